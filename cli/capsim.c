@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+/*
+ * capsim.c - the capsim program: finds the subcommand in commands[] and runs it.
+ * Exit codes: 0 success, 1 bad input, 2 bad usage, 3 internal error (enum cli_exit).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+static const struct command commands[] = {
+	{ "pelt", cmd_pelt, "replay a PELT signal bit-exactly, or settle a periodic task" },
+	{ "platform", cmd_platform, "list the shipped platforms, or show one's CPUs, OPPs, EM, thermal" },
+	{ "capacity", cmd_capacity, "what capacity the scheduler believes each CPU has under caps" },
+	{ "place", cmd_place, "explain one wake-up placement decision (or check golden cases)" },
+	{ "simulate", cmd_simulate, "run an rt-app workload on a platform (default: built-in scenario)" },
+	{ "compare", cmd_compare, "the same run under several kernel models, side by side" },
+};
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "usage: capsim <command> [options]\n"
+		    "       capsim --version | --help | help <command>\n\n"
+		    "How the Linux scheduler (6.10+) sees CPU capacity under cpufreq and HW pressure.\n\n"
+		    "commands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(fp, "\n'capsim <command> --help' describes a command. Docs: docs/ in the source tree.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *cmd;
+
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("capsim %s\n", CAPSIM_VERSION_STRING);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return CLI_EXIT_OK;
+		}
+		cmd = find_command(argv[2]);
+		if (!cmd)
+			return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", argv[2]);
+		char *help_argv[] = { argv[2], "--help", NULL };
+		return cmd->fn(2, help_argv);
+	}
+	cmd = find_command(argv[1]);
+	if (!cmd)
+		return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", argv[1]);
+	return cmd->fn(argc - 1, argv + 1);
+}

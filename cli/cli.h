@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.h - the capsim program: the subcommand table's entry points and the helpers every
+ * subcommand shares (exit codes, error reporting, atomic output files, option values).
+ * To add a subcommand: write cli/cmd_<name>.c with `int cmd_<name>(int argc, char **argv)`,
+ * declare it here, add it to commands[] in cli/capsim.c, add tests/cli/ cases and docs.
+ */
+#ifndef CAPSIM_CLI_H
+#define CAPSIM_CLI_H
+
+#include <stdio.h>
+
+#include "capsim/capsim.h"
+
+/* Exit codes of the program: part of its interface. */
+enum cli_exit {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_INPUT = 1,    /* bad input: a file or value capsim was given */
+	CLI_EXIT_USAGE = 2,    /* bad usage: unknown option, missing argument */
+	CLI_EXIT_INTERNAL = 3, /* a capsim bug or resource failure */
+};
+
+int cmd_pelt(int argc, char **argv);
+int cmd_platform(int argc, char **argv);
+int cmd_capacity(int argc, char **argv);
+int cmd_place(int argc, char **argv);
+int cmd_simulate(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+
+/** cli_fail() - print "capsim: MSG" for @err on stderr; return the exit code for its code. */
+int cli_fail(const capsim_error *err);
+
+/** cli_failf() - print "capsim: " + a message; return @exit_code. */
+int cli_failf(int exit_code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** cli_usage_error() - "capsim CMD: MSG" + a hint to --help on stderr; return CLI_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** cli_exit_code() - the exit code for an enum capsim_err. */
+int cli_exit_code(int capsim_err);
+
+/** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
+int cli_wants_help(int argc, char **argv);
+
+/*
+ * struct cli_output - an output file written under a temporary name and renamed into place on
+ * success, so that a failed run never leaves a partial file. "-" or NULL means stdout.
+ */
+struct cli_output {
+	FILE *fp;
+	char *path;
+	char *tmp_path;
+};
+
+/** cli_output_open() - open @path (or stdout). Return: 0 or a CLI exit code (message printed). */
+int cli_output_open(struct cli_output *out, const char *path);
+/** cli_output_commit() - flush, close and rename into place. Return: 0 or CLI_EXIT_INPUT. */
+int cli_output_commit(struct cli_output *out);
+/** cli_output_abort() - close and remove the temporary file; safe to call twice. */
+void cli_output_abort(struct cli_output *out);
+
+#endif /* CAPSIM_CLI_H */

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_util.c - what every subcommand shares: the error contract on stderr ("capsim: ..."),
+ * exit codes, and output files that appear whole or not at all.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_exit_code(int capsim_err)
+{
+	switch (capsim_err) {
+	case CAPSIM_OK: return CLI_EXIT_OK;
+	case CAPSIM_ERR_NOMEM:
+	case CAPSIM_ERR_INTERNAL: return CLI_EXIT_INTERNAL;
+	default: return CLI_EXIT_INPUT;
+	}
+}
+
+int cli_fail(const capsim_error *err)
+{
+	fprintf(stderr, "capsim: %s\n", err->msg[0] ? err->msg : capsim_strerror(err->code));
+	return cli_exit_code(err->code);
+}
+
+int cli_failf(int exit_code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("capsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return exit_code;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "capsim %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'capsim %s --help'.\n", cmd);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return 1;
+	}
+	return 0;
+}
+
+int cli_output_open(struct cli_output *out, const char *path)
+{
+	memset(out, 0, sizeof(*out));
+	if (!path || !strcmp(path, "-")) {
+		out->fp = stdout;
+		return 0;
+	}
+	out->path = strdup(path);
+	out->tmp_path = malloc(strlen(path) + 32);
+	if (!out->path || !out->tmp_path) {
+		cli_output_abort(out);
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	}
+	sprintf(out->tmp_path, "%s.tmp.%ld", path, (long)getpid());
+	out->fp = fopen(out->tmp_path, "w");
+	if (!out->fp) {
+		int e = errno;
+		cli_output_abort(out);
+		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write: %s", path, strerror(e));
+	}
+	return 0;
+}
+
+int cli_output_commit(struct cli_output *out)
+{
+	int failed;
+
+	if (!out->fp)
+		return 0;
+	if (out->fp == stdout) {
+		out->fp = NULL;
+		return fflush(stdout) ? cli_failf(CLI_EXIT_INPUT, "cannot write standard output") : 0;
+	}
+	failed = ferror(out->fp) | fclose(out->fp);
+	out->fp = NULL;
+	if (failed || rename(out->tmp_path, out->path)) {
+		int ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write: %s", out->path, strerror(errno));
+		cli_output_abort(out);
+		return ret;
+	}
+	free(out->tmp_path);
+	free(out->path);
+	out->tmp_path = out->path = NULL;
+	return 0;
+}
+
+void cli_output_abort(struct cli_output *out)
+{
+	if (out->fp && out->fp != stdout)
+		fclose(out->fp);
+	out->fp = NULL;
+	if (out->tmp_path)
+		unlink(out->tmp_path);
+	free(out->tmp_path);
+	free(out->path);
+	out->tmp_path = out->path = NULL;
+}

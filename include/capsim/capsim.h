@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * capsim.h - the public API of libcapsim.
+ *
+ * capsim simulates how the Linux scheduler (v6.10+, "Rework system pressure interface to the
+ * scheduler") sees CPU capacity when cpufreq caps and hardware throttling put pressure on it.
+ * If a function, type or constant is not reachable from this header, it is not API.
+ *
+ * Conventions: every public name starts with capsim_ / CAPSIM_. Functions that can fail return
+ * an int: 0 on success or a negative enum capsim_err. Parsers also fill a struct capsim_error
+ * with a message of the form "FILE:LINE:COL: what is wrong (expected ...)" (or a device-tree node
+ * path, or a JSON path, in place of LINE:COL). The library never prints and never exits.
+ */
+#ifndef CAPSIM_CAPSIM_H
+#define CAPSIM_CAPSIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CAPSIM_API __attribute__((visibility("default")))
+
+#define CAPSIM_VERSION_MAJOR 0
+#define CAPSIM_VERSION_MINOR 1
+#define CAPSIM_VERSION_PATCH 0
+#define CAPSIM_VERSION_NUMBER \
+	(CAPSIM_VERSION_MAJOR * 10000 + CAPSIM_VERSION_MINOR * 100 + CAPSIM_VERSION_PATCH)
+#define CAPSIM_VERSION_STRING "0.1.0"
+
+/** capsim_version_number() - CAPSIM_VERSION_NUMBER of the library actually linked. */
+CAPSIM_API unsigned capsim_version_number(void);
+
+/*
+ * Error codes. The values are pinned: they never change once released; new codes are only
+ * ever appended.
+ */
+enum capsim_err {
+	CAPSIM_OK = 0,
+	CAPSIM_ERR_NOMEM = -1,       /* allocation failed */
+	CAPSIM_ERR_IO = -2,          /* a file could not be opened, read or written */
+	CAPSIM_ERR_PARSE = -3,       /* malformed input: syntax, types, missing fields */
+	CAPSIM_ERR_RANGE = -4,       /* a value out of its meaningful or representable range */
+	CAPSIM_ERR_INVALID = -5,     /* a well-formed request that makes no sense (bad argument) */
+	CAPSIM_ERR_UNSUPPORTED = -6, /* valid input that capsim does not model */
+	CAPSIM_ERR_NOT_FOUND = -7,   /* a named thing (platform, CPU, policy, task) does not exist */
+	CAPSIM_ERR_INTERNAL = -8,    /* a broken internal invariant: a capsim bug */
+};
+
+/** capsim_strerror() - a short fixed text for an enum capsim_err value (never NULL). */
+CAPSIM_API const char *capsim_strerror(int code);
+
+/*
+ * struct capsim_error - where a failing call says what went wrong, for people.
+ * @code: the enum capsim_err returned by the call.
+ * @msg:  "FILE:LINE:COL: what is wrong (expected ...)", or with a node or JSON path.
+ */
+typedef struct capsim_error {
+	int code;
+	char msg[1024];
+} capsim_error;
+
+/**
+ * capsim_error_set() - fill @err (may be NULL) with @code and a printf-style message.
+ * Return: @code, so that `return capsim_error_set(err, CAPSIM_ERR_PARSE, ...)` reads naturally.
+ */
+CAPSIM_API int capsim_error_set(capsim_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/**
+ * capsim_error_prefix() - prepend a printf-style context ("FILE: ") to the message in @err.
+ * Return: err->code.
+ */
+CAPSIM_API int capsim_error_prefix(capsim_error *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Kernel models: what the scheduler believes about capacity under pressure. One place in the
+ * library (src/model.c) decides what each model sees; everything else asks it.
+ */
+enum capsim_model {
+	CAPSIM_MODEL_V6_10 = 0, /* the series: cpufreq pressure + PELT-filtered HW pressure (default) */
+	CAPSIM_MODEL_V6_9 = 1,  /* thermal pressure only, decay shift, user caps invisible */
+	CAPSIM_MODEL_LATEST = 2, /* 6.10 plus later mainline changes on these paths */
+	CAPSIM_MODEL_CAPPED = 3, /* long-lasting caps lower the maximum capacity instead */
+	CAPSIM_MODEL_NONE = 4,  /* capacity is always the original capacity */
+	CAPSIM_MODEL_COUNT
+};
+
+#include "capsim/capsim_units.h"
+#include "capsim/capsim_pelt.h"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAPSIM_CAPSIM_H */

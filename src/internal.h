@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * internal.h - helpers private to the library: array sizes, early-return on error, and the
+ * kernel's fixed-point and integer helpers that several files share.
+ */
+#ifndef CAPSIM_INTERNAL_H
+#define CAPSIM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Return @err from the current function when @cond holds. */
+#define CAPSIM_RETURN_IF(cond, err)      \
+	do {                             \
+		if (cond)                \
+			return (err);    \
+	} while (0)
+
+#define SCHED_CAPACITY_SHIFT 10
+#define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)
+
+/* mirrors mult_frac(), include/linux/math.h: floor(x*n/d) without overflowing x*n. */
+static inline uint64_t mult_frac(uint64_t x, uint64_t n, uint64_t d)
+{
+	uint64_t q = x / d, r = x % d;
+
+	return q * n + r * n / d;
+}
+
+/* mirrors cap_scale(), kernel/sched/sched.h */
+static inline uint64_t cap_scale(uint64_t v, uint64_t s)
+{
+	return (v * s) >> SCHED_CAPACITY_SHIFT;
+}
+
+#endif /* CAPSIM_INTERNAL_H */
