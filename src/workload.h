@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * workload.h - the workload model: what rt-app would run, after parsing and name resolution.
+ * src/rtapp.c fills it from rt-app JSON (read as rt-app reads it, with json-c); the simulator
+ * (src/sim.c and friends) executes it. Times are ns; `run` work is kept as the ns it takes on
+ * the calibration CPU alone at its reference frequency, so the simulator can stretch it with
+ * the capacity and frequency actually delivered.
+ */
+#ifndef CAPSIM_WORKLOAD_H
+#define CAPSIM_WORKLOAD_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+enum wl_event_type {
+	WL_EV_RUN,       /* calibrated work: value = ns on the calibration CPU at its freq_ref */
+	WL_EV_RUNTIME,   /* wall time on CPU: value = ns */
+	WL_EV_SLEEP,     /* value = ns */
+	WL_EV_TIMER,     /* periodic wake-up: value = period ns; res = timer; absolute flag */
+	WL_EV_YIELD,
+	WL_EV_BARRIER,   /* res = barrier */
+	WL_EV_LOCK,      /* res = mutex */
+	WL_EV_UNLOCK,    /* res = mutex */
+	WL_EV_WAIT,      /* res = cond, res2 = mutex */
+	WL_EV_SIGNAL,    /* res = cond */
+	WL_EV_BROAD,     /* res = cond */
+	WL_EV_SYNC,      /* signal res then wait on it with mutex res2 */
+	WL_EV_SUSPEND,   /* suspend self until resumed; res = the suspend point (task's own name) */
+	WL_EV_RESUME,    /* task = the task to resume */
+	WL_EV_FORK,      /* task = the (instance 0) task to spawn */
+	WL_EV_SEM_POST,  /* res = semaphore */
+	WL_EV_SEM_WAIT,  /* res = semaphore */
+	WL_EV_MEM,       /* mem/memrun/iorun: CPU work, value = ns as for RUN (docs/model.md) */
+};
+
+enum wl_resource_type {
+	WL_RES_TIMER,
+	WL_RES_MUTEX,
+	WL_RES_COND,
+	WL_RES_BARRIER,
+	WL_RES_SEM,
+};
+
+enum wl_policy {
+	WL_POLICY_OTHER,
+	WL_POLICY_BATCH,
+	WL_POLICY_IDLE,
+	WL_POLICY_FIFO,
+	WL_POLICY_RR,
+};
+
+struct wl_event {
+	enum wl_event_type type;
+	uint64_t value;       /* ns (see the type) */
+	int res;              /* index into capsim_workload.resources, or -1 */
+	int res2;             /* second resource (the mutex of wait/sync), or -1 */
+	int task;             /* index into capsim_workload.tasks (resume/fork), or -1 */
+	unsigned absolute:1;  /* timer: "mode": "absolute" */
+	unsigned unique:1;    /* timer: "ref": "unique", one timer per instance */
+	unsigned line;        /* source line of the event key, for messages */
+};
+
+/* A value that the file may leave unset (uclamp, phase affinity). */
+#define WL_UNSET (-1)
+
+struct wl_phase {
+	char *name;
+	int64_t loop;            /* >= 1 */
+	struct wl_event *events;
+	unsigned nr_events;
+	int has_cpus;
+	capsim_cpumask cpus;
+	int util_min, util_max;  /* 0..1024 or WL_UNSET */
+};
+
+struct wl_task {
+	char *name;
+	unsigned instances;      /* 0: created only by a fork event */
+	int64_t loop;            /* -1: forever (until the global duration) */
+	uint64_t delay_ns;
+	enum wl_policy policy;
+	int priority;            /* nice (-20..19) for fair policies, 1..99 for FIFO/RR */
+	int has_cpus;
+	capsim_cpumask cpus;
+	int util_min, util_max;  /* 0..1024 or WL_UNSET */
+	struct wl_phase *phases; /* a task without "phases" has one phase holding its events */
+	unsigned nr_phases;
+	unsigned line;
+};
+
+struct wl_resource {
+	char *name;
+	enum wl_resource_type type;
+};
+
+struct capsim_workload {
+	char *source;            /* file name, for messages */
+	uint64_t duration_ns;    /* 0: until every task has finished */
+	int calibration_cpu;     /* "CPUn", or -1: the biggest CPU (numeric calibration) */
+	enum wl_policy default_policy;
+	struct wl_task *tasks;
+	unsigned nr_tasks;
+	struct wl_resource *resources;
+	unsigned nr_resources;
+};
+
+typedef struct capsim_workload capsim_workload;
+
+/**
+ * capsim_workload_load() - read an rt-app JSON file (or "-" for stdin) as rt-app reads it.
+ * Return: 0, or a negative enum capsim_err with @err saying "FILE:LINE:COL: ..." or
+ * "FILE: tasks.NAME.phases.p1.run0: ...".
+ */
+int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *err);
+
+/** capsim_workload_parse() - the same from memory; @name is used in messages. */
+int capsim_workload_parse(const char *text, size_t len, const char *name, capsim_workload **out,
+			  capsim_error *err);
+
+/** capsim_workload_free() - free @wl; NULL is a no-op. */
+void capsim_workload_free(capsim_workload *wl);
+
+#endif /* CAPSIM_WORKLOAD_H */
