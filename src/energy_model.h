@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * energy_model.h - the Energy Model (EM) of a performance domain, as kernel/power/energy_model.c
+ * (v6.9+: em_perf_table, cost = 10 * power / perf) builds it and include/linux/energy_model.h
+ * reads it. src/energy_model.c builds the tables from a platform's OPPs; the scheduler side
+ * (find_energy_efficient_cpu in src/fair.c) estimates energy with the inline helpers below.
+ */
+#ifndef CAPSIM_ENERGY_MODEL_H
+#define CAPSIM_ENERGY_MODEL_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+/* mirrors EM_PERF_STATE_INEFFICIENT, include/linux/energy_model.h */
+#define EM_PERF_STATE_INEFFICIENT (1UL << 0)
+/* mirrors EM_PERF_DOMAIN_SKIP_INEFFICIENCIES */
+#define EM_PERF_DOMAIN_SKIP_INEFFICIENCIES (1UL << 1)
+/* mirrors EM_MAX_POWER (µW) */
+#define EM_MAX_POWER 64000000UL
+
+/* mirrors struct em_perf_state (LP64 widths) */
+struct em_perf_state {
+	uint64_t performance; /* capacity at this frequency: arch_cap * freq / fmax */
+	uint64_t frequency;   /* kHz */
+	uint64_t power;       /* µW */
+	uint64_t cost;        /* 10 * power / performance (v6.9+) */
+	uint64_t flags;       /* EM_PERF_STATE_INEFFICIENT */
+};
+
+/* mirrors struct em_perf_domain: ascending frequency, one table per cpufreq policy */
+struct em_perf_domain {
+	struct em_perf_state *table;
+	unsigned nr_perf_states;
+	uint64_t flags;           /* EM_PERF_DOMAIN_SKIP_INEFFICIENCIES */
+	capsim_cpumask cpus;
+};
+
+/* --- building the tables: src/energy_model.c ------------------------------------------- */
+
+/* --- reading the tables from the scheduler: inline, as in include/linux/energy_model.h --- */
+
+#endif /* CAPSIM_ENERGY_MODEL_H */
