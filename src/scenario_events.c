@@ -689,85 +689,109 @@ static int cmp_boundary(const void *a, const void *b)
 	return x->begin - y->begin; /* an episode's end before its own begin never happens */
 }
 
+/* the sweep over episode boundaries: which episodes are active, each CPU's current cap */
+struct hw_sweep {
+	unsigned *active; /* indices into eps */
+	unsigned nr_active;
+	unsigned nr_cpus; /* one past the highest CPU any episode names */
+	uint32_t cur[CAPSIM_MAX_CPUS];
+};
+
 /* the lowest cap of the active episodes covering @cpu, 0 if none */
-static uint32_t effective_cap(const scn_events *ev, const unsigned char *active, unsigned cpu)
+static uint32_t effective_cap(const scn_events *ev, const struct hw_sweep *sw, unsigned cpu)
 {
 	uint32_t khz = 0;
 
-	for (unsigned i = 0; i < ev->nr_eps; i++)
-		if (active[i] && capsim_cpumask_test(&ev->eps[i].cpus, cpu) &&
-		    (!khz || ev->eps[i].khz < khz))
-			khz = ev->eps[i].khz;
+	for (unsigned i = 0; i < sw->nr_active; i++) {
+		const struct scn_episode *e = &ev->eps[sw->active[i]];
+
+		if (capsim_cpumask_test(&e->cpus, cpu) && (!khz || e->khz < khz))
+			khz = e->khz;
+	}
 	return khz;
 }
 
+static void sweep_toggle(struct hw_sweep *sw, unsigned ep, int begin)
+{
+	if (begin) {
+		sw->active[sw->nr_active++] = ep;
+		return;
+	}
+	for (unsigned i = 0; i < sw->nr_active; i++)
+		if (sw->active[i] == ep) {
+			sw->active[i] = sw->active[--sw->nr_active];
+			return;
+		}
+}
+
 /* emit one SCN_EV_HW_CAP per distinct new value among the CPUs in @touched */
-static int emit_changes(scn_events *ev, const unsigned char *active, const capsim_cpumask *touched,
-			uint32_t *cur, uint64_t t, uint64_t order, capsim_error *err)
+static int emit_changes(scn_events *ev, struct hw_sweep *sw, const capsim_cpumask *touched,
+			uint64_t t, uint64_t order, capsim_error *err)
 {
 	uint32_t next[CAPSIM_MAX_CPUS];
-	capsim_cpumask done = { 0 };
+	capsim_cpumask changed = { 0 };
 	unsigned cpu, other;
 	int ret;
 
-	for (cpu = 0; cpu < CAPSIM_MAX_CPUS; cpu++)
-		if (capsim_cpumask_test(touched, cpu))
-			next[cpu] = effective_cap(ev, active, cpu);
-	for (cpu = 0; cpu < CAPSIM_MAX_CPUS; cpu++) {
+	for (cpu = 0; cpu < sw->nr_cpus; cpu++) {
+		if (!capsim_cpumask_test(touched, cpu))
+			continue;
+		next[cpu] = effective_cap(ev, sw, cpu);
+		if (next[cpu] != sw->cur[cpu])
+			capsim_cpumask_set(&changed, cpu);
+	}
+	for (cpu = 0; cpu < sw->nr_cpus; cpu++) {
 		struct scn_event e = { .t_ns = t, .type = SCN_EV_HW_CAP, .order = order,
 				       .uclamp_min = SCN_UCLAMP_UNCHANGED,
-				       .uclamp_max = SCN_UCLAMP_UNCHANGED };
+				       .uclamp_max = SCN_UCLAMP_UNCHANGED, .where = "hw throttling" };
 
-		if (!capsim_cpumask_test(touched, cpu) || capsim_cpumask_test(&done, cpu) ||
-		    next[cpu] == cur[cpu])
+		if (!capsim_cpumask_test(&changed, cpu))
 			continue;
 		e.khz = next[cpu];
-		for (other = cpu; other < CAPSIM_MAX_CPUS; other++)
-			if (capsim_cpumask_test(touched, other) && !capsim_cpumask_test(&done, other) &&
-			    next[other] == e.khz && next[other] != cur[other]) {
+		for (other = cpu; other < sw->nr_cpus; other++)
+			if (capsim_cpumask_test(&changed, other) && next[other] == e.khz) {
 				capsim_cpumask_set(&e.cpus, other);
-				capsim_cpumask_set(&done, other);
+				changed.bits[other / 64] &= ~(1ULL << (other % 64));
+				sw->cur[other] = e.khz;
 			}
-		e.where = "hw throttling";
 		ret = push_event(ev, &e, err);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
-	for (cpu = 0; cpu < CAPSIM_MAX_CPUS; cpu++)
-		if (capsim_cpumask_test(touched, cpu))
-			cur[cpu] = next[cpu];
 	return 0;
 }
 
 static int merge_hw(scn_events *ev, capsim_error *err)
 {
 	struct boundary *bd = calloc((size_t)ev->nr_eps * 2 + 1, sizeof(*bd));
-	unsigned char *active = calloc(ev->nr_eps + 1, 1);
-	uint32_t cur[CAPSIM_MAX_CPUS] = { 0 };
-	unsigned i, j, n = 0;
+	struct hw_sweep sw = { .active = calloc(ev->nr_eps + 1, sizeof(unsigned)) };
+	unsigned i, j, n = 0, cpu;
 	int ret = 0;
 
-	if (!bd || !active) {
+	if (!bd || !sw.active) {
 		free(bd);
-		free(active);
+		free(sw.active);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	for (i = 0; i < ev->nr_eps; i++) {
 		bd[n++] = (struct boundary){ ev->eps[i].start, ev->eps[i].order * 2, i, 1 };
 		bd[n++] = (struct boundary){ ev->eps[i].end, ev->eps[i].order * 2 + 1, i, 0 };
+		for (cpu = sw.nr_cpus; cpu < CAPSIM_MAX_CPUS; cpu++)
+			if (capsim_cpumask_test(&ev->eps[i].cpus, cpu))
+				sw.nr_cpus = cpu + 1;
 	}
 	qsort(bd, n, sizeof(*bd), cmp_boundary);
 	for (i = 0; !ret && i < n; i = j) {
 		capsim_cpumask touched = { 0 };
 
 		for (j = i; j < n && bd[j].t == bd[i].t; j++) {
-			active[bd[j].ep] = (unsigned char)bd[j].begin;
+			sweep_toggle(&sw, bd[j].ep, bd[j].begin);
 			for (unsigned w = 0; w < ARRAY_SIZE(touched.bits); w++)
 				touched.bits[w] |= ev->eps[bd[j].ep].cpus.bits[w];
 		}
-		ret = emit_changes(ev, active, &touched, cur, bd[i].t, bd[i].order / 2, err);
+		ret = emit_changes(ev, &sw, &touched, bd[i].t, bd[i].order / 2, err);
 	}
 	free(bd);
-	free(active);
+	free(sw.active);
 	return ret;
 }
 
