@@ -210,8 +210,8 @@ void place_reason_idle(char *buf, size_t size, const struct place_case *pc,
 			 cpu, prev);
 	else if (fits < 0)
 		snprintf(buf, size,
-			 "no idle CPU fits fully and no idle CPU can deliver uclamp_min %" PRIu64
-			 "; CPU%d fits only without it and has the highest such capacity (%" PRIu64
+			 "no idle CPU can deliver uclamp_min %" PRIu64
+			 " (util_fits_cpu -1); CPU%d has the highest actual capacity among them (%" PRIu64
 			 ").",
 			 pc->task.uclamp_min < pc->task.uclamp_max ? pc->task.uclamp_min
 								   : pc->task.uclamp_max,
@@ -234,11 +234,9 @@ static int best_other(const struct place_result *res, int prev, uint64_t *delta)
 
 		if (c->dst_cpu < 0 || c->dst_cpu == prev)
 			continue;
-		if (c->dst_cpu == t->decision.best_energy_cpu || best < 0 || d < *delta) {
+		if (best < 0 || d < *delta) {
 			best = c->dst_cpu;
 			*delta = d;
-			if (best == t->decision.best_energy_cpu)
-				break;
 		}
 	}
 	return best;
@@ -298,16 +296,21 @@ static void reason_kept(char *buf, size_t size, const struct place_case *pc,
 	else if (d->prev_fits > d->best_fits && pf != 2)
 		snprintf(buf, size, "prev CPU%d fits better (%d) than CPU%d, the best other candidate.",
 			 prev, d->prev_fits, other);
+	else if (d->prev_fits > 0 && d->best_fits > 0 && d->prev_delta < od)
+		snprintf(buf, size,
+			 "prev CPU%d costs less energy (+%" PRIu64 ") than the best other candidate CPU%d (+%" PRIu64
+			 ").",
+			 prev, d->prev_delta, other, od);
 	else if (d->prev_fits > 0 && d->best_fits > 0)
 		snprintf(buf, size,
-			 "prev CPU%d costs no more energy (+%" PRIu64 ") than the best other candidate CPU%d (+%" PRIu64
-			 "); ties keep prev.",
-			 prev, d->prev_delta, other, od);
+			 "prev CPU%d costs the same energy (+%" PRIu64 ") as the best other candidate CPU%d; ties keep prev.",
+			 prev, d->prev_delta, other);
 	else
 		snprintf(buf, size,
 			 "no CPU fits uclamp_min %" PRIu64 "; CPU%d's actual capacity (%" PRIu64
 			 ") is not above prev CPU%d's (%" PRIu64 "), so feec keeps prev%s.",
-			 pc->task.uclamp_min, other, d->best_actual_cap, prev, d->prev_actual_cap, na);
+			 pc->task.uclamp_min, d->best_energy_cpu >= 0 ? d->best_energy_cpu : other,
+			 d->best_actual_cap, prev, d->prev_actual_cap, na);
 }
 
 void place_reason_feec(char *buf, size_t size, const struct place_case *pc,
@@ -370,14 +373,16 @@ static void write_cpu_row(FILE *fp, const struct place_case *pc, const struct pl
 		}
 	fprintf(fp,
 		"%3u %3u %5" PRIu64 " %6" PRIu64 " %6" PRIu64 " %5" PRIu64 " %6" PRIu64
-		" %-10s %4s %4s %12s %12s %s%s\n",
+		" %-10s %4s %4s %12s %12s",
 		c, pc->cpu_pd[c], cpu->arch_cap, res->actual_cap[c], cpu->capacity_of,
 		res->cpu_util[c][0], res->cpu_util[c][1],
 		cpu->idle ? "idle" : cpu->sched_idle ? "sched_idle" : "busy",
-		fits_str(res->util_fits_cpu[c]), ff == 2 ? "-" : fits_str(ff), energy, delta,
-		(int)c == pc->task.prev_cpu ? "prev" : "",
-		allowed(pc, (int)c) ? "" : ((int)c == pc->task.prev_cpu ? ",not-allowed"
-								       : "not-allowed"));
+		fits_str(res->util_fits_cpu[c]), ff == 2 ? "-" : fits_str(ff), energy, delta);
+	if ((int)c == pc->task.prev_cpu)
+		fputs(" prev", fp);
+	if (!allowed(pc, (int)c))
+		fputs(" not-allowed", fp);
+	fputc('\n', fp);
 }
 
 void place_write_table(FILE *fp, const struct place_case *pc, const struct place_result *res)
@@ -398,7 +403,11 @@ void place_write_table(FILE *fp, const struct place_case *pc, const struct place
 	fprintf(fp, "CPU  pd  orig actual cap_of  util +task state      fits  eas       energy        delta\n");
 	for (unsigned c = 0; c < pc->rd.nr_cpus; c++)
 		write_cpu_row(fp, pc, res, c);
-	fputc('\n', fp);
+	fputs("\norig: arch capacity; actual: what the model believes uclamp_min can get; cap_of:\n"
+	      "capacity_of (CFS share); util/+task: cpu_util without / with the task; fits:\n"
+	      "util_fits_cpu(task_util_est, task clamps); eas: the same inside feec (util with the\n"
+	      "task, rq clamps; - if not allowed); energy: compute_energy with the task there; delta:\n"
+	      "energy minus its pd's base energy.\n\n", fp);
 	for (unsigned i = 0; i < t->nr_calls; i++)
 		if (t->calls[i].dst_cpu < 0)
 			fprintf(fp,

@@ -137,6 +137,30 @@ static int get_string(const json_object *obj, const char *key, int optional, str
 	return *out ? CAPSIM_OK : capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 }
 
+/*
+ * States are typed by people: a misspelt key would silently take its default, so every key
+ * of a state object must be known. (Golden cases need every field anyway; extra keys such as
+ * "kind" are informational there.)
+ */
+static int check_keys(json_object *obj, const char *const *known, enum place_mode mode,
+		      struct jpath *jp, capsim_error *err)
+{
+	if (mode != PLACE_STATE)
+		return CAPSIM_OK;
+	json_object_object_foreach(obj, key, val) {
+		unsigned k;
+
+		(void)val;
+		for (k = 0; known[k] && strcmp(known[k], key); k++)
+			;
+		if (!known[k])
+			return capsim_error_set(err, CAPSIM_ERR_PARSE,
+						"%s.%s: unknown key (see docs/formats.md, \"Placement states\")",
+						jp->buf, key);
+	}
+	return CAPSIM_OK;
+}
+
 /* An array member with between @min_len and CAPSIM_MAX_CPUS elements. */
 static int get_array(const json_object *obj, const char *key, size_t min_len, int optional,
 		     struct jpath *jp, capsim_error *err, json_object **out, size_t *len)
@@ -410,12 +434,19 @@ static int parse_platform(struct place_case *pc, json_object *plat, struct jpath
 static int parse_cpu(struct place_case *pc, unsigned i, json_object *o, enum place_mode mode,
 		     enum capsim_model model, struct jpath *jp, capsim_error *err)
 {
+	static const char *const known[] = {
+		"cpu", "idle", "sched_idle", "uclamp_idle", "rt_runnable", "util_cfs",
+		"runnable_cfs", "util_est_cfs", "util_rt", "util_dl", "util_irq", "dl_running_bw",
+		"hw_load_avg", "cpufreq_pressure", "thermal_pressure", "thermal_load_avg",
+		"capacity_of", "uclamp_min_rq", "uclamp_max_rq", NULL
+	};
 	struct fair_cpu *c = &pc->cpus[i];
 	const uint64_t hi = PLACE_MAX_VALUE;
 	int d = mode == PLACE_STATE, dt = d || !model_reads_thermal(model);
 	uint64_t util_est = 0;
-	int rc = check_index(o, "cpu", i, d, jp, err);
+	int rc = check_keys(o, known, mode, jp, err);
 
+	rc = rc ? rc : check_index(o, "cpu", i, d, jp, err);
 	rc = rc ? rc : get_bool(o, "idle", jp, err, d, 0, &c->idle);
 	rc = rc ? rc : get_bool(o, "sched_idle", jp, err, d, 0, &c->sched_idle);
 	rc = rc ? rc : get_bool(o, "uclamp_idle", jp, err, d, c->idle || c->sched_idle,
@@ -462,14 +493,19 @@ static int parse_cpus(struct place_case *pc, json_object *root, enum place_mode 
 	return rc;
 }
 
-static int parse_task(struct place_case *pc, json_object *t, struct jpath *jp, capsim_error *err)
+static int parse_task(struct place_case *pc, json_object *t, enum place_mode mode,
+		      struct jpath *jp, capsim_error *err)
 {
+	static const char *const known[] = { "util", "runnable", "util_est", "uclamp_min",
+					     "uclamp_max", "prev_cpu", "allowed", NULL };
 	struct fair_task *p = &pc->task;
 	json_object *arr;
 	uint64_t v = 0;
 	size_t n, mark;
 	unsigned cpu;
-	int rc = get_uint(t, "util", jp, err, 0, PLACE_MAX_VALUE, 0, 0, &p->util);
+	int rc = check_keys(t, known, mode, jp, err);
+
+	rc = rc ? rc : get_uint(t, "util", jp, err, 0, PLACE_MAX_VALUE, 0, 0, &p->util);
 
 	rc = rc ? rc : get_uint(t, "runnable", jp, err, 0, PLACE_MAX_VALUE, 0, 0, &p->runnable);
 	rc = rc ? rc : get_uint(t, "util_est", jp, err, 0, UINT32_MAX, 0, 0, &v);
@@ -512,6 +548,8 @@ void place_case_free(struct place_case *pc)
 static int parse_root(struct place_case *pc, json_object *root, enum place_mode mode,
 		      enum capsim_model model, capsim_error *err)
 {
+	static const char *const known[] = { "id", "kind", "note", "uclamp_used", "platform",
+					     "cpus", "task", NULL };
 	struct jpath jp = { .buf = "", .len = 0 };
 	json_object *plat, *task;
 	size_t mark;
@@ -522,7 +560,8 @@ static int parse_root(struct place_case *pc, json_object *root, enum place_mode 
 	if (!json_object_is_type(root, json_type_object))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE, ".: expected an object, got %s",
 					jtype_name(root));
-	rc = get_string(root, "id", st, &jp, err, &pc->id);
+	rc = check_keys(root, known, mode, &jp, err);
+	rc = rc ? rc : get_string(root, "id", st, &jp, err, &pc->id);
 	rc = rc ? rc : get_string(root, "note", 1, &jp, err, &pc->note);
 	pc->has_uclamp_used = json_object_object_get_ex(root, "uclamp_used", NULL);
 	rc = rc ? rc : get_uint(root, "uclamp_used", &jp, err, 0, 1, st, 0, &v);
@@ -537,7 +576,7 @@ static int parse_root(struct place_case *pc, json_object *root, enum place_mode 
 	rc = rc ? rc : get_member(root, "task", json_type_object, st, &jp, err, &task);
 	if (!rc && task) {
 		mark = jpath_push(&jp, ".%s", "task", 0);
-		rc = parse_task(pc, task, &jp, err);
+		rc = parse_task(pc, task, mode, &jp, err);
 		jpath_pop(&jp, mark);
 	}
 	return rc;
