@@ -79,6 +79,10 @@ static int get_uint(const json_object *obj, const char *key, struct jpath *jp, c
 			 (long long)json_object_get_int64(v), (unsigned long long)lo,
 			 (unsigned long long)hi);
 		rc = jerr(jp, err, CAPSIM_ERR_RANGE, msg);
+	} else if (json_object_get_uint64(v) == UINT64_MAX && hi < UINT64_MAX) {
+		snprintf(msg, sizeof(msg), "is too large (expected %llu..%llu)",
+			 (unsigned long long)lo, (unsigned long long)hi);
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, msg);
 	} else if (json_object_get_uint64(v) < lo || json_object_get_uint64(v) > hi) {
 		snprintf(msg, sizeof(msg), "%llu is out of range (expected %llu..%llu)",
 			 (unsigned long long)json_object_get_uint64(v), (unsigned long long)lo,
@@ -462,6 +466,11 @@ static int parse_cpu(struct place_case *pc, unsigned i, json_object *o, enum pla
 	rc = rc ? rc : get_uint(o, "dl_running_bw", jp, err, 0, hi, d, 0, &c->dl_running_bw);
 	rc = rc ? rc : get_uint(o, "hw_load_avg", jp, err, 0, hi, d, 0, &c->hw_load_avg);
 	rc = rc ? rc : get_uint(o, "cpufreq_pressure", jp, err, 0, hi, d, 0, &c->cpufreq_pressure);
+	if (!rc && !dt && (!json_object_object_get_ex(o, "thermal_pressure", NULL) ||
+			   !json_object_object_get_ex(o, "thermal_load_avg", NULL)))
+		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
+				      "%s: no thermal_pressure / thermal_load_avg (expected both: the v6.9 model reads them; see placement-golden/v69)",
+				      jp->buf);
 	rc = rc ? rc : get_uint(o, "thermal_pressure", jp, err, 0, hi, dt, 0, &c->thermal_pressure);
 	rc = rc ? rc : get_uint(o, "thermal_load_avg", jp, err, 0, hi, dt, 0, &c->thermal_load_avg);
 	pc->has_capacity_of[i] = json_object_object_get_ex(o, "capacity_of", NULL);
