@@ -18,6 +18,7 @@
 #include "belief.h"
 
 #include "internal.h"
+#include "platform.h"
 
 uint32_t belief_default_freq_ref(enum capsim_model model)
 {
@@ -34,17 +35,13 @@ uint64_t belief_cpufreq_pressure(enum capsim_model model, const struct belief_cp
 	/* 7.3 (Fixes d2d5c129d07e): no reference -> the driver's ->scale_freq_ref(), if any */
 	if (!max_freq && (model == CAPSIM_MODEL_LATEST || model == CAPSIM_MODEL_CAPPED))
 		max_freq = c->scale_freq_ref;
-	if (max_freq <= policy_max)
-		return 0;
-	return c->cap_orig - mult_frac(c->cap_orig, policy_max, max_freq);
+	return platform_freq_pressure(c->cap_orig, policy_max, max_freq);
 }
 
 /* mirrors topology_update_hw_pressure() (6.10+) / topology_update_thermal_pressure() (6.9) */
 uint64_t belief_capped_pressure(const struct belief_cpu_params *c, uint32_t capped_freq)
 {
-	if (c->freq_ref <= capped_freq)
-		return 0;
-	return c->cap_orig - mult_frac(c->cap_orig, capped_freq, c->freq_ref);
+	return platform_freq_pressure(c->cap_orig, capped_freq, c->freq_ref);
 }
 
 static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)

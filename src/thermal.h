@@ -29,9 +29,9 @@
 /* mirrors THERMAL_TEMP_INIT, drivers/thermal/thermal_core.h */
 #define THERMAL_TEMP_INIT INT32_MIN
 
-#define THERMAL_MAX_TRIPS 16
+#define THERMAL_MAX_TRIPS 32
 #define THERMAL_MAX_BINDS 32
-#define THERMAL_NAME_MAX 48
+#define THERMAL_NAME_MAX 64
 
 /* mirrors enum thermal_trip_type, include/uapi/linux/thermal.h (same order) */
 enum thermal_trip_type {
