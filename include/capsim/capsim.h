@@ -89,6 +89,15 @@ enum capsim_model {
 	CAPSIM_MODEL_COUNT
 };
 
+/** capsim_model_name() - "v6.10", "v6.9", "latest", "capped", "none" (NULL if out of range). */
+CAPSIM_API const char *capsim_model_name(enum capsim_model model);
+
+/**
+ * capsim_model_from_name() - the model called @name (as capsim_model_name() spells it; "6.9"
+ * and "6.10" without the v are accepted too). Return: 0, or CAPSIM_ERR_NOT_FOUND.
+ */
+CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
+
 #include "capsim/capsim_units.h"
 #include "capsim/capsim_pelt.h"
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * model.h - the ONE place that decides what each kernel model (enum capsim_model) believes a
+ * CPU's capacity is, at each site of kernel/sched/fair.c that reads pressure. The placement
+ * code (src/fair.c) asks model_capacity() with the site; it never looks at the model itself.
+ *
+ * Sites and what they read:
+ *                      v6.10 / latest / capped          v6.9 (pre-"Rework system pressure")
+ *   FITS  (util_fits_cpu uclamp_min -1 check)
+ *                      arch - max(hw_load_avg,          arch - thermal_pressure (instantaneous)
+ *                             cpufreq_pressure)
+ *   IDLE  (select_idle_capacity, -1 ranking)   same     arch - thermal_load_avg (PELT average)
+ *   EAS   (feec eenv.cpu_cap, pd_cap, tie-break) same   arch - thermal_pressure (instantaneous)
+ *   RT    (scale_rt_capacity: max, extra used)  same, 0 arch, thermal_load_avg
+ * `none` believes the original capacity everywhere. To add a model: one case in model.c.
+ */
+#ifndef CAPSIM_MODEL_H
+#define CAPSIM_MODEL_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+struct fair_cpu;
+
+enum model_site {
+	MODEL_SITE_FITS,    /* util_fits_cpu(): the capacity uclamp_min must not exceed */
+	MODEL_SITE_IDLE,    /* select_idle_capacity(): ranking of CPUs that fit with -1 */
+	MODEL_SITE_EAS,     /* find_energy_efficient_cpu(): eenv.cpu_cap, pd_cap, -1 tie-break */
+	MODEL_SITE_RT_MAX,  /* scale_rt_capacity(): the capacity RT/DL/IRQ are taken from */
+};
+
+/**
+ * model_capacity() - the capacity @model believes @cpu has at @site. Plain unsigned
+ * subtraction, as in the kernel: a pressure above arch_cap wraps.
+ */
+uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enum model_site site);
+
+/** model_rt_extra_used() - what scale_rt_capacity() adds to RT+DL util: v6.9 thermal_load_avg. */
+uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu);
+
+/** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
+int model_reads_thermal(enum capsim_model model);
+
+#endif /* CAPSIM_MODEL_H */
