@@ -282,7 +282,7 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 		struct jp_entry *e;
 		size_t koff;
 		char *key = NULL;
-		int child = -1;
+		int child = -1, ret;
 		unsigned ei;
 
 		skip_ws(s);
@@ -310,9 +310,11 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 		if (peek(s) != ':')
 			return -1;
 		s->i++;
-		if (scan_value(s, depth + 1, &child))
-			return -1;
+		ret = scan_value(s, depth + 1, &child);
+		/* kept even when the text breaks inside the value: what was read stays indexed */
 		idx->ents[ei].child = child; /* the nested scan may have moved ents */
+		if (ret)
+			return -1;
 		skip_ws(s);
 		if (peek(s) == ',')
 			s->i++;
