@@ -1,8 +1,287 @@
 // SPDX-License-Identifier: MIT
-/* cmd_place.c - placeholder until its issue lands; replaced by the real subcommand. */
+/*
+ * cmd_place.c - `capsim place`: where does a waking task go, and why? Runs the kernel's wake-up
+ * placement functions (src/fair.c: util_fits_cpu, select_idle_capacity,
+ * find_energy_efficient_cpu) on a snapshot of CPU state, under a chosen kernel model. Two forms:
+ * --cases FILE.jsonl checks golden cases line by line (JSON lines in the kernel results' schema),
+ * and --state/--task explains one decision to a person as a table.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "place.h"
+#include "place_report.h"
+
+static const char usage[] =
+	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
+	"       capsim place --state STATE.json [--task SPEC] [--allowed CPULIST] [--model M] [--json]\n"
+	"\n"
+	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
+	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
+	"\n"
+	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md); writes one\n"
+	"                  JSON line per case, in order, in the schema of the kernel's expected.jsonl\n"
+	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
+	"  --platform P    the platform by name or path (needs the platform model; until it lands,\n"
+	"                  give the platform inline in the state)\n"
+	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
+	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
+	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
+	"  --model M       v6.10 (default), v6.9, latest, capped or none: what the scheduler\n"
+	"                  believes about capacity under pressure (docs/model.md)\n"
+	"  --json          the decision as one JSON object (expected.jsonl schema + reasons)\n"
+	"  -o, --output F  write to F (atomically) instead of standard output\n"
+	"\n"
+	"Example:\n"
+	"  capsim place --state examples/place/rk3399-boost.json --task util=50,uclamp_min=1024,prev=0\n";
+
+struct place_opts {
+	const char *cases, *state, *platform, *task, *allowed, *output;
+	enum capsim_model model;
+	int json;
+};
+
+/* "--opt VALUE" or "--opt=VALUE"; returns the value and advances *i, or NULL if not @name. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int parse_opts(int argc, char **argv, struct place_opts *o)
+{
+	static const char *const names[] = { "--cases", "--state", "--platform", "--task",
+					     "--allowed", "--output", "-o", "--model" };
+	memset(o, 0, sizeof(*o));
+	o->model = CAPSIM_MODEL_V6_10;
+	for (int i = 1; i < argc; i++) {
+		const char *v = NULL;
+		int missing = 0, k;
+
+		if (!strcmp(argv[i], "--json")) {
+			o->json = 1;
+			continue;
+		}
+		for (k = 0; k < 8 && !v && !missing; k++)
+			v = opt_value(argc, argv, &i, names[k], &missing);
+		k--;
+		if (missing)
+			return cli_usage_error("place", "%s needs a value", names[k]);
+		if (!v)
+			return cli_usage_error("place", "unknown option '%s'", argv[i]);
+		const char **slot[] = { &o->cases, &o->state, &o->platform, &o->task,
+					&o->allowed, &o->output, &o->output, NULL };
+		if (k == 7) {
+			if (capsim_model_from_name(v, &o->model))
+				return cli_usage_error("place",
+						       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
+						       v);
+			continue;
+		}
+		*slot[k] = v;
+	}
+	if (!o->cases == !o->state)
+		return cli_usage_error("place", "give exactly one of --cases or --state");
+	if (o->cases && (o->task || o->allowed || o->platform || o->json))
+		return cli_usage_error("place", "--cases takes only --model and -o");
+	return 0;
+}
+
+/* Reads a whole file into a NUL-terminated buffer. */
+static int read_file(const char *path, char **buf, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t cap = 65536, n = 0, r;
+	char *b;
+
+	if (!fp)
+		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
+	b = malloc(cap);
+	while (b && (r = fread(b + n, 1, cap - n - 1, fp)) > 0) {
+		n += r;
+		if (n + 1 == cap) {
+			char *nb = realloc(b, cap *= 2);
+
+			if (!nb)
+				free(b);
+			b = nb;
+		}
+	}
+	if (!b || ferror(fp)) {
+		int e = errno;
+
+		free(b);
+		fclose(fp);
+		return b ? cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e))
+			 : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	}
+	fclose(fp);
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+/* "FILE:LINE: msg", with a "1:COL: " syntax position of the line folded into FILE:LINE:COL. */
+static int fail_at_line(const char *path, unsigned line, const capsim_error *err)
+{
+	unsigned l, col;
+	int skip = 0;
+
+	if (sscanf(err->msg, "%u:%u: %n", &l, &col, &skip) == 2 && skip)
+		return cli_failf(cli_exit_code(err->code), "%s:%u:%u: %s", path, line, col,
+				 err->msg + skip);
+	return cli_failf(cli_exit_code(err->code), "%s:%u: %s", path, line, err->msg);
+}
+
+/* One output line per case, in order; all lines are checked before anything is written. */
+static int run_cases(const struct place_opts *o, struct place_case *pc, struct place_result *res)
+{
+	struct cli_output out;
+	char *text, *mem = NULL;
+	size_t len, mem_len = 0;
+	unsigned line = 0;
+	FILE *ms;
+	int rc = read_file(o->cases, &text, &len);
+
+	if (rc)
+		return rc;
+	ms = open_memstream(&mem, &mem_len);
+	if (!ms) {
+		free(text);
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	}
+	for (char *s = text; *s && !rc; line++) {
+		char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		capsim_error err = { 0 };
+
+		place_case_free(pc);
+		if (memchr(s, '\0', n) || n == strspn(s, " \t\r"))
+			rc = fail_at_line(o->cases, line + 1,
+					  &(capsim_error){ CAPSIM_ERR_PARSE,
+							   "empty line (expected one JSON object per line)" });
+		else if (place_case_parse(pc, s, n, PLACE_CASE, o->model, &err) ||
+			 place_case_finish(pc, &err))
+			rc = fail_at_line(o->cases, line + 1, &err);
+		else {
+			place_run(pc, res);
+			place_write_json(ms, pc, res, 0);
+		}
+		s = nl ? nl + 1 : s + n;
+	}
+	place_case_free(pc);
+	free(text);
+	if (fclose(ms) || rc) {
+		free(mem);
+		return rc ? rc : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	}
+	if (!line) {
+		free(mem);
+		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
+				 o->cases);
+	}
+	rc = cli_output_open(&out, o->output);
+	if (!rc) {
+		fwrite(mem, 1, mem_len, out.fp);
+		rc = cli_output_commit(&out);
+	}
+	free(mem);
+	return rc;
+}
+
+static int load_state(const struct place_opts *o, struct place_case *pc)
+{
+	capsim_error err = { 0 };
+	char *text;
+	size_t len;
+	int rc;
+
+	if (o->platform)
+		return cli_failf(CLI_EXIT_INPUT,
+				 "--platform %s: the platform model is not built in yet (give the platform inline in the state: docs/formats.md)",
+				 o->platform);
+	rc = read_file(o->state, &text, &len);
+	if (rc)
+		return rc;
+	if (place_case_parse(pc, text, len, PLACE_STATE, o->model, &err))
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
+			       err.msg[0] == '.' ? " " : "", err.msg);
+	free(text);
+	if (rc)
+		return rc;
+	if (o->task && place_task_parse(pc, o->task, &err))
+		return cli_fail(&err);
+	if (o->allowed) {
+		capsim_cpumask m;
+
+		if (capsim_parse_cpulist(o->allowed, &m))
+			return cli_usage_error("place", "--allowed '%s' is not a CPU list (e.g. 0-3,5)",
+					       o->allowed);
+		pc->task.allowed = m;
+	}
+	if (place_case_finish(pc, &err))
+		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
+	return 0;
+}
+
+static int run_state(const struct place_opts *o, struct place_case *pc, struct place_result *res)
+{
+	struct cli_output out;
+	int rc = load_state(o, pc);
+
+	if (rc)
+		return rc;
+	place_run(pc, res);
+	rc = cli_output_open(&out, o->output);
+	if (rc)
+		return rc;
+	if (o->json)
+		place_write_json(out.fp, pc, res, 1);
+	else
+		place_write_table(out.fp, pc, res);
+	return cli_output_commit(&out);
+}
 
 int cmd_place(int argc, char **argv)
 {
-	return cli_failf(CLI_EXIT_INTERNAL, "'place' is not built yet");
+	struct place_opts o;
+	struct place_case *pc;
+	struct place_result *res;
+	int rc;
+
+	if (cli_wants_help(argc, argv)) {
+		fputs(usage, stdout);
+		return CLI_EXIT_OK;
+	}
+	rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc;
+	pc = malloc(sizeof(*pc));
+	res = malloc(sizeof(*res));
+	if (!pc || !res) {
+		free(pc);
+		free(res);
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	}
+	place_case_init(pc);
+	rc = o.cases ? run_cases(&o, pc, res) : run_state(&o, pc, res);
+	place_case_free(pc);
+	free(pc);
+	free(res);
+	return rc;
 }

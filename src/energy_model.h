@@ -63,4 +63,42 @@ void em_pd_free(struct em_perf_domain *pd);
 
 /* --- reading the tables from the scheduler: inline, as in include/linux/energy_model.h --- */
 
+/*
+ * mirrors em_pd_get_efficient_state(), include/linux/energy_model.h (v6.12; 7.x bounds the scan
+ * to [min_perf_state, max_perf_state], the same with no limits set): the first state whose
+ * performance reaches @max_util, skipping inefficient ones when the pd asks; else the last.
+ */
+static inline unsigned em_pd_get_efficient_state(const struct em_perf_state *table,
+						 unsigned nr_perf_states, uint64_t max_util,
+						 uint64_t pd_flags)
+{
+	for (unsigned i = 0; i < nr_perf_states; i++) {
+		if (table[i].performance < max_util)
+			continue;
+		if ((pd_flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES) &&
+		    (table[i].flags & EM_PERF_STATE_INEFFICIENT))
+			continue;
+		return i;
+	}
+	return nr_perf_states - 1;
+}
+
+/*
+ * mirrors em_cpu_energy(), include/linux/energy_model.h (v6.9+ EM: no division by scale_cpu):
+ * energy = cost(state for max_util, capped at @allowed_cpu_cap) * sum_util; 0 when idle.
+ * Unsigned wrap-around as in the kernel. A pd without states costs nothing.
+ */
+static inline uint64_t em_cpu_energy(const struct em_perf_domain *pd, uint64_t max_util,
+				     uint64_t sum_util, uint64_t allowed_cpu_cap)
+{
+	unsigned i;
+
+	if (!sum_util || !pd->nr_perf_states)
+		return 0;
+	if (max_util > allowed_cpu_cap)
+		max_util = allowed_cpu_cap;
+	i = em_pd_get_efficient_state(pd->table, pd->nr_perf_states, max_util, pd->flags);
+	return pd->table[i].cost * sum_util;
+}
+
 #endif /* CAPSIM_ENERGY_MODEL_H */

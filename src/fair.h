@@ -177,6 +177,14 @@ struct feec_fits_call {
 	int fits;
 };
 
+/* The decision state feec carries across perf domains (its locals, kept for explanations). */
+struct feec_decision {
+	uint64_t prev_delta, best_delta;           /* UINT64_MAX: not evaluated */
+	int prev_fits, best_fits;                  /* -1 also when there is no candidate */
+	uint64_t prev_actual_cap, best_actual_cap;
+	int best_energy_cpu;                       /* -1: none recorded */
+};
+
 /*
  * struct feec_trace - optional record of one find_energy_efficient_cpu() run, for `capsim
  * place` and tests (the simulator passes NULL). Fixed arrays: at most 3 energy calls per pd
@@ -184,6 +192,7 @@ struct feec_fits_call {
  */
 struct feec_trace {
 	enum feec_exit exit;
+	struct feec_decision decision;
 	unsigned nr_calls;
 	struct feec_energy_call calls[3 * CAPSIM_MAX_CPUS];
 	unsigned nr_fits;
