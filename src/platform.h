@@ -35,6 +35,10 @@
 
 #define PLATFORM_NAME_MAX 64
 #define PLATFORM_PATH_MAX 256
+/* Largest capacity-dmips-mhz accepted: keeps dmips * freq_ref << 10 within u64. */
+#define PLATFORM_MAX_DMIPS 1048576u
+/* Trips per thermal zone. */
+#define PLATFORM_MAX_TRIPS 32
 
 /*
  * What arch_scale_freq_ref() returns on this machine, and thus whether cpufreq/HW pressure can
@@ -67,6 +71,7 @@ struct platform_opp {
 	uint32_t uw;        /* opp-microwatt; 0 when absent */
 	bool turbo;         /* turbo-mode: a CPUFREQ_BOOST_FREQ, outside cpuinfo unless boosted */
 	bool suspend;       /* opp-suspend */
+	bool inefficient;   /* CPUFREQ_INEFFICIENT_FREQ, set from the EM */
 };
 
 /* freq_qos (kernel/power/qos.c): which limit a request is part of. */
@@ -109,6 +114,7 @@ struct platform_policy {
 	uint32_t cpuinfo_min_khz;      /* cpufreq_frequency_table_cpuinfo() */
 	uint32_t cpuinfo_max_khz;      /* highest OPP, turbo excluded unless boost_enabled */
 	bool boost_enabled;
+	bool efficiencies_available;   /* the EM marked some OPP inefficient */
 	struct freq_qos_request *reqs; /* the MIN and MAX request lists */
 	unsigned nr_reqs;
 	unsigned cap_reqs;
@@ -180,12 +186,18 @@ struct platform_thermal_zone {
 	unsigned nr_maps;
 };
 
+/** platform_trip_type_name() - "active", "passive", "hot" or "critical". */
+const char *platform_trip_type_name(enum platform_trip_type t);
+
 /* How the capacities came about (shown by `platform show`). */
 enum platform_capacity_source {
 	PLATFORM_CAPACITY_NORMALIZED = 0, /* topology_normalize_cpu_scale() over dmips x freq_ref */
 	PLATFORM_CAPACITY_DEFAULT = 1,    /* some CPU lacks capacity-dmips-mhz: all 1024 */
 	PLATFORM_CAPACITY_GIVEN = 2,      /* platform JSON "capacity" (x86-like machines) */
 };
+
+#define PLATFORM_MAX_NOTES 16
+#define PLATFORM_NOTE_MAX 200
 
 struct capsim_platform {
 	char name[PLATFORM_NAME_MAX];   /* short name or file base name */
@@ -194,12 +206,16 @@ struct capsim_platform {
 	enum platform_arch arch;
 	enum platform_freq_ref_fallback fallback;
 	enum platform_capacity_source capacity_source;
+	bool dmips_unused;              /* arm64 DT without cpu-map: capacity-dmips-mhz unread */
 	struct platform_cpu *cpus;
 	unsigned nr_cpus;
 	struct platform_policy *policies; /* ordered by policy->cpu */
 	unsigned nr_policies;
 	struct platform_thermal_zone *zones;
 	unsigned nr_zones;
+	/* What the kernel would have logged while building this (fallbacks, skipped parts). */
+	char notes[PLATFORM_MAX_NOTES][PLATFORM_NOTE_MAX];
+	unsigned nr_notes;
 };
 
 /* --- loading: src/platform.c, src/dt.c, src/platform_json.c -------------------------------- */
@@ -229,6 +245,10 @@ int platform_load_dtb(const void *blob, size_t size, const char *file,
 int platform_load_json(const char *text, size_t len, const char *file,
 		       struct capsim_platform *base, struct capsim_platform **out,
 		       capsim_error *err);
+
+/** platform_note() - append a printf-style note to @p (dropped beyond PLATFORM_MAX_NOTES). */
+void platform_note(struct capsim_platform *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /** platform_free() - release @p; NULL is a no-op. */
 void platform_free(struct capsim_platform *p);
