@@ -73,6 +73,7 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (s->now <= rq->clk.clock)
 		return;
+	sim_account_cpu(s, rq->cpu);
 	delta = s->now - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;

@@ -155,7 +155,6 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 	if (!p->rt)
 		task_detach(s, rq, p);
 	p->state = TASK_DEAD;
-	sim_trace_exit(s, p);
 	s->live_tasks--;
 	rq_resched(s, rq);
 }
@@ -511,7 +510,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	p->st.activations++;
 	s->live_tasks++;
 	rq_enqueue(s, &s->rq[cpu], p, false);
-	sim_trace_wakeup_new(s, p);
+	sim_trace_wakeup(s, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
