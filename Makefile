@@ -24,7 +24,7 @@ test: deps
 
 run: deps
 	@$(MAKE) --no-print-directory build
-	$(BUILD)/capsim pelt --periodic 4ms/16ms
+	$(BUILD)/capsim simulate
 
 asan: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCAPSIM_SANITIZE=ON $(CMAKE_FLAGS)

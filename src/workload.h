@@ -5,6 +5,11 @@
  * (src/sim.c and friends) executes it. Times are ns; `run` work is kept as the ns it takes on
  * the calibration CPU alone at its reference frequency, so the simulator can stretch it with
  * the capacity and frequency actually delivered.
+ *
+ * Resources are rt-app's: one table for the whole file, an entry per (name, type) the events
+ * refer to, except "unique" timers which belong to one task (and get one copy per instance).
+ * Event order is the JSON order of json-c's objects: a duplicated key keeps the place of its
+ * first occurrence and the value of its last, exactly as rt-app sees it.
  */
 #ifndef CAPSIM_WORKLOAD_H
 #define CAPSIM_WORKLOAD_H
@@ -26,13 +31,18 @@ enum wl_event_type {
 	WL_EV_SIGNAL,    /* res = cond */
 	WL_EV_BROAD,     /* res = cond */
 	WL_EV_SYNC,      /* signal res then wait on it with mutex res2 */
-	WL_EV_SUSPEND,   /* suspend self until resumed; res = the suspend point (task's own name) */
-	WL_EV_RESUME,    /* task = the task to resume */
+	WL_EV_SUSPEND,   /* wait on cond res (mutex res2) until a resume broadcasts it */
+	WL_EV_RESUME,    /* broadcast cond res (lost if nobody is suspended on it); task = the
+			  * task of that name or -1 (rt-app resumes by name, not by task) */
 	WL_EV_FORK,      /* task = the (instance 0) task to spawn */
 	WL_EV_SEM_POST,  /* res = semaphore */
 	WL_EV_SEM_WAIT,  /* res = semaphore */
-	WL_EV_MEM,       /* mem/memrun/iorun: CPU work, value = ns as for RUN (docs/model.md) */
+	WL_EV_MEM,       /* mem/memrun/iorun: CPU work, value = ns as for RUN (docs/formats.md) */
 };
+
+/* Limits: beyond them a file is rejected with a message, not simulated. */
+#define WL_MAX_THREADS 100000u          /* sum of all tasks' instances */
+#define WL_MAX_FILE_BYTES (16u << 20)   /* an rt-app file larger than this is not a workload */
 
 enum wl_resource_type {
 	WL_RES_TIMER,
@@ -66,7 +76,7 @@ struct wl_event {
 
 struct wl_phase {
 	char *name;
-	int64_t loop;            /* >= 1 */
+	int64_t loop;            /* >= 1, or -1: forever (the phases after it never run) */
 	struct wl_event *events;
 	unsigned nr_events;
 	int has_cpus;
@@ -87,17 +97,23 @@ struct wl_task {
 	struct wl_phase *phases; /* a task without "phases" has one phase holding its events */
 	unsigned nr_phases;
 	unsigned line;
+	uint64_t slice_ns;       /* fair tasks: custom slice from dl-runtime (v6.12), 0: default */
+	unsigned forked:1;       /* some fork event spawns this task */
 };
 
 struct wl_resource {
 	char *name;
 	enum wl_resource_type type;
+	int owner;               /* "unique" timer: the task owning it (one copy per instance), else -1 */
+	unsigned users;          /* barrier: threads that must arrive (rt-app's count), else 0 */
 };
 
 struct capsim_workload {
 	char *source;            /* file name, for messages */
 	uint64_t duration_ns;    /* 0: until every task has finished */
 	int calibration_cpu;     /* "CPUn", or -1: the biggest CPU (numeric calibration) */
+	uint32_t ns_per_loop;    /* numeric calibration as written (informational), else 0 */
+	unsigned nr_threads;     /* sum of the tasks' instances (forks not counted) */
 	enum wl_policy default_policy;
 	struct wl_task *tasks;
 	unsigned nr_tasks;

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: MIT
+/*
+ * balance.c - where fair tasks go (kernel/sched/fair.c, v6.10+): wake-up placement
+ * (select_task_rq_fair: find_energy_efficient_cpu while EAS runs and the root domain is not
+ * overutilized, else select_idle_sibling/select_idle_capacity), the fork path, RT placement
+ * (kernel/sched/rt.c find_lowest_rq, simplified), misfit tracking, the overutilized flag, and
+ * load balance: periodic (sched_balance_trigger / sched_balance_domains), on behalf of idle
+ * CPUs (nohz_balancer_kick), newidle, and active balance for misfit tasks. capacity_of() is
+ * refreshed by update_cpu_capacity() at balance cadence. The placement functions themselves
+ * are src/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
+ */
+#include "internal.h"
+#include "sim.h"
+#include "sim_trace.h"
+
+/* mirrors sd->imbalance_pct of a non-SMT level, and sd->busy_factor */
+#define IMBALANCE_PCT 117
+#define BUSY_FACTOR 16
+/* LOAD_AVG_PERIOD ms: how often nohz idle CPUs get their blocked load decayed */
+#define NOHZ_BLOCKED_MS 32
+
+static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
+{
+	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+}
+
+/* mirrors is_rd_overutilized(): without EAS the system always behaves as overutilized */
+static bool is_rd_overutilized(const struct capsim_sim *s)
+{
+	return !s->eas || s->overutilized;
+}
+
+/* mirrors task_fits_cpu() */
+static bool task_fits_cpu(const struct capsim_sim *s, const struct sim_task *p, int cpu)
+{
+	return util_fits_cpu(&s->rd, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
+			     cpu) > 0;
+}
+
+/* mirrors cpu_overutilized() (6.10 .. 7.0 form) */
+static bool cpu_overutilized(const struct capsim_sim *s, int cpu)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+
+	if (!s->eas)
+		return false;
+	return !util_fits_cpu(&s->rd, cpu_util(&s->rd, cpu, NULL, -1, 0), rq->uclamp_rq[0],
+			      rq->uclamp_rq[1], cpu);
+}
+
+/* mirrors set_task_max_allowed_capacity(): the biggest capacity p may run at */
+void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p)
+{
+	p->max_allowed_capacity = 0;
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(&p->allowed, c) && arch_cap(s, (int)c) > p->max_allowed_capacity)
+			p->max_allowed_capacity = arch_cap(s, (int)c);
+}
+
+void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft)
+{
+	ft->util = p->avg.util_avg;
+	ft->runnable = p->avg.runnable_avg;
+	ft->util_est = p->util_est;
+	ft->uclamp_min = p->uclamp_eff[0];
+	ft->uclamp_max = p->uclamp_eff[1];
+	ft->prev_cpu = p->cpu;
+	ft->allowed = p->allowed;
+}
+
+static int first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from)
+{
+	for (unsigned i = 0; i < s->nr_cpus; i++) {
+		int c = (int)((unsigned)from + i) % (int)s->nr_cpus;
+
+		if (capsim_cpumask_test(&p->allowed, (unsigned)c))
+			return c;
+	}
+	return 0;
+}
+
+static bool cpu_idle(const struct capsim_sim *s, int cpu)
+{
+	return s->view[cpu].idle || s->view[cpu].sched_idle;
+}
+
+/*
+ * mirrors select_idle_sibling() for a wake-up with target == prev: the target if idle and the
+ * task fits; on asymmetric systems select_idle_capacity() over all CPUs; otherwise the first
+ * idle allowed CPU after the target (select_idle_cpu without the SIS_UTIL scan limit).
+ */
+static int select_idle_sibling(struct capsim_sim *s, const struct sim_task *p,
+			       const struct fair_task *ft, int target)
+{
+	if (capsim_cpumask_test(&p->allowed, (unsigned)target) && cpu_idle(s, target) &&
+	    (!s->asym || task_fits_cpu(s, p, target)))
+		return target;
+	if (s->asym) {
+		int i = select_idle_capacity(&s->rd, ft, target);
+
+		return i >= 0 ? i : target;
+	}
+	for (unsigned i = 1; i < s->nr_cpus; i++) {
+		int c = (int)(((unsigned)target + i) % s->nr_cpus);
+
+		if (capsim_cpumask_test(&p->allowed, (unsigned)c) && cpu_idle(s, c))
+			return c;
+	}
+	return target;
+}
+
+/*
+ * The fork path (sched_balance_find_dst_cpu), simplified: among allowed CPUs prefer one the
+ * task fits (asymmetric systems), then the fewest running tasks, then the lowest CFS util,
+ * then the lowest number.
+ */
+static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
+{
+	int best = -1;
+	bool best_fits = false;
+	uint64_t best_nr = 0, best_util = 0;
+
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		bool fits;
+		uint64_t nr, util;
+
+		if (!capsim_cpumask_test(&p->allowed, c))
+			continue;
+		fits = !s->asym || task_fits_cpu(s, p, (int)c);
+		nr = s->rq[c].nr_running;
+		util = cpu_util(&s->rd, (int)c, NULL, -1, 0);
+		if (best < 0 || (fits && !best_fits) ||
+		    (fits == best_fits && (nr < best_nr || (nr == best_nr && util < best_util)))) {
+			best = (int)c;
+			best_fits = fits;
+			best_nr = nr;
+			best_util = util;
+		}
+	}
+	return best < 0 ? 0 : best;
+}
+
+/* mirrors select_task_rq_fair() for WF_TTWU (wake-up) and WF_FORK, then select_task_rq()'s
+ * is_cpu_allowed() fallback */
+int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
+{
+	struct fair_task ft;
+	int cpu;
+
+	if (fork)
+		return find_idlest_cpu(s, p);
+	task_sync_load_avg(s, p);
+	task_fill_view(s, p, &ft);
+	cpu = -1;
+	if (!is_rd_overutilized(s))
+		cpu = find_energy_efficient_cpu(&s->rd, &ft, NULL);
+	if (cpu < 0)
+		cpu = select_idle_sibling(s, p, &ft, p->cpu);
+	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
+		cpu = first_allowed(s, p, p->cpu); /* select_fallback_rq() */
+	return cpu;
+}
+
+/* The priority an RT wake-up sees on @cpu: -1 idle, 0 fair, else the running RT priority. */
+static int cpu_rt_level(const struct capsim_sim *s, int cpu)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+
+	if (!rq->curr)
+		return -1;
+	return rq->curr->rt ? rq->curr->rt_prio : 0;
+}
+
+/*
+ * mirrors select_task_rq_rt() + find_lowest_rq(), simplified: stay on prev if it runs nothing
+ * of higher or equal RT priority and fits (rt_task_fits_capacity); else the allowed CPU with
+ * the lowest running priority, preferring CPUs that fit, scanning from prev.
+ */
+int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
+{
+	uint64_t need = p->uclamp_eff[0] < p->uclamp_eff[1] ? p->uclamp_eff[0] : p->uclamp_eff[1];
+	int best = -1, best_level = 0;
+	bool best_fits = false;
+
+	for (unsigned i = 0; i < s->nr_cpus; i++) {
+		int c = (int)(((unsigned)p->cpu + i) % s->nr_cpus);
+		int level = cpu_rt_level(s, c);
+		bool fits = !s->asym || !s->uclamp_used || need <= arch_cap(s, c);
+
+		if (!capsim_cpumask_test(&p->allowed, (unsigned)c))
+			continue;
+		if (best < 0 || (fits && !best_fits) || (fits == best_fits && level < best_level)) {
+			best = c;
+			best_level = level;
+			best_fits = fits;
+		}
+	}
+	return best < 0 ? 0 : best;
+}
+
+/* mirrors update_misfit_status() */
+void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+
+	if (!s->asym)
+		return;
+	if (!p || p->nr_allowed == 1 || arch_cap(s, rq->cpu) == p->max_allowed_capacity ||
+	    task_fits_cpu(s, p, rq->cpu)) {
+		rq->misfit_task_load = 0;
+		return;
+	}
+	rq->misfit_task_load = p->avg.load_avg > 1 ? p->avg.load_avg : 1; /* task_h_load() */
+}
+
+/* mirrors check_update_overutilized_status() */
+void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!s->eas || s->overutilized)
+		return;
+	if (cpu_overutilized(s, rq->cpu))
+		sim_set_overutilized(s, true);
+}
+
+/* mirrors update_cpu_capacity(): capacity_of() = scale_rt_capacity(), at least 1 */
+void update_cpu_capacity(struct capsim_sim *s, int cpu)
+{
+	uint64_t c = scale_rt_capacity(&s->rd, cpu);
+
+	s->rq[cpu].cpu_capacity = c ? c : 1;
+	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
+}
+
+/* mirrors capacity_greater(): @a noticeably (about 5%) above @b */
+static bool capacity_greater(uint64_t a, uint64_t b)
+{
+	return a * 1024 > b * 1078;
+}
+
+/* Bookkeeping of a move between CPUs (set_task_cpu() + migrate_task_rq_fair()). */
+void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit)
+{
+	if (!p->rt && p->avg.last_update_time)
+		task_detach(s, &s->rq[p->cpu], p);
+	sim_trace_migrate(s, p, dst);
+	p->cpu = dst;
+	p->st.migrations++;
+	s->migrations++;
+	if (misfit)
+		s->misfit_migrations++;
+}
+
+/*
+ * mirrors detach_task() + attach_task() (and, for the running task, the stopper of
+ * active_load_balance_cpu_stop()): @p leaves its rq, which reschedules if p was running, and
+ * joins @dst, whose preemption check runs unless @dst is the CPU balancing from newidle.
+ */
+static void lb_move_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit,
+			 bool newidle)
+{
+	struct sim_rq *src = &s->rq[p->cpu];
+	bool was_running = src->curr == p;
+
+	rq_dequeue(s, src, p, false);
+	migrate_task(s, p, dst, misfit);
+	rq_enqueue(s, &s->rq[dst], p, false);
+	if (was_running)
+		rq_resched(s, src);
+	if (!newidle)
+		rq_check_preempt_wakeup(s, &s->rq[dst], p);
+}
+
+/* The last queued (not running) fair task of @src that may run on @dst and matches @want_misfit. */
+static struct sim_task *detach_candidate(struct capsim_sim *s, int src, int dst, bool misfit)
+{
+	struct sim_task *found = NULL;
+
+	for (struct sim_task *t = s->rq[src].fair_head; t; t = t->rq_next) {
+		if (!capsim_cpumask_test(&t->allowed, (unsigned)dst))
+			continue;
+		if (misfit && task_fits_cpu(s, t, src))
+			continue;
+		found = t; /* detach_tasks() walks cfs_tasks from the tail */
+	}
+	return found;
+}
+
+/* The local group (one CPU) has spare capacity: group_has_capacity() for one CPU. */
+static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+	uint64_t cap = rq->cpu_capacity, util = cpu_util(&s->rd, cpu, NULL, -1, 0);
+
+	if (rq->nr_running < 1)
+		return true;
+	if (cap * IMBALANCE_PCT < rq->cfs_avg.runnable_avg * 100)
+		return false;
+	return cap * 100 > util * IMBALANCE_PCT;
+}
+
+/*
+ * mirrors sched_balance_rq() on the single domain: statistics and the root-domain
+ * overutilized flag (update_sd_lb_stats), then in order: a misfit task onto @dst (active
+ * balance if it is running alone), nothing more while EAS is in charge, and for an idle @dst a
+ * queued task from the busiest runqueue. Return: 1 if a task was pulled.
+ */
+static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
+{
+	bool sg_overutilized = false;
+	int busiest = -1;
+	uint64_t max_misfit = 0;
+	unsigned max_nr = 1;
+
+	if (!newidle)
+		update_cpu_capacity(s, dst);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct sim_rq *rq = &s->rq[c];
+
+		if (cpu_overutilized(s, (int)c))
+			sg_overutilized = true;
+		if ((int)c == dst || !rq->nr_running || !s->asym)
+			continue;
+		if (rq->misfit_task_load > max_misfit &&
+		    capacity_greater(s->rq[dst].cpu_capacity, rq->cpu_capacity)) {
+			max_misfit = rq->misfit_task_load;
+			busiest = (int)c;
+		}
+	}
+	if (s->eas)
+		sim_set_overutilized(s, sg_overutilized); /* root level: the only clear path */
+	if (busiest >= 0 && cpu_has_spare(s, dst)) {
+		struct sim_rq *src = &s->rq[busiest];
+		struct sim_task *p = detach_candidate(s, busiest, dst, true);
+
+		if (!p && src->curr && !src->curr->rt &&
+		    capsim_cpumask_test(&src->curr->allowed, (unsigned)dst))
+			p = src->curr; /* need_active_balance(): migrate_misfit */
+		if (p) {
+			lb_move_task(s, p, dst, true, newidle);
+			return 1;
+		}
+	}
+	if (!is_rd_overutilized(s) || s->rq[dst].nr_running)
+		return 0;
+	busiest = -1;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		if ((int)c != dst && s->rq[c].cfs_nr > max_nr) {
+			max_nr = s->rq[c].cfs_nr;
+			busiest = (int)c;
+		}
+	}
+	if (busiest >= 0) {
+		struct sim_task *p = detach_candidate(s, busiest, dst, false);
+
+		if (p) {
+			lb_move_task(s, p, dst, false, newidle);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* mirrors get_sd_balance_interval(), in jiffies */
+static uint64_t balance_interval_jiffies(const struct capsim_sim *s, const struct sim_rq *rq,
+					 bool busy)
+{
+	uint64_t ms = rq->balance_interval_ms * (busy ? BUSY_FACTOR : 1);
+	uint64_t j = ms * s->opt.hz / 1000;
+	uint64_t max = (uint64_t)s->opt.hz * s->nr_cpus / 10; /* max_load_balance_interval */
+
+	if (busy && j)
+		j--;
+	if (j < 1)
+		j = 1;
+	return j > max && max ? max : j;
+}
+
+/* mirrors sched_balance_domains() for one CPU: balance when its interval has passed */
+static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uint64_t j = sim_jiffies(s);
+	bool busy = rq->nr_running > 0;
+
+	if (j < rq->next_balance)
+		return;
+	rq_update_blocked(s, rq);
+	sched_balance_rq(s, rq->cpu, false);
+	rq->next_balance = j + balance_interval_jiffies(s, rq, busy);
+}
+
+/*
+ * mirrors nohz_balancer_kick() + _nohz_idle_balance(): a busy CPU with two tasks, or a misfit
+ * task on an asymmetric system, kicks the balance of the idle CPUs whose turn has come; idle
+ * CPUs also get their blocked load decayed every LOAD_AVG_PERIOD ms.
+ */
+static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uint64_t j = sim_jiffies(s);
+	bool kick;
+
+	if (j < s->nohz_next_balance)
+		return;
+	kick = rq->nr_running >= 2 || (s->asym && rq->misfit_task_load);
+	if (!kick && j < s->nohz_next_blocked)
+		return;
+	s->nohz_next_balance = j + 1;
+	if (j >= s->nohz_next_blocked)
+		s->nohz_next_blocked = j + (NOHZ_BLOCKED_MS * s->opt.hz + 999) / 1000;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *irq = &s->rq[c];
+
+		if (irq->nr_running)
+			continue;
+		rq_update_blocked(s, irq);
+		if (kick)
+			sched_balance_domains(s, irq);
+	}
+}
+
+/* mirrors sched_balance_trigger(), from the tick */
+void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
+{
+	sched_balance_domains(s, rq);
+	nohz_balancer_kick(s, rq);
+}
+
+/*
+ * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if some runqueue is
+ * overloaded (two tasks, or a misfit task) try to pull one before going idle.
+ */
+void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
+{
+	bool overloaded = false;
+
+	rq->misfit_task_load = 0;
+	for (unsigned c = 0; c < s->nr_cpus && !overloaded; c++)
+		overloaded = s->rq[c].nr_running >= 2 || s->rq[c].misfit_task_load;
+	if (overloaded)
+		sched_balance_rq(s, rq->cpu, true);
+}
+
+/* An affinity change left the running task @p on a CPU it may not use: push it away (the
+ * migration stopper of __set_cpus_allowed_ptr()). */
+void sim_move_running(struct capsim_sim *s, struct sim_task *p)
+{
+	lb_move_task(s, p, find_idlest_cpu(s, p), false, false);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * jsonpos.h - where each object key sits in a JSON text. json-c builds values but keeps no
+ * positions, so parsers that report "FILE:LINE:COL: a.b.c: ..." index the text once with a
+ * lenient scan that reads it as json-c's non-strict tokener does (comments, single-quoted
+ * strings, trailing commas, escapes) and walk the index beside the json-c tree. Objects are
+ * numbered nodes (the root object is node 0); a duplicated key maps to its last occurrence,
+ * the one whose value json-c keeps.
+ */
+#ifndef CAPSIM_JSONPOS_H
+#define CAPSIM_JSONPOS_H
+
+#include <stddef.h>
+
+struct jsonpos;
+
+/* A position for people: 1-based line and column (columns count UTF-8 characters). */
+struct jsonpos_at {
+	unsigned line, col;
+};
+
+/**
+ * jsonpos_build() - index the object keys of @text (the first JSON value in it).
+ * @text must outlive the index. Text that is not JSON gives a partial index, never an error.
+ * Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+int jsonpos_build(const char *text, size_t len, struct jsonpos **out);
+
+/** jsonpos_free() - free @idx; NULL is a no-op. */
+void jsonpos_free(struct jsonpos *idx);
+
+/** jsonpos_child() - the node of the object value of @key in object @node, or -1. */
+int jsonpos_child(const struct jsonpos *idx, int node, const char *key);
+
+/**
+ * jsonpos_key() - where @key of object @node starts (its opening quote). Falls back to the
+ * object's own '{' when the key is not indexed, and to 1:1 when @node is -1.
+ */
+struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key);
+
+/** jsonpos_offset() - the line and column of byte @off of the indexed text. */
+struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off);
+
+#endif /* CAPSIM_JSONPOS_H */

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim.c - the discrete-event simulator: one ns clock (sched_clock), an event queue of timer
+ * expiries, task starts, completions of CPU work, scheduler ticks (HZ, stopped on idle CPUs as
+ * with NO_HZ_IDLE) and scenario events, processed in (time, push order). Each CPU has a
+ * runqueue (rq.c); frequencies come from the governor (schedutil.c); placement and balance
+ * from balance.c. This file also keeps what is reported: busy time per delivered OPP, the
+ * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
+ * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "sim.h"
+#include "sim_trace.h"
+
+/* mirrors EM_MAX_COMPLEXITY, kernel/sched/topology.c */
+#define EM_MAX_COMPLEXITY 2048
+/* 100 years: beyond it a duration is not a simulation */
+#define SIM_MAX_DURATION_NS (100ULL * 365 * 24 * 3600 * NSEC_PER_SEC)
+/* progress callback cadence, in events */
+#define PROGRESS_EVERY (1u << 20)
+
+void sim_options_default(struct sim_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->hz = 250;
+	o->governor = SIM_GOV_SCHEDUTIL;
+	o->eas = 1;
+	o->uclamp = 1;
+	o->model = CAPSIM_MODEL_V6_10;
+}
+
+uint64_t sim_jiffies(const struct capsim_sim *s)
+{
+	return s->now / s->tick_ns;
+}
+
+void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen)
+{
+	if (eq_push(&s->eq, t, (uint32_t)k, id, gen))
+		s->error = CAPSIM_ERR_NOMEM;
+}
+
+/* The OPP index the CPU runs at: policy->cur, lowered to the highest OPP under a HW cap. */
+static int delivered_opp(const struct capsim_sim *s, int cpu, const struct platform_policy **ppp)
+{
+	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	const struct platform_policy *pp;
+	uint32_t f, cap;
+	int idx = 0;
+
+	*ppp = NULL;
+	if (pi < 0)
+		return -1;
+	pp = &s->plat->policies[pi];
+	*ppp = pp;
+	f = pp->cur_khz;
+	cap = s->rq[cpu].hw_cap_khz;
+	if (cap && cap < f)
+		f = cap;
+	for (unsigned i = 0; i < pp->nr_opps; i++)
+		if (pp->opps[i].khz <= f)
+			idx = (int)i;
+	return idx;
+}
+
+uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
+{
+	const struct platform_policy *pp;
+	int idx = delivered_opp(s, cpu, &pp);
+
+	if (idx < 0)
+		return platform_freq_ref(s->plat, (unsigned)cpu);
+	return pp->opps[idx].khz < pp->cur_khz ? pp->opps[idx].khz : pp->cur_khz;
+}
+
+/* get_actual_cpu_capacity() as the platform keeps it (the 6.10 definition) */
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
+{
+	return platform_actual_capacity(s->plat, (unsigned)cpu);
+}
+
+/* mirrors arch_set_freq_scale() (drivers/base/arch_topology.c) from the delivered frequency */
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref)
+{
+	uint64_t scale = ref ? ((uint64_t)sim_delivered_khz(s, cpu) << SCHED_CAPACITY_SHIFT) / ref :
+			 SCHED_CAPACITY_SCALE;
+
+	s->rq[cpu].freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+}
+
+/* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
+void sim_account_cpu(struct capsim_sim *s, int cpu)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+	const struct platform_policy *pp;
+	uint64_t delta = s->now - rq->acct_last;
+	int idx;
+
+	if (!delta)
+		return;
+	rq->acct_last = s->now;
+	idx = delivered_opp(s, cpu, &pp);
+	if (idx >= 0)
+		rq->time_at_opp[idx] += delta;
+	if (rq->curr) {
+		rq->busy_ns += delta;
+		if (idx >= 0)
+			rq->busy_at_opp[idx] += delta;
+	}
+	rq->cap_integral += (unsigned __int128)sim_actual_capacity(s, cpu) * delta;
+}
+
+void sim_set_overutilized(struct capsim_sim *s, bool on)
+{
+	if (on == s->overutilized)
+		return;
+	if (on)
+		s->overutilized_since = s->now;
+	else
+		s->overutilized_ns += s->now - s->overutilized_since;
+	s->overutilized = on;
+}
+
+/* ---- scenario events --------------------------------------------------------------------- */
+
+/* Bring every CPU of @cpus up to now before a speed or capacity change, then refresh. */
+static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool after)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		if (!capsim_cpumask_test(cpus, c))
+			continue;
+		if (!after) {
+			update_rq_clock(s, rq);
+			rq_update_curr(s, rq);
+			sim_account_cpu(s, (int)c);
+			continue;
+		}
+		sim_refresh_freq_scale(s, (int)c, platform_freq_ref(s->plat, c));
+		rq_sync_view(s, rq);
+		rq_arm_completion(s, rq);
+	}
+}
+
+static int apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, capsim_error *err)
+{
+	struct sim_policy *sp = &s->pol[e->policy];
+	capsim_error tmp;
+	int ret;
+
+	cpus_sync(s, &sp->pp->related_cpus, false);
+	if (e->kind == SIM_SC_QOS_CLEAR) {
+		ret = platform_freq_qos_remove_request(s->plat, sp->idx, e->qos, e->name, err);
+	} else {
+		ret = platform_freq_qos_update_request(s->plat, sp->idx, e->qos, e->name, e->khz, &tmp);
+		if (ret == CAPSIM_ERR_NOT_FOUND)
+			ret = platform_freq_qos_add_request(s->plat, sp->idx, e->qos,
+							    FREQ_QOS_ORIGIN_USER, e->name, e->khz, err);
+		else if (ret)
+			*err = tmp;
+	}
+	if (ret)
+		return ret;
+	sugov_limits(s, sp); /* cpufreq_set_policy() -> governor ->limits() */
+	cpus_sync(s, &sp->pp->related_cpus, true);
+	return 0;
+}
+
+/* mirrors topology_update_hw_pressure() for a HW throttle (and its end) on @cpus */
+static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
+{
+	cpus_sync(s, &e->cpus, false);
+	platform_set_hw_pressure(s->plat, &e->cpus, e->khz ? e->khz : UINT32_MAX);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		if (!capsim_cpumask_test(&e->cpus, c))
+			continue;
+		s->rq[c].hw_cap_khz = e->khz;
+		sim_trace_hw_pressure(s, (int)c);
+		sim_trace_cpu_frequency(s, (int)c);
+	}
+	cpus_sync(s, &e->cpus, true);
+}
+
+static int apply_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e,
+				capsim_error *err)
+{
+	switch (e->kind) {
+	case SIM_SC_QOS_SET:
+	case SIM_SC_QOS_CLEAR:
+		return apply_qos(s, e, err);
+	case SIM_SC_HW_CAP:
+		apply_hw_cap(s, e);
+		return 0;
+	}
+	return 0;
+}
+
+/* ---- creation ---------------------------------------------------------------------------- */
+
+static bool workload_is_endless(const struct capsim_workload *wl)
+{
+	for (unsigned t = 0; t < wl->nr_tasks; t++) {
+		const struct wl_task *wt = &wl->tasks[t];
+
+		if (!wt->instances && !wt->forked)
+			continue;
+		if (wt->loop < 0)
+			return true;
+		for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+			if (wt->phases[ph].loop < 0)
+				return true;
+	}
+	return false;
+}
+
+static int setup_energy(struct capsim_sim *s)
+{
+	unsigned nr_pds = s->plat->nr_policies, nr_ps = 0;
+
+	s->rd.model = s->opt.model;
+	s->rd.nr_cpus = s->nr_cpus;
+	s->rd.cpus = s->view;
+	s->rd.uclamp_used = false;
+	if (!platform_has_em(s->plat) || !nr_pds)
+		return 0;
+	s->pds = calloc(nr_pds, sizeof(*s->pds));
+	s->pd_order = calloc(nr_pds, sizeof(*s->pd_order));
+	if (!s->pds || !s->pd_order)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned i = 0; i < nr_pds; i++) {
+		s->pds[i] = *s->plat->policies[i].em;
+		s->pd_order[i] = nr_pds - 1 - i; /* build_perf_domains() prepends */
+		nr_ps += s->pds[i].nr_perf_states;
+	}
+	s->rd.nr_pds = nr_pds;
+	s->rd.pds = s->pds;
+	s->rd.pd_order = s->pd_order;
+	/* mirrors the conditions of build_perf_domains() / sched_is_eas_possible() */
+	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL &&
+		 nr_pds * (s->nr_cpus + nr_ps) <= EM_MAX_COMPLEXITY;
+	if (!s->eas) {
+		s->rd.nr_pds = 0; /* no rd->pd: feec is never reached */
+	}
+	return 0;
+}
+
+static int setup_calibration(struct capsim_sim *s, capsim_error *err)
+{
+	int c = s->wl->calibration_cpu;
+
+	if (c >= (int)s->nr_cpus)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID,
+					"%s: global.calibration: CPU%d does not exist on platform %s "
+					"(it has CPUs 0-%u)", s->wl->source ? s->wl->source : "workload",
+					c, s->plat->name, s->nr_cpus - 1);
+	if (c < 0) {
+		c = 0;
+		for (unsigned i = 1; i < s->nr_cpus; i++)
+			if (platform_cpu_capacity_orig(s->plat, i) >
+			    platform_cpu_capacity_orig(s->plat, (unsigned)c))
+				c = (int)i;
+	}
+	s->calib_cpu = c;
+	s->cap_calib = platform_cpu_capacity_orig(s->plat, (unsigned)c);
+	return 0;
+}
+
+static int setup_resources(struct capsim_sim *s)
+{
+	unsigned n = s->wl->nr_resources ? s->wl->nr_resources : 1;
+
+	s->timers = calloc(n, sizeof(*s->timers));
+	s->mutex_owner = calloc(n, sizeof(*s->mutex_owner));
+	s->wq_head = calloc(n, sizeof(*s->wq_head));
+	s->barrier_waiting = calloc(n, sizeof(*s->barrier_waiting));
+	s->barrier_users = calloc(n, sizeof(*s->barrier_users));
+	s->sem_count = calloc(n, sizeof(*s->sem_count));
+	if (!s->timers || !s->mutex_owner || !s->wq_head || !s->barrier_waiting ||
+	    !s->barrier_users || !s->sem_count)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned r = 0; r < s->wl->nr_resources; r++) {
+		s->mutex_owner[r] = -1;
+		s->barrier_users[r] = s->wl->resources[r].users;
+	}
+	return 0;
+}
+
+static int setup_cpus(struct capsim_sim *s)
+{
+	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
+	s->view = calloc(s->nr_cpus, sizeof(*s->view));
+	s->pol = calloc(s->plat->nr_policies ? s->plat->nr_policies : 1, sizeof(*s->pol));
+	if (!s->rq || !s->view || !s->pol)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+		int pi = platform_policy_of(s->plat, c);
+		unsigned nopp = pi >= 0 ? s->plat->policies[pi].nr_opps : 0;
+
+		rq_init(s, rq, (int)c);
+		rq->time_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
+		rq->busy_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
+		if (!rq->time_at_opp || !rq->busy_at_opp)
+			return CAPSIM_ERR_NOMEM;
+		if (platform_cpu_capacity_orig(s->plat, c) != platform_cpu_capacity_orig(s->plat, 0))
+			s->asym = true;
+	}
+	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
+		s->pol[i].idx = i;
+		s->pol[i].pp = &s->plat->policies[i];
+	}
+	return 0;
+}
+
+int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
+	       const struct sim_options *opt, const struct sim_sc_event *sc, unsigned nr_sc,
+	       struct capsim_sim **out, capsim_error *err)
+{
+	struct capsim_sim *s = calloc(1, sizeof(*s));
+	int ret;
+
+	*out = NULL;
+	if (!s) {
+		platform_free(plat);
+		capsim_workload_free(wl);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	s->plat = plat;
+	s->wl = wl;
+	s->opt = *opt;
+	s->nr_cpus = plat->nr_cpus;
+	eq_init(&s->eq);
+	if (!opt->hz || opt->hz > 10000) {
+		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "HZ %u is out of range (expected 1..10000)",
+				       opt->hz);
+		goto fail;
+	}
+	s->tick_ns = NSEC_PER_SEC / opt->hz;
+	s->end = opt->duration_ns ? opt->duration_ns : wl->duration_ns;
+	if (!s->end && workload_is_endless(wl)) {
+		ret = capsim_error_set(err, CAPSIM_ERR_INVALID,
+				       "%s: the workload runs forever (a loop of -1 and no global.duration): "
+				       "give a duration (--duration S)", wl->source ? wl->source : "workload");
+		goto fail;
+	}
+	if (s->end > SIM_MAX_DURATION_NS) {
+		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "duration %llu s is beyond 100 years",
+				       (unsigned long long)(s->end / NSEC_PER_SEC));
+		goto fail;
+	}
+	s->rng = opt->seed ^ 0x9e3779b97f4a7c15ULL;
+	ret = setup_cpus(s);
+	if (!ret)
+		ret = setup_energy(s);
+	if (!ret)
+		ret = setup_resources(s);
+	if (ret) {
+		capsim_error_set(err, ret, "out of memory");
+		goto fail;
+	}
+	ret = setup_calibration(s, err);
+	if (ret)
+		goto fail;
+	if (nr_sc) {
+		s->sc = malloc(nr_sc * sizeof(*sc));
+		if (!s->sc) {
+			ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+			goto fail;
+		}
+		memcpy(s->sc, sc, nr_sc * sizeof(*sc));
+		s->nr_sc = nr_sc;
+	}
+	*out = s;
+	return 0;
+fail:
+	sim_free(s);
+	return ret;
+}
+
+void sim_free(struct capsim_sim *s)
+{
+	if (!s)
+		return;
+	sim_trace_close(s);
+	for (uint32_t i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *p = s->tasks[i];
+
+		free(p->name);
+		free(p->unique_timers);
+		free(p->st.by_cpu);
+		free(p->st.lat_hist);
+		free(p);
+	}
+	free(s->tasks);
+	if (s->rq)
+		for (unsigned c = 0; c < s->nr_cpus; c++) {
+			free(s->rq[c].time_at_opp);
+			free(s->rq[c].busy_at_opp);
+		}
+	free(s->rq);
+	free(s->view);
+	free(s->pol);
+	free(s->pds);
+	free(s->pd_order);
+	free(s->timers);
+	free(s->mutex_owner);
+	free(s->wq_head);
+	free(s->barrier_waiting);
+	free(s->barrier_users);
+	free(s->sem_count);
+	free(s->sc);
+	eq_free(&s->eq);
+	platform_free(s->plat);
+	capsim_workload_free(s->wl);
+	free(s);
+}
+
+/* ---- the run ----------------------------------------------------------------------------- */
+
+static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
+{
+	struct sim_rq *rq = &s->rq[ev->id];
+	struct sim_task *p = rq->curr;
+
+	if (ev->gen != rq->gen || !p || !p->in_cpu_event)
+		return;
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0)
+		task_cpu_event_done(s, p);
+	else
+		rq_arm_completion(s, rq);
+}
+
+static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
+{
+	struct sim_rq *rq = &s->rq[ev->id];
+
+	if (!rq->nr_running) {
+		rq->tick_armed = false; /* NO_HZ idle: the tick stops */
+		return;
+	}
+	rq_tick(s, rq);
+	sim_trace_counters(s, rq->cpu);
+	sim_push(s, s->now + s->tick_ns, EV_TICK, ev->id, 0);
+}
+
+static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
+{
+	struct sim_task *p;
+
+	switch ((enum sim_ev_kind)ev->kind) {
+	case EV_SCENARIO:
+		if (apply_scenario_event(s, &s->sc[ev->id], err))
+			s->error = err->code;
+		break;
+	case EV_TASK_START:
+		s->pending_starts--;
+		task_start(s, s->tasks[ev->id]);
+		break;
+	case EV_TASK_WAKE:
+		p = s->tasks[ev->id];
+		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1)
+			task_wake(s, p);
+		break;
+	case EV_CPU_DONE:
+		on_cpu_done(s, ev);
+		break;
+	case EV_TICK:
+		on_tick(s, ev);
+		break;
+	case EV_END:
+		break;
+	}
+}
+
+/* Bring every CPU's accounting up to the end of the run. */
+static void finish(struct capsim_sim *s)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		update_rq_clock(s, &s->rq[c]);
+		rq_update_curr(s, &s->rq[c]);
+		sim_account_cpu(s, (int)c);
+	}
+	if (s->overutilized)
+		s->overutilized_ns += s->now - s->overutilized_since;
+	s->overutilized_since = s->now;
+}
+
+static int start(struct capsim_sim *s, capsim_error *err)
+{
+	int ret;
+
+	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
+		sugov_start(s, &s->pol[i]);
+		cpus_sync(s, &s->pol[i].pp->related_cpus, true);
+	}
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		update_cpu_capacity(s, (int)c);
+		rq_sync_view(s, &s->rq[c]);
+	}
+	for (unsigned i = 0; i < s->nr_sc; i++)
+		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);
+	ret = sim_create_tasks(s);
+	if (ret)
+		return capsim_error_set(err, ret, "out of memory");
+	s->pending_starts = s->nr_tasks;
+	if (s->end)
+		sim_push(s, s->end, EV_END, 0, 0);
+	return s->error ? capsim_error_set(err, s->error, "out of memory") : 0;
+}
+
+int sim_run(struct capsim_sim *s, capsim_error *err)
+{
+	struct sim_event ev;
+	int ret = start(s, err);
+
+	if (ret)
+		return ret;
+	while (!s->error && eq_pop(&s->eq, &ev)) {
+		if (s->end && ev.time > s->end)
+			break;
+		s->now = ev.time;
+		s->nr_events++;
+		if (ev.kind == EV_END)
+			break;
+		dispatch(s, &ev, err);
+		if (!s->live_tasks && !s->pending_starts && !s->end)
+			break;
+		if (s->progress && !(s->nr_events % PROGRESS_EVERY))
+			s->progress(s->progress_ctx, s->now, s->end);
+	}
+	if (s->end && !s->error)
+		s->now = s->end;
+	finish(s);
+	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0)
+		return capsim_error_set(err, s->error,
+					"%s: task %s runs events that take no time in an endless loop "
+					"(at %llu ns): add a run, sleep or timer to its loop",
+					s->wl->source ? s->wl->source : "workload",
+					s->tasks[s->livelock_task]->name, (unsigned long long)s->now);
+	if (s->error && !err->msg[0])
+		return capsim_error_set(err, s->error, "%s", s->error == CAPSIM_ERR_IO ?
+					"the trace could not be written" : "out of memory");
+	return s->error;
+}

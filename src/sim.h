@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the simulator's state, shared by the files that each model one part of the kernel:
+ * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
+ * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
+ * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
+ * placement, misfit and load balance, kernel/sched/fair.c) and sim_stats.c (what is reported).
+ *
+ * Times are ns on one simulated clock (sched_clock); every CPU's rq->clock follows it.
+ */
+#ifndef CAPSIM_SIM_H
+#define CAPSIM_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+#include "energy_model.h"
+#include "event_queue.h"
+#include "fair.h"
+#include "pelt.h"
+#include "platform.h"
+#include "workload.h"
+
+#define NSEC_PER_SEC 1000000000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NICE_0_LOAD_SHIFT 10
+#define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
+
+/* ---- scenario: what `capsim simulate` is asked to run ----------------------------------- */
+
+enum sim_governor {
+	SIM_GOV_SCHEDUTIL,
+	SIM_GOV_PERFORMANCE,
+	SIM_GOV_POWERSAVE,
+};
+
+/*
+ * Scenario events on the timeline. Issue 4 uses freq_qos requests (static caps are MAX
+ * requests at t=0) and HW caps; issue 7 adds cooling states, task start/stop and uclamp
+ * changes as new kinds handled in sim_apply_scenario_event().
+ */
+enum sim_sc_kind {
+	SIM_SC_QOS_SET,   /* add or update the named freq_qos request on a policy */
+	SIM_SC_QOS_CLEAR, /* remove the named request */
+	SIM_SC_HW_CAP,    /* HW throttling on @cpus: capped kHz (0 clears) */
+};
+
+struct sim_sc_event {
+	uint64_t time_ns;
+	enum sim_sc_kind kind;
+	int policy;               /* QOS_* */
+	enum freq_qos_kind qos;   /* QOS_* */
+	char name[FREQ_QOS_NAME_MAX]; /* QOS_*: the request's owner ("scaling_max_freq", ...) */
+	uint32_t khz;             /* QOS_SET, HW_CAP */
+	capsim_cpumask cpus;      /* HW_CAP */
+};
+
+struct sim_options {
+	unsigned hz;              /* CONFIG_HZ: tick rate */
+	enum sim_governor governor;
+	uint32_t rate_limit_us;   /* schedutil rate_limit_us; 0: the policy's transition delay */
+	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
+	int uclamp;               /* CONFIG_UCLAMP_TASK */
+	enum capsim_model model;
+	uint64_t duration_ns;     /* 0: the workload's duration */
+	uint64_t seed;
+};
+
+/** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
+void sim_options_default(struct sim_options *o);
+
+/* ---- runtime state ---------------------------------------------------------------------- */
+
+enum task_state {
+	TASK_NEW,       /* waiting for its start (delay) */
+	TASK_RUNNABLE,  /* queued, not running */
+	TASK_RUNNING,   /* rq->curr */
+	TASK_BLOCKED,   /* sleeping or waiting on a resource */
+	TASK_DEAD,
+};
+
+/* Latency histogram: bucket 0 is exactly 0 ns; then 4 buckets per power of two from 1 ns. */
+#define LAT_SUB_SHIFT 2
+#define LAT_SUB (1u << LAT_SUB_SHIFT)
+#define LAT_BUCKETS (1 + 37 * LAT_SUB)
+
+struct cpu_time {
+	uint32_t cpu;
+	uint64_t ns;
+};
+
+struct task_stats {
+	uint64_t activations;
+	uint64_t deadline_misses;
+	uint64_t timer_events;
+	int64_t slack_sum_ns;       /* over timer events */
+	int64_t slack_min_ns;
+	uint64_t runtime_ns;
+	uint64_t migrations;
+	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
+	uint32_t nr_by_cpu, cap_by_cpu;
+	uint32_t *lat_hist;         /* LAT_BUCKETS entries, allocated on the first wake-up */
+	uint64_t lat_count;
+};
+
+struct sim_task {
+	uint32_t id;
+	int wl_task;              /* index into workload->tasks */
+	unsigned instance;
+	char *name;
+	uint32_t pid;
+
+	/* class */
+	bool rt;
+	int rt_prio;              /* 1..99 (kernel prio = 99 - rt_prio) */
+	int nice;
+	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
+	enum wl_policy policy;
+
+	enum task_state state;
+	int cpu;                  /* task_cpu(p) */
+	capsim_cpumask allowed;
+	unsigned nr_allowed;
+	uint64_t max_allowed_capacity;
+	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
+	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
+	uint32_t gen;             /* cancels this task's pending wake-up event */
+	bool protect;             /* RUN_TO_PARITY: picked and still within the slice it got */
+	bool yielded;             /* yield / RR slice end: let an equal pick go first */
+	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
+	uint64_t zero_time_at;
+
+	/* position in the workload */
+	unsigned phase;
+	int64_t task_loops;       /* completed task loops */
+	int64_t phase_loops;      /* completed loops of the current phase */
+	unsigned ev;              /* next event of the phase */
+	bool in_cpu_event;        /* a run/runtime/mem is in progress */
+	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
+	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
+	uint64_t wall_end;        /* runtime */
+	int waiting_res;          /* resource it is blocked on, or -1 */
+	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
+	struct sim_timer *unique_timers; /* per-instance "unique" timers (nr_resources, lazily) */
+
+	/* fair class (simplified EEVDF, docs/model.md) */
+	uint64_t vruntime;
+	uint64_t deadline;        /* vruntime + slice / weight */
+	uint64_t slice_exec;      /* exec time since it was last picked */
+	uint64_t exec_start;      /* rq clock when it started running this stretch */
+	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq */
+	struct sim_task *wq_next;           /* FIFO of waiters on a resource */
+
+	/* PELT and util_est (the task's sched_entity) */
+	struct capsim_sched_avg avg;
+	uint32_t util_est;
+
+	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
+	bool lat_pending;
+	struct task_stats st;
+};
+
+struct sim_timer {
+	bool init;
+	uint64_t t_next;
+};
+
+/* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
+struct sim_rq {
+	int cpu;
+	struct pelt_rq_clock clk; /* rq->clock, clock_task (no IRQ/steal time), clock_pelt */
+
+	struct sim_task *curr;    /* NULL: the idle task */
+	struct sim_task *fair_head; /* runnable (not running) fair tasks */
+	struct sim_task *rt_head;   /* runnable (not running) RT tasks */
+	unsigned nr_running;      /* including curr */
+	unsigned cfs_nr;          /* cfs h_nr_running */
+	unsigned rt_nr;
+	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
+	uint64_t min_vruntime;
+
+	struct capsim_sched_avg cfs_avg;
+	uint32_t cfs_util_est;
+	struct capsim_sched_avg rt_avg;
+	struct capsim_sched_avg hw_avg;  /* rq->avg_hw, on the task clock */
+	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
+	uint32_t hw_cap_khz;             /* 0: no HW throttling */
+	uint64_t cpu_capacity;           /* capacity_of() */
+	uint64_t misfit_task_load;
+	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
+	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
+	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+
+	/* tick and balance */
+	bool tick_armed;
+	uint64_t next_balance;           /* jiffies */
+	uint64_t balance_interval_ms;
+	uint32_t gen;                    /* cancels this CPU's pending completion event */
+
+	/* accounting since the start (reporting) */
+	uint64_t acct_last;
+	uint64_t busy_ns;
+	uint64_t *time_at_opp;           /* per OPP of its policy: all time at that delivered OPP */
+	uint64_t *busy_at_opp;           /* ... of which busy */
+	unsigned __int128 cap_integral;  /* actual capacity x ns */
+};
+
+/* Per-policy governor state: struct sugov_policy (the policy itself is the platform's). */
+struct sim_policy {
+	unsigned idx;
+	struct platform_policy *pp;
+	uint64_t last_freq_update_time;
+	int64_t freq_update_delay_ns;
+	uint32_t next_freq;
+	uint32_t cached_raw_freq;
+	bool limits_changed;
+	bool need_freq_update;
+};
+
+struct capsim_sim {
+	struct sim_options opt;
+	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
+	struct capsim_workload *wl;       /* owned */
+	unsigned nr_cpus;
+	struct sim_rq *rq;
+	struct sim_policy *pol;
+	struct fair_cpu *view;            /* the placement code's per-CPU snapshot */
+	struct fair_rd rd;
+	unsigned *pd_order;
+	bool asym;                        /* sched_asym_cpucap_active() */
+	bool eas;                         /* sched_energy_enabled() */
+	bool uclamp_used;
+	int calib_cpu;
+	uint64_t cap_calib;
+	uint64_t tick_ns;
+
+	struct sim_task **tasks;
+	uint32_t nr_tasks, cap_tasks;
+	struct sim_timer *timers;         /* shared timers, one per resource */
+	int *mutex_owner;                 /* per resource: task id holding it, or -1 */
+	struct sim_task **wq_head;        /* per resource: waiters */
+	uint32_t *barrier_waiting;        /* per resource */
+	uint32_t *barrier_users;
+	int64_t *sem_count;
+	unsigned live_tasks;
+
+	struct sim_sc_event *sc;
+	unsigned nr_sc;
+
+	struct event_queue eq;
+	uint64_t now;
+	uint64_t end;
+	uint64_t nr_events;
+	uint64_t rng;                     /* splitmix64 state, seeded by the scenario */
+
+	bool overutilized;                /* rd->overutilized */
+	uint64_t overutilized_ns;
+	uint64_t overutilized_since;
+	uint64_t nohz_next_balance;       /* jiffies */
+	uint64_t migrations;
+	uint64_t misfit_migrations;
+
+	uint64_t nohz_next_blocked;       /* jiffies */
+	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
+	int livelock_task;                /* the task that ran events without time passing */
+	struct em_perf_domain *pds;       /* copies of the policies' EM (tables shared) */
+
+	struct sim_trace *trace;          /* NULL: no trace */
+	void (*progress)(void *ctx, uint64_t now, uint64_t end);
+	void *progress_ctx;
+	int error;                        /* first error that stops the run */
+};
+
+/* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */
+
+/**
+ * sim_create() - a simulator for @wl on @plat (both owned by it from now on, even on failure)
+ * with @opt and the scenario events @sc (copied). Return: 0 and *@out, or a negative enum
+ * capsim_err with @err saying why (e.g. the calibration CPU does not exist).
+ */
+int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
+	       const struct sim_options *opt, const struct sim_sc_event *sc, unsigned nr_sc,
+	       struct capsim_sim **out, capsim_error *err);
+/** sim_run() - run to the end. Return: 0, or a negative enum capsim_err with @err. */
+int sim_run(struct capsim_sim *s, capsim_error *err);
+/** sim_free() - release @s; NULL is a no-op. */
+void sim_free(struct capsim_sim *s);
+
+/* What `simulate` reports (floats: reporting only). */
+struct sim_task_result {
+	const char *name;
+	uint64_t activations, deadline_misses, migrations, timer_events;
+	double runtime_s;
+	double slack_mean_us, slack_min_us;
+	double lat_p50_us, lat_p99_us;
+	uint64_t util_avg_end;
+	const struct cpu_time *by_cpu;
+	unsigned nr_by_cpu;
+};
+
+struct sim_cpu_result {
+	unsigned cpu;
+	double busy_pct, mean_freq_khz, mean_actual_capacity, energy_j;
+};
+
+struct sim_result {
+	double duration_s, energy_j, overutilized_pct;
+	uint64_t migrations, misfit_migrations, events;
+	struct sim_task_result *tasks;
+	unsigned nr_tasks;
+	struct sim_cpu_result *cpus;
+	unsigned nr_cpus;
+};
+
+/** sim_result_build() - the figures of a finished run. Return: 0 or CAPSIM_ERR_NOMEM. */
+int sim_result_build(const struct capsim_sim *s, struct sim_result *r);
+/** sim_result_free() - release what sim_result_build() allocated. */
+void sim_result_free(struct sim_result *r);
+
+/* ---- event kinds ------------------------------------------------------------------------- */
+enum sim_ev_kind {
+	EV_SCENARIO,     /* id = index into sc[] */
+	EV_TASK_START,   /* id = task */
+	EV_TASK_WAKE,    /* id = task, gen = task gen: sleep or timer expiry */
+	EV_CPU_DONE,     /* id = cpu, gen = rq gen: the running task's run/runtime ends */
+	EV_TICK,         /* id = cpu */
+	EV_END,
+};
+
+/* ---- sim.c ------------------------------------------------------------------------------- */
+uint64_t sim_jiffies(const struct capsim_sim *s);
+void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
+uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
+void sim_account_cpu(struct capsim_sim *s, int cpu);
+void sim_set_overutilized(struct capsim_sim *s, bool on);
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref);
+
+/* ---- rq.c -------------------------------------------------------------------------------- */
+void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
+void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq);
+void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq);
+void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup);
+void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
+void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
+void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
+void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
+void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
+void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+uint64_t task_util_est_of(const struct sim_task *p);
+void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft);
+uint64_t sched_prio_to_weight(int nice);
+
+/* ---- task_exec.c ------------------------------------------------------------------------- */
+int sim_create_tasks(struct capsim_sim *s);
+void task_start(struct capsim_sim *s, struct sim_task *p);
+void task_advance(struct capsim_sim *s, struct sim_task *p);
+void task_wake(struct capsim_sim *s, struct sim_task *p);
+void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
+void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
+void task_yield(struct capsim_sim *s, struct sim_task *p);
+uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu);
+
+/* ---- schedutil.c ------------------------------------------------------------------------- */
+void sugov_start(struct capsim_sim *s, struct sim_policy *pol);
+void cpufreq_update_util(struct capsim_sim *s, int cpu);
+void sugov_limits(struct capsim_sim *s, struct sim_policy *pol);
+void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
+
+/* ---- balance.c --------------------------------------------------------------------------- */
+int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork);
+int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p);
+void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
+void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
+void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
+void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
+void update_cpu_capacity(struct capsim_sim *s, int cpu);
+void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
+void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
+void sim_move_running(struct capsim_sim *s, struct sim_task *p);
+
+/* ---- sim_stats.c ------------------------------------------------------------------------- */
+void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+void task_record_latency(struct sim_task *p, uint64_t ns);
+uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct);
+
+#endif /* CAPSIM_SIM_H */
