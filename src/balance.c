@@ -11,6 +11,7 @@
  */
 #include "internal.h"
 #include "sim.h"
+#include "sim_pressure.h"
 #include "sim_trace.h"
 
 /* mirrors sd->imbalance_pct of a non-SMT level, and sd->busy_factor */
@@ -19,9 +20,10 @@
 /* LOAD_AVG_PERIOD ms: how often nohz idle CPUs get their blocked load decayed */
 #define NOHZ_BLOCKED_MS 32
 
+/* capacity_orig as the model sees it: the capped model lowers it for caps held long enough */
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
 {
-	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	return sim_arch_cap(s, cpu);
 }
 
 /* mirrors is_rd_overutilized(): without EAS the system always behaves as overutilized */
@@ -146,6 +148,8 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 {
 	struct fair_task ft;
 	int cpu;
+
+	sim_pressure_refresh_views(s);
 
 	if (fork)
 		return find_idlest_cpu(s, p);

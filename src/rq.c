@@ -10,6 +10,7 @@
 
 #include "internal.h"
 #include "sim.h"
+#include "sim_pressure.h"
 #include "sim_trace.h"
 
 /* mirrors sched_prio_to_weight[], kernel/sched/core.c */
@@ -324,6 +325,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->cpufreq_pressure = platform_cpufreq_pressure(s->plat, cpu);
 	v->thermal_pressure = platform_thermal_pressure_v69(s->plat, cpu);
 	v->thermal_load_avg = v->hw_load_avg;
+	sim_pressure_fill_view(s, rq->cpu, v);
 	v->uclamp_min_rq = rq->uclamp_rq[0];
 	v->uclamp_max_rq = rq->uclamp_rq[1];
 	v->idle = rq->nr_running == 0;
@@ -721,6 +723,7 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 		cpufreq_update_util(s, rq->cpu);
 	update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	sim_pressure_blocked(s, rq->cpu);
 	rq_sync_view(s, rq);
 }
 
@@ -737,6 +740,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 
 	update_rq_clock(s, rq);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	sim_pressure_tick(s, rq->cpu);
 	rq_update_curr(s, rq);
 	if (c && !c->rt) {
 		update_load_avg(s, rq, c);

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "belief.h"
 #include "internal.h"
 #include "sim.h"
+#include "sim_pressure.h"
 #include "sim_trace.h"
 
 /* mirrors EM_MAX_COMPLEXITY, kernel/sched/topology.c */
@@ -30,6 +32,10 @@ void sim_options_default(struct sim_options *o)
 	o->eas = 1;
 	o->uclamp = 1;
 	o->model = CAPSIM_MODEL_V6_10;
+	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;
+	o->thermal_governor = THERMAL_GOV_STEP_WISE;
+	o->thermal_rc = (struct thermal_rc_params){ THERMAL_RC_DEFAULT_T_AMB, THERMAL_RC_DEFAULT_T_AMB,
+						    THERMAL_RC_DEFAULT_R, THERMAL_RC_DEFAULT_C };
 }
 
 uint64_t sim_jiffies(const struct capsim_sim *s)
@@ -102,6 +108,7 @@ void sim_account_cpu(struct capsim_sim *s, int cpu)
 	if (!delta)
 		return;
 	rq->acct_last = s->now;
+	sim_pressure_account(s, cpu, delta);
 	idx = delivered_opp(s, cpu, &pp);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
@@ -146,7 +153,8 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 	}
 }
 
-static int apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, capsim_error *err)
+int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
+		  capsim_error *err)
 {
 	struct sim_policy *sp = &s->pol[e->policy];
 	capsim_error tmp;
@@ -159,12 +167,13 @@ static int apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, capsim_
 		ret = platform_freq_qos_update_request(s->plat, sp->idx, e->qos, e->name, e->khz, &tmp);
 		if (ret == CAPSIM_ERR_NOT_FOUND)
 			ret = platform_freq_qos_add_request(s->plat, sp->idx, e->qos,
-							    FREQ_QOS_ORIGIN_USER, e->name, e->khz, err);
+							    origin, e->name, e->khz, err);
 		else if (ret)
 			*err = tmp;
 	}
 	if (ret)
 		return ret;
+	sim_pressure_policy_changed(s, sp->idx);
 	sugov_limits(s, sp); /* cpufreq_set_policy() -> governor ->limits() */
 	cpus_sync(s, &sp->pp->related_cpus, true);
 	return 0;
@@ -175,6 +184,7 @@ static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
 {
 	cpus_sync(s, &e->cpus, false);
 	platform_set_hw_pressure(s->plat, &e->cpus, e->khz ? e->khz : UINT32_MAX);
+	sim_pressure_hw_cap(s, &e->cpus, e->khz);
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		if (!capsim_cpumask_test(&e->cpus, c))
 			continue;
@@ -191,7 +201,7 @@ static int apply_scenario_event(struct capsim_sim *s, const struct sim_sc_event 
 	switch (e->kind) {
 	case SIM_SC_QOS_SET:
 	case SIM_SC_QOS_CLEAR:
-		return apply_qos(s, e, err);
+		return sim_apply_qos(s, e, FREQ_QOS_ORIGIN_USER, err);
 	case SIM_SC_HW_CAP:
 		apply_hw_cap(s, e);
 		return 0;
@@ -363,6 +373,8 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 		goto fail;
 	}
 	ret = setup_calibration(s, err);
+	if (!ret)
+		ret = sim_pressure_setup(s, err);
 	if (ret)
 		goto fail;
 	if (nr_sc) {
@@ -386,6 +398,7 @@ void sim_free(struct capsim_sim *s)
 	if (!s)
 		return;
 	sim_trace_close(s);
+	sim_pressure_free(s);
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];
 
@@ -473,6 +486,9 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_TICK:
 		on_tick(s, ev);
 		break;
+	case EV_THERMAL:
+		sim_thermal_event(s);
+		break;
 	case EV_END:
 		break;
 	}
@@ -495,6 +511,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 {
 	int ret;
 
+	sim_pressure_start(s);
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
 		sugov_start(s, &s->pol[i]);
 		cpus_sync(s, &s->pol[i].pp->related_cpus, true);

@@ -20,6 +20,7 @@
 #include "fair.h"
 #include "pelt.h"
 #include "platform.h"
+#include "thermal.h"
 #include "workload.h"
 
 #define NSEC_PER_SEC 1000000000ULL
@@ -65,6 +66,11 @@ struct sim_options {
 	enum capsim_model model;
 	uint64_t duration_ns;     /* 0: the workload's duration */
 	uint64_t seed;
+	unsigned thermal_decay_shift; /* v6.9 sched_thermal_decay_shift, 0..10 (default 0) */
+	uint64_t capped_threshold_ns; /* capped model: how long a cap must hold (default 1 s) */
+	int thermal;              /* run the thermal loop on the platform's zones (default off) */
+	enum thermal_governor_kind thermal_governor; /* default step_wise, the kernel's default */
+	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
 };
 
 /** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
@@ -266,6 +272,7 @@ struct capsim_sim {
 	int livelock_task;                /* the task that ran events without time passing */
 	struct em_perf_domain *pds;       /* copies of the policies' EM (tables shared) */
 
+	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	struct sim_trace *trace;          /* NULL: no trace */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
@@ -325,6 +332,7 @@ enum sim_ev_kind {
 	EV_TASK_WAKE,    /* id = task, gen = task gen: sleep or timer expiry */
 	EV_CPU_DONE,     /* id = cpu, gen = rq gen: the running task's run/runtime ends */
 	EV_TICK,         /* id = cpu */
+	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
 	EV_END,
 };
 
@@ -336,6 +344,8 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref);
+int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
+		  capsim_error *err);
 
 /* ---- rq.c -------------------------------------------------------------------------------- */
 void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);

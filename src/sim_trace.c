@@ -187,3 +187,13 @@ void sim_trace_counters(struct capsim_sim *s, int cpu)
 		trace_counter(s->trace->tw, &at, 1, name, (int64_t)util);
 	}
 }
+
+void sim_trace_raw(struct capsim_sim *s, const char *event, const char *body)
+{
+	struct trace_at at;
+
+	if (!s->trace)
+		return;
+	at_cpu(s, 0, &at);
+	trace_raw(s->trace->tw, &at, event, body);
+}

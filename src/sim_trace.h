@@ -29,5 +29,7 @@ void sim_trace_cpu_frequency_limits(struct capsim_sim *s, const struct sim_polic
 void sim_trace_hw_pressure(struct capsim_sim *s, int cpu);
 /** sim_trace_counters() - the capacity/util counter lines of @cpu, when they changed. */
 void sim_trace_counters(struct capsim_sim *s, int cpu);
+/* an event formatted by its producer (the thermal loop), on CPU 0 as its kworker would be */
+void sim_trace_raw(struct capsim_sim *s, const char *event, const char *body);
 
 #endif /* CAPSIM_SIM_TRACE_H */

@@ -13,6 +13,7 @@
 
 #include "internal.h"
 #include "sim.h"
+#include "sim_pressure.h"
 #include "sim_trace.h"
 
 /* Zero-time events one task may run at one instant before we call it a livelock. */
@@ -106,6 +107,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->st.activations++;
 	sim_trace_waking(s, p);
 	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
+	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
 	rq_enqueue(s, &s->rq[cpu], p, true);
@@ -502,6 +504,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 
 	task_apply_phase(s, p);
 	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
+	sim_pressure_placement(s, p, cpu);
 	p->cpu = cpu;
 	update_rq_clock(s, &s->rq[cpu]);
 	task_post_init_util(s, &s->rq[cpu], p);

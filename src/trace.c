@@ -239,6 +239,12 @@ void trace_thermal_temperature(struct trace_writer *tw, const struct trace_at *a
 	     zone, id, temp_prev, temp);
 }
 
+void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *event,
+	       const char *body)
+{
+	emit(tw, at, OTHER_FLAGS, event, "%s", body);
+}
+
 void trace_cdev_update(struct trace_writer *tw, const struct trace_at *at, const char *type,
 		       uint64_t target)
 {

@@ -84,6 +84,10 @@ void trace_hw_pressure_update(struct trace_writer *tw, const struct trace_at *at
 void trace_thermal_pressure_update(struct trace_writer *tw, const struct trace_at *at, int cpu,
 				   uint64_t pressure);
 
+/* An event whose TP_printk body its producer formatted (the thermal loop, src/thermal.h). */
+void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *event,
+	       const char *body);
+
 /* Thermal framework: zone temperatures (m°C) and cooling-device states. */
 void trace_thermal_temperature(struct trace_writer *tw, const struct trace_at *at,
 			       const char *zone, int id, int temp_prev, int temp);

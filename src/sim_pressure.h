@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim_pressure.h - the simulator's pressure side (src/sim_pressure.c): what the run's kernel
+ * model believes about each CPU's capacity as caps and throttling come and go (src/belief.c),
+ * the thermal loop on the platform's zones (src/thermal_*.c), and the pressure metrics that
+ * `capsim compare` reports (src/pressure_metrics.c). The rest of the simulator calls these hooks
+ * at the kernel's points: freq_qos changes, HW throttling, the tick, blocked-load updates, the
+ * placement view, CPU time accounting and wake-up placement.
+ */
+#ifndef CAPSIM_SIM_PRESSURE_H
+#define CAPSIM_SIM_PRESSURE_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+struct capsim_sim;
+struct sim_task;
+struct fair_cpu;
+struct pressure_metrics;
+
+/** sim_pressure_setup() - the model's belief, the metrics and (if enabled) the thermal loop. */
+int sim_pressure_setup(struct capsim_sim *s, capsim_error *err);
+/** sim_pressure_free() - NULL-safe. */
+void sim_pressure_free(struct capsim_sim *s);
+/** sim_pressure_start() - at time 0: every policy's limits; the first thermal poll. */
+void sim_pressure_start(struct capsim_sim *s);
+
+/** sim_pressure_policy_changed() - cpufreq_set_policy() resolved @policy's limits. */
+void sim_pressure_policy_changed(struct capsim_sim *s, unsigned policy);
+/** sim_pressure_hw_cap() - HW throttling of @cpus to @khz (0: lifted). */
+void sim_pressure_hw_cap(struct capsim_sim *s, const capsim_cpumask *cpus, uint32_t khz);
+/** sim_pressure_tick() / sim_pressure_blocked() - the pressure average's two update sites. */
+void sim_pressure_tick(struct capsim_sim *s, int cpu);
+void sim_pressure_blocked(struct capsim_sim *s, int cpu);
+
+/** sim_pressure_fill_view() - the model's arch capacity and pressures into @v. */
+void sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
+/** sim_pressure_refresh_views() - refill every CPU's view (the capped maximum moves with time). */
+void sim_pressure_refresh_views(struct capsim_sim *s);
+/** sim_arch_cap() - arch_scale_cpu_capacity() as the model sees it (capped: the held max). */
+uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu);
+/** sim_delivered_capacity() - what @cpu can run at under every cap in force now. */
+uint64_t sim_delivered_capacity(const struct capsim_sim *s, int cpu);
+
+/** sim_pressure_account() - @cpu spent @delta ns in its current state. */
+void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta);
+/** sim_pressure_placement() - @p was placed on @cpu at wake-up or fork. */
+void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu);
+/** sim_pressure_metrics() - the run's pressure metrics. */
+const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s);
+
+/** sim_thermal_event() - EV_THERMAL: heat the zones since the last step, poll those due. */
+void sim_thermal_event(struct capsim_sim *s);
+/**
+ * sim_thermal_set_cdev() - a cooling device's cur_state written by hand.
+ * Return: 0, CAPSIM_ERR_NOT_FOUND (no such device or no thermal loop) or CAPSIM_ERR_RANGE.
+ */
+int sim_thermal_set_cdev(struct capsim_sim *s, const char *name, unsigned long state,
+			 capsim_error *err);
+/** sim_thermal_zone_temp() - zone @z's last polled temperature (m°C), or INT32_MIN. */
+int32_t sim_thermal_zone_temp(const struct capsim_sim *s, unsigned z);
+
+#endif /* CAPSIM_SIM_PRESSURE_H */
