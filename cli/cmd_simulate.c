@@ -347,3 +347,8 @@ int cmd_simulate(int argc, char **argv)
 	scenario_free(sc);
 	return ret;
 }
+
+void cli_simulate_json(FILE *f, const struct capsim_sim *s, const struct sim_result *r)
+{
+	print_json(f, s, r);
+}

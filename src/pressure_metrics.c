@@ -37,6 +37,8 @@ void pm_account(struct pressure_metrics *pm, unsigned cpu, uint64_t dt_ns, uint6
 	c->sampled_ns += dt_ns;
 	if (believed < original)
 		c->pressure_ns += dt_ns;
+	if (delivered < original)
+		c->capped_ns += dt_ns;
 	c->abs_err += (unsigned __int128)diff * dt_ns;
 }
 
@@ -49,18 +51,24 @@ static int fits_capacity(uint64_t cap, uint64_t max)
 void pm_placement(struct pressure_metrics *pm, uint64_t util, uint64_t uclamp_min,
 		  uint64_t uclamp_max, uint64_t delivered)
 {
-	uint64_t clamped = util < uclamp_min ? uclamp_min : util;
+	uint64_t capped = util < uclamp_max ? util : uclamp_max;
 
-	if (clamped > uclamp_max)
-		clamped = uclamp_max;
 	pm->placements++;
-	if (!fits_capacity(clamped, delivered))
+	if (!fits_capacity(capped, delivered))
 		pm->misfit_placements++;
 	if (uclamp_min) {
 		pm->uclamp_min_placements++;
-		if (uclamp_min > delivered)
+		if (uclamp_min > delivered) {
 			pm->uclamp_min_violations++;
+			pm->uclamp_min_shortfall += uclamp_min - delivered;
+		}
 	}
+}
+
+double pm_mean_shortfall(const struct pressure_metrics *pm)
+{
+	return pm->uclamp_min_placements ?
+		       (double)pm->uclamp_min_shortfall / (double)pm->uclamp_min_placements : 0.0;
 }
 
 double pm_pressure_pct(const struct pressure_metrics *pm, unsigned cpu)

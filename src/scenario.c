@@ -579,12 +579,41 @@ static bool looks_like_path(const char *s)
 }
 
 /* Map policy CPUs to policy indexes; check CPUs against the platform. */
+/* an event given on the command line: its messages name the option, not a file position */
+static int resolve_cli_event(const struct scenario_event *se, const struct capsim_platform *plat,
+			     struct sim_sc_event *out, capsim_error *err)
+{
+	*out = se->ev;
+	if (se->ev.kind == SIM_SC_HW_CAP) {
+		for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
+			if (capsim_cpumask_test(&se->ev.cpus, c))
+				return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+							"%s: CPU %u does not exist on platform %s "
+							"(CPUs 0-%u)", se->origin, c, plat->name,
+							plat->nr_cpus - 1);
+		return 0;
+	}
+	out->policy = platform_find_policy(plat, (unsigned)se->ev.policy);
+	if (out->policy < 0)
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+					"%s: policy%d does not exist on platform %s (a policy is named "
+					"by its first CPU)", se->origin, se->ev.policy, plat->name);
+	return 0;
+}
+
 static int resolve_events(const struct capsim_scenario *sc, const struct capsim_platform *plat,
 			  struct sim_sc_event *out, capsim_error *err)
 {
 	for (unsigned i = 0; i < sc->nr_events; i++) {
 		const struct scenario_event *se = &sc->events[i];
+		int ret = 0;
 
+		if (se->origin[0]) {
+			ret = resolve_cli_event(se, plat, &out[i], err);
+			if (ret)
+				return ret;
+			continue;
+		}
 		out[i] = se->ev;
 		if (se->ev.kind == SIM_SC_HW_CAP) {
 			for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)

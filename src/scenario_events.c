@@ -726,7 +726,7 @@ static void sweep_toggle(struct hw_sweep *sw, unsigned ep, int begin)
 
 /* emit one SCN_EV_HW_CAP per distinct new value among the CPUs in @touched */
 static int emit_changes(scn_events *ev, struct hw_sweep *sw, const capsim_cpumask *touched,
-			uint64_t t, uint64_t order, capsim_error *err)
+			uint64_t t, uint64_t order, const char *where, capsim_error *err)
 {
 	uint32_t next[CAPSIM_MAX_CPUS];
 	capsim_cpumask changed = { 0 };
@@ -743,7 +743,7 @@ static int emit_changes(scn_events *ev, struct hw_sweep *sw, const capsim_cpumas
 	for (cpu = 0; cpu < sw->nr_cpus; cpu++) {
 		struct scn_event e = { .t_ns = t, .type = SCN_EV_HW_CAP, .order = order,
 				       .uclamp_min = SCN_UCLAMP_UNCHANGED,
-				       .uclamp_max = SCN_UCLAMP_UNCHANGED, .where = "hw throttling" };
+				       .uclamp_max = SCN_UCLAMP_UNCHANGED, .where = where };
 
 		if (!capsim_cpumask_test(&changed, cpu))
 			continue;
@@ -788,7 +788,8 @@ static int merge_hw(scn_events *ev, capsim_error *err)
 			for (unsigned w = 0; w < ARRAY_SIZE(touched.bits); w++)
 				touched.bits[w] |= ev->eps[bd[j].ep].cpus.bits[w];
 		}
-		ret = emit_changes(ev, &sw, &touched, bd[i].t, bd[i].order / 2, err);
+		ret = emit_changes(ev, &sw, &touched, bd[i].t, bd[i].order / 2, ev->eps[bd[i].ep].where,
+				   err);
 	}
 	free(bd);
 	free(sw.active);

@@ -38,16 +38,19 @@ static void test_placement(void **state)
 	pm_placement(&pm, 100, 0, 1024, 232);
 	/* util 200 on 232: 256000 >= 237568: misfit */
 	pm_placement(&pm, 200, 0, 1024, 232);
-	/* util 50 boosted to uclamp_min 1024 on 232: misfit and a uclamp_min violation */
+	/* util 50 with uclamp_min 1024 on 232: its own util fits (64000 < 237568), but the
+	 * boost is not honoured: a violation, shortfall 1024 - 232 = 792 */
 	pm_placement(&pm, 50, 1024, 1024, 232);
-	/* uclamp_min 300 on 381: honoured; clamped util 300: 384000 >= 390144? no: fits */
+	/* uclamp_min 300 on 381: honoured */
 	pm_placement(&pm, 10, 300, 1024, 381);
-	/* uclamp_max 100 clamps util 900 down: 128000 < 237568: fits */
+	/* uclamp_max 100 caps util 900: 128000 < 237568: fits */
 	pm_placement(&pm, 900, 0, 100, 232);
 	assert_int_equal(pm.placements, 5);
-	assert_int_equal(pm.misfit_placements, 2);
+	assert_int_equal(pm.misfit_placements, 1);
 	assert_int_equal(pm.uclamp_min_placements, 2);
 	assert_int_equal(pm.uclamp_min_violations, 1);
+	/* mean shortfall over the 2 uclamp_min placements: (792 + 0) / 2 */
+	assert_true(pm_mean_shortfall(&pm) == 396.0);
 	pm_release(&pm);
 }
 

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scenario_timeline.h - the expanded timeline events (src/scenario_events.h) appended to a
+ * scenario's simulator events (src/scenario.h).
+ */
+#ifndef CAPSIM_SCENARIO_TIMELINE_H
+#define CAPSIM_SCENARIO_TIMELINE_H
+
+#include "scenario.h"
+#include "scenario_events.h"
+
+/**
+ * scenario_add_timeline() - append @ev (finished) to @sc's events; policies stay named by their
+ * first CPU until scenario_build() resolves them. Return: 0, CAPSIM_ERR_NOMEM, or
+ * CAPSIM_ERR_UNSUPPORTED / CAPSIM_ERR_RANGE with @err naming the event.
+ */
+int scenario_add_timeline(struct capsim_scenario *sc, const scn_events *ev, capsim_error *err);
+
+#endif /* CAPSIM_SCENARIO_TIMELINE_H */
