@@ -134,12 +134,13 @@ static const char *intern(scn_events *ev, const char *s, capsim_error *err)
 
 /* --- values ----------------------------------------------------------------------------- */
 
-/* a duration: a string with a unit ("2s", "150ms") or an integer count of µs */
+/* a time or duration: a string with a unit ("2s", "150ms"; bare: seconds), as the scenario's */
 static int parse_time(const char *s, uint64_t *out)
 {
-	return capsim_parse_duration_ns(s, CAPSIM_NSEC_PER_USEC, out);
+	return capsim_parse_duration_ns(s, CAPSIM_NSEC_PER_SEC, out);
 }
 
+/* ... or a JSON number of seconds (src/scenario.c get_duration()) */
 static int json_time(struct json_object *o, uint64_t *out)
 {
 	if (json_object_is_type(o, json_type_string))
@@ -147,9 +148,17 @@ static int json_time(struct json_object *o, uint64_t *out)
 	if (json_object_is_type(o, json_type_int)) {
 		int64_t v = json_object_get_int64(o);
 
-		if (v < 0 || (uint64_t)v > CAPSIM_MAX_DURATION_NS / CAPSIM_NSEC_PER_USEC)
+		if (v < 0 || (uint64_t)v > CAPSIM_MAX_DURATION_NS / CAPSIM_NSEC_PER_SEC)
 			return CAPSIM_ERR_RANGE;
-		*out = (uint64_t)v * CAPSIM_NSEC_PER_USEC;
+		*out = (uint64_t)v * CAPSIM_NSEC_PER_SEC;
+		return 0;
+	}
+	if (json_object_is_type(o, json_type_double)) {
+		double v = json_object_get_double(o);
+
+		if (!(v >= 0 && v <= (double)(CAPSIM_MAX_DURATION_NS / CAPSIM_NSEC_PER_SEC)))
+			return CAPSIM_ERR_RANGE;
+		*out = (uint64_t)(v * 1e9 + 0.5);
 		return 0;
 	}
 	return CAPSIM_ERR_PARSE;
@@ -162,7 +171,7 @@ static int json_freq(struct json_object *o, uint32_t *out)
 	if (json_object_is_type(o, json_type_int)) {
 		int64_t v = json_object_get_int64(o);
 
-		if (v <= 0 || v > UINT32_MAX)
+		if (v <= 0 || v > INT32_MAX)
 			return CAPSIM_ERR_RANGE;
 		*out = (uint32_t)v;
 		return 0;
@@ -194,18 +203,6 @@ static int parse_policy(const char *s, unsigned *out)
 	return ret;
 }
 
-static int json_policy(struct json_object *o, unsigned *out)
-{
-	int64_t v;
-
-	if (json_object_is_type(o, json_type_string))
-		return parse_policy(json_object_get_string(o), out);
-	if (json_uint(o, CAPSIM_MAX_CPUS - 1, &v))
-		return json_object_is_type(o, json_type_int) ? CAPSIM_ERR_RANGE : CAPSIM_ERR_PARSE;
-	*out = (unsigned)v;
-	return 0;
-}
-
 static int json_cpus(struct json_object *o, capsim_cpumask *out)
 {
 	if (!json_object_is_type(o, json_type_string))
@@ -228,7 +225,7 @@ static int json_name(struct json_object *o, char *out)
 	return 0;
 }
 
-/* --- one JSON event ---------------------------------------------------------------------- */
+/* --- one JSON event: {"at": T, KIND: {...}} ---------------------------------------------- */
 
 struct field {
 	const char *key;
@@ -236,54 +233,53 @@ struct field {
 	int required;
 };
 
-/* the keys each kind of event takes; anything else is a typo and an error */
+/* the keys each kind's body takes; anything else is a typo and an error */
 struct kind {
 	const char *name;
 	const struct field *fields;
+	enum scn_event_type type; /* hw_bursts: expanded into SCN_EV_HW_CAP */
 };
 
-static const struct field f_qos[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "policy", "\"policyN\" or N", 1 },
-	{ "type", "\"min\" or \"max\"", 0 },      { "name", "a request name", 0 },
-	{ "freq", "a frequency like 1800000 (kHz) or \"1.8GHz\"", 1 }, { NULL, NULL, 0 },
-};
-static const struct field f_qos_clear[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "policy", "\"policyN\" or N", 1 },
-	{ "type", "\"min\" or \"max\"", 0 },      { "name", "a request name", 0 },
-	{ NULL, NULL, 0 },
-};
-static const struct field f_hw_cap[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "cpus", "a CPU list like \"4-7\"", 1 },
-	{ "freq", "a frequency like 1800000 (kHz) or \"1.8GHz\"", 1 },
-	{ "duration", "a duration > 0 like \"50ms\"", 1 }, { NULL, NULL, 0 },
-};
+#define TIME_EXPECT "seconds, or a string such as \"20ms\""
+
 static const struct field f_hw_bursts[] = {
-	{ "cpus", "a CPU list like \"4-7\"", 1 },
-	{ "freq", "a frequency like 1800000 (kHz) or \"1.8GHz\"", 1 },
-	{ "every", "a period > 0 like \"100ms\"", 1 },
-	{ "duration", "a duration in (0, every] like \"20ms\"", 1 },
-	{ "start", "a time like \"2s\" or µs", 0 }, { "until", "a time after start", 0 },
-	{ "jitter", "a duration in [0, every - duration]", 0 },
+	{ "cpus", "a CPU list such as \"4-7\"", 1 },
+	{ "khz", "a frequency: kHz as an integer > 0, or a string such as \"1.8GHz\"", 1 },
+	{ "every", "a period > 0: " TIME_EXPECT, 1 },
+	{ "duration", "a duration in (0, every]: " TIME_EXPECT, 1 },
+	{ "until", "a time after \"at\": " TIME_EXPECT, 0 },
+	{ "jitter", "a duration in [0, every - duration]: " TIME_EXPECT, 0 },
 	{ "seed", "an integer >= 0", 0 }, { NULL, NULL, 0 },
 };
-static const struct field f_cdev[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "cdev", "a cooling device name", 1 },
+static const struct field f_cooling[] = {
+	{ "cdev", "a cooling device name such as \"thermal-cpufreq-1\"", 1 },
 	{ "state", "an integer cooling state >= 0", 1 }, { NULL, NULL, 0 },
 };
 static const struct field f_task[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "task", "a task name", 1 }, { NULL, NULL, 0 },
+	{ "task", "a task name of the workload", 1 }, { NULL, NULL, 0 },
 };
 static const struct field f_uclamp[] = {
-	{ "at", "a time like \"2s\" or µs", 1 }, { "task", "a task name", 1 },
-	{ "min", "an integer 0..1024", 0 },       { "max", "an integer 0..1024", 0 },
-	{ NULL, NULL, 0 },
+	{ "task", "a task name of the workload", 1 }, { "min", "an integer 0..1024", 0 },
+	{ "max", "an integer 0..1024", 0 }, { NULL, NULL, 0 },
 };
 
 static const struct kind kinds[] = {
-	{ "qos", f_qos },         { "qos_clear", f_qos_clear }, { "hw_cap", f_hw_cap },
-	{ "hw_bursts", f_hw_bursts }, { "cdev_state", f_cdev }, { "task_start", f_task },
-	{ "task_stop", f_task },  { "uclamp", f_uclamp },
+	{ "hw_bursts", f_hw_bursts, SCN_EV_HW_CAP },
+	{ "cooling_state", f_cooling, SCN_EV_CDEV_STATE },
+	{ "task_start", f_task, SCN_EV_TASK_START },
+	{ "task_stop", f_task, SCN_EV_TASK_STOP },
+	{ "uclamp", f_uclamp, SCN_EV_UCLAMP },
 };
+
+#define KINDS_EXPECT "hw_bursts, cooling_state, task_start, task_stop or uclamp"
+
+const char *scn_events_kind_of(const char *key)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (!strcmp(kinds[i].name, key))
+			return kinds[i].name;
+	return NULL;
+}
 
 static const struct field *find_field(const struct field *f, const char *key)
 {
@@ -293,17 +289,16 @@ static const struct field *find_field(const struct field *f, const char *key)
 	return NULL;
 }
 
-/* each parser of one value: the value, the out pointer; 0 or an enum capsim_err */
-static int bad_value(capsim_error *err, int code, const char *where, const char *key,
-		     const struct field *f)
+static int bad_value(capsim_error *err, int code, const char *where, const char *kind,
+		     const char *key, const struct field *f)
 {
 	return capsim_error_set(err, code == CAPSIM_ERR_RANGE ? CAPSIM_ERR_RANGE : CAPSIM_ERR_PARSE,
-				"%s.%s: %s (expected %s)", where, key,
+				"%s.%s.%s: %s (expected %s)", where, kind, key,
 				code == CAPSIM_ERR_RANGE ? "out of range" : "wrong type or format",
 				f->expect);
 }
 
-/* check the keys of @o against @k: no unknown key, every required key present */
+/* the body's keys: no unknown key, every required key present */
 static int check_keys(struct json_object *o, const struct kind *k, const char *where,
 		      capsim_error *err)
 {
@@ -311,24 +306,23 @@ static int check_keys(struct json_object *o, const struct kind *k, const char *w
 
 	json_object_object_foreach(o, key, val) {
 		(void)val;
-		if (strcmp(key, "event") && !find_field(k->fields, key))
+		if (!find_field(k->fields, key))
 			return capsim_error_set(err, CAPSIM_ERR_PARSE,
-				"%s: unknown key \"%s\" for a %s event", where, key, k->name);
+				"%s.%s: unknown key \"%s\"", where, k->name, key);
 	}
 	for (f = k->fields; f->key; f++)
 		if (f->required && !json_object_object_get_ex(o, f->key, NULL))
-			return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: missing \"%s\" (expected %s)",
-						where, f->key, f->expect);
+			return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s.%s: missing \"%s\" (expected %s)",
+						where, k->name, f->key, f->expect);
 	return 0;
 }
 
-/* read every present field of @o into the matching slot of @e / @b */
 struct raw {
 	struct scn_event e;
 	char name[SCN_NAME_MAX];
-	uint64_t duration, every, start, until, jitter;
+	uint64_t duration, every, until, jitter;
 	int64_t seed;
-	int has_until, has_type, has_name;
+	int has_until;
 };
 
 static int read_field(struct raw *r, const char *key, struct json_object *v)
@@ -336,11 +330,7 @@ static int read_field(struct raw *r, const char *key, struct json_object *v)
 	int64_t n = 0;
 	int ret;
 
-	if (!strcmp(key, "at"))
-		return json_time(v, &r->e.t_ns);
-	if (!strcmp(key, "policy"))
-		return json_policy(v, &r->e.policy);
-	if (!strcmp(key, "freq"))
+	if (!strcmp(key, "khz"))
 		return json_freq(v, &r->e.khz);
 	if (!strcmp(key, "cpus"))
 		return json_cpus(v, &r->e.cpus);
@@ -348,59 +338,45 @@ static int read_field(struct raw *r, const char *key, struct json_object *v)
 		return json_time(v, &r->duration);
 	if (!strcmp(key, "every"))
 		return json_time(v, &r->every);
-	if (!strcmp(key, "start"))
-		return json_time(v, &r->start);
 	if (!strcmp(key, "until"))
 		return r->has_until = 1, json_time(v, &r->until);
 	if (!strcmp(key, "jitter"))
 		return json_time(v, &r->jitter);
 	if (!strcmp(key, "seed"))
 		return json_uint(v, INT64_MAX, &r->seed);
-	if (!strcmp(key, "name") || !strcmp(key, "cdev") || !strcmp(key, "task"))
-		return r->has_name = 1, json_name(v, r->name);
+	if (!strcmp(key, "cdev") || !strcmp(key, "task"))
+		return json_name(v, r->name);
 	if (!strcmp(key, "state")) {
 		ret = json_uint(v, 1000000, &n);
 		r->e.state = (unsigned long)n;
 		return ret;
 	}
-	if (!strcmp(key, "min") || !strcmp(key, "max")) {
-		ret = json_uint(v, SCHED_CAPACITY_SCALE, &n);
-		*(key[1] == 'i' ? &r->e.uclamp_min : &r->e.uclamp_max) = (int)n;
-		return ret;
-	}
-	/* "type" */
-	if (!json_object_is_type(v, json_type_string))
-		return CAPSIM_ERR_PARSE;
-	r->has_type = 1;
-	if (!strcmp(json_object_get_string(v), "min"))
-		r->e.qos = SCN_QOS_MIN;
-	else if (!strcmp(json_object_get_string(v), "max"))
-		r->e.qos = SCN_QOS_MAX;
-	else
-		return CAPSIM_ERR_PARSE;
-	return 0;
+	/* "min" / "max" */
+	ret = json_uint(v, SCHED_CAPACITY_SCALE, &n);
+	*(key[1] == 'i' ? &r->e.uclamp_min : &r->e.uclamp_max) = (int)n;
+	return ret;
 }
 
 static int add_bursts(scn_events *ev, const struct raw *r, const char *where, capsim_error *err)
 {
 	struct scn_bursts b = {
-		.start = r->start, .until = r->until, .every = r->every, .duration = r->duration,
+		.start = r->e.t_ns, .until = r->until, .every = r->every, .duration = r->duration,
 		.jitter = r->jitter, .seed = (uint64_t)r->seed, .order = r->e.order,
-		.has_until = r->has_until, .cpus = r->e.cpus, .khz = r->e.khz,
+		.has_until = r->has_until, .cpus = r->e.cpus, .khz = r->e.khz, .where = where,
 	};
 	int ret;
 
 	if (!b.every || !b.duration || b.duration > b.every)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-			"%s: every %" PRIu64 " ns, duration %" PRIu64 " ns (expected 0 < duration <= every)",
-			where, b.every, b.duration);
+			"%s.hw_bursts: every %" PRIu64 " ns, duration %" PRIu64 " ns (expected 0 < "
+			"duration <= every)", where, b.every, b.duration);
 	if (b.jitter > b.every - b.duration)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-			"%s.jitter: above every - duration (expected bursts that do not overlap)", where);
+			"%s.hw_bursts.jitter: above every - duration (expected bursts that do not "
+			"overlap)", where);
 	if (b.has_until && b.until <= b.start)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"%s.until: not after start (expected until > start)", where);
-	b.where = where;
+			"%s.hw_bursts.until: not after \"at\" (expected until > at)", where);
 	ret = grow((void **)&ev->bursts, &ev->cap_bursts, ev->nr_bursts, sizeof(b), err);
 	if (!ret)
 		ev->bursts[ev->nr_bursts++] = b;
@@ -420,73 +396,82 @@ static int add_hw_episode(scn_events *ev, uint64_t start, uint64_t duration,
 	return push_episode(ev, &e, err);
 }
 
-static int add_one(scn_events *ev, struct json_object *o, const char *file, const char *path,
-		   capsim_error *err)
+/* the body of @k in @o at time @r->e.t_ns */
+static int add_body(scn_events *ev, const struct kind *k, struct json_object *body,
+		    struct raw *r, const char *where, capsim_error *err)
 {
-	char where[SCN_WHERE_MAX + 256];
-	const char *stored;
-	struct json_object *kind_obj;
+	int ret;
+
+	if (!json_object_is_type(body, json_type_object))
+		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s.%s: expected an object", where,
+					k->name);
+	CAPSIM_RETURN_IF((ret = check_keys(body, k, where, err)), ret);
+	json_object_object_foreach(body, key, val) {
+		ret = read_field(r, key, val);
+		if (ret)
+			return bad_value(err, ret, where, k->name, key, find_field(k->fields, key));
+	}
+	if (k->type == SCN_EV_UCLAMP && r->e.uclamp_min != SCN_UCLAMP_UNCHANGED &&
+	    r->e.uclamp_max != SCN_UCLAMP_UNCHANGED && r->e.uclamp_min > r->e.uclamp_max)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE,
+					"%s.uclamp: min %d above max %d (expected min <= max)", where,
+					r->e.uclamp_min, r->e.uclamp_max);
+	where = intern(ev, where, err);
+	if (!where)
+		return err ? err->code : CAPSIM_ERR_NOMEM;
+	if (k->type == SCN_EV_HW_CAP)
+		return add_bursts(ev, r, where, err);
+	r->e.type = k->type;
+	r->e.where = where;
+	r->e.name = intern(ev, r->name, err);
+	if (!r->e.name)
+		return err ? err->code : CAPSIM_ERR_NOMEM;
+	return push_event(ev, &r->e, err);
+}
+
+int scn_events_add_json_event(scn_events *ev, struct json_object *o, const char *where,
+			      capsim_error *err)
+{
 	const struct kind *k = NULL;
+	struct json_object *body = NULL, *at;
 	struct raw r;
 	int ret;
 
-	snprintf(where, sizeof(where), "%s: %s", file, path);
 	memset(&r, 0, sizeof(r));
 	r.e.uclamp_min = r.e.uclamp_max = SCN_UCLAMP_UNCHANGED;
-	r.e.qos = SCN_QOS_MAX;
 	r.e.order = ev->next_order++ << 32;
 	if (!json_object_is_type(o, json_type_object))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: expected an object", where);
-	if (!json_object_object_get_ex(o, "event", &kind_obj) ||
-	    !json_object_is_type(kind_obj, json_type_string))
-		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"%s.event: missing or not a string (expected qos, qos_clear, hw_cap, "
-			"hw_bursts, cdev_state, task_start, task_stop or uclamp)", where);
-	for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
-		if (!strcmp(kinds[i].name, json_object_get_string(kind_obj)))
-			k = &kinds[i];
-	if (!k)
-		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"%s.event: unknown event \"%s\" (expected qos, qos_clear, hw_cap, hw_bursts, "
-			"cdev_state, task_start, task_stop or uclamp)", where,
-			json_object_get_string(kind_obj));
-	CAPSIM_RETURN_IF((ret = check_keys(o, k, where, err)), ret);
+	if (!json_object_object_get_ex(o, "at", &at))
+		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: missing \"at\" (expected the "
+					"time: " TIME_EXPECT ")", where);
+	ret = json_time(at, &r.e.t_ns);
+	if (ret)
+		return capsim_error_set(err, ret, "%s.at: %s (expected " TIME_EXPECT ", at most 100 "
+					"years)", where, ret == CAPSIM_ERR_RANGE ? "out of range"
+										  : "wrong type or format");
 	json_object_object_foreach(o, key, val) {
-		if (!strcmp(key, "event"))
+		if (!strcmp(key, "at"))
 			continue;
-		ret = read_field(&r, key, val);
-		if (ret)
-			return bad_value(err, ret, where, key, find_field(k->fields, key));
+		for (unsigned i = 0; !body && i < ARRAY_SIZE(kinds); i++)
+			if (!strcmp(kinds[i].name, key))
+				k = &kinds[i];
+		if (body || !k)
+			return capsim_error_set(err, CAPSIM_ERR_PARSE,
+				"%s: \"%s\": expected exactly one of " KINDS_EXPECT " beside \"at\"",
+				where, key);
+		body = val;
 	}
-	stored = intern(ev, where, err);
-	if (!stored)
-		return err ? err->code : CAPSIM_ERR_NOMEM;
-	if (!strcmp(k->name, "hw_bursts"))
-		return add_bursts(ev, &r, stored, err);
-	if (!strcmp(k->name, "hw_cap"))
-		return add_hw_episode(ev, r.e.t_ns, r.duration, &r.e.cpus, r.e.khz, r.e.order, stored,
-				      err);
-	for (unsigned t = 0; t < ARRAY_SIZE(type_names); t++)
-		if (!strcmp(type_names[t], k->name))
-			r.e.type = (enum scn_event_type)t;
-	if ((r.e.type == SCN_EV_QOS_SET || r.e.type == SCN_EV_QOS_CLEAR) && !r.has_name)
-		strcpy(r.name, r.e.qos == SCN_QOS_MAX ? "scaling_max_freq" : "scaling_min_freq");
-	if (r.e.type == SCN_EV_UCLAMP && r.e.uclamp_min != SCN_UCLAMP_UNCHANGED &&
-	    r.e.uclamp_max != SCN_UCLAMP_UNCHANGED && r.e.uclamp_min > r.e.uclamp_max)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"%s: min %d above max %d (expected min <= max)", where,
-					r.e.uclamp_min, r.e.uclamp_max);
-	r.e.where = stored;
-	r.e.name = intern(ev, r.name, err);
-	if (!r.e.name)
-		return err ? err->code : CAPSIM_ERR_NOMEM;
-	return push_event(ev, &r.e, err);
+	if (!body)
+		return capsim_error_set(err, CAPSIM_ERR_PARSE,
+					"%s: expected one of " KINDS_EXPECT " beside \"at\"", where);
+	return add_body(ev, k, body, &r, where, err);
 }
 
 int scn_events_add_json(scn_events *ev, struct json_object *arr, const char *file,
 			const char *path, capsim_error *err)
 {
-	char where[SCN_WHERE_MAX];
+	char where[SCN_WHERE_MAX + 256];
 	size_t i, n;
 	int ret;
 
@@ -495,8 +480,8 @@ int scn_events_add_json(scn_events *ev, struct json_object *arr, const char *fil
 					file, path);
 	n = json_object_array_length(arr);
 	for (i = 0; i < n; i++) {
-		snprintf(where, sizeof(where), "%s[%zu]", path, i);
-		ret = add_one(ev, json_object_array_get_idx(arr, i), file, where, err);
+		snprintf(where, sizeof(where), "%s: %s[%zu]", file, path, i);
+		ret = scn_events_add_json_event(ev, json_object_array_get_idx(arr, i), where, err);
 		if (ret)
 			return ret;
 	}

@@ -81,6 +81,17 @@ int scn_events_add_json(scn_events *ev, struct json_object *arr, const char *fil
 			const char *path, capsim_error *err);
 
 /**
+ * scn_events_add_json_event() - add one event object {"at": T, KIND: {...}} of the kinds this
+ * module reads (hw_bursts, cooling_state, task_start, task_stop, uclamp); @where prefixes
+ * messages ("FILE:LINE:COL: events[3]"). src/scenario.c hands it those kinds.
+ */
+int scn_events_add_json_event(scn_events *ev, struct json_object *o, const char *where,
+			      capsim_error *err);
+
+/** scn_events_kind_of() - @key if it names a kind this module reads, else NULL. */
+const char *scn_events_kind_of(const char *key);
+
+/**
  * scn_events_parse_json() - scn_events_add_json() on @len bytes of JSON text holding either an
  * events array or an object with one; syntax errors give "NAME:LINE:COL: ...".
  */
