@@ -469,8 +469,7 @@ static int prepare(struct cmp_opts *o, struct capsim_scenario **sc)
 	ret = apply_overrides(o, &(*sc)->opt);
 	if (ret)
 		return ret;
-	if (scn_events_finish(o->timeline, (*sc)->opt.duration_ns, &err) ||
-	    scenario_add_timeline(*sc, o->timeline, &err))
+	if (scenario_finish_timeline(*sc, o->timeline, &err))
 		return cli_fail(&err);
 	return 0;
 }

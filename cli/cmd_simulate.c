@@ -11,12 +11,15 @@
 
 #include "cli.h"
 #include "scenario.h"
+#include "scenario_events.h"
+#include "scenario_timeline.h"
 #include "sim.h"
 #include "sim_trace.h"
 
 static const char usage[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
+	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                       [--no-eas] [--json] [--trace FILE] [-o FILE]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
@@ -32,6 +35,9 @@ static const char usage[] =
 	"  --model M        v6.10 (default), v6.9, latest, capped, none\n"
 	"  --governor G     schedutil (default), performance, powersave\n"
 	"  --hz N           scheduler tick rate (default 250)\n"
+	"  --max-freq P=KHZ[@T]  cap policy P (policyN or N) with scaling_max_freq from T\n"
+	"                   (default 0); KHZ 'none' removes the cap; repeatable\n"
+	"  --hw-cap C=KHZ@T+D    HW-throttle CPUs C to KHZ from T for D; repeatable\n"
 	"  --no-eas         disable Energy Aware Scheduling (sched_energy_aware=0)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
@@ -46,6 +52,7 @@ struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
 	const char *duration, *seed, *model, *governor, *hz;
 	int json, no_eas;
+	scn_events *timeline;     /* --max-freq and --hw-cap */
 };
 
 static int take(int argc, char **argv, int *i, const char *name, const char **out)
@@ -66,6 +73,23 @@ static int take(int argc, char **argv, int *i, const char *name, const char **ou
 	return 1;
 }
 
+/* --max-freq / --hw-cap: 1 taken, 0 not these, -1 no value, 2 a bad value (reported) */
+static int take_timeline(int argc, char **argv, int *i, struct sim_opts *o)
+{
+	capsim_error err = { 0 };
+	const char *val;
+	int r;
+
+	if ((r = take(argc, argv, i, "--max-freq", &val)) > 0) {
+		if (scn_events_add_max_freq(o->timeline, val, &err))
+			return cli_usage_error("simulate", "%s", err.msg), 2;
+	} else if (!r && (r = take(argc, argv, i, "--hw-cap", &val)) > 0) {
+		if (scn_events_add_hw_cap(o->timeline, val, &err))
+			return cli_usage_error("simulate", "%s", err.msg), 2;
+	}
+	return r;
+}
+
 static int parse_args(int argc, char **argv, struct sim_opts *o)
 {
 	struct {
@@ -79,7 +103,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
+	scn_events *timeline = o->timeline;
+
 	memset(o, 0, sizeof(*o));
+	o->timeline = timeline;
 	for (int i = 1; i < argc; i++) {
 		int r = 0;
 
@@ -91,6 +118,9 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			o->no_eas = 1;
 			continue;
 		}
+		r = take_timeline(argc, argv, &i, o);
+		if (r > 1)
+			return CLI_EXIT_USAGE;
 		for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]) && !r; k++)
 			r = take(argc, argv, &i, opts[k].name, opts[k].dst);
 		if (r < 0)
@@ -324,7 +354,7 @@ int cmd_simulate(int argc, char **argv)
 {
 	struct capsim_scenario *sc = NULL;
 	struct capsim_sim *s = NULL;
-	struct sim_opts o;
+	struct sim_opts o = { 0 };
 	capsim_error err = { 0 };
 	int ret;
 
@@ -332,19 +362,23 @@ int cmd_simulate(int argc, char **argv)
 		fputs(usage, stdout);
 		return CLI_EXIT_OK;
 	}
+	o.timeline = scn_events_new();
+	if (!o.timeline)
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	ret = parse_args(argc, argv, &o);
-	if (ret)
-		return ret;
-	ret = scenario_load(o.scenario ? o.scenario : scenario_default_path(), &sc, &err);
-	if (ret)
-		return cli_fail(&err);
-	ret = apply_overrides(&o, &sc->opt);
+	if (!ret && scenario_load(o.scenario ? o.scenario : scenario_default_path(), &sc, &err))
+		ret = cli_fail(&err);
+	if (!ret)
+		ret = apply_overrides(&o, &sc->opt);
+	if (!ret && scenario_finish_timeline(sc, o.timeline, &err))
+		ret = cli_fail(&err);
 	if (!ret) {
 		ret = scenario_build(sc, o.platform, o.workload, &s, &err);
 		ret = ret ? cli_fail(&err) : run_and_report(s, &o);
 	}
 	sim_free(s);
 	scenario_free(sc);
+	scn_events_free(o.timeline);
 	return ret;
 }
 

@@ -762,3 +762,11 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 		rq_arm_completion(s, rq);
 	sched_balance_trigger(s, rq);
 }
+
+/* a task's clamps changed while it was on @rq: re-aggregate, refresh the view and schedutil */
+void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uclamp_rq_refresh(s, rq);
+	rq_sync_view(s, rq);
+	cpufreq_update_util(s, rq->cpu);
+}

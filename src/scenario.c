@@ -15,6 +15,8 @@
 #include "internal.h"
 #include "jsonpos.h"
 #include "scenario.h"
+#include "scenario_events.h"
+#include "scenario_timeline.h"
 
 #define SCENARIO_MAX_BYTES (16u << 20)
 #define SCENARIO_MAX_EVENTS 100000u
@@ -169,9 +171,17 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			    capsim_model_from_name(json_object_get_string(v), &o->model))
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
 					   "expected \"v6.10\", \"v6.9\", \"latest\", \"capped\" or \"none\"");
+		} else if (!strcmp(key, "thermal_decay_shift")) {
+			ret = get_uint(p, node, key, path, v, 0, 10, &x);
+			o->thermal_decay_shift = (unsigned)x;
+		} else if (!strcmp(key, "capped_threshold")) {
+			ret = get_duration(p, node, key, path, v, &o->capped_threshold_ns);
+			if (!ret && !o->capped_threshold_ns)
+				ret = fail(p, node, key, path, CAPSIM_ERR_RANGE, "expected a duration > 0");
 		} else {
 			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, model)");
+				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, model, "
+				   "thermal_decay_shift, capped_threshold)");
 		}
 		if (ret)
 			return ret;
@@ -244,6 +254,16 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 	snprintf(path, sizeof(path), "events[%u]", i);
 	if (!json_object_is_type(obj, json_type_object))
 		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "expected an object");
+	json_object_object_foreach(obj, k0, v0) {
+		char where[600];
+
+		(void)v0;
+		if (!scn_events_kind_of(k0))
+			continue;
+		/* the timeline kinds of src/scenario_events.c */
+		snprintf(where, sizeof(where), "%s:%u:%u: %s", p->file, at.line, at.col, path);
+		return scn_events_add_json_event(p->sc->timeline, obj, where, p->err);
+	}
 	if (!json_object_object_get_ex(obj, "at", &v))
 		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "missing \"at\" (expected the time)");
 	ret = get_duration(p, 0, "events", path, v, &e.time_ns);
@@ -254,7 +274,8 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 			continue;
 		if (body || (strcmp(key, "max_freq") && strcmp(key, "min_freq") && strcmp(key, "hw_cap")))
 			return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
-				    "expected exactly one of max_freq, min_freq, hw_cap beside \"at\"");
+				    "expected exactly one of max_freq, min_freq, hw_cap, hw_bursts, "
+				    "cooling_state, task_start, task_stop, uclamp beside \"at\"");
 		body = val;
 		if (!json_object_is_type(val, json_type_object))
 			return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "expected an object");
@@ -333,6 +354,58 @@ static int parse_events(struct sp *p, struct json_object *arr)
 	return 0;
 }
 
+/* "thermal": {"governor": G, "ambient_mc": T, "r_mc_per_w": R, "c_mj_per_c": C, "initial_mc": T0} */
+static int parse_thermal(struct sp *p, struct json_object *obj, int node)
+{
+	struct sim_options *o = &p->sc->opt;
+	int has_initial = 0;
+	char path[64];
+	capsim_error e;
+	int ret = 0;
+
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, 0, "thermal", "thermal", CAPSIM_ERR_PARSE, "expected an object");
+	o->thermal = 1;
+	json_object_object_foreach(obj, key, v) {
+		uint64_t x;
+
+		snprintf(path, sizeof(path), "thermal.%s", key);
+		if (!strcmp(key, "governor")) {
+			const char *g = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+
+			if (!strcmp(g, "step_wise"))
+				o->thermal_governor = THERMAL_GOV_STEP_WISE;
+			else if (!strcmp(g, "power_allocator"))
+				o->thermal_governor = THERMAL_GOV_POWER_ALLOCATOR;
+			else
+				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+					   "expected \"step_wise\" or \"power_allocator\"");
+		} else if (!strcmp(key, "ambient_mc") || !strcmp(key, "initial_mc")) {
+			ret = get_uint(p, node, key, path, v, 0, 200000, &x);
+			if (key[0] == 'a')
+				o->thermal_rc.t_amb = (int32_t)x;
+			else
+				o->thermal_rc.t_init = (int32_t)x, has_initial = 1;
+		} else if (!strcmp(key, "r_mc_per_w")) {
+			ret = get_uint(p, node, key, path, v, 100, 1000000, &x);
+			o->thermal_rc.r = (uint32_t)x;
+		} else if (!strcmp(key, "c_mj_per_c")) {
+			ret = get_uint(p, node, key, path, v, 1, 10000000, &x);
+			o->thermal_rc.c = (uint32_t)x;
+		} else {
+			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE, "unknown key (expected governor, "
+				   "ambient_mc, initial_mc, r_mc_per_w, c_mj_per_c)");
+		}
+		if (ret)
+			return ret;
+	}
+	if (!has_initial)
+		o->thermal_rc.t_init = o->thermal_rc.t_amb;
+	if (thermal_rc_validate(&o->thermal_rc, &e))
+		return fail(p, 0, "thermal", "thermal", e.code, "%s", e.msg);
+	return 0;
+}
+
 static int parse_root(struct sp *p, struct json_object *root)
 {
 	struct capsim_scenario *sc = p->sc;
@@ -377,10 +450,12 @@ static int parse_root(struct sp *p, struct json_object *root)
 			ret = parse_caps(p, v, jsonpos_child(p->pos, 0, "caps"));
 		} else if (!strcmp(key, "events")) {
 			ret = parse_events(p, v);
+		} else if (!strcmp(key, "thermal")) {
+			ret = parse_thermal(p, v, jsonpos_child(p->pos, 0, "thermal"));
 		} else {
 			ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
 				   "unknown key (expected name, description, platform, kernel, workload, "
-				   "duration, seed, caps, events)");
+				   "duration, seed, caps, events, thermal)");
 		}
 		if (ret)
 			return ret == CAPSIM_ERR_NOMEM ? capsim_error_set(p->err, ret, "out of memory") : ret;
@@ -449,9 +524,10 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	sim_options_default(&p.sc->opt);
+	p.sc->timeline = scn_events_new();
 	p.sc->source = dupstr(p.file);
 	p.sc->dir = dupstr(dir ? dir : ".");
-	ret = !p.sc->source || !p.sc->dir ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") :
+	ret = !p.sc->source || !p.sc->dir || !p.sc->timeline ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") :
 	      tokenize(&p, text, len, &root);
 	if (!ret)
 		ret = parse_root(&p, root);
@@ -540,6 +616,7 @@ void scenario_free(struct capsim_scenario *sc)
 	free(sc->workload_path);
 	free(sc->workload_text);
 	free(sc->events);
+	scn_events_free(sc->timeline);
 	free(sc);
 }
 
@@ -580,10 +657,40 @@ static bool looks_like_path(const char *s)
 
 /* Map policy CPUs to policy indexes; check CPUs against the platform. */
 /* an event given on the command line: its messages name the option, not a file position */
-static int resolve_cli_event(const struct scenario_event *se, const struct capsim_platform *plat,
+/* a task or cooling-device event names something that exists */
+static int check_named(const struct capsim_scenario *sc, const struct scenario_event *se,
+		       const struct capsim_platform *plat, const struct capsim_workload *wl,
+		       capsim_error *err)
+{
+	if (se->ev.kind == SIM_SC_COOLING_STATE) {
+		uint64_t n;
+
+		if (!sc->opt.thermal)
+			return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: a cooling_state event "
+						"needs the thermal loop (a \"thermal\" object)", se->origin);
+		if (strncmp(se->ev.name, "thermal-cpufreq-", 16) ||
+		    capsim_parse_u64(se->ev.name + 16, &n) || n >= plat->nr_policies)
+			return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+						"%s: no cooling device \"%s\" on platform %s (expected "
+						"thermal-cpufreq-0..%u, one per policy)", se->origin,
+						se->ev.name, plat->name, plat->nr_policies - 1);
+		return 0;
+	}
+	for (unsigned t = 0; t < wl->nr_tasks; t++)
+		if (!strcmp(wl->tasks[t].name, se->ev.name))
+			return 0;
+	return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "%s: no task \"%s\" in the workload",
+				se->origin, se->ev.name);
+}
+
+static int resolve_cli_event(const struct capsim_scenario *sc, const struct scenario_event *se,
+			     const struct capsim_platform *plat, const struct capsim_workload *wl,
 			     struct sim_sc_event *out, capsim_error *err)
 {
 	*out = se->ev;
+	if (se->ev.kind != SIM_SC_HW_CAP && se->ev.kind != SIM_SC_QOS_SET &&
+	    se->ev.kind != SIM_SC_QOS_CLEAR)
+		return check_named(sc, se, plat, wl, err);
 	if (se->ev.kind == SIM_SC_HW_CAP) {
 		for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
 			if (capsim_cpumask_test(&se->ev.cpus, c))
@@ -602,14 +709,14 @@ static int resolve_cli_event(const struct scenario_event *se, const struct capsi
 }
 
 static int resolve_events(const struct capsim_scenario *sc, const struct capsim_platform *plat,
-			  struct sim_sc_event *out, capsim_error *err)
+			  const struct capsim_workload *wl, struct sim_sc_event *out, capsim_error *err)
 {
 	for (unsigned i = 0; i < sc->nr_events; i++) {
 		const struct scenario_event *se = &sc->events[i];
 		int ret = 0;
 
 		if (se->origin[0]) {
-			ret = resolve_cli_event(se, plat, &out[i], err);
+			ret = resolve_cli_event(sc, se, plat, wl, &out[i], err);
 			if (ret)
 				return ret;
 			continue;
@@ -667,7 +774,7 @@ int scenario_build(const struct capsim_scenario *sc, const char *platform, const
 	if (!ret && sc->nr_events && !(ev = calloc(sc->nr_events, sizeof(*ev))))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	if (!ret)
-		ret = resolve_events(sc, plat, ev, err);
+		ret = resolve_events(sc, plat, wl, ev, err);
 	if (ret) {
 		free(ev);
 		platform_free(plat);

@@ -31,6 +31,7 @@ struct capsim_scenario {
 	struct sim_options opt;
 	struct scenario_event *events;
 	unsigned nr_events;
+	struct scn_events *timeline; /* bursts, cooling states, task and uclamp events (issue 7) */
 };
 
 /** scenario_load() - read a scenario JSON file. Return: 0 or a negative enum capsim_err with

@@ -35,10 +35,27 @@ static int to_sim(const struct scn_event *e, struct sim_sc_event *out, capsim_er
 		out->cpus = e->cpus;
 		out->khz = e->khz;
 		return 0;
-	default:
-		return capsim_error_set(err, CAPSIM_ERR_UNSUPPORTED, "%s: %s events are not simulated",
-					e->where, scn_event_type_name(e->type));
+	case SCN_EV_CDEV_STATE:
+		out->kind = SIM_SC_COOLING_STATE;
+		out->state = e->state;
+		break;
+	case SCN_EV_TASK_START:
+		out->kind = SIM_SC_TASK_START;
+		break;
+	case SCN_EV_TASK_STOP:
+		out->kind = SIM_SC_TASK_STOP;
+		break;
+	case SCN_EV_UCLAMP:
+		out->kind = SIM_SC_UCLAMP;
+		out->uclamp_min = e->uclamp_min == SCN_UCLAMP_UNCHANGED ? WL_UNSET : e->uclamp_min;
+		out->uclamp_max = e->uclamp_max == SCN_UCLAMP_UNCHANGED ? WL_UNSET : e->uclamp_max;
+		break;
 	}
+	if (strlen(e->name) >= sizeof(out->name))
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: name \"%s\" longer than %zu characters",
+					e->where, e->name, sizeof(out->name) - 1);
+	strcpy(out->name, e->name);
+	return 0;
 }
 
 int scenario_add_timeline(struct capsim_scenario *sc, const scn_events *ev, capsim_error *err)
@@ -64,4 +81,17 @@ int scenario_add_timeline(struct capsim_scenario *sc, const scn_events *ev, caps
 		sc->nr_events++;
 	}
 	return 0;
+}
+
+int scenario_finish_timeline(struct capsim_scenario *sc, scn_events *cli, capsim_error *err)
+{
+	int ret = scn_events_finish(sc->timeline, sc->opt.duration_ns, err);
+
+	if (!ret)
+		ret = scenario_add_timeline(sc, sc->timeline, err);
+	if (!ret && cli)
+		ret = scn_events_finish(cli, sc->opt.duration_ns, err);
+	if (!ret && cli)
+		ret = scenario_add_timeline(sc, cli, err);
+	return ret;
 }

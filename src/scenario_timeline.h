@@ -16,4 +16,11 @@
  */
 int scenario_add_timeline(struct capsim_scenario *sc, const scn_events *ev, capsim_error *err);
 
+/**
+ * scenario_finish_timeline() - once the command line has had its say (duration): expand the
+ * scenario's own timeline events and then @cli's (may be NULL) and append both to @sc's events.
+ * Return: as scenario_add_timeline(), or a scn_events_finish() error.
+ */
+int scenario_finish_timeline(struct capsim_scenario *sc, scn_events *cli, capsim_error *err);
+
 #endif /* CAPSIM_SCENARIO_TIMELINE_H */

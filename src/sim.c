@@ -205,6 +205,13 @@ static int apply_scenario_event(struct capsim_sim *s, const struct sim_sc_event 
 	case SIM_SC_HW_CAP:
 		apply_hw_cap(s, e);
 		return 0;
+	case SIM_SC_COOLING_STATE:
+		return sim_thermal_set_cdev(s, e->name, e->state, err);
+	case SIM_SC_TASK_START:
+	case SIM_SC_TASK_STOP:
+	case SIM_SC_UCLAMP:
+		sim_task_scenario_event(s, e);
+		return 0;
 	}
 	return 0;
 }
@@ -472,8 +479,11 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 			s->error = err->code;
 		break;
 	case EV_TASK_START:
+		p = s->tasks[ev->id];
+		if (p->held || p->state != TASK_NEW)
+			break; /* waits for its task_start event, or a task_stop came first */
 		s->pending_starts--;
-		task_start(s, s->tasks[ev->id]);
+		task_start(s, p);
 		break;
 	case EV_TASK_WAKE:
 		p = s->tasks[ev->id];
@@ -526,6 +536,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 	if (ret)
 		return capsim_error_set(err, ret, "out of memory");
 	s->pending_starts = s->nr_tasks;
+	sim_hold_tasks(s);
 	if (s->end)
 		sim_push(s, s->end, EV_END, 0, 0);
 	return s->error ? capsim_error_set(err, s->error, "out of memory") : 0;

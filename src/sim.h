@@ -45,6 +45,10 @@ enum sim_sc_kind {
 	SIM_SC_QOS_SET,   /* add or update the named freq_qos request on a policy */
 	SIM_SC_QOS_CLEAR, /* remove the named request */
 	SIM_SC_HW_CAP,    /* HW throttling on @cpus: capped kHz (0 clears) */
+	SIM_SC_COOLING_STATE, /* write cooling device @name's cur_state = @state */
+	SIM_SC_TASK_START,    /* start the tasks named @name (they wait for it instead of their delay) */
+	SIM_SC_TASK_STOP,     /* the tasks named @name exit at their next event boundary */
+	SIM_SC_UCLAMP,        /* sched_setattr() of the tasks named @name: @uclamp_min/@uclamp_max */
 };
 
 struct sim_sc_event {
@@ -55,6 +59,8 @@ struct sim_sc_event {
 	char name[FREQ_QOS_NAME_MAX]; /* QOS_*: the request's owner ("scaling_max_freq", ...) */
 	uint32_t khz;             /* QOS_SET, HW_CAP */
 	capsim_cpumask cpus;      /* HW_CAP */
+	unsigned long state;      /* COOLING_STATE */
+	int uclamp_min, uclamp_max; /* UCLAMP: 0..1024, or WL_UNSET to keep */
 };
 
 struct sim_options {
@@ -162,6 +168,8 @@ struct sim_task {
 	struct capsim_sched_avg avg;
 	uint32_t util_est;
 
+	bool held;                /* waits for a task_start scenario event */
+	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 	bool lat_pending;
 	struct task_stats st;
@@ -358,6 +366,7 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
@@ -375,6 +384,9 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
 void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
 void task_yield(struct capsim_sim *s, struct sim_task *p);
 uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu);
+
+void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e);
+void sim_hold_tasks(struct capsim_sim *s);
 
 /* ---- schedutil.c ------------------------------------------------------------------------- */
 void sugov_start(struct capsim_sim *s, struct sim_policy *pol);

@@ -370,7 +370,7 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 			s->livelock_task = (int)p->id;
 			return;
 		}
-		if (!task_next_position(s, p)) {
+		if (p->stop_requested || !task_next_position(s, p)) {
 			task_exit(s, p);
 			return;
 		}
@@ -545,4 +545,80 @@ int sim_create_tasks(struct capsim_sim *s)
 		}
 	}
 	return s->error;
+}
+
+/* ---- scenario events on tasks (docs/formats.md, "Scenario events") ---------------------- */
+
+static bool task_named(const struct capsim_sim *s, const struct sim_task *p, const char *name)
+{
+	return !strcmp(s->wl->tasks[p->wl_task].name, name);
+}
+
+/* tasks a task_start event names wait for it instead of starting after their delay */
+void sim_hold_tasks(struct capsim_sim *s)
+{
+	for (unsigned i = 0; i < s->nr_sc; i++)
+		for (uint32_t t = 0; s->sc[i].kind == SIM_SC_TASK_START && t < s->nr_tasks; t++)
+			if (task_named(s, s->tasks[t], s->sc[i].name))
+				s->tasks[t]->held = true;
+}
+
+static void scenario_start(struct capsim_sim *s, struct sim_task *p)
+{
+	if (p->state == TASK_NEW && p->held) {
+		p->held = false;
+		s->pending_starts--;
+		task_start(s, p);
+	} else if (p->state == TASK_DEAD) {
+		/* started again: from its first event, as a new rt-app thread would */
+		p->phase = 0;
+		p->ev = 0;
+		p->task_loops = p->phase_loops = 0;
+		p->stop_requested = false;
+		task_start(s, p);
+	}
+}
+
+/* mirrors do_exit() at the next event boundary; a sleeping task exits at once */
+static void scenario_stop(struct capsim_sim *s, struct sim_task *p)
+{
+	if (p->state == TASK_NEW) {
+		s->pending_starts--; /* its start event, or the task_start it waits for, is moot */
+		p->held = false;
+		p->state = TASK_DEAD;
+		return;
+	}
+	if (p->state == TASK_DEAD)
+		return;
+	p->stop_requested = true;
+	if (p->state == TASK_BLOCKED && p->waiting_res < 0) {
+		p->gen++; /* cancels its pending wake-up */
+		p->state = TASK_DEAD;
+		s->live_tasks--;
+	}
+}
+
+/* mirrors sched_setattr(SCHED_FLAG_UTIL_CLAMP): new requests, the rq's clamps follow */
+static void scenario_uclamp(struct capsim_sim *s, struct sim_task *p, int min, int max)
+{
+	task_set_uclamp(s, p, min != WL_UNSET ? min : p->uclamp_req[0],
+			max != WL_UNSET ? max : p->uclamp_req[1]);
+	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
+		rq_refresh_uclamp(s, &s->rq[p->cpu]);
+}
+
+void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e)
+{
+	for (uint32_t t = 0; t < s->nr_tasks; t++) {
+		struct sim_task *p = s->tasks[t];
+
+		if (!task_named(s, p, e->name))
+			continue;
+		if (e->kind == SIM_SC_TASK_START)
+			scenario_start(s, p);
+		else if (e->kind == SIM_SC_TASK_STOP)
+			scenario_stop(s, p);
+		else
+			scenario_uclamp(s, p, e->uclamp_min, e->uclamp_max);
+	}
 }
