@@ -47,6 +47,13 @@ static struct sim_pressure *P(const struct capsim_sim *s)
 
 /* ---- the model's belief -------------------------------------------------------------------- */
 
+/* the v6.9 thermal_pressure_update event; hw_pressure_update is the simulator's own */
+static void belief_trace(void *ctx, const char *event, unsigned cpu, uint64_t pressure)
+{
+	if (!strcmp(event, "thermal_pressure_update"))
+		sim_trace_thermal_pressure(ctx, (int)cpu, pressure);
+}
+
 static int setup_belief(struct capsim_sim *s, capsim_error *err)
 {
 	struct belief_params bp = { s->opt.model, s->opt.thermal_decay_shift,
@@ -70,6 +77,10 @@ static int setup_belief(struct capsim_sim *s, capsim_error *err)
 	}
 	ret = belief_create(&bp, cp, s->nr_cpus, &P(s)->belief, err);
 	free(cp);
+	if (!ret) {
+		P(s)->belief->trace = belief_trace;
+		P(s)->belief->trace_ctx = s;
+	}
 	return ret;
 }
 
@@ -144,7 +155,7 @@ void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
 {
 	const struct fair_cpu *v = &s->view[cpu];
 
-	pm_account(&P(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_FITS),
+	pm_account(&P(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
 		   sim_delivered_capacity(s, cpu), platform_cpu_capacity_orig(s->plat, (unsigned)cpu));
 }
 

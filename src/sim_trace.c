@@ -197,3 +197,13 @@ void sim_trace_raw(struct capsim_sim *s, const char *event, const char *body)
 	at_cpu(s, 0, &at);
 	trace_raw(s->trace->tw, &at, event, body);
 }
+
+void sim_trace_thermal_pressure(struct capsim_sim *s, int cpu, uint64_t pressure)
+{
+	struct trace_at at;
+
+	if (!s->trace)
+		return;
+	at_cpu(s, cpu, &at);
+	trace_thermal_pressure_update(s->trace->tw, &at, cpu, pressure);
+}

@@ -8,6 +8,7 @@
 #ifndef CAPSIM_SIM_TRACE_H
 #define CAPSIM_SIM_TRACE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct capsim_sim;
@@ -27,6 +28,8 @@ void sim_trace_migrate(struct capsim_sim *s, const struct sim_task *p, int dst);
 void sim_trace_cpu_frequency(struct capsim_sim *s, int cpu);
 void sim_trace_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy *sp);
 void sim_trace_hw_pressure(struct capsim_sim *s, int cpu);
+/* v6.9: arch_update_thermal_pressure() traced once per call, with the first CPU */
+void sim_trace_thermal_pressure(struct capsim_sim *s, int cpu, uint64_t pressure);
 /** sim_trace_counters() - the capacity/util counter lines of @cpu, when they changed. */
 void sim_trace_counters(struct capsim_sim *s, int cpu);
 /* an event formatted by its producer (the thermal loop), on CPU 0 as its kworker would be */
