@@ -215,14 +215,15 @@ static int run_model(struct capsim_scenario *sc, const struct cmp_opts *o, struc
 
 	sc->opt.model = mr->model;
 	ret = scenario_build(sc, o->platform, o->workload, &mr->sim, err);
-	if (!ret)
-		ret = sim_run(mr->sim, err);
-	if (!ret && sim_result_build(mr->sim, &mr->res))
-		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	mr->built = !ret;
 	if (ret)
-		capsim_error_prefix(err, "model %s: ", capsim_model_name(mr->model));
-	return ret;
+		return ret; /* the inputs, the same for every model */
+	ret = sim_run(mr->sim, err);
+	if (ret)
+		return capsim_error_prefix(err, "model %s: ", capsim_model_name(mr->model));
+	if (sim_result_build(mr->sim, &mr->res))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	mr->built = 1;
+	return 0;
 }
 
 /* ---- the side-by-side table ------------------------------------------------------------------ */
