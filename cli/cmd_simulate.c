@@ -338,6 +338,8 @@ int cmd_simulate(int argc, char **argv)
 	ret = scenario_load(o.scenario ? o.scenario : scenario_default_path(), &sc, &err);
 	if (ret)
 		return cli_fail(&err);
+	if (!o.scenario && o.platform)
+		sc->nr_events = 0; /* the default scenario's caps name the default platform's policies */
 	ret = apply_overrides(&o, &sc->opt);
 	if (!ret) {
 		ret = scenario_build(sc, o.platform, o.workload, &s, &err);

@@ -197,6 +197,8 @@ struct sim_rq {
 	uint64_t next_balance;           /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
+	uint64_t armed_time;             /* when the pending completion fires (0: none) */
+	const struct sim_task *armed_task;
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
