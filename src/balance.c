@@ -185,7 +185,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
 		int c = (int)(((unsigned)p->cpu + i) % s->nr_cpus);
 		int level = cpu_rt_level(s, c);
-		bool fits = !s->asym || !s->uclamp_used || need <= arch_cap(s, c);
+		bool fits = !s->asym || !s->rd.uclamp_used || need <= arch_cap(s, c);
 
 		if (!capsim_cpumask_test(&p->allowed, (unsigned)c))
 			continue;

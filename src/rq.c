@@ -45,6 +45,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->uclamp_idle = true;
 	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
+	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
 }
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
@@ -71,10 +72,10 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t delta;
 
-	if (s->now <= rq->clk.clock)
+	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
 		return;
 	sim_account_cpu(s, rq->cpu);
-	delta = s->now - rq->clk.clock;
+	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
 	pelt_update_rq_clock_pelt(&rq->clk, delta, rq->curr == NULL, arch_cap(s, rq->cpu),

@@ -26,6 +26,11 @@
 #define NSEC_PER_MSEC 1000000ULL
 #define NICE_0_LOAD_SHIFT 10
 #define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
+/*
+ * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
+ * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
+ */
+#define SIM_RQ_CLOCK_START_NS (1ULL << 20)
 
 /* ---- scenario: what `capsim simulate` is asked to run ----------------------------------- */
 
@@ -232,7 +237,6 @@ struct capsim_sim {
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
-	bool uclamp_used;
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;

@@ -403,7 +403,7 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
 	if (min != WL_UNSET || max != WL_UNSET)
-		s->uclamp_used = s->opt.uclamp != 0;
+		s->rd.uclamp_used = s->opt.uclamp != 0;
 	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
 	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
 	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
@@ -428,19 +428,23 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 	set_task_max_allowed_capacity(s, p);
 }
 
-/* Phase (or task) settings at the start of a phase: affinity and uclamp, as rt-app applies them. */
+/*
+ * Phase (or task) settings at the start of a phase, as rt-app applies them: affinity from the
+ * phase, else the task, else the thread's initial (all CPUs); uclamp likewise.
+ */
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 	const struct wl_phase *ph = &wt->phases[p->phase];
 	int min = ph->util_min != WL_UNSET ? ph->util_min : wt->util_min;
 	int max = ph->util_max != WL_UNSET ? ph->util_max : wt->util_max;
+	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
+	capsim_cpumask before = p->allowed;
 
-	if (ph->has_cpus || wt->has_cpus) {
-		task_set_affinity(s, p, ph->has_cpus ? &ph->cpus : &wt->cpus);
-		if (p->state == TASK_RUNNING && !capsim_cpumask_test(&p->allowed, (unsigned)p->cpu))
-			sim_move_running(s, p);
-	}
+	task_set_affinity(s, p, m);
+	if (memcmp(&before, &p->allowed, sizeof(before)) && p->state == TASK_RUNNING &&
+	    !capsim_cpumask_test(&p->allowed, (unsigned)p->cpu))
+		sim_move_running(s, p);
 	if (min != p->uclamp_req[0] || max != p->uclamp_req[1])
 		task_set_uclamp(s, p, min, max);
 }
