@@ -21,7 +21,7 @@
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
 {
-	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	return s->rq[cpu].cap_orig;
 }
 
 /* mirrors is_rd_overutilized(): without EAS the system always behaves as overutilized */

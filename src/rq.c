@@ -46,11 +46,15 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
+	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
+	rq->opp_idx = -1;
+	rq->delivered_khz = rq->freq_ref;
 }
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
 {
-	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	return s->rq[cpu].cap_orig;
 }
 
 /* ---- clocks ------------------------------------------------------------------------------ */

@@ -43,37 +43,9 @@ void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id,
 		s->error = CAPSIM_ERR_NOMEM;
 }
 
-/* The OPP index the CPU runs at: policy->cur, lowered to the highest OPP under a HW cap. */
-static int delivered_opp(const struct capsim_sim *s, int cpu, const struct platform_policy **ppp)
-{
-	int pi = platform_policy_of(s->plat, (unsigned)cpu);
-	const struct platform_policy *pp;
-	uint32_t f, cap;
-	int idx = 0;
-
-	*ppp = NULL;
-	if (pi < 0)
-		return -1;
-	pp = &s->plat->policies[pi];
-	*ppp = pp;
-	f = pp->cur_khz;
-	cap = s->rq[cpu].hw_cap_khz;
-	if (cap && cap < f)
-		f = cap;
-	for (unsigned i = 0; i < pp->nr_opps; i++)
-		if (pp->opps[i].khz <= f)
-			idx = (int)i;
-	return idx;
-}
-
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
 {
-	const struct platform_policy *pp;
-	int idx = delivered_opp(s, cpu, &pp);
-
-	if (idx < 0)
-		return platform_freq_ref(s->plat, (unsigned)cpu);
-	return pp->opps[idx].khz < pp->cur_khz ? pp->opps[idx].khz : pp->cur_khz;
+	return s->rq[cpu].delivered_khz;
 }
 
 /* get_actual_cpu_capacity() as the platform keeps it (the 6.10 definition) */
@@ -82,27 +54,46 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
 	return platform_actual_capacity(s->plat, (unsigned)cpu);
 }
 
-/* mirrors arch_set_freq_scale() (drivers/base/arch_topology.c) from the delivered frequency */
-void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref)
+/*
+ * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
+ * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
+ * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
+ */
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 {
-	uint64_t scale = ref ? ((uint64_t)sim_delivered_khz(s, cpu) << SCHED_CAPACITY_SHIFT) / ref :
-			 SCHED_CAPACITY_SCALE;
+	struct sim_rq *rq = &s->rq[cpu];
+	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	const struct platform_policy *pp;
+	uint32_t f;
+	uint64_t scale;
 
-	s->rq[cpu].freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+	if (pi < 0)
+		return;
+	pp = &s->plat->policies[pi];
+	f = pp->cur_khz;
+	if (rq->hw_cap_khz && rq->hw_cap_khz < f)
+		f = rq->hw_cap_khz;
+	rq->opp_idx = 0;
+	for (unsigned i = 0; i < pp->nr_opps; i++)
+		if (pp->opps[i].khz <= f)
+			rq->opp_idx = (int)i;
+	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
+			    pp->cur_khz;
+	scale = rq->freq_ref ? ((uint64_t)rq->delivered_khz << SCHED_CAPACITY_SHIFT) / rq->freq_ref :
+		SCHED_CAPACITY_SCALE;
+	rq->freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
 }
 
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
 void sim_account_cpu(struct capsim_sim *s, int cpu)
 {
 	struct sim_rq *rq = &s->rq[cpu];
-	const struct platform_policy *pp;
 	uint64_t delta = s->now - rq->acct_last;
-	int idx;
+	int idx = rq->opp_idx;
 
 	if (!delta)
 		return;
 	rq->acct_last = s->now;
-	idx = delivered_opp(s, cpu, &pp);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
 	if (rq->curr) {
@@ -140,7 +131,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 			sim_account_cpu(s, (int)c);
 			continue;
 		}
-		sim_refresh_freq_scale(s, (int)c, platform_freq_ref(s->plat, c));
+		sim_refresh_freq_scale(s, (int)c);
 		rq_sync_view(s, rq);
 		rq_arm_completion(s, rq);
 	}
@@ -306,7 +297,7 @@ static int setup_cpus(struct capsim_sim *s)
 		rq->busy_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
 		if (!rq->time_at_opp || !rq->busy_at_opp)
 			return CAPSIM_ERR_NOMEM;
-		if (platform_cpu_capacity_orig(s->plat, c) != platform_cpu_capacity_orig(s->plat, 0))
+		if (rq->cap_orig != s->rq[0].cap_orig)
 			s->asym = true;
 	}
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
@@ -390,7 +381,7 @@ void sim_free(struct capsim_sim *s)
 		struct sim_task *p = s->tasks[i];
 
 		free(p->name);
-		free(p->unique_timers);
+		free(p->utimers);
 		free(p->st.by_cpu);
 		free(p->st.lat_hist);
 		free(p);

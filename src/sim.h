@@ -147,7 +147,10 @@ struct sim_task {
 	uint64_t wall_end;        /* runtime */
 	int waiting_res;          /* resource it is blocked on, or -1 */
 	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
-	struct sim_timer *unique_timers; /* per-instance "unique" timers (nr_resources, lazily) */
+	struct sim_utimer *utimers;  /* this instance's "unique" timers, by resource */
+	unsigned nr_utimers;
+	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+	bool aff_set;
 
 	/* fair class (simplified EEVDF, docs/model.md) */
 	uint64_t vruntime;
@@ -169,6 +172,11 @@ struct sim_task {
 struct sim_timer {
 	bool init;
 	uint64_t t_next;
+};
+
+struct sim_utimer {
+	int res;
+	struct sim_timer t;
 };
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
@@ -196,6 +204,10 @@ struct sim_rq {
 	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
+	uint32_t freq_ref;               /* arch_scale_freq_ref() */
+	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
+	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 
 	/* tick and balance */
 	bool tick_armed;
@@ -341,7 +353,7 @@ uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
-void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref);
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
 
 /* ---- rq.c -------------------------------------------------------------------------------- */
 void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
