@@ -8,7 +8,7 @@
 #    runnable/util 5010+997*1024 = 1025938; avg / 46718: 0, 21, 21
 #  5 +2^52 ns = exactly 2^32 periods: (u32) 0 -> updated 0, averages kept; sums decayed to 0
 #    then contrib = 0 + (47742-0-1024) + 0 = 46718: 46718, 46718<<10 = 47839232
-#  6 2^62, load 0: 4499201580858369 units: pos 1, p = 4393751543806, as u32 4294967295 != 0 -> 1;
+#  6 2^62, load 0: 4499201580858369 units: pos 1, p = 4393751543807, as u32 4294967295 != 0 -> 1;
 #    all sums 0; last = old + units*1024 = 4611686018427387808
 #  7 +96 ns past 2^62 (192 ns after last): no-op
 #  8 last + 2^63: negative as s64 -> backwards: last = now
