@@ -5,7 +5,6 @@
  * its util_avg band. The PELT code itself lives in src/pelt.c; this file reads, validates and
  * prints.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,54 +79,6 @@ struct pelt_opts {
 
 /* ---- replay ------------------------------------------------------------------------------ */
 
-/* Reads all of @fp; Return: 0, or an errno value. */
-static int slurp(FILE *fp, char **data, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0, got;
-	char *buf = malloc(cap), *nbuf;
-
-	if (!buf)
-		return ENOMEM;
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap) {
-			nbuf = realloc(buf, cap *= 2);
-			if (!nbuf) {
-				free(buf);
-				return ENOMEM;
-			}
-			buf = nbuf;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno ? errno : EIO;
-		free(buf);
-		return e;
-	}
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
-static int read_input(const char *path, char **data, size_t *len)
-{
-	int stdin_input = !strcmp(path, "-");
-	FILE *fp = stdin_input ? stdin : fopen(path, "rb");
-	int e;
-
-	if (!fp)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	errno = 0;
-	e = slurp(fp, data, len);
-	if (!stdin_input)
-		fclose(fp);
-	if (e == ENOMEM)
-		return cli_failf(CLI_EXIT_INTERNAL, "%s: out of memory", path);
-	if (e)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e));
-	return 0;
-}
-
 static int replay(const struct pelt_opts *o)
 {
 	const char *name = strcmp(o->input, "-") ? o->input : "<stdin>";
@@ -140,7 +91,7 @@ static int replay(const struct pelt_opts *o)
 	size_t len = 0;
 	int ret;
 
-	ret = read_input(o->input, &data, &len);
+	ret = cli_read_file(o->input, &data, &len);
 	if (ret)
 		return ret;
 	ret = pelt_csv_parse(data, len, name, &csv, &err);
