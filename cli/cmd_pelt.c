@@ -142,13 +142,14 @@ static void print_sample(const struct pelt_periodic_sample *s, void *ctx)
 }
 
 /*
- * A column per group of whole activations; '#' over the rows its troughs..peaks reach, so the
- * rise and the settled band show. The y axis doubles from 64 until the peaks fit.
+ * A column per group of whole activations; '#' over the rows (each (lo, hi]) that its troughs
+ * to peaks reach, so the rise and the settled band show. The y axis ends at the peaks rounded
+ * up to a multiple of 128.
  */
 static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period_ns)
 {
 	uint64_t k = r->activations, per = (k + PLOT_COLS - 1) / PLOT_COLS, cols = (k + per - 1) / per;
-	uint64_t top = 64, settle_col = r->settle_activation / per;
+	uint64_t top = 128, settle_col = r->settle_activation / per;
 	uint32_t lo[PLOT_COLS], hi[PLOT_COLS];
 	char t[32];
 
@@ -160,15 +161,19 @@ static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period
 			hi[c] = r->act_max[a] > hi[c] ? r->act_max[a] : hi[c];
 		}
 		while (top < hi[c] && top < 1024)
-			top *= 2;
+			top += 128;
 	}
 	fmt_duration(t, sizeof(t), per * period_ns);
 	fprintf(fp, "\nutil_avg over the run (a column is %s; '#' spans its troughs to peaks):\n", t);
 	for (uint64_t row = PLOT_ROWS; row-- > 0;) {
 		uint64_t band_lo = top * row / PLOT_ROWS, band_hi = top * (row + 1) / PLOT_ROWS;
+		uint64_t end = 0;
 		fprintf(fp, "%5llu |", (unsigned long long)band_hi);
 		for (uint64_t c = 0; c < cols; c++)
-			fputc(lo[c] < band_hi && hi[c] >= band_lo ? '#' : ' ', fp);
+			if (lo[c] <= band_hi && hi[c] > band_lo)
+				end = c + 1;
+		for (uint64_t c = 0; c < end; c++)
+			fputc(lo[c] <= band_hi && hi[c] > band_lo ? '#' : ' ', fp);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "    0 +");
@@ -199,7 +204,8 @@ static void print_summary(FILE *fp, const struct pelt_periodic_cfg *cfg,
 		fmt_duration(tick, sizeof(tick), cfg->tick_ns);
 	fprintf(fp, "periodic task: runs %s every %s (duty cycle %.1f%%), weight %llu\n", run,
 		period, 100.0 * duty, (unsigned long long)cfg->weight);
-	fprintf(fp, "PELT (kernel v6.10+ integer arithmetic, 32 ms half-life), updated at enqueue/dequeue%s%s%s\n",
+	fprintf(fp, "PELT: kernel v6.10+ integer arithmetic, half-life 32 periods (33.5 ms), updated at\n"
+		    "enqueue/dequeue%s%s%s\n",
 		cfg->tick_ns ? " and every " : "", cfg->tick_ns ? tick : "", cfg->tick_ns ? " tick" : "");
 	fprintf(fp, "simulated: %s = %llu activations from an all-zero sched_avg\n\n", dur,
 		(unsigned long long)r->activations);
