@@ -84,11 +84,30 @@ static bool is_table_freq(const struct platform_policy *pol, uint32_t khz)
 	return false;
 }
 
+/* True if every CPU of @pol has the capacity of its first CPU. */
+static bool uniform_policy(const struct capsim_platform *p, const struct platform_policy *pol)
+{
+	for (unsigned c = 0; c < p->nr_cpus; c++)
+		if (capsim_cpumask_test(&pol->related_cpus, c) &&
+		    platform_cpu_capacity_orig(p, c) != platform_cpu_capacity_orig(p, pol->cpu))
+			return false;
+	return true;
+}
+
+/*
+ * Pressures are computed from a policy's first CPU and written to all its CPUs, as the kernel
+ * does; so they are bounded by the capacity only where the policy's CPUs are alike (else the
+ * kernel's unsigned actual capacity wraps too, and capsim notes it).
+ */
 static void check_pressures(const struct capsim_platform *p)
 {
 	for (unsigned c = 0; c < p->nr_cpus; c++) {
+		int pol = p->cpus[c].policy;
 		uint64_t cap = platform_cpu_capacity_orig(p, c);
 
+		CHECK(platform_cpufreq_pressure(p, c) <= 1024 && platform_hw_pressure(p, c) <= 1024);
+		if (pol >= 0 && !uniform_policy(p, &p->policies[pol]))
+			continue;
 		CHECK(platform_cpufreq_pressure(p, c) <= cap);
 		CHECK(platform_hw_pressure(p, c) <= cap);
 		CHECK(platform_actual_capacity(p, c) <= cap);
@@ -103,8 +122,6 @@ static void check_pressures(const struct capsim_platform *p)
 
 static void check_platform(struct capsim_platform *p)
 {
-	capsim_cpumask all = { { 0 } };
-
 	CHECK(p->nr_cpus >= 1 && p->nr_cpus <= CAPSIM_MAX_CPUS);
 	for (unsigned c = 0; c < p->nr_cpus; c++) {
 		int pol = p->cpus[c].policy;
@@ -113,7 +130,6 @@ static void check_platform(struct capsim_platform *p)
 		CHECK(pol >= -1 && pol < (int)p->nr_policies);
 		CHECK(p->cpus[c].freq_ref_khz == 0 ||
 		      (pol >= 0 && p->cpus[c].freq_ref_khz == p->policies[pol].cpuinfo_max_khz));
-		capsim_cpumask_set(&all, c);
 	}
 	for (unsigned i = 0; i < p->nr_policies; i++) {
 		const struct platform_policy *pol = &p->policies[i];
@@ -128,11 +144,20 @@ static void check_platform(struct capsim_platform *p)
 		}
 	}
 	check_pressures(p);
-	/* caps: a user cap at the lowest OPP, then a HW cap at 1 kHz on every CPU */
-	for (unsigned i = 0; i < p->nr_policies; i++)
+	/* caps: a user cap at the lowest OPP and a HW cap at 1 kHz on every policy, a HW cap
+	 * on the CPUs without one */
+	for (unsigned i = 0; i < p->nr_policies; i++) {
 		CHECK(platform_freq_qos_update_request(p, i, FREQ_QOS_MAX, "user",
 						       p->policies[i].opps[0].khz, NULL) == 0);
-	platform_set_hw_pressure(p, &all, 1);
+		platform_set_hw_pressure(p, &p->policies[i].related_cpus, 1);
+	}
+	for (unsigned c = 0; c < p->nr_cpus; c++) {
+		capsim_cpumask one = { { 0 } };
+
+		capsim_cpumask_set(&one, c);
+		if (p->cpus[c].policy < 0)
+			platform_set_hw_pressure(p, &one, 1);
+	}
 	for (unsigned c = 0; c < p->nr_cpus; c++)
 		platform_update_hw_load_avg(p, c, 100000000);
 	check_pressures(p);
