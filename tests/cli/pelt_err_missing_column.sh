@@ -1,0 +1,4 @@
+# A row with four fields.
+cd "$TMPDIR_CASE" || exit 3
+printf 'now_ns,load,runnable,running,weight\n1000,1,1,1\n' >bad.csv
+"$CAPSIM" pelt bad.csv

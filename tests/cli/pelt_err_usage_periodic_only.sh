@@ -1,0 +1,2 @@
+# --duration without --periodic.
+"$CAPSIM" pelt --duration 2s x.csv

@@ -1,0 +1,2 @@
+# --periodic needs RUN/PERIOD.
+"$CAPSIM" pelt --periodic 4ms

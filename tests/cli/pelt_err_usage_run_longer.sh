@@ -1,0 +1,2 @@
+# RUN longer than PERIOD.
+"$CAPSIM" pelt --periodic 20ms/16ms

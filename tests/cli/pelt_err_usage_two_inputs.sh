@@ -1,0 +1,2 @@
+# Two input files.
+"$CAPSIM" pelt a.csv b.csv

@@ -1,0 +1,4 @@
+# --help and `capsim help pelt` print the usage on stdout and exit 0.
+set -u
+"$CAPSIM" pelt --help | head -2
+"$CAPSIM" help pelt | cmp - <("$CAPSIM" pelt -h)
