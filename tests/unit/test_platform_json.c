@@ -27,23 +27,23 @@ static void test_errors(void **state)
 {
 	expect_error("{\"cpus\": [}", "test.json:1:11: ");
 	expect_error("{}\n{}", "test.json:2:1: ");
-	expect_error("[1]", "test.json: /: expected an object");
-	expect_error("{\"cpus\": []}", "test.json: /cpus: 0 CPUs (expected 1..");
-	expect_error("{\"cpu\": []}", "test.json: /: unknown member \"cpu\"");
+	expect_error("[1]", "test.json: $: expected an object");
+	expect_error("{\"cpus\": []}", "test.json: $.cpus: 0 CPUs (expected 1..");
+	expect_error("{\"cpu\": []}", "test.json: $: unknown member \"cpu\"");
 	expect_error("{\"cpus\": [{\"capacity_dmips_mhz\": \"big\"}]}",
-		     "test.json: /cpus/0/capacity_dmips_mhz: expected an integer");
+		     "test.json: $.cpus[0].capacity_dmips_mhz: expected an integer");
 	expect_error("{\"cpus\": [{\"capacity_dmips_mhz\": -5}]}",
-		     "/cpus/0/capacity_dmips_mhz: -5 out of range");
+		     "$.cpus[0].capacity_dmips_mhz: -5 out of range");
 	expect_error("{\"cpus\": [{}], \"policies\": [{\"cpus\": \"0\", \"opps\": [{\"khz\": 0}]}]}",
-		     "/policies/0/opps/0/khz: 0 out of range");
+		     "$.policies[0].opps[0].khz: 0 out of range");
 	expect_error("{\"cpus\": [{}], \"policies\": [{\"cpus\": \"0-1\", \"opps\": [{\"khz\": 5}]}]}",
-		     "/policies/0/cpus: CPU 1 does not exist");
+		     "$.policies[0].cpus: CPU 1 does not exist");
 	expect_error("{\"cpus\": [{}], \"policies\": [{\"cpus\": \"0\", \"opps\": [{\"khz\": 5}, {\"khz\": 5}]}]}",
-		     "/policies/0/opps/1: 5 kHz appears twice");
-	expect_error("{\"cpus\": [{\"capacity\": 2000}]}", "/cpus/0/capacity: 2000 out of range");
-	expect_error("{\"cpus\": [{\"capacity\": 20}, {}]}", "/cpus: \"capacity\" given for some CPUs only");
-	expect_error("{\"arch\": \"mips\", \"cpus\": [{}]}", "/arch: \"mips\" is not one of");
-	expect_error("{\"base\": \"x.dtb\", \"cpus\": [{}]}", "/base: a base device tree is only read");
+		     "$.policies[0].opps[1]: 5 kHz appears twice");
+	expect_error("{\"cpus\": [{\"capacity\": 2000}]}", "$.cpus[0].capacity: 2000 out of range");
+	expect_error("{\"cpus\": [{\"capacity\": 20}, {}]}", "$.cpus: \"capacity\" given for some CPUs only");
+	expect_error("{\"arch\": \"mips\", \"cpus\": [{}]}", "$.arch: \"mips\" is not one of");
+	expect_error("{\"base\": \"x.dtb\", \"cpus\": [{}]}", "$.base: a base device tree is only read");
 	expect_error("{\"cpus\": [{}], \"policies\": [{\"cpus\": \"0\", \"opps\": [{\"khz\": 100, \"turbo\": true}]}]}",
 		     "no OPP outside turbo-mode");
 }
@@ -101,10 +101,10 @@ static void test_patch_opp_and_errors(void **state)
 
 	/* a policy that spans other CPUs, or an OPP that does not exist, are refused */
 	assert_int_equal(overlay(p, "{\"policies\": [{\"cpus\": \"0-1\"}]}", &err), CAPSIM_ERR_PARSE);
-	assert_non_null(strstr(err.msg, "overlay.json: /policies/0/cpus: policy0 spans other CPUs"));
+	assert_non_null(strstr(err.msg, "overlay.json: $.policies[0].cpus: policy0 spans other CPUs"));
 	assert_int_equal(overlay(p, "{\"policies\": [{\"cpus\": \"7\", \"patch_opps\": [{\"khz\": 123}]}]}",
 				 &err), CAPSIM_ERR_PARSE);
-	assert_non_null(strstr(err.msg, "/policies/0/patch_opps/0: policy7 has no OPP at 123 kHz"));
+	assert_non_null(strstr(err.msg, "$.policies[0].patch_opps[0]: policy7 has no OPP at 123 kHz"));
 	platform_free(p);
 
 	/* marking the top RB5 prime OPP turbo moves the reference down to the next OPP of cpu7_opp_table, 2841600 kHz */
