@@ -503,8 +503,8 @@ static bool same_policy(const struct dt *dt, const struct policy_key *a, const s
 	if (a->domain || b->domain)
 		return a->domain && b->domain && a->domain_len == b->domain_len &&
 		       !memcmp(a->domain, b->domain, (size_t)a->domain_len);
-	if (a->v1 || b->v1)
-		return a->v1 && b->v1;
+	if (a->v1 || b->v1) /* cpufreq-dt: a legacy table is shared by every CPU without one */
+		return (a->v1 || a->table == DT_ABSENT) && (b->v1 || b->table == DT_ABSENT);
 	return a->table >= 0 && a->table == b->table && dt_bool(dt, a->table, "opp-shared");
 }
 
@@ -554,6 +554,21 @@ static int build_policy(struct dt *dt, unsigned cpu, const struct policy_key *ke
 	return 0;
 }
 
+static void note_cpus_without_policy(struct capsim_platform *p)
+{
+	capsim_cpumask none = { { 0 } };
+	char list[128];
+
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].policy < 0)
+			capsim_cpumask_set(&none, cpu);
+	if (!capsim_cpumask_weight(&none))
+		return;
+	capsim_format_cpulist(&none, list, sizeof(list));
+	platform_note(p, "CPUs %s: no OPP table, no cpufreq policy (firmware-provided OPPs can "
+			 "be given in a platform JSON overlay)", list);
+}
+
 static int build_policies(struct dt *dt)
 {
 	struct capsim_platform *p = dt->p;
@@ -562,18 +577,12 @@ static int build_policies(struct dt *dt)
 
 	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++)
 		ret = policy_key(dt, cpu, &keys[cpu]);
-	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++) {
-		if (p->cpus[cpu].policy >= 0)
-			continue;
-		if (keys[cpu].table == DT_ABSENT && !keys[cpu].v1) {
-			platform_note(p, "%s: no OPP table: no cpufreq policy (firmware-provided "
-					 "OPPs can be given in a platform JSON overlay)",
-				      p->cpus[cpu].node_path);
-			continue;
-		}
-		ret = build_policy(dt, cpu, keys);
-	}
+	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].policy < 0 && (keys[cpu].table != DT_ABSENT || keys[cpu].v1))
+			ret = build_policy(dt, cpu, keys);
 	free(keys);
+	if (!ret)
+		note_cpus_without_policy(p);
 	return ret;
 }
 

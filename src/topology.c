@@ -46,6 +46,14 @@ static int cpu_without_dmips(const struct capsim_platform *p)
 	return -1;
 }
 
+static bool no_dmips_at_all(const struct capsim_platform *p)
+{
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].capacity_dmips_mhz)
+			return false;
+	return true;
+}
+
 static void set_all(struct capsim_platform *p, uint64_t cap)
 {
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
@@ -129,7 +137,7 @@ int topology_init_capacities(struct capsim_platform *p, capsim_error *err)
 	}
 	missing = cpu_without_dmips(p);
 	if (p->arch == PLATFORM_ARCH_X86 || p->dmips_unused || missing >= 0) {
-		if (p->arch != PLATFORM_ARCH_X86 && !p->dmips_unused)
+		if (p->arch != PLATFORM_ARCH_X86 && !p->dmips_unused && !no_dmips_at_all(p))
 			platform_note(p, "%s/capacity-dmips-mhz: missing: every CPU is 1024 "
 					 "(topology_parse_cpu_capacity fallback)",
 				      p->cpus[missing].node_path);

@@ -127,6 +127,43 @@ static void test_opp_forms_and_sharing(void **state)
 	free(b);
 }
 
+static void test_legacy_table_and_smt(void **state)
+{
+	/* arm32 (Cortex-A9), legacy <kHz uV> pairs on cpu0 only: cpufreq-dt shares that table
+	 * with every CPU; no capacity-dmips-mhz anywhere: all 1024 */
+	static const char v1[] =
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;\n"
+		" cpu@0 { compatible = \"arm,cortex-a9\"; device_type = \"cpu\"; reg = <0>;\n"
+		"  operating-points = <996000 1275000 792000 1175000 396000 975000>; };\n"
+		" cpu@1 { compatible = \"arm,cortex-a9\"; device_type = \"cpu\"; reg = <1>; };\n"
+		" cpu@2 { compatible = \"arm,cortex-a9\"; device_type = \"cpu\"; reg = <2>; status = \"fail\"; }; }; };\n";
+	/* SMT: threads of one core share its core number, each has its thread index */
+	char *smt = replace(test_dts, "core1 { cpu = <&c1>; };",
+			    "core1 { thread0 { cpu = <&c1>; }; thread1 { cpu = <&c2>; }; };");
+	char *smt2 = replace(smt, "cluster1 { core0 { cpu = <&c2>; }; };", "");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	assert_int_equal(load_dts(v1, &p, &err), 0);
+	assert_int_equal(p->nr_cpus, 2); /* the failed CPU is not possible */
+	assert_int_equal(p->nr_policies, 1);
+	assert_int_equal(platform_policy_of(p, 1), 0);
+	assert_int_equal(p->policies[0].nr_opps, 3);
+	assert_int_equal(p->policies[0].opps[0].khz, 396000);
+	assert_int_equal(p->policies[0].opps[2].uv, 1275000);
+	assert_int_equal(platform_freq_ref(p, 1), 996000);
+	assert_int_equal(platform_cpu_capacity_orig(p, 1), 1024);
+	platform_free(p);
+	assert_int_equal(load_dts(smt2, &p, &err), 0);
+	assert_int_equal(p->cpus[1].core, 1);
+	assert_int_equal(p->cpus[2].core, 1);
+	assert_int_equal(p->cpus[2].thread, 1);
+	assert_int_equal(p->cpus[2].cluster, 0);
+	platform_free(p);
+	free(smt);
+	free(smt2);
+}
+
 static void test_rk3399_thermal(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
@@ -172,6 +209,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_map_errors),
 		cmocka_unit_test(test_missing_opp_table_and_cpus),
 		cmocka_unit_test(test_opp_forms_and_sharing),
+		cmocka_unit_test(test_legacy_table_and_smt),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_hikey960_ipa_zone),
 	};
