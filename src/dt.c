@@ -554,21 +554,6 @@ static int build_policy(struct dt *dt, unsigned cpu, const struct policy_key *ke
 	return 0;
 }
 
-static void note_cpus_without_policy(struct capsim_platform *p)
-{
-	capsim_cpumask none = { { 0 } };
-	char list[128];
-
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
-		if (p->cpus[cpu].policy < 0)
-			capsim_cpumask_set(&none, cpu);
-	if (!capsim_cpumask_weight(&none))
-		return;
-	capsim_format_cpulist(&none, list, sizeof(list));
-	platform_note(p, "CPUs %s: no OPP table, no cpufreq policy (firmware-provided OPPs can "
-			 "be given in a platform JSON overlay)", list);
-}
-
 static int build_policies(struct dt *dt)
 {
 	struct capsim_platform *p = dt->p;
@@ -581,8 +566,6 @@ static int build_policies(struct dt *dt)
 		if (p->cpus[cpu].policy < 0 && (keys[cpu].table != DT_ABSENT || keys[cpu].v1))
 			ret = build_policy(dt, cpu, keys);
 	free(keys);
-	if (!ret)
-		note_cpus_without_policy(p);
 	return ret;
 }
 
