@@ -59,8 +59,8 @@ static void test_bad_cell_counts(void **state)
 	expect_dts_error("capacity-dmips-mhz = <1024>;", "capacity-dmips-mhz = <1024 5>;",
 			 CAPSIM_ERR_PARSE, "/cpus/cpu@100/capacity-dmips-mhz: 8 bytes (expected one 32-bit cell)");
 	expect_dts_error("opp-microvolt = <825000>; };\n  opp-1416000000",
-			 "opp-microvolt = <825000 900000>; };\n  opp-1416000000", CAPSIM_ERR_PARSE,
-			 "/opp-table-0/opp-408000000/opp-microvolt: 2 cells (expected 1");
+			 "opp-microvolt = [00 01 02]; };\n  opp-1416000000", CAPSIM_ERR_PARSE,
+			 "/opp-table-0/opp-408000000/opp-microvolt: 3 bytes (expected 32-bit cells");
 	expect_dts_error("opp-hz = /bits/ 64 <408000000>;", "opp-hz = <408000000>;",
 			 CAPSIM_ERR_PARSE, "/opp-table-0/opp-408000000/opp-hz: 1 cells (expected a 64-bit value");
 	expect_dts_error("opp-hz = /bits/ 64 <408000000>;", "", CAPSIM_ERR_PARSE,
@@ -190,6 +190,28 @@ static void test_rk3399_thermal(void **state)
 	platform_free(p);
 }
 
+static void test_malformed_zone_is_skipped(void **state)
+{
+	/* a trip without hysteresis: thermal_of_populate_trip() fails that zone only; a map
+	 * listing two supplies' worth of microvolts per OPP is accepted (first supply) */
+	char *a = replace(test_dts, "};\n",
+			  "};\n thermal-zones { bad { trips { t: t { temperature = <1>; type = \"hot\"; }; }; };\n"
+			  "  good { polling-delay = <500>; }; };\n");
+	char *b = replace(a, "opp-microvolt = <825000>;", "opp-microvolt = <825000>, <900000>;");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	assert_int_equal(load_dts(b, &p, &err), 0);
+	assert_int_equal(p->nr_zones, 1);
+	assert_string_equal(p->zones[0].name, "good");
+	assert_int_equal(p->zones[0].polling_delay_ms, 500);
+	assert_non_null(strstr(p->notes[0], "/thermal-zones/bad/trips/t/hysteresis: missing"));
+	assert_int_equal(p->policies[0].opps[0].uv, 825000);
+	platform_free(p);
+	free(a);
+	free(b);
+}
+
 static void test_hikey960_ipa_zone(void **state)
 {
 	struct capsim_platform *p = load_board("hikey960");
@@ -211,6 +233,7 @@ int main(void)
 		cmocka_unit_test(test_opp_forms_and_sharing),
 		cmocka_unit_test(test_legacy_table_and_smt),
 		cmocka_unit_test(test_rk3399_thermal),
+		cmocka_unit_test(test_malformed_zone_is_skipped),
 		cmocka_unit_test(test_hikey960_ipa_zone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
