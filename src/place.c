@@ -4,7 +4,7 @@
  * with json-c, checks it against what the kernel could hold (capacities 1..1024, clamps
  * 0..1024, 32-bit util_est, a pd list that is a permutation of the pds, every CPU in exactly
  * one pd), and runs the placement functions of src/fair.c on it. The schema is the one of
- * data/placement-golden/README.md; docs/formats.md lists the state defaults.
+ * tests/data/placement-golden/README.upstream.md; docs/formats.md lists the state defaults.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -241,7 +241,7 @@ static int parse_platform_cpus(struct place_case *pc, json_object *plat, struct 
 			       capsim_error *err, size_t nr_pds)
 {
 	json_object *arr, *o;
-	size_t n, mark;
+	size_t n = 0, mark;
 	uint64_t v = 0;
 	int rc = get_array(plat, "cpus", 1, 0, jp, err, &arr, &n);
 
@@ -322,7 +322,7 @@ static int parse_pds(struct place_case *pc, json_object *pds, size_t nr_pds, str
 {
 	struct em_perf_state *next;
 	json_object *o, *cpus;
-	size_t mark, n, nr;
+	size_t mark, n = 0, nr = 0;
 	unsigned cpu;
 	bool skip;
 	int rc;
@@ -390,7 +390,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 {
 	bool seen[CAPSIM_MAX_CPUS] = { false };
 	json_object *arr;
-	size_t n, mark;
+	size_t n = 0, mark;
 	unsigned id;
 	int rc = get_array(plat, "pd_order", 1, 0, jp, err, &arr, &n);
 
@@ -486,7 +486,7 @@ static int parse_cpus(struct place_case *pc, json_object *root, enum place_mode 
 		      enum capsim_model model, struct jpath *jp, capsim_error *err)
 {
 	json_object *arr, *o;
-	size_t n, mark;
+	size_t n = 0, mark;
 	int rc = get_array(root, "cpus", 1, 0, jp, err, &arr, &n);
 
 	if (!rc && n != pc->rd.nr_cpus)
@@ -510,7 +510,7 @@ static int parse_task(struct place_case *pc, json_object *t, enum place_mode mod
 	struct fair_task *p = &pc->task;
 	json_object *arr;
 	uint64_t v = 0;
-	size_t n, mark;
+	size_t n = 0, mark;
 	unsigned cpu;
 	int rc = check_keys(t, known, mode, jp, err);
 
