@@ -64,36 +64,42 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name, in
 
 static int parse_opts(int argc, char **argv, struct place_opts *o)
 {
-	static const char *const names[] = { "--cases", "--state", "--platform", "--task",
-					     "--allowed", "--output", "-o", "--model" };
+	const char *model = NULL;
+	const struct {
+		const char *name;
+		const char **slot;
+	} opts[] = {
+		{ "--cases", &o->cases },   { "--state", &o->state }, { "--platform", &o->platform },
+		{ "--task", &o->task },     { "--allowed", &o->allowed }, { "--output", &o->output },
+		{ "-o", &o->output },       { "--model", &model },
+	};
+
 	memset(o, 0, sizeof(*o));
 	o->model = CAPSIM_MODEL_V6_10;
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
-		int missing = 0, k;
+		int missing = 0;
+		size_t k;
 
 		if (!strcmp(argv[i], "--json")) {
 			o->json = 1;
 			continue;
 		}
-		for (k = 0; k < 8 && !v && !missing; k++)
-			v = opt_value(argc, argv, &i, names[k], &missing);
-		k--;
-		if (missing)
-			return cli_usage_error("place", "%s needs a value", names[k]);
+		for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
+			v = opt_value(argc, argv, &i, opts[k].name, &missing);
+			if (missing)
+				return cli_usage_error("place", "%s needs a value", opts[k].name);
+			if (v)
+				break;
+		}
 		if (!v)
 			return cli_usage_error("place", "unknown option '%s'", argv[i]);
-		const char **slot[] = { &o->cases, &o->state, &o->platform, &o->task,
-					&o->allowed, &o->output, &o->output, NULL };
-		if (k == 7) {
-			if (capsim_model_from_name(v, &o->model))
-				return cli_usage_error("place",
-						       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
-						       v);
-			continue;
-		}
-		*slot[k] = v;
+		*opts[k].slot = v;
 	}
+	if (model && capsim_model_from_name(model, &o->model))
+		return cli_usage_error("place",
+				       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
+				       model);
 	if (!o->cases == !o->state)
 		return cli_usage_error("place", "give exactly one of --cases or --state");
 	if (o->cases && (o->task || o->allowed || o->platform || o->json))

@@ -429,9 +429,7 @@ static int parse_platform(struct place_case *pc, json_object *plat, struct jpath
 	rc = rc ? rc : parse_platform_cpus(pc, plat, jp, err, nr_pds);
 	rc = rc ? rc : parse_pds(pc, pds, nr_pds, jp, err);
 	rc = rc ? rc : check_pd_spans(pc, err);
-	rc = rc ? rc : parse_pd_order(pc, plat, nr_pds, jp, err);
-	pc->has_platform = !rc;
-	return rc;
+	return rc ? rc : parse_pd_order(pc, plat, nr_pds, jp, err);
 }
 
 /* .cpus[i]: the runqueue signals. States may leave fields out (docs/formats.md). */

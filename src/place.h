@@ -30,7 +30,7 @@ struct place_case {
 	char *id;            /* "id", or NULL (states) */
 	char *note;          /* "note", or NULL */
 	char *platform_name; /* platform "name", or NULL */
-	bool has_platform, has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
+	bool has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
 	unsigned cpu_pd[CAPSIM_MAX_CPUS];  /* pd id of each CPU */
 	struct fair_rd rd;
 	struct fair_task task;
