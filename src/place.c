@@ -199,23 +199,23 @@ static int get_elem_object(json_object *arr, size_t i, struct jpath *jp, capsim_
 	return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
 }
 
-/* Element @i of an array of CPU numbers below @nr_cpus. */
-static int get_elem_cpu(json_object *arr, size_t i, unsigned nr_cpus, struct jpath *jp,
-			capsim_error *err, unsigned *cpu)
+/* Element @i of an array of @what ("CPU", "pd") numbers below @nr. */
+static int get_elem_index(json_object *arr, size_t i, unsigned nr, const char *what,
+			  struct jpath *jp, capsim_error *err, unsigned *out)
 {
 	json_object *v = json_object_array_get_idx(arr, i);
 	char msg[160];
 
 	if (!json_object_is_type(v, json_type_int)) {
-		snprintf(msg, sizeof(msg), "expected a CPU number, got %s", jtype_name(v));
+		snprintf(msg, sizeof(msg), "expected a %s number, got %s", what, jtype_name(v));
 		return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
 	}
-	if (json_object_get_int64(v) < 0 || json_object_get_int64(v) >= nr_cpus) {
-		snprintf(msg, sizeof(msg), "CPU %lld does not exist (expected 0..%u)",
-			 (long long)json_object_get_int64(v), nr_cpus - 1);
+	if (json_object_get_int64(v) < 0 || json_object_get_int64(v) >= nr) {
+		snprintf(msg, sizeof(msg), "%s %lld does not exist (expected 0..%u)", what,
+			 (long long)json_object_get_int64(v), nr - 1);
 		return jerr(jp, err, CAPSIM_ERR_RANGE, msg);
 	}
-	*cpu = (unsigned)json_object_get_int64(v);
+	*out = (unsigned)json_object_get_int64(v);
 	return CAPSIM_OK;
 }
 
@@ -342,7 +342,7 @@ static int parse_pds(struct place_case *pc, json_object *pds, size_t nr_pds, str
 		for (size_t k = 0; k < n && !rc; k++) {
 			size_t m2 = jpath_push(jp, ".cpus[%u]", NULL, (unsigned)k);
 
-			rc = get_elem_cpu(cpus, k, pc->rd.nr_cpus, jp, err, &cpu);
+			rc = get_elem_index(cpus, k, pc->rd.nr_cpus, "CPU", jp, err, &cpu);
 			if (!rc && pc->cpu_pd[cpu] != i)
 				rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 						      "%s: CPU %u is in pd %u by .platform.cpus[%u].pd (expected the CPUs of pd %zu)",
@@ -403,7 +403,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
 		mark = jpath_push(jp, ".pd_order[%u]", NULL, (unsigned)i);
-		rc = get_elem_cpu(arr, i, (unsigned)nr_pds, jp, err, &id);
+		rc = get_elem_index(arr, i, (unsigned)nr_pds, "pd", jp, err, &id);
 		if (!rc && seen[id])
 			rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 					      "%s: pd %u is listed twice (expected each pd id once)",
@@ -527,7 +527,7 @@ static int parse_task(struct place_case *pc, json_object *t, enum place_mode mod
 	memset(&p->allowed, 0, sizeof(p->allowed));
 	for (size_t i = 0; i < n && !rc; i++) {
 		mark = jpath_push(jp, ".allowed[%u]", NULL, (unsigned)i);
-		rc = get_elem_cpu(arr, i, pc->rd.nr_cpus, jp, err, &cpu);
+		rc = get_elem_index(arr, i, pc->rd.nr_cpus, "CPU", jp, err, &cpu);
 		if (!rc)
 			capsim_cpumask_set(&p->allowed, cpu);
 		jpath_pop(jp, mark);
