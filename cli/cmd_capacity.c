@@ -1,8 +1,364 @@
 // SPDX-License-Identifier: MIT
-/* cmd_capacity.c - placeholder until its issue lands; replaced by the real subcommand. */
-#include "cli.h"
+/*
+ * cmd_capacity.c - `capsim capacity`: with these caps, what capacity does the scheduler
+ * believe each CPU has? User caps become freq_qos requests resolved by cpufreq_set_policy()
+ * (cpufreq pressure, instantaneous); HW caps go through topology_update_hw_pressure() and the
+ * PELT average hw_load_avg, updated every tick for --after; the answer is
+ * get_actual_cpu_capacity() (v6.10+), next to what a v6.9 kernel believed (thermal pressure
+ * from HW caps and cooling devices only; user caps invisible).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_platform.h"
+#include "internal.h"
+
+static const char usage[] =
+	"usage: capsim capacity PLATFORM [--max-freq POLICY=KHZ]... [--min-freq POLICY=KHZ]...\n"
+	"                       [--cooling POLICY=STATE]... [--hw-cap CPULIST=KHZ]...\n"
+	"                       [--boost POLICY]... [--after DURATION] [--hz HZ]\n"
+	"                       [--fallback none|cpuinfo_max] [--overlay FILE]... [--json]\n"
+	"\n"
+	"What capacity the scheduler believes each CPU has under the given caps.\n"
+	"  capacity_orig     arch_scale_cpu_capacity (cpu_scale)\n"
+	"  policy_max_khz    policy->max after cpufreq_set_policy() resolved every freq_qos request\n"
+	"  cpufreq_pressure  cap - mult_frac(cap, policy->max, freq_ref), 0 when policy->max >=\n"
+	"                    freq_ref (cpufreq_update_pressure, instantaneous, v6.10+)\n"
+	"  hw_pressure       the same formula for the HW cap (topology_update_hw_pressure)\n"
+	"  hw_load_avg       its PELT average after --after of ticks (update_hw_load_avg)\n"
+	"  actual_capacity   cap - max(hw_load_avg, cpufreq_pressure) (get_actual_cpu_capacity)\n"
+	"  v6.9              thermal pressure (HW caps and cooling devices, last writer wins) and\n"
+	"                    cap - thermal pressure, as util_fits_cpu() saw it before v6.10; user\n"
+	"                    caps (--max-freq) were invisible to the scheduler then\n"
+	"\n"
+	"POLICY is the policy's first CPU, as in sysfs policyN. KHZ takes a unit: 1200000,\n"
+	"1200MHz, 1.2GHz. Caps are applied in the order given; all of them from time 0.\n"
+	"\n"
+	"options:\n"
+	"  --max-freq POLICY=KHZ   scaling_max_freq (the user's MAX freq_qos request)\n"
+	"  --min-freq POLICY=KHZ   scaling_min_freq (the user's MIN freq_qos request)\n"
+	"  --cooling POLICY=STATE  a cpufreq cooling device at STATE (the STATE-th highest OPP)\n"
+	"  --hw-cap CPULIST=KHZ    a HW (LMh) cap on CPULIST, e.g. 4-7=1500000\n"
+	"  --boost POLICY          enable boost (turbo OPPs) on the policy\n"
+	"  --after DURATION        how long the HW caps have held, for hw_load_avg (default 1s)\n"
+	"  --hz HZ                 scheduler tick rate for hw_load_avg updates (default 250)\n"
+	"  --fallback none|cpuinfo_max  the reference when arch_scale_freq_ref() is 0 (x86):\n"
+	"                          none = 6.10..6.12.100, cpuinfo_max = d2d5c129d07e and later\n"
+	"  --overlay FILE          apply a platform JSON overlay; repeatable\n"
+	"  --json                  one JSON document instead of a table\n"
+	"  -h, --help              this help\n"
+	"\n"
+	"examples:\n"
+	"  capsim capacity rk3399 --max-freq 4=1200000\n"
+	"  capsim capacity rb5 --hw-cap 4-6=1500MHz --after 100ms --json\n"
+	"  capsim capacity hikey960 --cooling 4=2 --max-freq 0=999000\n"
+	"\n"
+	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
+
+#define MAX_CAPS 64
+
+enum cap_kind { CAP_MAX, CAP_MIN, CAP_COOLING, CAP_HW, CAP_BOOST };
+
+struct cap {
+	enum cap_kind kind;
+	const char *arg;
+};
+
+struct capacity_opts {
+	const char *platform;
+	const char *overlays[CLI_MAX_OVERLAYS];
+	unsigned nr_overlays;
+	struct cap caps[MAX_CAPS];
+	unsigned nr_caps;
+	uint64_t after_ns;
+	uint64_t hz;
+	int fallback; /* -1: the platform's own */
+	int json;
+};
+
+static const char *const cap_options[] = {
+	[CAP_MAX] = "--max-freq", [CAP_MIN] = "--min-freq", [CAP_COOLING] = "--cooling",
+	[CAP_HW] = "--hw-cap", [CAP_BOOST] = "--boost",
+};
+
+static int parse_args(int argc, char **argv, struct capacity_opts *o)
+{
+	const char *val;
+	int missing;
+
+	for (int i = 1; i < argc; i++) {
+		unsigned k;
+
+		for (k = 0; k < ARRAY_SIZE(cap_options); k++)
+			if ((val = cli_opt_value(argc, argv, &i, cap_options[k], &missing)) || missing)
+				break;
+		if (k < ARRAY_SIZE(cap_options) && val) {
+			if (o->nr_caps == MAX_CAPS)
+				return cli_usage_error("capacity", "more than %d caps", MAX_CAPS);
+			o->caps[o->nr_caps++] = (struct cap){ .kind = (enum cap_kind)k, .arg = val };
+		} else if (missing) {
+			return cli_usage_error("capacity", "%s needs a value", argv[i]);
+		} else if (!strcmp(argv[i], "--json")) {
+			o->json = 1;
+		} else if ((val = cli_opt_value(argc, argv, &i, "--overlay", &missing))) {
+			if (o->nr_overlays == CLI_MAX_OVERLAYS)
+				return cli_usage_error("capacity", "more than %d overlays", CLI_MAX_OVERLAYS);
+			o->overlays[o->nr_overlays++] = val;
+		} else if ((val = cli_opt_value(argc, argv, &i, "--after", &missing))) {
+			if (capsim_parse_duration_ns(val, CAPSIM_NSEC_PER_MSEC, &o->after_ns))
+				return cli_usage_error("capacity", "--after %s: not a duration (e.g. 100ms, 2s)", val);
+		} else if ((val = cli_opt_value(argc, argv, &i, "--hz", &missing))) {
+			if (capsim_parse_u64(val, &o->hz) || o->hz < 1 || o->hz > 10000)
+				return cli_usage_error("capacity", "--hz %s: expected 1..10000", val);
+		} else if ((val = cli_opt_value(argc, argv, &i, "--fallback", &missing))) {
+			if (strcmp(val, "none") && strcmp(val, "cpuinfo_max"))
+				return cli_usage_error("capacity", "--fallback %s: expected none or cpuinfo_max", val);
+			o->fallback = strcmp(val, "none") ? PLATFORM_FALLBACK_CPUINFO_MAX : PLATFORM_FALLBACK_NONE;
+		} else if (missing) {
+			return cli_usage_error("capacity", "%s needs a value", argv[i]);
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return cli_usage_error("capacity", "unknown option '%s'", argv[i]);
+		} else if (o->platform) {
+			return cli_usage_error("capacity", "one PLATFORM only ('%s' and '%s')", o->platform, argv[i]);
+		} else {
+			o->platform = argv[i];
+		}
+	}
+	if (!o->platform)
+		return cli_usage_error("capacity", "expected a PLATFORM");
+	return 0;
+}
+
+/* "POLICY" of "POLICY=VALUE" (or the whole @arg when @value is NULL): a policy index. */
+static int parse_policy(const struct capsim_platform *p, const char *opt, const char *arg,
+			const char **value, int *policy)
+{
+	char num[32];
+	size_t n = value ? strcspn(arg, "=") : strlen(arg);
+	uint64_t cpu;
+
+	if ((value && !arg[n]) || n >= sizeof(num))
+		return cli_usage_error("capacity", "%s %s: expected POLICY=VALUE", opt, arg);
+	memcpy(num, arg, n);
+	num[n] = '\0';
+	if (value)
+		*value = arg + n + 1;
+	if (capsim_parse_u64(num, &cpu) || cpu >= CAPSIM_MAX_CPUS ||
+	    (*policy = platform_find_policy(p, (unsigned)cpu)) < 0) {
+		char list[256] = "";
+
+		for (unsigned i = 0; i < p->nr_policies; i++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%u", i ? ", " : "",
+				 p->policies[i].cpu);
+		return cli_usage_error("capacity", "%s %s: no policy%s (%s has %s%s)", opt, arg, num,
+				       p->name, p->nr_policies ? "policies " : "no cpufreq policy", list);
+	}
+	return 0;
+}
+
+static int parse_khz(const char *opt, const char *arg, const char *s, uint32_t *khz)
+{
+	if (capsim_parse_freq_khz(s, khz) || *khz > (uint32_t)INT32_MAX)
+		return cli_usage_error("capacity", "%s %s: '%s' is not a frequency (e.g. 1200000, "
+				       "1200MHz, 1.2GHz)", opt, arg, s);
+	return 0;
+}
+
+static int apply_qos(struct capsim_platform *p, const struct cap *c)
+{
+	const char *opt = cap_options[c->kind], *value;
+	capsim_error err = { 0 };
+	uint32_t khz;
+	int policy, ret = parse_policy(p, opt, c->arg, &value, &policy);
+
+	if (!ret)
+		ret = parse_khz(opt, c->arg, value, &khz);
+	if (ret)
+		return ret;
+	ret = platform_freq_qos_update_request(p, (unsigned)policy,
+					       c->kind == CAP_MAX ? FREQ_QOS_MAX : FREQ_QOS_MIN,
+					       "user", khz, &err);
+	return ret ? cli_fail(&err) : 0;
+}
+
+/* cpufreq_set_cur_state(): state k asks for the k-th highest frequency */
+static int apply_cooling(struct capsim_platform *p, const struct cap *c)
+{
+	const char *value;
+	capsim_error err = { 0 };
+	uint64_t state;
+	int policy, ret = parse_policy(p, "--cooling", c->arg, &value, &policy);
+	const struct platform_policy *pol;
+
+	if (ret)
+		return ret;
+	pol = &p->policies[policy];
+	if (capsim_parse_u64(value, &state) || state >= pol->nr_opps)
+		return cli_usage_error("capacity", "--cooling %s: expected a state 0..%u", c->arg,
+				       pol->nr_opps - 1);
+	ret = platform_freq_qos_add_request(p, (unsigned)policy, FREQ_QOS_MAX,
+					    FREQ_QOS_ORIGIN_COOLING, "cooling",
+					    pol->opps[pol->nr_opps - 1 - state].khz, &err);
+	if (ret == CAPSIM_ERR_INVALID)
+		ret = platform_freq_qos_update_request(p, (unsigned)policy, FREQ_QOS_MAX, "cooling",
+						       pol->opps[pol->nr_opps - 1 - state].khz, &err);
+	return ret ? cli_fail(&err) : 0;
+}
+
+static int apply_hw(struct capsim_platform *p, const struct cap *c)
+{
+	char list[128];
+	size_t n = strcspn(c->arg, "=");
+	capsim_cpumask cpus;
+	uint32_t khz;
+	int ret;
+
+	if (!c->arg[n] || n >= sizeof(list))
+		return cli_usage_error("capacity", "--hw-cap %s: expected CPULIST=KHZ", c->arg);
+	memcpy(list, c->arg, n);
+	list[n] = '\0';
+	if (capsim_parse_cpulist(list, &cpus) || !capsim_cpumask_weight(&cpus))
+		return cli_usage_error("capacity", "--hw-cap %s: '%s' is not a CPU list", c->arg, list);
+	for (unsigned cpu = p->nr_cpus; cpu < CAPSIM_MAX_CPUS; cpu++)
+		if (capsim_cpumask_test(&cpus, cpu))
+			return cli_usage_error("capacity", "--hw-cap %s: no CPU %u (%s has %u)", c->arg,
+					       cpu, p->name, p->nr_cpus);
+	ret = parse_khz("--hw-cap", c->arg, c->arg + n + 1, &khz);
+	if (!ret)
+		platform_set_hw_pressure(p, &cpus, khz);
+	return ret;
+}
+
+static int apply_caps(struct capsim_platform *p, const struct capacity_opts *o)
+{
+	int ret = 0;
+
+	for (unsigned i = 0; !ret && i < o->nr_caps; i++) {
+		const struct cap *c = &o->caps[i];
+		capsim_error err = { 0 };
+		int policy;
+
+		switch (c->kind) {
+		case CAP_MAX:
+		case CAP_MIN:
+			ret = apply_qos(p, c);
+			break;
+		case CAP_COOLING:
+			ret = apply_cooling(p, c);
+			break;
+		case CAP_HW:
+			ret = apply_hw(p, c);
+			break;
+		case CAP_BOOST:
+			ret = parse_policy(p, "--boost", c->arg, NULL, &policy);
+			if (!ret && platform_set_boost(p, (unsigned)policy, true, &err))
+				ret = cli_fail(&err);
+			break;
+		}
+	}
+	return ret;
+}
+
+/* hw_load_avg after the caps held for --after: update_hw_load_avg() at every tick. */
+static void settle_hw_load_avg(struct capsim_platform *p, const struct capacity_opts *o)
+{
+	uint64_t tick = CAPSIM_NSEC_PER_SEC / o->hz;
+
+	for (uint64_t now = tick; now <= o->after_ns; now += tick)
+		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+			platform_update_hw_load_avg(p, cpu, now);
+}
+
+static void print_text(const struct capsim_platform *p, const struct capacity_opts *o)
+{
+	printf("platform %s; hw_load_avg after %llu ms of HZ=%llu ticks\n", p->name,
+	       (unsigned long long)(o->after_ns / CAPSIM_NSEC_PER_MSEC), (unsigned long long)o->hz);
+	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "", "CAPACITY", "", "POLICY",
+	       "CPUFREQ", "HW", "HW", "ACTUAL", "v6.9 THERMAL", "v6.9");
+	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "CPU", "ORIG", "POLICY", "MAX_KHZ",
+	       "PRESSURE", "PRESSURE", "LOAD_AVG", "CAPACITY", "PRESSURE", "CAPACITY");
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
+		int pol = platform_policy_of(p, cpu);
+		char policy[16] = "-", max[16] = "-";
+
+		if (pol >= 0) {
+			snprintf(policy, sizeof(policy), "%u", p->policies[pol].cpu);
+			snprintf(max, sizeof(max), "%u", p->policies[pol].max_khz);
+		}
+		printf("%3u %8llu %6s %10s %9llu %9llu %9llu %9llu | %14llu %12llu\n", cpu,
+		       (unsigned long long)platform_cpu_capacity_orig(p, cpu), policy, max,
+		       (unsigned long long)platform_cpufreq_pressure(p, cpu),
+		       (unsigned long long)platform_hw_pressure(p, cpu),
+		       (unsigned long long)platform_hw_load_avg(p, cpu),
+		       (unsigned long long)platform_actual_capacity(p, cpu),
+		       (unsigned long long)platform_thermal_pressure_v69(p, cpu),
+		       (unsigned long long)platform_capacity_v69(p, cpu));
+	}
+}
+
+static json_object *json_u64(uint64_t v)
+{
+	return json_object_new_int64((int64_t)v);
+}
+
+static int print_json(const struct capsim_platform *p, const struct capacity_opts *o)
+{
+	json_object *doc = json_object_new_object(), *cpus = json_object_new_array();
+
+	json_object_object_add(doc, "platform", json_object_new_string(p->name));
+	json_object_object_add(doc, "after_ns", json_u64(o->after_ns));
+	json_object_object_add(doc, "hz", json_u64(o->hz));
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
+		int pol = platform_policy_of(p, cpu);
+		json_object *c = json_object_new_object();
+
+		json_object_object_add(c, "cpu", json_object_new_int((int)cpu));
+		json_object_object_add(c, "capacity_orig", json_u64(platform_cpu_capacity_orig(p, cpu)));
+		json_object_object_add(c, "policy", pol >= 0 ? json_u64(p->policies[pol].cpu) : NULL);
+		json_object_object_add(c, "policy_max_khz", pol >= 0 ? json_u64(p->policies[pol].max_khz) : NULL);
+		json_object_object_add(c, "policy_min_khz", pol >= 0 ? json_u64(p->policies[pol].min_khz) : NULL);
+		json_object_object_add(c, "freq_ref_khz", json_u64(platform_freq_ref(p, cpu)));
+		json_object_object_add(c, "cpufreq_pressure", json_u64(platform_cpufreq_pressure(p, cpu)));
+		json_object_object_add(c, "hw_pressure", json_u64(platform_hw_pressure(p, cpu)));
+		json_object_object_add(c, "hw_load_avg", json_u64(platform_hw_load_avg(p, cpu)));
+		json_object_object_add(c, "actual_capacity", json_u64(platform_actual_capacity(p, cpu)));
+		json_object_object_add(c, "v6_9_thermal_pressure", json_u64(platform_thermal_pressure_v69(p, cpu)));
+		json_object_object_add(c, "v6_9_capacity", json_u64(platform_capacity_v69(p, cpu)));
+		json_object_array_add(cpus, c);
+	}
+	json_object_object_add(doc, "cpus", cpus);
+	return cli_print_json(doc);
+}
 
 int cmd_capacity(int argc, char **argv)
 {
-	return cli_failf(CLI_EXIT_INTERNAL, "'capacity' is not built yet");
+	struct capacity_opts o = { .after_ns = CAPSIM_NSEC_PER_SEC, .hz = 250, .fallback = -1 };
+	struct capsim_platform *p;
+	int ret;
+
+	if (cli_wants_help(argc, argv)) {
+		fputs(usage, stdout);
+		return CLI_EXIT_OK;
+	}
+	ret = parse_args(argc, argv, &o);
+	if (!ret)
+		ret = cli_platform_load(o.platform, o.overlays, o.nr_overlays, &p);
+	if (ret)
+		return ret;
+	if (o.fallback >= 0) {
+		p->fallback = (enum platform_freq_ref_fallback)o.fallback;
+		for (unsigned i = 0; i < p->nr_policies; i++)
+			platform_cpufreq_set_policy(p, i);
+	}
+	ret = apply_caps(p, &o);
+	if (!ret) {
+		settle_hw_load_avg(p, &o);
+		if (o.json)
+			ret = print_json(p, &o);
+		else
+			print_text(p, &o);
+	}
+	platform_free(p);
+	return ret;
 }

@@ -38,6 +38,29 @@ struct em_perf_domain {
 
 /* --- building the tables: src/energy_model.c ------------------------------------------- */
 
+/**
+ * em_opp_power_uw() - mirrors dev_pm_opp_calc_power(), drivers/opp/of.c: the power in µW of an
+ * OPP from dynamic-power-coefficient @coeff (µW/MHz/V²), its voltage @uv and rate @hz:
+ * (u64)coeff * mV * mV * (Hz / 1000000) / 1000000, with mV = uv / 1000, each step truncating.
+ */
+uint64_t em_opp_power_uw(uint32_t coeff, uint32_t uv, uint64_t hz);
+
+/**
+ * em_pd_create() - mirrors em_create_perf_table() + em_init_performance() + em_compute_costs(),
+ * kernel/power/energy_model.c (v6.9+). @khz and @power_uw: @nr states in ascending frequency;
+ * @max_cap: arch_scale_cpu_capacity() of the domain's first CPU.
+ * performance = max_cap * freq / fmax; cost = 10 * power / performance, computed from the
+ * highest state down; a state whose cost is >= that of a higher state is INEFFICIENT.
+ * Return: 0 and *@out (free with em_pd_free()); CAPSIM_ERR_RANGE for a non-increasing
+ * frequency, a power of 0 or above EM_MAX_POWER, or a performance of 0 (what the kernel
+ * rejects, or divides by); CAPSIM_ERR_NOMEM. @err gets the reason without a file prefix.
+ */
+int em_pd_create(const uint32_t *khz, const uint64_t *power_uw, unsigned nr, uint64_t max_cap,
+		 const capsim_cpumask *cpus, struct em_perf_domain **out, capsim_error *err);
+
+/** em_pd_free() - release a domain from em_pd_create(); NULL is a no-op. */
+void em_pd_free(struct em_perf_domain *pd);
+
 /* --- reading the tables from the scheduler: inline, as in include/linux/energy_model.h --- */
 
 /*

@@ -3,7 +3,9 @@
  * capsim_pelt.h - Per-Entity Load Tracking, bit-exact with kernel/sched/pelt.c (v6.10+).
  *
  * One struct capsim_sched_avg per tracked signal: a task, a runqueue's CFS/RT/DL utilization,
- * or the HW-pressure average (hw_load_avg). Time is in ns; PELT consumes it in 1024 ns units.
+ * or the HW-pressure average (hw_load_avg). Time is in ns; PELT consumes it in 1024 ns units and
+ * in periods of 1024 such units (~1 ms); a period n periods ago weighs y^n, with y^32 = 1/2.
+ * Start from an all-zero struct. Every value is the kernel's, bit for bit, wrap-around included.
  */
 #ifndef CAPSIM_PELT_H
 #define CAPSIM_PELT_H
@@ -12,7 +14,7 @@
 
 /* Mirrors struct sched_avg (include/linux/sched.h), LP64 widths; util_est kept by the caller. */
 struct capsim_sched_avg {
-	uint64_t last_update_time; /* ns, multiple of 1024 */
+	uint64_t last_update_time; /* ns; advances by whole 1024 ns units, reset if time goes back */
 	uint64_t load_sum;
 	uint64_t runnable_sum;
 	uint32_t util_sum;
@@ -28,14 +30,21 @@ struct capsim_sched_avg {
 
 /**
  * capsim_pelt_update_load_sum() - mirrors ___update_load_sum(), kernel/sched/pelt.c.
- * @now: ns; @load, @runnable, @running: the state during (last update, @now].
+ * @now: ns; @load, @runnable, @running: the state during (last update, @now] (the kernel's
+ * unsigned long, unsigned long, int; only whether @running is non-zero matters).
  * Return: 1 if a period boundary was crossed (the averages must be recomputed), else 0.
- * Time going backwards resets last_update_time to @now and returns 0.
+ * Less than 1024 ns since the last update: nothing changes (the remainder is kept).
+ * Time going backwards (now - last_update_time negative as s64) resets last_update_time to
+ * @now and returns 0.
  */
 int capsim_pelt_update_load_sum(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
 				uint64_t runnable, int running);
 
-/** capsim_pelt_update_load_avg() - mirrors ___update_load_avg(), kernel/sched/pelt.c. */
+/**
+ * capsim_pelt_update_load_avg() - mirrors ___update_load_avg(), kernel/sched/pelt.c:
+ * load_avg = @load * load_sum / divider, runnable_avg and util_avg = sum / divider, with
+ * divider = capsim_pelt_divider(@sa). @load is the entity's weight (1 for rq-level signals).
+ */
 void capsim_pelt_update_load_avg(struct capsim_sched_avg *sa, uint64_t load);
 
 /**

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cli_platform.c - helpers of the platform-reading subcommands (see cli_platform.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_platform.h"
+
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+{
+	size_t n = strlen(name);
+
+	*missing = 0;
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
+		      struct capsim_platform **out)
+{
+	capsim_error err = { 0 };
+	int ret = platform_load(name, overlays, nr_overlays, out, &err);
+
+	return ret ? cli_fail(&err) : 0;
+}
+
+json_object *cli_json_cpus(const capsim_cpumask *m)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned cpu = 0; cpu < CAPSIM_MAX_CPUS; cpu++)
+		if (capsim_cpumask_test(m, cpu))
+			json_object_array_add(a, json_object_new_int((int)cpu));
+	return a;
+}
+
+int cli_print_json(json_object *doc)
+{
+	const char *s = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+							     JSON_C_TO_STRING_SPACED |
+							     JSON_C_TO_STRING_NOSLASHESCAPE);
+	int ret = printf("%s\n", s) < 0 ? CLI_EXIT_INPUT : 0;
+
+	json_object_put(doc);
+	return ret;
+}
+
+const char *cli_arch_name(enum platform_arch arch)
+{
+	return arch == PLATFORM_ARCH_X86 ? "x86" : arch == PLATFORM_ARCH_ARM ? "arm" : "arm64";
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pelt.h - PELT internals shared inside the library: the rest of kernel/sched/pelt.c
+ * (update_irq_load_avg) and kernel/sched/pelt.h (the runqueue's PELT clock), for the simulator,
+ * and hooks into the PELT core for the unit tests. The PELT update itself is public API:
+ * include/capsim/capsim_pelt.h.
+ *
+ * Clocks are in ns; capacities are out of SCHED_CAPACITY_SCALE (1024).
+ */
+#ifndef CAPSIM_SRC_PELT_H
+#define CAPSIM_SRC_PELT_H
+
+#include <stdint.h>
+
+#include "capsim/capsim_pelt.h"
+
+/** pelt_accumulate_segments() - mirrors __accumulate_pelt_segments(): d1 y^p + 1024 Sum_{n=1}^{p-1} y^n + d3. */
+uint32_t pelt_accumulate_segments(uint64_t periods, uint32_t d1, uint32_t d3);
+
+/** pelt_yN_inv() - runnable_avg_yN_inv[@i] ((2^32 - 1) y^i) for i < 32, else 0. */
+uint32_t pelt_yN_inv(unsigned i);
+
+/**
+ * pelt_update_irq_load_avg() - mirrors update_irq_load_avg(), kernel/sched/pelt.c.
+ * @avg_irq: rq->avg_irq; @rq_clock: rq->clock (ns), which must have advanced by at least
+ * @running since the last call; @running: IRQ + steal time of the interval (ns);
+ * @cpu_cap, @freq_cap: arch_scale_cpu_capacity() and arch_scale_freq_capacity() (0..1024).
+ * Return: the number of ___update_load_sum() calls (0..2) that crossed a period boundary.
+ */
+int pelt_update_irq_load_avg(struct capsim_sched_avg *avg_irq, uint64_t rq_clock,
+			     uint64_t running, unsigned long cpu_cap, unsigned long freq_cap);
+
+/*
+ * struct pelt_rq_clock - the runqueue clocks PELT runs on (struct rq fields, ns).
+ * @clock:          rq->clock, wall time of the CPU;
+ * @clock_task:     rq->clock_task, @clock minus IRQ and steal time;
+ * @clock_pelt:     rq->clock_pelt, @clock_task scaled by capacity and frequency while busy,
+ *                  synced back to @clock_task when idle;
+ * @lost_idle_time: idle time a saturated runqueue could not give back;
+ * @clock_idle, @clock_pelt_idle: stamps taken at each idle sync (used by migration lag).
+ */
+struct pelt_rq_clock {
+	uint64_t clock;
+	uint64_t clock_task;
+	uint64_t clock_pelt;
+	uint64_t lost_idle_time;
+	uint64_t clock_idle;
+	uint64_t clock_pelt_idle;
+};
+
+/** pelt_rq_clock_pelt() - mirrors rq_clock_pelt(), kernel/sched/pelt.h: clock_pelt - lost_idle_time. */
+static inline uint64_t pelt_rq_clock_pelt(const struct pelt_rq_clock *c)
+{
+	return c->clock_pelt - c->lost_idle_time;
+}
+
+/**
+ * pelt_scale_delta() - the invariance step of update_rq_clock_pelt(): @delta scaled by CPU
+ * capacity, then by frequency capacity, each with cap_scale() truncation ((v * s) >> 10).
+ */
+uint64_t pelt_scale_delta(uint64_t delta, unsigned long cpu_cap, unsigned long freq_cap);
+
+/**
+ * pelt_update_rq_clock_pelt() - mirrors update_rq_clock_pelt(), kernel/sched/pelt.h.
+ * Call after clock and clock_task have advanced, with @delta the clock_task advance (ns).
+ * @curr_is_idle: the idle task is current: sync clock_pelt to clock_task and take the idle
+ * stamps; otherwise clock_pelt advances by pelt_scale_delta(@delta, @cpu_cap, @freq_cap).
+ */
+void pelt_update_rq_clock_pelt(struct pelt_rq_clock *c, uint64_t delta, int curr_is_idle,
+			       unsigned long cpu_cap, unsigned long freq_cap);
+
+/**
+ * pelt_update_idle_rq_clock_pelt() - mirrors update_idle_rq_clock_pelt(), kernel/sched/pelt.h:
+ * the runqueue goes idle. If the summed util_sum of CFS, RT and DL (u32, wrapping) reached
+ * the saturation bound ((LOAD_AVG_MAX - 1024) << 10) - LOAD_AVG_MAX, the time clock_pelt
+ * lags clock_task is counted as lost idle time; then clock_pelt syncs to clock_task.
+ */
+void pelt_update_idle_rq_clock_pelt(struct pelt_rq_clock *c, uint32_t cfs_util_sum,
+				    uint32_t rt_util_sum, uint32_t dl_util_sum);
+
+#endif /* CAPSIM_SRC_PELT_H */
