@@ -17,7 +17,8 @@
 
 static const char usage[] =
 	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
-	"       capsim place --state STATE.json [--task SPEC] [--allowed CPULIST] [--model M] [--json]\n"
+	"       capsim place [--platform P] --state STATE.json [--task SPEC] [--allowed CPULIST]\n"
+	"                    [--model M] [--json] [-o OUT]\n"
 	"\n"
 	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
 	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
@@ -25,8 +26,8 @@ static const char usage[] =
 	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md); writes one\n"
 	"                  JSON line per case, in order, in the schema of the kernel's expected.jsonl\n"
 	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
-	"  --platform P    the platform by name or path (needs the platform model; until it lands,\n"
-	"                  give the platform inline in the state)\n"
+	"  --platform P    the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
+	"                  path; the state then carries only CPU signals (else: inline platform)\n"
 	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
 	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
 	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
@@ -217,10 +218,8 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 	size_t len;
 	int rc;
 
-	if (o->platform)
-		return cli_failf(CLI_EXIT_INPUT,
-				 "--platform %s: the platform model is not built in yet (give the platform inline in the state: docs/formats.md)",
-				 o->platform);
+	if (o->platform && place_case_use_platform(pc, o->platform, &err))
+		return cli_fail(&err);
 	rc = read_file(o->state, &text, &len);
 	if (rc)
 		return rc;

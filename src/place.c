@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "model.h"
 #include "place.h"
+#include "platform.h"
 
 /* Largest value of an untyped integer field: the kernel keeps these in 32 bits or fewer. */
 #define PLACE_MAX_VALUE 0xffffffffULL
@@ -549,6 +550,7 @@ void place_case_free(struct place_case *pc)
 	free(pc->note);
 	free(pc->platform_name);
 	free(pc->states);
+	platform_free(pc->platform);
 	place_case_init(pc);
 }
 
@@ -573,8 +575,12 @@ static int parse_root(struct place_case *pc, json_object *root, enum place_mode 
 	pc->has_uclamp_used = json_object_object_get_ex(root, "uclamp_used", NULL);
 	rc = rc ? rc : get_uint(root, "uclamp_used", &jp, err, 0, 1, st, 0, &v);
 	pc->rd.uclamp_used = v != 0;
-	rc = rc ? rc : get_member(root, "platform", json_type_object, 0, &jp, err, &plat);
-	if (!rc) {
+	if (!rc && pc->platform && json_object_object_get_ex(root, "platform", NULL))
+		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
+				      ".platform: given twice (expected either --platform or an inline platform)");
+	rc = rc || pc->platform ? rc : get_member(root, "platform", json_type_object, 0, &jp, err,
+						  &plat);
+	if (!rc && !pc->platform) {
 		mark = jpath_push(&jp, ".%s", "platform", 0);
 		rc = parse_platform(pc, plat, &jp, err);
 		jpath_pop(&jp, mark);
@@ -645,6 +651,58 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	json_object_put(root);
 	json_tokener_free(tok);
 	return rc;
+}
+
+/* One pd per cpufreq policy with an energy model, ids in policy (first CPU) order. */
+static int pds_from_platform(struct place_case *pc, const struct capsim_platform *plat,
+			     capsim_error *err)
+{
+	unsigned nr_pds = 0;
+
+	for (unsigned i = 0; i < plat->nr_policies; i++) {
+		const struct em_perf_domain *em = plat->policies[i].em;
+
+		if (!em)
+			return capsim_error_set(err, CAPSIM_ERR_UNSUPPORTED,
+						"%s: policy%u has no energy model, so EAS cannot run (expected a dynamic-power-coefficient or opp-microwatt)",
+						plat->name, plat->policies[i].cpu);
+		pc->pds[nr_pds] = *em;
+		for (unsigned c = 0; c < plat->nr_cpus; c++)
+			if (capsim_cpumask_test(&em->cpus, c))
+				pc->cpu_pd[c] = nr_pds;
+		nr_pds++;
+	}
+	pc->rd.nr_pds = nr_pds;
+	/* build_perf_domains() prepends: the last pd found is the head of rd->pd */
+	for (unsigned i = 0; i < nr_pds; i++)
+		pc->pd_order[i] = nr_pds - 1 - i;
+	return CAPSIM_OK;
+}
+
+int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err)
+{
+	struct capsim_platform *plat;
+	int rc = platform_load(name, NULL, 0, &plat, err);
+
+	if (rc)
+		return rc;
+	pc->platform = plat;
+	if (plat->nr_cpus > CAPSIM_MAX_CPUS)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %u CPUs (expected at most %u)",
+					plat->name, plat->nr_cpus, CAPSIM_MAX_CPUS);
+	for (unsigned c = 0; c < plat->nr_cpus; c++) {
+		if (platform_policy_of(plat, c) < 0)
+			return capsim_error_set(err, CAPSIM_ERR_UNSUPPORTED,
+						"%s: CPU%u has no cpufreq policy, so EAS cannot run",
+						plat->name, c);
+		pc->cpus[c].arch_cap = platform_cpu_capacity_orig(plat, c);
+	}
+	pc->rd.nr_cpus = plat->nr_cpus;
+	free(pc->platform_name);
+	pc->platform_name = strdup(plat->name);
+	if (!pc->platform_name)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	return pds_from_platform(pc, plat, err);
 }
 
 /* "key=value" of a --task spec */

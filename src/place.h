@@ -30,6 +30,7 @@ struct place_case {
 	char *id;            /* "id", or NULL (states) */
 	char *note;          /* "note", or NULL */
 	char *platform_name; /* platform "name", or NULL */
+	struct capsim_platform *platform; /* from --platform (owned), or NULL: inline */
 	bool has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
 	unsigned cpu_pd[CAPSIM_MAX_CPUS];  /* pd id of each CPU */
 	struct fair_rd rd;
@@ -69,6 +70,15 @@ void place_case_free(struct place_case *pc);
  */
 int place_case_parse(struct place_case *pc, const char *text, size_t len, enum place_mode mode,
 		     enum capsim_model model, capsim_error *err);
+
+/**
+ * place_case_use_platform() - take CPUs, capacities and perf domains from the platform model
+ * loaded from @name (short name or path; src/platform.h), for a state that then must not carry
+ * its own "platform". The pd list is in build_perf_domains() order: it prepends each new pd
+ * while walking the CPUs upwards, so the pd of the highest first CPU comes first.
+ * Return: 0; the loader's error; CAPSIM_ERR_UNSUPPORTED when a CPU has no energy model.
+ */
+int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err);
 
 /**
  * place_task_parse() - the command-line task "util=..,util_est=..,runnable=..,uclamp_min=..,
