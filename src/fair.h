@@ -100,7 +100,8 @@ uint64_t task_util_est(const struct fair_task *p);
 
 /**
  * cpu_util() - CFS util of @cpu if @p (may be NULL) were moved to @dst_cpu (-1: nowhere), with
- * runnable_avg when @boost; at most arch capacity. Mirrors cpu_util(), fair.c.
+ * runnable_avg when @boost; at most arch capacity. @p must not be NULL when @dst_cpu >= 0
+ * (as in the kernel). Mirrors cpu_util(), fair.c.
  */
 uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, int dst_cpu,
 		  int boost);
