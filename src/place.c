@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "model.h"
+#include "perf_domain.h"
 #include "place.h"
 #include "platform.h"
 
@@ -653,32 +654,6 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	return rc;
 }
 
-/* One pd per cpufreq policy with an energy model, ids in policy (first CPU) order. */
-static int pds_from_platform(struct place_case *pc, const struct capsim_platform *plat,
-			     capsim_error *err)
-{
-	unsigned nr_pds = 0;
-
-	for (unsigned i = 0; i < plat->nr_policies; i++) {
-		const struct em_perf_domain *em = plat->policies[i].em;
-
-		if (!em)
-			return capsim_error_set(err, CAPSIM_ERR_UNSUPPORTED,
-						"%s: policy%u has no energy model, so EAS cannot run (expected a dynamic-power-coefficient or opp-microwatt)",
-						plat->name, plat->policies[i].cpu);
-		pc->pds[nr_pds] = *em;
-		for (unsigned c = 0; c < plat->nr_cpus; c++)
-			if (capsim_cpumask_test(&em->cpus, c))
-				pc->cpu_pd[c] = nr_pds;
-		nr_pds++;
-	}
-	pc->rd.nr_pds = nr_pds;
-	/* build_perf_domains() prepends: the last pd found is the head of rd->pd */
-	for (unsigned i = 0; i < nr_pds; i++)
-		pc->pd_order[i] = nr_pds - 1 - i;
-	return CAPSIM_OK;
-}
-
 int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err)
 {
 	struct capsim_platform *plat;
@@ -687,22 +662,16 @@ int place_case_use_platform(struct place_case *pc, const char *name, capsim_erro
 	if (rc)
 		return rc;
 	pc->platform = plat;
-	if (plat->nr_cpus > CAPSIM_MAX_CPUS)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %u CPUs (expected at most %u)",
-					plat->name, plat->nr_cpus, CAPSIM_MAX_CPUS);
-	for (unsigned c = 0; c < plat->nr_cpus; c++) {
-		if (platform_policy_of(plat, c) < 0)
-			return capsim_error_set(err, CAPSIM_ERR_UNSUPPORTED,
-						"%s: CPU%u has no cpufreq policy, so EAS cannot run",
-						plat->name, c);
+	rc = build_perf_domains(plat, pc->pds, pc->cpu_pd, pc->pd_order, &pc->rd.nr_pds, err);
+	if (rc)
+		return rc;
+	for (unsigned c = 0; c < plat->nr_cpus; c++)
 		pc->cpus[c].arch_cap = platform_cpu_capacity_orig(plat, c);
-	}
 	pc->rd.nr_cpus = plat->nr_cpus;
 	free(pc->platform_name);
 	pc->platform_name = strdup(plat->name);
-	if (!pc->platform_name)
-		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	return pds_from_platform(pc, plat, err);
+	return pc->platform_name ? CAPSIM_OK
+				 : capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 }
 
 /* "key=value" of a --task spec */
