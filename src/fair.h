@@ -6,7 +6,8 @@
  * effective_cpu_util(), and schedutil's sugov_effective_cpu_perf().
  *
  * They read a snapshot of the root domain (struct fair_rd): per-CPU signals (struct fair_cpu),
- * the perf domains with their Energy Model tables in rd->pd list order, and the kernel model
+ * the perf domains with their Energy Model tables in rd->pd list order (build them from a
+ * platform with build_perf_domains(), src/perf_domain.h), and the kernel model
  * that decides which capacity each site believes (src/model.h). The waking task is a struct
  * fair_task. `capsim place` and the simulator's wake-up path both call these functions; they
  * never allocate, print or fail, and are deterministic.
