@@ -181,9 +181,12 @@ static int get_array(const json_object *obj, const char *key, size_t min_len, in
 	if (*len >= min_len && *len <= CAPSIM_MAX_CPUS)
 		return CAPSIM_OK;
 	mark = jpath_push(jp, ".%s", key, 0);
-	rc = jerr(jp, err, CAPSIM_ERR_RANGE,
-		  *len < min_len ? "is empty (expected at least one element)"
-				 : "too many elements (expected at most 256)");
+	if (*len < min_len)
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, "is empty (expected at least one element)");
+	else
+		rc = capsim_error_set(err, CAPSIM_ERR_RANGE,
+				      "%s: %zu elements (expected at most %d, CAPSIM_MAX_CPUS)",
+				      jp->buf, *len, CAPSIM_MAX_CPUS);
 	jpath_pop(jp, mark);
 	return rc;
 }
