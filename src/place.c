@@ -528,7 +528,7 @@ static int parse_task(struct place_case *pc, json_object *t, enum place_mode mod
 				&p->uclamp_max);
 	rc = rc ? rc : get_uint(t, "prev_cpu", jp, err, 0, pc->rd.nr_cpus - 1, 0, 0, &v);
 	p->prev_cpu = (int)v;
-	rc = rc ? rc : get_array(t, "allowed", 1, 0, jp, err, &arr, &n);
+	rc = rc ? rc : get_array(t, "allowed", mode == PLACE_STATE, 0, jp, err, &arr, &n);
 	memset(&p->allowed, 0, sizeof(p->allowed));
 	for (size_t i = 0; i < n && !rc; i++) {
 		mark = jpath_push(jp, ".allowed[%u]", NULL, (unsigned)i);
@@ -626,6 +626,7 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 
 	if (!tok)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	pc->mode = mode;
 	pc->rd.model = model;
 	pc->rd.cpus = pc->cpus;
 	pc->rd.pds = pc->pds;
@@ -769,7 +770,7 @@ int place_case_finish(struct place_case *pc, capsim_error *err)
 		capsim_cpumask_set(&all, c);
 	for (unsigned w = 0; w < ARRAY_SIZE(all.bits); w++)
 		pc->task.allowed.bits[w] &= all.bits[w];
-	if (!capsim_cpumask_weight(&pc->task.allowed))
+	if (pc->mode == PLACE_STATE && !capsim_cpumask_weight(&pc->task.allowed))
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
 					"the task may run on no CPU of the platform (expected --allowed to name one of 0..%u)",
 					pc->rd.nr_cpus - 1);

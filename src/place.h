@@ -30,6 +30,7 @@ struct place_case {
 	char *id;            /* "id", or NULL (states) */
 	char *note;          /* "note", or NULL */
 	char *platform_name; /* platform "name", or NULL */
+	enum place_mode mode;
 	struct capsim_platform *platform; /* from --platform (owned), or NULL: inline */
 	bool has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
 	unsigned cpu_pd[CAPSIM_MAX_CPUS];  /* pd id of each CPU */
@@ -87,8 +88,9 @@ int place_case_use_platform(struct place_case *pc, const char *name, capsim_erro
 int place_task_parse(struct place_case *pc, const char *spec, capsim_error *err);
 
 /**
- * place_case_finish() - checks that the task is there and refers to real CPUs, and fills the
- * documented defaults of a state: capacity_of = scale_rt_capacity() of the model, uclamp_used =
+ * place_case_finish() - checks that the task is there and refers to real CPUs (a state's task
+ * must be allowed somewhere; a golden case may have an empty mask, which the kernel functions
+ * handle: no idle CPU, no candidate), and fills the documented defaults of a state: capacity_of = scale_rt_capacity() of the model, uclamp_used =
  * whether any clamp differs from (0, 1024). Return: 0 or CAPSIM_ERR_INVALID.
  */
 int place_case_finish(struct place_case *pc, capsim_error *err);

@@ -142,6 +142,11 @@ static void test_quirk2_prev_not_allowed(void **state)
 	assert_int_equal(r.trace.nr_calls, 0);
 	assert_int_equal(r.trace.exit, FEEC_EXIT_COMPLETE);
 	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), 1); /* the only idle allowed CPU */
+	/* an empty mask (a golden case may carry one): no idle CPU, no candidate, prev */
+	memset(&r.p.allowed, 0, sizeof(r.p.allowed));
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), -1);
+	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 4);
+	assert_int_equal(r.trace.nr_fits, 0);
 }
 
 /*
