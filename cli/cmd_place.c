@@ -23,8 +23,9 @@ static const char usage[] =
 	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
 	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
 	"\n"
-	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md); writes one\n"
-	"                  JSON line per case, in order, in the schema of the kernel's expected.jsonl\n"
+	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md; - for stdin);\n"
+	"                  writes one JSON line per case, in order, in the schema of the kernel's\n"
+	"                  expected.jsonl\n"
 	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
 	"  --platform P    the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
 	"                  path; the state then carries only CPU signals (else: inline platform)\n"
@@ -108,10 +109,10 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 	return 0;
 }
 
-/* Reads a whole file into a NUL-terminated buffer. */
+/* Reads a whole file ("-": standard input) into a NUL-terminated buffer. */
 static int read_file(const char *path, char **buf, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	size_t cap = 65536, n = 0, r;
 	char *b;
 
@@ -132,15 +133,23 @@ static int read_file(const char *path, char **buf, size_t *len)
 		int e = errno;
 
 		free(b);
-		fclose(fp);
+		if (fp != stdin)
+			fclose(fp);
 		return b ? cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e))
 			 : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	}
-	fclose(fp);
+	if (fp != stdin)
+		fclose(fp);
 	b[n] = '\0';
 	*buf = b;
 	*len = n;
 	return 0;
+}
+
+/* How a file is named in messages. */
+static const char *display_name(const char *path)
+{
+	return strcmp(path, "-") ? path : "<stdin>";
 }
 
 /* "FILE:LINE: msg", with a "1:COL: " syntax position of the line folded into FILE:LINE:COL. */
@@ -149,6 +158,7 @@ static int fail_at_line(const char *path, unsigned line, const capsim_error *err
 	unsigned l, col;
 	int skip = 0;
 
+	path = display_name(path);
 	if (sscanf(err->msg, "%u:%u: %n", &l, &col, &skip) == 2 && skip)
 		return cli_failf(cli_exit_code(err->code), "%s:%u:%u: %s", path, line, col,
 				 err->msg + skip);
@@ -200,7 +210,7 @@ static int run_cases(const struct place_opts *o, struct place_case *pc, struct p
 	if (!line) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
-				 o->cases);
+				 display_name(o->cases));
 	}
 	rc = cli_output_open(&out, o->output);
 	if (!rc) {
@@ -224,7 +234,7 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 	if (rc)
 		return rc;
 	if (place_case_parse(pc, text, len, PLACE_STATE, o->model, &err))
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", display_name(o->state),
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
@@ -240,7 +250,7 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 		pc->task.allowed = m;
 	}
 	if (place_case_finish(pc, &err))
-		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
+		return cli_failf(cli_exit_code(err.code), "%s: %s", display_name(o->state), err.msg);
 	return 0;
 }
 
