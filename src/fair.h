@@ -146,6 +146,15 @@ uint64_t scale_rt_capacity(const struct fair_rd *rd, int cpu);
 int util_fits_cpu(const struct fair_rd *rd, uint64_t util, uint64_t uclamp_min,
 		  uint64_t uclamp_max, int cpu);
 
+/** task_fits_cpu() - util_fits_cpu() of p's util_est and clamps is 1 (-1 does not count). */
+bool task_fits_cpu(const struct fair_rd *rd, const struct fair_task *p, int cpu);
+
+/**
+ * cpu_overutilized() - the CPU's CFS util with its rq clamps does not fit (0); -1 does not
+ * count. Mirrors cpu_overutilized(), fair.c (6.10..7.0), with EAS enabled.
+ */
+bool cpu_overutilized(const struct fair_rd *rd, int cpu);
+
 /* --- wake-up placement --------------------------------------------------------------------- */
 
 /**
