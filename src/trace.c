@@ -47,8 +47,9 @@ static void write_entries_line(struct trace_writer *tw)
 			 "# entries-in-buffer/entries-written: %" PRIu64 "/%" PRIu64 "   #P:%u",
 			 tw->entries, tw->entries, tw->nr_cpus);
 
-	if (n < 0)
-		n = 0;
+	/* padded only when it can be rewritten in place at close */
+	if (n < 0 || tw->entries_pos < 0)
+		n = ENTRIES_LINE_WIDTH;
 	fprintf(tw->fp, "%s%*s\n", line, ENTRIES_LINE_WIDTH - n, "");
 }
 
