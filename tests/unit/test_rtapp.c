@@ -535,6 +535,15 @@ static void test_deadline_default_not_inherited(void **state)
 	capsim_workload_free(wl);
 }
 
+static void test_kernel_prio(void **state)
+{
+	/* NICE_TO_PRIO(nice) = MAX_RT_PRIO (100) + nice + 20; RT: MAX_RT_PRIO - 1 - rt_priority */
+	assert_int_equal(wl_kernel_prio(WL_POLICY_OTHER, -19), 101);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_IDLE, 0), 120);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_FIFO, 10), 89);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_RR, 99), 0);
+}
+
 static void test_load_io(void **state)
 {
 	capsim_workload *wl = NULL;
@@ -569,6 +578,7 @@ int main(void)
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_semantic_errors),
 		cmocka_unit_test(test_deadline_default_not_inherited),
+		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
 	};
 
