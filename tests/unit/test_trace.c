@@ -313,6 +313,20 @@ static void test_other_events(void **state)
 	check_other(e_counter, "tracing_mark_write", "C|1|cpu2 actual_capacity|-5");
 }
 
+static void test_real_kernel_prefix(void **state)
+{
+	/* a line of a real 6.x trace (nop tracer, LKML), up to the event name */
+	static const char real[] = "              sh-113     [004] .....     6.467444: ";
+	static const struct trace_at at = { 6467444000ULL, 4, "sh", 113 };
+	struct capture c;
+
+	cap_open(&c, 8);
+	trace_cpu_frequency(c.tw, &at, 1, 4);
+	cap_close(&c);
+	assert_int_equal(strncmp(first_event(c.text), real, strlen(real)), 0);
+	free(c.text);
+}
+
 static void test_comm_truncation(void **state)
 {
 	/* TASK_COMM_LEN is 16: a comm holds at most 15 bytes, in the prefix and in fields */
@@ -491,6 +505,7 @@ int main(void)
 		cmocka_unit_test(test_sched_switch),
 		cmocka_unit_test(test_wakeup_and_migrate),
 		cmocka_unit_test(test_other_events),
+		cmocka_unit_test(test_real_kernel_prefix),
 		cmocka_unit_test(test_comm_truncation),
 		cmocka_unit_test(test_perfetto_regex),
 		cmocka_unit_test(test_deterministic_and_counted),
