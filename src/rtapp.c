@@ -206,8 +206,11 @@ static int int_value(struct rt *p, struct json_object *v, int node, const char *
 	if (!json_object_is_type(v, json_type_int))
 		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
 			    type_name(v));
-	/* json-c saturates what does not fit in 64 bits; such values are out of range here */
+	/* json-c saturates what does not fit in 64 bits: say so rather than echo its limit */
 	x = json_object_get_int64(v);
+	if (x == INT64_MAX || x == INT64_MIN)
+		return fail(p, node, key, CAPSIM_ERR_RANGE,
+			    "a number too large for rt-app's int (expected %s)", expect);
 	if (x < lo || x > hi)
 		return fail(p, node, key, CAPSIM_ERR_RANGE, "%s is out of range (expected %s)",
 			    json_object_to_json_string(v), expect);

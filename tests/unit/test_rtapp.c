@@ -476,7 +476,9 @@ static void test_semantic_errors(void **state)
 	      "tasks.t.phases.p: expected an object (a phase)");
 	/* huge and negative numbers */
 	FAILS("{\"tasks\":{\"t\":{\"run\":99999999999999999999}}}", CAPSIM_ERR_RANGE,
-	      "tasks.t.run: 18446744073709551615 is out of range");
+	      "tasks.t.run: a number too large for rt-app's int");
+	FAILS("{\"tasks\":{\"t\":{\"run\":-99999999999999999999}}}", CAPSIM_ERR_RANGE,
+	      "tasks.t.run: a number too large");
 	FAILS("{\"tasks\":{\"t\":{\"run\":2147483648}}}", CAPSIM_ERR_RANGE, "out of range");
 	FAILS("{\"tasks\":{\"t\":{\"sleep\":-5}}}", CAPSIM_ERR_RANGE, "tasks.t.sleep: -5 is out");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":-2}}", CAPSIM_ERR_RANGE,
@@ -522,6 +524,31 @@ static void test_semantic_errors(void **state)
 	      CAPSIM_ERR_INVALID, "tasks.b: a task started by fork uses barrier \"x\"");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"default_policy\":\"SCHED_DEADLINE\"}}",
 	      CAPSIM_ERR_UNSUPPORTED, "tasks.t: inherits SCHED_DEADLINE");
+}
+
+static void test_bad_files(void **state)
+{
+	/* columns counted by hand on each file's line (blanks included) */
+	load_fails("bad/empty.json", CAPSIM_ERR_PARSE, "empty.json:1:1: unexpected end of the file");
+	/* line 5 is `      "timer": { "ref": "tick", "per` (36 characters): the end is column 37 */
+	load_fails("bad/truncated.json", CAPSIM_ERR_PARSE, "truncated.json:5:37: unexpected end");
+	load_fails("bad/wrong-type.json", CAPSIM_ERR_PARSE,
+		   "wrong-type.json:4:7: tasks.thread0.run: expected a non-negative integer (µs), not "
+		   "string");
+	/* 10 blanks, "timer0": 11-19, '{' 21, "ref": 23-28, "tick", 30-36, "period" at 38 */
+	load_fails("bad/timer-period-zero.json", CAPSIM_ERR_RANGE,
+		   "timer-period-zero.json:7:38: tasks.thread0.phases.p1.timer0.period: 0 is out of "
+		   "range (expected a positive integer (µs))");
+	/* 4 blanks, "thread0": 5-14, '{' 16, "run": 18-23, 1000, 25-29, "sleep" at 31 */
+	load_fails("bad/huge-number.json", CAPSIM_ERR_RANGE,
+		   "huge-number.json:3:31: tasks.thread0.sleep: a number too large");
+	load_fails("bad/unknown-key.json", CAPSIM_ERR_PARSE,
+		   "unknown-key.json:3:31: tasks.thread0.perod: unknown key in a task");
+	load_fails("bad/garbage.json", CAPSIM_ERR_PARSE, "garbage.json:1:1: JSON syntax error");
+	load_fails("bad/absurd-instances.json", CAPSIM_ERR_RANGE,
+		   "absurd-instances.json:3:18: tasks.thread0.instance: 1000000 is out of range");
+	load_fails("bad/negative-duration.json", CAPSIM_ERR_RANGE,
+		   "negative-duration.json:2:15: global.duration: -5 is out of range");
 }
 
 static void test_deadline_default_not_inherited(void **state)
@@ -577,6 +604,7 @@ int main(void)
 		cmocka_unit_test(test_uclamp_and_priority),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_semantic_errors),
+		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_deadline_default_not_inherited),
 		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
