@@ -180,7 +180,7 @@ void trace_sched_switch(struct trace_writer *tw, const struct trace_at *at,
 	     next->comm, next->pid, next->prio);
 }
 
-/* class sched_wakeup_template: sched_waking, sched_wakeup */
+/* class sched_wakeup_template: sched_waking, sched_wakeup, sched_wakeup_new */
 static void wakeup_template(struct trace_writer *tw, const struct trace_at *at, const char *event,
 			    const struct trace_task *p, unsigned target_cpu)
 {
@@ -198,6 +198,12 @@ void trace_sched_wakeup(struct trace_writer *tw, const struct trace_at *at,
 			const struct trace_task *p, unsigned target_cpu)
 {
 	wakeup_template(tw, at, "sched_wakeup", p, target_cpu);
+}
+
+void trace_sched_wakeup_new(struct trace_writer *tw, const struct trace_at *at,
+			    const struct trace_task *p, unsigned target_cpu)
+{
+	wakeup_template(tw, at, "sched_wakeup_new", p, target_cpu);
 }
 
 void trace_sched_migrate_task(struct trace_writer *tw, const struct trace_at *at,

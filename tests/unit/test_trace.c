@@ -191,6 +191,15 @@ static void test_wakeup_and_migrate(void **state)
 	free(c.text);
 
 	cap_open(&c, 4);
+	trace_sched_wakeup_new(c.tw, &AT, &PREV, 0);
+	cap_close(&c);
+	n = prefix(want, sizeof(want), AT.ts_ns, 2, "rt-app", 1234, "d..2.");
+	n += snprintf(want + n, sizeof(want) - n, "sched_wakeup_new: ");
+	snprintf(want + n, sizeof(want) - n, wake, "task0-0", 1710, 120, 0);
+	expect_line(c.text, want);
+	free(c.text);
+
+	cap_open(&c, 4);
 	trace_sched_migrate_task(c.tw, &AT, &PREV, 1, 4);
 	cap_close(&c);
 	n = prefix(want, sizeof(want), AT.ts_ns, 2, "rt-app", 1234, "d..2.");
