@@ -35,7 +35,7 @@
 #define RTAPP_DEFAULT_MEM_BUF (4u << 20)
 #define RT_INT_MAX 2147483647LL     /* rt-app reads every number as a C int */
 
-/* Custom slice bounds of a fair task, mirrors __setscheduler_params(), kernel/sched/syscalls.c v6.12 */
+/* Custom slice bounds of a fair task: mirrors __setscheduler_params(), kernel/sched/syscalls.c */
 #define SLICE_MIN_NS (CAPSIM_NSEC_PER_MSEC / 10)
 #define SLICE_MAX_NS (CAPSIM_NSEC_PER_MSEC * 100)
 

@@ -209,8 +209,9 @@ void trace_sched_wakeup_new(struct trace_writer *tw, const struct trace_at *at,
 void trace_sched_migrate_task(struct trace_writer *tw, const struct trace_at *at,
 			      const struct trace_task *p, unsigned orig_cpu, unsigned dest_cpu)
 {
-	emit(tw, at, SCHED_FLAGS, "sched_migrate_task", "comm=%.15s pid=%d prio=%d orig_cpu=%u dest_cpu=%u",
-	     p->comm, p->pid, p->prio, orig_cpu, dest_cpu);
+	emit(tw, at, SCHED_FLAGS, "sched_migrate_task",
+	     "comm=%.15s pid=%d prio=%d orig_cpu=%u dest_cpu=%u", p->comm, p->pid, p->prio,
+	     orig_cpu, dest_cpu);
 }
 
 void trace_cpu_frequency(struct trace_writer *tw, const struct trace_at *at, uint64_t khz,

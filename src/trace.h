@@ -26,7 +26,7 @@ struct trace_at {
 	int pid;
 };
 
-/* A task as sched events name it; comm is cut to 15 bytes (TASK_COMM_LEN - 1) as the kernel's is. */
+/* A task as sched events name it; comm is cut to 15 bytes (TASK_COMM_LEN - 1). */
 struct trace_task {
 	const char *comm;
 	int pid;

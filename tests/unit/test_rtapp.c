@@ -454,7 +454,8 @@ static void test_semantic_errors(void **state)
 	 * A zero timer period. Line 3 is ` "timer0":{"ref":"a","period":0}`: the blank is column 1,
 	 * "timer0" 2-9, ':' 10, '{' 11, "ref" 12-16, ':' 17, "a" 18-20, ',' 21, "period" at 22.
 	 */
-	FAILS("{\"tasks\":{\"thread0\":{\"phases\":{\n\"p1\":{\"run0\":1,\n \"timer0\":{\"ref\":\"a\",\"period\":0}}}}}}",
+	FAILS("{\"tasks\":{\"thread0\":{\"phases\":{\n\"p1\":{\"run0\":1,\n"
+	      " \"timer0\":{\"ref\":\"a\",\"period\":0}}}}}}",
 	      CAPSIM_ERR_RANGE,
 	      "w.json:3:22: tasks.thread0.phases.p1.timer0.period: 0 is out of range (expected a "
 	      "positive integer (µs))");
