@@ -95,13 +95,19 @@ struct rt {
 
 /* ---- names and paths ---------------------------------------------------------------- */
 
+/* FNV-1a over the name, then type and owner and a murmur3 finalizer so the low bits spread. */
 static uint32_t nm_hash(const char *name, int type, int owner)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)(type * 31 + owner);
+	uint32_t h = 2166136261u;
 
 	for (; *name; name++)
 		h = (h ^ (unsigned char)*name) * 16777619u;
-	return h;
+	h ^= (uint32_t)(type * 31 + owner) * 0x9e3779b1u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	return h ^ (h >> 16);
 }
 
 static int nm_find(const struct name_map *m, const char *name, int type, int owner)
@@ -675,7 +681,7 @@ static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
 	memset(mask, 0, sizeof(*mask));
 	n = json_object_array_length(arr);
 	for (i = 0; i < n && !ret; i++) {
-		int64_t cpu;
+		int64_t cpu = 0;
 
 		ret = int_value(p, json_object_array_get_idx(arr, i), node, "cpus", 0,
 				CAPSIM_MAX_CPUS - 1, "CPU numbers (integers 0-255)", &cpu);
@@ -730,7 +736,7 @@ static int parse_uclamp(struct rt *p, struct json_object *obj, int node, int *mi
 
 static int check_taskgroup(struct rt *p, struct json_object *obj, int node)
 {
-	const char *tg;
+	const char *tg = "";
 	int ret = get_string(p, obj, node, "taskgroup", "a string (a cgroup path)", &tg);
 
 	if (ret)
@@ -756,7 +762,7 @@ static const struct {
 static int parse_policy(struct rt *p, struct json_object *obj, int node, const char *key,
 			enum wl_policy *out)
 {
-	const char *s;
+	const char *s = "";
 	unsigned i;
 	int ret = get_string(p, obj, node, key, "a policy name such as \"SCHED_OTHER\"", &s);
 
