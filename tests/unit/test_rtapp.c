@@ -405,6 +405,28 @@ static void test_timer_modes(void **state)
 	capsim_workload_free(wl);
 }
 
+static void test_phase_restates_sched(void **state)
+{
+	/*
+	 * Generators write the task's policy and priority into every phase: a restatement is no
+	 * change. A phase naming SCHED_OTHER without a priority brings nice 0, which is the task's.
+	 */
+	capsim_workload *wl = parse_ok(
+		"{\"tasks\":{\"t\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"phases\":{"
+		"\"a\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"run\":1},"
+		"\"b\":{\"priority\":50,\"run\":1}}},"
+		"\"u\":{\"phases\":{\"a\":{\"policy\":\"SCHED_OTHER\",\"run\":1}}}}}");
+
+	assert_int_equal(wl->tasks[0].policy, WL_POLICY_FIFO);
+	assert_int_equal(wl->tasks[0].priority, 50);
+	assert_int_equal(wl->tasks[1].priority, 0);
+	capsim_workload_free(wl);
+	/* but FIFO with no priority in a phase means rt-app's default 10, not the task's 50 */
+	FAILS("{\"tasks\":{\"t\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"phases\":{"
+	      "\"a\":{\"policy\":\"SCHED_FIFO\",\"run\":1}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.a: changes the task's priority");
+}
+
 static void test_uclamp_and_priority(void **state)
 {
 	capsim_workload *wl = parse_ok(
@@ -510,7 +532,12 @@ static void test_semantic_errors(void **state)
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"phases\":{\"p\":{\"run\":1}}}}}", CAPSIM_ERR_PARSE,
 	      "tasks.t.run: an event beside \"phases\"");
 	FAILS("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"priority\":3}}}}}",
-	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.priority: scheduling changes");
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.priority: changes the task's priority");
+	FAILS("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"policy\":\"SCHED_FIFO\"}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.policy: changes the task's policy");
+	FAILS("{\"tasks\":{\"t\":{\"dl-runtime\":3000,\"phases\":{\"p\":{\"run\":1,"
+	      "\"dl-runtime\":4000}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.dl-runtime: changes the task's dl-runtime");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"priority\":20}}}", CAPSIM_ERR_RANGE, "a nice value");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"policy\":\"SCHED_FIFO\",\"priority\":0}}}",
 	      CAPSIM_ERR_RANGE, "an RT priority 1..99");
@@ -602,6 +629,7 @@ int main(void)
 		cmocka_unit_test(test_custom_slice),
 		cmocka_unit_test(test_prefix_and_json_c),
 		cmocka_unit_test(test_timer_modes),
+		cmocka_unit_test(test_phase_restates_sched),
 		cmocka_unit_test(test_uclamp_and_priority),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_semantic_errors),
