@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "perf_domain.h"
 #include "sim.h"
 #include "sim_trace.h"
 
@@ -208,33 +209,36 @@ static bool workload_is_endless(const struct capsim_workload *wl)
 	return false;
 }
 
+/*
+ * The root domain the placement code reads, and whether EAS runs: rd->pd from
+ * build_perf_domains() (src/perf_domain.c), then the conditions of build_perf_domains() /
+ * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil,
+ * sched_energy_aware, and at most EM_MAX_COMPLEXITY.
+ */
 static int setup_energy(struct capsim_sim *s)
 {
-	unsigned nr_pds = s->plat->nr_policies, nr_ps = 0;
+	unsigned nr_pds = 0, nr_ps = 0;
+	capsim_error ignored;
 
 	s->rd.model = s->opt.model;
 	s->rd.nr_cpus = s->nr_cpus;
 	s->rd.cpus = s->view;
 	s->rd.uclamp_used = false;
-	if (!platform_has_em(s->plat) || !nr_pds)
-		return 0;
-	s->pds = calloc(nr_pds, sizeof(*s->pds));
-	s->pd_order = calloc(nr_pds, sizeof(*s->pd_order));
-	if (!s->pds || !s->pd_order)
+	s->pds = calloc(s->nr_cpus, sizeof(*s->pds));
+	s->pd_order = calloc(s->nr_cpus, sizeof(*s->pd_order));
+	s->cpu_pd = calloc(s->nr_cpus, sizeof(*s->cpu_pd));
+	if (!s->pds || !s->pd_order || !s->cpu_pd)
 		return CAPSIM_ERR_NOMEM;
-	for (unsigned i = 0; i < nr_pds; i++) {
-		s->pds[i] = *s->plat->policies[i].em;
-		s->pd_order[i] = nr_pds - 1 - i; /* build_perf_domains() prepends */
+	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
+		return 0; /* no EM on some CPU: no rd->pd, no EAS */
+	for (unsigned i = 0; i < nr_pds; i++)
 		nr_ps += s->pds[i].nr_perf_states;
-	}
-	s->rd.nr_pds = nr_pds;
-	s->rd.pds = s->pds;
-	s->rd.pd_order = s->pd_order;
-	/* mirrors the conditions of build_perf_domains() / sched_is_eas_possible() */
 	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL &&
 		 nr_pds * (s->nr_cpus + nr_ps) <= EM_MAX_COMPLEXITY;
-	if (!s->eas) {
-		s->rd.nr_pds = 0; /* no rd->pd: feec is never reached */
+	if (s->eas) {
+		s->rd.nr_pds = nr_pds;
+		s->rd.pds = s->pds;
+		s->rd.pd_order = s->pd_order;
 	}
 	return 0;
 }
@@ -397,6 +401,7 @@ void sim_free(struct capsim_sim *s)
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);
+	free(s->cpu_pd);
 	free(s->timers);
 	free(s->mutex_owner);
 	free(s->wq_head);

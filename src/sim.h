@@ -282,7 +282,8 @@ struct capsim_sim {
 	uint64_t nohz_next_blocked;       /* jiffies */
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
 	int livelock_task;                /* the task that ran events without time passing */
-	struct em_perf_domain *pds;       /* copies of the policies' EM (tables shared) */
+	struct em_perf_domain *pds;       /* rd->pd from build_perf_domains() (tables shared) */
+	unsigned *cpu_pd;
 
 	struct sim_trace *trace;          /* NULL: no trace */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
