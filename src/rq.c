@@ -621,7 +621,6 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		p->protect = true;
 	}
 	p->yielded = false;
-	update_rt_rq_load_avg(rq, 0);
 	rq->curr = p;
 	p->state = TASK_RUNNING;
 	p->exec_start = rq->clk.clock;
@@ -659,7 +658,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	}
 	if (next == prev) {
 		if (next && !next->in_cpu_event)
-			task_advance(s, next);
+			sim_queue_advance(s, rq->cpu);
 		else
 			rq_arm_completion(s, rq);
 		return;
@@ -681,7 +680,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		sim_push(s, (s->now / s->tick_ns + 1) * s->tick_ns, EV_TICK, (uint32_t)rq->cpu, 0);
 	}
 	if (!next->in_cpu_event)
-		task_advance(s, next); /* the task runs its next events; it may block at once */
+		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
 	else
 		rq_arm_completion(s, rq);
 }

@@ -116,6 +116,33 @@ void sim_set_overutilized(struct capsim_sim *s, bool on)
 	s->overutilized = on;
 }
 
+/*
+ * A CPU switched to a task that has events to run before it needs the CPU again. They run from
+ * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
+ * pick another, which only queues that CPU again).
+ */
+void sim_queue_advance(struct capsim_sim *s, int cpu)
+{
+	if (s->rq[cpu].advance_queued)
+		return;
+	s->rq[cpu].advance_queued = true;
+	s->advance_queue[(s->adv_head + s->adv_len++) % s->nr_cpus] = cpu;
+}
+
+static void run_advances(struct capsim_sim *s)
+{
+	while (s->adv_len && !s->error) {
+		int cpu = s->advance_queue[s->adv_head];
+		struct sim_task *p = s->rq[cpu].curr;
+
+		s->adv_head = (s->adv_head + 1) % s->nr_cpus;
+		s->adv_len--;
+		s->rq[cpu].advance_queued = false;
+		if (p && !p->in_cpu_event)
+			task_advance(s, p);
+	}
+}
+
 /* ---- scenario events --------------------------------------------------------------------- */
 
 /* Bring every CPU of @cpus up to now before a speed or capacity change, then refresh. */
@@ -288,8 +315,9 @@ static int setup_cpus(struct capsim_sim *s)
 {
 	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
 	s->view = calloc(s->nr_cpus, sizeof(*s->view));
+	s->advance_queue = calloc(s->nr_cpus, sizeof(*s->advance_queue));
 	s->pol = calloc(s->plat->nr_policies ? s->plat->nr_policies : 1, sizeof(*s->pol));
-	if (!s->rq || !s->view || !s->pol)
+	if (!s->rq || !s->view || !s->pol || !s->advance_queue)
 		return CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		struct sim_rq *rq = &s->rq[c];
@@ -398,6 +426,7 @@ void sim_free(struct capsim_sim *s)
 		}
 	free(s->rq);
 	free(s->view);
+	free(s->advance_queue);
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);
@@ -525,6 +554,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (ev.kind == EV_END)
 			break;
 		dispatch(s, &ev, err);
+		run_advances(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

@@ -211,6 +211,7 @@ struct sim_rq {
 
 	/* tick and balance */
 	bool tick_armed;
+	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
@@ -280,6 +281,8 @@ struct capsim_sim {
 	uint64_t misfit_migrations;
 
 	uint64_t nohz_next_blocked;       /* jiffies */
+	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
+	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
 	int livelock_task;                /* the task that ran events without time passing */
 	struct em_perf_domain *pds;       /* rd->pd from build_perf_domains() (tables shared) */
@@ -355,6 +358,7 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
+void sim_queue_advance(struct capsim_sim *s, int cpu);
 
 /* ---- rq.c -------------------------------------------------------------------------------- */
 void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
