@@ -47,6 +47,13 @@ int cli_exit_code(int capsim_err);
 /** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
 
+/**
+ * cli_read_file() - read all of @path ("-": standard input) into a malloc'ed buffer (*@data,
+ * *@len bytes, not NUL-terminated; free() it). Return: 0, or a CLI exit code (message printed:
+ * "capsim: PATH: cannot open: ..." / "cannot read: ...").
+ */
+int cli_read_file(const char *path, char **data, size_t *len);
+
 /*
  * struct cli_output - an output file written under a temporary name and renamed into place on
  * success, so that a failed run never leaves a partial file. "-" or NULL means stdout.

@@ -467,6 +467,8 @@ static int prepare(struct cmp_opts *o, struct capsim_scenario **sc)
 	ret = scenario_load(o->scenario ? o->scenario : scenario_default_path(), sc, &err);
 	if (ret)
 		return cli_fail(&err);
+	if (!o->scenario && o->platform)
+		(*sc)->nr_events = 0; /* the default scenario's caps name the default platform's policies */
 	ret = apply_overrides(o, &(*sc)->opt);
 	if (ret)
 		return ret;

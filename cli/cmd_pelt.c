@@ -5,7 +5,6 @@
  * its util_avg band. The PELT code itself lives in src/pelt.c; this file reads, validates and
  * prints.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +25,10 @@ static const char usage[] =
 	"Replay: FILE (or - / standard input) is a CSV with the header\n"
 	"  now_ns,load,runnable,running,weight\n"
 	"one row per update: the state during (previous row, now_ns], all decimal unsigned 64-bit\n"
-	"(running is the kernel's int: 0 or 1). From an all-zero sched_avg, each row calls\n"
-	"___update_load_sum(now_ns, load, runnable, running) and, when that crosses a 1024 us\n"
-	"period, ___update_load_avg(weight). After every row one line is printed:\n"
+	"(running is the kernel's int, 0..2147483647, normally 0 or 1). From an all-zero\n"
+	"sched_avg, each row calls ___update_load_sum(now_ns, load, runnable, running) and, when\n"
+	"that crosses a period boundary (1024 x 1024 ns), ___update_load_avg(weight). After every\n"
+	"row one line is printed:\n"
 	"  now_ns,updated,load_sum,runnable_sum,util_sum,period_contrib,load_avg,runnable_avg,\n"
 	"  util_avg,last_update_time\n"
 	"The whole input is checked before anything is printed.\n"
@@ -37,7 +37,8 @@ static const char usage[] =
 	"sched_avg; its signal is updated at each wake-up (enqueue) and sleep (dequeue), as the\n"
 	"kernel does, and at each tick while it runs if --tick is given. The last quarter of the\n"
 	"run is the settled window: its lowest trough and highest peak of util_avg are the settled\n"
-	"min and max, and mean is util_avg averaged over its time. The task has settled from the\n"
+	"min and max; mean is the signal's time average over it (sampled every 1024 us as well,\n"
+	"not held stale while the task sleeps). The task has settled from the\n"
 	"first activation after which every activation's trough and peak stay within the\n"
 	"tolerance of the settled min and max; the time to settle is when that activation wakes.\n"
 	"\n"
@@ -78,54 +79,6 @@ struct pelt_opts {
 
 /* ---- replay ------------------------------------------------------------------------------ */
 
-/* Reads all of @fp; Return: 0, or an errno value. */
-static int slurp(FILE *fp, char **data, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0, got;
-	char *buf = malloc(cap), *nbuf;
-
-	if (!buf)
-		return ENOMEM;
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap) {
-			nbuf = realloc(buf, cap *= 2);
-			if (!nbuf) {
-				free(buf);
-				return ENOMEM;
-			}
-			buf = nbuf;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno ? errno : EIO;
-		free(buf);
-		return e;
-	}
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
-static int read_input(const char *path, char **data, size_t *len)
-{
-	int stdin_input = !strcmp(path, "-");
-	FILE *fp = stdin_input ? stdin : fopen(path, "rb");
-	int e;
-
-	if (!fp)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	errno = 0;
-	e = slurp(fp, data, len);
-	if (!stdin_input)
-		fclose(fp);
-	if (e == ENOMEM)
-		return cli_failf(CLI_EXIT_INTERNAL, "%s: out of memory", path);
-	if (e)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e));
-	return 0;
-}
-
 static int replay(const struct pelt_opts *o)
 {
 	const char *name = strcmp(o->input, "-") ? o->input : "<stdin>";
@@ -138,7 +91,7 @@ static int replay(const struct pelt_opts *o)
 	size_t len = 0;
 	int ret;
 
-	ret = read_input(o->input, &data, &len);
+	ret = cli_read_file(o->input, &data, &len);
 	if (ret)
 		return ret;
 	ret = pelt_csv_parse(data, len, name, &csv, &err);
@@ -189,13 +142,14 @@ static void print_sample(const struct pelt_periodic_sample *s, void *ctx)
 }
 
 /*
- * A column per group of whole activations; '#' over the rows its troughs..peaks reach, so the
- * rise and the settled band show. The y axis doubles from 64 until the peaks fit.
+ * A column per group of whole activations; '#' over the rows (each (lo, hi]) that its troughs
+ * to peaks reach, so the rise and the settled band show. The y axis ends at the peaks rounded
+ * up to a multiple of 128.
  */
 static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period_ns)
 {
 	uint64_t k = r->activations, per = (k + PLOT_COLS - 1) / PLOT_COLS, cols = (k + per - 1) / per;
-	uint64_t top = 64, settle_col = r->settle_activation / per;
+	uint64_t top = 128, settle_col = r->settle_activation / per;
 	uint32_t lo[PLOT_COLS], hi[PLOT_COLS];
 	char t[32];
 
@@ -207,15 +161,19 @@ static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period
 			hi[c] = r->act_max[a] > hi[c] ? r->act_max[a] : hi[c];
 		}
 		while (top < hi[c] && top < 1024)
-			top *= 2;
+			top += 128;
 	}
 	fmt_duration(t, sizeof(t), per * period_ns);
 	fprintf(fp, "\nutil_avg over the run (a column is %s; '#' spans its troughs to peaks):\n", t);
 	for (uint64_t row = PLOT_ROWS; row-- > 0;) {
 		uint64_t band_lo = top * row / PLOT_ROWS, band_hi = top * (row + 1) / PLOT_ROWS;
+		uint64_t end = 0;
 		fprintf(fp, "%5llu |", (unsigned long long)band_hi);
 		for (uint64_t c = 0; c < cols; c++)
-			fputc(lo[c] < band_hi && hi[c] >= band_lo ? '#' : ' ', fp);
+			if (lo[c] <= band_hi && hi[c] > band_lo)
+				end = c + 1;
+		for (uint64_t c = 0; c < end; c++)
+			fputc(lo[c] <= band_hi && hi[c] > band_lo ? '#' : ' ', fp);
 		fputc('\n', fp);
 	}
 	fprintf(fp, "    0 +");
@@ -246,7 +204,8 @@ static void print_summary(FILE *fp, const struct pelt_periodic_cfg *cfg,
 		fmt_duration(tick, sizeof(tick), cfg->tick_ns);
 	fprintf(fp, "periodic task: runs %s every %s (duty cycle %.1f%%), weight %llu\n", run,
 		period, 100.0 * duty, (unsigned long long)cfg->weight);
-	fprintf(fp, "PELT (kernel v6.10+ integer arithmetic, 32 ms half-life), updated at enqueue/dequeue%s%s%s\n",
+	fprintf(fp, "PELT: kernel v6.10+ integer arithmetic, half-life 32 periods (33.5 ms), updated at\n"
+		    "enqueue/dequeue%s%s%s\n",
 		cfg->tick_ns ? " and every " : "", cfg->tick_ns ? tick : "", cfg->tick_ns ? " tick" : "");
 	fprintf(fp, "simulated: %s = %llu activations from an all-zero sched_avg\n\n", dur,
 		(unsigned long long)r->activations);

@@ -17,16 +17,18 @@
 
 static const char usage[] =
 	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
-	"       capsim place --state STATE.json [--task SPEC] [--allowed CPULIST] [--model M] [--json]\n"
+	"       capsim place [--platform P] --state STATE.json [--task SPEC] [--allowed CPULIST]\n"
+	"                    [--model M] [--json] [-o OUT]\n"
 	"\n"
 	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
 	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
 	"\n"
-	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md); writes one\n"
-	"                  JSON line per case, in order, in the schema of the kernel's expected.jsonl\n"
+	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md; - for stdin);\n"
+	"                  writes one JSON line per case, in order, in the schema of the kernel's\n"
+	"                  expected.jsonl\n"
 	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
-	"  --platform P    the platform by name or path (needs the platform model; until it lands,\n"
-	"                  give the platform inline in the state)\n"
+	"  --platform P    the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
+	"                  path; the state then carries only CPU signals (else: inline platform)\n"
 	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
 	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
 	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
@@ -64,36 +66,42 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name, in
 
 static int parse_opts(int argc, char **argv, struct place_opts *o)
 {
-	static const char *const names[] = { "--cases", "--state", "--platform", "--task",
-					     "--allowed", "--output", "-o", "--model" };
+	const char *model = NULL;
+	const struct {
+		const char *name;
+		const char **slot;
+	} opts[] = {
+		{ "--cases", &o->cases },   { "--state", &o->state }, { "--platform", &o->platform },
+		{ "--task", &o->task },     { "--allowed", &o->allowed }, { "--output", &o->output },
+		{ "-o", &o->output },       { "--model", &model },
+	};
+
 	memset(o, 0, sizeof(*o));
 	o->model = CAPSIM_MODEL_V6_10;
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
-		int missing = 0, k;
+		int missing = 0;
+		size_t k;
 
 		if (!strcmp(argv[i], "--json")) {
 			o->json = 1;
 			continue;
 		}
-		for (k = 0; k < 8 && !v && !missing; k++)
-			v = opt_value(argc, argv, &i, names[k], &missing);
-		k--;
-		if (missing)
-			return cli_usage_error("place", "%s needs a value", names[k]);
+		for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
+			v = opt_value(argc, argv, &i, opts[k].name, &missing);
+			if (missing)
+				return cli_usage_error("place", "%s needs a value", opts[k].name);
+			if (v)
+				break;
+		}
 		if (!v)
 			return cli_usage_error("place", "unknown option '%s'", argv[i]);
-		const char **slot[] = { &o->cases, &o->state, &o->platform, &o->task,
-					&o->allowed, &o->output, &o->output, NULL };
-		if (k == 7) {
-			if (capsim_model_from_name(v, &o->model))
-				return cli_usage_error("place",
-						       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
-						       v);
-			continue;
-		}
-		*slot[k] = v;
+		*opts[k].slot = v;
 	}
+	if (model && capsim_model_from_name(model, &o->model))
+		return cli_usage_error("place",
+				       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
+				       model);
 	if (!o->cases == !o->state)
 		return cli_usage_error("place", "give exactly one of --cases or --state");
 	if (o->cases && (o->task || o->allowed || o->platform || o->json))
@@ -101,10 +109,10 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 	return 0;
 }
 
-/* Reads a whole file into a NUL-terminated buffer. */
+/* Reads a whole file ("-": standard input) into a NUL-terminated buffer. */
 static int read_file(const char *path, char **buf, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	size_t cap = 65536, n = 0, r;
 	char *b;
 
@@ -125,15 +133,23 @@ static int read_file(const char *path, char **buf, size_t *len)
 		int e = errno;
 
 		free(b);
-		fclose(fp);
+		if (fp != stdin)
+			fclose(fp);
 		return b ? cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e))
 			 : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	}
-	fclose(fp);
+	if (fp != stdin)
+		fclose(fp);
 	b[n] = '\0';
 	*buf = b;
 	*len = n;
 	return 0;
+}
+
+/* How a file is named in messages. */
+static const char *display_name(const char *path)
+{
+	return strcmp(path, "-") ? path : "<stdin>";
 }
 
 /* "FILE:LINE: msg", with a "1:COL: " syntax position of the line folded into FILE:LINE:COL. */
@@ -142,6 +158,7 @@ static int fail_at_line(const char *path, unsigned line, const capsim_error *err
 	unsigned l, col;
 	int skip = 0;
 
+	path = display_name(path);
 	if (sscanf(err->msg, "%u:%u: %n", &l, &col, &skip) == 2 && skip)
 		return cli_failf(cli_exit_code(err->code), "%s:%u:%u: %s", path, line, col,
 				 err->msg + skip);
@@ -193,7 +210,7 @@ static int run_cases(const struct place_opts *o, struct place_case *pc, struct p
 	if (!line) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
-				 o->cases);
+				 display_name(o->cases));
 	}
 	rc = cli_output_open(&out, o->output);
 	if (!rc) {
@@ -211,15 +228,13 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 	size_t len;
 	int rc;
 
-	if (o->platform)
-		return cli_failf(CLI_EXIT_INPUT,
-				 "--platform %s: the platform model is not built in yet (give the platform inline in the state: docs/formats.md)",
-				 o->platform);
+	if (o->platform && place_case_use_platform(pc, o->platform, &err))
+		return cli_fail(&err);
 	rc = read_file(o->state, &text, &len);
 	if (rc)
 		return rc;
 	if (place_case_parse(pc, text, len, PLACE_STATE, o->model, &err))
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", display_name(o->state),
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
@@ -235,7 +250,7 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 		pc->task.allowed = m;
 	}
 	if (place_case_finish(pc, &err))
-		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
+		return cli_failf(cli_exit_code(err.code), "%s: %s", display_name(o->state), err.msg);
 	return 0;
 }
 

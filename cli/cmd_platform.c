@@ -136,7 +136,10 @@ static void show_policy(const struct capsim_platform *p, const struct platform_p
 	capsim_format_cpulist(&pol->related_cpus, cpus, sizeof(cpus));
 	printf("\npolicy%u: CPUs %s, cpuinfo %u..%u kHz, %u OPPs from %s\n", pol->cpu, cpus,
 	       pol->cpuinfo_min_khz, pol->cpuinfo_max_khz, pol->nr_opps, pol->opp_table_path);
-	if (pol->em)
+	if (pol->em && pol->opps[0].uw)
+		printf("  energy model: opp-microwatt, v6.9+ costs%s\n",
+		       pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES ? ", skips inefficient OPPs" : "");
+	else if (pol->em)
 		printf("  energy model: dynamic-power-coefficient %u, v6.9+ costs%s\n",
 		       pol->dynamic_power_coefficient,
 		       pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES ? ", skips inefficient OPPs" : "");

@@ -368,6 +368,8 @@ int cmd_simulate(int argc, char **argv)
 	ret = parse_args(argc, argv, &o);
 	if (!ret && scenario_load(o.scenario ? o.scenario : scenario_default_path(), &sc, &err))
 		ret = cli_fail(&err);
+	if (!ret && !o.scenario && o.platform)
+		sc->nr_events = 0; /* the default scenario's caps name the default platform's policies */
 	if (!ret)
 		ret = apply_overrides(&o, &sc->opt);
 	if (!ret && scenario_finish_timeline(sc, o.timeline, &err))

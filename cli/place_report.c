@@ -251,11 +251,21 @@ static int feec_fits_of(const struct place_result *res, int cpu)
 	return 2;
 }
 
+/* energy - base of @cpu's evaluation in the trace (0 if it was not evaluated) */
+static uint64_t delta_of(const struct feec_trace *t, int cpu)
+{
+	for (unsigned i = 0; i < t->nr_calls; i++)
+		if (t->calls[i].dst_cpu == cpu)
+			return t->calls[i].energy - base_energy(t, t->calls[i].pd);
+	return 0;
+}
+
 static void reason_moved(char *buf, size_t size, const struct place_case *pc,
 			 const struct place_result *res)
 {
 	const struct feec_decision *d = &res->trace.decision;
 	int prev = pc->task.prev_cpu, cpu = res->feec, pf = feec_fits_of(res, prev);
+	uint64_t delta = delta_of(&res->trace, cpu);
 
 	if (d->best_fits > d->prev_fits)
 		snprintf(buf, size,
@@ -263,12 +273,12 @@ static void reason_moved(char *buf, size_t size, const struct place_case *pc,
 			 " energy.",
 			 cpu, d->best_fits, prev,
 			 pf == 2 ? "not allowed" : pf == 0 ? "does not fit" : "fits only as -1",
-			 d->best_delta);
+			 delta);
 	else if (d->best_fits > 0)
 		snprintf(buf, size,
 			 "CPU%d fits and costs the least energy: +%" PRIu64 ", against +%" PRIu64
 			 " on prev CPU%d.",
-			 cpu, d->best_delta, d->prev_delta, prev);
+			 cpu, delta, d->prev_delta, prev);
 	else
 		snprintf(buf, size,
 			 "no CPU fits uclamp_min %" PRIu64 "; CPU%d has the highest actual capacity (%" PRIu64

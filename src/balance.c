@@ -32,22 +32,19 @@ static bool is_rd_overutilized(const struct capsim_sim *s)
 	return !s->eas || s->overutilized;
 }
 
-/* mirrors task_fits_cpu() */
-static bool task_fits_cpu(const struct capsim_sim *s, const struct sim_task *p, int cpu)
+/* task_fits_cpu() (src/fair.c) of a simulated task */
+static bool sim_task_fits_cpu(const struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
-	return util_fits_cpu(&s->rd, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
-			     cpu) > 0;
+	struct fair_task ft;
+
+	task_fill_view(s, p, &ft);
+	return task_fits_cpu(&s->rd, &ft, cpu);
 }
 
-/* mirrors cpu_overutilized() (6.10 .. 7.0 form) */
-static bool cpu_overutilized(const struct capsim_sim *s, int cpu)
+/* cpu_overutilized() (src/fair.c), which is false without EAS */
+static bool sim_cpu_overutilized(const struct capsim_sim *s, int cpu)
 {
-	const struct sim_rq *rq = &s->rq[cpu];
-
-	if (!s->eas)
-		return false;
-	return !util_fits_cpu(&s->rd, cpu_util(&s->rd, cpu, NULL, -1, 0), rq->uclamp_rq[0],
-			      rq->uclamp_rq[1], cpu);
+	return s->eas && cpu_overutilized(&s->rd, cpu);
 }
 
 /* mirrors set_task_max_allowed_capacity(): the biggest capacity p may run at */
@@ -95,7 +92,7 @@ static int select_idle_sibling(struct capsim_sim *s, const struct sim_task *p,
 			       const struct fair_task *ft, int target)
 {
 	if (capsim_cpumask_test(&p->allowed, (unsigned)target) && cpu_idle(s, target) &&
-	    (!s->asym || task_fits_cpu(s, p, target)))
+	    (!s->asym || sim_task_fits_cpu(s, p, target)))
 		return target;
 	if (s->asym) {
 		int i = select_idle_capacity(&s->rd, ft, target);
@@ -128,7 +125,7 @@ static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
 
 		if (!capsim_cpumask_test(&p->allowed, c))
 			continue;
-		fits = !s->asym || task_fits_cpu(s, p, (int)c);
+		fits = !s->asym || sim_task_fits_cpu(s, p, (int)c);
 		nr = s->rq[c].nr_running;
 		util = cpu_util(&s->rd, (int)c, NULL, -1, 0);
 		if (best < 0 || (fits && !best_fits) ||
@@ -189,7 +186,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
 		int c = (int)(((unsigned)p->cpu + i) % s->nr_cpus);
 		int level = cpu_rt_level(s, c);
-		bool fits = !s->asym || !s->uclamp_used || need <= arch_cap(s, c);
+		bool fits = !s->asym || !s->rd.uclamp_used || need <= arch_cap(s, c);
 
 		if (!capsim_cpumask_test(&p->allowed, (unsigned)c))
 			continue;
@@ -210,7 +207,7 @@ void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 	if (!s->asym)
 		return;
 	if (!p || p->nr_allowed == 1 || arch_cap(s, rq->cpu) == p->max_allowed_capacity ||
-	    task_fits_cpu(s, p, rq->cpu)) {
+	    sim_task_fits_cpu(s, p, rq->cpu)) {
 		rq->misfit_task_load = 0;
 		return;
 	}
@@ -222,7 +219,7 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
 {
 	if (!s->eas || s->overutilized)
 		return;
-	if (cpu_overutilized(s, rq->cpu))
+	if (sim_cpu_overutilized(s, rq->cpu))
 		sim_set_overutilized(s, true);
 }
 
@@ -282,7 +279,7 @@ static struct sim_task *detach_candidate(struct capsim_sim *s, int src, int dst,
 	for (struct sim_task *t = s->rq[src].fair_head; t; t = t->rq_next) {
 		if (!capsim_cpumask_test(&t->allowed, (unsigned)dst))
 			continue;
-		if (misfit && task_fits_cpu(s, t, src))
+		if (misfit && sim_task_fits_cpu(s, t, src))
 			continue;
 		found = t; /* detach_tasks() walks cfs_tasks from the tail */
 	}
@@ -320,7 +317,7 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const struct sim_rq *rq = &s->rq[c];
 
-		if (cpu_overutilized(s, (int)c))
+		if (sim_cpu_overutilized(s, (int)c))
 			sg_overutilized = true;
 		if ((int)c == dst || !rq->nr_running || !s->asym)
 			continue;

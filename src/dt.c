@@ -9,7 +9,7 @@
  *     parse_cluster() and parse_core() in drivers/base/arch_topology.c walk it, including their
  *     refusals (a core with both threads and a cpu, cores directly under cpu-map, ...).
  *   - capacity-dmips-mhz and dynamic-power-coefficient per CPU (one 32-bit cell each).
- *   - OPP tables: operating-points-v2 phandles with opp-hz, opp-microvolt (1 or 3 cells),
+ *   - OPP tables: operating-points-v2 phandles with opp-hz, opp-microvolt (1 or 3 cells a supply),
  *     opp-microwatt, turbo-mode, opp-suspend (drivers/opp/of.c), or the legacy
  *     operating-points <kHz uV> pairs; cpufreq policies grouped as cpufreq-dt and
  *     qcom-cpufreq-hw group them (opp-shared tables, qcom,freq-domain).
@@ -370,7 +370,12 @@ static int parse_cpu_map(struct dt *dt, int cpus_node)
 
 /* --- OPP tables: drivers/opp/of.c ------------------------------------------------------- */
 
-/* opp-microvolt: <target> or <target min max> for the CPU's single supply */
+/*
+ * opp-microvolt: per supply <target> or <target min max> (opp_parse_supplies()). capsim does
+ * not know the supply count (cpu-supply, or vdd+vbb, proc+sram on some SoCs): the first
+ * supply's target is the first cell in both forms; its min/max are cells 2-3 when the count
+ * is a multiple of 3.
+ */
 static int parse_microvolt(struct dt *dt, int node, struct platform_opp *o)
 {
 	int len;
@@ -378,14 +383,30 @@ static int parse_microvolt(struct dt *dt, int node, struct platform_opp *o)
 
 	if (!v)
 		return 0;
-	if (len != 4 && len != 12)
+	if (len < 4 || len % 4)
 		return dt_fail(dt, node, "opp-microvolt", CAPSIM_ERR_PARSE,
-			       "%d cells (expected 1 <target> or 3 <target min max>)", len / 4);
+			       "%d bytes (expected 32-bit cells: <target> or <target min max> per supply)",
+			       len);
 	o->uv = o->uv_min = o->uv_max = fdt32_to_cpu(v[0]);
-	if (len == 12) {
+	if ((len / 4) % 3 == 0) {
 		o->uv_min = fdt32_to_cpu(v[1]);
 		o->uv_max = fdt32_to_cpu(v[2]);
 	}
+	return 0;
+}
+
+/* opp-microwatt: one cell per supply; the CPU's power is the first */
+static int parse_microwatt(struct dt *dt, int node, struct platform_opp *o)
+{
+	int len;
+	const fdt32_t *v = fdt_getprop(dt->fdt, node, "opp-microwatt", &len);
+
+	if (!v)
+		return 0;
+	if (len < 4 || len % 4)
+		return dt_fail(dt, node, "opp-microwatt", CAPSIM_ERR_PARSE,
+			       "%d bytes (expected 32-bit cells, one per supply)", len);
+	o->uw = fdt32_to_cpu(v[0]);
 	return 0;
 }
 
@@ -409,8 +430,8 @@ static int parse_opp(struct dt *dt, int node, struct platform_opp *o)
 	o->khz = (uint32_t)(o->hz / 1000);
 	ret = parse_microvolt(dt, node, o);
 	CAPSIM_RETURN_IF(ret, ret);
-	ret = dt_u32(dt, node, "opp-microwatt", &o->uw);
-	CAPSIM_RETURN_IF(ret < 0, ret);
+	ret = parse_microwatt(dt, node, o);
+	CAPSIM_RETURN_IF(ret, ret);
 	o->turbo = dt_bool(dt, node, "turbo-mode");
 	o->suspend = dt_bool(dt, node, "opp-suspend");
 	return 0;
@@ -503,8 +524,8 @@ static bool same_policy(const struct dt *dt, const struct policy_key *a, const s
 	if (a->domain || b->domain)
 		return a->domain && b->domain && a->domain_len == b->domain_len &&
 		       !memcmp(a->domain, b->domain, (size_t)a->domain_len);
-	if (a->v1 || b->v1)
-		return a->v1 && b->v1;
+	if (a->v1 || b->v1) /* cpufreq-dt: a legacy table is shared by every CPU without one */
+		return (a->v1 || a->table == DT_ABSENT) && (b->v1 || b->table == DT_ABSENT);
 	return a->table >= 0 && a->table == b->table && dt_bool(dt, a->table, "opp-shared");
 }
 
@@ -562,17 +583,9 @@ static int build_policies(struct dt *dt)
 
 	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++)
 		ret = policy_key(dt, cpu, &keys[cpu]);
-	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++) {
-		if (p->cpus[cpu].policy >= 0)
-			continue;
-		if (keys[cpu].table == DT_ABSENT && !keys[cpu].v1) {
-			platform_note(p, "%s: no OPP table: no cpufreq policy (firmware-provided "
-					 "OPPs can be given in a platform JSON overlay)",
-				      p->cpus[cpu].node_path);
-			continue;
-		}
-		ret = build_policy(dt, cpu, keys);
-	}
+	for (unsigned cpu = 0; !ret && cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].policy < 0 && (keys[cpu].table != DT_ABSENT || keys[cpu].v1))
+			ret = build_policy(dt, cpu, keys);
 	free(keys);
 	return ret;
 }

@@ -7,6 +7,7 @@
  * entries <&dev lower upper> sized by the device's #cooling-cells, contribution).
  * A cooling device that is a CPU node is a cpufreq cooling device only when that CPU is its
  * policy's policy->cpu (of_cpufreq_cooling_register() looks at that node alone).
+ * A malformed zone is skipped with a note, as the kernel fails that zone's registration only.
  * Only the description is built here; zone dynamics (governors, temperatures) live elsewhere.
  */
 #include <libfdt.h>
@@ -216,10 +217,25 @@ int dt_parse_thermal_zones(struct dt *dt)
 	if (!p->zones)
 		return capsim_error_set(dt->err, CAPSIM_ERR_NOMEM, "out of memory");
 	fdt_for_each_subnode(zone, dt->fdt, zones) {
+		struct platform_thermal_zone *z = &p->zones[p->nr_zones];
+		capsim_error zone_err = { 0 }, *err = dt->err;
+
 		if (!dt_available(dt, zone))
 			continue;
-		ret = parse_zone(dt, zone, &p->zones[p->nr_zones++]);
-		CAPSIM_RETURN_IF(ret, ret);
+		dt->err = &zone_err;
+		ret = parse_zone(dt, zone, z);
+		dt->err = err;
+		if (ret == CAPSIM_ERR_NOMEM)
+			return capsim_error_set(err, ret, "out of memory");
+		if (!ret) {
+			p->nr_zones++;
+			continue;
+		}
+		/* thermal_of_zone_register() fails for this zone alone: the board still boots */
+		platform_note(p, "thermal zone skipped, as the kernel does: %s", zone_err.msg);
+		free(z->trips);
+		free(z->maps);
+		memset(z, 0, sizeof(*z));
 	}
 	return 0;
 }

@@ -78,13 +78,14 @@ int em_pd_create(const uint32_t *khz, const uint64_t *power_uw, unsigned nr, uin
 		s->frequency = khz[i];
 		s->power = power_uw[i];
 		s->performance = max_cap * khz[i] / khz[nr - 1];
-		if (khz[i] <= prev_freq || !power_uw[i] || power_uw[i] > EM_MAX_POWER || !s->performance) {
+		const char *why = khz[i] <= prev_freq ? "non-increasing frequency"
+				: !power_uw[i] || power_uw[i] > EM_MAX_POWER
+					? "invalid power (expected 1..64000000 uW)"
+				: !s->performance ? "performance 0 (frequency too low)" : NULL;
+
+		if (why) {
 			em_pd_free(pd);
-			return capsim_error_set(err, CAPSIM_ERR_RANGE,
-						"%u kHz: %s", khz[i],
-						khz[i] <= prev_freq ? "non-increasing frequency"
-						: !s->performance ? "performance 0 (frequency too low)"
-						: "invalid power (expected 1..64000000 uW)");
+			return capsim_error_set(err, CAPSIM_ERR_RANGE, "%u kHz: %s", khz[i], why);
 		}
 		prev_freq = khz[i];
 	}

@@ -187,6 +187,21 @@ int util_fits_cpu(const struct fair_rd *rd, uint64_t util, uint64_t uclamp_min,
 	return fits;
 }
 
+/* mirrors task_fits_cpu(), fair.c: fully fitting only */
+bool task_fits_cpu(const struct fair_rd *rd, const struct fair_task *p, int cpu)
+{
+	return util_fits_cpu(rd, task_util_est(p), p->uclamp_min, p->uclamp_max, cpu) > 0;
+}
+
+/* mirrors cpu_overutilized(), fair.c (6.10..7.0; tip 2026 passes 0 as uclamp_min) */
+bool cpu_overutilized(const struct fair_rd *rd, int cpu)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+
+	return !util_fits_cpu(rd, cpu_util(rd, cpu, NULL, -1, 0), c->uclamp_min_rq,
+			      c->uclamp_max_rq, cpu);
+}
+
 static int cpu_is_idle(const struct fair_cpu *c)
 {
 	return c->idle || c->sched_idle; /* available_idle_cpu() || sched_idle_cpu() */

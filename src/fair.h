@@ -6,7 +6,8 @@
  * effective_cpu_util(), and schedutil's sugov_effective_cpu_perf().
  *
  * They read a snapshot of the root domain (struct fair_rd): per-CPU signals (struct fair_cpu),
- * the perf domains with their Energy Model tables in rd->pd list order, and the kernel model
+ * the perf domains with their Energy Model tables in rd->pd list order (build them from a
+ * platform with build_perf_domains(), src/perf_domain.h), and the kernel model
  * that decides which capacity each site believes (src/model.h). The waking task is a struct
  * fair_task. `capsim place` and the simulator's wake-up path both call these functions; they
  * never allocate, print or fail, and are deterministic.
@@ -100,7 +101,8 @@ uint64_t task_util_est(const struct fair_task *p);
 
 /**
  * cpu_util() - CFS util of @cpu if @p (may be NULL) were moved to @dst_cpu (-1: nowhere), with
- * runnable_avg when @boost; at most arch capacity. Mirrors cpu_util(), fair.c.
+ * runnable_avg when @boost; at most arch capacity. @p must not be NULL when @dst_cpu >= 0
+ * (as in the kernel). Mirrors cpu_util(), fair.c.
  */
 uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, int dst_cpu,
 		  int boost);
@@ -143,6 +145,15 @@ uint64_t scale_rt_capacity(const struct fair_rd *rd, int cpu);
  */
 int util_fits_cpu(const struct fair_rd *rd, uint64_t util, uint64_t uclamp_min,
 		  uint64_t uclamp_max, int cpu);
+
+/** task_fits_cpu() - util_fits_cpu() of p's util_est and clamps is 1 (-1 does not count). */
+bool task_fits_cpu(const struct fair_rd *rd, const struct fair_task *p, int cpu);
+
+/**
+ * cpu_overutilized() - the CPU's CFS util with its rq clamps does not fit (0); -1 does not
+ * count. Mirrors cpu_overutilized(), fair.c (6.10..7.0), with EAS enabled.
+ */
+bool cpu_overutilized(const struct fair_rd *rd, int cpu);
 
 /* --- wake-up placement --------------------------------------------------------------------- */
 

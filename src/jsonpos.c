@@ -368,13 +368,19 @@ static int scan_value(struct jp_scan *s, int depth, int *node_out)
 	return 0;
 }
 
+/* FNV-1a over the key, then the parent and a murmur3 finalizer so the low bits spread. */
 static uint32_t hash_key(int parent, const char *key)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)parent;
+	uint32_t h = 2166136261u;
 
 	for (; *key; key++)
 		h = (h ^ (unsigned char)*key) * 16777619u;
-	return h;
+	h ^= (uint32_t)parent * 0x9e3779b1u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	return h ^ (h >> 16);
 }
 
 static int build_hash(struct jsonpos *idx)

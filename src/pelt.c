@@ -82,6 +82,12 @@ static inline uint32_t __accumulate_pelt_segments(uint64_t periods, uint32_t d1,
  *   u' = u y^p                                        (Step 1: decay the old sums)
  *      + d1 y^p + 1024 Sum_{n=1}^{p-1} y^n + d3       (Step 2: the new contribution)
  *
+ * The kernel skips Step 2's segments and each "+=" when load, runnable or running is 0; here
+ * they run unconditionally (adding load * contrib with load = 0 adds 0; running selects the
+ * util contribution with a mask), which gives the same values without branches that a 0/1
+ * signal makes unpredictable. The kernel's caller guarantees runnable = running = 0 whenever
+ * load = 0, so the segments computed for load = 0 are never added.
+ *
  * Returns the number of crossed periods truncated to u32, like the kernel's u32 return:
  * a gap of exactly k * 2^32 periods therefore reports no update.
  */
@@ -89,6 +95,7 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 				      uint64_t load, uint64_t runnable, int running)
 {
 	uint32_t contrib = (uint32_t)delta; /* p == 0 -> delta < 1024 */
+	uint32_t util_mask = -(uint32_t)(running != 0);
 	uint64_t periods;
 
 	delta += sa->period_contrib;
@@ -100,20 +107,16 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
 		sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
 
-		/* Step 2; with !load, runnable and running are 0 and contrib is unused. */
+		/* Step 2 */
 		delta %= 1024;
-		if (load)
-			contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib,
-							     (uint32_t)delta);
+		contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib,
+						     (uint32_t)delta);
 	}
 	sa->period_contrib = (uint32_t)delta;
 
-	if (load)
-		sa->load_sum += load * contrib;
-	if (runnable)
-		sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
-	if (running)
-		sa->util_sum += contrib << SCHED_CAPACITY_SHIFT; /* u32 arithmetic */
+	sa->load_sum += load * contrib;
+	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
+	sa->util_sum += (contrib << SCHED_CAPACITY_SHIFT) & util_mask; /* u32 arithmetic */
 
 	return (uint32_t)periods;
 }
@@ -127,6 +130,7 @@ static inline int ___update_load_sum(uint64_t now, struct capsim_sched_avg *sa, 
 				     uint64_t runnable, int running)
 {
 	uint64_t delta = now - sa->last_update_time;
+	uint64_t load_mask = -(uint64_t)(load != 0);
 
 	if ((int64_t)delta < 0) {
 		sa->last_update_time = now;
@@ -137,9 +141,10 @@ static inline int ___update_load_sum(uint64_t now, struct capsim_sched_avg *sa, 
 		return 0;
 	sa->last_update_time += delta << 10;
 
-	/* running is a subset of runnable, itself a subset of load (a dequeued curr). */
-	if (!load)
-		runnable = running = 0;
+	/* running is a subset of runnable, itself a subset of load (a dequeued curr): !load
+	 * clears both (as a mask, see accumulate_sum()). */
+	runnable &= load_mask;
+	running &= (int)load_mask;
 
 	return accumulate_sum(delta, sa, load, runnable, running) ? 1 : 0;
 }

@@ -32,6 +32,21 @@ static uint64_t activations(const struct pelt_periodic_cfg *cfg)
 	return cfg->duration_ns / cfg->period_ns;
 }
 
+/* The settled window: the last quarter of the activations, at least one. */
+static uint64_t window_len(uint64_t activations)
+{
+	return activations / 4 ? activations / 4 : 1;
+}
+
+/* Updates a run costs: two per activation, the ticks, and the mean's samples in the window. */
+static int too_many_updates(const struct pelt_periodic_cfg *cfg, uint64_t k)
+{
+	uint64_t per_act = 2 + (cfg->tick_ns ? cfg->run_ns / cfg->tick_ns : 0);
+	uint64_t samples = window_len(k) * (cfg->period_ns / PELT_PERIOD_NS + 1);
+
+	return per_act > MAX_UPDATES / k || samples > MAX_UPDATES - per_act * k;
+}
+
 int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
 {
 	uint64_t k;
@@ -62,11 +77,10 @@ int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
 					"start %llu ns + duration overflows the 64-bit clock",
 					(unsigned long long)cfg->start_ns);
-	if (cfg->tick_ns && cfg->run_ns / cfg->tick_ns + 2 > MAX_UPDATES / k)
+	if (too_many_updates(cfg, k))
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"tick %llu ns gives more than %llu updates (expected a longer tick "
-					"or a shorter duration)",
-					(unsigned long long)cfg->tick_ns, MAX_UPDATES);
+					"the run needs more than %llu PELT updates (expected a shorter "
+					"duration or a longer tick)", MAX_UPDATES);
 	return 0;
 }
 
@@ -92,7 +106,8 @@ static void shadow_to(struct sim *s, uint64_t now, int running)
 
 	while (t < now) {
 		uint64_t next = (t / PELT_PERIOD_NS + 1) * PELT_PERIOD_NS;
-		if (next > now || next < t)
+		/* Before the window only the task's own update times are needed. */
+		if (next > now || next < t || t < s->window_start_ns)
 			next = now;
 		if (t >= s->window_start_ns) {
 			s->util_area += (double)(next - t) * (double)s->shadow.util_avg;
@@ -160,7 +175,7 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 		      capsim_error *err)
 {
 	struct sim s = { .cfg = cfg, .res = res, .sample = sample, .ctx = ctx };
-	uint64_t k, window_len;
+	uint64_t k, wlen;
 	int ret;
 
 	*res = (struct pelt_periodic_result){ 0 };
@@ -168,8 +183,8 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 	if (ret)
 		return ret;
 	res->activations = activations(cfg);
-	window_len = res->activations / 4 ? res->activations / 4 : 1;
-	res->window_first = res->activations - window_len;
+	wlen = window_len(res->activations);
+	res->window_first = res->activations - wlen;
 	res->util_min = res->load_min = UINT64_MAX;
 	res->act_min = malloc(res->activations * sizeof(*res->act_min));
 	res->act_max = calloc(res->activations, sizeof(*res->act_max));
@@ -188,8 +203,8 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 	/* The next wake-up closes the last sleep, so the window ends on a whole period. */
 	update(&s, cfg->start_ns + k * cfg->period_ns, 0, k);
 
-	res->util_mean = s.util_area / (double)(window_len * cfg->period_ns);
-	res->load_mean = s.load_area / (double)(window_len * cfg->period_ns);
+	res->util_mean = s.util_area / (double)(wlen * cfg->period_ns);
+	res->load_mean = s.load_area / (double)(wlen * cfg->period_ns);
 	res->settle_activation = settle_activation(res, cfg->tolerance);
 	res->settle_ns = res->settle_activation * cfg->period_ns;
 	res->settled = res->settle_activation <= res->window_first;

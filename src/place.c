@@ -4,7 +4,7 @@
  * with json-c, checks it against what the kernel could hold (capacities 1..1024, clamps
  * 0..1024, 32-bit util_est, a pd list that is a permutation of the pds, every CPU in exactly
  * one pd), and runs the placement functions of src/fair.c on it. The schema is the one of
- * data/placement-golden/README.md; docs/formats.md lists the state defaults.
+ * tests/data/placement-golden/README.upstream.md; docs/formats.md lists the state defaults.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -14,7 +14,9 @@
 
 #include "internal.h"
 #include "model.h"
+#include "perf_domain.h"
 #include "place.h"
+#include "platform.h"
 
 /* Largest value of an untyped integer field: the kernel keeps these in 32 bits or fewer. */
 #define PLACE_MAX_VALUE 0xffffffffULL
@@ -179,9 +181,12 @@ static int get_array(const json_object *obj, const char *key, size_t min_len, in
 	if (*len >= min_len && *len <= CAPSIM_MAX_CPUS)
 		return CAPSIM_OK;
 	mark = jpath_push(jp, ".%s", key, 0);
-	rc = jerr(jp, err, CAPSIM_ERR_RANGE,
-		  *len < min_len ? "is empty (expected at least one element)"
-				 : "too many elements (expected at most 256)");
+	if (*len < min_len)
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, "is empty (expected at least one element)");
+	else
+		rc = capsim_error_set(err, CAPSIM_ERR_RANGE,
+				      "%s: %zu elements (expected at most %d, CAPSIM_MAX_CPUS)",
+				      jp->buf, *len, CAPSIM_MAX_CPUS);
 	jpath_pop(jp, mark);
 	return rc;
 }
@@ -199,23 +204,23 @@ static int get_elem_object(json_object *arr, size_t i, struct jpath *jp, capsim_
 	return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
 }
 
-/* Element @i of an array of CPU numbers below @nr_cpus. */
-static int get_elem_cpu(json_object *arr, size_t i, unsigned nr_cpus, struct jpath *jp,
-			capsim_error *err, unsigned *cpu)
+/* Element @i of an array of @what ("CPU", "pd") numbers below @nr. */
+static int get_elem_index(json_object *arr, size_t i, unsigned nr, const char *what,
+			  struct jpath *jp, capsim_error *err, unsigned *out)
 {
 	json_object *v = json_object_array_get_idx(arr, i);
 	char msg[160];
 
 	if (!json_object_is_type(v, json_type_int)) {
-		snprintf(msg, sizeof(msg), "expected a CPU number, got %s", jtype_name(v));
+		snprintf(msg, sizeof(msg), "expected a %s number, got %s", what, jtype_name(v));
 		return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
 	}
-	if (json_object_get_int64(v) < 0 || json_object_get_int64(v) >= nr_cpus) {
-		snprintf(msg, sizeof(msg), "CPU %lld does not exist (expected 0..%u)",
-			 (long long)json_object_get_int64(v), nr_cpus - 1);
+	if (json_object_get_int64(v) < 0 || json_object_get_int64(v) >= nr) {
+		snprintf(msg, sizeof(msg), "%s %lld does not exist (expected 0..%u)", what,
+			 (long long)json_object_get_int64(v), nr - 1);
 		return jerr(jp, err, CAPSIM_ERR_RANGE, msg);
 	}
-	*cpu = (unsigned)json_object_get_int64(v);
+	*out = (unsigned)json_object_get_int64(v);
 	return CAPSIM_OK;
 }
 
@@ -241,7 +246,7 @@ static int parse_platform_cpus(struct place_case *pc, json_object *plat, struct 
 			       capsim_error *err, size_t nr_pds)
 {
 	json_object *arr, *o;
-	size_t n, mark;
+	size_t n = 0, mark;
 	uint64_t v = 0;
 	int rc = get_array(plat, "cpus", 1, 0, jp, err, &arr, &n);
 
@@ -322,7 +327,7 @@ static int parse_pds(struct place_case *pc, json_object *pds, size_t nr_pds, str
 {
 	struct em_perf_state *next;
 	json_object *o, *cpus;
-	size_t mark, n, nr;
+	size_t mark, n = 0, nr = 0;
 	unsigned cpu;
 	bool skip;
 	int rc;
@@ -342,7 +347,7 @@ static int parse_pds(struct place_case *pc, json_object *pds, size_t nr_pds, str
 		for (size_t k = 0; k < n && !rc; k++) {
 			size_t m2 = jpath_push(jp, ".cpus[%u]", NULL, (unsigned)k);
 
-			rc = get_elem_cpu(cpus, k, pc->rd.nr_cpus, jp, err, &cpu);
+			rc = get_elem_index(cpus, k, pc->rd.nr_cpus, "CPU", jp, err, &cpu);
 			if (!rc && pc->cpu_pd[cpu] != i)
 				rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 						      "%s: CPU %u is in pd %u by .platform.cpus[%u].pd (expected the CPUs of pd %zu)",
@@ -390,7 +395,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 {
 	bool seen[CAPSIM_MAX_CPUS] = { false };
 	json_object *arr;
-	size_t n, mark;
+	size_t n = 0, mark;
 	unsigned id;
 	int rc = get_array(plat, "pd_order", 1, 0, jp, err, &arr, &n);
 
@@ -403,7 +408,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
 		mark = jpath_push(jp, ".pd_order[%u]", NULL, (unsigned)i);
-		rc = get_elem_cpu(arr, i, (unsigned)nr_pds, jp, err, &id);
+		rc = get_elem_index(arr, i, (unsigned)nr_pds, "pd", jp, err, &id);
 		if (!rc && seen[id])
 			rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 					      "%s: pd %u is listed twice (expected each pd id once)",
@@ -429,9 +434,7 @@ static int parse_platform(struct place_case *pc, json_object *plat, struct jpath
 	rc = rc ? rc : parse_platform_cpus(pc, plat, jp, err, nr_pds);
 	rc = rc ? rc : parse_pds(pc, pds, nr_pds, jp, err);
 	rc = rc ? rc : check_pd_spans(pc, err);
-	rc = rc ? rc : parse_pd_order(pc, plat, nr_pds, jp, err);
-	pc->has_platform = !rc;
-	return rc;
+	return rc ? rc : parse_pd_order(pc, plat, nr_pds, jp, err);
 }
 
 /* .cpus[i]: the runqueue signals. States may leave fields out (docs/formats.md). */
@@ -486,7 +489,7 @@ static int parse_cpus(struct place_case *pc, json_object *root, enum place_mode 
 		      enum capsim_model model, struct jpath *jp, capsim_error *err)
 {
 	json_object *arr, *o;
-	size_t n, mark;
+	size_t n = 0, mark;
 	int rc = get_array(root, "cpus", 1, 0, jp, err, &arr, &n);
 
 	if (!rc && n != pc->rd.nr_cpus)
@@ -510,7 +513,7 @@ static int parse_task(struct place_case *pc, json_object *t, enum place_mode mod
 	struct fair_task *p = &pc->task;
 	json_object *arr;
 	uint64_t v = 0;
-	size_t n, mark;
+	size_t n = 0, mark;
 	unsigned cpu;
 	int rc = check_keys(t, known, mode, jp, err);
 
@@ -525,11 +528,11 @@ static int parse_task(struct place_case *pc, json_object *t, enum place_mode mod
 				&p->uclamp_max);
 	rc = rc ? rc : get_uint(t, "prev_cpu", jp, err, 0, pc->rd.nr_cpus - 1, 0, 0, &v);
 	p->prev_cpu = (int)v;
-	rc = rc ? rc : get_array(t, "allowed", 1, 0, jp, err, &arr, &n);
+	rc = rc ? rc : get_array(t, "allowed", mode == PLACE_STATE, 0, jp, err, &arr, &n);
 	memset(&p->allowed, 0, sizeof(p->allowed));
 	for (size_t i = 0; i < n && !rc; i++) {
 		mark = jpath_push(jp, ".allowed[%u]", NULL, (unsigned)i);
-		rc = get_elem_cpu(arr, i, pc->rd.nr_cpus, jp, err, &cpu);
+		rc = get_elem_index(arr, i, pc->rd.nr_cpus, "CPU", jp, err, &cpu);
 		if (!rc)
 			capsim_cpumask_set(&p->allowed, cpu);
 		jpath_pop(jp, mark);
@@ -551,6 +554,7 @@ void place_case_free(struct place_case *pc)
 	free(pc->note);
 	free(pc->platform_name);
 	free(pc->states);
+	platform_free(pc->platform);
 	place_case_init(pc);
 }
 
@@ -575,8 +579,12 @@ static int parse_root(struct place_case *pc, json_object *root, enum place_mode 
 	pc->has_uclamp_used = json_object_object_get_ex(root, "uclamp_used", NULL);
 	rc = rc ? rc : get_uint(root, "uclamp_used", &jp, err, 0, 1, st, 0, &v);
 	pc->rd.uclamp_used = v != 0;
-	rc = rc ? rc : get_member(root, "platform", json_type_object, 0, &jp, err, &plat);
-	if (!rc) {
+	if (!rc && pc->platform && json_object_object_get_ex(root, "platform", NULL))
+		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
+				      ".platform: given twice (expected either --platform or an inline platform)");
+	rc = rc || pc->platform ? rc : get_member(root, "platform", json_type_object, 0, &jp, err,
+						  &plat);
+	if (!rc && !pc->platform) {
 		mark = jpath_push(&jp, ".%s", "platform", 0);
 		rc = parse_platform(pc, plat, &jp, err);
 		jpath_pop(&jp, mark);
@@ -618,6 +626,7 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 
 	if (!tok)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	pc->mode = mode;
 	pc->rd.model = model;
 	pc->rd.cpus = pc->cpus;
 	pc->rd.pds = pc->pds;
@@ -647,6 +656,26 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	json_object_put(root);
 	json_tokener_free(tok);
 	return rc;
+}
+
+int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err)
+{
+	struct capsim_platform *plat;
+	int rc = platform_load(name, NULL, 0, &plat, err);
+
+	if (rc)
+		return rc;
+	pc->platform = plat;
+	rc = build_perf_domains(plat, pc->pds, pc->cpu_pd, pc->pd_order, &pc->rd.nr_pds, err);
+	if (rc)
+		return rc;
+	for (unsigned c = 0; c < plat->nr_cpus; c++)
+		pc->cpus[c].arch_cap = platform_cpu_capacity_orig(plat, c);
+	pc->rd.nr_cpus = plat->nr_cpus;
+	free(pc->platform_name);
+	pc->platform_name = strdup(plat->name);
+	return pc->platform_name ? CAPSIM_OK
+				 : capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 }
 
 /* "key=value" of a --task spec */
@@ -741,7 +770,7 @@ int place_case_finish(struct place_case *pc, capsim_error *err)
 		capsim_cpumask_set(&all, c);
 	for (unsigned w = 0; w < ARRAY_SIZE(all.bits); w++)
 		pc->task.allowed.bits[w] &= all.bits[w];
-	if (!capsim_cpumask_weight(&pc->task.allowed))
+	if (pc->mode == PLACE_STATE && !capsim_cpumask_weight(&pc->task.allowed))
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
 					"the task may run on no CPU of the platform (expected --allowed to name one of 0..%u)",
 					pc->rd.nr_cpus - 1);

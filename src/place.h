@@ -30,7 +30,9 @@ struct place_case {
 	char *id;            /* "id", or NULL (states) */
 	char *note;          /* "note", or NULL */
 	char *platform_name; /* platform "name", or NULL */
-	bool has_platform, has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
+	enum place_mode mode;
+	struct capsim_platform *platform; /* from --platform (owned), or NULL: inline */
+	bool has_task, has_uclamp_used, has_capacity_of[CAPSIM_MAX_CPUS];
 	unsigned cpu_pd[CAPSIM_MAX_CPUS];  /* pd id of each CPU */
 	struct fair_rd rd;
 	struct fair_task task;
@@ -71,6 +73,14 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 		     enum capsim_model model, capsim_error *err);
 
 /**
+ * place_case_use_platform() - take CPUs, capacities and perf domains from the platform model
+ * loaded from @name (short name or path; src/platform.h), for a state that then must not carry
+ * its own "platform"; the pd list as build_perf_domains() (src/perf_domain.h) makes it.
+ * Return: 0; the loader's error; CAPSIM_ERR_UNSUPPORTED when a CPU has no energy model.
+ */
+int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err);
+
+/**
  * place_task_parse() - the command-line task "util=..,util_est=..,runnable=..,uclamp_min=..,
  * uclamp_max=..,prev=.." (util and prev required) into pc->task; all CPUs allowed.
  * Return: 0, CAPSIM_ERR_PARSE or CAPSIM_ERR_RANGE (message in @err).
@@ -78,8 +88,9 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 int place_task_parse(struct place_case *pc, const char *spec, capsim_error *err);
 
 /**
- * place_case_finish() - checks that the task is there and refers to real CPUs, and fills the
- * documented defaults of a state: capacity_of = scale_rt_capacity() of the model, uclamp_used =
+ * place_case_finish() - checks that the task is there and refers to real CPUs (a state's task
+ * must be allowed somewhere; a golden case may have an empty mask, which the kernel functions
+ * handle: no idle CPU, no candidate), and fills the documented defaults of a state: capacity_of = scale_rt_capacity() of the model, uclamp_used =
  * whether any clamp differs from (0, 1024). Return: 0 or CAPSIM_ERR_INVALID.
  */
 int place_case_finish(struct place_case *pc, capsim_error *err);

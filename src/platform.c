@@ -230,7 +230,7 @@ static int resolve(const char *name, char *path, size_t size)
 	struct stat st;
 
 	if (strchr(name, '/') || has_suffix(name, ".dtb") || has_suffix(name, ".dts") ||
-	    has_suffix(name, ".json") || !stat(name, &st)) {
+	    has_suffix(name, ".json") || (!stat(name, &st) && S_ISREG(st.st_mode))) {
 		snprintf(path, size, "%s", name);
 		return 0;
 	}
@@ -322,9 +322,33 @@ int platform_list(char ***names, capsim_error *err)
 	return n;
 }
 
+/* CPUs left without cpufreq (SCPI/SCMI or cpufreq-hw firmware tables, or no table at all) */
+static void note_cpus_without_policy(struct capsim_platform *p)
+{
+	capsim_cpumask none = { { 0 } };
+	char list[128];
+
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].policy < 0)
+			capsim_cpumask_set(&none, cpu);
+	if (!capsim_cpumask_weight(&none))
+		return;
+	capsim_format_cpulist(&none, list, sizeof(list));
+	platform_note(p, "CPUs %s: no OPP table, no cpufreq policy (firmware-provided OPPs can "
+			 "be given in a platform JSON overlay)", list);
+}
+
 int platform_finalize(struct capsim_platform *p, capsim_error *err)
 {
-	int ret = cpufreq_init_policies(p, err);
+	int ret;
+
+	/* derived notes are rebuilt on every finalize (an overlay may have changed them) */
+	if (!p->finalized)
+		p->nr_load_notes = p->nr_notes;
+	p->finalized = true;
+	p->nr_notes = p->nr_load_notes;
+	note_cpus_without_policy(p);
+	ret = cpufreq_init_policies(p, err);
 
 	if (!ret)
 		ret = topology_init_capacities(p, err);

@@ -216,6 +216,8 @@ struct capsim_platform {
 	/* What the kernel would have logged while building this (fallbacks, skipped parts). */
 	char notes[PLATFORM_MAX_NOTES][PLATFORM_NOTE_MAX];
 	unsigned nr_notes;
+	unsigned nr_load_notes;         /* notes of the loaders; the rest are platform_finalize()'s */
+	bool finalized;
 };
 
 /* --- loading: src/platform.c, src/dt.c, src/platform_json.c -------------------------------- */

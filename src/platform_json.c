@@ -4,7 +4,7 @@
  * carry (firmware OPPs such as Juno's SCPI tables, x86-like machines with given capacities)
  * and overlays on a device tree (add an energy model, fix an OPP, add a policy). Strict JSON
  * through json-c; every member is checked for its type and range, unknown members are refused,
- * and errors name the JSON path ("FILE: /policies/1/opps/3/khz: ..."). The result goes
+ * and errors name the JSON path ("FILE: $.policies[1].opps[3].khz: ..."). The result goes
  * through platform_finalize(), exactly like a device tree.
  */
 #include <stdarg.h>
@@ -51,8 +51,7 @@ static int jfail(struct jctx *c, const char *path, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return capsim_error_set(c->err, CAPSIM_ERR_PARSE, "%s: %s: %s", c->file,
-				path[0] ? path : "/", msg);
+	return capsim_error_set(c->err, CAPSIM_ERR_PARSE, "%s: %s: %s", c->file, path, msg);
 }
 
 /* Refuse members outside @allowed (a NULL-terminated list): typos must not pass silently. */
@@ -79,7 +78,7 @@ static int get_uint(struct jctx *c, const char *path, json_object *o, const char
 	*present = json_object_object_get_ex(o, key, &v);
 	if (!*present)
 		return 0;
-	jpath(sub, sizeof(sub), "%s/%s", path, key);
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	if (!json_object_is_type(v, json_type_int))
 		return jfail(c, sub, "expected an integer %llu..%llu", (unsigned long long)min,
 			     (unsigned long long)max);
@@ -111,7 +110,7 @@ static int get_bool(struct jctx *c, const char *path, json_object *o, const char
 
 	if (!json_object_object_get_ex(o, key, &v))
 		return 0;
-	jpath(sub, sizeof(sub), "%s/%s", path, key);
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	if (!json_object_is_type(v, json_type_boolean))
 		return jfail(c, sub, "expected true or false");
 	*out = json_object_get_boolean(v);
@@ -126,7 +125,7 @@ static int get_string(struct jctx *c, const char *path, json_object *o, const ch
 
 	if (!json_object_object_get_ex(o, key, &v))
 		return 0;
-	jpath(sub, sizeof(sub), "%s/%s", path, key);
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	if (!json_object_is_type(v, json_type_string))
 		return jfail(c, sub, "expected a string");
 	*out = json_object_get_string(v);
@@ -141,7 +140,7 @@ static int get_array(struct jctx *c, const char *path, json_object *o, const cha
 	*out = NULL;
 	if (!json_object_object_get_ex(o, key, out))
 		return 0;
-	jpath(sub, sizeof(sub), "%s/%s", path, key);
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	if (!json_object_is_type(*out, json_type_array))
 		return jfail(c, sub, "expected an array");
 	return 0;
@@ -168,7 +167,7 @@ static int get_enum(struct jctx *c, const char *path, json_object *o, const char
 			return 0;
 		}
 	}
-	jpath(sub, sizeof(sub), "%s/%s", path, key);
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	return jfail(c, sub, "\"%s\" is not one of the accepted values (expected \"%s\"%s)", s,
 		     names[0], n > 1 ? " or another documented value" : "");
 }
@@ -182,12 +181,12 @@ static int parse_header(struct jctx *c, json_object *root)
 {
 	const char *name = NULL;
 	unsigned arch = c->p->arch, fallback = c->p->fallback;
-	int ret = get_string(c, "", root, "name", &name);
+	int ret = get_string(c, "$", root, "name", &name);
 
 	if (!ret)
-		ret = get_enum(c, "", root, "arch", arch_names, ARRAY_SIZE(arch_names), &arch);
+		ret = get_enum(c, "$", root, "arch", arch_names, ARRAY_SIZE(arch_names), &arch);
 	if (!ret)
-		ret = get_enum(c, "", root, "freq_ref_fallback", fallback_names,
+		ret = get_enum(c, "$", root, "freq_ref_fallback", fallback_names,
 			       ARRAY_SIZE(fallback_names), &fallback);
 	CAPSIM_RETURN_IF(ret, ret);
 	if (name)
@@ -241,15 +240,15 @@ static int parse_cpus(struct jctx *c, json_object *root)
 	json_object *arr;
 	bool given[CAPSIM_MAX_CPUS] = { false }, any = false, all = true;
 	size_t n;
-	int ret = get_array(c, "", root, "cpus", &arr);
+	int ret = get_array(c, "$", root, "cpus", &arr);
 
 	CAPSIM_RETURN_IF(ret, ret);
 	if (!arr)
-		return c->overlay ? 0 : jfail(c, "/cpus", "missing (expected the list of CPUs)");
+		return c->overlay ? 0 : jfail(c, "$.cpus", "missing (expected the list of CPUs)");
 	n = json_object_array_length(arr);
 	if (!c->overlay) {
 		if (n < 1 || n > CAPSIM_MAX_CPUS)
-			return jfail(c, "/cpus", "%zu CPUs (expected 1..%d)", n, CAPSIM_MAX_CPUS);
+			return jfail(c, "$.cpus", "%zu CPUs (expected 1..%d)", n, CAPSIM_MAX_CPUS);
 		p->cpus = calloc(n, sizeof(*p->cpus));
 		if (!p->cpus)
 			return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "out of memory");
@@ -262,7 +261,7 @@ static int parse_cpus(struct jctx *c, json_object *root)
 	for (size_t i = 0; i < n; i++) {
 		char path[64];
 
-		jpath(path, sizeof(path), "/cpus/%zu", i);
+		jpath(path, sizeof(path), "$.cpus[%zu]", i);
 		ret = parse_cpu(c, path, json_object_array_get_idx(arr, i), (unsigned)i, given);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
@@ -271,7 +270,7 @@ static int parse_cpus(struct jctx *c, json_object *root)
 		all &= given[i] || (c->overlay && p->capacity_source == PLATFORM_CAPACITY_GIVEN);
 	}
 	if (any && !all)
-		return jfail(c, "/cpus", "\"capacity\" given for some CPUs only (expected all or none)");
+		return jfail(c, "$.cpus", "\"capacity\" given for some CPUs only (expected all or none)");
 	if (any)
 		p->capacity_source = PLATFORM_CAPACITY_GIVEN;
 	return 0;
@@ -331,7 +330,7 @@ static int parse_opps(struct jctx *c, const char *path, json_object *arr,
 		char sub[PLATFORM_PATH_MAX];
 		int ret;
 
-		jpath(sub, sizeof(sub), "%s/%zu", path, i);
+		jpath(sub, sizeof(sub), "%s[%zu]", path, i);
 		ret = parse_opp(c, sub, json_object_array_get_idx(arr, i), &opps[i], false);
 		for (size_t j = 0; !ret && j < i; j++)
 			if (opps[j].khz == opps[i].khz)
@@ -358,7 +357,7 @@ static int patch_opps(struct jctx *c, const char *path, json_object *arr,
 		unsigned j;
 		int ret;
 
-		jpath(sub, sizeof(sub), "%s/%zu", path, i);
+		jpath(sub, sizeof(sub), "%s[%zu]", path, i);
 		ret = expect_object(c, sub, o);
 		CAPSIM_RETURN_IF(ret, ret);
 		if (!json_object_object_get_ex(o, "khz", &k) || !json_object_is_type(k, json_type_int))
@@ -433,7 +432,7 @@ static int parse_policy(struct jctx *c, const char *path, json_object *o)
 	if (!ret)
 		ret = get_string(c, path, o, "cpus", &list);
 	CAPSIM_RETURN_IF(ret, ret);
-	jpath(sub, sizeof(sub), "%s/cpus", path);
+	jpath(sub, sizeof(sub), "%s.cpus", path);
 	if (!list || capsim_parse_cpulist(list, &cpus))
 		return jfail(c, sub, "%s (expected a CPU list such as \"0-3\")",
 			     list ? "not a CPU list" : "missing");
@@ -443,13 +442,13 @@ static int parse_policy(struct jctx *c, const char *path, json_object *o)
 	if (!ret)
 		ret = get_array(c, path, o, "patch_opps", &patch);
 	if (!ret && opps) {
-		jpath(sub, sizeof(sub), "%s/opps", path);
+		jpath(sub, sizeof(sub), "%s.opps", path);
 		ret = parse_opps(c, sub, opps, pol);
 	}
 	if (!ret && !pol->nr_opps)
 		ret = jfail(c, path, "missing \"opps\" (expected the OPP table of a new policy)");
 	if (!ret && patch) {
-		jpath(sub, sizeof(sub), "%s/patch_opps", path);
+		jpath(sub, sizeof(sub), "%s.patch_opps", path);
 		ret = patch_opps(c, sub, patch, pol);
 	}
 	if (!ret)
@@ -462,12 +461,12 @@ static int for_each_item(struct jctx *c, json_object *root, const char *key,
 			 int (*fn)(struct jctx *, const char *, json_object *))
 {
 	json_object *arr;
-	int ret = get_array(c, "", root, key, &arr);
+	int ret = get_array(c, "$", root, key, &arr);
 
 	for (size_t i = 0; !ret && arr && i < json_object_array_length(arr); i++) {
 		char path[64];
 
-		jpath(path, sizeof(path), "/%s/%zu", key, i);
+		jpath(path, sizeof(path), "$.%s[%zu]", key, i);
 		ret = fn(c, path, json_object_array_get_idx(arr, i));
 	}
 	return ret;
@@ -568,13 +567,13 @@ static int parse_zone_body(struct jctx *c, const char *path, json_object *o,
 	for (size_t i = 0; !ret && trips && i < json_object_array_length(trips); i++) {
 		char sub[PLATFORM_PATH_MAX];
 
-		jpath(sub, sizeof(sub), "%s/trips/%zu", path, i);
+		jpath(sub, sizeof(sub), "%s.trips[%zu]", path, i);
 		ret = parse_trip(c, sub, json_object_array_get_idx(trips, i), &z->trips[z->nr_trips++]);
 	}
 	for (size_t i = 0; !ret && maps && i < json_object_array_length(maps); i++) {
 		char sub[PLATFORM_PATH_MAX];
 
-		jpath(sub, sizeof(sub), "%s/cooling_maps/%zu", path, i);
+		jpath(sub, sizeof(sub), "%s.cooling_maps[%zu]", path, i);
 		ret = parse_map(c, sub, json_object_array_get_idx(maps, i), z);
 	}
 	return ret;
@@ -657,12 +656,12 @@ static int parse_root(struct jctx *c, json_object *root)
 {
 	static const char *const keys[] = { "base", "name", "arch", "freq_ref_fallback", "cpus",
 					    "policies", "thermal_zones", NULL };
-	int ret = expect_object(c, "", root);
+	int ret = expect_object(c, "$", root);
 
 	if (!ret)
-		ret = check_keys(c, "", root, keys);
+		ret = check_keys(c, "$", root, keys);
 	if (!ret && !c->overlay && json_object_object_get_ex(root, "base", NULL))
-		ret = jfail(c, "/base", "a base device tree is only read from a platform file");
+		ret = jfail(c, "$.base", "a base device tree is only read from a platform file");
 	if (!ret)
 		ret = parse_header(c, root);
 	if (!ret)

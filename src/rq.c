@@ -46,11 +46,16 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->uclamp_idle = true;
 	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
+	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
+	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
+	rq->opp_idx = -1;
+	rq->delivered_khz = rq->freq_ref;
 }
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
 {
-	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	return s->rq[cpu].cap_orig;
 }
 
 /* ---- clocks ------------------------------------------------------------------------------ */
@@ -72,10 +77,10 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t delta;
 
-	if (s->now <= rq->clk.clock)
+	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
 		return;
 	sim_account_cpu(s, rq->cpu);
-	delta = s->now - rq->clk.clock;
+	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
 	pelt_update_rq_clock_pelt(&rq->clk, delta, rq->curr == NULL, arch_cap(s, rq->cpu),
@@ -383,20 +388,26 @@ static void list_del(struct sim_task **head, struct sim_task *p)
 	p->rq_next = p->rq_prev = NULL;
 }
 
-/* mirrors avg_vruntime() + entity_eligible(): is @v at or below the weighted mean? */
-static bool vruntime_eligible(const struct sim_rq *rq, uint64_t v)
+/* mirrors avg_vruntime(): the weighted sum of keys (vruntime - min_vruntime) and the load */
+static void avg_vruntime(const struct sim_rq *rq, int64_t *avg, int64_t *load)
 {
-	int64_t avg = 0, load = 0;
 	struct sim_task *c = rq->curr && !rq->curr->rt ? rq->curr : NULL;
 
+	*avg = 0;
+	*load = 0;
 	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next) {
-		avg += (int64_t)(t->vruntime - rq->min_vruntime) * (int64_t)t->weight;
-		load += (int64_t)t->weight;
+		*avg += (int64_t)(t->vruntime - rq->min_vruntime) * (int64_t)t->weight;
+		*load += (int64_t)t->weight;
 	}
 	if (c) {
-		avg += (int64_t)(c->vruntime - rq->min_vruntime) * (int64_t)c->weight;
-		load += (int64_t)c->weight;
+		*avg += (int64_t)(c->vruntime - rq->min_vruntime) * (int64_t)c->weight;
+		*load += (int64_t)c->weight;
 	}
+}
+
+/* mirrors vruntime_eligible(): is @v at or below the weighted mean? */
+static bool vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v)
+{
 	return avg >= (int64_t)(v - rq->min_vruntime) * load;
 }
 
@@ -455,15 +466,17 @@ static struct sim_task *pick_eevdf(struct sim_rq *rq)
 {
 	struct sim_task *curr = rq->curr && !rq->curr->rt ? rq->curr : NULL;
 	struct sim_task *best = NULL, *first = NULL;
+	int64_t avg, load;
 
-	if (curr && !vruntime_eligible(rq, curr->vruntime))
+	avg_vruntime(rq, &avg, &load);
+	if (curr && !vruntime_eligible(rq, avg, load, curr->vruntime))
 		curr = NULL;
 	if (curr && curr->protect && !curr->yielded)
 		return curr;
 	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next) {
 		if (!first || (int64_t)(t->deadline - first->deadline) < 0)
 			first = t;
-		if (!vruntime_eligible(rq, t->vruntime))
+		if (!vruntime_eligible(rq, avg, load, t->vruntime))
 			continue;
 		if (!best || (int64_t)(t->deadline - best->deadline) < 0)
 			best = t;
@@ -487,23 +500,17 @@ static struct sim_task *pick_rt(struct sim_rq *rq)
 static void place_entity(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
 			 bool initial)
 {
-	int64_t avg = 0, load = 0;
 	uint64_t vslice = calc_delta_fair(base_slice_ns(s, p), p);
-	struct sim_task *c = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+	int64_t avg, load;
 
-	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next) {
-		avg += (int64_t)(t->vruntime - rq->min_vruntime) * (int64_t)t->weight;
-		load += (int64_t)t->weight;
-	}
-	if (c) {
-		avg += (int64_t)(c->vruntime - rq->min_vruntime) * (int64_t)c->weight;
-		load += (int64_t)c->weight;
-	}
+	avg_vruntime(rq, &avg, &load);
 	p->vruntime = rq->min_vruntime + (uint64_t)(load ? avg / load : 0);
 	if (initial) /* PLACE_DEADLINE_INITIAL */
 		vslice /= 2;
 	p->deadline = p->vruntime + vslice;
 }
+
+static void rq_cancel_completion(struct sim_rq *rq);
 
 /* ---- enqueue / dequeue ------------------------------------------------------------------- */
 
@@ -574,7 +581,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 			update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
 		else
 			update_rt_rq_load_avg(rq, 1);
-		s->rq[rq->cpu].gen++;
+		rq_cancel_completion(rq);
 	}
 	p->state = TASK_BLOCKED;
 	if (!p->rt && sleep)
@@ -616,7 +623,6 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		p->protect = true;
 	}
 	p->yielded = false;
-	update_rt_rq_load_avg(rq, 0);
 	rq->curr = p;
 	p->state = TASK_RUNNING;
 	p->exec_start = rq->clk.clock;
@@ -654,7 +660,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	}
 	if (next == prev) {
 		if (next && !next->in_cpu_event)
-			task_advance(s, next);
+			sim_queue_advance(s, rq->cpu);
 		else
 			rq_arm_completion(s, rq);
 		return;
@@ -665,7 +671,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		update_misfit_status(s, rq);
 		sim_trace_switch(s, rq->cpu, prev, NULL);
 		rq_sync_view(s, rq);
-		rq->gen++;
+		rq_cancel_completion(rq);
 		return;
 	}
 	set_next(s, rq, next);
@@ -676,7 +682,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		sim_push(s, (s->now / s->tick_ns + 1) * s->tick_ns, EV_TICK, (uint32_t)rq->cpu, 0);
 	}
 	if (!next->in_cpu_event)
-		task_advance(s, next); /* the task runs its next events; it may block at once */
+		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
 	else
 		rq_arm_completion(s, rq);
 }
@@ -701,16 +707,31 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 		rq_resched(s, rq);
 }
 
-/* Arm the event at which the running task's current run/runtime ends at today's speed. */
+/* Forget the pending completion event of @rq (its curr stopped or changed). */
+static void rq_cancel_completion(struct sim_rq *rq)
+{
+	rq->gen++;
+	rq->armed_time = 0;
+}
+
+/* Arm the event at which the running task's current run/runtime ends at today's speed; an
+ * event already pending for the same task and time is kept. */
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr;
+	uint64_t t;
 
-	rq->gen++;
-	if (!p || !p->in_cpu_event)
+	if (!p || !p->in_cpu_event) {
+		rq_cancel_completion(rq);
 		return;
-	sim_push(s, s->now + task_time_to_done(s, p, rq->cpu), EV_CPU_DONE, (uint32_t)rq->cpu,
-		 rq->gen);
+	}
+	t = s->now + task_time_to_done(s, p, rq->cpu);
+	if (rq->armed_time == t && rq->armed_task == p)
+		return;
+	rq_cancel_completion(rq);
+	rq->armed_time = t;
+	rq->armed_task = p;
+	sim_push(s, t, EV_CPU_DONE, (uint32_t)rq->cpu, rq->gen);
 }
 
 /* ---- tick -------------------------------------------------------------------------------- */

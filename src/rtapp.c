@@ -35,7 +35,7 @@
 #define RTAPP_DEFAULT_MEM_BUF (4u << 20)
 #define RT_INT_MAX 2147483647LL     /* rt-app reads every number as a C int */
 
-/* Custom slice bounds of a fair task, mirrors __setscheduler_params(), kernel/sched/syscalls.c v6.12 */
+/* Custom slice bounds of a fair task: mirrors __setscheduler_params(), kernel/sched/syscalls.c */
 #define SLICE_MIN_NS (CAPSIM_NSEC_PER_MSEC / 10)
 #define SLICE_MAX_NS (CAPSIM_NSEC_PER_MSEC * 100)
 
@@ -95,13 +95,19 @@ struct rt {
 
 /* ---- names and paths ---------------------------------------------------------------- */
 
+/* FNV-1a over the name, then type and owner and a murmur3 finalizer so the low bits spread. */
 static uint32_t nm_hash(const char *name, int type, int owner)
 {
-	uint32_t h = 2166136261u ^ (uint32_t)(type * 31 + owner);
+	uint32_t h = 2166136261u;
 
 	for (; *name; name++)
 		h = (h ^ (unsigned char)*name) * 16777619u;
-	return h;
+	h ^= (uint32_t)(type * 31 + owner) * 0x9e3779b1u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	return h ^ (h >> 16);
 }
 
 static int nm_find(const struct name_map *m, const char *name, int type, int owner)
@@ -206,8 +212,11 @@ static int int_value(struct rt *p, struct json_object *v, int node, const char *
 	if (!json_object_is_type(v, json_type_int))
 		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
 			    type_name(v));
-	/* json-c saturates what does not fit in 64 bits; such values are out of range here */
+	/* json-c saturates what does not fit in 64 bits: say so rather than echo its limit */
 	x = json_object_get_int64(v);
+	if (x == INT64_MAX || x == INT64_MIN)
+		return fail(p, node, key, CAPSIM_ERR_RANGE,
+			    "a number too large for rt-app's int (expected %s)", expect);
 	if (x < lo || x > hi)
 		return fail(p, node, key, CAPSIM_ERR_RANGE, "%s is out of range (expected %s)",
 			    json_object_to_json_string(v), expect);
@@ -672,7 +681,7 @@ static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
 	memset(mask, 0, sizeof(*mask));
 	n = json_object_array_length(arr);
 	for (i = 0; i < n && !ret; i++) {
-		int64_t cpu;
+		int64_t cpu = 0;
 
 		ret = int_value(p, json_object_array_get_idx(arr, i), node, "cpus", 0,
 				CAPSIM_MAX_CPUS - 1, "CPU numbers (integers 0-255)", &cpu);
@@ -727,7 +736,7 @@ static int parse_uclamp(struct rt *p, struct json_object *obj, int node, int *mi
 
 static int check_taskgroup(struct rt *p, struct json_object *obj, int node)
 {
-	const char *tg;
+	const char *tg = "";
 	int ret = get_string(p, obj, node, "taskgroup", "a string (a cgroup path)", &tg);
 
 	if (ret)
@@ -753,7 +762,7 @@ static const struct {
 static int parse_policy(struct rt *p, struct json_object *obj, int node, const char *key,
 			enum wl_policy *out)
 {
-	const char *s;
+	const char *s = "";
 	unsigned i;
 	int ret = get_string(p, obj, node, key, "a policy name such as \"SCHED_OTHER\"", &s);
 
@@ -777,53 +786,113 @@ static int is_fair(enum wl_policy pol)
 	return pol == WL_POLICY_OTHER || pol == WL_POLICY_BATCH || pol == WL_POLICY_IDLE;
 }
 
-/*
- * The scheduling keys of a task (rt-app's parse_sched_data() at thread level): policy,
- * priority (nice for fair tasks), dl-runtime as a v6.12 custom slice for fair tasks.
- */
-static int parse_sched(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
-{
-	static const char *const dl_keys[] = { "dl-runtime", "runtime", "dl-period", "period",
-					       "dl-deadline", "deadline" };
-	int64_t v, runtime = 0;
-	unsigned i;
-	int ret;
+/* What rt-app's parse_sched_data() sets: policy, priority, and a fair task's custom slice. */
+struct rt_sched {
+	enum wl_policy policy;
+	int priority;
+	uint64_t slice_ns;
+};
 
-	t->policy = p->wl->default_policy;
-	ret = parse_policy(p, obj, node, "policy", &t->policy);
+/* mirrors the clamp of __setscheduler_params(), kernel/sched/syscalls.c v6.12 */
+static uint64_t custom_slice_ns(int64_t runtime_us)
+{
+	uint64_t ns = (uint64_t)runtime_us * CAPSIM_NSEC_PER_USEC;
+
+	return ns < SLICE_MIN_NS ? SLICE_MIN_NS : ns > SLICE_MAX_NS ? SLICE_MAX_NS : ns;
+}
+
+/*
+ * The scheduling keys of a task or phase object, read as parse_sched_data() reads them onto
+ * @s: "policy" (a given policy brings its default priority: nice 0, RT 10), "priority" (nice
+ * for fair policies), "dl-runtime" (and with @legacy the thread-level "runtime"), which is a
+ * v6.12 custom slice for fair tasks; dl-period/dl-deadline are checked only (the kernel
+ * ignores them for fair and RT tasks). *@any tells whether any of these keys was present.
+ */
+static int sched_keys(struct rt *p, struct json_object *obj, int node, int legacy,
+		      struct rt_sched *s, int *any)
+{
+	static const char *const dl_keys[][2] = { { "dl-runtime", "runtime" },
+						  { "dl-period", "period" },
+						  { "dl-deadline", "deadline" } };
+	int64_t v, runtime = 0;
+	unsigned i, j;
+	int ret = parse_policy(p, obj, node, "policy", &s->policy);
+
 	if (ret < 0)
 		return ret;
-	if (ret == 1 && p->default_deadline)
+	*any = !ret;
+	if (!ret)
+		s->priority = is_fair(s->policy) ? 0 : 10;
+	if (is_fair(s->policy))
+		ret = get_int(p, obj, node, "priority", -20, 19, "a nice value -20..19", &v);
+	else
+		ret = get_int(p, obj, node, "priority", 1, 99, "an RT priority 1..99", &v);
+	if (ret < 0)
+		return ret;
+	if (!ret) {
+		s->priority = (int)v;
+		*any = 1;
+	}
+	for (i = 0; i < ARRAY_SIZE(dl_keys); i++)
+		for (j = 0; j < 1u + !!legacy; j++) {
+			ret = get_int(p, obj, node, dl_keys[i][j], 0, RT_INT_MAX,
+				      "a non-negative integer (µs)", &v);
+			if (ret < 0)
+				return ret;
+			*any |= !ret;
+			/* rt-app reads the legacy "runtime" only when "dl-runtime" is absent or 0 */
+			if (!ret && !i && !runtime)
+				runtime = v;
+		}
+	if (runtime)
+		s->slice_ns = is_fair(s->policy) ? custom_slice_ns(runtime) : 0;
+	return 0;
+}
+
+/* A task's scheduling keys; it starts from global.default_policy. */
+static int parse_sched(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
+{
+	enum wl_policy def = p->wl->default_policy;
+	struct rt_sched s = { def, is_fair(def) ? 0 : 10, 0 };
+	int any, ret;
+
+	if (p->default_deadline && !json_object_object_get_ex(obj, "policy", NULL))
 		return fail(p, node, NULL, CAPSIM_ERR_UNSUPPORTED,
 			    "inherits SCHED_DEADLINE from global.default_policy, which is not "
 			    "modelled");
-	if (is_fair(t->policy)) {
-		t->priority = 0;
-		ret = get_int(p, obj, node, "priority", -20, 19, "a nice value -20..19", &v);
-	} else {
-		t->priority = 10;
-		ret = get_int(p, obj, node, "priority", 1, 99, "an RT priority 1..99", &v);
-	}
-	if (ret < 0)
-		return ret;
-	if (!ret)
-		t->priority = (int)v;
-	/* dl-* (legacy names without "dl-") must be integers; only the runtime matters */
-	for (i = 0; i < ARRAY_SIZE(dl_keys); i++) {
-		ret = get_int(p, obj, node, dl_keys[i], 0, RT_INT_MAX, "a non-negative integer (µs)",
-			      &v);
-		if (ret < 0)
-			return ret;
-		/* rt-app reads the legacy "runtime" only when "dl-runtime" is absent or 0 */
-		if (!ret && i < 2 && !runtime)
-			runtime = v;
-	}
-	if (is_fair(t->policy) && runtime) {
-		uint64_t ns = (uint64_t)runtime * CAPSIM_NSEC_PER_USEC;
+	ret = sched_keys(p, obj, node, 1, &s, &any);
+	t->policy = s.policy;
+	t->priority = s.priority;
+	t->slice_ns = s.slice_ns;
+	return ret;
+}
 
-		t->slice_ns = ns < SLICE_MIN_NS ? SLICE_MIN_NS : ns > SLICE_MAX_NS ? SLICE_MAX_NS : ns;
-	}
-	return 0;
+/*
+ * rt-app applies a phase's scheduling keys when the phase starts. capsim keeps one policy,
+ * priority and slice per task: a phase may restate them (as workload generators do) but a
+ * change is refused rather than ignored.
+ */
+static int check_phase_sched(struct rt *p, struct json_object *obj, int node,
+			     const struct wl_task *t)
+{
+	struct rt_sched s = { t->policy, t->priority, t->slice_ns };
+	const char *what;
+	int any, ret = sched_keys(p, obj, node, 0, &s, &any);
+
+	if (ret || !any)
+		return ret;
+	if (s.policy != t->policy)
+		what = "policy";
+	else if (s.priority != t->priority)
+		what = "priority";
+	else if (s.slice_ns != t->slice_ns)
+		what = "dl-runtime";
+	else
+		return 0;
+	return fail(p, node, json_object_object_get_ex(obj, what, NULL) ? what : NULL,
+		    CAPSIM_ERR_UNSUPPORTED,
+		    "changes the task's %s at phase level, which capsim does not model (a phase "
+		    "may only restate the task's policy, priority and dl-runtime)", what);
 }
 
 static int parse_loop(struct rt *p, struct json_object *obj, int node, int64_t def, int64_t *out)
@@ -840,27 +909,21 @@ static int parse_loop(struct rt *p, struct json_object *obj, int node, int64_t d
 }
 
 static int parse_phase(struct rt *p, const char *name, struct json_object *obj, int node,
-		       struct wl_phase *ph)
+		       const struct wl_task *t, struct wl_phase *ph)
 {
 	static const char *const known[] = { "loop", "cpus", "nodes_membind", "util_min",
-					     "util_max", "taskgroup", NULL };
-	static const char *const sched[] = { "policy", "priority", "dl-runtime", "dl-period",
-					     "dl-deadline", NULL };
+					     "util_max", "taskgroup", "policy", "priority",
+					     "dl-runtime", "dl-period", "dl-deadline", NULL };
 	size_t old = path_push(p, name);
 	int ret;
 
 	ph->name = strdup(name);
 	ph->util_min = ph->util_max = WL_UNSET;
 	ret = ph->name ? 0 : CAPSIM_ERR_NOMEM;
-	json_object_object_foreach(obj, key, val) {
-		(void)val;
-		if (!ret && key_in(key, sched))
-			ret = fail(p, node, key, CAPSIM_ERR_UNSUPPORTED,
-				   "scheduling changes at phase level are not modelled (set "
-				   "\"%s\" on the task)", key);
-	}
 	if (!ret)
 		ret = check_keys(p, obj, node, known, 1, "a phase");
+	if (!ret)
+		ret = check_phase_sched(p, obj, node, t);
 	if (!ret)
 		ret = parse_loop(p, obj, node, 1, &ph->loop);
 	if (!ret)
@@ -898,7 +961,7 @@ static int parse_phases(struct rt *p, struct json_object *obj, int node, struct 
 				   "expected an object (a phase), not %s", type_name(val));
 			break;
 		}
-		ret = parse_phase(p, key, val, jsonpos_child(p->pos, pnode, key),
+		ret = parse_phase(p, key, val, jsonpos_child(p->pos, pnode, key), t,
 				  &t->phases[t->nr_phases]);
 		t->nr_phases++;
 	}

@@ -141,7 +141,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 	if (!json_object_is_type(obj, json_type_object))
 		return fail(p, 0, "kernel", "kernel", CAPSIM_ERR_PARSE, "expected an object");
 	json_object_object_foreach(obj, key, v) {
-		uint64_t x;
+		uint64_t x = 0;
 
 		snprintf(path, sizeof(path), "kernel.%s", key);
 		if (!strcmp(key, "hz")) {

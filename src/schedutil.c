@@ -31,7 +31,6 @@ static uint32_t get_capacity_ref_freq(const struct capsim_sim *s, const struct s
 void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 {
 	struct platform_policy *pp = sp->pp;
-	uint32_t ref = platform_freq_ref(s->plat, pp->cpu);
 
 	if (khz < pp->min_khz)
 		khz = pp->min_khz;
@@ -50,7 +49,7 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		if (!capsim_cpumask_test(&pp->related_cpus, c))
 			continue;
-		sim_refresh_freq_scale(s, (int)c, ref);
+		sim_refresh_freq_scale(s, (int)c);
 		sim_trace_cpu_frequency(s, (int)c);
 		rq_arm_completion(s, &s->rq[c]);
 	}
@@ -105,7 +104,7 @@ static bool sugov_update_next_freq(struct sim_policy *sp, uint64_t time, uint32_
 /* mirrors sugov_update_shared() + sugov_next_freq_shared() (no iowait boost, fast switch) */
 static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int cpu)
 {
-	uint64_t util = 0, max_cap = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	uint64_t util = 0, max_cap = s->rq[cpu].cap_orig;
 	uint32_t next_f;
 
 	if (!sugov_should_update_freq(sp, s->now))

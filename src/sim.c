@@ -13,6 +13,7 @@
 
 #include "belief.h"
 #include "internal.h"
+#include "perf_domain.h"
 #include "sim.h"
 #include "sim_pressure.h"
 #include "sim_trace.h"
@@ -49,37 +50,9 @@ void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id,
 		s->error = CAPSIM_ERR_NOMEM;
 }
 
-/* The OPP index the CPU runs at: policy->cur, lowered to the highest OPP under a HW cap. */
-static int delivered_opp(const struct capsim_sim *s, int cpu, const struct platform_policy **ppp)
-{
-	int pi = platform_policy_of(s->plat, (unsigned)cpu);
-	const struct platform_policy *pp;
-	uint32_t f, cap;
-	int idx = 0;
-
-	*ppp = NULL;
-	if (pi < 0)
-		return -1;
-	pp = &s->plat->policies[pi];
-	*ppp = pp;
-	f = pp->cur_khz;
-	cap = s->rq[cpu].hw_cap_khz;
-	if (cap && cap < f)
-		f = cap;
-	for (unsigned i = 0; i < pp->nr_opps; i++)
-		if (pp->opps[i].khz <= f)
-			idx = (int)i;
-	return idx;
-}
-
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
 {
-	const struct platform_policy *pp;
-	int idx = delivered_opp(s, cpu, &pp);
-
-	if (idx < 0)
-		return platform_freq_ref(s->plat, (unsigned)cpu);
-	return pp->opps[idx].khz < pp->cur_khz ? pp->opps[idx].khz : pp->cur_khz;
+	return s->rq[cpu].delivered_khz;
 }
 
 /* get_actual_cpu_capacity() as the platform keeps it (the 6.10 definition) */
@@ -88,28 +61,47 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
 	return platform_actual_capacity(s->plat, (unsigned)cpu);
 }
 
-/* mirrors arch_set_freq_scale() (drivers/base/arch_topology.c) from the delivered frequency */
-void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref)
+/*
+ * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
+ * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
+ * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
+ */
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 {
-	uint64_t scale = ref ? ((uint64_t)sim_delivered_khz(s, cpu) << SCHED_CAPACITY_SHIFT) / ref :
-			 SCHED_CAPACITY_SCALE;
+	struct sim_rq *rq = &s->rq[cpu];
+	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	const struct platform_policy *pp;
+	uint32_t f;
+	uint64_t scale;
 
-	s->rq[cpu].freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+	if (pi < 0)
+		return;
+	pp = &s->plat->policies[pi];
+	f = pp->cur_khz;
+	if (rq->hw_cap_khz && rq->hw_cap_khz < f)
+		f = rq->hw_cap_khz;
+	rq->opp_idx = 0;
+	for (unsigned i = 0; i < pp->nr_opps; i++)
+		if (pp->opps[i].khz <= f)
+			rq->opp_idx = (int)i;
+	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
+			    pp->cur_khz;
+	scale = rq->freq_ref ? ((uint64_t)rq->delivered_khz << SCHED_CAPACITY_SHIFT) / rq->freq_ref :
+		SCHED_CAPACITY_SCALE;
+	rq->freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
 }
 
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
 void sim_account_cpu(struct capsim_sim *s, int cpu)
 {
 	struct sim_rq *rq = &s->rq[cpu];
-	const struct platform_policy *pp;
 	uint64_t delta = s->now - rq->acct_last;
-	int idx;
+	int idx = rq->opp_idx;
 
 	if (!delta)
 		return;
 	rq->acct_last = s->now;
 	sim_pressure_account(s, cpu, delta);
-	idx = delivered_opp(s, cpu, &pp);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
 	if (rq->curr) {
@@ -131,6 +123,33 @@ void sim_set_overutilized(struct capsim_sim *s, bool on)
 	s->overutilized = on;
 }
 
+/*
+ * A CPU switched to a task that has events to run before it needs the CPU again. They run from
+ * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
+ * pick another, which only queues that CPU again).
+ */
+void sim_queue_advance(struct capsim_sim *s, int cpu)
+{
+	if (s->rq[cpu].advance_queued)
+		return;
+	s->rq[cpu].advance_queued = true;
+	s->advance_queue[(s->adv_head + s->adv_len++) % s->nr_cpus] = cpu;
+}
+
+static void run_advances(struct capsim_sim *s)
+{
+	while (s->adv_len && !s->error) {
+		int cpu = s->advance_queue[s->adv_head];
+		struct sim_task *p = s->rq[cpu].curr;
+
+		s->adv_head = (s->adv_head + 1) % s->nr_cpus;
+		s->adv_len--;
+		s->rq[cpu].advance_queued = false;
+		if (p && !p->in_cpu_event)
+			task_advance(s, p);
+	}
+}
+
 /* ---- scenario events --------------------------------------------------------------------- */
 
 /* Bring every CPU of @cpus up to now before a speed or capacity change, then refresh. */
@@ -147,7 +166,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 			sim_account_cpu(s, (int)c);
 			continue;
 		}
-		sim_refresh_freq_scale(s, (int)c, platform_freq_ref(s->plat, c));
+		sim_refresh_freq_scale(s, (int)c);
 		rq_sync_view(s, rq);
 		rq_arm_completion(s, rq);
 	}
@@ -234,33 +253,36 @@ static bool workload_is_endless(const struct capsim_workload *wl)
 	return false;
 }
 
+/*
+ * The root domain the placement code reads, and whether EAS runs: rd->pd from
+ * build_perf_domains() (src/perf_domain.c), then the conditions of build_perf_domains() /
+ * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil,
+ * sched_energy_aware, and at most EM_MAX_COMPLEXITY.
+ */
 static int setup_energy(struct capsim_sim *s)
 {
-	unsigned nr_pds = s->plat->nr_policies, nr_ps = 0;
+	unsigned nr_pds = 0, nr_ps = 0;
+	capsim_error ignored;
 
 	s->rd.model = s->opt.model;
 	s->rd.nr_cpus = s->nr_cpus;
 	s->rd.cpus = s->view;
 	s->rd.uclamp_used = false;
-	if (!platform_has_em(s->plat) || !nr_pds)
-		return 0;
-	s->pds = calloc(nr_pds, sizeof(*s->pds));
-	s->pd_order = calloc(nr_pds, sizeof(*s->pd_order));
-	if (!s->pds || !s->pd_order)
+	s->pds = calloc(s->nr_cpus, sizeof(*s->pds));
+	s->pd_order = calloc(s->nr_cpus, sizeof(*s->pd_order));
+	s->cpu_pd = calloc(s->nr_cpus, sizeof(*s->cpu_pd));
+	if (!s->pds || !s->pd_order || !s->cpu_pd)
 		return CAPSIM_ERR_NOMEM;
-	for (unsigned i = 0; i < nr_pds; i++) {
-		s->pds[i] = *s->plat->policies[i].em;
-		s->pd_order[i] = nr_pds - 1 - i; /* build_perf_domains() prepends */
+	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
+		return 0; /* no EM on some CPU: no rd->pd, no EAS */
+	for (unsigned i = 0; i < nr_pds; i++)
 		nr_ps += s->pds[i].nr_perf_states;
-	}
-	s->rd.nr_pds = nr_pds;
-	s->rd.pds = s->pds;
-	s->rd.pd_order = s->pd_order;
-	/* mirrors the conditions of build_perf_domains() / sched_is_eas_possible() */
 	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL &&
 		 nr_pds * (s->nr_cpus + nr_ps) <= EM_MAX_COMPLEXITY;
-	if (!s->eas) {
-		s->rd.nr_pds = 0; /* no rd->pd: feec is never reached */
+	if (s->eas) {
+		s->rd.nr_pds = nr_pds;
+		s->rd.pds = s->pds;
+		s->rd.pd_order = s->pd_order;
 	}
 	return 0;
 }
@@ -310,8 +332,9 @@ static int setup_cpus(struct capsim_sim *s)
 {
 	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
 	s->view = calloc(s->nr_cpus, sizeof(*s->view));
+	s->advance_queue = calloc(s->nr_cpus, sizeof(*s->advance_queue));
 	s->pol = calloc(s->plat->nr_policies ? s->plat->nr_policies : 1, sizeof(*s->pol));
-	if (!s->rq || !s->view || !s->pol)
+	if (!s->rq || !s->view || !s->pol || !s->advance_queue)
 		return CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		struct sim_rq *rq = &s->rq[c];
@@ -323,7 +346,7 @@ static int setup_cpus(struct capsim_sim *s)
 		rq->busy_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
 		if (!rq->time_at_opp || !rq->busy_at_opp)
 			return CAPSIM_ERR_NOMEM;
-		if (platform_cpu_capacity_orig(s->plat, c) != platform_cpu_capacity_orig(s->plat, 0))
+		if (rq->cap_orig != s->rq[0].cap_orig)
 			s->asym = true;
 	}
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
@@ -410,7 +433,7 @@ void sim_free(struct capsim_sim *s)
 		struct sim_task *p = s->tasks[i];
 
 		free(p->name);
-		free(p->unique_timers);
+		free(p->utimers);
 		free(p->st.by_cpu);
 		free(p->st.lat_hist);
 		free(p);
@@ -423,9 +446,11 @@ void sim_free(struct capsim_sim *s)
 		}
 	free(s->rq);
 	free(s->view);
+	free(s->advance_queue);
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);
+	free(s->cpu_pd);
 	free(s->timers);
 	free(s->mutex_owner);
 	free(s->wq_head);
@@ -557,6 +582,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (ev.kind == EV_END)
 			break;
 		dispatch(s, &ev, err);
+		run_advances(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

@@ -27,6 +27,11 @@
 #define NSEC_PER_MSEC 1000000ULL
 #define NICE_0_LOAD_SHIFT 10
 #define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
+/*
+ * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
+ * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
+ */
+#define SIM_RQ_CLOCK_START_NS (1ULL << 20)
 
 /* ---- scenario: what `capsim simulate` is asked to run ----------------------------------- */
 
@@ -154,7 +159,10 @@ struct sim_task {
 	uint64_t wall_end;        /* runtime */
 	int waiting_res;          /* resource it is blocked on, or -1 */
 	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
-	struct sim_timer *unique_timers; /* per-instance "unique" timers (nr_resources, lazily) */
+	struct sim_utimer *utimers;  /* this instance's "unique" timers, by resource */
+	unsigned nr_utimers;
+	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+	bool aff_set;
 
 	/* fair class (simplified EEVDF, docs/model.md) */
 	uint64_t vruntime;
@@ -178,6 +186,11 @@ struct sim_task {
 struct sim_timer {
 	bool init;
 	uint64_t t_next;
+};
+
+struct sim_utimer {
+	int res;
+	struct sim_timer t;
 };
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
@@ -205,12 +218,19 @@ struct sim_rq {
 	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
+	uint32_t freq_ref;               /* arch_scale_freq_ref() */
+	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
+	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 
 	/* tick and balance */
 	bool tick_armed;
+	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
+	uint64_t armed_time;             /* when the pending completion fires (0: none) */
+	const struct sim_task *armed_task;
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
@@ -244,7 +264,6 @@ struct capsim_sim {
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
-	bool uclamp_used;
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;
@@ -276,9 +295,12 @@ struct capsim_sim {
 	uint64_t misfit_migrations;
 
 	uint64_t nohz_next_blocked;       /* jiffies */
+	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
+	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
 	int livelock_task;                /* the task that ran events without time passing */
-	struct em_perf_domain *pds;       /* copies of the policies' EM (tables shared) */
+	struct em_perf_domain *pds;       /* rd->pd from build_perf_domains() (tables shared) */
+	unsigned *cpu_pd;
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	struct sim_trace *trace;          /* NULL: no trace */
@@ -351,7 +373,8 @@ uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
-void sim_refresh_freq_scale(struct capsim_sim *s, int cpu, uint32_t ref);
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
+void sim_queue_advance(struct capsim_sim *s, int cpu);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
 

@@ -29,11 +29,11 @@ static const struct wl_task *wl_of(const struct capsim_sim *s, const struct sim_
 /* Work units per wall ns on @cpu: cap(cpu) * f_delivered / freq_ref(cpu) as a fraction. */
 static void cpu_speed(const struct capsim_sim *s, int cpu, uint64_t *num, uint64_t *den)
 {
-	uint32_t ref = platform_freq_ref(s->plat, (unsigned)cpu);
-	uint32_t f = sim_delivered_khz(s, cpu);
+	const struct sim_rq *rq = &s->rq[cpu];
+	uint32_t f = rq->delivered_khz ? rq->delivered_khz : 1;
 
-	*num = platform_cpu_capacity_orig(s->plat, (unsigned)cpu) * (f ? f : 1);
-	*den = ref ? ref : (f ? f : 1);
+	*num = rq->cap_orig * f;
+	*den = rq->freq_ref ? rq->freq_ref : f;
 }
 
 void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta)
@@ -44,7 +44,10 @@ void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t d
 	if (!p->in_cpu_event || p->cpu_event_is_wall)
 		return;
 	cpu_speed(s, cpu, &num, &den);
-	done = (unsigned __int128)delta * num / den;
+	if (delta <= UINT32_MAX && num <= UINT32_MAX)
+		done = delta * num / den; /* fits 64 bits: no 128-bit division */
+	else
+		done = (unsigned __int128)delta * num / den;
 	p->work_left = done >= p->work_left ? 0 : p->work_left - (uint64_t)done;
 }
 
@@ -192,16 +195,23 @@ static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 
 static struct sim_timer *timer_of(struct capsim_sim *s, struct sim_task *p, int res)
 {
+	struct sim_utimer *u;
+
 	if (s->wl->resources[res].owner < 0)
 		return &s->timers[res];
-	if (!p->unique_timers) {
-		p->unique_timers = calloc(s->wl->nr_resources, sizeof(*p->unique_timers));
-		if (!p->unique_timers) {
-			s->error = CAPSIM_ERR_NOMEM;
-			return &s->timers[res];
-		}
+	for (unsigned i = 0; i < p->nr_utimers; i++)
+		if (p->utimers[i].res == res)
+			return &p->utimers[i].t;
+	u = realloc(p->utimers, (p->nr_utimers + 1) * sizeof(*u));
+	if (!u) {
+		s->error = CAPSIM_ERR_NOMEM;
+		return &s->timers[res];
 	}
-	return &p->unique_timers[res];
+	p->utimers = u;
+	u[p->nr_utimers].res = res;
+	u[p->nr_utimers].t.init = false;
+	u[p->nr_utimers].t.t_next = 0;
+	return &u[p->nr_utimers++].t;
 }
 
 /* mirrors rt-app's timer event: returns true if the task sleeps until the next period */
@@ -405,8 +415,7 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
 	if (min != WL_UNSET || max != WL_UNSET)
-		s->uclamp_used = s->opt.uclamp != 0;
-	s->rd.uclamp_used = s->uclamp_used; /* the placement code reads sched_uclamp_used here */
+		s->rd.uclamp_used = s->opt.uclamp != 0;
 	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
 	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
 	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
@@ -431,16 +440,21 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 	set_task_max_allowed_capacity(s, p);
 }
 
-/* Phase (or task) settings at the start of a phase: affinity and uclamp, as rt-app applies them. */
+/*
+ * Phase (or task) settings at the start of a phase, as rt-app applies them: affinity from the
+ * phase, else the task, else the thread's initial (all CPUs); uclamp likewise.
+ */
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 	const struct wl_phase *ph = &wt->phases[p->phase];
 	int min = ph->util_min != WL_UNSET ? ph->util_min : wt->util_min;
 	int max = ph->util_max != WL_UNSET ? ph->util_max : wt->util_max;
-
-	if (ph->has_cpus || wt->has_cpus) {
-		task_set_affinity(s, p, ph->has_cpus ? &ph->cpus : &wt->cpus);
+	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
+	if (!p->aff_set || m != p->aff_src) {
+		p->aff_set = true;
+		p->aff_src = m;
+		task_set_affinity(s, p, m);
 		if (p->state == TASK_RUNNING && !capsim_cpumask_test(&p->allowed, (unsigned)p->cpu))
 			sim_move_running(s, p);
 	}

@@ -46,6 +46,14 @@ static int cpu_without_dmips(const struct capsim_platform *p)
 	return -1;
 }
 
+static bool no_dmips_at_all(const struct capsim_platform *p)
+{
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].capacity_dmips_mhz)
+			return false;
+	return true;
+}
+
 static void set_all(struct capsim_platform *p, uint64_t cap)
 {
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
@@ -94,16 +102,42 @@ static int given_capacities(struct capsim_platform *p, capsim_error *err)
 	return 0;
 }
 
+/*
+ * cpufreq_update_pressure() and topology_update_hw_pressure() compute from the first CPU and
+ * write to all: with unlike CPUs in one policy a smaller CPU's pressure can exceed its
+ * capacity, and get_actual_cpu_capacity() wraps as an unsigned long, as in the kernel.
+ */
+static void note_unlike_policies(struct capsim_platform *p)
+{
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		const struct platform_policy *pol = &p->policies[i];
+
+		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
+			if (capsim_cpumask_test(&pol->related_cpus, cpu) &&
+			    p->cpus[cpu].capacity_orig != p->cpus[pol->cpu].capacity_orig) {
+				platform_note(p, "policy%u: its CPUs differ in capacity; pressures use "
+						 "CPU%u's for all (the kernel's actual capacity can wrap)",
+					      pol->cpu, pol->cpu);
+				break;
+			}
+		}
+	}
+}
+
 int topology_init_capacities(struct capsim_platform *p, capsim_error *err)
 {
-	int missing;
+	int missing, ret;
 
 	set_freq_refs(p);
-	if (p->capacity_source == PLATFORM_CAPACITY_GIVEN)
-		return given_capacities(p, err);
+	if (p->capacity_source == PLATFORM_CAPACITY_GIVEN) {
+		ret = given_capacities(p, err);
+		if (!ret)
+			note_unlike_policies(p);
+		return ret;
+	}
 	missing = cpu_without_dmips(p);
 	if (p->arch == PLATFORM_ARCH_X86 || p->dmips_unused || missing >= 0) {
-		if (p->arch != PLATFORM_ARCH_X86 && !p->dmips_unused)
+		if (p->arch != PLATFORM_ARCH_X86 && !p->dmips_unused && !no_dmips_at_all(p))
 			platform_note(p, "%s/capacity-dmips-mhz: missing: every CPU is 1024 "
 					 "(topology_parse_cpu_capacity fallback)",
 				      p->cpus[missing].node_path);
@@ -115,7 +149,10 @@ int topology_init_capacities(struct capsim_platform *p, capsim_error *err)
 	if (!every_cpu_has_policy(p))
 		platform_note(p, "not every CPU has a cpufreq policy: capacities are normalized "
 				 "from capacity-dmips-mhz alone (boot clock rates taken as equal)");
-	return normalize_cpu_scale(p, every_cpu_has_policy(p), err);
+	ret = normalize_cpu_scale(p, every_cpu_has_policy(p), err);
+	if (!ret)
+		note_unlike_policies(p);
+	return ret;
 }
 
 uint64_t platform_cpu_capacity_orig(const struct capsim_platform *p, unsigned cpu)

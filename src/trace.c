@@ -47,8 +47,9 @@ static void write_entries_line(struct trace_writer *tw)
 			 "# entries-in-buffer/entries-written: %" PRIu64 "/%" PRIu64 "   #P:%u",
 			 tw->entries, tw->entries, tw->nr_cpus);
 
-	if (n < 0)
-		n = 0;
+	/* padded only when it can be rewritten in place at close */
+	if (n < 0 || tw->entries_pos < 0)
+		n = ENTRIES_LINE_WIDTH;
 	fprintf(tw->fp, "%s%*s\n", line, ENTRIES_LINE_WIDTH - n, "");
 }
 
@@ -179,7 +180,7 @@ void trace_sched_switch(struct trace_writer *tw, const struct trace_at *at,
 	     next->comm, next->pid, next->prio);
 }
 
-/* class sched_wakeup_template: sched_waking, sched_wakeup */
+/* class sched_wakeup_template: sched_waking, sched_wakeup, sched_wakeup_new */
 static void wakeup_template(struct trace_writer *tw, const struct trace_at *at, const char *event,
 			    const struct trace_task *p, unsigned target_cpu)
 {
@@ -199,11 +200,18 @@ void trace_sched_wakeup(struct trace_writer *tw, const struct trace_at *at,
 	wakeup_template(tw, at, "sched_wakeup", p, target_cpu);
 }
 
+void trace_sched_wakeup_new(struct trace_writer *tw, const struct trace_at *at,
+			    const struct trace_task *p, unsigned target_cpu)
+{
+	wakeup_template(tw, at, "sched_wakeup_new", p, target_cpu);
+}
+
 void trace_sched_migrate_task(struct trace_writer *tw, const struct trace_at *at,
 			      const struct trace_task *p, unsigned orig_cpu, unsigned dest_cpu)
 {
-	emit(tw, at, SCHED_FLAGS, "sched_migrate_task", "comm=%.15s pid=%d prio=%d orig_cpu=%u dest_cpu=%u",
-	     p->comm, p->pid, p->prio, orig_cpu, dest_cpu);
+	emit(tw, at, SCHED_FLAGS, "sched_migrate_task",
+	     "comm=%.15s pid=%d prio=%d orig_cpu=%u dest_cpu=%u", p->comm, p->pid, p->prio,
+	     orig_cpu, dest_cpu);
 }
 
 void trace_cpu_frequency(struct trace_writer *tw, const struct trace_at *at, uint64_t khz,

@@ -26,7 +26,7 @@ struct trace_at {
 	int pid;
 };
 
-/* A task as sched events name it; comm is cut to 15 bytes (TASK_COMM_LEN - 1) as the kernel's is. */
+/* A task as sched events name it; comm is cut to 15 bytes (TASK_COMM_LEN - 1). */
 struct trace_task {
 	const char *comm;
 	int pid;
@@ -69,6 +69,9 @@ void trace_sched_waking(struct trace_writer *tw, const struct trace_at *at,
 			const struct trace_task *p, unsigned target_cpu);
 void trace_sched_wakeup(struct trace_writer *tw, const struct trace_at *at,
 			const struct trace_task *p, unsigned target_cpu);
+/* sched_wakeup_new: a task's first wake-up after fork (rt-app's fork event). */
+void trace_sched_wakeup_new(struct trace_writer *tw, const struct trace_at *at,
+			    const struct trace_task *p, unsigned target_cpu);
 void trace_sched_migrate_task(struct trace_writer *tw, const struct trace_at *at,
 			      const struct trace_task *p, unsigned orig_cpu, unsigned dest_cpu);
 

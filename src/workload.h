@@ -94,7 +94,8 @@ struct wl_task {
 	int has_cpus;
 	capsim_cpumask cpus;
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
-	struct wl_phase *phases; /* a task without "phases" has one phase holding its events */
+	struct wl_phase *phases; /* a task without "phases" has one phase, named "", holding its
+				  * events; the task's "loop" then repeats that phase */
 	unsigned nr_phases;
 	unsigned line;
 	uint64_t slice_ns;       /* fair tasks: custom slice from dl-runtime (v6.12), 0: default */
@@ -122,6 +123,18 @@ struct capsim_workload {
 };
 
 typedef struct capsim_workload capsim_workload;
+
+/*
+ * wl_kernel_prio() - the kernel's p->prio for a task's policy and priority, as sched events
+ * print it: mirrors __normal_prio(), kernel/sched/syscalls.c v6.12 (NICE_TO_PRIO(nice) = 120 + nice for
+ * fair policies, MAX_RT_PRIO - 1 - rt_priority = 99 - priority for FIFO/RR).
+ */
+static inline int wl_kernel_prio(enum wl_policy policy, int priority)
+{
+	if (policy == WL_POLICY_FIFO || policy == WL_POLICY_RR)
+		return 99 - priority;
+	return 120 + priority;
+}
 
 /**
  * capsim_workload_load() - read an rt-app JSON file (or "-" for stdin) as rt-app reads it.

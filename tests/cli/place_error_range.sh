@@ -8,5 +8,5 @@ one 's/"arch_cap":381/"arch_cap":0/'
 one 's/"prev_cpu":0/"prev_cpu":6/'
 one 's/"pd_order":\[1,0\]/"pd_order":[1,1]/'
 one 's/"util_rt":0/"util_rt":99999999999999999999999/'
-one 's/"allowed":\[[0-9,]*\]/"allowed":[]/'
+one 's/"allowed":\[[0-9,]*\]/"allowed":[1,9]/'
 head -n 1 "$h" >c.jsonl; "$CAPSIM" place --model v6.9 --cases c.jsonl; echo "exit $?"

@@ -11,3 +11,4 @@ for f in truncated garbage blank empty array; do
   "$CAPSIM" place --cases $f.jsonl; echo "exit $?"
 done
 "$CAPSIM" place --cases missing.jsonl; echo "exit $?"
+printf '{"id":\n' | "$CAPSIM" place --cases -; echo "exit $?"

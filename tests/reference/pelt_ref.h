@@ -36,7 +36,7 @@ struct ref_avg {
 };
 
 /* floor(a * m / 2^32), from the two 32-bit halves of a. */
-static uint64_t ref_mul_shr32(uint64_t a, uint32_t m)
+static inline uint64_t ref_mul_shr32(uint64_t a, uint32_t m)
 {
 	uint64_t lo = (a & 0xffffffffULL) * m, hi = (a >> 32) * m;
 
@@ -44,7 +44,7 @@ static uint64_t ref_mul_shr32(uint64_t a, uint32_t m)
 }
 
 /* §2.2: val * y^n: beyond 2016 periods 0; else one halving per 32 periods, then the table. */
-static uint64_t ref_decay(uint64_t val, uint64_t n)
+static inline uint64_t ref_decay(uint64_t val, uint64_t n)
 {
 	if (n > 2016)
 		return 0;
@@ -54,7 +54,7 @@ static uint64_t ref_decay(uint64_t val, uint64_t n)
 }
 
 /* §2.5 + §2.4 + §2.6 in one function; returns the "updated" flag. */
-static int ref_update(struct ref_avg *a, uint64_t now, uint64_t load, uint64_t runnable,
+static inline int ref_update(struct ref_avg *a, uint64_t now, uint64_t load, uint64_t runnable,
 		      int running, uint64_t weight)
 {
 	uint64_t units, end, periods;
@@ -109,7 +109,7 @@ struct fref_avg {
 	long double util_sum;
 };
 
-static long double fref_util_avg(const struct fref_avg *a)
+static inline long double fref_util_avg(const struct fref_avg *a)
 {
 	long double y = powl(0.5L, 1.0L / 32), max = 1024.0L / (1.0L - y);
 
@@ -117,7 +117,7 @@ static long double fref_util_avg(const struct fref_avg *a)
 	return a->util_sum / (max * y + a->pos);
 }
 
-static void fref_update(struct fref_avg *a, uint64_t now, int running)
+static inline void fref_update(struct fref_avg *a, uint64_t now, int running)
 {
 	long double y = powl(0.5L, 1.0L / 32);
 	uint64_t units = (now - a->last) / 1024, end = a->pos + units, p = end / 1024;

@@ -142,6 +142,11 @@ static void test_quirk2_prev_not_allowed(void **state)
 	assert_int_equal(r.trace.nr_calls, 0);
 	assert_int_equal(r.trace.exit, FEEC_EXIT_COMPLETE);
 	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), 1); /* the only idle allowed CPU */
+	/* an empty mask (a golden case may carry one): no idle CPU, no candidate, prev */
+	memset(&r.p.allowed, 0, sizeof(r.p.allowed));
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), -1);
+	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 4);
+	assert_int_equal(r.trace.nr_fits, 0);
 }
 
 /*
@@ -489,6 +494,34 @@ static void test_scale_rt_capacity(void **state)
 	assert_int_equal(scale_rt_capacity(&r.rd, 4), 1);
 }
 
+/*
+ * task_fits_cpu() / cpu_overutilized(): both count -1 as "fits". RK3399 CPU0 busy util 320:
+ * 320*1280 = 409600 >= 390144 -> 0: overutilized. With rq clamps min 512 / max 300: the cap
+ * shortcut (300 <= 381) fits, min(512, 300) = 300 <= 381 -> 1: not overutilized. With util
+ * 200 and rq min 500 (max 1024): fits, 200 < 500 > 381 -> -1: not overutilized either; a task
+ * with uclamp_min 500 fits CPU0 only as -1, so task_fits_cpu() is false.
+ */
+static void test_fits_wrappers(void **state)
+{
+	struct rig r;
+
+	rk3399(&r);
+	r.cpus[0].util_cfs = 320;
+	assert_true(cpu_overutilized(&r.rd, 0));
+	r.cpus[0].uclamp_min_rq = 512;
+	r.cpus[0].uclamp_max_rq = 300;
+	assert_false(cpu_overutilized(&r.rd, 0));
+	r.cpus[0].util_cfs = 200;
+	r.cpus[0].uclamp_min_rq = 500;
+	r.cpus[0].uclamp_max_rq = 1024;
+	assert_int_equal(util_fits_cpu(&r.rd, 200, 500, 1024, 0), -1);
+	assert_false(cpu_overutilized(&r.rd, 0));
+	task(&r, 200, 0);
+	r.p.uclamp_min = 500;
+	assert_false(task_fits_cpu(&r.rd, &r.p, 0));
+	assert_true(task_fits_cpu(&r.rd, &r.p, 4));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,6 +540,7 @@ int main(void)
 		cmocka_unit_test(test_effective_cpu_util),
 		cmocka_unit_test(test_v69_reads),
 		cmocka_unit_test(test_scale_rt_capacity),
+		cmocka_unit_test(test_fits_wrappers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -405,6 +405,28 @@ static void test_timer_modes(void **state)
 	capsim_workload_free(wl);
 }
 
+static void test_phase_restates_sched(void **state)
+{
+	/*
+	 * Generators write the task's policy and priority into every phase: a restatement is no
+	 * change. A phase naming SCHED_OTHER without a priority brings nice 0, which is the task's.
+	 */
+	capsim_workload *wl = parse_ok(
+		"{\"tasks\":{\"t\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"phases\":{"
+		"\"a\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"run\":1},"
+		"\"b\":{\"priority\":50,\"run\":1}}},"
+		"\"u\":{\"phases\":{\"a\":{\"policy\":\"SCHED_OTHER\",\"run\":1}}}}}");
+
+	assert_int_equal(wl->tasks[0].policy, WL_POLICY_FIFO);
+	assert_int_equal(wl->tasks[0].priority, 50);
+	assert_int_equal(wl->tasks[1].priority, 0);
+	capsim_workload_free(wl);
+	/* but FIFO with no priority in a phase means rt-app's default 10, not the task's 50 */
+	FAILS("{\"tasks\":{\"t\":{\"policy\":\"SCHED_FIFO\",\"priority\":50,\"phases\":{"
+	      "\"a\":{\"policy\":\"SCHED_FIFO\",\"run\":1}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.a: changes the task's priority");
+}
+
 static void test_uclamp_and_priority(void **state)
 {
 	capsim_workload *wl = parse_ok(
@@ -454,7 +476,8 @@ static void test_semantic_errors(void **state)
 	 * A zero timer period. Line 3 is ` "timer0":{"ref":"a","period":0}`: the blank is column 1,
 	 * "timer0" 2-9, ':' 10, '{' 11, "ref" 12-16, ':' 17, "a" 18-20, ',' 21, "period" at 22.
 	 */
-	FAILS("{\"tasks\":{\"thread0\":{\"phases\":{\n\"p1\":{\"run0\":1,\n \"timer0\":{\"ref\":\"a\",\"period\":0}}}}}}",
+	FAILS("{\"tasks\":{\"thread0\":{\"phases\":{\n\"p1\":{\"run0\":1,\n"
+	      " \"timer0\":{\"ref\":\"a\",\"period\":0}}}}}}",
 	      CAPSIM_ERR_RANGE,
 	      "w.json:3:22: tasks.thread0.phases.p1.timer0.period: 0 is out of range (expected a "
 	      "positive integer (µs))");
@@ -476,7 +499,9 @@ static void test_semantic_errors(void **state)
 	      "tasks.t.phases.p: expected an object (a phase)");
 	/* huge and negative numbers */
 	FAILS("{\"tasks\":{\"t\":{\"run\":99999999999999999999}}}", CAPSIM_ERR_RANGE,
-	      "tasks.t.run: 18446744073709551615 is out of range");
+	      "tasks.t.run: a number too large for rt-app's int");
+	FAILS("{\"tasks\":{\"t\":{\"run\":-99999999999999999999}}}", CAPSIM_ERR_RANGE,
+	      "tasks.t.run: a number too large");
 	FAILS("{\"tasks\":{\"t\":{\"run\":2147483648}}}", CAPSIM_ERR_RANGE, "out of range");
 	FAILS("{\"tasks\":{\"t\":{\"sleep\":-5}}}", CAPSIM_ERR_RANGE, "tasks.t.sleep: -5 is out");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":-2}}", CAPSIM_ERR_RANGE,
@@ -507,7 +532,12 @@ static void test_semantic_errors(void **state)
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"phases\":{\"p\":{\"run\":1}}}}}", CAPSIM_ERR_PARSE,
 	      "tasks.t.run: an event beside \"phases\"");
 	FAILS("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"priority\":3}}}}}",
-	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.priority: scheduling changes");
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.priority: changes the task's priority");
+	FAILS("{\"tasks\":{\"t\":{\"phases\":{\"p\":{\"run\":1,\"policy\":\"SCHED_FIFO\"}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.policy: changes the task's policy");
+	FAILS("{\"tasks\":{\"t\":{\"dl-runtime\":3000,\"phases\":{\"p\":{\"run\":1,"
+	      "\"dl-runtime\":4000}}}}}",
+	      CAPSIM_ERR_UNSUPPORTED, "tasks.t.phases.p.dl-runtime: changes the task's dl-runtime");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"priority\":20}}}", CAPSIM_ERR_RANGE, "a nice value");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"policy\":\"SCHED_FIFO\",\"priority\":0}}}",
 	      CAPSIM_ERR_RANGE, "an RT priority 1..99");
@@ -524,6 +554,31 @@ static void test_semantic_errors(void **state)
 	      CAPSIM_ERR_UNSUPPORTED, "tasks.t: inherits SCHED_DEADLINE");
 }
 
+static void test_bad_files(void **state)
+{
+	/* columns counted by hand on each file's line (blanks included) */
+	load_fails("bad/empty.json", CAPSIM_ERR_PARSE, "empty.json:1:1: unexpected end of the file");
+	/* line 5 is `      "timer": { "ref": "tick", "per` (36 characters): the end is column 37 */
+	load_fails("bad/truncated.json", CAPSIM_ERR_PARSE, "truncated.json:5:37: unexpected end");
+	load_fails("bad/wrong-type.json", CAPSIM_ERR_PARSE,
+		   "wrong-type.json:4:7: tasks.thread0.run: expected a non-negative integer (µs), not "
+		   "string");
+	/* 10 blanks, "timer0": 11-19, '{' 21, "ref": 23-28, "tick", 30-36, "period" at 38 */
+	load_fails("bad/timer-period-zero.json", CAPSIM_ERR_RANGE,
+		   "timer-period-zero.json:7:38: tasks.thread0.phases.p1.timer0.period: 0 is out of "
+		   "range (expected a positive integer (µs))");
+	/* 4 blanks, "thread0": 5-14, '{' 16, "run": 18-23, 1000, 25-29, "sleep" at 31 */
+	load_fails("bad/huge-number.json", CAPSIM_ERR_RANGE,
+		   "huge-number.json:3:31: tasks.thread0.sleep: a number too large");
+	load_fails("bad/unknown-key.json", CAPSIM_ERR_PARSE,
+		   "unknown-key.json:3:31: tasks.thread0.perod: unknown key in a task");
+	load_fails("bad/garbage.json", CAPSIM_ERR_PARSE, "garbage.json:1:1: JSON syntax error");
+	load_fails("bad/absurd-instances.json", CAPSIM_ERR_RANGE,
+		   "absurd-instances.json:3:18: tasks.thread0.instance: 1000000 is out of range");
+	load_fails("bad/negative-duration.json", CAPSIM_ERR_RANGE,
+		   "negative-duration.json:2:15: global.duration: -5 is out of range");
+}
+
 static void test_deadline_default_not_inherited(void **state)
 {
 	/* a SCHED_DEADLINE default is harmless when every task names its own policy */
@@ -533,6 +588,15 @@ static void test_deadline_default_not_inherited(void **state)
 
 	assert_int_equal(wl->tasks[0].policy, WL_POLICY_OTHER);
 	capsim_workload_free(wl);
+}
+
+static void test_kernel_prio(void **state)
+{
+	/* NICE_TO_PRIO(nice) = MAX_RT_PRIO (100) + nice + 20; RT: MAX_RT_PRIO - 1 - rt_priority */
+	assert_int_equal(wl_kernel_prio(WL_POLICY_OTHER, -19), 101);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_IDLE, 0), 120);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_FIFO, 10), 89);
+	assert_int_equal(wl_kernel_prio(WL_POLICY_RR, 99), 0);
 }
 
 static void test_load_io(void **state)
@@ -565,10 +629,13 @@ int main(void)
 		cmocka_unit_test(test_custom_slice),
 		cmocka_unit_test(test_prefix_and_json_c),
 		cmocka_unit_test(test_timer_modes),
+		cmocka_unit_test(test_phase_restates_sched),
 		cmocka_unit_test(test_uclamp_and_priority),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_semantic_errors),
+		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_deadline_default_not_inherited),
+		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
 	};
 

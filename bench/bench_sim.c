@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench_sim.c - speed of the simulator (src/sim.c and friends): events per second and
+ * simulated seconds per wall second for (a) the default scenario, (b) an 8-CPU platform with
+ * 100 periodic tasks for one simulated hour, (c) 256 CPUs with 10,000 tasks for 10 simulated
+ * seconds; then the peak memory and the memory per task of (c).
+ * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "scenario.h"
+#include "sim.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static long peak_rss_kib(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss;
+}
+
+static void report(const char *name, struct capsim_sim *s)
+{
+	capsim_error e = { 0 };
+	double t0 = now_s(), c0 = (double)clock() / CLOCKS_PER_SEC, wall, cpu;
+
+	if (sim_run(s, &e)) {
+		fprintf(stderr, "%s: %s\n", name, e.msg);
+		exit(1);
+	}
+	wall = now_s() - t0;
+	cpu = (double)clock() / CLOCKS_PER_SEC - c0;
+	printf("%s: %llu events, %.0f simulated s\n", name, (unsigned long long)s->nr_events,
+	       (double)s->now * 1e-9);
+	printf("    wall %8.3f s: %6.2f M events/s, %8.0fx real time\n", wall,
+	       (double)s->nr_events / wall / 1e6, (double)s->now * 1e-9 / wall);
+	printf("    CPU  %8.3f s: %6.2f M events/s, %8.0fx real time\n", cpu,
+	       (double)s->nr_events / cpu / 1e6, (double)s->now * 1e-9 / cpu);
+}
+
+static struct capsim_sim *build(struct capsim_platform *p, const char *rtapp, uint64_t dur_ns)
+{
+	struct capsim_workload *wl = NULL;
+	struct capsim_sim *s = NULL;
+	struct sim_options o;
+	capsim_error e = { 0 };
+
+	sim_options_default(&o);
+	o.duration_ns = dur_ns;
+	if (capsim_workload_parse(rtapp, strlen(rtapp), "bench", &wl, &e) ||
+	    sim_create(p, wl, &o, NULL, 0, &s, &e)) {
+		fprintf(stderr, "bench: %s\n", e.msg);
+		exit(1);
+	}
+	return s;
+}
+
+/* @n periodic tasks: period 16..115 ms, 1/40 of it of big-CPU work. */
+static char *periodic_tasks(unsigned n)
+{
+	size_t cap = 256 + (size_t)n * 128, len;
+	char *buf = malloc(cap);
+
+	len = (size_t)snprintf(buf, cap, "{\"tasks\": {");
+	for (unsigned i = 0; i < n; i++) {
+		unsigned period = 16000 + (i * 7919u) % 100000;
+
+		len += (size_t)snprintf(buf + len, cap - len,
+					"%s\"t%u\": {\"run\": %u, \"timer\": {\"ref\": \"unique\", \"period\": %u}}",
+					i ? "," : "", i, period / 40, period);
+	}
+	snprintf(buf + len, cap - len, "}}");
+	return buf;
+}
+
+/* 256 CPUs: 16 clusters of 16, two capacities, 3 OPPs each (no EM: no EAS at this size). */
+static struct capsim_platform *platform_256(void)
+{
+	size_t cap = 1 << 16, len;
+	char *buf = malloc(cap);
+	struct capsim_platform *p = NULL;
+	capsim_error e = { 0 };
+
+	len = (size_t)snprintf(buf, cap, "{\"name\": \"bench256\", \"cpus\": [");
+	for (unsigned c = 0; c < 256; c++)
+		len += (size_t)snprintf(buf + len, cap - len,
+					"%s{\"cpu\": %u, \"cluster\": %u, \"capacity_dmips_mhz\": %u}",
+					c ? "," : "", c, c / 16, c < 128 ? 512 : 1024);
+	len += (size_t)snprintf(buf + len, cap - len, "], \"policies\": [");
+	for (unsigned k = 0; k < 16; k++)
+		len += (size_t)snprintf(buf + len, cap - len,
+					"%s{\"cpus\": \"%u-%u\", \"opps\": [{\"khz\": 800000},"
+					" {\"khz\": 1400000}, {\"khz\": 2000000}]}",
+					k ? "," : "", k * 16, k * 16 + 15);
+	snprintf(buf + len, cap - len, "]}");
+	if (platform_load_json(buf, strlen(buf), "bench256.json", NULL, &p, &e)) {
+		fprintf(stderr, "bench: %s\n", e.msg);
+		exit(1);
+	}
+	free(buf);
+	return p;
+}
+
+/* Bytes the simulator holds for its tasks: the structs and what each one allocated. */
+static size_t task_bytes(const struct capsim_sim *s)
+{
+	size_t n = s->cap_tasks * sizeof(s->tasks[0]);
+
+	for (uint32_t i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *p = s->tasks[i];
+
+		n += sizeof(*p) + strlen(p->name) + 1 + p->st.cap_by_cpu * sizeof(p->st.by_cpu[0]) +
+		     p->nr_utimers * sizeof(p->utimers[0]) +
+		     (p->st.lat_hist ? LAT_BUCKETS * sizeof(p->st.lat_hist[0]) : 0);
+	}
+	return n;
+}
+
+int main(void)
+{
+	struct capsim_scenario *sc = NULL;
+	struct capsim_platform *p = NULL;
+	struct capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+	char *w;
+	long rss0, rss1;
+
+	if (scenario_load(scenario_default_path(), &sc, &e) || scenario_build(sc, NULL, NULL, &s, &e)) {
+		fprintf(stderr, "bench: %s\n", e.msg);
+		return 1;
+	}
+	report("(a) default scenario, 10 s", s);
+	sim_free(s);
+	scenario_free(sc);
+
+	if (platform_load("hikey960", NULL, 0, &p, &e)) {
+		fprintf(stderr, "bench: %s\n", e.msg);
+		return 1;
+	}
+	w = periodic_tasks(100);
+	s = build(p, w, 3600ULL * NSEC_PER_SEC);
+	free(w);
+	report("(b) hikey960, 100 periodic tasks, 1 h", s);
+	sim_free(s);
+
+	rss0 = peak_rss_kib();
+	w = periodic_tasks(10000);
+	s = build(platform_256(), w, 10 * NSEC_PER_SEC);
+	free(w);
+	report("(c) 256 CPUs, 10000 periodic tasks, 10 s", s);
+	rss1 = peak_rss_kib();
+	printf("peak memory %ld KiB (RSS; (c) added %ld KiB, rt-app parsing included)\n", rss1,
+	       rss1 - rss0);
+	printf("simulator state per task in (c): %.0f bytes (target <= 2048)\n",
+	       (double)task_bytes(s) / s->nr_tasks);
+	sim_free(s);
+	return 0;
+}

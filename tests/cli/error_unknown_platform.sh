@@ -1,0 +1,1 @@
+$CAPSIM capacity nosuchboard

@@ -1,0 +1,2 @@
+# The shipped boards, with their CPU counts and distinct capacities.
+$CAPSIM platform list

@@ -1,0 +1,1 @@
+$CAPSIM simulate --help | head -3

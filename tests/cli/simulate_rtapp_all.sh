@@ -1,0 +1,11 @@
+# Every rt-app file in tests/data/rtapp either simulates or fails with rt-app's reason.
+for f in $(cd "$CAPSIM_TEST_DATA/rtapp" && find . -name '*.json' | sort); do
+  $CAPSIM simulate --platform hikey960 --workload "$CAPSIM_TEST_DATA/rtapp/$f" --duration 1s \
+    >/dev/null 2>"$TMPDIR_CASE/err"
+  rc=$?
+  if [ $rc = 0 ]; then
+    echo "$f: ok"
+  else
+    echo "$f: exit $rc: $(sed "s|$CAPSIM_TEST_DATA/rtapp/||" "$TMPDIR_CASE/err")"
+  fi
+done

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sim.c - behaviour tests of the simulator (src/sim.c, rq.c, task_exec.c, schedutil.c,
+ * balance.c) on the shipped HiKey960 (4 little CPUs of capacity 462 at 533..1844 MHz, 4 big
+ * CPUs of capacity 1024 at 903..2362 MHz, freq_ref = the highest OPP of each cluster). Each
+ * expected value is derived in a comment from the kernel's rules, not read off the program.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "scenario.h"
+#include "sim.h"
+
+#define MS 1000000ULL
+
+static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struct sim_options *o)
+{
+	struct capsim_platform *p = NULL;
+	struct capsim_workload *wl = NULL;
+	struct capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+
+	assert_int_equal(platform_load(platform, NULL, 0, &p, &e), 0);
+	if (capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(sim_create(p, wl, o, NULL, 0, &s, &e), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	return s;
+}
+
+static struct sim_task *task(struct capsim_sim *s, const char *name)
+{
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		if (!strcmp(s->tasks[i]->name, name))
+			return s->tasks[i];
+	fail_msg("no task %s", name);
+	return NULL;
+}
+
+/* ns the task ran on CPUs [lo, hi] */
+static uint64_t ran_on(const struct sim_task *p, unsigned lo, unsigned hi)
+{
+	uint64_t ns = 0;
+
+	for (uint32_t i = 0; i < p->st.nr_by_cpu; i++)
+		if (p->st.by_cpu[i].cpu >= lo && p->st.by_cpu[i].cpu <= hi)
+			ns += p->st.by_cpu[i].ns;
+	return ns;
+}
+
+/*
+ * A task sleeps 16.384 s, then runs without a break on big CPU4 at its reference frequency
+ * (performance governor). 16.384 s is a multiple of both 1 ms and of a PELT period
+ * (1024 x 1024 ns), and the sleep decays all of its post-fork util to 0 (more than 63 x 32
+ * periods), so from the wake-up T its sched_avg starts exactly where the golden vector's does
+ * (zero, period_contrib 0). At capacity 1024 and freq_scale 1024 the PELT clock runs at wall
+ * speed, and with HZ=1000 the tick updates the entity at T + k ms, the golden rows' times: so
+ * the sched_avg at T + k ms must be the golden row k of always_running.out.csv, bit for bit.
+ */
+static void test_pelt_always_running_golden(void **state)
+{
+	static const unsigned rows[] = { 1, 2, 3, 47, 300, 1000 };
+	const uint64_t T = 16384 * MS;
+	FILE *f = fopen(CAPSIM_TEST_DATA_DIR "/pelt-golden/always_running.out.csv", "r");
+	char line[512];
+	unsigned long long g[1001][10];
+	unsigned n = 0;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f)); /* header */
+	while (n <= 1000 && fgets(line, sizeof(line), f)) {
+		assert_int_equal(sscanf(line, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu",
+					&g[n][0], &g[n][1], &g[n][2], &g[n][3], &g[n][4], &g[n][5],
+					&g[n][6], &g[n][7], &g[n][8], &g[n][9]), 10);
+		n++;
+	}
+	fclose(f);
+	assert_int_equal(g[300][0], 300 * MS);
+	for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct sim_options o;
+		struct capsim_sim *s;
+		const struct sim_task *p;
+		unsigned k = rows[i];
+
+		sim_options_default(&o);
+		o.hz = 1000;
+		o.governor = SIM_GOV_PERFORMANCE;
+		o.duration_ns = T + k * MS + 1;
+		s = run_sim("hikey960",
+			    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {\"cpus\": [4],"
+			    " \"loop\": 1, \"sleep\": 16384000, \"run\": 100000000}}}", &o);
+		p = task(s, "t");
+		assert_int_equal(p->cpu, 4);
+		assert_int_equal(p->avg.load_sum, g[k][2]);
+		assert_int_equal(p->avg.runnable_sum, g[k][3]);
+		assert_int_equal(p->avg.util_sum, g[k][4]);
+		assert_int_equal(p->avg.period_contrib, g[k][5]);
+		assert_int_equal(p->avg.load_avg, g[k][6]); /* the golden rows use weight 1024 too */
+		assert_int_equal(p->avg.runnable_avg, g[k][7]);
+		assert_int_equal(p->avg.util_avg, g[k][8]);
+		/* the rq clocks start at SIM_RQ_CLOCK_START_NS, one PELT period: same alignment */
+		assert_int_equal(p->avg.last_update_time, SIM_RQ_CLOCK_START_NS + T + g[k][9]);
+		sim_free(s);
+	}
+}
+
+/*
+ * Two always-running nice-0 tasks pinned to CPU0: the CPU is busy all the time, so their
+ * runtimes add up to the duration, and the fair pick gives each the same share: they can
+ * differ by at most one base slice (0.75 ms x (1 + ilog2(8)) = 3 ms) plus the tick that
+ * notices the end of a slice (4 ms at HZ 250).
+ */
+static void test_two_equal_tasks_share(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	uint64_t a, b;
+
+	(void)state;
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = 2000 * MS;
+	s = run_sim("hikey960",
+		    "{\"tasks\": {\"a\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000},"
+		    " \"b\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000}}}", &o);
+	a = task(s, "a")->st.runtime_ns;
+	b = task(s, "b")->st.runtime_ns;
+	assert_int_equal(a + b, 2000 * MS);
+	assert_true((a > b ? a - b : b - a) <= 3 * MS + 4 * MS);
+	assert_true(a >= 990 * MS && b >= 990 * MS);
+	sim_free(s);
+}
+
+/* EM cost (10 * power / performance) of the cheapest state of @pd that offers @perf. */
+static uint64_t em_cost_for(const struct em_perf_domain *pd, uint64_t perf)
+{
+	for (unsigned i = 0; i < pd->nr_perf_states; i++)
+		if (pd->table[i].performance >= perf)
+			return pd->table[i].cost;
+	return UINT64_MAX;
+}
+
+/*
+ * A small periodic task (1 ms of big-CPU work every 16 ms, util about 1024/16 = 64) under EAS:
+ * find_energy_efficient_cpu() puts it where energy is lowest. Its perf need with headroom is
+ * about 80; the little cluster's cheapest state offering it costs less (derived from the
+ * platform's own EM below) than the big cluster's, so it must run on the little CPUs. Only its
+ * first wake-ups can be on a big CPU (a new task's util starts at half a CPU, and the fork
+ * path puts it where that fits), so at least 90% of its runtime is on CPUs 0-3.
+ */
+static void test_small_periodic_on_little(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+	struct capsim_platform *plat = NULL;
+	capsim_error e = { 0 };
+
+	(void)state;
+	assert_int_equal(platform_load("hikey960", NULL, 0, &plat, &e), 0);
+	assert_true(em_cost_for(plat->policies[0].em, 80) < em_cost_for(plat->policies[1].em, 80));
+	platform_free(plat);
+	sim_options_default(&o);
+	o.duration_ns = 2000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"small\": {\"run\": 1000,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}", &o);
+	assert_true(s->eas);
+	p = task(s, "small");
+	assert_true(ran_on(p, 0, 3) * 10 >= p->st.runtime_ns * 9);
+	assert_int_equal(p->st.deadline_misses, 0);
+	sim_free(s);
+}
+
+/*
+ * A task that does not fit a little CPU, pinned to CPU0 for phase 1, then free in phase 2.
+ * Performance governor: every CPU at its reference frequency. Phase 1: 30 x (9 ms of CPU4 work
+ * + 1 ms sleep); on CPU0 (capacity 462) 9 ms of work takes ceil(9e6 x 1024 / 462) =
+ * 19948052 ns, so phase 1 runs 30 x 19948052 = 598441560 ns on CPU0 (pinned: no misfit,
+ * nr_cpus_allowed == 1). Phase 2 starts with 200 ms of work on CPU0: its util (far above
+ * 462 x 1024 / 1280 = 369) does not fit, so the next tick marks CPU0 misfit and kicks the
+ * idle big CPUs' balance, which pushes it (active balance) to a big CPU: at most one tick
+ * (4 ms) more on CPU0, one misfit migration, and the rest of the work on the big cluster.
+ */
+static void test_misfit_goes_big(void **state)
+{
+	const uint64_t phase1 = 30ULL * 19948052;
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+
+	(void)state;
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = 2000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"heavy\": {\"loop\": 1,"
+		    " \"phases\": {\"pinned\": {\"cpus\": [0], \"loop\": 30, \"run\": 9000,"
+		    " \"sleep\": 1000}, \"free\": {\"run\": 200000}}}}}", &o);
+	p = task(s, "heavy");
+	assert_true(ran_on(p, 0, 0) >= phase1);
+	assert_true(ran_on(p, 0, 0) <= phase1 + 4 * MS);
+	assert_int_equal(s->misfit_migrations, 1);
+	/* 200 ms of CPU4 work minus what CPU0 did in <= 4 ms (4 x 462/1024 < 1.9 ms) */
+	assert_true(ran_on(p, 4, 7) >= 198 * MS && ran_on(p, 4, 7) <= 200 * MS);
+	sim_free(s);
+}
+
+/*
+ * uclamp_min = 1024: util_fits_cpu() returns -1 on a little CPU (uclamp_min above its actual
+ * capacity 462) and 1 on a big one (1024 <= 1024), so both the fork path and feec choose the big
+ * cluster: all of the task's runtime is on CPUs 4-7.
+ */
+static void test_uclamp_min_goes_big(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"tasks\": {\"boosted\": {\"util_min\": 1024, \"run\": 500,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}", &o);
+	p = task(s, "boosted");
+	assert_true(s->rd.uclamp_used);
+	assert_true(p->st.runtime_ns > 0);
+	assert_int_equal(ran_on(p, 4, 7), p->st.runtime_ns);
+	sim_free(s);
+}
+
+/*
+ * schedutil on little policy0 with an always-running task pinned to CPU0 and util_max = 300:
+ * rq uclamp max = 300. effective_cpu_util() gives util <= 462 with max = min(462, 300) = 300;
+ * sugov_effective_cpu_perf() = max(0, min(util x 1.25, 300)) = 300 once util >= 240 (it starts
+ * at 231 and only grows while the task runs; below 240 the request is at least 288). So
+ * get_next_freq() = 1844000 x 300 / 462 = 1197402 kHz (or 1844000 x 288 / 462 = 1149506), and
+ * RELATION_L resolves both to the lowest OPP at or above: 1402000 kHz.
+ */
+static void test_schedutil_opp(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"tasks\": {\"capped\": {\"cpus\": [0], \"util_max\": 300, \"loop\": 1,"
+		    " \"run\": 100000000}}}", &o);
+	assert_int_equal(s->plat->policies[0].cur_khz, 1402000);
+	assert_int_equal(sim_delivered_khz(s, 0), 1402000);
+	sim_free(s);
+}
+
+/*
+ * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
+ * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
+ * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
+ */
+static void test_static_cap_actual_capacity(void **state)
+{
+	static const char text[] =
+		"{\"platform\": \"hikey960\", \"duration\": 1, \"caps\": {\"policy4\": \"1805MHz\"},"
+		" \"workload\": {\"tasks\": {\"t\": {\"run\": 1000, \"sleep\": 9000}}}}";
+	struct capsim_scenario *sc = NULL;
+	struct capsim_sim *s = NULL;
+	struct sim_result r;
+	capsim_error e = { 0 };
+
+	(void)state;
+	if (scenario_parse(text, strlen(text), "cap.json", ".", &sc, &e) ||
+	    scenario_build(sc, NULL, NULL, &s, &e) || sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(s->plat->policies[1].max_khz, 1805000);
+	assert_int_equal(sim_result_build(s, &r), 0);
+	assert_true(r.cpus[4].mean_actual_capacity > 781.999 && r.cpus[4].mean_actual_capacity < 782.001);
+	assert_true(r.cpus[0].mean_actual_capacity > 461.999 && r.cpus[0].mean_actual_capacity < 462.001);
+	assert_true(r.cpus[4].mean_freq_khz <= 1805000.001);
+	sim_result_free(&r);
+	sim_free(s);
+	scenario_free(sc);
+}
+
+/*
+ * 30 simulated days of a light task (1 ms of big work every 10 s, pinned to big CPU4 at its
+ * reference frequency): no overflow anywhere. It is activated at its start and then at 10 s,
+ * 20 s, ... up to the last wake-up before the end (2592000 s is the end itself, which is not
+ * processed): 1 + 259199 = 259200 activations of exactly 1 ms each, never late.
+ */
+static void test_thirty_days(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+	struct sim_result r;
+
+	(void)state;
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = 30ULL * 86400 * 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"light\": {\"cpus\": [4],"
+		    " \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000000}}}}", &o);
+	p = task(s, "light");
+	assert_int_equal(s->now, o.duration_ns);
+	assert_int_equal(p->st.activations, 259200);
+	assert_int_equal(p->st.runtime_ns, 259200 * MS);
+	assert_int_equal(p->st.deadline_misses, 0);
+	assert_int_equal(sim_result_build(s, &r), 0);
+	assert_true(r.duration_s == 2592000.0);
+	assert_true(r.cpus[4].busy_pct > 0.0099 && r.cpus[4].busy_pct < 0.0101); /* 1 ms / 10 s */
+	sim_result_free(&r);
+	sim_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pelt_always_running_golden),
+		cmocka_unit_test(test_two_equal_tasks_share),
+		cmocka_unit_test(test_small_periodic_on_little),
+		cmocka_unit_test(test_misfit_goes_big),
+		cmocka_unit_test(test_uclamp_min_goes_big),
+		cmocka_unit_test(test_schedutil_opp),
+		cmocka_unit_test(test_static_cap_actual_capacity),
+		cmocka_unit_test(test_thirty_days),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
