@@ -119,6 +119,34 @@ static void test_rc_driven(void **state)
 	thermal_free(t);
 }
 
+static void test_interrupt_zone(void **state)
+{
+	struct recorder rec = { 0 };
+	struct thermal *t = make_zone(&rec);
+	uint64_t power[8] = { 0 };
+
+	/* polling-delay 0: after the registration update the zone waits for its sensor's
+	 * interrupt, raised when the temperature leaves the window of its thresholds
+	 * (here [-INT_MAX, 70 °C]: the passive trip is the only threshold above 25 °C) */
+	t->zones[0].params.polling_delay_ms = 0;
+	thermal_update(t, 0, NULL);
+	assert_true(thermal_next_poll(t) == UINT64_MAX);
+	/* 8 W on the big CPUs: 25 + 80 °C at steady state; after 10 s the zone is at
+	 * 25 + 80 * (1 - e^(-1/3)) = 47.7 °C: still inside, no interrupt */
+	for (unsigned c = 4; c < 8; c++)
+		t->zones[0].params.heat_cpus.bits[0] |= 1ULL << c, power[c] = 2000000;
+	thermal_heat(t, 10 * CAPSIM_NSEC_PER_SEC, power);
+	assert_true(thermal_next_poll(t) == UINT64_MAX);
+	/* after 60 s more: 25 + 80 * (1 - e^(-70/30)) = 97 °C, past 70 °C: an update is due now */
+	thermal_heat(t, 60 * CAPSIM_NSEC_PER_SEC, power);
+	assert_true(thermal_next_poll(t) == 70 * CAPSIM_NSEC_PER_SEC);
+	thermal_update(t, 70 * CAPSIM_NSEC_PER_SEC, NULL);
+	/* the trip is crossed: passive polling every 100 ms takes over */
+	assert_int_equal(t->cdevs[1].cur_state, 1);
+	assert_true(thermal_next_poll(t) == 70100 * CAPSIM_NSEC_PER_MSEC);
+	thermal_free(t);
+}
+
 static void test_user_state(void **state)
 {
 	struct recorder rec = { 0 };
@@ -158,6 +186,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ramp),
 		cmocka_unit_test(test_rc_driven),
+		cmocka_unit_test(test_interrupt_zone),
 		cmocka_unit_test(test_user_state),
 		cmocka_unit_test(test_bad_params),
 	};
