@@ -3,9 +3,11 @@
  * scenario_events.h - things that happen at given times during a simulated run: freq_qos
  * requests set and cleared on a policy (a user's scaling_max_freq, a power limit), firmware
  * throttling episodes and seeded LMh-like burst patterns, cooling-device states written by
- * hand, tasks started and stopped, uclamp changes. They come from a scenario's "events" array
- * (docs/formats.md, "Scenario events") and from the CLI forms --max-freq POLICY=KHZ[@T] and
- * --hw-cap CPULIST=KHZ@T+DURATION, and are expanded into one sorted list the simulator applies.
+ * hand, tasks started and stopped, uclamp changes. The scenario's "events" array hands this
+ * module its timeline kinds (hw_bursts, cooling_state, task_start, task_stop, uclamp; the
+ * scenario reader src/scenario.c keeps max_freq, min_freq and hw_cap); the CLI forms
+ * --max-freq POLICY=KHZ[@T] and --hw-cap CPULIST=KHZ@T+DURATION come here too (docs/formats.md).
+ * They are expanded into one sorted list the simulator applies.
  *
  * Expansion: HW throttling is merged per CPU into the effective cap (the lowest active
  * episode), emitted only when it changes, grouped by value; so overlapping episodes and bursts
