@@ -28,7 +28,7 @@ struct json_object;
 #define SCN_WHERE_MAX 64
 /* Expanded events one run may hold: beyond this a pattern is absurd (e.g. 1 ms bursts for
  * years), and is rejected rather than exhausting memory. */
-#define SCN_MAX_EVENTS 1000000
+#define SCN_MAX_EVENTS 200000
 #define SCN_UCLAMP_UNCHANGED (-1)
 
 enum scn_event_type {
