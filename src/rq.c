@@ -314,10 +314,22 @@ static void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 
 /* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
 
-void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+/* The pressures in the view: they change only with hw_load_avg updates and platform events. */
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
 	unsigned cpu = (unsigned)rq->cpu;
+
+	v->hw_load_avg = platform_hw_load_avg(s->plat, cpu);
+	v->cpufreq_pressure = platform_cpufreq_pressure(s->plat, cpu);
+	v->thermal_pressure = platform_thermal_pressure_v69(s->plat, cpu);
+	v->thermal_load_avg = v->hw_load_avg;
+}
+
+/* The runqueue's signals in the view, after every change. */
+void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct fair_cpu *v = &s->view[rq->cpu];
 
 	v->arch_cap = arch_cap(s, rq->cpu);
 	v->capacity_of = rq->cpu_capacity;
@@ -325,10 +337,6 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->runnable_cfs = rq->cfs_avg.runnable_avg;
 	v->util_est_cfs = rq->cfs_util_est;
 	v->util_rt = rq->rt_avg.util_avg;
-	v->hw_load_avg = platform_hw_load_avg(s->plat, cpu);
-	v->cpufreq_pressure = platform_cpufreq_pressure(s->plat, cpu);
-	v->thermal_pressure = platform_thermal_pressure_v69(s->plat, cpu);
-	v->thermal_load_avg = v->hw_load_avg;
 	v->uclamp_min_rq = rq->uclamp_rq[0];
 	v->uclamp_max_rq = rq->uclamp_rq[1];
 	v->idle = rq->nr_running == 0;
@@ -742,6 +750,7 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 		cpufreq_update_util(s, rq->cpu);
 	update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);
 }
 
@@ -758,6 +767,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 
 	update_rq_clock(s, rq);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	rq_sync_pressure(s, rq);
 	rq_update_curr(s, rq);
 	if (c && !c->rt) {
 		update_load_avg(s, rq, c);

@@ -160,6 +160,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 			continue;
 		}
 		sim_refresh_freq_scale(s, (int)c);
+		rq_sync_pressure(s, rq);
 		rq_sync_view(s, rq);
 		rq_arm_completion(s, rq);
 	}
@@ -526,6 +527,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 	}
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		update_cpu_capacity(s, (int)c);
+		rq_sync_pressure(s, &s->rq[c]);
 		rq_sync_view(s, &s->rq[c]);
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)

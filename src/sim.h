@@ -371,6 +371,7 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
