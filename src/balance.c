@@ -65,7 +65,8 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 	ft->allowed = p->allowed;
 }
 
-static int first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from)
+/* The first CPU @p may run on, from @from upwards (wrapping). */
+int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from)
 {
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
 		int c = (int)((unsigned)from + i) % (int)s->nr_cpus;
@@ -154,7 +155,7 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 	if (cpu < 0)
 		cpu = select_idle_sibling(s, p, &ft, p->cpu);
 	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
-		cpu = first_allowed(s, p, p->cpu); /* select_fallback_rq() */
+		cpu = task_first_allowed(s, p, p->cpu); /* select_fallback_rq() */
 	return cpu;
 }
 

@@ -407,6 +407,7 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
 void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
 void sim_move_running(struct capsim_sim *s, struct sim_task *p);
+int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);

@@ -96,14 +96,6 @@ static void task_block(struct capsim_sim *s, struct sim_task *p)
 	rq_resched(s, rq);
 }
 
-static int first_allowed_cpu(const struct capsim_sim *s, const struct sim_task *p)
-{
-	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (capsim_cpumask_test(&p->allowed, c))
-			return (int)c;
-	return 0;
-}
-
 /* mirrors try_to_wake_up(): select_task_rq, migrate if needed, enqueue, check preemption */
 void task_wake(struct capsim_sim *s, struct sim_task *p)
 {
@@ -117,7 +109,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->st.activations++;
 	sim_trace_waking(s, p);
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
-		cpu = first_allowed_cpu(s, p);
+		cpu = task_first_allowed(s, p, 0);
 	else
 		cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
 	if (cpu != p->cpu)
