@@ -529,6 +529,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 		update_cpu_capacity(s, (int)c);
 		rq_sync_pressure(s, &s->rq[c]);
 		rq_sync_view(s, &s->rq[c]);
+		sim_trace_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);
