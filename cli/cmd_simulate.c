@@ -340,6 +340,8 @@ int cmd_simulate(int argc, char **argv)
 		return cli_fail(&err);
 	if (!o.scenario && o.platform)
 		sc->nr_events = 0; /* the default scenario's caps name the default platform's policies */
+	if (!o.scenario && o.workload)
+		sc->opt.duration_ns = 0; /* the given workload's own global.duration, unless --duration */
 	ret = apply_overrides(&o, &sc->opt);
 	if (!ret) {
 		ret = scenario_build(sc, o.platform, o.workload, &s, &err);

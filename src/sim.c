@@ -8,6 +8,7 @@
  * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
  * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -545,6 +546,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
+	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
 	int ret = start(s, err);
 
 	if (ret)
@@ -553,7 +555,14 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (s->end && ev.time > s->end)
 			break;
 		s->now = ev.time;
-		s->nr_events++;
+		if (++s->nr_events > max_events) {
+			s->error = CAPSIM_ERR_RANGE;
+			snprintf(s->errmsg, sizeof(s->errmsg),
+				 "more than %llu events by %.3f s of simulated time: shorten the "
+				 "duration or the workload's busiest loop",
+				 (unsigned long long)max_events, (double)s->now * 1e-9);
+			break;
+		}
 		if (ev.kind == EV_END)
 			break;
 		dispatch(s, &ev, err);
@@ -572,6 +581,9 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 					"(at %llu ns): add a run, sleep or timer to its loop",
 					s->wl->source ? s->wl->source : "workload",
 					s->tasks[s->livelock_task]->name, (unsigned long long)s->now);
+	if (s->error && s->errmsg[0])
+		return capsim_error_set(err, s->error, "%s: %s",
+					s->wl->source ? s->wl->source : "workload", s->errmsg);
 	if (s->error && !err->msg[0])
 		return capsim_error_set(err, s->error, "%s", s->error == CAPSIM_ERR_IO ?
 					"the trace could not be written" : "out of memory");

@@ -70,7 +70,11 @@ struct sim_options {
 	enum capsim_model model;
 	uint64_t duration_ns;     /* 0: the workload's duration */
 	uint64_t seed;
+	uint64_t max_events;      /* 0: SIM_DEFAULT_MAX_EVENTS; the run fails beyond it */
 };
+
+/* Events a run may process before it is called runaway (minutes of CPU, not a hang). */
+#define SIM_DEFAULT_MAX_EVENTS 2000000000ULL
 
 /** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
 void sim_options_default(struct sim_options *o);
@@ -292,6 +296,7 @@ struct capsim_sim {
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	int error;                        /* first error that stops the run */
+	char errmsg[256];                 /* its message, when the run itself found it */
 };
 
 /* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */

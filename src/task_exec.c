@@ -537,6 +537,13 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 	unsigned instance = 0;
 	struct sim_task *p;
 
+	if (s->nr_tasks >= WL_MAX_THREADS) {
+		s->error = CAPSIM_ERR_RANGE;
+		snprintf(s->errmsg, sizeof(s->errmsg),
+			 "fork of %s at %llu ns: more than %u threads (a fork in an endless loop?)",
+			 s->wl->tasks[wl_task].name, (unsigned long long)s->now, WL_MAX_THREADS);
+		return;
+	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		if (s->tasks[i]->wl_task == wl_task)
 			instance++;
