@@ -49,6 +49,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
 	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
 	rq->opp_idx = -1;
+	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
 }
 
@@ -286,14 +287,14 @@ done:
  * runnable tasks (the buckets hold the max clamp of their tasks; see docs/model.md), with
  * UCLAMP_FLAG_IDLE: an empty rq keeps its last max clamp and has min 0.
  */
-static void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t mx[2] = { 0, 0 };
 	unsigned n = 0;
 	struct sim_task *lists[3] = { rq->curr, rq->fair_head, rq->rt_head };
 
-	if (!s->opt.uclamp)
-		return;
+	if (!s->rd.uclamp_used)
+		return; /* only read once uclamp_is_used(); task_set_uclamp() refreshes all then */
 	for (int l = 0; l < 3; l++) {
 		for (struct sim_task *t = lists[l]; t; t = l ? t->rq_next : NULL) {
 			for (int id = 0; id < 2; id++)

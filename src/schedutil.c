@@ -126,7 +126,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 /* mirrors cpufreq_update_util(): the scheduler's hook into the governor of @cpu's policy */
 void cpufreq_update_util(struct capsim_sim *s, int cpu)
 {
-	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	int pi = s->rq[cpu].policy;
 
 	if (pi < 0 || s->opt.governor != SIM_GOV_SCHEDUTIL)
 		return;

@@ -212,6 +212,7 @@ struct sim_rq {
 	uint32_t freq_ref;               /* arch_scale_freq_ref() */
 	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
+	int policy;                      /* its cpufreq policy, -1: none */
 
 	/* tick and balance */
 	bool tick_armed;
@@ -377,6 +378,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);

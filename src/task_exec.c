@@ -415,8 +415,13 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 {
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
-	if (min != WL_UNSET || max != WL_UNSET)
-		s->rd.uclamp_used = s->opt.uclamp != 0;
+	if ((min != WL_UNSET || max != WL_UNSET) && s->opt.uclamp && !s->rd.uclamp_used) {
+		s->rd.uclamp_used = true; /* the sched_uclamp_used static key turns on */
+		for (unsigned c = 0; c < s->nr_cpus; c++) {
+			uclamp_rq_refresh(s, &s->rq[c]);
+			rq_sync_view(s, &s->rq[c]);
+		}
+	}
 	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
 	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
 	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
