@@ -185,7 +185,7 @@ static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_res
 		for (unsigned c = 0; c < s->nr_cpus; c++)
 			for (unsigned k = 0; k < t->nr_by_cpu; k++)
 				if (t->by_cpu[k].cpu == c)
-					fprintf(f, " cpu%u=%.3f", c, (double)t->by_cpu[k].ns * 1e-9);
+					fprintf(f, " cpu%u=%.3f", c, (double)cpu_time_ns(&t->by_cpu[k]) * 1e-9);
 		fputc('\n', f);
 	}
 	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
@@ -243,7 +243,7 @@ static void print_json(FILE *f, const struct capsim_sim *s, const struct sim_res
 			for (unsigned k = 0; k < t->nr_by_cpu; k++)
 				if (t->by_cpu[k].cpu == c) {
 					fprintf(f, "%s\"%u\": %.6f", first ? "" : ", ", c,
-						(double)t->by_cpu[k].ns * 1e-9);
+						(double)cpu_time_ns(&t->by_cpu[k]) * 1e-9);
 					first = 0;
 				}
 		fprintf(f, "}, \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}, \"migrations\": %llu, "
