@@ -304,7 +304,7 @@ static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
  */
 static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 {
-	bool sg_overutilized = false;
+	bool sg_overutilized = false, sg_overloaded = false;
 	int busiest = -1;
 	uint64_t max_misfit = 0;
 	unsigned max_nr = 1;
@@ -316,6 +316,8 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 
 		if (sim_cpu_overutilized(s, (int)c))
 			sg_overutilized = true;
+		if (rq->nr_running > 1 || rq->misfit_task_load)
+			sg_overloaded = true;
 		if ((int)c == dst || !rq->nr_running || !s->asym)
 			continue;
 		if (rq->misfit_task_load > max_misfit &&
@@ -324,6 +326,7 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 			busiest = (int)c;
 		}
 	}
+	s->overloaded = sg_overloaded; /* set_rd_overloaded() at the root level */
 	if (s->eas)
 		sim_set_overutilized(s, sg_overutilized); /* root level: the only clear path */
 	if (busiest >= 0 && cpu_has_spare(s, dst)) {
@@ -423,17 +426,14 @@ void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if some runqueue is
- * overloaded (two tasks, or a misfit task) try to pull one before going idle.
+ * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if the root domain is
+ * overloaded (rd->overloaded: set when a runqueue reaches two tasks, updated by the root-level
+ * balance from two-task and misfit runqueues) try to pull one before going idle.
  */
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 {
-	bool overloaded = false;
-
 	rq->misfit_task_load = 0;
-	for (unsigned c = 0; c < s->nr_cpus && !overloaded; c++)
-		overloaded = s->rq[c].nr_running >= 2 || s->rq[c].misfit_task_load;
-	if (overloaded)
+	if (s->overloaded)
 		sched_balance_rq(s, rq->cpu, true);
 }
 

@@ -536,7 +536,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		p->state = TASK_RUNNABLE;
 		list_add_tail(&rq->rt_head, p);
 		rq->rt_nr++;
-		rq->nr_running++;
+		if (++rq->nr_running >= 2)
+			s->overloaded = true;
 		uclamp_rq_refresh(s, rq);
 		rq_sync_view(s, rq);
 		cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
@@ -549,7 +550,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	p->slice_exec = 0;
 	list_add_tail(&rq->fair_head, p);
 	rq->cfs_nr++;
-	rq->nr_running++;
+	if (++rq->nr_running >= 2)
+		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
 	rq->cfs_load_weight += p->weight;
 	uclamp_rq_refresh(s, rq);
 	rq_sync_view(s, rq);

@@ -335,8 +335,16 @@ static int setup_cpus(struct capsim_sim *s)
 			s->asym = true;
 	}
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
-		s->pol[i].idx = i;
-		s->pol[i].pp = &s->plat->policies[i];
+		struct sim_policy *sp = &s->pol[i];
+
+		sp->idx = i;
+		sp->pp = &s->plat->policies[i];
+		sp->cpus = calloc(s->nr_cpus, sizeof(*sp->cpus));
+		if (!sp->cpus)
+			return CAPSIM_ERR_NOMEM;
+		for (unsigned c = 0; c < s->nr_cpus; c++)
+			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
+				sp->cpus[sp->nr_cpus++] = c;
 	}
 	return 0;
 }
@@ -429,6 +437,9 @@ void sim_free(struct capsim_sim *s)
 	free(s->rq);
 	free(s->view);
 	free(s->advance_queue);
+	if (s->pol)
+		for (unsigned i = 0; i < s->plat->nr_policies; i++)
+			free(s->pol[i].cpus);
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);

@@ -245,6 +245,8 @@ struct sim_rq {
 struct sim_policy {
 	unsigned idx;
 	struct platform_policy *pp;
+	unsigned *cpus;           /* policy->cpus as a list */
+	unsigned nr_cpus;
 	uint64_t last_freq_update_time;
 	int64_t freq_update_delay_ns;
 	uint32_t next_freq;
@@ -289,6 +291,7 @@ struct capsim_sim {
 	uint64_t rng;                     /* splitmix64 state, seeded by the scenario */
 
 	bool overutilized;                /* rd->overutilized */
+	bool overloaded;                  /* rd->overloaded */
 	uint64_t overutilized_ns;
 	uint64_t overutilized_since;
 	uint64_t nohz_next_balance;       /* jiffies */
