@@ -272,6 +272,39 @@ static int setup_energy(struct capsim_sim *s)
 	return 0;
 }
 
+/* sched_setaffinity() refuses a mask without any CPU of the machine (EINVAL): so do we. */
+static int check_affinity(const struct capsim_sim *s, const capsim_cpumask *m, const char *task,
+			  const char *phase, unsigned line, capsim_error *err)
+{
+	char list[128];
+
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(m, c))
+			return 0;
+	capsim_format_cpulist(m, list, sizeof(list));
+	return capsim_error_set(err, CAPSIM_ERR_INVALID,
+				"%s:%u: tasks.%s%s%s.cpus: [%s] has no CPU of platform %s (CPUs 0-%u)",
+				s->wl->source ? s->wl->source : "workload", line, task,
+				phase ? ".phases." : "", phase ? phase : "", list, s->plat->name,
+				s->nr_cpus - 1);
+}
+
+static int setup_affinities(const struct capsim_sim *s, capsim_error *err)
+{
+	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
+		const struct wl_task *wt = &s->wl->tasks[t];
+		int ret = wt->has_cpus ? check_affinity(s, &wt->cpus, wt->name, NULL, wt->line, err) : 0;
+
+		for (unsigned ph = 0; !ret && ph < wt->nr_phases; ph++)
+			if (wt->phases[ph].has_cpus)
+				ret = check_affinity(s, &wt->phases[ph].cpus, wt->name,
+						     wt->phases[ph].name, wt->line, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int setup_calibration(struct capsim_sim *s, capsim_error *err)
 {
 	int c = s->wl->calibration_cpu;
@@ -396,6 +429,8 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 		goto fail;
 	}
 	ret = setup_calibration(s, err);
+	if (!ret)
+		ret = setup_affinities(s, err);
 	if (ret)
 		goto fail;
 	if (nr_sc) {

@@ -437,12 +437,7 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 	for (unsigned c = 0; c < s->nr_cpus; c++)
 		if (!m || capsim_cpumask_test(m, c))
 			capsim_cpumask_set(&p->allowed, c);
-	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
-	if (!p->nr_allowed) { /* no allowed CPU exists on this platform: the kernel refuses it */
-		for (unsigned c = 0; c < s->nr_cpus; c++)
-			capsim_cpumask_set(&p->allowed, c);
-		p->nr_allowed = s->nr_cpus;
-	}
+	p->nr_allowed = capsim_cpumask_weight(&p->allowed); /* > 0: sim_create() checked */
 	set_task_max_allowed_capacity(s, p);
 }
 
