@@ -39,10 +39,12 @@ static const char usage[] =
 	"  --max-freq POLICY=KHZ   scaling_max_freq (the user's MAX freq_qos request)\n"
 	"  --min-freq POLICY=KHZ   scaling_min_freq (the user's MIN freq_qos request)\n"
 	"  --cooling POLICY=STATE  a cpufreq cooling device at STATE (the STATE-th highest OPP)\n"
-	"  --hw-cap CPULIST=KHZ    a HW (LMh) cap on CPULIST, e.g. 4-7=1500000\n"
+	"  --hw-cap CPULIST=KHZ    a HW (LMh) cap on CPULIST, e.g. 4-7=1500000 (one\n"
+	"                          topology_update_hw_pressure() per policy, as LMh reports it)\n"
 	"  --boost POLICY          enable boost (turbo OPPs) on the policy\n"
-	"  --after DURATION        how long the HW caps have held, for hw_load_avg (default 1s)\n"
-	"  --hz HZ                 scheduler tick rate for hw_load_avg updates (default 250)\n"
+	"  --after DURATION        how long the HW caps have held, for hw_load_avg (default 1s,\n"
+	"                          at most 1h; a bare number is ms)\n"
+	"  --hz HZ                 scheduler tick rate for hw_load_avg updates, 1..1000 (default 250)\n"
 	"  --fallback none|cpuinfo_max  the reference when arch_scale_freq_ref() is 0 (x86):\n"
 	"                          none = 6.10..6.12.100, cpuinfo_max = d2d5c129d07e and later\n"
 	"  --overlay FILE          apply a platform JSON overlay; repeatable\n"
@@ -57,6 +59,8 @@ static const char usage[] =
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 #define MAX_CAPS 64
+/* Longest --after: 3.6 M ticks at HZ=1000, well past where hw_load_avg settles. */
+#define MAX_AFTER_NS (3600 * CAPSIM_NSEC_PER_SEC)
 
 enum cap_kind { CAP_MAX, CAP_MIN, CAP_COOLING, CAP_HW, CAP_BOOST };
 
@@ -106,11 +110,13 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 				return cli_usage_error("capacity", "more than %d overlays", CLI_MAX_OVERLAYS);
 			o->overlays[o->nr_overlays++] = val;
 		} else if ((val = cli_opt_value(argc, argv, &i, "--after", &missing))) {
-			if (capsim_parse_duration_ns(val, CAPSIM_NSEC_PER_MSEC, &o->after_ns))
-				return cli_usage_error("capacity", "--after %s: not a duration (e.g. 100ms, 2s)", val);
+			if (capsim_parse_duration_ns(val, CAPSIM_NSEC_PER_MSEC, &o->after_ns) ||
+			    o->after_ns > MAX_AFTER_NS)
+				return cli_usage_error("capacity", "--after %s: expected a duration up to 1h "
+						       "(e.g. 100ms, 2s; hw_load_avg settles within about 1s)", val);
 		} else if ((val = cli_opt_value(argc, argv, &i, "--hz", &missing))) {
-			if (capsim_parse_u64(val, &o->hz) || o->hz < 1 || o->hz > 10000)
-				return cli_usage_error("capacity", "--hz %s: expected 1..10000", val);
+			if (capsim_parse_u64(val, &o->hz) || o->hz < 1 || o->hz > 1000)
+				return cli_usage_error("capacity", "--hz %s: expected 1..1000 (CONFIG_HZ)", val);
 		} else if ((val = cli_opt_value(argc, argv, &i, "--fallback", &missing))) {
 			if (strcmp(val, "none") && strcmp(val, "cpuinfo_max"))
 				return cli_usage_error("capacity", "--fallback %s: expected none or cpuinfo_max", val);
@@ -206,6 +212,31 @@ static int apply_cooling(struct capsim_platform *p, const struct cap *c)
 	return ret ? cli_fail(&err) : 0;
 }
 
+/*
+ * LMh reports a throttled frequency per cpufreq policy: topology_update_hw_pressure() gets
+ * the policy's CPUs and computes from the first one. A CPU list spanning policies is split
+ * into one call per policy (CPUs without a policy alone).
+ */
+static void set_hw_cap_per_policy(struct capsim_platform *p, const capsim_cpumask *cpus,
+				  uint32_t khz)
+{
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		capsim_cpumask group = { { 0 } };
+
+		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+			group.bits[w] = cpus->bits[w] & p->policies[i].related_cpus.bits[w];
+		if (capsim_cpumask_weight(&group))
+			platform_set_hw_pressure(p, &group, khz);
+	}
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
+		capsim_cpumask one = { { 0 } };
+
+		capsim_cpumask_set(&one, cpu);
+		if (capsim_cpumask_test(cpus, cpu) && platform_policy_of(p, cpu) < 0)
+			platform_set_hw_pressure(p, &one, khz);
+	}
+}
+
 static int apply_hw(struct capsim_platform *p, const struct cap *c)
 {
 	char list[128];
@@ -226,7 +257,7 @@ static int apply_hw(struct capsim_platform *p, const struct cap *c)
 					       cpu, p->name, p->nr_cpus);
 	ret = parse_khz("--hw-cap", c->arg, c->arg + n + 1, &khz);
 	if (!ret)
-		platform_set_hw_pressure(p, &cpus, khz);
+		set_hw_cap_per_policy(p, &cpus, khz);
 	return ret;
 }
 

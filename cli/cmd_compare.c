@@ -304,9 +304,9 @@ static double policy_share(const struct sim_task_result *t, const struct platfor
 	uint64_t on = 0, all = 0;
 
 	for (unsigned k = 0; k < t->nr_by_cpu; k++) {
-		all += t->by_cpu[k].ns;
+		all += cpu_time_ns(&t->by_cpu[k]);
 		if (capsim_cpumask_test(&pol->related_cpus, t->by_cpu[k].cpu))
-			on += t->by_cpu[k].ns;
+			on += cpu_time_ns(&t->by_cpu[k]);
 	}
 	return all ? 100.0 * (double)on / (double)all : 0.0;
 }

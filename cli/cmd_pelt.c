@@ -46,7 +46,7 @@ static const char usage[] =
 	"  -o, --output OUT   write to OUT (atomically: whole or not at all) instead of stdout\n"
 	"  --periodic RUN/PERIOD  simulate a periodic task, e.g. 4ms/16ms, 250us/1ms\n"
 	"  --duration D       simulated time (default: 2s or 16 periods, whichever is longer;\n"
-	"                     8 to 1000000 periods)\n"
+	"                     8 to 10000000 periods)\n"
 	"  --weight W         the task's load weight, 1..262144 (default 1024, nice 0)\n"
 	"  --tick T           also update every tick while running, e.g. 4ms for HZ=250\n"
 	"  --tolerance U      util_avg units counted as settled (default 10, about 1%)\n"
@@ -112,18 +112,25 @@ static int replay(const struct pelt_opts *o)
 
 /* ---- periodic ---------------------------------------------------------------------------- */
 
-/* @ns in the largest unit that keeps it >= 1, exact to the ns: "4 ms", "1.5 s", "250 us". */
+/*
+ * @ns in the largest unit that keeps it >= 1, exact to the ns: "4 ms", "1.5 s", "250 us";
+ * days, hours and minutes only when they are whole ("30 d", not "0.8333 h").
+ */
 static void fmt_duration(char *buf, size_t size, uint64_t ns)
 {
 	static const struct { const char *name; uint64_t scale; } units[] = {
-		{ "s", CAPSIM_NSEC_PER_SEC }, { "ms", CAPSIM_NSEC_PER_MSEC },
-		{ "us", CAPSIM_NSEC_PER_USEC }, { "ns", 1 },
+		{ "d", 86400 * CAPSIM_NSEC_PER_SEC }, { "h", 3600 * CAPSIM_NSEC_PER_SEC },
+		{ "min", 60 * CAPSIM_NSEC_PER_SEC }, { "s", CAPSIM_NSEC_PER_SEC },
+		{ "ms", CAPSIM_NSEC_PER_MSEC }, { "us", CAPSIM_NSEC_PER_USEC }, { "ns", 1 },
 	};
 	size_t u = 0, n = 0;
 	char frac[16];
 
-	while (ns && u + 1 < sizeof(units) / sizeof(units[0]) && ns < units[u].scale)
+	while (ns && u + 1 < sizeof(units) / sizeof(units[0]) &&
+	       (ns < units[u].scale || (units[u].scale > CAPSIM_NSEC_PER_SEC && ns % units[u].scale)))
 		u++;
+	if (!ns)
+		u = 3; /* "0 s" */
 	/* The fraction's digits, most significant first, trailing zeros dropped. */
 	for (uint64_t rest = ns % units[u].scale, s = units[u].scale / 10; rest && s; s /= 10) {
 		frac[n++] = (char)('0' + rest / s);
@@ -150,11 +157,11 @@ static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period
 {
 	uint64_t k = r->activations, per = (k + PLOT_COLS - 1) / PLOT_COLS, cols = (k + per - 1) / per;
 	uint64_t top = 128, settle_col = r->settle_activation / per;
-	uint32_t lo[PLOT_COLS], hi[PLOT_COLS];
+	uint16_t lo[PLOT_COLS], hi[PLOT_COLS];
 	char t[32];
 
 	for (uint64_t c = 0; c < cols; c++) {
-		lo[c] = UINT32_MAX;
+		lo[c] = UINT16_MAX;
 		hi[c] = 0;
 		for (uint64_t a = c * per; a < (c + 1) * per && a < k; a++) {
 			lo[c] = r->act_min[a] < lo[c] ? r->act_min[a] : lo[c];

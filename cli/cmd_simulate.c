@@ -215,7 +215,7 @@ static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_res
 		for (unsigned c = 0; c < s->nr_cpus; c++)
 			for (unsigned k = 0; k < t->nr_by_cpu; k++)
 				if (t->by_cpu[k].cpu == c)
-					fprintf(f, " cpu%u=%.3f", c, (double)t->by_cpu[k].ns * 1e-9);
+					fprintf(f, " cpu%u=%.3f", c, (double)cpu_time_ns(&t->by_cpu[k]) * 1e-9);
 		fputc('\n', f);
 	}
 	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
@@ -273,7 +273,7 @@ static void print_json(FILE *f, const struct capsim_sim *s, const struct sim_res
 			for (unsigned k = 0; k < t->nr_by_cpu; k++)
 				if (t->by_cpu[k].cpu == c) {
 					fprintf(f, "%s\"%u\": %.6f", first ? "" : ", ", c,
-						(double)t->by_cpu[k].ns * 1e-9);
+						(double)cpu_time_ns(&t->by_cpu[k]) * 1e-9);
 					first = 0;
 				}
 		fprintf(f, "}, \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}, \"migrations\": %llu, "
@@ -370,6 +370,8 @@ int cmd_simulate(int argc, char **argv)
 		ret = cli_fail(&err);
 	if (!ret && !o.scenario && o.platform)
 		sc->nr_events = 0; /* the default scenario's caps name the default platform's policies */
+	if (!ret && !o.scenario && o.workload)
+		sc->opt.duration_ns = 0; /* the given workload's own global.duration, unless --duration */
 	if (!ret)
 		ret = apply_overrides(&o, &sc->opt);
 	if (!ret && scenario_finish_timeline(sc, o.timeline, &err))

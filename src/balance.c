@@ -67,7 +67,8 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 	ft->allowed = p->allowed;
 }
 
-static int first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from)
+/* The first CPU @p may run on, from @from upwards (wrapping). */
+int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from)
 {
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
 		int c = (int)((unsigned)from + i) % (int)s->nr_cpus;
@@ -158,7 +159,7 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 	if (cpu < 0)
 		cpu = select_idle_sibling(s, p, &ft, p->cpu);
 	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
-		cpu = first_allowed(s, p, p->cpu); /* select_fallback_rq() */
+		cpu = task_first_allowed(s, p, p->cpu); /* select_fallback_rq() */
 	return cpu;
 }
 
@@ -307,7 +308,7 @@ static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
  */
 static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 {
-	bool sg_overutilized = false;
+	bool sg_overutilized = false, sg_overloaded = false;
 	int busiest = -1;
 	uint64_t max_misfit = 0;
 	unsigned max_nr = 1;
@@ -319,6 +320,8 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 
 		if (sim_cpu_overutilized(s, (int)c))
 			sg_overutilized = true;
+		if (rq->nr_running > 1 || rq->misfit_task_load)
+			sg_overloaded = true;
 		if ((int)c == dst || !rq->nr_running || !s->asym)
 			continue;
 		if (rq->misfit_task_load > max_misfit &&
@@ -327,6 +330,7 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 			busiest = (int)c;
 		}
 	}
+	s->overloaded = sg_overloaded; /* set_rd_overloaded() at the root level */
 	if (s->eas)
 		sim_set_overutilized(s, sg_overutilized); /* root level: the only clear path */
 	if (busiest >= 0 && cpu_has_spare(s, dst)) {
@@ -426,17 +430,14 @@ void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if some runqueue is
- * overloaded (two tasks, or a misfit task) try to pull one before going idle.
+ * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if the root domain is
+ * overloaded (rd->overloaded: set when a runqueue reaches two tasks, updated by the root-level
+ * balance from two-task and misfit runqueues) try to pull one before going idle.
  */
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 {
-	bool overloaded = false;
-
 	rq->misfit_task_load = 0;
-	for (unsigned c = 0; c < s->nr_cpus && !overloaded; c++)
-		overloaded = s->rq[c].nr_running >= 2 || s->rq[c].misfit_task_load;
-	if (overloaded)
+	if (s->overloaded)
 		sched_balance_rq(s, rq->cpu, true);
 }
 

@@ -82,6 +82,59 @@ static bool dt_failed(const struct dt *dt, int node)
 	return s && len >= 4 && !strncmp(s, "fail", 4);
 }
 
+static int cmp_phandle(const void *a, const void *b)
+{
+	const struct dt_phandle_ref *x = a, *y = b;
+
+	return (x->phandle > y->phandle) - (x->phandle < y->phandle);
+}
+
+/* One walk over the tree instead of one per lookup (libfdt searches linearly). */
+static void index_phandles(struct dt *dt)
+{
+	int cap = 0, node;
+
+	for (node = fdt_next_node(dt->fdt, -1, NULL); node >= 0; node = fdt_next_node(dt->fdt, node, NULL)) {
+		uint32_t ph = fdt_get_phandle(dt->fdt, node);
+
+		if (!ph)
+			continue;
+		if (dt->nr_phandles == cap) {
+			struct dt_phandle_ref *n = realloc(dt->phandles, (size_t)(cap = 2 * cap + 64) * sizeof(*n));
+
+			if (!n) {
+				free(dt->phandles);
+				dt->phandles = NULL;
+				dt->nr_phandles = 0;
+				return;
+			}
+			dt->phandles = n;
+		}
+		dt->phandles[dt->nr_phandles++] = (struct dt_phandle_ref){ ph, node };
+	}
+	if (dt->phandles)
+		qsort(dt->phandles, (size_t)dt->nr_phandles, sizeof(*dt->phandles), cmp_phandle);
+}
+
+int dt_node_by_phandle(struct dt *dt, uint32_t phandle)
+{
+	struct dt_phandle_ref key = { phandle, 0 }, *hit;
+
+	if (phandle == 0 || phandle == ~0u)
+		return -1;
+	if (!dt->indexed) {
+		index_phandles(dt);
+		dt->indexed = true;
+	}
+	if (!dt->phandles) { /* no phandle at all, or out of memory: libfdt's own search */
+		int node = fdt_node_offset_by_phandle(dt->fdt, phandle);
+
+		return node < 0 ? -1 : node;
+	}
+	hit = bsearch(&key, dt->phandles, (size_t)dt->nr_phandles, sizeof(key), cmp_phandle);
+	return hit ? hit->node : -1;
+}
+
 int dt_phandle(struct dt *dt, int node, const char *prop, unsigned index)
 {
 	int len, target;
@@ -96,7 +149,7 @@ int dt_phandle(struct dt *dt, int node, const char *prop, unsigned index)
 	if ((unsigned)len / 4 <= index)
 		return DT_ABSENT;
 	ph = fdt32_to_cpu(v[index]);
-	target = (ph == 0 || ph == ~0u) ? -FDT_ERR_NOTFOUND : fdt_node_offset_by_phandle(dt->fdt, ph);
+	target = dt_node_by_phandle(dt, ph);
 	if (target < 0)
 		return dt_fail(dt, node, prop, CAPSIM_ERR_PARSE,
 			       "phandle 0x%x refers to no node (dangling phandle)", ph);
@@ -424,9 +477,10 @@ static int parse_opp(struct dt *dt, int node, struct platform_opp *o)
 		return dt_fail(dt, node, "opp-hz", CAPSIM_ERR_PARSE,
 			       "%d cells (expected a 64-bit value: /bits/ 64 <Hz>)", len / 4);
 	o->hz = ((uint64_t)fdt32_to_cpu(hz[0]) << 32) | fdt32_to_cpu(hz[1]);
-	if (o->hz < 1000 || o->hz / 1000 > UINT32_MAX)
+	/* freq_qos limits are s32 kHz: a frequency above S32_MAX kHz could never be a limit */
+	if (o->hz < 1000 || o->hz / 1000 > INT32_MAX)
 		return dt_fail(dt, node, "opp-hz", CAPSIM_ERR_RANGE,
-			       "%llu Hz (expected 1 kHz .. 4.29 THz)", (unsigned long long)o->hz);
+			       "%llu Hz (expected 1 kHz .. 2147483647 kHz)", (unsigned long long)o->hz);
 	o->khz = (uint32_t)(o->hz / 1000);
 	ret = parse_microvolt(dt, node, o);
 	CAPSIM_RETURN_IF(ret, ret);
@@ -485,9 +539,9 @@ static int parse_opp_table_v1(struct dt *dt, int cpu_node, struct platform_polic
 		o.khz = fdt32_to_cpu(v[2 * i]);
 		o.hz = (uint64_t)o.khz * 1000;
 		o.uv = o.uv_min = o.uv_max = fdt32_to_cpu(v[2 * i + 1]);
-		if (!o.khz)
+		if (!o.khz || o.khz > INT32_MAX)
 			return dt_fail(dt, cpu_node, "operating-points", CAPSIM_ERR_RANGE,
-				       "entry %d: 0 kHz (expected a frequency)", i);
+				       "entry %d: %u kHz (expected 1..2147483647)", i, o.khz);
 		ret = add_opp(pol, &o, dt->err);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
@@ -649,6 +703,7 @@ int platform_load_dtb(const void *blob, size_t size, const char *file,
 	name_from_file(dt.p, file);
 	ret = parse_tree(&dt);
 	free(dt.cpu_nodes);
+	free(dt.phandles);
 	if (!ret)
 		ret = platform_finalize(dt.p, err);
 	if (ret) {

@@ -18,7 +18,18 @@ struct dt {
 	capsim_error *err;
 	struct capsim_platform *p;
 	int *cpu_nodes; /* node offset of each logical CPU */
+	struct dt_phandle_ref *phandles; /* every node's phandle, sorted; built on first use */
+	int nr_phandles;
+	bool indexed;
 };
+
+struct dt_phandle_ref {
+	uint32_t phandle;
+	int node;
+};
+
+/** dt_node_by_phandle() - fdt_node_offset_by_phandle() through a sorted index; -1 if none. */
+int dt_node_by_phandle(struct dt *dt, uint32_t phandle);
 
 /** dt_fail() - set dt->err to "FILE: /node/path[/prop]: MSG"; return @code. */
 int dt_fail(struct dt *dt, int node, const char *prop, int code, const char *fmt, ...)

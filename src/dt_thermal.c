@@ -123,7 +123,7 @@ static int parse_cooling_devices(struct dt *dt, int map, struct platform_thermal
 			       "%d bytes (expected whole 32-bit cells)", len);
 	for (int i = 0, n = len / 4; i < n;) {
 		uint32_t ph = fdt32_to_cpu(v[i]), cells;
-		int dev = fdt_node_offset_by_phandle(dt->fdt, ph);
+		int dev = dt_node_by_phandle(dt, ph), cpu;
 
 		if (dev < 0)
 			return dt_fail(dt, map, "cooling-device", CAPSIM_ERR_PARSE,
@@ -137,7 +137,11 @@ static int parse_cooling_devices(struct dt *dt, int map, struct platform_thermal
 		m->lower = fdt32_to_cpu(v[i + 1]);
 		m->upper = fdt32_to_cpu(v[i + 2]);
 		m->policy = cooling_policy(dt, dev);
-		dt_path(dt, dev, m->device_path, sizeof(m->device_path));
+		cpu = dt_cpu_of_node(dt, dev);
+		if (cpu >= 0) /* the CPU's path is known: no walk of the tree */
+			memcpy(m->device_path, dt->p->cpus[cpu].node_path, sizeof(m->device_path));
+		else
+			dt_path(dt, dev, m->device_path, sizeof(m->device_path));
 		ret = add_map(z, m, dt->err);
 		CAPSIM_RETURN_IF(ret, ret);
 		i += 1 + (int)cells;

@@ -130,7 +130,6 @@ static inline int ___update_load_sum(uint64_t now, struct capsim_sched_avg *sa, 
 				     uint64_t runnable, int running)
 {
 	uint64_t delta = now - sa->last_update_time;
-	uint64_t load_mask = -(uint64_t)(load != 0);
 
 	if ((int64_t)delta < 0) {
 		sa->last_update_time = now;
@@ -141,10 +140,9 @@ static inline int ___update_load_sum(uint64_t now, struct capsim_sched_avg *sa, 
 		return 0;
 	sa->last_update_time += delta << 10;
 
-	/* running is a subset of runnable, itself a subset of load (a dequeued curr): !load
-	 * clears both (as a mask, see accumulate_sum()). */
-	runnable &= load_mask;
-	running &= (int)load_mask;
+	/* running is a subset of runnable, itself a subset of load (a dequeued curr). */
+	if (!load)
+		runnable = running = 0;
 
 	return accumulate_sum(delta, sa, load, runnable, running) ? 1 : 0;
 }

@@ -16,7 +16,8 @@
  * The mean is the time average of the signal as it evolves, not of the stale value the task
  * holds while asleep (which would weigh the peak by the sleep time): a shadow sched_avg sees
  * the same states and is also updated at every 1024-us period boundary, as a CPU's blocked
- * load updates would; its util_avg is held for at most one period.
+ * load updates would (every n-th boundary when the window holds more than 20 M of them), and
+ * the area under it is summed in trapezoids.
  */
 #include <stdlib.h>
 
@@ -24,7 +25,8 @@
 #include "pelt_periodic.h"
 
 #define MAX_WEIGHT (1ULL << 18)  /* MAX_SHARES, kernel/sched/sched.h */
-#define MAX_UPDATES 100000000ULL /* keeps one run under a few seconds */
+#define MAX_UPDATES 100000000ULL /* the task's own updates: one run stays under seconds */
+#define MAX_MEAN_SAMPLES 20000000ULL /* the mean's extra samples, whatever the window */
 #define PELT_PERIOD_NS (1024ULL * 1024) /* 1024 units of 1024 ns */
 
 static uint64_t activations(const struct pelt_periodic_cfg *cfg)
@@ -38,13 +40,20 @@ static uint64_t window_len(uint64_t activations)
 	return activations / 4 ? activations / 4 : 1;
 }
 
-/* Updates a run costs: two per activation, the ticks, and the mean's samples in the window. */
+/* Updates a run costs: two per activation and the ticks. */
 static int too_many_updates(const struct pelt_periodic_cfg *cfg, uint64_t k)
 {
 	uint64_t per_act = 2 + (cfg->tick_ns ? cfg->run_ns / cfg->tick_ns : 0);
-	uint64_t samples = window_len(k) * (cfg->period_ns / PELT_PERIOD_NS + 1);
 
-	return per_act > MAX_UPDATES / k || samples > MAX_UPDATES - per_act * k;
+	return per_act > MAX_UPDATES / k;
+}
+
+/* The mean's sampling step: every period boundary, or every n-th for very long windows. */
+static uint64_t mean_step_ns(const struct pelt_periodic_cfg *cfg, uint64_t wlen)
+{
+	uint64_t boundaries = wlen * cfg->period_ns / PELT_PERIOD_NS;
+
+	return PELT_PERIOD_NS * (boundaries / MAX_MEAN_SAMPLES + 1);
 }
 
 int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
@@ -92,28 +101,30 @@ struct sim {
 	struct capsim_sched_avg sa;
 	struct capsim_sched_avg shadow; /* also updated at every period boundary, for the mean */
 	uint64_t window_start_ns;
+	uint64_t mean_step_ns;
 	uint64_t last_ns;
 	double util_area, load_area; /* time-weighted sums over the window (reporting) */
 };
 
 /*
- * Brings the shadow signal to @now through every period boundary on the way, adding each
- * held value times how long it was held to the window's areas.
+ * Brings the shadow signal to @now through every sampling step on the way, adding the area
+ * under it (trapezoids between samples) to the window's areas.
  */
 static void shadow_to(struct sim *s, uint64_t now, int running)
 {
 	uint64_t t = s->last_ns;
 
 	while (t < now) {
-		uint64_t next = (t / PELT_PERIOD_NS + 1) * PELT_PERIOD_NS;
+		uint64_t next = (t / s->mean_step_ns + 1) * s->mean_step_ns;
+		double u0 = (double)s->shadow.util_avg, l0 = (double)s->shadow.load_avg;
 		/* Before the window only the task's own update times are needed. */
 		if (next > now || next < t || t < s->window_start_ns)
 			next = now;
-		if (t >= s->window_start_ns) {
-			s->util_area += (double)(next - t) * (double)s->shadow.util_avg;
-			s->load_area += (double)(next - t) * (double)s->shadow.load_avg;
-		}
 		capsim_pelt_update(&s->shadow, next, running, running, running, s->cfg->weight);
+		if (t >= s->window_start_ns) {
+			s->util_area += (double)(next - t) * (u0 + (double)s->shadow.util_avg) / 2;
+			s->load_area += (double)(next - t) * (l0 + (double)s->shadow.load_avg) / 2;
+		}
 		t = next;
 	}
 }
@@ -129,7 +140,7 @@ static void update(struct sim *s, uint64_t now, int running, uint64_t k)
 	smp.sa = s->sa;
 	s->last_ns = now;
 	if (k < res->activations) {
-		uint32_t u = (uint32_t)s->sa.util_avg;
+		uint16_t u = (uint16_t)s->sa.util_avg; /* <= 1024 for a 0/1 signal */
 		if (u < res->act_min[k])
 			res->act_min[k] = u;
 		if (u > res->act_max[k])
@@ -193,9 +204,10 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	for (k = 0; k < res->activations; k++)
-		res->act_min[k] = UINT32_MAX;
+		res->act_min[k] = UINT16_MAX;
 
 	s.window_start_ns = cfg->start_ns + res->window_first * cfg->period_ns;
+	s.mean_step_ns = mean_step_ns(cfg, wlen);
 	s.last_ns = cfg->start_ns;
 	capsim_pelt_update(&s.shadow, cfg->start_ns, 0, 0, 0, cfg->weight);
 	for (k = 0; k < res->activations; k++)

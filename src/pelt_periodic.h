@@ -14,7 +14,7 @@
 #include "capsim/capsim.h"
 
 /* Longest simulation accepted: activations (periods) simulated. */
-#define PELT_PERIODIC_MAX_ACTIVATIONS 1000000ULL
+#define PELT_PERIODIC_MAX_ACTIVATIONS 10000000ULL
 /* Fewest activations that still leave a settled window to measure. */
 #define PELT_PERIODIC_MIN_ACTIVATIONS 8ULL
 
@@ -43,7 +43,7 @@ struct pelt_periodic_sample {
  * @act_min, @act_max: util_avg trough and peak of each activation (K entries each).
  * @settle_activation: first activation from which every activation's trough and peak are within
  * @tolerance of the window's min and max; @settled: it is at or before @window_first.
- * @util_mean, @load_mean: time averages over the window of the signal as it evolves (updated
+ * @util_mean, @load_mean: time averages over the window of the signal as it evolves (sampled
  * at every 1024-us period boundary too, not held stale through sleeps); reporting only.
  */
 struct pelt_periodic_result {
@@ -55,8 +55,8 @@ struct pelt_periodic_result {
 	uint64_t settle_activation;
 	uint64_t settle_ns; /* settle_activation * period, from the first wake-up */
 	int settled;
-	uint32_t *act_min;
-	uint32_t *act_max;
+	uint16_t *act_min;
+	uint16_t *act_max;
 };
 
 /**

@@ -14,7 +14,7 @@
  *   src/hw_pressure.c   topology_update_hw_pressure, update_hw_load_avg
  *   src/capacity.c      get_actual_cpu_capacity and the pre-6.10 thermal view
  *   src/energy_model.c  EM tables from OPPs (see energy_model.h)
- *   src/thermal_desc.c  thermal zone descriptions (their dynamics live elsewhere)
+ *   src/dt_thermal.c    thermal zone descriptions from a DT (their dynamics live elsewhere)
  *   src/dt.c, src/platform_json.c, src/platform.c   loading (DTB/DTS, JSON, short names)
  *
  * Conventions: capacities are in SCHED_CAPACITY_SCALE units (1024 = the biggest CPU at its

@@ -290,7 +290,7 @@ static int parse_opp(struct jctx *c, const char *path, json_object *o, struct pl
 	if (!ret)
 		ret = check_keys(c, path, o, keys);
 	if (!ret)
-		ret = get_uint(c, path, o, "khz", 1, UINT32_MAX, &khz, &present);
+		ret = get_uint(c, path, o, "khz", 1, INT32_MAX, &khz, &present);
 	CAPSIM_RETURN_IF(ret, ret);
 	if (!present)
 		return jfail(c, path, "missing \"khz\" (expected the OPP frequency in kHz)");

@@ -50,6 +50,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
 	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
 	rq->opp_idx = -1;
+	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
 }
 
@@ -287,14 +288,14 @@ done:
  * runnable tasks (the buckets hold the max clamp of their tasks; see docs/model.md), with
  * UCLAMP_FLAG_IDLE: an empty rq keeps its last max clamp and has min 0.
  */
-static void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t mx[2] = { 0, 0 };
 	unsigned n = 0;
 	struct sim_task *lists[3] = { rq->curr, rq->fair_head, rq->rt_head };
 
-	if (!s->opt.uclamp)
-		return;
+	if (!s->rd.uclamp_used)
+		return; /* only read once uclamp_is_used(); task_set_uclamp() refreshes all then */
 	for (int l = 0; l < 3; l++) {
 		for (struct sim_task *t = lists[l]; t; t = l ? t->rq_next : NULL) {
 			for (int id = 0; id < 2; id++)
@@ -315,10 +316,17 @@ static void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 
 /* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
 
+/* The pressures in the view: they change only with hw_load_avg updates and platform events. */
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
+{
+	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
+	sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]);
+}
+
+/* The runqueue's signals in the view, after every change. */
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
-	unsigned cpu = (unsigned)rq->cpu;
 
 	v->arch_cap = arch_cap(s, rq->cpu);
 	v->capacity_of = rq->cpu_capacity;
@@ -326,10 +334,6 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->runnable_cfs = rq->cfs_avg.runnable_avg;
 	v->util_est_cfs = rq->cfs_util_est;
 	v->util_rt = rq->rt_avg.util_avg;
-	v->hw_load_avg = platform_hw_load_avg(s->plat, cpu);
-	v->cpufreq_pressure = platform_cpufreq_pressure(s->plat, cpu);
-	v->thermal_pressure = platform_thermal_pressure_v69(s->plat, cpu);
-	v->thermal_load_avg = v->hw_load_avg;
 	sim_pressure_fill_view(s, rq->cpu, v);
 	v->uclamp_min_rq = rq->uclamp_rq[0];
 	v->uclamp_max_rq = rq->uclamp_rq[1];
@@ -529,7 +533,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		p->state = TASK_RUNNABLE;
 		list_add_tail(&rq->rt_head, p);
 		rq->rt_nr++;
-		rq->nr_running++;
+		if (++rq->nr_running >= 2)
+			s->overloaded = true;
 		uclamp_rq_refresh(s, rq);
 		rq_sync_view(s, rq);
 		cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
@@ -542,7 +547,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	p->slice_exec = 0;
 	list_add_tail(&rq->fair_head, p);
 	rq->cfs_nr++;
-	rq->nr_running++;
+	if (++rq->nr_running >= 2)
+		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
 	rq->cfs_load_weight += p->weight;
 	uclamp_rq_refresh(s, rq);
 	rq_sync_view(s, rq);
@@ -745,6 +751,7 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_blocked(s, rq->cpu);
+	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);
 }
 
@@ -762,6 +769,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	update_rq_clock(s, rq);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);
+	rq_sync_pressure(s, rq);
 	rq_update_curr(s, rq);
 	if (c && !c->rt) {
 		update_load_avg(s, rq, c);

@@ -201,6 +201,7 @@ static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_
 	if (!n)
 		return CAPSIM_ERR_NOMEM;
 	sc->events = n;
+	memset(&n[sc->nr_events], 0, sizeof(n[sc->nr_events])); /* origin "": from the file */
 	n[sc->nr_events].ev = *e;
 	n[sc->nr_events].line = at.line;
 	n[sc->nr_events].col = at.col;

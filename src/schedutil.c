@@ -38,17 +38,17 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 		khz = pp->max_khz;
 	if (khz == pp->cur_khz)
 		return;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if (!capsim_cpumask_test(&pp->related_cpus, c))
-			continue;
+	for (unsigned i = 0; i < sp->nr_cpus; i++) {
+		unsigned c = sp->cpus[i];
+
 		update_rq_clock(s, &s->rq[c]);
 		rq_update_curr(s, &s->rq[c]);
 		sim_account_cpu(s, (int)c);
 	}
 	pp->cur_khz = khz;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if (!capsim_cpumask_test(&pp->related_cpus, c))
-			continue;
+	for (unsigned i = 0; i < sp->nr_cpus; i++) {
+		unsigned c = sp->cpus[i];
+
 		sim_refresh_freq_scale(s, (int)c);
 		sim_trace_cpu_frequency(s, (int)c);
 		rq_arm_completion(s, &s->rq[c]);
@@ -109,12 +109,9 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 
 	if (!sugov_should_update_freq(sp, s->now))
 		return;
-	for (unsigned j = 0; j < s->nr_cpus; j++) {
-		uint64_t u;
+	for (unsigned i = 0; i < sp->nr_cpus; i++) {
+		uint64_t u = sugov_get_util(s, (int)sp->cpus[i]);
 
-		if (!capsim_cpumask_test(&sp->pp->related_cpus, j))
-			continue;
-		u = sugov_get_util(s, (int)j);
 		if (u > util)
 			util = u;
 	}
@@ -126,7 +123,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 /* mirrors cpufreq_update_util(): the scheduler's hook into the governor of @cpu's policy */
 void cpufreq_update_util(struct capsim_sim *s, int cpu)
 {
-	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	int pi = s->rq[cpu].policy;
 
 	if (pi < 0 || s->opt.governor != SIM_GOV_SCHEDUTIL)
 		return;

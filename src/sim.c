@@ -8,6 +8,7 @@
  * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
  * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 			continue;
 		}
 		sim_refresh_freq_scale(s, (int)c);
+		rq_sync_pressure(s, rq);
 		rq_sync_view(s, rq);
 		rq_arm_completion(s, rq);
 	}
@@ -287,6 +289,39 @@ static int setup_energy(struct capsim_sim *s)
 	return 0;
 }
 
+/* sched_setaffinity() refuses a mask without any CPU of the machine (EINVAL): so do we. */
+static int check_affinity(const struct capsim_sim *s, const capsim_cpumask *m, const char *task,
+			  const char *phase, unsigned line, capsim_error *err)
+{
+	char list[128];
+
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(m, c))
+			return 0;
+	capsim_format_cpulist(m, list, sizeof(list));
+	return capsim_error_set(err, CAPSIM_ERR_INVALID,
+				"%s:%u: tasks.%s%s%s.cpus: [%s] has no CPU of platform %s (CPUs 0-%u)",
+				s->wl->source ? s->wl->source : "workload", line, task,
+				phase ? ".phases." : "", phase ? phase : "", list, s->plat->name,
+				s->nr_cpus - 1);
+}
+
+static int setup_affinities(const struct capsim_sim *s, capsim_error *err)
+{
+	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
+		const struct wl_task *wt = &s->wl->tasks[t];
+		int ret = wt->has_cpus ? check_affinity(s, &wt->cpus, wt->name, NULL, wt->line, err) : 0;
+
+		for (unsigned ph = 0; !ret && ph < wt->nr_phases; ph++)
+			if (wt->phases[ph].has_cpus)
+				ret = check_affinity(s, &wt->phases[ph].cpus, wt->name,
+						     wt->phases[ph].name, wt->line, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int setup_calibration(struct capsim_sim *s, capsim_error *err)
 {
 	int c = s->wl->calibration_cpu;
@@ -350,8 +385,16 @@ static int setup_cpus(struct capsim_sim *s)
 			s->asym = true;
 	}
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
-		s->pol[i].idx = i;
-		s->pol[i].pp = &s->plat->policies[i];
+		struct sim_policy *sp = &s->pol[i];
+
+		sp->idx = i;
+		sp->pp = &s->plat->policies[i];
+		sp->cpus = calloc(s->nr_cpus, sizeof(*sp->cpus));
+		if (!sp->cpus)
+			return CAPSIM_ERR_NOMEM;
+		for (unsigned c = 0; c < s->nr_cpus; c++)
+			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
+				sp->cpus[sp->nr_cpus++] = c;
 	}
 	return 0;
 }
@@ -404,6 +447,8 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	}
 	ret = setup_calibration(s, err);
 	if (!ret)
+		ret = setup_affinities(s, err);
+	if (!ret)
 		ret = sim_pressure_setup(s, err);
 	if (ret)
 		goto fail;
@@ -447,6 +492,9 @@ void sim_free(struct capsim_sim *s)
 	free(s->rq);
 	free(s->view);
 	free(s->advance_queue);
+	if (s->pol)
+		for (unsigned i = 0; i < s->plat->nr_policies; i++)
+			free(s->pol[i].cpus);
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);
@@ -553,7 +601,9 @@ static int start(struct capsim_sim *s, capsim_error *err)
 	}
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		update_cpu_capacity(s, (int)c);
+		rq_sync_pressure(s, &s->rq[c]);
 		rq_sync_view(s, &s->rq[c]);
+		sim_trace_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);
@@ -570,6 +620,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
+	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
 	int ret = start(s, err);
 
 	if (ret)
@@ -578,7 +629,14 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (s->end && ev.time > s->end)
 			break;
 		s->now = ev.time;
-		s->nr_events++;
+		if (++s->nr_events > max_events) {
+			s->error = CAPSIM_ERR_RANGE;
+			snprintf(s->errmsg, sizeof(s->errmsg),
+				 "more than %llu events by %.3f s of simulated time: shorten the "
+				 "duration or the workload's busiest loop",
+				 (unsigned long long)max_events, (double)s->now * 1e-9);
+			break;
+		}
 		if (ev.kind == EV_END)
 			break;
 		dispatch(s, &ev, err);
@@ -597,6 +655,9 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 					"(at %llu ns): add a run, sleep or timer to its loop",
 					s->wl->source ? s->wl->source : "workload",
 					s->tasks[s->livelock_task]->name, (unsigned long long)s->now);
+	if (s->error && s->errmsg[0])
+		return capsim_error_set(err, s->error, "%s: %s",
+					s->wl->source ? s->wl->source : "workload", s->errmsg);
 	if (s->error && !err->msg[0])
 		return capsim_error_set(err, s->error, "%s", s->error == CAPSIM_ERR_IO ?
 					"the trace could not be written" : "out of memory");

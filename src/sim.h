@@ -77,12 +77,16 @@ struct sim_options {
 	enum capsim_model model;
 	uint64_t duration_ns;     /* 0: the workload's duration */
 	uint64_t seed;
+	uint64_t max_events;      /* 0: SIM_DEFAULT_MAX_EVENTS; the run fails beyond it */
 	unsigned thermal_decay_shift; /* v6.9 sched_thermal_decay_shift, 0..10 (default 0) */
 	uint64_t capped_threshold_ns; /* capped model: how long a cap must hold (default 1 s) */
 	int thermal;              /* run the thermal loop on the platform's zones (default off) */
 	enum thermal_governor_kind thermal_governor; /* default step_wise, the kernel's default */
 	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
 };
+
+/* Events a run may process before it is called runaway (minutes of CPU, not a hang). */
+#define SIM_DEFAULT_MAX_EVENTS 2000000000ULL
 
 /** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
 void sim_options_default(struct sim_options *o);
@@ -97,15 +101,25 @@ enum task_state {
 	TASK_DEAD,
 };
 
-/* Latency histogram: bucket 0 is exactly 0 ns; then 4 buckets per power of two from 1 ns. */
+/*
+ * Latency histogram: bucket 0 holds latencies under 1.024 µs (reported as 0); then 4 buckets
+ * per power of two from 2^10 ns up to 2^37 ns (137 s; longer ones land in the last bucket).
+ */
+#define LAT_MIN_SHIFT 10
 #define LAT_SUB_SHIFT 2
 #define LAT_SUB (1u << LAT_SUB_SHIFT)
-#define LAT_BUCKETS (1 + 37 * LAT_SUB)
+#define LAT_BUCKETS (1 + 27 * LAT_SUB)
 
+/* Runtime on one CPU, in 12 bytes (ns split in two words: tasks visit many CPUs). */
 struct cpu_time {
 	uint32_t cpu;
-	uint64_t ns;
+	uint32_t ns_hi, ns_lo;
 };
+
+static inline uint64_t cpu_time_ns(const struct cpu_time *t)
+{
+	return (uint64_t)t->ns_hi << 32 | t->ns_lo;
+}
 
 struct task_stats {
 	uint64_t activations;
@@ -222,6 +236,7 @@ struct sim_rq {
 	uint32_t freq_ref;               /* arch_scale_freq_ref() */
 	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
+	int policy;                      /* its cpufreq policy, -1: none */
 
 	/* tick and balance */
 	bool tick_armed;
@@ -244,6 +259,8 @@ struct sim_rq {
 struct sim_policy {
 	unsigned idx;
 	struct platform_policy *pp;
+	unsigned *cpus;           /* policy->cpus as a list */
+	unsigned nr_cpus;
 	uint64_t last_freq_update_time;
 	int64_t freq_update_delay_ns;
 	uint32_t next_freq;
@@ -288,6 +305,7 @@ struct capsim_sim {
 	uint64_t rng;                     /* splitmix64 state, seeded by the scenario */
 
 	bool overutilized;                /* rd->overutilized */
+	bool overloaded;                  /* rd->overloaded */
 	uint64_t overutilized_ns;
 	uint64_t overutilized_since;
 	uint64_t nohz_next_balance;       /* jiffies */
@@ -307,6 +325,7 @@ struct capsim_sim {
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	int error;                        /* first error that stops the run */
+	char errmsg[256];                 /* its message, when the run itself found it */
 };
 
 /* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */
@@ -389,6 +408,8 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq);
 void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
@@ -428,6 +449,7 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
 void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
 void sim_move_running(struct capsim_sim *s, struct sim_task *p);
+int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);

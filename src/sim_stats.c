@@ -18,12 +18,14 @@ void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
 
 	for (uint32_t i = 0; i < st->nr_by_cpu; i++) {
 		if (st->by_cpu[i].cpu == (uint32_t)cpu) {
-			st->by_cpu[i].ns += ns;
+			ns += cpu_time_ns(&st->by_cpu[i]);
+			st->by_cpu[i].ns_hi = (uint32_t)(ns >> 32);
+			st->by_cpu[i].ns_lo = (uint32_t)ns;
 			return;
 		}
 	}
 	if (st->nr_by_cpu == st->cap_by_cpu) {
-		uint32_t cap = st->cap_by_cpu ? st->cap_by_cpu * 2 : 2;
+		uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs: grow gently */
 		struct cpu_time *n = realloc(st->by_cpu, cap * sizeof(*n));
 
 		if (!n)
@@ -32,19 +34,18 @@ void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
 		st->cap_by_cpu = cap;
 	}
 	st->by_cpu[st->nr_by_cpu].cpu = (uint32_t)cpu;
-	st->by_cpu[st->nr_by_cpu++].ns = ns;
+	st->by_cpu[st->nr_by_cpu].ns_hi = (uint32_t)(ns >> 32);
+	st->by_cpu[st->nr_by_cpu++].ns_lo = (uint32_t)ns;
 }
 
 static unsigned lat_bucket(uint64_t ns)
 {
-	unsigned e, sub, b;
+	unsigned e, b;
 
-	if (!ns)
+	if (ns < (1ULL << LAT_MIN_SHIFT))
 		return 0;
-	e = 63u - (unsigned)__builtin_clzll(ns);
-	sub = e >= LAT_SUB_SHIFT ? (unsigned)(ns >> (e - LAT_SUB_SHIFT)) & (LAT_SUB - 1) :
-	      (unsigned)(ns << (LAT_SUB_SHIFT - e)) & (LAT_SUB - 1);
-	b = 1 + e * LAT_SUB + sub;
+	e = 63u - (unsigned)__builtin_clzll(ns); /* >= LAT_MIN_SHIFT */
+	b = 1 + (e - LAT_MIN_SHIFT) * LAT_SUB + ((unsigned)(ns >> (e - LAT_SUB_SHIFT)) & (LAT_SUB - 1));
 	return b < LAT_BUCKETS ? b : LAT_BUCKETS - 1;
 }
 
@@ -55,10 +56,9 @@ static uint64_t lat_bucket_ns(unsigned b)
 
 	if (!b)
 		return 0;
-	e = (b - 1) / LAT_SUB;
+	e = (b - 1) / LAT_SUB + LAT_MIN_SHIFT;
 	sub = (b - 1) % LAT_SUB;
-	return e >= LAT_SUB_SHIFT ? ((uint64_t)(LAT_SUB + sub) << (e - LAT_SUB_SHIFT)) :
-	       ((uint64_t)(LAT_SUB + sub) >> (LAT_SUB_SHIFT - e));
+	return (uint64_t)(LAT_SUB + sub) << (e - LAT_SUB_SHIFT);
 }
 
 void task_record_latency(struct sim_task *p, uint64_t ns)

@@ -109,7 +109,10 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->lat_pending = true;
 	p->st.activations++;
 	sim_trace_waking(s, p);
-	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
+	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
+		cpu = task_first_allowed(s, p, 0);
+	else
+		cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
 	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
@@ -414,8 +417,13 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 {
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
-	if (min != WL_UNSET || max != WL_UNSET)
-		s->rd.uclamp_used = s->opt.uclamp != 0;
+	if ((min != WL_UNSET || max != WL_UNSET) && s->opt.uclamp && !s->rd.uclamp_used) {
+		s->rd.uclamp_used = true; /* the sched_uclamp_used static key turns on */
+		for (unsigned c = 0; c < s->nr_cpus; c++) {
+			uclamp_rq_refresh(s, &s->rq[c]);
+			rq_sync_view(s, &s->rq[c]);
+		}
+	}
 	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
 	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
 	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
@@ -431,12 +439,7 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 	for (unsigned c = 0; c < s->nr_cpus; c++)
 		if (!m || capsim_cpumask_test(m, c))
 			capsim_cpumask_set(&p->allowed, c);
-	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
-	if (!p->nr_allowed) { /* no allowed CPU exists on this platform: the kernel refuses it */
-		for (unsigned c = 0; c < s->nr_cpus; c++)
-			capsim_cpumask_set(&p->allowed, c);
-		p->nr_allowed = s->nr_cpus;
-	}
+	p->nr_allowed = capsim_cpumask_weight(&p->allowed); /* > 0: sim_create() checked */
 	set_task_max_allowed_capacity(s, p);
 }
 
@@ -537,6 +540,13 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 	unsigned instance = 0;
 	struct sim_task *p;
 
+	if (s->nr_tasks >= WL_MAX_THREADS) {
+		s->error = CAPSIM_ERR_RANGE;
+		snprintf(s->errmsg, sizeof(s->errmsg),
+			 "fork of %s at %llu ns: more than %u threads (a fork in an endless loop?)",
+			 s->wl->tasks[wl_task].name, (unsigned long long)s->now, WL_MAX_THREADS);
+		return;
+	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		if (s->tasks[i]->wl_task == wl_task)
 			instance++;

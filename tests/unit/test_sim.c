@@ -52,7 +52,7 @@ static uint64_t ran_on(const struct sim_task *p, unsigned lo, unsigned hi)
 
 	for (uint32_t i = 0; i < p->st.nr_by_cpu; i++)
 		if (p->st.by_cpu[i].cpu >= lo && p->st.by_cpu[i].cpu <= hi)
-			ns += p->st.by_cpu[i].ns;
+			ns += cpu_time_ns(&p->st.by_cpu[i]);
 	return ns;
 }
 

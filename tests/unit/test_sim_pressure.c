@@ -70,9 +70,9 @@ static double share(const struct run *r, const char *name, unsigned pcpu)
 		if (strcmp(t->name, name))
 			continue;
 		for (unsigned k = 0; k < t->nr_by_cpu; k++) {
-			all += t->by_cpu[k].ns;
+			all += cpu_time_ns(&t->by_cpu[k]);
 			if (capsim_cpumask_test(&p->policies[pol].related_cpus, t->by_cpu[k].cpu))
-				on += t->by_cpu[k].ns;
+				on += cpu_time_ns(&t->by_cpu[k]);
 		}
 	}
 	assert_true(all > 0);
