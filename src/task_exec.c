@@ -453,6 +453,13 @@ static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 	const struct wl_phase *ph = &wt->phases[p->phase];
 	int min = ph->util_min != WL_UNSET ? ph->util_min : wt->util_min;
 	int max = ph->util_max != WL_UNSET ? ph->util_max : wt->util_max;
+
+	/* a phase that says nothing about uclamp leaves the task's requests alone (a uclamp
+	 * scenario event, like an outside sched_setattr(), stays in force) */
+	if (min == WL_UNSET)
+		min = p->uclamp_req[0];
+	if (max == WL_UNSET)
+		max = p->uclamp_req[1];
 	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
 	if (!p->aff_set || m != p->aff_src) {
 		p->aff_set = true;
