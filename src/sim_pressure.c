@@ -40,7 +40,7 @@ struct sim_pressure {
 	struct thermal_cpu_input *in;
 };
 
-static struct sim_pressure *P(const struct capsim_sim *s)
+static struct sim_pressure *press_of(const struct capsim_sim *s)
 {
 	return s->press;
 }
@@ -75,11 +75,11 @@ static int setup_belief(struct capsim_sim *s, capsim_error *err)
 				cp[c].scale_freq_ref = cp[c].cpuinfo_max;
 		}
 	}
-	ret = belief_create(&bp, cp, s->nr_cpus, &P(s)->belief, err);
+	ret = belief_create(&bp, cp, s->nr_cpus, &press_of(s)->belief, err);
 	free(cp);
 	if (!ret) {
-		P(s)->belief->trace = belief_trace;
-		P(s)->belief->trace_ctx = s;
+		press_of(s)->belief->trace = belief_trace;
+		press_of(s)->belief->trace_ctx = s;
 	}
 	return ret;
 }
@@ -88,31 +88,31 @@ void sim_pressure_policy_changed(struct capsim_sim *s, unsigned policy)
 {
 	const struct platform_policy *pp = &s->plat->policies[policy];
 
-	belief_set_policy_max(P(s)->belief, &pp->related_cpus, pp->max_khz, s->now);
+	belief_set_policy_max(press_of(s)->belief, &pp->related_cpus, pp->max_khz, s->now);
 }
 
 void sim_pressure_hw_cap(struct capsim_sim *s, const capsim_cpumask *cpus, uint32_t khz)
 {
 	/* qcom_lmh_dcvs_notify() reports a frequency; unthrottled is the highest one */
-	belief_hw_cap(P(s)->belief, cpus, khz ? khz : UINT32_MAX);
+	belief_hw_cap(press_of(s)->belief, cpus, khz ? khz : UINT32_MAX);
 }
 
 void sim_pressure_tick(struct capsim_sim *s, int cpu)
 {
-	belief_tick(P(s)->belief, (unsigned)cpu, s->rq[cpu].clk.clock_task);
+	belief_tick(press_of(s)->belief, (unsigned)cpu, s->rq[cpu].clk.clock_task);
 }
 
 void sim_pressure_blocked(struct capsim_sim *s, int cpu)
 {
 	const struct pelt_rq_clock *clk = &s->rq[cpu].clk;
 
-	belief_blocked_update(P(s)->belief, (unsigned)cpu, clk->clock_task,
+	belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
 			      pelt_rq_clock_pelt(clk));
 }
 
 void sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
 {
-	struct belief_view bv = belief_view(P(s)->belief, (unsigned)cpu, s->now);
+	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)cpu, s->now);
 
 	v->arch_cap = bv.arch_cap;
 	v->cpufreq_pressure = bv.cpufreq_pressure;
@@ -131,8 +131,8 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 
 uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)
 {
-	if (s->opt.model == CAPSIM_MODEL_CAPPED && P(s))
-		return belief_view(P(s)->belief, (unsigned)cpu, s->now).arch_cap;
+	if (s->opt.model == CAPSIM_MODEL_CAPPED && press_of(s))
+		return belief_view(press_of(s)->belief, (unsigned)cpu, s->now).arch_cap;
 	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
 }
 
@@ -155,7 +155,7 @@ void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
 {
 	const struct fair_cpu *v = &s->view[cpu];
 
-	pm_account(&P(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
+	pm_account(&press_of(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
 		   sim_delivered_capacity(s, cpu), platform_cpu_capacity_orig(s->plat, (unsigned)cpu));
 }
 
@@ -163,13 +163,13 @@ void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int 
 {
 	if (p->rt)
 		return;
-	pm_placement(&P(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
+	pm_placement(&press_of(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
 		     sim_delivered_capacity(s, cpu));
 }
 
 const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s)
 {
-	return &P(s)->pm;
+	return &press_of(s)->pm;
 }
 
 /* ---- the thermal loop ------------------------------------------------------------------------ */
@@ -183,7 +183,7 @@ static void thermal_cdev_set(void *ctx, unsigned policy, const char *name, uint3
 
 	snprintf(e.name, sizeof(e.name), "%s", name);
 	/* before 6.10 the cooling device also wrote thermal pressure (patch 3/5 removed it) */
-	belief_cooling_freq(P(s)->belief, &s->plat->policies[policy].related_cpus, khz);
+	belief_cooling_freq(press_of(s)->belief, &s->plat->policies[policy].related_cpus, khz);
 	if (sim_apply_qos(s, &e, FREQ_QOS_ORIGIN_COOLING, &err))
 		s->error = err.code;
 }
@@ -207,7 +207,7 @@ static uint64_t *opp_power_table(const struct platform_policy *pp)
 
 static int setup_thermal(struct capsim_sim *s, capsim_error *err)
 {
-	struct sim_pressure *sp = P(s);
+	struct sim_pressure *sp = press_of(s);
 	struct thermal_setup setup = { s->opt.thermal_governor, s->opt.thermal_rc };
 	struct thermal_hooks hooks = { s, thermal_cdev_set, trace_thermal_event };
 	int ret;
@@ -239,7 +239,7 @@ static int setup_thermal(struct capsim_sim *s, capsim_error *err)
 /* the average power of each CPU since the last step: EM power of the OPPs it was busy at */
 static void step_power(struct capsim_sim *s, uint64_t dt)
 {
-	struct sim_pressure *sp = P(s);
+	struct sim_pressure *sp = press_of(s);
 
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		int pol = platform_policy_of(s->plat, c);
@@ -264,7 +264,7 @@ static void fill_inputs(struct capsim_sim *s)
 		uint64_t cap = platform_cpu_capacity_orig(s->plat, c);
 		uint64_t util = v->util_cfs + v->util_rt;
 
-		P(s)->in[c] = (struct thermal_cpu_input){
+		press_of(s)->in[c] = (struct thermal_cpu_input){
 			pol >= 0 ? s->plat->policies[pol].cur_khz : 0, util < cap ? util : cap, cap,
 		};
 	}
@@ -272,7 +272,7 @@ static void fill_inputs(struct capsim_sim *s)
 
 static void push_next(struct capsim_sim *s)
 {
-	uint64_t next = thermal_next_poll(P(s)->thermal);
+	uint64_t next = thermal_next_poll(press_of(s)->thermal);
 
 	if (next > s->now + THERMAL_MAX_STEP_NS)
 		next = s->now + THERMAL_MAX_STEP_NS;
@@ -281,7 +281,7 @@ static void push_next(struct capsim_sim *s)
 
 void sim_thermal_event(struct capsim_sim *s)
 {
-	struct sim_pressure *sp = P(s);
+	struct sim_pressure *sp = press_of(s);
 	uint64_t dt = s->now - sp->thermal_last;
 
 	step_power(s, dt);
@@ -297,24 +297,24 @@ void sim_thermal_event(struct capsim_sim *s)
 int sim_thermal_set_cdev(struct capsim_sim *s, const char *name, unsigned long state,
 			 capsim_error *err)
 {
-	int c = P(s)->thermal ? thermal_find_cdev(P(s)->thermal, name) : -1;
+	int c = press_of(s)->thermal ? thermal_find_cdev(press_of(s)->thermal, name) : -1;
 
 	if (c < 0)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
 			"cooling device \"%s\": not found (the thermal loop is %s)", name,
-			P(s)->thermal ? "on: devices are thermal-cpufreq-N, N the policy index" : "off");
-	if (thermal_cdev_set_state(P(s)->thermal, (unsigned)c, state, s->now))
+			press_of(s)->thermal ? "on: devices are thermal-cpufreq-N, N the policy index" : "off");
+	if (thermal_cdev_set_state(press_of(s)->thermal, (unsigned)c, state, s->now))
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
 			"cooling device \"%s\": state %lu above its maximum %lu", name, state,
-			P(s)->thermal->cdevs[c].max_level);
+			press_of(s)->thermal->cdevs[c].max_level);
 	return 0;
 }
 
 int32_t sim_thermal_zone_temp(const struct capsim_sim *s, unsigned z)
 {
-	if (!P(s)->thermal || z >= P(s)->thermal->nr_zones)
+	if (!press_of(s)->thermal || z >= press_of(s)->thermal->nr_zones)
 		return INT32_MIN;
-	return P(s)->thermal->zones[z].temperature;
+	return press_of(s)->thermal->zones[z].temperature;
 }
 
 /* ---- lifetime -------------------------------------------------------------------------------- */
@@ -324,7 +324,7 @@ int sim_pressure_setup(struct capsim_sim *s, capsim_error *err)
 	int ret;
 
 	s->press = calloc(1, sizeof(*s->press));
-	if (!s->press || pm_init(&P(s)->pm, s->nr_cpus))
+	if (!s->press || pm_init(&press_of(s)->pm, s->nr_cpus))
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	ret = setup_belief(s, err);
 	if (!ret && s->opt.thermal)
@@ -336,13 +336,13 @@ void sim_pressure_start(struct capsim_sim *s)
 {
 	for (unsigned i = 0; i < s->plat->nr_policies; i++)
 		sim_pressure_policy_changed(s, i);
-	if (P(s)->thermal)
+	if (press_of(s)->thermal)
 		sim_push(s, 0, EV_THERMAL, 0, 0);
 }
 
 void sim_pressure_free(struct capsim_sim *s)
 {
-	struct sim_pressure *sp = s ? P(s) : NULL;
+	struct sim_pressure *sp = s ? press_of(s) : NULL;
 
 	if (!sp)
 		return;
