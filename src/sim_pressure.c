@@ -272,11 +272,17 @@ static void fill_inputs(struct capsim_sim *s)
 
 static void push_next(struct capsim_sim *s)
 {
-	uint64_t next = thermal_next_poll(press_of(s)->thermal);
+	const struct thermal *t = press_of(s)->thermal;
+	uint64_t next = thermal_next_poll(t);
+	unsigned z;
 
-	if (next > s->now + THERMAL_MAX_STEP_NS)
+	/* an interrupt-driven zone (polling-delay 0) must be heated often to see its crossings */
+	for (z = 0; z < t->nr_zones && t->zones[z].params.polling_delay_ms; z++)
+		;
+	if (z < t->nr_zones && next > s->now + THERMAL_MAX_STEP_NS)
 		next = s->now + THERMAL_MAX_STEP_NS;
-	sim_push(s, next, EV_THERMAL, 0, 0);
+	if (next != UINT64_MAX)
+		sim_push(s, next, EV_THERMAL, 0, 0);
 }
 
 void sim_thermal_event(struct capsim_sim *s)

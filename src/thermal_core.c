@@ -210,9 +210,12 @@ void thermal_heat(struct thermal *t, uint64_t dt_ns, const uint64_t *cpu_power_u
 		struct thermal_zone *tz = &t->zones[z];
 		uint64_t p = 0;
 
-		for (cpu = 0; cpu < CAPSIM_MAX_CPUS; cpu++)
-			if (capsim_cpumask_test(&tz->params.heat_cpus, cpu))
+		/* the set bits only: a zone is heated by a few CPUs of up to CAPSIM_MAX_CPUS */
+		for (unsigned w = 0; w < ARRAY_SIZE(tz->params.heat_cpus.bits); w++)
+			for (uint64_t bits = tz->params.heat_cpus.bits[w]; bits; bits &= bits - 1) {
+				cpu = w * 64 + (unsigned)__builtin_ctzll(bits);
 				p += cpu_power_uw[cpu];
+			}
 		thermal_rc_advance(&tz->rc, dt_ns, p);
 		if (tz->next_poll_ns == UINT64_MAX &&
 		    outside_trip_window(tz, thermal_rc_temp(&tz->rc)))
