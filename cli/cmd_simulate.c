@@ -157,9 +157,10 @@ static const char *governor_name(enum sim_governor g)
 static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_result *r)
 {
 	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
-		"EAS %s, uclamp %s, model %s\n", s->plat->name, s->wl->source ? s->wl->source : "-",
-		r->duration_s, s->opt.hz, governor_name(s->opt.governor), s->eas ? "on" : "off",
-		s->opt.uclamp ? "on" : "off", capsim_model_name(s->opt.model));
+		"EAS %s, uclamp %s, model %s, seed %llu\n", s->plat->name,
+		s->wl->source ? s->wl->source : "-", r->duration_s, s->opt.hz,
+		governor_name(s->opt.governor), s->eas ? "on" : "off", s->opt.uclamp ? "on" : "off",
+		capsim_model_name(s->opt.model), (unsigned long long)s->opt.seed);
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns)
 			fprintf(f, "cap: policy%u %s %u kHz from the start\n",
@@ -220,6 +221,7 @@ static void print_json(FILE *f, const struct capsim_sim *s, const struct sim_res
 {
 	fprintf(f, "{\"platform\": ");
 	json_str(f, s->plat->name);
+	fprintf(f, ", \"seed\": %llu", (unsigned long long)s->opt.seed);
 	fprintf(f, ", \"model\": \"%s\", \"governor\": \"%s\", \"hz\": %u, \"eas\": %s, "
 		"\"duration_s\": %.6f, \"energy_j\": %.6f, \"migrations\": %llu, "
 		"\"misfit_migrations\": %llu, \"overutilized_pct\": %.4f, \"events\": %llu,\n",

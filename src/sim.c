@@ -418,7 +418,6 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 				       (unsigned long long)(s->end / NSEC_PER_SEC));
 		goto fail;
 	}
-	s->rng = opt->seed ^ 0x9e3779b97f4a7c15ULL;
 	ret = setup_cpus(s);
 	if (!ret)
 		ret = setup_energy(s);
