@@ -17,7 +17,7 @@
 static const char usage[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
-	"                       [--no-eas] [--json] [--trace FILE] [-o FILE]\n"
+	"                       [--no-eas] [--max-events N] [--json] [--trace FILE] [-o FILE]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -33,6 +33,7 @@ static const char usage[] =
 	"  --governor G     schedutil (default), performance, powersave\n"
 	"  --hz N           scheduler tick rate (default 250)\n"
 	"  --no-eas         disable Energy Aware Scheduling (sched_energy_aware=0)\n"
+	"  --max-events N   stop a runaway run after N events (default 200000000)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
@@ -44,7 +45,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
-	const char *duration, *seed, *model, *governor, *hz;
+	const char *duration, *seed, *model, *governor, *hz, *max_events;
 	int json, no_eas;
 };
 
@@ -75,7 +76,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--platform", &o->platform }, { "--workload", &o->workload },
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
-		{ "--hz", &o->hz }, { "--trace", &o->trace },
+		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
@@ -142,6 +143,12 @@ static int apply_overrides(const struct sim_opts *o, struct sim_options *opt)
 		if (capsim_parse_u64(o->hz, &x) || !x || x > 10000)
 			return cli_usage_error("simulate", "--hz '%s': expected 1..10000", o->hz);
 		opt->hz = (unsigned)x;
+	}
+	if (o->max_events) {
+		if (capsim_parse_u64(o->max_events, &x) || !x)
+			return cli_usage_error("simulate", "--max-events '%s': expected a positive integer",
+					       o->max_events);
+		opt->max_events = x;
 	}
 	if (o->no_eas)
 		opt->eas = 0;

@@ -604,7 +604,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			s->error = CAPSIM_ERR_RANGE;
 			snprintf(s->errmsg, sizeof(s->errmsg),
 				 "more than %llu events by %.3f s of simulated time: shorten the "
-				 "duration or the workload's busiest loop",
+				 "duration, or allow more with --max-events",
 				 (unsigned long long)max_events, (double)s->now * 1e-9);
 			break;
 		}

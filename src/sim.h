@@ -73,8 +73,8 @@ struct sim_options {
 	uint64_t max_events;      /* 0: SIM_DEFAULT_MAX_EVENTS; the run fails beyond it */
 };
 
-/* Events a run may process before it is called runaway (minutes of CPU, not a hang). */
-#define SIM_DEFAULT_MAX_EVENTS 2000000000ULL
+/* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */
+#define SIM_DEFAULT_MAX_EVENTS 200000000ULL
 
 /** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
 void sim_options_default(struct sim_options *o);
