@@ -240,30 +240,6 @@ static void test_uclamp_min_goes_big(void **state)
 }
 
 /*
- * schedutil on little policy0 with an always-running task pinned to CPU0 and util_max = 300:
- * rq uclamp max = 300. effective_cpu_util() gives util <= 462 with max = min(462, 300) = 300;
- * sugov_effective_cpu_perf() = max(0, min(util x 1.25, 300)) = 300 once util >= 240 (it starts
- * at 231 and only grows while the task runs; below 240 the request is at least 288). So
- * get_next_freq() = 1844000 x 300 / 462 = 1197402 kHz (or 1844000 x 288 / 462 = 1149506), and
- * RELATION_L resolves both to the lowest OPP at or above: 1402000 kHz.
- */
-static void test_schedutil_opp(void **state)
-{
-	struct sim_options o;
-	struct capsim_sim *s;
-
-	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"tasks\": {\"capped\": {\"cpus\": [0], \"util_max\": 300, \"loop\": 1,"
-		    " \"run\": 100000000}}}", &o);
-	assert_int_equal(s->plat->policies[0].cur_khz, 1402000);
-	assert_int_equal(sim_delivered_khz(s, 0), 1402000);
-	sim_free(s);
-}
-
-/*
  * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
  * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
  * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
@@ -332,7 +308,6 @@ int main(void)
 		cmocka_unit_test(test_small_periodic_on_little),
 		cmocka_unit_test(test_misfit_goes_big),
 		cmocka_unit_test(test_uclamp_min_goes_big),
-		cmocka_unit_test(test_schedutil_opp),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 	};
