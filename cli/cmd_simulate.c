@@ -204,6 +204,8 @@ static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_res
 		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
 			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
 	}
+	if (!platform_has_em(s->plat))
+		fprintf(f, "\n(no energy model on this platform: energy is counted only where one exists)\n");
 	fprintf(f, "\ntotal: energy %.4f J, migrations %llu (misfit %llu), overutilized %.2f%% of "
 		"the time, %llu events\n", r->energy_j, (unsigned long long)r->migrations,
 		(unsigned long long)r->misfit_migrations, r->overutilized_pct,
