@@ -20,7 +20,7 @@ static const char usage[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
-	"                       [--no-eas] [--json] [--trace FILE] [-o FILE]\n"
+	"                       [--no-eas] [--max-events N] [--json] [--trace FILE] [-o FILE]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -39,6 +39,7 @@ static const char usage[] =
 	"                   (default 0); KHZ 'none' removes the cap; repeatable\n"
 	"  --hw-cap C=KHZ@T+D    HW-throttle CPUs C to KHZ from T for D; repeatable\n"
 	"  --no-eas         disable Energy Aware Scheduling (sched_energy_aware=0)\n"
+	"  --max-events N   stop a runaway run after N events (default 200000000)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
@@ -50,7 +51,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
-	const char *duration, *seed, *model, *governor, *hz;
+	const char *duration, *seed, *model, *governor, *hz, *max_events;
 	int json, no_eas;
 	scn_events *timeline;     /* --max-freq and --hw-cap */
 };
@@ -99,7 +100,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--platform", &o->platform }, { "--workload", &o->workload },
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
-		{ "--hz", &o->hz }, { "--trace", &o->trace },
+		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
@@ -173,6 +174,12 @@ static int apply_overrides(const struct sim_opts *o, struct sim_options *opt)
 			return cli_usage_error("simulate", "--hz '%s': expected 1..10000", o->hz);
 		opt->hz = (unsigned)x;
 	}
+	if (o->max_events) {
+		if (capsim_parse_u64(o->max_events, &x) || !x)
+			return cli_usage_error("simulate", "--max-events '%s': expected a positive integer",
+					       o->max_events);
+		opt->max_events = x;
+	}
 	if (o->no_eas)
 		opt->eas = 0;
 	return 0;
@@ -187,9 +194,10 @@ static const char *governor_name(enum sim_governor g)
 static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_result *r)
 {
 	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
-		"EAS %s, uclamp %s, model %s\n", s->plat->name, s->wl->source ? s->wl->source : "-",
-		r->duration_s, s->opt.hz, governor_name(s->opt.governor), s->eas ? "on" : "off",
-		s->opt.uclamp ? "on" : "off", capsim_model_name(s->opt.model));
+		"EAS %s, uclamp %s, model %s, seed %llu\n", s->plat->name,
+		s->wl->source ? s->wl->source : "-", r->duration_s, s->opt.hz,
+		governor_name(s->opt.governor), s->eas ? "on" : "off", s->opt.uclamp ? "on" : "off",
+		capsim_model_name(s->opt.model), (unsigned long long)s->opt.seed);
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns)
 			fprintf(f, "cap: policy%u %s %u kHz from the start\n",
@@ -226,6 +234,8 @@ static void print_text(FILE *f, const struct capsim_sim *s, const struct sim_res
 		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
 			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
 	}
+	if (!platform_has_em(s->plat))
+		fprintf(f, "\n(no energy model on this platform: energy is counted only where one exists)\n");
 	fprintf(f, "\ntotal: energy %.4f J, migrations %llu (misfit %llu), overutilized %.2f%% of "
 		"the time, %llu events\n", r->energy_j, (unsigned long long)r->migrations,
 		(unsigned long long)r->misfit_migrations, r->overutilized_pct,
@@ -250,6 +260,7 @@ static void print_json(FILE *f, const struct capsim_sim *s, const struct sim_res
 {
 	fprintf(f, "{\"platform\": ");
 	json_str(f, s->plat->name);
+	fprintf(f, ", \"seed\": %llu", (unsigned long long)s->opt.seed);
 	fprintf(f, ", \"model\": \"%s\", \"governor\": \"%s\", \"hz\": %u, \"eas\": %s, "
 		"\"duration_s\": %.6f, \"energy_j\": %.6f, \"migrations\": %llu, "
 		"\"misfit_migrations\": %llu, \"overutilized_pct\": %.4f, \"events\": %llu,\n",

@@ -691,7 +691,14 @@ int platform_load_dtb(const void *blob, size_t size, const char *file,
 	int ret;
 
 	*out = NULL;
-	ret = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED : fdt_check_full(blob, size);
+	ret = size < sizeof(struct fdt_header) ? -FDT_ERR_TRUNCATED : fdt_check_header(blob);
+	/* before version 16 node names are full paths: libfdt 1.6's checks crash on those */
+	if (!ret && fdt_version(blob) < 16)
+		return capsim_error_set(err, CAPSIM_ERR_PARSE,
+					"%s: flattened device tree version %u (expected 16 or 17, "
+					"as dtc and the kernel write)", file, fdt_version(blob));
+	if (!ret)
+		ret = fdt_check_full(blob, size);
 	if (ret)
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 					"%s: not a valid flattened device tree: %s "

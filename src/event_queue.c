@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * event_queue.c - binary min-heap keyed by (time, seq). seq is unique and increasing, so the
+ * event_queue.c - a 4-ary min-heap keyed by (time, seq) (4 children per node: half the depth of
+ * a binary heap, and the children share a cache line). seq is unique and increasing, so the
  * order is total and independent of how the heap happens to be laid out: two runs that push the
  * same events in the same order pop them in the same order.
  */
@@ -42,7 +43,7 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 	}
 	/* sift up */
 	for (i = q->nr++; i > 0; ) {
-		uint32_t parent = (i - 1) / 2;
+		uint32_t parent = (i - 1) / 4;
 
 		if (!ev_before(&ev, &q->heap[parent]))
 			break;
@@ -64,12 +65,13 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 	last = q->heap[--q->nr];
 	/* sift down the former last element from the root */
 	for (;;) {
-		uint32_t c = 2 * i + 1;
+		uint32_t first = 4 * i + 1, c = first, end = first + 4 < q->nr ? first + 4 : q->nr;
 
-		if (c >= q->nr)
+		if (first >= q->nr)
 			break;
-		if (c + 1 < q->nr && ev_before(&q->heap[c + 1], &q->heap[c]))
-			c++;
+		for (uint32_t k = first + 1; k < end; k++)
+			if (ev_before(&q->heap[k], &q->heap[c]))
+				c = k;
 		if (!ev_before(&q->heap[c], &last))
 			break;
 		q->heap[i] = q->heap[c];

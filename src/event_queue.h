@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * event_queue.h - the simulator's timeline: a binary min-heap of events ordered by time, then
+ * event_queue.h - the simulator's timeline: a min-heap of events ordered by time, then
  * by a sequence number taken when the event was pushed, so that simultaneous events always pop
  * in the order they were scheduled (deterministic, whatever the heap layout). The kernel has no
  * single counterpart: events stand for hrtimer expiries, the tick, and wake-ups.

@@ -21,8 +21,6 @@ static const uint32_t prio_to_weight[40] = {
 	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
 };
 
-/* mirrors WEIGHT_IDLEPRIO, kernel/sched/sched.h */
-#define WEIGHT_IDLEPRIO 3
 /* mirrors UTIL_EST_MARGIN, kernel/sched/fair.c */
 #define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
 /* mirrors sched_rr_timeslice (RR_TIMESLICE = 100 ms) */

@@ -435,7 +435,6 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 				       (unsigned long long)(s->end / NSEC_PER_SEC));
 		goto fail;
 	}
-	s->rng = opt->seed ^ 0x9e3779b97f4a7c15ULL;
 	ret = setup_cpus(s);
 	if (!ret)
 		ret = setup_energy(s);
@@ -633,7 +632,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			s->error = CAPSIM_ERR_RANGE;
 			snprintf(s->errmsg, sizeof(s->errmsg),
 				 "more than %llu events by %.3f s of simulated time: shorten the "
-				 "duration or the workload's busiest loop",
+				 "duration, or allow more with --max-events",
 				 (unsigned long long)max_events, (double)s->now * 1e-9);
 			break;
 		}

@@ -25,8 +25,8 @@
 
 #define NSEC_PER_SEC 1000000000ULL
 #define NSEC_PER_MSEC 1000000ULL
-#define NICE_0_LOAD_SHIFT 10
 #define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
+#define WEIGHT_IDLEPRIO 3     /* SCHED_IDLE's weight, kernel/sched/sched.h */
 /*
  * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
  * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
@@ -85,8 +85,8 @@ struct sim_options {
 	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
 };
 
-/* Events a run may process before it is called runaway (minutes of CPU, not a hang). */
-#define SIM_DEFAULT_MAX_EVENTS 2000000000ULL
+/* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */
+#define SIM_DEFAULT_MAX_EVENTS 200000000ULL
 
 /** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
 void sim_options_default(struct sim_options *o);
@@ -302,7 +302,6 @@ struct capsim_sim {
 	uint64_t now;
 	uint64_t end;
 	uint64_t nr_events;
-	uint64_t rng;                     /* splitmix64 state, seeded by the scenario */
 
 	bool overutilized;                /* rd->overutilized */
 	bool overloaded;                  /* rd->overloaded */

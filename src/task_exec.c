@@ -501,7 +501,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->rt = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR;
 	p->rt_prio = p->rt ? wt->priority : 0;
 	p->nice = p->rt ? 0 : wt->priority;
-	p->weight = wt->policy == WL_POLICY_IDLE ? 3 : sched_prio_to_weight(p->nice);
+	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
 	p->state = TASK_NEW;
 	p->waiting_res = -1;
 	p->mutex_after_wake = -1;

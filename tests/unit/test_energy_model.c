@@ -112,10 +112,43 @@ static void test_pixel6_little(void **state)
 	platform_free(p);
 }
 
+static void test_odroid_xu3_little(void **state)
+{
+	/* arm32, A7: C=90, cap 377, fmax 1400000.
+	 * 1400 MHz 1275 mV: 90*1275*1275*1400/1e6 = 204828; perf 377; cost 2048280/377 = 5433
+	 * 1100 MHz 1250 mV: 90*1250*1250*1100/1e6 = 154687; perf 377*1100000/1400000 = 296;
+	 *   cost 1546870/296 = 5225, not below 1200 MHz's 1687500/323 = 5224: inefficient
+	 * 200 MHz 900 mV: 90*900*900*200/1e6 = 14580; perf 53; cost 145800/53 = 2750 >= 2733 of
+	 *   300 MHz (21870*10/80): inefficient */
+	struct capsim_platform *p = load_board("odroid-xu3");
+	const struct em_perf_domain *pd = p->policies[0].em;
+
+	assert_non_null(pd);
+	assert_int_equal(pd->nr_perf_states, 13);
+	assert_int_equal(pd->table[12].power, 204828);
+	assert_int_equal(pd->table[12].performance, 377);
+	assert_int_equal(pd->table[12].cost, 5433);
+	assert_int_equal(pd->table[9].power, 154687);
+	assert_int_equal(pd->table[9].performance, 296);
+	assert_int_equal(pd->table[9].cost, 5225);
+	assert_true(pd->table[9].flags & EM_PERF_STATE_INEFFICIENT);
+	assert_int_equal(pd->table[10].cost, 5224);
+	assert_int_equal(pd->table[0].cost, 2750);
+	assert_true(pd->table[0].flags & EM_PERF_STATE_INEFFICIENT);
+	assert_false(pd->table[1].flags & EM_PERF_STATE_INEFFICIENT);
+	platform_free(p);
+}
+
 static void test_no_em(void **state)
 {
-	/* Odroid-N2: no dynamic-power-coefficient; RB5: no opp-microvolt (cpufreq-hw LUT) */
+	/* Odroid-N2: no dynamic-power-coefficient; RB5: no opp-microvolt (cpufreq-hw LUT);
+	 * Juno r2: no OPPs in the DT at all */
 	struct capsim_platform *n2 = load_board("odroid-n2"), *rb5 = load_board("rb5");
+	struct capsim_platform *juno = load_board("juno-r2");
+
+	assert_int_equal(juno->nr_policies, 0);
+	assert_false(platform_has_em(juno));
+	platform_free(juno);
 
 	assert_null(n2->policies[0].em);
 	assert_false(platform_has_em(n2));
@@ -153,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_rk3399),
 		cmocka_unit_test(test_hikey960),
 		cmocka_unit_test(test_pixel6_little),
+		cmocka_unit_test(test_odroid_xu3_little),
 		cmocka_unit_test(test_no_em),
 		cmocka_unit_test(test_pd_create_refusals),
 	};

@@ -216,6 +216,38 @@ static void test_misfit_goes_big(void **state)
 }
 
 /*
+ * RT runs first: a SCHED_FIFO task (5 ms of CPU4 work every 10 ms) and an always-running fair
+ * hog share CPU4 at its reference frequency (performance governor). The RT task preempts the
+ * hog at each wake-up and runs its 5 ms at once: activations at 0, 10, ..., 990 ms = 100 in
+ * 1 s, exactly 500 ms of runtime, never late; the hog gets the other 500 ms. The RT
+ * utilization of CPU4 (avg_rt) is then well above zero while the hog's CFS util is not 1024.
+ */
+static void test_rt_runs_first(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *rt, *hog;
+
+	(void)state;
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+		    "\"rt\": {\"cpus\": [4], \"policy\": \"SCHED_FIFO\", \"priority\": 50, \"run\": 5000,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 10000}},"
+		    "\"hog\": {\"cpus\": [4], \"loop\": 1, \"run\": 100000000}}}", &o);
+	rt = task(s, "rt");
+	hog = task(s, "hog");
+	assert_int_equal(rt->st.activations, 100);
+	assert_int_equal(rt->st.runtime_ns, 500 * MS);
+	assert_int_equal(rt->st.deadline_misses, 0);
+	assert_int_equal(hog->st.runtime_ns, 500 * MS);
+	assert_true(s->rq[4].rt_avg.util_avg > 300);
+	sim_free(s);
+}
+
+/*
  * uclamp_min = 1024: util_fits_cpu() returns -1 on a little CPU (uclamp_min above its actual
  * capacity 462) and 1 on a big one (1024 <= 1024), so both the fork path and feec choose the big
  * cluster: all of the task's runtime is on CPUs 4-7.
@@ -236,30 +268,6 @@ static void test_uclamp_min_goes_big(void **state)
 	assert_true(s->rd.uclamp_used);
 	assert_true(p->st.runtime_ns > 0);
 	assert_int_equal(ran_on(p, 4, 7), p->st.runtime_ns);
-	sim_free(s);
-}
-
-/*
- * schedutil on little policy0 with an always-running task pinned to CPU0 and util_max = 300:
- * rq uclamp max = 300. effective_cpu_util() gives util <= 462 with max = min(462, 300) = 300;
- * sugov_effective_cpu_perf() = max(0, min(util x 1.25, 300)) = 300 once util >= 240 (it starts
- * at 231 and only grows while the task runs; below 240 the request is at least 288). So
- * get_next_freq() = 1844000 x 300 / 462 = 1197402 kHz (or 1844000 x 288 / 462 = 1149506), and
- * RELATION_L resolves both to the lowest OPP at or above: 1402000 kHz.
- */
-static void test_schedutil_opp(void **state)
-{
-	struct sim_options o;
-	struct capsim_sim *s;
-
-	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"tasks\": {\"capped\": {\"cpus\": [0], \"util_max\": 300, \"loop\": 1,"
-		    " \"run\": 100000000}}}", &o);
-	assert_int_equal(s->plat->policies[0].cur_khz, 1402000);
-	assert_int_equal(sim_delivered_khz(s, 0), 1402000);
 	sim_free(s);
 }
 
@@ -331,8 +339,8 @@ int main(void)
 		cmocka_unit_test(test_two_equal_tasks_share),
 		cmocka_unit_test(test_small_periodic_on_little),
 		cmocka_unit_test(test_misfit_goes_big),
+		cmocka_unit_test(test_rt_runs_first),
 		cmocka_unit_test(test_uclamp_min_goes_big),
-		cmocka_unit_test(test_schedutil_opp),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 	};
