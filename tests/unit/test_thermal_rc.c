@@ -51,6 +51,16 @@ static void test_transient(void **state)
 	assert_true(thermal_rc_temp(&rc) > 53445 - 200 && thermal_rc_temp(&rc) < 53445 + 200);
 }
 
+static void test_thirty_days(void **state)
+{
+	struct thermal_rc rc;
+
+	/* 30 days in one call (11 M Euler steps of tau/128): no overflow, still the steady state */
+	thermal_rc_init(&rc, &phone);
+	thermal_rc_advance(&rc, 30ULL * 24 * 3600 * CAPSIM_NSEC_PER_SEC, 4500000);
+	assert_int_equal(thermal_rc_temp(&rc), 70000);
+}
+
 static void test_validate(void **state)
 {
 	struct thermal_rc_params p = phone;
@@ -86,6 +96,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_steady_state),
 		cmocka_unit_test(test_transient),
+		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_validate),
 		cmocka_unit_test(test_saturation),
 	};
