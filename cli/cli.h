@@ -44,6 +44,17 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 /** cli_exit_code() - the exit code for an enum capsim_err. */
 int cli_exit_code(int capsim_err);
 
+/**
+ * cli_opt_value() - the value of option @name at argv[*i] ("--name V" or "--name=V"), advancing
+ * *i past a separate value; NULL if argv[*i] is another option. When @name is the last argument
+ * with no value it sets *missing to 1 (and never clears it: start from 0), so a chain of calls
+ * can be checked once.
+ */
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing);
+
+/** cli_opt_take() - cli_opt_value() as 1 (*@out set), 0 (not @name) or -1 (no value). */
+int cli_opt_take(int argc, char **argv, int *i, const char *name, const char **out);
+
 /** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
 

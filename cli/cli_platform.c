@@ -7,24 +7,6 @@
 
 #include "cli_platform.h"
 
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing)
-{
-	size_t n = strlen(name);
-
-	*missing = 0;
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
 		      struct capsim_platform **out)
 {

@@ -14,12 +14,6 @@
 
 #define CLI_MAX_OVERLAYS 16
 
-/**
- * cli_opt_value() - the value of option @name at argv[*i] ("--name V" or "--name=V"),
- * advancing *i past it; NULL if argv[*i] is another option. *@missing is set when the option
- * matches but has no value.
- */
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing);
 
 /** cli_platform_load() - platform_load() that prints the error. Return: 0 or an exit code. */
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,

@@ -52,6 +52,36 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
+const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int cli_opt_take(int argc, char **argv, int *i, const char *name, const char **out)
+{
+	int missing = 0;
+	const char *v = cli_opt_value(argc, argv, i, name, &missing);
+
+	if (missing)
+		return -1;
+	if (!v)
+		return 0;
+	*out = v;
+	return 1;
+}
+
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {

@@ -89,7 +89,7 @@ static const char *const cap_options[] = {
 static int parse_args(int argc, char **argv, struct capacity_opts *o)
 {
 	const char *val;
-	int missing;
+	int missing = 0;
 
 	for (int i = 1; i < argc; i++) {
 		unsigned k;

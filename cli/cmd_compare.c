@@ -59,25 +59,6 @@ struct cmp_opts {
 	unsigned nr_models;
 };
 
-/* "--name VALUE" or "--name=VALUE": 1 and *@out, 0 if argv[*i] is not @name, -1 if no value */
-static int take(int argc, char **argv, int *i, const char *name, const char **out)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*out = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc)
-		return -1;
-	*out = argv[++*i];
-	return 1;
-}
-
 static int parse_models(struct cmp_opts *o)
 {
 	const char *list = o->models ? o->models : "v6.9,v6.10,latest,capped,none";
@@ -135,14 +116,14 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			continue;
 		}
 		for (const char *const *t = timeline_opts; *t && !r; t++) {
-			r = take(argc, argv, &i, *t, &val);
+			r = cli_opt_take(argc, argv, &i, *t, &val);
 			if (r > 0 && add_timeline_arg(o, *t, val))
 				return CLI_EXIT_USAGE;
 		}
 		if (r > 0)
 			continue;
 		for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]) && !r; k++)
-			r = take(argc, argv, &i, opts[k].name, opts[k].dst);
+			r = cli_opt_take(argc, argv, &i, opts[k].name, opts[k].dst);
 		if (r < 0)
 			return cli_usage_error("compare", "option '%s' needs a value", argv[i]);
 		if (r)

@@ -298,24 +298,6 @@ static int parse_u64_opt(const char *opt, const char *s, uint64_t max, uint64_t 
 	return 0;
 }
 
-/* The value of option argv[*i] ("--opt VALUE" or "--opt=VALUE"), or NULL if it is not @name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int parse_args(int argc, char **argv, struct pelt_opts *o)
 {
 	int ret = 0, i, missing = 0, only_files = 0, periodic_only = 0;
@@ -333,28 +315,28 @@ static int parse_args(int argc, char **argv, struct pelt_opts *o)
 			only_files = 1;
 		} else if (!strcmp(a, "--samples")) {
 			o->samples = periodic_only = 1;
-		} else if ((val = opt_value(argc, argv, &i, "--output", &missing)) ||
-			   (val = opt_value(argc, argv, &i, "-o", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--output", &missing)) ||
+			   (val = cli_opt_value(argc, argv, &i, "-o", &missing))) {
 			o->output = val;
-		} else if ((val = opt_value(argc, argv, &i, "--periodic", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--periodic", &missing))) {
 			o->periodic = val;
 			ret = parse_run_period(val, &o->cfg);
-		} else if ((val = opt_value(argc, argv, &i, "--duration", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--duration", &missing))) {
 			o->has_duration = periodic_only = 1;
 			ret = parse_duration_opt("--duration", val, &o->cfg.duration_ns);
-		} else if ((val = opt_value(argc, argv, &i, "--tick", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--tick", &missing))) {
 			periodic_only = 1;
 			ret = parse_duration_opt("--tick", val, &o->cfg.tick_ns);
 			if (!ret && !o->cfg.tick_ns)
 				ret = cli_usage_error("pelt", "--tick '%s': expected a tick longer than 0", val);
-		} else if ((val = opt_value(argc, argv, &i, "--weight", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--weight", &missing))) {
 			periodic_only = 1;
 			ret = parse_u64_opt("--weight", val, UINT64_MAX, &o->cfg.weight);
-		} else if ((val = opt_value(argc, argv, &i, "--tolerance", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--tolerance", &missing))) {
 			periodic_only = 1;
 			ret = parse_u64_opt("--tolerance", val, 1024, &v);
 			o->cfg.tolerance = (uint32_t)v;
-		} else if ((val = opt_value(argc, argv, &i, "--start", &missing))) {
+		} else if ((val = cli_opt_value(argc, argv, &i, "--start", &missing))) {
 			periodic_only = 1;
 			ret = parse_u64_opt("--start", val, UINT64_MAX, &o->cfg.start_ns);
 		} else if (missing) {

@@ -46,24 +46,6 @@ struct place_opts {
 	int json;
 };
 
-/* "--opt VALUE" or "--opt=VALUE"; returns the value and advances *i, or NULL if not @name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 static int parse_opts(int argc, char **argv, struct place_opts *o)
 {
 	const char *model = NULL;
@@ -88,7 +70,7 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 			continue;
 		}
 		for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
-			v = opt_value(argc, argv, &i, opts[k].name, &missing);
+			v = cli_opt_value(argc, argv, &i, opts[k].name, &missing);
 			if (missing)
 				return cli_usage_error("place", "%s needs a value", opts[k].name);
 			if (v)

@@ -371,7 +371,7 @@ static int cmd_show(int argc, char **argv)
 	const char *name = NULL, *overlays[CLI_MAX_OVERLAYS], *val;
 	unsigned nr_overlays = 0;
 	struct capsim_platform *p;
-	int json = 0, missing, ret;
+	int json = 0, missing = 0, ret;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {

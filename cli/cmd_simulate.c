@@ -56,24 +56,6 @@ struct sim_opts {
 	scn_events *timeline;     /* --max-freq and --hw-cap */
 };
 
-static int take(int argc, char **argv, int *i, const char *name, const char **out)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return 0;
-	if (argv[*i][n] == '=') {
-		*out = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n])
-		return 0;
-	if (*i + 1 >= argc)
-		return -1;
-	*out = argv[++*i];
-	return 1;
-}
-
 /* --max-freq / --hw-cap: 1 taken, 0 not these, -1 no value, 2 a bad value (reported) */
 static int take_timeline(int argc, char **argv, int *i, struct sim_opts *o)
 {
@@ -81,10 +63,10 @@ static int take_timeline(int argc, char **argv, int *i, struct sim_opts *o)
 	const char *val;
 	int r;
 
-	if ((r = take(argc, argv, i, "--max-freq", &val)) > 0) {
+	if ((r = cli_opt_take(argc, argv, i, "--max-freq", &val)) > 0) {
 		if (scn_events_add_max_freq(o->timeline, val, &err))
 			return cli_usage_error("simulate", "%s", err.msg), 2;
-	} else if (!r && (r = take(argc, argv, i, "--hw-cap", &val)) > 0) {
+	} else if (!r && (r = cli_opt_take(argc, argv, i, "--hw-cap", &val)) > 0) {
 		if (scn_events_add_hw_cap(o->timeline, val, &err))
 			return cli_usage_error("simulate", "%s", err.msg), 2;
 	}
@@ -123,7 +105,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		if (r > 1)
 			return CLI_EXIT_USAGE;
 		for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]) && !r; k++)
-			r = take(argc, argv, &i, opts[k].name, opts[k].dst);
+			r = cli_opt_take(argc, argv, &i, opts[k].name, opts[k].dst);
 		if (r < 0)
 			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
 		if (r)
