@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "pressure_metrics.h"
 #include "scenario.h"
 #include "scenario_events.h"
@@ -143,18 +144,8 @@ static int apply_overrides(const struct cmp_opts *o, struct sim_options *opt)
 {
 	uint64_t x;
 
-	if (o->duration) {
-		if (capsim_parse_duration_ns(o->duration, NSEC_PER_SEC, &x) || !x)
-			return cli_usage_error("compare", "--duration '%s': expected a duration > 0 such "
-					       "as 10, 10s or 500ms (at most 100 years)", o->duration);
-		opt->duration_ns = x;
-	}
-	if (o->seed) {
-		if (capsim_parse_u64(o->seed, &x))
-			return cli_usage_error("compare", "--seed '%s': expected an unsigned integer",
-					       o->seed);
-		opt->seed = x;
-	}
+	if (cli_run_overrides("compare", o->duration, o->seed, opt))
+		return CLI_EXIT_USAGE;
 	if (o->thermal) {
 		opt->thermal = 1;
 		if (!strcmp(o->thermal, "step_wise"))

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "scenario.h"
 #include "scenario_events.h"
 #include "scenario_timeline.h"
@@ -125,18 +126,8 @@ static int apply_overrides(const struct sim_opts *o, struct sim_options *opt)
 {
 	uint64_t x;
 
-	if (o->duration) {
-		if (capsim_parse_duration_ns(o->duration, NSEC_PER_SEC, &x) || !x)
-			return cli_usage_error("simulate", "--duration '%s': expected a duration > 0 "
-					       "such as 10, 10s or 500ms (at most 100 years)", o->duration);
-		opt->duration_ns = x;
-	}
-	if (o->seed) {
-		if (capsim_parse_u64(o->seed, &x))
-			return cli_usage_error("simulate", "--seed '%s': expected an unsigned integer",
-					       o->seed);
-		opt->seed = x;
-	}
+	if (cli_run_overrides("simulate", o->duration, o->seed, opt))
+		return CLI_EXIT_USAGE;
 	if (o->model && capsim_model_from_name(o->model, &opt->model))
 		return cli_usage_error("simulate", "--model '%s': expected v6.10, v6.9, latest, "
 				       "capped or none", o->model);
