@@ -7,6 +7,7 @@
  * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task.
  * Wall figures depend on the machine's load; the CPU-time figures measure the simulator.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,32 +130,44 @@ static size_t task_bytes(const struct capsim_sim *s)
 	return n;
 }
 
-int main(void)
+static void run_default(void)
 {
 	struct capsim_scenario *sc = NULL;
-	struct capsim_platform *p = NULL;
 	struct capsim_sim *s = NULL;
 	capsim_error e = { 0 };
-	char *w;
-	long rss0, rss1;
 
 	if (scenario_load(scenario_default_path(), &sc, &e) || scenario_build(sc, NULL, NULL, &s, &e)) {
 		fprintf(stderr, "bench: %s\n", e.msg);
-		return 1;
+		exit(1);
 	}
 	report("(a) default scenario, 10 s", s);
 	sim_free(s);
 	scenario_free(sc);
+}
+
+static void run_hikey960_hour(void)
+{
+	struct capsim_platform *p = NULL;
+	struct capsim_sim *s;
+	capsim_error e = { 0 };
+	char *w;
 
 	if (platform_load("hikey960", NULL, 0, &p, &e)) {
 		fprintf(stderr, "bench: %s\n", e.msg);
-		return 1;
+		exit(1);
 	}
 	w = periodic_tasks(100, 40);     /* 2.5% each: 2.5 big CPUs of work on 8 CPUs */
 	s = build(p, w, 3600ULL * NSEC_PER_SEC);
 	free(w);
 	report("(b) hikey960, 100 periodic tasks, 1 h", s);
 	sim_free(s);
+}
+
+static void run_256_cpus(void)
+{
+	struct capsim_sim *s;
+	long rss0, rss1;
+	char *w;
 
 	rss0 = peak_rss_kib();
 	w = periodic_tasks(10000, 200);  /* 0.5% each: 50 big CPUs of work on 256 CPUs */
@@ -167,5 +180,26 @@ int main(void)
 	printf("simulator state per task in (c): %.0f bytes (target <= 2048)\n",
 	       (double)task_bytes(s) / s->nr_tasks);
 	sim_free(s);
+}
+
+/* With arguments, only the named runs (a, b or c): e.g. `bench_sim b` to profile one. */
+static bool wanted(int argc, char **argv, const char *run)
+{
+	if (argc < 2)
+		return true;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], run))
+			return true;
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	if (wanted(argc, argv, "a"))
+		run_default();
+	if (wanted(argc, argv, "b"))
+		run_hikey960_hour();
+	if (wanted(argc, argv, "c"))
+		run_256_cpus();
 	return 0;
 }

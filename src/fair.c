@@ -254,48 +254,78 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 }
 
 /* for_each_cpu(cpu, pd span): ascending CPU numbers */
-#define for_each_pd_cpu(cpu, rd, pd)                                 \
-	for (int cpu = 0; cpu < (int)(rd)->nr_cpus; cpu++)            \
-		if (capsim_cpumask_test(&(pd)->cpus, (unsigned)cpu))
+#define for_each_pd_cpu(cpu, rd, pd)                                                 \
+	for (int cpu = (int)capsim_cpumask_next(&(pd)->cpus, 0); cpu < (int)(rd)->nr_cpus; \
+	     cpu = (int)capsim_cpumask_next(&(pd)->cpus, (unsigned)cpu + 1))
 
-/* mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere */
+/*
+ * The performance @cpu asks for with p on @dst_cpu (-1: p nowhere): the body of
+ * eenv_pd_max_util()'s loop.
+ */
+static uint64_t pd_cpu_perf(const struct fair_rd *rd, const struct fair_task *p, int cpu,
+			    int dst_cpu)
+{
+	uint64_t util = cpu_util(rd, cpu, p, dst_cpu, 1);
+	uint64_t eff_util, min, max;
+
+	/* performance domain: the busiest CPU sets the frequency for all */
+	eff_util = effective_cpu_util(rd, cpu, util, &min, &max);
+
+	/* p's clamps apply on the CPU it goes to; an idle rq forgets its old max clamp */
+	if (cpu == dst_cpu && rd->uclamp_used) {
+		min = max_u64(min, p->uclamp_min);
+		if (rd->cpus[cpu].uclamp_idle)
+			max = p->uclamp_max;
+		else
+			max = max_u64(max, p->uclamp_max);
+	}
+	return sugov_effective_cpu_perf(eff_util, min, max);
+}
+
+/*
+ * mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere. It also
+ * keeps the pd's two highest perf requests without p, for eenv_pd_max_util().
+ */
 void eenv_pd_busy_time(const struct fair_rd *rd, struct energy_env *eenv, unsigned pd_id,
 		       const struct fair_task *p)
 {
 	const struct em_perf_domain *pd = &rd->pds[pd_id];
 	uint64_t busy_time = 0;
 
-	for_each_pd_cpu(cpu, rd, pd)
+	eenv->perf_top = eenv->perf_second = 0;
+	eenv->perf_top_cpu = -1;
+	for_each_pd_cpu(cpu, rd, pd) {
+		uint64_t perf = pd_cpu_perf(rd, p, cpu, -1);
+
 		busy_time += effective_cpu_util(rd, cpu, cpu_util(rd, cpu, p, -1, 0), NULL, NULL);
+		if (perf > eenv->perf_top) {
+			eenv->perf_second = eenv->perf_top;
+			eenv->perf_top = perf;
+			eenv->perf_top_cpu = cpu;
+		} else if (perf > eenv->perf_second) {
+			eenv->perf_second = perf;
+		}
+	}
 
 	eenv->pd_busy_time = min_u64(eenv->pd_cap, busy_time);
 }
 
-/* mirrors eenv_pd_max_util(), fair.c: the highest perf request of the pd, p on @dst_cpu */
+/*
+ * mirrors eenv_pd_max_util(), fair.c: the highest perf request of the pd, p on @dst_cpu. Every
+ * CPU but @dst_cpu asks what it asks without p (cpu_util() moves p only to or from dst_cpu,
+ * and p's clamps apply only there), so the kernel's loop reduces to the requests kept by
+ * eenv_pd_busy_time() and one evaluation of @dst_cpu: same value, fewer evaluations.
+ */
 uint64_t eenv_pd_max_util(const struct fair_rd *rd, const struct energy_env *eenv, unsigned pd_id,
 			  const struct fair_task *p, int dst_cpu)
 {
-	const struct em_perf_domain *pd = &rd->pds[pd_id];
-	uint64_t max_util = 0;
+	uint64_t max_util = eenv->perf_top;
 
-	for_each_pd_cpu(cpu, rd, pd) {
-		uint64_t util = cpu_util(rd, cpu, p, dst_cpu, 1);
-		uint64_t eff_util, min, max;
-
-		/* performance domain: the busiest CPU sets the frequency for all */
-		eff_util = effective_cpu_util(rd, cpu, util, &min, &max);
-
-		/* p's clamps apply on the CPU it goes to; an idle rq forgets its old max clamp */
-		if (cpu == dst_cpu && rd->uclamp_used) {
-			min = max_u64(min, p->uclamp_min);
-			if (rd->cpus[cpu].uclamp_idle)
-				max = p->uclamp_max;
-			else
-				max = max_u64(max, p->uclamp_max);
-		}
-
-		eff_util = sugov_effective_cpu_perf(eff_util, min, max);
-		max_util = max_u64(max_util, eff_util);
+	if (dst_cpu >= 0 && capsim_cpumask_test(&rd->pds[pd_id].cpus, (unsigned)dst_cpu) &&
+	    dst_cpu < (int)rd->nr_cpus) {
+		if (dst_cpu == eenv->perf_top_cpu)
+			max_util = eenv->perf_second;
+		max_util = max_u64(max_util, pd_cpu_perf(rd, p, dst_cpu, dst_cpu));
 	}
 	return min_u64(max_util, eenv->cpu_cap);
 }

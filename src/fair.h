@@ -219,18 +219,30 @@ struct energy_env {
 	uint64_t pd_busy_time;
 	uint64_t cpu_cap;
 	uint64_t pd_cap;
+	/* capsim: the pd's highest and second-highest perf request without p, and whose */
+	uint64_t perf_top, perf_second;
+	int perf_top_cpu;
 };
 
 /** eenv_task_busy_time() - p's busy time, scaled by prev_cpu's IRQ. Mirrors fair.c. */
 void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 			 const struct fair_task *p, int prev_cpu);
-/** eenv_pd_busy_time() - busy time of pd @pd_id without p, at most pd_cap. Mirrors fair.c. */
+/**
+ * eenv_pd_busy_time() - busy time of pd @pd_id without p, at most pd_cap (and the perf requests
+ * eenv_pd_max_util() reads). Mirrors fair.c.
+ */
 void eenv_pd_busy_time(const struct fair_rd *rd, struct energy_env *eenv, unsigned pd_id,
 		       const struct fair_task *p);
-/** eenv_pd_max_util() - highest requested perf of pd @pd_id with p on @dst_cpu. Mirrors fair.c. */
+/**
+ * eenv_pd_max_util() - highest requested perf of pd @pd_id with p on @dst_cpu; call
+ * eenv_pd_busy_time() for the pd first, as the kernel's feec does. Mirrors fair.c.
+ */
 uint64_t eenv_pd_max_util(const struct fair_rd *rd, const struct energy_env *eenv, unsigned pd_id,
 			  const struct fair_task *p, int dst_cpu);
-/** compute_energy() - energy of pd @pd_id with p on @dst_cpu (-1: without p). Mirrors fair.c. */
+/**
+ * compute_energy() - energy of pd @pd_id with p on @dst_cpu (-1: without p), after
+ * eenv_pd_busy_time() for the pd. Mirrors fair.c.
+ */
 uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv, unsigned pd_id,
 			const struct fair_task *p, int dst_cpu, struct feec_trace *trace);
 

@@ -52,6 +52,20 @@ static inline int capsim_cpumask_test(const capsim_cpumask *m, unsigned cpu)
 	return cpu < CAPSIM_MAX_CPUS && (m->bits[cpu / 64] >> (cpu % 64)) & 1;
 }
 
+/** capsim_cpumask_next() - the first CPU of @m at or after @cpu; CAPSIM_MAX_CPUS if none. */
+static inline unsigned capsim_cpumask_next(const capsim_cpumask *m, unsigned cpu)
+{
+	for (unsigned w = cpu / 64; w < CAPSIM_MAX_CPUS / 64; w++) {
+		uint64_t bits = m->bits[w];
+
+		if (w == cpu / 64)
+			bits &= ~0ULL << (cpu % 64);
+		if (bits)
+			return w * 64 + (unsigned)__builtin_ctzll(bits);
+	}
+	return CAPSIM_MAX_CPUS;
+}
+
 /** capsim_cpumask_weight() - number of CPUs in @m. */
 unsigned capsim_cpumask_weight(const capsim_cpumask *m);
 
