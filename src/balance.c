@@ -128,7 +128,7 @@ static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
 			continue;
 		fits = !s->asym || sim_task_fits_cpu(s, p, (int)c);
 		nr = s->rq[c].nr_running;
-		util = cpu_util(&s->rd, (int)c, NULL, -1, 0);
+		util = cpu_util_cfs(&s->rd, (int)c);
 		if (best < 0 || (fits && !best_fits) ||
 		    (fits == best_fits && (nr < best_nr || (nr == best_nr && util < best_util)))) {
 			best = (int)c;
@@ -231,6 +231,7 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 
 	s->rq[cpu].cpu_capacity = c ? c : 1;
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
+	fair_memo_invalidate(&s->rd, cpu);
 }
 
 /* mirrors capacity_greater(): @a noticeably (about 5%) above @b */
@@ -291,7 +292,7 @@ static struct sim_task *detach_candidate(struct capsim_sim *s, int src, int dst,
 static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
 {
 	const struct sim_rq *rq = &s->rq[cpu];
-	uint64_t cap = rq->cpu_capacity, util = cpu_util(&s->rd, cpu, NULL, -1, 0);
+	uint64_t cap = rq->cpu_capacity, util = cpu_util_cfs(&s->rd, cpu);
 
 	if (rq->nr_running < 1)
 		return true;

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * event_queue.c - a 4-ary min-heap keyed by (time, seq) (4 children per node: half the depth of
- * a binary heap, and the children share a cache line). seq is unique and increasing, so the
+ * event_queue.c - a binary min-heap keyed by (time, seq). seq is unique and increasing, so the
  * order is total and independent of how the heap happens to be laid out: two runs that push the
  * same events in the same order pop them in the same order.
+ *
+ * Pop is bottom-up (Floyd): the hole left by the root walks down to a leaf along the smaller
+ * children, one branch-free comparison per level, and the former last element then sifts up
+ * from there, usually by a level or none. A simulator heap mixes timers, ticks and completions
+ * whose order the branch predictor cannot guess, so branches, not loads, are what pops cost.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "event_queue.h"
@@ -23,15 +28,29 @@ void eq_free(struct event_queue *q)
 	eq_init(q);
 }
 
-static int ev_before(const struct sim_event *a, const struct sim_event *b)
+/* (time, seq) order, computed without branches */
+static inline bool ev_before(const struct sim_event *a, const struct sim_event *b)
 {
-	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+	return (a->time < b->time) | ((a->time == b->time) & (a->seq < b->seq));
+}
+
+/* Move @ev up from the hole at @i to its place. */
+static inline void sift_up(struct sim_event *heap, uint32_t i, const struct sim_event *ev)
+{
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+
+		if (!ev_before(ev, &heap[parent]))
+			break;
+		heap[i] = heap[parent];
+		i = parent;
+	}
+	heap[i] = *ev;
 }
 
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
 {
 	struct sim_event ev = { time, q->next_seq++, kind, id, gen };
-	uint32_t i;
 
 	if (q->nr == q->cap) {
 		uint32_t cap = q->cap ? q->cap * 2 : 64;
@@ -41,44 +60,33 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 		q->heap = h;
 		q->cap = cap;
 	}
-	/* sift up */
-	for (i = q->nr++; i > 0; ) {
-		uint32_t parent = (i - 1) / 4;
-
-		if (!ev_before(&ev, &q->heap[parent]))
-			break;
-		q->heap[i] = q->heap[parent];
-		i = parent;
-	}
-	q->heap[i] = ev;
+	sift_up(q->heap, q->nr++, &ev);
 	return 0;
 }
 
 int eq_pop(struct event_queue *q, struct sim_event *ev)
 {
-	struct sim_event last;
-	uint32_t i = 0;
+	struct sim_event *heap = q->heap;
+	uint32_t i = 0, c, n;
 
 	if (!q->nr)
 		return 0;
-	*ev = q->heap[0];
-	last = q->heap[--q->nr];
-	/* sift down the former last element from the root */
-	for (;;) {
-		uint32_t first = 4 * i + 1, c = first, end = first + 4 < q->nr ? first + 4 : q->nr;
-
-		if (first >= q->nr)
-			break;
-		for (uint32_t k = first + 1; k < end; k++)
-			if (ev_before(&q->heap[k], &q->heap[c]))
-				c = k;
-		if (!ev_before(&q->heap[c], &last))
-			break;
-		q->heap[i] = q->heap[c];
+	*ev = heap[0];
+	n = --q->nr;
+	if (!n)
+		return 1;
+	/* the hole walks down to a leaf along the smaller child */
+	while ((c = 2 * i + 1) + 1 < n) {
+		c += ev_before(&heap[c + 1], &heap[c]);
+		heap[i] = heap[c];
 		i = c;
 	}
-	if (q->nr)
-		q->heap[i] = last;
+	if (c < n) {
+		heap[i] = heap[c];
+		i = c;
+	}
+	/* the former last element fills it, moving up as far as it must */
+	sift_up(heap, i, &heap[n]);
 	return 1;
 }
 

@@ -33,9 +33,15 @@ static inline int fits_capacity(uint64_t util, uint64_t max)
 	return util * 1280 < max * 1024;
 }
 
-/* mirrors scale_irq_capacity(), kernel/sched/sched.h (CONFIG_HAVE_SCHED_AVG_IRQ) */
+/*
+ * mirrors scale_irq_capacity(), kernel/sched/sched.h (CONFIG_HAVE_SCHED_AVG_IRQ). Without IRQ
+ * time it is util * max / max: util itself unless the product wraps, so the division (the
+ * costly part on the wake-up path) is skipped only where that is exact.
+ */
 static inline uint64_t scale_irq_capacity(uint64_t util, uint64_t irq, uint64_t max)
 {
+	if (!irq && util <= UINT32_MAX && max <= UINT32_MAX)
+		return util;
 	return util * (max - irq) / max;
 }
 
@@ -138,6 +144,71 @@ uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max)
 	return max_u64(min, max);
 }
 
+/*
+ * The performance @cpu asks for with p on @dst_cpu (-1: p nowhere): the body of
+ * eenv_pd_max_util()'s loop.
+ */
+static uint64_t pd_cpu_perf(const struct fair_rd *rd, const struct fair_task *p, int cpu,
+			    int dst_cpu)
+{
+	uint64_t util = cpu_util(rd, cpu, p, dst_cpu, 1);
+	uint64_t eff_util, min, max;
+
+	/* performance domain: the busiest CPU sets the frequency for all */
+	eff_util = effective_cpu_util(rd, cpu, util, &min, &max);
+
+	/* p's clamps apply on the CPU it goes to; an idle rq forgets its old max clamp */
+	if (cpu == dst_cpu && rd->uclamp_used) {
+		min = max_u64(min, p->uclamp_min);
+		if (rd->cpus[cpu].uclamp_idle)
+			max = p->uclamp_max;
+		else
+			max = max_u64(max, p->uclamp_max);
+	}
+	return sugov_effective_cpu_perf(eff_util, min, max);
+}
+
+void fair_memo_invalidate(const struct fair_rd *rd, int cpu)
+{
+	if (!rd->memo)
+		return;
+	if (cpu >= 0) {
+		rd->memo[cpu].valid = false;
+		return;
+	}
+	for (unsigned c = 0; c < rd->nr_cpus; c++)
+		rd->memo[c].valid = false;
+}
+
+/* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */
+static const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu, struct fair_memo *tmp)
+{
+	struct fair_memo *m = rd->memo ? &rd->memo[cpu] : tmp;
+
+	if (rd->memo && m->valid)
+		return m;
+	m->util = cpu_util(rd, cpu, NULL, -1, 0);
+	m->busy = effective_cpu_util(rd, cpu, m->util, NULL, NULL);
+	m->perf = pd_cpu_perf(rd, NULL, cpu, -1);
+	m->valid = true;
+	return m;
+}
+
+uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu)
+{
+	struct fair_memo tmp;
+
+	return cpu_memo(rd, cpu, &tmp)->util;
+}
+
+/* mirrors sugov_get_util(), cpufreq_schedutil.c: cpu_util_cfs_boost() through the clamps */
+uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
+{
+	struct fair_memo tmp;
+
+	return cpu_memo(rd, cpu, &tmp)->perf;
+}
+
 uint64_t actual_cpu_capacity(const struct fair_rd *rd, int cpu)
 {
 	return model_capacity(rd->model, &rd->cpus[cpu], MODEL_SITE_FITS);
@@ -198,7 +269,7 @@ bool cpu_overutilized(const struct fair_rd *rd, int cpu)
 {
 	const struct fair_cpu *c = &rd->cpus[cpu];
 
-	return !util_fits_cpu(rd, cpu_util(rd, cpu, NULL, -1, 0), c->uclamp_min_rq,
+	return !util_fits_cpu(rd, cpu_util_cfs(rd, cpu), c->uclamp_min_rq,
 			      c->uclamp_max_rq, cpu);
 }
 
@@ -254,33 +325,10 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 }
 
 /* for_each_cpu(cpu, pd span): ascending CPU numbers */
-#define for_each_pd_cpu(cpu, rd, pd)                                                 \
-	for (int cpu = (int)capsim_cpumask_next(&(pd)->cpus, 0); cpu < (int)(rd)->nr_cpus; \
-	     cpu = (int)capsim_cpumask_next(&(pd)->cpus, (unsigned)cpu + 1))
-
-/*
- * The performance @cpu asks for with p on @dst_cpu (-1: p nowhere): the body of
- * eenv_pd_max_util()'s loop.
- */
-static uint64_t pd_cpu_perf(const struct fair_rd *rd, const struct fair_task *p, int cpu,
-			    int dst_cpu)
-{
-	uint64_t util = cpu_util(rd, cpu, p, dst_cpu, 1);
-	uint64_t eff_util, min, max;
-
-	/* performance domain: the busiest CPU sets the frequency for all */
-	eff_util = effective_cpu_util(rd, cpu, util, &min, &max);
-
-	/* p's clamps apply on the CPU it goes to; an idle rq forgets its old max clamp */
-	if (cpu == dst_cpu && rd->uclamp_used) {
-		min = max_u64(min, p->uclamp_min);
-		if (rd->cpus[cpu].uclamp_idle)
-			max = p->uclamp_max;
-		else
-			max = max_u64(max, p->uclamp_max);
-	}
-	return sugov_effective_cpu_perf(eff_util, min, max);
-}
+#define for_each_pd_cpu(cpu, rd, pd)                                                         \
+	for (int cpu = (int)capsim_cpumask_next(&(pd)->cpus, 0, (rd)->nr_cpus);                  \
+	     cpu < (int)(rd)->nr_cpus;                                                            \
+	     cpu = (int)capsim_cpumask_next(&(pd)->cpus, (unsigned)cpu + 1, (rd)->nr_cpus))
 
 /*
  * mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere. It also
@@ -295,9 +343,20 @@ void eenv_pd_busy_time(const struct fair_rd *rd, struct energy_env *eenv, unsign
 	eenv->perf_top = eenv->perf_second = 0;
 	eenv->perf_top_cpu = -1;
 	for_each_pd_cpu(cpu, rd, pd) {
-		uint64_t perf = pd_cpu_perf(rd, p, cpu, -1);
+		uint64_t perf;
 
-		busy_time += effective_cpu_util(rd, cpu, cpu_util(rd, cpu, p, -1, 0), NULL, NULL);
+		/* p counts only where it was: prev_cpu loses it, the others ask what they ask */
+		if (cpu == p->prev_cpu) {
+			perf = pd_cpu_perf(rd, p, cpu, -1);
+			busy_time += effective_cpu_util(rd, cpu, cpu_util(rd, cpu, p, -1, 0), NULL,
+							NULL);
+		} else {
+			struct fair_memo tmp;
+			const struct fair_memo *m = cpu_memo(rd, cpu, &tmp);
+
+			perf = m->perf;
+			busy_time += m->busy;
+		}
 		if (perf > eenv->perf_top) {
 			eenv->perf_second = eenv->perf_top;
 			eenv->perf_top = perf;

@@ -76,6 +76,17 @@ struct fair_task {
 };
 
 /*
+ * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): its
+ * cpu_util() without any waking task, that util's effective_cpu_util() busy time, and the
+ * performance schedutil's sugov_get_util() asks for. The simulator keeps one per CPU, so that
+ * the wake-up and frequency paths evaluate only the CPUs whose signals changed.
+ */
+struct fair_memo {
+	bool valid;
+	uint64_t util, busy, perf;
+};
+
+/*
  * struct fair_rd - the root domain a wake-up looks at.
  * @model:       which capacity each site believes (src/model.h).
  * @uclamp_used: [uclamp_is_used()], the sched_uclamp_used static key.
@@ -83,6 +94,8 @@ struct fair_task {
  * @pds:         @nr_pds perf domains indexed by pd id; pds[i].cpus is its span.
  * @pd_order:    [rd->pd] the pd ids in list order (build_perf_domains() prepends, so usually
  *               highest CPU numbers first); feec visits pds in this order.
+ * @memo:        NULL, or @nr_cpus memos; whoever changes cpus[c] (or @uclamp_used) must call
+ *               fair_memo_invalidate() for it.
  */
 struct fair_rd {
 	enum capsim_model model;
@@ -92,7 +105,11 @@ struct fair_rd {
 	unsigned nr_pds;
 	const struct em_perf_domain *pds;
 	const unsigned *pd_order;
+	struct fair_memo *memo;
 };
+
+/** fair_memo_invalidate() - @cpu's signals changed (-1: every CPU's, or the rd's). */
+void fair_memo_invalidate(const struct fair_rd *rd, int cpu);
 
 /* --- utilization ------------------------------------------------------------------------- */
 
@@ -123,6 +140,15 @@ static inline uint64_t map_util_perf(uint64_t util)
 
 /** sugov_effective_cpu_perf() - the perf level schedutil asks for. Mirrors cpufreq_schedutil.c. */
 uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max);
+
+/** cpu_util_cfs() - cpu_util(rd, cpu, NULL, -1, 0), from the memo when there is one. */
+uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu);
+
+/**
+ * sugov_get_util() - the perf @cpu asks schedutil for: boosted CFS util through
+ * effective_cpu_util() and the rq clamps. Mirrors cpufreq_schedutil.c (from the memo).
+ */
+uint64_t sugov_get_util(const struct fair_rd *rd, int cpu);
 
 /* --- capacity and fitness ------------------------------------------------------------------ */
 

@@ -319,6 +319,7 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
 	sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]);
+	fair_memo_invalidate(&s->rd, rq->cpu);
 }
 
 /* The runqueue's signals in the view, after every change. */
@@ -326,13 +327,15 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
 
-	v->arch_cap = arch_cap(s, rq->cpu);
 	v->capacity_of = rq->cpu_capacity;
 	v->util_cfs = rq->cfs_avg.util_avg;
 	v->runnable_cfs = rq->cfs_avg.runnable_avg;
 	v->util_est_cfs = rq->cfs_util_est;
 	v->util_rt = rq->rt_avg.util_avg;
-	sim_pressure_fill_view(s, rq->cpu, v);
+	/* the capped model's belief (arch_cap included) moves with time; the other models'
+	 * pressures change only where rq_sync_pressure() follows */
+	if (s->opt.model == CAPSIM_MODEL_CAPPED)
+		sim_pressure_fill_view(s, rq->cpu, v);
 	v->uclamp_min_rq = rq->uclamp_rq[0];
 	v->uclamp_max_rq = rq->uclamp_rq[1];
 	v->idle = rq->nr_running == 0;
@@ -340,6 +343,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 			rq->curr->policy == WL_POLICY_IDLE;
 	v->uclamp_idle = rq->uclamp_idle;
 	v->rt_runnable = rq->rt_nr > 0;
+	fair_memo_invalidate(&s->rd, rq->cpu);
 }
 
 /* ---- fair class: simplified EEVDF ------------------------------------------------------- */

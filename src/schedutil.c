@@ -55,16 +55,6 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 	}
 }
 
-/* mirrors sugov_get_util(): this CPU's request, boost-aware CFS util through the clamps */
-static uint64_t sugov_get_util(struct capsim_sim *s, int cpu)
-{
-	uint64_t min, max, util;
-
-	util = cpu_util(&s->rd, cpu, NULL, -1, 1); /* cpu_util_cfs_boost() */
-	util = effective_cpu_util(&s->rd, cpu, util, &min, &max);
-	return sugov_effective_cpu_perf(util, min, max);
-}
-
 /* mirrors get_next_freq() */
 static uint32_t get_next_freq(struct capsim_sim *s, struct sim_policy *sp, uint64_t util,
 			      uint64_t max_cap)
@@ -110,7 +100,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	if (!sugov_should_update_freq(sp, s->now))
 		return;
 	for (unsigned i = 0; i < sp->nr_cpus; i++) {
-		uint64_t u = sugov_get_util(s, (int)sp->cpus[i]);
+		uint64_t u = sugov_get_util(&s->rd, (int)sp->cpus[i]);
 
 		if (u > util)
 			util = u;

@@ -269,6 +269,7 @@ static int setup_energy(struct capsim_sim *s)
 	s->rd.model = s->opt.model;
 	s->rd.nr_cpus = s->nr_cpus;
 	s->rd.cpus = s->view;
+	s->rd.memo = s->memo;
 	s->rd.uclamp_used = false;
 	s->pds = calloc(s->nr_cpus, sizeof(*s->pds));
 	s->pd_order = calloc(s->nr_cpus, sizeof(*s->pd_order));
@@ -367,9 +368,10 @@ static int setup_cpus(struct capsim_sim *s)
 {
 	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
 	s->view = calloc(s->nr_cpus, sizeof(*s->view));
+	s->memo = calloc(s->nr_cpus, sizeof(*s->memo));
 	s->advance_queue = calloc(s->nr_cpus, sizeof(*s->advance_queue));
 	s->pol = calloc(s->plat->nr_policies ? s->plat->nr_policies : 1, sizeof(*s->pol));
-	if (!s->rq || !s->view || !s->pol || !s->advance_queue)
+	if (!s->rq || !s->view || !s->memo || !s->pol || !s->advance_queue)
 		return CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		struct sim_rq *rq = &s->rq[c];
@@ -490,6 +492,7 @@ void sim_free(struct capsim_sim *s)
 		}
 	free(s->rq);
 	free(s->view);
+	free(s->memo);
 	free(s->advance_queue);
 	if (s->pol)
 		for (unsigned i = 0; i < s->plat->nr_policies; i++)

@@ -53,13 +53,17 @@ void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t d
 
 uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
-	uint64_t num, den;
+	uint64_t num, den, t64;
 	unsigned __int128 t;
 
 	if (p->cpu_event_is_wall)
 		return p->wall_end > s->now ? p->wall_end - s->now : 0;
 	cpu_speed(s, cpu, &num, &den);
-	t = ((unsigned __int128)p->work_left * den + num - 1) / num;
+	if (!__builtin_mul_overflow(p->work_left, den, &t64) &&
+	    !__builtin_add_overflow(t64, num - 1, &t64))
+		t = t64 / num; /* fits 64 bits: no 128-bit division */
+	else
+		t = ((unsigned __int128)p->work_left * den + num - 1) / num;
 	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)t;
 }
 

@@ -52,18 +52,23 @@ static inline int capsim_cpumask_test(const capsim_cpumask *m, unsigned cpu)
 	return cpu < CAPSIM_MAX_CPUS && (m->bits[cpu / 64] >> (cpu % 64)) & 1;
 }
 
-/** capsim_cpumask_next() - the first CPU of @m at or after @cpu; CAPSIM_MAX_CPUS if none. */
-static inline unsigned capsim_cpumask_next(const capsim_cpumask *m, unsigned cpu)
+/** capsim_cpumask_next() - the first CPU of @m in [@cpu, @nr); @nr if none. */
+static inline unsigned capsim_cpumask_next(const capsim_cpumask *m, unsigned cpu, unsigned nr)
 {
-	for (unsigned w = cpu / 64; w < CAPSIM_MAX_CPUS / 64; w++) {
+	if (nr > CAPSIM_MAX_CPUS)
+		nr = CAPSIM_MAX_CPUS;
+	for (unsigned w = cpu / 64; w * 64 < nr; w++) {
 		uint64_t bits = m->bits[w];
 
 		if (w == cpu / 64)
 			bits &= ~0ULL << (cpu % 64);
-		if (bits)
-			return w * 64 + (unsigned)__builtin_ctzll(bits);
+		if (bits) {
+			unsigned found = w * 64 + (unsigned)__builtin_ctzll(bits);
+
+			return found < nr ? found : nr;
+		}
 	}
-	return CAPSIM_MAX_CPUS;
+	return nr;
 }
 
 /** capsim_cpumask_weight() - number of CPUs in @m. */
