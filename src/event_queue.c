@@ -89,8 +89,3 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 	sift_up(heap, i, &heap[n]);
 	return 1;
 }
-
-uint64_t eq_peek_time(const struct event_queue *q)
-{
-	return q->nr ? q->heap[0].time : UINT64_MAX;
-}

@@ -34,7 +34,5 @@ void eq_free(struct event_queue *q);
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
 /** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
-/** eq_peek_time() - the earliest time, or UINT64_MAX when empty. */
-uint64_t eq_peek_time(const struct event_queue *q);
 
 #endif /* CAPSIM_EVENT_QUEUE_H */

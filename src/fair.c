@@ -180,18 +180,25 @@ void fair_memo_invalidate(const struct fair_rd *rd, int cpu)
 		rd->memo[c].valid = false;
 }
 
-/* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */
-static const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu, struct fair_memo *tmp)
+static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
+					     struct fair_memo *m)
 {
-	struct fair_memo *m = rd->memo ? &rd->memo[cpu] : tmp;
-
-	if (rd->memo && m->valid)
-		return m;
 	m->util = cpu_util(rd, cpu, NULL, -1, 0);
 	m->busy = effective_cpu_util(rd, cpu, m->util, NULL, NULL);
 	m->perf = pd_cpu_perf(rd, NULL, cpu, -1);
 	m->valid = true;
 	return m;
+}
+
+/* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */
+static inline const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu,
+					       struct fair_memo *tmp)
+{
+	if (!rd->memo)
+		return cpu_memo_fill(rd, cpu, tmp);
+	if (rd->memo[cpu].valid)
+		return &rd->memo[cpu];
+	return cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
 }
 
 uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu)
@@ -324,11 +331,15 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 		eenv->task_busy_time = scale_irq_capacity(task_util_est(p), irq, max_cap);
 }
 
-/* for_each_cpu(cpu, pd span): ascending CPU numbers */
-#define for_each_pd_cpu(cpu, rd, pd)                                                         \
-	for (int cpu = (int)capsim_cpumask_next(&(pd)->cpus, 0, (rd)->nr_cpus);                  \
-	     cpu < (int)(rd)->nr_cpus;                                                            \
-	     cpu = (int)capsim_cpumask_next(&(pd)->cpus, (unsigned)cpu + 1, (rd)->nr_cpus))
+/*
+ * for_each_cpu(cpu, pd span): ascending CPU numbers, a set bit at a time (no break in the
+ * body: it would leave only the innermost loop)
+ */
+#define for_each_pd_cpu(cpu, rd, pd)                                                      \
+	for (unsigned w_ = 0; w_ * 64 < (rd)->nr_cpus; w_++)                               \
+		for (uint64_t b_ = (pd)->cpus.bits[w_]; b_; b_ &= b_ - 1)                    \
+			for (int cpu = (int)(w_ * 64 + (unsigned)__builtin_ctzll(b_)), once_ = 1; \
+			     once_ && cpu < (int)(rd)->nr_cpus; once_ = 0)
 
 /*
  * mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere. It also
@@ -564,13 +575,9 @@ int find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *
 		struct feec_pd_scan s = { .prev_spare_cap = -1, .max_spare_cap = -1,
 					  .max_spare_cap_cpu = -1, .max_fits = -1 };
 		uint64_t cpu_actual_cap;
-		int first = -1;
+		int first = (int)capsim_cpumask_next(&pd->cpus, 0, rd->nr_cpus);
 
-		for_each_pd_cpu(cpu, rd, pd) {
-			first = cpu;
-			break;
-		}
-		if (first < 0)
+		if (first >= (int)rd->nr_cpus)
 			continue;
 
 		/* account external pressure: the pd's first CPU stands for all of them */

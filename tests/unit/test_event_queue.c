@@ -40,7 +40,7 @@ static void test_order_and_ties(void **state)
 		n++;
 	}
 	assert_int_equal(n, 1000);
-	assert_int_equal(eq_peek_time(&q), UINT64_MAX);
+	assert_int_equal(eq_pop(&q, &ev), 0);
 	eq_free(&q);
 }
 
@@ -60,8 +60,8 @@ static void test_interleaved(void **state)
 	eq_push(&q, 5, 1, 3, 0);
 	eq_push(&q, 4, 1, 99, 0);
 	eq_push(&q, 5, 1, 4, 0);
-	assert_int_equal(eq_peek_time(&q), 4);
 	assert_int_equal(eq_pop(&q, &ev), 1);
+	assert_int_equal(ev.time, 4);
 	assert_int_equal(ev.id, 99);
 	for (uint32_t want = 1; want <= 4; want++) {
 		assert_int_equal(eq_pop(&q, &ev), 1);
@@ -71,11 +71,65 @@ static void test_interleaved(void **state)
 	eq_free(&q);
 }
 
+/* A deterministic generator for the test below (xorshift64). */
+static uint64_t next_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * As the simulator uses it: each pop is followed by 0..3 pushes at or after the popped time,
+ * times drawn from a few values so that ties
+ * abound. Every pop must return the earliest pending event, ties by push order, as an explicit
+ * scan of everything pending says.
+ */
+static void test_against_scan(void **state)
+{
+	enum { MAX = 4096 };
+	static struct sim_event pending[MAX];
+	struct event_queue q;
+	struct sim_event ev;
+	uint64_t x = 88172645463325252ULL, seq = 0;
+	unsigned n = 0, pops = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned i = 0; i < 64; i++) {
+		pending[n++] = (struct sim_event){ next_rand(&x) % 50, seq, 0, (uint32_t)seq, 0 };
+		assert_int_equal(eq_push(&q, pending[n - 1].time, 0, (uint32_t)seq++, 0), 0);
+	}
+	while (eq_pop(&q, &ev)) {
+		unsigned best = 0, pushes;
+
+		for (unsigned i = 1; i < n; i++)
+			if (pending[i].time < pending[best].time ||
+			    (pending[i].time == pending[best].time && pending[i].seq < pending[best].seq))
+				best = i;
+		assert_int_equal(ev.time, pending[best].time);
+		assert_int_equal(ev.id, pending[best].id);
+		pending[best] = pending[--n];
+		pushes = ++pops < 20000 ? (unsigned)(next_rand(&x) % 4) : 0;
+		for (unsigned k = 0; k < pushes && n < MAX; k++) {
+			uint64_t t = ev.time + next_rand(&x) % 8;
+
+			pending[n++] = (struct sim_event){ t, seq, 0, (uint32_t)seq, 0 };
+			assert_int_equal(eq_push(&q, t, 0, (uint32_t)seq++, 0), 0);
+		}
+	}
+	assert_int_equal(n, 0);
+	assert_true(pops > 20000);
+	eq_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_interleaved),
+		cmocka_unit_test(test_against_scan),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
