@@ -96,6 +96,12 @@ uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, 
 	return min_u64(util, c->arch_cap);
 }
 
+/* mirrors cpu_util_cfs(), fair.c */
+uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu)
+{
+	return cpu_util(rd, cpu, NULL, -1, 0);
+}
+
 /* mirrors effective_cpu_util(), fair.c (6.8+) */
 uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs, uint64_t *min,
 			    uint64_t *max)
@@ -183,8 +189,7 @@ void fair_memo_invalidate(const struct fair_rd *rd, int cpu)
 static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
 					     struct fair_memo *m)
 {
-	m->util = cpu_util(rd, cpu, NULL, -1, 0);
-	m->busy = effective_cpu_util(rd, cpu, m->util, NULL, NULL);
+	m->busy = effective_cpu_util(rd, cpu, cpu_util_cfs(rd, cpu), NULL, NULL);
 	m->perf = pd_cpu_perf(rd, NULL, cpu, -1);
 	m->valid = true;
 	return m;
@@ -201,12 +206,6 @@ static inline const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu
 	return cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
 }
 
-uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu)
-{
-	struct fair_memo tmp;
-
-	return cpu_memo(rd, cpu, &tmp)->util;
-}
 
 /* mirrors sugov_get_util(), cpufreq_schedutil.c: cpu_util_cfs_boost() through the clamps */
 uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)

@@ -76,14 +76,14 @@ struct fair_task {
 };
 
 /*
- * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): its
- * cpu_util() without any waking task, that util's effective_cpu_util() busy time, and the
- * performance schedutil's sugov_get_util() asks for. The simulator keeps one per CPU, so that
- * the wake-up and frequency paths evaluate only the CPUs whose signals changed.
+ * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): the
+ * effective_cpu_util() busy time of its cpu_util_cfs(), and the performance schedutil's
+ * sugov_get_util() asks for. The simulator keeps one per CPU, so that the wake-up and frequency
+ * paths evaluate only the CPUs whose signals changed.
  */
 struct fair_memo {
 	bool valid;
-	uint64_t util, busy, perf;
+	uint64_t busy, perf;
 };
 
 /*
@@ -141,7 +141,7 @@ static inline uint64_t map_util_perf(uint64_t util)
 /** sugov_effective_cpu_perf() - the perf level schedutil asks for. Mirrors cpufreq_schedutil.c. */
 uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max);
 
-/** cpu_util_cfs() - cpu_util(rd, cpu, NULL, -1, 0), from the memo when there is one. */
+/** cpu_util_cfs() - cpu_util(rd, cpu, NULL, -1, 0). Mirrors fair.c. */
 uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu);
 
 /**

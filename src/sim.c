@@ -63,7 +63,8 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
 }
 
 /*
- * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
+ * The CPU's delivered frequency or its limits changed (policy->cur, policy->max or a HW cap):
+ * the capacity it can deliver under them is refreshed, and the OPP it runs at is
  * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
  * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
  */
@@ -75,6 +76,7 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 	uint32_t f;
 	uint64_t scale;
 
+	rq->delivered_cap = sim_delivered_capacity(s, cpu);
 	if (pi < 0)
 		return;
 	pp = &s->plat->policies[pi];

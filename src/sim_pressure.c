@@ -157,7 +157,7 @@ void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
 	const struct fair_cpu *v = &s->view[cpu];
 
 	pm_account(&press_of(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
-		   sim_delivered_capacity(s, cpu), platform_cpu_capacity_orig(s->plat, (unsigned)cpu));
+		   s->rq[cpu].delivered_cap, s->rq[cpu].cap_orig);
 }
 
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu)
@@ -165,7 +165,7 @@ void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int 
 	if (p->rt)
 		return;
 	pm_placement(&press_of(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
-		     sim_delivered_capacity(s, cpu));
+		     s->rq[cpu].delivered_cap);
 }
 
 const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s)
