@@ -182,6 +182,7 @@ void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 	sa->runnable_sum = sa->runnable_sum > sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER ?
 			   sa->runnable_sum : sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER;
 	p->avg.last_update_time = 0; /* migrate_task_rq_fair(): attach on the next enqueue */
+	rq->view_stale = true; /* the kernel's cpu_util() sees it at the next update */
 }
 
 /* mirrors sync_entity_load_avg(): age a blocked task to its cfs_rq's last update */
@@ -210,9 +211,12 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 		attach_entity_load_avg(rq, p);
 		decayed = 1;
 	}
-	rq_sync_view(s, rq);
+	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
+	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
+	if (decayed || rq->view_stale)
+		rq_sync_view(s, rq);
 	if (decayed)
-		cpufreq_update_util(s, rq->cpu); /* cfs_rq_util_change() */
+		cpufreq_update_util(s, rq->cpu);
 }
 
 /* mirrors post_init_entity_util_avg(), kernel/sched/fair.c: a new task's first util_avg */
@@ -344,6 +348,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 			rq->curr->policy == WL_POLICY_IDLE;
 	v->uclamp_idle = rq->uclamp_idle;
 	v->rt_runnable = rq->rt_nr > 0;
+	rq->view_stale = false;
 	fair_memo_invalidate(&s->rd, rq->cpu);
 }
 

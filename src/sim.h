@@ -131,6 +131,7 @@ struct task_stats {
 	uint64_t migrations;
 	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
 	uint32_t nr_by_cpu, cap_by_cpu;
+	uint32_t last_by_cpu;       /* index of the last CPU time added to */
 	uint32_t *lat_hist;         /* LAT_BUCKETS entries, allocated on the first wake-up */
 	uint64_t lat_count;
 };
@@ -228,6 +229,7 @@ struct sim_rq {
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
 	uint64_t cpu_capacity;           /* capacity_of() */
+	bool view_stale;                 /* cfs_avg changed since the view was last refreshed */
 	uint64_t misfit_task_load;
 	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */

@@ -15,14 +15,18 @@
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
 {
 	struct task_stats *st = &p->st;
+	uint32_t i = st->last_by_cpu;
 
-	for (uint32_t i = 0; i < st->nr_by_cpu; i++) {
-		if (st->by_cpu[i].cpu == (uint32_t)cpu) {
-			ns += cpu_time_ns(&st->by_cpu[i]);
-			st->by_cpu[i].ns_hi = (uint32_t)(ns >> 32);
-			st->by_cpu[i].ns_lo = (uint32_t)ns;
-			return;
-		}
+	/* the CPU it ran on last time, most often; else a scan */
+	if (i >= st->nr_by_cpu || st->by_cpu[i].cpu != (uint32_t)cpu)
+		for (i = 0; i < st->nr_by_cpu && st->by_cpu[i].cpu != (uint32_t)cpu; i++)
+			;
+	if (i < st->nr_by_cpu) {
+		ns += cpu_time_ns(&st->by_cpu[i]);
+		st->by_cpu[i].ns_hi = (uint32_t)(ns >> 32);
+		st->by_cpu[i].ns_lo = (uint32_t)ns;
+		st->last_by_cpu = i;
+		return;
 	}
 	if (st->nr_by_cpu == st->cap_by_cpu) {
 		uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs: grow gently */
