@@ -63,8 +63,7 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
 }
 
 /*
- * The CPU's delivered frequency or its limits changed (policy->cur, policy->max or a HW cap):
- * the capacity it can deliver under them is refreshed, and the OPP it runs at is
+ * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
  * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
  * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
  */
@@ -76,7 +75,6 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 	uint32_t f;
 	uint64_t scale;
 
-	rq->delivered_cap = sim_delivered_capacity(s, cpu);
 	if (pi < 0)
 		return;
 	pp = &s->plat->policies[pi];
@@ -155,7 +153,7 @@ static void run_advances(struct capsim_sim *s)
 
 /* ---- scenario events --------------------------------------------------------------------- */
 
-/* Bring every CPU of @cpus up to now before a speed or capacity change, then refresh. */
+/* Bring every CPU of @cpus up to now before a change of its limits, then refresh. */
 static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool after)
 {
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
@@ -169,6 +167,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 			sim_account_cpu(s, (int)c);
 			continue;
 		}
+		rq->delivered_cap = sim_delivered_capacity(s, (int)c);
 		sim_refresh_freq_scale(s, (int)c);
 		rq_sync_pressure(s, rq);
 		rq_sync_view(s, rq);

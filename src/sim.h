@@ -237,7 +237,7 @@ struct sim_rq {
 	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
 	uint32_t freq_ref;               /* arch_scale_freq_ref() */
 	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
-	uint64_t delivered_cap;          /* sim_delivered_capacity(), refreshed with the above */
+	uint64_t delivered_cap;          /* sim_delivered_capacity(), refreshed as limits change */
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 	int policy;                      /* its cpufreq policy, -1: none */
 

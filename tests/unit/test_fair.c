@@ -522,6 +522,90 @@ static void test_fits_wrappers(void **state)
 	assert_true(task_fits_cpu(&r.rd, &r.p, 4));
 }
 
+/* xorshift64: the random states of the memo test */
+static uint64_t rnd(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static void random_cpu(struct fair_cpu *c, uint64_t *x)
+{
+	uint64_t arch = c->arch_cap;
+
+	memset(c, 0, sizeof(*c));
+	c->arch_cap = arch;
+	c->capacity_of = arch - rnd(x) % (arch / 4 + 1);
+	c->util_cfs = rnd(x) % (arch + 200);
+	c->runnable_cfs = rnd(x) % (arch + 400);
+	c->util_est_cfs = (uint32_t)(rnd(x) % arch);
+	c->util_rt = rnd(x) % 4 ? 0 : rnd(x) % 200;
+	c->util_irq = rnd(x) % 4 ? 0 : rnd(x) % 100;
+	c->dl_running_bw = rnd(x) % 8 ? 0 : rnd(x) % (1 << 19);
+	c->cpufreq_pressure = rnd(x) % 3 ? 0 : rnd(x) % (arch / 2);
+	c->hw_load_avg = rnd(x) % 3 ? 0 : rnd(x) % (arch / 2);
+	c->uclamp_min_rq = rnd(x) % 3 ? 0 : rnd(x) % 1025;
+	c->uclamp_max_rq = rnd(x) % 3 ? 1024 : rnd(x) % 1025;
+	c->idle = rnd(x) % 3 == 0;
+	c->uclamp_idle = c->idle;
+	c->rt_runnable = c->util_rt && rnd(x) % 2;
+}
+
+/*
+ * The per-CPU memo (struct fair_memo) is an optimization only: on random RK3399 states,
+ * find_energy_efficient_cpu() records the same decision and every compute_energy() value, and
+ * sugov_get_util() the same request, with and without it; after one CPU changes and only it is
+ * invalidated, the memoized run still agrees with a fresh one (a memo kept across the change
+ * would use the old requests).
+ */
+static void test_memo_same_results(void **state)
+{
+	struct fair_memo memo[8];
+	struct feec_trace with, without;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	struct rig r;
+
+	rk3399(&r);
+	for (int round = 0; round < 3000; round++) {
+		int changed = (int)(rnd(&x) % 6);
+
+		if (round % 50 == 0) {
+			for (unsigned c = 0; c < 6; c++)
+				random_cpu(&r.cpus[c], &x);
+			r.rd.uclamp_used = rnd(&x) % 4 != 0;
+			r.rd.memo = memo;
+			fair_memo_invalidate(&r.rd, -1);
+		} else {
+			random_cpu(&r.cpus[changed], &x);
+			fair_memo_invalidate(&r.rd, changed);
+		}
+		task(&r, rnd(&x) % 500, (int)(rnd(&x) % 6));
+		r.p.util_est = (uint32_t)(rnd(&x) % 600);
+		r.p.uclamp_min = rnd(&x) % 3 ? 0 : rnd(&x) % 1025;
+		r.p.uclamp_max = rnd(&x) % 3 ? 1024 : rnd(&x) % 1025;
+
+		r.rd.memo = memo;
+		int a = find_energy_efficient_cpu(&r.rd, &r.p, &with);
+		uint64_t req_a = sugov_get_util(&r.rd, (int)(round % 6));
+		r.rd.memo = NULL;
+		int b = find_energy_efficient_cpu(&r.rd, &r.p, &without);
+		uint64_t req_b = sugov_get_util(&r.rd, (int)(round % 6));
+		r.rd.memo = memo;
+
+		assert_int_equal(a, b);
+		assert_int_equal(req_a, req_b);
+		assert_int_equal(with.exit, without.exit);
+		assert_int_equal(with.nr_calls, without.nr_calls);
+		for (unsigned i = 0; i < with.nr_calls; i++) {
+			assert_int_equal(with.calls[i].energy, without.calls[i].energy);
+			assert_int_equal(with.calls[i].max_util, without.calls[i].max_util);
+			assert_int_equal(with.calls[i].busy_time, without.calls[i].busy_time);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -541,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_v69_reads),
 		cmocka_unit_test(test_scale_rt_capacity),
 		cmocka_unit_test(test_fits_wrappers),
+		cmocka_unit_test(test_memo_same_results),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
