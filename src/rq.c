@@ -120,11 +120,11 @@ static int update_cfs_rq_load_avg(struct sim_rq *rq, uint64_t now)
 	return capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr, running, 1);
 }
 
-/* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c */
-static void update_rt_rq_load_avg(struct sim_rq *rq, int running)
+/* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
+static int update_rt_rq_load_avg(struct sim_rq *rq, int running)
 {
-	capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running, (uint64_t)running,
-			   running, 1);
+	return capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
+				  (uint64_t)running, running, 1);
 }
 
 /* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
@@ -750,17 +750,24 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 
 /* ---- tick -------------------------------------------------------------------------------- */
 
-/* mirrors update_other_load_avgs()/update_blocked_averages(): decay the signals of an rq */
+/*
+ * mirrors sched_balance_update_blocked_averages(): the other signals first
+ * (update_other_load_avgs(): RT, HW pressure), then CFS; schedutil once, after all of them,
+ * if any decayed
+ */
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 {
+	int decayed;
+
 	update_rq_clock(s, rq);
-	if (update_cfs_rq_load_avg(rq, rq_clock_pelt(rq)))
-		cpufreq_update_util(s, rq->cpu);
-	update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
-	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	decayed = update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_blocked(s, rq->cpu);
+	decayed |= update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
 	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);
+	if (decayed)
+		cpufreq_update_util(s, rq->cpu);
 }
 
 /*
