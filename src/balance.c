@@ -389,45 +389,116 @@ static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (j < rq->next_balance)
 		return;
-	rq_update_blocked(s, rq);
 	sched_balance_rq(s, rq->cpu, false);
 	rq->next_balance = j + balance_interval_jiffies(s, rq, busy);
 }
 
+/* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
+enum {
+	NOHZ_BALANCE_KICK = 1,
+	NOHZ_STATS_KICK = 2,
+	NOHZ_NEXT_KICK = 4,
+};
+
+/* idle_cpu() for a CPU in nohz.idle_cpus_mask: the simulated tick stops as a CPU idles */
+static bool nohz_idle(const struct capsim_sim *s, unsigned cpu)
+{
+	return !s->rq[cpu].nr_running;
+}
+
+/* mirrors update_nohz_stats(): decay an idle CPU's blocked load, once a jiffy, while it has some */
+static bool update_nohz_stats(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!rq->has_blocked_load)
+		return false;
+	if (sim_jiffies(s) <= rq->last_blocked_load_update_tick)
+		return true;
+	rq_update_blocked(s, rq);
+	return rq->has_blocked_load;
+}
+
 /*
- * mirrors nohz_balancer_kick() + _nohz_idle_balance(): a busy CPU with two tasks, or a misfit
- * task on an asymmetric system, kicks the balance of the idle CPUs whose turn has come; idle
- * CPUs also get their blocked load decayed every LOAD_AVG_PERIOD ms.
+ * mirrors _nohz_idle_balance(), run at once by the kicking CPU (the kernel's ILB runs it from
+ * its softirq): the idle CPUs' blocked load (STATS), their balance when due (BALANCE), and
+ * nohz.next_balance = the earliest next balance among them.
+ */
+static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags)
+{
+	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz;
+	bool has_blocked_load = false, update_next_balance = false;
+
+	if (flags & NOHZ_STATS_KICK)
+		s->nohz_has_blocked = false;
+	if (flags & NOHZ_NEXT_KICK)
+		s->nohz_needs_update = false;
+	/* for_each_cpu_wrap(balance_cpu, nohz.idle_cpus_mask, this_cpu + 1) */
+	for (unsigned i = 1; i <= s->nr_cpus; i++) {
+		unsigned c = ((unsigned)this_rq->cpu + i) % s->nr_cpus;
+		struct sim_rq *rq = &s->rq[c];
+
+		if (!nohz_idle(s, c))
+			continue;
+		if (flags & NOHZ_STATS_KICK)
+			has_blocked_load |= update_nohz_stats(s, rq);
+		if (j >= rq->next_balance && (flags & NOHZ_BALANCE_KICK))
+			sched_balance_domains(s, rq);
+		if (next_balance > rq->next_balance) {
+			next_balance = rq->next_balance;
+			update_next_balance = true;
+		}
+	}
+	if (update_next_balance)
+		s->nohz_next_balance = next_balance;
+	if (flags & NOHZ_STATS_KICK)
+		s->nohz_next_blocked = j + (NOHZ_BLOCKED_MS * s->opt.hz + 999) / 1000;
+	if (has_blocked_load)
+		s->nohz_has_blocked = true;
+}
+
+/*
+ * mirrors nohz_balancer_kick() + kick_ilb(): with idle CPUs about, a busy CPU's tick asks for
+ * their blocked-load decay every LOAD_AVG_PERIOD ms while some remains, and, once
+ * nohz.next_balance has come, for their balance if it runs two tasks or a misfit one.
  */
 static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t j = sim_jiffies(s);
-	bool kick;
+	unsigned flags = 0, c;
 
-	if (j < s->nohz_next_balance)
+	for (c = 0; c < s->nr_cpus && !nohz_idle(s, c); c++)
+		;
+	if (c == s->nr_cpus)
+		return; /* nohz.nr_cpus == 0 */
+	if (s->nohz_has_blocked && j > s->nohz_next_blocked)
+		flags = NOHZ_STATS_KICK;
+	if (j >= s->nohz_next_balance &&
+	    (rq->nr_running >= 2 || (s->asym && rq->misfit_task_load)))
+		flags = NOHZ_STATS_KICK | NOHZ_BALANCE_KICK;
+	if (s->nohz_needs_update)
+		flags |= NOHZ_NEXT_KICK;
+	if (!flags)
 		return;
-	kick = rq->nr_running >= 2 || (s->asym && rq->misfit_task_load);
-	if (!kick && j < s->nohz_next_blocked)
-		return;
-	s->nohz_next_balance = j + 1;
-	if (j >= s->nohz_next_blocked)
-		s->nohz_next_blocked = j + (NOHZ_BLOCKED_MS * s->opt.hz + 999) / 1000;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		struct sim_rq *irq = &s->rq[c];
-
-		if (irq->nr_running)
-			continue;
-		rq_update_blocked(s, irq);
-		if (kick)
-			sched_balance_domains(s, irq);
-	}
+	if (flags & NOHZ_BALANCE_KICK)
+		s->nohz_next_balance = j + 1;
+	nohz_idle_balance(s, rq, flags);
 }
 
-/* mirrors sched_balance_trigger(), from the tick */
+/* mirrors sched_balance_trigger(), from the tick, and the SCHED_SOFTIRQ it raises when due */
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 {
-	sched_balance_domains(s, rq);
+	if (sim_jiffies(s) >= rq->next_balance) {
+		rq_update_blocked(s, rq);
+		sched_balance_domains(s, rq);
+	}
 	nohz_balancer_kick(s, rq);
+}
+
+/* mirrors nohz_balance_enter_idle(): @rq's CPU idles with blocked load to decay */
+void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq)
+{
+	rq->has_blocked_load = true;
+	s->nohz_needs_update = true;
+	s->nohz_has_blocked = true;
 }
 
 /*

@@ -591,6 +591,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (rq->curr == p) {
 		/* put_prev_task(): the entity stops running at this instant */
 		rq->curr = NULL;
+		rq->dequeued_curr = p; /* the switch away from it is rq_resched()'s */
 		if (!p->rt)
 			update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
 		else
@@ -655,7 +656,10 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *prev = rq->curr, *next;
+	/* the task the CPU switches from: curr, or the one rq_dequeue() just took off it */
+	struct sim_task *from = prev ? prev : rq->dequeued_curr;
 
+	rq->dequeued_curr = NULL;
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	for (int tries = 0; tries < 2; tries++) {
@@ -672,7 +676,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 			break;
 		sched_balance_newidle(s, rq);
 	}
-	if (next == prev) {
+	if (next == prev && (next || !from)) {
 		if (next && !next->in_cpu_event)
 			sim_queue_advance(s, rq->cpu);
 		else
@@ -683,13 +687,14 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	if (!next) {
 		update_idle_rq_clock_pelt(rq);
 		update_misfit_status(s, rq);
-		sim_trace_switch(s, rq->cpu, prev, NULL);
+		nohz_balance_enter_idle(s, rq);
+		sim_trace_switch(s, rq->cpu, from, NULL);
 		rq_sync_view(s, rq);
 		rq_cancel_completion(rq);
 		return;
 	}
 	set_next(s, rq, next);
-	sim_trace_switch(s, rq->cpu, prev, next);
+	sim_trace_switch(s, rq->cpu, from, next);
 	rq_sync_view(s, rq);
 	if (!rq->tick_armed) {
 		rq->tick_armed = true;
@@ -759,11 +764,16 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 {
 	int decayed;
 
+	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
+	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
+	if (!rq->rt_avg.util_avg && !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) &&
+	    !rq->cfs_avg.load_avg && !rq->cfs_avg.util_avg)
+		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);
 	if (decayed)

@@ -214,6 +214,7 @@ struct sim_rq {
 	struct pelt_rq_clock clk; /* rq->clock, clock_task (no IRQ/steal time), clock_pelt */
 
 	struct sim_task *curr;    /* NULL: the idle task */
+	struct sim_task *dequeued_curr; /* curr until a dequeue, before the reschedule that follows */
 	struct sim_task *fair_head; /* runnable (not running) fair tasks */
 	struct sim_task *rt_head;   /* runnable (not running) RT tasks */
 	unsigned nr_running;      /* including curr */
@@ -245,6 +246,8 @@ struct sim_rq {
 	bool tick_armed;
 	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
+	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
+	uint64_t last_blocked_load_update_tick; /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
 	uint64_t armed_time;             /* when the pending completion fires (0: none) */
@@ -316,6 +319,8 @@ struct capsim_sim {
 	uint64_t misfit_migrations;
 
 	uint64_t nohz_next_blocked;       /* jiffies */
+	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */
+	bool nohz_needs_update;           /* a CPU idled: nohz.next_balance is to be recomputed */
 	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
 	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
@@ -448,6 +453,7 @@ void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
+void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
 void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);

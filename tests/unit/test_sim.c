@@ -17,6 +17,7 @@
 
 #include "scenario.h"
 #include "sim.h"
+#include "sim_trace.h"
 
 #define MS 1000000ULL
 
@@ -332,6 +333,92 @@ static void test_thirty_days(void **state)
 	sim_free(s);
 }
 
+/*
+ * The trace switches away from a task that sleeps: "t" runs 1 ms of CPU4 work then sleeps
+ * 4 ms, pinned to CPU0, alone. Each activation must show the switch t -> swapper with
+ * prev_state=S, and on every CPU each sched_switch must start from the task the previous one
+ * switched to (a switch "from swapper" while t was running would break the chain).
+ */
+static void test_trace_switch_chain(void **state)
+{
+	struct capsim_platform *p = NULL;
+	struct capsim_workload *wl = NULL;
+	struct capsim_sim *s = NULL;
+	const char *rtapp = "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {\"cpus\": [0],"
+			    " \"run\": 1000, \"sleep\": 4000}}}";
+	char line[512], last_next[8][64];
+	unsigned to_idle = 0, switches = 0;
+	struct sim_options o;
+	capsim_error e = { 0 };
+	FILE *fp = tmpfile();
+
+	(void)state;
+	assert_non_null(fp);
+	sim_options_default(&o);
+	o.duration_ns = 100 * MS;
+	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
+	assert_int_equal(capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e), 0);
+	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
+	assert_int_equal(sim_trace_open(s, fp), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	sim_free(s);
+	rewind(fp);
+	for (unsigned c = 0; c < 8; c++)
+		strcpy(last_next[c], "swapper");
+	while (fgets(line, sizeof(line), fp)) {
+		char prev[64], next[64], st[8];
+		const char *sw = strstr(line, "sched_switch: ");
+		unsigned cpu;
+
+		if (!sw)
+			continue;
+		assert_int_equal(sscanf(strchr(line, '[') + 1, "%u", &cpu), 1);
+		assert_int_equal(sscanf(sw, "sched_switch: prev_comm=%63s prev_pid=%*d prev_prio=%*d "
+					"prev_state=%7s ==> next_comm=%63s", prev, st, next), 3);
+		assert_string_equal(prev, last_next[cpu]);
+		strcpy(last_next[cpu], next);
+		switches++;
+		if (!strcmp(prev, "t") && !strcmp(st, "S") && !strcmp(next, "swapper"))
+			to_idle++;
+	}
+	fclose(fp);
+	/*
+	 * An activation lasts at most 4 ms of sleep plus 1 ms x 1024/462 (CPU0's capacity) x
+	 * 1844/533 (its lowest OPP) = 7.7 ms of run: at least 8 of them in 100 ms.
+	 */
+	assert_true(to_idle >= 8);
+	assert_true(switches >= 2 * to_idle);
+}
+
+/*
+ * An idle CPU's blocked load decays while another CPU is busy (nohz idle balance, with its
+ * stats kick every LOAD_AVG_PERIOD ms): "burst" runs 200 ms pinned to CPU0 and then sleeps
+ * 3 s; two hogs share CPU4 (two tasks: the kick). After the burst CPU0's util is high; 2 s of
+ * decay is over 1900 PELT periods, far past the ~320 (10 half-lives of 32) after which
+ * util_sum falls below the divider: its cfs util_avg must read 0 by the end, and CPU0 must
+ * no longer count as having blocked load. Without blocked-load updates it would stay frozen.
+ */
+static void test_idle_blocked_load_decays(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 2300 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+		    "\"burst\": {\"cpus\": [0], \"loop\": 1, \"run\": 90000, \"sleep\": 3000000},"
+		    "\"hog1\": {\"cpus\": [4], \"run\": 1000000}, \"hog2\": {\"cpus\": [4], \"run\": 1000000}}}",
+		    &o);
+	assert_int_equal(s->rq[0].nr_running, 0);
+	assert_int_equal(s->rq[0].cfs_avg.util_avg, 0);
+	assert_false(s->rq[0].has_blocked_load);
+	assert_int_equal(s->view[0].util_cfs, 0);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +430,8 @@ int main(void)
 		cmocka_unit_test(test_uclamp_min_goes_big),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
+		cmocka_unit_test(test_trace_switch_chain),
+		cmocka_unit_test(test_idle_blocked_load_decays),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
