@@ -20,8 +20,10 @@ struct sim_event {
 	uint32_t gen;
 };
 
+struct eq_node; /* a heap slot, private to event_queue.c */
+
 struct event_queue {
-	struct sim_event *heap;
+	struct eq_node *heap;
 	uint32_t nr, cap;
 	uint64_t next_seq;
 };

@@ -124,12 +124,78 @@ static void test_against_scan(void **state)
 	eq_free(&q);
 }
 
+/*
+ * Any use, not only the simulator's: times earlier than the last pop, at 0 and next to
+ * UINT64_MAX (the ends of the key), ties by the hundred, and bursts that grow the queue far
+ * past its first allocation then drain it. Every pop must carry the whole event (seq, kind, id,
+ * gen) of the earliest pending one, as a scan says.
+ */
+static void test_any_order(void **state)
+{
+	enum { MAX = 3000 };
+	static struct sim_event pending[MAX];
+	static const uint64_t edge[] = { 0, 1, UINT64_MAX - 1, UINT64_MAX, 1ULL << 32, 1ULL << 63 };
+	struct event_queue q;
+	struct sim_event ev;
+	uint64_t x = 0x9e3779b97f4a7c15ULL, seq = 0;
+	unsigned n = 0, pops = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned round = 0; round < 40000; round++) {
+		/* phases: grow to MAX, drain, and in between as many pushes as pops */
+		unsigned phase = round / 2000 % 4, r = (unsigned)(next_rand(&x) % 8);
+		int push = phase == 0 ? r < 7 : phase == 2 ? r < 1 : r < 4;
+
+		if (push && n < MAX) {
+			uint64_t v = next_rand(&x), t;
+
+			if (v % 16 == 0)
+				t = edge[(v >> 8) % 6];
+			else if (v % 16 < 10)
+				t = (v >> 8) % 20; /* ties, and often before the last pop */
+			else
+				t = v >> 4;
+			pending[n] = (struct sim_event){ t, seq, (uint32_t)(v >> 40) % 7,
+							 (uint32_t)seq, (uint32_t)(v >> 20) };
+			assert_int_equal(eq_push(&q, t, pending[n].kind, pending[n].id,
+						 pending[n].gen), 0);
+			n++;
+			seq++;
+		} else if (n) {
+			unsigned best = 0;
+
+			for (unsigned i = 1; i < n; i++)
+				if (pending[i].time < pending[best].time ||
+				    (pending[i].time == pending[best].time &&
+				     pending[i].seq < pending[best].seq))
+					best = i;
+			assert_int_equal(eq_pop(&q, &ev), 1);
+			assert_true(ev.time == pending[best].time);
+			assert_true(ev.seq == pending[best].seq);
+			assert_int_equal(ev.kind, pending[best].kind);
+			assert_int_equal(ev.id, pending[best].id);
+			assert_int_equal(ev.gen, pending[best].gen);
+			pending[best] = pending[--n];
+			pops++;
+		} else {
+			assert_int_equal(eq_pop(&q, &ev), 0);
+		}
+	}
+	while (n--)
+		assert_int_equal(eq_pop(&q, &ev), 1);
+	assert_int_equal(eq_pop(&q, &ev), 0);
+	assert_true(pops > 10000);
+	eq_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_against_scan),
+		cmocka_unit_test(test_any_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
