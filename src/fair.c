@@ -179,11 +179,11 @@ void fair_memo_invalidate(const struct fair_rd *rd, int cpu)
 	if (!rd->memo)
 		return;
 	if (cpu >= 0) {
-		rd->memo[cpu].valid = false;
+		rd->memo[cpu].valid = rd->memo[cpu].overutilized_valid = false;
 		return;
 	}
 	for (unsigned c = 0; c < rd->nr_cpus; c++)
-		rd->memo[c].valid = false;
+		rd->memo[c].valid = rd->memo[c].overutilized_valid = false;
 }
 
 static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
@@ -274,9 +274,17 @@ bool task_fits_cpu(const struct fair_rd *rd, const struct fair_task *p, int cpu)
 bool cpu_overutilized(const struct fair_rd *rd, int cpu)
 {
 	const struct fair_cpu *c = &rd->cpus[cpu];
+	struct fair_memo *m = rd->memo ? &rd->memo[cpu] : NULL;
+	bool ou;
 
-	return !util_fits_cpu(rd, cpu_util_cfs(rd, cpu), c->uclamp_min_rq,
-			      c->uclamp_max_rq, cpu);
+	if (m && m->overutilized_valid)
+		return m->overutilized;
+	ou = !util_fits_cpu(rd, cpu_util_cfs(rd, cpu), c->uclamp_min_rq, c->uclamp_max_rq, cpu);
+	if (m) {
+		m->overutilized = ou;
+		m->overutilized_valid = true;
+	}
+	return ou;
 }
 
 static int cpu_is_idle(const struct fair_cpu *c)

@@ -77,12 +77,14 @@ struct fair_task {
 
 /*
  * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): the
- * effective_cpu_util() busy time of its cpu_util_cfs(), and the performance schedutil's
- * sugov_get_util() asks for. The simulator keeps one per CPU, so that the wake-up and frequency
- * paths evaluate only the CPUs whose signals changed.
+ * effective_cpu_util() busy time of its cpu_util_cfs(), the performance schedutil's
+ * sugov_get_util() asks for, and cpu_overutilized(). The simulator keeps one per CPU, so that
+ * the wake-up, frequency and balance paths evaluate only the CPUs whose signals changed.
  */
 struct fair_memo {
-	bool valid;
+	bool valid;               /* busy, perf */
+	bool overutilized_valid;
+	bool overutilized;
 	uint64_t busy, perf;
 };
 

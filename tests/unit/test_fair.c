@@ -555,10 +555,10 @@ static void random_cpu(struct fair_cpu *c, uint64_t *x)
 
 /*
  * The per-CPU memo (struct fair_memo) is an optimization only: on random RK3399 states,
- * find_energy_efficient_cpu() records the same decision and every compute_energy() value, and
- * sugov_get_util() the same request, with and without it; after one CPU changes and only it is
- * invalidated, the memoized run still agrees with a fresh one (a memo kept across the change
- * would use the old requests).
+ * find_energy_efficient_cpu() records the same decision and every compute_energy() value,
+ * sugov_get_util() the same request and cpu_overutilized() the same answer, with and without
+ * it; after one CPU changes and only it is invalidated, the memoized run still agrees with a
+ * fresh one (a memo kept across the change would use the old requests).
  */
 static void test_memo_same_results(void **state)
 {
@@ -589,13 +589,16 @@ static void test_memo_same_results(void **state)
 		r.rd.memo = memo;
 		int a = find_energy_efficient_cpu(&r.rd, &r.p, &with);
 		uint64_t req_a = sugov_get_util(&r.rd, (int)(round % 6));
+		bool ou_a = cpu_overutilized(&r.rd, (int)(round % 6));
 		r.rd.memo = NULL;
 		int b = find_energy_efficient_cpu(&r.rd, &r.p, &without);
 		uint64_t req_b = sugov_get_util(&r.rd, (int)(round % 6));
+		bool ou_b = cpu_overutilized(&r.rd, (int)(round % 6));
 		r.rd.memo = memo;
 
 		assert_int_equal(a, b);
 		assert_int_equal(req_a, req_b);
+		assert_int_equal(ou_a, ou_b);
 		assert_int_equal(with.exit, without.exit);
 		assert_int_equal(with.nr_calls, without.nr_calls);
 		for (unsigned i = 0; i < with.nr_calls; i++) {
