@@ -339,14 +339,14 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 }
 
 /*
- * for_each_cpu(cpu, pd span): ascending CPU numbers, a set bit at a time (no break in the
- * body: it would leave only the innermost loop)
+ * for_each_cpu(cpu, pd span): ascending CPU numbers, one set bit at a time (CPUs from
+ * nr_cpus up are ignored). No break in the body: it would leave only the inner loop.
  */
 #define for_each_pd_cpu(cpu, rd, pd)                                                      \
-	for (unsigned w_ = 0; w_ * 64 < (rd)->nr_cpus; w_++)                               \
-		for (uint64_t b_ = (pd)->cpus.bits[w_]; b_; b_ &= b_ - 1)                    \
-			for (int cpu = (int)(w_ * 64 + (unsigned)__builtin_ctzll(b_)), once_ = 1; \
-			     once_ && cpu < (int)(rd)->nr_cpus; once_ = 0)
+	for (int cpu, w_ = 0; w_ * 64 < (int)(rd)->nr_cpus; w_++)                          \
+		for (uint64_t b_ = (pd)->cpus.bits[w_];                                     \
+		     b_ && (cpu = w_ * 64 + __builtin_ctzll(b_)) < (int)(rd)->nr_cpus;       \
+		     b_ &= b_ - 1)
 
 /*
  * mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere. It also
