@@ -101,8 +101,8 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 	delta += sa->period_contrib;
 	periods = delta / 1024;
 
-	/* Step 1; a signal at rest (all sums 0, nothing added) stays 0: skip the arithmetic */
-	if (periods && (load || sa->load_sum || sa->runnable_sum || sa->util_sum)) {
+	/* Step 1 */
+	if (periods) {
 		sa->load_sum = decay_load(sa->load_sum, periods);
 		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
 		sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
@@ -112,7 +112,7 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 		contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib,
 						     (uint32_t)delta);
 	}
-	sa->period_contrib = (uint32_t)(delta % 1024);
+	sa->period_contrib = (uint32_t)delta;
 
 	sa->load_sum += load * contrib;
 	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
@@ -158,10 +158,6 @@ static inline void ___update_load_avg(struct capsim_sched_avg *sa, uint64_t load
 {
 	uint32_t divider = get_pelt_divider(sa);
 
-	if (!(sa->load_sum | sa->runnable_sum | sa->util_sum)) {
-		sa->load_avg = sa->runnable_avg = sa->util_avg = 0; /* 0 / divider, without dividing */
-		return;
-	}
 	sa->load_avg = (load * sa->load_sum) / divider;
 	sa->runnable_avg = sa->runnable_sum / divider;
 	sa->util_avg = sa->util_sum / divider; /* u32 division */

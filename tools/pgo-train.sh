@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# pgo-train.sh CAPSIM PROFILE_DIR: the training run of the profile-guided release build
+# (make bench). It runs what users run - every shipped scenario under every kernel model, a
+# comparison, the placement examples - and never the benchmarks' own workloads, so that the
+# benchmark figures measure a build trained on something else.
+set -eu
+capsim=$1
+profile_dir=$2
+rm -rf "$profile_dir"
+cd "$(dirname "$0")/.."
+for sc in scenarios/*.json; do
+  for model in v6.10 v6.9 latest capped none; do
+    "$capsim" simulate "$sc" --model "$model" --json >/dev/null
+  done
+done
+"$capsim" compare scenarios/hikey960-game-ipa.json >/dev/null
+"$capsim" place --state examples/place/rk3399-big-capped.json --task util=200,prev=0 >/dev/null
+"$capsim" place --platform rk3399 --state examples/place/rk3399-signals.json \
+  --task util=50,uclamp_min=1024,prev=0 >/dev/null
+"$capsim" capacity rk3399 --max-freq 4=1200000 >/dev/null
+echo "pgo-train: profile written to $profile_dir"
