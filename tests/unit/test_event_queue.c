@@ -80,11 +80,22 @@ static uint64_t next_rand(uint64_t *x)
 	return *x;
 }
 
+/* The index of the earliest of @n pending events: by time, then by push order (seq). */
+static unsigned earliest(const struct sim_event *pending, unsigned n)
+{
+	unsigned best = 0;
+
+	for (unsigned i = 1; i < n; i++)
+		if (pending[i].time < pending[best].time ||
+		    (pending[i].time == pending[best].time && pending[i].seq < pending[best].seq))
+			best = i;
+	return best;
+}
+
 /*
  * As the simulator uses it: each pop is followed by 0..3 pushes at or after the popped time,
- * times drawn from a few values so that ties
- * abound. Every pop must return the earliest pending event, ties by push order, as an explicit
- * scan of everything pending says.
+ * times drawn from a few values so that ties abound. Every pop must return the earliest
+ * pending event, ties by push order, as an explicit scan of everything pending says.
  */
 static void test_against_scan(void **state)
 {
@@ -102,12 +113,8 @@ static void test_against_scan(void **state)
 		assert_int_equal(eq_push(&q, pending[n - 1].time, 0, (uint32_t)seq++, 0), 0);
 	}
 	while (eq_pop(&q, &ev)) {
-		unsigned best = 0, pushes;
+		unsigned best = earliest(pending, n), pushes;
 
-		for (unsigned i = 1; i < n; i++)
-			if (pending[i].time < pending[best].time ||
-			    (pending[i].time == pending[best].time && pending[i].seq < pending[best].seq))
-				best = i;
 		assert_int_equal(ev.time, pending[best].time);
 		assert_int_equal(ev.id, pending[best].id);
 		pending[best] = pending[--n];
@@ -163,13 +170,8 @@ static void test_any_order(void **state)
 			n++;
 			seq++;
 		} else if (n) {
-			unsigned best = 0;
+			unsigned best = earliest(pending, n);
 
-			for (unsigned i = 1; i < n; i++)
-				if (pending[i].time < pending[best].time ||
-				    (pending[i].time == pending[best].time &&
-				     pending[i].seq < pending[best].seq))
-					best = i;
 			assert_int_equal(eq_pop(&q, &ev), 1);
 			assert_true(ev.time == pending[best].time);
 			assert_true(ev.seq == pending[best].seq);
