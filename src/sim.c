@@ -42,7 +42,17 @@ void sim_options_default(struct sim_options *o)
 
 uint64_t sim_jiffies(const struct capsim_sim *s)
 {
-	return s->now / s->tick_ns;
+	return s->jiffies;
+}
+
+/* The clock moves to @t: jiffies follow, with a division only when a tick boundary is crossed. */
+static void sim_set_now(struct capsim_sim *s, uint64_t t)
+{
+	s->now = t;
+	if (t >= s->next_jiffy_ns) {
+		s->jiffies = t / s->tick_ns;
+		s->next_jiffy_ns = (s->jiffies + 1) * s->tick_ns;
+	}
 }
 
 void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen)
@@ -631,7 +641,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 	while (!s->error && eq_pop(&s->eq, &ev)) {
 		if (s->end && ev.time > s->end)
 			break;
-		s->now = ev.time;
+		sim_set_now(s, ev.time);
 		if (++s->nr_events > max_events) {
 			s->error = CAPSIM_ERR_RANGE;
 			snprintf(s->errmsg, sizeof(s->errmsg),
@@ -650,7 +660,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			s->progress(s->progress_ctx, s->now, s->end);
 	}
 	if (s->end && !s->error)
-		s->now = s->end;
+		sim_set_now(s, s->end);
 	finish(s);
 	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0)
 		return capsim_error_set(err, s->error,

@@ -307,6 +307,8 @@ struct capsim_sim {
 
 	struct event_queue eq;
 	uint64_t now;
+	uint64_t jiffies;                 /* now / tick_ns */
+	uint64_t next_jiffy_ns;           /* when jiffies next changes */
 	uint64_t end;
 	uint64_t nr_events;
 
