@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * event_queue.h - the simulator's timeline: events ordered by time, then by a sequence number
- * taken when the event was pushed, so that simultaneous events always pop in the order they
- * were scheduled (deterministic, whatever the layout). The kernel has no single counterpart:
- * events stand for hrtimer expiries, the tick, and wake-ups.
+ * event_queue.h - the simulator's timeline: a min-heap of events ordered by time, then
+ * by a sequence number taken when the event was pushed, so that simultaneous events always pop
+ * in the order they were scheduled (deterministic, whatever the heap layout). The kernel has no
+ * single counterpart: events stand for hrtimer expiries, the tick, and wake-ups.
  */
 #ifndef CAPSIM_EVENT_QUEUE_H
 #define CAPSIM_EVENT_QUEUE_H
@@ -20,19 +20,10 @@ struct sim_event {
 	uint32_t gen;
 };
 
-/* The near future is a wheel of EQ_WHEEL_SLOTS time slots of 2^EQ_SLOT_SHIFT ns (~268 ms). */
-#define EQ_SLOT_SHIFT 16
-#define EQ_WHEEL_SLOTS 4096
-
-struct eq_node; /* an event in the queue, private to event_queue.c */
-struct eq_slot; /* the sorted events of one time slot */
+struct eq_node; /* a heap slot, private to event_queue.c */
 
 struct event_queue {
-	struct eq_slot *wheel;     /* EQ_WHEEL_SLOTS, allocated by the first push */
-	uint64_t occupied[EQ_WHEEL_SLOTS / 64]; /* a bit per slot that holds events */
-	uint64_t occupied_words;   /* a bit per non-zero word of occupied[] */
-	uint64_t cur;              /* the slot (time >> EQ_SLOT_SHIFT) the wheel starts at */
-	struct eq_node *heap;      /* everything else: later, or before cur */
+	struct eq_node *heap;
 	uint32_t nr, cap;
 	uint64_t next_seq;
 };
