@@ -55,6 +55,24 @@ const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *
 /** cli_opt_take() - cli_opt_value() as 1 (*@out set), 0 (not @name) or -1 (no value). */
 int cli_opt_take(int argc, char **argv, int *i, const char *name, const char **out);
 
+/* An option that takes a value, and where the value goes. */
+struct cli_opt {
+	const char *name;
+	const char **dst;
+};
+
+/**
+ * cli_opt_take_any() - cli_opt_take() with each of the @n options of @opts: 1 (the one at
+ * argv[*i] stored its value), 0 (none of them) or -1 (it has no value).
+ */
+int cli_opt_take_any(int argc, char **argv, int *i, const struct cli_opt *opts, size_t n);
+
+/**
+ * cli_operand() - @arg is the command's one operand, called @what in messages: stored in *@slot,
+ * unless it is an unknown option or a second operand. Return: 0, or CLI_EXIT_USAGE (printed).
+ */
+int cli_operand(const char *cmd, const char *what, const char *arg, const char **slot);
+
 /** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
 

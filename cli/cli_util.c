@@ -82,6 +82,25 @@ int cli_opt_take(int argc, char **argv, int *i, const char *name, const char **o
 	return 1;
 }
 
+int cli_opt_take_any(int argc, char **argv, int *i, const struct cli_opt *opts, size_t n)
+{
+	int r = 0;
+
+	for (size_t k = 0; k < n && !r; k++)
+		r = cli_opt_take(argc, argv, i, opts[k].name, opts[k].dst);
+	return r;
+}
+
+int cli_operand(const char *cmd, const char *what, const char *arg, const char **slot)
+{
+	if (arg[0] == '-' && arg[1])
+		return cli_usage_error(cmd, "unknown option '%s'", arg);
+	if (*slot)
+		return cli_usage_error(cmd, "more than one %s ('%s', '%s')", what, *slot, arg);
+	*slot = arg;
+	return 0;
+}
+
 int cli_wants_help(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++) {

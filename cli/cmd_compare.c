@@ -97,10 +97,7 @@ static const char *const timeline_opts[] = { "--max-freq", "--hw-cap", NULL };
 
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
-	struct {
-		const char *name;
-		const char **dst;
-	} opts[] = {
+	const struct cli_opt opts[] = {
 		{ "--platform", &o->platform }, { "--workload", &o->workload },
 		{ "--models", &o->models },     { "--duration", &o->duration },
 		{ "--seed", &o->seed },         { "--output", &o->output },
@@ -121,20 +118,12 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			if (r > 0 && add_timeline_arg(o, *t, val))
 				return CLI_EXIT_USAGE;
 		}
-		if (r > 0)
-			continue;
-		for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]) && !r; k++)
-			r = cli_opt_take(argc, argv, &i, opts[k].name, opts[k].dst);
+		if (!r)
+			r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
 		if (r < 0)
 			return cli_usage_error("compare", "option '%s' needs a value", argv[i]);
-		if (r)
-			continue;
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage_error("compare", "unknown option '%s'", argv[i]);
-		if (o->scenario)
-			return cli_usage_error("compare", "more than one scenario ('%s', '%s')",
-					       o->scenario, argv[i]);
-		o->scenario = argv[i];
+		if (!r && cli_operand("compare", "scenario", argv[i], &o->scenario))
+			return CLI_EXIT_USAGE;
 	}
 	return parse_models(o);
 }

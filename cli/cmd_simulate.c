@@ -76,10 +76,7 @@ static int take_timeline(int argc, char **argv, int *i, struct sim_opts *o)
 
 static int parse_args(int argc, char **argv, struct sim_opts *o)
 {
-	struct {
-		const char *name;
-		const char **dst;
-	} opts[] = {
+	const struct cli_opt opts[] = {
 		{ "--platform", &o->platform }, { "--workload", &o->workload },
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
@@ -105,18 +102,12 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		r = take_timeline(argc, argv, &i, o);
 		if (r > 1)
 			return CLI_EXIT_USAGE;
-		for (size_t k = 0; k < sizeof(opts) / sizeof(opts[0]) && !r; k++)
-			r = cli_opt_take(argc, argv, &i, opts[k].name, opts[k].dst);
+		if (!r)
+			r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
 		if (r < 0)
 			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
-		if (r)
-			continue;
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage_error("simulate", "unknown option '%s'", argv[i]);
-		if (o->scenario)
-			return cli_usage_error("simulate", "more than one scenario ('%s', '%s')",
-					       o->scenario, argv[i]);
-		o->scenario = argv[i];
+		if (!r && cli_operand("simulate", "scenario", argv[i], &o->scenario))
+			return CLI_EXIT_USAGE;
 	}
 	return 0;
 }
