@@ -206,7 +206,6 @@ static inline const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu
 	return cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
 }
 
-
 /* mirrors sugov_get_util(), cpufreq_schedutil.c: cpu_util_cfs_boost() through the clamps */
 uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
 {

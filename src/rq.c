@@ -46,7 +46,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
-	rq->delivered_cap = rq->cap_orig; /* until sim_refresh_freq_scale() */
+	rq->delivered_cap = rq->cap_orig; /* until cpus_sync() applies its limits */
 	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
 	rq->opp_idx = -1;
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);

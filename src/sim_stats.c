@@ -37,6 +37,7 @@ void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
 		st->by_cpu = n;
 		st->cap_by_cpu = cap;
 	}
+	st->last_by_cpu = st->nr_by_cpu;
 	st->by_cpu[st->nr_by_cpu].cpu = (uint32_t)cpu;
 	st->by_cpu[st->nr_by_cpu].ns_hi = (uint32_t)(ns >> 32);
 	st->by_cpu[st->nr_by_cpu++].ns_lo = (uint32_t)ns;

@@ -4,9 +4,8 @@
 # comparison, the placement examples - and never the benchmarks' own workloads, so that the
 # benchmark figures measure a build trained on something else.
 set -eu
-capsim=$1
-profile_dir=$2
-rm -rf "$profile_dir"
+capsim=$(realpath "$1")
+rm -rf "$2"
 cd "$(dirname "$0")/.."
 for sc in scenarios/*.json; do
   for model in v6.10 v6.9 latest capped none; do
@@ -18,4 +17,4 @@ done
 "$capsim" place --platform rk3399 --state examples/place/rk3399-signals.json \
   --task util=50,uclamp_min=1024,prev=0 >/dev/null
 "$capsim" capacity rk3399 --max-freq 4=1200000 >/dev/null
-echo "pgo-train: profile written to $profile_dir"
+echo "pgo-train: profile written to $2"
