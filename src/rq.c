@@ -331,6 +331,16 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
+	/* the fields struct fair_memo depends on: a switch that moves none keeps the memo */
+	bool memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
+				 v->util_cfs != rq->cfs_avg.util_avg ||
+				 v->runnable_cfs != rq->cfs_avg.runnable_avg ||
+				 v->util_est_cfs != rq->cfs_util_est ||
+				 v->util_rt != rq->rt_avg.util_avg ||
+				 v->uclamp_min_rq != rq->uclamp_rq[0] ||
+				 v->uclamp_max_rq != rq->uclamp_rq[1] ||
+				 v->rt_runnable != (rq->rt_nr > 0) ||
+				 s->opt.model == CAPSIM_MODEL_CAPPED;
 
 	v->capacity_of = rq->cpu_capacity;
 	v->util_cfs = rq->cfs_avg.util_avg;
@@ -349,7 +359,8 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->uclamp_idle = rq->uclamp_idle;
 	v->rt_runnable = rq->rt_nr > 0;
 	rq->view_stale = false;
-	fair_memo_invalidate(&s->rd, rq->cpu);
+	if (memo_inputs_moved)
+		fair_memo_invalidate(&s->rd, rq->cpu);
 }
 
 /* ---- fair class: simplified EEVDF ------------------------------------------------------- */
