@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # pgo-train.sh CAPSIM PROFILE_DIR: the training run of the profile-guided release build
 # (make bench). It runs what users run - every shipped scenario under every kernel model, a
-# comparison, the placement examples - and never the benchmarks' own workloads, so that the
-# benchmark figures measure a build trained on something else.
+# comparison, the example workload of a phone at rest on three boards, the placement
+# examples - and never the benchmarks' own workloads, so that the benchmark figures measure a
+# build trained on something else.
 set -eu
 capsim=$(realpath "$1")
 rm -rf "$2"
@@ -13,6 +14,10 @@ for sc in scenarios/*.json; do
   done
 done
 "$capsim" compare scenarios/hikey960-game-ipa.json >/dev/null
+# the steady state of many light periodic tasks, where long simulations spend their time
+for platform in hikey960 rk3399 pixel6; do
+  "$capsim" simulate --platform "$platform" --workload examples/workloads/phone-at-rest.json >/dev/null
+done
 "$capsim" place --state examples/place/rk3399-big-capped.json --task util=200,prev=0 >/dev/null
 "$capsim" place --platform rk3399 --state examples/place/rk3399-signals.json \
   --task util=50,uclamp_min=1024,prev=0 >/dev/null
