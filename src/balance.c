@@ -230,6 +230,8 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 	uint64_t c = scale_rt_capacity(&s->rd, cpu);
 
 	s->rq[cpu].cpu_capacity = c ? c : 1;
+	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
+		return; /* what the memo read has not moved */
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
 	fair_memo_invalidate(&s->rd, cpu);
 }
