@@ -323,8 +323,8 @@ void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
-	sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]);
-	fair_memo_invalidate(&s->rd, rq->cpu);
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
+		fair_memo_invalidate(&s->rd, rq->cpu);
 }
 
 /* The runqueue's signals in the view, after every change. */
@@ -339,8 +339,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 				 v->util_rt != rq->rt_avg.util_avg ||
 				 v->uclamp_min_rq != rq->uclamp_rq[0] ||
 				 v->uclamp_max_rq != rq->uclamp_rq[1] ||
-				 v->rt_runnable != (rq->rt_nr > 0) ||
-				 s->opt.model == CAPSIM_MODEL_CAPPED;
+				 v->rt_runnable != (rq->rt_nr > 0);
 
 	v->capacity_of = rq->cpu_capacity;
 	v->util_cfs = rq->cfs_avg.util_avg;
@@ -349,8 +348,8 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->util_rt = rq->rt_avg.util_avg;
 	/* the capped model's belief (arch_cap included) moves with time; the other models'
 	 * pressures change only where rq_sync_pressure() follows */
-	if (s->opt.model == CAPSIM_MODEL_CAPPED)
-		sim_pressure_fill_view(s, rq->cpu, v);
+	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
+		memo_inputs_moved = true;
 	v->uclamp_min_rq = rq->uclamp_rq[0];
 	v->uclamp_max_rq = rq->uclamp_rq[1];
 	v->idle = rq->nr_running == 0;

@@ -110,15 +110,19 @@ void sim_pressure_blocked(struct capsim_sim *s, int cpu)
 			      pelt_rq_clock_pelt(clk));
 }
 
-void sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
+bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
 {
 	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)cpu, s->now);
+	bool moved = v->arch_cap != bv.arch_cap || v->cpufreq_pressure != bv.cpufreq_pressure ||
+		     v->hw_load_avg != bv.hw_load_avg || v->thermal_pressure != bv.thermal_pressure ||
+		     v->thermal_load_avg != bv.thermal_load_avg;
 
 	v->arch_cap = bv.arch_cap;
 	v->cpufreq_pressure = bv.cpufreq_pressure;
 	v->hw_load_avg = bv.hw_load_avg;
 	v->thermal_pressure = bv.thermal_pressure;
 	v->thermal_load_avg = bv.thermal_load_avg;
+	return moved;
 }
 
 void sim_pressure_refresh_views(struct capsim_sim *s)
@@ -126,8 +130,8 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 	if (s->opt.model != CAPSIM_MODEL_CAPPED)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		sim_pressure_fill_view(s, (int)c, &s->view[c]);
-	fair_memo_invalidate(&s->rd, -1);
+		if (sim_pressure_fill_view(s, (int)c, &s->view[c]))
+			fair_memo_invalidate(&s->rd, (int)c);
 }
 
 uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)

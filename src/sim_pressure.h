@@ -10,6 +10,7 @@
 #ifndef CAPSIM_SIM_PRESSURE_H
 #define CAPSIM_SIM_PRESSURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "capsim/capsim.h"
@@ -34,8 +35,11 @@ void sim_pressure_hw_cap(struct capsim_sim *s, const capsim_cpumask *cpus, uint3
 void sim_pressure_tick(struct capsim_sim *s, int cpu);
 void sim_pressure_blocked(struct capsim_sim *s, int cpu);
 
-/** sim_pressure_fill_view() - the model's arch capacity and pressures into @v. */
-void sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
+/**
+ * sim_pressure_fill_view() - the model's arch capacity and pressures into @v.
+ * Return: true if one of them moved (the CPU's fair_memo must then be invalidated).
+ */
+bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
 /** sim_pressure_refresh_views() - refill every CPU's view (the capped maximum moves with time). */
 void sim_pressure_refresh_views(struct capsim_sim *s);
 /** sim_arch_cap() - arch_scale_cpu_capacity() as the model sees it (capped: the held max). */
