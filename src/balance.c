@@ -303,13 +303,20 @@ static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
 	return cap * 100 > util * IMBALANCE_PCT;
 }
 
+/* What a balance ended with: sched_balance_rq()'s ld_moved and migration type. */
+enum lb_result {
+	LB_BALANCED,   /* nothing to pull (out_balanced) */
+	LB_MISFIT,     /* a misfit task to pull, but none could be (migrate_misfit, ld_moved 0) */
+	LB_MOVED,      /* a task was pulled */
+};
+
 /*
  * mirrors sched_balance_rq() on the single domain: statistics and the root-domain
  * overutilized flag (update_sd_lb_stats), then in order: a misfit task onto @dst (active
  * balance if it is running alone), nothing more while EAS is in charge, and for an idle @dst a
- * queued task from the busiest runqueue. Return: 1 if a task was pulled.
+ * queued task from the busiest runqueue.
  */
-static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
+static enum lb_result sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 {
 	bool sg_overutilized = false, sg_overloaded = false;
 	int busiest = -1;
@@ -345,11 +352,12 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 			p = src->curr; /* need_active_balance(): migrate_misfit */
 		if (p) {
 			lb_move_task(s, p, dst, true, newidle);
-			return 1;
+			return LB_MOVED;
 		}
+		return LB_MISFIT;
 	}
 	if (!is_rd_overutilized(s) || s->rq[dst].nr_running)
-		return 0;
+		return LB_BALANCED;
 	busiest = -1;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		if ((int)c != dst && s->rq[c].cfs_nr > max_nr) {
@@ -362,10 +370,10 @@ static int sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
 
 		if (p) {
 			lb_move_task(s, p, dst, false, newidle);
-			return 1;
+			return LB_MOVED;
 		}
 	}
-	return 0;
+	return LB_BALANCED;
 }
 
 /* mirrors get_sd_balance_interval(), in jiffies */
@@ -383,6 +391,20 @@ static uint64_t balance_interval_jiffies(const struct capsim_sim *s, const struc
 	return j > max && max ? max : j;
 }
 
+/*
+ * The end of sched_balance_rq() for a periodic or idle balance: a pull resets the interval to
+ * sd->min_interval, a balanced domain doubles it up to sd->max_interval (2 x sd_weight), a
+ * misfit task that could not be pulled leaves it (no back-off while misfit waits).
+ */
+static void tune_balance_interval(const struct capsim_sim *s, struct sim_rq *rq,
+				  enum lb_result r)
+{
+	if (r == LB_MOVED)
+		rq->balance_interval_ms = s->nr_cpus;
+	else if (r == LB_BALANCED && rq->balance_interval_ms < 2ULL * s->nr_cpus)
+		rq->balance_interval_ms *= 2;
+}
+
 /* mirrors sched_balance_domains() for one CPU: balance when its interval has passed */
 static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
 {
@@ -391,7 +413,7 @@ static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (j < rq->next_balance)
 		return;
-	sched_balance_rq(s, rq->cpu, false);
+	tune_balance_interval(s, rq, sched_balance_rq(s, rq->cpu, false));
 	rq->next_balance = j + balance_interval_jiffies(s, rq, busy);
 }
 

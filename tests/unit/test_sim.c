@@ -419,6 +419,32 @@ static void test_idle_blocked_load_decays(void **state)
 	sim_free(s);
 }
 
+/*
+ * The balance interval backs off as sched_balance_rq() makes it (sd->min_interval =
+ * sd_weight = 8 ms on 8 CPUs, sd->max_interval = 16 ms): a hog alone on big CPU4 leaves
+ * nothing to pull, so each of CPU4's periodic balances (every interval x busy_factor 16) ends
+ * balanced and doubles the interval, 8 -> 16 ms, where it stays. The other CPUs idle: with
+ * one task on CPU4 and no misfit (it is on the biggest CPU), nohz_balancer_kick() never asks
+ * for their balance, so theirs stays at 8 ms.
+ */
+static void test_balance_interval_backs_off(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+		    "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}", &o);
+	assert_int_equal(s->rq[4].balance_interval_ms, 2 * 8);
+	for (unsigned c = 0; c < 8; c++)
+		if (c != 4)
+			assert_int_equal(s->rq[c].balance_interval_ms, 8);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -432,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
 		cmocka_unit_test(test_idle_blocked_load_decays),
+		cmocka_unit_test(test_balance_interval_backs_off),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
