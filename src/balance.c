@@ -101,7 +101,7 @@ static int select_idle_sibling(struct capsim_sim *s, const struct sim_task *p,
 		return i >= 0 ? i : target;
 	}
 	for (unsigned i = 1; i < s->nr_cpus; i++) {
-		int c = (int)(((unsigned)target + i) % s->nr_cpus);
+		int c = (int)capsim_cpu_wrap((unsigned)target, i, s->nr_cpus);
 
 		if (capsim_cpumask_test(&p->allowed, (unsigned)c) && cpu_idle(s, c))
 			return c;
@@ -185,7 +185,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	bool best_fits = false;
 
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
-		int c = (int)(((unsigned)p->cpu + i) % s->nr_cpus);
+		int c = (int)capsim_cpu_wrap((unsigned)p->cpu, i, s->nr_cpus);
 		int level = cpu_rt_level(s, c);
 		bool fits = !s->asym || !s->rd.uclamp_used || need <= arch_cap(s, c);
 
@@ -457,7 +457,7 @@ static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq
 		s->nohz_needs_update = false;
 	/* for_each_cpu_wrap(balance_cpu, nohz.idle_cpus_mask, this_cpu + 1) */
 	for (unsigned i = 1; i <= s->nr_cpus; i++) {
-		unsigned c = ((unsigned)this_rq->cpu + i) % s->nr_cpus;
+		unsigned c = capsim_cpu_wrap((unsigned)this_rq->cpu, i, s->nr_cpus);
 		struct sim_rq *rq = &s->rq[c];
 
 		if (!nohz_idle(s, c))

@@ -299,7 +299,7 @@ int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, in
 
 	/* for_each_cpu_wrap(cpu, span & cpus_ptr, target): target..n-1, then 0..target-1 */
 	for (unsigned i = 0; i < rd->nr_cpus; i++) {
-		int cpu = (int)(((unsigned)target + i) % rd->nr_cpus);
+		int cpu = (int)capsim_cpu_wrap((unsigned)target, i, rd->nr_cpus);
 		const struct fair_cpu *c = &rd->cpus[cpu];
 		uint64_t cap = c->capacity_of;
 		int fits;

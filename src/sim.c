@@ -141,10 +141,14 @@ void sim_set_overutilized(struct capsim_sim *s, bool on)
  */
 void sim_queue_advance(struct capsim_sim *s, int cpu)
 {
+	unsigned tail = s->adv_head + s->adv_len;
+
 	if (s->rq[cpu].advance_queued)
 		return;
 	s->rq[cpu].advance_queued = true;
-	s->advance_queue[(s->adv_head + s->adv_len++) % s->nr_cpus] = cpu;
+	s->adv_len++;
+	/* a ring of nr_cpus slots (a CPU is queued at most once); no division on this path */
+	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = cpu;
 }
 
 static void run_advances(struct capsim_sim *s)
@@ -153,7 +157,7 @@ static void run_advances(struct capsim_sim *s)
 		int cpu = s->advance_queue[s->adv_head];
 		struct sim_task *p = s->rq[cpu].curr;
 
-		s->adv_head = (s->adv_head + 1) % s->nr_cpus;
+		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
 		s->rq[cpu].advance_queued = false;
 		if (p && !p->in_cpu_event)

@@ -52,6 +52,20 @@ static inline int capsim_cpumask_test(const capsim_cpumask *m, unsigned cpu)
 	return cpu < CAPSIM_MAX_CPUS && (m->bits[cpu / 64] >> (cpu % 64)) & 1;
 }
 
+/**
+ * capsim_cpu_wrap() - (@start + @i) % @nr, the @i-th CPU of a for_each_cpu_wrap() walk from
+ * @start; without a division when @start < @nr and @i <= @nr (the walks' case).
+ */
+static inline unsigned capsim_cpu_wrap(unsigned start, unsigned i, unsigned nr)
+{
+	unsigned c = start + i;
+
+	if (c < nr)
+		return c;
+	c -= nr;
+	return c < nr ? c : c % nr;
+}
+
 /** capsim_cpumask_next() - the first CPU of @m in [@cpu, @nr); @nr if none. */
 static inline unsigned capsim_cpumask_next(const capsim_cpumask *m, unsigned cpu, unsigned nr)
 {

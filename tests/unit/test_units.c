@@ -76,6 +76,16 @@ static void test_cpulist(void **state)
 	assert_int_equal(capsim_parse_cpulist("", &m), CAPSIM_ERR_PARSE);
 }
 
+/* capsim_cpu_wrap() is (start + i) % nr for every start and i, inside the walks' range or not */
+static void test_cpu_wrap(void **state)
+{
+	(void)state;
+	for (unsigned nr = 1; nr <= 9; nr++)
+		for (unsigned start = 0; start < 3 * nr; start++)
+			for (unsigned i = 0; i <= 3 * nr; i++)
+				assert_int_equal(capsim_cpu_wrap(start, i, nr), (start + i) % nr);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -83,6 +93,7 @@ int main(void)
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_freq),
 		cmocka_unit_test(test_cpulist),
+		cmocka_unit_test(test_cpu_wrap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
