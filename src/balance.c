@@ -405,16 +405,20 @@ static void tune_balance_interval(const struct capsim_sim *s, struct sim_rq *rq,
 		rq->balance_interval_ms *= 2;
 }
 
-/* mirrors sched_balance_domains() for one CPU: balance when its interval has passed */
+/*
+ * mirrors sched_balance_domains() for one CPU: balance when its interval has passed; the next
+ * one comes after the interval as the balance left it, busy if a pull made the CPU busy
+ */
 static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t j = sim_jiffies(s);
-	bool busy = rq->nr_running > 0;
+	enum lb_result r;
 
 	if (j < rq->next_balance)
 		return;
-	tune_balance_interval(s, rq, sched_balance_rq(s, rq->cpu, false));
-	rq->next_balance = j + balance_interval_jiffies(s, rq, busy);
+	r = sched_balance_rq(s, rq->cpu, false);
+	tune_balance_interval(s, rq, r);
+	rq->next_balance = j + balance_interval_jiffies(s, rq, rq->nr_running > 0);
 }
 
 /* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
