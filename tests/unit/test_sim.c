@@ -445,6 +445,65 @@ static void test_balance_interval_backs_off(void **state)
 	sim_free(s);
 }
 
+/* Run @scenario (a file next to the default one) under @model, with or without the memo. */
+static struct capsim_sim *run_scenario(const char *scenario, enum capsim_model model, bool memo)
+{
+	struct capsim_scenario *sc = NULL;
+	struct capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+	char path[4096];
+	const char *dflt = scenario_default_path();
+
+	snprintf(path, sizeof(path), "%.*s/%s", (int)(strrchr(dflt, '/') - dflt), dflt, scenario);
+	if (scenario_load(path, &sc, &e))
+		fail_msg("%s", e.msg);
+	sc->opt.model = model;
+	if (scenario_build(sc, NULL, NULL, &s, &e))
+		fail_msg("%s", e.msg);
+	if (!memo)
+		s->rd.memo = NULL; /* every read evaluates the kernel's functions afresh */
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	scenario_free(sc);
+	return s;
+}
+
+/*
+ * The per-CPU memo (struct fair_memo) is only a cache of what the CPUs ask for: whatever keeps
+ * or drops it (rq_sync_view() keeps it when the fields it reads did not move, pressure and
+ * capacity updates likewise), a run with it must be the run without it, event for event. On
+ * every shipped scenario (caps, HW throttling bursts, thermal control) under the 6.10 model
+ * and the capped model (whose beliefs move the most view fields).
+ */
+static void test_memo_is_only_a_cache(void **state)
+{
+	static const char *const scenarios[] = {
+		"default.json", "hikey960-game-ipa.json", "pixel6-user-cap.json",
+		"rb5-lmh-bursts.json", "rk3399-uclamp-ui.json",
+	};
+	static const enum capsim_model models[] = { CAPSIM_MODEL_V6_10, CAPSIM_MODEL_CAPPED };
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+		for (unsigned m = 0; m < 2; m++) {
+			struct capsim_sim *a = run_scenario(scenarios[i], models[m], true);
+			struct capsim_sim *b = run_scenario(scenarios[i], models[m], false);
+
+			assert_int_equal(a->nr_events, b->nr_events);
+			assert_int_equal(a->migrations, b->migrations);
+			assert_int_equal(a->overutilized_ns, b->overutilized_ns);
+			for (unsigned c = 0; c < a->nr_cpus; c++) {
+				assert_int_equal(a->rq[c].busy_ns, b->rq[c].busy_ns);
+				assert_int_equal(a->rq[c].cfs_avg.util_sum, b->rq[c].cfs_avg.util_sum);
+			}
+			for (uint32_t t = 0; t < a->nr_tasks; t++)
+				assert_int_equal(a->tasks[t]->st.runtime_ns, b->tasks[t]->st.runtime_ns);
+			sim_free(a);
+			sim_free(b);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -459,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_trace_switch_chain),
 		cmocka_unit_test(test_idle_blocked_load_decays),
 		cmocka_unit_test(test_balance_interval_backs_off),
+		cmocka_unit_test(test_memo_is_only_a_cache),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
