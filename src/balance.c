@@ -483,24 +483,49 @@ static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq
 		s->nohz_has_blocked = true;
 }
 
+/* mirrors check_cpu_capacity(): RT, IRQ or pressure took a noticeable part of the CPU */
+static bool check_cpu_capacity(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	return rq->cpu_capacity * IMBALANCE_PCT < arch_cap(s, rq->cpu) * 100;
+}
+
+/* mirrors nohz_balance_exit_idle(): the first busy tick takes the CPU out of nohz mode */
+static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!rq->nohz_tick_stopped)
+		return;
+	rq->nohz_tick_stopped = false;
+	s->nohz_nr_cpus--;
+}
+
+/* mirrors find_new_ilb(): is there an idle CPU in nohz mode, other than @rq's, to kick? */
+static bool nohz_has_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if ((int)c != rq->cpu && s->rq[c].nohz_tick_stopped && nohz_idle(s, c))
+			return true;
+	return false;
+}
+
 /*
- * mirrors nohz_balancer_kick() + kick_ilb(): with idle CPUs about, a busy CPU's tick asks for
- * their blocked-load decay every LOAD_AVG_PERIOD ms while some remains, and, once
- * nohz.next_balance has come, for their balance if it runs two tasks or a misfit one.
+ * mirrors nohz_balancer_kick() + kick_ilb(), from a busy CPU's tick: with CPUs in nohz mode, it
+ * asks for their blocked-load decay every LOAD_AVG_PERIOD ms while some remains, and, once
+ * nohz.next_balance has come, for their balance if it runs two tasks, a CFS task on a CPU
+ * that lost a noticeable part of its capacity (check_cpu_capacity), or a misfit task.
  */
 static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t j = sim_jiffies(s);
-	unsigned flags = 0, c;
+	unsigned flags = 0;
 
-	for (c = 0; c < s->nr_cpus && !nohz_idle(s, c); c++)
-		;
-	if (c == s->nr_cpus)
-		return; /* nohz.nr_cpus == 0 */
+	nohz_balance_exit_idle(s, rq);
+	if (!s->nohz_nr_cpus)
+		return;
 	if (s->nohz_has_blocked && j > s->nohz_next_blocked)
 		flags = NOHZ_STATS_KICK;
 	if (j >= s->nohz_next_balance &&
-	    (rq->nr_running >= 2 || (s->asym && rq->misfit_task_load)))
+	    (rq->nr_running >= 2 || (rq->cfs_nr >= 1 && check_cpu_capacity(s, rq)) ||
+	     (s->asym && rq->misfit_task_load)))
 		flags = NOHZ_STATS_KICK | NOHZ_BALANCE_KICK;
 	if (s->nohz_needs_update)
 		flags |= NOHZ_NEXT_KICK;
@@ -508,7 +533,8 @@ static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	if (flags & NOHZ_BALANCE_KICK)
 		s->nohz_next_balance = j + 1;
-	nohz_idle_balance(s, rq, flags);
+	if (nohz_has_ilb(s, rq))
+		nohz_idle_balance(s, rq, flags);
 }
 
 /* mirrors sched_balance_trigger(), from the tick, and the SCHED_SOFTIRQ it raises when due */
@@ -521,11 +547,19 @@ void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 	nohz_balancer_kick(s, rq);
 }
 
-/* mirrors nohz_balance_enter_idle(): @rq's CPU idles with blocked load to decay */
+/*
+ * mirrors nohz_balance_enter_idle(): @rq's CPU idles (its tick stops) with blocked load to
+ * decay; it joins nohz.idle_cpus_mask unless it is still there from an earlier idle period
+ * without a busy tick since, and only then is nohz.next_balance to be recomputed
+ */
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq)
 {
 	rq->has_blocked_load = true;
-	s->nohz_needs_update = true;
+	if (!rq->nohz_tick_stopped) {
+		rq->nohz_tick_stopped = true;
+		s->nohz_nr_cpus++;
+		s->nohz_needs_update = true;
+	}
 	s->nohz_has_blocked = true;
 }
 

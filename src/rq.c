@@ -51,6 +51,9 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->opp_idx = -1;
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
+	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
+	rq->nohz_tick_stopped = true;
+	s->nohz_nr_cpus++;
 }
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)

@@ -247,6 +247,7 @@ struct sim_rq {
 	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
+	bool nohz_tick_stopped;          /* in nohz.idle_cpus_mask: idled, no busy tick since */
 	uint64_t last_blocked_load_update_tick; /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
@@ -323,6 +324,7 @@ struct capsim_sim {
 	uint64_t nohz_next_blocked;       /* jiffies */
 	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */
 	bool nohz_needs_update;           /* a CPU idled: nohz.next_balance is to be recomputed */
+	unsigned nohz_nr_cpus;            /* CPUs in nohz.idle_cpus_mask (nohz_tick_stopped) */
 	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
 	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */

@@ -445,6 +445,41 @@ static void test_balance_interval_backs_off(void **state)
 	sim_free(s);
 }
 
+/*
+ * nohz_balancer_kick() also kicks the idle CPUs' balance for a CFS task on a CPU that lost a
+ * noticeable part of its capacity (check_cpu_capacity(): capacity_of x 117 < capacity_orig x
+ * 100). The hog of the test above, with the big policy capped at 1.5 GHz: policy->max resolves
+ * to the OPP below, 1421 MHz, so the cpufreq pressure is 1024 - 1024 x 1421000 / 2362000 =
+ * 1024 - 616 (freq_ref 2.362 GHz), capacity_of = 616, and 616 x 117 = 72072 < 102400. Each
+ * kick balances the idle CPUs whose interval has passed; there is nothing to pull (the hog is
+ * pinned and alone), so each of them backs off to 16 ms as CPU4 does.
+ */
+static void test_reduced_capacity_kicks_idle_balance(void **state)
+{
+	struct sim_sc_event cap = { .time_ns = 0, .kind = SIM_SC_QOS_SET, .policy = 1,
+				    .qos = FREQ_QOS_MAX, .name = "scaling_max_freq", .khz = 1500000 };
+	struct capsim_platform *p = NULL;
+	struct capsim_workload *wl = NULL;
+	struct capsim_sim *s = NULL;
+	struct sim_options o;
+	capsim_error e = { 0 };
+	const char *rtapp = "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			    "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}";
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
+	assert_int_equal(capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e), 0);
+	assert_int_equal(sim_create(p, wl, &o, &cap, 1, &s, &e), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(s->rq[4].cpu_capacity, 1024 * 1421000 / 2362000);
+	for (unsigned c = 0; c < 8; c++)
+		assert_int_equal(s->rq[c].balance_interval_ms, 2 * 8);
+	sim_free(s);
+}
+
 /* Run @scenario (a file next to the default one) under @model, with or without the memo. */
 static struct capsim_sim *run_scenario(const char *scenario, enum capsim_model model, bool memo)
 {
@@ -518,6 +553,7 @@ int main(void)
 		cmocka_unit_test(test_trace_switch_chain),
 		cmocka_unit_test(test_idle_blocked_load_decays),
 		cmocka_unit_test(test_balance_interval_backs_off),
+		cmocka_unit_test(test_reduced_capacity_kicks_idle_balance),
 		cmocka_unit_test(test_memo_is_only_a_cache),
 	};
 
