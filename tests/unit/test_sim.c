@@ -21,7 +21,10 @@
 
 #define MS 1000000ULL
 
-static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struct sim_options *o)
+/* Run @rtapp on @platform with @o and the scenario events @sc (@nr_sc of them). */
+static struct capsim_sim *run_sim_events(const char *platform, const char *rtapp,
+					 struct sim_options *o, const struct sim_sc_event *sc,
+					 unsigned nr_sc)
 {
 	struct capsim_platform *p = NULL;
 	struct capsim_workload *wl = NULL;
@@ -31,10 +34,15 @@ static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struc
 	assert_int_equal(platform_load(platform, NULL, 0, &p, &e), 0);
 	if (capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e))
 		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(p, wl, o, NULL, 0, &s, &e), 0);
+	assert_int_equal(sim_create(p, wl, o, sc, nr_sc, &s, &e), 0);
 	if (sim_run(s, &e))
 		fail_msg("%s", e.msg);
 	return s;
+}
+
+static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struct sim_options *o)
+{
+	return run_sim_events(platform, rtapp, o, NULL, 0);
 }
 
 static struct sim_task *task(struct capsim_sim *s, const char *name)
@@ -427,17 +435,22 @@ static void test_idle_blocked_load_decays(void **state)
  * one task on CPU4 and no misfit (it is on the biggest CPU), nohz_balancer_kick() never asks
  * for their balance, so theirs stays at 8 ms.
  */
-static void test_balance_interval_backs_off(void **state)
+static struct capsim_sim *run_hog_on_cpu4(const struct sim_sc_event *sc, unsigned nr_sc)
 {
 	struct sim_options o;
-	struct capsim_sim *s;
 
-	(void)state;
 	sim_options_default(&o);
 	o.duration_ns = 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-		    "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}", &o);
+	return run_sim_events("hikey960",
+			      "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			      "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}", &o, sc, nr_sc);
+}
+
+static void test_balance_interval_backs_off(void **state)
+{
+	struct capsim_sim *s = run_hog_on_cpu4(NULL, 0);
+
+	(void)state;
 	assert_int_equal(s->rq[4].balance_interval_ms, 2 * 8);
 	for (unsigned c = 0; c < 8; c++)
 		if (c != 4)
@@ -456,24 +469,12 @@ static void test_balance_interval_backs_off(void **state)
  */
 static void test_reduced_capacity_kicks_idle_balance(void **state)
 {
-	struct sim_sc_event cap = { .time_ns = 0, .kind = SIM_SC_QOS_SET, .policy = 1,
-				    .qos = FREQ_QOS_MAX, .name = "scaling_max_freq", .khz = 1500000 };
-	struct capsim_platform *p = NULL;
-	struct capsim_workload *wl = NULL;
-	struct capsim_sim *s = NULL;
-	struct sim_options o;
-	capsim_error e = { 0 };
-	const char *rtapp = "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-			    "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}";
+	const struct sim_sc_event cap = { .time_ns = 0, .kind = SIM_SC_QOS_SET, .policy = 1,
+					  .qos = FREQ_QOS_MAX, .name = "scaling_max_freq",
+					  .khz = 1500000 };
+	struct capsim_sim *s = run_hog_on_cpu4(&cap, 1);
 
 	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
-	assert_int_equal(capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e), 0);
-	assert_int_equal(sim_create(p, wl, &o, &cap, 1, &s, &e), 0);
-	if (sim_run(s, &e))
-		fail_msg("%s", e.msg);
 	assert_int_equal(s->rq[4].cpu_capacity, 1024 * 1421000 / 2362000);
 	for (unsigned c = 0; c < 8; c++)
 		assert_int_equal(s->rq[c].balance_interval_ms, 2 * 8);
