@@ -14,9 +14,12 @@ for sc in scenarios/*.json; do
   done
 done
 "$capsim" compare scenarios/hikey960-game-ipa.json >/dev/null
-# the steady state of many light periodic tasks, where long simulations spend their time
+# the steady state of many light periodic tasks under the default model, where long
+# simulations spend their time: five simulated minutes on each board, so that it, not the
+# short scenario runs above, sets the profile of the event loop
 for platform in hikey960 rk3399 pixel6; do
-  "$capsim" simulate --platform "$platform" --workload examples/workloads/phone-at-rest.json >/dev/null
+  "$capsim" simulate --platform "$platform" --workload examples/workloads/phone-at-rest.json \
+    --duration 300 >/dev/null
 done
 "$capsim" place --state examples/place/rk3399-big-capped.json --task util=200,prev=0 >/dev/null
 "$capsim" place --platform rk3399 --state examples/place/rk3399-signals.json \
