@@ -428,10 +428,10 @@ enum {
 	NOHZ_NEXT_KICK = 4,
 };
 
-/* idle_cpu() for a CPU in nohz.idle_cpus_mask: the simulated tick stops as a CPU idles */
+/* in nohz.idle_cpus_mask and idle_cpu(): the simulated tick stops as a CPU idles */
 static bool nohz_idle(const struct capsim_sim *s, unsigned cpu)
 {
-	return !s->rq[cpu].nr_running;
+	return s->rq[cpu].nohz_tick_stopped && !s->rq[cpu].nr_running;
 }
 
 /* mirrors update_nohz_stats(): decay an idle CPU's blocked load, once a jiffy, while it has some */
@@ -502,7 +502,7 @@ static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
 static bool nohz_has_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if ((int)c != rq->cpu && s->rq[c].nohz_tick_stopped && nohz_idle(s, c))
+		if ((int)c != rq->cpu && nohz_idle(s, c))
 			return true;
 	return false;
 }
