@@ -92,6 +92,39 @@ static unsigned earliest(const struct sim_event *pending, unsigned n)
 	return best;
 }
 
+/* The events pushed and not popped yet, kept by the tests below to check every pop. */
+struct pending {
+	struct sim_event ev[4096];
+	unsigned n;
+	uint64_t seq; /* the queue's next seq: one per push */
+};
+
+static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, uint32_t kind,
+			 uint32_t gen)
+{
+	struct sim_event e = { t, pd->seq, kind, (uint32_t)pd->seq, gen };
+
+	pd->seq++;
+	pd->ev[pd->n++] = e;
+	assert_int_equal(eq_push(q, t, kind, e.id, gen), 0);
+}
+
+/* Pop one event: it must be the whole of the earliest pending one, as a scan finds it. */
+static struct sim_event pop_earliest(struct event_queue *q, struct pending *pd)
+{
+	unsigned best = earliest(pd->ev, pd->n);
+	struct sim_event ev;
+
+	assert_int_equal(eq_pop(q, &ev), 1);
+	assert_true(ev.time == pd->ev[best].time);
+	assert_true(ev.seq == pd->ev[best].seq);
+	assert_int_equal(ev.kind, pd->ev[best].kind);
+	assert_int_equal(ev.id, pd->ev[best].id);
+	assert_int_equal(ev.gen, pd->ev[best].gen);
+	pd->ev[best] = pd->ev[--pd->n];
+	return ev;
+}
+
 /*
  * As the simulator uses it: each pop is followed by 0..3 pushes at or after the popped time,
  * times drawn from a few values so that ties abound. Every pop must return the earliest
@@ -99,34 +132,23 @@ static unsigned earliest(const struct sim_event *pending, unsigned n)
  */
 static void test_against_scan(void **state)
 {
-	enum { MAX = 4096 };
-	static struct sim_event pending[MAX];
+	static struct pending pd;
 	struct event_queue q;
-	struct sim_event ev;
-	uint64_t x = 88172645463325252ULL, seq = 0;
-	unsigned n = 0, pops = 0;
+	uint64_t x = 88172645463325252ULL;
+	unsigned pops = 0;
 
 	(void)state;
 	eq_init(&q);
-	for (unsigned i = 0; i < 64; i++) {
-		pending[n++] = (struct sim_event){ next_rand(&x) % 50, seq, 0, (uint32_t)seq, 0 };
-		assert_int_equal(eq_push(&q, pending[n - 1].time, 0, (uint32_t)seq++, 0), 0);
-	}
-	while (eq_pop(&q, &ev)) {
-		unsigned best = earliest(pending, n), pushes;
+	for (unsigned i = 0; i < 64; i++)
+		push_pending(&q, &pd, next_rand(&x) % 50, 0, 0);
+	while (pd.n) {
+		struct sim_event ev = pop_earliest(&q, &pd);
+		unsigned pushes = ++pops < 20000 ? (unsigned)(next_rand(&x) % 4) : 0;
 
-		assert_int_equal(ev.time, pending[best].time);
-		assert_int_equal(ev.id, pending[best].id);
-		pending[best] = pending[--n];
-		pushes = ++pops < 20000 ? (unsigned)(next_rand(&x) % 4) : 0;
-		for (unsigned k = 0; k < pushes && n < MAX; k++) {
-			uint64_t t = ev.time + next_rand(&x) % 8;
-
-			pending[n++] = (struct sim_event){ t, seq, 0, (uint32_t)seq, 0 };
-			assert_int_equal(eq_push(&q, t, 0, (uint32_t)seq++, 0), 0);
-		}
+		for (unsigned k = 0; k < pushes && pd.n < 4096; k++)
+			push_pending(&q, &pd, ev.time + next_rand(&x) % 8, 0, 0);
 	}
-	assert_int_equal(n, 0);
+	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
 	assert_true(pops > 20000);
 	eq_free(&q);
 }
@@ -140,12 +162,12 @@ static void test_against_scan(void **state)
 static void test_any_order(void **state)
 {
 	enum { MAX = 3000 };
-	static struct sim_event pending[MAX];
+	static struct pending pd;
 	static const uint64_t edge[] = { 0, 1, UINT64_MAX - 1, UINT64_MAX, 1ULL << 32, 1ULL << 63 };
 	struct event_queue q;
 	struct sim_event ev;
-	uint64_t x = 0x9e3779b97f4a7c15ULL, seq = 0;
-	unsigned n = 0, pops = 0;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	unsigned pops = 0;
 
 	(void)state;
 	eq_init(&q);
@@ -154,7 +176,7 @@ static void test_any_order(void **state)
 		unsigned phase = round / 2000 % 4, r = (unsigned)(next_rand(&x) % 8);
 		int push = phase == 0 ? r < 7 : phase == 2 ? r < 1 : r < 4;
 
-		if (push && n < MAX) {
+		if (push && pd.n < MAX) {
 			uint64_t v = next_rand(&x), t;
 
 			if (v % 16 == 0)
@@ -163,28 +185,15 @@ static void test_any_order(void **state)
 				t = (v >> 8) % 20; /* ties, and often before the last pop */
 			else
 				t = v >> 4;
-			pending[n] = (struct sim_event){ t, seq, (uint32_t)(v >> 40) % 7,
-							 (uint32_t)seq, (uint32_t)(v >> 20) };
-			assert_int_equal(eq_push(&q, t, pending[n].kind, pending[n].id,
-						 pending[n].gen), 0);
-			n++;
-			seq++;
-		} else if (n) {
-			unsigned best = earliest(pending, n);
-
-			assert_int_equal(eq_pop(&q, &ev), 1);
-			assert_true(ev.time == pending[best].time);
-			assert_true(ev.seq == pending[best].seq);
-			assert_int_equal(ev.kind, pending[best].kind);
-			assert_int_equal(ev.id, pending[best].id);
-			assert_int_equal(ev.gen, pending[best].gen);
-			pending[best] = pending[--n];
+			push_pending(&q, &pd, t, (uint32_t)(v >> 40) % 7, (uint32_t)(v >> 20));
+		} else if (pd.n) {
+			pop_earliest(&q, &pd);
 			pops++;
 		} else {
 			assert_int_equal(eq_pop(&q, &ev), 0);
 		}
 	}
-	while (n--)
+	while (pd.n--)
 		assert_int_equal(eq_pop(&q, &ev), 1);
 	assert_int_equal(eq_pop(&q, &ev), 0);
 	assert_true(pops > 10000);
