@@ -392,7 +392,7 @@ static uint64_t balance_interval_jiffies(const struct capsim_sim *s, const struc
 }
 
 /*
- * The end of sched_balance_rq() for a periodic or idle balance: a pull resets the interval to
+ * mirrors the end of sched_balance_rq() for a periodic or idle balance: a pull resets the interval to
  * sd->min_interval, a balanced domain doubles it up to sd->max_interval (2 x sd_weight), a
  * misfit task that could not be pulled leaves it (no back-off while misfit waits).
  */
