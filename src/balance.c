@@ -392,9 +392,10 @@ static uint64_t balance_interval_jiffies(const struct capsim_sim *s, const struc
 }
 
 /*
- * mirrors the end of sched_balance_rq() for a periodic or idle balance: a pull resets the interval to
- * sd->min_interval, a balanced domain doubles it up to sd->max_interval (2 x sd_weight), a
- * misfit task that could not be pulled leaves it (no back-off while misfit waits).
+ * mirrors the end of sched_balance_rq() for a periodic or idle balance: a pull resets the
+ * interval to sd->min_interval, a balanced domain doubles it up to sd->max_interval
+ * (2 x sd_weight), a misfit task that could not be pulled leaves it (no back-off while misfit
+ * waits).
  */
 static void tune_balance_interval(const struct capsim_sim *s, struct sim_rq *rq,
 				  enum lb_result r)
