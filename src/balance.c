@@ -187,7 +187,9 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	for (unsigned i = 0; i < s->nr_cpus; i++) {
 		int c = (int)capsim_cpu_wrap((unsigned)p->cpu, i, s->nr_cpus);
 		int level = cpu_rt_level(s, c);
-		bool fits = !s->asym || !s->rd.uclamp_used || need <= arch_cap(s, c);
+		/* rt_task_fits_capacity(): with CONFIG_UCLAMP_TASK, whether clamps are in use or
+		 * not, an RT task's default uclamp_min (1024) asks for the biggest CPUs */
+		bool fits = !s->asym || need <= arch_cap(s, c);
 
 		if (!capsim_cpumask_test(&p->allowed, (unsigned)c))
 			continue;

@@ -281,6 +281,42 @@ static void test_uclamp_min_goes_big(void **state)
 }
 
 /*
+ * An RT task asks for the biggest CPUs even when no task sets a clamp: with
+ * CONFIG_UCLAMP_TASK its uclamp_min defaults to sched_util_clamp_min_rt_default = 1024, and
+ * rt_task_fits_capacity() compares it with each CPU's capacity whether the sched_uclamp_used
+ * key is on or not. So a SCHED_FIFO task (1 ms of work every 10 ms, any CPU) runs only on
+ * CPUs 4-7 (capacity 1024 >= 1024), while uclamp_used stays off. Without CONFIG_UCLAMP_TASK
+ * (o.uclamp = 0) every CPU fits: it starts on the least loaded, lowest-numbered CPU 0 and
+ * stays there, since CPU 0 runs nothing else at its wake-ups.
+ */
+static void test_rt_default_uclamp_goes_big(void **state)
+{
+	static const char rtapp[] =
+		"{\"tasks\": {\"rt\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10,"
+		" \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960", rtapp, &o);
+	p = task(s, "rt");
+	assert_false(s->rd.uclamp_used);
+	assert_int_equal(p->st.activations, 100);
+	assert_int_equal(ran_on(p, 4, 7), p->st.runtime_ns);
+	sim_free(s);
+
+	o.uclamp = 0;
+	s = run_sim("hikey960", rtapp, &o);
+	p = task(s, "rt");
+	assert_true(p->st.runtime_ns > 0);
+	assert_int_equal(ran_on(p, 0, 0), p->st.runtime_ns);
+	sim_free(s);
+}
+
+/*
  * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
  * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
  * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
@@ -549,6 +585,7 @@ int main(void)
 		cmocka_unit_test(test_misfit_goes_big),
 		cmocka_unit_test(test_rt_runs_first),
 		cmocka_unit_test(test_uclamp_min_goes_big),
+		cmocka_unit_test(test_rt_default_uclamp_goes_big),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
