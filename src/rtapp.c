@@ -34,6 +34,7 @@
 #define MEMRUN_CHASE_SEQ_NS 2       /* memrun chase, sequential: the prefetcher keeps up */
 #define RTAPP_DEFAULT_MEM_BUF (4u << 20)
 #define RT_INT_MAX 2147483647LL     /* rt-app reads every number as a C int */
+#define RT_INT_MIN (-RT_INT_MAX - 1)
 
 /* Custom slice bounds of a fair task: mirrors __setscheduler_params(), kernel/sched/syscalls.c */
 #define SLICE_MIN_NS (CAPSIM_NSEC_PER_MSEC / 10)
@@ -1056,17 +1057,19 @@ static int parse_calibration(struct rt *p, struct json_object *g, int node)
 		return 0;
 	if (json_object_is_type(v, json_type_int)) {
 		int64_t ns;
-		int ret = int_value(p, v, node, "calibration", 1, RT_INT_MAX,
-				    "\"CPUn\" or a positive ns-per-loop integer", &ns);
+		int ret = int_value(p, v, node, "calibration", 0, RT_INT_MAX,
+				    "\"CPUn\" or an ns-per-loop integer (0: calibrate CPU0)", &ns);
 
-		/* a fixed ns-per-loop: capsim takes the work as measured on the biggest CPU */
-		p->wl->calibration_cpu = -1;
+		/* 0: rt-app calibrates on CPU0 as if there were no setting; otherwise a fixed
+		 * ns-per-loop, which capsim takes as work measured on the biggest CPU */
+		if (ns)
+			p->wl->calibration_cpu = -1;
 		p->wl->ns_per_loop = (uint32_t)ns;
 		return ret;
 	}
 	if (!json_object_is_type(v, json_type_string))
 		return fail(p, node, "calibration", CAPSIM_ERR_PARSE,
-			    "expected \"CPUn\" or a positive ns-per-loop integer, not %s",
+			    "expected \"CPUn\" or an ns-per-loop integer, not %s",
 			    type_name(v));
 	s = json_object_get_string(v);
 	if (strncmp(s, "CPU", 3) || capsim_parse_u64(s + 3, &cpu) || cpu >= CAPSIM_MAX_CPUS)
@@ -1115,12 +1118,9 @@ static int parse_global(struct rt *p, struct json_object *root)
 	if (!ret)
 		ret = check_ftrace(p, g, node);
 	if (!ret) {
-		ret = get_int(p, g, node, "duration", -1, RT_INT_MAX,
-			      "-1 (until the tasks end) or a positive number of seconds", &x);
-		if (!ret && !x)
-			ret = fail(p, node, "duration", CAPSIM_ERR_RANGE,
-				   "0 s (expected -1 for \"until the tasks end\" or a positive number "
-				   "of seconds)");
+		/* rt-app's main() stops the run after duration only if it is > 0 */
+		ret = get_int(p, g, node, "duration", RT_INT_MIN, RT_INT_MAX,
+			      "a number of seconds (0 or less: until the tasks end)", &x);
 		if (!ret && x > 0)
 			p->wl->duration_ns = (uint64_t)x * CAPSIM_NSEC_PER_SEC;
 		ret = ret == 1 ? 0 : ret;

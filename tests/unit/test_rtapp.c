@@ -504,10 +504,8 @@ static void test_semantic_errors(void **state)
 	      "tasks.t.run: a number too large");
 	FAILS("{\"tasks\":{\"t\":{\"run\":2147483648}}}", CAPSIM_ERR_RANGE, "out of range");
 	FAILS("{\"tasks\":{\"t\":{\"sleep\":-5}}}", CAPSIM_ERR_RANGE, "tasks.t.sleep: -5 is out");
-	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":-2}}", CAPSIM_ERR_RANGE,
-	      "global.duration: -2 is out of range");
-	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":0}}", CAPSIM_ERR_RANGE,
-	      "global.duration: 0 s");
+	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"calibration\":-3}}",
+	      CAPSIM_ERR_RANGE, "global.calibration: -3 is out of range");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"delay\":-1}}}", CAPSIM_ERR_RANGE, "tasks.t.delay");
 	/* absurd instance counts: one task, then the sum of two (60000 + 60000 > 100000) */
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"instance\":1000000}}}", CAPSIM_ERR_RANGE,
@@ -575,8 +573,35 @@ static void test_bad_files(void **state)
 	load_fails("bad/garbage.json", CAPSIM_ERR_PARSE, "garbage.json:1:1: JSON syntax error");
 	load_fails("bad/absurd-instances.json", CAPSIM_ERR_RANGE,
 		   "absurd-instances.json:3:18: tasks.thread0.instance: 1000000 is out of range");
-	load_fails("bad/negative-duration.json", CAPSIM_ERR_RANGE,
-		   "negative-duration.json:2:15: global.duration: -5 is out of range");
+}
+
+/*
+ * What rt-app accepts as it is: main() ends the run after global.duration only when it is
+ * positive (0 and negatives run until the tasks end), and a calibration of 0 ns per loop
+ * makes it calibrate CPU0, as when the setting is missing.
+ */
+static void test_duration_and_calibration_zero(void **state)
+{
+	static const char *const durations[] = { "0", "-5", "-2147483648" };
+	capsim_workload *wl;
+
+	(void)state;
+	for (unsigned i = 0; i < 3; i++) {
+		char text[128];
+
+		snprintf(text, sizeof(text),
+			 "{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":%s}}",
+			 durations[i]);
+		wl = parse_ok(text);
+		assert_int_equal(wl->duration_ns, 0);
+		capsim_workload_free(wl);
+	}
+	wl = parse_ok("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"duration\":3}}");
+	assert_int_equal(wl->duration_ns, 3000000000ULL);
+	capsim_workload_free(wl);
+	wl = parse_ok("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"calibration\":0}}");
+	assert_int_equal(wl->calibration_cpu, 0);
+	capsim_workload_free(wl);
 }
 
 static void test_deadline_default_not_inherited(void **state)
@@ -634,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_semantic_errors),
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_duration_and_calibration_zero),
 		cmocka_unit_test(test_deadline_default_not_inherited),
 		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
