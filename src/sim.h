@@ -174,6 +174,7 @@ struct sim_task {
 	uint64_t wall_end;        /* runtime */
 	int waiting_res;          /* resource it is blocked on, or -1 */
 	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
+	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
 	struct sim_utimer *utimers;  /* this instance's "unique" timers, by resource */
 	unsigned nr_utimers;
 	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */

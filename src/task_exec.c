@@ -227,9 +227,10 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	struct sim_timer *t = timer_of(s, p, e->res);
 	int64_t slack;
 
+	/* rt-app's run(): the first expiry is one period after the thread's t_first */
 	if (!t->init) {
 		t->init = true;
-		t->t_next = s->now;
+		t->t_next = p->t_first;
 	}
 	t->t_next += e->value;
 	slack = (int64_t)(t->t_next - s->now);
@@ -532,6 +533,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 {
 	int cpu;
 
+	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
 	task_apply_phase(s, p);
 	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
 	sim_pressure_placement(s, p, cpu);
@@ -545,6 +547,11 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	rq_enqueue(s, &s->rq[cpu], p, false);
 	sim_trace_wakeup(s, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
+}
+
+static uint64_t wt_delay(const struct capsim_sim *s, int wl_task)
+{
+	return s->wl->tasks[wl_task].delay_ns;
 }
 
 static void task_fork(struct capsim_sim *s, int wl_task)
@@ -563,8 +570,17 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 		if (s->tasks[i]->wl_task == wl_task)
 			instance++;
 	p = task_new(s, wl_task, instance);
-	if (p)
-		task_start(s, p);
+	if (!p)
+		return;
+	/* thread_body() of a forked thread: it sleeps until t_zero + delay if that is still
+	 * ahead, and its timers count from there even when it is already past */
+	if (wt_delay(s, wl_task) > s->now) {
+		s->pending_starts++;
+		sim_push(s, wt_delay(s, wl_task), EV_TASK_START, p->id, 0);
+		return;
+	}
+	task_start(s, p);
+	p->t_first = wt_delay(s, wl_task);
 }
 
 int sim_create_tasks(struct capsim_sim *s)
@@ -606,7 +622,9 @@ static void scenario_start(struct capsim_sim *s, struct sim_task *p)
 		s->pending_starts--;
 		task_start(s, p);
 	} else if (p->state == TASK_DEAD) {
-		/* started again: from its first event, as a new rt-app thread would */
+		/* started again: from its first event with new unique timers, as a new rt-app
+		 * thread would */
+		p->nr_utimers = 0;
 		p->phase = 0;
 		p->ev = 0;
 		p->task_loops = p->phase_loops = 0;

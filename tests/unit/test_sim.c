@@ -317,6 +317,53 @@ static void test_rt_default_uclamp_goes_big(void **state)
 }
 
 /*
+ * Timers count their periods from the thread's t_first, as rt-app's run() does (t_next starts
+ * at t_first = t_zero + delay), not from their first use. Each task runs 40 ms of CPU4 work
+ * pinned to CPU4 at its reference frequency (performance governor: 40 ms of wall time), then
+ * waits on a 100 ms unique timer:
+ * - "direct" (delay 30 ms) starts at 30 ms, reaches its timer at 70, 170, ..., 970 ms (10 in
+ *   1 s) and wakes at 130, 230, ... ms: every slack is 100 - 40 = 60 ms, the first one
+ *   included (anchored at its first use, at 70 ms, the first would have been 100 ms);
+ * - "child" (delay 0, instance 0), forked at 50 ms by "parent" after a sleep, alone on CPU4:
+ *   its t_first is t_zero = 0, not its start, so at its timer (90 ms) t_next = 0 + 100 ms and
+ *   the slack is 10 ms (a run of 95 ms sees only that one).
+ */
+static void test_timer_anchor(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *d, *c;
+
+	(void)state;
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+		    "\"direct\": {\"cpus\": [4], \"delay\": 30000, \"run\": 40000,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}", &o);
+	d = task(s, "direct");
+	assert_int_equal(d->st.activations, 10);
+	assert_int_equal(d->st.timer_events, 10);
+	assert_int_equal(d->st.deadline_misses, 0);
+	assert_int_equal(d->st.slack_min_ns, 60 * (int64_t)MS);
+	assert_int_equal(d->st.slack_sum_ns, 10 * 60 * (int64_t)MS);
+	sim_free(s);
+
+	o.duration_ns = 95 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+		    "\"parent\": {\"cpus\": [4], \"loop\": 1, \"sleep\": 50000, \"fork\": \"child\"},"
+		    "\"child\": {\"instance\": 0, \"cpus\": [4], \"run\": 40000,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}", &o);
+	c = task(s, "child-0"); /* forks are named by instance */
+	assert_int_equal(c->st.timer_events, 1);
+	assert_int_equal(c->st.slack_min_ns, 10 * (int64_t)MS);
+	assert_int_equal(c->st.deadline_misses, 0);
+	sim_free(s);
+}
+
+/*
  * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
  * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
  * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
@@ -586,6 +633,7 @@ int main(void)
 		cmocka_unit_test(test_rt_runs_first),
 		cmocka_unit_test(test_uclamp_min_goes_big),
 		cmocka_unit_test(test_rt_default_uclamp_goes_big),
+		cmocka_unit_test(test_timer_anchor),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
