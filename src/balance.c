@@ -567,15 +567,57 @@ void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors sched_balance_newidle(): clear the CPU's misfit state, and if the root domain is
- * overloaded (rd->overloaded: set when a runqueue reaches two tasks, updated by the root-level
- * balance from two-task and misfit runqueues) try to pull one before going idle.
+ * mirrors nohz_newidle_balance(): a CPU about to idle for long enough (avg_idle at least
+ * sysctl_sched_migration_cost) asks to decay the idle CPUs' blocked load itself when it is due
+ * (nohz.has_blocked, nohz.next_blocked), so that it decays without a busy CPU's tick.
+ */
+static void nohz_newidle_balance(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq->avg_idle < SYSCTL_SCHED_MIGRATION_COST_NS)
+		return;
+	if (!s->nohz_has_blocked || sim_jiffies(s) < s->nohz_next_blocked)
+		return;
+	rq->newilb_kick = true;
+}
+
+/* mirrors nohz_run_idle_balance(), from do_idle(): the NOHZ_NEWILB_KICK's blocked-load decay */
+void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!rq->newilb_kick)
+		return;
+	rq->newilb_kick = false;
+	nohz_idle_balance(s, rq, NOHZ_STATS_KICK);
+}
+
+/* mirrors the avg_idle update of ttwu_do_activate(): a wake-up ends the idle period */
+void ttwu_update_avg_idle(struct sim_rq *rq)
+{
+	int64_t diff;
+
+	if (!rq->idle_stamp)
+		return;
+	diff = (int64_t)(rq->clk.clock - rq->idle_stamp) - (int64_t)rq->avg_idle;
+	rq->avg_idle += diff / 8; /* update_avg() */
+	if (rq->avg_idle > 2 * SYSCTL_SCHED_MIGRATION_COST_NS) /* 2 x max_idle_balance_cost */
+		rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS;
+	rq->idle_stamp = 0;
+}
+
+/*
+ * mirrors sched_balance_newidle(): clear the CPU's misfit state, stamp the idle period, and if
+ * the root domain is overloaded (rd->overloaded: set when a runqueue reaches two tasks,
+ * updated by the root-level balance from two-task and misfit runqueues) try to pull one before
+ * going idle; without a pull, nohz_newidle_balance().
  */
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 {
 	rq->misfit_task_load = 0;
-	if (s->overloaded)
-		sched_balance_rq(s, rq->cpu, true);
+	rq->idle_stamp = rq->clk.clock;
+	if (s->overloaded && sched_balance_rq(s, rq->cpu, true) == LB_MOVED) {
+		rq->idle_stamp = 0;
+		return;
+	}
+	nohz_newidle_balance(s, rq);
 }
 
 /* An affinity change left the running task @p on a CPU it may not use: push it away (the

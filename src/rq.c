@@ -54,6 +54,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
 	rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
+	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
 }
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
@@ -700,6 +701,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	if (!next) {
 		update_idle_rq_clock_pelt(rq);
 		update_misfit_status(s, rq);
+		nohz_run_idle_balance(s, rq); /* do_idle(), before the tick stops */
 		nohz_balance_enter_idle(s, rq);
 		sim_trace_switch(s, rq->cpu, from, NULL);
 		rq_sync_view(s, rq);

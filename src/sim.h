@@ -27,6 +27,7 @@
 #define NSEC_PER_MSEC 1000000ULL
 #define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
 #define WEIGHT_IDLEPRIO 3     /* SCHED_IDLE's weight, kernel/sched/sched.h */
+#define SYSCTL_SCHED_MIGRATION_COST_NS 500000ULL /* sysctl_sched_migration_cost, core.c */
 /*
  * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
  * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
@@ -249,6 +250,9 @@ struct sim_rq {
 	uint64_t next_balance;           /* jiffies */
 	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
 	bool nohz_tick_stopped;          /* in nohz.idle_cpus_mask: idled, no busy tick since */
+	bool newilb_kick;                /* NOHZ_NEWILB_KICK: decay idle CPUs' load as it idles */
+	uint64_t idle_stamp;             /* rq clock when it last tried to idle, 0: not since */
+	uint64_t avg_idle;               /* ns: average idle period, at most 2 x migration cost */
 	uint64_t last_blocked_load_update_tick; /* jiffies */
 	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
@@ -458,6 +462,8 @@ void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
+void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
+void ttwu_update_avg_idle(struct sim_rq *rq);
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);

@@ -121,6 +121,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
 	rq_enqueue(s, &s->rq[cpu], p, true);
+	ttwu_update_avg_idle(&s->rq[cpu]);
 	sim_trace_wakeup(s, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }

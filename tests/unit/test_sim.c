@@ -511,6 +511,35 @@ static void test_idle_blocked_load_decays(void **state)
 }
 
 /*
+ * The same decay without a busy CPU's tick, through nohz_newidle_balance(): "burst" runs 20 ms
+ * on little CPU1 and then waits forever (a suspend nobody resumes); "ticker" runs 10 us every
+ * 6 ms on CPU0, too briefly for a tick to find it busy. Each time CPU0 idles, its avg_idle
+ * (1 ms at boot, then averaging ~6 ms idle periods, capped at 2 x 500 us) is at least
+ * sysctl_sched_migration_cost, so once nohz.next_blocked has passed it decays the idle CPUs'
+ * blocked load itself (NOHZ_NEWILB_KICK, at most every 32 ms). In 1 s that is over 900 PELT
+ * periods: CPU1's util_avg (~365 after the burst) reads 0 and it has no blocked load left. The
+ * little policy then follows CPU0's tiny util: schedutil's lowest OPP, 533 MHz.
+ */
+static void test_newidle_decays_blocked_load(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	s = run_sim("hikey960",
+		    "{\"global\": {\"calibration\": \"CPU0\"}, \"tasks\": {"
+		    "\"burst\": {\"cpus\": [1], \"loop\": 1, \"run\": 20000, \"suspend\": \"never\"},"
+		    "\"ticker\": {\"cpus\": [0], \"run\": 10,"
+		    " \"timer\": {\"ref\": \"unique\", \"period\": 6000}}}}", &o);
+	assert_int_equal(s->rq[1].cfs_avg.util_avg, 0);
+	assert_false(s->rq[1].has_blocked_load);
+	assert_int_equal(s->plat->policies[0].cur_khz, 533000);
+	sim_free(s);
+}
+
+/*
  * The balance interval backs off as sched_balance_rq() makes it (sd->min_interval =
  * sd_weight = 8 ms on 8 CPUs, sd->max_interval = 16 ms): a hog alone on big CPU4 leaves
  * nothing to pull, so each of CPU4's periodic balances (every interval x busy_factor 16) ends
@@ -638,6 +667,7 @@ int main(void)
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
 		cmocka_unit_test(test_idle_blocked_load_decays),
+		cmocka_unit_test(test_newidle_decays_blocked_load),
 		cmocka_unit_test(test_balance_interval_backs_off),
 		cmocka_unit_test(test_reduced_capacity_kicks_idle_balance),
 		cmocka_unit_test(test_memo_is_only_a_cache),
