@@ -60,7 +60,9 @@ static int same_task(const struct wl_task *a, const struct wl_task *b)
 	    a->delay_ns != b->delay_ns || a->policy != b->policy || a->priority != b->priority ||
 	    a->has_cpus != b->has_cpus || memcmp(&a->cpus, &b->cpus, sizeof(a->cpus)) ||
 	    a->util_min != b->util_min || a->util_max != b->util_max ||
-	    a->nr_phases != b->nr_phases || a->line != b->line || a->slice_ns != b->slice_ns ||
+	    a->nr_phases != b->nr_phases || a->at.line != b->at.line || a->at.col != b->at.col ||
+	    a->cpus_at.line != b->cpus_at.line || a->cpus_at.col != b->cpus_at.col ||
+	    a->slice_ns != b->slice_ns ||
 	    a->forked != b->forked)
 		return 0;
 	for (p = 0; p < a->nr_phases; p++)

@@ -667,8 +667,16 @@ static int parse_events(struct rt *p, struct json_object *obj, int node, struct 
 
 /* ---- task and phase properties ---------------------------------------------------------- */
 
+/* The position of @key of object @node, kept for the messages of later checks. */
+static struct wl_pos key_pos(const struct rt *p, int node, const char *key)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+
+	return (struct wl_pos){ at.line, at.col };
+}
+
 static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
-		      capsim_cpumask *mask)
+		      capsim_cpumask *mask, struct wl_pos *at)
 {
 	struct json_object *arr;
 	size_t i, n;
@@ -676,6 +684,7 @@ static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
 
 	if (!json_object_object_get_ex(obj, "cpus", &arr))
 		return 0;
+	*at = key_pos(p, node, "cpus");
 	if (!json_object_is_type(arr, json_type_array) || !json_object_array_length(arr))
 		return fail(p, node, "cpus", CAPSIM_ERR_PARSE,
 			    "expected a non-empty array of CPU numbers, e.g. [0, 2]");
@@ -928,7 +937,7 @@ static int parse_phase(struct rt *p, const char *name, struct json_object *obj, 
 	if (!ret)
 		ret = parse_loop(p, obj, node, 1, &ph->loop);
 	if (!ret)
-		ret = parse_cpus(p, obj, node, &ph->has_cpus, &ph->cpus);
+		ret = parse_cpus(p, obj, node, &ph->has_cpus, &ph->cpus, &ph->cpus_at);
 	if (!ret)
 		ret = check_nodes(p, obj, node);
 	if (!ret)
@@ -1007,7 +1016,7 @@ static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl
 	}
 	ret = check_keys(p, obj, node, known, !has_phases, "a task");
 	if (!ret)
-		ret = parse_cpus(p, obj, node, &t->has_cpus, &t->cpus);
+		ret = parse_cpus(p, obj, node, &t->has_cpus, &t->cpus, &t->cpus_at);
 	if (!ret)
 		ret = check_nodes(p, obj, node);
 	if (!ret)
@@ -1055,6 +1064,7 @@ static int parse_calibration(struct rt *p, struct json_object *g, int node)
 	p->wl->calibration_cpu = 0; /* rt-app: "missing calibration setting force CPU0" */
 	if (!json_object_object_get_ex(g, "calibration", &v))
 		return 0;
+	p->wl->calibration_at = key_pos(p, node, "calibration");
 	if (json_object_is_type(v, json_type_int)) {
 		int64_t ns;
 		int ret = int_value(p, v, node, "calibration", 0, RT_INT_MAX,
@@ -1169,7 +1179,7 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		wl->nr_tasks++;
 		if (!t->name)
 			ret = CAPSIM_ERR_NOMEM;
-		t->line = jsonpos_key(p->pos, node, key).line;
+		t->at = key_pos(p, node, key);
 		if (!ret && !json_object_is_type(val, json_type_object))
 			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
 				   type_name(val));

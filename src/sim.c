@@ -307,7 +307,7 @@ static int setup_energy(struct capsim_sim *s)
 
 /* sched_setaffinity() refuses a mask without any CPU of the machine (EINVAL): so do we. */
 static int check_affinity(const struct capsim_sim *s, const capsim_cpumask *m, const char *task,
-			  const char *phase, unsigned line, capsim_error *err)
+			  const char *phase, struct wl_pos at, capsim_error *err)
 {
 	char list[128];
 
@@ -316,8 +316,8 @@ static int check_affinity(const struct capsim_sim *s, const capsim_cpumask *m, c
 			return 0;
 	capsim_format_cpulist(m, list, sizeof(list));
 	return capsim_error_set(err, CAPSIM_ERR_INVALID,
-				"%s:%u: tasks.%s%s%s.cpus: [%s] has no CPU of platform %s (CPUs 0-%u)",
-				s->wl->source ? s->wl->source : "workload", line, task,
+				"%s:%u:%u: tasks.%s%s%s.cpus: [%s] has no CPU of platform %s (CPUs 0-%u)",
+				s->wl->source ? s->wl->source : "workload", at.line, at.col, task,
 				phase ? ".phases." : "", phase ? phase : "", list, s->plat->name,
 				s->nr_cpus - 1);
 }
@@ -326,12 +326,12 @@ static int setup_affinities(const struct capsim_sim *s, capsim_error *err)
 {
 	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
 		const struct wl_task *wt = &s->wl->tasks[t];
-		int ret = wt->has_cpus ? check_affinity(s, &wt->cpus, wt->name, NULL, wt->line, err) : 0;
+		int ret = wt->has_cpus ? check_affinity(s, &wt->cpus, wt->name, NULL, wt->cpus_at, err) : 0;
 
 		for (unsigned ph = 0; !ret && ph < wt->nr_phases; ph++)
 			if (wt->phases[ph].has_cpus)
 				ret = check_affinity(s, &wt->phases[ph].cpus, wt->name,
-						     wt->phases[ph].name, wt->line, err);
+						     wt->phases[ph].name, wt->phases[ph].cpus_at, err);
 		if (ret)
 			return ret;
 	}
@@ -344,9 +344,10 @@ static int setup_calibration(struct capsim_sim *s, capsim_error *err)
 
 	if (c >= (int)s->nr_cpus)
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
-					"%s: global.calibration: CPU%d does not exist on platform %s "
+					"%s:%u:%u: global.calibration: CPU%d does not exist on platform %s "
 					"(it has CPUs 0-%u)", s->wl->source ? s->wl->source : "workload",
-					c, s->plat->name, s->nr_cpus - 1);
+					s->wl->calibration_at.line, s->wl->calibration_at.col, c,
+					s->plat->name, s->nr_cpus - 1);
 	if (c < 0) {
 		c = 0;
 		for (unsigned i = 1; i < s->nr_cpus; i++)
@@ -666,12 +667,16 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 	if (s->end && !s->error)
 		sim_set_now(s, s->end);
 	finish(s);
-	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0)
+	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0) {
+		const struct sim_task *p = s->tasks[s->livelock_task];
+		const struct wl_task *wt = &s->wl->tasks[p->wl_task];
+
 		return capsim_error_set(err, s->error,
-					"%s: task %s runs events that take no time in an endless loop "
-					"(at %llu ns): add a run, sleep or timer to its loop",
-					s->wl->source ? s->wl->source : "workload",
-					s->tasks[s->livelock_task]->name, (unsigned long long)s->now);
+					"%s:%u:%u: tasks.%s: %s runs events that take no time in an "
+					"endless loop (at %llu ns): add a run, sleep or timer to its loop",
+					s->wl->source ? s->wl->source : "workload", wt->at.line,
+					wt->at.col, wt->name, p->name, (unsigned long long)s->now);
+	}
 	if (s->error && s->errmsg[0])
 		return capsim_error_set(err, s->error, "%s: %s",
 					s->wl->source ? s->wl->source : "workload", s->errmsg);

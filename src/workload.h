@@ -74,6 +74,11 @@ struct wl_event {
 /* A value that the file may leave unset (uclamp, phase affinity). */
 #define WL_UNSET (-1)
 
+/* Where a key starts in the file (1-based line and column), for messages after parsing. */
+struct wl_pos {
+	unsigned line, col;
+};
+
 struct wl_phase {
 	char *name;
 	int64_t loop;            /* >= 1, or -1: forever (the phases after it never run) */
@@ -81,6 +86,7 @@ struct wl_phase {
 	unsigned nr_events;
 	int has_cpus;
 	capsim_cpumask cpus;
+	struct wl_pos cpus_at;
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
 };
 
@@ -93,11 +99,12 @@ struct wl_task {
 	int priority;            /* nice (-20..19) for fair policies, 1..99 for FIFO/RR */
 	int has_cpus;
 	capsim_cpumask cpus;
+	struct wl_pos cpus_at;
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
 	struct wl_phase *phases; /* a task without "phases" has one phase, named "", holding its
 				  * events; the task's "loop" then repeats that phase */
 	unsigned nr_phases;
-	unsigned line;
+	struct wl_pos at;        /* the task's key */
 	uint64_t slice_ns;       /* fair tasks: custom slice from dl-runtime (v6.12), 0: default */
 	unsigned forked:1;       /* some fork event spawns this task */
 };
@@ -113,6 +120,7 @@ struct capsim_workload {
 	char *source;            /* file name, for messages */
 	uint64_t duration_ns;    /* 0: until every task has finished */
 	int calibration_cpu;     /* "CPUn", or -1: the biggest CPU (numeric calibration) */
+	struct wl_pos calibration_at; /* the "calibration" key, if any */
 	uint32_t ns_per_loop;    /* numeric calibration as written (informational), else 0 */
 	unsigned nr_threads;     /* sum of the tasks' instances (forks not counted) */
 	enum wl_policy default_policy;
