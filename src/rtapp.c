@@ -1041,18 +1041,35 @@ static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl
 /* ---- global ----------------------------------------------------------------------------- */
 
 /*
- * "ftrace": a bool (deprecated) or a category list. rt-app's own examples use categories its
- * tutorial does not list ("event"), so only the type is checked: capsim writes its own trace.
+ * "ftrace": a bool (deprecated) or a comma-separated list of categories, which rt-app's
+ * parse_global() refuses when ftrace_setup() does not know one ("Invalid ftrace categories").
+ * Known: the FTRACE_* categories of rt-app_utils.h (main, task, loop, event, stats, attrs),
+ * "run" that its tutorial lists, and "none". capsim writes its own trace either way.
  */
 static int check_ftrace(struct rt *p, struct json_object *g, int node)
 {
+	static const char *const known[] = { "none", "main", "task", "run", "loop", "event",
+					     "stats", "attrs" };
 	struct json_object *v;
+	const char *s;
 
-	if (!json_object_object_get_ex(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean) ||
-	    json_object_is_type(v, json_type_string))
+	if (!json_object_object_get_ex(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
 		return 0;
-	return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
-		    "expected \"none\" or a list such as \"main,task\", not %s", type_name(v));
+	if (!json_object_is_type(v, json_type_string))
+		return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
+			    "expected \"none\" or a list such as \"main,task\", not %s", type_name(v));
+	for (s = json_object_get_string(v); *s; s += *s == ',') {
+		size_t len = strcspn(s, ","), i = 0;
+
+		while (i < ARRAY_SIZE(known) && (strlen(known[i]) != len || strncmp(s, known[i], len)))
+			i++;
+		if (len && i == ARRAY_SIZE(known))
+			return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
+				    "unknown category \"%.*s\" (rt-app knows none, main, task, run, "
+				    "loop, event, stats, attrs)", (int)len, s);
+		s += len;
+	}
+	return 0;
 }
 
 static int parse_calibration(struct rt *p, struct json_object *g, int node)

@@ -506,6 +506,11 @@ static void test_semantic_errors(void **state)
 	FAILS("{\"tasks\":{\"t\":{\"sleep\":-5}}}", CAPSIM_ERR_RANGE, "tasks.t.sleep: -5 is out");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"calibration\":-3}}",
 	      CAPSIM_ERR_RANGE, "global.calibration: -3 is out of range");
+	/* rt-app's ftrace_setup() refuses a category it does not know */
+	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"ftrace\":\"main,bogus\"}}",
+	      CAPSIM_ERR_PARSE, "global.ftrace: unknown category \"bogus\"");
+	FAILS("{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"ftrace\":3}}", CAPSIM_ERR_PARSE,
+	      "global.ftrace: expected \"none\" or a list");
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"delay\":-1}}}", CAPSIM_ERR_RANGE, "tasks.t.delay");
 	/* absurd instance counts: one task, then the sum of two (60000 + 60000 > 100000) */
 	FAILS("{\"tasks\":{\"t\":{\"run\":1,\"instance\":1000000}}}", CAPSIM_ERR_RANGE,
@@ -604,6 +609,22 @@ static void test_duration_and_calibration_zero(void **state)
 	capsim_workload_free(wl);
 }
 
+/* Every ftrace category rt-app knows, the deprecated bool, and none at all are accepted. */
+static void test_ftrace_categories(void **state)
+{
+	static const char *const values[] = { "\"main,task,run,loop,event,stats,attrs\"",
+					      "\"none\"", "\"\"", "true", "false" };
+
+	(void)state;
+	for (unsigned i = 0; i < 5; i++) {
+		char text[160];
+
+		snprintf(text, sizeof(text),
+			 "{\"tasks\":{\"t\":{\"run\":1}},\"global\":{\"ftrace\":%s}}", values[i]);
+		capsim_workload_free(parse_ok(text));
+	}
+}
+
 static void test_deadline_default_not_inherited(void **state)
 {
 	/* a SCHED_DEADLINE default is harmless when every task names its own policy */
@@ -660,6 +681,7 @@ int main(void)
 		cmocka_unit_test(test_semantic_errors),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_duration_and_calibration_zero),
+		cmocka_unit_test(test_ftrace_categories),
 		cmocka_unit_test(test_deadline_default_not_inherited),
 		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
