@@ -452,21 +452,18 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 
 /*
  * Phase (or task) settings at the start of a phase, as rt-app applies them: affinity from the
- * phase, else the task, else the thread's initial (all CPUs); uclamp likewise.
+ * phase, else the task, else the thread's initial (all CPUs); uclamp from the phase, else
+ * unchanged.
  */
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 	const struct wl_phase *ph = &wt->phases[p->phase];
-	int min = ph->util_min != WL_UNSET ? ph->util_min : wt->util_min;
-	int max = ph->util_max != WL_UNSET ? ph->util_max : wt->util_max;
-
-	/* a phase that says nothing about uclamp leaves the task's requests alone (a uclamp
-	 * scenario event, like an outside sched_setattr(), stays in force) */
-	if (min == WL_UNSET)
-		min = p->uclamp_req[0];
-	if (max == WL_UNSET)
-		max = p->uclamp_req[1];
+	/* rt-app's set_thread_param(): a phase's clamps are set with SCHED_FLAG_KEEP_ALL, so
+	 * what it leaves out keeps its current request (an earlier phase's, the task's, or a
+	 * scenario's sched_setattr()) */
+	int min = ph->util_min != WL_UNSET ? ph->util_min : p->uclamp_req[0];
+	int max = ph->util_max != WL_UNSET ? ph->util_max : p->uclamp_req[1];
 	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
 	if (!p->aff_set || m != p->aff_src) {
 		p->aff_set = true;
@@ -535,6 +532,8 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	int cpu;
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
+	/* thread_body(): the task's own sched_data first, then its first phase's */
+	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);
 	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
 	sim_pressure_placement(s, p, cpu);

@@ -364,6 +364,32 @@ static void test_timer_anchor(void **state)
 }
 
 /*
+ * rt-app sets a phase's clamps with SCHED_FLAG_KEEP_ALL and leaves the thread alone in a
+ * phase that names none: the task's util_min 512 applies at its start, phase "a" lowers it to
+ * 100, and phase "b", which says nothing about uclamp, keeps 100 (not the task's 512). The
+ * run ends in "b"'s long sleep (a: 1 ms run + 1 ms sleep, b: 1 ms run, then 100 s).
+ */
+static void test_phase_keeps_clamps(void **state)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 50 * MS;
+	s = run_sim("hikey960",
+		    "{\"tasks\": {\"t\": {\"util_min\": 512, \"loop\": 1, \"phases\": {"
+		    "\"a\": {\"util_min\": 100, \"run\": 1000, \"sleep\": 1000},"
+		    "\"b\": {\"run\": 1000, \"sleep\": 100000000}}}}}", &o);
+	p = task(s, "t");
+	assert_int_equal(p->phase, 1);
+	assert_int_equal(p->uclamp_req[0], 100);
+	assert_int_equal(p->uclamp_eff[0], 100);
+	sim_free(s);
+}
+
+/*
  * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
  * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
  * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
@@ -663,6 +689,7 @@ int main(void)
 		cmocka_unit_test(test_uclamp_min_goes_big),
 		cmocka_unit_test(test_rt_default_uclamp_goes_big),
 		cmocka_unit_test(test_timer_anchor),
+		cmocka_unit_test(test_phase_keeps_clamps),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
