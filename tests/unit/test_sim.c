@@ -45,6 +45,17 @@ static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struc
 	return run_sim_events(platform, rtapp, o, NULL, 0);
 }
 
+/* Run @rtapp on the HiKey960 for @dur_ns with every CPU at its reference frequency. */
+static struct capsim_sim *run_at_ref_freq(const char *rtapp, uint64_t dur_ns)
+{
+	struct sim_options o;
+
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.duration_ns = dur_ns;
+	return run_sim("hikey960", rtapp, &o);
+}
+
 static struct sim_task *task(struct capsim_sim *s, const char *name)
 {
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
@@ -130,17 +141,13 @@ static void test_pelt_always_running_golden(void **state)
  */
 static void test_two_equal_tasks_share(void **state)
 {
-	struct sim_options o;
 	struct capsim_sim *s;
 	uint64_t a, b;
 
 	(void)state;
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.duration_ns = 2000 * MS;
-	s = run_sim("hikey960",
-		    "{\"tasks\": {\"a\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000},"
-		    " \"b\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000}}}", &o);
+	s = run_at_ref_freq("{\"tasks\": {\"a\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000},"
+			    " \"b\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000}}}",
+			    2000 * MS);
 	a = task(s, "a")->st.runtime_ns;
 	b = task(s, "b")->st.runtime_ns;
 	assert_int_equal(a + b, 2000 * MS);
@@ -203,18 +210,14 @@ static void test_small_periodic_on_little(void **state)
 static void test_misfit_goes_big(void **state)
 {
 	const uint64_t phase1 = 30ULL * 19948052;
-	struct sim_options o;
 	struct capsim_sim *s;
 	const struct sim_task *p;
 
 	(void)state;
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.duration_ns = 2000 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"heavy\": {\"loop\": 1,"
-		    " \"phases\": {\"pinned\": {\"cpus\": [0], \"loop\": 30, \"run\": 9000,"
-		    " \"sleep\": 1000}, \"free\": {\"run\": 200000}}}}}", &o);
+	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"heavy\": {\"loop\": 1,"
+			    " \"phases\": {\"pinned\": {\"cpus\": [0], \"loop\": 30, \"run\": 9000,"
+			    " \"sleep\": 1000}, \"free\": {\"run\": 200000}}}}}",
+			    2000 * MS);
 	p = task(s, "heavy");
 	assert_true(ran_on(p, 0, 0) >= phase1);
 	assert_true(ran_on(p, 0, 0) <= phase1 + 4 * MS);
@@ -233,19 +236,15 @@ static void test_misfit_goes_big(void **state)
  */
 static void test_rt_runs_first(void **state)
 {
-	struct sim_options o;
 	struct capsim_sim *s;
 	const struct sim_task *rt, *hog;
 
 	(void)state;
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.duration_ns = 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-		    "\"rt\": {\"cpus\": [4], \"policy\": \"SCHED_FIFO\", \"priority\": 50, \"run\": 5000,"
-		    " \"timer\": {\"ref\": \"unique\", \"period\": 10000}},"
-		    "\"hog\": {\"cpus\": [4], \"loop\": 1, \"run\": 100000000}}}", &o);
+	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			    "\"rt\": {\"cpus\": [4], \"policy\": \"SCHED_FIFO\", \"priority\": 50, \"run\": 5000,"
+			    " \"timer\": {\"ref\": \"unique\", \"period\": 10000}},"
+			    "\"hog\": {\"cpus\": [4], \"loop\": 1, \"run\": 100000000}}}",
+			    1000 * MS);
 	rt = task(s, "rt");
 	hog = task(s, "hog");
 	assert_int_equal(rt->st.activations, 100);
@@ -330,18 +329,14 @@ static void test_rt_default_uclamp_goes_big(void **state)
  */
 static void test_timer_anchor(void **state)
 {
-	struct sim_options o;
 	struct capsim_sim *s;
 	const struct sim_task *d, *c;
 
 	(void)state;
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.duration_ns = 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-		    "\"direct\": {\"cpus\": [4], \"delay\": 30000, \"run\": 40000,"
-		    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}", &o);
+	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			    "\"direct\": {\"cpus\": [4], \"delay\": 30000, \"run\": 40000,"
+			    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}",
+			    1000 * MS);
 	d = task(s, "direct");
 	assert_int_equal(d->st.activations, 10);
 	assert_int_equal(d->st.timer_events, 10);
@@ -350,12 +345,12 @@ static void test_timer_anchor(void **state)
 	assert_int_equal(d->st.slack_sum_ns, 10 * 60 * (int64_t)MS);
 	sim_free(s);
 
-	o.duration_ns = 95 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-		    "\"parent\": {\"cpus\": [4], \"loop\": 1, \"sleep\": 50000, \"fork\": \"child\"},"
-		    "\"child\": {\"instance\": 0, \"cpus\": [4], \"run\": 40000,"
-		    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}", &o);
+	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			    "\"parent\": {\"cpus\": [4], \"loop\": 1, \"sleep\": 50000,"
+			    " \"fork\": \"child\"},"
+			    "\"child\": {\"instance\": 0, \"cpus\": [4], \"run\": 40000,"
+			    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}",
+			    95 * MS);
 	c = task(s, "child-0"); /* forks are named by instance */
 	assert_int_equal(c->st.timer_events, 1);
 	assert_int_equal(c->st.slack_min_ns, 10 * (int64_t)MS);
@@ -426,20 +421,17 @@ static void test_static_cap_actual_capacity(void **state)
  */
 static void test_thirty_days(void **state)
 {
-	struct sim_options o;
+	const uint64_t thirty_days = 30ULL * 86400 * 1000 * MS;
 	struct capsim_sim *s;
 	const struct sim_task *p;
 	struct sim_result r;
 
 	(void)state;
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.duration_ns = 30ULL * 86400 * 1000 * MS;
-	s = run_sim("hikey960",
-		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"light\": {\"cpus\": [4],"
-		    " \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000000}}}}", &o);
+	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"light\": {\"cpus\": [4],"
+			    " \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000000}}}}",
+			    thirty_days);
 	p = task(s, "light");
-	assert_int_equal(s->now, o.duration_ns);
+	assert_int_equal(s->now, thirty_days);
 	assert_int_equal(p->st.activations, 259200);
 	assert_int_equal(p->st.runtime_ns, 259200 * MS);
 	assert_int_equal(p->st.deadline_misses, 0);
