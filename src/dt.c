@@ -12,7 +12,8 @@
  *   - OPP tables: operating-points-v2 phandles with opp-hz, opp-microvolt (1 or 3 cells a supply),
  *     opp-microwatt, turbo-mode, opp-suspend (drivers/opp/of.c), or the legacy
  *     operating-points <kHz uV> pairs; cpufreq policies grouped as cpufreq-dt and
- *     qcom-cpufreq-hw group them (opp-shared tables, qcom,freq-domain).
+ *     qcom-cpufreq-hw and the performance-domains drivers (apple-soc, mediatek-hw) group them
+ *     (opp-shared tables, qcom,freq-domain, performance-domains).
  * Thermal zones are in src/dt_thermal.c; capacities and the EM are derived in
  * platform_finalize(). Malformed input is refused with the node/property path.
  */
@@ -491,15 +492,28 @@ static int parse_opp(struct dt *dt, int node, struct platform_opp *o)
 	return 0;
 }
 
-static int add_opp(struct platform_policy *pol, const struct platform_opp *o, capsim_error *err)
+/*
+ * _opp_add() through _opp_is_duplicate(): a second OPP at an existing rate is ignored when its
+ * voltage is the same (-EBUSY); with another voltage (-EEXIST) the kernel drops the whole table
+ * and cpufreq-dt gives up: refused here, naming the node (@node, @prop) that repeats the rate.
+ */
+static int add_opp(struct dt *dt, int node, const char *prop, struct platform_policy *pol,
+		   const struct platform_opp *o)
 {
-	/* _opp_add(): a second OPP at an existing rate is ignored, the first one stays */
-	for (unsigned i = 0; i < pol->nr_opps; i++)
-		if (pol->opps[i].hz == o->hz)
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		if (pol->opps[i].hz != o->hz)
+			continue;
+		if (pol->opps[i].uv == o->uv)
 			return 0;
+		return dt_fail(dt, node, prop, CAPSIM_ERR_INVALID,
+			       "%llu Hz a second time, at %u uV instead of %u uV: the kernel refuses "
+			       "the table (_opp_is_duplicate(): -EEXIST), and with it cpufreq for "
+			       "its CPUs (expected one OPP per rate)", (unsigned long long)o->hz,
+			       o->uv, pol->opps[i].uv);
+	}
 	struct platform_opp *n = realloc(pol->opps, (pol->nr_opps + 1) * sizeof(*n));
 	if (!n)
-		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		return capsim_error_set(dt->err, CAPSIM_ERR_NOMEM, "out of memory");
 	pol->opps = n;
 	pol->opps[pol->nr_opps++] = *o;
 	return 0;
@@ -507,6 +521,7 @@ static int add_opp(struct platform_policy *pol, const struct platform_opp *o, ca
 
 static int parse_opp_table_v2(struct dt *dt, int table, struct platform_policy *pol)
 {
+	bool supported_hw = false;
 	int node, ret;
 
 	dt_path(dt, table, pol->opp_table_path, sizeof(pol->opp_table_path));
@@ -517,9 +532,15 @@ static int parse_opp_table_v2(struct dt *dt, int table, struct platform_policy *
 			continue;
 		ret = parse_opp(dt, node, &o);
 		CAPSIM_RETURN_IF(ret, ret);
-		ret = add_opp(pol, &o, dt->err);
+		supported_hw |= dt_bool(dt, node, "opp-supported-hw");
+		ret = add_opp(dt, node, "opp-hz", pol, &o);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
+	/* _opp_is_supported(): which bins exist is read from fuses by a cpufreq-nvmem driver */
+	if (supported_hw)
+		platform_note(dt->p, "%s: OPPs of several speed bins (opp-supported-hw): all of "
+			      "them are kept; the kernel keeps those the SoC's fuses select",
+			      pol->opp_table_path);
 	return 0;
 }
 
@@ -542,7 +563,7 @@ static int parse_opp_table_v1(struct dt *dt, int cpu_node, struct platform_polic
 		if (!o.khz || o.khz > INT32_MAX)
 			return dt_fail(dt, cpu_node, "operating-points", CAPSIM_ERR_RANGE,
 				       "entry %d: %u kHz (expected 1..2147483647)", i, o.khz);
-		ret = add_opp(pol, &o, dt->err);
+		ret = add_opp(dt, cpu_node, "operating-points", pol, &o);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
 	return 0;
@@ -550,9 +571,12 @@ static int parse_opp_table_v1(struct dt *dt, int cpu_node, struct platform_polic
 
 /* --- cpufreq policies -------------------------------------------------------------------- */
 
-/* What makes CPUs share a policy: a qcom,freq-domain, or one opp-shared table. */
+/*
+ * What makes CPUs share a policy: a qcom,freq-domain or a performance-domains specifier (the
+ * bytes of either), or one opp-shared table.
+ */
 struct policy_key {
-	const void *domain; /* qcom,freq-domain bytes (qcom-cpufreq-hw) */
+	const void *domain; /* qcom,freq-domain (qcom-cpufreq-hw) or performance-domains bytes */
 	int domain_len;
 	int table;          /* operating-points-v2 node, DT_ABSENT when none */
 	bool v1;            /* legacy operating-points */
@@ -563,6 +587,9 @@ static int policy_key(struct dt *dt, unsigned cpu, struct policy_key *k)
 	int node = dt->cpu_nodes[cpu];
 
 	k->domain = fdt_getprop(dt->fdt, node, "qcom,freq-domain", &k->domain_len);
+	/* of_perf_domain_get_sharing_cpumask() (apple-soc-cpufreq, mediatek-cpufreq-hw) */
+	if (!k->domain)
+		k->domain = fdt_getprop(dt->fdt, node, "performance-domains", &k->domain_len);
 	k->table = dt_phandle(dt, node, "operating-points-v2", 0);
 	CAPSIM_RETURN_IF(k->table < 0 && k->table != DT_ABSENT, k->table);
 	k->v1 = k->table == DT_ABSENT && dt_bool(dt, node, "operating-points");
@@ -570,8 +597,9 @@ static int policy_key(struct dt *dt, unsigned cpu, struct policy_key *k)
 }
 
 /*
- * dev_pm_opp_of_get_sharing_cpus() for cpufreq-dt, qcom-cpufreq-hw's freq-domain match, and
- * cpufreq-dt's fallback for legacy tables (every CPU shares the policy).
+ * dev_pm_opp_of_get_sharing_cpus() for cpufreq-dt, qcom-cpufreq-hw's freq-domain match and
+ * of_perf_domain_get_sharing_cpumask()'s performance-domains match, and cpufreq-dt's fallback
+ * for legacy tables (every CPU shares the policy).
  */
 static bool same_policy(const struct dt *dt, const struct policy_key *a, const struct policy_key *b)
 {

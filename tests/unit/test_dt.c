@@ -127,6 +127,64 @@ static void test_opp_forms_and_sharing(void **state)
 	free(b);
 }
 
+/*
+ * Policies from performance-domains (apple-soc-cpufreq, mediatek-cpufreq-hw): CPUs 0 and 1 use
+ * table t0 without opp-shared, which alone would give each its own policy, but both name the
+ * same performance domain: of_perf_domain_get_sharing_cpumask() puts them in one policy.
+ */
+static void test_performance_domains(void **state)
+{
+	char *a = replace(test_dts, "compatible = \"operating-points-v2\"; opp-shared;\n  opp-408000000 { opp-hz = /bits/ 64 <408000000>; opp-microvolt = <825000>; };\n  opp-1416",
+			  "compatible = \"operating-points-v2\";\n  opp-408000000 { opp-hz = /bits/ 64 <408000000>; opp-microvolt = <825000>; };\n  opp-1416");
+	char *b = replace(a, "reg = <0x0>;", "reg = <0x0>; performance-domains = <&pd 0>;");
+	char *c = replace(b, "reg = <0x1>;", "reg = <0x1>; performance-domains = <&pd 0>;");
+	char *d = replace(c, " t0: opp-table-0", " pd: perf { #performance-domain-cells = <1>; };\n t0: opp-table-0");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	assert_non_null(d);
+	assert_int_equal(load_dts(d, &p, &err), 0);
+	assert_int_equal(p->nr_policies, 2);
+	assert_int_equal(platform_policy_of(p, 0), platform_policy_of(p, 1));
+	assert_true(platform_policy_of(p, 2) != platform_policy_of(p, 0));
+	platform_free(p);
+	free(a);
+	free(b);
+	free(c);
+	free(d);
+}
+
+/*
+ * _opp_is_duplicate(): a rate listed twice at the same voltage is a harmless duplicate (the
+ * first stays); at another voltage the kernel refuses the table (-EEXIST), and so do we, naming
+ * the second OPP. OPPs with opp-supported-hw are kept, with a note that the fuses choose.
+ */
+static void test_duplicate_and_binned_opps(void **state)
+{
+	static const char first[] = "  opp-1800000000 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1200000>; };\n";
+	char *same = replace(test_dts, first,
+			     "  opp-1800000000 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1200000>; };\n"
+			     "  opp-1800000001 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1200000>; };\n");
+	char *binned = replace(test_dts, first,
+			       "  opp-1800000000 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1200000>; opp-supported-hw = <0x1>; };\n");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	assert_int_equal(load_dts(same, &p, &err), 0);
+	assert_int_equal(p->policies[1].nr_opps, 3);
+	platform_free(p);
+	assert_int_equal(load_dts(binned, &p, &err), 0);
+	assert_int_equal(p->policies[1].nr_opps, 3);
+	assert_non_null(strstr(p->notes[0], "/opp-table-1: OPPs of several speed bins"));
+	platform_free(p);
+	expect_dts_error(first,
+			 "  opp-1800000000 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1200000>; };\n"
+			 "  opp-1800000001 { opp-hz = /bits/ 64 <1800000000>; opp-microvolt = <1250000>; };\n",
+			 CAPSIM_ERR_INVALID, "/opp-table-1/opp-1800000001/opp-hz: 1800000000 Hz a second time");
+	free(same);
+	free(binned);
+}
+
 static void test_legacy_table_and_smt(void **state)
 {
 	/* arm32 (Cortex-A9), legacy <kHz uV> pairs on cpu0 only: cpufreq-dt shares that table
@@ -231,6 +289,8 @@ int main(void)
 		cmocka_unit_test(test_cpu_map_errors),
 		cmocka_unit_test(test_missing_opp_table_and_cpus),
 		cmocka_unit_test(test_opp_forms_and_sharing),
+		cmocka_unit_test(test_performance_domains),
+		cmocka_unit_test(test_duplicate_and_binned_opps),
 		cmocka_unit_test(test_legacy_table_and_smt),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_malformed_zone_is_skipped),
