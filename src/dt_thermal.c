@@ -149,30 +149,49 @@ static int parse_cooling_devices(struct dt *dt, int map, struct platform_thermal
 	return 0;
 }
 
+static int parse_cooling_map(struct dt *dt, int map, struct platform_thermal_zone *z,
+			     const int *trip_nodes)
+{
+	struct platform_cooling_map m = { .contribution = PLATFORM_THERMAL_WEIGHT_DEFAULT };
+	int trip = dt_phandle(dt, map, "trip", 0), ret;
+	unsigned t;
+
+	CAPSIM_RETURN_IF(trip < 0 && trip != DT_ABSENT, trip);
+	for (t = 0; t < z->nr_trips && trip_nodes[t] != trip; t++)
+		;
+	if (t == z->nr_trips)
+		return dt_fail(dt, map, "trip", CAPSIM_ERR_PARSE,
+			       "%s (expected a phandle to a trip of this zone)",
+			       trip == DT_ABSENT ? "missing" : "not a trip of this zone");
+	m.trip = t;
+	ret = dt_u32(dt, map, "contribution", &m.contribution);
+	CAPSIM_RETURN_IF(ret < 0, ret);
+	return parse_cooling_devices(dt, map, z, &m);
+}
+
+/*
+ * thermal_of_should_bind(): a map that names no trip of the zone, or whose cooling-device
+ * entries do not parse, binds nothing (from the bad entry on); the zone and its trips stay.
+ */
 static int parse_cooling_maps(struct dt *dt, int zone, struct platform_thermal_zone *z,
 			      const int *trip_nodes)
 {
-	int maps = fdt_subnode_offset(dt->fdt, zone, "cooling-maps"), map, ret;
+	int maps = fdt_subnode_offset(dt->fdt, zone, "cooling-maps"), map;
 
 	if (maps < 0)
 		return 0;
 	fdt_for_each_subnode(map, dt->fdt, maps) {
-		struct platform_cooling_map m = { .contribution = PLATFORM_THERMAL_WEIGHT_DEFAULT };
-		int trip = dt_phandle(dt, map, "trip", 0);
-		unsigned t;
+		capsim_error map_err = { 0 }, *err = dt->err;
+		int ret;
 
-		CAPSIM_RETURN_IF(trip < 0 && trip != DT_ABSENT, trip);
-		for (t = 0; t < z->nr_trips && trip_nodes[t] != trip; t++)
-			;
-		if (t == z->nr_trips)
-			return dt_fail(dt, map, "trip", CAPSIM_ERR_PARSE,
-				       "%s (expected a phandle to a trip of this zone)",
-				       trip == DT_ABSENT ? "missing" : "not a trip of this zone");
-		m.trip = t;
-		ret = dt_u32(dt, map, "contribution", &m.contribution);
-		CAPSIM_RETURN_IF(ret < 0, ret);
-		ret = parse_cooling_devices(dt, map, z, &m);
-		CAPSIM_RETURN_IF(ret, ret);
+		dt->err = &map_err;
+		ret = parse_cooling_map(dt, map, z, trip_nodes);
+		dt->err = err;
+		if (ret == CAPSIM_ERR_NOMEM)
+			return capsim_error_set(err, ret, "out of memory");
+		if (ret)
+			platform_note(dt->p, "cooling map skipped, as the kernel does: %s",
+				      map_err.msg);
 	}
 	return 0;
 }

@@ -338,6 +338,48 @@ static void note_cpus_without_policy(struct capsim_platform *p)
 			 "be given in a platform JSON overlay)", list);
 }
 
+unsigned platform_cooling_states(const struct platform_policy *pol)
+{
+	unsigned n = 0;
+
+	if (pol->em)
+		return pol->em->nr_perf_states;
+	for (unsigned i = 0; i < pol->nr_opps; i++)
+		n += !pol->opps[i].turbo;
+	return n;
+}
+
+/*
+ * thermal_bind_cdev_to_trip(): limits beyond the cpufreq cooling device's states (or lower
+ * above upper) are refused with -EINVAL and that map binds nothing; the zone stays.
+ */
+static void drop_unbindable_maps(struct capsim_platform *p)
+{
+	for (unsigned z = 0; z < p->nr_zones; z++) {
+		struct platform_thermal_zone *tz = &p->zones[z];
+		unsigned kept = 0;
+
+		for (unsigned i = 0; i < tz->nr_maps; i++) {
+			const struct platform_cooling_map *m = &tz->maps[i];
+			uint32_t max, lower, upper;
+
+			if (m->policy >= 0 && platform_cooling_states(&p->policies[m->policy])) {
+				max = platform_cooling_states(&p->policies[m->policy]) - 1;
+				lower = m->lower == PLATFORM_THERMAL_NO_LIMIT ? 0 : m->lower;
+				upper = m->upper == PLATFORM_THERMAL_NO_LIMIT ? max : m->upper;
+				if (lower > upper || upper > max) {
+					platform_note(p, "thermal zone %s: cooling map to %s skipped, as "
+						      "the kernel does: states %u..%u outside 0..%u",
+						      tz->name, m->device_path, lower, upper, max);
+					continue;
+				}
+			}
+			tz->maps[kept++] = *m;
+		}
+		tz->nr_maps = kept;
+	}
+}
+
 int platform_finalize(struct capsim_platform *p, capsim_error *err)
 {
 	int ret;
@@ -354,6 +396,8 @@ int platform_finalize(struct capsim_platform *p, capsim_error *err)
 		ret = topology_init_capacities(p, err);
 	if (!ret)
 		ret = platform_build_em(p, err);
+	if (!ret)
+		drop_unbindable_maps(p);
 	if (!ret)
 		ret = cpufreq_init_requests(p, err);
 	return ret;

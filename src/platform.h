@@ -288,6 +288,12 @@ int platform_find_policy(const struct capsim_platform *p, unsigned cpu);
 /** platform_has_em() - true if every policy has an energy model (EAS can run). */
 bool platform_has_em(const struct capsim_platform *p);
 
+/**
+ * platform_cooling_states() - the number of states of @pol's cpufreq cooling device: its
+ * energy model's perf states, or without one its non-turbo frequencies (cpufreq_cooling.c).
+ */
+unsigned platform_cooling_states(const struct platform_policy *pol);
+
 /* --- cpufreq policies and freq_qos: src/cpufreq.c ----------------------------------------- */
 
 /**

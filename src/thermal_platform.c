@@ -27,7 +27,7 @@ static int cdev_from_policy(const struct platform_policy *pol, unsigned idx,
 	cd->cpus = pol->related_cpus;
 	if (pol->em) {
 		cd->table = pol->em->table;
-		cd->nr_states = pol->em->nr_perf_states;
+		cd->nr_states = platform_cooling_states(pol);
 		return 0;
 	}
 	/* no EM: the cpufreq table (turbo OPPs excluded), no power (not a power actor) */
@@ -38,7 +38,7 @@ static int cdev_from_policy(const struct platform_policy *pol, unsigned idx,
 		if (!pol->opps[i].turbo)
 			(*own)[n++].frequency = pol->opps[i].khz;
 	cd->table = *own;
-	cd->nr_states = n;
+	cd->nr_states = platform_cooling_states(pol);
 	return 0;
 }
 

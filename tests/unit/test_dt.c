@@ -270,6 +270,48 @@ static void test_malformed_zone_is_skipped(void **state)
 	free(b);
 }
 
+static bool has_note(const struct capsim_platform *p, const char *needle)
+{
+	for (unsigned i = 0; i < p->nr_notes; i++)
+		if (strstr(p->notes[i], needle))
+			return true;
+	return false;
+}
+
+/*
+ * Bad cooling maps bind nothing, the zone stays (thermal_of_should_bind(),
+ * thermal_bind_cdev_to_trip()): map0 names no trip; map1 asks states 0..9 of the cpu@100
+ * policy, whose cooling device has 2 states (no EM: its non-turbo OPPs 408 and 1800 MHz), so
+ * 0..1; map2 (cpu@0's policy, states 0..1) is fine and is the one kept.
+ */
+static void test_bad_cooling_maps(void **state)
+{
+	char *t = replace(test_dts, "};\n",
+			  "};\n thermal-zones { soc { polling-delay = <1000>;\n"
+			  "  trips { a: alert { temperature = <70000>; hysteresis = <2000>; type = \"passive\"; }; };\n"
+			  "  cooling-maps { map0 { cooling-device = <&c0 0 1>; };\n"
+			  "   map1 { trip = <&a>; cooling-device = <&c2 0 9>; };\n"
+			  "   map2 { trip = <&a>; cooling-device = <&c0 0 1>; }; }; }; };\n");
+	char *u = replace(t, "reg = <0x100>;", "reg = <0x100>; #cooling-cells = <2>;");
+	char *v = replace(u, "reg = <0x0>;", "reg = <0x0>; #cooling-cells = <2>;");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	assert_int_equal(load_dts(v, &p, &err), 0);
+	assert_int_equal(p->nr_zones, 1);
+	assert_int_equal(p->zones[0].nr_trips, 1);
+	assert_int_equal(p->zones[0].nr_maps, 1);
+	assert_string_equal(p->zones[0].maps[0].device_path, "/cpus/cpu@0");
+	assert_int_equal(p->zones[0].maps[0].upper, 1);
+	assert_true(has_note(p, "cooling-maps/map0/trip: missing"));
+	assert_true(has_note(p, "cooling map to /cpus/cpu@100 skipped, as the kernel does: "
+				"states 0..9 outside 0..1"));
+	platform_free(p);
+	free(t);
+	free(u);
+	free(v);
+}
+
 static void test_hikey960_ipa_zone(void **state)
 {
 	struct capsim_platform *p = load_board("hikey960");
@@ -294,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_table_and_smt),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_malformed_zone_is_skipped),
+		cmocka_unit_test(test_bad_cooling_maps),
 		cmocka_unit_test(test_hikey960_ipa_zone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
