@@ -114,6 +114,20 @@ static int read_file(const char *path, char **buf, size_t *size, capsim_error *e
 }
 
 /* dtc -I dts -O dtb: run the device-tree compiler, keep its diagnostics for the message. */
+/* Kernel .dts files #include dt-bindings headers, which only the C preprocessor expands. */
+static bool uses_cpp_include(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = !strncmp(line + strspn(line, " \t"), "#include", 8);
+	if (f)
+		fclose(f);
+	return found;
+}
+
 static int compile_dts(const char *path, char **blob, size_t *size, capsim_error *err)
 {
 	char dtb[] = "/tmp/capsim-dtb-XXXXXX", log[] = "/tmp/capsim-dtc-XXXXXX";
@@ -144,8 +158,11 @@ static int compile_dts(const char *path, char **blob, size_t *size, capsim_error
 
 		msg[n > 0 ? n : 0] = '\0';
 		msg[strcspn(msg, "\n")] = '\0';
-		ret = capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: dtc cannot compile it: %s", path,
-				       msg[0] ? msg : "(no message)");
+		ret = capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: dtc cannot compile it: %s%s", path,
+				       msg[0] ? msg : "(no message)",
+				       uses_cpp_include(path) ? " (the file uses #include: run it "
+				       "through cpp first as the kernel build does, see docs/formats.md, "
+				       "or give the .dtb)" : "");
 		goto out;
 	}
 	ret = read_file(dtb, blob, size, err);
