@@ -414,30 +414,31 @@ static void list_del(struct sim_task **head, struct sim_task *p)
 	p->rq_next = p->rq_prev = NULL;
 }
 
-/* mirrors avg_vruntime(): the weighted sum of keys (vruntime - min_vruntime) and the load */
+/*
+ * mirrors avg_vruntime_add() / avg_vruntime_sub(): the queued fair tasks and the running one
+ * are in the weighted sum of keys (vruntime - min_vruntime); unsigned, so it wraps as the
+ * kernel's s64 does
+ */
+static void avg_vruntime_add(struct sim_rq *rq, const struct sim_task *p)
+{
+	rq->avg_sum += (p->vruntime - rq->min_vruntime) * p->weight;
+	rq->avg_load += (int64_t)p->weight;
+}
+
+static void avg_vruntime_sub(struct sim_rq *rq, const struct sim_task *p)
+{
+	rq->avg_sum -= (p->vruntime - rq->min_vruntime) * p->weight;
+	rq->avg_load -= (int64_t)p->weight;
+}
+
+/* mirrors avg_vruntime()'s sums: the weighted sum of keys and the load */
 static void avg_vruntime(const struct sim_rq *rq, int64_t *avg, int64_t *load)
 {
-	struct sim_task *c = rq->curr && !rq->curr->rt ? rq->curr : NULL;
-
-	*avg = 0;
-	*load = 0;
-	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next) {
-		*avg += (int64_t)(t->vruntime - rq->min_vruntime) * (int64_t)t->weight;
-		*load += (int64_t)t->weight;
-	}
-	if (c) {
-		*avg += (int64_t)(c->vruntime - rq->min_vruntime) * (int64_t)c->weight;
-		*load += (int64_t)c->weight;
-	}
+	*avg = (int64_t)rq->avg_sum;
+	*load = rq->avg_load;
 }
 
-/* mirrors vruntime_eligible(): is @v at or below the weighted mean? */
-static bool vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v)
-{
-	return avg >= (int64_t)(v - rq->min_vruntime) * load;
-}
-
-/* mirrors update_min_vruntime() */
+/* mirrors update_min_vruntime(): the keys follow the new minimum (avg_vruntime_update()) */
 static void update_min_vruntime(struct sim_rq *rq)
 {
 	uint64_t v = UINT64_MAX;
@@ -445,11 +446,12 @@ static void update_min_vruntime(struct sim_rq *rq)
 
 	if (c)
 		v = c->vruntime;
-	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next)
-		if (t->vruntime < v)
-			v = t->vruntime;
-	if (v != UINT64_MAX && v > rq->min_vruntime)
+	if (rq->fair_root && rq->fair_root->tmin_v < v)
+		v = rq->fair_root->tmin_v;
+	if (v != UINT64_MAX && v > rq->min_vruntime) {
+		rq->avg_sum -= (uint64_t)rq->avg_load * (v - rq->min_vruntime);
 		rq->min_vruntime = v;
+	}
 }
 
 /*
@@ -471,7 +473,9 @@ void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 	task_progress(s, p, rq->cpu, delta);
 	if (p->rt)
 		return;
-	p->vruntime += calc_delta_fair(delta, p);
+	delta = calc_delta_fair(delta, p);
+	p->vruntime += delta;
+	rq->avg_sum += delta * p->weight; /* the running task is in the sum */
 	update_min_vruntime(rq);
 }
 
@@ -491,22 +495,16 @@ static bool update_deadline(const struct capsim_sim *s, struct sim_rq *rq, struc
 static struct sim_task *pick_eevdf(struct sim_rq *rq)
 {
 	struct sim_task *curr = rq->curr && !rq->curr->rt ? rq->curr : NULL;
-	struct sim_task *best = NULL, *first = NULL;
+	struct sim_task *best, *first;
 	int64_t avg, load;
 
 	avg_vruntime(rq, &avg, &load);
-	if (curr && !vruntime_eligible(rq, avg, load, curr->vruntime))
+	if (curr && !fair_vruntime_eligible(rq, avg, load, curr->vruntime))
 		curr = NULL;
 	if (curr && curr->protect && !curr->yielded)
 		return curr;
-	for (struct sim_task *t = rq->fair_head; t; t = t->rq_next) {
-		if (!first || (int64_t)(t->deadline - first->deadline) < 0)
-			first = t;
-		if (!vruntime_eligible(rq, avg, load, t->vruntime))
-			continue;
-		if (!best || (int64_t)(t->deadline - best->deadline) < 0)
-			best = t;
-	}
+	best = fair_queue_pick_eligible(rq, avg, load);
+	first = fair_queue_first(rq);
 	if (curr && (!best || (int64_t)(curr->deadline - best->deadline) <= 0))
 		best = curr;
 	return best ? best : first;
@@ -567,7 +565,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	place_entity(s, rq, p, !wakeup);
 	p->state = TASK_RUNNABLE;
 	p->slice_exec = 0;
-	list_add_tail(&rq->fair_head, p);
+	fair_queue_insert(rq, p);
+	avg_vruntime_add(rq, p);
 	rq->cfs_nr++;
 	if (++rq->nr_running >= 2)
 		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
@@ -597,7 +596,8 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq->cfs_util_est -= rq->cfs_util_est < ue ? rq->cfs_util_est : ue;
 		update_load_avg(s, rq, p);
 		if (rq->curr != p)
-			list_del(&rq->fair_head, p);
+			fair_queue_remove(rq, p);
+		avg_vruntime_sub(rq, p); /* queued or running, it leaves the sum */
 		rq->cfs_nr--;
 		rq->cfs_load_weight -= p->weight;
 	}
@@ -634,7 +634,7 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 		list_add_tail(&rq->rt_head, p);
 	} else {
 		update_load_avg(s, rq, p);    /* put_prev_entity() */
-		list_add_tail(&rq->fair_head, p);
+		fair_queue_insert(rq, p);
 	}
 	p->state = TASK_RUNNABLE;
 	rq->curr = NULL;
@@ -646,7 +646,7 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		list_del(&rq->rt_head, p);
 		update_rt_rq_load_avg(rq, 0); /* set_next_task_rt() */
 	} else {
-		list_del(&rq->fair_head, p);
+		fair_queue_remove(rq, p);
 		update_load_avg(s, rq, p);    /* set_next_entity() */
 		p->slice_exec = 0;
 		p->protect = true;

@@ -187,6 +187,10 @@ struct sim_task {
 	uint64_t slice_exec;      /* exec time since it was last picked */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq */
+	struct sim_task *tleft, *tright;    /* its place in the rq's fair timeline (fair_queue.c) */
+	uint64_t tmin_v;                    /* smallest vruntime of its timeline subtree */
+	uint64_t fair_seq;                  /* when it was queued: ties of deadline keep this order */
+	uint32_t tprio;                     /* treap priority, from fair_seq */
 	struct sim_task *wq_next;           /* FIFO of waiters on a resource */
 
 	/* PELT and util_est (the task's sched_entity) */
@@ -217,7 +221,11 @@ struct sim_rq {
 
 	struct sim_task *curr;    /* NULL: the idle task */
 	struct sim_task *dequeued_curr; /* curr until a dequeue, before the reschedule that follows */
-	struct sim_task *fair_head; /* runnable (not running) fair tasks */
+	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
+	struct sim_task *fair_root; /* the same, by virtual deadline (cfs_rq->tasks_timeline) */
+	uint64_t fair_seq;          /* tasks queued so far */
+	uint64_t avg_sum;           /* cfs_rq->avg_vruntime: sum of (vruntime - min) x weight */
+	int64_t avg_load;           /* cfs_rq->avg_load: the weights in it */
 	struct sim_task *rt_head;   /* runnable (not running) RT tasks */
 	unsigned nr_running;      /* including curr */
 	unsigned cfs_nr;          /* cfs h_nr_running */
@@ -463,6 +471,13 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
+
+/* ---- fair_queue.c ------------------------------------------------------------------------ */
+void fair_queue_insert(struct sim_rq *rq, struct sim_task *p);
+void fair_queue_remove(struct sim_rq *rq, struct sim_task *p);
+bool fair_vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v);
+struct sim_task *fair_queue_first(const struct sim_rq *rq);
+struct sim_task *fair_queue_pick_eligible(const struct sim_rq *rq, int64_t avg, int64_t load);
 void ttwu_update_avg_idle(struct sim_rq *rq);
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
