@@ -1,117 +1,189 @@
 // SPDX-License-Identifier: MIT
 /*
- * event_queue.c - a binary min-heap keyed by (time, seq). seq is unique and increasing, so the
- * order is total and independent of how the heap happens to be laid out: two runs that push the
- * same events in the same order pop them in the same order.
+ * event_queue.c - the timeline as a radix heap (Ahuja, Mehlhorn, Orlin, Tarjan), ordered by
+ * (time, seq). seq is unique and increasing, so the order is total and independent of where
+ * an event is kept: two runs that push the same events in the same order pop them in the same
+ * order.
  *
- * A slot keeps (time, seq) as one 128-bit key, time in the high half: the lexicographic order
- * is then a single unsigned comparison (cmp, sbb), with no branch and no separate tie test.
- *
- * Pop is bottom-up (Floyd): the hole left by the root walks down to a leaf along the smaller
- * children, one branch-free comparison per level, and the former last element then sifts up
- * from there, usually by a level or none. A simulator heap mixes timers, ticks and completions
- * whose order the branch predictor cannot guess, so branches, not loads, are what pops cost.
+ * A simulator never schedules into the past: every event it pushes is at or after the last one
+ * popped (@last). Such events wait in bucket i when their time first differs from @last at bit
+ * i - 1, in bucket 0 when it equals @last. A pop takes bucket 0's earliest-pushed event; when
+ * bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its events
+ * move to lower buckets (each event moves at most 64 times, in practice a few). Unlike a binary
+ * heap, whose pop walks down a dozen levels each waiting on the last load, the work is appends
+ * to a few hot arrays. An event pushed before @last (only other users do that) waits in a small
+ * binary heap that pops first: every event in it is earlier than every bucketed one.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "event_queue.h"
 #include "internal.h"
 
 struct eq_node {
-	unsigned __int128 key; /* time << 64 | seq */
+	uint64_t time, seq;
 	uint32_t kind, id, gen;
 };
 
 void eq_init(struct event_queue *q)
 {
-	q->heap = NULL;
-	q->nr = q->cap = 0;
-	q->next_seq = 0;
+	memset(q, 0, sizeof(*q));
 }
 
 void eq_free(struct event_queue *q)
 {
-	free(q->heap);
+	for (unsigned i = 0; i < EQ_BUCKETS; i++)
+		free(q->bucket[i].ev);
+	free(q->past);
 	eq_init(q);
 }
 
-/* The slot, on the way from @i up to the root, for key @key: the parents it passes move down. */
-static inline uint32_t sift_up(struct eq_node *heap, uint32_t i, unsigned __int128 key)
+/* The bucket of an event at @time when the last pop was at @last (time >= last). */
+static inline unsigned bucket_of(uint64_t time, uint64_t last)
 {
-	while (i > 0) {
-		uint32_t parent = (i - 1) / 2;
-
-		if (key >= heap[parent].key)
-			break;
-		heap[i] = heap[parent];
-		i = parent;
-	}
-	return i;
+	return time == last ? 0 : 64 - (unsigned)__builtin_clzll(time ^ last);
 }
 
-/* The node is stored field by field: a copy of one built on the stack would wait for it. */
-static inline void push(struct event_queue *q, unsigned __int128 key, uint32_t kind, uint32_t id,
-			uint32_t gen)
+static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
 {
-	struct eq_node *slot = &q->heap[sift_up(q->heap, q->nr++, key)];
-
-	slot->key = key;
-	slot->kind = kind;
-	slot->id = id;
-	slot->gen = gen;
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-/*
- * Double the storage, then push. Out of line, and the only call on the way: a push that does
- * not grow then saves no registers.
- */
-static __attribute__((noinline, cold)) int grow_and_push(struct event_queue *q,
-							 unsigned __int128 key, uint32_t kind,
-							 uint32_t id, uint32_t gen)
+/* Room for @want events in @b. Out of line: the hot paths only test. */
+static __attribute__((noinline, cold)) int reserve(struct eq_bucket *b, uint32_t want)
 {
-	uint32_t cap = q->cap ? q->cap * 2 : 64;
-	struct eq_node *h = realloc(q->heap, (size_t)cap * sizeof(*h));
+	uint32_t cap = b->cap ? b->cap : 8;
+	struct eq_node *n;
 
-	CAPSIM_RETURN_IF(!h || cap < q->cap, CAPSIM_ERR_NOMEM);
-	q->heap = h;
-	q->cap = cap;
-	push(q, key, kind, id, gen);
+	while (cap < want && cap <= UINT32_MAX / 2)
+		cap *= 2;
+	CAPSIM_RETURN_IF(cap < want, CAPSIM_ERR_NOMEM);
+	n = realloc(b->ev, (size_t)cap * sizeof(*n));
+	CAPSIM_RETURN_IF(!n, CAPSIM_ERR_NOMEM);
+	b->ev = n;
+	b->cap = cap;
 	return 0;
 }
 
+/* Append @n to bucket @i, whose room the caller made. */
+static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq_node *n)
+{
+	q->bucket[i].ev[q->bucket[i].nr++] = *n;
+	if (i)
+		q->occupied |= 1ULL << (i - 1);
+}
+
+/* ---- events before @last: a binary min-heap, for generality ------------------------------- */
+
+static int past_push(struct event_queue *q, const struct eq_node *n)
+{
+	uint32_t i;
+
+	if (q->nr_past == q->cap_past) {
+		uint32_t cap = q->cap_past ? q->cap_past * 2 : 8;
+		struct eq_node *h = realloc(q->past, (size_t)cap * sizeof(*h));
+
+		CAPSIM_RETURN_IF(!h || cap < q->cap_past, CAPSIM_ERR_NOMEM);
+		q->past = h;
+		q->cap_past = cap;
+	}
+	for (i = q->nr_past++; i > 0 && node_before(n, &q->past[(i - 1) / 2]); i = (i - 1) / 2)
+		q->past[i] = q->past[(i - 1) / 2];
+	q->past[i] = *n;
+	return 0;
+}
+
+static void past_pop(struct event_queue *q, struct eq_node *out)
+{
+	struct eq_node *h = q->past;
+	uint32_t i = 0, c, n = --q->nr_past;
+
+	*out = h[0];
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && node_before(&h[c + 1], &h[c]))
+			c++;
+		if (!node_before(&h[c], &h[n]))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = h[n];
+}
+
+/* ---- the radix heap ------------------------------------------------------------------------ */
+
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
 {
-	unsigned __int128 key = (unsigned __int128)time << 64 | q->next_seq++;
+	struct eq_node n = { time, q->next_seq, kind, id, gen };
+	unsigned i;
+	int ret;
 
-	if (q->nr == q->cap)
-		return grow_and_push(q, key, kind, id, gen);
-	push(q, key, kind, id, gen);
+	if (time < q->last) {
+		ret = past_push(q, &n);
+	} else {
+		i = bucket_of(time, q->last);
+		ret = q->bucket[i].nr == q->bucket[i].cap ?
+			reserve(&q->bucket[i], q->bucket[i].nr + 1) : 0;
+		if (!ret)
+			bucket_put(q, i, &n);
+	}
+	if (!ret) {
+		q->next_seq++;
+		q->nr++;
+	}
+	return ret;
+}
+
+/*
+ * Bucket 0 is empty: the earliest time of the lowest non-empty bucket becomes @last and its
+ * events move to the (empty) buckets below it. Room is made first, so that a failed allocation
+ * leaves the queue as it was.
+ */
+static int redistribute(struct event_queue *q)
+{
+	unsigned i = (unsigned)__builtin_ctzll(q->occupied) + 1;
+	struct eq_bucket *b = &q->bucket[i];
+	uint64_t last = b->ev[0].time;
+
+	for (uint32_t k = 1; k < b->nr; k++)
+		if (b->ev[k].time < last)
+			last = b->ev[k].time;
+	for (uint32_t k = 0; k < b->nr; k++) {
+		struct eq_bucket *to = &q->bucket[bucket_of(b->ev[k].time, last)];
+
+		if (to->cap < b->nr && reserve(to, b->nr))
+			return CAPSIM_ERR_NOMEM;
+	}
+	q->last = last;
+	q->occupied &= ~(1ULL << (i - 1));
+	for (uint32_t k = 0; k < b->nr; k++)
+		bucket_put(q, bucket_of(b->ev[k].time, last), &b->ev[k]);
+	b->nr = 0;
 	return 0;
 }
 
 int eq_pop(struct event_queue *q, struct sim_event *ev)
 {
-	struct eq_node *heap = q->heap;
-	uint32_t i = 0, c, n;
+	struct eq_bucket *b0 = &q->bucket[0];
+	struct eq_node n;
 
 	if (!q->nr)
 		return 0;
-	*ev = (struct sim_event){ (uint64_t)(heap->key >> 64), (uint64_t)heap->key,
-				  heap->kind, heap->id, heap->gen };
-	n = --q->nr;
-	if (!n)
-		return 1;
-	/* the hole walks down to a leaf along the smaller child */
-	while ((c = 2 * i + 1) + 1 < n) {
-		c += heap[c + 1].key < heap[c].key;
-		heap[i] = heap[c];
-		i = c;
+	if (q->nr_past) {
+		past_pop(q, &n);
+	} else {
+		uint32_t first = 0;
+
+		if (!b0->nr && redistribute(q))
+			return CAPSIM_ERR_NOMEM;
+		/* all at @last: the earliest pushed first */
+		for (uint32_t k = 1; k < b0->nr; k++)
+			if (b0->ev[k].seq < b0->ev[first].seq)
+				first = k;
+		n = b0->ev[first];
+		b0->ev[first] = b0->ev[--b0->nr];
 	}
-	if (c < n) {
-		heap[i] = heap[c];
-		i = c;
-	}
-	/* the former last element fills it, moving up as far as it must */
-	heap[sift_up(heap, i, heap[n].key)] = heap[n];
+	q->nr--;
+	*ev = (struct sim_event){ n.time, n.seq, n.kind, n.id, n.gen };
 	return 1;
 }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * event_queue.h - the simulator's timeline: a min-heap of events ordered by time, then
+ * event_queue.h - the simulator's timeline: a priority queue of events ordered by time, then
  * by a sequence number taken when the event was pushed, so that simultaneous events always pop
- * in the order they were scheduled (deterministic, whatever the heap layout). The kernel has no
+ * in the order they were scheduled (deterministic, whatever the layout). The kernel has no
  * single counterpart: events stand for hrtimer expiries, the tick, and wake-ups.
  */
 #ifndef CAPSIM_EVENT_QUEUE_H
 #define CAPSIM_EVENT_QUEUE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* struct sim_event - one pending event. @kind and @id are the owner's; @gen lets the owner
@@ -20,11 +21,23 @@ struct sim_event {
 	uint32_t gen;
 };
 
-struct eq_node; /* a heap slot, private to event_queue.c */
+struct eq_node; /* an event, private to event_queue.c */
+
+/* The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal). */
+struct eq_bucket {
+	struct eq_node *ev;
+	uint32_t nr, cap;
+};
+
+#define EQ_BUCKETS 65
 
 struct event_queue {
-	struct eq_node *heap;
-	uint32_t nr, cap;
+	struct eq_bucket bucket[EQ_BUCKETS];
+	uint64_t occupied;        /* bit i - 1 set: bucket i (1..64) holds events */
+	uint64_t last;            /* the time of the last pop: no bucketed event is earlier */
+	struct eq_node *past;     /* a min-heap of the events pushed before @last */
+	uint32_t nr_past, cap_past;
+	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
 };
 
@@ -34,7 +47,10 @@ void eq_init(struct event_queue *q);
 void eq_free(struct event_queue *q);
 /** eq_push() - schedule an event. Return: 0, or CAPSIM_ERR_NOMEM. */
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
-/** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
+/**
+ * eq_pop() - remove the earliest event into @ev.
+ * Return: 1, 0 if the queue is empty, or CAPSIM_ERR_NOMEM (the queue is unchanged).
+ */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
 
 #endif /* CAPSIM_EVENT_QUEUE_H */

@@ -639,11 +639,15 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
 	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
-	int ret = start(s, err);
+	int ret = start(s, err), got;
 
 	if (ret)
 		return ret;
-	while (!s->error && eq_pop(&s->eq, &ev)) {
+	while (!s->error && (got = eq_pop(&s->eq, &ev)) != 0) {
+		if (got < 0) {
+			s->error = got;
+			break;
+		}
 		if (s->end && ev.time > s->end)
 			break;
 		sim_set_now(s, ev.time);
