@@ -26,6 +26,12 @@
 
 #define RUN_NS (200ULL * 1000000)
 #define MAX_THREADS 64
+/*
+ * A loop of 1-byte mem events is ~1 ns of work an iteration: 200 ms of it are 10^8 real
+ * events, too many for a fuzzer's time limit (instrumented, ~2 us an event). Past this bound a
+ * run fails with its message (the --max-events path), checked like any other failure.
+ */
+#define MAX_EVENTS 200000
 
 
 /* Run once; NULL if the input is not a workload we simulate here. */
@@ -49,6 +55,7 @@ static struct capsim_sim *run(const uint8_t *data, size_t size, int *ret)
 	}
 	sim_options_default(&o);
 	o.duration_ns = RUN_NS;
+	o.max_events = MAX_EVENTS;
 	if (sim_create(p, wl, &o, NULL, 0, &s, &e))
 		return NULL;
 	*ret = sim_run(s, &e);
