@@ -107,17 +107,33 @@ static struct sim_task *treap_remove(struct sim_task *root, struct sim_task *p)
 	return root;
 }
 
+void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim_task *p)
+{
+	p->rq_next = NULL;
+	p->rq_prev = *tail;
+	if (*tail)
+		(*tail)->rq_next = p;
+	else
+		*head = p;
+	*tail = p;
+}
+
+void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p)
+{
+	if (p->rq_prev)
+		p->rq_prev->rq_next = p->rq_next;
+	else
+		*head = p->rq_next;
+	if (p->rq_next)
+		p->rq_next->rq_prev = p->rq_prev;
+	else
+		*tail = p->rq_prev;
+	p->rq_next = p->rq_prev = NULL;
+}
+
 void fair_queue_insert(struct sim_rq *rq, struct sim_task *p)
 {
-	/* the list, in enqueue order */
-	p->rq_next = NULL;
-	p->rq_prev = rq->fair_tail;
-	if (rq->fair_tail)
-		rq->fair_tail->rq_next = p;
-	else
-		rq->fair_head = p;
-	rq->fair_tail = p;
-	/* the timeline */
+	task_list_append(&rq->fair_head, &rq->fair_tail, p); /* in enqueue order */
 	p->fair_seq = rq->fair_seq++;
 	p->tprio = treap_prio(p->fair_seq);
 	p->tleft = p->tright = NULL;
@@ -126,15 +142,7 @@ void fair_queue_insert(struct sim_rq *rq, struct sim_task *p)
 
 void fair_queue_remove(struct sim_rq *rq, struct sim_task *p)
 {
-	if (p->rq_prev)
-		p->rq_prev->rq_next = p->rq_next;
-	else
-		rq->fair_head = p->rq_next;
-	if (p->rq_next)
-		p->rq_next->rq_prev = p->rq_prev;
-	else
-		rq->fair_tail = p->rq_prev;
-	p->rq_next = p->rq_prev = NULL;
+	task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	rq->fair_root = treap_remove(rq->fair_root, p);
 }
 

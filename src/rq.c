@@ -387,33 +387,6 @@ static uint64_t calc_delta_fair(uint64_t delta, const struct sim_task *p)
 	return p->weight == NICE_0_LOAD ? delta : delta * NICE_0_LOAD / p->weight;
 }
 
-static void list_add_tail(struct sim_task **head, struct sim_task *p)
-{
-	struct sim_task *t = *head;
-
-	p->rq_next = NULL;
-	if (!t) {
-		p->rq_prev = NULL;
-		*head = p;
-		return;
-	}
-	while (t->rq_next)
-		t = t->rq_next;
-	t->rq_next = p;
-	p->rq_prev = t;
-}
-
-static void list_del(struct sim_task **head, struct sim_task *p)
-{
-	if (p->rq_prev)
-		p->rq_prev->rq_next = p->rq_next;
-	else
-		*head = p->rq_next;
-	if (p->rq_next)
-		p->rq_next->rq_prev = p->rq_prev;
-	p->rq_next = p->rq_prev = NULL;
-}
-
 /*
  * mirrors avg_vruntime_add() / avg_vruntime_sub(): the queued fair tasks and the running one
  * are in the weighted sum of keys (vruntime - min_vruntime); unsigned, so it wraps as the
@@ -461,7 +434,7 @@ static void update_min_vruntime(struct sim_rq *rq)
 void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr;
-	uint64_t delta;
+	uint64_t delta, vdelta;
 
 	if (!p || rq->clk.clock <= p->exec_start)
 		return;
@@ -473,9 +446,9 @@ void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 	task_progress(s, p, rq->cpu, delta);
 	if (p->rt)
 		return;
-	delta = calc_delta_fair(delta, p);
-	p->vruntime += delta;
-	rq->avg_sum += delta * p->weight; /* the running task is in the sum */
+	vdelta = calc_delta_fair(delta, p);
+	p->vruntime += vdelta;
+	rq->avg_sum += vdelta * p->weight; /* the running task is in the sum */
 	update_min_vruntime(rq);
 }
 
@@ -551,7 +524,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (p->rt) {
 		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 		p->state = TASK_RUNNABLE;
-		list_add_tail(&rq->rt_head, p);
+		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr++;
 		if (++rq->nr_running >= 2)
 			s->overloaded = true;
@@ -588,7 +561,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (p->rt) {
 		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
 		if (rq->curr != p)
-			list_del(&rq->rt_head, p);
+			task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr--;
 	} else {
 		uint32_t ue = task_util_est_raw(p);
@@ -631,7 +604,7 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	if (p->rt) {
 		update_rt_rq_load_avg(rq, 1); /* put_prev_task_rt() */
-		list_add_tail(&rq->rt_head, p);
+		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 	} else {
 		update_load_avg(s, rq, p);    /* put_prev_entity() */
 		fair_queue_insert(rq, p);
@@ -643,7 +616,7 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	if (p->rt) {
-		list_del(&rq->rt_head, p);
+		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		update_rt_rq_load_avg(rq, 0); /* set_next_task_rt() */
 	} else {
 		fair_queue_remove(rq, p);

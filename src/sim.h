@@ -226,7 +226,7 @@ struct sim_rq {
 	uint64_t fair_seq;          /* tasks queued so far */
 	uint64_t avg_sum;           /* cfs_rq->avg_vruntime: sum of (vruntime - min) x weight */
 	int64_t avg_load;           /* cfs_rq->avg_load: the weights in it */
-	struct sim_task *rt_head;   /* runnable (not running) RT tasks */
+	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
 	unsigned nr_running;      /* including curr */
 	unsigned cfs_nr;          /* cfs h_nr_running */
 	unsigned rt_nr;
@@ -471,14 +471,17 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
+void ttwu_update_avg_idle(struct sim_rq *rq);
 
 /* ---- fair_queue.c ------------------------------------------------------------------------ */
+/* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */
+void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
+void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
 void fair_queue_insert(struct sim_rq *rq, struct sim_task *p);
 void fair_queue_remove(struct sim_rq *rq, struct sim_task *p);
 bool fair_vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v);
 struct sim_task *fair_queue_first(const struct sim_rq *rq);
 struct sim_task *fair_queue_pick_eligible(const struct sim_rq *rq, int64_t avg, int64_t load);
-void ttwu_update_avg_idle(struct sim_rq *rq);
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
