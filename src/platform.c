@@ -113,7 +113,6 @@ static int read_file(const char *path, char **buf, size_t *size, capsim_error *e
 	return 0;
 }
 
-/* dtc -I dts -O dtb: run the device-tree compiler, keep its diagnostics for the message. */
 /* Kernel .dts files #include dt-bindings headers, which only the C preprocessor expands. */
 static bool uses_cpp_include(const char *path)
 {
@@ -128,6 +127,7 @@ static bool uses_cpp_include(const char *path)
 	return found;
 }
 
+/* dtc -I dts -O dtb: run the device-tree compiler, keep its diagnostics for the message. */
 static int compile_dts(const char *path, char **blob, size_t *size, capsim_error *err)
 {
 	char dtb[] = "/tmp/capsim-dtb-XXXXXX", log[] = "/tmp/capsim-dtc-XXXXXX";
@@ -378,10 +378,12 @@ static void drop_unbindable_maps(struct capsim_platform *p)
 
 		for (unsigned i = 0; i < tz->nr_maps; i++) {
 			const struct platform_cooling_map *m = &tz->maps[i];
+			unsigned states = m->policy >= 0 ?
+				platform_cooling_states(&p->policies[m->policy]) : 0;
 			uint32_t max, lower, upper;
 
-			if (m->policy >= 0 && platform_cooling_states(&p->policies[m->policy])) {
-				max = platform_cooling_states(&p->policies[m->policy]) - 1;
+			if (states) {
+				max = states - 1;
 				lower = m->lower == PLATFORM_THERMAL_NO_LIMIT ? 0 : m->lower;
 				upper = m->upper == PLATFORM_THERMAL_NO_LIMIT ? max : m->upper;
 				if (lower > upper || upper > max) {

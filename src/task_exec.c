@@ -549,11 +549,6 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
-static uint64_t wt_delay(const struct capsim_sim *s, int wl_task)
-{
-	return s->wl->tasks[wl_task].delay_ns;
-}
-
 static void task_fork(struct capsim_sim *s, int wl_task)
 {
 	unsigned instance = 0;
@@ -574,13 +569,13 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 		return;
 	/* thread_body() of a forked thread: it sleeps until t_zero + delay if that is still
 	 * ahead, and its timers count from there even when it is already past */
-	if (wt_delay(s, wl_task) > s->now) {
+	if (wl_of(s, p)->delay_ns > s->now) {
 		s->pending_starts++;
-		sim_push(s, wt_delay(s, wl_task), EV_TASK_START, p->id, 0);
+		sim_push(s, wl_of(s, p)->delay_ns, EV_TASK_START, p->id, 0);
 		return;
 	}
 	task_start(s, p);
-	p->t_first = wt_delay(s, wl_task);
+	p->t_first = wl_of(s, p)->delay_ns;
 }
 
 int sim_create_tasks(struct capsim_sim *s)
