@@ -149,8 +149,8 @@ static size_t task_bytes(const struct capsim_sim *s)
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *p = s->tasks[i];
 
-		n += sizeof(*p) + strlen(p->name) + 1 + p->st.cap_by_cpu * sizeof(p->st.by_cpu[0]) +
-		     p->nr_utimers * sizeof(p->utimers[0]) +
+		n += sim_task_bytes(p->nr_utimers) + strlen(p->name) + 1 +
+		     p->st.cap_by_cpu * sizeof(p->st.by_cpu[0]) +
 		     (p->st.lat_hist ? LAT_BUCKETS * sizeof(p->st.lat_hist[0]) : 0);
 	}
 	return n;

@@ -175,6 +175,7 @@ static int run_model(struct capsim_scenario *sc, const struct cmp_opts *o, struc
 	int ret;
 
 	sc->opt.model = mr->model;
+	sc->opt.pressure_metrics = 1;
 	ret = scenario_build(sc, o->platform, o->workload, &mr->sim, err);
 	if (ret)
 		return ret; /* the inputs, the same for every model */

@@ -495,7 +495,6 @@ void sim_free(struct capsim_sim *s)
 		struct sim_task *p = s->tasks[i];
 
 		free(p->name);
-		free(p->utimers);
 		free(p->st.by_cpu);
 		free(p->st.lat_hist);
 		free(p);
@@ -595,7 +594,7 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	}
 }
 
-/* Bring every CPU's accounting up to the end of the run. */
+/* Bring every CPU's and task's accounting up to the end of the run. */
 static void finish(struct capsim_sim *s)
 {
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
@@ -603,6 +602,8 @@ static void finish(struct capsim_sim *s)
 		rq_update_curr(s, &s->rq[c]);
 		sim_account_cpu(s, (int)c);
 	}
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		task_flush_cpu_time(s->tasks[i]);
 	if (s->overutilized)
 		s->overutilized_ns += s->now - s->overutilized_since;
 	s->overutilized_since = s->now;

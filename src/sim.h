@@ -84,6 +84,7 @@ struct sim_options {
 	int thermal;              /* run the thermal loop on the platform's zones (default off) */
 	enum thermal_governor_kind thermal_governor; /* default step_wise, the kernel's default */
 	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
+	int pressure_metrics;     /* gather what `capsim compare` reports (pressure_metrics.h) */
 };
 
 /* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */
@@ -123,63 +124,77 @@ static inline uint64_t cpu_time_ns(const struct cpu_time *t)
 }
 
 struct task_stats {
-	uint64_t activations;
+	/* changed seldom */
 	uint64_t deadline_misses;
+	uint64_t migrations;
+	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
+	uint32_t nr_by_cpu, cap_by_cpu;
+	/* changed at every wake-up */
+	uint64_t activations;
 	uint64_t timer_events;
 	int64_t slack_sum_ns;       /* over timer events */
 	int64_t slack_min_ns;
 	uint64_t runtime_ns;
-	uint64_t migrations;
-	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
-	uint32_t nr_by_cpu, cap_by_cpu;
-	uint32_t last_by_cpu;       /* index of the last CPU time added to */
 	uint32_t *lat_hist;         /* LAT_BUCKETS entries, allocated on the first wake-up */
 	uint64_t lat_count;
+	uint64_t cur_ns;            /* not yet in @by_cpu: added when it changes CPU, or ends */
+	int cur_cpu;                /* the CPU whose time gathers in @cur_ns, -1: none yet */
 };
 
+/*
+ * A simulated thread. Each wake-up of each task reads most of it: what only setup, reporting
+ * and resources read comes first, then the statistics (seldom changed, then changed at every
+ * wake-up), then the rest in the order a wake-up reads it, without holes, so that a wake-up
+ * reads as few cache lines as it can (the task's unique timers follow in the last one).
+ */
 struct sim_task {
-	uint32_t id;
-	int wl_task;              /* index into workload->tasks */
-	unsigned instance;
+	/* setup, reporting and resources */
 	char *name;
+	struct sim_task *wq_next; /* FIFO of waiters on a resource */
+	unsigned instance;
 	uint32_t pid;
-
-	/* class */
-	bool rt;
 	int rt_prio;              /* 1..99 (kernel prio = 99 - rt_prio) */
 	int nice;
-	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
-	enum wl_policy policy;
-
-	enum task_state state;
-	int cpu;                  /* task_cpu(p) */
-	capsim_cpumask allowed;
-	unsigned nr_allowed;
-	uint64_t max_allowed_capacity;
-	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
-	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
-	uint32_t gen;             /* cancels this task's pending wake-up event */
-	bool protect;             /* RUN_TO_PARITY: picked and still within the slice it got */
-	bool yielded;             /* yield / RR slice end: let an equal pick go first */
-	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
-	uint64_t zero_time_at;
-
-	/* position in the workload */
-	unsigned phase;
-	int64_t task_loops;       /* completed task loops */
-	int64_t phase_loops;      /* completed loops of the current phase */
-	unsigned ev;              /* next event of the phase */
-	bool in_cpu_event;        /* a run/runtime/mem is in progress */
-	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
-	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
-	uint64_t wall_end;        /* runtime */
 	int waiting_res;          /* resource it is blocked on, or -1 */
 	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
-	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
-	struct sim_utimer *utimers;  /* this instance's "unique" timers, by resource */
-	unsigned nr_utimers;
-	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+
+	struct task_stats st;
+
+	/* the wake-up and the switch */
+	enum task_state state;
+	uint32_t gen;             /* cancels this task's pending wake-up event */
+	uint32_t id;
+	int cpu;                  /* task_cpu(p) */
+	bool rt;
+	bool in_cpu_event;        /* a run/runtime/mem is in progress */
+	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
+	bool protect;             /* RUN_TO_PARITY: picked and still within the slice it got */
+	bool yielded;             /* yield / RR slice end: let an equal pick go first */
+	bool lat_pending;
+	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
 	bool aff_set;
+	bool held;                /* waits for a task_start scenario event */
+	enum wl_policy policy;
+	unsigned nr_allowed;
+	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
+	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
+	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
+
+	/* position in the workload */
+	int wl_task;              /* index into workload->tasks */
+	unsigned phase;
+	unsigned ev;              /* next event of the phase */
+	unsigned nr_utimers;
+	int64_t task_loops;       /* completed task loops */
+	int64_t phase_loops;      /* completed loops of the current phase */
+	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
+	uint64_t wall_end;        /* runtime */
+	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
+	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
+	uint64_t zero_time_at;
+	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
+	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
 
 	/* fair class (simplified EEVDF, docs/model.md) */
 	uint64_t vruntime;
@@ -191,28 +206,27 @@ struct sim_task {
 	uint64_t tmin_v;                    /* smallest vruntime of its timeline subtree */
 	uint64_t fair_seq;                  /* when it was queued: ties of deadline keep this order */
 	uint32_t tprio;                     /* treap priority, from fair_seq */
-	struct sim_task *wq_next;           /* FIFO of waiters on a resource */
 
 	/* PELT and util_est (the task's sched_entity) */
-	struct capsim_sched_avg avg;
 	uint32_t util_est;
+	struct capsim_sched_avg avg;
 
-	bool held;                /* waits for a task_start scenario event */
-	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
-	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
-	bool lat_pending;
-	struct task_stats st;
+	capsim_cpumask allowed;
+	uint64_t max_allowed_capacity;
 };
 
+/* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */
 struct sim_timer {
-	bool init;
 	uint64_t t_next;
+	int res;                  /* a unique timer's resource */
+	bool init;
 };
 
-struct sim_utimer {
-	int res;
-	struct sim_timer t;
-};
+/* A task's allocation: the struct, then its unique timers, on whole cache lines. */
+static inline size_t sim_task_bytes(unsigned nr_utimers)
+{
+	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) + 63) / 64 * 64;
+}
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
 struct sim_rq {
@@ -491,6 +505,7 @@ int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+void task_flush_cpu_time(struct sim_task *p);
 void task_record_latency(struct sim_task *p, uint64_t ns);
 uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct);
 

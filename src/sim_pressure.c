@@ -160,13 +160,15 @@ void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
 {
 	const struct fair_cpu *v = &s->view[cpu];
 
+	if (!s->opt.pressure_metrics)
+		return;
 	pm_account(&press_of(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
 		   s->rq[cpu].delivered_cap, s->rq[cpu].cap_orig);
 }
 
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
-	if (p->rt)
+	if (p->rt || !s->opt.pressure_metrics)
 		return;
 	pm_placement(&press_of(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
 		     s->rq[cpu].delivered_cap);

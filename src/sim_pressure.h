@@ -47,9 +47,9 @@ uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu);
 /** sim_delivered_capacity() - what @cpu can run at under every cap in force now. */
 uint64_t sim_delivered_capacity(const struct capsim_sim *s, int cpu);
 
-/** sim_pressure_account() - @cpu spent @delta ns in its current state. */
+/** sim_pressure_account() - @cpu spent @delta ns in its state (if opt.pressure_metrics). */
 void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta);
-/** sim_pressure_placement() - @p was placed on @cpu at wake-up or fork. */
+/** sim_pressure_placement() - @p was placed on @cpu at wake-up or fork (ditto). */
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu);
 /** sim_pressure_metrics() - the run's pressure metrics. */
 const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s);

@@ -12,35 +12,46 @@
 #include "internal.h"
 #include "sim.h"
 
-void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+/*
+ * @p's time on its current CPU goes into its by-CPU list: the list is only touched when it
+ * changes CPU, not at every wake-up (one cache line less each time).
+ */
+void task_flush_cpu_time(struct sim_task *p)
 {
 	struct task_stats *st = &p->st;
-	uint32_t i = st->last_by_cpu;
+	uint32_t i;
 
-	/* the CPU it ran on last time, most often; else a scan */
-	if (i >= st->nr_by_cpu || st->by_cpu[i].cpu != (uint32_t)cpu)
-		for (i = 0; i < st->nr_by_cpu && st->by_cpu[i].cpu != (uint32_t)cpu; i++)
-			;
-	if (i < st->nr_by_cpu) {
-		ns += cpu_time_ns(&st->by_cpu[i]);
-		st->by_cpu[i].ns_hi = (uint32_t)(ns >> 32);
-		st->by_cpu[i].ns_lo = (uint32_t)ns;
-		st->last_by_cpu = i;
+	if (st->cur_cpu < 0)
 		return;
-	}
-	if (st->nr_by_cpu == st->cap_by_cpu) {
-		uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs: grow gently */
-		struct cpu_time *n = realloc(st->by_cpu, cap * sizeof(*n));
+	for (i = 0; i < st->nr_by_cpu && st->by_cpu[i].cpu != (uint32_t)st->cur_cpu; i++)
+		;
+	if (i == st->nr_by_cpu) {
+		if (st->nr_by_cpu == st->cap_by_cpu) {
+			uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs */
+			struct cpu_time *n = realloc(st->by_cpu, cap * sizeof(*n));
 
-		if (!n)
-			return; /* reporting only: the figure is then short, the run goes on */
-		st->by_cpu = n;
-		st->cap_by_cpu = cap;
+			if (!n) {
+				st->cur_ns = 0; /* reporting only: the figure is then short */
+				return;
+			}
+			st->by_cpu = n;
+			st->cap_by_cpu = cap;
+		}
+		st->by_cpu[st->nr_by_cpu++] = (struct cpu_time){ .cpu = (uint32_t)st->cur_cpu };
 	}
-	st->last_by_cpu = st->nr_by_cpu;
-	st->by_cpu[st->nr_by_cpu].cpu = (uint32_t)cpu;
-	st->by_cpu[st->nr_by_cpu].ns_hi = (uint32_t)(ns >> 32);
-	st->by_cpu[st->nr_by_cpu++].ns_lo = (uint32_t)ns;
+	st->cur_ns += cpu_time_ns(&st->by_cpu[i]);
+	st->by_cpu[i].ns_hi = (uint32_t)(st->cur_ns >> 32);
+	st->by_cpu[i].ns_lo = (uint32_t)st->cur_ns;
+	st->cur_ns = 0;
+}
+
+void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+{
+	if (cpu != p->st.cur_cpu) {
+		task_flush_cpu_time(p);
+		p->st.cur_cpu = cpu;
+	}
+	p->st.cur_ns += ns;
 }
 
 static unsigned lat_bucket(uint64_t ns)

@@ -201,31 +201,20 @@ static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 
 /* ---- events ------------------------------------------------------------------------------ */
 
-static struct sim_timer *timer_of(struct capsim_sim *s, struct sim_task *p, int res)
+static struct sim_timer *timer_of(struct capsim_sim *s, struct sim_task *p,
+				   const struct wl_event *e)
 {
-	struct sim_utimer *u;
-
-	if (s->wl->resources[res].owner < 0)
-		return &s->timers[res];
-	for (unsigned i = 0; i < p->nr_utimers; i++)
-		if (p->utimers[i].res == res)
-			return &p->utimers[i].t;
-	u = realloc(p->utimers, (p->nr_utimers + 1) * sizeof(*u));
-	if (!u) {
-		s->error = CAPSIM_ERR_NOMEM;
-		return &s->timers[res];
-	}
-	p->utimers = u;
-	u[p->nr_utimers].res = res;
-	u[p->nr_utimers].t.init = false;
-	u[p->nr_utimers].t.t_next = 0;
-	return &u[p->nr_utimers++].t;
+	if (e->unique) /* the event says what its resource's owner would (rtapp.c) */
+		for (unsigned i = 0; i < p->nr_utimers; i++)
+			if (p->utimers[i].res == e->res)
+				return &p->utimers[i];
+	return &s->timers[e->res]; /* shared (task_new() gave every unique timer its slot) */
 }
 
 /* mirrors rt-app's timer event: returns true if the task sleeps until the next period */
 static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
 {
-	struct sim_timer *t = timer_of(s, p, e->res);
+	struct sim_timer *t = timer_of(s, p, e);
 	int64_t slack;
 
 	/* rt-app's run(): the first expiry is one period after the thread's t_first */
@@ -476,12 +465,55 @@ static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 		task_set_uclamp(s, p, min, max);
 }
 
+static bool is_unique_timer(const struct wl_event *e)
+{
+	return e->type == WL_EV_TIMER && e->unique;
+}
+
+/* How many of @wt's events are unique timers: room for its distinct ones. */
+static unsigned unique_timer_events(const struct wl_task *wt)
+{
+	unsigned n = 0;
+
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++)
+			n += is_unique_timer(&wt->phases[ph].events[k]);
+	return n;
+}
+
+/* Gives each unique timer @wt names its slot in @u; returns how many. */
+static unsigned fill_unique_timers(const struct wl_task *wt, struct sim_timer *u)
+{
+	unsigned n = 0;
+
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++) {
+			const struct wl_event *e = &wt->phases[ph].events[k];
+			unsigned i = 0;
+
+			if (!is_unique_timer(e))
+				continue;
+			while (i < n && u[i].res != e->res)
+				i++;
+			if (i == n)
+				u[n++] = (struct sim_timer){ .res = e->res };
+		}
+	return n;
+}
+
 static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned instance)
 {
 	const struct wl_task *wt = &s->wl->tasks[wl_task];
-	struct sim_task *p = calloc(1, sizeof(*p));
+	/* cache lines of its own: a wake-up reads most of them (sim.h) */
+	size_t size = sim_task_bytes(unique_timer_events(wt));
+	struct sim_task *p = aligned_alloc(64, size);
 	size_t len = strlen(wt->name) + 16;
 
+	if (p) {
+		memset(p, 0, size);
+		p->utimers = (struct sim_timer *)(p + 1);
+		p->nr_utimers = fill_unique_timers(wt, p->utimers);
+	}
 	if (!p || !(p->name = malloc(len)))
 		goto nomem;
 	if (s->nr_tasks == s->cap_tasks) {
@@ -509,6 +541,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->state = TASK_NEW;
 	p->waiting_res = -1;
 	p->mutex_after_wake = -1;
+	p->st.cur_cpu = -1;
 	p->cpu = 0;
 	p->uclamp_req[0] = p->uclamp_req[1] = WL_UNSET;
 	task_set_affinity(s, p, NULL);
@@ -619,7 +652,8 @@ static void scenario_start(struct capsim_sim *s, struct sim_task *p)
 	} else if (p->state == TASK_DEAD) {
 		/* started again: from its first event with new unique timers, as a new rt-app
 		 * thread would */
-		p->nr_utimers = 0;
+		for (unsigned i = 0; i < p->nr_utimers; i++)
+			p->utimers[i].init = false;
 		p->phase = 0;
 		p->ev = 0;
 		p->task_loops = p->phase_loops = 0;

@@ -60,9 +60,12 @@ enum wl_policy {
 	WL_POLICY_RR,
 };
 
+/* The simulator reads a task's events, phase and task at each of its wake-ups: the fields it
+ * reads come first and the structs carry no holes, so that they share as few cache lines as
+ * they can. */
 struct wl_event {
-	enum wl_event_type type;
 	uint64_t value;       /* ns (see the type) */
+	enum wl_event_type type;
 	int res;              /* index into capsim_workload.resources, or -1 */
 	int res2;             /* second resource (the mutex of wait/sync), or -1 */
 	int task;             /* index into capsim_workload.tasks (resume/fork), or -1 */
@@ -80,32 +83,32 @@ struct wl_pos {
 };
 
 struct wl_phase {
-	char *name;
 	int64_t loop;            /* >= 1, or -1: forever (the phases after it never run) */
 	struct wl_event *events;
 	unsigned nr_events;
 	int has_cpus;
-	capsim_cpumask cpus;
-	struct wl_pos cpus_at;
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
+	capsim_cpumask cpus;
+	char *name;
+	struct wl_pos cpus_at;
 };
 
 struct wl_task {
-	char *name;
-	unsigned instances;      /* 0: created only by a fork event */
 	int64_t loop;            /* -1: forever (until the global duration) */
-	uint64_t delay_ns;
-	enum wl_policy policy;
-	int priority;            /* nice (-20..19) for fair policies, 1..99 for FIFO/RR */
-	int has_cpus;
-	capsim_cpumask cpus;
-	struct wl_pos cpus_at;
-	int util_min, util_max;  /* 0..1024 or WL_UNSET */
 	struct wl_phase *phases; /* a task without "phases" has one phase, named "", holding its
 				  * events; the task's "loop" then repeats that phase */
 	unsigned nr_phases;
-	struct wl_pos at;        /* the task's key */
+	int has_cpus;
 	uint64_t slice_ns;       /* fair tasks: custom slice from dl-runtime (v6.12), 0: default */
+	capsim_cpumask cpus;
+	char *name;
+	unsigned instances;      /* 0: created only by a fork event */
+	enum wl_policy policy;
+	uint64_t delay_ns;
+	int priority;            /* nice (-20..19) for fair policies, 1..99 for FIFO/RR */
+	int util_min, util_max;  /* 0..1024 or WL_UNSET */
+	struct wl_pos cpus_at;
+	struct wl_pos at;        /* the task's key */
 	unsigned forked:1;       /* some fork event spawns this task */
 };
 

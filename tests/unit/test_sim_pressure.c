@@ -33,6 +33,7 @@ static void run_scenario(struct capsim_scenario *sc, enum capsim_model m, uint64
 	capsim_error err = { 0 };
 
 	sc->opt.model = m;
+	sc->opt.pressure_metrics = 1; /* as capsim compare asks */
 	if (duration_ns)
 		sc->opt.duration_ns = duration_ns;
 	if (scenario_build(sc, NULL, NULL, &r->sim, &err) || sim_run(r->sim, &err))
