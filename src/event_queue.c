@@ -9,10 +9,12 @@
  * popped (@last). Such events wait in bucket i when their time first differs from @last at bit
  * i - 1, in bucket 0 when it equals @last. A pop takes bucket 0's earliest-pushed event; when
  * bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its events
- * move to lower buckets (each event moves at most 64 times, in practice a few). Unlike a binary
- * heap, whose pop walks down a dozen levels each waiting on the last load, the work is appends
- * to a few hot arrays. An event pushed before @last (only other users do that) waits in a small
- * binary heap that pops first: every event in it is earlier than every bucketed one.
+ * move to lower buckets (each event moves at most 64 times, in practice a few; an event alone
+ * in that bucket is popped where it is). Unlike a binary heap, whose pop walks down a dozen
+ * levels each waiting on the last load, the work is appends to a few hot arrays, each with room
+ * for every queued event so that only a push allocates. An event pushed before @last (only
+ * other users do that) waits in a small binary heap that pops first: every event in it is
+ * earlier than every bucketed one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,19 +51,23 @@ static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
 	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
 }
 
-/* Room for @want events in @b. Out of line: the hot paths only test. */
-static __attribute__((noinline, cold)) int reserve(struct eq_bucket *b, uint32_t want)
+/*
+ * Every bucket gets room for twice as many events as now: a bucket never holds more events
+ * than the queue, so pushes and redistributions then never run out of room. Out of line: the
+ * hot paths only test. A failed allocation leaves the queue usable at its present room.
+ */
+static __attribute__((noinline, cold)) int grow_buckets(struct event_queue *q)
 {
-	uint32_t cap = b->cap ? b->cap : 8;
-	struct eq_node *n;
+	uint32_t room = q->room ? q->room * 2 : 64;
 
-	while (cap < want && cap <= UINT32_MAX / 2)
-		cap *= 2;
-	CAPSIM_RETURN_IF(cap < want, CAPSIM_ERR_NOMEM);
-	n = realloc(b->ev, (size_t)cap * sizeof(*n));
-	CAPSIM_RETURN_IF(!n, CAPSIM_ERR_NOMEM);
-	b->ev = n;
-	b->cap = cap;
+	CAPSIM_RETURN_IF(room < q->room, CAPSIM_ERR_NOMEM);
+	for (unsigned i = 0; i < EQ_BUCKETS; i++) {
+		struct eq_node *n = realloc(q->bucket[i].ev, (size_t)room * sizeof(*n));
+
+		CAPSIM_RETURN_IF(!n, CAPSIM_ERR_NOMEM);
+		q->bucket[i].ev = n;
+	}
+	q->room = room;
 	return 0;
 }
 
@@ -115,73 +121,77 @@ static void past_pop(struct event_queue *q, struct eq_node *out)
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
 {
 	struct eq_node n = { time, q->next_seq, kind, id, gen };
-	unsigned i;
-	int ret;
 
+	if (q->nr == q->room && grow_buckets(q))
+		return CAPSIM_ERR_NOMEM;
 	if (time < q->last) {
-		ret = past_push(q, &n);
+		int ret = past_push(q, &n);
+
+		if (ret)
+			return ret;
 	} else {
-		i = bucket_of(time, q->last);
-		ret = q->bucket[i].nr == q->bucket[i].cap ?
-			reserve(&q->bucket[i], q->bucket[i].nr + 1) : 0;
-		if (!ret)
-			bucket_put(q, i, &n);
+		bucket_put(q, bucket_of(time, q->last), &n);
 	}
-	if (!ret) {
-		q->next_seq++;
-		q->nr++;
-	}
-	return ret;
+	q->next_seq++;
+	q->nr++;
+	return 0;
 }
 
 /*
- * Bucket 0 is empty: the earliest time of the lowest non-empty bucket becomes @last and its
- * events move to the (empty) buckets below it. Room is made first, so that a failed allocation
- * leaves the queue as it was.
+ * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time becomes @last
+ * and its events move to the (empty) buckets below it.
  */
-static int redistribute(struct event_queue *q)
+static void redistribute(struct event_queue *q, unsigned i)
 {
-	unsigned i = (unsigned)__builtin_ctzll(q->occupied) + 1;
 	struct eq_bucket *b = &q->bucket[i];
 	uint64_t last = b->ev[0].time;
 
 	for (uint32_t k = 1; k < b->nr; k++)
-		if (b->ev[k].time < last)
-			last = b->ev[k].time;
-	for (uint32_t k = 0; k < b->nr; k++) {
-		struct eq_bucket *to = &q->bucket[bucket_of(b->ev[k].time, last)];
-
-		if (to->cap < b->nr && reserve(to, b->nr))
-			return CAPSIM_ERR_NOMEM;
-	}
+		last = b->ev[k].time < last ? b->ev[k].time : last;
 	q->last = last;
 	q->occupied &= ~(1ULL << (i - 1));
 	for (uint32_t k = 0; k < b->nr; k++)
 		bucket_put(q, bucket_of(b->ev[k].time, last), &b->ev[k]);
 	b->nr = 0;
-	return 0;
+}
+
+/* The earliest-pushed event of bucket 0 (all at @last) leaves it. */
+static void bucket0_pop(struct event_queue *q, struct eq_node *out)
+{
+	struct eq_bucket *b0 = &q->bucket[0];
+	uint32_t first = 0;
+
+	for (uint32_t k = 1; k < b0->nr; k++)
+		if (b0->ev[k].seq < b0->ev[first].seq)
+			first = k;
+	*out = b0->ev[first];
+	b0->ev[first] = b0->ev[--b0->nr];
 }
 
 int eq_pop(struct event_queue *q, struct sim_event *ev)
 {
-	struct eq_bucket *b0 = &q->bucket[0];
 	struct eq_node n;
 
 	if (!q->nr)
 		return 0;
 	if (q->nr_past) {
 		past_pop(q, &n);
+	} else if (q->bucket[0].nr) {
+		bucket0_pop(q, &n);
 	} else {
-		uint32_t first = 0;
+		unsigned i = (unsigned)__builtin_ctzll(q->occupied) + 1;
+		struct eq_bucket *b = &q->bucket[i];
 
-		if (!b0->nr && redistribute(q))
-			return CAPSIM_ERR_NOMEM;
-		/* all at @last: the earliest pushed first */
-		for (uint32_t k = 1; k < b0->nr; k++)
-			if (b0->ev[k].seq < b0->ev[first].seq)
-				first = k;
-		n = b0->ev[first];
-		b0->ev[first] = b0->ev[--b0->nr];
+		if (b->nr == 1) {
+			/* alone in the lowest bucket: the earliest event, taken where it is */
+			n = b->ev[0];
+			b->nr = 0;
+			q->occupied &= ~(1ULL << (i - 1));
+			q->last = n.time;
+		} else {
+			redistribute(q, i);
+			bucket0_pop(q, &n);
+		}
 	}
 	q->nr--;
 	*ev = (struct sim_event){ n.time, n.seq, n.kind, n.id, n.gen };

@@ -26,7 +26,7 @@ struct eq_node; /* an event, private to event_queue.c */
 /* The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal). */
 struct eq_bucket {
 	struct eq_node *ev;
-	uint32_t nr, cap;
+	uint32_t nr;
 };
 
 #define EQ_BUCKETS 65
@@ -39,6 +39,7 @@ struct event_queue {
 	uint32_t nr_past, cap_past;
 	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
+	uint32_t room;            /* every bucket has room for this many events (>= nr) */
 };
 
 /** eq_init() - an empty queue. */
@@ -47,10 +48,7 @@ void eq_init(struct event_queue *q);
 void eq_free(struct event_queue *q);
 /** eq_push() - schedule an event. Return: 0, or CAPSIM_ERR_NOMEM. */
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
-/**
- * eq_pop() - remove the earliest event into @ev.
- * Return: 1, 0 if the queue is empty, or CAPSIM_ERR_NOMEM (the queue is unchanged).
- */
+/** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
 
 #endif /* CAPSIM_EVENT_QUEUE_H */

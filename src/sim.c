@@ -640,15 +640,11 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
 	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
-	int ret = start(s, err), got;
+	int ret = start(s, err);
 
 	if (ret)
 		return ret;
-	while (!s->error && (got = eq_pop(&s->eq, &ev)) != 0) {
-		if (got < 0) {
-			s->error = got;
-			break;
-		}
+	while (!s->error && eq_pop(&s->eq, &ev)) {
 		if (s->end && ev.time > s->end)
 			break;
 		sim_set_now(s, ev.time);
