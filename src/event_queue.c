@@ -144,15 +144,17 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 static void redistribute(struct event_queue *q, unsigned i)
 {
 	struct eq_bucket *b = &q->bucket[i];
-	uint64_t last = b->ev[0].time;
+	const struct eq_node *ev = b->ev;
+	uint32_t nr = b->nr;
+	uint64_t last = ev[0].time;
 
-	for (uint32_t k = 1; k < b->nr; k++)
-		last = b->ev[k].time < last ? b->ev[k].time : last;
+	for (uint32_t k = 1; k < nr; k++)
+		last = ev[k].time < last ? ev[k].time : last;
 	q->last = last;
 	q->occupied &= ~(1ULL << (i - 1));
-	for (uint32_t k = 0; k < b->nr; k++)
-		bucket_put(q, bucket_of(b->ev[k].time, last), &b->ev[k]);
 	b->nr = 0;
+	for (uint32_t k = 0; k < nr; k++)
+		bucket_put(q, bucket_of(ev[k].time, last), &ev[k]);
 }
 
 /* The earliest-pushed event of bucket 0 (all at @last) leaves it. */
