@@ -53,8 +53,10 @@ static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
 
 /*
  * Every bucket gets room for twice as many events as now: a bucket never holds more events
- * than the queue, so pushes and redistributions then never run out of room. Out of line: the
- * hot paths only test. A failed allocation leaves the queue usable at its present room.
+ * than the queue, so pushes and redistributions then never run out of room. Only the events
+ * held are copied (not realloc(), which copies the whole old room): memory a bucket never
+ * fills is never touched. Out of line: the hot paths only test. A failed allocation leaves the
+ * queue usable at its present room.
  */
 static __attribute__((noinline, cold)) int grow_buckets(struct event_queue *q)
 {
@@ -62,10 +64,14 @@ static __attribute__((noinline, cold)) int grow_buckets(struct event_queue *q)
 
 	CAPSIM_RETURN_IF(room < q->room, CAPSIM_ERR_NOMEM);
 	for (unsigned i = 0; i < EQ_BUCKETS; i++) {
-		struct eq_node *n = realloc(q->bucket[i].ev, (size_t)room * sizeof(*n));
+		struct eq_bucket *b = &q->bucket[i];
+		struct eq_node *n = malloc((size_t)room * sizeof(*n));
 
 		CAPSIM_RETURN_IF(!n, CAPSIM_ERR_NOMEM);
-		q->bucket[i].ev = n;
+		if (b->nr)
+			memcpy(n, b->ev, b->nr * sizeof(*n));
+		free(b->ev);
+		b->ev = n;
 	}
 	q->room = room;
 	return 0;
