@@ -2,8 +2,8 @@
 /*
  * test_scenario_timeline.c - tests src/scenario_timeline.c: the timeline kinds of a scenario and
  * the CLI forms become simulator events (kinds, values, origins for messages), and the simulator
- * applies them: a task waits for its task_start, stops at task_stop, a uclamp event moves a
- * task, a cooling_state caps a policy.
+ * applies them: a task waits for its task_start, stops at task_stop, starts again as a new
+ * thread (its unique timers anew), a uclamp event moves a task, a cooling_state caps a policy.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -108,6 +108,26 @@ static void test_task_start_stop(void **state)
 	scenario_free(sc);
 }
 
+static void test_task_restart(void **state)
+{
+	/* a runs from its start at 0.5 s to its stop at 1 s, then starts again at 2.0035 s, off
+	 * its old 10 ms grid: a new rt-app thread, whose unique timer counts its periods from the
+	 * restart (t_first). Kept from the first life, the timer would find its next expiry
+	 * (~1.01 s) long past: a deadline miss */
+	struct capsim_scenario *sc = parse("", "{\"at\": 0.5, \"task_start\": {\"task\": \"a\"}},"
+					       "{\"at\": 1, \"task_stop\": {\"task\": \"a\"}},"
+					       "{\"at\": 2.0035, \"task_start\": {\"task\": \"a\"}}",
+					   NULL);
+	struct capsim_sim *s = run(sc);
+	const struct sim_task *a = task(s, "a");
+
+	assert_int_equal(a->st.deadline_misses, 0);
+	/* 0.5..1 s and 2.0035..3 s: 50 + 100 activations (+1 at a boundary) */
+	assert_true(a->st.activations >= 149 && a->st.activations <= 151);
+	sim_free(s);
+	scenario_free(sc);
+}
+
 static void test_uclamp_event(void **state)
 {
 	/* a light task lives on a little CPU; boosted to uclamp_min 1024 at 1 s, it needs the
@@ -151,6 +171,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conversion),
 		cmocka_unit_test(test_task_start_stop),
+		cmocka_unit_test(test_task_restart),
 		cmocka_unit_test(test_uclamp_event),
 		cmocka_unit_test(test_cooling_state_event),
 	};
