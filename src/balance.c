@@ -235,7 +235,7 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
 		return; /* what the memo read has not moved */
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
-	fair_memo_invalidate(&s->rd, cpu);
+	fair_memo_refresh(&s->rd, cpu);
 }
 
 /* mirrors capacity_greater(): @a noticeably (about 5%) above @b */

@@ -97,7 +97,7 @@ struct fair_memo {
  * @pd_order:    [rd->pd] the pd ids in list order (build_perf_domains() prepends, so usually
  *               highest CPU numbers first); feec visits pds in this order.
  * @memo:        NULL, or @nr_cpus memos; whoever changes cpus[c] (or @uclamp_used) must call
- *               fair_memo_invalidate() for it.
+ *               fair_memo_refresh() for it.
  */
 struct fair_rd {
 	enum capsim_model model;
@@ -110,8 +110,9 @@ struct fair_rd {
 	struct fair_memo *memo;
 };
 
-/** fair_memo_invalidate() - @cpu's signals changed (-1: every CPU's, or the rd's). */
-void fair_memo_invalidate(const struct fair_rd *rd, int cpu);
+/** fair_memo_refresh() - @cpu's signals changed: its memo is evaluated again now (-1: every
+ * CPU's, or the rd's changed). */
+void fair_memo_refresh(const struct fair_rd *rd, int cpu);
 
 /* --- utilization ------------------------------------------------------------------------- */
 

@@ -328,7 +328,7 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
 	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
-		fair_memo_invalidate(&s->rd, rq->cpu);
+		fair_memo_refresh(&s->rd, rq->cpu);
 }
 
 /* The runqueue's signals in the view, after every change. */
@@ -363,7 +363,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->rt_runnable = rq->rt_nr > 0;
 	rq->view_stale = false;
 	if (memo_inputs_moved)
-		fair_memo_invalidate(&s->rd, rq->cpu);
+		fair_memo_refresh(&s->rd, rq->cpu);
 }
 
 /* ---- fair class: simplified EEVDF ------------------------------------------------------- */

@@ -311,7 +311,7 @@ struct capsim_sim {
 	struct sim_rq *rq;
 	struct sim_policy *pol;
 	struct fair_cpu *view;            /* the placement code's per-CPU snapshot */
-	struct fair_memo *memo;           /* what each view asks for (fair_memo_invalidate) */
+	struct fair_memo *memo;           /* what each view asks for (fair_memo_refresh) */
 	struct fair_rd rd;
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */

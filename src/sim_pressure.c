@@ -131,7 +131,7 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
 		if (sim_pressure_fill_view(s, (int)c, &s->view[c]))
-			fair_memo_invalidate(&s->rd, (int)c);
+			fair_memo_refresh(&s->rd, (int)c);
 }
 
 uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)

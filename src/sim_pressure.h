@@ -37,7 +37,7 @@ void sim_pressure_blocked(struct capsim_sim *s, int cpu);
 
 /**
  * sim_pressure_fill_view() - the model's arch capacity and pressures into @v.
- * Return: true if one of them moved (the CPU's fair_memo must then be invalidated).
+ * Return: true if one of them moved (the CPU's fair_memo must then be refreshed).
  */
 bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
 /** sim_pressure_refresh_views() - refill every CPU's view (the capped maximum moves with time). */

@@ -557,7 +557,7 @@ static void random_cpu(struct fair_cpu *c, uint64_t *x)
  * The per-CPU memo (struct fair_memo) is an optimization only: on random RK3399 states,
  * find_energy_efficient_cpu() records the same decision and every compute_energy() value,
  * sugov_get_util() the same request and cpu_overutilized() the same answer, with and without
- * it; after one CPU changes and only it is invalidated, the memoized run still agrees with a
+ * it; after one CPU changes and only it is refreshed, the memoized run still agrees with a
  * fresh one (a memo kept across the change would use the old requests).
  */
 static void test_memo_same_results(void **state)
@@ -576,10 +576,10 @@ static void test_memo_same_results(void **state)
 				random_cpu(&r.cpus[c], &x);
 			r.rd.uclamp_used = rnd(&x) % 4 != 0;
 			r.rd.memo = memo;
-			fair_memo_invalidate(&r.rd, -1);
+			fair_memo_refresh(&r.rd, -1);
 		} else {
 			random_cpu(&r.cpus[changed], &x);
-			fair_memo_invalidate(&r.rd, changed);
+			fair_memo_refresh(&r.rd, changed);
 		}
 		task(&r, rnd(&x) % 500, (int)(rnd(&x) % 6));
 		r.p.util_est = (uint32_t)(rnd(&x) % 600);
