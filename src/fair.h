@@ -110,8 +110,10 @@ struct fair_rd {
 	struct fair_memo *memo;
 };
 
-/** fair_memo_refresh() - @cpu's signals changed: its memo is evaluated again now (-1: every
- * CPU's, or the rd's changed). */
+/**
+ * fair_memo_refresh() - @cpu's signals changed: its memo is evaluated again now (-1: every
+ * CPU's, or the rd's changed).
+ */
 void fair_memo_refresh(const struct fair_rd *rd, int cpu);
 
 /* --- utilization ------------------------------------------------------------------------- */

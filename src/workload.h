@@ -60,9 +60,11 @@ enum wl_policy {
 	WL_POLICY_RR,
 };
 
-/* The simulator reads a task's events, phase and task at each of its wake-ups: the fields it
+/*
+ * The simulator reads a task's events, phase and task at each of its wake-ups: the fields it
  * reads come first and the structs carry no holes, so that they share as few cache lines as
- * they can. */
+ * they can.
+ */
 struct wl_event {
 	uint64_t value;       /* ns (see the type) */
 	enum wl_event_type type;
