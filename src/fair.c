@@ -191,14 +191,9 @@ static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
  */
 void fair_memo_refresh(const struct fair_rd *rd, int cpu)
 {
-	if (!rd->memo)
-		return;
-	if (cpu >= 0) {
-		cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
-		rd->memo[cpu].overutilized_valid = false;
-		return;
-	}
-	for (unsigned c = 0; c < rd->nr_cpus; c++) {
+	unsigned from = cpu >= 0 ? (unsigned)cpu : 0, to = cpu >= 0 ? from + 1 : rd->nr_cpus;
+
+	for (unsigned c = from; rd->memo && c < to; c++) {
 		cpu_memo_fill(rd, (int)c, &rd->memo[c]);
 		rd->memo[c].overutilized_valid = false;
 	}
