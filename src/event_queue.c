@@ -9,10 +9,9 @@
  * popped (@last). Such events wait in bucket i when their time first differs from @last at bit
  * i - 1, in bucket 0 when it equals @last. A pop takes bucket 0's earliest-pushed event; when
  * bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its events
- * move to lower buckets (each event moves at most 64 times, in practice a few; an event alone
- * in that bucket is popped where it is). Unlike a binary heap, whose pop walks down a dozen
- * levels each waiting on the last load, the work is appends to a few hot arrays, each with room
- * for every queued event so that only a push allocates. An event pushed before @last (only
+ * move to lower buckets (each event moves at most 64 times, in practice a few). Unlike a binary
+ * heap, whose pop walks down a dozen levels each waiting on the last load, the work is appends
+ * to a few hot arrays, each with room for every queued event so that only a push allocates. An event pushed before @last (only
  * other users do that) waits in a small binary heap that pops first: every event in it is
  * earlier than every bucketed one.
  */
@@ -184,22 +183,10 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 		return 0;
 	if (q->nr_past) {
 		past_pop(q, &n);
-	} else if (q->bucket[0].nr) {
-		bucket0_pop(q, &n);
 	} else {
-		unsigned i = (unsigned)__builtin_ctzll(q->occupied) + 1;
-		struct eq_bucket *b = &q->bucket[i];
-
-		if (b->nr == 1) {
-			/* alone in the lowest bucket: the earliest event, taken where it is */
-			n = b->ev[0];
-			b->nr = 0;
-			q->occupied &= ~(1ULL << (i - 1));
-			q->last = n.time;
-		} else {
-			redistribute(q, i);
-			bucket0_pop(q, &n);
-		}
+		if (!q->bucket[0].nr)
+			redistribute(q, (unsigned)__builtin_ctzll(q->occupied) + 1);
+		bucket0_pop(q, &n);
 	}
 	q->nr--;
 	*ev = (struct sim_event){ n.time, n.seq, n.kind, n.id, n.gen };
