@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "scenario.h"
-#include "scenario_timeline.h"
-#include "sim.h"
+#include "input/scenario.h"
+#include "input/scenario_timeline.h"
+#include "sim/sim.h"
 
 static double now_s(void)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "place.h"
+#include "input/place.h"
 
 #define ROUNDS 200
 

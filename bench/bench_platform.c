@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "platform.h"
+#include "model/platform.h"
+#include "input/platform_load.h"
 
 #define LOADS 200
 #define UPDATES 1000000

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "workload.h"
+#include "input/workload.h"
 
 #define NR_TASKS 10000
 #define RUNS 5

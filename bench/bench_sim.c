@@ -16,8 +16,9 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "scenario.h"
-#include "sim.h"
+#include "input/scenario.h"
+#include "sim/sim.h"
+#include "input/platform_load.h"
 
 static double now_s(void)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli_platform.h"
+#include "input/platform_load.h"
 
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
 		      struct capsim_platform **out)

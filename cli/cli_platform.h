@@ -10,7 +10,8 @@
 #include <json-c/json.h>
 
 #include "cli.h"
-#include "platform.h"
+#include "model/platform.h"
+#include "input/platform_load.h"
 
 #define CLI_MAX_OVERLAYS 16
 

@@ -6,7 +6,7 @@
 #ifndef CAPSIM_CLI_RUN_H
 #define CAPSIM_CLI_RUN_H
 
-#include "sim.h"
+#include "sim/sim.h"
 
 /**
  * cli_run_overrides() - apply --duration @duration and --seed @seed (either may be NULL) to @opt.

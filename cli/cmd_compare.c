@@ -13,12 +13,12 @@
 
 #include "cli.h"
 #include "cli_run.h"
-#include "pressure_metrics.h"
-#include "scenario.h"
-#include "scenario_events.h"
-#include "scenario_timeline.h"
-#include "sim.h"
-#include "sim_pressure.h"
+#include "sim/pressure_metrics.h"
+#include "input/scenario.h"
+#include "input/scenario_events.h"
+#include "input/scenario_timeline.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
 
 static const char usage[] =
 	"usage: capsim compare [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "pelt_csv.h"
-#include "pelt_periodic.h"
+#include "input/pelt_csv.h"
+#include "model/pelt_periodic.h"
 
 static const char usage[] =
 	"usage: capsim pelt [-o OUT] [FILE|-]\n"

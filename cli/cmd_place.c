@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "place.h"
+#include "input/place.h"
 #include "place_report.h"
 
 static const char usage[] =

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli_platform.h"
+#include "input/platform_load.h"
 
 static const char usage[] =
 	"usage: capsim platform list\n"

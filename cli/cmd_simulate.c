@@ -11,11 +11,11 @@
 
 #include "cli.h"
 #include "cli_run.h"
-#include "scenario.h"
-#include "scenario_events.h"
-#include "scenario_timeline.h"
-#include "sim.h"
-#include "sim_trace.h"
+#include "input/scenario.h"
+#include "input/scenario_events.h"
+#include "input/scenario_timeline.h"
+#include "sim/sim.h"
+#include "output/sim_trace.h"
 
 static const char usage[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"

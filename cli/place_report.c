@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "model.h"
+#include "model/model.h"
 #include "place_report.h"
 
 /* A JSON string as json.dumps(ensure_ascii=True) writes it: \uXXXX for non-ASCII (UTF-16). */

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "place.h"
+#include "input/place.h"
 
 /** place_write_json() - one line (with "\n"); @with_reasons adds the two "..._reason" keys. */
 void place_write_json(FILE *fp, const struct place_case *pc, const struct place_result *res,

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "platform_check.h"
+#include "input/platform_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

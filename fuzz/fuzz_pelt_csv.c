@@ -13,7 +13,7 @@
 #include <string.h>
 #include <stdio.h>
 
-#include "pelt_csv.h"
+#include "input/pelt_csv.h"
 #include "../tests/reference/pelt_ref.h"
 
 #define CHECK(cond)                                                                   \

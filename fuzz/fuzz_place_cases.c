@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "place.h"
+#include "input/place.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workload.h"
+#include "input/workload.h"
 
 #define CHECK(cond)                                                                 \
 	do {                                                                        \

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "input/scenario.h"
 
 #define CHECK(cond)                                                                    \
 	do {                                                                           \

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario_events.h"
+#include "input/scenario_events.h"
 
 #define HORIZON_NS (100 * CAPSIM_NSEC_PER_MSEC)
 

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "sim/sim.h"
+#include "input/platform_load.h"
 
 #define CHECK(cond)                                                                    \
 	do {                                                                           \

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform.h"
+#include "model/platform.h"
 
 #define CHECK(cond)                                                                 \
 	do {                                                                        \

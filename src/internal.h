@@ -19,6 +19,10 @@
 			return (err);    \
 	} while (0)
 
+/* include/vdso/time64.h */
+#define NSEC_PER_SEC 1000000000ULL
+#define NSEC_PER_MSEC 1000000ULL
+
 #define SCHED_CAPACITY_SHIFT 10
 #define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)
 

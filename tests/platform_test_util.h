@@ -12,7 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "platform.h"
+#include "model/platform.h"
+#include "input/platform_load.h"
 
 /* Load data/platforms/NAME.dtb of the source tree; fails the test on error. */
 static inline struct capsim_platform *load_board(const char *name)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "thermal.h"
+#include "model/thermal.h"
 
 /* power in µW; mW = power / 1000 */
 static const struct em_perf_state little_em[5] = {

@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: MIT
+/*
+ * jsonpos.c - a position index of the object keys of a JSON text, so that errors found while
+ * walking json-c's tree can name FILE:LINE:COL. The scan follows json-c 0.16's non-strict
+ * tokener (json_tokener.c): whitespace, slash-star and slash-slash comments, double- or
+ * single-quoted strings with backslash escapes (\uXXXX and surrogate pairs decoded to UTF-8;
+ * a key is cut at a decoded NUL, as json-c's C strings cut it), trailing commas. It never fails
+ * on bad text: it stops and keeps what it has indexed. Keys are found through a hash of
+ * (object node, key); a duplicated key resolves to its last occurrence, the one json-c keeps.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsim/capsim.h"
+#include "input/jsonpos.h"
+
+/* Deeper than json-c's default depth (32): text json-c accepts is always indexed whole. */
+#define JSONPOS_MAX_DEPTH 64
+
+struct jp_entry {
+	int parent;      /* node of the object holding the key */
+	int child;       /* node of the key's object value, or -1 */
+	char *key;       /* decoded */
+	size_t off;      /* byte offset of the key's opening quote */
+};
+
+struct jsonpos {
+	const char *text;
+	size_t len;
+	struct jp_entry *ents;
+	unsigned nr_ents, cap_ents;
+	size_t *node_off;  /* byte offset of each object's '{' */
+	unsigned nr_nodes, cap_nodes;
+	size_t *line_off;  /* byte offset where each line starts */
+	unsigned nr_lines;
+	int *hash;         /* entry index or -1; size hash_mask + 1 */
+	unsigned hash_mask;
+	int nomem;
+};
+
+struct jp_scan {
+	struct jsonpos *idx;
+	size_t i;
+};
+
+static int grow(void **arr, unsigned *cap, unsigned need, size_t elem)
+{
+	unsigned ncap;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	while (ncap < need)
+		ncap *= 2;
+	p = realloc(*arr, (size_t)ncap * elem);
+	if (!p)
+		return -1;
+	*arr = p;
+	*cap = ncap;
+	return 0;
+}
+
+static int peek(const struct jp_scan *s)
+{
+	return s->i < s->idx->len ? (unsigned char)s->idx->text[s->i] : -1;
+}
+
+/* Skips whitespace and comments, as json_tokener_state_eatws and the comment states do. */
+static void skip_ws(struct jp_scan *s)
+{
+	const char *t = s->idx->text;
+	size_t n = s->idx->len;
+
+	while (s->i < n) {
+		char c = t[s->i];
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+			s->i++;
+		} else if (c == '/' && s->i + 1 < n && t[s->i + 1] == '*') {
+			const char *end = NULL;
+			size_t j;
+
+			for (j = s->i + 2; j + 1 < n; j++)
+				if (t[j] == '*' && t[j + 1] == '/') {
+					end = t + j;
+					break;
+				}
+			s->i = end ? (size_t)(end - t) + 2 : n;
+		} else if (c == '/' && s->i + 1 < n && t[s->i + 1] == '/') {
+			while (s->i < n && t[s->i] != '\n')
+				s->i++;
+		} else {
+			return;
+		}
+	}
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static unsigned read_hex4(struct jp_scan *s, int *ok)
+{
+	unsigned v = 0;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		int h = hexval(peek(s));
+
+		if (h < 0) {
+			*ok = 0;
+			return 0;
+		}
+		v = v * 16 + (unsigned)h;
+		s->i++;
+	}
+	*ok = 1;
+	return v;
+}
+
+static size_t put_utf8(char *o, unsigned cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xc0 | cp >> 6);
+		o[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xe0 | cp >> 12);
+		o[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		o[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (char)(0xf0 | cp >> 18);
+	o[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	o[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	o[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* A \u escape (the "\u" already read): a surrogate pair becomes one code point. */
+static unsigned read_u_escape(struct jp_scan *s, int *ok)
+{
+	unsigned hi = read_hex4(s, ok), lo;
+	size_t save;
+
+	if (!*ok || hi < 0xd800 || hi > 0xdbff)
+		return hi;
+	save = s->i;
+	if (peek(s) == '\\' && s->i + 1 < s->idx->len && s->idx->text[s->i + 1] == 'u') {
+		s->i += 2;
+		lo = read_hex4(s, ok);
+		if (*ok && lo >= 0xdc00 && lo <= 0xdfff)
+			return 0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	s->i = save;
+	*ok = 1;
+	return 0xfffd;
+}
+
+/*
+ * Reads a quoted string at s->i; with @out, stores it decoded (malloc'd, cut at a NUL).
+ * Return: 0, or -1 when the text ends inside it.
+ */
+static int scan_string(struct jp_scan *s, char **out)
+{
+	int quote = peek(s);
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
+	int cut = 0;
+
+	if (out) {
+		cap = 16;
+		buf = malloc(cap);
+		if (!buf) {
+			s->idx->nomem = 1;
+			return -1;
+		}
+	}
+	s->i++;
+	for (;;) {
+		int c = peek(s), ok = 1;
+		char tmp[4];
+		size_t tn = 0;
+
+		if (c < 0) {
+			free(buf);
+			return -1;
+		}
+		s->i++;
+		if (c == quote)
+			break;
+		if (c == '\\') {
+			int e = peek(s);
+
+			if (e < 0)
+				continue;
+			s->i++;
+			switch (e) {
+			case 'b': tmp[0] = '\b'; tn = 1; break;
+			case 'f': tmp[0] = '\f'; tn = 1; break;
+			case 'n': tmp[0] = '\n'; tn = 1; break;
+			case 'r': tmp[0] = '\r'; tn = 1; break;
+			case 't': tmp[0] = '\t'; tn = 1; break;
+			case 'u': {
+				unsigned cp = read_u_escape(s, &ok);
+
+				if (!ok)
+					break;
+				if (cp == 0)
+					cut = 1;
+				else
+					tn = put_utf8(tmp, cp);
+				break;
+			}
+			default: tmp[0] = (char)e; tn = 1; break;
+			}
+		} else {
+			tmp[0] = (char)c;
+			tn = 1;
+		}
+		if (!buf || cut || !tn)
+			continue;
+		if (n + tn + 1 > cap) {
+			char *p;
+
+			cap = 2 * cap + tn;
+			p = realloc(buf, cap);
+			if (!p) {
+				free(buf);
+				s->idx->nomem = 1;
+				return -1;
+			}
+			buf = p;
+		}
+		memcpy(buf + n, tmp, tn);
+		n += tn;
+	}
+	if (buf) {
+		buf[n] = '\0';
+		*out = buf;
+	}
+	return 0;
+}
+
+static int new_node(struct jsonpos *idx, size_t off)
+{
+	if (grow((void **)&idx->node_off, &idx->cap_nodes, idx->nr_nodes + 1, sizeof(size_t))) {
+		idx->nomem = 1;
+		return -1;
+	}
+	idx->node_off[idx->nr_nodes] = off;
+	return (int)idx->nr_nodes++;
+}
+
+static int scan_value(struct jp_scan *s, int depth, int *node_out);
+
+/* An object at s->i ('{'): its keys become entries of a new node. */
+static int scan_object(struct jp_scan *s, int depth, int *node_out)
+{
+	struct jsonpos *idx = s->idx;
+	int node = new_node(idx, s->i);
+
+	if (node < 0)
+		return -1;
+	*node_out = node;
+	s->i++;
+	for (;;) {
+		struct jp_entry *e;
+		size_t koff;
+		char *key = NULL;
+		int child = -1, ret;
+		unsigned ei;
+
+		skip_ws(s);
+		if (peek(s) == '}') {
+			s->i++;
+			return 0;
+		}
+		if (peek(s) != '"' && peek(s) != '\'')
+			return -1;
+		koff = s->i;
+		if (scan_string(s, &key))
+			return -1;
+		if (grow((void **)&idx->ents, &idx->cap_ents, idx->nr_ents + 1, sizeof(*idx->ents))) {
+			free(key);
+			idx->nomem = 1;
+			return -1;
+		}
+		ei = idx->nr_ents++;
+		e = &idx->ents[ei];
+		e->parent = node;
+		e->child = -1;
+		e->key = key;
+		e->off = koff;
+		skip_ws(s);
+		if (peek(s) != ':')
+			return -1;
+		s->i++;
+		ret = scan_value(s, depth + 1, &child);
+		/* kept even when the text breaks inside the value: what was read stays indexed */
+		idx->ents[ei].child = child; /* the nested scan may have moved ents */
+		if (ret)
+			return -1;
+		skip_ws(s);
+		if (peek(s) == ',')
+			s->i++;
+		else if (peek(s) != '}')
+			return -1;
+	}
+}
+
+static int scan_array(struct jp_scan *s, int depth)
+{
+	s->i++;
+	for (;;) {
+		int child;
+
+		skip_ws(s);
+		if (peek(s) == ']') {
+			s->i++;
+			return 0;
+		}
+		if (scan_value(s, depth + 1, &child))
+			return -1;
+		skip_ws(s);
+		if (peek(s) == ',')
+			s->i++;
+		else if (peek(s) != ']')
+			return -1;
+	}
+}
+
+/* Any value; *node_out is its node when it is an object, else -1. */
+static int scan_value(struct jp_scan *s, int depth, int *node_out)
+{
+	int c;
+
+	*node_out = -1;
+	if (depth > JSONPOS_MAX_DEPTH)
+		return -1;
+	skip_ws(s);
+	c = peek(s);
+	if (c == '{')
+		return scan_object(s, depth, node_out);
+	if (c == '[')
+		return scan_array(s, depth);
+	if (c == '"' || c == '\'')
+		return scan_string(s, NULL);
+	if (c < 0)
+		return -1;
+	/* a number, true, false, null, NaN, Infinity: up to a delimiter */
+	while ((c = peek(s)) >= 0 && !strchr(",]}:/ \t\r\n\f\v", c))
+		s->i++;
+	return 0;
+}
+
+/* FNV-1a over the key, then the parent and a murmur3 finalizer so the low bits spread. */
+static uint32_t hash_key(int parent, const char *key)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *key; key++)
+		h = (h ^ (unsigned char)*key) * 16777619u;
+	h ^= (uint32_t)parent * 0x9e3779b1u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	return h ^ (h >> 16);
+}
+
+static int build_hash(struct jsonpos *idx)
+{
+	unsigned size = 16, i;
+
+	while (size < 2 * idx->nr_ents)
+		size *= 2;
+	idx->hash = malloc(size * sizeof(int));
+	if (!idx->hash)
+		return -1;
+	idx->hash_mask = size - 1;
+	for (i = 0; i < size; i++)
+		idx->hash[i] = -1;
+	/* in text order, so that a duplicated key ends up on its last occurrence */
+	for (i = 0; i < idx->nr_ents; i++) {
+		const struct jp_entry *e = &idx->ents[i];
+		uint32_t h = hash_key(e->parent, e->key) & idx->hash_mask;
+
+		while (idx->hash[h] >= 0) {
+			const struct jp_entry *o = &idx->ents[idx->hash[h]];
+
+			if (o->parent == e->parent && !strcmp(o->key, e->key))
+				break;
+			h = (h + 1) & idx->hash_mask;
+		}
+		idx->hash[h] = (int)i;
+	}
+	return 0;
+}
+
+static int index_lines(struct jsonpos *idx)
+{
+	unsigned cap = 0;
+	size_t i;
+
+	if (grow((void **)&idx->line_off, &cap, 1, sizeof(size_t)))
+		return -1;
+	idx->line_off[idx->nr_lines++] = 0;
+	for (i = 0; i < idx->len; i++) {
+		if (idx->text[i] != '\n')
+			continue;
+		if (grow((void **)&idx->line_off, &cap, idx->nr_lines + 1, sizeof(size_t)))
+			return -1;
+		idx->line_off[idx->nr_lines++] = i + 1;
+	}
+	return 0;
+}
+
+int jsonpos_build(const char *text, size_t len, struct jsonpos **out)
+{
+	struct jsonpos *idx = calloc(1, sizeof(*idx));
+	struct jp_scan s;
+	int root;
+
+	*out = NULL;
+	if (!idx)
+		return CAPSIM_ERR_NOMEM;
+	idx->text = text;
+	idx->len = len;
+	s.idx = idx;
+	s.i = 0;
+	skip_ws(&s);
+	if (peek(&s) == '{')
+		(void)scan_object(&s, 0, &root);
+	if (idx->nomem || build_hash(idx) || index_lines(idx)) {
+		jsonpos_free(idx);
+		return CAPSIM_ERR_NOMEM;
+	}
+	*out = idx;
+	return 0;
+}
+
+void jsonpos_free(struct jsonpos *idx)
+{
+	unsigned i;
+
+	if (!idx)
+		return;
+	for (i = 0; i < idx->nr_ents; i++)
+		free(idx->ents[i].key);
+	free(idx->ents);
+	free(idx->node_off);
+	free(idx->line_off);
+	free(idx->hash);
+	free(idx);
+}
+
+static const struct jp_entry *find(const struct jsonpos *idx, int node, const char *key)
+{
+	uint32_t h;
+
+	if (!idx || node < 0 || !key || !idx->hash)
+		return NULL;
+	h = hash_key(node, key) & idx->hash_mask;
+	while (idx->hash[h] >= 0) {
+		const struct jp_entry *e = &idx->ents[idx->hash[h]];
+
+		if (e->parent == node && !strcmp(e->key, key))
+			return e;
+		h = (h + 1) & idx->hash_mask;
+	}
+	return NULL;
+}
+
+int jsonpos_child(const struct jsonpos *idx, int node, const char *key)
+{
+	const struct jp_entry *e = find(idx, node, key);
+
+	return e ? e->child : -1;
+}
+
+struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
+{
+	struct jsonpos_at at = { 1, 1 };
+	unsigned lo = 0, hi;
+	size_t i;
+
+	if (!idx || !idx->nr_lines)
+		return at;
+	if (off > idx->len)
+		off = idx->len;
+	/* the last line starting at or before off */
+	hi = idx->nr_lines;
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (idx->line_off[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	at.line = lo + 1;
+	for (i = idx->line_off[lo]; i < off; i++)
+		if (((unsigned char)idx->text[i] & 0xc0) != 0x80)
+			at.col++;
+	return at;
+}
+
+struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key)
+{
+	const struct jp_entry *e = find(idx, node, key);
+
+	if (e)
+		return jsonpos_offset(idx, e->off);
+	if (idx && node >= 0 && (unsigned)node < idx->nr_nodes)
+		return jsonpos_offset(idx, idx->node_off[node]);
+	return jsonpos_offset(idx, 0);
+}

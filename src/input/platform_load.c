@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: MIT
+/*
+ * platform_load.c - finding and loading a platform: short names of the shipped boards
+ * (data/platforms/NAME.{json,dtb,dts}), device-tree blobs (a .dtb or a /sys/firmware/fdt copy),
+ * device-tree sources compiled by the dtc program, capsim platform JSON files (stand-alone, or
+ * with "base" naming a device tree they overlay) and overlays given on top. The readers of each
+ * format (dt.c, platform_json.c) fill the platform; the model's platform_finalize() then derives
+ * what the kernel derives at boot.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <dirent.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "input/platform_load.h"
+
+extern char **environ;
+
+/* Input files are small; anything beyond this is not a device tree or platform file. */
+#define PLATFORM_MAX_FILE (64u << 20)
+
+const char *platform_data_dir(void)
+{
+	const char *env = getenv("CAPSIM_DATA_DIR");
+
+	return env && *env ? env : CAPSIM_DATA_DIR;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static int read_file(const char *path, char **buf, size_t *size, capsim_error *err)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t cap = 0, n = 0;
+	char *data = NULL;
+
+	if (!fp)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+	for (;;) {
+		if (n == cap) {
+			char *m = cap >= PLATFORM_MAX_FILE ? NULL : realloc(data, (cap = cap ? 2 * cap : 65536) + 1);
+			if (!m) {
+				free(data);
+				fclose(fp);
+				return capsim_error_set(err, cap > PLATFORM_MAX_FILE ? CAPSIM_ERR_RANGE : CAPSIM_ERR_NOMEM,
+							"%s: larger than %u MiB (expected a device tree or platform file)",
+							path, PLATFORM_MAX_FILE >> 20);
+			}
+			data = m;
+		}
+		size_t got = fread(data + n, 1, cap - n, fp);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		free(data);
+		fclose(fp);
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: read error", path);
+	}
+	fclose(fp);
+	data[n] = '\0';
+	*buf = data;
+	*size = n;
+	return 0;
+}
+
+/* Kernel .dts files #include dt-bindings headers, which only the C preprocessor expands. */
+static bool uses_cpp_include(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = !strncmp(line + strspn(line, " \t"), "#include", 8);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* dtc -I dts -O dtb: run the device-tree compiler, keep its diagnostics for the message. */
+static int compile_dts(const char *path, char **blob, size_t *size, capsim_error *err)
+{
+	char dtb[] = "/tmp/capsim-dtb-XXXXXX", log[] = "/tmp/capsim-dtc-XXXXXX";
+	int fd_dtb = mkstemp(dtb), fd_log = mkstemp(log), status = 0, ret;
+	char *argv[] = { "dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, (char *)path, NULL };
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+
+	if (fd_dtb < 0 || fd_log < 0) {
+		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot create a temporary file", path);
+		goto out;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd_log, 2);
+	posix_spawn_file_actions_adddup2(&fa, fd_log, 1);
+	ret = posix_spawnp(&pid, "dtc", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (ret) {
+		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot run dtc (%s); install "
+				       "device-tree-compiler or give a .dtb", path, strerror(ret));
+		goto out;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		char msg[600] = "";
+		ssize_t n = pread(fd_log, msg, sizeof(msg) - 1, 0);
+
+		msg[n > 0 ? n : 0] = '\0';
+		msg[strcspn(msg, "\n")] = '\0';
+		ret = capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: dtc cannot compile it: %s%s", path,
+				       msg[0] ? msg : "(no message)",
+				       uses_cpp_include(path) ? " (the file uses #include: run it "
+				       "through cpp first as the kernel build does, see docs/formats.md, "
+				       "or give the .dtb)" : "");
+		goto out;
+	}
+	ret = read_file(dtb, blob, size, err);
+out:
+	if (fd_dtb >= 0) {
+		close(fd_dtb);
+		unlink(dtb);
+	}
+	if (fd_log >= 0) {
+		close(fd_log);
+		unlink(log);
+	}
+	return ret;
+}
+
+static int load_dt_file(const char *path, struct capsim_platform **out, capsim_error *err)
+{
+	char *blob;
+	size_t size;
+	int ret = has_suffix(path, ".dts") ? compile_dts(path, &blob, &size, err)
+					   : read_file(path, &blob, &size, err);
+
+	if (ret)
+		return ret;
+	ret = platform_load_dtb(blob, size, path, out, err);
+	free(blob);
+	return ret;
+}
+
+static int load_file(const char *path, struct capsim_platform **out, int depth, capsim_error *err);
+
+/* A platform JSON: stand-alone, or an overlay on the device tree its "base" names. */
+static int load_json_file(const char *path, struct capsim_platform **out, int depth,
+			  capsim_error *err)
+{
+	char *text, base_path[PLATFORM_PATH_MAX * 2];
+	struct capsim_platform *base = NULL;
+	const char *base_name;
+	size_t size;
+	int ret = read_file(path, &text, &size, err);
+
+	if (ret)
+		return ret;
+	base_name = platform_json_base(text, size);
+	if (base_name) {
+		const char *slash = strrchr(path, '/');
+		int dir = slash ? (int)(slash - path + 1) : 0;
+
+		/* a relative base is relative to the JSON file's folder */
+		if (base_name[0] == '/')
+			dir = 0;
+		snprintf(base_path, sizeof(base_path), "%.*s%s", dir, path, base_name);
+		ret = depth > 4 ? capsim_error_set(err, CAPSIM_ERR_PARSE,
+						   "%s: /base: nested too deep", path)
+				: load_file(base_path, &base, depth + 1, err);
+		free((void *)base_name);
+		if (ret) {
+			free(text);
+			return ret;
+		}
+	}
+	ret = platform_load_json(text, size, path, base, base ? NULL : out, err);
+	free(text);
+	if (base && !ret)
+		*out = base;
+	else if (base)
+		platform_free(base);
+	return ret;
+}
+
+static int load_file(const char *path, struct capsim_platform **out, int depth, capsim_error *err)
+{
+	if (has_suffix(path, ".json"))
+		return load_json_file(path, out, depth, err);
+	return load_dt_file(path, out, err);
+}
+
+/* A short name when it has no '/' and no known extension; its file in data/platforms. */
+static int resolve(const char *name, char *path, size_t size)
+{
+	static const char *const exts[] = { ".json", ".dtb", ".dts" };
+	struct stat st;
+
+	if (strchr(name, '/') || has_suffix(name, ".dtb") || has_suffix(name, ".dts") ||
+	    has_suffix(name, ".json") || (!stat(name, &st) && S_ISREG(st.st_mode))) {
+		snprintf(path, size, "%s", name);
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
+		snprintf(path, size, "%s/platforms/%s%s", platform_data_dir(), name, exts[i]);
+		if (!stat(path, &st))
+			return 0;
+	}
+	return CAPSIM_ERR_NOT_FOUND;
+}
+
+int platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
+		  struct capsim_platform **out, capsim_error *err)
+{
+	char path[PLATFORM_PATH_MAX * 2];
+	struct capsim_platform *p = NULL;
+	int ret;
+
+	*out = NULL;
+	if (resolve(name, path, sizeof(path)))
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+					"%s: no such platform (expected a file, or one of the names "
+					"'capsim platform list' shows)", name);
+	ret = load_file(path, &p, 0, err);
+	for (unsigned i = 0; !ret && i < nr_overlays; i++) {
+		char *text;
+		size_t size;
+
+		ret = read_file(overlays[i], &text, &size, err);
+		if (!ret) {
+			ret = platform_load_json(text, size, overlays[i], p, NULL, err);
+			free(text);
+		}
+	}
+	if (ret) {
+		platform_free(p);
+		return ret;
+	}
+	if (!strchr(name, '/') && !strchr(name, '.'))
+		snprintf(p->name, sizeof(p->name), "%s", name);
+	*out = p;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int platform_list(char ***names, capsim_error *err)
+{
+	char dir[PLATFORM_PATH_MAX * 2], **v = NULL;
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "%s/platforms", platform_data_dir());
+	d = opendir(dir);
+	if (!d)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s (set CAPSIM_DATA_DIR)",
+					dir, strerror(errno));
+	while ((de = readdir(d))) {
+		size_t len = strcspn(de->d_name, ".");
+		const char *ext = de->d_name + len;
+		bool dup = false;
+
+		if (!len || (strcmp(ext, ".dtb") && strcmp(ext, ".dts") && strcmp(ext, ".json")))
+			continue;
+		for (int i = 0; i < n; i++)
+			dup |= strlen(v[i]) == len && !strncmp(v[i], de->d_name, len);
+		if (dup)
+			continue;
+		char **m = realloc(v, (size_t)(n + 2) * sizeof(*v));
+		if (!m || !(m[n] = strndup(de->d_name, len))) {
+			v = m ? m : v;
+			for (int i = 0; i < n; i++)
+				free(v[i]);
+			free(v);
+			closedir(d);
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		}
+		v = m;
+		v[++n] = NULL;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_str);
+	*names = v;
+	return n;
+}

@@ -1,0 +1,1506 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rtapp.c - rt-app workload files, read as rt-app reads them, into the workload model of
+ * workload.h. rt-app (github.com/scheduler-tools/rt-app, src/rt-app_parse_config.c) loads the
+ * file with json-c's json_object_from_file(): non-strict tokener, so comments, single quotes
+ * and trailing commas pass, and a duplicated key keeps the place of its first occurrence and
+ * the value of its last. Events are the keys of a task or phase object whose name starts with
+ * an event name (run0, sleep1, timer2 ...), taken in object order. Resources (mutexes, conds,
+ * timers, barriers, semaphores) are named by the events; "unique" timers are per task.
+ *
+ * Where rt-app exits with EXIT_INV_CONFIG, capsim fails with the position of the key and the
+ * reason. Where rt-app would silently do something odd (an unknown key ignored, a timer with
+ * period 0, a string where a number belongs read as 0), capsim fails too: it does not guess.
+ * The accepted keys and the cost given to mem/iorun/memrun are documented in docs/formats.md.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "internal.h"
+#include "input/jsonpos.h"
+#include "input/workload.h"
+
+/*
+ * Cost of the memory and IO events as calibrated CPU work (ns on the calibration CPU at its
+ * reference frequency): a nominal phone-class core, documented in docs/formats.md.
+ */
+#define MEM_BYTES_PER_NS 4          /* mem/iorun: memset of the buffer at 4 GB/s */
+#define IORUN_WRITE_NS 1000         /* iorun: one write() per mem_buffer_size chunk */
+#define MEMRUN_RW_NS_PER_BYTE 1     /* memrun read/write: a byte-at-a-time loop */
+#define MEMRUN_CHASE_SEQ_NS 2       /* memrun chase, sequential: the prefetcher keeps up */
+#define RTAPP_DEFAULT_MEM_BUF (4u << 20)
+#define RT_INT_MAX 2147483647LL     /* rt-app reads every number as a C int */
+#define RT_INT_MIN (-RT_INT_MAX - 1)
+
+/* Custom slice bounds of a fair task: mirrors __setscheduler_params(), kernel/sched/syscalls.c */
+#define SLICE_MIN_NS (CAPSIM_NSEC_PER_MSEC / 10)
+#define SLICE_MAX_NS (CAPSIM_NSEC_PER_MSEC * 100)
+
+/* The event a key names, by prefix, in the order rt-app's parse_task_event_data() tests them. */
+enum rt_kind {
+	RT_NONE, RT_RUNTIME, RT_RUN, RT_SLEEP, RT_MEMRUN, RT_MEM, RT_IORUN, RT_LOCK, RT_UNLOCK,
+	RT_SIGNAL, RT_BROAD, RT_WAIT, RT_SYNC, RT_BARRIER, RT_TIMER, RT_RESUME, RT_SUSPEND,
+	RT_YIELD, RT_FORK, RT_SEM_POST, RT_SEM_WAIT,
+};
+
+static const struct {
+	const char *prefix;
+	enum rt_kind kind;
+} rt_events[] = {
+	/* "runtime" before "run" and "memrun" before "mem": the longer name wins, as in rt-app */
+	{ "sleep", RT_SLEEP }, { "runtime", RT_RUNTIME }, { "run", RT_RUN },
+	{ "memrun", RT_MEMRUN }, { "mem", RT_MEM }, { "iorun", RT_IORUN },
+	{ "lock", RT_LOCK }, { "unlock", RT_UNLOCK }, { "signal", RT_SIGNAL }, { "broad", RT_BROAD },
+	{ "wait", RT_WAIT }, { "sync", RT_SYNC }, { "barrier", RT_BARRIER }, { "timer", RT_TIMER },
+	{ "resume", RT_RESUME }, { "suspend", RT_SUSPEND }, { "yield", RT_YIELD },
+	{ "fork", RT_FORK }, { "sem_post", RT_SEM_POST }, { "sem_wait", RT_SEM_WAIT },
+};
+
+/* A name -> index map (resources by name/type/owner, tasks by name). */
+struct nm_slot {
+	const char *name; /* owned elsewhere; NULL: empty slot */
+	int type, owner, value;
+};
+
+struct name_map {
+	struct nm_slot *slots;
+	unsigned mask, used;
+};
+
+/* A memrun "ref": rt-app requires every use to agree on the buffer's shape. */
+struct memrun_ref {
+	const char *name; /* points into the json-c tree */
+	int64_t size, stride;
+	int random;
+};
+
+struct rt {
+	const char *file;
+	struct jsonpos *pos;
+	capsim_error *err;
+	capsim_workload *wl;
+	char path[512];
+	size_t path_len;
+	struct name_map res_map, task_map;
+	unsigned cap_res;
+	struct memrun_ref *memruns;
+	unsigned nr_memruns;
+	int64_t mem_buffer_size;
+	int task;                       /* the task being parsed */
+	int default_deadline;           /* global.default_policy is SCHED_DEADLINE */
+};
+
+/* ---- names and paths ---------------------------------------------------------------- */
+
+/* FNV-1a over the name, then type and owner and a murmur3 finalizer so the low bits spread. */
+static uint32_t nm_hash(const char *name, int type, int owner)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	h ^= (uint32_t)(type * 31 + owner) * 0x9e3779b1u;
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	return h ^ (h >> 16);
+}
+
+static int nm_find(const struct name_map *m, const char *name, int type, int owner)
+{
+	uint32_t h;
+
+	if (!m->slots)
+		return -1;
+	for (h = nm_hash(name, type, owner) & m->mask; m->slots[h].name; h = (h + 1) & m->mask) {
+		const struct nm_slot *s = &m->slots[h];
+
+		if (s->type == type && s->owner == owner && !strcmp(s->name, name))
+			return s->value;
+	}
+	return -1;
+}
+
+static void nm_put(struct name_map *m, const char *name, int type, int owner, int value)
+{
+	uint32_t h = nm_hash(name, type, owner) & m->mask;
+
+	while (m->slots[h].name)
+		h = (h + 1) & m->mask;
+	m->slots[h] = (struct nm_slot){ name, type, owner, value };
+	m->used++;
+}
+
+static int nm_add(struct name_map *m, const char *name, int type, int owner, int value)
+{
+	if (2 * (m->used + 1) > (m->slots ? m->mask + 1 : 0)) {
+		struct name_map big = { 0 };
+		unsigned size = m->slots ? 2 * (m->mask + 1) : 64, i;
+
+		big.slots = calloc(size, sizeof(*big.slots));
+		if (!big.slots)
+			return CAPSIM_ERR_NOMEM;
+		big.mask = size - 1;
+		for (i = 0; m->slots && i <= m->mask; i++)
+			if (m->slots[i].name)
+				nm_put(&big, m->slots[i].name, m->slots[i].type, m->slots[i].owner,
+				       m->slots[i].value);
+		free(m->slots);
+		*m = big;
+	}
+	nm_put(m, name, type, owner, value);
+	return 0;
+}
+
+static size_t path_push(struct rt *p, const char *key)
+{
+	size_t old = p->path_len;
+	int n = snprintf(p->path + old, sizeof(p->path) - old, "%s%s", old ? "." : "", key);
+
+	if (n < 0 || (size_t)n >= sizeof(p->path) - old)
+		p->path_len = sizeof(p->path) - 1;
+	else
+		p->path_len += (size_t)n;
+	return old;
+}
+
+static void path_pop(struct rt *p, size_t old)
+{
+	p->path_len = old;
+	p->path[old] = '\0';
+}
+
+/*
+ * fail() - report "FILE:LINE:COL: PATH.KEY: what" with the position of @key in object @node
+ * (or of the object itself when @key is NULL). Return: @code.
+ */
+static int fail(struct rt *p, int node, const char *key, int code, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static int fail(struct rt *p, int node, const char *key, int code, const char *fmt, ...)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (!p->path_len && !key)
+		return capsim_error_set(p->err, code, "%s:%u:%u: %s", p->file, at.line, at.col, what);
+	return capsim_error_set(p->err, code, "%s:%u:%u: %s%s%s: %s", p->file, at.line, at.col,
+				p->path, p->path_len && key ? "." : "", key ? key : "", what);
+}
+
+static const char *type_name(struct json_object *v)
+{
+	return json_type_to_name(json_object_get_type(v));
+}
+
+/* ---- typed values --------------------------------------------------------------------- */
+
+/* An integer in [lo, hi]; @expect says what for people ("a positive integer (µs)"). */
+static int int_value(struct rt *p, struct json_object *v, int node, const char *key, int64_t lo,
+		     int64_t hi, const char *expect, int64_t *out)
+{
+	int64_t x;
+
+	if (!json_object_is_type(v, json_type_int))
+		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
+			    type_name(v));
+	/* json-c saturates what does not fit in 64 bits: say so rather than echo its limit */
+	x = json_object_get_int64(v);
+	if (x == INT64_MAX || x == INT64_MIN)
+		return fail(p, node, key, CAPSIM_ERR_RANGE,
+			    "a number too large for rt-app's int (expected %s)", expect);
+	if (x < lo || x > hi)
+		return fail(p, node, key, CAPSIM_ERR_RANGE, "%s is out of range (expected %s)",
+			    json_object_to_json_string(v), expect);
+	*out = x;
+	return 0;
+}
+
+/* Return: 0 (found), 1 (absent) or an error. */
+static int get_int(struct rt *p, struct json_object *obj, int node, const char *key, int64_t lo,
+		   int64_t hi, const char *expect, int64_t *out)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(obj, key, &v))
+		return 1;
+	return int_value(p, v, node, key, lo, hi, expect, out);
+}
+
+static int get_string(struct rt *p, struct json_object *obj, int node, const char *key,
+		      const char *expect, const char **out)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(obj, key, &v))
+		return 1;
+	if (!json_object_is_type(v, json_type_string))
+		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
+			    type_name(v));
+	*out = json_object_get_string(v);
+	return 0;
+}
+
+static int check_bool(struct rt *p, struct json_object *obj, int node, const char *key)
+{
+	struct json_object *v;
+
+	if (json_object_object_get_ex(obj, key, &v) && !json_object_is_type(v, json_type_boolean))
+		return fail(p, node, key, CAPSIM_ERR_PARSE,
+			    "expected true or false, not %s (rt-app rejects it)", type_name(v));
+	return 0;
+}
+
+static int check_string(struct rt *p, struct json_object *obj, int node, const char *key)
+{
+	const char *s;
+	int ret = get_string(p, obj, node, key, "a string", &s);
+
+	return ret < 0 ? ret : 0;
+}
+
+static int key_in(const char *key, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(key, *list))
+			return 1;
+	return 0;
+}
+
+static enum rt_kind event_kind(const char *key)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(rt_events); i++)
+		if (!strncmp(key, rt_events[i].prefix, strlen(rt_events[i].prefix)))
+			return rt_events[i].kind;
+	return RT_NONE;
+}
+
+/* Every key of @obj must be in @known (or be an event when @events). */
+static int check_keys(struct rt *p, struct json_object *obj, int node, const char *const *known,
+		      int events, const char *where)
+{
+	json_object_object_foreach(obj, key, val) {
+		(void)val;
+		if (key_in(key, known) || (events && event_kind(key) != RT_NONE))
+			continue;
+		return fail(p, node, key, CAPSIM_ERR_PARSE,
+			    "unknown key in %s (rt-app ignores it silently; capsim does not guess: "
+			    "see docs/formats.md for the keys it reads)", where);
+	}
+	return 0;
+}
+
+/* ---- resources -------------------------------------------------------------------------- */
+
+/* The index of resource (@name, @type, @owner), created on first use as rt-app does. */
+static int resource(struct rt *p, const char *name, enum wl_resource_type type, int owner)
+{
+	capsim_workload *wl = p->wl;
+	struct wl_resource *r;
+	int i = nm_find(&p->res_map, name, (int)type, owner);
+
+	if (i >= 0)
+		return i;
+	if (wl->nr_resources == p->cap_res) {
+		unsigned cap = p->cap_res ? 2 * p->cap_res : 16;
+
+		r = realloc(wl->resources, cap * sizeof(*r));
+		if (!r)
+			return CAPSIM_ERR_NOMEM;
+		wl->resources = r;
+		p->cap_res = cap;
+	}
+	r = &wl->resources[wl->nr_resources];
+	*r = (struct wl_resource){ .name = strdup(name), .type = type, .owner = owner };
+	if (!r->name)
+		return CAPSIM_ERR_NOMEM;
+	i = (int)wl->nr_resources++;
+	if (nm_add(&p->res_map, r->name, (int)type, owner, i))
+		return CAPSIM_ERR_NOMEM;
+	return i;
+}
+
+static int set_res(int *slot, int idx)
+{
+	if (idx < 0)
+		return idx;
+	*slot = idx;
+	return 0;
+}
+
+/* ---- events ----------------------------------------------------------------------------- */
+
+static int ev_string(struct rt *p, struct json_object *v, int node, const char *key,
+		     const char **out)
+{
+	if (!json_object_is_type(v, json_type_string))
+		return fail(p, node, key, CAPSIM_ERR_PARSE,
+			    "expected a string (a resource name), not %s (rt-app: \"Unknown or "
+			    "mismatch event type\")", type_name(v));
+	*out = json_object_get_string(v);
+	return 0;
+}
+
+/* An event object: its own keys must be known, and it gets a node for positions. */
+static int ev_object(struct rt *p, struct json_object *v, int node, const char *key,
+		     const char *const *known, const char *shape, int *sub)
+{
+	size_t old;
+	int ret;
+
+	if (!json_object_is_type(v, json_type_object))
+		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object %s, not %s", shape,
+			    type_name(v));
+	*sub = jsonpos_child(p->pos, node, key);
+	old = path_push(p, key);
+	ret = check_keys(p, v, *sub, known, 0, "this event");
+	path_pop(p, old);
+	return ret;
+}
+
+static int parse_timer(struct rt *p, struct json_object *v, int node, const char *key,
+		       struct wl_event *ev)
+{
+	static const char *const known[] = { "ref", "period", "mode", NULL };
+	const char *ref = "unknown", *mode = "relative";
+	int64_t period;
+	int sub, ret, unique;
+	size_t old;
+
+	ret = ev_object(p, v, node, key, known, "{\"ref\", \"period\"[, \"mode\"]}", &sub);
+	if (ret)
+		return ret;
+	old = path_push(p, key);
+	ret = get_string(p, v, sub, "ref", "a string (the timer's name)", &ref);
+	if (ret >= 0)
+		ret = get_string(p, v, sub, "mode", "\"relative\" or \"absolute\"", &mode);
+	if (ret < 0)
+		goto out;
+	if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
+		ret = fail(p, sub, "mode", CAPSIM_ERR_PARSE,
+			   "\"%s\": expected \"relative\" or \"absolute\"", mode);
+		goto out;
+	}
+	ret = get_int(p, v, sub, "period", 1, RT_INT_MAX, "a positive integer (µs)", &period);
+	if (ret == 1)
+		ret = fail(p, sub, NULL, CAPSIM_ERR_PARSE,
+			   "missing \"period\" (expected a positive integer (µs); rt-app would use 0)");
+	if (ret)
+		goto out;
+	/* rt-app: a ref starting with "unique" names a timer private to the task */
+	unique = !strncmp(ref, "unique", strlen("unique"));
+	ev->type = WL_EV_TIMER;
+	ev->value = (uint64_t)period * CAPSIM_NSEC_PER_USEC;
+	ev->absolute = !strcmp(mode, "absolute");
+	ev->unique = (unsigned)unique;
+	ret = set_res(&ev->res, resource(p, ref, WL_RES_TIMER, unique ? p->task : -1));
+out:
+	path_pop(p, old);
+	return ret;
+}
+
+static int parse_wait(struct rt *p, struct json_object *v, int node, const char *key,
+		      struct wl_event *ev)
+{
+	static const char *const known[] = { "ref", "mutex", NULL };
+	const char *ref = "unknown", *mutex = "unknown";
+	int sub, ret;
+	size_t old;
+
+	ret = ev_object(p, v, node, key, known, "{\"ref\", \"mutex\"}", &sub);
+	if (ret)
+		return ret;
+	old = path_push(p, key);
+	ret = get_string(p, v, sub, "ref", "a string (a condition's name)", &ref);
+	if (ret >= 0)
+		ret = get_string(p, v, sub, "mutex", "a string (a mutex's name)", &mutex);
+	path_pop(p, old);
+	if (ret < 0)
+		return ret;
+	ret = set_res(&ev->res, resource(p, ref, WL_RES_COND, -1));
+	return ret ? ret : set_res(&ev->res2, resource(p, mutex, WL_RES_MUTEX, -1));
+}
+
+/* Nanoseconds per hop of a random pointer chase through a buffer of @size bytes. */
+static uint64_t chase_ns(int64_t size)
+{
+	if (size <= 32 << 10)
+		return 2;   /* L1 */
+	if (size <= 1 << 20)
+		return 10;  /* L2 */
+	if (size <= 8 << 20)
+		return 30;  /* L3 / system cache */
+	return 100;         /* DRAM */
+}
+
+static int memrun_agree(struct rt *p, int sub, const char *ref, int64_t size, int64_t stride,
+			int random)
+{
+	struct memrun_ref *m;
+	unsigned i;
+
+	for (i = 0; i < p->nr_memruns; i++) {
+		m = &p->memruns[i];
+		if (strcmp(m->name, ref))
+			continue;
+		if (m->size != size || m->stride != stride || m->random != random)
+			return fail(p, sub, "ref", CAPSIM_ERR_INVALID,
+				    "memrun buffer \"%s\" is used with another size, stride or pattern "
+				    "(rt-app rejects this)", ref);
+		return 0;
+	}
+	m = realloc(p->memruns, (p->nr_memruns + 1) * sizeof(*m));
+	if (!m)
+		return CAPSIM_ERR_NOMEM;
+	p->memruns = m;
+	m[p->nr_memruns++] = (struct memrun_ref){ ref, size, stride, random };
+	return 0;
+}
+
+/* The shape of a memrun: type, size and count are required, stride and pattern optional. */
+static int memrun_fields(struct rt *p, struct json_object *v, int sub, const char **type,
+			 int64_t *size, int64_t *count, int64_t *stride, const char **pattern)
+{
+	int ret = get_string(p, v, sub, "type", "\"read\", \"write\" or \"chase\"", type);
+
+	if (ret < 0)
+		return ret;
+	if (ret == 1 || (strcmp(*type, "read") && strcmp(*type, "write") && strcmp(*type, "chase")))
+		return fail(p, sub, ret ? NULL : "type", CAPSIM_ERR_PARSE,
+			    "expected \"type\": \"read\", \"write\" or \"chase\"");
+	ret = get_int(p, v, sub, "size", 1, RT_INT_MAX, "a positive integer (bytes)", size);
+	if (!ret)
+		ret = get_int(p, v, sub, "count", 0, RT_INT_MAX, "a non-negative integer", count);
+	if (ret == 1)
+		return fail(p, sub, NULL, CAPSIM_ERR_PARSE,
+			    "memrun needs \"size\" (bytes) and \"count\" (integers)");
+	if (!ret)
+		ret = get_int(p, v, sub, "stride", 1, RT_INT_MAX, "a positive integer (bytes)",
+			      stride);
+	if (ret >= 0)
+		ret = get_string(p, v, sub, "pattern", "\"random\" or \"sequential\"", pattern);
+	if (ret < 0)
+		return ret;
+	if (strcmp(*pattern, "random") && strcmp(*pattern, "sequential"))
+		return fail(p, sub, "pattern", CAPSIM_ERR_PARSE,
+			    "\"%s\": expected \"random\" or \"sequential\"", *pattern);
+	return 0;
+}
+
+static int parse_memrun(struct rt *p, struct json_object *v, int node, const char *key,
+			struct wl_event *ev)
+{
+	static const char *const known[] = { "type", "size", "count", "stride", "pattern", "ref",
+					     NULL };
+	const char *type = NULL, *pattern = "random", *ref = NULL;
+	int64_t size = 0, count = 0, stride = 64;
+	int sub, ret;
+	size_t old;
+
+	ret = ev_object(p, v, node, key, known, "{\"type\", \"size\", \"count\", ...}", &sub);
+	if (ret)
+		return ret;
+	old = path_push(p, key);
+	ret = memrun_fields(p, v, sub, &type, &size, &count, &stride, &pattern);
+	if (!ret)
+		ret = get_string(p, v, sub, "ref", "a string (a shared buffer's name)", &ref);
+	if (ret == 1)
+		ret = 0;
+	if (!ret && ref)
+		ret = memrun_agree(p, sub, ref, size, stride, !strcmp(pattern, "random"));
+	path_pop(p, old);
+	if (ret)
+		return ret;
+	ev->type = WL_EV_MEM;
+	if (strcmp(type, "chase"))
+		ev->value = (uint64_t)count * MEMRUN_RW_NS_PER_BYTE;
+	else if (strcmp(pattern, "random"))
+		ev->value = (uint64_t)count * MEMRUN_CHASE_SEQ_NS;
+	else
+		ev->value = (uint64_t)count * chase_ns(size);
+	return 0;
+}
+
+/* mem/iorun N bytes: a memset at MEM_BYTES_PER_NS, plus for iorun one write() per chunk. */
+static uint64_t mem_cost_ns(int64_t bytes, int io, int64_t buffer)
+{
+	uint64_t ns = ((uint64_t)bytes + MEM_BYTES_PER_NS - 1) / MEM_BYTES_PER_NS;
+
+	if (io)
+		ns += IORUN_WRITE_NS * (((uint64_t)bytes + (uint64_t)buffer - 1) / (uint64_t)buffer +
+					!bytes);
+	return ns;
+}
+
+static int parse_simple(struct rt *p, struct json_object *v, int node, const char *key,
+			enum rt_kind kind, struct wl_event *ev)
+{
+	const char *name = NULL;
+	int64_t n = 0;
+	int ret, task;
+
+	switch (kind) {
+	case RT_RUN:
+	case RT_RUNTIME:
+	case RT_SLEEP:
+		ret = int_value(p, v, node, key, 0, RT_INT_MAX, "a non-negative integer (µs)", &n);
+		ev->type = kind == RT_RUN ? WL_EV_RUN : kind == RT_RUNTIME ? WL_EV_RUNTIME
+									     : WL_EV_SLEEP;
+		ev->value = (uint64_t)n * CAPSIM_NSEC_PER_USEC;
+		return ret;
+	case RT_MEM:
+	case RT_IORUN:
+		ret = int_value(p, v, node, key, 0, RT_INT_MAX, "a non-negative integer (bytes)", &n);
+		ev->type = WL_EV_MEM;
+		ev->value = ret ? 0 : mem_cost_ns(n, kind == RT_IORUN, p->mem_buffer_size);
+		return ret;
+	case RT_YIELD:
+		ev->type = WL_EV_YIELD; /* rt-app ignores the value */
+		return 0;
+	default:
+		break;
+	}
+	ret = ev_string(p, v, node, key, &name);
+	if (ret)
+		return ret;
+	switch (kind) {
+	case RT_LOCK:
+	case RT_UNLOCK:
+		ev->type = kind == RT_LOCK ? WL_EV_LOCK : WL_EV_UNLOCK;
+		return set_res(&ev->res, resource(p, name, WL_RES_MUTEX, -1));
+	case RT_SIGNAL:
+	case RT_BROAD:
+		ev->type = kind == RT_SIGNAL ? WL_EV_SIGNAL : WL_EV_BROAD;
+		return set_res(&ev->res, resource(p, name, WL_RES_COND, -1));
+	case RT_BARRIER:
+		ev->type = WL_EV_BARRIER;
+		ret = set_res(&ev->res, resource(p, name, WL_RES_BARRIER, -1));
+		/* rt-app counts users per event occurrence: each adds the task's instances */
+		if (!ret)
+			p->wl->resources[ev->res].users += p->wl->tasks[p->task].instances;
+		return ret;
+	case RT_SEM_POST:
+	case RT_SEM_WAIT:
+		ev->type = kind == RT_SEM_POST ? WL_EV_SEM_POST : WL_EV_SEM_WAIT;
+		return set_res(&ev->res, resource(p, name, WL_RES_SEM, -1));
+	case RT_RESUME:
+	case RT_SUSPEND:
+		/* a cond and a mutex of that name: resume broadcasts what suspend waits on */
+		ev->type = kind == RT_RESUME ? WL_EV_RESUME : WL_EV_SUSPEND;
+		ev->task = kind == RT_RESUME ? nm_find(&p->task_map, name, 0, -1) : -1;
+		ret = set_res(&ev->res, resource(p, name, WL_RES_COND, -1));
+		return ret ? ret : set_res(&ev->res2, resource(p, name, WL_RES_MUTEX, -1));
+	case RT_FORK:
+		ev->type = WL_EV_FORK;
+		task = nm_find(&p->task_map, name, 0, -1);
+		if (task < 0)
+			return fail(p, node, key, CAPSIM_ERR_NOT_FOUND,
+				    "no task named \"%s\" to fork (expected one of the tasks)", name);
+		ev->task = task;
+		p->wl->tasks[task].forked = 1;
+		return 0;
+	default:
+		return CAPSIM_ERR_INTERNAL;
+	}
+}
+
+static int parse_event(struct rt *p, struct json_object *v, int node, const char *key,
+		       struct wl_event *ev)
+{
+	enum rt_kind kind = event_kind(key);
+
+	*ev = (struct wl_event){ .res = -1, .res2 = -1, .task = -1 };
+	ev->line = jsonpos_key(p->pos, node, key).line;
+	switch (kind) {
+	case RT_TIMER:
+		ev->type = WL_EV_TIMER;
+		return parse_timer(p, v, node, key, ev);
+	case RT_WAIT:
+	case RT_SYNC:
+		ev->type = kind == RT_WAIT ? WL_EV_WAIT : WL_EV_SYNC;
+		return parse_wait(p, v, node, key, ev);
+	case RT_MEMRUN:
+		return parse_memrun(p, v, node, key, ev);
+	default:
+		return parse_simple(p, v, node, key, kind, ev);
+	}
+}
+
+/* The events of @obj, in object order, into @ph. */
+static int parse_events(struct rt *p, struct json_object *obj, int node, struct wl_phase *ph)
+{
+	unsigned n = 0;
+	int ret;
+
+	json_object_object_foreach(obj, k, v) {
+		(void)v;
+		n += event_kind(k) != RT_NONE;
+	}
+	if (!n)
+		return fail(p, node, NULL, CAPSIM_ERR_PARSE,
+			    "no events (rt-app: \"No events found. Task must have events or it's "
+			    "useless\")");
+	ph->events = calloc(n, sizeof(*ph->events));
+	if (!ph->events)
+		return CAPSIM_ERR_NOMEM;
+	json_object_object_foreach(obj, key, val) {
+		if (event_kind(key) == RT_NONE)
+			continue;
+		ret = parse_event(p, val, node, key, &ph->events[ph->nr_events]);
+		if (ret)
+			return ret;
+		ph->nr_events++;
+	}
+	return 0;
+}
+
+/* ---- task and phase properties ---------------------------------------------------------- */
+
+/* The position of @key of object @node, kept for the messages of later checks. */
+static struct wl_pos key_pos(const struct rt *p, int node, const char *key)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+
+	return (struct wl_pos){ at.line, at.col };
+}
+
+static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
+		      capsim_cpumask *mask, struct wl_pos *at)
+{
+	struct json_object *arr;
+	size_t i, n;
+	int ret = 0;
+
+	if (!json_object_object_get_ex(obj, "cpus", &arr))
+		return 0;
+	*at = key_pos(p, node, "cpus");
+	if (!json_object_is_type(arr, json_type_array) || !json_object_array_length(arr))
+		return fail(p, node, "cpus", CAPSIM_ERR_PARSE,
+			    "expected a non-empty array of CPU numbers, e.g. [0, 2]");
+	memset(mask, 0, sizeof(*mask));
+	n = json_object_array_length(arr);
+	for (i = 0; i < n && !ret; i++) {
+		int64_t cpu = 0;
+
+		ret = int_value(p, json_object_array_get_idx(arr, i), node, "cpus", 0,
+				CAPSIM_MAX_CPUS - 1, "CPU numbers (integers 0-255)", &cpu);
+		if (!ret)
+			capsim_cpumask_set(mask, (unsigned)cpu);
+	}
+	*has = !ret;
+	return ret;
+}
+
+/* "nodes_membind": NUMA memory binding, no effect on CPU scheduling; only its shape is checked. */
+static int check_nodes(struct rt *p, struct json_object *obj, int node)
+{
+	struct json_object *arr;
+	size_t i;
+	int64_t n;
+	int ret = 0;
+
+	if (!json_object_object_get_ex(obj, "nodes_membind", &arr))
+		return 0;
+	if (!json_object_is_type(arr, json_type_array))
+		return fail(p, node, "nodes_membind", CAPSIM_ERR_PARSE,
+			    "expected an array of NUMA node numbers");
+	for (i = 0; i < json_object_array_length(arr) && !ret; i++)
+		ret = int_value(p, json_object_array_get_idx(arr, i), node, "nodes_membind", 0,
+				RT_INT_MAX, "NUMA node numbers", &n);
+	return ret;
+}
+
+static int parse_uclamp(struct rt *p, struct json_object *obj, int node, int *min, int *max)
+{
+	int64_t v;
+	int ret;
+
+	*min = *max = WL_UNSET;
+	ret = get_int(p, obj, node, "util_min", -1, 1024, "-1 or 0..1024", &v);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		*min = (int)v;
+	ret = get_int(p, obj, node, "util_max", -1, 1024, "-1 or 0..1024", &v);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		*max = (int)v;
+	/* mirrors uclamp_validate(), kernel/sched/syscalls.c: lower > upper is -EINVAL */
+	if (*min != WL_UNSET && *max != WL_UNSET && *min > *max)
+		return fail(p, node, "util_min", CAPSIM_ERR_RANGE,
+			    "util_min %d is above util_max %d (the kernel rejects it)", *min, *max);
+	return 0;
+}
+
+static int check_taskgroup(struct rt *p, struct json_object *obj, int node)
+{
+	const char *tg = "";
+	int ret = get_string(p, obj, node, "taskgroup", "a string (a cgroup path)", &tg);
+
+	if (ret)
+		return ret < 0 ? ret : 0;
+	if (!*tg)
+		return 0; /* rt-app: "" means no taskgroup */
+	if (*tg != '/')
+		return fail(p, node, "taskgroup", CAPSIM_ERR_PARSE,
+			    "\"%s\" must start with '/' (rt-app rejects it)", tg);
+	return fail(p, node, "taskgroup", CAPSIM_ERR_UNSUPPORTED,
+		    "\"%s\": task groups (CFS bandwidth and group scheduling) are not modelled", tg);
+}
+
+static const struct {
+	const char *name;
+	enum wl_policy policy;
+} rt_policies[] = {
+	{ "SCHED_OTHER", WL_POLICY_OTHER }, { "SCHED_BATCH", WL_POLICY_BATCH },
+	{ "SCHED_IDLE", WL_POLICY_IDLE },   { "SCHED_FIFO", WL_POLICY_FIFO },
+	{ "SCHED_RR", WL_POLICY_RR },
+};
+
+static int parse_policy(struct rt *p, struct json_object *obj, int node, const char *key,
+			enum wl_policy *out)
+{
+	const char *s = "";
+	unsigned i;
+	int ret = get_string(p, obj, node, key, "a policy name such as \"SCHED_OTHER\"", &s);
+
+	if (ret)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(rt_policies); i++)
+		if (!strcmp(s, rt_policies[i].name)) {
+			*out = rt_policies[i].policy;
+			return 0;
+		}
+	if (!strcmp(s, "SCHED_DEADLINE"))
+		return fail(p, node, key, CAPSIM_ERR_UNSUPPORTED,
+			    "SCHED_DEADLINE is not modelled (capsim simulates fair and RT tasks)");
+	return fail(p, node, key, CAPSIM_ERR_PARSE,
+		    "invalid policy \"%s\" (expected SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, "
+		    "SCHED_FIFO or SCHED_RR)", s);
+}
+
+static int is_fair(enum wl_policy pol)
+{
+	return pol == WL_POLICY_OTHER || pol == WL_POLICY_BATCH || pol == WL_POLICY_IDLE;
+}
+
+/* What rt-app's parse_sched_data() sets: policy, priority, and a fair task's custom slice. */
+struct rt_sched {
+	enum wl_policy policy;
+	int priority;
+	uint64_t slice_ns;
+};
+
+/* mirrors the clamp of __setscheduler_params(), kernel/sched/syscalls.c v6.12 */
+static uint64_t custom_slice_ns(int64_t runtime_us)
+{
+	uint64_t ns = (uint64_t)runtime_us * CAPSIM_NSEC_PER_USEC;
+
+	return ns < SLICE_MIN_NS ? SLICE_MIN_NS : ns > SLICE_MAX_NS ? SLICE_MAX_NS : ns;
+}
+
+/*
+ * The scheduling keys of a task or phase object, read as parse_sched_data() reads them onto
+ * @s: "policy" (a given policy brings its default priority: nice 0, RT 10), "priority" (nice
+ * for fair policies), "dl-runtime" (and with @legacy the thread-level "runtime"), which is a
+ * v6.12 custom slice for fair tasks; dl-period/dl-deadline are checked only (the kernel
+ * ignores them for fair and RT tasks). *@any tells whether any of these keys was present.
+ */
+static int sched_keys(struct rt *p, struct json_object *obj, int node, int legacy,
+		      struct rt_sched *s, int *any)
+{
+	static const char *const dl_keys[][2] = { { "dl-runtime", "runtime" },
+						  { "dl-period", "period" },
+						  { "dl-deadline", "deadline" } };
+	int64_t v, runtime = 0;
+	unsigned i, j;
+	int ret = parse_policy(p, obj, node, "policy", &s->policy);
+
+	if (ret < 0)
+		return ret;
+	*any = !ret;
+	if (!ret)
+		s->priority = is_fair(s->policy) ? 0 : 10;
+	if (is_fair(s->policy))
+		ret = get_int(p, obj, node, "priority", -20, 19, "a nice value -20..19", &v);
+	else
+		ret = get_int(p, obj, node, "priority", 1, 99, "an RT priority 1..99", &v);
+	if (ret < 0)
+		return ret;
+	if (!ret) {
+		s->priority = (int)v;
+		*any = 1;
+	}
+	for (i = 0; i < ARRAY_SIZE(dl_keys); i++)
+		for (j = 0; j < 1u + !!legacy; j++) {
+			ret = get_int(p, obj, node, dl_keys[i][j], 0, RT_INT_MAX,
+				      "a non-negative integer (µs)", &v);
+			if (ret < 0)
+				return ret;
+			*any |= !ret;
+			/* rt-app reads the legacy "runtime" only when "dl-runtime" is absent or 0 */
+			if (!ret && !i && !runtime)
+				runtime = v;
+		}
+	if (runtime)
+		s->slice_ns = is_fair(s->policy) ? custom_slice_ns(runtime) : 0;
+	return 0;
+}
+
+/* A task's scheduling keys; it starts from global.default_policy. */
+static int parse_sched(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
+{
+	enum wl_policy def = p->wl->default_policy;
+	struct rt_sched s = { def, is_fair(def) ? 0 : 10, 0 };
+	int any, ret;
+
+	if (p->default_deadline && !json_object_object_get_ex(obj, "policy", NULL))
+		return fail(p, node, NULL, CAPSIM_ERR_UNSUPPORTED,
+			    "inherits SCHED_DEADLINE from global.default_policy, which is not "
+			    "modelled");
+	ret = sched_keys(p, obj, node, 1, &s, &any);
+	t->policy = s.policy;
+	t->priority = s.priority;
+	t->slice_ns = s.slice_ns;
+	return ret;
+}
+
+/*
+ * rt-app applies a phase's scheduling keys when the phase starts. capsim keeps one policy,
+ * priority and slice per task: a phase may restate them (as workload generators do) but a
+ * change is refused rather than ignored.
+ */
+static int check_phase_sched(struct rt *p, struct json_object *obj, int node,
+			     const struct wl_task *t)
+{
+	struct rt_sched s = { t->policy, t->priority, t->slice_ns };
+	const char *what;
+	int any, ret = sched_keys(p, obj, node, 0, &s, &any);
+
+	if (ret || !any)
+		return ret;
+	if (s.policy != t->policy)
+		what = "policy";
+	else if (s.priority != t->priority)
+		what = "priority";
+	else if (s.slice_ns != t->slice_ns)
+		what = "dl-runtime";
+	else
+		return 0;
+	return fail(p, node, json_object_object_get_ex(obj, what, NULL) ? what : NULL,
+		    CAPSIM_ERR_UNSUPPORTED,
+		    "changes the task's %s at phase level, which capsim does not model (a phase "
+		    "may only restate the task's policy, priority and dl-runtime)", what);
+}
+
+static int parse_loop(struct rt *p, struct json_object *obj, int node, int64_t def, int64_t *out)
+{
+	int ret = get_int(p, obj, node, "loop", -1, RT_INT_MAX,
+			  "-1 (forever) or a positive integer", out);
+
+	if (ret == 1)
+		*out = def;
+	else if (!ret && !*out)
+		return fail(p, node, "loop", CAPSIM_ERR_RANGE,
+			    "0 loops: rt-app would never run it (expected -1 or a positive integer)");
+	return ret < 0 ? ret : 0;
+}
+
+static int parse_phase(struct rt *p, const char *name, struct json_object *obj, int node,
+		       const struct wl_task *t, struct wl_phase *ph)
+{
+	static const char *const known[] = { "loop", "cpus", "nodes_membind", "util_min",
+					     "util_max", "taskgroup", "policy", "priority",
+					     "dl-runtime", "dl-period", "dl-deadline", NULL };
+	size_t old = path_push(p, name);
+	int ret;
+
+	ph->name = strdup(name);
+	ph->util_min = ph->util_max = WL_UNSET;
+	ret = ph->name ? 0 : CAPSIM_ERR_NOMEM;
+	if (!ret)
+		ret = check_keys(p, obj, node, known, 1, "a phase");
+	if (!ret)
+		ret = check_phase_sched(p, obj, node, t);
+	if (!ret)
+		ret = parse_loop(p, obj, node, 1, &ph->loop);
+	if (!ret)
+		ret = parse_cpus(p, obj, node, &ph->has_cpus, &ph->cpus, &ph->cpus_at);
+	if (!ret)
+		ret = check_nodes(p, obj, node);
+	if (!ret)
+		ret = parse_uclamp(p, obj, node, &ph->util_min, &ph->util_max);
+	if (!ret)
+		ret = check_taskgroup(p, obj, node);
+	if (!ret)
+		ret = parse_events(p, obj, node, ph);
+	path_pop(p, old);
+	return ret;
+}
+
+static int parse_phases(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
+{
+	int pnode = jsonpos_child(p->pos, node, "phases");
+	size_t old;
+	int ret = 0;
+
+	if (!json_object_is_type(obj, json_type_object) || !json_object_object_length(obj))
+		return fail(p, node, "phases", CAPSIM_ERR_PARSE,
+			    "expected a non-empty object of phases");
+	t->phases = calloc((size_t)json_object_object_length(obj), sizeof(*t->phases));
+	if (!t->phases)
+		return CAPSIM_ERR_NOMEM;
+	old = path_push(p, "phases");
+	json_object_object_foreach(obj, key, val) {
+		if (ret)
+			break;
+		if (!json_object_is_type(val, json_type_object)) {
+			ret = fail(p, pnode, key, CAPSIM_ERR_PARSE,
+				   "expected an object (a phase), not %s", type_name(val));
+			break;
+		}
+		ret = parse_phase(p, key, val, jsonpos_child(p->pos, pnode, key), t,
+				  &t->phases[t->nr_phases]);
+		t->nr_phases++;
+	}
+	path_pop(p, old);
+	return ret;
+}
+
+/* A task without "phases": its events form one phase; its "loop" repeats that phase. */
+static int parse_flat(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
+{
+	struct wl_phase *ph = calloc(1, sizeof(*ph));
+
+	if (!ph)
+		return CAPSIM_ERR_NOMEM;
+	t->phases = ph;
+	t->nr_phases = 1;
+	ph->loop = 1;
+	ph->util_min = ph->util_max = WL_UNSET;
+	ph->name = strdup("");
+	return ph->name ? parse_events(p, obj, node, ph) : CAPSIM_ERR_NOMEM;
+}
+
+static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
+{
+	static const char *const known[] = {
+		"instance", "delay", "loop", "phases", "cpus", "nodes_membind", "policy", "priority",
+		"dl-runtime", "dl-period", "dl-deadline", "runtime", "period", "deadline",
+		"util_min", "util_max", "taskgroup", NULL
+	};
+	struct json_object *phases;
+	int64_t delay = 0;
+	int has_phases = json_object_object_get_ex(obj, "phases", &phases);
+	int ret;
+
+	/* rt-app ignores events next to "phases"; only the legacy "runtime" is read there */
+	json_object_object_foreach(obj, key, val) {
+		(void)val;
+		if (has_phases && event_kind(key) != RT_NONE && strcmp(key, "runtime"))
+			return fail(p, node, key, CAPSIM_ERR_PARSE,
+				    "an event beside \"phases\" (rt-app ignores it: move it into a "
+				    "phase)");
+	}
+	ret = check_keys(p, obj, node, known, !has_phases, "a task");
+	if (!ret)
+		ret = parse_cpus(p, obj, node, &t->has_cpus, &t->cpus, &t->cpus_at);
+	if (!ret)
+		ret = check_nodes(p, obj, node);
+	if (!ret)
+		ret = parse_sched(p, obj, node, t);
+	if (!ret)
+		ret = parse_uclamp(p, obj, node, &t->util_min, &t->util_max);
+	if (!ret)
+		ret = check_taskgroup(p, obj, node);
+	if (!ret) {
+		ret = get_int(p, obj, node, "delay", 0, RT_INT_MAX, "a non-negative integer (µs)",
+			      &delay);
+		ret = ret == 1 ? 0 : ret;
+		t->delay_ns = (uint64_t)delay * CAPSIM_NSEC_PER_USEC;
+	}
+	if (!ret)
+		ret = parse_loop(p, obj, node, -1, &t->loop);
+	if (!ret)
+		ret = has_phases ? parse_phases(p, phases, node, t) : parse_flat(p, obj, node, t);
+	return ret;
+}
+
+/* ---- global ----------------------------------------------------------------------------- */
+
+/*
+ * "ftrace": a bool (deprecated) or a comma-separated list of categories, which rt-app's
+ * parse_global() refuses when ftrace_setup() does not know one ("Invalid ftrace categories").
+ * Known: the FTRACE_* categories of rt-app_utils.h (main, task, loop, event, stats, attrs),
+ * "run" that its tutorial lists, and "none". capsim writes its own trace either way.
+ */
+static int check_ftrace(struct rt *p, struct json_object *g, int node)
+{
+	static const char *const known[] = { "none", "main", "task", "run", "loop", "event",
+					     "stats", "attrs" };
+	struct json_object *v;
+	const char *s;
+
+	if (!json_object_object_get_ex(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
+		return 0;
+	if (!json_object_is_type(v, json_type_string))
+		return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
+			    "expected \"none\" or a list such as \"main,task\", not %s", type_name(v));
+	for (s = json_object_get_string(v); *s; s += *s == ',') {
+		size_t len = strcspn(s, ","), i = 0;
+
+		while (i < ARRAY_SIZE(known) && (strlen(known[i]) != len || strncmp(s, known[i], len)))
+			i++;
+		if (len && i == ARRAY_SIZE(known))
+			return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
+				    "unknown category \"%.*s\" (rt-app knows none, main, task, run, "
+				    "loop, event, stats, attrs)", (int)len, s);
+		s += len;
+	}
+	return 0;
+}
+
+static int parse_calibration(struct rt *p, struct json_object *g, int node)
+{
+	struct json_object *v;
+	const char *s;
+	uint64_t cpu;
+
+	p->wl->calibration_cpu = 0; /* rt-app: "missing calibration setting force CPU0" */
+	if (!json_object_object_get_ex(g, "calibration", &v))
+		return 0;
+	p->wl->calibration_at = key_pos(p, node, "calibration");
+	if (json_object_is_type(v, json_type_int)) {
+		int64_t ns;
+		int ret = int_value(p, v, node, "calibration", 0, RT_INT_MAX,
+				    "\"CPUn\" or an ns-per-loop integer (0: calibrate CPU0)", &ns);
+
+		/* 0: rt-app calibrates on CPU0 as if there were no setting; otherwise a fixed
+		 * ns-per-loop, which capsim takes as work measured on the biggest CPU */
+		if (ns)
+			p->wl->calibration_cpu = -1;
+		p->wl->ns_per_loop = (uint32_t)ns;
+		return ret;
+	}
+	if (!json_object_is_type(v, json_type_string))
+		return fail(p, node, "calibration", CAPSIM_ERR_PARSE,
+			    "expected \"CPUn\" or an ns-per-loop integer, not %s",
+			    type_name(v));
+	s = json_object_get_string(v);
+	if (strncmp(s, "CPU", 3) || capsim_parse_u64(s + 3, &cpu) || cpu >= CAPSIM_MAX_CPUS)
+		return fail(p, node, "calibration", CAPSIM_ERR_PARSE,
+			    "\"%s\": expected \"CPUn\" with n a CPU number 0-255", s);
+	p->wl->calibration_cpu = (int)cpu;
+	return 0;
+}
+
+static int parse_global(struct rt *p, struct json_object *root)
+{
+	static const char *const known[] = {
+		"duration", "calibration", "default_policy", "pi_enabled", "lock_pages", "logdir",
+		"log_basename", "log_size", "ftrace", "gnuplot", "io_device", "mem_buffer_size",
+		"cumulative_slack",
+		/* legacy keys rt-app's own examples still carry ("frag" in mp3-short.json) */
+		"spacing", "frag", "fragment", NULL
+	};
+	static const char *const bools[] = { "pi_enabled", "lock_pages", "gnuplot",
+					     "cumulative_slack" };
+	static const char *const strings[] = { "logdir", "log_basename", "io_device" };
+	struct json_object *g, *v;
+	int node = jsonpos_child(p->pos, 0, "global");
+	int64_t x;
+	unsigned i;
+	size_t old;
+	int ret = 0;
+
+	p->mem_buffer_size = RTAPP_DEFAULT_MEM_BUF;
+	p->wl->default_policy = WL_POLICY_OTHER;
+	if (!json_object_object_get_ex(root, "global", &g))
+		return 0;
+	if (!json_object_is_type(g, json_type_object))
+		return fail(p, 0, "global", CAPSIM_ERR_PARSE, "expected an object, not %s",
+			    type_name(g));
+	old = path_push(p, "global");
+	ret = check_keys(p, g, node, known, 0, "global");
+	for (i = 0; i < ARRAY_SIZE(bools) && !ret; i++)
+		ret = check_bool(p, g, node, bools[i]);
+	for (i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
+		ret = check_string(p, g, node, strings[i]);
+	if (!ret && json_object_object_get_ex(g, "log_size", &v) &&
+	    !json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_string))
+		ret = fail(p, node, "log_size", CAPSIM_ERR_PARSE,
+			   "expected an integer (MB) or \"file\", \"disable\", \"auto\"");
+	if (!ret)
+		ret = check_ftrace(p, g, node);
+	if (!ret) {
+		/* rt-app's main() stops the run after duration only if it is > 0 */
+		ret = get_int(p, g, node, "duration", RT_INT_MIN, RT_INT_MAX,
+			      "a number of seconds (0 or less: until the tasks end)", &x);
+		if (!ret && x > 0)
+			p->wl->duration_ns = (uint64_t)x * CAPSIM_NSEC_PER_SEC;
+		ret = ret == 1 ? 0 : ret;
+	}
+	if (!ret) {
+		ret = get_int(p, g, node, "mem_buffer_size", 1, RT_INT_MAX,
+			      "a positive integer (bytes)", &p->mem_buffer_size);
+		ret = ret == 1 ? 0 : ret;
+	}
+	if (!ret)
+		ret = parse_calibration(p, g, node);
+	if (!ret) {
+		ret = parse_policy(p, g, node, "default_policy", &p->wl->default_policy);
+		/* SCHED_DEADLINE as a default only matters to the tasks that inherit it */
+		if (ret == CAPSIM_ERR_UNSUPPORTED) {
+			p->default_deadline = 1;
+			ret = 0;
+		}
+		ret = ret == 1 ? 0 : ret;
+	}
+	path_pop(p, old);
+	return ret;
+}
+
+/* ---- the file --------------------------------------------------------------------------- */
+
+/* First pass over "tasks": names and instance counts, so that fork can name any task. */
+static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
+{
+	capsim_workload *wl = p->wl;
+	uint64_t threads = 0;
+	size_t old;
+	int ret = 0;
+
+	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
+	if (!wl->tasks)
+		return CAPSIM_ERR_NOMEM;
+	old = path_push(p, "tasks");
+	json_object_object_foreach(tasks, key, val) {
+		struct wl_task *t = &wl->tasks[wl->nr_tasks];
+		int tnode = jsonpos_child(p->pos, node, key);
+		int64_t n = 1;
+
+		*t = (struct wl_task){ .util_min = WL_UNSET, .util_max = WL_UNSET };
+		t->name = strdup(key);
+		wl->nr_tasks++;
+		if (!t->name)
+			ret = CAPSIM_ERR_NOMEM;
+		t->at = key_pos(p, node, key);
+		if (!ret && !json_object_is_type(val, json_type_object))
+			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
+				   type_name(val));
+		if (!ret) {
+			size_t told = path_push(p, key);
+
+			ret = get_int(p, val, tnode, "instance", 0, WL_MAX_THREADS,
+				      "0 (fork only) or a positive number of threads", &n);
+			path_pop(p, told);
+			ret = ret == 1 ? 0 : ret;
+		}
+		t->instances = (unsigned)n;
+		threads += (uint64_t)n;
+		if (!ret && threads > WL_MAX_THREADS)
+			ret = fail(p, node, key, CAPSIM_ERR_RANGE,
+				   "%llu threads in all: capsim simulates at most %u",
+				   (unsigned long long)threads, WL_MAX_THREADS);
+		if (!ret && nm_add(&p->task_map, t->name, 0, -1, (int)wl->nr_tasks - 1))
+			ret = CAPSIM_ERR_NOMEM;
+		if (ret)
+			break;
+	}
+	wl->nr_threads = (unsigned)threads;
+	path_pop(p, old);
+	return ret;
+}
+
+/* rt-app keeps a timer's mode on the timer: one "absolute" use makes every use absolute. */
+static int finish(struct rt *p)
+{
+	capsim_workload *wl = p->wl;
+	unsigned char *abs = calloc(wl->nr_resources + 1, 1);
+	unsigned pass, t, ph, e;
+
+	if (!abs)
+		return CAPSIM_ERR_NOMEM;
+	for (pass = 0; pass < 2; pass++)
+		for (t = 0; t < wl->nr_tasks; t++)
+			for (ph = 0; ph < wl->tasks[t].nr_phases; ph++)
+				for (e = 0; e < wl->tasks[t].phases[ph].nr_events; e++) {
+					struct wl_event *ev = &wl->tasks[t].phases[ph].events[e];
+
+					if (ev->type != WL_EV_TIMER)
+						continue;
+					if (!pass)
+						abs[ev->res] |= ev->absolute;
+					else
+						ev->absolute = abs[ev->res];
+				}
+	free(abs);
+	return 0;
+}
+
+/* The tutorial: "barrier can't be used with fork event" (the users are counted at parse time). */
+static int check_barrier_fork(struct rt *p, int tasks_node)
+{
+	capsim_workload *wl = p->wl;
+	unsigned t, ph, e;
+
+	for (t = 0; t < wl->nr_tasks; t++) {
+		const struct wl_task *tk = &wl->tasks[t];
+
+		if (!tk->forked)
+			continue;
+		for (ph = 0; ph < tk->nr_phases; ph++)
+			for (e = 0; e < tk->phases[ph].nr_events; e++)
+				if (tk->phases[ph].events[e].type == WL_EV_BARRIER) {
+					size_t old = path_push(p, "tasks");
+					int ret = fail(p, tasks_node, tk->name, CAPSIM_ERR_INVALID,
+						       "a task started by fork uses barrier \"%s\" (rt-app:"
+						       " \"barrier can't be used with fork event\")",
+						       wl->resources[tk->phases[ph].events[e].res].name);
+
+					path_pop(p, old);
+					return ret;
+				}
+	}
+	return 0;
+}
+
+static int parse_root(struct rt *p, struct json_object *root)
+{
+	static const char *const known[] = { "tasks", "global", "resources", NULL };
+	struct json_object *tasks;
+	int node = jsonpos_child(p->pos, 0, "tasks");
+	unsigned i = 0;
+	int ret;
+
+	if (!json_object_is_type(root, json_type_object))
+		return fail(p, -1, NULL, CAPSIM_ERR_PARSE,
+			    "expected an object with \"tasks\" (an rt-app workload), not %s",
+			    type_name(root));
+	ret = check_keys(p, root, 0, known, 0, "the top level");
+	if (ret)
+		return ret;
+	if (!json_object_object_get_ex(root, "tasks", &tasks))
+		return fail(p, 0, NULL, CAPSIM_ERR_PARSE,
+			    "missing \"tasks\" (rt-app requires a tasks object)");
+	if (!json_object_is_type(tasks, json_type_object) || !json_object_object_length(tasks))
+		return fail(p, 0, "tasks", CAPSIM_ERR_PARSE, "expected a non-empty object of tasks");
+	ret = parse_global(p, root);
+	if (!ret)
+		ret = collect_tasks(p, tasks, node);
+	json_object_object_foreach(tasks, key, val) {
+		size_t old;
+
+		if (ret)
+			break;
+		p->task = (int)i;
+		old = path_push(p, "tasks");
+		path_push(p, key);
+		ret = parse_task(p, val, jsonpos_child(p->pos, node, key), &p->wl->tasks[i++]);
+		path_pop(p, old);
+	}
+	if (!ret)
+		ret = check_barrier_fork(p, node);
+	return ret ? ret : finish(p);
+}
+
+/* json-c stops after the first value; only blanks and comments may follow it. */
+static int check_trailing(struct rt *p, const char *text, size_t len, size_t end)
+{
+	size_t i = end;
+
+	while (i < len) {
+		if (strchr(" \t\r\n\f\v", text[i])) {
+			i++;
+		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+		} else if (text[i] == '/' && i + 1 < len && text[i + 1] == '*') {
+			const char *e = NULL;
+			size_t j;
+
+			for (j = i + 2; j + 1 < len && !e; j++)
+				if (text[j] == '*' && text[j + 1] == '/')
+					e = text + j;
+			if (!e)
+				break;
+			i = (size_t)(e - text) + 2;
+		} else {
+			break;
+		}
+	}
+	if (i < len) {
+		struct jsonpos_at at = jsonpos_offset(p->pos, i);
+
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+					"%s:%u:%u: text after the end of the JSON object (rt-app "
+					"ignores it; expected nothing but blanks and comments)",
+					p->file, at.line, at.col);
+	}
+	return 0;
+}
+
+static int tokenize(struct rt *p, const char *text, size_t len, struct json_object **root)
+{
+	struct json_tokener *tok;
+	enum json_tokener_error jerr;
+	const char *nul = memchr(text, '\0', len);
+	struct jsonpos_at at;
+	size_t end;
+	int ret = 0;
+
+	if (nul) {
+		at = jsonpos_offset(p->pos, (size_t)(nul - text));
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+					"%s:%u:%u: a NUL byte (expected JSON text)", p->file, at.line,
+					at.col);
+	}
+	tok = json_tokener_new();
+	if (!tok)
+		return CAPSIM_ERR_NOMEM;
+	*root = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr == json_tokener_continue || (!*root && jerr == json_tokener_success)) {
+		at = jsonpos_offset(p->pos, len);
+		ret = capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+				       "%s:%u:%u: unexpected end of the file (expected a complete JSON "
+				       "object; truncated?)", p->file, at.line, at.col);
+	} else if (jerr != json_tokener_success) {
+		at = jsonpos_offset(p->pos, end);
+		ret = capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s:%u:%u: JSON syntax error: %s",
+				       p->file, at.line, at.col, json_tokener_error_desc(jerr));
+	} else {
+		ret = check_trailing(p, text, len, end);
+	}
+	if (ret) {
+		json_object_put(*root);
+		*root = NULL;
+	}
+	return ret;
+}
+
+int capsim_workload_parse(const char *text, size_t len, const char *name, capsim_workload **out,
+			  capsim_error *err)
+{
+	struct rt p = { .file = name ? name : "<workload>", .err = err };
+	struct json_object *root = NULL;
+	int ret;
+
+	*out = NULL;
+	if (len > WL_MAX_FILE_BYTES)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE,
+					"%s: %zu bytes (an rt-app file is at most %u bytes)", p.file,
+					len, WL_MAX_FILE_BYTES);
+	p.wl = calloc(1, sizeof(*p.wl));
+	if (!p.wl || jsonpos_build(text, len, &p.pos)) {
+		free(p.wl);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", p.file);
+	}
+	p.wl->source = strdup(p.file);
+	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
+	if (!ret)
+		ret = parse_root(&p, root);
+	if (ret == CAPSIM_ERR_NOMEM)
+		capsim_error_set(err, ret, "%s: out of memory", p.file);
+	json_object_put(root);
+	jsonpos_free(p.pos);
+	free(p.res_map.slots);
+	free(p.task_map.slots);
+	free(p.memruns);
+	if (ret) {
+		capsim_workload_free(p.wl);
+		return ret;
+	}
+	*out = p.wl;
+	return 0;
+}
+
+/* Reads all of @fp, at most WL_MAX_FILE_BYTES + 1 bytes (one more tells "too big"). */
+static int read_all(FILE *fp, char **buf, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *b = malloc(cap);
+
+	while (b) {
+		size_t got;
+
+		if (n == cap) {
+			char *nb = cap > WL_MAX_FILE_BYTES ? NULL : realloc(b, cap * 2);
+
+			if (!nb)
+				break;
+			b = nb;
+			cap *= 2;
+		}
+		got = fread(b + n, 1, cap - n, fp);
+		n += got;
+		if (!got)
+			break;
+	}
+	if (!b || ferror(fp)) {
+		free(b);
+		return b ? CAPSIM_ERR_IO : CAPSIM_ERR_NOMEM;
+	}
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *err)
+{
+	int is_stdin = !strcmp(path, "-");
+	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	const char *name = is_stdin ? "<stdin>" : path;
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	*out = NULL;
+	if (!fp)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open (%s)", path,
+					"no such file or not readable");
+	ret = read_all(fp, &buf, &len);
+	if (!is_stdin)
+		fclose(fp);
+	if (ret)
+		return capsim_error_set(err, ret, "%s: cannot read the file", name);
+	ret = capsim_workload_parse(buf, len, name, out, err);
+	free(buf);
+	return ret;
+}
+
+void capsim_workload_free(capsim_workload *wl)
+{
+	unsigned t, ph, r;
+
+	if (!wl)
+		return;
+	for (t = 0; t < wl->nr_tasks; t++) {
+		for (ph = 0; ph < wl->tasks[t].nr_phases; ph++) {
+			free(wl->tasks[t].phases[ph].name);
+			free(wl->tasks[t].phases[ph].events);
+		}
+		free(wl->tasks[t].phases);
+		free(wl->tasks[t].name);
+	}
+	for (r = 0; r < wl->nr_resources; r++)
+		free(wl->resources[r].name);
+	free(wl->tasks);
+	free(wl->resources);
+	free(wl->source);
+	free(wl);
+}

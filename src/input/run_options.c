@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+/*
+ * run_options.c - the defaults of a run: the kernel's defaults where it has one (HZ 250 is
+ * arm64's defconfig, schedutil, sched_energy_aware=1, CONFIG_UCLAMP_TASK, the step_wise
+ * thermal governor) and the v6.10 model.
+ */
+#include <string.h>
+
+#include "input/run_options.h"
+#include "model/belief.h"
+#include "model/thermal.h"
+
+void sim_options_default(struct sim_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->hz = 250;
+	o->governor = SIM_GOV_SCHEDUTIL;
+	o->eas = 1;
+	o->uclamp = 1;
+	o->model = CAPSIM_MODEL_V6_10;
+	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;
+	o->thermal_governor = THERMAL_GOV_STEP_WISE;
+	o->thermal_rc = (struct thermal_rc_params){ THERMAL_RC_DEFAULT_T_AMB, THERMAL_RC_DEFAULT_T_AMB,
+						    THERMAL_RC_DEFAULT_R, THERMAL_RC_DEFAULT_C };
+}

@@ -1,0 +1,790 @@
+// SPDX-License-Identifier: MIT
+/*
+ * scenario.c - the scenario JSON reader (json-c, positions from src/jsonpos.c) and the step that
+ * turns a scenario into a simulator: platform by name or path, rt-app workload by path or
+ * inline, static caps as freq_qos MAX requests at t=0 (what writing scaling_max_freq does),
+ * timed freq_qos and HW-cap events. Unknown keys and wrong types are errors, never ignored.
+ */
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+#include "input/jsonpos.h"
+#include "input/scenario.h"
+#include "input/scenario_events.h"
+#include "input/scenario_timeline.h"
+#include "input/platform_load.h"
+
+#define SCENARIO_MAX_BYTES (16u << 20)
+#define SCENARIO_MAX_EVENTS 100000u
+#define DEFAULT_DURATION_NS (10 * NSEC_PER_SEC)
+
+struct sp {
+	const char *file;
+	struct jsonpos *pos;
+	capsim_error *err;
+	struct capsim_scenario *sc;
+};
+
+static int fail(struct sp *p, int node, const char *key, const char *path, int code,
+		const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* "FILE:LINE:COL: PATH: message" */
+static int fail(struct sp *p, int node, const char *key, const char *path, int code,
+		const char *fmt, ...)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+	char msg[768];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return capsim_error_set(p->err, code, "%s:%u:%u: %s: %s", p->file, at.line, at.col, path, msg);
+}
+
+static char *dupstr(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = malloc(n);
+
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+/* A duration: a number of seconds, or a string with a unit ("10s", "250ms"). */
+static int get_duration(struct sp *p, int node, const char *key, const char *path,
+			struct json_object *v, uint64_t *out)
+{
+	if (json_object_is_type(v, json_type_string)) {
+		if (!capsim_parse_duration_ns(json_object_get_string(v), NSEC_PER_SEC, out))
+			return 0;
+	} else if (json_object_is_type(v, json_type_int)) {
+		int64_t s = json_object_get_int64(v);
+
+		if (s >= 0 && s <= (int64_t)(CAPSIM_MAX_DURATION_NS / NSEC_PER_SEC)) {
+			*out = (uint64_t)s * NSEC_PER_SEC;
+			return 0;
+		}
+	} else if (json_object_is_type(v, json_type_double)) {
+		double s = json_object_get_double(v);
+
+		if (s >= 0 && s <= (double)(CAPSIM_MAX_DURATION_NS / NSEC_PER_SEC)) {
+			*out = (uint64_t)(s * 1e9 + 0.5);
+			return 0;
+		}
+	}
+	return fail(p, node, key, path, CAPSIM_ERR_PARSE,
+		    "expected a duration: seconds (a number >= 0) or a string such as \"10s\" or "
+		    "\"250ms\" (at most 100 years)");
+}
+
+/* A frequency: kHz as an integer, or a string with a unit ("1.8GHz"). */
+static int get_khz(struct sp *p, int node, const char *key, const char *path,
+		   struct json_object *v, uint32_t *out)
+{
+	if (json_object_is_type(v, json_type_string) &&
+	    !capsim_parse_freq_khz(json_object_get_string(v), out))
+		return 0;
+	if (json_object_is_type(v, json_type_int)) {
+		int64_t k = json_object_get_int64(v);
+
+		if (k > 0 && k <= INT32_MAX) {
+			*out = (uint32_t)k;
+			return 0;
+		}
+	}
+	return fail(p, node, key, path, CAPSIM_ERR_PARSE,
+		    "expected a frequency: kHz as an integer > 0, or a string such as \"1.8GHz\"");
+}
+
+static int get_uint(struct sp *p, int node, const char *key, const char *path,
+		    struct json_object *v, uint64_t min, uint64_t max, uint64_t *out)
+{
+	int64_t x;
+
+	if (!json_object_is_type(v, json_type_int) || (x = json_object_get_int64(v)) < 0 ||
+	    (uint64_t)x < min || (uint64_t)x > max)
+		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "expected an integer in %llu..%llu",
+			    (unsigned long long)min, (unsigned long long)max);
+	*out = (uint64_t)x;
+	return 0;
+}
+
+static int get_bool(struct sp *p, int node, const char *key, const char *path,
+		    struct json_object *v, int *out)
+{
+	if (!json_object_is_type(v, json_type_boolean))
+		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "expected true or false");
+	*out = json_object_get_boolean(v);
+	return 0;
+}
+
+/* "policy4" or "4": the policy's first CPU. */
+static int policy_cpu_of(const char *name, uint64_t *cpu)
+{
+	if (!strncmp(name, "policy", 6))
+		name += 6;
+	return capsim_parse_u64(name, cpu) || *cpu >= CAPSIM_MAX_CPUS;
+}
+
+static int parse_kernel(struct sp *p, struct json_object *obj, int node)
+{
+	struct sim_options *o = &p->sc->opt;
+	char path[64];
+	int ret = 0;
+
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, 0, "kernel", "kernel", CAPSIM_ERR_PARSE, "expected an object");
+	json_object_object_foreach(obj, key, v) {
+		uint64_t x = 0;
+
+		snprintf(path, sizeof(path), "kernel.%s", key);
+		if (!strcmp(key, "hz")) {
+			ret = get_uint(p, node, key, path, v, 1, 10000, &x);
+			o->hz = (unsigned)x;
+		} else if (!strcmp(key, "rate_limit_us")) {
+			ret = get_uint(p, node, key, path, v, 0, 10000000, &x);
+			o->rate_limit_us = (uint32_t)x;
+		} else if (!strcmp(key, "eas")) {
+			ret = get_bool(p, node, key, path, v, &o->eas);
+		} else if (!strcmp(key, "uclamp")) {
+			ret = get_bool(p, node, key, path, v, &o->uclamp);
+		} else if (!strcmp(key, "governor")) {
+			const char *g = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+
+			if (!strcmp(g, "schedutil"))
+				o->governor = SIM_GOV_SCHEDUTIL;
+			else if (!strcmp(g, "performance"))
+				o->governor = SIM_GOV_PERFORMANCE;
+			else if (!strcmp(g, "powersave"))
+				o->governor = SIM_GOV_POWERSAVE;
+			else
+				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+					   "expected \"schedutil\", \"performance\" or \"powersave\"");
+		} else if (!strcmp(key, "model")) {
+			if (!json_object_is_type(v, json_type_string) ||
+			    capsim_model_from_name(json_object_get_string(v), &o->model))
+				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+					   "expected \"v6.10\", \"v6.9\", \"latest\", \"capped\" or \"none\"");
+		} else if (!strcmp(key, "thermal_decay_shift")) {
+			ret = get_uint(p, node, key, path, v, 0, 10, &x);
+			o->thermal_decay_shift = (unsigned)x;
+		} else if (!strcmp(key, "capped_threshold")) {
+			ret = get_duration(p, node, key, path, v, &o->capped_threshold_ns);
+			if (!ret && !o->capped_threshold_ns)
+				ret = fail(p, node, key, path, CAPSIM_ERR_RANGE, "expected a duration > 0");
+		} else {
+			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, model, "
+				   "thermal_decay_shift, capped_threshold)");
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_at at)
+{
+	struct capsim_scenario *sc = p->sc;
+	struct scenario_event *n;
+
+	if (sc->nr_events >= SCENARIO_MAX_EVENTS)
+		return capsim_error_set(p->err, CAPSIM_ERR_RANGE, "%s:%u:%u: more than %u events",
+					p->file, at.line, at.col, SCENARIO_MAX_EVENTS);
+	n = realloc(sc->events, (sc->nr_events + 1) * sizeof(*n));
+	if (!n)
+		return CAPSIM_ERR_NOMEM;
+	sc->events = n;
+	memset(&n[sc->nr_events], 0, sizeof(n[sc->nr_events])); /* origin "": from the file */
+	n[sc->nr_events].ev = *e;
+	n[sc->nr_events].line = at.line;
+	n[sc->nr_events].col = at.col;
+	sc->nr_events++;
+	return 0;
+}
+
+/* "caps": {"policy4": "2GHz", ...}: static MAX requests from the start */
+static int parse_caps(struct sp *p, struct json_object *obj, int node)
+{
+	char path[96];
+
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, 0, "caps", "caps", CAPSIM_ERR_PARSE,
+			    "expected an object such as {\"policy4\": \"1.8GHz\"}");
+	json_object_object_foreach(obj, key, v) {
+		struct sim_sc_event e = { .kind = SIM_SC_QOS_SET, .qos = FREQ_QOS_MAX };
+		uint64_t cpu;
+		int ret;
+
+		snprintf(path, sizeof(path), "caps.%.40s", key);
+		if (policy_cpu_of(key, &cpu))
+			return fail(p, node, key, path, CAPSIM_ERR_PARSE,
+				    "expected a policy name such as \"policy4\" (its first CPU)");
+		ret = get_khz(p, node, key, path, v, &e.khz);
+		if (ret)
+			return ret;
+		e.policy = (int)cpu;
+		snprintf(e.name, sizeof(e.name), "scenario-cap");
+		ret = add_event(p, &e, jsonpos_key(p->pos, node, key));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * One timed event: {"at": T, "max_freq"|"min_freq": {"policy": "policy4", "khz": K,
+ * "name": N} } sets a request (khz null clears it), or {"at": T, "hw_cap": {"cpus": "4-7",
+ * "khz": K, "duration": D}} throttles for D (or until a later hw_cap with khz 0).
+ */
+static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, 0, "events");
+	struct sim_sc_event e = { 0 };
+	struct json_object *v, *body = NULL;
+	char path[64];
+	uint64_t dur = 0;
+	int ret;
+
+	snprintf(path, sizeof(path), "events[%u]", i);
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "expected an object");
+	json_object_object_foreach(obj, k0, v0) {
+		char where[600];
+
+		(void)v0;
+		if (!scn_events_kind_of(k0))
+			continue;
+		/* the timeline kinds of src/scenario_events.c */
+		snprintf(where, sizeof(where), "%s:%u:%u: %s", p->file, at.line, at.col, path);
+		return scn_events_add_json_event(p->sc->timeline, obj, where, p->err);
+	}
+	if (!json_object_object_get_ex(obj, "at", &v))
+		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "missing \"at\" (expected the time)");
+	ret = get_duration(p, 0, "events", path, v, &e.time_ns);
+	if (ret)
+		return ret;
+	json_object_object_foreach(obj, key, val) {
+		if (!strcmp(key, "at"))
+			continue;
+		if (body || (strcmp(key, "max_freq") && strcmp(key, "min_freq") && strcmp(key, "hw_cap")))
+			return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+				    "expected exactly one of max_freq, min_freq, hw_cap, hw_bursts, "
+				    "cooling_state, task_start, task_stop, uclamp beside \"at\"");
+		body = val;
+		if (!json_object_is_type(val, json_type_object))
+			return fail(p, 0, "events", path, CAPSIM_ERR_PARSE, "expected an object");
+		if (!strcmp(key, "hw_cap")) {
+			struct json_object *c, *k, *d;
+
+			e.kind = SIM_SC_HW_CAP;
+			if (!json_object_object_get_ex(val, "cpus", &c) || !json_object_is_type(c, json_type_string) ||
+			    capsim_parse_cpulist(json_object_get_string(c), &e.cpus))
+				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+					    "hw_cap.cpus: expected a CPU list string such as \"4-7\"");
+			if (!json_object_object_get_ex(val, "khz", &k) ||
+			    get_khz(p, 0, "events", path, k, &e.khz))
+				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+					    "hw_cap.khz: expected the capped frequency in kHz");
+			if (json_object_object_get_ex(val, "duration", &d) &&
+			    get_duration(p, 0, "events", path, d, &dur))
+				return p->err->code;
+		} else {
+			struct json_object *pol, *k, *n;
+			uint64_t cpu;
+
+			e.qos = strcmp(key, "max_freq") ? FREQ_QOS_MIN : FREQ_QOS_MAX;
+			if (!json_object_object_get_ex(val, "policy", &pol) || !json_object_is_type(pol, json_type_string) ||
+			    policy_cpu_of(json_object_get_string(pol), &cpu))
+				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+					    "%s.policy: expected a policy name such as \"policy4\"", key);
+			e.policy = (int)cpu;
+			snprintf(e.name, sizeof(e.name), "%s", "scaling_max_freq");
+			if (e.qos == FREQ_QOS_MIN)
+				snprintf(e.name, sizeof(e.name), "%s", "scaling_min_freq");
+			if (json_object_object_get_ex(val, "name", &n)) {
+				if (!json_object_is_type(n, json_type_string) ||
+				    strlen(json_object_get_string(n)) >= sizeof(e.name) ||
+				    !json_object_get_string(n)[0])
+					return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+						    "%s.name: expected a request name of 1..%zu characters",
+						    key, sizeof(e.name) - 1);
+				snprintf(e.name, sizeof(e.name), "%s", json_object_get_string(n));
+			}
+			if (!json_object_object_get_ex(val, "khz", &k))
+				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+					    "%s.khz: missing (expected kHz, or null to remove the request)", key);
+			if (!k)
+				e.kind = SIM_SC_QOS_CLEAR;
+			else if ((ret = get_khz(p, 0, "events", path, k, &e.khz)))
+				return ret;
+			else
+				e.kind = SIM_SC_QOS_SET;
+		}
+	}
+	if (!body)
+		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
+			    "expected one of max_freq, min_freq, hw_cap beside \"at\"");
+	ret = add_event(p, &e, at);
+	if (!ret && e.kind == SIM_SC_HW_CAP && dur) {
+		if (e.time_ns + dur < e.time_ns)
+			return fail(p, 0, "events", path, CAPSIM_ERR_RANGE, "the episode ends beyond 100 years");
+		e.time_ns += dur;
+		e.khz = 0;
+		ret = add_event(p, &e, at);
+	}
+	return ret;
+}
+
+static int parse_events(struct sp *p, struct json_object *arr)
+{
+	if (!json_object_is_type(arr, json_type_array))
+		return fail(p, 0, "events", "events", CAPSIM_ERR_PARSE, "expected an array of events");
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		int ret = parse_event(p, json_object_array_get_idx(arr, i), (unsigned)i);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* "thermal": {"governor": G, "ambient_mc": T, "r_mc_per_w": R, "c_mj_per_c": C, "initial_mc": T0} */
+static int parse_thermal(struct sp *p, struct json_object *obj, int node)
+{
+	struct sim_options *o = &p->sc->opt;
+	int has_initial = 0;
+	char path[64];
+	capsim_error e;
+	int ret = 0;
+
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, 0, "thermal", "thermal", CAPSIM_ERR_PARSE, "expected an object");
+	o->thermal = 1;
+	json_object_object_foreach(obj, key, v) {
+		uint64_t x;
+
+		snprintf(path, sizeof(path), "thermal.%s", key);
+		if (!strcmp(key, "governor")) {
+			const char *g = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+
+			if (!strcmp(g, "step_wise"))
+				o->thermal_governor = THERMAL_GOV_STEP_WISE;
+			else if (!strcmp(g, "power_allocator"))
+				o->thermal_governor = THERMAL_GOV_POWER_ALLOCATOR;
+			else
+				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+					   "expected \"step_wise\" or \"power_allocator\"");
+		} else if (!strcmp(key, "ambient_mc") || !strcmp(key, "initial_mc")) {
+			ret = get_uint(p, node, key, path, v, 0, 200000, &x);
+			if (key[0] == 'a')
+				o->thermal_rc.t_amb = (int32_t)x;
+			else
+				o->thermal_rc.t_init = (int32_t)x, has_initial = 1;
+		} else if (!strcmp(key, "r_mc_per_w")) {
+			ret = get_uint(p, node, key, path, v, 100, 1000000, &x);
+			o->thermal_rc.r = (uint32_t)x;
+		} else if (!strcmp(key, "c_mj_per_c")) {
+			ret = get_uint(p, node, key, path, v, 1, 10000000, &x);
+			o->thermal_rc.c = (uint32_t)x;
+		} else {
+			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE, "unknown key (expected governor, "
+				   "ambient_mc, initial_mc, r_mc_per_w, c_mj_per_c)");
+		}
+		if (ret)
+			return ret;
+	}
+	if (!has_initial)
+		o->thermal_rc.t_init = o->thermal_rc.t_amb;
+	if (thermal_rc_validate(&o->thermal_rc, &e))
+		return fail(p, 0, "thermal", "thermal", e.code, "%s", e.msg);
+	return 0;
+}
+
+static int parse_root(struct sp *p, struct json_object *root)
+{
+	struct capsim_scenario *sc = p->sc;
+
+	if (!json_object_is_type(root, json_type_object))
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+					"%s:1:1: expected a JSON object (a capsim scenario)", p->file);
+	json_object_object_foreach(root, key, v) {
+		int ret = 0;
+
+		if (!strcmp(key, "name") || !strcmp(key, "description") || !strcmp(key, "question")) {
+			if (!json_object_is_type(v, json_type_string))
+				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE, "expected a string");
+		} else if (!strcmp(key, "platform")) {
+			if (!json_object_is_type(v, json_type_string) || !json_object_get_string(v)[0])
+				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
+					   "expected a platform short name (e.g. \"pixel6\") or a path");
+			else if (!(sc->platform = dupstr(json_object_get_string(v))))
+				ret = CAPSIM_ERR_NOMEM;
+		} else if (!strcmp(key, "workload")) {
+			if (json_object_is_type(v, json_type_string) && json_object_get_string(v)[0]) {
+				if (!(sc->workload_path = dupstr(json_object_get_string(v))))
+					ret = CAPSIM_ERR_NOMEM;
+			} else if (json_object_is_type(v, json_type_object)) {
+				const char *t = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PRETTY);
+
+				if (!(sc->workload_text = dupstr(t)))
+					ret = CAPSIM_ERR_NOMEM;
+			} else {
+				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
+					   "expected an rt-app file path or an inline rt-app object");
+			}
+		} else if (!strcmp(key, "duration")) {
+			ret = get_duration(p, 0, key, key, v, &sc->opt.duration_ns);
+			if (!ret && !sc->opt.duration_ns)
+				ret = fail(p, 0, key, key, CAPSIM_ERR_RANGE, "expected a duration > 0");
+		} else if (!strcmp(key, "seed")) {
+			ret = get_uint(p, 0, key, key, v, 0, INT64_MAX, &sc->opt.seed);
+		} else if (!strcmp(key, "kernel")) {
+			ret = parse_kernel(p, v, jsonpos_child(p->pos, 0, "kernel"));
+		} else if (!strcmp(key, "caps")) {
+			ret = parse_caps(p, v, jsonpos_child(p->pos, 0, "caps"));
+		} else if (!strcmp(key, "events")) {
+			ret = parse_events(p, v);
+		} else if (!strcmp(key, "thermal")) {
+			ret = parse_thermal(p, v, jsonpos_child(p->pos, 0, "thermal"));
+		} else {
+			ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
+				   "unknown key (expected name, description, platform, kernel, workload, "
+				   "duration, seed, caps, events, thermal)");
+		}
+		if (ret)
+			return ret == CAPSIM_ERR_NOMEM ? capsim_error_set(p->err, ret, "out of memory") : ret;
+	}
+	if (!sc->platform)
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s: platform: missing (expected a "
+					"platform name or path)", p->file);
+	if (!sc->workload_path && !sc->workload_text)
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s: workload: missing (expected an "
+					"rt-app file path or an inline rt-app object)", p->file);
+	return 0;
+}
+
+static int tokenize(struct sp *p, const char *text, size_t len, struct json_object **root)
+{
+	struct json_tokener *tok;
+	enum json_tokener_error jerr;
+	struct jsonpos_at at;
+	size_t end;
+
+	if (memchr(text, '\0', len))
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s: a NUL byte (expected JSON text)",
+					p->file);
+	tok = json_tokener_new();
+	if (!tok)
+		return capsim_error_set(p->err, CAPSIM_ERR_NOMEM, "out of memory");
+	*root = json_tokener_parse_ex(tok, text, (int)len);
+	jerr = json_tokener_get_error(tok);
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (jerr == json_tokener_success && *root) {
+		while (end < len && strchr(" \t\r\n", text[end]))
+			end++;
+		if (end == len)
+			return 0;
+		at = jsonpos_offset(p->pos, end);
+		json_object_put(*root);
+		*root = NULL;
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+					"%s:%u:%u: text after the scenario object (expected the end of the file)",
+					p->file, at.line, at.col);
+	}
+	json_object_put(*root);
+	*root = NULL;
+	at = jsonpos_offset(p->pos, jerr == json_tokener_continue || jerr == json_tokener_success ? len : end);
+	return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s:%u:%u: %s", p->file, at.line, at.col,
+				jerr == json_tokener_continue || jerr == json_tokener_success ?
+				"unexpected end of the file (expected a complete JSON object)" :
+				json_tokener_error_desc(jerr));
+}
+
+int scenario_parse(const char *text, size_t len, const char *name, const char *dir,
+		   struct capsim_scenario **out, capsim_error *err)
+{
+	struct sp p = { .file = name ? name : "<scenario>", .err = err };
+	struct json_object *root = NULL;
+	int ret;
+
+	*out = NULL;
+	if (len > SCENARIO_MAX_BYTES)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %zu bytes (a scenario is at most %u)",
+					p.file, len, SCENARIO_MAX_BYTES);
+	p.sc = calloc(1, sizeof(*p.sc));
+	if (!p.sc || jsonpos_build(text, len, &p.pos)) {
+		free(p.sc);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	sim_options_default(&p.sc->opt);
+	p.sc->timeline = scn_events_new();
+	p.sc->source = dupstr(p.file);
+	p.sc->dir = dupstr(dir ? dir : ".");
+	ret = !p.sc->source || !p.sc->dir || !p.sc->timeline ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") :
+	      tokenize(&p, text, len, &root);
+	if (!ret)
+		ret = parse_root(&p, root);
+	json_object_put(root);
+	jsonpos_free(p.pos);
+	if (ret) {
+		scenario_free(p.sc);
+		return ret;
+	}
+	*out = p.sc;
+	return 0;
+}
+
+static int read_file(const char *path, char **text, size_t *len, capsim_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!f)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open (expected a readable file)", path);
+	for (;;) {
+		size_t r;
+
+		if (n + 4096 > cap) {
+			char *b;
+
+			cap = cap ? cap * 2 : 65536;
+			if (cap > SCENARIO_MAX_BYTES + 65536u || !(b = realloc(buf, cap + 1))) {
+				free(buf);
+				fclose(f);
+				return capsim_error_set(err, CAPSIM_ERR_RANGE,
+							"%s: too large (a scenario is at most %u bytes)", path,
+							SCENARIO_MAX_BYTES);
+			}
+			buf = b;
+		}
+		r = fread(buf + n, 1, cap - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		fclose(f);
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: read error", path);
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+int scenario_load(const char *path, struct capsim_scenario **out, capsim_error *err)
+{
+	char *text = NULL, *dir, *slash;
+	size_t len = 0;
+	int ret;
+
+	*out = NULL;
+	ret = read_file(path, &text, &len, err);
+	if (ret)
+		return ret;
+	dir = dupstr(path);
+	if (!dir) {
+		free(text);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	ret = scenario_parse(text, len, path, slash ? dir : ".", out, err);
+	free(dir);
+	free(text);
+	return ret;
+}
+
+void scenario_free(struct capsim_scenario *sc)
+{
+	if (!sc)
+		return;
+	free(sc->source);
+	free(sc->dir);
+	free(sc->platform);
+	free(sc->workload_path);
+	free(sc->workload_text);
+	free(sc->events);
+	scn_events_free(sc->timeline);
+	free(sc);
+}
+
+const char *scenario_default_path(void)
+{
+	static char buf[4096];
+	const char *env = getenv("CAPSIM_DATA_DIR");
+	struct stat st;
+
+	if (env && env[0]) {
+		snprintf(buf, sizeof(buf), "%s/scenarios/default.json", env);
+		if (!stat(buf, &st))
+			return buf;
+	}
+	return CAPSIM_SCENARIO_DIR "/default.json";
+}
+
+/* @path as given if absolute or if it exists; else relative to the scenario's directory. */
+static char *resolve(const struct capsim_scenario *sc, const char *path)
+{
+	struct stat st;
+	size_t n;
+	char *r;
+
+	if (path[0] == '/' || !stat(path, &st) || !sc->dir)
+		return dupstr(path);
+	n = strlen(sc->dir) + strlen(path) + 2;
+	r = malloc(n);
+	if (r)
+		snprintf(r, n, "%s/%s", sc->dir, path);
+	return r;
+}
+
+static bool looks_like_path(const char *s)
+{
+	return strchr(s, '/') || strchr(s, '.');
+}
+
+/* Map policy CPUs to policy indexes; check CPUs against the platform. */
+/* an event given on the command line: its messages name the option, not a file position */
+/* a task or cooling-device event names something that exists */
+static int check_named(const struct capsim_scenario *sc, const struct scenario_event *se,
+		       const struct capsim_platform *plat, const struct capsim_workload *wl,
+		       capsim_error *err)
+{
+	if (se->ev.kind == SIM_SC_COOLING_STATE) {
+		uint64_t n;
+
+		if (!sc->opt.thermal)
+			return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: a cooling_state event "
+						"needs the thermal loop (a \"thermal\" object)", se->origin);
+		if (strncmp(se->ev.name, "thermal-cpufreq-", 16) ||
+		    capsim_parse_u64(se->ev.name + 16, &n) || n >= plat->nr_policies)
+			return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+						"%s: no cooling device \"%s\" on platform %s (expected "
+						"thermal-cpufreq-0..%u, one per policy)", se->origin,
+						se->ev.name, plat->name, plat->nr_policies - 1);
+		return 0;
+	}
+	for (unsigned t = 0; t < wl->nr_tasks; t++)
+		if (!strcmp(wl->tasks[t].name, se->ev.name))
+			return 0;
+	return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "%s: no task \"%s\" in the workload",
+				se->origin, se->ev.name);
+}
+
+static int resolve_cli_event(const struct capsim_scenario *sc, const struct scenario_event *se,
+			     const struct capsim_platform *plat, const struct capsim_workload *wl,
+			     struct sim_sc_event *out, capsim_error *err)
+{
+	*out = se->ev;
+	if (se->ev.kind != SIM_SC_HW_CAP && se->ev.kind != SIM_SC_QOS_SET &&
+	    se->ev.kind != SIM_SC_QOS_CLEAR)
+		return check_named(sc, se, plat, wl, err);
+	if (se->ev.kind == SIM_SC_HW_CAP) {
+		for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
+			if (capsim_cpumask_test(&se->ev.cpus, c))
+				return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+							"%s: CPU %u does not exist on platform %s "
+							"(CPUs 0-%u)", se->origin, c, plat->name,
+							plat->nr_cpus - 1);
+		return 0;
+	}
+	out->policy = platform_find_policy(plat, (unsigned)se->ev.policy);
+	if (out->policy < 0)
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+					"%s: policy%d does not exist on platform %s (a policy is named "
+					"by its first CPU)", se->origin, se->ev.policy, plat->name);
+	return 0;
+}
+
+static int resolve_events(const struct capsim_scenario *sc, const struct capsim_platform *plat,
+			  const struct capsim_workload *wl, struct sim_sc_event *out, capsim_error *err)
+{
+	for (unsigned i = 0; i < sc->nr_events; i++) {
+		const struct scenario_event *se = &sc->events[i];
+		int ret = 0;
+
+		if (se->origin[0]) {
+			ret = resolve_cli_event(sc, se, plat, wl, &out[i], err);
+			if (ret)
+				return ret;
+			continue;
+		}
+		out[i] = se->ev;
+		if (se->ev.kind == SIM_SC_HW_CAP) {
+			for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
+				if (capsim_cpumask_test(&se->ev.cpus, c))
+					return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+								"%s:%u:%u: CPU %u does not exist on platform %s "
+								"(CPUs 0-%u)", sc->source, se->line, se->col, c,
+								plat->name, plat->nr_cpus - 1);
+			continue;
+		}
+		out[i].policy = platform_find_policy(plat, (unsigned)se->ev.policy);
+		if (out[i].policy < 0)
+			return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+						"%s:%u:%u: policy%d does not exist on platform %s (a policy is "
+						"named by its first CPU)", sc->source, se->line, se->col,
+						se->ev.policy, plat->name);
+	}
+	return 0;
+}
+
+int scenario_prepare(const struct capsim_scenario *sc, const char *platform, const char *workload,
+		     struct capsim_platform **plat_out, struct capsim_workload **wl_out,
+		     struct sim_sc_event **ev_out, capsim_error *err)
+{
+	struct capsim_platform *plat = NULL;
+	struct capsim_workload *wl = NULL;
+	struct sim_sc_event *ev = NULL;
+	const char *pname = platform ? platform : sc->platform;
+	char *path = NULL;
+	int ret;
+
+	if (!platform && looks_like_path(pname))
+		pname = path = resolve(sc, pname);
+	ret = pname ? platform_load(pname, NULL, 0, &plat, err) : CAPSIM_ERR_NOMEM;
+	free(path);
+	path = NULL;
+	if (ret)
+		return ret;
+	if (workload) {
+		ret = capsim_workload_load(workload, &wl, err);
+	} else if (sc->workload_path) {
+		path = resolve(sc, sc->workload_path);
+		ret = path ? capsim_workload_load(path, &wl, err) : CAPSIM_ERR_NOMEM;
+		free(path);
+	} else {
+		char name[600];
+
+		snprintf(name, sizeof(name), "%s: workload", sc->source);
+		ret = capsim_workload_parse(sc->workload_text, strlen(sc->workload_text), name, &wl, err);
+	}
+	if (!ret && sc->nr_events && !(ev = calloc(sc->nr_events, sizeof(*ev))))
+		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret)
+		ret = resolve_events(sc, plat, wl, ev, err);
+	if (ret) {
+		free(ev);
+		platform_free(plat);
+		capsim_workload_free(wl);
+		return ret;
+	}
+	*plat_out = plat;
+	*wl_out = wl;
+	*ev_out = ev;
+	return 0;
+}

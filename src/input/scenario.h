@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scenario.h - what `capsim simulate` runs: a platform, kernel options, an rt-app workload
+ * (a path or inline), a duration and seed, static frequency caps per policy and timed events
+ * (freq_qos requests, HW throttling). Read from scenario JSON (docs/formats.md "Scenario"),
+ * then turned into a simulator by scenario_build(). The kernel has no counterpart: this is the
+ * experiment around it.
+ */
+#ifndef CAPSIM_SCENARIO_H
+#define CAPSIM_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "input/run_options.h"
+#include "input/workload.h"
+
+/* A static or timed change of a policy's freq_qos, or a HW cap; CPUs and policies are named by
+ * CPU number (a policy by its first CPU, as sysfs's policyN) and resolved on the platform. */
+struct scenario_event {
+	struct sim_sc_event ev;   /* ev.policy holds the policy's CPU until resolved */
+	unsigned line, col;       /* where it was written, for messages */
+	char origin[80];          /* "" from the file; else where it came from ("--max-freq ...") */
+};
+
+struct capsim_scenario {
+	char *source;             /* the file name, for messages */
+	char *dir;                /* its directory: relative paths are taken from there */
+	char *platform;           /* short name or path */
+	char *workload_path;      /* NULL if inline */
+	char *workload_text;      /* inline rt-app JSON, serialized; NULL if a path */
+	struct sim_options opt;
+	struct scenario_event *events;
+	unsigned nr_events;
+	struct scn_events *timeline; /* bursts, cooling states, task and uclamp events (issue 7) */
+};
+
+/** scenario_load() - read a scenario JSON file. Return: 0 or a negative enum capsim_err with
+ * @err as "FILE:LINE:COL: key.path: what is wrong (expected ...)". */
+int scenario_load(const char *path, struct capsim_scenario **out, capsim_error *err);
+/** scenario_parse() - the same from memory; @name for messages, @dir for relative paths. */
+int scenario_parse(const char *text, size_t len, const char *name, const char *dir,
+		   struct capsim_scenario **out, capsim_error *err);
+/** scenario_free() - release @sc; NULL is a no-op. */
+void scenario_free(struct capsim_scenario *sc);
+
+/** scenario_default_path() - the built-in default scenario: $CAPSIM_DATA_DIR/scenarios/
+ * default.json if it exists, else the one shipped in the source tree's scenarios/. */
+const char *scenario_default_path(void);
+
+/*
+ * scenario_prepare() - load the platform and workload of @sc (a non-NULL @platform / @workload
+ * overrides them) and resolve its caps and events on that platform: what sim_create() takes.
+ * Return: 0 with *@plat, *@wl and *@ev (sc->nr_events entries, NULL if none), all the caller's,
+ * or a negative enum capsim_err with @err (and nothing to free).
+ */
+int scenario_prepare(const struct capsim_scenario *sc, const char *platform, const char *workload,
+		     struct capsim_platform **plat, struct capsim_workload **wl,
+		     struct sim_sc_event **ev, capsim_error *err);
+
+#endif /* CAPSIM_SCENARIO_H */

@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cpufreq.c - cpufreq policies, their freq_qos limits and the cpufreq pressure, as
+ * drivers/cpufreq/cpufreq.c, drivers/cpufreq/freq_table.c, include/linux/cpufreq.h and
+ * kernel/power/qos.c (freq_qos) define them in v6.10+:
+ *
+ *   qos MAX = min over MAX requests (default S32_MAX); qos MIN = max over MIN requests (0)
+ *   verify:  max = clamp(max, cpuinfo.min, cpuinfo.max); min = clamp(min, cpuinfo.min, max);
+ *            no table entry in [min, max] -> max = highest entry <= max, and clamp again
+ *   policy->max = highest table frequency <= max (RELATION_H), within [min, max]
+ *   policy->min = lowest table frequency >= min (RELATION_L), at most policy->max
+ *   cpufreq_pressure(every related CPU) = 0 if ref <= policy->max,
+ *            else cap - mult_frac(cap, policy->max, ref), cap and ref of the first CPU
+ *
+ * The verify step is cpufreq_frequency_table_verify() after "cpufreq: Use a smaller freq for
+ * the policy->max when verify" (v6.10). The reference is arch_scale_freq_ref(); when it is 0
+ * (x86-like) the platform's fallback decides (none in 6.10..6.12.100, cpuinfo.max_freq after
+ * d2d5c129d07e).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "model/platform.h"
+#include "model/platform_internal.h"
+
+#define USER_REQUEST "user"
+
+static int cmp_opp(const void *a, const void *b)
+{
+	const struct platform_opp *x = a, *y = b;
+
+	return (x->hz > y->hz) - (x->hz < y->hz);
+}
+
+/* mirrors cpufreq_frequency_table_cpuinfo(): turbo (boost) entries only when boosted */
+static int update_cpuinfo(struct platform_policy *pol)
+{
+	uint32_t min = UINT32_MAX, max = 0;
+
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		if (pol->opps[i].turbo && !pol->boost_enabled)
+			continue;
+		if (pol->opps[i].khz < min)
+			min = pol->opps[i].khz;
+		if (pol->opps[i].khz > max)
+			max = pol->opps[i].khz;
+	}
+	if (min == UINT32_MAX)
+		return CAPSIM_ERR_PARSE;
+	pol->cpuinfo_min_khz = min;
+	pol->cpuinfo_max_khz = max;
+	return 0;
+}
+
+int cpufreq_init_policies(struct capsim_platform *p, capsim_error *err)
+{
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		struct platform_policy *pol = &p->policies[i];
+
+		qsort(pol->opps, pol->nr_opps, sizeof(*pol->opps), cmp_opp);
+		pol->boost_enabled = false;
+		if (!pol->nr_opps || update_cpuinfo(pol))
+			return capsim_error_set(err, CAPSIM_ERR_PARSE,
+						"%s: no OPP outside turbo-mode (expected at least "
+						"one regular OPP for policy%u)",
+						pol->opp_table_path, pol->cpu);
+	}
+	return 0;
+}
+
+/* mirrors freq_qos_read_value() / pm_qos_read_value() over the aggregated list */
+int32_t platform_freq_qos_value(const struct capsim_platform *p, unsigned policy,
+				enum freq_qos_kind kind)
+{
+	const struct platform_policy *pol = &p->policies[policy];
+	int32_t v = kind == FREQ_QOS_MAX ? FREQ_QOS_MAX_DEFAULT_VALUE : FREQ_QOS_MIN_DEFAULT_VALUE;
+
+	for (unsigned i = 0; i < pol->nr_reqs; i++) {
+		const struct freq_qos_request *r = &pol->reqs[i];
+
+		if (r->kind != kind)
+			continue;
+		if (kind == FREQ_QOS_MAX ? r->value < v : r->value > v)
+			v = r->value;
+	}
+	return v;
+}
+
+/* mirrors cpufreq_frequency_table_verify() (v6.10+) after cpufreq_verify_within_cpu_limits() */
+static void table_verify(const struct platform_policy *pol, uint32_t *min, uint32_t *max)
+{
+	uint32_t prev_smaller = 0;
+
+	*max = *max < pol->cpuinfo_min_khz ? pol->cpuinfo_min_khz
+	     : *max > pol->cpuinfo_max_khz ? pol->cpuinfo_max_khz : *max;
+	*min = *min < pol->cpuinfo_min_khz ? pol->cpuinfo_min_khz : *min > *max ? *max : *min;
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		uint32_t f = pol->opps[i].khz;
+
+		if (f >= *min && f <= *max)
+			return;
+		if (prev_smaller < f && f <= *max)
+			prev_smaller = f;
+	}
+	*max = prev_smaller < pol->cpuinfo_min_khz ? pol->cpuinfo_min_khz
+	     : prev_smaller > pol->cpuinfo_max_khz ? pol->cpuinfo_max_khz : prev_smaller;
+	*min = *min < pol->cpuinfo_min_khz ? pol->cpuinfo_min_khz : *min > *max ? *max : *min;
+}
+
+static uint32_t clamp_u32(uint32_t v, uint32_t lo, uint32_t hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* mirrors cpufreq_table_find_index_ah(): highest at or below target (lowest if none) */
+static int find_index_ah(const struct platform_policy *pol, uint32_t target)
+{
+	int best = -1;
+
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		if (pol->opps[i].khz == target)
+			return (int)i;
+		if (pol->opps[i].khz < target) {
+			best = (int)i;
+			continue;
+		}
+		return best == -1 ? (int)i : best;
+	}
+	return best;
+}
+
+/* mirrors cpufreq_table_find_index_al(): lowest at or above target (highest if none) */
+static int find_index_al(const struct platform_policy *pol, uint32_t target, bool efficiencies)
+{
+	int best = -1;
+
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		if (efficiencies && pol->opps[i].inefficient)
+			continue;
+		if (pol->opps[i].khz >= target)
+			return (int)i;
+		best = (int)i;
+	}
+	return best;
+}
+
+/* mirrors __resolve_freq() with RELATION_H (no efficiencies, as cpufreq_set_policy uses it) */
+static uint32_t resolve_h(const struct platform_policy *pol, uint32_t target, uint32_t min,
+			  uint32_t max)
+{
+	return pol->opps[find_index_ah(pol, clamp_u32(target, min, max))].khz;
+}
+
+/*
+ * mirrors __resolve_freq() with RELATION_L or RELATION_LE: cpufreq_frequency_table_target()
+ * retries without efficiencies when the efficient pick falls outside [min, max].
+ */
+static uint32_t resolve_l(const struct platform_policy *pol, uint32_t target, uint32_t min,
+			  uint32_t max, bool efficiencies)
+{
+	int idx;
+
+	target = clamp_u32(target, min, max);
+	efficiencies = efficiencies && pol->efficiencies_available;
+	idx = find_index_al(pol, target, efficiencies);
+	if (efficiencies && (idx < 0 || pol->opps[idx].khz != clamp_u32(pol->opps[idx].khz, min, max)))
+		idx = find_index_al(pol, target, false);
+	return pol->opps[idx].khz;
+}
+
+uint64_t platform_freq_pressure(uint64_t cap, uint32_t capped_khz, uint32_t ref_khz)
+{
+	if (ref_khz <= capped_khz)
+		return 0;
+	return cap - mult_frac(cap, capped_khz, ref_khz);
+}
+
+/* mirrors cpufreq_update_pressure(), drivers/cpufreq/cpufreq.c, v6.10+ */
+static void update_pressure(struct capsim_platform *p, const struct platform_policy *pol)
+{
+	uint32_t ref = platform_freq_ref(p, pol->cpu);
+	uint64_t pressure;
+
+	if (!ref && p->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
+		ref = pol->cpuinfo_max_khz;
+	pressure = platform_freq_pressure(platform_cpu_capacity_orig(p, pol->cpu), pol->max_khz, ref);
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (capsim_cpumask_test(&pol->related_cpus, cpu))
+			p->cpus[cpu].cpufreq_pressure = pressure;
+}
+
+/* mirrors cpufreq_set_policy(), drivers/cpufreq/cpufreq.c (the limits part) */
+void platform_cpufreq_set_policy(struct capsim_platform *p, unsigned policy)
+{
+	struct platform_policy *pol = &p->policies[policy];
+	uint32_t min = (uint32_t)platform_freq_qos_value(p, policy, FREQ_QOS_MIN);
+	uint32_t max = (uint32_t)platform_freq_qos_value(p, policy, FREQ_QOS_MAX);
+
+	table_verify(pol, &min, &max);
+	pol->max_khz = resolve_h(pol, max, min, max);
+	min = resolve_l(pol, min, min, max, false);
+	pol->min_khz = min > pol->max_khz ? pol->max_khz : min;
+	update_pressure(p, pol);
+	/* cpufreq_policy_apply_limits(): cur follows the new limits */
+	if (pol->cur_khz > pol->max_khz || !pol->cur_khz)
+		pol->cur_khz = pol->max_khz;
+	else if (pol->cur_khz < pol->min_khz)
+		pol->cur_khz = pol->min_khz;
+}
+
+uint64_t platform_cpufreq_pressure(const struct capsim_platform *p, unsigned cpu)
+{
+	return p->cpus[cpu].cpufreq_pressure;
+}
+
+/* mirrors cpufreq_driver_resolve_freq(): RELATION_LE within the current limits */
+uint32_t platform_resolve_freq(const struct capsim_platform *p, unsigned policy, uint32_t khz)
+{
+	const struct platform_policy *pol = &p->policies[policy];
+	uint32_t min = pol->min_khz > pol->max_khz ? pol->max_khz : pol->min_khz;
+
+	return resolve_l(pol, khz, min, pol->max_khz, true);
+}
+
+static struct freq_qos_request *find_request(struct platform_policy *pol,
+					     enum freq_qos_kind kind, const char *name)
+{
+	for (unsigned i = 0; i < pol->nr_reqs; i++)
+		if (pol->reqs[i].kind == kind && !strcmp(pol->reqs[i].name, name))
+			return &pol->reqs[i];
+	return NULL;
+}
+
+static const char *kind_name(enum freq_qos_kind kind)
+{
+	return kind == FREQ_QOS_MAX ? "max" : "min";
+}
+
+/*
+ * v6.9 cpufreq_set_cur_state(): a cooling device's cap also became thermal pressure
+ * (arch_update_thermal_pressure with the state's frequency). Kept for the pre-6.10 view.
+ */
+static void cooling_thermal_pressure(struct capsim_platform *p, const struct platform_policy *pol,
+				     const struct freq_qos_request *r, bool removed)
+{
+	uint64_t pressure = 0;
+
+	if (r->origin != FREQ_QOS_ORIGIN_COOLING || r->kind != FREQ_QOS_MAX)
+		return;
+	if (!removed)
+		pressure = platform_freq_pressure(platform_cpu_capacity_orig(p, pol->cpu),
+						  (uint32_t)r->value, platform_freq_ref(p, pol->cpu));
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (capsim_cpumask_test(&pol->related_cpus, cpu))
+			p->cpus[cpu].thermal_pressure_v69 = pressure;
+}
+
+static int check_value(uint32_t khz, capsim_error *err)
+{
+	if (khz > (uint32_t)INT32_MAX)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID,
+					"%u kHz: beyond the freq_qos range (expected at most %d)",
+					khz, INT32_MAX);
+	return 0;
+}
+
+/* mirrors freq_qos_add_request() then the policy notifier's cpufreq_set_policy() */
+int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
+				  enum freq_qos_kind kind, enum freq_qos_origin origin,
+				  const char *name, uint32_t khz, capsim_error *err)
+{
+	struct platform_policy *pol = &p->policies[policy];
+	struct freq_qos_request *r;
+	int ret = check_value(khz, err);
+
+	CAPSIM_RETURN_IF(ret, ret);
+	if (strlen(name) >= FREQ_QOS_NAME_MAX || find_request(pol, kind, name))
+		return capsim_error_set(err, CAPSIM_ERR_INVALID,
+					"policy%u: %s request '%s' exists already or its name is too long",
+					pol->cpu, kind_name(kind), name);
+	if (pol->nr_reqs == pol->cap_reqs) {
+		unsigned cap = pol->cap_reqs ? 2 * pol->cap_reqs : 4;
+		r = realloc(pol->reqs, cap * sizeof(*r));
+		if (!r)
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		pol->reqs = r;
+		pol->cap_reqs = cap;
+	}
+	r = &pol->reqs[pol->nr_reqs++];
+	memset(r, 0, sizeof(*r));
+	strcpy(r->name, name);
+	r->kind = kind;
+	r->origin = origin;
+	r->value = (int32_t)khz;
+	cooling_thermal_pressure(p, pol, r, false);
+	platform_cpufreq_set_policy(p, policy);
+	return 0;
+}
+
+/* mirrors freq_qos_update_request() then cpufreq_set_policy() */
+int platform_freq_qos_update_request(struct capsim_platform *p, unsigned policy,
+				     enum freq_qos_kind kind, const char *name, uint32_t khz,
+				     capsim_error *err)
+{
+	struct platform_policy *pol = &p->policies[policy];
+	struct freq_qos_request *r = find_request(pol, kind, name);
+	int ret = check_value(khz, err);
+
+	CAPSIM_RETURN_IF(ret, ret);
+	if (!r)
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "policy%u: no %s request '%s'",
+					pol->cpu, kind_name(kind), name);
+	r->value = (int32_t)khz;
+	cooling_thermal_pressure(p, pol, r, false);
+	platform_cpufreq_set_policy(p, policy);
+	return 0;
+}
+
+/* mirrors freq_qos_remove_request() then cpufreq_set_policy() */
+int platform_freq_qos_remove_request(struct capsim_platform *p, unsigned policy,
+				     enum freq_qos_kind kind, const char *name, capsim_error *err)
+{
+	struct platform_policy *pol = &p->policies[policy];
+	struct freq_qos_request *r = find_request(pol, kind, name);
+
+	if (!r)
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "policy%u: no %s request '%s'",
+					pol->cpu, kind_name(kind), name);
+	cooling_thermal_pressure(p, pol, r, true);
+	*r = pol->reqs[--pol->nr_reqs];
+	platform_cpufreq_set_policy(p, policy);
+	return 0;
+}
+
+/* mirrors cpufreq_boost_set_sw(): new cpuinfo, and scaling_max_freq follows it */
+int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
+		       capsim_error *err)
+{
+	struct platform_policy *pol = &p->policies[policy];
+
+	pol->boost_enabled = enabled;
+	update_cpuinfo(pol);
+	return platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, USER_REQUEST,
+						pol->cpuinfo_max_khz, err);
+}
+
+int cpufreq_init_requests(struct capsim_platform *p, capsim_error *err)
+{
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		struct platform_policy *pol = &p->policies[i];
+		int ret;
+
+		pol->nr_reqs = 0;
+		pol->cur_khz = 0;
+		ret = platform_freq_qos_add_request(p, i, FREQ_QOS_MIN, FREQ_QOS_ORIGIN_USER,
+						    USER_REQUEST, FREQ_QOS_MIN_DEFAULT_VALUE, err);
+		if (!ret)
+			ret = platform_freq_qos_add_request(p, i, FREQ_QOS_MAX, FREQ_QOS_ORIGIN_USER,
+							    USER_REQUEST,
+							    FREQ_QOS_MAX_DEFAULT_VALUE, err);
+		CAPSIM_RETURN_IF(ret, ret);
+	}
+	return 0;
+}

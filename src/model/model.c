@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+/*
+ * model.c - what each kernel model believes about capacity, site by site (see src/model.h).
+ * The 6.10+ reads mirror get_actual_cpu_capacity(), kernel/sched/fair.c (v6.10+); the v6.9 reads
+ * are the pre-6.10 fair.c lines that the series "Rework system pressure interface to the
+ * scheduler" (v6.10) removed: arch_scale_thermal_pressure() at util_fits_cpu() and feec,
+ * thermal_load_avg() at select_idle_capacity() and scale_rt_capacity().
+ */
+#include <string.h>
+
+#include "model/fair.h"
+#include "model/model.h"
+
+static const char *const model_names[CAPSIM_MODEL_COUNT] = {
+	[CAPSIM_MODEL_V6_10] = "v6.10",
+	[CAPSIM_MODEL_V6_9] = "v6.9",
+	[CAPSIM_MODEL_LATEST] = "latest",
+	[CAPSIM_MODEL_CAPPED] = "capped",
+	[CAPSIM_MODEL_NONE] = "none",
+};
+
+const char *capsim_model_name(enum capsim_model model)
+{
+	return (unsigned)model < CAPSIM_MODEL_COUNT ? model_names[model] : NULL;
+}
+
+int capsim_model_from_name(const char *name, enum capsim_model *out)
+{
+	for (unsigned m = 0; m < CAPSIM_MODEL_COUNT; m++) {
+		const char *n = model_names[m];
+
+		if (!strcmp(name, n) || (n[0] == 'v' && !strcmp(name, n + 1))) {
+			*out = (enum capsim_model)m;
+			return CAPSIM_OK;
+		}
+	}
+	return CAPSIM_ERR_NOT_FOUND;
+}
+
+/* mirrors get_actual_cpu_capacity(), kernel/sched/fair.c, v6.10+ */
+static uint64_t actual_cap_v6_10(const struct fair_cpu *c)
+{
+	uint64_t pressure = c->hw_load_avg > c->cpufreq_pressure ? c->hw_load_avg
+								 : c->cpufreq_pressure;
+
+	return c->arch_cap - pressure;
+}
+
+/* the pre-6.10 reads: instantaneous thermal pressure, or its PELT average at the idle/RT sites */
+static uint64_t thermal_cap_v6_9(const struct fair_cpu *c, enum model_site site)
+{
+	switch (site) {
+	case MODEL_SITE_IDLE:
+		return c->arch_cap - c->thermal_load_avg;
+	case MODEL_SITE_RT_MAX:
+		return c->arch_cap; /* v6.9 adds thermal_load_avg to "used" instead */
+	case MODEL_SITE_FITS:
+	case MODEL_SITE_EAS:
+		break;
+	}
+	return c->arch_cap - c->thermal_pressure;
+}
+
+uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enum model_site site)
+{
+	switch (model) {
+	case CAPSIM_MODEL_V6_9:
+		return thermal_cap_v6_9(cpu, site);
+	case CAPSIM_MODEL_NONE:
+		return cpu->arch_cap;
+	case CAPSIM_MODEL_V6_10:
+	case CAPSIM_MODEL_LATEST:
+	case CAPSIM_MODEL_CAPPED: /* the capped model lowers arch_cap itself; the reads are 6.10's */
+	case CAPSIM_MODEL_COUNT:
+		break;
+	}
+	return actual_cap_v6_10(cpu);
+}
+
+uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu)
+{
+	return model == CAPSIM_MODEL_V6_9 ? cpu->thermal_load_avg : 0;
+}
+
+int model_reads_thermal(enum capsim_model model)
+{
+	return model == CAPSIM_MODEL_V6_9;
+}

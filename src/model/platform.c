@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+/*
+ * platform.c - the platform the kernel builds at boot, once a reader (src/input/) has filled
+ * in what the firmware describes: platform_finalize() derives what the kernel derives, in the
+ * kernel's order: policies' cpuinfo limits (cpufreq_table_validate_and_sort), capacity_freq_ref
+ * and the normalized capacities (init_cpu_capacity_callback / topology_normalize_cpu_scale),
+ * the energy model (dev_pm_opp_of_register_em), then the first cpufreq_set_policy() of every
+ * policy. Notes record what the kernel would have logged on the way.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "model/platform.h"
+#include "model/platform_internal.h"
+
+void platform_note(struct capsim_platform *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->nr_notes >= PLATFORM_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(p->notes[p->nr_notes++], PLATFORM_NOTE_MAX, fmt, ap);
+	va_end(ap);
+}
+
+void platform_free(struct capsim_platform *p)
+{
+	if (!p)
+		return;
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		free(p->policies[i].opps);
+		free(p->policies[i].reqs);
+		em_pd_free(p->policies[i].em);
+	}
+	for (unsigned i = 0; i < p->nr_zones; i++) {
+		free(p->zones[i].trips);
+		free(p->zones[i].maps);
+	}
+	free(p->policies);
+	free(p->zones);
+	free(p->cpus);
+	free(p);
+}
+
+
+/* CPUs left without cpufreq (SCPI/SCMI or cpufreq-hw firmware tables, or no table at all) */
+static void note_cpus_without_policy(struct capsim_platform *p)
+{
+	capsim_cpumask none = { { 0 } };
+	char list[128];
+
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (p->cpus[cpu].policy < 0)
+			capsim_cpumask_set(&none, cpu);
+	if (!capsim_cpumask_weight(&none))
+		return;
+	capsim_format_cpulist(&none, list, sizeof(list));
+	platform_note(p, "CPUs %s: no OPP table, no cpufreq policy (firmware-provided OPPs can "
+			 "be given in a platform JSON overlay)", list);
+}
+
+unsigned platform_cooling_states(const struct platform_policy *pol)
+{
+	unsigned n = 0;
+
+	if (pol->em)
+		return pol->em->nr_perf_states;
+	for (unsigned i = 0; i < pol->nr_opps; i++)
+		n += !pol->opps[i].turbo;
+	return n;
+}
+
+/*
+ * thermal_bind_cdev_to_trip(): limits beyond the cpufreq cooling device's states (or lower
+ * above upper) are refused with -EINVAL and that map binds nothing; the zone stays.
+ */
+static void drop_unbindable_maps(struct capsim_platform *p)
+{
+	for (unsigned z = 0; z < p->nr_zones; z++) {
+		struct platform_thermal_zone *tz = &p->zones[z];
+		unsigned kept = 0;
+
+		for (unsigned i = 0; i < tz->nr_maps; i++) {
+			const struct platform_cooling_map *m = &tz->maps[i];
+			unsigned states = m->policy >= 0 ?
+				platform_cooling_states(&p->policies[m->policy]) : 0;
+			uint32_t max, lower, upper;
+
+			if (states) {
+				max = states - 1;
+				lower = m->lower == PLATFORM_THERMAL_NO_LIMIT ? 0 : m->lower;
+				upper = m->upper == PLATFORM_THERMAL_NO_LIMIT ? max : m->upper;
+				if (lower > upper || upper > max) {
+					platform_note(p, "thermal zone %s: cooling map to %s skipped, as "
+						      "the kernel does: states %u..%u outside 0..%u",
+						      tz->name, m->device_path, lower, upper, max);
+					continue;
+				}
+			}
+			tz->maps[kept++] = *m;
+		}
+		tz->nr_maps = kept;
+	}
+}
+
+int platform_finalize(struct capsim_platform *p, capsim_error *err)
+{
+	int ret;
+
+	/* derived notes are rebuilt on every finalize (an overlay may have changed them) */
+	if (!p->finalized)
+		p->nr_load_notes = p->nr_notes;
+	p->finalized = true;
+	p->nr_notes = p->nr_load_notes;
+	note_cpus_without_policy(p);
+	ret = cpufreq_init_policies(p, err);
+
+	if (!ret)
+		ret = topology_init_capacities(p, err);
+	if (!ret)
+		ret = platform_build_em(p, err);
+	if (!ret)
+		drop_unbindable_maps(p);
+	if (!ret)
+		ret = cpufreq_init_requests(p, err);
+	return ret;
+}

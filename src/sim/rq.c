@@ -1,0 +1,814 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rq.c - per-CPU runqueues: the rq clocks (kernel/sched/core.c update_rq_clock and
+ * kernel/sched/pelt.h update_rq_clock_pelt), the fair and RT queues with their pick and
+ * preemption rules (kernel/sched/fair.c, rt.c; the fair pick is EEVDF simplified as written in
+ * docs/model.md "Simulator"), and the load tracking done at enqueue, dequeue, pick and tick:
+ * task and cfs_rq PELT on the rq's PELT clock, RT utilization, util_est and rq uclamp.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+#include "output/sim_trace.h"
+
+/* mirrors sched_prio_to_weight[], kernel/sched/core.c */
+static const uint32_t prio_to_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+/* mirrors UTIL_EST_MARGIN, kernel/sched/fair.c */
+#define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
+/* mirrors sched_rr_timeslice (RR_TIMESLICE = 100 ms) */
+#define RR_TIMESLICE_NS (100 * NSEC_PER_MSEC)
+
+uint64_t sched_prio_to_weight(int nice)
+{
+	if (nice < -20)
+		nice = -20;
+	if (nice > 19)
+		nice = 19;
+	return prio_to_weight[nice + 20];
+}
+
+void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
+{
+	memset(rq, 0, sizeof(*rq));
+	rq->cpu = cpu;
+	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
+	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
+	rq->uclamp_idle = true;
+	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
+	rq->freq_scale = SCHED_CAPACITY_SCALE;
+	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
+	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	rq->delivered_cap = rq->cap_orig; /* until cpus_sync() applies its limits */
+	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
+	rq->opp_idx = -1;
+	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
+	rq->delivered_khz = rq->freq_ref;
+	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
+	rq->nohz_tick_stopped = true;
+	s->nohz_nr_cpus++;
+	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
+}
+
+static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
+{
+	return s->rq[cpu].cap_orig;
+}
+
+/* ---- clocks ------------------------------------------------------------------------------ */
+
+static uint64_t rq_clock_pelt(const struct sim_rq *rq)
+{
+	return pelt_rq_clock_pelt(&rq->clk);
+}
+
+/* mirrors update_idle_rq_clock_pelt(): the rq goes idle (no DL class here) */
+static void update_idle_rq_clock_pelt(struct sim_rq *rq)
+{
+	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->cfs_avg.util_sum, rq->rt_avg.util_sum, 0);
+}
+
+/* mirrors update_rq_clock() + update_rq_clock_task() (no IRQ or steal time) and then
+ * update_rq_clock_pelt() */
+void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uint64_t delta;
+
+	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
+		return;
+	sim_account_cpu(s, rq->cpu);
+	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
+	rq->clk.clock += delta;
+	rq->clk.clock_task += delta;
+	pelt_update_rq_clock_pelt(&rq->clk, delta, rq->curr == NULL, arch_cap(s, rq->cpu),
+				  rq->freq_scale);
+}
+
+/* ---- PELT of tasks and the cfs_rq ------------------------------------------------------- */
+
+static bool task_on_rq(const struct sim_task *p)
+{
+	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING;
+}
+
+/* mirrors cfs_se_util_change(), kernel/sched/pelt.h */
+static void cfs_se_util_change(struct sim_task *p)
+{
+	if (p->util_est & UTIL_AVG_UNCHANGED)
+		p->util_est &= ~UTIL_AVG_UNCHANGED;
+}
+
+/* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
+static void update_load_avg_se(struct sim_rq *rq, struct sim_task *p, uint64_t now)
+{
+	int on = task_on_rq(p);
+
+	if (capsim_pelt_update_load_sum(&p->avg, now, (uint64_t)on, (uint64_t)on, rq->curr == p)) {
+		capsim_pelt_update_load_avg(&p->avg, p->weight);
+		cfs_se_util_change(p);
+	}
+}
+
+/* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
+static int update_cfs_rq_load_avg(struct sim_rq *rq, uint64_t now)
+{
+	bool running = rq->curr && !rq->curr->rt;
+
+	return capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr, running, 1);
+}
+
+/* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
+static int update_rt_rq_load_avg(struct sim_rq *rq, int running)
+{
+	return capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
+				  (uint64_t)running, running, 1);
+}
+
+/* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
+static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	uint32_t divider = capsim_pelt_divider(sa);
+
+	p->avg.last_update_time = sa->last_update_time;
+	p->avg.period_contrib = sa->period_contrib;
+	p->avg.util_sum = (uint32_t)(p->avg.util_avg * divider);
+	p->avg.runnable_sum = p->avg.runnable_avg * divider;
+	p->avg.load_sum = p->avg.load_avg * divider;
+	if (p->weight < p->avg.load_sum)
+		p->avg.load_sum /= p->weight;
+	else
+		p->avg.load_sum = 1;
+	/* enqueue_load_avg() */
+	sa->load_avg += p->avg.load_avg;
+	sa->load_sum += p->weight * p->avg.load_sum;
+	sa->util_avg += p->avg.util_avg;
+	sa->util_sum += p->avg.util_sum;
+	sa->runnable_avg += p->avg.runnable_avg;
+	sa->runnable_sum += p->avg.runnable_sum;
+}
+
+static void sub_positive64(uint64_t *v, uint64_t d)
+{
+	*v = *v > d ? *v - d : 0;
+}
+
+/*
+ * mirrors remove_entity_load_avg() + the "removed" step of update_cfs_rq_load_avg(),
+ * kernel/sched/fair.c, applied at once (the kernel defers it to the next update of the
+ * cfs_rq; the arithmetic is the same).
+ */
+void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	uint32_t divider = capsim_pelt_divider(sa);
+	uint64_t usum = sa->util_sum;
+
+	task_sync_load_avg(s, p);
+	sub_positive64(&sa->load_avg, p->avg.load_avg);
+	sub_positive64(&sa->load_sum, p->avg.load_avg * divider);
+	sa->load_sum = sa->load_sum > sa->load_avg * CAPSIM_PELT_MIN_DIVIDER ?
+		       sa->load_sum : sa->load_avg * CAPSIM_PELT_MIN_DIVIDER;
+	sub_positive64(&sa->util_avg, p->avg.util_avg);
+	sub_positive64(&usum, p->avg.util_avg * divider);
+	if (usum < sa->util_avg * CAPSIM_PELT_MIN_DIVIDER)
+		usum = sa->util_avg * CAPSIM_PELT_MIN_DIVIDER;
+	sa->util_sum = (uint32_t)usum;
+	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
+	sub_positive64(&sa->runnable_sum, p->avg.runnable_avg * divider);
+	sa->runnable_sum = sa->runnable_sum > sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER ?
+			   sa->runnable_sum : sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER;
+	p->avg.last_update_time = 0; /* migrate_task_rq_fair(): attach on the next enqueue */
+	rq->view_stale = true; /* the kernel's cpu_util() sees it at the next update */
+}
+
+/* mirrors sync_entity_load_avg(): age a blocked task to its cfs_rq's last update */
+void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	if (!p->avg.last_update_time || task_on_rq(p))
+		return;
+	if (capsim_pelt_update_load_sum(&p->avg, rq->cfs_avg.last_update_time, 0, 0, 0)) {
+		capsim_pelt_update_load_avg(&p->avg, p->weight);
+		cfs_se_util_change(p);
+	}
+}
+
+/* mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c */
+static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	uint64_t now = rq_clock_pelt(rq);
+	int decayed;
+
+	if (p && p->avg.last_update_time)
+		update_load_avg_se(rq, p, now);
+	decayed = update_cfs_rq_load_avg(rq, now);
+	if (p && !p->avg.last_update_time) {
+		attach_entity_load_avg(rq, p);
+		decayed = 1;
+	}
+	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
+	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
+	if (decayed || rq->view_stale)
+		rq_sync_view(s, rq);
+	if (decayed)
+		cpufreq_update_util(s, rq->cpu);
+}
+
+/* mirrors post_init_entity_util_avg(), kernel/sched/fair.c: a new task's first util_avg */
+void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &p->avg;
+	int64_t cap = ((int64_t)arch_cap(s, rq->cpu) - (int64_t)rq->cfs_avg.util_avg) / 2;
+
+	memset(sa, 0, sizeof(*sa));
+	sa->load_avg = p->weight; /* init_entity_runnable_average() */
+	if (p->rt) {
+		sa->last_update_time = rq_clock_pelt(rq);
+		return;
+	}
+	if (cap > 0) {
+		if (rq->cfs_avg.util_avg) {
+			sa->util_avg = rq->cfs_avg.util_avg * p->weight / (rq->cfs_avg.load_avg + 1);
+			if (sa->util_avg > (uint64_t)cap)
+				sa->util_avg = (uint64_t)cap;
+		} else {
+			sa->util_avg = (uint64_t)cap;
+		}
+	}
+	sa->runnable_avg = sa->util_avg;
+}
+
+/* ---- util_est ---------------------------------------------------------------------------- */
+
+static uint32_t task_util_est_raw(const struct sim_task *p)
+{
+	return p->util_est & ~UTIL_AVG_UNCHANGED;
+}
+
+/* mirrors task_util_est(), kernel/sched/fair.c */
+uint64_t task_util_est_of(const struct sim_task *p)
+{
+	uint64_t ue = task_util_est_raw(p);
+
+	return p->avg.util_avg > ue ? p->avg.util_avg : ue;
+}
+
+/* mirrors util_est_update(), kernel/sched/fair.c (v6.12, with the arch capacity check) */
+static void util_est_update(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	uint32_t ewma = p->util_est, dequeued, diff;
+
+	if (ewma & UTIL_AVG_UNCHANGED)
+		return;
+	dequeued = (uint32_t)p->avg.util_avg;
+	if (ewma <= dequeued) {
+		ewma = dequeued;
+		goto done;
+	}
+	diff = ewma - dequeued;
+	if (diff < UTIL_EST_MARGIN)
+		goto done;
+	if (dequeued > arch_cap(s, rq->cpu))
+		return;
+	if (dequeued + UTIL_EST_MARGIN < p->avg.runnable_avg)
+		goto done;
+	ewma <<= 2; /* UTIL_EST_WEIGHT_SHIFT */
+	ewma -= diff;
+	ewma >>= 2;
+done:
+	p->util_est = ewma | UTIL_AVG_UNCHANGED;
+}
+
+/* ---- uclamp ------------------------------------------------------------------------------ */
+
+/*
+ * mirrors uclamp_rq_inc()/uclamp_rq_dec() (kernel/sched/core.c) as max aggregation over the
+ * runnable tasks (the buckets hold the max clamp of their tasks; see docs/model.md), with
+ * UCLAMP_FLAG_IDLE: an empty rq keeps its last max clamp and has min 0.
+ */
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uint64_t mx[2] = { 0, 0 };
+	unsigned n = 0;
+	struct sim_task *lists[3] = { rq->curr, rq->fair_head, rq->rt_head };
+
+	if (!s->rd.uclamp_used)
+		return; /* only read once uclamp_is_used(); task_set_uclamp() refreshes all then */
+	for (int l = 0; l < 3; l++) {
+		for (struct sim_task *t = lists[l]; t; t = l ? t->rq_next : NULL) {
+			for (int id = 0; id < 2; id++)
+				if (t->uclamp_eff[id] > mx[id])
+					mx[id] = t->uclamp_eff[id];
+			n++;
+		}
+	}
+	if (!n) {
+		rq->uclamp_rq[0] = 0;
+		rq->uclamp_idle = true;
+		return;
+	}
+	rq->uclamp_rq[0] = mx[0];
+	rq->uclamp_rq[1] = mx[1];
+	rq->uclamp_idle = false;
+}
+
+/* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
+
+/* The pressures in the view: they change only with hw_load_avg updates and platform events. */
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
+{
+	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
+		fair_memo_refresh(&s->rd, rq->cpu);
+}
+
+/* The runqueue's signals in the view, after every change. */
+void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct fair_cpu *v = &s->view[rq->cpu];
+	/* the fields struct fair_memo depends on: a switch that moves none keeps the memo */
+	bool memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
+				 v->util_cfs != rq->cfs_avg.util_avg ||
+				 v->runnable_cfs != rq->cfs_avg.runnable_avg ||
+				 v->util_est_cfs != rq->cfs_util_est ||
+				 v->util_rt != rq->rt_avg.util_avg ||
+				 v->uclamp_min_rq != rq->uclamp_rq[0] ||
+				 v->uclamp_max_rq != rq->uclamp_rq[1] ||
+				 v->rt_runnable != (rq->rt_nr > 0);
+
+	v->capacity_of = rq->cpu_capacity;
+	v->util_cfs = rq->cfs_avg.util_avg;
+	v->runnable_cfs = rq->cfs_avg.runnable_avg;
+	v->util_est_cfs = rq->cfs_util_est;
+	v->util_rt = rq->rt_avg.util_avg;
+	/* the capped model's belief (arch_cap included) moves with time; the other models'
+	 * pressures change only where rq_sync_pressure() follows */
+	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
+		memo_inputs_moved = true;
+	v->uclamp_min_rq = rq->uclamp_rq[0];
+	v->uclamp_max_rq = rq->uclamp_rq[1];
+	v->idle = rq->nr_running == 0;
+	v->sched_idle = rq->nr_running > 0 && rq->cfs_nr == rq->nr_running && rq->curr &&
+			rq->curr->policy == WL_POLICY_IDLE;
+	v->uclamp_idle = rq->uclamp_idle;
+	v->rt_runnable = rq->rt_nr > 0;
+	rq->view_stale = false;
+	if (memo_inputs_moved)
+		fair_memo_refresh(&s->rd, rq->cpu);
+}
+
+/* ---- fair class: simplified EEVDF ------------------------------------------------------- */
+
+static uint64_t base_slice_ns(const struct capsim_sim *s, const struct sim_task *p)
+{
+	const struct wl_task *wt = &s->wl->tasks[p->wl_task];
+	unsigned n = s->nr_cpus < 8 ? s->nr_cpus : 8, factor = 1;
+
+	if (wt->slice_ns)
+		return wt->slice_ns;
+	/* sysctl_sched_base_slice 0.75 ms x (1 + ilog2(ncpus)), SCHED_TUNABLESCALING_LOG */
+	while (n >>= 1)
+		factor++;
+	return 750000ULL * factor;
+}
+
+/* mirrors calc_delta_fair(): delta * NICE_0_LOAD / weight */
+static uint64_t calc_delta_fair(uint64_t delta, const struct sim_task *p)
+{
+	return p->weight == NICE_0_LOAD ? delta : delta * NICE_0_LOAD / p->weight;
+}
+
+/*
+ * mirrors avg_vruntime_add() / avg_vruntime_sub(): the queued fair tasks and the running one
+ * are in the weighted sum of keys (vruntime - min_vruntime); unsigned, so it wraps as the
+ * kernel's s64 does
+ */
+static void avg_vruntime_add(struct sim_rq *rq, const struct sim_task *p)
+{
+	rq->avg_sum += (p->vruntime - rq->min_vruntime) * p->weight;
+	rq->avg_load += (int64_t)p->weight;
+}
+
+static void avg_vruntime_sub(struct sim_rq *rq, const struct sim_task *p)
+{
+	rq->avg_sum -= (p->vruntime - rq->min_vruntime) * p->weight;
+	rq->avg_load -= (int64_t)p->weight;
+}
+
+/* mirrors avg_vruntime()'s sums: the weighted sum of keys and the load */
+static void avg_vruntime(const struct sim_rq *rq, int64_t *avg, int64_t *load)
+{
+	*avg = (int64_t)rq->avg_sum;
+	*load = rq->avg_load;
+}
+
+/* mirrors update_min_vruntime(): the keys follow the new minimum (avg_vruntime_update()) */
+static void update_min_vruntime(struct sim_rq *rq)
+{
+	uint64_t v = UINT64_MAX;
+	struct sim_task *c = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+
+	if (c)
+		v = c->vruntime;
+	if (rq->fair_root && rq->fair_root->tmin_v < v)
+		v = rq->fair_root->tmin_v;
+	if (v != UINT64_MAX && v > rq->min_vruntime) {
+		rq->avg_sum -= (uint64_t)rq->avg_load * (v - rq->min_vruntime);
+		rq->min_vruntime = v;
+	}
+}
+
+/*
+ * mirrors update_curr() (fair.c) and update_curr_rt() (rt.c): charge the running task for the
+ * time since it last was, and move its work forward at this CPU's delivered speed.
+ */
+void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+	uint64_t delta, vdelta;
+
+	if (!p || rq->clk.clock <= p->exec_start)
+		return;
+	delta = rq->clk.clock - p->exec_start;
+	p->exec_start = rq->clk.clock;
+	p->slice_exec += delta;
+	p->st.runtime_ns += delta;
+	task_add_cpu_time(p, rq->cpu, delta);
+	task_progress(s, p, rq->cpu, delta);
+	if (p->rt)
+		return;
+	vdelta = calc_delta_fair(delta, p);
+	p->vruntime += vdelta;
+	rq->avg_sum += vdelta * p->weight; /* the running task is in the sum */
+	update_min_vruntime(rq);
+}
+
+/* mirrors update_deadline(): a new slice once the deadline is reached; true: reschedule */
+static bool update_deadline(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	if ((int64_t)(p->vruntime - p->deadline) < 0)
+		return false;
+	p->deadline = p->vruntime + calc_delta_fair(base_slice_ns(s, p), p);
+	p->slice_exec = 0;
+	p->protect = false;
+	return rq->cfs_nr > 1;
+}
+
+/* mirrors pick_eevdf(): the eligible task with the earliest deadline (curr kept while its
+ * slice is protected, RUN_TO_PARITY) */
+static struct sim_task *pick_eevdf(struct sim_rq *rq)
+{
+	struct sim_task *curr = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+	struct sim_task *best, *first;
+	int64_t avg, load;
+
+	avg_vruntime(rq, &avg, &load);
+	if (curr && !fair_vruntime_eligible(rq, avg, load, curr->vruntime))
+		curr = NULL;
+	if (curr && curr->protect && !curr->yielded)
+		return curr;
+	best = fair_queue_pick_eligible(rq, avg, load);
+	first = fair_queue_first(rq);
+	if (curr && (!best || (int64_t)(curr->deadline - best->deadline) <= 0))
+		best = curr;
+	return best ? best : first;
+}
+
+static struct sim_task *pick_rt(struct sim_rq *rq)
+{
+	struct sim_task *best = NULL;
+
+	for (struct sim_task *t = rq->rt_head; t; t = t->rq_next)
+		if (!best || t->rt_prio > best->rt_prio)
+			best = t;
+	return best;
+}
+
+/* mirrors place_entity() with zero lag (docs/model.md): join at the weighted mean */
+static void place_entity(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			 bool initial)
+{
+	uint64_t vslice = calc_delta_fair(base_slice_ns(s, p), p);
+	int64_t avg, load;
+
+	avg_vruntime(rq, &avg, &load);
+	p->vruntime = rq->min_vruntime + (uint64_t)(load ? avg / load : 0);
+	if (initial) /* PLACE_DEADLINE_INITIAL */
+		vslice /= 2;
+	p->deadline = p->vruntime + vslice;
+}
+
+static void rq_cancel_completion(struct sim_rq *rq);
+
+/* ---- enqueue / dequeue ------------------------------------------------------------------- */
+
+/*
+ * mirrors enqueue_task_fair() / enqueue_task_rt() (and activate_task()): util_est first, then
+ * the entity's PELT update with attach, then the accounting; overutilized is checked for
+ * wake-ups only.
+ */
+void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
+{
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	p->cpu = rq->cpu;
+	if (p->rt) {
+		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+		p->state = TASK_RUNNABLE;
+		task_list_append(&rq->rt_head, &rq->rt_tail, p);
+		rq->rt_nr++;
+		if (++rq->nr_running >= 2)
+			s->overloaded = true;
+		uclamp_rq_refresh(s, rq);
+		rq_sync_view(s, rq);
+		cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
+		return;
+	}
+	rq->cfs_util_est += task_util_est_raw(p); /* util_est_enqueue() */
+	update_load_avg(s, rq, p);
+	place_entity(s, rq, p, !wakeup);
+	p->state = TASK_RUNNABLE;
+	p->slice_exec = 0;
+	fair_queue_insert(rq, p);
+	avg_vruntime_add(rq, p);
+	rq->cfs_nr++;
+	if (++rq->nr_running >= 2)
+		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
+	rq->cfs_load_weight += p->weight;
+	uclamp_rq_refresh(s, rq);
+	rq_sync_view(s, rq);
+	if (wakeup)
+		check_update_overutilized_status(s, rq);
+}
+
+/*
+ * mirrors dequeue_task_fair() / dequeue_task_rt(): util_est_dequeue, the PELT update while
+ * still queued, the accounting, then util_est_update() for a sleep. No delayed dequeue.
+ */
+void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
+{
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	if (p->rt) {
+		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+		if (rq->curr != p)
+			task_list_remove(&rq->rt_head, &rq->rt_tail, p);
+		rq->rt_nr--;
+	} else {
+		uint32_t ue = task_util_est_raw(p);
+
+		rq->cfs_util_est -= rq->cfs_util_est < ue ? rq->cfs_util_est : ue;
+		update_load_avg(s, rq, p);
+		if (rq->curr != p)
+			fair_queue_remove(rq, p);
+		avg_vruntime_sub(rq, p); /* queued or running, it leaves the sum */
+		rq->cfs_nr--;
+		rq->cfs_load_weight -= p->weight;
+	}
+	rq->nr_running--;
+	if (rq->curr == p) {
+		/* put_prev_task(): the entity stops running at this instant */
+		rq->curr = NULL;
+		rq->dequeued_curr = p; /* the switch away from it is rq_resched()'s */
+		if (!p->rt)
+			update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
+		else
+			update_rt_rq_load_avg(rq, 1);
+		rq_cancel_completion(rq);
+	}
+	p->state = TASK_BLOCKED;
+	if (!p->rt && sleep)
+		util_est_update(s, rq, p);
+	uclamp_rq_refresh(s, rq);
+	rq_sync_view(s, rq);
+	if (p->rt)
+		cpufreq_update_util(s, rq->cpu); /* dequeue_top_rt_rq() */
+}
+
+/* ---- switching --------------------------------------------------------------------------- */
+
+static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+
+	if (!p)
+		return;
+	if (p->rt) {
+		update_rt_rq_load_avg(rq, 1); /* put_prev_task_rt() */
+		task_list_append(&rq->rt_head, &rq->rt_tail, p);
+	} else {
+		update_load_avg(s, rq, p);    /* put_prev_entity() */
+		fair_queue_insert(rq, p);
+	}
+	p->state = TASK_RUNNABLE;
+	rq->curr = NULL;
+}
+
+static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	if (p->rt) {
+		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
+		update_rt_rq_load_avg(rq, 0); /* set_next_task_rt() */
+	} else {
+		fair_queue_remove(rq, p);
+		update_load_avg(s, rq, p);    /* set_next_entity() */
+		p->slice_exec = 0;
+		p->protect = true;
+	}
+	p->yielded = false;
+	rq->curr = p;
+	p->state = TASK_RUNNING;
+	p->exec_start = rq->clk.clock;
+	if (p->lat_pending) {
+		task_record_latency(p, s->now - p->wake_time);
+		p->lat_pending = false;
+	}
+	if (!p->rt)
+		update_misfit_status(s, rq); /* __set_next_task_fair(first) */
+}
+
+/*
+ * mirrors __schedule() with pick_next_task(): RT first, then fair; an rq about to idle first
+ * tries sched_balance_newidle() and then checks for lost idle time.
+ */
+void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *prev = rq->curr, *next;
+	/* the task the CPU switches from: curr, or the one rq_dequeue() just took off it */
+	struct sim_task *from = prev ? prev : rq->dequeued_curr;
+
+	rq->dequeued_curr = NULL;
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	for (int tries = 0; tries < 2; tries++) {
+		next = pick_rt(rq);
+		if (!next && prev && prev->rt)
+			next = prev;
+		if (next && prev && prev->rt && prev != next && prev->state == TASK_RUNNING &&
+		    (prev->rt_prio > next->rt_prio ||
+		     (prev->rt_prio == next->rt_prio && !prev->yielded)))
+			next = prev; /* FIFO: a running RT task is not preempted by equal priority */
+		if (!next && (rq->fair_head || (prev && !prev->rt)))
+			next = pick_eevdf(rq);
+		if (next || tries)
+			break;
+		sched_balance_newidle(s, rq);
+	}
+	if (next == prev && (next || !from)) {
+		if (next && !next->in_cpu_event)
+			sim_queue_advance(s, rq->cpu);
+		else
+			rq_arm_completion(s, rq);
+		return;
+	}
+	put_prev(s, rq);
+	if (!next) {
+		update_idle_rq_clock_pelt(rq);
+		update_misfit_status(s, rq);
+		nohz_run_idle_balance(s, rq); /* do_idle(), before the tick stops */
+		nohz_balance_enter_idle(s, rq);
+		sim_trace_switch(s, rq->cpu, from, NULL);
+		rq_sync_view(s, rq);
+		rq_cancel_completion(rq);
+		return;
+	}
+	set_next(s, rq, next);
+	sim_trace_switch(s, rq->cpu, from, next);
+	rq_sync_view(s, rq);
+	if (!rq->tick_armed) {
+		rq->tick_armed = true;
+		sim_push(s, (sim_jiffies(s) + 1) * s->tick_ns, EV_TICK, (uint32_t)rq->cpu, 0);
+	}
+	if (!next->in_cpu_event)
+		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
+	else
+		rq_arm_completion(s, rq);
+}
+
+/* mirrors wakeup_preempt(): RT over fair at once; between fair tasks, pick_eevdf() decides */
+void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct sim_task *c = rq->curr;
+
+	if (!c) {
+		rq_resched(s, rq);
+		return;
+	}
+	if (p->rt) {
+		if (!c->rt || p->rt_prio > c->rt_prio)
+			rq_resched(s, rq);
+		return;
+	}
+	if (c->rt)
+		return;
+	if (pick_eevdf(rq) == p)
+		rq_resched(s, rq);
+}
+
+/* Forget the pending completion event of @rq (its curr stopped or changed). */
+static void rq_cancel_completion(struct sim_rq *rq)
+{
+	rq->gen++;
+	rq->armed_time = 0;
+}
+
+/* Arm the event at which the running task's current run/runtime ends at today's speed; an
+ * event already pending for the same task and time is kept. */
+void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+	uint64_t t;
+
+	if (!p || !p->in_cpu_event) {
+		rq_cancel_completion(rq);
+		return;
+	}
+	t = s->now + task_time_to_done(s, p, rq->cpu);
+	if (rq->armed_time == t && rq->armed_task == p)
+		return;
+	rq_cancel_completion(rq);
+	rq->armed_time = t;
+	rq->armed_task = p;
+	sim_push(s, t, EV_CPU_DONE, (uint32_t)rq->cpu, rq->gen);
+}
+
+/* ---- tick -------------------------------------------------------------------------------- */
+
+/*
+ * mirrors sched_balance_update_blocked_averages(): the other signals first
+ * (update_other_load_avgs(): RT, HW pressure), then CFS; schedutil once, after all of them,
+ * if any decayed
+ */
+void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
+{
+	int decayed;
+
+	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
+	update_rq_clock(s, rq);
+	decayed = update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	sim_pressure_blocked(s, rq->cpu);
+	decayed |= update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
+	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
+	if (!rq->rt_avg.util_avg && !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) &&
+	    !rq->cfs_avg.load_avg && !rq->cfs_avg.util_avg)
+		rq->has_blocked_load = false;
+	rq_sync_pressure(s, rq);
+	rq_sync_view(s, rq);
+	if (decayed)
+		cpufreq_update_util(s, rq->cpu);
+}
+
+/*
+ * mirrors sched_tick(): hw_load_avg on the task clock, then the class tick (fair:
+ * entity_tick with update_curr/update_load_avg and the slice check, update_misfit_status,
+ * check_update_overutilized_status; RT: rt load and the RR time slice), then the balance
+ * trigger.
+ */
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *c = rq->curr;
+	bool resched = false;
+
+	update_rq_clock(s, rq);
+	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
+	sim_pressure_tick(s, rq->cpu);
+	rq_sync_pressure(s, rq);
+	rq_update_curr(s, rq);
+	if (c && !c->rt) {
+		update_load_avg(s, rq, c);
+		resched = update_deadline(s, rq, c);
+		update_misfit_status(s, rq);
+		check_update_overutilized_status(s, rq);
+	} else if (c) {
+		update_rt_rq_load_avg(rq, 1);
+		if (c->policy == WL_POLICY_RR && c->slice_exec >= RR_TIMESLICE_NS) {
+			c->slice_exec = 0;
+			c->yielded = true;
+			resched = rq->rt_head != NULL;
+		}
+	}
+	rq_sync_view(s, rq);
+	if (resched)
+		rq_resched(s, rq);
+	else
+		rq_arm_completion(s, rq);
+	sched_balance_trigger(s, rq);
+}
+
+/* a task's clamps changed while it was on @rq: re-aggregate, refresh the view and schedutil */
+void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uclamp_rq_refresh(s, rq);
+	rq_sync_view(s, rq);
+	cpufreq_update_util(s, rq->cpu);
+}

@@ -1,0 +1,674 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim.c - the discrete-event simulator: one ns clock (sched_clock), an event queue of timer
+ * expiries, task starts, completions of CPU work, scheduler ticks (HZ, stopped on idle CPUs as
+ * with NO_HZ_IDLE) and scenario events, processed in (time, push order). Each CPU has a
+ * runqueue (rq.c); frequencies come from the governor (schedutil.c); placement and balance
+ * from balance.c. This file also keeps what is reported: busy time per delivered OPP, the
+ * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
+ * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/belief.h"
+#include "internal.h"
+#include "model/perf_domain.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+#include "output/sim_trace.h"
+
+/* mirrors EM_MAX_COMPLEXITY, kernel/sched/topology.c */
+#define EM_MAX_COMPLEXITY 2048
+/* 100 years: beyond it a duration is not a simulation */
+#define SIM_MAX_DURATION_NS (100ULL * 365 * 24 * 3600 * NSEC_PER_SEC)
+/* progress callback cadence, in events */
+#define PROGRESS_EVERY (1u << 20)
+
+uint64_t sim_jiffies(const struct capsim_sim *s)
+{
+	return s->jiffies;
+}
+
+/* The clock moves to @t: jiffies follow, with a division only when a tick boundary is crossed. */
+static void sim_set_now(struct capsim_sim *s, uint64_t t)
+{
+	s->now = t;
+	if (t >= s->next_jiffy_ns) {
+		s->jiffies = t / s->tick_ns;
+		s->next_jiffy_ns = (s->jiffies + 1) * s->tick_ns;
+	}
+}
+
+void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen)
+{
+	if (eq_push(&s->eq, t, (uint32_t)k, id, gen))
+		s->error = CAPSIM_ERR_NOMEM;
+}
+
+uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
+{
+	return s->rq[cpu].delivered_khz;
+}
+
+/* get_actual_cpu_capacity() as the platform keeps it (the 6.10 definition) */
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
+{
+	return platform_actual_capacity(s->plat, (unsigned)cpu);
+}
+
+/*
+ * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
+ * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
+ * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
+ */
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+	int pi = platform_policy_of(s->plat, (unsigned)cpu);
+	const struct platform_policy *pp;
+	uint32_t f;
+	uint64_t scale;
+
+	if (pi < 0)
+		return;
+	pp = &s->plat->policies[pi];
+	f = pp->cur_khz;
+	if (rq->hw_cap_khz && rq->hw_cap_khz < f)
+		f = rq->hw_cap_khz;
+	rq->opp_idx = 0;
+	for (unsigned i = 0; i < pp->nr_opps; i++)
+		if (pp->opps[i].khz <= f)
+			rq->opp_idx = (int)i;
+	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
+			    pp->cur_khz;
+	scale = rq->freq_ref ? ((uint64_t)rq->delivered_khz << SCHED_CAPACITY_SHIFT) / rq->freq_ref :
+		SCHED_CAPACITY_SCALE;
+	rq->freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+}
+
+/* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
+void sim_account_cpu(struct capsim_sim *s, int cpu)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+	uint64_t delta = s->now - rq->acct_last;
+	int idx = rq->opp_idx;
+
+	if (!delta)
+		return;
+	rq->acct_last = s->now;
+	sim_pressure_account(s, cpu, delta);
+	if (idx >= 0)
+		rq->time_at_opp[idx] += delta;
+	if (rq->curr) {
+		rq->busy_ns += delta;
+		if (idx >= 0)
+			rq->busy_at_opp[idx] += delta;
+	}
+	rq->cap_integral += (unsigned __int128)sim_actual_capacity(s, cpu) * delta;
+}
+
+void sim_set_overutilized(struct capsim_sim *s, bool on)
+{
+	if (on == s->overutilized)
+		return;
+	if (on)
+		s->overutilized_since = s->now;
+	else
+		s->overutilized_ns += s->now - s->overutilized_since;
+	s->overutilized = on;
+}
+
+/*
+ * A CPU switched to a task that has events to run before it needs the CPU again. They run from
+ * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
+ * pick another, which only queues that CPU again).
+ */
+void sim_queue_advance(struct capsim_sim *s, int cpu)
+{
+	unsigned tail = s->adv_head + s->adv_len;
+
+	if (s->rq[cpu].advance_queued)
+		return;
+	s->rq[cpu].advance_queued = true;
+	s->adv_len++;
+	/* a ring of nr_cpus slots (a CPU is queued at most once); no division on this path */
+	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = cpu;
+}
+
+static void run_advances(struct capsim_sim *s)
+{
+	while (s->adv_len && !s->error) {
+		int cpu = s->advance_queue[s->adv_head];
+		struct sim_task *p = s->rq[cpu].curr;
+
+		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
+		s->adv_len--;
+		s->rq[cpu].advance_queued = false;
+		if (p && !p->in_cpu_event)
+			task_advance(s, p);
+	}
+}
+
+/* ---- scenario events --------------------------------------------------------------------- */
+
+/* Bring every CPU of @cpus up to now before a change of its limits, then refresh. */
+static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool after)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		if (!capsim_cpumask_test(cpus, c))
+			continue;
+		if (!after) {
+			update_rq_clock(s, rq);
+			rq_update_curr(s, rq);
+			sim_account_cpu(s, (int)c);
+			continue;
+		}
+		rq->delivered_cap = sim_delivered_capacity(s, (int)c);
+		sim_refresh_freq_scale(s, (int)c);
+		rq_sync_pressure(s, rq);
+		rq_sync_view(s, rq);
+		rq_arm_completion(s, rq);
+	}
+}
+
+int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
+		  capsim_error *err)
+{
+	struct sim_policy *sp = &s->pol[e->policy];
+	capsim_error tmp;
+	int ret;
+
+	cpus_sync(s, &sp->pp->related_cpus, false);
+	if (e->kind == SIM_SC_QOS_CLEAR) {
+		ret = platform_freq_qos_remove_request(s->plat, sp->idx, e->qos, e->name, err);
+	} else {
+		ret = platform_freq_qos_update_request(s->plat, sp->idx, e->qos, e->name, e->khz, &tmp);
+		if (ret == CAPSIM_ERR_NOT_FOUND)
+			ret = platform_freq_qos_add_request(s->plat, sp->idx, e->qos,
+							    origin, e->name, e->khz, err);
+		else if (ret)
+			*err = tmp;
+	}
+	if (ret)
+		return ret;
+	sim_pressure_policy_changed(s, sp->idx);
+	sugov_limits(s, sp); /* cpufreq_set_policy() -> governor ->limits() */
+	cpus_sync(s, &sp->pp->related_cpus, true);
+	return 0;
+}
+
+/* mirrors topology_update_hw_pressure() for a HW throttle (and its end) on @cpus */
+static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
+{
+	cpus_sync(s, &e->cpus, false);
+	platform_set_hw_pressure(s->plat, &e->cpus, e->khz ? e->khz : UINT32_MAX);
+	sim_pressure_hw_cap(s, &e->cpus, e->khz);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		if (!capsim_cpumask_test(&e->cpus, c))
+			continue;
+		s->rq[c].hw_cap_khz = e->khz;
+		sim_trace_hw_pressure(s, (int)c);
+		sim_trace_cpu_frequency(s, (int)c);
+	}
+	cpus_sync(s, &e->cpus, true);
+}
+
+static int apply_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e,
+				capsim_error *err)
+{
+	switch (e->kind) {
+	case SIM_SC_QOS_SET:
+	case SIM_SC_QOS_CLEAR:
+		return sim_apply_qos(s, e, FREQ_QOS_ORIGIN_USER, err);
+	case SIM_SC_HW_CAP:
+		apply_hw_cap(s, e);
+		return 0;
+	case SIM_SC_COOLING_STATE:
+		return sim_thermal_set_cdev(s, e->name, e->state, err);
+	case SIM_SC_TASK_START:
+	case SIM_SC_TASK_STOP:
+	case SIM_SC_UCLAMP:
+		sim_task_scenario_event(s, e);
+		return 0;
+	}
+	return 0;
+}
+
+/* ---- creation ---------------------------------------------------------------------------- */
+
+static bool workload_is_endless(const struct capsim_workload *wl)
+{
+	for (unsigned t = 0; t < wl->nr_tasks; t++) {
+		const struct wl_task *wt = &wl->tasks[t];
+
+		if (!wt->instances && !wt->forked)
+			continue;
+		if (wt->loop < 0)
+			return true;
+		for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+			if (wt->phases[ph].loop < 0)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * The root domain the placement code reads, and whether EAS runs: rd->pd from
+ * build_perf_domains() (src/perf_domain.c), then the conditions of build_perf_domains() /
+ * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil,
+ * sched_energy_aware, and at most EM_MAX_COMPLEXITY.
+ */
+static int setup_energy(struct capsim_sim *s)
+{
+	unsigned nr_pds = 0, nr_ps = 0;
+	capsim_error ignored;
+
+	s->rd.model = s->opt.model;
+	s->rd.nr_cpus = s->nr_cpus;
+	s->rd.cpus = s->view;
+	s->rd.memo = s->memo;
+	s->rd.uclamp_used = false;
+	s->pds = calloc(s->nr_cpus, sizeof(*s->pds));
+	s->pd_order = calloc(s->nr_cpus, sizeof(*s->pd_order));
+	s->cpu_pd = calloc(s->nr_cpus, sizeof(*s->cpu_pd));
+	if (!s->pds || !s->pd_order || !s->cpu_pd)
+		return CAPSIM_ERR_NOMEM;
+	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
+		return 0; /* no EM on some CPU: no rd->pd, no EAS */
+	for (unsigned i = 0; i < nr_pds; i++)
+		nr_ps += s->pds[i].nr_perf_states;
+	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL &&
+		 nr_pds * (s->nr_cpus + nr_ps) <= EM_MAX_COMPLEXITY;
+	if (s->eas) {
+		s->rd.nr_pds = nr_pds;
+		s->rd.pds = s->pds;
+		s->rd.pd_order = s->pd_order;
+	}
+	return 0;
+}
+
+/* sched_setaffinity() refuses a mask without any CPU of the machine (EINVAL): so do we. */
+static int check_affinity(const struct capsim_sim *s, const capsim_cpumask *m, const char *task,
+			  const char *phase, struct wl_pos at, capsim_error *err)
+{
+	char list[128];
+
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(m, c))
+			return 0;
+	capsim_format_cpulist(m, list, sizeof(list));
+	return capsim_error_set(err, CAPSIM_ERR_INVALID,
+				"%s:%u:%u: tasks.%s%s%s.cpus: [%s] has no CPU of platform %s (CPUs 0-%u)",
+				s->wl->source ? s->wl->source : "workload", at.line, at.col, task,
+				phase ? ".phases." : "", phase ? phase : "", list, s->plat->name,
+				s->nr_cpus - 1);
+}
+
+static int setup_affinities(const struct capsim_sim *s, capsim_error *err)
+{
+	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
+		const struct wl_task *wt = &s->wl->tasks[t];
+		int ret = wt->has_cpus ? check_affinity(s, &wt->cpus, wt->name, NULL, wt->cpus_at, err) : 0;
+
+		for (unsigned ph = 0; !ret && ph < wt->nr_phases; ph++)
+			if (wt->phases[ph].has_cpus)
+				ret = check_affinity(s, &wt->phases[ph].cpus, wt->name,
+						     wt->phases[ph].name, wt->phases[ph].cpus_at, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int setup_calibration(struct capsim_sim *s, capsim_error *err)
+{
+	int c = s->wl->calibration_cpu;
+
+	if (c >= (int)s->nr_cpus)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID,
+					"%s:%u:%u: global.calibration: CPU%d does not exist on platform %s "
+					"(it has CPUs 0-%u)", s->wl->source ? s->wl->source : "workload",
+					s->wl->calibration_at.line, s->wl->calibration_at.col, c,
+					s->plat->name, s->nr_cpus - 1);
+	if (c < 0) {
+		c = 0;
+		for (unsigned i = 1; i < s->nr_cpus; i++)
+			if (platform_cpu_capacity_orig(s->plat, i) >
+			    platform_cpu_capacity_orig(s->plat, (unsigned)c))
+				c = (int)i;
+	}
+	s->calib_cpu = c;
+	s->cap_calib = platform_cpu_capacity_orig(s->plat, (unsigned)c);
+	return 0;
+}
+
+static int setup_resources(struct capsim_sim *s)
+{
+	unsigned n = s->wl->nr_resources ? s->wl->nr_resources : 1;
+
+	s->timers = calloc(n, sizeof(*s->timers));
+	s->mutex_owner = calloc(n, sizeof(*s->mutex_owner));
+	s->wq_head = calloc(n, sizeof(*s->wq_head));
+	s->barrier_waiting = calloc(n, sizeof(*s->barrier_waiting));
+	s->barrier_users = calloc(n, sizeof(*s->barrier_users));
+	s->sem_count = calloc(n, sizeof(*s->sem_count));
+	if (!s->timers || !s->mutex_owner || !s->wq_head || !s->barrier_waiting ||
+	    !s->barrier_users || !s->sem_count)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned r = 0; r < s->wl->nr_resources; r++) {
+		s->mutex_owner[r] = -1;
+		s->barrier_users[r] = s->wl->resources[r].users;
+	}
+	return 0;
+}
+
+static int setup_cpus(struct capsim_sim *s)
+{
+	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
+	s->view = calloc(s->nr_cpus, sizeof(*s->view));
+	s->memo = calloc(s->nr_cpus, sizeof(*s->memo));
+	s->advance_queue = calloc(s->nr_cpus, sizeof(*s->advance_queue));
+	s->pol = calloc(s->plat->nr_policies ? s->plat->nr_policies : 1, sizeof(*s->pol));
+	if (!s->rq || !s->view || !s->memo || !s->pol || !s->advance_queue)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+		int pi = platform_policy_of(s->plat, c);
+		unsigned nopp = pi >= 0 ? s->plat->policies[pi].nr_opps : 0;
+
+		rq_init(s, rq, (int)c);
+		rq->time_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
+		rq->busy_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
+		if (!rq->time_at_opp || !rq->busy_at_opp)
+			return CAPSIM_ERR_NOMEM;
+		if (rq->cap_orig != s->rq[0].cap_orig)
+			s->asym = true;
+	}
+	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
+		struct sim_policy *sp = &s->pol[i];
+
+		sp->idx = i;
+		sp->pp = &s->plat->policies[i];
+		sp->cpus = calloc(s->nr_cpus, sizeof(*sp->cpus));
+		if (!sp->cpus)
+			return CAPSIM_ERR_NOMEM;
+		for (unsigned c = 0; c < s->nr_cpus; c++)
+			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
+				sp->cpus[sp->nr_cpus++] = c;
+	}
+	return 0;
+}
+
+int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
+	       const struct sim_options *opt, const struct sim_sc_event *sc, unsigned nr_sc,
+	       struct capsim_sim **out, capsim_error *err)
+{
+	struct capsim_sim *s = calloc(1, sizeof(*s));
+	int ret;
+
+	*out = NULL;
+	if (!s) {
+		platform_free(plat);
+		capsim_workload_free(wl);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	s->plat = plat;
+	s->wl = wl;
+	s->opt = *opt;
+	s->nr_cpus = plat->nr_cpus;
+	eq_init(&s->eq);
+	if (!opt->hz || opt->hz > 10000) {
+		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "HZ %u is out of range (expected 1..10000)",
+				       opt->hz);
+		goto fail;
+	}
+	s->tick_ns = NSEC_PER_SEC / opt->hz;
+	s->end = opt->duration_ns ? opt->duration_ns : wl->duration_ns;
+	if (!s->end && workload_is_endless(wl)) {
+		ret = capsim_error_set(err, CAPSIM_ERR_INVALID,
+				       "%s: the workload runs forever (a loop of -1 and no global.duration): "
+				       "give a duration (--duration S)", wl->source ? wl->source : "workload");
+		goto fail;
+	}
+	if (s->end > SIM_MAX_DURATION_NS) {
+		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "duration %llu s is beyond 100 years",
+				       (unsigned long long)(s->end / NSEC_PER_SEC));
+		goto fail;
+	}
+	ret = setup_cpus(s);
+	if (!ret)
+		ret = setup_energy(s);
+	if (!ret)
+		ret = setup_resources(s);
+	if (ret) {
+		capsim_error_set(err, ret, "out of memory");
+		goto fail;
+	}
+	ret = setup_calibration(s, err);
+	if (!ret)
+		ret = setup_affinities(s, err);
+	if (!ret)
+		ret = sim_pressure_setup(s, err);
+	if (ret)
+		goto fail;
+	if (nr_sc) {
+		s->sc = malloc(nr_sc * sizeof(*sc));
+		if (!s->sc) {
+			ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+			goto fail;
+		}
+		memcpy(s->sc, sc, nr_sc * sizeof(*sc));
+		s->nr_sc = nr_sc;
+	}
+	*out = s;
+	return 0;
+fail:
+	sim_free(s);
+	return ret;
+}
+
+void sim_free(struct capsim_sim *s)
+{
+	if (!s)
+		return;
+	sim_trace_close(s);
+	sim_pressure_free(s);
+	for (uint32_t i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *p = s->tasks[i];
+
+		free(p->name);
+		free(p->st.by_cpu);
+		free(p->st.lat_hist);
+		free(p);
+	}
+	free(s->tasks);
+	if (s->rq)
+		for (unsigned c = 0; c < s->nr_cpus; c++) {
+			free(s->rq[c].time_at_opp);
+			free(s->rq[c].busy_at_opp);
+		}
+	free(s->rq);
+	free(s->view);
+	free(s->memo);
+	free(s->advance_queue);
+	if (s->pol)
+		for (unsigned i = 0; i < s->plat->nr_policies; i++)
+			free(s->pol[i].cpus);
+	free(s->pol);
+	free(s->pds);
+	free(s->pd_order);
+	free(s->cpu_pd);
+	free(s->timers);
+	free(s->mutex_owner);
+	free(s->wq_head);
+	free(s->barrier_waiting);
+	free(s->barrier_users);
+	free(s->sem_count);
+	free(s->sc);
+	eq_free(&s->eq);
+	platform_free(s->plat);
+	capsim_workload_free(s->wl);
+	free(s);
+}
+
+/* ---- the run ----------------------------------------------------------------------------- */
+
+static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
+{
+	struct sim_rq *rq = &s->rq[ev->id];
+	struct sim_task *p = rq->curr;
+
+	if (ev->gen != rq->gen || !p || !p->in_cpu_event)
+		return;
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0)
+		task_cpu_event_done(s, p);
+	else
+		rq_arm_completion(s, rq);
+}
+
+static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
+{
+	struct sim_rq *rq = &s->rq[ev->id];
+
+	if (!rq->nr_running) {
+		rq->tick_armed = false; /* NO_HZ idle: the tick stops */
+		return;
+	}
+	rq_tick(s, rq);
+	sim_trace_counters(s, rq->cpu);
+	sim_push(s, s->now + s->tick_ns, EV_TICK, ev->id, 0);
+}
+
+static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
+{
+	struct sim_task *p;
+
+	switch ((enum sim_ev_kind)ev->kind) {
+	case EV_SCENARIO:
+		if (apply_scenario_event(s, &s->sc[ev->id], err))
+			s->error = err->code;
+		break;
+	case EV_TASK_START:
+		p = s->tasks[ev->id];
+		if (p->held || p->state != TASK_NEW)
+			break; /* waits for its task_start event, or a task_stop came first */
+		s->pending_starts--;
+		task_start(s, p);
+		break;
+	case EV_TASK_WAKE:
+		p = s->tasks[ev->id];
+		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1)
+			task_wake(s, p);
+		break;
+	case EV_CPU_DONE:
+		on_cpu_done(s, ev);
+		break;
+	case EV_TICK:
+		on_tick(s, ev);
+		break;
+	case EV_THERMAL:
+		sim_thermal_event(s);
+		break;
+	case EV_END:
+		break;
+	}
+}
+
+/* Bring every CPU's and task's accounting up to the end of the run. */
+static void finish(struct capsim_sim *s)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		update_rq_clock(s, &s->rq[c]);
+		rq_update_curr(s, &s->rq[c]);
+		sim_account_cpu(s, (int)c);
+	}
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		task_flush_cpu_time(s->tasks[i]);
+	if (s->overutilized)
+		s->overutilized_ns += s->now - s->overutilized_since;
+	s->overutilized_since = s->now;
+}
+
+static int start(struct capsim_sim *s, capsim_error *err)
+{
+	int ret;
+
+	sim_pressure_start(s);
+	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
+		sugov_start(s, &s->pol[i]);
+		cpus_sync(s, &s->pol[i].pp->related_cpus, true);
+	}
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		update_cpu_capacity(s, (int)c);
+		rq_sync_pressure(s, &s->rq[c]);
+		rq_sync_view(s, &s->rq[c]);
+		sim_trace_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
+	}
+	for (unsigned i = 0; i < s->nr_sc; i++)
+		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);
+	ret = sim_create_tasks(s);
+	if (ret)
+		return capsim_error_set(err, ret, "out of memory");
+	s->pending_starts = s->nr_tasks;
+	sim_hold_tasks(s);
+	if (s->end)
+		sim_push(s, s->end, EV_END, 0, 0);
+	return s->error ? capsim_error_set(err, s->error, "out of memory") : 0;
+}
+
+int sim_run(struct capsim_sim *s, capsim_error *err)
+{
+	struct sim_event ev;
+	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
+	int ret = start(s, err);
+
+	if (ret)
+		return ret;
+	while (!s->error && eq_pop(&s->eq, &ev)) {
+		if (s->end && ev.time > s->end)
+			break;
+		sim_set_now(s, ev.time);
+		if (++s->nr_events > max_events) {
+			s->error = CAPSIM_ERR_RANGE;
+			snprintf(s->errmsg, sizeof(s->errmsg),
+				 "more than %llu events by %.3f s of simulated time: shorten the "
+				 "duration, or allow more with --max-events",
+				 (unsigned long long)max_events, (double)s->now * 1e-9);
+			break;
+		}
+		if (ev.kind == EV_END)
+			break;
+		dispatch(s, &ev, err);
+		run_advances(s);
+		if (!s->live_tasks && !s->pending_starts && !s->end)
+			break;
+		if (s->progress && !(s->nr_events % PROGRESS_EVERY))
+			s->progress(s->progress_ctx, s->now, s->end);
+	}
+	if (s->end && !s->error)
+		sim_set_now(s, s->end);
+	finish(s);
+	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0) {
+		const struct sim_task *p = s->tasks[s->livelock_task];
+		const struct wl_task *wt = &s->wl->tasks[p->wl_task];
+
+		return capsim_error_set(err, s->error,
+					"%s:%u:%u: tasks.%s: %s runs events that take no time in an "
+					"endless loop (at %llu ns): add a run, sleep or timer to its loop",
+					s->wl->source ? s->wl->source : "workload", wt->at.line,
+					wt->at.col, wt->name, p->name, (unsigned long long)s->now);
+	}
+	if (s->error && s->errmsg[0])
+		return capsim_error_set(err, s->error, "%s: %s",
+					s->wl->source ? s->wl->source : "workload", s->errmsg);
+	if (s->error && !err->msg[0])
+		return capsim_error_set(err, s->error, "%s", s->error == CAPSIM_ERR_IO ?
+					"the trace could not be written" : "out of memory");
+	return s->error;
+}

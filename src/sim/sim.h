@@ -1,0 +1,461 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim.h - the simulator's state, shared by the files that each model one part of the kernel:
+ * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
+ * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
+ * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
+ * placement, misfit and load balance, kernel/sched/fair.c) and sim_stats.c (what is reported).
+ *
+ * Times are ns on one simulated clock (sched_clock); every CPU's rq->clock follows it.
+ */
+#ifndef CAPSIM_SIM_H
+#define CAPSIM_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+#include "internal.h"
+#include "model/energy_model.h"
+#include "sim/event_queue.h"
+#include "model/fair.h"
+#include "model/pelt.h"
+#include "model/platform.h"
+#include "model/thermal.h"
+#include "input/run_options.h"
+#include "input/workload.h"
+
+#define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
+#define WEIGHT_IDLEPRIO 3     /* SCHED_IDLE's weight, kernel/sched/sched.h */
+#define SYSCTL_SCHED_MIGRATION_COST_NS 500000ULL /* sysctl_sched_migration_cost, core.c */
+/*
+ * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
+ * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
+ */
+#define SIM_RQ_CLOCK_START_NS (1ULL << 20)
+
+/* ---- runtime state ---------------------------------------------------------------------- */
+
+enum task_state {
+	TASK_NEW,       /* waiting for its start (delay) */
+	TASK_RUNNABLE,  /* queued, not running */
+	TASK_RUNNING,   /* rq->curr */
+	TASK_BLOCKED,   /* sleeping or waiting on a resource */
+	TASK_DEAD,
+};
+
+/*
+ * Latency histogram: bucket 0 holds latencies under 1.024 µs (reported as 0); then 4 buckets
+ * per power of two from 2^10 ns up to 2^37 ns (137 s; longer ones land in the last bucket).
+ */
+#define LAT_MIN_SHIFT 10
+#define LAT_SUB_SHIFT 2
+#define LAT_SUB (1u << LAT_SUB_SHIFT)
+#define LAT_BUCKETS (1 + 27 * LAT_SUB)
+
+/* Runtime on one CPU, in 12 bytes (ns split in two words: tasks visit many CPUs). */
+struct cpu_time {
+	uint32_t cpu;
+	uint32_t ns_hi, ns_lo;
+};
+
+static inline uint64_t cpu_time_ns(const struct cpu_time *t)
+{
+	return (uint64_t)t->ns_hi << 32 | t->ns_lo;
+}
+
+struct task_stats {
+	/* changed seldom */
+	uint64_t deadline_misses;
+	uint64_t migrations;
+	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
+	uint32_t nr_by_cpu, cap_by_cpu;
+	/* changed at every wake-up */
+	uint64_t activations;
+	uint64_t timer_events;
+	int64_t slack_sum_ns;       /* over timer events */
+	int64_t slack_min_ns;
+	uint64_t runtime_ns;
+	uint32_t *lat_hist;         /* LAT_BUCKETS entries, allocated on the first wake-up */
+	uint64_t lat_count;
+	uint64_t cur_ns;            /* not yet in @by_cpu: added when it changes CPU, or ends */
+	int cur_cpu;                /* the CPU whose time gathers in @cur_ns, -1: none yet */
+};
+
+/*
+ * A simulated thread. Each wake-up of each task reads most of it: what only setup, reporting
+ * and resources read comes first, then the statistics (seldom changed, then changed at every
+ * wake-up), then the rest in the order a wake-up reads it, without holes, so that a wake-up
+ * reads as few cache lines as it can (the task's unique timers follow in the last one).
+ */
+struct sim_task {
+	/* setup, reporting and resources */
+	char *name;
+	struct sim_task *wq_next; /* FIFO of waiters on a resource */
+	unsigned instance;
+	uint32_t pid;
+	int rt_prio;              /* 1..99 (kernel prio = 99 - rt_prio) */
+	int nice;
+	int waiting_res;          /* resource it is blocked on, or -1 */
+	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
+
+	struct task_stats st;
+
+	/* the wake-up and the switch */
+	enum task_state state;
+	uint32_t gen;             /* cancels this task's pending wake-up event */
+	uint32_t id;
+	int cpu;                  /* task_cpu(p) */
+	bool rt;
+	bool in_cpu_event;        /* a run/runtime/mem is in progress */
+	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
+	bool protect;             /* RUN_TO_PARITY: picked and still within the slice it got */
+	bool yielded;             /* yield / RR slice end: let an equal pick go first */
+	bool lat_pending;
+	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
+	bool aff_set;
+	bool held;                /* waits for a task_start scenario event */
+	enum wl_policy policy;
+	unsigned nr_allowed;
+	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
+	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
+	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
+
+	/* position in the workload */
+	int wl_task;              /* index into workload->tasks */
+	unsigned phase;
+	unsigned ev;              /* next event of the phase */
+	unsigned nr_utimers;
+	int64_t task_loops;       /* completed task loops */
+	int64_t phase_loops;      /* completed loops of the current phase */
+	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
+	uint64_t wall_end;        /* runtime */
+	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
+	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
+	uint64_t zero_time_at;
+	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
+	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
+
+	/* fair class (simplified EEVDF, docs/model.md) */
+	uint64_t vruntime;
+	uint64_t deadline;        /* vruntime + slice / weight */
+	uint64_t slice_exec;      /* exec time since it was last picked */
+	uint64_t exec_start;      /* rq clock when it started running this stretch */
+	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq */
+	struct sim_task *tleft, *tright;    /* its place in the rq's fair timeline (fair_queue.c) */
+	uint64_t tmin_v;                    /* smallest vruntime of its timeline subtree */
+	uint64_t fair_seq;                  /* when it was queued: ties of deadline keep this order */
+	uint32_t tprio;                     /* treap priority, from fair_seq */
+
+	/* PELT and util_est (the task's sched_entity) */
+	uint32_t util_est;
+	struct capsim_sched_avg avg;
+
+	capsim_cpumask allowed;
+	uint64_t max_allowed_capacity;
+};
+
+/* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */
+struct sim_timer {
+	uint64_t t_next;
+	int res;                  /* a unique timer's resource */
+	bool init;
+};
+
+/* A task's allocation: the struct, then its unique timers, on whole cache lines. */
+static inline size_t sim_task_bytes(unsigned nr_utimers)
+{
+	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) + 63) / 64 * 64;
+}
+
+/* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
+struct sim_rq {
+	int cpu;
+	struct pelt_rq_clock clk; /* rq->clock, clock_task (no IRQ/steal time), clock_pelt */
+
+	struct sim_task *curr;    /* NULL: the idle task */
+	struct sim_task *dequeued_curr; /* curr until a dequeue, before the reschedule that follows */
+	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
+	struct sim_task *fair_root; /* the same, by virtual deadline (cfs_rq->tasks_timeline) */
+	uint64_t fair_seq;          /* tasks queued so far */
+	uint64_t avg_sum;           /* cfs_rq->avg_vruntime: sum of (vruntime - min) x weight */
+	int64_t avg_load;           /* cfs_rq->avg_load: the weights in it */
+	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
+	unsigned nr_running;      /* including curr */
+	unsigned cfs_nr;          /* cfs h_nr_running */
+	unsigned rt_nr;
+	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
+	uint64_t min_vruntime;
+
+	struct capsim_sched_avg cfs_avg;
+	uint32_t cfs_util_est;
+	struct capsim_sched_avg rt_avg;
+	struct capsim_sched_avg hw_avg;  /* rq->avg_hw, on the task clock */
+	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
+	uint32_t hw_cap_khz;             /* 0: no HW throttling */
+	uint64_t cpu_capacity;           /* capacity_of() */
+	bool view_stale;                 /* cfs_avg changed since the view was last refreshed */
+	uint64_t misfit_task_load;
+	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
+	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
+	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
+	uint32_t freq_ref;               /* arch_scale_freq_ref() */
+	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
+	uint64_t delivered_cap;          /* sim_delivered_capacity(), refreshed as limits change */
+	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
+	int policy;                      /* its cpufreq policy, -1: none */
+
+	/* tick and balance */
+	bool tick_armed;
+	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
+	uint64_t next_balance;           /* jiffies */
+	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
+	bool nohz_tick_stopped;          /* in nohz.idle_cpus_mask: idled, no busy tick since */
+	bool newilb_kick;                /* NOHZ_NEWILB_KICK: decay idle CPUs' load as it idles */
+	uint64_t idle_stamp;             /* rq clock when it last tried to idle, 0: not since */
+	uint64_t avg_idle;               /* ns: average idle period, at most 2 x migration cost */
+	uint64_t last_blocked_load_update_tick; /* jiffies */
+	uint64_t balance_interval_ms;
+	uint32_t gen;                    /* cancels this CPU's pending completion event */
+	uint64_t armed_time;             /* when the pending completion fires (0: none) */
+	const struct sim_task *armed_task;
+
+	/* accounting since the start (reporting) */
+	uint64_t acct_last;
+	uint64_t busy_ns;
+	uint64_t *time_at_opp;           /* per OPP of its policy: all time at that delivered OPP */
+	uint64_t *busy_at_opp;           /* ... of which busy */
+	unsigned __int128 cap_integral;  /* actual capacity x ns */
+};
+
+/* Per-policy governor state: struct sugov_policy (the policy itself is the platform's). */
+struct sim_policy {
+	unsigned idx;
+	struct platform_policy *pp;
+	unsigned *cpus;           /* policy->cpus as a list */
+	unsigned nr_cpus;
+	uint64_t last_freq_update_time;
+	int64_t freq_update_delay_ns;
+	uint32_t next_freq;
+	uint32_t cached_raw_freq;
+	bool limits_changed;
+	bool need_freq_update;
+};
+
+struct capsim_sim {
+	struct sim_options opt;
+	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
+	struct capsim_workload *wl;       /* owned */
+	unsigned nr_cpus;
+	struct sim_rq *rq;
+	struct sim_policy *pol;
+	struct fair_cpu *view;            /* the placement code's per-CPU snapshot */
+	struct fair_memo *memo;           /* what each view asks for (fair_memo_refresh) */
+	struct fair_rd rd;
+	unsigned *pd_order;
+	bool asym;                        /* sched_asym_cpucap_active() */
+	bool eas;                         /* sched_energy_enabled() */
+	int calib_cpu;
+	uint64_t cap_calib;
+	uint64_t tick_ns;
+
+	struct sim_task **tasks;
+	uint32_t nr_tasks, cap_tasks;
+	struct sim_timer *timers;         /* shared timers, one per resource */
+	int *mutex_owner;                 /* per resource: task id holding it, or -1 */
+	struct sim_task **wq_head;        /* per resource: waiters */
+	uint32_t *barrier_waiting;        /* per resource */
+	uint32_t *barrier_users;
+	int64_t *sem_count;
+	unsigned live_tasks;
+
+	struct sim_sc_event *sc;
+	unsigned nr_sc;
+
+	struct event_queue eq;
+	uint64_t now;
+	uint64_t jiffies;                 /* now / tick_ns */
+	uint64_t next_jiffy_ns;           /* when jiffies next changes */
+	uint64_t end;
+	uint64_t nr_events;
+
+	bool overutilized;                /* rd->overutilized */
+	bool overloaded;                  /* rd->overloaded */
+	uint64_t overutilized_ns;
+	uint64_t overutilized_since;
+	uint64_t nohz_next_balance;       /* jiffies */
+	uint64_t migrations;
+	uint64_t misfit_migrations;
+
+	uint64_t nohz_next_blocked;       /* jiffies */
+	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */
+	bool nohz_needs_update;           /* a CPU idled: nohz.next_balance is to be recomputed */
+	unsigned nohz_nr_cpus;            /* CPUs in nohz.idle_cpus_mask (nohz_tick_stopped) */
+	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
+	unsigned adv_head, adv_len;
+	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
+	int livelock_task;                /* the task that ran events without time passing */
+	struct em_perf_domain *pds;       /* rd->pd from build_perf_domains() (tables shared) */
+	unsigned *cpu_pd;
+
+	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
+	struct sim_trace *trace;          /* NULL: no trace */
+	void (*progress)(void *ctx, uint64_t now, uint64_t end);
+	void *progress_ctx;
+	int error;                        /* first error that stops the run */
+	char errmsg[256];                 /* its message, when the run itself found it */
+};
+
+/* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */
+
+/**
+ * sim_create() - a simulator for @wl on @plat (both owned by it from now on, even on failure)
+ * with @opt and the scenario events @sc (copied). Return: 0 and *@out, or a negative enum
+ * capsim_err with @err saying why (e.g. the calibration CPU does not exist).
+ */
+int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
+	       const struct sim_options *opt, const struct sim_sc_event *sc, unsigned nr_sc,
+	       struct capsim_sim **out, capsim_error *err);
+struct capsim_scenario;
+/*
+ * scenario_build() - scenario_prepare() (src/input/scenario.h) then sim_create() with the
+ * scenario's options: a non-NULL @platform / @workload overrides the scenario's.
+ * Return: 0 and *@out, or a negative enum capsim_err with @err.
+ */
+int scenario_build(const struct capsim_scenario *sc, const char *platform, const char *workload,
+		   struct capsim_sim **out, capsim_error *err);
+/** sim_run() - run to the end. Return: 0, or a negative enum capsim_err with @err. */
+int sim_run(struct capsim_sim *s, capsim_error *err);
+/** sim_free() - release @s; NULL is a no-op. */
+void sim_free(struct capsim_sim *s);
+
+/* What `simulate` reports (floats: reporting only). */
+struct sim_task_result {
+	const char *name;
+	uint64_t activations, deadline_misses, migrations, timer_events;
+	double runtime_s;
+	double slack_mean_us, slack_min_us;
+	double lat_p50_us, lat_p99_us;
+	uint64_t util_avg_end;
+	const struct cpu_time *by_cpu;
+	unsigned nr_by_cpu;
+};
+
+struct sim_cpu_result {
+	unsigned cpu;
+	double busy_pct, mean_freq_khz, mean_actual_capacity, energy_j;
+};
+
+struct sim_result {
+	double duration_s, energy_j, overutilized_pct;
+	uint64_t migrations, misfit_migrations, events;
+	struct sim_task_result *tasks;
+	unsigned nr_tasks;
+	struct sim_cpu_result *cpus;
+	unsigned nr_cpus;
+};
+
+/** sim_result_build() - the figures of a finished run. Return: 0 or CAPSIM_ERR_NOMEM. */
+int sim_result_build(const struct capsim_sim *s, struct sim_result *r);
+/** sim_result_free() - release what sim_result_build() allocated. */
+void sim_result_free(struct sim_result *r);
+
+/* ---- event kinds ------------------------------------------------------------------------- */
+enum sim_ev_kind {
+	EV_SCENARIO,     /* id = index into sc[] */
+	EV_TASK_START,   /* id = task */
+	EV_TASK_WAKE,    /* id = task, gen = task gen: sleep or timer expiry */
+	EV_CPU_DONE,     /* id = cpu, gen = rq gen: the running task's run/runtime ends */
+	EV_TICK,         /* id = cpu */
+	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
+	EV_END,
+};
+
+/* ---- sim.c ------------------------------------------------------------------------------- */
+uint64_t sim_jiffies(const struct capsim_sim *s);
+void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
+uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
+void sim_account_cpu(struct capsim_sim *s, int cpu);
+void sim_set_overutilized(struct capsim_sim *s, bool on);
+void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
+void sim_queue_advance(struct capsim_sim *s, int cpu);
+int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
+		  capsim_error *err);
+
+/* ---- rq.c -------------------------------------------------------------------------------- */
+void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
+void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq);
+void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq);
+void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup);
+void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
+void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
+void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
+void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
+void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq);
+void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq);
+void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
+void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
+void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+uint64_t task_util_est_of(const struct sim_task *p);
+void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft);
+uint64_t sched_prio_to_weight(int nice);
+
+/* ---- task_exec.c ------------------------------------------------------------------------- */
+int sim_create_tasks(struct capsim_sim *s);
+void task_start(struct capsim_sim *s, struct sim_task *p);
+void task_advance(struct capsim_sim *s, struct sim_task *p);
+void task_wake(struct capsim_sim *s, struct sim_task *p);
+void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
+void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
+void task_yield(struct capsim_sim *s, struct sim_task *p);
+uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu);
+
+void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e);
+void sim_hold_tasks(struct capsim_sim *s);
+
+/* ---- schedutil.c ------------------------------------------------------------------------- */
+void sugov_start(struct capsim_sim *s, struct sim_policy *pol);
+void cpufreq_update_util(struct capsim_sim *s, int cpu);
+void sugov_limits(struct capsim_sim *s, struct sim_policy *pol);
+void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
+
+/* ---- balance.c --------------------------------------------------------------------------- */
+int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork);
+int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p);
+void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
+void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
+void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
+void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
+void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
+void ttwu_update_avg_idle(struct sim_rq *rq);
+
+/* ---- fair_queue.c ------------------------------------------------------------------------ */
+/* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */
+void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
+void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
+void fair_queue_insert(struct sim_rq *rq, struct sim_task *p);
+void fair_queue_remove(struct sim_rq *rq, struct sim_task *p);
+bool fair_vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v);
+struct sim_task *fair_queue_first(const struct sim_rq *rq);
+struct sim_task *fair_queue_pick_eligible(const struct sim_rq *rq, int64_t avg, int64_t load);
+void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
+void update_cpu_capacity(struct capsim_sim *s, int cpu);
+void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
+void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
+void sim_move_running(struct capsim_sim *s, struct sim_task *p);
+int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from);
+
+/* ---- sim_stats.c ------------------------------------------------------------------------- */
+void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+void task_flush_cpu_time(struct sim_task *p);
+void task_record_latency(struct sim_task *p, uint64_t ns);
+uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct);
+
+#endif /* CAPSIM_SIM_H */

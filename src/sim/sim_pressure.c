@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim_pressure.c - the simulator's pressure side (see sim_pressure.h): it feeds the run's kernel
+ * model (src/belief.c) with what the kernel's pressure writers would see -- cpufreq_set_policy()
+ * after every freq_qos change, qcom LMh's throttling, a pre-6.10 cooling device's
+ * arch_update_thermal_pressure() -- updates the pressure average at sched_tick() and in the
+ * blocked-load path, hands the placement code (src/fair.c) the model's capacities, runs the
+ * thermal loop on the platform's zones (heating each zone with the EM power of its CPUs since
+ * the last step), and measures the pressure metrics of `capsim compare`.
+ *
+ * Simplifications (docs/model.md, "Simulator: pressure and thermal"): the thermal work runs
+ * at once at its poll time (no kworker latency); sched_cpu_util() for the power allocator is
+ * min(util_cfs + util_rt, capacity); an interrupt-driven zone is heated in steps of at most
+ * 100 ms, which bounds how late a trip crossing is seen.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/sim_pressure.h"
+
+#include "model/belief.h"
+#include "internal.h"
+#include "model/model.h"
+#include "sim/pressure_metrics.h"
+#include "sim/sim.h"
+#include "output/sim_trace.h"
+#include "model/thermal_platform.h"
+
+#define THERMAL_MAX_STEP_NS (100 * NSEC_PER_MSEC)
+
+struct sim_pressure {
+	struct belief *belief;
+	struct pressure_metrics pm;
+	struct thermal *thermal;
+	struct thermal_desc *desc;
+	uint64_t thermal_last;
+	uint64_t **busy_last;    /* per CPU: busy_at_opp at the last heat step */
+	uint64_t **opp_power;    /* per CPU: EM power (µW) of each OPP of its policy */
+	uint64_t *power;         /* per CPU: scratch, µW over the last step */
+	struct thermal_cpu_input *in;
+};
+
+static struct sim_pressure *press_of(const struct capsim_sim *s)
+{
+	return s->press;
+}
+
+/* ---- the model's belief -------------------------------------------------------------------- */
+
+/* the v6.9 thermal_pressure_update event; hw_pressure_update is the simulator's own */
+static void belief_trace(void *ctx, const char *event, unsigned cpu, uint64_t pressure)
+{
+	if (!strcmp(event, "thermal_pressure_update"))
+		sim_trace_thermal_pressure(ctx, (int)cpu, pressure);
+}
+
+static int setup_belief(struct capsim_sim *s, capsim_error *err)
+{
+	struct belief_params bp = { s->opt.model, s->opt.thermal_decay_shift,
+				    s->opt.capped_threshold_ns };
+	struct belief_cpu_params *cp = calloc(s->nr_cpus, sizeof(*cp));
+	int ret;
+
+	if (!cp)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		int pol = platform_policy_of(s->plat, c);
+
+		cp[c].cap_orig = platform_cpu_capacity_orig(s->plat, c);
+		cp[c].freq_ref = platform_freq_ref(s->plat, c);
+		if (pol >= 0) {
+			cp[c].cpuinfo_max = s->plat->policies[pol].cpuinfo_max_khz;
+			/* 7.3: only a driver with ->scale_freq_ref() (intel_pstate hybrid) has one */
+			if (s->plat->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
+				cp[c].scale_freq_ref = cp[c].cpuinfo_max;
+		}
+	}
+	ret = belief_create(&bp, cp, s->nr_cpus, &press_of(s)->belief, err);
+	free(cp);
+	if (!ret) {
+		press_of(s)->belief->trace = belief_trace;
+		press_of(s)->belief->trace_ctx = s;
+	}
+	return ret;
+}
+
+void sim_pressure_policy_changed(struct capsim_sim *s, unsigned policy)
+{
+	const struct platform_policy *pp = &s->plat->policies[policy];
+
+	belief_set_policy_max(press_of(s)->belief, &pp->related_cpus, pp->max_khz, s->now);
+}
+
+void sim_pressure_hw_cap(struct capsim_sim *s, const capsim_cpumask *cpus, uint32_t khz)
+{
+	/* qcom_lmh_dcvs_notify() reports a frequency; unthrottled is the highest one */
+	belief_hw_cap(press_of(s)->belief, cpus, khz ? khz : UINT32_MAX);
+}
+
+void sim_pressure_tick(struct capsim_sim *s, int cpu)
+{
+	belief_tick(press_of(s)->belief, (unsigned)cpu, s->rq[cpu].clk.clock_task);
+}
+
+void sim_pressure_blocked(struct capsim_sim *s, int cpu)
+{
+	const struct pelt_rq_clock *clk = &s->rq[cpu].clk;
+
+	belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
+			      pelt_rq_clock_pelt(clk));
+}
+
+bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
+{
+	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)cpu, s->now);
+	bool moved = v->arch_cap != bv.arch_cap || v->cpufreq_pressure != bv.cpufreq_pressure ||
+		     v->hw_load_avg != bv.hw_load_avg || v->thermal_pressure != bv.thermal_pressure ||
+		     v->thermal_load_avg != bv.thermal_load_avg;
+
+	v->arch_cap = bv.arch_cap;
+	v->cpufreq_pressure = bv.cpufreq_pressure;
+	v->hw_load_avg = bv.hw_load_avg;
+	v->thermal_pressure = bv.thermal_pressure;
+	v->thermal_load_avg = bv.thermal_load_avg;
+	return moved;
+}
+
+void sim_pressure_refresh_views(struct capsim_sim *s)
+{
+	if (s->opt.model != CAPSIM_MODEL_CAPPED)
+		return;
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (sim_pressure_fill_view(s, (int)c, &s->view[c]))
+			fair_memo_refresh(&s->rd, (int)c);
+}
+
+uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)
+{
+	if (s->opt.model == CAPSIM_MODEL_CAPPED && press_of(s))
+		return belief_view(press_of(s)->belief, (unsigned)cpu, s->now).arch_cap;
+	return platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+}
+
+uint64_t sim_delivered_capacity(const struct capsim_sim *s, int cpu)
+{
+	uint64_t cap = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	int pol = platform_policy_of(s->plat, (unsigned)cpu);
+	uint32_t limit = UINT32_MAX, hw = s->rq[cpu].hw_cap_khz;
+
+	if (pol >= 0)
+		limit = s->plat->policies[pol].max_khz;
+	if (hw && hw < limit)
+		limit = hw;
+	return cap - platform_freq_pressure(cap, limit, platform_freq_ref(s->plat, (unsigned)cpu));
+}
+
+/* ---- metrics --------------------------------------------------------------------------------- */
+
+void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
+{
+	const struct fair_cpu *v = &s->view[cpu];
+
+	if (!s->opt.pressure_metrics)
+		return;
+	pm_account(&press_of(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
+		   s->rq[cpu].delivered_cap, s->rq[cpu].cap_orig);
+}
+
+void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu)
+{
+	if (p->rt || !s->opt.pressure_metrics)
+		return;
+	pm_placement(&press_of(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
+		     s->rq[cpu].delivered_cap);
+}
+
+const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s)
+{
+	return &press_of(s)->pm;
+}
+
+/* ---- the thermal loop ------------------------------------------------------------------------ */
+
+static void thermal_cdev_set(void *ctx, unsigned policy, const char *name, uint32_t khz)
+{
+	struct capsim_sim *s = ctx;
+	struct sim_sc_event e = { .time_ns = s->now, .kind = SIM_SC_QOS_SET, .policy = (int)policy,
+				  .qos = FREQ_QOS_MAX, .khz = khz };
+	capsim_error err;
+
+	snprintf(e.name, sizeof(e.name), "%s", name);
+	/* before 6.10 the cooling device also wrote thermal pressure (patch 3/5 removed it) */
+	belief_cooling_freq(press_of(s)->belief, &s->plat->policies[policy].related_cpus, khz);
+	if (sim_apply_qos(s, &e, FREQ_QOS_ORIGIN_COOLING, &err))
+		s->error = err.code;
+}
+
+static void trace_thermal_event(void *ctx, uint64_t now, const char *event, const char *body)
+{
+	sim_trace_raw(ctx, event, body);
+}
+
+/* EM power (µW) of each OPP of @pp, by frequency; 0 where the EM has no such state */
+static uint64_t *opp_power_table(const struct platform_policy *pp)
+{
+	uint64_t *t = calloc(pp->nr_opps + 1, sizeof(*t));
+
+	for (unsigned k = 0; t && pp->em && k < pp->nr_opps; k++)
+		for (unsigned i = 0; i < pp->em->nr_perf_states; i++)
+			if (pp->em->table[i].frequency == pp->opps[k].khz)
+				t[k] = pp->em->table[i].power;
+	return t;
+}
+
+static int setup_thermal(struct capsim_sim *s, capsim_error *err)
+{
+	struct sim_pressure *sp = press_of(s);
+	struct thermal_setup setup = { s->opt.thermal_governor, s->opt.thermal_rc };
+	struct thermal_hooks hooks = { s, thermal_cdev_set, trace_thermal_event };
+	int ret;
+
+	ret = thermal_setup_from_platform(s->plat, &setup, &sp->desc, err);
+	if (!ret)
+		ret = thermal_create(&sp->desc->params, &hooks, &sp->thermal, err);
+	if (ret)
+		return capsim_error_prefix(err, "%s: ", s->plat->name);
+	sp->busy_last = calloc(s->nr_cpus, sizeof(*sp->busy_last));
+	sp->opp_power = calloc(s->nr_cpus, sizeof(*sp->opp_power));
+	sp->power = calloc(CAPSIM_MAX_CPUS, sizeof(*sp->power));
+	sp->in = calloc(CAPSIM_MAX_CPUS, sizeof(*sp->in));
+	if (!sp->busy_last || !sp->opp_power || !sp->power || !sp->in)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		int pol = platform_policy_of(s->plat, c);
+		unsigned n = pol >= 0 ? s->plat->policies[pol].nr_opps : 0;
+
+		sp->busy_last[c] = calloc(n + 1, sizeof(uint64_t));
+		sp->opp_power[c] = pol >= 0 ? opp_power_table(&s->plat->policies[pol])
+					    : calloc(1, sizeof(uint64_t));
+		if (!sp->busy_last[c] || !sp->opp_power[c])
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	return 0;
+}
+
+/* the average power of each CPU since the last step: EM power of the OPPs it was busy at */
+static void step_power(struct capsim_sim *s, uint64_t dt)
+{
+	struct sim_pressure *sp = press_of(s);
+
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		int pol = platform_policy_of(s->plat, c);
+		unsigned n = pol >= 0 ? s->plat->policies[pol].nr_opps : 0;
+		unsigned __int128 energy = 0;
+
+		sim_account_cpu(s, (int)c);
+		for (unsigned k = 0; k < n; k++) {
+			energy += (unsigned __int128)(s->rq[c].busy_at_opp[k] - sp->busy_last[c][k]) *
+				  sp->opp_power[c][k];
+			sp->busy_last[c][k] = s->rq[c].busy_at_opp[k];
+		}
+		sp->power[c] = dt ? (uint64_t)(energy / dt) : 0;
+	}
+}
+
+static void fill_inputs(struct capsim_sim *s)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct fair_cpu *v = &s->view[c];
+		int pol = platform_policy_of(s->plat, c);
+		uint64_t cap = platform_cpu_capacity_orig(s->plat, c);
+		uint64_t util = v->util_cfs + v->util_rt;
+
+		press_of(s)->in[c] = (struct thermal_cpu_input){
+			pol >= 0 ? s->plat->policies[pol].cur_khz : 0, util < cap ? util : cap, cap,
+		};
+	}
+}
+
+static void push_next(struct capsim_sim *s)
+{
+	const struct thermal *t = press_of(s)->thermal;
+	uint64_t next = thermal_next_poll(t);
+	unsigned z;
+
+	/* an interrupt-driven zone (polling-delay 0) must be heated often to see its crossings */
+	for (z = 0; z < t->nr_zones && t->zones[z].params.polling_delay_ms; z++)
+		;
+	if (z < t->nr_zones && next > s->now + THERMAL_MAX_STEP_NS)
+		next = s->now + THERMAL_MAX_STEP_NS;
+	if (next != UINT64_MAX)
+		sim_push(s, next, EV_THERMAL, 0, 0);
+}
+
+void sim_thermal_event(struct capsim_sim *s)
+{
+	struct sim_pressure *sp = press_of(s);
+	uint64_t dt = s->now - sp->thermal_last;
+
+	step_power(s, dt);
+	thermal_heat(sp->thermal, dt, sp->power);
+	sp->thermal_last = s->now;
+	if (thermal_next_poll(sp->thermal) <= s->now) {
+		fill_inputs(s);
+		thermal_update(sp->thermal, s->now, sp->in);
+	}
+	push_next(s);
+}
+
+int sim_thermal_set_cdev(struct capsim_sim *s, const char *name, unsigned long state,
+			 capsim_error *err)
+{
+	int c = press_of(s)->thermal ? thermal_find_cdev(press_of(s)->thermal, name) : -1;
+
+	if (c < 0)
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
+			"cooling device \"%s\": not found (the thermal loop is %s)", name,
+			press_of(s)->thermal ? "on: devices are thermal-cpufreq-N, N the policy index" : "off");
+	if (thermal_cdev_set_state(press_of(s)->thermal, (unsigned)c, state, s->now))
+		return capsim_error_set(err, CAPSIM_ERR_RANGE,
+			"cooling device \"%s\": state %lu above its maximum %lu", name, state,
+			press_of(s)->thermal->cdevs[c].max_level);
+	return 0;
+}
+
+int32_t sim_thermal_zone_temp(const struct capsim_sim *s, unsigned z)
+{
+	if (!press_of(s)->thermal || z >= press_of(s)->thermal->nr_zones)
+		return INT32_MIN;
+	return press_of(s)->thermal->zones[z].temperature;
+}
+
+/* ---- lifetime -------------------------------------------------------------------------------- */
+
+int sim_pressure_setup(struct capsim_sim *s, capsim_error *err)
+{
+	int ret;
+
+	s->press = calloc(1, sizeof(*s->press));
+	if (!s->press || pm_init(&press_of(s)->pm, s->nr_cpus))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	ret = setup_belief(s, err);
+	if (!ret && s->opt.thermal)
+		ret = setup_thermal(s, err);
+	return ret;
+}
+
+void sim_pressure_start(struct capsim_sim *s)
+{
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		sim_pressure_policy_changed(s, i);
+	if (press_of(s)->thermal)
+		sim_push(s, 0, EV_THERMAL, 0, 0);
+}
+
+void sim_pressure_free(struct capsim_sim *s)
+{
+	struct sim_pressure *sp = s ? press_of(s) : NULL;
+
+	if (!sp)
+		return;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		if (sp->busy_last)
+			free(sp->busy_last[c]);
+		if (sp->opp_power)
+			free(sp->opp_power[c]);
+	}
+	free(sp->busy_last);
+	free(sp->opp_power);
+	free(sp->power);
+	free(sp->in);
+	thermal_free(sp->thermal);
+	thermal_desc_free(sp->desc);
+	belief_free(sp->belief);
+	pm_release(&sp->pm);
+	free(sp);
+	s->press = NULL;
+}

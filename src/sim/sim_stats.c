@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim_stats.c - what the simulator reports: per task runtime by CPU, wake-up latencies (a
+ * log-linear histogram: exact at 0, 4 buckets per power of two, so a percentile is within 25%
+ * of the true value), deadline misses and timer slack; per CPU busy time, mean delivered
+ * frequency, mean actual capacity and energy (EM power at the delivered OPP over busy time,
+ * kernel/power/energy_model.c tables; idle power 0). Floats appear only here, for reporting.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "sim/sim.h"
+
+/*
+ * @p's time on its current CPU goes into its by-CPU list: the list is only touched when it
+ * changes CPU, not at every wake-up (one cache line less each time).
+ */
+void task_flush_cpu_time(struct sim_task *p)
+{
+	struct task_stats *st = &p->st;
+	uint32_t i;
+
+	if (st->cur_cpu < 0)
+		return;
+	for (i = 0; i < st->nr_by_cpu && st->by_cpu[i].cpu != (uint32_t)st->cur_cpu; i++)
+		;
+	if (i == st->nr_by_cpu) {
+		if (st->nr_by_cpu == st->cap_by_cpu) {
+			uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs */
+			struct cpu_time *n = realloc(st->by_cpu, cap * sizeof(*n));
+
+			if (!n) {
+				st->cur_ns = 0; /* reporting only: the figure is then short */
+				return;
+			}
+			st->by_cpu = n;
+			st->cap_by_cpu = cap;
+		}
+		st->by_cpu[st->nr_by_cpu++] = (struct cpu_time){ .cpu = (uint32_t)st->cur_cpu };
+	}
+	st->cur_ns += cpu_time_ns(&st->by_cpu[i]);
+	st->by_cpu[i].ns_hi = (uint32_t)(st->cur_ns >> 32);
+	st->by_cpu[i].ns_lo = (uint32_t)st->cur_ns;
+	st->cur_ns = 0;
+}
+
+void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+{
+	if (cpu != p->st.cur_cpu) {
+		task_flush_cpu_time(p);
+		p->st.cur_cpu = cpu;
+	}
+	p->st.cur_ns += ns;
+}
+
+static unsigned lat_bucket(uint64_t ns)
+{
+	unsigned e, b;
+
+	if (ns < (1ULL << LAT_MIN_SHIFT))
+		return 0;
+	e = 63u - (unsigned)__builtin_clzll(ns); /* >= LAT_MIN_SHIFT */
+	b = 1 + (e - LAT_MIN_SHIFT) * LAT_SUB + ((unsigned)(ns >> (e - LAT_SUB_SHIFT)) & (LAT_SUB - 1));
+	return b < LAT_BUCKETS ? b : LAT_BUCKETS - 1;
+}
+
+/* The lower bound of bucket @b, in ns. */
+static uint64_t lat_bucket_ns(unsigned b)
+{
+	unsigned e, sub;
+
+	if (!b)
+		return 0;
+	e = (b - 1) / LAT_SUB + LAT_MIN_SHIFT;
+	sub = (b - 1) % LAT_SUB;
+	return (uint64_t)(LAT_SUB + sub) << (e - LAT_SUB_SHIFT);
+}
+
+void task_record_latency(struct sim_task *p, uint64_t ns)
+{
+	if (!p->st.lat_hist) {
+		p->st.lat_hist = calloc(LAT_BUCKETS, sizeof(*p->st.lat_hist));
+		if (!p->st.lat_hist)
+			return;
+	}
+	p->st.lat_hist[lat_bucket(ns)]++;
+	p->st.lat_count++;
+}
+
+uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct)
+{
+	uint64_t rank, seen = 0;
+
+	if (!p->st.lat_count || !p->st.lat_hist)
+		return 0;
+	rank = (p->st.lat_count * pct + 99) / 100; /* nearest rank */
+	if (!rank)
+		rank = 1;
+	for (unsigned b = 0; b < LAT_BUCKETS; b++) {
+		seen += p->st.lat_hist[b];
+		if (seen >= rank)
+			return lat_bucket_ns(b);
+	}
+	return lat_bucket_ns(LAT_BUCKETS - 1);
+}
+
+/* EM power (µW) at the OPP of @khz, or 0 without an energy model. */
+static uint64_t em_power_uw(const struct platform_policy *pp, uint32_t khz)
+{
+	if (!pp->em)
+		return 0;
+	for (unsigned i = 0; i < pp->em->nr_perf_states; i++)
+		if (pp->em->table[i].frequency == khz)
+			return pp->em->table[i].power;
+	return 0;
+}
+
+static void cpu_result(const struct capsim_sim *s, unsigned c, double dur_ns,
+		       struct sim_cpu_result *r)
+{
+	const struct sim_rq *rq = &s->rq[c];
+	int pi = platform_policy_of(s->plat, c);
+	double fsum = 0, energy = 0;
+
+	r->cpu = c;
+	r->busy_pct = dur_ns > 0 ? 100.0 * (double)rq->busy_ns / dur_ns : 0;
+	r->mean_actual_capacity = dur_ns > 0 ? (double)rq->cap_integral / dur_ns : 0;
+	if (pi >= 0) {
+		const struct platform_policy *pp = &s->plat->policies[pi];
+
+		for (unsigned i = 0; i < pp->nr_opps; i++) {
+			fsum += (double)rq->time_at_opp[i] * pp->opps[i].khz;
+			energy += (double)rq->busy_at_opp[i] * 1e-9 *
+				  (double)em_power_uw(pp, pp->opps[i].khz) * 1e-6;
+		}
+	}
+	r->mean_freq_khz = dur_ns > 0 ? fsum / dur_ns : 0;
+	r->energy_j = energy;
+}
+
+int sim_result_build(const struct capsim_sim *s, struct sim_result *r)
+{
+	double dur = (double)s->now;
+
+	memset(r, 0, sizeof(*r));
+	r->tasks = calloc(s->nr_tasks ? s->nr_tasks : 1, sizeof(*r->tasks));
+	r->cpus = calloc(s->nr_cpus, sizeof(*r->cpus));
+	if (!r->tasks || !r->cpus) {
+		sim_result_free(r);
+		return CAPSIM_ERR_NOMEM;
+	}
+	r->duration_s = dur * 1e-9;
+	r->migrations = s->migrations;
+	r->misfit_migrations = s->misfit_migrations;
+	r->events = s->nr_events;
+	r->overutilized_pct = dur > 0 ? 100.0 * (double)s->overutilized_ns / dur : 0;
+	r->nr_cpus = s->nr_cpus;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		cpu_result(s, c, dur, &r->cpus[c]);
+		r->energy_j += r->cpus[c].energy_j;
+	}
+	r->nr_tasks = s->nr_tasks;
+	for (uint32_t i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *p = s->tasks[i];
+		struct sim_task_result *t = &r->tasks[i];
+
+		t->name = p->name;
+		t->activations = p->st.activations;
+		t->deadline_misses = p->st.deadline_misses;
+		t->migrations = p->st.migrations;
+		t->timer_events = p->st.timer_events;
+		t->runtime_s = (double)p->st.runtime_ns * 1e-9;
+		t->slack_mean_us = p->st.timer_events ?
+				   (double)p->st.slack_sum_ns / (double)p->st.timer_events / 1e3 : 0;
+		t->slack_min_us = (double)p->st.slack_min_ns / 1e3;
+		t->lat_p50_us = (double)task_latency_percentile(p, 50) / 1e3;
+		t->lat_p99_us = (double)task_latency_percentile(p, 99) / 1e3;
+		t->util_avg_end = p->avg.util_avg;
+		t->by_cpu = p->st.by_cpu;
+		t->nr_by_cpu = p->st.nr_by_cpu;
+	}
+	return 0;
+}
+
+void sim_result_free(struct sim_result *r)
+{
+	free(r->tasks);
+	free(r->cpus);
+	memset(r, 0, sizeof(*r));
+}

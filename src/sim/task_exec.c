@@ -1,0 +1,707 @@
+// SPDX-License-Identifier: MIT
+/*
+ * task_exec.c - running an rt-app workload (src/workload.h) as rt-app's threads would: each
+ * thread walks its phases and events (rt-app's run_event(), src/rt-app.c) and the simulator
+ * turns each event into CPU work, wall time, sleeping or blocking on a resource. `run` and
+ * `mem`/`iorun`/`memrun` are calibrated work: N ns on the calibration CPU alone at its
+ * reference frequency, so on CPU c at delivered frequency f they progress at
+ * capacity_orig(c) * f / freq_ref(c) relative to capacity_orig(calibration CPU).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+#include "output/sim_trace.h"
+
+/* Zero-time events one task may run at one instant before we call it a livelock. */
+#define ZERO_TIME_EVENT_LIMIT 1000000u
+
+static const struct wl_task *wl_of(const struct capsim_sim *s, const struct sim_task *p)
+{
+	return &s->wl->tasks[p->wl_task];
+}
+
+/* ---- speed ------------------------------------------------------------------------------- */
+
+/* Work units per wall ns on @cpu: cap(cpu) * f_delivered / freq_ref(cpu) as a fraction. */
+static void cpu_speed(const struct capsim_sim *s, int cpu, uint64_t *num, uint64_t *den)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+	uint32_t f = rq->delivered_khz ? rq->delivered_khz : 1;
+
+	*num = rq->cap_orig * f;
+	*den = rq->freq_ref ? rq->freq_ref : f;
+}
+
+void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta)
+{
+	uint64_t num, den;
+	unsigned __int128 done;
+
+	if (!p->in_cpu_event || p->cpu_event_is_wall)
+		return;
+	cpu_speed(s, cpu, &num, &den);
+	if (delta <= UINT32_MAX && num <= UINT32_MAX)
+		done = delta * num / den; /* fits 64 bits: no 128-bit division */
+	else
+		done = (unsigned __int128)delta * num / den;
+	p->work_left = done >= p->work_left ? 0 : p->work_left - (uint64_t)done;
+}
+
+uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu)
+{
+	uint64_t num, den, t64;
+	unsigned __int128 t;
+
+	if (p->cpu_event_is_wall)
+		return p->wall_end > s->now ? p->wall_end - s->now : 0;
+	cpu_speed(s, cpu, &num, &den);
+	if (!__builtin_mul_overflow(p->work_left, den, &t64) &&
+	    !__builtin_add_overflow(t64, num - 1, &t64))
+		t = t64 / num; /* fits 64 bits: no 128-bit division */
+	else
+		t = ((unsigned __int128)p->work_left * den + num - 1) / num;
+	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)t;
+}
+
+/* ---- blocking and waking ----------------------------------------------------------------- */
+
+static void wq_add(struct capsim_sim *s, int res, struct sim_task *p)
+{
+	struct sim_task **pp = &s->wq_head[res];
+
+	while (*pp)
+		pp = &(*pp)->wq_next;
+	p->wq_next = NULL;
+	*pp = p;
+	p->waiting_res = res;
+}
+
+static struct sim_task *wq_pop(struct capsim_sim *s, int res)
+{
+	struct sim_task *p = s->wq_head[res];
+
+	if (p) {
+		s->wq_head[res] = p->wq_next;
+		p->wq_next = NULL;
+		p->waiting_res = -1;
+	}
+	return p;
+}
+
+/* The running task @p goes to sleep (deactivate_task(DEQUEUE_SLEEP)) and its CPU reschedules. */
+static void task_block(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	rq_dequeue(s, rq, p, true);
+	rq_resched(s, rq);
+}
+
+/* mirrors try_to_wake_up(): select_task_rq, migrate if needed, enqueue, check preemption */
+void task_wake(struct capsim_sim *s, struct sim_task *p)
+{
+	int cpu;
+
+	if (p->state != TASK_BLOCKED)
+		return;
+	p->gen++;
+	p->wake_time = s->now;
+	p->lat_pending = true;
+	p->st.activations++;
+	sim_trace_waking(s, p);
+	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
+		cpu = task_first_allowed(s, p, 0);
+	else
+		cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
+	sim_pressure_placement(s, p, cpu);
+	if (cpu != p->cpu)
+		migrate_task(s, p, cpu, false);
+	rq_enqueue(s, &s->rq[cpu], p, true);
+	ttwu_update_avg_idle(&s->rq[cpu]);
+	sim_trace_wakeup(s, p);
+	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
+}
+
+/* A waiter on a cond that was signalled must take its mutex again before it runs. */
+static void cond_wake(struct capsim_sim *s, struct sim_task *p)
+{
+	int m = p->mutex_after_wake;
+
+	p->mutex_after_wake = -1;
+	if (m >= 0 && s->mutex_owner[m] >= 0 && s->mutex_owner[m] != (int)p->id) {
+		wq_add(s, m, p);
+		return;
+	}
+	if (m >= 0)
+		s->mutex_owner[m] = (int)p->id;
+	task_wake(s, p);
+}
+
+static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
+{
+	struct sim_task *w;
+
+	if (s->mutex_owner[m] != (int)p->id)
+		return;
+	s->mutex_owner[m] = -1;
+	w = wq_pop(s, m);
+	if (w) {
+		s->mutex_owner[m] = (int)w->id;
+		task_wake(s, w);
+	}
+}
+
+/* ---- phases, loops and the end of a task ------------------------------------------------ */
+
+static void task_apply_phase(struct capsim_sim *s, struct sim_task *p);
+
+/* mirrors do_exit() for the scheduler: dequeue, drop the task's util from its cfs_rq */
+static void task_exit(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	rq_dequeue(s, rq, p, false);
+	if (!p->rt)
+		task_detach(s, rq, p);
+	p->state = TASK_DEAD;
+	s->live_tasks--;
+	rq_resched(s, rq);
+}
+
+/* Move to the next event; false when the task has run all its loops. */
+static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
+{
+	const struct wl_task *wt = wl_of(s, p);
+
+	for (;;) {
+		const struct wl_phase *ph = &wt->phases[p->phase];
+
+		if (p->ev < ph->nr_events)
+			return true;
+		p->ev = 0;
+		p->phase_loops++;
+		if (ph->loop < 0 || p->phase_loops < ph->loop)
+			continue;
+		p->phase_loops = 0;
+		if (++p->phase < wt->nr_phases) {
+			task_apply_phase(s, p);
+			continue;
+		}
+		p->phase = 0;
+		p->task_loops++;
+		if (wt->loop >= 0 && p->task_loops >= wt->loop)
+			return false;
+		task_apply_phase(s, p);
+	}
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+static struct sim_timer *timer_of(struct capsim_sim *s, struct sim_task *p,
+				   const struct wl_event *e)
+{
+	if (e->unique) /* the event says what its resource's owner would (rtapp.c) */
+		for (unsigned i = 0; i < p->nr_utimers; i++)
+			if (p->utimers[i].res == e->res)
+				return &p->utimers[i];
+	return &s->timers[e->res]; /* shared (task_new() gave every unique timer its slot) */
+}
+
+/* mirrors rt-app's timer event: returns true if the task sleeps until the next period */
+static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
+{
+	struct sim_timer *t = timer_of(s, p, e);
+	int64_t slack;
+
+	/* rt-app's run(): the first expiry is one period after the thread's t_first */
+	if (!t->init) {
+		t->init = true;
+		t->t_next = p->t_first;
+	}
+	t->t_next += e->value;
+	slack = (int64_t)(t->t_next - s->now);
+	p->st.timer_events++;
+	p->st.slack_sum_ns += slack;
+	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
+		p->st.slack_min_ns = slack;
+	if (s->now < t->t_next) {
+		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
+		return true;
+	}
+	p->st.deadline_misses++;
+	if (!e->absolute)
+		t->t_next = s->now;
+	return false;
+}
+
+static void wake_all(struct capsim_sim *s, int res)
+{
+	struct sim_task *w;
+
+	while ((w = wq_pop(s, res)))
+		cond_wake(s, w);
+}
+
+/* pthread_cond_wait(cond, mutex): release the mutex and wait for a signal. */
+static void cond_wait(struct capsim_sim *s, struct sim_task *p, int cond, int mutex)
+{
+	if (mutex >= 0)
+		mutex_unlock(s, mutex, p);
+	p->mutex_after_wake = mutex;
+	wq_add(s, cond, p);
+	task_block(s, p);
+}
+
+static void task_fork(struct capsim_sim *s, int wl_task);
+
+/* Run one event; true if the task keeps going with the next one at once. */
+static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
+{
+	switch (e->type) {
+	case WL_EV_RUN:
+	case WL_EV_MEM:
+		if (!e->value)
+			return true;
+		p->in_cpu_event = true;
+		p->cpu_event_is_wall = false;
+		p->work_left = e->value * s->cap_calib;
+		rq_arm_completion(s, &s->rq[p->cpu]);
+		return false;
+	case WL_EV_RUNTIME:
+		if (!e->value)
+			return true;
+		p->in_cpu_event = true;
+		p->cpu_event_is_wall = true;
+		p->wall_end = s->now + e->value;
+		rq_arm_completion(s, &s->rq[p->cpu]);
+		return false;
+	case WL_EV_SLEEP:
+		if (!e->value)
+			return true;
+		sim_push(s, s->now + e->value, EV_TASK_WAKE, p->id, p->gen + 1);
+		task_block(s, p);
+		return false;
+	case WL_EV_TIMER:
+		if (!run_timer(s, p, e))
+			return true;
+		task_block(s, p);
+		return false;
+	case WL_EV_YIELD:
+		task_yield(s, p);
+		return false;
+	case WL_EV_BARRIER:
+		if (++s->barrier_waiting[e->res] >= s->barrier_users[e->res]) {
+			s->barrier_waiting[e->res] = 0;
+			wake_all(s, e->res);
+			return true;
+		}
+		wq_add(s, e->res, p);
+		task_block(s, p);
+		return false;
+	case WL_EV_LOCK:
+		if (s->mutex_owner[e->res] < 0) {
+			s->mutex_owner[e->res] = (int)p->id;
+			return true;
+		}
+		wq_add(s, e->res, p);
+		task_block(s, p);
+		return false;
+	case WL_EV_UNLOCK:
+		mutex_unlock(s, e->res, p);
+		return true;
+	case WL_EV_SIGNAL: {
+		struct sim_task *w = wq_pop(s, e->res);
+
+		if (w)
+			cond_wake(s, w);
+		return true;
+	}
+	case WL_EV_BROAD:
+	case WL_EV_RESUME:
+		wake_all(s, e->res);
+		return true;
+	case WL_EV_SYNC: {
+		struct sim_task *w = wq_pop(s, e->res);
+
+		if (w)
+			cond_wake(s, w);
+		cond_wait(s, p, e->res, e->res2);
+		return false;
+	}
+	case WL_EV_WAIT:
+	case WL_EV_SUSPEND:
+		cond_wait(s, p, e->res, e->res2);
+		return false;
+	case WL_EV_FORK:
+		task_fork(s, e->task);
+		return p->state == TASK_RUNNING;
+	case WL_EV_SEM_POST: {
+		struct sim_task *w = wq_pop(s, e->res);
+
+		if (w)
+			task_wake(s, w);
+		else
+			s->sem_count[e->res]++;
+		return true;
+	}
+	case WL_EV_SEM_WAIT:
+		if (s->sem_count[e->res] > 0) {
+			s->sem_count[e->res]--;
+			return true;
+		}
+		wq_add(s, e->res, p);
+		task_block(s, p);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Run the running task @p's events from its position until one takes time (run, runtime) or
+ * blocks it, or until it is no longer the running task (it woke a task that preempted it).
+ */
+void task_advance(struct capsim_sim *s, struct sim_task *p)
+{
+	while (p->state == TASK_RUNNING && !p->in_cpu_event && !s->error) {
+		const struct wl_event *e;
+
+		if (p->zero_time_at != s->now) {
+			p->zero_time_at = s->now;
+			p->zero_time_events = 0;
+		}
+		if (++p->zero_time_events > ZERO_TIME_EVENT_LIMIT) {
+			s->error = CAPSIM_ERR_UNSUPPORTED;
+			s->livelock_task = (int)p->id;
+			return;
+		}
+		if (p->stop_requested || !task_next_position(s, p)) {
+			task_exit(s, p);
+			return;
+		}
+		if (p->state != TASK_RUNNING)
+			return; /* a phase's new affinity moved it away */
+		e = &wl_of(s, p)->phases[p->phase].events[p->ev++];
+		if (!run_event(s, p, e))
+			return;
+	}
+}
+
+/* The running task's run/runtime is over: on to its next events. */
+void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
+{
+	p->in_cpu_event = false;
+	p->work_left = 0;
+	task_advance(s, p);
+}
+
+/* mirrors yield_task_fair() (EEVDF: the deadline moves one slice on) / yield_task_rt() */
+void task_yield(struct capsim_sim *s, struct sim_task *p)
+{
+	p->yielded = true;
+	p->protect = false;
+	rq_resched(s, &s->rq[p->cpu]);
+}
+
+/* ---- creation ---------------------------------------------------------------------------- */
+
+static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, int max)
+{
+	p->uclamp_req[0] = min;
+	p->uclamp_req[1] = max;
+	if ((min != WL_UNSET || max != WL_UNSET) && s->opt.uclamp && !s->rd.uclamp_used) {
+		s->rd.uclamp_used = true; /* the sched_uclamp_used static key turns on */
+		fair_memo_refresh(&s->rd, -1);
+		for (unsigned c = 0; c < s->nr_cpus; c++) {
+			uclamp_rq_refresh(s, &s->rq[c]);
+			rq_sync_view(s, &s->rq[c]);
+		}
+	}
+	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
+	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
+	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
+	if (!s->opt.uclamp) {
+		p->uclamp_eff[0] = 0;
+		p->uclamp_eff[1] = SCHED_CAPACITY_SCALE;
+	}
+}
+
+static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const capsim_cpumask *m)
+{
+	memset(&p->allowed, 0, sizeof(p->allowed));
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (!m || capsim_cpumask_test(m, c))
+			capsim_cpumask_set(&p->allowed, c);
+	p->nr_allowed = capsim_cpumask_weight(&p->allowed); /* > 0: sim_create() checked */
+	set_task_max_allowed_capacity(s, p);
+}
+
+/*
+ * Phase (or task) settings at the start of a phase, as rt-app applies them: affinity from the
+ * phase, else the task, else the thread's initial (all CPUs); uclamp from the phase, else
+ * unchanged.
+ */
+static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
+{
+	const struct wl_task *wt = wl_of(s, p);
+	const struct wl_phase *ph = &wt->phases[p->phase];
+	/* rt-app's set_thread_param(): a phase's clamps are set with SCHED_FLAG_KEEP_ALL, so
+	 * what it leaves out keeps its current request (an earlier phase's, the task's, or a
+	 * scenario's sched_setattr()) */
+	int min = ph->util_min != WL_UNSET ? ph->util_min : p->uclamp_req[0];
+	int max = ph->util_max != WL_UNSET ? ph->util_max : p->uclamp_req[1];
+	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
+	if (!p->aff_set || m != p->aff_src) {
+		p->aff_set = true;
+		p->aff_src = m;
+		task_set_affinity(s, p, m);
+		if (p->state == TASK_RUNNING && !capsim_cpumask_test(&p->allowed, (unsigned)p->cpu))
+			sim_move_running(s, p);
+	}
+	if (min != p->uclamp_req[0] || max != p->uclamp_req[1])
+		task_set_uclamp(s, p, min, max);
+}
+
+static bool is_unique_timer(const struct wl_event *e)
+{
+	return e->type == WL_EV_TIMER && e->unique;
+}
+
+/* How many of @wt's events are unique timers: room for its distinct ones. */
+static unsigned unique_timer_events(const struct wl_task *wt)
+{
+	unsigned n = 0;
+
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++)
+			n += is_unique_timer(&wt->phases[ph].events[k]);
+	return n;
+}
+
+/* Gives each unique timer @wt names its slot in @u; returns how many. */
+static unsigned fill_unique_timers(const struct wl_task *wt, struct sim_timer *u)
+{
+	unsigned n = 0;
+
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++) {
+			const struct wl_event *e = &wt->phases[ph].events[k];
+			unsigned i = 0;
+
+			if (!is_unique_timer(e))
+				continue;
+			while (i < n && u[i].res != e->res)
+				i++;
+			if (i == n)
+				u[n++] = (struct sim_timer){ .res = e->res };
+		}
+	return n;
+}
+
+static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned instance)
+{
+	const struct wl_task *wt = &s->wl->tasks[wl_task];
+	/* cache lines of its own: a wake-up reads most of them (sim.h) */
+	size_t size = sim_task_bytes(unique_timer_events(wt));
+	struct sim_task *p = aligned_alloc(64, size);
+	size_t len = strlen(wt->name) + 16;
+
+	if (p) {
+		memset(p, 0, size);
+		p->utimers = (struct sim_timer *)(p + 1);
+		p->nr_utimers = fill_unique_timers(wt, p->utimers);
+	}
+	if (!p || !(p->name = malloc(len)))
+		goto nomem;
+	if (s->nr_tasks == s->cap_tasks) {
+		uint32_t cap = s->cap_tasks ? s->cap_tasks * 2 : 16;
+		struct sim_task **t = realloc(s->tasks, cap * sizeof(*t));
+
+		if (!t)
+			goto nomem;
+		s->tasks = t;
+		s->cap_tasks = cap;
+	}
+	if (wt->instances > 1 || wt->forked)
+		snprintf(p->name, len, "%s-%u", wt->name, instance);
+	else
+		snprintf(p->name, len, "%s", wt->name);
+	p->id = s->nr_tasks;
+	p->pid = 1000 + p->id;
+	p->wl_task = wl_task;
+	p->instance = instance;
+	p->policy = wt->policy;
+	p->rt = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR;
+	p->rt_prio = p->rt ? wt->priority : 0;
+	p->nice = p->rt ? 0 : wt->priority;
+	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
+	p->state = TASK_NEW;
+	p->waiting_res = -1;
+	p->mutex_after_wake = -1;
+	p->st.cur_cpu = -1;
+	p->cpu = 0;
+	p->uclamp_req[0] = p->uclamp_req[1] = WL_UNSET;
+	task_set_affinity(s, p, NULL);
+	task_set_uclamp(s, p, WL_UNSET, WL_UNSET);
+	s->tasks[s->nr_tasks++] = p;
+	return p;
+nomem:
+	if (p)
+		free(p->name);
+	free(p);
+	s->error = CAPSIM_ERR_NOMEM;
+	return NULL;
+}
+
+/*
+ * mirrors wake_up_new_task(): the fork path of select_task_rq_fair() (sched_balance_find_dst_cpu,
+ * simplified in balance.c), post_init_entity_util_avg(), activate_task() without WAKEUP.
+ */
+void task_start(struct capsim_sim *s, struct sim_task *p)
+{
+	int cpu;
+
+	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
+	/* thread_body(): the task's own sched_data first, then its first phase's */
+	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
+	task_apply_phase(s, p);
+	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
+	sim_pressure_placement(s, p, cpu);
+	p->cpu = cpu;
+	update_rq_clock(s, &s->rq[cpu]);
+	task_post_init_util(s, &s->rq[cpu], p);
+	p->wake_time = s->now;
+	p->lat_pending = true;
+	p->st.activations++;
+	s->live_tasks++;
+	rq_enqueue(s, &s->rq[cpu], p, false);
+	sim_trace_wakeup(s, p);
+	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
+}
+
+static void task_fork(struct capsim_sim *s, int wl_task)
+{
+	unsigned instance = 0;
+	struct sim_task *p;
+
+	if (s->nr_tasks >= WL_MAX_THREADS) {
+		s->error = CAPSIM_ERR_RANGE;
+		snprintf(s->errmsg, sizeof(s->errmsg),
+			 "fork of %s at %llu ns: more than %u threads (a fork in an endless loop?)",
+			 s->wl->tasks[wl_task].name, (unsigned long long)s->now, WL_MAX_THREADS);
+		return;
+	}
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		if (s->tasks[i]->wl_task == wl_task)
+			instance++;
+	p = task_new(s, wl_task, instance);
+	if (!p)
+		return;
+	/* thread_body() of a forked thread: it sleeps until t_zero + delay if that is still
+	 * ahead, and its timers count from there even when it is already past */
+	if (wl_of(s, p)->delay_ns > s->now) {
+		s->pending_starts++;
+		sim_push(s, wl_of(s, p)->delay_ns, EV_TASK_START, p->id, 0);
+		return;
+	}
+	task_start(s, p);
+	p->t_first = wl_of(s, p)->delay_ns;
+}
+
+int sim_create_tasks(struct capsim_sim *s)
+{
+	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
+		const struct wl_task *wt = &s->wl->tasks[t];
+
+		for (unsigned i = 0; i < wt->instances; i++) {
+			struct sim_task *p = task_new(s, (int)t, i);
+
+			if (!p)
+				return CAPSIM_ERR_NOMEM;
+			sim_push(s, wt->delay_ns, EV_TASK_START, p->id, 0);
+		}
+	}
+	return s->error;
+}
+
+/* ---- scenario events on tasks (docs/formats.md, "Scenario events") ---------------------- */
+
+static bool task_named(const struct capsim_sim *s, const struct sim_task *p, const char *name)
+{
+	return !strcmp(s->wl->tasks[p->wl_task].name, name);
+}
+
+/* tasks a task_start event names wait for it instead of starting after their delay */
+void sim_hold_tasks(struct capsim_sim *s)
+{
+	for (unsigned i = 0; i < s->nr_sc; i++)
+		for (uint32_t t = 0; s->sc[i].kind == SIM_SC_TASK_START && t < s->nr_tasks; t++)
+			if (task_named(s, s->tasks[t], s->sc[i].name))
+				s->tasks[t]->held = true;
+}
+
+static void scenario_start(struct capsim_sim *s, struct sim_task *p)
+{
+	if (p->state == TASK_NEW && p->held) {
+		p->held = false;
+		s->pending_starts--;
+		task_start(s, p);
+	} else if (p->state == TASK_DEAD) {
+		/* started again: from its first event with new unique timers, as a new rt-app
+		 * thread would */
+		for (unsigned i = 0; i < p->nr_utimers; i++)
+			p->utimers[i].init = false;
+		p->phase = 0;
+		p->ev = 0;
+		p->task_loops = p->phase_loops = 0;
+		p->stop_requested = false;
+		task_start(s, p);
+	}
+}
+
+/* mirrors do_exit() at the next event boundary; a sleeping task exits at once */
+static void scenario_stop(struct capsim_sim *s, struct sim_task *p)
+{
+	if (p->state == TASK_NEW) {
+		s->pending_starts--; /* its start event, or the task_start it waits for, is moot */
+		p->held = false;
+		p->state = TASK_DEAD;
+		return;
+	}
+	if (p->state == TASK_DEAD)
+		return;
+	p->stop_requested = true;
+	if (p->state == TASK_BLOCKED && p->waiting_res < 0) {
+		p->gen++; /* cancels its pending wake-up */
+		p->state = TASK_DEAD;
+		s->live_tasks--;
+	}
+}
+
+/* mirrors sched_setattr(SCHED_FLAG_UTIL_CLAMP): new requests, the rq's clamps follow */
+static void scenario_uclamp(struct capsim_sim *s, struct sim_task *p, int min, int max)
+{
+	task_set_uclamp(s, p, min != WL_UNSET ? min : p->uclamp_req[0],
+			max != WL_UNSET ? max : p->uclamp_req[1]);
+	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
+		rq_refresh_uclamp(s, &s->rq[p->cpu]);
+}
+
+void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e)
+{
+	for (uint32_t t = 0; t < s->nr_tasks; t++) {
+		struct sim_task *p = s->tasks[t];
+
+		if (!task_named(s, p, e->name))
+			continue;
+		if (e->kind == SIM_SC_TASK_START)
+			scenario_start(s, p);
+		else if (e->kind == SIM_SC_TASK_STOP)
+			scenario_stop(s, p);
+		else
+			scenario_uclamp(s, p, e->uclamp_min, e->uclamp_max);
+	}
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_jsonpos.c - tests src/jsonpos.c: the key position index must see the text as json-c's
+ * non-strict tokener does (comments and strings that look like keys, escapes, single quotes,
+ * duplicates) and count lines and UTF-8 columns from 1. Positions are counted by hand in the
+ * comments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "input/jsonpos.h"
+
+static struct jsonpos *build(const char *text)
+{
+	struct jsonpos *idx = NULL;
+
+	assert_int_equal(jsonpos_build(text, strlen(text), &idx), 0);
+	assert_non_null(idx);
+	return idx;
+}
+
+static void assert_at(struct jsonpos_at at, unsigned line, unsigned col)
+{
+	if (at.line != line || at.col != col)
+		fail_msg("at %u:%u, expected %u:%u", at.line, at.col, line, col);
+}
+
+static void test_nested(void **state)
+{
+	/* line 1 "{", line 2 ` "a": {` (key at col 2), line 3 `\t"b": 1}}` (key at col 2) */
+	struct jsonpos *idx = build("{\n \"a\": {\n\t\"b\": 1}}");
+	int a = jsonpos_child(idx, 0, "a");
+
+	assert_true(a > 0);
+	assert_at(jsonpos_key(idx, 0, "a"), 2, 2);
+	assert_at(jsonpos_key(idx, a, "b"), 3, 2);
+	/* "b" is a number, not an object */
+	assert_int_equal(jsonpos_child(idx, a, "b"), -1);
+	/* an unknown key falls back to its object's '{' (line 2, col 7) */
+	assert_at(jsonpos_key(idx, a, "zz"), 2, 7);
+	assert_at(jsonpos_key(idx, -1, "a"), 1, 1);
+	jsonpos_free(idx);
+}
+
+static void test_comments_and_strings(void **state)
+{
+	/*
+	 * A key in a comment and a string value holding `"k": {` must not be indexed; the real
+	 * "k" is on line 3 at column 3 (two blanks before it).
+	 */
+	struct jsonpos *idx = build("{/* \"k\": 1 */ \"s\": \"\\\"k\\\": {\", // \"k\"\n"
+				    "\"x\": [ {\"k\": 2}, 3 ],\n  \"k\": 'v'}");
+
+	assert_at(jsonpos_key(idx, 0, "k"), 3, 3);
+	assert_at(jsonpos_key(idx, 0, "x"), 2, 1);
+	assert_at(jsonpos_key(idx, 0, "s"), 1, 15);
+	jsonpos_free(idx);
+}
+
+static void test_escapes_and_quotes(void **state)
+{
+	/* "\u0041b" is the key "Ab"; 'q' single-quoted; "\ud83d\ude00" is U+1F600 (4 UTF-8 bytes) */
+	struct jsonpos *idx = build("{\"\\u0041b\": 1, 'q': {}, \"\\ud83d\\ude00\": 2, \"a\\u0000z\": 3}");
+
+	assert_at(jsonpos_key(idx, 0, "Ab"), 1, 2);
+	assert_true(jsonpos_child(idx, 0, "q") > 0);
+	assert_at(jsonpos_key(idx, 0, "\xf0\x9f\x98\x80"), 1, 25);
+	/* json-c's C string stops at the NUL: the key is "a" */
+	assert_at(jsonpos_key(idx, 0, "a"), 1, 44);
+	jsonpos_free(idx);
+}
+
+static void test_duplicates_last_wins(void **state)
+{
+	/*
+	 * json-c keeps the value of the last "d": its position and its object are the second's.
+	 * Line 2 is `"d": {"y": 2}}`: "d" 1-3, ':' 4, blank 5, '{' 6, "y" at 7.
+	 */
+	struct jsonpos *idx = build("{\"d\": {\"x\": 1},\n\"d\": {\"y\": 2}}");
+	int d = jsonpos_child(idx, 0, "d");
+
+	assert_at(jsonpos_key(idx, 0, "d"), 2, 1);
+	assert_at(jsonpos_key(idx, d, "y"), 2, 7);
+	jsonpos_free(idx);
+}
+
+static void test_utf8_columns(void **state)
+{
+	/*
+	 * "é" is 2 bytes but one column: the key after `{"é": 1, ` starts at column 10; the text
+	 * is 16 characters, so an offset past its end is column 17.
+	 */
+	struct jsonpos *idx = build("{\"\xc3\xa9\": 1, \"k\": 2}");
+
+	assert_at(jsonpos_key(idx, 0, "k"), 1, 10);
+	assert_at(jsonpos_offset(idx, 1000), 1, 17);
+	jsonpos_free(idx);
+}
+
+static void test_broken_text(void **state)
+{
+	/* cut inside a string: what came before is still indexed; never an error */
+	struct jsonpos *idx = build("{\"a\": {\"b\": \"unterminated");
+	int a = jsonpos_child(idx, 0, "a");
+
+	assert_true(a > 0);
+	assert_at(jsonpos_key(idx, a, "b"), 1, 8);
+	jsonpos_free(idx);
+	idx = build("");
+	assert_at(jsonpos_key(idx, 0, "x"), 1, 1);
+	jsonpos_free(idx);
+	jsonpos_free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nested),
+		cmocka_unit_test(test_comments_and_strings),
+		cmocka_unit_test(test_escapes_and_quotes),
+		cmocka_unit_test(test_duplicates_last_wins),
+		cmocka_unit_test(test_utf8_columns),
+		cmocka_unit_test(test_broken_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_model.c - tests src/model.c: which capacity each kernel model believes at each pressure
+ * site of fair.c, and the model names. Values derived from the kernel texts cited in model.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model/fair.h"
+#include "model/model.h"
+
+/* arch 1024; 6.10 signals: HW avg 50, cpufreq 100; pre-6.10: thermal 200, its average 70 */
+static const struct fair_cpu cpu = {
+	.arch_cap = 1024, .hw_load_avg = 50, .cpufreq_pressure = 100,
+	.thermal_pressure = 200, .thermal_load_avg = 70,
+};
+
+static void test_v6_10_sites(void **state)
+{
+	/* get_actual_cpu_capacity() = 1024 - max(50, 100) = 924 at every site */
+	for (int s = MODEL_SITE_FITS; s <= MODEL_SITE_RT_MAX; s++) {
+		assert_int_equal(model_capacity(CAPSIM_MODEL_V6_10, &cpu, s), 924);
+		assert_int_equal(model_capacity(CAPSIM_MODEL_LATEST, &cpu, s), 924);
+	}
+	assert_int_equal(model_rt_extra_used(CAPSIM_MODEL_V6_10, &cpu), 0);
+	assert_false(model_reads_thermal(CAPSIM_MODEL_V6_10));
+}
+
+static void test_v6_9_sites(void **state)
+{
+	/* fits and feec: 1024 - 200 (instantaneous); idle ranking: 1024 - 70 (average) */
+	assert_int_equal(model_capacity(CAPSIM_MODEL_V6_9, &cpu, MODEL_SITE_FITS), 824);
+	assert_int_equal(model_capacity(CAPSIM_MODEL_V6_9, &cpu, MODEL_SITE_EAS), 824);
+	assert_int_equal(model_capacity(CAPSIM_MODEL_V6_9, &cpu, MODEL_SITE_IDLE), 954);
+	/* scale_rt_capacity(): max = arch, thermal_load_avg counted as used */
+	assert_int_equal(model_capacity(CAPSIM_MODEL_V6_9, &cpu, MODEL_SITE_RT_MAX), 1024);
+	assert_int_equal(model_rt_extra_used(CAPSIM_MODEL_V6_9, &cpu), 70);
+	assert_true(model_reads_thermal(CAPSIM_MODEL_V6_9));
+}
+
+static void test_none_and_wrap(void **state)
+{
+	struct fair_cpu over = cpu;
+
+	for (int s = MODEL_SITE_FITS; s <= MODEL_SITE_RT_MAX; s++)
+		assert_int_equal(model_capacity(CAPSIM_MODEL_NONE, &cpu, s), 1024);
+	/* unsigned long subtraction, no clamp: 1024 - 1100 wraps to 2^64 - 76 */
+	over.cpufreq_pressure = 1100;
+	assert_true(model_capacity(CAPSIM_MODEL_V6_10, &over, MODEL_SITE_FITS) == UINT64_MAX - 75);
+}
+
+static void test_names(void **state)
+{
+	enum capsim_model m;
+
+	for (int i = 0; i < CAPSIM_MODEL_COUNT; i++) {
+		assert_int_equal(capsim_model_from_name(capsim_model_name(i), &m), 0);
+		assert_int_equal(m, i);
+	}
+	assert_int_equal(capsim_model_from_name("6.9", &m), 0);
+	assert_int_equal(m, CAPSIM_MODEL_V6_9);
+	assert_int_equal(capsim_model_from_name("v6.11", &m), CAPSIM_ERR_NOT_FOUND);
+	assert_null(capsim_model_name(CAPSIM_MODEL_COUNT));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_v6_10_sites),
+		cmocka_unit_test(test_v6_9_sites),
+		cmocka_unit_test(test_none_and_wrap),
+		cmocka_unit_test(test_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_event_queue.c - tests src/event_queue.c: events pop in time order, simultaneous events
+ * in the order they were pushed (the determinism of the simulator rests on it), through growth
+ * and interleaved pushes and pops.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "sim/event_queue.h"
+
+/* 1000 events at 10 distinct times, pushed in a scrambled order: they must come out sorted by
+ * time, and within a time by push order (their ids were given in push order). */
+static void test_order_and_ties(void **state)
+{
+	struct event_queue q;
+	struct sim_event ev;
+	uint64_t last_time = 0;
+	uint32_t last_id[10];
+	unsigned n = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (uint32_t i = 0; i < 1000; i++)
+		assert_int_equal(eq_push(&q, (i * 7919u) % 10 * 1000, 0, i, 0), 0);
+	for (unsigned t = 0; t < 10; t++)
+		last_id[t] = 0;
+	while (eq_pop(&q, &ev)) {
+		unsigned t = (unsigned)(ev.time / 1000);
+
+		assert_true(ev.time >= last_time);
+		if (n && ev.time == last_time)
+			assert_true(ev.id > last_id[t]);
+		last_time = ev.time;
+		last_id[t] = ev.id;
+		n++;
+	}
+	assert_int_equal(n, 1000);
+	assert_int_equal(eq_pop(&q, &ev), 0);
+	eq_free(&q);
+}
+
+/* Pops interleaved with pushes keep the order: push 3 at t=5, pop one, push 2 more at t=5;
+ * the ids come out 0, 1, 2, 3, 4 (push order), and an earlier time still comes first. */
+static void test_interleaved(void **state)
+{
+	struct event_queue q;
+	struct sim_event ev;
+
+	(void)state;
+	eq_init(&q);
+	for (uint32_t i = 0; i < 3; i++)
+		eq_push(&q, 5, 1, i, 0);
+	assert_int_equal(eq_pop(&q, &ev), 1);
+	assert_int_equal(ev.id, 0);
+	eq_push(&q, 5, 1, 3, 0);
+	eq_push(&q, 4, 1, 99, 0);
+	eq_push(&q, 5, 1, 4, 0);
+	assert_int_equal(eq_pop(&q, &ev), 1);
+	assert_int_equal(ev.time, 4);
+	assert_int_equal(ev.id, 99);
+	for (uint32_t want = 1; want <= 4; want++) {
+		assert_int_equal(eq_pop(&q, &ev), 1);
+		assert_int_equal(ev.id, want);
+	}
+	assert_int_equal(eq_pop(&q, &ev), 0);
+	eq_free(&q);
+}
+
+/* A deterministic generator for the test below (xorshift64). */
+static uint64_t next_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* The index of the earliest of @n pending events: by time, then by push order (seq). */
+static unsigned earliest(const struct sim_event *pending, unsigned n)
+{
+	unsigned best = 0;
+
+	for (unsigned i = 1; i < n; i++)
+		if (pending[i].time < pending[best].time ||
+		    (pending[i].time == pending[best].time && pending[i].seq < pending[best].seq))
+			best = i;
+	return best;
+}
+
+/* The events pushed and not popped yet, kept by the tests below to check every pop. */
+struct pending {
+	struct sim_event ev[4096];
+	unsigned n;
+	uint64_t seq; /* the queue's next seq: one per push */
+};
+
+static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, uint32_t kind,
+			 uint32_t gen)
+{
+	struct sim_event e = { t, pd->seq, kind, (uint32_t)pd->seq, gen };
+
+	pd->seq++;
+	pd->ev[pd->n++] = e;
+	assert_int_equal(eq_push(q, t, kind, e.id, gen), 0);
+}
+
+/* Pop one event: it must be the whole of the earliest pending one, as a scan finds it. */
+static struct sim_event pop_earliest(struct event_queue *q, struct pending *pd)
+{
+	unsigned best = earliest(pd->ev, pd->n);
+	struct sim_event ev;
+
+	assert_int_equal(eq_pop(q, &ev), 1);
+	assert_true(ev.time == pd->ev[best].time);
+	assert_true(ev.seq == pd->ev[best].seq);
+	assert_int_equal(ev.kind, pd->ev[best].kind);
+	assert_int_equal(ev.id, pd->ev[best].id);
+	assert_int_equal(ev.gen, pd->ev[best].gen);
+	pd->ev[best] = pd->ev[--pd->n];
+	return ev;
+}
+
+/*
+ * As the simulator uses it: each pop is followed by 0..3 pushes at or after the popped time,
+ * times drawn from a few values so that ties abound. Every pop must return the earliest
+ * pending event, ties by push order, as an explicit scan of everything pending says.
+ */
+static void test_against_scan(void **state)
+{
+	static struct pending pd;
+	struct event_queue q;
+	uint64_t x = 88172645463325252ULL;
+	unsigned pops = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned i = 0; i < 64; i++)
+		push_pending(&q, &pd, next_rand(&x) % 50, 0, 0);
+	while (pd.n) {
+		struct sim_event ev = pop_earliest(&q, &pd);
+		unsigned pushes = ++pops < 20000 ? (unsigned)(next_rand(&x) % 4) : 0;
+
+		for (unsigned k = 0; k < pushes && pd.n < 4096; k++)
+			push_pending(&q, &pd, ev.time + next_rand(&x) % 8, 0, 0);
+	}
+	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
+	assert_true(pops > 20000);
+	eq_free(&q);
+}
+
+/*
+ * Any use, not only the simulator's: times earlier than the last pop, at 0 and next to
+ * UINT64_MAX (the ends of the key), ties by the hundred, and bursts that grow the queue far
+ * past its first allocation then drain it. Every pop must carry the whole event (seq, kind, id,
+ * gen) of the earliest pending one, as a scan says.
+ */
+static void test_any_order(void **state)
+{
+	enum { MAX = 3000 };
+	static struct pending pd;
+	static const uint64_t edge[] = { 0, 1, UINT64_MAX - 1, UINT64_MAX, 1ULL << 32, 1ULL << 63 };
+	struct event_queue q;
+	struct sim_event ev;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	unsigned pops = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned round = 0; round < 40000; round++) {
+		/* phases: grow to MAX, drain, and in between as many pushes as pops */
+		unsigned phase = round / 2000 % 4, r = (unsigned)(next_rand(&x) % 8);
+		int push = phase == 0 ? r < 7 : phase == 2 ? r < 1 : r < 4;
+
+		if (push && pd.n < MAX) {
+			uint64_t v = next_rand(&x), t;
+
+			if (v % 16 == 0)
+				t = edge[(v >> 8) % 6];
+			else if (v % 16 < 10)
+				t = (v >> 8) % 20; /* ties, and often before the last pop */
+			else
+				t = v >> 4;
+			push_pending(&q, &pd, t, (uint32_t)(v >> 40) % 7, (uint32_t)(v >> 20));
+		} else if (pd.n) {
+			pop_earliest(&q, &pd);
+			pops++;
+		} else {
+			assert_int_equal(eq_pop(&q, &ev), 0);
+		}
+	}
+	while (pd.n--)
+		assert_int_equal(eq_pop(&q, &ev), 1);
+	assert_int_equal(eq_pop(&q, &ev), 0);
+	assert_true(pops > 10000);
+	eq_free(&q);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_and_ties),
+		cmocka_unit_test(test_interleaved),
+		cmocka_unit_test(test_against_scan),
+		cmocka_unit_test(test_any_order),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
