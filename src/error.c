@@ -9,11 +9,6 @@
 
 #include "capsim/capsim.h"
 
-unsigned capsim_version_number(void)
-{
-	return CAPSIM_VERSION_NUMBER;
-}
-
 const char *capsim_strerror(int code)
 {
 	switch (code) {

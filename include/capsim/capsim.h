@@ -33,6 +33,19 @@ extern "C" {
 /** capsim_version_number() - CAPSIM_VERSION_NUMBER of the library actually linked. */
 CAPSIM_API unsigned capsim_version_number(void);
 
+/** capsim_version() - CAPSIM_VERSION_STRING of the library actually linked ("0.1.0"). */
+CAPSIM_API const char *capsim_version(void);
+
+/*
+ * The handles. Each is opaque, made by a _load/_parse/_create call and released by its _free
+ * (NULL is a no-op). Thread safety: calls on different handles may run in parallel threads;
+ * calls on one handle must not (the library keeps no global mutable state).
+ */
+typedef struct capsim_platform capsim_platform; /* a board: CPUs, policies, OPPs, EM, zones */
+typedef struct capsim_workload capsim_workload; /* an rt-app workload */
+typedef struct capsim_scenario capsim_scenario; /* platform + workload + options + events */
+typedef struct capsim_sim capsim_sim;           /* one simulation run */
+
 /*
  * Error codes. The values are pinned: they never change once released; new codes are only
  * ever appended.

@@ -135,8 +135,6 @@ struct capsim_workload {
 	unsigned nr_resources;
 };
 
-typedef struct capsim_workload capsim_workload;
-
 /*
  * wl_kernel_prio() - the kernel's p->prio for a task's policy and priority, as sched events
  * print it: mirrors __normal_prio(), kernel/sched/syscalls.c v6.12 (NICE_TO_PRIO(nice) = 120 + nice for
