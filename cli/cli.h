@@ -84,20 +84,31 @@ int cli_wants_help(int argc, char **argv);
 int cli_read_file(const char *path, char **data, size_t *len);
 
 /*
- * struct cli_output - an output file written under a temporary name and renamed into place on
- * success, so that a failed run never leaves a partial file. "-" or NULL means stdout.
+ * struct cli_output - an output file that a failed run never leaves half-written and that never
+ * destroys what it writes to (cli_output.c): a regular file is written under a temporary name
+ * and renamed into place on success; a FIFO, a character device or "-"/NULL (stdout) is
+ * written through; .gz/.zst/.xz names are compressed.
  */
 struct cli_output {
 	FILE *fp;
-	char *path;
-	char *tmp_path;
+	char *path;       /* as given, for messages */
+	char *target;     /* the file written: @path with symlinks followed */
+	char *tmp_path;   /* NULL when written through */
+	int in_place;     /* a file with other hard links: copied into at commit */
+	int codec;        /* compressed at commit (.gz, .zst, .xz), 0: not */
 };
 
-/** cli_output_open() - open @path (or stdout). Return: 0 or a CLI exit code (message printed). */
+/**
+ * cli_output_open() - open @path (or stdout) for writing: refused (message printed) when it is a
+ * directory, a block device or a socket, or cannot be written. Return: 0 or a CLI exit code.
+ */
 int cli_output_open(struct cli_output *out, const char *path);
 /** cli_output_commit() - flush, close and rename into place. Return: 0 or CLI_EXIT_INPUT. */
 int cli_output_commit(struct cli_output *out);
 /** cli_output_abort() - close and remove the temporary file; safe to call twice. */
 void cli_output_abort(struct cli_output *out);
+
+/** cli_output_same_file() - true if outputs @a and @b (either may be NULL or "-") are one file. */
+int cli_output_same_file(const char *a, const char *b);
 
 #endif /* CAPSIM_CLI_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * cli_util.c - what every subcommand shares: the error contract on stderr ("capsim: ..."),
- * exit codes, and output files that appear whole or not at all.
+ * exit codes, option values and reading input files (output files: cli_output.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -158,62 +158,4 @@ int cli_read_file(const char *path, char **data, size_t *len)
 	if (e)
 		return cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e));
 	return 0;
-}
-
-int cli_output_open(struct cli_output *out, const char *path)
-{
-	memset(out, 0, sizeof(*out));
-	if (!path || !strcmp(path, "-")) {
-		out->fp = stdout;
-		return 0;
-	}
-	out->path = strdup(path);
-	out->tmp_path = malloc(strlen(path) + 32);
-	if (!out->path || !out->tmp_path) {
-		cli_output_abort(out);
-		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	}
-	sprintf(out->tmp_path, "%s.tmp.%ld", path, (long)getpid());
-	out->fp = fopen(out->tmp_path, "w");
-	if (!out->fp) {
-		int e = errno;
-		cli_output_abort(out);
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write: %s", path, strerror(e));
-	}
-	return 0;
-}
-
-int cli_output_commit(struct cli_output *out)
-{
-	int failed;
-
-	if (!out->fp)
-		return 0;
-	if (out->fp == stdout) {
-		out->fp = NULL;
-		return fflush(stdout) ? cli_failf(CLI_EXIT_INPUT, "cannot write standard output") : 0;
-	}
-	failed = ferror(out->fp) | fclose(out->fp);
-	out->fp = NULL;
-	if (failed || rename(out->tmp_path, out->path)) {
-		int ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write: %s", out->path, strerror(errno));
-		cli_output_abort(out);
-		return ret;
-	}
-	free(out->tmp_path);
-	free(out->path);
-	out->tmp_path = out->path = NULL;
-	return 0;
-}
-
-void cli_output_abort(struct cli_output *out)
-{
-	if (out->fp && out->fp != stdout)
-		fclose(out->fp);
-	out->fp = NULL;
-	if (out->tmp_path)
-		unlink(out->tmp_path);
-	free(out->tmp_path);
-	free(out->path);
-	out->tmp_path = out->path = NULL;
 }

@@ -6,5 +6,5 @@ echo keep >old.csv
 "$CAPSIM" pelt -o old.csv bad.csv 2>/dev/null
 [ -e new.csv ] && echo "new.csv was created"
 [ "$(cat old.csv)" = keep ] || echo "old.csv was changed"
-ls | grep -q tmp && echo "a temporary file was left"
+ls -A | grep -q 'tmp\|capsim-' && echo "a temporary file was left"
 exit $rc
