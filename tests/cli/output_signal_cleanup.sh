@@ -1,7 +1,7 @@
 # A run stopped by SIGINT, SIGTERM or SIGHUP leaves no temporary file and does not touch an
 # existing target; the process ends by that signal.
 set -um # job control: background runs do not start with SIGINT ignored
-cd "$TMPDIR_CASE" || exit 3
+mkdir "$TMPDIR_CASE/run" && cd "$TMPDIR_CASE/run" || exit 3
 bad=0
 for sig in INT TERM HUP; do
   echo keep >"t-$sig.trace"
