@@ -8,6 +8,7 @@
  * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
  * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,21 @@
 uint64_t sim_jiffies(const struct capsim_sim *s)
 {
 	return s->jiffies;
+}
+
+void sim_fail(struct capsim_sim *s, int code, unsigned line, const char *fmt, ...)
+{
+	const char *src = s->wl->source ? s->wl->source : "workload";
+	int n = line ? snprintf(s->errmsg, sizeof(s->errmsg), "%s:%u: ", src, line) :
+		       snprintf(s->errmsg, sizeof(s->errmsg), "%s: ", src);
+	va_list ap;
+
+	if (s->error)
+		return; /* the first error stops the run: keep its message */
+	s->error = code;
+	va_start(ap, fmt);
+	vsnprintf(s->errmsg + n, sizeof(s->errmsg) - (size_t)n, fmt, ap);
+	va_end(ap);
 }
 
 /* The clock moves to @t: jiffies follow, with a division only when a tick boundary is crossed. */
@@ -635,10 +651,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			break;
 		sim_set_now(s, ev.time);
 		if (++s->nr_events > max_events) {
-			s->error = CAPSIM_ERR_RANGE;
-			snprintf(s->errmsg, sizeof(s->errmsg),
-				 "more than %llu events by %.3f s of simulated time: shorten the "
-				 "duration, or allow more with --max-events",
+			sim_fail(s, CAPSIM_ERR_RANGE, 0, "more than %llu events by %.3f s of simulated "
+				 "time: shorten the duration, or allow more with --max-events",
 				 (unsigned long long)max_events, (double)s->now * 1e-9);
 			break;
 		}
@@ -665,8 +679,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 					wt->at.col, wt->name, p->name, (unsigned long long)s->now);
 	}
 	if (s->error && s->errmsg[0])
-		return capsim_error_set(err, s->error, "%s: %s",
-					s->wl->source ? s->wl->source : "workload", s->errmsg);
+		return capsim_error_set(err, s->error, "%s", s->errmsg);
 	if (s->error && !err->msg[0])
 		return capsim_error_set(err, s->error, "%s", s->error == CAPSIM_ERR_IO ?
 					"the trace could not be written" : "out of memory");

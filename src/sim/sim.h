@@ -270,6 +270,7 @@ struct capsim_sim {
 	uint32_t *barrier_users;
 	int64_t *sem_count;
 	unsigned live_tasks;
+	uint32_t nr_res_waiters;          /* tasks queued on a resource (deadlock.c) */
 
 	struct sim_sc_event *sc;
 	unsigned nr_sc;
@@ -305,7 +306,8 @@ struct capsim_sim {
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	int error;                        /* first error that stops the run */
-	char errmsg[256];                 /* its message, when the run itself found it */
+	char errmsg[512];                 /* its message, when the run itself found it (sim_fail) */
+	char warning[512];                /* the first warning of the run (a deadlock with a duration) */
 };
 
 /* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */
@@ -375,6 +377,12 @@ enum sim_ev_kind {
 
 /* ---- sim.c ------------------------------------------------------------------------------- */
 uint64_t sim_jiffies(const struct capsim_sim *s);
+/**
+ * sim_fail() - stop the run with @code and a message "WORKLOAD[:LINE]: ..." (@line 0: none);
+ * the first failure's message is kept.
+ */
+void sim_fail(struct capsim_sim *s, int code, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
@@ -451,6 +459,14 @@ void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit
 void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
 void sim_move_running(struct capsim_sim *s, struct sim_task *p);
 int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from);
+
+/* ---- deadlock.c ------------------------------------------------------------------------- */
+/**
+ * deadlock_check() - after task @p (NULL: none) started waiting on a resource, or a task
+ * exited: a wait-for cycle of mutexes through @p, or every live task waiting on a resource,
+ * stops a run without a duration (sim_fail) and is a warning (s->warning) with one.
+ */
+void deadlock_check(struct capsim_sim *s, const struct sim_task *p);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);

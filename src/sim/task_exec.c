@@ -78,6 +78,8 @@ static void wq_add(struct capsim_sim *s, int res, struct sim_task *p)
 	p->wq_next = NULL;
 	*pp = p;
 	p->waiting_res = res;
+	s->nr_res_waiters++;
+	deadlock_check(s, p);
 }
 
 static struct sim_task *wq_pop(struct capsim_sim *s, int res)
@@ -88,6 +90,7 @@ static struct sim_task *wq_pop(struct capsim_sim *s, int res)
 		s->wq_head[res] = p->wq_next;
 		p->wq_next = NULL;
 		p->waiting_res = -1;
+		s->nr_res_waiters--;
 	}
 	return p;
 }
@@ -170,6 +173,7 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 	p->state = TASK_DEAD;
 	s->live_tasks--;
 	rq_resched(s, rq);
+	deadlock_check(s, NULL); /* it may have been the last one that could wake the others */
 }
 
 /* Move to the next event; false when the task has run all its loops. */
@@ -258,6 +262,21 @@ static void cond_wait(struct capsim_sim *s, struct sim_task *p, int cond, int mu
 
 static void task_fork(struct capsim_sim *s, int wl_task);
 
+/*
+ * A synchronisation call the pthread rules refuse: the run stops with @fmt (naming the resource
+ * @res) at the event's line. Return: false (the task does not go on).
+ */
+static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct wl_event *e,
+		   const char *fmt, int res)
+{
+	char what[256];
+
+	snprintf(what, sizeof(what), fmt, s->wl->resources[res].name);
+	sim_fail(s, CAPSIM_ERR_INVALID, e->line, "tasks.%s: %s %s", wl_of(s, p)->name, p->name,
+		 what);
+	return false;
+}
+
 /* Run one event; true if the task keeps going with the next one at once. */
 static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
 {
@@ -311,6 +330,9 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		task_block(s, p);
 		return false;
 	case WL_EV_UNLOCK:
+		if (s->mutex_owner[e->res] != (int)p->id)
+			return misuse(s, p, e, "unlocks mutex \"%s\", which it does not hold "
+				      "(pthread_mutex_unlock() fails with EPERM)", e->res);
 		mutex_unlock(s, e->res, p);
 		return true;
 	case WL_EV_SIGNAL: {
@@ -325,7 +347,12 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		wake_all(s, e->res);
 		return true;
 	case WL_EV_SYNC: {
-		struct sim_task *w = wq_pop(s, e->res);
+		struct sim_task *w;
+
+		if (s->mutex_owner[e->res2] != (int)p->id)
+			return misuse(s, p, e, "syncs on cond \"%s\" without holding its mutex "
+				      "(pthread_cond_wait() needs it locked: lock it first)", e->res);
+		w = wq_pop(s, e->res);
 
 		if (w)
 			cond_wake(s, w);
@@ -333,8 +360,14 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		return false;
 	}
 	case WL_EV_WAIT:
-	case WL_EV_SUSPEND:
+		if (s->mutex_owner[e->res2] != (int)p->id)
+			return misuse(s, p, e, "waits on cond \"%s\" without holding its mutex "
+				      "(pthread_cond_wait() needs it locked: lock it first)", e->res);
 		cond_wait(s, p, e->res, e->res2);
+		return false;
+	case WL_EV_SUSPEND:
+		/* rt-app locks, waits, and unlocks once woken: the mutex is free again after it */
+		cond_wait(s, p, e->res, -1);
 		return false;
 	case WL_EV_FORK:
 		task_fork(s, e->task);
@@ -588,10 +621,9 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 	struct sim_task *p;
 
 	if (s->nr_tasks >= WL_MAX_THREADS) {
-		s->error = CAPSIM_ERR_RANGE;
-		snprintf(s->errmsg, sizeof(s->errmsg),
-			 "fork of %s at %llu ns: more than %u threads (a fork in an endless loop?)",
-			 s->wl->tasks[wl_task].name, (unsigned long long)s->now, WL_MAX_THREADS);
+		sim_fail(s, CAPSIM_ERR_RANGE, 0, "fork of %s at %llu ns: more than %u threads (a fork "
+			 "in an endless loop?)", s->wl->tasks[wl_task].name,
+			 (unsigned long long)s->now, WL_MAX_THREADS);
 		return;
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
@@ -669,6 +701,7 @@ static void scenario_stop(struct capsim_sim *s, struct sim_task *p)
 		s->pending_starts--; /* its start event, or the task_start it waits for, is moot */
 		p->held = false;
 		p->state = TASK_DEAD;
+		deadlock_check(s, NULL);
 		return;
 	}
 	if (p->state == TASK_DEAD)
@@ -678,6 +711,7 @@ static void scenario_stop(struct capsim_sim *s, struct sim_task *p)
 		p->gen++; /* cancels its pending wake-up */
 		p->state = TASK_DEAD;
 		s->live_tasks--;
+		deadlock_check(s, NULL);
 	}
 }
 
