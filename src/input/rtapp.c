@@ -197,6 +197,54 @@ static int fail(struct rt *p, int node, const char *key, int code, const char *f
 				p->path, p->path_len && key ? "." : "", key ? key : "", what);
 }
 
+/* The byte offset of the first invalid UTF-8 sequence of @s, or -1 if it is valid UTF-8. */
+static long utf8_invalid_at(const unsigned char *s)
+{
+	for (const unsigned char *c = s; *c;) {
+		unsigned n = *c < 0x80 ? 0 : (*c & 0xe0) == 0xc0 ? 1 : (*c & 0xf0) == 0xe0 ? 2 :
+			     (*c & 0xf8) == 0xf0 ? 3 : 4;
+
+		if (n == 4 || (n == 1 && *c < 0xc2) || (n == 3 && *c > 0xf4))
+			return (long)(c - s);
+		for (unsigned k = 1; k <= n; k++)
+			if ((c[k] & 0xc0) != 0x80)
+				return (long)(c - s);
+		c += n + 1;
+	}
+	return -1;
+}
+
+/*
+ * A task or resource name is printable UTF-8: names are written into traces (one event per
+ * line, fields split at blanks) and JSON reports, and the kernel's comm is a C string. A bad
+ * one is refused at @key of object @node, quoted with its bytes escaped. Return: 0 or @code.
+ */
+static int check_name(struct rt *p, int node, const char *key, const char *name,
+		      const char *what)
+{
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+	long bad = utf8_invalid_at((const unsigned char *)name);
+	const char *why = bad >= 0 ? "is not valid UTF-8" : NULL;
+	char shown[96];
+	size_t n = 0;
+
+	for (const unsigned char *c = (const unsigned char *)name; *c && n + 5 < sizeof(shown); c++)
+		if (*c < 0x20 || *c == 0x7f || *c == '"' || *c == '\\' || *c >= 0x80) {
+			if (*c < 0x20 || *c == 0x7f)
+				why = why ? why : "has a control character";
+			n += (size_t)snprintf(shown + n, sizeof(shown) - n, "\\x%02x", *c);
+		} else {
+			shown[n++] = (char)*c;
+		}
+	shown[n] = '\0';
+	if (!why)
+		return 0;
+	return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s:%u:%u: %s%s%s \"%s\" %s (expected "
+				"printable UTF-8: names are written into traces and reports)",
+				p->file, at.line, at.col, p->path, p->path_len ? ": " : "", what,
+				shown, why);
+}
+
 static const char *type_name(struct json_object *v)
 {
 	return json_type_to_name(json_object_get_type(v));
@@ -615,13 +663,29 @@ static int parse_simple(struct rt *p, struct json_object *v, int node, const cha
 	}
 }
 
+static int parse_event_kind(struct rt *p, struct json_object *v, int node, const char *key,
+			    enum rt_kind kind, struct wl_event *ev);
+
+/* One event of a phase: its kind from @key, then its resources' names checked. */
 static int parse_event(struct rt *p, struct json_object *v, int node, const char *key,
 		       struct wl_event *ev)
 {
 	enum rt_kind kind = event_kind(key);
+	int ret;
 
 	*ev = (struct wl_event){ .res = -1, .res2 = -1, .task = -1 };
 	ev->line = jsonpos_key(p->pos, node, key).line;
+	ret = parse_event_kind(p, v, node, key, kind, ev);
+	if (!ret && ev->res >= 0)
+		ret = check_name(p, node, key, p->wl->resources[ev->res].name, "resource name");
+	if (!ret && ev->res2 >= 0)
+		ret = check_name(p, node, key, p->wl->resources[ev->res2].name, "resource name");
+	return ret;
+}
+
+static int parse_event_kind(struct rt *p, struct json_object *v, int node, const char *key,
+			    enum rt_kind kind, struct wl_event *ev)
+{
 	switch (kind) {
 	case RT_TIMER:
 		ev->type = WL_EV_TIMER;
@@ -950,6 +1014,38 @@ static int parse_phase(struct rt *p, const char *name, struct json_object *obj, 
 	return ret;
 }
 
+/*
+ * The clamps each phase requests, carried from the task's and the phases before it (rt-app
+ * sets them with SCHED_FLAG_KEEP_ALL), never cross: mirrors uclamp_validate(),
+ * kernel/sched/syscalls.c v6.12, which fails sched_setattr() with -EINVAL, and rt-app exits.
+ * A looping task comes back to its first phase with the last one's clamps: two rounds.
+ */
+static int check_phase_clamps(struct rt *p, int pnode, const struct wl_task *t)
+{
+	int min = t->util_min, max = t->util_max;
+
+	for (unsigned i = 0; i < 2 * t->nr_phases; i++) {
+		const struct wl_phase *ph = &t->phases[i % t->nr_phases];
+		int new_min = ph->util_min != WL_UNSET ? ph->util_min : min;
+		int new_max = ph->util_max != WL_UNSET ? ph->util_max : max;
+
+		if (new_min != WL_UNSET && new_max != WL_UNSET && new_min > new_max) {
+			size_t old = path_push(p, ph->name);
+			int ret = fail(p, jsonpos_child(p->pos, pnode, ph->name),
+				       ph->util_max != WL_UNSET ? "util_max" : "util_min",
+				       CAPSIM_ERR_RANGE, "util_min %d above util_max %d, the one "
+				       "kept from before this phase (uclamp_validate() rejects it, "
+				       "and rt-app exits)", new_min, new_max);
+
+			path_pop(p, old);
+			return ret;
+		}
+		min = new_min;
+		max = new_max;
+	}
+	return 0;
+}
+
 static int parse_phases(struct rt *p, struct json_object *obj, int node, struct wl_task *t)
 {
 	int pnode = jsonpos_child(p->pos, node, "phases");
@@ -975,6 +1071,8 @@ static int parse_phases(struct rt *p, struct json_object *obj, int node, struct 
 				  &t->phases[t->nr_phases]);
 		t->nr_phases++;
 	}
+	if (!ret)
+		ret = check_phase_clamps(p, pnode, t);
 	path_pop(p, old);
 	return ret;
 }
@@ -1197,6 +1295,8 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		if (!t->name)
 			ret = CAPSIM_ERR_NOMEM;
 		t->at = key_pos(p, node, key);
+		if (!ret)
+			ret = check_name(p, node, key, key, "task name");
 		if (!ret && !json_object_is_type(val, json_type_object))
 			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
 				   type_name(val));
@@ -1352,6 +1452,22 @@ static int check_trailing(struct rt *p, const char *text, size_t len, size_t end
 	return 0;
 }
 
+/* The first \\u0000 escape of @text (its backslash not itself escaped), or NULL. */
+static const char *escaped_nul(const char *text, size_t len)
+{
+	for (size_t i = 0; i + 6 <= len; i++) {
+		size_t k = i;
+
+		if (text[i] != '\\' || memcmp(text + i + 1, "u0000", 5))
+			continue;
+		while (k > 0 && text[k - 1] == '\\')
+			k--;
+		if ((i - k) % 2 == 0)
+			return text + i;
+	}
+	return NULL;
+}
+
 static int tokenize(struct rt *p, const char *text, size_t len, struct json_object **root)
 {
 	struct json_tokener *tok;
@@ -1366,6 +1482,14 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
 					"%s:%u:%u: a NUL byte (expected JSON text)", p->file, at.line,
 					at.col);
+	}
+	nul = escaped_nul(text, len);
+	if (nul) {
+		at = jsonpos_offset(p->pos, (size_t)(nul - text));
+		return capsim_error_set(p->err, CAPSIM_ERR_PARSE,
+					"%s:%u:%u: a \\u0000 escape (a NUL in a string: json-c and "
+					"rt-app would cut the name there; expected none)", p->file,
+					at.line, at.col);
 	}
 	tok = json_tokener_new();
 	if (!tok)

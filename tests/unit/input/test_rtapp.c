@@ -431,11 +431,11 @@ static void test_uclamp_and_priority(void **state)
 {
 	capsim_workload *wl = parse_ok(
 		"{\"tasks\":{\"a\":{\"util_min\":128,\"util_max\":512,\"priority\":5,\"delay\":250,"
-		"\"phases\":{\"p\":{\"util_min\":1024,\"run\":1}}}}}");
+		"\"phases\":{\"p\":{\"util_min\":256,\"run\":1}}}}}");
 
 	assert_int_equal(wl->tasks[0].util_min, 128);
 	assert_int_equal(wl->tasks[0].util_max, 512);
-	assert_int_equal(wl->tasks[0].phases[0].util_min, 1024);
+	assert_int_equal(wl->tasks[0].phases[0].util_min, 256);
 	assert_int_equal(wl->tasks[0].phases[0].util_max, WL_UNSET);
 	assert_true(wl->tasks[0].delay_ns == 250 * US);
 	capsim_workload_free(wl);
