@@ -4,13 +4,14 @@
  * simulator calls them at every wake-up: select_idle_capacity() and find_energy_efficient_cpu()
  * (no trace, as the simulator calls it) over the 300 golden cases of each kernel, in ns per call.
  * Usage: bench_place [CASES.jsonl] (default: the golden cases, from the source tree root).
+ * It uses only the public API's placement question (capsim/capsim_platform.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "input/place.h"
+#include "capsim/capsim.h"
 
 #define ROUNDS 200
 
@@ -25,7 +26,7 @@ static double now_ns(void)
 int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "tests/data/placement-golden/cases.jsonl";
-	static struct place_case cases[300];
+	static capsim_place *cases[300];
 	unsigned n = 0;
 	char *line = NULL;
 	size_t cap = 0;
@@ -39,10 +40,10 @@ int main(int argc, char **argv)
 	while (n < 300 && getline(&line, &cap, fp) > 0) {
 		capsim_error err = { 0 };
 
-		place_case_init(&cases[n]);
-		if (place_case_parse(&cases[n], line, strlen(line), PLACE_CASE, CAPSIM_MODEL_V6_10,
-				     &err) ||
-		    place_case_finish(&cases[n], &err)) {
+		if (capsim_place_create(&cases[n], &err) ||
+		    capsim_place_parse(cases[n], line, strlen(line), CAPSIM_PLACE_CASE,
+				       CAPSIM_MODEL_V6_10, &err) ||
+		    capsim_place_finish(cases[n], &err)) {
 			fprintf(stderr, "bench_place: %s:%u: %s\n", path, n + 1, err.msg);
 			return 1;
 		}
@@ -54,12 +55,11 @@ int main(int argc, char **argv)
 	double t0 = now_ns();
 	for (int r = 0; r < ROUNDS; r++)
 		for (unsigned i = 0; i < n; i++)
-			sink += select_idle_capacity(&cases[i].rd, &cases[i].task,
-						     cases[i].task.prev_cpu);
+			sink += capsim_place_select_idle_capacity(cases[i]);
 	double t1 = now_ns();
 	for (int r = 0; r < ROUNDS; r++)
 		for (unsigned i = 0; i < n; i++)
-			sink += find_energy_efficient_cpu(&cases[i].rd, &cases[i].task, NULL);
+			sink += capsim_place_find_energy_efficient_cpu(cases[i]);
 	double t2 = now_ns();
 
 	printf("select_idle_capacity: %.0f ns/call (%u cases x %d)\n", (t1 - t0) / (n * ROUNDS), n,
@@ -67,6 +67,6 @@ int main(int argc, char **argv)
 	printf("find_energy_efficient_cpu: %.0f ns/call (%u cases x %d)\n",
 	       (t2 - t1) / (n * ROUNDS), n, ROUNDS);
 	for (unsigned i = 0; i < n; i++)
-		place_case_free(&cases[i]);
+		capsim_place_free(cases[i]);
 	return sink == -1; /* keeps the calls from being optimized away */
 }

@@ -6,13 +6,12 @@
 #include <string.h>
 
 #include "cli_platform.h"
-#include "input/platform_load.h"
 
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
-		      struct capsim_platform **out)
+		      capsim_platform **out)
 {
 	capsim_error err = { 0 };
-	int ret = platform_load(name, overlays, nr_overlays, out, &err);
+	int ret = capsim_platform_load(name, overlays, nr_overlays, out, &err);
 
 	return ret ? cli_fail(&err) : 0;
 }
@@ -27,6 +26,11 @@ json_object *cli_json_cpus(const capsim_cpumask *m)
 	return a;
 }
 
+json_object *cli_json_u64(uint64_t v)
+{
+	return json_object_new_int64((int64_t)v);
+}
+
 int cli_print_json(json_object *doc)
 {
 	const char *s = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
@@ -38,7 +42,7 @@ int cli_print_json(json_object *doc)
 	return ret;
 }
 
-const char *cli_arch_name(enum platform_arch arch)
+const char *cli_arch_name(enum capsim_arch arch)
 {
-	return arch == PLATFORM_ARCH_X86 ? "x86" : arch == PLATFORM_ARCH_ARM ? "arm" : "arm64";
+	return arch == CAPSIM_ARCH_X86 ? "x86" : arch == CAPSIM_ARCH_ARM ? "arm" : "arm64";
 }

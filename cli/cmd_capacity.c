@@ -5,14 +5,17 @@
  * (cpufreq pressure, instantaneous); HW caps go through topology_update_hw_pressure() and the
  * PELT average hw_load_avg, updated every tick for --after; the answer is
  * get_actual_cpu_capacity() (v6.10+), next to what a v6.9 kernel believed (thermal pressure
- * from HW caps and cooling devices only; user caps invisible).
+ * from HW caps and cooling devices only; user caps invisible). The library computes it all
+ * (capsim_platform_apply_cap() and its neighbours, src/model/platform_caps.c); this file parses
+ * the caps and prints the answer.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_platform.h"
-#include "internal.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char usage[] =
 	"usage: capsim capacity PLATFORM [--max-freq POLICY=KHZ]... [--min-freq POLICY=KHZ]...\n"
@@ -120,7 +123,7 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 		} else if ((val = cli_opt_value(argc, argv, &i, "--fallback", &missing))) {
 			if (strcmp(val, "none") && strcmp(val, "cpuinfo_max"))
 				return cli_usage_error("capacity", "--fallback %s: expected none or cpuinfo_max", val);
-			o->fallback = strcmp(val, "none") ? PLATFORM_FALLBACK_CPUINFO_MAX : PLATFORM_FALLBACK_NONE;
+			o->fallback = strcmp(val, "none") ? CAPSIM_FALLBACK_CPUINFO_MAX : CAPSIM_FALLBACK_NONE;
 		} else if (missing) {
 			return cli_usage_error("capacity", "%s needs a value", argv[i]);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -136,13 +139,17 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 	return 0;
 }
 
-/* "POLICY" of "POLICY=VALUE" (or the whole @arg when @value is NULL): a policy index. */
-static int parse_policy(const struct capsim_platform *p, const char *opt, const char *arg,
-			const char **value, int *policy)
+/*
+ * "POLICY" of "POLICY=VALUE" (or the whole @arg when @value is NULL): a policy CPU, into
+ * *@policy, with its description in *@pol.
+ */
+static int parse_policy(const capsim_platform *p, const char *opt, const char *arg,
+			const char **value, unsigned *policy, struct capsim_policy_info *pol)
 {
 	char num[32];
 	size_t n = value ? strcspn(arg, "=") : strlen(arg);
 	uint64_t cpu;
+	int index = -1;
 
 	if ((value && !arg[n]) || n >= sizeof(num))
 		return cli_usage_error("capacity", "%s %s: expected POLICY=VALUE", opt, arg);
@@ -151,15 +158,24 @@ static int parse_policy(const struct capsim_platform *p, const char *opt, const 
 	if (value)
 		*value = arg + n + 1;
 	if (capsim_parse_u64(num, &cpu) || cpu >= CAPSIM_MAX_CPUS ||
-	    (*policy = platform_find_policy(p, (unsigned)cpu)) < 0) {
+	    (index = capsim_platform_policy_index(p, (unsigned)cpu)) < 0) {
+		struct capsim_platform_info info;
 		char list[256] = "";
 
-		for (unsigned i = 0; i < p->nr_policies; i++)
+		capsim_platform_get_info(p, &info);
+		for (unsigned i = 0; i < info.nr_policies; i++) {
+			struct capsim_policy_info other;
+
+			capsim_platform_get_policy(p, i, &other);
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%u", i ? ", " : "",
-				 p->policies[i].cpu);
+				 other.cpu);
+		}
 		return cli_usage_error("capacity", "%s %s: no policy%s (%s has %s%s)", opt, arg, num,
-				       p->name, p->nr_policies ? "policies " : "no cpufreq policy", list);
+				       info.name, info.nr_policies ? "policies " : "no cpufreq policy",
+				       list);
 	}
+	*policy = (unsigned)cpu;
+	capsim_platform_get_policy(p, (unsigned)index, pol);
 	return 0;
 }
 
@@ -171,191 +187,135 @@ static int parse_khz(const char *opt, const char *arg, const char *s, uint32_t *
 	return 0;
 }
 
-static int apply_qos(struct capsim_platform *p, const struct cap *c)
+/* --hw-cap CPULIST=KHZ */
+static int parse_hw(const capsim_platform *p, const struct cap *c, struct capsim_cap *out)
 {
-	const char *opt = cap_options[c->kind], *value;
-	capsim_error err = { 0 };
-	uint32_t khz;
-	int policy, ret = parse_policy(p, opt, c->arg, &value, &policy);
-
-	if (!ret)
-		ret = parse_khz(opt, c->arg, value, &khz);
-	if (ret)
-		return ret;
-	ret = platform_freq_qos_update_request(p, (unsigned)policy,
-					       c->kind == CAP_MAX ? FREQ_QOS_MAX : FREQ_QOS_MIN,
-					       "user", khz, &err);
-	return ret ? cli_fail(&err) : 0;
-}
-
-/* cpufreq_set_cur_state(): state k asks for the k-th highest frequency */
-static int apply_cooling(struct capsim_platform *p, const struct cap *c)
-{
-	const char *value;
-	capsim_error err = { 0 };
-	uint64_t state;
-	int policy, ret = parse_policy(p, "--cooling", c->arg, &value, &policy);
-	const struct platform_policy *pol;
-
-	if (ret)
-		return ret;
-	pol = &p->policies[policy];
-	if (capsim_parse_u64(value, &state) || state >= pol->nr_opps)
-		return cli_usage_error("capacity", "--cooling %s: expected a state 0..%u", c->arg,
-				       pol->nr_opps - 1);
-	ret = platform_freq_qos_add_request(p, (unsigned)policy, FREQ_QOS_MAX,
-					    FREQ_QOS_ORIGIN_COOLING, "cooling",
-					    pol->opps[pol->nr_opps - 1 - state].khz, &err);
-	if (ret == CAPSIM_ERR_INVALID)
-		ret = platform_freq_qos_update_request(p, (unsigned)policy, FREQ_QOS_MAX, "cooling",
-						       pol->opps[pol->nr_opps - 1 - state].khz, &err);
-	return ret ? cli_fail(&err) : 0;
-}
-
-/*
- * LMh reports a throttled frequency per cpufreq policy: topology_update_hw_pressure() gets
- * the policy's CPUs and computes from the first one. A CPU list spanning policies is split
- * into one call per policy (CPUs without a policy alone).
- */
-static void set_hw_cap_per_policy(struct capsim_platform *p, const capsim_cpumask *cpus,
-				  uint32_t khz)
-{
-	for (unsigned i = 0; i < p->nr_policies; i++) {
-		capsim_cpumask group = { { 0 } };
-
-		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
-			group.bits[w] = cpus->bits[w] & p->policies[i].related_cpus.bits[w];
-		if (capsim_cpumask_weight(&group))
-			platform_set_hw_pressure(p, &group, khz);
-	}
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-		capsim_cpumask one = { { 0 } };
-
-		capsim_cpumask_set(&one, cpu);
-		if (capsim_cpumask_test(cpus, cpu) && platform_policy_of(p, cpu) < 0)
-			platform_set_hw_pressure(p, &one, khz);
-	}
-}
-
-static int apply_hw(struct capsim_platform *p, const struct cap *c)
-{
+	struct capsim_platform_info info;
 	char list[128];
 	size_t n = strcspn(c->arg, "=");
-	capsim_cpumask cpus;
-	uint32_t khz;
-	int ret;
 
 	if (!c->arg[n] || n >= sizeof(list))
 		return cli_usage_error("capacity", "--hw-cap %s: expected CPULIST=KHZ", c->arg);
 	memcpy(list, c->arg, n);
 	list[n] = '\0';
-	if (capsim_parse_cpulist(list, &cpus) || !capsim_cpumask_weight(&cpus))
+	if (capsim_parse_cpulist(list, &out->cpus) || !capsim_cpumask_weight(&out->cpus))
 		return cli_usage_error("capacity", "--hw-cap %s: '%s' is not a CPU list", c->arg, list);
-	for (unsigned cpu = p->nr_cpus; cpu < CAPSIM_MAX_CPUS; cpu++)
-		if (capsim_cpumask_test(&cpus, cpu))
+	capsim_platform_get_info(p, &info);
+	for (unsigned cpu = info.nr_cpus; cpu < CAPSIM_MAX_CPUS; cpu++)
+		if (capsim_cpumask_test(&out->cpus, cpu))
 			return cli_usage_error("capacity", "--hw-cap %s: no CPU %u (%s has %u)", c->arg,
-					       cpu, p->name, p->nr_cpus);
-	ret = parse_khz("--hw-cap", c->arg, c->arg + n + 1, &khz);
-	if (!ret)
-		set_hw_cap_per_policy(p, &cpus, khz);
-	return ret;
+					       cpu, info.name, info.nr_cpus);
+	return parse_khz("--hw-cap", c->arg, c->arg + n + 1, &out->value);
 }
 
-static int apply_caps(struct capsim_platform *p, const struct capacity_opts *o)
+/* One option's cap as the library takes it. */
+static int parse_cap(const capsim_platform *p, const struct cap *c, struct capsim_cap *out)
+{
+	const char *opt = cap_options[c->kind], *value;
+	struct capsim_policy_info pol;
+	uint64_t state;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	switch (c->kind) {
+	case CAP_MAX:
+	case CAP_MIN:
+		out->kind = c->kind == CAP_MAX ? CAPSIM_CAP_MAX_FREQ : CAPSIM_CAP_MIN_FREQ;
+		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);
+		return ret ? ret : parse_khz(opt, c->arg, value, &out->value);
+	case CAP_COOLING:
+		out->kind = CAPSIM_CAP_COOLING;
+		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);
+		if (ret)
+			return ret;
+		if (capsim_parse_u64(value, &state) || state >= pol.nr_opps)
+			return cli_usage_error("capacity", "--cooling %s: expected a state 0..%u", c->arg,
+					       pol.nr_opps - 1);
+		out->value = (uint32_t)state;
+		return 0;
+	case CAP_HW:
+		out->kind = CAPSIM_CAP_HW;
+		return parse_hw(p, c, out);
+	case CAP_BOOST:
+		out->kind = CAPSIM_CAP_BOOST;
+		return parse_policy(p, opt, c->arg, NULL, &out->policy, &pol);
+	}
+	return CLI_EXIT_INTERNAL;
+}
+
+/* Each cap is read and applied in turn: a bad one stops there, as the kernel's writes would. */
+static int apply_caps(capsim_platform *p, const struct capacity_opts *o)
 {
 	int ret = 0;
 
 	for (unsigned i = 0; !ret && i < o->nr_caps; i++) {
-		const struct cap *c = &o->caps[i];
 		capsim_error err = { 0 };
-		int policy;
+		struct capsim_cap cap;
 
-		switch (c->kind) {
-		case CAP_MAX:
-		case CAP_MIN:
-			ret = apply_qos(p, c);
-			break;
-		case CAP_COOLING:
-			ret = apply_cooling(p, c);
-			break;
-		case CAP_HW:
-			ret = apply_hw(p, c);
-			break;
-		case CAP_BOOST:
-			ret = parse_policy(p, "--boost", c->arg, NULL, &policy);
-			if (!ret && platform_set_boost(p, (unsigned)policy, true, &err))
-				ret = cli_fail(&err);
-			break;
-		}
+		ret = parse_cap(p, &o->caps[i], &cap);
+		if (!ret && capsim_platform_apply_cap(p, &cap, &err))
+			ret = cli_fail(&err);
 	}
 	return ret;
 }
 
-/* hw_load_avg after the caps held for --after: update_hw_load_avg() at every tick. */
-static void settle_hw_load_avg(struct capsim_platform *p, const struct capacity_opts *o)
+static void print_text(const capsim_platform *p, const struct capacity_opts *o)
 {
-	uint64_t tick = CAPSIM_NSEC_PER_SEC / o->hz;
+	struct capsim_platform_info info;
 
-	for (uint64_t now = tick; now <= o->after_ns; now += tick)
-		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
-			platform_update_hw_load_avg(p, cpu, now);
-}
-
-static void print_text(const struct capsim_platform *p, const struct capacity_opts *o)
-{
-	printf("platform %s; hw_load_avg after %llu ms of HZ=%llu ticks\n", p->name,
+	capsim_platform_get_info(p, &info);
+	printf("platform %s; hw_load_avg after %llu ms of HZ=%llu ticks\n", info.name,
 	       (unsigned long long)(o->after_ns / CAPSIM_NSEC_PER_MSEC), (unsigned long long)o->hz);
 	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "", "CAPACITY", "", "POLICY",
 	       "CPUFREQ", "HW", "HW", "ACTUAL", "v6.9 THERMAL", "v6.9");
 	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "CPU", "ORIG", "POLICY", "MAX_KHZ",
 	       "PRESSURE", "PRESSURE", "LOAD_AVG", "CAPACITY", "PRESSURE", "CAPACITY");
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-		int pol = platform_policy_of(p, cpu);
+	for (unsigned cpu = 0; cpu < info.nr_cpus; cpu++) {
+		struct capsim_cpu_capacity c;
 		char policy[16] = "-", max[16] = "-";
 
-		if (pol >= 0) {
-			snprintf(policy, sizeof(policy), "%u", p->policies[pol].cpu);
-			snprintf(max, sizeof(max), "%u", p->policies[pol].max_khz);
+		capsim_platform_get_capacity(p, cpu, &c);
+		if (c.policy >= 0) {
+			snprintf(policy, sizeof(policy), "%d", c.policy);
+			snprintf(max, sizeof(max), "%u", c.policy_max_khz);
 		}
 		printf("%3u %8llu %6s %10s %9llu %9llu %9llu %9llu | %14llu %12llu\n", cpu,
-		       (unsigned long long)platform_cpu_capacity_orig(p, cpu), policy, max,
-		       (unsigned long long)platform_cpufreq_pressure(p, cpu),
-		       (unsigned long long)platform_hw_pressure(p, cpu),
-		       (unsigned long long)platform_hw_load_avg(p, cpu),
-		       (unsigned long long)platform_actual_capacity(p, cpu),
-		       (unsigned long long)platform_thermal_pressure_v69(p, cpu),
-		       (unsigned long long)platform_capacity_v69(p, cpu));
+		       (unsigned long long)c.capacity_orig, policy, max,
+		       (unsigned long long)c.cpufreq_pressure, (unsigned long long)c.hw_pressure,
+		       (unsigned long long)c.hw_load_avg, (unsigned long long)c.actual_capacity,
+		       (unsigned long long)c.v6_9_thermal_pressure,
+		       (unsigned long long)c.v6_9_capacity);
 	}
 }
 
-static json_object *json_u64(uint64_t v)
-{
-	return json_object_new_int64((int64_t)v);
-}
-
-static int print_json(const struct capsim_platform *p, const struct capacity_opts *o)
+static int print_json(const capsim_platform *p, const struct capacity_opts *o)
 {
 	json_object *doc = json_object_new_object(), *cpus = json_object_new_array();
+	struct capsim_platform_info info;
 
-	json_object_object_add(doc, "platform", json_object_new_string(p->name));
-	json_object_object_add(doc, "after_ns", json_u64(o->after_ns));
-	json_object_object_add(doc, "hz", json_u64(o->hz));
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-		int pol = platform_policy_of(p, cpu);
+	capsim_platform_get_info(p, &info);
+	json_object_object_add(doc, "platform", json_object_new_string(info.name));
+	json_object_object_add(doc, "after_ns", cli_json_u64(o->after_ns));
+	json_object_object_add(doc, "hz", cli_json_u64(o->hz));
+	for (unsigned cpu = 0; cpu < info.nr_cpus; cpu++) {
+		struct capsim_cpu_capacity cc;
 		json_object *c = json_object_new_object();
+		int pol;
 
+		capsim_platform_get_capacity(p, cpu, &cc);
+		pol = cc.policy;
 		json_object_object_add(c, "cpu", json_object_new_int((int)cpu));
-		json_object_object_add(c, "capacity_orig", json_u64(platform_cpu_capacity_orig(p, cpu)));
-		json_object_object_add(c, "policy", pol >= 0 ? json_u64(p->policies[pol].cpu) : NULL);
-		json_object_object_add(c, "policy_max_khz", pol >= 0 ? json_u64(p->policies[pol].max_khz) : NULL);
-		json_object_object_add(c, "policy_min_khz", pol >= 0 ? json_u64(p->policies[pol].min_khz) : NULL);
-		json_object_object_add(c, "freq_ref_khz", json_u64(platform_freq_ref(p, cpu)));
-		json_object_object_add(c, "cpufreq_pressure", json_u64(platform_cpufreq_pressure(p, cpu)));
-		json_object_object_add(c, "hw_pressure", json_u64(platform_hw_pressure(p, cpu)));
-		json_object_object_add(c, "hw_load_avg", json_u64(platform_hw_load_avg(p, cpu)));
-		json_object_object_add(c, "actual_capacity", json_u64(platform_actual_capacity(p, cpu)));
-		json_object_object_add(c, "v6_9_thermal_pressure", json_u64(platform_thermal_pressure_v69(p, cpu)));
-		json_object_object_add(c, "v6_9_capacity", json_u64(platform_capacity_v69(p, cpu)));
+		json_object_object_add(c, "capacity_orig", cli_json_u64(cc.capacity_orig));
+		json_object_object_add(c, "policy", pol >= 0 ? cli_json_u64((uint64_t)pol) : NULL);
+		json_object_object_add(c, "policy_max_khz", pol >= 0 ? cli_json_u64(cc.policy_max_khz) : NULL);
+		json_object_object_add(c, "policy_min_khz", pol >= 0 ? cli_json_u64(cc.policy_min_khz) : NULL);
+		json_object_object_add(c, "freq_ref_khz", cli_json_u64(cc.freq_ref_khz));
+		json_object_object_add(c, "cpufreq_pressure", cli_json_u64(cc.cpufreq_pressure));
+		json_object_object_add(c, "hw_pressure", cli_json_u64(cc.hw_pressure));
+		json_object_object_add(c, "hw_load_avg", cli_json_u64(cc.hw_load_avg));
+		json_object_object_add(c, "actual_capacity", cli_json_u64(cc.actual_capacity));
+		json_object_object_add(c, "v6_9_thermal_pressure", cli_json_u64(cc.v6_9_thermal_pressure));
+		json_object_object_add(c, "v6_9_capacity", cli_json_u64(cc.v6_9_capacity));
 		json_object_array_add(cpus, c);
 	}
 	json_object_object_add(doc, "cpus", cpus);
@@ -365,7 +325,8 @@ static int print_json(const struct capsim_platform *p, const struct capacity_opt
 int cmd_capacity(int argc, char **argv)
 {
 	struct capacity_opts o = { .after_ns = CAPSIM_NSEC_PER_SEC, .hz = 250, .fallback = -1 };
-	struct capsim_platform *p;
+	capsim_error err = { 0 };
+	capsim_platform *p;
 	int ret;
 
 	if (cli_wants_help(argc, argv)) {
@@ -377,19 +338,17 @@ int cmd_capacity(int argc, char **argv)
 		ret = cli_platform_load(o.platform, o.overlays, o.nr_overlays, &p);
 	if (ret)
 		return ret;
-	if (o.fallback >= 0) {
-		p->fallback = (enum platform_freq_ref_fallback)o.fallback;
-		for (unsigned i = 0; i < p->nr_policies; i++)
-			platform_cpufreq_set_policy(p, i);
-	}
-	ret = apply_caps(p, &o);
-	if (!ret) {
-		settle_hw_load_avg(p, &o);
-		if (o.json)
-			ret = print_json(p, &o);
-		else
-			print_text(p, &o);
-	}
-	platform_free(p);
+	if (o.fallback >= 0 &&
+	    capsim_platform_set_freq_ref_fallback(p, (enum capsim_freq_ref_fallback)o.fallback, &err))
+		ret = cli_fail(&err);
+	if (!ret)
+		ret = apply_caps(p, &o);
+	if (!ret && capsim_platform_settle_hw_load_avg(p, o.after_ns, (unsigned)o.hz, &err))
+		ret = cli_fail(&err);
+	if (!ret && o.json)
+		ret = print_json(p, &o);
+	else if (!ret)
+		print_text(p, &o);
+	capsim_platform_free(p);
 	return ret;
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * cmd_place.c - `capsim place`: where does a waking task go, and why? Runs the kernel's wake-up
- * placement functions (src/fair.c: util_fits_cpu, select_idle_capacity,
- * find_energy_efficient_cpu) on a snapshot of CPU state, under a chosen kernel model. Two forms:
- * --cases FILE.jsonl checks golden cases line by line (JSON lines in the kernel results' schema),
- * and --state/--task explains one decision to a person as a table.
+ * placement functions (util_fits_cpu, select_idle_capacity, find_energy_efficient_cpu) on a
+ * snapshot of CPU state, under a chosen kernel model, through the public API's placement
+ * question (capsim_place_*, capsim/capsim_platform.h). Two forms: --cases FILE.jsonl checks
+ * golden cases line by line (JSON lines in the kernel results' schema), and --state/--task
+ * explains one decision to a person as a table.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,8 +13,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "input/place.h"
-#include "place_report.h"
 
 static const char usage[] =
 	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
@@ -134,28 +133,15 @@ static const char *display_name(const char *path)
 	return strcmp(path, "-") ? path : "<stdin>";
 }
 
-/* "FILE:LINE: msg", with a "1:COL: " syntax position of the line folded into FILE:LINE:COL. */
-static int fail_at_line(const char *path, unsigned line, const capsim_error *err)
-{
-	unsigned l, col;
-	int skip = 0;
-
-	path = display_name(path);
-	if (sscanf(err->msg, "%u:%u: %n", &l, &col, &skip) == 2 && skip)
-		return cli_failf(cli_exit_code(err->code), "%s:%u:%u: %s", path, line, col,
-				 err->msg + skip);
-	return cli_failf(cli_exit_code(err->code), "%s:%u: %s", path, line, err->msg);
-}
-
 /* One output line per case, in order; all lines are checked before anything is written. */
-static int run_cases(const struct place_opts *o, struct place_case *pc, struct place_result *res)
+static int run_cases(const struct place_opts *o)
 {
 	struct cli_output out;
+	capsim_error err = { 0 };
 	char *text, *mem = NULL;
 	size_t len, mem_len = 0;
-	unsigned line = 0;
 	FILE *ms;
-	int rc = read_file(o->cases, &text, &len);
+	int n, rc = read_file(o->cases, &text, &len);
 
 	if (rc)
 		return rc;
@@ -164,32 +150,15 @@ static int run_cases(const struct place_opts *o, struct place_case *pc, struct p
 		free(text);
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	}
-	for (char *s = text; *s && !rc; line++) {
-		char *nl = strchr(s, '\n');
-		size_t n = nl ? (size_t)(nl - s) : strlen(s);
-		capsim_error err = { 0 };
-
-		place_case_free(pc);
-		if (memchr(s, '\0', n) || n == strspn(s, " \t\r"))
-			rc = fail_at_line(o->cases, line + 1,
-					  &(capsim_error){ CAPSIM_ERR_PARSE,
-							   "empty line (expected one JSON object per line)" });
-		else if (place_case_parse(pc, s, n, PLACE_CASE, o->model, &err) ||
-			 place_case_finish(pc, &err))
-			rc = fail_at_line(o->cases, line + 1, &err);
-		else {
-			place_run(pc, res);
-			place_write_json(ms, pc, res, 0);
-		}
-		s = nl ? nl + 1 : s + n;
-	}
-	place_case_free(pc);
+	n = capsim_place_replay_cases(text, len, o->model, ms, &err);
 	free(text);
+	if (n < 0)
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s", display_name(o->cases), err.msg);
 	if (fclose(ms) || rc) {
 		free(mem);
 		return rc ? rc : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	}
-	if (!line) {
+	if (!n) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
 				 display_name(o->cases));
@@ -203,25 +172,25 @@ static int run_cases(const struct place_opts *o, struct place_case *pc, struct p
 	return rc;
 }
 
-static int load_state(const struct place_opts *o, struct place_case *pc)
+static int load_state(const struct place_opts *o, capsim_place *q)
 {
 	capsim_error err = { 0 };
 	char *text;
 	size_t len;
 	int rc;
 
-	if (o->platform && place_case_use_platform(pc, o->platform, &err))
+	if (o->platform && capsim_place_use_platform(q, o->platform, &err))
 		return cli_fail(&err);
 	rc = read_file(o->state, &text, &len);
 	if (rc)
 		return rc;
-	if (place_case_parse(pc, text, len, PLACE_STATE, o->model, &err))
+	if (capsim_place_parse(q, text, len, CAPSIM_PLACE_STATE, o->model, &err))
 		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", display_name(o->state),
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
 		return rc;
-	if (o->task && place_task_parse(pc, o->task, &err))
+	if (o->task && capsim_place_set_task(q, o->task, &err))
 		return cli_fail(&err);
 	if (o->allowed) {
 		capsim_cpumask m;
@@ -229,36 +198,36 @@ static int load_state(const struct place_opts *o, struct place_case *pc)
 		if (capsim_parse_cpulist(o->allowed, &m))
 			return cli_usage_error("place", "--allowed '%s' is not a CPU list (e.g. 0-3,5)",
 					       o->allowed);
-		pc->task.allowed = m;
+		capsim_place_set_allowed(q, &m);
 	}
-	if (place_case_finish(pc, &err))
+	if (capsim_place_finish(q, &err))
 		return cli_failf(cli_exit_code(err.code), "%s: %s", display_name(o->state), err.msg);
 	return 0;
 }
 
-static int run_state(const struct place_opts *o, struct place_case *pc, struct place_result *res)
+static int run_state(const struct place_opts *o, capsim_place *q)
 {
 	struct cli_output out;
-	int rc = load_state(o, pc);
+	int rc = load_state(o, q);
 
 	if (rc)
 		return rc;
-	place_run(pc, res);
+	capsim_place_run(q);
 	rc = cli_output_open(&out, o->output);
 	if (rc)
 		return rc;
 	if (o->json)
-		place_write_json(out.fp, pc, res, 1);
+		capsim_place_write_json(q, out.fp, 1);
 	else
-		place_write_table(out.fp, pc, res);
+		capsim_place_write_table(q, out.fp);
 	return cli_output_commit(&out);
 }
 
 int cmd_place(int argc, char **argv)
 {
 	struct place_opts o;
-	struct place_case *pc;
-	struct place_result *res;
+	capsim_place *q = NULL;
+	capsim_error err = { 0 };
 	int rc;
 
 	if (cli_wants_help(argc, argv)) {
@@ -268,17 +237,11 @@ int cmd_place(int argc, char **argv)
 	rc = parse_opts(argc, argv, &o);
 	if (rc)
 		return rc;
-	pc = malloc(sizeof(*pc));
-	res = malloc(sizeof(*res));
-	if (!pc || !res) {
-		free(pc);
-		free(res);
+	if (o.cases)
+		return run_cases(&o);
+	if (capsim_place_create(&q, &err))
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	}
-	place_case_init(pc);
-	rc = o.cases ? run_cases(&o, pc, res) : run_state(&o, pc, res);
-	place_case_free(pc);
-	free(pc);
-	free(res);
+	rc = run_state(&o, q);
+	capsim_place_free(q);
 	return rc;
 }

@@ -4,14 +4,14 @@
  * what the kernel would build from a platform at boot: CPUs with their clusters, policies,
  * capacity-dmips-mhz, original capacity (cpu_scale) and frequency reference
  * (capacity_freq_ref); per policy its OPPs with the energy model (power, perf, cost,
- * efficiency); the thermal zones with trips and cooling maps. The model is in src/ (platform.h).
+ * efficiency); the thermal zones with trips and cooling maps, as the public API
+ * (capsim/capsim_platform.h) shows them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_platform.h"
-#include "input/platform_load.h"
 
 static const char usage[] =
 	"usage: capsim platform list\n"
@@ -47,16 +47,22 @@ static const char usage[] =
 
 /* --- list ------------------------------------------------------------------------------------ */
 
-static void capacities_text(const struct capsim_platform *p, char *buf, size_t size)
+/* "384/1024": the capacities, each run of equal neighbours once */
+static void capacities_text(const capsim_platform *p, unsigned nr_cpus, char *buf, size_t size)
 {
+	uint64_t prev = 0;
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (unsigned cpu = 0; cpu < p->nr_cpus && n + 8 < size; cpu++) {
-		if (cpu && p->cpus[cpu].capacity_orig == p->cpus[cpu - 1].capacity_orig)
+	for (unsigned cpu = 0; cpu < nr_cpus && n + 8 < size; cpu++) {
+		struct capsim_cpu_info c;
+
+		capsim_platform_get_cpu(p, cpu, &c);
+		if (cpu && c.capacity_orig == prev)
 			continue;
+		prev = c.capacity_orig;
 		n += (size_t)snprintf(buf + n, size - n, "%s%llu", n ? "/" : "",
-				      (unsigned long long)p->cpus[cpu].capacity_orig);
+				      (unsigned long long)c.capacity_orig);
 	}
 }
 
@@ -64,240 +70,237 @@ static int cmd_list(void)
 {
 	capsim_error err = { 0 };
 	char **names;
-	int n = platform_list(&names, &err), ret = 0;
+	int n = capsim_platform_list(&names, &err), ret = 0;
 
 	if (n < 0)
 		return cli_fail(&err);
 	printf("%-12s %4s %-16s %8s %-4s %s\n", "NAME", "CPUS", "CAPACITIES", "POLICIES", "EAS", "MODEL");
-	for (int i = 0; i < n; i++) {
-		struct capsim_platform *p;
+	for (int i = 0; i < n && !ret; i++) {
+		struct capsim_platform_info info;
+		capsim_platform *p;
 		char caps[64];
 
-		if (!ret && platform_load(names[i], NULL, 0, &p, &err) == 0) {
-			capacities_text(p, caps, sizeof(caps));
-			printf("%-12s %4u %-16s %8u %-4s %s\n", names[i], p->nr_cpus, caps,
-			       p->nr_policies, platform_has_em(p) ? "yes" : "no", p->model);
-			platform_free(p);
-		} else if (!ret) {
+		if (capsim_platform_load(names[i], NULL, 0, &p, &err)) {
 			ret = cli_fail(&err);
+			break;
 		}
-		free(names[i]);
+		capsim_platform_get_info(p, &info);
+		capacities_text(p, info.nr_cpus, caps, sizeof(caps));
+		printf("%-12s %4u %-16s %8u %-4s %s\n", names[i], info.nr_cpus, caps,
+		       info.nr_policies, info.eas ? "yes" : "no", info.model);
+		capsim_platform_free(p);
 	}
-	free(names);
+	capsim_platform_list_free(names);
 	return ret;
 }
 
 /* --- show: tables ---------------------------------------------------------------------------- */
 
-static const char *capacity_source_text(const struct capsim_platform *p)
+static const char *capacity_source_text(enum capsim_capacity_source source)
 {
-	switch (p->capacity_source) {
-	case PLATFORM_CAPACITY_NORMALIZED:
+	switch (source) {
+	case CAPSIM_CAPACITY_NORMALIZED:
 		return "capacity-dmips-mhz x capacity_freq_ref, normalized to 1024 "
 		       "(topology_normalize_cpu_scale)";
-	case PLATFORM_CAPACITY_DEFAULT:
+	case CAPSIM_CAPACITY_DEFAULT:
 		return "1024 for every CPU (no usable capacity-dmips-mhz)";
 	default:
 		return "given by the platform file";
 	}
 }
 
-static void show_cpus(const struct capsim_platform *p)
+static void show_cpus(const capsim_platform *p, unsigned nr_cpus)
 {
 	printf("\n%3s %7s %6s %9s %8s %12s  %s\n", "CPU", "CLUSTER", "POLICY", "DMIPS/MHZ",
 	       "CAPACITY", "FREQ_REF_KHZ", "NODE");
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-		const struct platform_cpu *c = &p->cpus[cpu];
+	for (unsigned cpu = 0; cpu < nr_cpus; cpu++) {
+		struct capsim_cpu_info c;
 		char cluster[16] = "-", policy[16] = "-", dmips[16] = "-";
 
-		if (c->cluster >= 0)
-			snprintf(cluster, sizeof(cluster), "%d", c->cluster);
-		if (c->policy >= 0)
-			snprintf(policy, sizeof(policy), "%u", p->policies[c->policy].cpu);
-		if (c->capacity_dmips_mhz)
-			snprintf(dmips, sizeof(dmips), "%u", c->capacity_dmips_mhz);
+		capsim_platform_get_cpu(p, cpu, &c);
+		if (c.cluster >= 0)
+			snprintf(cluster, sizeof(cluster), "%d", c.cluster);
+		if (c.policy >= 0)
+			snprintf(policy, sizeof(policy), "%d", c.policy);
+		if (c.capacity_dmips_mhz)
+			snprintf(dmips, sizeof(dmips), "%u", c.capacity_dmips_mhz);
 		printf("%3u %7s %6s %9s %8llu %12u  %s\n", cpu, cluster, policy, dmips,
-		       (unsigned long long)c->capacity_orig, c->freq_ref_khz, c->node_path);
+		       (unsigned long long)c.capacity_orig, c.freq_ref_khz, c.node_path);
 	}
 }
 
-/* The EM state of an OPP, or NULL. */
-static const struct em_perf_state *em_state(const struct platform_policy *pol, uint32_t khz)
+static void show_policy(const capsim_platform *p, unsigned index)
 {
-	for (unsigned i = 0; pol->em && i < pol->em->nr_perf_states; i++)
-		if (pol->em->table[i].frequency == khz)
-			return &pol->em->table[i];
-	return NULL;
-}
-
-static void show_policy(const struct capsim_platform *p, const struct platform_policy *pol)
-{
+	struct capsim_policy_info pol;
 	char cpus[128];
 
-	capsim_format_cpulist(&pol->related_cpus, cpus, sizeof(cpus));
-	printf("\npolicy%u: CPUs %s, cpuinfo %u..%u kHz, %u OPPs from %s\n", pol->cpu, cpus,
-	       pol->cpuinfo_min_khz, pol->cpuinfo_max_khz, pol->nr_opps, pol->opp_table_path);
-	if (pol->em && pol->opps[0].uw)
+	capsim_platform_get_policy(p, index, &pol);
+	capsim_format_cpulist(&pol.cpus, cpus, sizeof(cpus));
+	printf("\npolicy%u: CPUs %s, cpuinfo %u..%u kHz, %u OPPs from %s\n", pol.cpu, cpus,
+	       pol.cpuinfo_min_khz, pol.cpuinfo_max_khz, pol.nr_opps, pol.opp_table_path);
+	if (pol.energy_model && pol.em_microwatts)
 		printf("  energy model: opp-microwatt, v6.9+ costs%s\n",
-		       pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES ? ", skips inefficient OPPs" : "");
-	else if (pol->em)
+		       pol.em_skip_inefficiencies ? ", skips inefficient OPPs" : "");
+	else if (pol.energy_model)
 		printf("  energy model: dynamic-power-coefficient %u, v6.9+ costs%s\n",
-		       pol->dynamic_power_coefficient,
-		       pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES ? ", skips inefficient OPPs" : "");
+		       pol.dynamic_power_coefficient,
+		       pol.em_skip_inefficiencies ? ", skips inefficient OPPs" : "");
 	else
 		printf("  energy model: none\n");
 	printf("  %10s %9s %10s %5s %7s %9s  %s\n", "KHZ", "UV", "POWER_UW", "PERF", "COST",
 	       "EFFICIENT", "FLAGS");
-	for (unsigned i = 0; i < pol->nr_opps; i++) {
-		const struct platform_opp *o = &pol->opps[i];
-		const struct em_perf_state *s = em_state(pol, o->khz);
+	for (unsigned i = 0; i < pol.nr_opps; i++) {
+		struct capsim_opp_info o;
 
-		printf("  %10u %9u", o->khz, o->uv);
-		if (s)
-			printf(" %10llu %5llu %7llu %9s", (unsigned long long)s->power,
-			       (unsigned long long)s->performance, (unsigned long long)s->cost,
-			       s->flags & EM_PERF_STATE_INEFFICIENT ? "no" : "yes");
+		capsim_platform_get_opp(p, index, i, &o);
+		printf("  %10u %9u", o.khz, o.uv);
+		if (o.has_em)
+			printf(" %10llu %5llu %7llu %9s", (unsigned long long)o.em_power_uw,
+			       (unsigned long long)o.em_perf, (unsigned long long)o.em_cost,
+			       o.em_efficient ? "yes" : "no");
 		else
 			printf(" %10s %5s %7s %9s", "-", "-", "-", "-");
-		printf("  %s%s%s\n", o->turbo ? "turbo " : "", o->suspend ? "suspend " : "",
-		       o->khz == pol->cpuinfo_max_khz ? "freq_ref" : "");
+		printf("  %s%s%s\n", o.turbo ? "turbo " : "", o.suspend ? "suspend " : "",
+		       o.khz == pol.cpuinfo_max_khz ? "freq_ref" : "");
 	}
 }
 
-/* "states 0..4 = 1800000..1008000 kHz" for a cpufreq cooling device */
-static void cooling_text(const struct capsim_platform *p, const struct platform_cooling_map *m,
-			 char *buf, size_t size)
+/* "policy4 states 0..4 = 1800000..1008000 kHz" for a cpufreq cooling device */
+static void cooling_text(const struct capsim_cooling_map_info *m, char *buf, size_t size)
 {
-	const struct platform_policy *pol;
-	uint32_t max_level, lo, hi;
-
-	if (m->policy < 0) {
+	if (m->policy < 0)
 		snprintf(buf, size, "%s (not a cpufreq cooling device)", m->device_path);
-		return;
-	}
-	pol = &p->policies[m->policy];
-	max_level = pol->nr_opps - 1;
-	lo = m->lower == PLATFORM_THERMAL_NO_LIMIT ? 0 : m->lower;
-	hi = m->upper == PLATFORM_THERMAL_NO_LIMIT || m->upper > max_level ? max_level : m->upper;
-	if (lo > hi)
-		lo = hi;
-	snprintf(buf, size, "policy%u states %u..%u = %u..%u kHz", pol->cpu, lo, hi,
-		 pol->opps[max_level - lo].khz, pol->opps[max_level - hi].khz);
+	else
+		snprintf(buf, size, "policy%d states %u..%u = %u..%u kHz", m->policy, m->min_state,
+			 m->max_state, m->min_state_khz, m->max_state_khz);
 }
 
-static void show_zone(const struct capsim_platform *p, const struct platform_thermal_zone *z)
+static void show_zone(const capsim_platform *p, unsigned zone)
 {
-	printf("\nthermal zone %s: polling %u ms, passive polling %u ms", z->name,
-	       z->polling_delay_ms, z->polling_delay_passive_ms);
-	if (z->sustainable_power_mw)
-		printf(", sustainable power %u mW", z->sustainable_power_mw);
+	struct capsim_zone_info z;
+
+	capsim_platform_get_zone(p, zone, &z);
+	printf("\nthermal zone %s: polling %u ms, passive polling %u ms", z.name,
+	       z.polling_delay_ms, z.polling_delay_passive_ms);
+	if (z.sustainable_power_mw)
+		printf(", sustainable power %u mW", z.sustainable_power_mw);
 	printf("\n");
-	for (unsigned i = 0; i < z->nr_trips; i++)
-		printf("  trip %-20s %-8s %8d mC  hysteresis %d mC\n", z->trips[i].name,
-		       platform_trip_type_name(z->trips[i].type), z->trips[i].temperature_mc,
-		       z->trips[i].hysteresis_mc);
-	for (unsigned i = 0; i < z->nr_maps; i++) {
-		char dev[PLATFORM_PATH_MAX + 64];
+	for (unsigned i = 0; i < z.nr_trips; i++) {
+		struct capsim_trip_info t;
 
-		cooling_text(p, &z->maps[i], dev, sizeof(dev));
-		printf("  map  %-20s -> %s, contribution %u\n", z->trips[z->maps[i].trip].name, dev,
-		       z->maps[i].contribution);
+		capsim_platform_get_trip(p, zone, i, &t);
+		printf("  trip %-20s %-8s %8d mC  hysteresis %d mC\n", t.name,
+		       capsim_trip_type_name(t.type), t.temperature_mc, t.hysteresis_mc);
+	}
+	for (unsigned i = 0; i < z.nr_maps; i++) {
+		struct capsim_cooling_map_info m;
+		struct capsim_trip_info t;
+		char dev[512];
+
+		capsim_platform_get_cooling_map(p, zone, i, &m);
+		capsim_platform_get_trip(p, zone, m.trip, &t);
+		cooling_text(&m, dev, sizeof(dev));
+		printf("  map  %-20s -> %s, contribution %u\n", t.name, dev, m.contribution);
 	}
 }
 
-static void show_text(const struct capsim_platform *p)
+static void show_text(const capsim_platform *p)
 {
-	printf("platform %s%s%s%s\n", p->name, p->model[0] ? " (" : "", p->model,
-	       p->model[0] ? ")" : "");
-	printf("source: %s\n", p->source);
-	printf("arch: %s (%s)\n", cli_arch_name(p->arch),
-	       p->arch == PLATFORM_ARCH_X86
-		       ? p->fallback == PLATFORM_FALLBACK_CPUINFO_MAX
+	struct capsim_platform_info info;
+
+	capsim_platform_get_info(p, &info);
+	printf("platform %s%s%s%s\n", info.name, info.model[0] ? " (" : "", info.model,
+	       info.model[0] ? ")" : "");
+	printf("source: %s\n", info.source);
+	printf("arch: %s (%s)\n", cli_arch_name(info.arch),
+	       info.arch == CAPSIM_ARCH_X86
+		       ? info.fallback == CAPSIM_FALLBACK_CPUINFO_MAX
 				 ? "no arch_scale_freq_ref; cpufreq pressure falls back to cpuinfo.max_freq"
 				 : "no arch_scale_freq_ref: cpufreq pressure is 0 (6.10..6.12.100)"
 		       : "arch_scale_freq_ref = capacity_freq_ref");
-	printf("capacities: %s\n", capacity_source_text(p));
-	printf("energy model: %s\n", platform_has_em(p)
+	printf("capacities: %s\n", capacity_source_text(info.capacity_source));
+	printf("energy model: %s\n", info.eas
 		       ? "on every CPU (EAS can run if capacities are asymmetric)"
 		       : "not on every CPU: the platform runs without EAS");
-	show_cpus(p);
-	for (unsigned i = 0; i < p->nr_policies; i++)
-		show_policy(p, &p->policies[i]);
-	for (unsigned i = 0; i < p->nr_zones; i++)
-		show_zone(p, &p->zones[i]);
-	if (p->nr_notes)
+	show_cpus(p, info.nr_cpus);
+	for (unsigned i = 0; i < info.nr_policies; i++)
+		show_policy(p, i);
+	for (unsigned i = 0; i < info.nr_zones; i++)
+		show_zone(p, i);
+	if (info.nr_notes)
 		printf("\nnotes:\n");
-	for (unsigned i = 0; i < p->nr_notes; i++)
-		printf("  - %s\n", p->notes[i]);
+	for (unsigned i = 0; i < info.nr_notes; i++)
+		printf("  - %s\n", capsim_platform_note(p, i));
 }
 
 /* --- show: JSON ------------------------------------------------------------------------------ */
 
-static json_object *json_u64(uint64_t v)
+static json_object *json_int_or_null(int v)
 {
-	return json_object_new_int64((int64_t)v);
+	return v >= 0 ? json_object_new_int(v) : NULL;
 }
 
-static json_object *json_cpus(const struct capsim_platform *p)
+static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 {
 	json_object *a = json_object_new_array();
 
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-		const struct platform_cpu *c = &p->cpus[cpu];
+	for (unsigned cpu = 0; cpu < nr_cpus; cpu++) {
+		struct capsim_cpu_info c;
 		json_object *o = json_object_new_object();
 
+		capsim_platform_get_cpu(p, cpu, &c);
 		json_object_object_add(o, "cpu", json_object_new_int((int)cpu));
-		json_object_object_add(o, "cluster", c->cluster >= 0 ? json_object_new_int(c->cluster) : NULL);
-		json_object_object_add(o, "policy", c->policy >= 0
-				       ? json_object_new_int((int)p->policies[c->policy].cpu) : NULL);
-		json_object_object_add(o, "capacity_dmips_mhz", c->capacity_dmips_mhz
-				       ? json_u64(c->capacity_dmips_mhz) : NULL);
-		json_object_object_add(o, "capacity_orig", json_u64(c->capacity_orig));
-		json_object_object_add(o, "freq_ref_khz", json_u64(c->freq_ref_khz));
-		json_object_object_add(o, "node", json_object_new_string(c->node_path));
+		json_object_object_add(o, "cluster", json_int_or_null(c.cluster));
+		json_object_object_add(o, "policy", json_int_or_null(c.policy));
+		json_object_object_add(o, "capacity_dmips_mhz", c.capacity_dmips_mhz
+				       ? cli_json_u64(c.capacity_dmips_mhz) : NULL);
+		json_object_object_add(o, "capacity_orig", cli_json_u64(c.capacity_orig));
+		json_object_object_add(o, "freq_ref_khz", cli_json_u64(c.freq_ref_khz));
+		json_object_object_add(o, "node", json_object_new_string(c.node_path));
 		json_object_array_add(a, o);
 	}
 	return a;
 }
 
-static json_object *json_opps(const struct platform_policy *pol)
+static json_object *json_opps(const capsim_platform *p, unsigned index, unsigned nr_opps)
 {
 	json_object *a = json_object_new_array();
 
-	for (unsigned i = 0; i < pol->nr_opps; i++) {
-		const struct platform_opp *o = &pol->opps[i];
-		const struct em_perf_state *s = em_state(pol, o->khz);
+	for (unsigned i = 0; i < nr_opps; i++) {
+		struct capsim_opp_info o;
 		json_object *j = json_object_new_object();
 
-		json_object_object_add(j, "khz", json_u64(o->khz));
-		json_object_object_add(j, "uv", o->uv ? json_u64(o->uv) : NULL);
-		json_object_object_add(j, "power_uw", s ? json_u64(s->power) : NULL);
-		json_object_object_add(j, "perf", s ? json_u64(s->performance) : NULL);
-		json_object_object_add(j, "cost", s ? json_u64(s->cost) : NULL);
-		json_object_object_add(j, "efficient", s ? json_object_new_boolean(
-			!(s->flags & EM_PERF_STATE_INEFFICIENT)) : NULL);
-		json_object_object_add(j, "turbo", json_object_new_boolean(o->turbo));
+		capsim_platform_get_opp(p, index, i, &o);
+		json_object_object_add(j, "khz", cli_json_u64(o.khz));
+		json_object_object_add(j, "uv", o.uv ? cli_json_u64(o.uv) : NULL);
+		json_object_object_add(j, "power_uw", o.has_em ? cli_json_u64(o.em_power_uw) : NULL);
+		json_object_object_add(j, "perf", o.has_em ? cli_json_u64(o.em_perf) : NULL);
+		json_object_object_add(j, "cost", o.has_em ? cli_json_u64(o.em_cost) : NULL);
+		json_object_object_add(j, "efficient", o.has_em
+				       ? json_object_new_boolean(o.em_efficient) : NULL);
+		json_object_object_add(j, "turbo", json_object_new_boolean(o.turbo));
 		json_object_array_add(a, j);
 	}
 	return a;
 }
 
-static json_object *json_policies(const struct capsim_platform *p)
+static json_object *json_policies(const capsim_platform *p, unsigned nr_policies)
 {
 	json_object *a = json_object_new_array();
 
-	for (unsigned i = 0; i < p->nr_policies; i++) {
-		const struct platform_policy *pol = &p->policies[i];
+	for (unsigned i = 0; i < nr_policies; i++) {
+		struct capsim_policy_info pol;
 		json_object *o = json_object_new_object();
 
-		json_object_object_add(o, "policy", json_object_new_int((int)pol->cpu));
-		json_object_object_add(o, "cpus", cli_json_cpus(&pol->related_cpus));
-		json_object_object_add(o, "cpuinfo_min_khz", json_u64(pol->cpuinfo_min_khz));
-		json_object_object_add(o, "cpuinfo_max_khz", json_u64(pol->cpuinfo_max_khz));
-		json_object_object_add(o, "dynamic_power_coefficient",
-				       pol->dynamic_power_coefficient ? json_u64(pol->dynamic_power_coefficient) : NULL);
-		json_object_object_add(o, "energy_model", json_object_new_boolean(pol->em != NULL));
-		json_object_object_add(o, "opps", json_opps(pol));
+		capsim_platform_get_policy(p, i, &pol);
+		json_object_object_add(o, "policy", json_object_new_int((int)pol.cpu));
+		json_object_object_add(o, "cpus", cli_json_cpus(&pol.cpus));
+		json_object_object_add(o, "cpuinfo_min_khz", cli_json_u64(pol.cpuinfo_min_khz));
+		json_object_object_add(o, "cpuinfo_max_khz", cli_json_u64(pol.cpuinfo_max_khz));
+		json_object_object_add(o, "dynamic_power_coefficient", pol.dynamic_power_coefficient
+				       ? cli_json_u64(pol.dynamic_power_coefficient) : NULL);
+		json_object_object_add(o, "energy_model", json_object_new_boolean(pol.energy_model));
+		json_object_object_add(o, "opps", json_opps(p, i, pol.nr_opps));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -305,40 +308,45 @@ static json_object *json_policies(const struct capsim_platform *p)
 
 static json_object *json_state_limit(uint32_t v)
 {
-	return v == PLATFORM_THERMAL_NO_LIMIT ? NULL : json_u64(v);
+	return v == CAPSIM_THERMAL_NO_LIMIT ? NULL : cli_json_u64(v);
 }
 
-static json_object *json_zone(const struct capsim_platform *p, const struct platform_thermal_zone *z)
+static json_object *json_zone(const capsim_platform *p, unsigned zone)
 {
 	json_object *o = json_object_new_object(), *trips = json_object_new_array(),
 		    *maps = json_object_new_array();
+	struct capsim_zone_info z;
 
-	json_object_object_add(o, "name", json_object_new_string(z->name));
-	json_object_object_add(o, "polling_delay_ms", json_u64(z->polling_delay_ms));
-	json_object_object_add(o, "polling_delay_passive_ms", json_u64(z->polling_delay_passive_ms));
-	json_object_object_add(o, "sustainable_power_mw", z->sustainable_power_mw
-			       ? json_u64(z->sustainable_power_mw) : NULL);
-	for (unsigned i = 0; i < z->nr_trips; i++) {
-		json_object *t = json_object_new_object();
-
-		json_object_object_add(t, "name", json_object_new_string(z->trips[i].name));
-		json_object_object_add(t, "type", json_object_new_string(
-			platform_trip_type_name(z->trips[i].type)));
-		json_object_object_add(t, "temperature_mc", json_object_new_int(z->trips[i].temperature_mc));
-		json_object_object_add(t, "hysteresis_mc", json_object_new_int(z->trips[i].hysteresis_mc));
-		json_object_array_add(trips, t);
-	}
-	for (unsigned i = 0; i < z->nr_maps; i++) {
-		const struct platform_cooling_map *m = &z->maps[i];
+	capsim_platform_get_zone(p, zone, &z);
+	json_object_object_add(o, "name", json_object_new_string(z.name));
+	json_object_object_add(o, "polling_delay_ms", cli_json_u64(z.polling_delay_ms));
+	json_object_object_add(o, "polling_delay_passive_ms", cli_json_u64(z.polling_delay_passive_ms));
+	json_object_object_add(o, "sustainable_power_mw", z.sustainable_power_mw
+			       ? cli_json_u64(z.sustainable_power_mw) : NULL);
+	for (unsigned i = 0; i < z.nr_trips; i++) {
+		struct capsim_trip_info t;
 		json_object *j = json_object_new_object();
 
-		json_object_object_add(j, "trip", json_object_new_string(z->trips[m->trip].name));
-		json_object_object_add(j, "device", json_object_new_string(m->device_path));
-		json_object_object_add(j, "policy", m->policy >= 0
-				       ? json_object_new_int((int)p->policies[m->policy].cpu) : NULL);
-		json_object_object_add(j, "lower", json_state_limit(m->lower));
-		json_object_object_add(j, "upper", json_state_limit(m->upper));
-		json_object_object_add(j, "contribution", json_u64(m->contribution));
+		capsim_platform_get_trip(p, zone, i, &t);
+		json_object_object_add(j, "name", json_object_new_string(t.name));
+		json_object_object_add(j, "type", json_object_new_string(capsim_trip_type_name(t.type)));
+		json_object_object_add(j, "temperature_mc", json_object_new_int(t.temperature_mc));
+		json_object_object_add(j, "hysteresis_mc", json_object_new_int(t.hysteresis_mc));
+		json_object_array_add(trips, j);
+	}
+	for (unsigned i = 0; i < z.nr_maps; i++) {
+		struct capsim_cooling_map_info m;
+		struct capsim_trip_info t;
+		json_object *j = json_object_new_object();
+
+		capsim_platform_get_cooling_map(p, zone, i, &m);
+		capsim_platform_get_trip(p, zone, m.trip, &t);
+		json_object_object_add(j, "trip", json_object_new_string(t.name));
+		json_object_object_add(j, "device", json_object_new_string(m.device_path));
+		json_object_object_add(j, "policy", json_int_or_null(m.policy));
+		json_object_object_add(j, "lower", json_state_limit(m.lower));
+		json_object_object_add(j, "upper", json_state_limit(m.upper));
+		json_object_object_add(j, "contribution", cli_json_u64(m.contribution));
 		json_object_array_add(maps, j);
 	}
 	json_object_object_add(o, "trips", trips);
@@ -346,23 +354,25 @@ static json_object *json_zone(const struct capsim_platform *p, const struct plat
 	return o;
 }
 
-static int show_json(const struct capsim_platform *p)
+static int show_json(const capsim_platform *p)
 {
 	json_object *doc = json_object_new_object(), *zones = json_object_new_array(),
 		    *notes = json_object_new_array();
+	struct capsim_platform_info info;
 
-	json_object_object_add(doc, "platform", json_object_new_string(p->name));
-	json_object_object_add(doc, "model", p->model[0] ? json_object_new_string(p->model) : NULL);
-	json_object_object_add(doc, "source", json_object_new_string(p->source));
-	json_object_object_add(doc, "arch", json_object_new_string(cli_arch_name(p->arch)));
-	json_object_object_add(doc, "eas", json_object_new_boolean(platform_has_em(p)));
-	json_object_object_add(doc, "cpus", json_cpus(p));
-	json_object_object_add(doc, "policies", json_policies(p));
-	for (unsigned i = 0; i < p->nr_zones; i++)
-		json_object_array_add(zones, json_zone(p, &p->zones[i]));
+	capsim_platform_get_info(p, &info);
+	json_object_object_add(doc, "platform", json_object_new_string(info.name));
+	json_object_object_add(doc, "model", info.model[0] ? json_object_new_string(info.model) : NULL);
+	json_object_object_add(doc, "source", json_object_new_string(info.source));
+	json_object_object_add(doc, "arch", json_object_new_string(cli_arch_name(info.arch)));
+	json_object_object_add(doc, "eas", json_object_new_boolean(info.eas));
+	json_object_object_add(doc, "cpus", json_cpus(p, info.nr_cpus));
+	json_object_object_add(doc, "policies", json_policies(p, info.nr_policies));
+	for (unsigned i = 0; i < info.nr_zones; i++)
+		json_object_array_add(zones, json_zone(p, i));
 	json_object_object_add(doc, "thermal_zones", zones);
-	for (unsigned i = 0; i < p->nr_notes; i++)
-		json_object_array_add(notes, json_object_new_string(p->notes[i]));
+	for (unsigned i = 0; i < info.nr_notes; i++)
+		json_object_array_add(notes, json_object_new_string(capsim_platform_note(p, i)));
 	json_object_object_add(doc, "notes", notes);
 	return cli_print_json(doc);
 }
@@ -371,7 +381,7 @@ static int cmd_show(int argc, char **argv)
 {
 	const char *name = NULL, *overlays[CLI_MAX_OVERLAYS], *val;
 	unsigned nr_overlays = 0;
-	struct capsim_platform *p;
+	capsim_platform *p;
 	int json = 0, missing = 0, ret;
 
 	for (int i = 1; i < argc; i++) {
@@ -400,7 +410,7 @@ static int cmd_show(int argc, char **argv)
 		ret = show_json(p);
 	else
 		show_text(p);
-	platform_free(p);
+	capsim_platform_free(p);
 	return ret;
 }
 

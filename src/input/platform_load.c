@@ -302,3 +302,54 @@ int platform_list(char ***names, capsim_error *err)
 	*names = v;
 	return n;
 }
+
+/* --- the public API of loading (include/capsim/capsim_platform.h) --------------------------- */
+
+int capsim_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
+			 capsim_platform **out, capsim_error *err)
+{
+	return platform_load(name, overlays, nr_overlays, out, err);
+}
+
+int capsim_platform_load_dtb(const void *blob, size_t size, const char *file,
+			     capsim_platform **out, capsim_error *err)
+{
+	*out = NULL;
+	return platform_load_dtb(blob, size, file, out, err);
+}
+
+int capsim_platform_load_json(const char *text, size_t len, const char *file,
+			      capsim_platform **out, capsim_error *err)
+{
+	*out = NULL;
+	return platform_load_json(text, len, file, NULL, out, err);
+}
+
+int capsim_platform_apply_overlay(capsim_platform *p, const char *text, size_t len,
+				  const char *file, capsim_error *err)
+{
+	return platform_load_json(text, len, file, p, NULL, err);
+}
+
+void capsim_platform_free(capsim_platform *p)
+{
+	platform_free(p);
+}
+
+int capsim_platform_list(char ***names, capsim_error *err)
+{
+	*names = NULL;
+	return platform_list(names, err);
+}
+
+void capsim_platform_list_free(char **names)
+{
+	for (char **n = names; n && *n; n++)
+		free(*n);
+	free(names);
+}
+
+const char *capsim_platform_data_dir(void)
+{
+	return platform_data_dir();
+}

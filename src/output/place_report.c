@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "model/model.h"
-#include "place_report.h"
+#include "output/place_report.h"
 
 /* A JSON string as json.dumps(ensure_ascii=True) writes it: \uXXXX for non-ASCII (UTF-16). */
 static void write_json_string(FILE *fp, const char *s)
@@ -49,7 +49,7 @@ static void write_json_string(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
-static const char *exit_name(enum feec_exit e)
+const char *place_exit_name(enum feec_exit e)
 {
 	switch (e) {
 	case FEEC_EXIT_NO_TASK_UTIL: return "no_task_util";
@@ -167,7 +167,7 @@ void place_write_json(FILE *fp, const struct place_case *pc, const struct place_
 	for (unsigned c = 0; c < pc->rd.nr_cpus; c++)
 		fprintf(fp, "%s\"%u\":%d", c ? "," : "", c, res->util_fits_cpu[c]);
 	fprintf(fp, "},\"select_idle_capacity\":%d,\"feec\":%d,\"feec_exit\":\"%s\"",
-		res->select_idle_capacity, res->feec, exit_name(res->trace.exit));
+		res->select_idle_capacity, res->feec, place_exit_name(res->trace.exit));
 	write_energies(fp, &res->trace);
 	write_trace(fp, &res->trace);
 	write_util_arrays(fp, pc, res);

@@ -11,6 +11,9 @@
 
 #include "input/place.h"
 
+/** place_exit_name() - how feec returned, as expected.jsonl spells it ("complete", ...). */
+const char *place_exit_name(enum feec_exit e);
+
 /** place_write_json() - one line (with "\n"); @with_reasons adds the two "..._reason" keys. */
 void place_write_json(FILE *fp, const struct place_case *pc, const struct place_result *res,
 		      int with_reasons);

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+/*
+ * platform_info.c - the platform as the public API shows it (include/capsim/capsim_platform.h):
+ * what `capsim platform show` prints, copied by value out of struct capsim_platform
+ * (model/platform.h) so that callers never see its layout. The values are the ones the kernel
+ * derives at boot (arch_topology's cpu_scale and capacity_freq_ref, cpufreq's cpuinfo, the
+ * energy model's perf states, thermal_of's zones); nothing here computes them again.
+ */
+#include <string.h>
+
+#include "model/platform.h"
+
+/* The public enums mirror the model's; their values are part of the API. */
+_Static_assert(CAPSIM_ARCH_X86 == (int)PLATFORM_ARCH_X86 && CAPSIM_ARCH_ARM == (int)PLATFORM_ARCH_ARM,
+	       "enum capsim_arch mirrors enum platform_arch");
+_Static_assert(CAPSIM_FALLBACK_CPUINFO_MAX == (int)PLATFORM_FALLBACK_CPUINFO_MAX,
+	       "enum capsim_freq_ref_fallback mirrors enum platform_freq_ref_fallback");
+_Static_assert(CAPSIM_CAPACITY_GIVEN == (int)PLATFORM_CAPACITY_GIVEN &&
+	       CAPSIM_CAPACITY_DEFAULT == (int)PLATFORM_CAPACITY_DEFAULT,
+	       "enum capsim_capacity_source mirrors enum platform_capacity_source");
+_Static_assert(CAPSIM_TRIP_CRITICAL == (int)PLATFORM_TRIP_CRITICAL &&
+	       CAPSIM_TRIP_PASSIVE == (int)PLATFORM_TRIP_PASSIVE,
+	       "enum capsim_trip_type mirrors enum platform_trip_type");
+_Static_assert(CAPSIM_THERMAL_NO_LIMIT == PLATFORM_THERMAL_NO_LIMIT, "THERMAL_NO_LIMIT");
+
+void capsim_platform_get_info(const capsim_platform *p, struct capsim_platform_info *out)
+{
+	*out = (struct capsim_platform_info){
+		.name = p->name,
+		.model = p->model,
+		.source = p->source,
+		.arch = (enum capsim_arch)p->arch,
+		.fallback = (enum capsim_freq_ref_fallback)p->fallback,
+		.capacity_source = (enum capsim_capacity_source)p->capacity_source,
+		.eas = platform_has_em(p),
+		.nr_cpus = p->nr_cpus,
+		.nr_policies = p->nr_policies,
+		.nr_zones = p->nr_zones,
+		.nr_notes = p->nr_notes,
+	};
+}
+
+const char *capsim_platform_note(const capsim_platform *p, unsigned i)
+{
+	return i < p->nr_notes ? p->notes[i] : NULL;
+}
+
+int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu, struct capsim_cpu_info *out)
+{
+	const struct platform_cpu *c;
+
+	if (cpu >= p->nr_cpus)
+		return CAPSIM_ERR_RANGE;
+	c = &p->cpus[cpu];
+	*out = (struct capsim_cpu_info){
+		.cluster = c->cluster,
+		.core = c->core,
+		.thread = c->thread,
+		.policy = c->policy >= 0 ? (int)p->policies[c->policy].cpu : -1,
+		.policy_index = c->policy,
+		.capacity_dmips_mhz = c->capacity_dmips_mhz,
+		.capacity_orig = c->capacity_orig,
+		.freq_ref_khz = c->freq_ref_khz,
+		.node_path = c->node_path,
+	};
+	return 0;
+}
+
+int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct capsim_policy_info *out)
+{
+	const struct platform_policy *pol;
+
+	if (i >= p->nr_policies)
+		return CAPSIM_ERR_RANGE;
+	pol = &p->policies[i];
+	*out = (struct capsim_policy_info){
+		.cpu = pol->cpu,
+		.cpus = pol->related_cpus,
+		.nr_opps = pol->nr_opps,
+		.cpuinfo_min_khz = pol->cpuinfo_min_khz,
+		.cpuinfo_max_khz = pol->cpuinfo_max_khz,
+		.min_khz = pol->min_khz,
+		.max_khz = pol->max_khz,
+		.boost_enabled = pol->boost_enabled,
+		.dynamic_power_coefficient = pol->dynamic_power_coefficient,
+		.energy_model = pol->em != NULL,
+		/* the EM is built from opp-microwatt when the OPPs carry it (em_dev_register_perf_domain) */
+		.em_microwatts = pol->em && pol->nr_opps && pol->opps[0].uw,
+		.em_skip_inefficiencies = pol->em && (pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES),
+		.cooling_states = platform_cooling_states(pol),
+		.opp_table_path = pol->opp_table_path,
+	};
+	return 0;
+}
+
+int capsim_platform_policy_index(const capsim_platform *p, unsigned cpu)
+{
+	int i = platform_find_policy(p, cpu);
+
+	return i >= 0 ? i : CAPSIM_ERR_NOT_FOUND;
+}
+
+/* The EM perf state of the OPP at @khz, or NULL (no EM, or the EM skipped that OPP). */
+static const struct em_perf_state *em_state(const struct platform_policy *pol, uint32_t khz)
+{
+	for (unsigned i = 0; pol->em && i < pol->em->nr_perf_states; i++)
+		if (pol->em->table[i].frequency == khz)
+			return &pol->em->table[i];
+	return NULL;
+}
+
+int capsim_platform_get_opp(const capsim_platform *p, unsigned policy, unsigned i,
+			    struct capsim_opp_info *out)
+{
+	const struct platform_policy *pol;
+	const struct platform_opp *o;
+	const struct em_perf_state *s;
+
+	if (policy >= p->nr_policies || i >= p->policies[policy].nr_opps)
+		return CAPSIM_ERR_RANGE;
+	pol = &p->policies[policy];
+	o = &pol->opps[i];
+	s = em_state(pol, o->khz);
+	*out = (struct capsim_opp_info){
+		.khz = o->khz,
+		.uv = o->uv,
+		.uv_min = o->uv_min,
+		.uv_max = o->uv_max,
+		.uw = o->uw,
+		.turbo = o->turbo,
+		.suspend = o->suspend,
+		.has_em = s != NULL,
+		.em_power_uw = s ? s->power : 0,
+		.em_perf = s ? s->performance : 0,
+		.em_cost = s ? s->cost : 0,
+		.em_efficient = s && !(s->flags & EM_PERF_STATE_INEFFICIENT),
+	};
+	return 0;
+}
+
+const char *capsim_trip_type_name(enum capsim_trip_type type)
+{
+	return (unsigned)type <= CAPSIM_TRIP_CRITICAL
+		       ? platform_trip_type_name((enum platform_trip_type)type) : NULL;
+}
+
+int capsim_platform_get_zone(const capsim_platform *p, unsigned i, struct capsim_zone_info *out)
+{
+	const struct platform_thermal_zone *z;
+
+	if (i >= p->nr_zones)
+		return CAPSIM_ERR_RANGE;
+	z = &p->zones[i];
+	*out = (struct capsim_zone_info){
+		.name = z->name,
+		.polling_delay_ms = z->polling_delay_ms,
+		.polling_delay_passive_ms = z->polling_delay_passive_ms,
+		.sustainable_power_mw = z->sustainable_power_mw,
+		.nr_trips = z->nr_trips,
+		.nr_maps = z->nr_maps,
+	};
+	return 0;
+}
+
+int capsim_platform_get_trip(const capsim_platform *p, unsigned zone, unsigned i,
+			     struct capsim_trip_info *out)
+{
+	const struct platform_trip *t;
+
+	if (zone >= p->nr_zones || i >= p->zones[zone].nr_trips)
+		return CAPSIM_ERR_RANGE;
+	t = &p->zones[zone].trips[i];
+	*out = (struct capsim_trip_info){
+		.name = t->name,
+		.type = (enum capsim_trip_type)t->type,
+		.temperature_mc = t->temperature_mc,
+		.hysteresis_mc = t->hysteresis_mc,
+	};
+	return 0;
+}
+
+int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, unsigned i,
+				    struct capsim_cooling_map_info *out)
+{
+	const struct platform_cooling_map *m;
+	const struct platform_policy *pol;
+	uint32_t max_level, lo, hi;
+
+	if (zone >= p->nr_zones || i >= p->zones[zone].nr_maps)
+		return CAPSIM_ERR_RANGE;
+	m = &p->zones[zone].maps[i];
+	*out = (struct capsim_cooling_map_info){
+		.trip = m->trip,
+		.device_path = m->device_path,
+		.policy = m->policy >= 0 ? (int)p->policies[m->policy].cpu : -1,
+		.lower = m->lower,
+		.upper = m->upper,
+		.contribution = m->contribution,
+	};
+	if (m->policy < 0)
+		return 0;
+	/*
+	 * THERMAL_NO_LIMIT means the device's own bounds (0 and its highest state); cooling
+	 * state k of a cpufreq cooling device is the k-th highest frequency (get_state_freq()).
+	 */
+	pol = &p->policies[m->policy];
+	max_level = pol->nr_opps - 1;
+	lo = m->lower == PLATFORM_THERMAL_NO_LIMIT ? 0 : m->lower;
+	hi = m->upper == PLATFORM_THERMAL_NO_LIMIT || m->upper > max_level ? max_level : m->upper;
+	if (lo > hi)
+		lo = hi;
+	out->min_state = lo;
+	out->max_state = hi;
+	out->min_state_khz = pol->opps[max_level - lo].khz;
+	out->max_state_khz = pol->opps[max_level - hi].khz;
+	return 0;
+}
