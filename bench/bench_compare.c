@@ -9,9 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "input/scenario.h"
-#include "input/scenario_timeline.h"
-#include "sim/sim.h"
+#include "capsim/capsim.h"
 
 static double now_s(void)
 {
@@ -27,29 +25,29 @@ static int run_all_models(const char *path, double *wall, double *cpu)
 						    CAPSIM_MODEL_LATEST, CAPSIM_MODEL_CAPPED,
 						    CAPSIM_MODEL_NONE };
 	double t0 = now_s(), c0 = (double)clock() / CLOCKS_PER_SEC;
-	struct capsim_scenario *sc;
+	capsim_scenario *sc;
 	capsim_error e = { 0 };
 
-	if (scenario_load(path, &sc, &e) || scenario_finish_timeline(sc, NULL, &e)) {
+	if (capsim_scenario_load(path, &sc, &e)) {
 		fprintf(stderr, "%s\n", e.msg);
 		return 1;
 	}
 	for (unsigned m = 0; m < sizeof(models) / sizeof(models[0]); m++) {
-		struct capsim_sim *s = NULL;
-		struct sim_result r;
+		capsim_sim *s = NULL;
+		capsim_summary *sum = NULL;
 
-		sc->opt.model = models[m];
-		if (scenario_build(sc, NULL, NULL, &s, &e) || sim_run(s, &e) ||
-		    sim_result_build(s, &r)) {
+		capsim_scenario_set_model(sc, models[m], NULL);
+		if (capsim_sim_create(sc, &s, &e) || capsim_sim_run(s, &e) ||
+		    capsim_sim_summary(s, &sum, &e)) {
 			fprintf(stderr, "%s: %s\n", path, e.msg);
-			sim_free(s);
-			scenario_free(sc);
+			capsim_sim_free(s);
+			capsim_scenario_free(sc);
 			return 1;
 		}
-		sim_result_free(&r);
-		sim_free(s);
+		capsim_summary_free(sum);
+		capsim_sim_free(s);
 	}
-	scenario_free(sc);
+	capsim_scenario_free(sc);
 	*wall = now_s() - t0;
 	*cpu = (double)clock() / CLOCKS_PER_SEC - c0;
 	return 0;
@@ -61,9 +59,13 @@ int main(void)
 						  "hikey960-game-ipa", "rb5-lmh-bursts" };
 
 	/* the shipped scenarios sit beside the default one */
-	const char *def = scenario_default_path();
-	const char *slash = strrchr(def, '/');
-	int dirlen = slash ? (int)(slash - def) : 1;
+	char def[4096];
+	const char *slash;
+	int dirlen;
+
+	capsim_scenario_default_path(def, sizeof(def));
+	slash = strrchr(def, '/');
+	dirlen = slash ? (int)(slash - def) : 1;
 
 	for (unsigned i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
 		char path[4200];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_rtapp.c - speed of the rt-app parser (src/rtapp.c) on a generated workload the size of
+ * bench_rtapp.c - speed of the rt-app parser (capsim_workload_parse()) on a generated workload the size of
  * issue 4's largest benchmark: 10,000 tasks, each with two phases (run + unique timer; run,
  * lock, unlock, sleep). Prints MB/s and tasks/s over a few parses. Wall-clock figures are for
  * people; no test depends on them.
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "input/workload.h"
+#include "capsim/capsim.h"
 
 #define NR_TASKS 10000
 #define RUNS 5

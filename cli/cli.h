@@ -27,11 +27,6 @@ int cmd_place(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 
-struct capsim_sim;
-struct sim_result;
-/** cli_simulate_json() - the report object of `simulate --json` (cmd_simulate.c), for compare. */
-void cli_simulate_json(FILE *f, const struct capsim_sim *s, const struct sim_result *r);
-
 /** cli_fail() - print "capsim: MSG" for @err on stderr; return the exit code for its code. */
 int cli_fail(const capsim_error *err);
 

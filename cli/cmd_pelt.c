@@ -11,8 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "input/pelt_csv.h"
-#include "model/pelt_periodic.h"
+
 
 static const char usage[] =
 	"usage: capsim pelt [-o OUT] [FILE|-]\n"
@@ -74,7 +73,7 @@ struct pelt_opts {
 	const char *periodic;
 	int samples;
 	int has_duration;
-	struct pelt_periodic_cfg cfg;
+	struct capsim_pelt_periodic_cfg cfg;
 };
 
 /* ---- replay ------------------------------------------------------------------------------ */
@@ -83,10 +82,10 @@ static int replay(const struct pelt_opts *o)
 {
 	const char *name = strcmp(o->input, "-") ? o->input : "<stdin>";
 	struct capsim_sched_avg sa = { 0 };
-	struct pelt_csv csv;
+	struct capsim_pelt_csv csv;
 	struct cli_output out;
 	capsim_error err = { 0 };
-	char line[PELT_CSV_LINE_MAX];
+	char line[CAPSIM_PELT_CSV_LINE_MAX];
 	char *data = NULL;
 	size_t len = 0;
 	int ret;
@@ -94,19 +93,19 @@ static int replay(const struct pelt_opts *o)
 	ret = cli_read_file(o->input, &data, &len);
 	if (ret)
 		return ret;
-	ret = pelt_csv_parse(data, len, name, &csv, &err);
+	ret = capsim_pelt_csv_parse(data, len, name, &csv, &err);
 	free(data);
 	if (ret)
 		return cli_fail(&err);
 	ret = cli_output_open(&out, o->output);
 	if (ret) {
-		pelt_csv_free(&csv);
+		capsim_pelt_csv_free(&csv);
 		return ret;
 	}
-	fputs(PELT_CSV_OUT_HEADER "\n", out.fp);
+	fputs(CAPSIM_PELT_CSV_OUT_HEADER "\n", out.fp);
 	for (size_t i = 0; i < csv.nrows; i++)
-		fwrite(line, 1, pelt_csv_replay_row(&sa, &csv.rows[i], line), out.fp);
-	pelt_csv_free(&csv);
+		fwrite(line, 1, capsim_pelt_csv_replay_row(&sa, &csv.rows[i], line), out.fp);
+	capsim_pelt_csv_free(&csv);
 	return cli_output_commit(&out);
 }
 
@@ -141,11 +140,11 @@ static void fmt_duration(char *buf, size_t size, uint64_t ns)
 		 frac, units[u].name);
 }
 
-static void print_sample(const struct pelt_periodic_sample *s, void *ctx)
+static void print_sample(const struct capsim_pelt_periodic_sample *s, void *ctx)
 {
-	char line[PELT_CSV_LINE_MAX];
+	char line[CAPSIM_PELT_CSV_LINE_MAX];
 
-	fwrite(line, 1, pelt_csv_format_line(s->now_ns, s->updated, &s->sa, line), (FILE *)ctx);
+	fwrite(line, 1, capsim_pelt_csv_format_line(s->now_ns, s->updated, &s->sa, line), (FILE *)ctx);
 }
 
 /*
@@ -153,7 +152,7 @@ static void print_sample(const struct pelt_periodic_sample *s, void *ctx)
  * to peaks reach, so the rise and the settled band show. The y axis ends at the peaks rounded
  * up to a multiple of 128.
  */
-static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period_ns)
+static void plot(FILE *fp, const struct capsim_pelt_periodic_result *r, uint64_t period_ns)
 {
 	uint64_t k = r->activations, per = (k + PLOT_COLS - 1) / PLOT_COLS, cols = (k + per - 1) / per;
 	uint64_t top = 128, settle_col = r->settle_activation / per;
@@ -194,8 +193,8 @@ static void plot(FILE *fp, const struct pelt_periodic_result *r, uint64_t period
 	}
 }
 
-static void print_summary(FILE *fp, const struct pelt_periodic_cfg *cfg,
-			  const struct pelt_periodic_result *r)
+static void print_summary(FILE *fp, const struct capsim_pelt_periodic_cfg *cfg,
+			  const struct capsim_pelt_periodic_result *r)
 {
 	char run[32], period[32], dur[32], settle[32], win[32], tick[32];
 	uint64_t window_len = r->activations - r->window_first;
@@ -236,8 +235,8 @@ static void print_summary(FILE *fp, const struct pelt_periodic_cfg *cfg,
 
 static int periodic(struct pelt_opts *o)
 {
-	struct pelt_periodic_cfg *cfg = &o->cfg;
-	struct pelt_periodic_result res;
+	struct capsim_pelt_periodic_cfg *cfg = &o->cfg;
+	struct capsim_pelt_periodic_result res;
 	struct cli_output out;
 	capsim_error err = { 0 };
 	int ret;
@@ -247,21 +246,21 @@ static int periodic(struct pelt_opts *o)
 		if (cfg->duration_ns < DEFAULT_DURATION_NS)
 			cfg->duration_ns = DEFAULT_DURATION_NS;
 	}
-	if (pelt_periodic_check(cfg, &err))
+	if (capsim_pelt_periodic_check(cfg, &err))
 		return cli_usage_error("pelt", "%s", err.msg);
 	ret = cli_output_open(&out, o->output);
 	if (ret)
 		return ret;
 	if (o->samples)
-		fputs(PELT_CSV_OUT_HEADER "\n", out.fp);
-	ret = pelt_periodic_run(cfg, &res, o->samples ? print_sample : NULL, out.fp, &err);
+		fputs(CAPSIM_PELT_CSV_OUT_HEADER "\n", out.fp);
+	ret = capsim_pelt_periodic_run(cfg, &res, o->samples ? print_sample : NULL, out.fp, &err);
 	if (ret) {
 		cli_output_abort(&out);
 		return cli_fail(&err);
 	}
 	if (!o->samples)
 		print_summary(out.fp, cfg, &res);
-	pelt_periodic_free(&res);
+	capsim_pelt_periodic_free(&res);
 	return cli_output_commit(&out);
 }
 
@@ -275,7 +274,7 @@ static int parse_duration_opt(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
-static int parse_run_period(const char *s, struct pelt_periodic_cfg *cfg)
+static int parse_run_period(const char *s, struct capsim_pelt_periodic_cfg *cfg)
 {
 	const char *slash = strchr(s, '/');
 	char run[64];

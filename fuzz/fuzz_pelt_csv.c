@@ -13,7 +13,7 @@
 #include <string.h>
 #include <stdio.h>
 
-#include "input/pelt_csv.h"
+#include "capsim/capsim.h"
 #include "../tests/reference/pelt_ref.h"
 
 #define CHECK(cond)                                                                   \
@@ -25,21 +25,21 @@
 	} while (0)
 
 /* Replays @csv into a malloc'ed text; checks the value properties on the way. */
-static char *replay(const struct pelt_csv *csv, size_t *len, int check_ref)
+static char *replay(const struct capsim_pelt_csv *csv, size_t *len, int check_ref)
 {
 	struct capsim_sched_avg sa = { 0 };
 	struct ref_avg ref = { 0 };
-	char *out = malloc(csv->nrows * PELT_CSV_LINE_MAX + 1);
+	char *out = malloc(csv->nrows * CAPSIM_PELT_CSV_LINE_MAX + 1);
 	uint64_t max_weight = 0;
 	int zero_one = 1;
 
 	CHECK(out != NULL);
 	*len = 0;
 	for (size_t i = 0; i < csv->nrows; i++) {
-		const struct pelt_csv_row *r = &csv->rows[i];
-		size_t n = pelt_csv_replay_row(&sa, r, out + *len);
+		const struct capsim_pelt_row *r = &csv->rows[i];
+		size_t n = capsim_pelt_csv_replay_row(&sa, r, out + *len);
 
-		CHECK(n > 0 && n < PELT_CSV_LINE_MAX && out[*len + n - 1] == '\n');
+		CHECK(n > 0 && n < CAPSIM_PELT_CSV_LINE_MAX && out[*len + n - 1] == '\n');
 		*len += n;
 		zero_one &= r->load <= 1 && r->runnable <= 1;
 		max_weight = r->weight > max_weight ? r->weight : max_weight;
@@ -67,11 +67,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pelt_csv csv;
+	struct capsim_pelt_csv csv;
 	capsim_error err = { 0 };
 	size_t len1, len2;
 	char *a, *b;
-	int ret = pelt_csv_parse((const char *)data, size, "fuzz.csv", &csv, &err);
+	int ret = capsim_pelt_csv_parse((const char *)data, size, "fuzz.csv", &csv, &err);
 
 	if (ret) {
 		size_t line = 0, col = 0;
@@ -85,6 +85,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(len1 == len2 && !memcmp(a, b, len1));
 	free(a);
 	free(b);
-	pelt_csv_free(&csv);
+	capsim_pelt_csv_free(&csv);
 	return 0;
 }

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "input/pelt_csv.h"
+#include "capsim/capsim.h"
 
 enum { NFIELDS = 5, SHOW_MAX = 40 };
 
@@ -107,7 +107,7 @@ static int parse_field(const char *s, size_t len, uint64_t *out, char *why, size
 	return CAPSIM_ERR_PARSE;
 }
 
-static int parse_row(const struct line *ln, const char *name, struct pelt_csv_row *row,
+static int parse_row(const struct line *ln, const char *name, struct capsim_pelt_row *row,
 		     capsim_error *err)
 {
 	size_t off[NFIELDS + 1], flen[NFIELDS + 1];
@@ -118,15 +118,15 @@ static int parse_row(const struct line *ln, const char *name, struct pelt_csv_ro
 	split_fields(ln, off, flen, &n);
 	if (!ln->len)
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, 0,
-			       "empty line (expected 5 fields: " PELT_CSV_IN_HEADER ")");
+			       "empty line (expected 5 fields: " CAPSIM_PELT_CSV_IN_HEADER ")");
 	if (n < NFIELDS) {
 		snprintf(msg, sizeof(msg), "missing field '%s' (expected %d fields: %s)",
-			 field_names[n], NFIELDS, PELT_CSV_IN_HEADER);
+			 field_names[n], NFIELDS, CAPSIM_PELT_CSV_IN_HEADER);
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, ln->len, msg);
 	}
 	if (n > NFIELDS) {
 		snprintf(msg, sizeof(msg), "extra field after 'weight' (expected %d fields: %s)",
-			 NFIELDS, PELT_CSV_IN_HEADER);
+			 NFIELDS, CAPSIM_PELT_CSV_IN_HEADER);
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, off[NFIELDS] - 1, msg);
 	}
 	for (unsigned i = 0; i < NFIELDS; i++) {
@@ -159,18 +159,18 @@ static int check_header(const struct line *ln, const char *name, capsim_error *e
 	split_fields(ln, off, flen, &n);
 	if (ln->len && ln->s[0] >= '0' && ln->s[0] <= '9')
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, 0,
-			       "no header (expected the first line to be " PELT_CSV_IN_HEADER ")");
+			       "no header (expected the first line to be " CAPSIM_PELT_CSV_IN_HEADER ")");
 	for (unsigned i = 0; i < n && i < NFIELDS; i++) {
 		if (flen[i] == strlen(field_names[i]) && !memcmp(ln->s + off[i], field_names[i], flen[i]))
 			continue;
 		show(shown, sizeof(shown), ln->s + off[i], flen[i]);
 		snprintf(msg, sizeof(msg), "wrong header field '%s' (expected '%s'; the header is %s)",
-			 shown, field_names[i], PELT_CSV_IN_HEADER);
+			 shown, field_names[i], CAPSIM_PELT_CSV_IN_HEADER);
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, off[i], msg);
 	}
 	if (n != NFIELDS) {
 		snprintf(msg, sizeof(msg), "header has %s fields (expected %s)",
-			 n < NFIELDS ? "too few" : "too many", PELT_CSV_IN_HEADER);
+			 n < NFIELDS ? "too few" : "too many", CAPSIM_PELT_CSV_IN_HEADER);
 		return fail_at(err, CAPSIM_ERR_PARSE, name, ln, n < NFIELDS ? ln->len : off[NFIELDS] - 1,
 			       msg);
 	}
@@ -203,11 +203,11 @@ static int only_blank_lines_left(const char *data, size_t len, size_t pos)
 	return 1;
 }
 
-static int push_row(struct pelt_csv *out, size_t *cap, const struct pelt_csv_row *row)
+static int push_row(struct capsim_pelt_csv *out, size_t *cap, const struct capsim_pelt_row *row)
 {
 	if (out->nrows == *cap) {
 		size_t ncap = *cap ? *cap * 2 : 1024;
-		struct pelt_csv_row *rows = realloc(out->rows, ncap * sizeof(*rows));
+		struct capsim_pelt_row *rows = realloc(out->rows, ncap * sizeof(*rows));
 		if (!rows)
 			return CAPSIM_ERR_NOMEM;
 		out->rows = rows;
@@ -217,11 +217,11 @@ static int push_row(struct pelt_csv *out, size_t *cap, const struct pelt_csv_row
 	return 0;
 }
 
-int pelt_csv_parse(const char *data, size_t len, const char *name, struct pelt_csv *out,
+int capsim_pelt_csv_parse(const char *data, size_t len, const char *name, struct capsim_pelt_csv *out,
 		   capsim_error *err)
 {
 	struct line ln = { .lineno = 0 };
-	struct pelt_csv_row row;
+	struct capsim_pelt_row row;
 	size_t pos = 0, cap = 0;
 	int ret;
 
@@ -232,7 +232,7 @@ int pelt_csv_parse(const char *data, size_t len, const char *name, struct pelt_c
 	if (only_blank_lines_left(data, len, pos)) {
 		ln.lineno = 1;
 		return fail_at(err, CAPSIM_ERR_PARSE, name, &ln, 0,
-			       "empty file (expected the header " PELT_CSV_IN_HEADER ")");
+			       "empty file (expected the header " CAPSIM_PELT_CSV_IN_HEADER ")");
 	}
 	next_line(data, len, &pos, &ln);
 	ret = check_header(&ln, name, err);
@@ -242,11 +242,11 @@ int pelt_csv_parse(const char *data, size_t len, const char *name, struct pelt_c
 			ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", name);
 	}
 	if (ret)
-		pelt_csv_free(out);
+		capsim_pelt_csv_free(out);
 	return ret;
 }
 
-void pelt_csv_free(struct pelt_csv *csv)
+void capsim_pelt_csv_free(struct capsim_pelt_csv *csv)
 {
 	if (!csv)
 		return;
@@ -271,7 +271,7 @@ static char *put_u64(char *p, uint64_t v, char sep)
 	return p;
 }
 
-size_t pelt_csv_format_line(uint64_t now_ns, int updated, const struct capsim_sched_avg *sa,
+size_t capsim_pelt_csv_format_line(uint64_t now_ns, int updated, const struct capsim_sched_avg *sa,
 			    char *buf)
 {
 	char *p = buf;
@@ -290,12 +290,12 @@ size_t pelt_csv_format_line(uint64_t now_ns, int updated, const struct capsim_sc
 	return (size_t)(p - buf);
 }
 
-size_t pelt_csv_replay_row(struct capsim_sched_avg *sa, const struct pelt_csv_row *row, char *buf)
+size_t capsim_pelt_csv_replay_row(struct capsim_sched_avg *sa, const struct capsim_pelt_row *row, char *buf)
 {
 	int updated = capsim_pelt_update_load_sum(sa, row->now_ns, row->load, row->runnable,
 						  row->running);
 
 	if (updated)
 		capsim_pelt_update_load_avg(sa, row->weight);
-	return pelt_csv_format_line(row->now_ns, updated, sa, buf);
+	return capsim_pelt_csv_format_line(row->now_ns, updated, sa, buf);
 }

@@ -14,6 +14,7 @@
  * The accepted keys and the cost given to mem/iorun/memrun are documented in docs/formats.md.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1534,6 +1535,7 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 		free(p.wl);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", p.file);
 	}
+	atomic_init(&p.wl->refs, 1);
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
 	if (!ret)
@@ -1607,11 +1609,18 @@ int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *
 	return ret;
 }
 
+capsim_workload *wl_ref(capsim_workload *wl)
+{
+	atomic_fetch_add_explicit(&wl->refs, 1, memory_order_relaxed);
+	return wl;
+}
+
 void capsim_workload_free(capsim_workload *wl)
 {
 	unsigned t, ph, r;
 
-	if (!wl)
+	/* acq_rel: the last holder sees every other holder's reads done before it frees */
+	if (!wl || atomic_fetch_sub_explicit(&wl->refs, 1, memory_order_acq_rel) > 1)
 		return;
 	for (t = 0; t < wl->nr_tasks; t++) {
 		for (ph = 0; ph < wl->tasks[t].nr_phases; ph++) {

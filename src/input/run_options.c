@@ -2,7 +2,7 @@
 /*
  * run_options.c - the defaults of a run: the kernel's defaults where it has one (HZ 250 is
  * arm64's defconfig, schedutil, sched_energy_aware=1, CONFIG_UCLAMP_TASK, the step_wise
- * thermal governor) and the v6.10 model.
+ * thermal governor) and the v6.10 model; the governors' names.
  */
 #include <string.h>
 
@@ -22,4 +22,14 @@ void sim_options_default(struct sim_options *o)
 	o->thermal_governor = THERMAL_GOV_STEP_WISE;
 	o->thermal_rc = (struct thermal_rc_params){ THERMAL_RC_DEFAULT_T_AMB, THERMAL_RC_DEFAULT_T_AMB,
 						    THERMAL_RC_DEFAULT_R, THERMAL_RC_DEFAULT_C };
+}
+
+const char *capsim_governor_name(enum capsim_governor gov)
+{
+	switch (gov) {
+	case CAPSIM_GOV_SCHEDUTIL: return "schedutil";
+	case CAPSIM_GOV_PERFORMANCE: return "performance";
+	case CAPSIM_GOV_POWERSAVE: return "powersave";
+	}
+	return NULL;
 }

@@ -619,21 +619,56 @@ void scenario_free(struct capsim_scenario *sc)
 	free(sc->workload_text);
 	free(sc->events);
 	scn_events_free(sc->timeline);
+	free(sc->platform_arg);
+	free(sc->workload_arg);
+	capsim_workload_free(sc->workload);
+	scn_events_free(sc->added);
 	free(sc);
 }
 
-const char *scenario_default_path(void)
+/* The caller's buffer, not a static one: runs in other threads may ask at the same time. */
+int scenario_default_path(char *buf, size_t size)
 {
-	static char buf[4096];
 	const char *env = getenv("CAPSIM_DATA_DIR");
 	struct stat st;
 
 	if (env && env[0]) {
-		snprintf(buf, sizeof(buf), "%s/scenarios/default.json", env);
-		if (!stat(buf, &st))
-			return buf;
+		int n = snprintf(buf, size, "%s/scenarios/default.json", env);
+
+		if (n >= 0 && (size_t)n < size && !stat(buf, &st))
+			return n;
 	}
-	return CAPSIM_SCENARIO_DIR "/default.json";
+	return snprintf(buf, size, "%s", CAPSIM_SCENARIO_DIR "/default.json");
+}
+
+int scenario_load_default(struct capsim_scenario **out, capsim_error *err)
+{
+	char path[4096];
+
+	if ((size_t)scenario_default_path(path, sizeof(path)) >= sizeof(path)) {
+		*out = NULL;
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "$CAPSIM_DATA_DIR: path too long");
+	}
+	return scenario_load(path, out, err);
+}
+
+int scenario_new(struct capsim_scenario **out, capsim_error *err)
+{
+	struct capsim_scenario *sc = calloc(1, sizeof(*sc));
+
+	*out = NULL;
+	if (!sc)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	sim_options_default(&sc->opt);
+	sc->timeline = scn_events_new();
+	sc->source = dupstr("<scenario>");
+	sc->dir = dupstr(".");
+	if (!sc->timeline || !sc->source || !sc->dir) {
+		scenario_free(sc);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	*out = sc;
+	return 0;
 }
 
 /* @path as given if absolute or if it exists; else relative to the scenario's directory. */
@@ -754,14 +789,24 @@ int scenario_prepare(const struct capsim_scenario *sc, const char *platform, con
 	char *path = NULL;
 	int ret;
 
+	/* a scenario built in code (scenario_new()) may still lack them */
+	if (!pname)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no platform (expected a "
+					"platform name or path)", sc->source);
+	if (!sc->workload && !workload && !sc->workload_path && !sc->workload_text)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no workload (expected an "
+					"rt-app file or workload)", sc->source);
 	if (!platform && looks_like_path(pname))
 		pname = path = resolve(sc, pname);
-	ret = pname ? platform_load(pname, NULL, 0, &plat, err) : CAPSIM_ERR_NOMEM;
+	ret = pname ? platform_load(pname, NULL, 0, &plat, err) :
+	      capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	free(path);
 	path = NULL;
 	if (ret)
 		return ret;
-	if (workload) {
+	if (sc->workload) {
+		wl = wl_ref(sc->workload);
+	} else if (workload) {
 		ret = capsim_workload_load(workload, &wl, err);
 	} else if (sc->workload_path) {
 		path = resolve(sc, sc->workload_path);

@@ -33,6 +33,14 @@ struct capsim_scenario {
 	struct scenario_event *events;
 	unsigned nr_events;
 	struct scn_events *timeline; /* bursts, cooling states, task and uclamp events (issue 7) */
+
+	/* set through the API (include/capsim/capsim_sim.h) after loading */
+	char *platform_arg;       /* replaces @platform; a path is taken from the caller's directory */
+	char *workload_arg;       /* replaces the workload, the same way */
+	struct capsim_workload *workload; /* a shared workload handle: replaces both */
+	struct scn_events *added; /* the --max-freq / --min-freq / --hw-cap forms, in given order */
+	bool finished;            /* the timelines are in @events: duration and caps are fixed */
+	int finish_err;           /* what finishing them returned */
 };
 
 /** scenario_load() - read a scenario JSON file. Return: 0 or a negative enum capsim_err with
@@ -44,9 +52,21 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 /** scenario_free() - release @sc; NULL is a no-op. */
 void scenario_free(struct capsim_scenario *sc);
 
-/** scenario_default_path() - the built-in default scenario: $CAPSIM_DATA_DIR/scenarios/
- * default.json if it exists, else the one shipped in the source tree's scenarios/. */
-const char *scenario_default_path(void);
+/**
+ * scenario_default_path() - the built-in default scenario's path into @buf (@size bytes,
+ * truncated): $CAPSIM_DATA_DIR/scenarios/default.json if it exists, else the one shipped in the
+ * source tree's scenarios/. Return: the path's length, as snprintf() counts it.
+ */
+int scenario_default_path(char *buf, size_t size);
+
+/** scenario_load_default() - scenario_load() of scenario_default_path(). */
+int scenario_load_default(struct capsim_scenario **out, capsim_error *err);
+
+/**
+ * scenario_new() - a scenario with no platform or workload yet and sim_options_default(), as a
+ * scenario file without those keys would be. Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+int scenario_new(struct capsim_scenario **out, capsim_error *err);
 
 /*
  * scenario_prepare() - load the platform and workload of @sc (a non-NULL @platform / @workload

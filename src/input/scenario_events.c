@@ -556,36 +556,48 @@ static int split_arg(char *buf, char **a, char **b, char **c, char **d)
 	return 0;
 }
 
-int scn_events_add_max_freq(scn_events *ev, const char *arg, capsim_error *err)
+/* --max-freq / --min-freq POLICY=KHZ[@T]: the scaling_max_freq / scaling_min_freq request */
+static int add_freq(scn_events *ev, enum scn_qos_type qos, const char *arg, capsim_error *err)
 {
-	struct scn_event e = { .type = SCN_EV_QOS_SET, .qos = SCN_QOS_MAX,
+	struct scn_event e = { .type = SCN_EV_QOS_SET, .qos = qos,
 			       .uclamp_min = SCN_UCLAMP_UNCHANGED,
 			       .uclamp_max = SCN_UCLAMP_UNCHANGED };
+	const char *opt = qos == SCN_QOS_MAX ? "--max-freq" : "--min-freq";
 	char buf[160], *pol, *khz, *at, *plus;
 
 	if (strlen(arg) >= 128 || (strcpy(buf, arg), split_arg(buf, &pol, &khz, &at, &plus)) ||
 	    plus)
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"--max-freq '%s': expected POLICY=KHZ[@TIME], e.g. policy4=1.2GHz@2s", arg);
+			"%s '%s': expected POLICY=KHZ[@TIME], e.g. policy4=1.2GHz@2s", opt, arg);
 	if (parse_policy(pol, &e.policy))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"--max-freq '%s': bad policy '%s' (expected policyN or N)", arg, pol);
+			"%s '%s': bad policy '%s' (expected policyN or N)", opt, arg, pol);
 	if (!strcmp(khz, "none"))
 		e.type = SCN_EV_QOS_CLEAR;
 	else if (capsim_parse_freq_khz(khz, &e.khz))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"--max-freq '%s': bad frequency '%s' (expected kHz, e.g. 1200000 or 1.2GHz, or none)",
-			arg, khz);
+			"%s '%s': bad frequency '%s' (expected kHz, e.g. 1200000 or 1.2GHz, or none)",
+			opt, arg, khz);
 	if (at && parse_time(at, &e.t_ns))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"--max-freq '%s': bad time '%s' (expected e.g. 2s, 150ms)", arg, at);
-	snprintf(buf, sizeof(buf), "--max-freq %s", arg);
-	e.name = intern(ev, "scaling_max_freq", err);
+			"%s '%s': bad time '%s' (expected e.g. 2s, 150ms)", opt, arg, at);
+	snprintf(buf, sizeof(buf), "%s %s", opt, arg);
+	e.name = intern(ev, qos == SCN_QOS_MAX ? "scaling_max_freq" : "scaling_min_freq", err);
 	e.where = e.name ? intern(ev, buf, err) : NULL;
 	if (!e.where)
 		return err ? err->code : CAPSIM_ERR_NOMEM;
 	e.order = ev->next_order++ << 32;
 	return push_event(ev, &e, err);
+}
+
+int scn_events_add_max_freq(scn_events *ev, const char *arg, capsim_error *err)
+{
+	return add_freq(ev, SCN_QOS_MAX, arg, err);
+}
+
+int scn_events_add_min_freq(scn_events *ev, const char *arg, capsim_error *err)
+{
+	return add_freq(ev, SCN_QOS_MIN, arg, err);
 }
 
 int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err)

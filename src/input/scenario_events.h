@@ -103,6 +103,9 @@ int scn_events_parse_json(scn_events *ev, const char *text, size_t len, const ch
 /** scn_events_add_max_freq() - "--max-freq POLICY=KHZ[@T]"; POLICY "policyN" or "N". */
 int scn_events_add_max_freq(scn_events *ev, const char *arg, capsim_error *err);
 
+/** scn_events_add_min_freq() - the same form for scaling_min_freq ("--min-freq ..." in messages). */
+int scn_events_add_min_freq(scn_events *ev, const char *arg, capsim_error *err);
+
 /** scn_events_add_hw_cap() - "--hw-cap CPULIST=KHZ@T+DURATION". */
 int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err);
 

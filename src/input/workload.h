@@ -123,6 +123,7 @@ struct wl_resource {
 
 struct capsim_workload {
 	char *source;            /* file name, for messages */
+	_Atomic unsigned refs;   /* holders: its loader's caller, scenarios and runs that share it */
 	uint64_t duration_ns;    /* 0: until every task has finished */
 	int calibration_cpu;     /* "CPUn", or -1: the biggest CPU (numeric calibration) */
 	struct wl_pos calibration_at; /* the "calibration" key, if any */
@@ -147,18 +148,13 @@ static inline int wl_kernel_prio(enum wl_policy policy, int priority)
 	return 120 + priority;
 }
 
+/* capsim_workload_load(), _parse() and _free(): include/capsim/capsim_sim.h */
+
 /**
- * capsim_workload_load() - read an rt-app JSON file (or "-" for stdin) as rt-app reads it.
- * Return: 0, or a negative enum capsim_err with @err saying "FILE:LINE:COL: ..." or
- * "FILE: tasks.NAME.phases.p1.run0: ...".
+ * wl_ref() - one more holder of @wl: a run only reads its workload, so the scenario that was
+ * given a workload handle and every run made from it share one (capsim_workload_free() drops
+ * each reference; atomic, as the runs may end in different threads). Return: @wl.
  */
-int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *err);
-
-/** capsim_workload_parse() - the same from memory; @name is used in messages. */
-int capsim_workload_parse(const char *text, size_t len, const char *name, capsim_workload **out,
-			  capsim_error *err);
-
-/** capsim_workload_free() - free @wl; NULL is a no-op. */
-void capsim_workload_free(capsim_workload *wl);
+capsim_workload *wl_ref(capsim_workload *wl);
 
 #endif /* CAPSIM_WORKLOAD_H */

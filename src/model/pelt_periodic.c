@@ -22,14 +22,14 @@
 #include <stdlib.h>
 
 #include "internal.h"
-#include "model/pelt_periodic.h"
+#include "capsim/capsim.h"
 
 #define MAX_WEIGHT (1ULL << 18)  /* MAX_SHARES, kernel/sched/sched.h */
 #define MAX_UPDATES 100000000ULL /* the task's own updates: one run stays under seconds */
 #define MAX_MEAN_SAMPLES 20000000ULL /* the mean's extra samples, whatever the window */
 #define PELT_PERIOD_NS (1024ULL * 1024) /* 1024 units of 1024 ns */
 
-static uint64_t activations(const struct pelt_periodic_cfg *cfg)
+static uint64_t activations(const struct capsim_pelt_periodic_cfg *cfg)
 {
 	return cfg->duration_ns / cfg->period_ns;
 }
@@ -41,7 +41,7 @@ static uint64_t window_len(uint64_t activations)
 }
 
 /* Updates a run costs: two per activation and the ticks. */
-static int too_many_updates(const struct pelt_periodic_cfg *cfg, uint64_t k)
+static int too_many_updates(const struct capsim_pelt_periodic_cfg *cfg, uint64_t k)
 {
 	uint64_t per_act = 2 + (cfg->tick_ns ? cfg->run_ns / cfg->tick_ns : 0);
 
@@ -49,14 +49,14 @@ static int too_many_updates(const struct pelt_periodic_cfg *cfg, uint64_t k)
 }
 
 /* The mean's sampling step: every period boundary, or every n-th for very long windows. */
-static uint64_t mean_step_ns(const struct pelt_periodic_cfg *cfg, uint64_t wlen)
+static uint64_t mean_step_ns(const struct capsim_pelt_periodic_cfg *cfg, uint64_t wlen)
 {
 	uint64_t boundaries = wlen * cfg->period_ns / PELT_PERIOD_NS;
 
 	return PELT_PERIOD_NS * (boundaries / MAX_MEAN_SAMPLES + 1);
 }
 
-int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
+int capsim_pelt_periodic_check(const struct capsim_pelt_periodic_cfg *cfg, capsim_error *err)
 {
 	uint64_t k;
 
@@ -77,11 +77,11 @@ int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
 					"tolerance %u is out of range (expected 0..1024 util_avg units)",
 					cfg->tolerance);
 	k = activations(cfg);
-	if (k < PELT_PERIODIC_MIN_ACTIVATIONS || k > PELT_PERIODIC_MAX_ACTIVATIONS)
+	if (k < CAPSIM_PELT_PERIODIC_MIN_ACTIVATIONS || k > CAPSIM_PELT_PERIODIC_MAX_ACTIVATIONS)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
 					"the duration covers %llu periods (expected %llu..%llu)",
-					(unsigned long long)k, PELT_PERIODIC_MIN_ACTIVATIONS,
-					PELT_PERIODIC_MAX_ACTIVATIONS);
+					(unsigned long long)k, CAPSIM_PELT_PERIODIC_MIN_ACTIVATIONS,
+					CAPSIM_PELT_PERIODIC_MAX_ACTIVATIONS);
 	if (cfg->start_ns > UINT64_MAX - k * cfg->period_ns)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
 					"start %llu ns + duration overflows the 64-bit clock",
@@ -94,9 +94,9 @@ int pelt_periodic_check(const struct pelt_periodic_cfg *cfg, capsim_error *err)
 }
 
 struct sim {
-	const struct pelt_periodic_cfg *cfg;
-	struct pelt_periodic_result *res;
-	void (*sample)(const struct pelt_periodic_sample *s, void *ctx);
+	const struct capsim_pelt_periodic_cfg *cfg;
+	struct capsim_pelt_periodic_result *res;
+	void (*sample)(const struct capsim_pelt_periodic_sample *s, void *ctx);
 	void *ctx;
 	struct capsim_sched_avg sa;
 	struct capsim_sched_avg shadow; /* also updated at every period boundary, for the mean */
@@ -132,8 +132,8 @@ static void shadow_to(struct sim *s, uint64_t now, int running)
 /* One update of the task's sched_avg at @now; @k is the activation it belongs to. */
 static void update(struct sim *s, uint64_t now, int running, uint64_t k)
 {
-	struct pelt_periodic_result *res = s->res;
-	struct pelt_periodic_sample smp = { .now_ns = now, .running = running };
+	struct capsim_pelt_periodic_result *res = s->res;
+	struct capsim_pelt_periodic_sample smp = { .now_ns = now, .running = running };
 
 	shadow_to(s, now, running);
 	smp.updated = capsim_pelt_update(&s->sa, now, running, running, running, s->cfg->weight);
@@ -159,7 +159,7 @@ static void update(struct sim *s, uint64_t now, int running, uint64_t k)
 /* Activation @k: wake up (after sleeping), the ticks while running, then sleep. */
 static void activation(struct sim *s, uint64_t k)
 {
-	const struct pelt_periodic_cfg *cfg = s->cfg;
+	const struct capsim_pelt_periodic_cfg *cfg = s->cfg;
 	uint64_t wake = cfg->start_ns + k * cfg->period_ns, sleep = wake + cfg->run_ns;
 
 	update(s, wake, 0, k);
@@ -170,7 +170,7 @@ static void activation(struct sim *s, uint64_t k)
 }
 
 /* The first activation after the last one whose trough or peak leaves the settled band. */
-static uint64_t settle_activation(const struct pelt_periodic_result *res, uint32_t tol)
+static uint64_t settle_activation(const struct capsim_pelt_periodic_result *res, uint32_t tol)
 {
 	for (uint64_t k = res->activations; k-- > 0;) {
 		uint64_t lo = res->act_min[k], hi = res->act_max[k];
@@ -181,16 +181,16 @@ static uint64_t settle_activation(const struct pelt_periodic_result *res, uint32
 	return 0;
 }
 
-int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_result *res,
-		      void (*sample)(const struct pelt_periodic_sample *s, void *ctx), void *ctx,
+int capsim_pelt_periodic_run(const struct capsim_pelt_periodic_cfg *cfg, struct capsim_pelt_periodic_result *res,
+		      void (*sample)(const struct capsim_pelt_periodic_sample *s, void *ctx), void *ctx,
 		      capsim_error *err)
 {
 	struct sim s = { .cfg = cfg, .res = res, .sample = sample, .ctx = ctx };
 	uint64_t k, wlen;
 	int ret;
 
-	*res = (struct pelt_periodic_result){ 0 };
-	ret = pelt_periodic_check(cfg, err);
+	*res = (struct capsim_pelt_periodic_result){ 0 };
+	ret = capsim_pelt_periodic_check(cfg, err);
 	if (ret)
 		return ret;
 	res->activations = activations(cfg);
@@ -200,7 +200,7 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 	res->act_min = malloc(res->activations * sizeof(*res->act_min));
 	res->act_max = calloc(res->activations, sizeof(*res->act_max));
 	if (!res->act_min || !res->act_max) {
-		pelt_periodic_free(res);
+		capsim_pelt_periodic_free(res);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	for (k = 0; k < res->activations; k++)
@@ -223,7 +223,7 @@ int pelt_periodic_run(const struct pelt_periodic_cfg *cfg, struct pelt_periodic_
 	return 0;
 }
 
-void pelt_periodic_free(struct pelt_periodic_result *res)
+void capsim_pelt_periodic_free(struct capsim_pelt_periodic_result *res)
 {
 	if (!res)
 		return;

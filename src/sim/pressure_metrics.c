@@ -78,6 +78,13 @@ double pm_pressure_pct(const struct pressure_metrics *pm, unsigned cpu)
 	return c->sampled_ns ? 100.0 * (double)c->pressure_ns / (double)c->sampled_ns : 0.0;
 }
 
+double pm_capped_pct(const struct pressure_metrics *pm, unsigned cpu)
+{
+	const struct pm_cpu *c = &pm->cpus[cpu];
+
+	return c->sampled_ns ? 100.0 * (double)c->capped_ns / (double)c->sampled_ns : 0.0;
+}
+
 double pm_mean_abs_err(const struct pressure_metrics *pm, unsigned cpu)
 {
 	const struct pm_cpu *c = &pm->cpus[cpu];

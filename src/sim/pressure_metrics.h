@@ -52,6 +52,8 @@ void pm_placement(struct pressure_metrics *pm, uint64_t util, uint64_t uclamp_mi
 
 /** pm_pressure_pct() - % of @cpu's sampled time under believed pressure (reporting). */
 double pm_pressure_pct(const struct pressure_metrics *pm, unsigned cpu);
+/** pm_capped_pct() - % of @cpu's sampled time really capped (delivered < original): the truth. */
+double pm_capped_pct(const struct pressure_metrics *pm, unsigned cpu);
 /** pm_mean_abs_err() - time-weighted mean |believed - delivered| of @cpu (reporting). */
 double pm_mean_abs_err(const struct pressure_metrics *pm, unsigned cpu);
 /** pm_mean_shortfall() - mean uclamp_min - delivered over the uclamp_min placements. */

@@ -310,7 +310,7 @@ struct capsim_sim {
 	char warning[512];                /* the first warning of the run (a deadlock with a duration) */
 };
 
-/* ---- the simulator's entry points (cli/cmd_simulate.c, tests, bench) -------------------- */
+/* ---- the simulator's entry points (src/api/sim_api.c, tests) ---------------------------- */
 
 /**
  * sim_create() - a simulator for @wl on @plat (both owned by it from now on, even on failure)

@@ -8,18 +8,18 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "input/pelt_csv.h"
+#include "capsim/capsim.h"
 
-#define H PELT_CSV_IN_HEADER
+#define H CAPSIM_PELT_CSV_IN_HEADER
 
-static int parse(const char *text, struct pelt_csv *csv, capsim_error *err)
+static int parse(const char *text, struct capsim_pelt_csv *csv, capsim_error *err)
 {
-	return pelt_csv_parse(text, strlen(text), "t.csv", csv, err);
+	return capsim_pelt_csv_parse(text, strlen(text), "t.csv", csv, err);
 }
 
 static void test_accepts(void **state)
 {
-	struct pelt_csv csv;
+	struct capsim_pelt_csv csv;
 	capsim_error err = { 0 };
 
 	/* BOM, CRLF, max u64 values, running at INT_MAX, trailing blank lines */
@@ -31,11 +31,11 @@ static void test_accepts(void **state)
 	assert_int_equal(csv.rows[0].running, 2147483647);
 	assert_true(csv.rows[0].weight == UINT64_MAX);
 	assert_true(csv.rows[1].now_ns == 5 && csv.rows[1].load == 1);
-	pelt_csv_free(&csv);
+	capsim_pelt_csv_free(&csv);
 	/* a header alone: no rows, no error */
 	assert_int_equal(parse(H, &csv, &err), 0);
 	assert_int_equal(csv.nrows, 0);
-	pelt_csv_free(&csv);
+	capsim_pelt_csv_free(&csv);
 }
 
 static void test_rejects(void **state)
@@ -55,7 +55,7 @@ static void test_rejects(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct pelt_csv csv;
+		struct capsim_pelt_csv csv;
 		capsim_error err = { 0 };
 		assert_int_equal(parse(cases[i].text, &csv, &err), cases[i].code);
 		assert_int_equal(err.code, cases[i].code);
@@ -69,7 +69,7 @@ static void test_rejects(void **state)
 static void test_long_field_is_cut(void **state)
 {
 	char text[200];
-	struct pelt_csv csv;
+	struct capsim_pelt_csv csv;
 	capsim_error err = { 0 };
 
 	snprintf(text, sizeof(text), H "\n1,%s,1,1,1\n", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
@@ -84,18 +84,18 @@ static void test_long_field_is_cut(void **state)
 static void test_replay_line(void **state)
 {
 	struct capsim_sched_avg sa = { 0 };
-	struct pelt_csv_row r0 = { .now_ns = 0, .load = 1, .runnable = 1, .running = 1, .weight = 1024 };
-	struct pelt_csv_row r1 = { .now_ns = 1000000, .load = 1, .runnable = 1, .running = 1, .weight = 1024 };
-	char line[PELT_CSV_LINE_MAX];
+	struct capsim_pelt_row r0 = { .now_ns = 0, .load = 1, .runnable = 1, .running = 1, .weight = 1024 };
+	struct capsim_pelt_row r1 = { .now_ns = 1000000, .load = 1, .runnable = 1, .running = 1, .weight = 1024 };
+	char line[CAPSIM_PELT_CSV_LINE_MAX];
 
-	assert_int_equal(pelt_csv_replay_row(&sa, &r0, line), strlen("0,0,0,0,0,0,0,0,0,0\n"));
+	assert_int_equal(capsim_pelt_csv_replay_row(&sa, &r0, line), strlen("0,0,0,0,0,0,0,0,0,0\n"));
 	assert_string_equal(line, "0,0,0,0,0,0,0,0,0,0\n");
-	pelt_csv_replay_row(&sa, &r1, line);
+	capsim_pelt_csv_replay_row(&sa, &r1, line);
 	assert_string_equal(line, "1000000,0,976,999424,999424,976,0,0,0,999424\n");
 	/* the widest line fits: ten 20-digit fields */
 	sa = (struct capsim_sched_avg){ UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT32_MAX, UINT32_MAX,
 					UINT64_MAX, UINT64_MAX, UINT64_MAX };
-	assert_true(pelt_csv_format_line(UINT64_MAX, 1, &sa, line) < PELT_CSV_LINE_MAX);
+	assert_true(capsim_pelt_csv_format_line(UINT64_MAX, 1, &sa, line) < CAPSIM_PELT_CSV_LINE_MAX);
 }
 
 int main(void)

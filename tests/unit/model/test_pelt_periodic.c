@@ -10,16 +10,16 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "model/pelt_periodic.h"
+#include "capsim/capsim.h"
 
 #define MS 1000000ULL
 
 struct trace {
-	struct pelt_periodic_sample s[4096];
+	struct capsim_pelt_periodic_sample s[4096];
 	size_t n;
 };
 
-static void record(const struct pelt_periodic_sample *s, void *ctx)
+static void record(const struct capsim_pelt_periodic_sample *s, void *ctx)
 {
 	struct trace *t = ctx;
 
@@ -35,15 +35,15 @@ static void record(const struct pelt_periodic_sample *s, void *ctx)
  */
 static void test_update_points(void **state)
 {
-	struct pelt_periodic_cfg cfg = { .run_ns = 3 * MS, .period_ns = 10 * MS, .duration_ns = 80 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 3 * MS, .period_ns = 10 * MS, .duration_ns = 80 * MS,
 					 .start_ns = 5 * MS, .tick_ns = 2 * MS, .weight = 335, .tolerance = 10 };
-	struct pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res;
 	struct capsim_sched_avg sa = { 0 };
 	struct trace *t = calloc(1, sizeof(*t));
 	capsim_error err = { 0 };
 	size_t i = 0;
 
-	assert_int_equal(pelt_periodic_run(&cfg, &res, record, t, &err), 0);
+	assert_int_equal(capsim_pelt_periodic_run(&cfg, &res, record, t, &err), 0);
 	assert_int_equal(t->n, 8 * 3 + 1);
 	for (uint64_t k = 0; k <= 8; k++) {
 		const uint64_t at[3] = { 5 + 10 * k, 6 + 10 * k, 8 + 10 * k };
@@ -60,7 +60,7 @@ static void test_update_points(void **state)
 	 * while running, falls while asleep) */
 	assert_int_equal(res.act_min[3], t->s[9].sa.util_avg);
 	assert_int_equal(res.act_max[3], t->s[11].sa.util_avg);
-	pelt_periodic_free(&res);
+	capsim_pelt_periodic_free(&res);
 	free(t);
 }
 
@@ -71,12 +71,12 @@ static void test_update_points(void **state)
  */
 static void test_always_running(void **state)
 {
-	struct pelt_periodic_cfg cfg = { .run_ns = 16 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 16 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					 .weight = 1024, .tolerance = 10 };
-	struct pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res;
 	capsim_error err = { 0 };
 
-	assert_int_equal(pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
+	assert_int_equal(capsim_pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
 	assert_int_equal(res.activations, 125);
 	assert_int_equal(res.window_first, 125 - 31);
 	assert_int_equal(res.util_min, 1024);
@@ -88,45 +88,45 @@ static void test_always_running(void **state)
 	assert_true(res.settle_ns == res.settle_activation * 16 * MS);
 	/* ln(1024 / 10) / ln(2) = 6.7 half-lives of 32 ms ~ 214 ms: activation 13 or 14 */
 	assert_in_range(res.settle_activation, 12, 15);
-	pelt_periodic_free(&res);
+	capsim_pelt_periodic_free(&res);
 }
 
 /* 25% duty cycle: the settled mean is the duty-cycle value 256 within 1%. */
 static void test_mean_near_duty_cycle(void **state)
 {
-	struct pelt_periodic_cfg cfg = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					 .weight = 1024, .tolerance = 10 };
-	struct pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res;
 	capsim_error err = { 0 };
 
-	assert_int_equal(pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
+	assert_int_equal(capsim_pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
 	assert_true(res.util_mean > 253.4 && res.util_mean < 258.6);
 	assert_true(res.util_min < res.util_mean && res.util_mean < res.util_max);
-	pelt_periodic_free(&res);
+	capsim_pelt_periodic_free(&res);
 }
 
 static void test_rejects(void **state)
 {
-	struct pelt_periodic_cfg ok = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg ok = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					.weight = 1024, .tolerance = 10 };
-	struct pelt_periodic_cfg c;
+	struct capsim_pelt_periodic_cfg c;
 	capsim_error err = { 0 };
 
-	assert_int_equal(pelt_periodic_check(&ok, &err), 0);
+	assert_int_equal(capsim_pelt_periodic_check(&ok, &err), 0);
 	c = ok, c.run_ns = 0;
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 	c = ok, c.run_ns = 17 * MS;
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_INVALID);
 	c = ok, c.duration_ns = 7 * 16 * MS;
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 	c = ok, c.period_ns = 100, c.run_ns = 100; /* 20 M activations */
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 	c = ok, c.weight = (1 << 18) + 1;
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 	c = ok, c.start_ns = UINT64_MAX - 1000 * MS;
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 	c = ok, c.tick_ns = 1; /* 4 M ticks per activation */
-	assert_int_equal(pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
+	assert_int_equal(capsim_pelt_periodic_check(&c, &err), CAPSIM_ERR_RANGE);
 }
 
 int main(void)

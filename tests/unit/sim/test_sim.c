@@ -618,9 +618,9 @@ static struct capsim_sim *run_scenario(const char *scenario, enum capsim_model m
 	struct capsim_scenario *sc = NULL;
 	struct capsim_sim *s = NULL;
 	capsim_error e = { 0 };
-	char path[4096];
-	const char *dflt = scenario_default_path();
+	char path[4096], dflt[4096];
 
+	scenario_default_path(dflt, sizeof(dflt));
 	snprintf(path, sizeof(path), "%.*s/%s", (int)(strrchr(dflt, '/') - dflt), dflt, scenario);
 	if (scenario_load(path, &sc, &e))
 		fail_msg("%s", e.msg);

@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim_api.c - the calls of include/capsim/capsim_sim.h that span layers: a scenario (read by
+ * src/input/scenario.c) changed from code, runs of it made (scenario_build(), src/sim/), run
+ * and traced, and a finished run's figures (sim_result_build() and the pressure metrics) copied
+ * into the public summary structs that the report writers (src/output/report*.c) print.
+ * Workload and PELT calls live in their own layers' files; this file holds no state.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "input/scenario.h"
+#include "input/scenario_events.h"
+#include "input/scenario_timeline.h"
+#include "output/sim_trace.h"
+#include "sim/pressure_metrics.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+
+/* ---- scenarios ----------------------------------------------------------------------------- */
+
+int capsim_scenario_load(const char *path, capsim_scenario **out, capsim_error *err)
+{
+	return scenario_load(path, out, err);
+}
+
+int capsim_scenario_parse(const char *text, size_t len, const char *name, const char *dir,
+			  capsim_scenario **out, capsim_error *err)
+{
+	return scenario_parse(text, len, name, dir, out, err);
+}
+
+int capsim_scenario_load_default(capsim_scenario **out, capsim_error *err)
+{
+	return scenario_load_default(out, err);
+}
+
+int capsim_scenario_default_path(char *buf, size_t size)
+{
+	return scenario_default_path(buf, size);
+}
+
+int capsim_scenario_create(capsim_scenario **out, capsim_error *err)
+{
+	return scenario_new(out, err);
+}
+
+void capsim_scenario_free(capsim_scenario *sc)
+{
+	scenario_free(sc);
+}
+
+/* The timeline is expanded up to the duration by the first run: both are fixed from then on. */
+static int timeline_fixed(const capsim_scenario *sc, const char *what, capsim_error *err)
+{
+	if (!sc->finished)
+		return 0;
+	return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: %s cannot change once a run has been "
+				"made from the scenario", sc->source, what);
+}
+
+static int range(const capsim_scenario *sc, const char *what, unsigned long long v,
+		 const char *expected, capsim_error *err)
+{
+	return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %s %llu: expected %s", sc->source, what,
+				v, expected);
+}
+
+static int set_string(char **slot, const char *s, capsim_error *err)
+{
+	char *copy = s ? strdup(s) : NULL;
+
+	if (s && !copy)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	free(*slot);
+	*slot = copy;
+	return 0;
+}
+
+int capsim_scenario_set_platform(capsim_scenario *sc, const char *platform, capsim_error *err)
+{
+	if (!platform)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no platform given", sc->source);
+	return set_string(&sc->platform_arg, platform, err);
+}
+
+int capsim_scenario_set_workload_path(capsim_scenario *sc, const char *path, capsim_error *err)
+{
+	int ret;
+
+	if (!path)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no workload path given",
+					sc->source);
+	ret = set_string(&sc->workload_arg, path, err);
+	if (!ret) {
+		capsim_workload_free(sc->workload);
+		sc->workload = NULL;
+	}
+	return ret;
+}
+
+int capsim_scenario_set_workload(capsim_scenario *sc, capsim_workload *wl, capsim_error *err)
+{
+	if (!wl)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no workload given", sc->source);
+	capsim_workload_free(sc->workload);
+	sc->workload = wl_ref(wl);
+	free(sc->workload_arg);
+	sc->workload_arg = NULL;
+	return 0;
+}
+
+int capsim_scenario_set_duration(capsim_scenario *sc, uint64_t ns, capsim_error *err)
+{
+	if (timeline_fixed(sc, "the duration", err))
+		return err ? err->code : CAPSIM_ERR_INVALID;
+	if (ns > CAPSIM_MAX_DURATION_NS)
+		return range(sc, "duration (ns)", ns, "at most 100 years", err);
+	sc->opt.duration_ns = ns;
+	return 0;
+}
+
+int capsim_scenario_set_seed(capsim_scenario *sc, uint64_t seed, capsim_error *err)
+{
+	sc->opt.seed = seed;
+	return 0;
+}
+
+int capsim_scenario_set_model(capsim_scenario *sc, enum capsim_model model, capsim_error *err)
+{
+	if ((unsigned)model >= CAPSIM_MODEL_COUNT)
+		return range(sc, "model", (unsigned)model, "an enum capsim_model", err);
+	sc->opt.model = model;
+	return 0;
+}
+
+int capsim_scenario_set_governor(capsim_scenario *sc, enum capsim_governor gov,
+				 capsim_error *err)
+{
+	switch (gov) {
+	case CAPSIM_GOV_SCHEDUTIL: sc->opt.governor = SIM_GOV_SCHEDUTIL; return 0;
+	case CAPSIM_GOV_PERFORMANCE: sc->opt.governor = SIM_GOV_PERFORMANCE; return 0;
+	case CAPSIM_GOV_POWERSAVE: sc->opt.governor = SIM_GOV_POWERSAVE; return 0;
+	}
+	return range(sc, "governor", (unsigned)gov, "an enum capsim_governor", err);
+}
+
+int capsim_scenario_set_hz(capsim_scenario *sc, unsigned hz, capsim_error *err)
+{
+	if (!hz || hz > 10000)
+		return range(sc, "HZ", hz, "1..10000", err);
+	sc->opt.hz = hz;
+	return 0;
+}
+
+int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err)
+{
+	sc->opt.eas = !!on;
+	return 0;
+}
+
+int capsim_scenario_set_max_events(capsim_scenario *sc, uint64_t n, capsim_error *err)
+{
+	if (!n)
+		return range(sc, "max events", n, "a positive count", err);
+	sc->opt.max_events = n;
+	return 0;
+}
+
+int capsim_scenario_set_thermal(capsim_scenario *sc, enum capsim_thermal thermal,
+				capsim_error *err)
+{
+	switch (thermal) {
+	case CAPSIM_THERMAL_OFF:
+		sc->opt.thermal = 0;
+		return 0;
+	case CAPSIM_THERMAL_STEP_WISE:
+		sc->opt.thermal = 1;
+		sc->opt.thermal_governor = THERMAL_GOV_STEP_WISE;
+		return 0;
+	case CAPSIM_THERMAL_POWER_ALLOCATOR:
+		sc->opt.thermal = 1;
+		sc->opt.thermal_governor = THERMAL_GOV_POWER_ALLOCATOR;
+		return 0;
+	}
+	return range(sc, "thermal", (unsigned)thermal, "an enum capsim_thermal", err);
+}
+
+int capsim_scenario_set_decay_shift(capsim_scenario *sc, unsigned shift, capsim_error *err)
+{
+	if (shift > 10)
+		return range(sc, "decay shift", shift, "0..10", err);
+	sc->opt.thermal_decay_shift = shift;
+	return 0;
+}
+
+int capsim_scenario_set_capped_threshold(capsim_scenario *sc, uint64_t ns, capsim_error *err)
+{
+	if (!ns || ns > CAPSIM_MAX_DURATION_NS)
+		return range(sc, "capped threshold (ns)", ns, "a duration > 0", err);
+	sc->opt.capped_threshold_ns = ns;
+	return 0;
+}
+
+int capsim_scenario_set_pressure_metrics(capsim_scenario *sc, int on, capsim_error *err)
+{
+	sc->opt.pressure_metrics = !!on;
+	return 0;
+}
+
+/* The caps added in code wait in sc->added until the first run appends them after the file's. */
+static int add_timeline(capsim_scenario *sc, const char *arg,
+			int (*add)(scn_events *, const char *, capsim_error *), capsim_error *err)
+{
+	if (timeline_fixed(sc, "the caps", err))
+		return err ? err->code : CAPSIM_ERR_INVALID;
+	if (!arg)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no cap given", sc->source);
+	if (!sc->added && !(sc->added = scn_events_new()))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	return add(sc->added, arg, err);
+}
+
+int capsim_scenario_add_max_freq(capsim_scenario *sc, const char *arg, capsim_error *err)
+{
+	return add_timeline(sc, arg, scn_events_add_max_freq, err);
+}
+
+int capsim_scenario_add_min_freq(capsim_scenario *sc, const char *arg, capsim_error *err)
+{
+	return add_timeline(sc, arg, scn_events_add_min_freq, err);
+}
+
+int capsim_scenario_add_hw_cap(capsim_scenario *sc, const char *arg, capsim_error *err)
+{
+	return add_timeline(sc, arg, scn_events_add_hw_cap, err);
+}
+
+int capsim_scenario_clear_events(capsim_scenario *sc, capsim_error *err)
+{
+	scn_events *empty;
+
+	if (timeline_fixed(sc, "the caps", err))
+		return err ? err->code : CAPSIM_ERR_INVALID;
+	empty = scn_events_new();
+	if (!empty)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	scn_events_free(sc->timeline);
+	sc->timeline = empty;
+	free(sc->events);
+	sc->events = NULL;
+	sc->nr_events = 0;
+	return 0;
+}
+
+/* ---- runs ---------------------------------------------------------------------------------- */
+
+int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_error *err)
+{
+	*out = NULL;
+	if (!sc->finished) {
+		/* the file's timeline, then what was added in code: the order `capsim simulate` has */
+		sc->finished = true;
+		sc->finish_err = scenario_finish_timeline(sc, sc->added, err);
+		if (sc->finish_err)
+			return sc->finish_err;
+	} else if (sc->finish_err) {
+		return capsim_error_set(err, sc->finish_err, "%s: its timeline could not be expanded "
+					"(the first run said why)", sc->source);
+	}
+	return scenario_build(sc, sc->platform_arg, sc->workload_arg, out, err);
+}
+
+void capsim_sim_set_progress(capsim_sim *s, void (*fn)(void *ctx, uint64_t now_ns,
+						       uint64_t end_ns), void *ctx)
+{
+	s->progress = fn;
+	s->progress_ctx = ctx;
+}
+
+int capsim_sim_trace_open(capsim_sim *s, FILE *fp)
+{
+	return sim_trace_open(s, fp);
+}
+
+int capsim_sim_trace_close(capsim_sim *s)
+{
+	return sim_trace_close(s);
+}
+
+int capsim_sim_run(capsim_sim *s, capsim_error *err)
+{
+	return sim_run(s, err);
+}
+
+void capsim_sim_free(capsim_sim *s)
+{
+	sim_free(s);
+}
+
+/* ---- the summary --------------------------------------------------------------------------- */
+
+static enum capsim_governor governor_of(enum sim_governor g)
+{
+	return g == SIM_GOV_PERFORMANCE ? CAPSIM_GOV_PERFORMANCE :
+	       g == SIM_GOV_POWERSAVE ? CAPSIM_GOV_POWERSAVE : CAPSIM_GOV_SCHEDUTIL;
+}
+
+static int by_cpu_order(const void *a, const void *b)
+{
+	const struct capsim_cpu_time *x = a, *y = b;
+
+	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+}
+
+/* a task's figures; its runtime per CPU ascending by CPU, as the reports list it */
+static int task_summary(const struct sim_task *p, const struct sim_task_result *t,
+			struct capsim_task_summary *out)
+{
+	struct capsim_cpu_time *by_cpu = calloc(t->nr_by_cpu ? t->nr_by_cpu : 1, sizeof(*by_cpu));
+	char *name = strdup(t->name);
+
+	if (!by_cpu || !name) {
+		free(by_cpu);
+		free(name);
+		return CAPSIM_ERR_NOMEM;
+	}
+	for (unsigned k = 0; k < t->nr_by_cpu; k++)
+		by_cpu[k] = (struct capsim_cpu_time){ t->by_cpu[k].cpu, cpu_time_ns(&t->by_cpu[k]) };
+	qsort(by_cpu, t->nr_by_cpu, sizeof(*by_cpu), by_cpu_order);
+	*out = (struct capsim_task_summary){
+		.name = name,
+		.activations = t->activations,
+		.deadline_misses = t->deadline_misses,
+		.timer_events = t->timer_events,
+		.slack_mean_us = t->slack_mean_us,
+		.slack_min_us = t->slack_min_us,
+		.runtime_ns = p->st.runtime_ns,
+		.runtime_by_cpu = by_cpu,
+		.nr_runtime_by_cpu = t->nr_by_cpu,
+		.lat_p50_us = t->lat_p50_us,
+		.lat_p99_us = t->lat_p99_us,
+		.migrations = t->migrations,
+		.util_avg_end = t->util_avg_end,
+	};
+	return 0;
+}
+
+static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result *cr,
+			struct capsim_cpu_summary *out)
+{
+	const struct pressure_metrics *pm = sim_pressure_metrics(s);
+
+	*out = (struct capsim_cpu_summary){
+		.cpu = cr->cpu,
+		.busy_ns = s->rq[cr->cpu].busy_ns,
+		.busy_pct = cr->busy_pct,
+		.mean_freq_khz = cr->mean_freq_khz,
+		.mean_actual_capacity = cr->mean_actual_capacity,
+		.energy_j = cr->energy_j,
+	};
+	if (s->opt.pressure_metrics && cr->cpu < pm->nr_cpus) {
+		out->believed_pressure_pct = pm_pressure_pct(pm, cr->cpu);
+		out->capped_pct = pm_capped_pct(pm, cr->cpu);
+		out->mean_abs_capacity_error = pm_mean_abs_err(pm, cr->cpu);
+	}
+}
+
+/* the header: what ran, with the static caps (freq_qos requests in place from the start) */
+static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
+{
+	struct capsim_policy_info *pol = calloc(s->plat->nr_policies + 1, sizeof(*pol));
+	struct capsim_cap *caps = calloc(s->nr_sc + 1, sizeof(*caps));
+	unsigned nr_caps = 0;
+
+	sum->policies = pol;
+	sum->caps = caps;
+	sum->platform = strdup(s->plat->name);
+	sum->workload = s->wl->source ? strdup(s->wl->source) : NULL;
+	if (!pol || !caps || !sum->platform || (s->wl->source && !sum->workload))
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned p = 0; p < s->plat->nr_policies; p++)
+		pol[p] = (struct capsim_policy_info){ s->plat->policies[p].cpu,
+						      s->plat->policies[p].related_cpus };
+	sum->nr_policies = s->plat->nr_policies;
+	for (unsigned i = 0; i < s->nr_sc; i++)
+		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns)
+			caps[nr_caps++] = (struct capsim_cap){
+				s->plat->policies[s->sc[i].policy].cpu, s->sc[i].qos == FREQ_QOS_MAX,
+				s->sc[i].khz };
+	sum->nr_caps = nr_caps;
+	sum->duration_ns = s->now;
+	sum->hz = s->opt.hz;
+	sum->governor = governor_of(s->opt.governor);
+	sum->eas = s->eas;
+	sum->uclamp = !!s->opt.uclamp;
+	sum->model = s->opt.model;
+	sum->seed = s->opt.seed;
+	sum->has_energy_model = platform_has_em(s->plat);
+	return 0;
+}
+
+static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
+{
+	const struct pressure_metrics *pm = sim_pressure_metrics(s);
+
+	sum->has_pressure_metrics = !!s->opt.pressure_metrics;
+	if (!sum->has_pressure_metrics)
+		return;
+	sum->pressure = (struct capsim_pressure_summary){
+		.mean_abs_capacity_error = pm_mean_abs_err_all(pm),
+		.placements = pm->placements,
+		.misfit_placements = pm->misfit_placements,
+		.uclamp_min_placements = pm->uclamp_min_placements,
+		.uclamp_min_violations = pm->uclamp_min_violations,
+		.mean_uclamp_min_shortfall = pm_mean_shortfall(pm),
+	};
+}
+
+int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *err)
+{
+	capsim_summary *sum = calloc(1, sizeof(*sum));
+	struct capsim_task_summary *tasks = NULL;
+	struct capsim_cpu_summary *cpus = NULL;
+	struct sim_result r;
+	int ret;
+
+	*out = NULL;
+	if (!sum || sim_result_build(s, &r)) {
+		free(sum);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	ret = header_summary(s, sum);
+	if (!ret) {
+		sum->tasks = tasks = calloc(r.nr_tasks + 1, sizeof(*tasks));
+		sum->cpus = cpus = calloc(r.nr_cpus + 1, sizeof(*cpus));
+		ret = tasks && cpus ? 0 : CAPSIM_ERR_NOMEM;
+	}
+	for (unsigned i = 0; !ret && i < r.nr_tasks; i++) {
+		ret = task_summary(s->tasks[i], &r.tasks[i], &tasks[i]);
+		sum->nr_tasks = i + !ret;
+	}
+	for (unsigned c = 0; !ret && c < r.nr_cpus; c++)
+		cpu_summary(s, &r.cpus[c], &cpus[c]);
+	if (!ret) {
+		sum->nr_cpus = r.nr_cpus;
+		sum->duration_s = r.duration_s;
+		sum->energy_j = r.energy_j;
+		sum->migrations = r.migrations;
+		sum->misfit_migrations = r.misfit_migrations;
+		sum->overutilized_pct = r.overutilized_pct;
+		sum->events = r.events;
+		pressure_summary(s, sum);
+	}
+	sim_result_free(&r);
+	if (ret) {
+		capsim_summary_free(sum);
+		return capsim_error_set(err, ret, "out of memory");
+	}
+	*out = sum;
+	return 0;
+}
+
+void capsim_summary_free(capsim_summary *sum)
+{
+	if (!sum)
+		return;
+	for (unsigned i = 0; i < sum->nr_tasks; i++) {
+		free((void *)sum->tasks[i].name);
+		free((void *)sum->tasks[i].runtime_by_cpu);
+	}
+	free((void *)sum->tasks);
+	free((void *)sum->cpus);
+	free((void *)sum->caps);
+	free((void *)sum->policies);
+	free((void *)sum->platform);
+	free((void *)sum->workload);
+	free(sum);
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - the reports of a run's summary (struct capsim_summary, include/capsim/
+ * capsim_sim.h): `capsim simulate`'s table and JSON (report_text.c, report_json.c) and
+ * `capsim compare`'s side by side; report.c checks the arguments of the public calls and picks
+ * the writer. Every byte is a promise (docs/formats.md, docs/cli.md).
+ */
+#ifndef CAPSIM_REPORT_H
+#define CAPSIM_REPORT_H
+
+#include <stdio.h>
+
+#include "capsim/capsim.h"
+
+/** report_summary_text() - what `capsim simulate` prints. */
+void report_summary_text(FILE *f, const capsim_summary *sum);
+/** report_summary_json() - what `capsim simulate --json` prints. */
+void report_summary_json(FILE *f, const capsim_summary *sum);
+/** report_compare_text() - `capsim compare`'s table of @n matching runs (report.c checks). */
+void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n);
+/** report_compare_json() - `capsim compare --json`: simulate's objects with "pressure" added. */
+void report_compare_json(FILE *f, const capsim_summary *const *runs, unsigned n);
+
+#endif /* CAPSIM_REPORT_H */

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+/*
+ * report_json.c - the reports as JSON (docs/formats.md): `capsim simulate --json`'s object,
+ * and `capsim compare --json`'s {"models": {"v6.9": {...the keys of simulate --json...,
+ * "pressure": {...}}, ...}}, from the public summary structs.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "output/report.h"
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", (unsigned char)*s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void json_pressure(FILE *f, const capsim_summary *sum)
+{
+	const struct capsim_pressure_summary *pm = &sum->pressure;
+
+	fprintf(f, ", \"pressure\": {\"mean_abs_capacity_error\": %.4f, \"placements\": %llu, "
+		"\"misfit_placements\": %llu, \"uclamp_min_placements\": %llu, "
+		"\"uclamp_min_violations\": %llu, \"mean_uclamp_min_shortfall\": %.4f, \"cpus\": [",
+		pm->mean_abs_capacity_error, (unsigned long long)pm->placements,
+		(unsigned long long)pm->misfit_placements,
+		(unsigned long long)pm->uclamp_min_placements,
+		(unsigned long long)pm->uclamp_min_violations, pm->mean_uclamp_min_shortfall);
+	for (unsigned c = 0; c < sum->nr_cpus; c++)
+		fprintf(f, "%s{\"cpu\": %u, \"believed_pressure_pct\": %.4f, "
+			"\"capped_pct\": %.4f, \"mean_abs_capacity_error\": %.4f}", c ? ", " : "",
+			sum->cpus[c].cpu, sum->cpus[c].believed_pressure_pct, sum->cpus[c].capped_pct,
+			sum->cpus[c].mean_abs_capacity_error);
+	fprintf(f, "]}");
+}
+
+/* simulate's report object, with compare's "pressure" before its closing brace if @pressure */
+static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
+{
+	fprintf(f, "{\"platform\": ");
+	json_str(f, sum->platform);
+	fprintf(f, ", \"seed\": %llu", (unsigned long long)sum->seed);
+	fprintf(f, ", \"model\": \"%s\", \"governor\": \"%s\", \"hz\": %u, \"eas\": %s, "
+		"\"duration_s\": %.6f, \"energy_j\": %.6f, \"migrations\": %llu, "
+		"\"misfit_migrations\": %llu, \"overutilized_pct\": %.4f, \"events\": %llu,\n",
+		capsim_model_name(sum->model), capsim_governor_name(sum->governor), sum->hz,
+		sum->eas ? "true" : "false", sum->duration_s, sum->energy_j,
+		(unsigned long long)sum->migrations, (unsigned long long)sum->misfit_migrations,
+		sum->overutilized_pct, (unsigned long long)sum->events);
+	fprintf(f, " \"tasks\": [");
+	for (unsigned i = 0; i < sum->nr_tasks; i++) {
+		const struct capsim_task_summary *t = &sum->tasks[i];
+
+		fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+		json_str(f, t->name);
+		fprintf(f, ", \"activations\": %llu, \"deadline_misses\": %llu, \"timer_events\": %llu, "
+			"\"slack_us\": {\"mean\": %.3f, \"min\": %.3f}, \"runtime_s\": %.6f, "
+			"\"runtime_by_cpu_s\": {", (unsigned long long)t->activations,
+			(unsigned long long)t->deadline_misses, (unsigned long long)t->timer_events,
+			t->slack_mean_us, t->timer_events ? t->slack_min_us : 0.0,
+			(double)t->runtime_ns * 1e-9);
+		for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++)
+			fprintf(f, "%s\"%u\": %.6f", k ? ", " : "", t->runtime_by_cpu[k].cpu,
+				(double)t->runtime_by_cpu[k].ns * 1e-9);
+		fprintf(f, "}, \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}, \"migrations\": %llu, "
+			"\"util_avg_end\": %llu}", t->lat_p50_us, t->lat_p99_us,
+			(unsigned long long)t->migrations, (unsigned long long)t->util_avg_end);
+	}
+	fprintf(f, "],\n \"cpus\": [");
+	for (unsigned c = 0; c < sum->nr_cpus; c++) {
+		const struct capsim_cpu_summary *cr = &sum->cpus[c];
+
+		fprintf(f, "%s\n  {\"cpu\": %u, \"busy_pct\": %.4f, \"mean_freq_khz\": %.1f, "
+			"\"mean_actual_capacity\": %.3f, \"energy_j\": %.6f}", c ? "," : "", cr->cpu,
+			cr->busy_pct, cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
+	}
+	fprintf(f, "]");
+	if (pressure)
+		json_pressure(f, sum);
+	fprintf(f, "}");
+}
+
+void report_summary_json(FILE *f, const capsim_summary *sum)
+{
+	json_run(f, sum, false);
+	fputc('\n', f);
+}
+
+void report_compare_json(FILE *f, const capsim_summary *const *runs, unsigned n)
+{
+	fputs("{\"models\": {", f);
+	for (unsigned k = 0; k < n; k++) {
+		fprintf(f, "%s\n\"%s\": ", k ? "," : "", capsim_model_name(runs[k]->model));
+		json_run(f, runs[k], true);
+	}
+	fputs("\n}}\n", f);
+}

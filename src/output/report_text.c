@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+/*
+ * report_text.c - the tables people read: `capsim simulate`'s run header, per-task and per-CPU
+ * figures and totals, and `capsim compare`'s runs side by side (the simulate figures and the
+ * pressure metrics, the best value of each row marked), from the public summary structs.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "output/report.h"
+
+void report_summary_text(FILE *f, const capsim_summary *sum)
+{
+	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
+		"EAS %s, uclamp %s, model %s, seed %llu\n", sum->platform,
+		sum->workload ? sum->workload : "-", sum->duration_s, sum->hz,
+		capsim_governor_name(sum->governor), sum->eas ? "on" : "off",
+		sum->uclamp ? "on" : "off", capsim_model_name(sum->model),
+		(unsigned long long)sum->seed);
+	for (unsigned i = 0; i < sum->nr_caps; i++)
+		fprintf(f, "cap: policy%u %s %u kHz from the start\n", sum->caps[i].policy_cpu,
+			sum->caps[i].max ? "max" : "min", sum->caps[i].khz);
+	fprintf(f, "\n%-18s %7s %6s %11s %11s %10s %9s %9s %5s %5s  %s\n", "task", "activ", "misses",
+		"slack_avg", "slack_min", "runtime_s", "lat_p50", "lat_p99", "migr", "util",
+		"time per CPU (s)");
+	fprintf(f, "%-18s %7s %6s %11s %11s %10s %9s %9s %5s %5s\n", "", "", "", "(us)", "(us)", "",
+		"(us)", "(us)", "", "end");
+	for (unsigned i = 0; i < sum->nr_tasks; i++) {
+		const struct capsim_task_summary *t = &sum->tasks[i];
+		char slack_avg[24] = "-", slack_min[24] = "-";
+
+		if (t->timer_events) {
+			snprintf(slack_avg, sizeof(slack_avg), "%.1f", t->slack_mean_us);
+			snprintf(slack_min, sizeof(slack_min), "%.1f", t->slack_min_us);
+		}
+		fprintf(f, "%-18.18s %7llu %6llu %11s %11s %10.3f %9.1f %9.1f %5llu %5llu ", t->name,
+			(unsigned long long)t->activations, (unsigned long long)t->deadline_misses,
+			slack_avg, slack_min, (double)t->runtime_ns * 1e-9, t->lat_p50_us,
+			t->lat_p99_us, (unsigned long long)t->migrations,
+			(unsigned long long)t->util_avg_end);
+		for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++)
+			fprintf(f, " cpu%u=%.3f", t->runtime_by_cpu[k].cpu,
+				(double)t->runtime_by_cpu[k].ns * 1e-9);
+		fputc('\n', f);
+	}
+	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
+		"energy_J");
+	for (unsigned c = 0; c < sum->nr_cpus; c++) {
+		const struct capsim_cpu_summary *cr = &sum->cpus[c];
+
+		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
+			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
+	}
+	if (!sum->has_energy_model)
+		fprintf(f, "\n(no energy model on this platform: energy is counted only where one exists)\n");
+	fprintf(f, "\ntotal: energy %.4f J, migrations %llu (misfit %llu), overutilized %.2f%% of "
+		"the time, %llu events\n", sum->energy_j, (unsigned long long)sum->migrations,
+		(unsigned long long)sum->misfit_migrations, sum->overutilized_pct,
+		(unsigned long long)sum->events);
+}
+
+/* ---- compare: the side-by-side table --------------------------------------------------------- */
+
+enum better { LOWER, CLOSEST, NONE };
+
+struct row {
+	char label[64];
+	double v[CAPSIM_MODEL_COUNT];
+	enum better better;
+	double target;  /* CLOSEST: the true value */
+	const char *fmt;
+};
+
+/* how far a value is from the best possible: itself (LOWER) or its distance to the target */
+static double badness(const struct row *r, double v)
+{
+	return r->better == CLOSEST ? (v > r->target ? v - r->target : r->target - v) : v;
+}
+
+static void mark_best(const struct row *r, unsigned n, int *best)
+{
+	double bestv = 0;
+	int have = 0;
+
+	for (unsigned k = 0; k < n; k++) {
+		double d = badness(r, r->v[k]);
+
+		if (r->better == NONE)
+			continue;
+		if (!have || d < bestv - 1e-9) {
+			bestv = d;
+			have = 1;
+		}
+	}
+	for (unsigned k = 0; k < n; k++)
+		best[k] = r->better != NONE && n > 1 && badness(r, r->v[k]) <= bestv + 1e-9;
+}
+
+static void print_row(FILE *f, const struct row *r, unsigned n)
+{
+	int best[CAPSIM_MODEL_COUNT];
+
+	mark_best(r, n, best);
+	fprintf(f, "%-44s", r->label);
+	for (unsigned k = 0; k < n; k++) {
+		char cell[32];
+
+		snprintf(cell, sizeof(cell), r->fmt, r->v[k]);
+		fprintf(f, " %12s%c", cell, best[k] ? '*' : ' ');
+	}
+	fputc('\n', f);
+}
+
+static uint64_t total_misses(const capsim_summary *sum)
+{
+	uint64_t m = 0;
+
+	for (unsigned i = 0; i < sum->nr_tasks; i++)
+		m += sum->tasks[i].deadline_misses;
+	return m;
+}
+
+static double worst_p99(const capsim_summary *sum)
+{
+	double w = 0;
+
+	for (unsigned i = 0; i < sum->nr_tasks; i++)
+		if (sum->tasks[i].lat_p99_us > w)
+			w = sum->tasks[i].lat_p99_us;
+	return w;
+}
+
+/* share of @t's runtime on the CPUs of @pol, in % */
+static double policy_share(const struct capsim_task_summary *t,
+			   const struct capsim_policy_info *pol)
+{
+	uint64_t on = 0, all = 0;
+
+	for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++) {
+		all += t->runtime_by_cpu[k].ns;
+		if (capsim_cpumask_test(&pol->cpus, t->runtime_by_cpu[k].cpu))
+			on += t->runtime_by_cpu[k].ns;
+	}
+	return all ? 100.0 * (double)on / (double)all : 0.0;
+}
+
+void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
+{
+	const capsim_summary *r0 = runs[0];
+	struct row r;
+
+	fprintf(f, "capsim compare: platform %s, workload %s, %.3f s simulated, seed %llu\n",
+		r0->platform, r0->workload ? r0->workload : "-", r0->duration_s,
+		(unsigned long long)r0->seed);
+	fprintf(f, "%-44s", "");
+	for (unsigned k = 0; k < n; k++)
+		fprintf(f, " %12s ", capsim_model_name(runs[k]->model));
+	fputc('\n', f);
+#define ROW(lbl, better_, fmt_, expr)                                      \
+	do {                                                               \
+		memset(&r, 0, sizeof(r));                                  \
+		snprintf(r.label, sizeof(r.label), "%s", lbl);             \
+		r.better = better_;                                        \
+		r.fmt = fmt_;                                              \
+		for (unsigned k = 0; k < n; k++)                           \
+			r.v[k] = (expr);                                   \
+		print_row(f, &r, n);                                       \
+	} while (0)
+	ROW("energy (J)", LOWER, "%.4f", runs[k]->energy_j);
+	ROW("deadline misses", LOWER, "%.0f", (double)total_misses(runs[k]));
+	ROW("worst task wake-up latency p99 (us)", LOWER, "%.1f", worst_p99(runs[k]));
+	ROW("migrations", LOWER, "%.0f", (double)runs[k]->migrations);
+	ROW("misfit migrations", LOWER, "%.0f", (double)runs[k]->misfit_migrations);
+	ROW("overutilized (%)", LOWER, "%.2f", runs[k]->overutilized_pct);
+	for (unsigned t = 0; t < r0->nr_tasks; t++) {
+		char lbl[64];
+
+		snprintf(lbl, sizeof(lbl), "%.20s: deadline misses", r0->tasks[t].name);
+		ROW(lbl, LOWER, "%.0f", (double)runs[k]->tasks[t].deadline_misses);
+		for (unsigned p = 0; p < r0->nr_policies; p++) {
+			snprintf(lbl, sizeof(lbl), "%.20s: runtime on policy%u (%%)", r0->tasks[t].name,
+				 r0->policies[p].cpu);
+			ROW(lbl, NONE, "%.1f", policy_share(&runs[k]->tasks[t], &runs[k]->policies[p]));
+		}
+	}
+	ROW("pressure: mean |believed - delivered| cap", LOWER, "%.1f",
+	    runs[k]->pressure.mean_abs_capacity_error);
+	ROW("pressure: placements not fitting delivered", LOWER, "%.0f",
+	    (double)runs[k]->pressure.misfit_placements);
+	ROW("pressure: uclamp_min violations", LOWER, "%.0f",
+	    (double)runs[k]->pressure.uclamp_min_violations);
+	ROW("pressure: mean uclamp_min shortfall", LOWER, "%.1f",
+	    runs[k]->pressure.mean_uclamp_min_shortfall);
+	for (unsigned c = 0; c < r0->nr_cpus; c++) {
+		snprintf(r.label, sizeof(r.label), "cpu%u: time under believed pressure (%%)", c);
+		r.better = CLOSEST;
+		r.fmt = "%.1f";
+		/* the first run's delivered capacity: the same truth for every model */
+		r.target = r0->cpus[c].capped_pct;
+		for (unsigned k = 0; k < n; k++)
+			r.v[k] = runs[k]->cpus[c].believed_pressure_pct;
+		print_row(f, &r, n);
+	}
+#undef ROW
+	fprintf(f, "(* best of the row; time under pressure: closest to the time the CPU was "
+		"really capped)\n");
+}
