@@ -264,14 +264,14 @@ CAPSIM_API void capsim_sim_free(capsim_sim *s);
  */
 
 /* a static cap: a freq_qos request in place from the start */
-struct capsim_cap {
+struct capsim_summary_cap {
 	unsigned policy_cpu; /* the policy's first CPU (sysfs policyN) */
 	int max;             /* 1: a max request (scaling_max_freq), 0: a min request */
 	uint32_t khz;
 };
 
 /* a cpufreq policy of the platform */
-struct capsim_policy_info {
+struct capsim_summary_policy {
 	unsigned cpu;         /* its first CPU (sysfs policyN) */
 	capsim_cpumask cpus;  /* related_cpus */
 };
@@ -332,9 +332,9 @@ typedef struct capsim_summary {
 	int uclamp;
 	enum capsim_model model;
 	uint64_t seed;
-	const struct capsim_cap *caps; /* the static caps, in scenario order */
+	const struct capsim_summary_cap *caps; /* the static caps, in scenario order */
 	unsigned nr_caps;
-	const struct capsim_policy_info *policies;
+	const struct capsim_summary_policy *policies;
 	unsigned nr_policies;
 	int has_energy_model;        /* every policy has one (energy is counted only where one is) */
 	/* per task (in creation order) and per CPU */

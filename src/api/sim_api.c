@@ -370,8 +370,8 @@ static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result 
 /* the header: what ran, with the static caps (freq_qos requests in place from the start) */
 static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 {
-	struct capsim_policy_info *pol = calloc(s->plat->nr_policies + 1, sizeof(*pol));
-	struct capsim_cap *caps = calloc(s->nr_sc + 1, sizeof(*caps));
+	struct capsim_summary_policy *pol = calloc(s->plat->nr_policies + 1, sizeof(*pol));
+	struct capsim_summary_cap *caps = calloc(s->nr_sc + 1, sizeof(*caps));
 	unsigned nr_caps = 0;
 
 	sum->policies = pol;
@@ -381,12 +381,12 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 	if (!pol || !caps || !sum->platform || (s->wl->source && !sum->workload))
 		return CAPSIM_ERR_NOMEM;
 	for (unsigned p = 0; p < s->plat->nr_policies; p++)
-		pol[p] = (struct capsim_policy_info){ s->plat->policies[p].cpu,
+		pol[p] = (struct capsim_summary_policy){ s->plat->policies[p].cpu,
 						      s->plat->policies[p].related_cpus };
 	sum->nr_policies = s->plat->nr_policies;
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns)
-			caps[nr_caps++] = (struct capsim_cap){
+			caps[nr_caps++] = (struct capsim_summary_cap){
 				s->plat->policies[s->sc[i].policy].cpu, s->sc[i].qos == FREQ_QOS_MAX,
 				s->sc[i].khz };
 	sum->nr_caps = nr_caps;

@@ -132,7 +132,7 @@ static double worst_p99(const capsim_summary *sum)
 
 /* share of @t's runtime on the CPUs of @pol, in % */
 static double policy_share(const struct capsim_task_summary *t,
-			   const struct capsim_policy_info *pol)
+			   const struct capsim_summary_policy *pol)
 {
 	uint64_t on = 0, all = 0;
 
