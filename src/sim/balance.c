@@ -12,7 +12,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors sd->imbalance_pct of a non-SMT level, and sd->busy_factor */
 #define IMBALANCE_PCT 117
@@ -249,7 +249,7 @@ void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit
 {
 	if (!p->rt && p->avg.last_update_time)
 		task_detach(s, &s->rq[p->cpu], p);
-	sim_trace_migrate(s, p, dst);
+	sim_ev_migrate(s, p, dst);
 	p->cpu = dst;
 	p->st.migrations++;
 	s->migrations++;

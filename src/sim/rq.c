@@ -11,7 +11,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors sched_prio_to_weight[], kernel/sched/core.c */
 static const uint32_t prio_to_weight[40] = {
@@ -676,13 +676,15 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		update_misfit_status(s, rq);
 		nohz_run_idle_balance(s, rq); /* do_idle(), before the tick stops */
 		nohz_balance_enter_idle(s, rq);
-		sim_trace_switch(s, rq->cpu, from, NULL);
+		sim_ev_switch(s, rq->cpu, from, NULL);
+		sim_ev_counters(s, rq->cpu);
 		rq_sync_view(s, rq);
 		rq_cancel_completion(rq);
 		return;
 	}
 	set_next(s, rq, next);
-	sim_trace_switch(s, rq->cpu, from, next);
+	sim_ev_switch(s, rq->cpu, from, next);
+	sim_ev_counters(s, rq->cpu);
 	rq_sync_view(s, rq);
 	if (!rq->tick_armed) {
 		rq->tick_armed = true;

@@ -244,6 +244,17 @@ struct sim_policy {
 	bool need_freq_update;
 };
 
+/*
+ * The run's event sink (include/capsim/capsim_events.h): @fn NULL means none, and then no event
+ * is built. @release, when set, is called with @ctx by sim_free(): a sink the library attached
+ * itself (the text trace, src/output/sim_trace.c) is released with the run.
+ */
+struct sim_sink {
+	capsim_event_fn fn;
+	void *ctx;
+	void (*release)(void *ctx);
+};
+
 struct capsim_sim {
 	struct sim_options opt;
 	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
@@ -302,7 +313,8 @@ struct capsim_sim {
 	unsigned *cpu_pd;
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
-	struct sim_trace *trace;          /* NULL: no trace */
+	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
+	bool started;                     /* sim_run() began: the sink is fixed */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	int error;                        /* first error that stops the run */

@@ -14,7 +14,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* Zero-time events one task may run at one instant before we call it a livelock. */
 #define ZERO_TIME_EVENT_LIMIT 1000000u
@@ -115,7 +115,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->wake_time = s->now;
 	p->lat_pending = true;
 	p->st.activations++;
-	sim_trace_waking(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKING, p);
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
 		cpu = task_first_allowed(s, p, 0);
 	else
@@ -125,7 +125,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 		migrate_task(s, p, cpu, false);
 	rq_enqueue(s, &s->rq[cpu], p, true);
 	ttwu_update_avg_idle(&s->rq[cpu]);
-	sim_trace_wakeup(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
@@ -611,7 +611,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	p->st.activations++;
 	s->live_tasks++;
 	rq_enqueue(s, &s->rq[cpu], p, false);
-	sim_trace_wakeup(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP_NEW, p); /* wake_up_new_task() */
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
