@@ -162,7 +162,11 @@ struct capsim_ev_misfit {
 	uint64_t load;
 };
 
-/* capacity_of() (scale_rt_capacity()) and arch_scale_cpu_capacity() of ev->cpu */
+/*
+ * capacity_of() (scale_rt_capacity()) and arch_scale_cpu_capacity() of ev->cpu, when the first
+ * changed; it starts at 1024 (SCHED_CAPACITY_SCALE, as at boot), so a CPU that keeps 1024 sends
+ * none.
+ */
 struct capsim_ev_cpu_capacity {
 	uint64_t capacity, capacity_orig;
 };

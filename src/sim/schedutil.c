@@ -96,6 +96,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 {
 	uint64_t util = 0, max_cap = s->rq[cpu].cap_orig;
 	uint32_t next_f;
+	bool changed;
 
 	if (!sugov_should_update_freq(sp, s->now))
 		return;
@@ -106,7 +107,9 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 			util = u;
 	}
 	next_f = get_next_freq(s, sp, util, max_cap);
-	if (sugov_update_next_freq(sp, s->now, next_f))
+	changed = sugov_update_next_freq(sp, s->now, next_f);
+	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
+	if (changed)
 		cpufreq_set_cur(s, sp, next_f);
 }
 

@@ -134,6 +134,7 @@ void sim_set_overutilized(struct capsim_sim *s, bool on)
 	else
 		s->overutilized_ns += s->now - s->overutilized_since;
 	s->overutilized = on;
+	sim_ev_overutilized(s, on);
 }
 
 /*

@@ -76,7 +76,7 @@ static void emit(const struct capsim_sim *s, const struct capsim_event *ev)
 	s->sink.fn(s->sink.ctx, ev);
 }
 
-void sim_emit_switch(struct capsim_sim *s, int cpu, const struct sim_task *prev,
+void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next)
 {
 	struct capsim_event ev;
@@ -95,7 +95,7 @@ void sim_emit_switch(struct capsim_sim *s, int cpu, const struct sim_task *prev,
 	emit(s, &ev);
 }
 
-void sim_emit_wakeup(struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p)
+void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p)
 {
 	struct capsim_event ev;
 
@@ -105,7 +105,7 @@ void sim_emit_wakeup(struct capsim_sim *s, enum capsim_event_type type, const st
 	emit(s, &ev);
 }
 
-void sim_emit_migrate(struct capsim_sim *s, const struct sim_task *p, int dst)
+void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst)
 {
 	struct capsim_event ev;
 
@@ -116,7 +116,7 @@ void sim_emit_migrate(struct capsim_sim *s, const struct sim_task *p, int dst)
 	emit(s, &ev);
 }
 
-void sim_emit_cpu_frequency(struct capsim_sim *s, int cpu)
+void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu)
 {
 	struct capsim_event ev;
 	struct capsim_ev_cpu_frequency *f = &ev.u.cpu_frequency;
@@ -129,7 +129,7 @@ void sim_emit_cpu_frequency(struct capsim_sim *s, int cpu)
 	emit(s, &ev);
 }
 
-void sim_emit_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy *sp)
+void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
 	const capsim_cpumask *cpus = &sp->pp->related_cpus;
 	unsigned first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
@@ -148,7 +148,7 @@ void sim_emit_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy
 	}
 }
 
-void sim_emit_pressure(struct capsim_sim *s, enum capsim_event_type type, int cpu,
+void sim_emit_pressure(const struct capsim_sim *s, enum capsim_event_type type, int cpu,
 		       uint64_t pressure)
 {
 	struct capsim_event ev;
@@ -158,7 +158,7 @@ void sim_emit_pressure(struct capsim_sim *s, enum capsim_event_type type, int cp
 	emit(s, &ev);
 }
 
-void sim_emit_counters(struct capsim_sim *s, int cpu)
+void sim_emit_counters(const struct capsim_sim *s, int cpu)
 {
 	struct capsim_event ev;
 
@@ -168,7 +168,7 @@ void sim_emit_counters(struct capsim_sim *s, int cpu)
 	emit(s, &ev);
 }
 
-void sim_emit_text(struct capsim_sim *s, const char *name, const char *body)
+void sim_emit_text(const struct capsim_sim *s, const char *name, const char *body)
 {
 	struct capsim_event ev;
 
@@ -178,7 +178,7 @@ void sim_emit_text(struct capsim_sim *s, const char *name, const char *body)
 	emit(s, &ev);
 }
 
-void sim_emit_pelt(struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
 		   enum capsim_pelt_signal signal)
 {
 	struct capsim_event ev;
@@ -199,7 +199,7 @@ void sim_emit_pelt(struct capsim_sim *s, const struct sim_rq *rq, const struct s
 	emit(s, &ev);
 }
 
-void sim_emit_util_est(struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
 		       uint32_t dequeued)
 {
 	struct capsim_event ev;
@@ -211,7 +211,7 @@ void sim_emit_util_est(struct capsim_sim *s, const struct sim_rq *rq, const stru
 	emit(s, &ev);
 }
 
-void sim_emit_uclamp(struct capsim_sim *s, const struct sim_rq *rq)
+void sim_emit_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	struct capsim_event ev;
 
@@ -222,7 +222,7 @@ void sim_emit_uclamp(struct capsim_sim *s, const struct sim_rq *rq)
 	emit(s, &ev);
 }
 
-void sim_emit_overutilized(struct capsim_sim *s, bool on)
+void sim_emit_overutilized(const struct capsim_sim *s, bool on)
 {
 	struct capsim_event ev;
 
@@ -231,7 +231,7 @@ void sim_emit_overutilized(struct capsim_sim *s, bool on)
 	emit(s, &ev);
 }
 
-void sim_emit_misfit(struct capsim_sim *s, const struct sim_rq *rq)
+void sim_emit_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	struct capsim_event ev;
 
@@ -241,7 +241,7 @@ void sim_emit_misfit(struct capsim_sim *s, const struct sim_rq *rq)
 	emit(s, &ev);
 }
 
-void sim_emit_cpu_capacity(struct capsim_sim *s, int cpu)
+void sim_emit_cpu_capacity(const struct capsim_sim *s, int cpu)
 {
 	struct capsim_event ev;
 
@@ -251,7 +251,7 @@ void sim_emit_cpu_capacity(struct capsim_sim *s, int cpu)
 	emit(s, &ev);
 }
 
-void sim_emit_rtapp_timer(struct capsim_sim *s, const struct sim_task *p, int64_t slack_ns,
+void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, int64_t slack_ns,
 			  bool missed)
 {
 	struct capsim_event ev;
@@ -267,7 +267,7 @@ void sim_emit_rtapp_timer(struct capsim_sim *s, const struct sim_task *p, int64_
 	emit(s, &ev);
 }
 
-void sim_emit_sugov_update(struct capsim_sim *s, const struct sim_policy *sp, int cpu,
+void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
 			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed)
 {
 	struct capsim_event ev;

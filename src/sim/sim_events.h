@@ -29,31 +29,31 @@ void sim_sink_detach(struct capsim_sim *s);
 void sim_sink_release(struct capsim_sim *s);
 
 /* The out-of-line builders: call them through the inline emitters below. */
-void sim_emit_switch(struct capsim_sim *s, int cpu, const struct sim_task *prev,
+void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next);
-void sim_emit_wakeup(struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p);
-void sim_emit_migrate(struct capsim_sim *s, const struct sim_task *p, int dst);
-void sim_emit_cpu_frequency(struct capsim_sim *s, int cpu);
-void sim_emit_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy *sp);
-void sim_emit_pressure(struct capsim_sim *s, enum capsim_event_type type, int cpu,
+void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p);
+void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst);
+void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu);
+void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp);
+void sim_emit_pressure(const struct capsim_sim *s, enum capsim_event_type type, int cpu,
 		       uint64_t pressure);
-void sim_emit_counters(struct capsim_sim *s, int cpu);
-void sim_emit_text(struct capsim_sim *s, const char *name, const char *body);
-void sim_emit_pelt(struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+void sim_emit_counters(const struct capsim_sim *s, int cpu);
+void sim_emit_text(const struct capsim_sim *s, const char *name, const char *body);
+void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
 		   enum capsim_pelt_signal signal);
-void sim_emit_util_est(struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
 		       uint32_t dequeued);
-void sim_emit_uclamp(struct capsim_sim *s, const struct sim_rq *rq);
-void sim_emit_overutilized(struct capsim_sim *s, bool on);
-void sim_emit_misfit(struct capsim_sim *s, const struct sim_rq *rq);
-void sim_emit_cpu_capacity(struct capsim_sim *s, int cpu);
-void sim_emit_rtapp_timer(struct capsim_sim *s, const struct sim_task *p, int64_t slack_ns,
+void sim_emit_uclamp(const struct capsim_sim *s, const struct sim_rq *rq);
+void sim_emit_overutilized(const struct capsim_sim *s, bool on);
+void sim_emit_misfit(const struct capsim_sim *s, const struct sim_rq *rq);
+void sim_emit_cpu_capacity(const struct capsim_sim *s, int cpu);
+void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, int64_t slack_ns,
 			  bool missed);
-void sim_emit_sugov_update(struct capsim_sim *s, const struct sim_policy *sp, int cpu,
+void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
 			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed);
 
 /* sched_switch on @cpu from @prev to @next (NULL: the idle task), in @prev's context */
-static inline void sim_ev_switch(struct capsim_sim *s, int cpu, const struct sim_task *prev,
+static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 				 const struct sim_task *next)
 {
 	if (!s->sink.fn)
@@ -62,7 +62,7 @@ static inline void sim_ev_switch(struct capsim_sim *s, int cpu, const struct sim
 }
 
 /* sched_waking / sched_wakeup / sched_wakeup_new of @p, on p->cpu */
-static inline void sim_ev_wakeup(struct capsim_sim *s, enum capsim_event_type type,
+static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_type type,
 				 const struct sim_task *p)
 {
 	if (!s->sink.fn)
@@ -71,7 +71,7 @@ static inline void sim_ev_wakeup(struct capsim_sim *s, enum capsim_event_type ty
 }
 
 /* sched_migrate_task: @p leaves p->cpu for @dst (emitted before set_task_cpu() moves it) */
-static inline void sim_ev_migrate(struct capsim_sim *s, const struct sim_task *p, int dst)
+static inline void sim_ev_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst)
 {
 	if (!s->sink.fn)
 		return;
@@ -79,7 +79,7 @@ static inline void sim_ev_migrate(struct capsim_sim *s, const struct sim_task *p
 }
 
 /* cpu_frequency of @cpu: policy->cur and the delivered OPP as they are now */
-static inline void sim_ev_cpu_frequency(struct capsim_sim *s, int cpu)
+static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 {
 	if (!s->sink.fn)
 		return;
@@ -87,7 +87,7 @@ static inline void sim_ev_cpu_frequency(struct capsim_sim *s, int cpu)
 }
 
 /* cpu_frequency_limits of @sp, once per CPU of the policy */
-static inline void sim_ev_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy *sp)
+static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
 	if (!s->sink.fn)
 		return;
@@ -95,7 +95,7 @@ static inline void sim_ev_cpu_frequency_limits(struct capsim_sim *s, const struc
 }
 
 /* hw_pressure_update of @cpu: arch_scale_hw_pressure() as the platform now has it */
-static inline void sim_ev_hw_pressure(struct capsim_sim *s, int cpu)
+static inline void sim_ev_hw_pressure(const struct capsim_sim *s, int cpu)
 {
 	if (!s->sink.fn)
 		return;
@@ -104,7 +104,7 @@ static inline void sim_ev_hw_pressure(struct capsim_sim *s, int cpu)
 }
 
 /* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpu */
-static inline void sim_ev_thermal_pressure(struct capsim_sim *s, int cpu, uint64_t pressure)
+static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, uint64_t pressure)
 {
 	if (!s->sink.fn)
 		return;
@@ -112,7 +112,7 @@ static inline void sim_ev_thermal_pressure(struct capsim_sim *s, int cpu, uint64
 }
 
 /* the actual-capacity and util counters of @cpu */
-static inline void sim_ev_counters(struct capsim_sim *s, int cpu)
+static inline void sim_ev_counters(const struct capsim_sim *s, int cpu)
 {
 	if (!s->sink.fn)
 		return;
@@ -120,7 +120,7 @@ static inline void sim_ev_counters(struct capsim_sim *s, int cpu)
 }
 
 /* an event known by name and TP_printk text only, on CPU 0 as the thermal kworker's */
-static inline void sim_ev_text(struct capsim_sim *s, const char *name, const char *body)
+static inline void sim_ev_text(const struct capsim_sim *s, const char *name, const char *body)
 {
 	if (!s->sink.fn)
 		return;
@@ -128,7 +128,7 @@ static inline void sim_ev_text(struct capsim_sim *s, const char *name, const cha
 }
 
 /* the PELT signal @signal of @rq (or of @p for CAPSIM_PELT_TASK) decayed */
-static inline void sim_ev_pelt(struct capsim_sim *s, const struct sim_rq *rq,
+static inline void sim_ev_pelt(const struct capsim_sim *s, const struct sim_rq *rq,
 			       const struct sim_task *p, enum capsim_pelt_signal signal)
 {
 	if (!s->sink.fn)
@@ -137,7 +137,7 @@ static inline void sim_ev_pelt(struct capsim_sim *s, const struct sim_rq *rq,
 }
 
 /* util_est_update() of @p dequeued from @rq with util_avg @dequeued */
-static inline void sim_ev_util_est(struct capsim_sim *s, const struct sim_rq *rq,
+static inline void sim_ev_util_est(const struct capsim_sim *s, const struct sim_rq *rq,
 				   const struct sim_task *p, uint32_t dequeued)
 {
 	if (!s->sink.fn)
@@ -146,7 +146,7 @@ static inline void sim_ev_util_est(struct capsim_sim *s, const struct sim_rq *rq
 }
 
 /* @rq's uclamp aggregation was refreshed */
-static inline void sim_ev_uclamp(struct capsim_sim *s, const struct sim_rq *rq)
+static inline void sim_ev_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	if (!s->sink.fn)
 		return;
@@ -154,7 +154,7 @@ static inline void sim_ev_uclamp(struct capsim_sim *s, const struct sim_rq *rq)
 }
 
 /* rd->overutilized became @on */
-static inline void sim_ev_overutilized(struct capsim_sim *s, bool on)
+static inline void sim_ev_overutilized(const struct capsim_sim *s, bool on)
 {
 	if (!s->sink.fn)
 		return;
@@ -162,7 +162,7 @@ static inline void sim_ev_overutilized(struct capsim_sim *s, bool on)
 }
 
 /* @rq's misfit_task_load changed */
-static inline void sim_ev_misfit(struct capsim_sim *s, const struct sim_rq *rq)
+static inline void sim_ev_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	if (!s->sink.fn)
 		return;
@@ -170,7 +170,7 @@ static inline void sim_ev_misfit(struct capsim_sim *s, const struct sim_rq *rq)
 }
 
 /* capacity_of(@cpu) changed */
-static inline void sim_ev_cpu_capacity(struct capsim_sim *s, int cpu)
+static inline void sim_ev_cpu_capacity(const struct capsim_sim *s, int cpu)
 {
 	if (!s->sink.fn)
 		return;
@@ -178,7 +178,7 @@ static inline void sim_ev_cpu_capacity(struct capsim_sim *s, int cpu)
 }
 
 /* an rt-app timer event of @p: @slack_ns to its next expiry, @missed if it is late */
-static inline void sim_ev_rtapp_timer(struct capsim_sim *s, const struct sim_task *p,
+static inline void sim_ev_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p,
 				      int64_t slack_ns, bool missed)
 {
 	if (!s->sink.fn)
@@ -187,7 +187,7 @@ static inline void sim_ev_rtapp_timer(struct capsim_sim *s, const struct sim_tas
 }
 
 /* schedutil evaluated @sp from @cpu: @util / @max_cap gave @next_khz, applied if @changed */
-static inline void sim_ev_sugov_update(struct capsim_sim *s, const struct sim_policy *sp, int cpu,
+static inline void sim_ev_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
 				       uint64_t util, uint64_t max_cap, uint32_t next_khz,
 				       bool changed)
 {

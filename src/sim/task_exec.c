@@ -233,10 +233,12 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
+		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		return true;
 	}
 	p->st.deadline_misses++;
+	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
 	return false;
