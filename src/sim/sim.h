@@ -4,7 +4,8 @@
  * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
  * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
  * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
- * placement, misfit and load balance, kernel/sched/fair.c) and sim_stats.c (what is reported).
+ * placement, misfit and load balance, kernel/sched/fair.c), sim_stats.c (what is reported) and
+ * sim_events.c (the event sink the writers consume, include/capsim/capsim_events.h).
  *
  * Times are ns on one simulated clock (sched_clock); every CPU's rq->clock follows it.
  */
