@@ -28,6 +28,12 @@ void sim_sink_detach(struct capsim_sim *s);
 /** sim_sink_release() - sim_free()'s part: detach the sink, then release it. */
 void sim_sink_release(struct capsim_sim *s);
 
+/* No sink: the usual case, which the emitters' callers are laid out for (a cold branch). */
+static inline bool sim_no_sink(const struct capsim_sim *s)
+{
+	return __builtin_expect(!s->sink.fn, 1);
+}
+
 /* The out-of-line builders: call them through the inline emitters below. */
 void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next);
@@ -56,7 +62,7 @@ void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *
 static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 				 const struct sim_task *next)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_switch(s, cpu, prev, next);
 }
@@ -65,7 +71,7 @@ static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const stru
 static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_type type,
 				 const struct sim_task *p)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_wakeup(s, type, p);
 }
@@ -73,7 +79,7 @@ static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_t
 /* sched_migrate_task: @p leaves p->cpu for @dst (emitted before set_task_cpu() moves it) */
 static inline void sim_ev_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_migrate(s, p, dst);
 }
@@ -81,7 +87,7 @@ static inline void sim_ev_migrate(const struct capsim_sim *s, const struct sim_t
 /* cpu_frequency of @cpu: policy->cur and the delivered OPP as they are now */
 static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_cpu_frequency(s, cpu);
 }
@@ -89,7 +95,7 @@ static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 /* cpu_frequency_limits of @sp, once per CPU of the policy */
 static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_cpu_frequency_limits(s, sp);
 }
@@ -97,7 +103,7 @@ static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const
 /* hw_pressure_update of @cpu: arch_scale_hw_pressure() as the platform now has it */
 static inline void sim_ev_hw_pressure(const struct capsim_sim *s, int cpu)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_pressure(s, CAPSIM_EV_HW_PRESSURE_UPDATE, cpu,
 			  platform_hw_pressure(s->plat, (unsigned)cpu));
@@ -106,7 +112,7 @@ static inline void sim_ev_hw_pressure(const struct capsim_sim *s, int cpu)
 /* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpu */
 static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, uint64_t pressure)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure);
 }
@@ -114,7 +120,7 @@ static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, 
 /* the actual-capacity and util counters of @cpu */
 static inline void sim_ev_counters(const struct capsim_sim *s, int cpu)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_counters(s, cpu);
 }
@@ -122,7 +128,7 @@ static inline void sim_ev_counters(const struct capsim_sim *s, int cpu)
 /* an event known by name and TP_printk text only, on CPU 0 as the thermal kworker's */
 static inline void sim_ev_text(const struct capsim_sim *s, const char *name, const char *body)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_text(s, name, body);
 }
@@ -131,7 +137,7 @@ static inline void sim_ev_text(const struct capsim_sim *s, const char *name, con
 static inline void sim_ev_pelt(const struct capsim_sim *s, const struct sim_rq *rq,
 			       const struct sim_task *p, enum capsim_pelt_signal signal)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_pelt(s, rq, p, signal);
 }
@@ -140,7 +146,7 @@ static inline void sim_ev_pelt(const struct capsim_sim *s, const struct sim_rq *
 static inline void sim_ev_util_est(const struct capsim_sim *s, const struct sim_rq *rq,
 				   const struct sim_task *p, uint32_t dequeued)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_util_est(s, rq, p, dequeued);
 }
@@ -148,7 +154,7 @@ static inline void sim_ev_util_est(const struct capsim_sim *s, const struct sim_
 /* @rq's uclamp aggregation was refreshed */
 static inline void sim_ev_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_uclamp(s, rq);
 }
@@ -156,7 +162,7 @@ static inline void sim_ev_uclamp(const struct capsim_sim *s, const struct sim_rq
 /* rd->overutilized became @on */
 static inline void sim_ev_overutilized(const struct capsim_sim *s, bool on)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_overutilized(s, on);
 }
@@ -164,7 +170,7 @@ static inline void sim_ev_overutilized(const struct capsim_sim *s, bool on)
 /* @rq's misfit_task_load changed */
 static inline void sim_ev_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_misfit(s, rq);
 }
@@ -172,7 +178,7 @@ static inline void sim_ev_misfit(const struct capsim_sim *s, const struct sim_rq
 /* capacity_of(@cpu) changed */
 static inline void sim_ev_cpu_capacity(const struct capsim_sim *s, int cpu)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_cpu_capacity(s, cpu);
 }
@@ -181,7 +187,7 @@ static inline void sim_ev_cpu_capacity(const struct capsim_sim *s, int cpu)
 static inline void sim_ev_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p,
 				      int64_t slack_ns, bool missed)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_rtapp_timer(s, p, slack_ns, missed);
 }
@@ -191,7 +197,7 @@ static inline void sim_ev_sugov_update(const struct capsim_sim *s, const struct 
 				       uint64_t util, uint64_t max_cap, uint32_t next_khz,
 				       bool changed)
 {
-	if (!s->sink.fn)
+	if (sim_no_sink(s))
 		return;
 	sim_emit_sugov_update(s, sp, cpu, util, max_cap, next_khz, changed);
 }
