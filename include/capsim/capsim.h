@@ -115,6 +115,7 @@ CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
 #include "capsim/capsim_pelt.h"
 #include "capsim/capsim_platform.h"
 #include "capsim/capsim_sim.h"
+#include "capsim/capsim_events.h"
 
 #ifdef __cplusplus
 }

@@ -1,209 +1,165 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim_trace.c - the simulator's side of the trace: which event happens where and in whose
- * context (the task current on the CPU), handed to the ftrace text writer (src/trace.c).
+ * sim_trace.c - the simulator's text trace as a consumer of its event sink: each event
+ * (include/capsim/capsim_events.h) becomes the line the kernel's tracepoint prints, through the
+ * ftrace text writer (src/output/trace.c). It needs only what an event carries, plus the CPU
+ * count it captured at open and the counter values it last wrote.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "internal.h"
-#include "sim/sim.h"
+#include "capsim/capsim.h"
 #include "output/sim_trace.h"
 #include "output/trace.h"
+#include "sim/sim.h"
+#include "sim/sim_events.h"
+
+/* the event's prev_state bits are the kernel's TASK_REPORT bits, as the writer's are */
+_Static_assert(CAPSIM_TASK_INTERRUPTIBLE == TRACE_TASK_INTERRUPTIBLE &&
+		       CAPSIM_TASK_DEAD == TRACE_EXIT_DEAD && CAPSIM_TASK_RUNNING == TRACE_TASK_RUNNING,
+	       "prev_state bits differ");
 
 struct sim_trace {
 	struct trace_writer *tw;
+	unsigned nr_cpus;
 	uint64_t *last_cap;   /* per CPU: last counter values written, to skip repeats */
 	uint64_t *last_util;
 };
 
+static void trace_free(struct sim_trace *t)
+{
+	free(t->last_cap);
+	free(t->last_util);
+	free(t);
+}
+
+static int trace_finish(struct sim_trace *t)
+{
+	int ret = trace_close(t->tw);
+
+	trace_free(t);
+	return ret;
+}
+
+/* sim_free() with the trace still open: finished as sim_trace_close() would */
+static void trace_release(void *ctx)
+{
+	trace_finish(ctx);
+}
+
+static void task_of(const struct capsim_event_task *e, struct trace_task *t)
+{
+	t->comm = e->comm;
+	t->pid = e->pid;
+	t->prio = e->prio;
+}
+
+/* atrace counters "cpuN_actual_capacity" and "cpuN_util", each when it changed */
+static void counters(struct sim_trace *t, const struct trace_at *at,
+		     const struct capsim_ev_cpu_counters *c)
+{
+	char name[48];
+
+	if (at->cpu >= t->nr_cpus)
+		return;
+	if (c->actual_capacity != t->last_cap[at->cpu]) {
+		t->last_cap[at->cpu] = c->actual_capacity;
+		snprintf(name, sizeof(name), "cpu%u_actual_capacity", at->cpu);
+		trace_counter(t->tw, at, 1, name, (int64_t)c->actual_capacity);
+	}
+	if (c->util != t->last_util[at->cpu]) {
+		t->last_util[at->cpu] = c->util;
+		snprintf(name, sizeof(name), "cpu%u_util", at->cpu);
+		trace_counter(t->tw, at, 1, name, (int64_t)c->util);
+	}
+}
+
+/* The sink: one event, the line (or lines) its tracepoint prints; other types print nothing. */
+static void trace_event(void *ctx, const struct capsim_event *ev)
+{
+	struct sim_trace *t = ctx;
+	struct trace_at at = { ev->time_ns, (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
+	struct trace_task a, b;
+
+	switch (ev->type) {
+	case CAPSIM_EV_SCHED_SWITCH:
+		task_of(&ev->u.sched_switch.prev, &a);
+		task_of(&ev->u.sched_switch.next, &b);
+		trace_sched_switch(t->tw, &at, &a, ev->u.sched_switch.prev_state,
+				   ev->u.sched_switch.preempt, &b);
+		break;
+	case CAPSIM_EV_SCHED_WAKING:
+		task_of(&ev->u.wakeup.task, &a);
+		trace_sched_waking(t->tw, &at, &a, (unsigned)ev->u.wakeup.target_cpu);
+		break;
+	case CAPSIM_EV_SCHED_WAKEUP:
+	case CAPSIM_EV_SCHED_WAKEUP_NEW:
+		/* a task's start has always been printed as sched_wakeup: trace bytes are a promise */
+		task_of(&ev->u.wakeup.task, &a);
+		trace_sched_wakeup(t->tw, &at, &a, (unsigned)ev->u.wakeup.target_cpu);
+		break;
+	case CAPSIM_EV_SCHED_MIGRATE_TASK:
+		task_of(&ev->u.migrate.task, &a);
+		trace_sched_migrate_task(t->tw, &at, &a, (unsigned)ev->u.migrate.orig_cpu,
+					 (unsigned)ev->u.migrate.dest_cpu);
+		break;
+	case CAPSIM_EV_CPU_FREQUENCY:
+		trace_cpu_frequency(t->tw, &at, ev->u.cpu_frequency.delivered_khz, at.cpu);
+		break;
+	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
+		trace_cpu_frequency_limits(t->tw, &at, ev->u.cpu_frequency_limits.min_khz,
+					   ev->u.cpu_frequency_limits.max_khz, at.cpu);
+		break;
+	case CAPSIM_EV_HW_PRESSURE_UPDATE:
+		trace_hw_pressure_update(t->tw, &at, ev->cpu, ev->u.pressure.pressure);
+		break;
+	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
+		trace_thermal_pressure_update(t->tw, &at, ev->cpu, ev->u.pressure.pressure);
+		break;
+	case CAPSIM_EV_CPU_COUNTERS:
+		counters(t, &at, &ev->u.cpu_counters);
+		break;
+	case CAPSIM_EV_TEXT:
+		trace_raw(t->tw, &at, ev->u.text.name, ev->u.text.body);
+		break;
+	default:
+		break;
+	}
+}
+
 int sim_trace_open(struct capsim_sim *s, FILE *fp)
 {
+	struct sim_trace *t;
 	int ret;
 
-	s->trace = calloc(1, sizeof(*s->trace));
-	if (!s->trace)
+	if (s->started || s->sink.fn)
+		return CAPSIM_ERR_INVALID;
+	t = calloc(1, sizeof(*t));
+	if (!t)
 		return CAPSIM_ERR_NOMEM;
-	s->trace->last_cap = malloc(s->nr_cpus * sizeof(uint64_t));
-	s->trace->last_util = malloc(s->nr_cpus * sizeof(uint64_t));
-	if (!s->trace->last_cap || !s->trace->last_util)
+	t->nr_cpus = s->nr_cpus;
+	t->last_cap = malloc(s->nr_cpus * sizeof(uint64_t));
+	t->last_util = malloc(s->nr_cpus * sizeof(uint64_t));
+	if (!t->last_cap || !t->last_util) {
+		trace_free(t);
 		return CAPSIM_ERR_NOMEM;
+	}
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		s->trace->last_cap[c] = s->trace->last_util[c] = UINT64_MAX;
-	ret = trace_open(fp, s->nr_cpus, &s->trace->tw);
+		t->last_cap[c] = t->last_util[c] = UINT64_MAX;
+	ret = trace_open(fp, s->nr_cpus, &t->tw);
+	if (!ret)
+		ret = sim_sink_attach(s, trace_event, t, trace_release);
+	if (ret)
+		trace_finish(t);
 	return ret;
 }
 
 int sim_trace_close(struct capsim_sim *s)
 {
-	int ret = 0;
+	struct sim_trace *t = s->sink.ctx;
 
-	if (!s->trace)
+	if (s->sink.fn != trace_event)
 		return 0;
-	if (s->trace->tw)
-		ret = trace_close(s->trace->tw);
-	free(s->trace->last_cap);
-	free(s->trace->last_util);
-	free(s->trace);
-	s->trace = NULL;
-	return ret;
-}
-
-static void at_cpu(const struct capsim_sim *s, int cpu, struct trace_at *at)
-{
-	const struct sim_task *c = s->rq[cpu].curr;
-
-	at->ts_ns = s->now;
-	at->cpu = (unsigned)cpu;
-	at->comm = c ? c->name : "<idle>";
-	at->pid = c ? (int)c->pid : 0;
-}
-
-/* The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT. */
-static void task_of(const struct sim_task *p, struct trace_task *t)
-{
-	if (!p) {
-		t->comm = "swapper";
-		t->pid = 0;
-		t->prio = 120;
-		return;
-	}
-	t->comm = p->name;
-	t->pid = (int)p->pid;
-	t->prio = p->rt ? 99 - p->rt_prio : 120 + p->nice;
-}
-
-void sim_trace_switch(struct capsim_sim *s, int cpu, const struct sim_task *prev,
-		      const struct sim_task *next)
-{
-	struct trace_at at;
-	struct trace_task pt, nt;
-	unsigned state = TRACE_TASK_RUNNING;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, cpu, &at);
-	at.comm = prev ? prev->name : "<idle>";
-	at.pid = prev ? (int)prev->pid : 0;
-	task_of(prev, &pt);
-	task_of(next, &nt);
-	if (prev && prev->state == TASK_DEAD)
-		state = TRACE_EXIT_DEAD;
-	else if (prev && prev->state == TASK_BLOCKED)
-		state = TRACE_TASK_INTERRUPTIBLE;
-	trace_sched_switch(s->trace->tw, &at, &pt, state, prev && prev->state == TASK_RUNNABLE, &nt);
-	sim_trace_counters(s, cpu);
-}
-
-void sim_trace_waking(struct capsim_sim *s, const struct sim_task *p)
-{
-	struct trace_at at;
-	struct trace_task t;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, p->cpu, &at);
-	task_of(p, &t);
-	trace_sched_waking(s->trace->tw, &at, &t, (unsigned)p->cpu);
-}
-
-void sim_trace_wakeup(struct capsim_sim *s, const struct sim_task *p)
-{
-	struct trace_at at;
-	struct trace_task t;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, p->cpu, &at);
-	task_of(p, &t);
-	trace_sched_wakeup(s->trace->tw, &at, &t, (unsigned)p->cpu);
-}
-
-void sim_trace_migrate(struct capsim_sim *s, const struct sim_task *p, int dst)
-{
-	struct trace_at at;
-	struct trace_task t;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, p->cpu, &at);
-	task_of(p, &t);
-	trace_sched_migrate_task(s->trace->tw, &at, &t, (unsigned)p->cpu, (unsigned)dst);
-}
-
-void sim_trace_cpu_frequency(struct capsim_sim *s, int cpu)
-{
-	struct trace_at at;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, cpu, &at);
-	trace_cpu_frequency(s->trace->tw, &at, sim_delivered_khz(s, cpu), (unsigned)cpu);
-}
-
-void sim_trace_cpu_frequency_limits(struct capsim_sim *s, const struct sim_policy *sp)
-{
-	struct trace_at at;
-
-	if (!s->trace)
-		return;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if (!capsim_cpumask_test(&sp->pp->related_cpus, c))
-			continue;
-		at_cpu(s, (int)c, &at);
-		trace_cpu_frequency_limits(s->trace->tw, &at, sp->pp->min_khz, sp->pp->max_khz, c);
-	}
-}
-
-void sim_trace_hw_pressure(struct capsim_sim *s, int cpu)
-{
-	struct trace_at at;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, cpu, &at);
-	trace_hw_pressure_update(s->trace->tw, &at, cpu, platform_hw_pressure(s->plat, (unsigned)cpu));
-}
-
-void sim_trace_counters(struct capsim_sim *s, int cpu)
-{
-	struct trace_at at;
-	uint64_t cap, util;
-	char name[48];
-
-	if (!s->trace)
-		return;
-	cap = sim_actual_capacity(s, cpu);
-	util = s->rq[cpu].cfs_avg.util_avg;
-	at_cpu(s, cpu, &at);
-	if (cap != s->trace->last_cap[cpu]) {
-		s->trace->last_cap[cpu] = cap;
-		snprintf(name, sizeof(name), "cpu%d_actual_capacity", cpu);
-		trace_counter(s->trace->tw, &at, 1, name, (int64_t)cap);
-	}
-	if (util != s->trace->last_util[cpu]) {
-		s->trace->last_util[cpu] = util;
-		snprintf(name, sizeof(name), "cpu%d_util", cpu);
-		trace_counter(s->trace->tw, &at, 1, name, (int64_t)util);
-	}
-}
-
-void sim_trace_raw(struct capsim_sim *s, const char *event, const char *body)
-{
-	struct trace_at at;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, 0, &at);
-	trace_raw(s->trace->tw, &at, event, body);
-}
-
-void sim_trace_thermal_pressure(struct capsim_sim *s, int cpu, uint64_t pressure)
-{
-	struct trace_at at;
-
-	if (!s->trace)
-		return;
-	at_cpu(s, cpu, &at);
-	trace_thermal_pressure_update(s->trace->tw, &at, cpu, pressure);
+	sim_sink_detach(s);
+	return trace_finish(t);
 }

@@ -12,7 +12,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors sd->imbalance_pct of a non-SMT level, and sd->busy_factor */
 #define IMBALANCE_PCT 117
@@ -206,15 +206,17 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+	uint64_t load = 0;
 
 	if (!s->asym)
 		return;
-	if (!p || p->nr_allowed == 1 || arch_cap(s, rq->cpu) == p->max_allowed_capacity ||
-	    sim_task_fits_cpu(s, p, rq->cpu)) {
-		rq->misfit_task_load = 0;
+	if (p && p->nr_allowed != 1 && arch_cap(s, rq->cpu) != p->max_allowed_capacity &&
+	    !sim_task_fits_cpu(s, p, rq->cpu))
+		load = p->avg.load_avg > 1 ? p->avg.load_avg : 1; /* task_h_load() */
+	if (load == rq->misfit_task_load)
 		return;
-	}
-	rq->misfit_task_load = p->avg.load_avg > 1 ? p->avg.load_avg : 1; /* task_h_load() */
+	rq->misfit_task_load = load;
+	sim_ev_misfit(s, rq);
 }
 
 /* mirrors check_update_overutilized_status() */
@@ -235,6 +237,7 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
 		return; /* what the memo read has not moved */
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
+	sim_ev_cpu_capacity(s, cpu);
 	fair_memo_refresh(&s->rd, cpu);
 }
 
@@ -249,7 +252,7 @@ void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit
 {
 	if (!p->rt && p->avg.last_update_time)
 		task_detach(s, &s->rq[p->cpu], p);
-	sim_trace_migrate(s, p, dst);
+	sim_ev_migrate(s, p, dst);
 	p->cpu = dst;
 	p->st.migrations++;
 	s->migrations++;

@@ -11,7 +11,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors sched_prio_to_weight[], kernel/sched/core.c */
 static const uint32_t prio_to_weight[40] = {
@@ -106,29 +106,39 @@ static void cfs_se_util_change(struct sim_task *p)
 }
 
 /* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
-static void update_load_avg_se(struct sim_rq *rq, struct sim_task *p, uint64_t now)
+static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       uint64_t now)
 {
 	int on = task_on_rq(p);
 
 	if (capsim_pelt_update_load_sum(&p->avg, now, (uint64_t)on, (uint64_t)on, rq->curr == p)) {
 		capsim_pelt_update_load_avg(&p->avg, p->weight);
 		cfs_se_util_change(p);
+		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
 	}
 }
 
 /* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
-static int update_cfs_rq_load_avg(struct sim_rq *rq, uint64_t now)
+static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
 {
 	bool running = rq->curr && !rq->curr->rt;
+	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr,
+					 running, 1);
 
-	return capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr, running, 1);
+	if (decayed)
+		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_CFS);
+	return decayed;
 }
 
 /* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
-static int update_rt_rq_load_avg(struct sim_rq *rq, int running)
+static int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
-	return capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
-				  (uint64_t)running, running, 1);
+	int decayed = capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
+					 (uint64_t)running, running, 1);
+
+	if (decayed)
+		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_RT);
+	return decayed;
 }
 
 /* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
@@ -209,8 +219,8 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	int decayed;
 
 	if (p && p->avg.last_update_time)
-		update_load_avg_se(rq, p, now);
-	decayed = update_cfs_rq_load_avg(rq, now);
+		update_load_avg_se(s, rq, p, now);
+	decayed = update_cfs_rq_load_avg(s, rq, now);
 	if (p && !p->avg.last_update_time) {
 		attach_entity_load_avg(rq, p);
 		decayed = 1;
@@ -286,6 +296,7 @@ static void util_est_update(const struct capsim_sim *s, struct sim_rq *rq, struc
 	ewma >>= 2;
 done:
 	p->util_est = ewma | UTIL_AVG_UNCHANGED;
+	sim_ev_util_est(s, rq, p, dequeued);
 }
 
 /* ---- uclamp ------------------------------------------------------------------------------ */
@@ -314,11 +325,12 @@ void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
 	if (!n) {
 		rq->uclamp_rq[0] = 0;
 		rq->uclamp_idle = true;
-		return;
+	} else {
+		rq->uclamp_rq[0] = mx[0];
+		rq->uclamp_rq[1] = mx[1];
+		rq->uclamp_idle = false;
 	}
-	rq->uclamp_rq[0] = mx[0];
-	rq->uclamp_rq[1] = mx[1];
-	rq->uclamp_idle = false;
+	sim_ev_uclamp(s, rq);
 }
 
 /* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
@@ -522,7 +534,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	rq_update_curr(s, rq);
 	p->cpu = rq->cpu;
 	if (p->rt) {
-		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+		update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 		p->state = TASK_RUNNABLE;
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr++;
@@ -559,7 +571,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	if (p->rt) {
-		update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+		update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 		if (rq->curr != p)
 			task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr--;
@@ -580,9 +592,9 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq->curr = NULL;
 		rq->dequeued_curr = p; /* the switch away from it is rq_resched()'s */
 		if (!p->rt)
-			update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
+			update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 		else
-			update_rt_rq_load_avg(rq, 1);
+			update_rt_rq_load_avg(s, rq, 1);
 		rq_cancel_completion(rq);
 	}
 	p->state = TASK_BLOCKED;
@@ -603,7 +615,7 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 	if (!p)
 		return;
 	if (p->rt) {
-		update_rt_rq_load_avg(rq, 1); /* put_prev_task_rt() */
+		update_rt_rq_load_avg(s, rq, 1); /* put_prev_task_rt() */
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 	} else {
 		update_load_avg(s, rq, p);    /* put_prev_entity() */
@@ -617,7 +629,7 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 {
 	if (p->rt) {
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
-		update_rt_rq_load_avg(rq, 0); /* set_next_task_rt() */
+		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
 	} else {
 		fair_queue_remove(rq, p);
 		update_load_avg(s, rq, p);    /* set_next_entity() */
@@ -676,13 +688,15 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		update_misfit_status(s, rq);
 		nohz_run_idle_balance(s, rq); /* do_idle(), before the tick stops */
 		nohz_balance_enter_idle(s, rq);
-		sim_trace_switch(s, rq->cpu, from, NULL);
+		sim_ev_switch(s, rq->cpu, from, NULL);
+		sim_ev_counters(s, rq->cpu);
 		rq_sync_view(s, rq);
 		rq_cancel_completion(rq);
 		return;
 	}
 	set_next(s, rq, next);
-	sim_trace_switch(s, rq->cpu, from, next);
+	sim_ev_switch(s, rq->cpu, from, next);
+	sim_ev_counters(s, rq->cpu);
 	rq_sync_view(s, rq);
 	if (!rq->tick_armed) {
 		rq->tick_armed = true;
@@ -754,10 +768,10 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 
 	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
 	update_rq_clock(s, rq);
-	decayed = update_rt_rq_load_avg(rq, rq->curr && rq->curr->rt);
+	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_blocked(s, rq->cpu);
-	decayed |= update_cfs_rq_load_avg(rq, rq_clock_pelt(rq));
+	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
 	if (!rq->rt_avg.util_avg && !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) &&
 	    !rq->cfs_avg.load_avg && !rq->cfs_avg.util_avg)
@@ -790,7 +804,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 		update_misfit_status(s, rq);
 		check_update_overutilized_status(s, rq);
 	} else if (c) {
-		update_rt_rq_load_avg(rq, 1);
+		update_rt_rq_load_avg(s, rq, 1);
 		if (c->policy == WL_POLICY_RR && c->slice_exec >= RR_TIMESLICE_NS) {
 			c->slice_exec = 0;
 			c->yielded = true;

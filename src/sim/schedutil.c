@@ -8,7 +8,7 @@
  */
 #include "internal.h"
 #include "sim/sim.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors LATENCY_MULTIPLIER fallback of cpufreq_policy_transition_delay_us() (µs) */
 #define SUGOV_DEFAULT_RATE_LIMIT_US 1000u
@@ -50,7 +50,7 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 		unsigned c = sp->cpus[i];
 
 		sim_refresh_freq_scale(s, (int)c);
-		sim_trace_cpu_frequency(s, (int)c);
+		sim_ev_cpu_frequency(s, (int)c);
 		rq_arm_completion(s, &s->rq[c]);
 	}
 }
@@ -96,6 +96,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 {
 	uint64_t util = 0, max_cap = s->rq[cpu].cap_orig;
 	uint32_t next_f;
+	bool changed;
 
 	if (!sugov_should_update_freq(sp, s->now))
 		return;
@@ -106,7 +107,9 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 			util = u;
 	}
 	next_f = get_next_freq(s, sp, util, max_cap);
-	if (sugov_update_next_freq(sp, s->now, next_f))
+	changed = sugov_update_next_freq(sp, s->now, next_f);
+	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
+	if (changed)
 		cpufreq_set_cur(s, sp, next_f);
 }
 
@@ -153,5 +156,5 @@ void sugov_limits(struct capsim_sim *s, struct sim_policy *sp)
 		cpufreq_set_cur(s, sp, sp->pp->min_khz);
 		break;
 	}
-	sim_trace_cpu_frequency_limits(s, sp);
+	sim_ev_cpu_frequency_limits(s, sp);
 }

@@ -18,7 +18,7 @@
 #include "model/perf_domain.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* mirrors EM_MAX_COMPLEXITY, kernel/sched/topology.c */
 #define EM_MAX_COMPLEXITY 2048
@@ -134,6 +134,7 @@ void sim_set_overutilized(struct capsim_sim *s, bool on)
 	else
 		s->overutilized_ns += s->now - s->overutilized_since;
 	s->overutilized = on;
+	sim_ev_overutilized(s, on);
 }
 
 /*
@@ -227,8 +228,8 @@ static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
 		if (!capsim_cpumask_test(&e->cpus, c))
 			continue;
 		s->rq[c].hw_cap_khz = e->khz;
-		sim_trace_hw_pressure(s, (int)c);
-		sim_trace_cpu_frequency(s, (int)c);
+		sim_ev_hw_pressure(s, (int)c);
+		sim_ev_cpu_frequency(s, (int)c);
 	}
 	cpus_sync(s, &e->cpus, true);
 }
@@ -491,7 +492,7 @@ void sim_free(struct capsim_sim *s)
 {
 	if (!s)
 		return;
-	sim_trace_close(s);
+	sim_sink_release(s);
 	sim_pressure_free(s);
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];
@@ -557,7 +558,7 @@ static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
 		return;
 	}
 	rq_tick(s, rq);
-	sim_trace_counters(s, rq->cpu);
+	sim_ev_counters(s, rq->cpu);
 	sim_push(s, s->now + s->tick_ns, EV_TICK, ev->id, 0);
 }
 
@@ -615,6 +616,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 {
 	int ret;
 
+	s->started = true;
 	sim_pressure_start(s);
 	for (unsigned i = 0; i < s->plat->nr_policies; i++) {
 		sugov_start(s, &s->pol[i]);
@@ -624,7 +626,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 		update_cpu_capacity(s, (int)c);
 		rq_sync_pressure(s, &s->rq[c]);
 		rq_sync_view(s, &s->rq[c]);
-		sim_trace_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
+		sim_ev_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);

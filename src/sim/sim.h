@@ -4,7 +4,8 @@
  * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
  * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
  * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
- * placement, misfit and load balance, kernel/sched/fair.c) and sim_stats.c (what is reported).
+ * placement, misfit and load balance, kernel/sched/fair.c), sim_stats.c (what is reported) and
+ * sim_events.c (the event sink the writers consume, include/capsim/capsim_events.h).
  *
  * Times are ns on one simulated clock (sched_clock); every CPU's rq->clock follows it.
  */
@@ -244,6 +245,17 @@ struct sim_policy {
 	bool need_freq_update;
 };
 
+/*
+ * The run's event sink (include/capsim/capsim_events.h): @fn NULL means none, and then no event
+ * is built. @release, when set, is called with @ctx by sim_free(): a sink the library attached
+ * itself (the text trace, src/output/sim_trace.c) is released with the run.
+ */
+struct sim_sink {
+	capsim_event_fn fn;
+	void *ctx;
+	void (*release)(void *ctx);
+};
+
 struct capsim_sim {
 	struct sim_options opt;
 	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
@@ -302,7 +314,8 @@ struct capsim_sim {
 	unsigned *cpu_pd;
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
-	struct sim_trace *trace;          /* NULL: no trace */
+	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
+	bool started;                     /* sim_run() began: the sink is fixed */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	int error;                        /* first error that stops the run */

@@ -13,6 +13,7 @@
  * min(util_cfs + util_rt, capacity); an interrupt-driven zone is heated in steps of at most
  * 100 ms, which bounds how late a trip crossing is seen.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +24,7 @@
 #include "model/model.h"
 #include "sim/pressure_metrics.h"
 #include "sim/sim.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 #include "model/thermal_platform.h"
 
 #define THERMAL_MAX_STEP_NS (100 * NSEC_PER_MSEC)
@@ -51,7 +52,7 @@ static struct sim_pressure *press_of(const struct capsim_sim *s)
 static void belief_trace(void *ctx, const char *event, unsigned cpu, uint64_t pressure)
 {
 	if (!strcmp(event, "thermal_pressure_update"))
-		sim_trace_thermal_pressure(ctx, (int)cpu, pressure);
+		sim_ev_thermal_pressure(ctx, (int)cpu, pressure);
 }
 
 static int setup_belief(struct capsim_sim *s, capsim_error *err)
@@ -197,7 +198,7 @@ static void thermal_cdev_set(void *ctx, unsigned policy, const char *name, uint3
 
 static void trace_thermal_event(void *ctx, uint64_t now, const char *event, const char *body)
 {
-	sim_trace_raw(ctx, event, body);
+	sim_ev_text(ctx, event, body);
 }
 
 /* EM power (µW) of each OPP of @pp, by frequency; 0 where the EM has no such state */

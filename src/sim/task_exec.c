@@ -14,7 +14,7 @@
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "sim/sim_events.h"
 
 /* Zero-time events one task may run at one instant before we call it a livelock. */
 #define ZERO_TIME_EVENT_LIMIT 1000000u
@@ -115,7 +115,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->wake_time = s->now;
 	p->lat_pending = true;
 	p->st.activations++;
-	sim_trace_waking(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKING, p);
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
 		cpu = task_first_allowed(s, p, 0);
 	else
@@ -125,7 +125,7 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 		migrate_task(s, p, cpu, false);
 	rq_enqueue(s, &s->rq[cpu], p, true);
 	ttwu_update_avg_idle(&s->rq[cpu]);
-	sim_trace_wakeup(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
@@ -233,10 +233,12 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
+		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		return true;
 	}
 	p->st.deadline_misses++;
+	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
 	return false;
@@ -611,7 +613,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	p->st.activations++;
 	s->live_tasks++;
 	rq_enqueue(s, &s->rq[cpu], p, false);
-	sim_trace_wakeup(s, p);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP_NEW, p); /* wake_up_new_task() */
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * capsim_events.h - the event sink of a simulation run: every event the simulator emits (the
+ * scheduler's, cpufreq's, the pressures', the thermal loop's, rt-app's) delivered as a typed,
+ * versioned struct capsim_event to one callback, so that a writer (the ftrace text trace is one)
+ * or a binding consumes a run without parsing text. The types mirror the kernel's tracepoints
+ * where it has one (include/trace/events/sched.h, power.h, hw_pressure.h, thermal_trace.h);
+ * docs/formats.md, "Event sink", describes every type and field.
+ *
+ * Stability: enum capsim_event_type values are pinned (new types are appended, never
+ * renumbered); the fields of struct capsim_event and of each payload are only ever appended, and
+ * ev->size says how many bytes the library filled, so a consumer built against an older header
+ * reads the fields it knows.
+ */
+#ifndef CAPSIM_EVENTS_H
+#define CAPSIM_EVENTS_H
+
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The layout version of struct capsim_event and its payloads; raised when fields are appended. */
+#define CAPSIM_EVENT_VERSION 1
+
+/* Pinned: values never change once released; new types are appended. */
+enum capsim_event_type {
+	CAPSIM_EV_SCHED_SWITCH = 1,            /* u.sched_switch */
+	CAPSIM_EV_SCHED_WAKING = 2,            /* u.wakeup: try_to_wake_up() starts */
+	CAPSIM_EV_SCHED_WAKEUP = 3,            /* u.wakeup: the task is queued on target_cpu */
+	CAPSIM_EV_SCHED_WAKEUP_NEW = 4,        /* u.wakeup: a task's first wake-up (rt-app start) */
+	CAPSIM_EV_SCHED_MIGRATE_TASK = 5,      /* u.migrate */
+	CAPSIM_EV_CPU_FREQUENCY = 6,           /* u.cpu_frequency: a CPU's frequency changed */
+	CAPSIM_EV_CPU_FREQUENCY_LIMITS = 7,    /* u.cpu_frequency_limits: a policy's min/max */
+	CAPSIM_EV_HW_PRESSURE_UPDATE = 8,      /* u.pressure: arch_scale_hw_pressure() (v6.10+) */
+	CAPSIM_EV_THERMAL_PRESSURE_UPDATE = 9, /* u.pressure: thermal pressure of a v6.9 model */
+	CAPSIM_EV_CPU_COUNTERS = 10,           /* u.cpu_counters: actual capacity and util of a CPU */
+	CAPSIM_EV_TEXT = 11,                   /* u.text: an event known by name and text only */
+	CAPSIM_EV_PELT_SE = 12,                /* u.pelt: a task's signals after they decayed */
+	CAPSIM_EV_PELT_RQ = 13,                /* u.pelt: a runqueue's signals after they decayed */
+	CAPSIM_EV_UTIL_EST = 14,               /* u.util_est: util_est_update() at a dequeue */
+	CAPSIM_EV_UCLAMP_RQ = 15,              /* u.uclamp: a runqueue's clamps were re-aggregated */
+	CAPSIM_EV_OVERUTILIZED = 16,           /* u.overutilized: rd->overutilized flipped */
+	CAPSIM_EV_MISFIT = 17,                 /* u.misfit: rq->misfit_task_load changed */
+	CAPSIM_EV_CPU_CAPACITY = 18,           /* u.cpu_capacity: capacity_of() changed */
+	CAPSIM_EV_RTAPP_TIMER = 19,            /* u.rtapp_timer: an rt-app timer event (activation) */
+	CAPSIM_EV_SUGOV_UPDATE = 20,           /* u.sugov_update: schedutil evaluated a policy */
+};
+
+/*
+ * A task as events name it. @comm is valid only during the callback. The idle task is pid 0,
+ * comm "swapper", prio 120, as sched_switch prints it.
+ * @prio: the kernel's p->prio: 120 + nice for fair tasks, 99 - rt_priority for RT ones.
+ */
+struct capsim_event_task {
+	const char *comm;
+	int32_t pid;
+	int32_t prio;
+};
+
+/* prev_state bits of CAPSIM_EV_SCHED_SWITCH, TASK_REPORT states of include/linux/sched.h */
+#define CAPSIM_TASK_RUNNING 0x0000
+#define CAPSIM_TASK_INTERRUPTIBLE 0x0001 /* sleeping: "S" */
+#define CAPSIM_TASK_DEAD 0x0010          /* EXIT_DEAD: "X" */
+
+/* @preempt: prev was still runnable (preempted, "R+"); then @prev_state is CAPSIM_TASK_RUNNING */
+struct capsim_ev_sched_switch {
+	struct capsim_event_task prev, next;
+	uint32_t prev_state;
+	int32_t preempt;
+};
+
+struct capsim_ev_wakeup {
+	struct capsim_event_task task;
+	int32_t target_cpu; /* the CPU it is queued on */
+};
+
+struct capsim_ev_migrate {
+	struct capsim_event_task task;
+	int32_t orig_cpu, dest_cpu;
+};
+
+/*
+ * @requested_khz: policy->cur, what the governor asked for (0: the CPU has no policy);
+ * @delivered_khz: the OPP the CPU runs at, policy->cur lowered by a HW cap (what the trace shows).
+ */
+struct capsim_ev_cpu_frequency {
+	int32_t policy; /* -1: none */
+	uint32_t requested_khz, delivered_khz;
+};
+
+/*
+ * Emitted once for each CPU of the policy (in that CPU's context, as the text trace prints one
+ * line per CPU); a consumer that wants one per policy takes the one with ev->cpu == @first_cpu.
+ * @cpus: the policy's related CPUs, valid only during the callback.
+ */
+struct capsim_ev_cpu_frequency_limits {
+	int32_t policy;
+	int32_t first_cpu;
+	uint32_t min_khz, max_khz;
+	const capsim_cpumask *cpus;
+};
+
+/* HW or (v6.9) thermal pressure of ev->cpu, capacity units (0..1024) */
+struct capsim_ev_pressure {
+	uint64_t pressure;
+};
+
+/* get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks */
+struct capsim_ev_cpu_counters {
+	uint64_t actual_capacity;
+	uint64_t util;
+};
+
+/* @name: the tracepoint ("thermal_zone_trip"); @body: its TP_printk text. Both callback-only. */
+struct capsim_ev_text {
+	const char *name;
+	const char *body;
+};
+
+enum capsim_pelt_signal {
+	CAPSIM_PELT_TASK = 0, /* a task's sched_entity (CAPSIM_EV_PELT_SE) */
+	CAPSIM_PELT_CFS = 1,  /* the CPU's cfs_rq */
+	CAPSIM_PELT_RT = 2,   /* the CPU's rt_rq (avg_rt) */
+};
+
+/*
+ * PELT signals after an update that decayed them (___update_load_avg() ran), capacity units.
+ * @task: the task (CAPSIM_PELT_TASK only; else the idle task); @util_est: the task's or the
+ * cfs_rq's util_est (0 for the RT signal).
+ */
+struct capsim_ev_pelt {
+	int32_t signal; /* enum capsim_pelt_signal */
+	struct capsim_event_task task;
+	uint64_t util_avg, runnable_avg, load_avg;
+	uint32_t util_est;
+};
+
+/* @ewma: the task's util_est after the update; @dequeued: its util_avg at the dequeue */
+struct capsim_ev_util_est {
+	struct capsim_event_task task;
+	uint32_t ewma, dequeued;
+};
+
+/* rq->uclamp[UCLAMP_MIN/MAX] after a re-aggregation; @idle: UCLAMP_FLAG_IDLE (no task) */
+struct capsim_ev_uclamp {
+	uint64_t min, max;
+	int32_t idle;
+};
+
+/* the root domain's flag: recorded on no CPU (ev->cpu -1) */
+struct capsim_ev_overutilized {
+	int32_t on;
+};
+
+/* rq->misfit_task_load of ev->cpu (0: no misfit task); @task: its curr */
+struct capsim_ev_misfit {
+	struct capsim_event_task task;
+	uint64_t load;
+};
+
+/*
+ * capacity_of() (scale_rt_capacity()) and arch_scale_cpu_capacity() of ev->cpu, when the first
+ * changed; it starts at 1024 (SCHED_CAPACITY_SCALE, as at boot), so a CPU that keeps 1024 sends
+ * none.
+ */
+struct capsim_ev_cpu_capacity {
+	uint64_t capacity, capacity_orig;
+};
+
+/*
+ * An rt-app timer event of @task: its next expiry is @slack_ns ahead of now (negative: late);
+ * @missed: the deadline passed (rt-app does not sleep); @task_loop, @phase, @phase_loop: where
+ * the task is in its workload (completed loops, phase index).
+ */
+struct capsim_ev_rtapp_timer {
+	struct capsim_event_task task;
+	int64_t slack_ns;
+	int32_t missed;
+	int32_t phase;
+	int64_t task_loop, phase_loop;
+};
+
+/*
+ * schedutil evaluated @policy from ev->cpu's update: @util is the max sugov_get_util() of its
+ * CPUs out of @max_cap, @next_khz what get_next_freq() chose, @changed whether it is applied.
+ */
+struct capsim_ev_sugov_update {
+	int32_t policy;
+	int32_t changed;
+	uint64_t util, max_cap;
+	uint32_t next_khz;
+};
+
+/*
+ * struct capsim_event - one event. Pointers in it are valid only during the callback.
+ * @size:    sizeof(struct capsim_event) as the library filled it.
+ * @version: CAPSIM_EVENT_VERSION of the library.
+ * @type:    enum capsim_event_type; selects the member of @u.
+ * @time_ns: simulated time (sched_clock), ns from the start of the run.
+ * @cpu:     the CPU the event is recorded on (the kernel's trace CPU), -1 if none.
+ * @curr:    the task current on @cpu when it happened (for sched_switch: prev).
+ */
+struct capsim_event {
+	uint32_t size;
+	uint16_t version;
+	uint16_t type;
+	uint64_t time_ns;
+	int32_t cpu;
+	struct capsim_event_task curr;
+	union {
+		struct capsim_ev_sched_switch sched_switch;
+		struct capsim_ev_wakeup wakeup;
+		struct capsim_ev_migrate migrate;
+		struct capsim_ev_cpu_frequency cpu_frequency;
+		struct capsim_ev_cpu_frequency_limits cpu_frequency_limits;
+		struct capsim_ev_pressure pressure;
+		struct capsim_ev_cpu_counters cpu_counters;
+		struct capsim_ev_text text;
+		struct capsim_ev_pelt pelt;
+		struct capsim_ev_util_est util_est;
+		struct capsim_ev_uclamp uclamp;
+		struct capsim_ev_overutilized overutilized;
+		struct capsim_ev_misfit misfit;
+		struct capsim_ev_cpu_capacity cpu_capacity;
+		struct capsim_ev_rtapp_timer rtapp_timer;
+		struct capsim_ev_sugov_update sugov_update;
+	} u;
+};
+
+/*
+ * capsim_event_fn - a sink: called synchronously from the run's thread, in time order, for
+ * every event. @ctx is the pointer given to capsim_sim_set_sink(). It must not call back into
+ * the run it observes.
+ */
+typedef void (*capsim_event_fn)(void *ctx, const struct capsim_event *ev);
+
+/**
+ * capsim_sim_set_sink() - deliver every event of the run @s to @fn(@ctx, event).
+ * @s:   the run; its events go to one sink at a time.
+ * @fn:  the sink; NULL detaches the current one (then @ctx is ignored).
+ * @ctx: passed to @fn as is; the caller owns it and keeps it alive until the run ends or the
+ *       sink is detached.
+ *
+ * Call it before the run starts; a sink replaces any sink attached before. With no sink a run
+ * builds no event. Thread safety: as any call on @s.
+ * Return: 0; CAPSIM_ERR_INVALID if @s is NULL, the run has started, or a sink of the library's
+ * own (the text trace) is attached.
+ */
+CAPSIM_API int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CAPSIM_EVENTS_H */

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim_events.c - the engine's event sink (include/capsim/capsim_events.h): attaching one, and
+ * building each event from the simulator's state where the kernel has its tracepoint. Only the
+ * inline emitters of sim_events.h call these, once they know a sink is attached. The context of
+ * an event is the task current on its CPU, as ftrace records it.
+ */
+#include <string.h>
+
+#include "sim/sim_events.h"
+
+#include "model/fair.h"
+
+int sim_sink_attach(struct capsim_sim *s, capsim_event_fn fn, void *ctx,
+		    void (*release)(void *ctx))
+{
+	if (s->started)
+		return CAPSIM_ERR_INVALID;
+	s->sink.fn = fn;
+	s->sink.ctx = fn ? ctx : NULL;
+	s->sink.release = fn ? release : NULL;
+	return 0;
+}
+
+void sim_sink_detach(struct capsim_sim *s)
+{
+	memset(&s->sink, 0, sizeof(s->sink));
+}
+
+void sim_sink_release(struct capsim_sim *s)
+{
+	struct sim_sink sink = s->sink;
+
+	sim_sink_detach(s);
+	if (sink.release)
+		sink.release(sink.ctx);
+}
+
+int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx)
+{
+	/* the library's own sinks are detached by their writer (sim_trace_close()) */
+	if (!s || s->sink.release)
+		return CAPSIM_ERR_INVALID;
+	return sim_sink_attach(s, fn, ctx, NULL);
+}
+
+/* The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT. */
+static void task_of(const struct sim_task *p, struct capsim_event_task *t)
+{
+	if (!p) {
+		t->comm = "swapper";
+		t->pid = 0;
+		t->prio = 120;
+		return;
+	}
+	t->comm = p->name;
+	t->pid = (int32_t)p->pid;
+	t->prio = p->rt ? 99 - p->rt_prio : 120 + p->nice;
+}
+
+/* The common part: @type at the current time on @cpu (-1: none), in its current task's context. */
+static void ev_init(const struct capsim_sim *s, struct capsim_event *ev,
+		    enum capsim_event_type type, int cpu)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->size = sizeof(*ev);
+	ev->version = CAPSIM_EVENT_VERSION;
+	ev->type = (uint16_t)type;
+	ev->time_ns = s->now;
+	ev->cpu = cpu;
+	task_of(cpu >= 0 ? s->rq[cpu].curr : NULL, &ev->curr);
+}
+
+static void emit(const struct capsim_sim *s, const struct capsim_event *ev)
+{
+	s->sink.fn(s->sink.ctx, ev);
+}
+
+void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
+		     const struct sim_task *next)
+{
+	struct capsim_event ev;
+	struct capsim_ev_sched_switch *sw = &ev.u.sched_switch;
+
+	ev_init(s, &ev, CAPSIM_EV_SCHED_SWITCH, cpu);
+	task_of(prev, &ev.curr); /* __schedule() traces it before the switch: prev is current */
+	task_of(prev, &sw->prev);
+	task_of(next, &sw->next);
+	sw->prev_state = CAPSIM_TASK_RUNNING;
+	if (prev && prev->state == TASK_DEAD)
+		sw->prev_state = CAPSIM_TASK_DEAD;
+	else if (prev && prev->state == TASK_BLOCKED)
+		sw->prev_state = CAPSIM_TASK_INTERRUPTIBLE;
+	sw->preempt = prev && prev->state == TASK_RUNNABLE;
+	emit(s, &ev);
+}
+
+void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, type, p->cpu);
+	task_of(p, &ev.u.wakeup.task);
+	ev.u.wakeup.target_cpu = p->cpu;
+	emit(s, &ev);
+}
+
+void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_SCHED_MIGRATE_TASK, p->cpu);
+	task_of(p, &ev.u.migrate.task);
+	ev.u.migrate.orig_cpu = p->cpu;
+	ev.u.migrate.dest_cpu = dst;
+	emit(s, &ev);
+}
+
+void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu)
+{
+	struct capsim_event ev;
+	struct capsim_ev_cpu_frequency *f = &ev.u.cpu_frequency;
+	int pol = s->rq[cpu].policy;
+
+	ev_init(s, &ev, CAPSIM_EV_CPU_FREQUENCY, cpu);
+	f->policy = pol;
+	f->requested_khz = pol >= 0 ? s->pol[pol].pp->cur_khz : 0;
+	f->delivered_khz = sim_delivered_khz(s, cpu);
+	emit(s, &ev);
+}
+
+void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
+{
+	const capsim_cpumask *cpus = &sp->pp->related_cpus;
+	unsigned first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
+	struct capsim_event ev;
+
+	for (unsigned c = first; c < s->nr_cpus; c = capsim_cpumask_next(cpus, c + 1, s->nr_cpus)) {
+		struct capsim_ev_cpu_frequency_limits *l = &ev.u.cpu_frequency_limits;
+
+		ev_init(s, &ev, CAPSIM_EV_CPU_FREQUENCY_LIMITS, (int)c);
+		l->policy = (int32_t)sp->idx;
+		l->first_cpu = (int32_t)first;
+		l->min_khz = sp->pp->min_khz;
+		l->max_khz = sp->pp->max_khz;
+		l->cpus = cpus;
+		emit(s, &ev);
+	}
+}
+
+void sim_emit_pressure(const struct capsim_sim *s, enum capsim_event_type type, int cpu,
+		       uint64_t pressure)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, type, cpu);
+	ev.u.pressure.pressure = pressure;
+	emit(s, &ev);
+}
+
+void sim_emit_counters(const struct capsim_sim *s, int cpu)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_CPU_COUNTERS, cpu);
+	ev.u.cpu_counters.actual_capacity = sim_actual_capacity(s, cpu);
+	ev.u.cpu_counters.util = s->rq[cpu].cfs_avg.util_avg;
+	emit(s, &ev);
+}
+
+void sim_emit_text(const struct capsim_sim *s, const char *name, const char *body)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_TEXT, 0);
+	ev.u.text.name = name;
+	ev.u.text.body = body;
+	emit(s, &ev);
+}
+
+void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+		   enum capsim_pelt_signal signal)
+{
+	struct capsim_event ev;
+	struct capsim_ev_pelt *e = &ev.u.pelt;
+	const struct capsim_sched_avg *sa = signal == CAPSIM_PELT_TASK ? &p->avg
+					    : signal == CAPSIM_PELT_CFS ? &rq->cfs_avg : &rq->rt_avg;
+
+	ev_init(s, &ev, signal == CAPSIM_PELT_TASK ? CAPSIM_EV_PELT_SE : CAPSIM_EV_PELT_RQ, rq->cpu);
+	e->signal = signal;
+	task_of(signal == CAPSIM_PELT_TASK ? p : NULL, &e->task);
+	e->util_avg = sa->util_avg;
+	e->runnable_avg = sa->runnable_avg;
+	e->load_avg = sa->load_avg;
+	if (signal == CAPSIM_PELT_TASK)
+		e->util_est = p->util_est & ~UTIL_AVG_UNCHANGED;
+	else if (signal == CAPSIM_PELT_CFS)
+		e->util_est = rq->cfs_util_est;
+	emit(s, &ev);
+}
+
+void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+		       uint32_t dequeued)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_UTIL_EST, rq->cpu);
+	task_of(p, &ev.u.util_est.task);
+	ev.u.util_est.ewma = p->util_est & ~UTIL_AVG_UNCHANGED;
+	ev.u.util_est.dequeued = dequeued;
+	emit(s, &ev);
+}
+
+void sim_emit_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_UCLAMP_RQ, rq->cpu);
+	ev.u.uclamp.min = rq->uclamp_rq[0];
+	ev.u.uclamp.max = rq->uclamp_rq[1];
+	ev.u.uclamp.idle = rq->uclamp_idle;
+	emit(s, &ev);
+}
+
+void sim_emit_overutilized(const struct capsim_sim *s, bool on)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_OVERUTILIZED, -1);
+	ev.u.overutilized.on = on;
+	emit(s, &ev);
+}
+
+void sim_emit_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_MISFIT, rq->cpu);
+	task_of(rq->curr, &ev.u.misfit.task);
+	ev.u.misfit.load = rq->misfit_task_load;
+	emit(s, &ev);
+}
+
+void sim_emit_cpu_capacity(const struct capsim_sim *s, int cpu)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_CPU_CAPACITY, cpu);
+	ev.u.cpu_capacity.capacity = s->rq[cpu].cpu_capacity;
+	ev.u.cpu_capacity.capacity_orig = s->rq[cpu].cap_orig;
+	emit(s, &ev);
+}
+
+void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, int64_t slack_ns,
+			  bool missed)
+{
+	struct capsim_event ev;
+	struct capsim_ev_rtapp_timer *t = &ev.u.rtapp_timer;
+
+	ev_init(s, &ev, CAPSIM_EV_RTAPP_TIMER, p->cpu);
+	task_of(p, &t->task);
+	t->slack_ns = slack_ns;
+	t->missed = missed;
+	t->phase = (int32_t)p->phase;
+	t->task_loop = p->task_loops;
+	t->phase_loop = p->phase_loops;
+	emit(s, &ev);
+}
+
+void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
+			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed)
+{
+	struct capsim_event ev;
+	struct capsim_ev_sugov_update *u = &ev.u.sugov_update;
+
+	ev_init(s, &ev, CAPSIM_EV_SUGOV_UPDATE, cpu);
+	u->policy = (int32_t)sp->idx;
+	u->changed = changed;
+	u->util = util;
+	u->max_cap = max_cap;
+	u->next_khz = next_khz;
+	emit(s, &ev);
+}

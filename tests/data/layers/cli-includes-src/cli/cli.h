@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* cli.h - fixture: the CLI's own header. */
+#include "capsim/capsim.h"

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: MIT */
+/* sim.h - fixture: an engine header. */
+#include "capsim/capsim.h"
