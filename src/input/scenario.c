@@ -624,15 +624,12 @@ void scenario_free(struct capsim_scenario *sc)
 
 const char *scenario_default_path(void)
 {
-	static char buf[4096];
-	const char *env = getenv("CAPSIM_DATA_DIR");
+	static _Thread_local char buf[4096];
 	struct stat st;
 
-	if (env && env[0]) {
-		snprintf(buf, sizeof(buf), "%s/scenarios/default.json", env);
-		if (!stat(buf, &st))
-			return buf;
-	}
+	snprintf(buf, sizeof(buf), "%s/scenarios/default.json", platform_data_dir());
+	if (!stat(buf, &st))
+		return buf;
 	return CAPSIM_SCENARIO_DIR "/default.json";
 }
 

@@ -44,8 +44,9 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 /** scenario_free() - release @sc; NULL is a no-op. */
 void scenario_free(struct capsim_scenario *sc);
 
-/** scenario_default_path() - the built-in default scenario: $CAPSIM_DATA_DIR/scenarios/
- * default.json if it exists, else the one shipped in the source tree's scenarios/. */
+/** scenario_default_path() - the built-in default scenario: scenarios/default.json of
+ * platform_data_dir() ($CAPSIM_DATA_DIR or the install's share/capsim) if it exists, else
+ * the one in the source tree's scenarios/. Valid until the thread's next call. */
 const char *scenario_default_path(void);
 
 /*
