@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes capsim.pc at install time (cmake --install, make install), so its prefix is the one
 # installed to even when `cmake --install --prefix` overrides the configured prefix; the file
 # is added to install_manifest.txt as file(INSTALL) adds the others, for make uninstall.
@@ -11,10 +12,11 @@ foreach(dir LIB INCLUDE DATA)
 endforeach()
 set(CAPSIM_PC_DATADIR "${CAPSIM_PC_DATADIR}/capsim")
 if(IS_ABSOLUTE "${CAPSIM_INSTALL_LIBDIR}")
-  set(pc "$ENV{DESTDIR}${CAPSIM_INSTALL_LIBDIR}/pkgconfig/capsim.pc")
+  set(pc "${CAPSIM_INSTALL_LIBDIR}/pkgconfig/capsim.pc")
 else()
-  set(pc "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/${CAPSIM_INSTALL_LIBDIR}/pkgconfig/capsim.pc")
+  set(pc "${CMAKE_INSTALL_PREFIX}/${CAPSIM_INSTALL_LIBDIR}/pkgconfig/capsim.pc")
 endif()
-message(STATUS "Installing: ${pc}")
-configure_file("${CAPSIM_PC_IN}" "${pc}" @ONLY)
+message(STATUS "Installing: $ENV{DESTDIR}${pc}")
+configure_file("${CAPSIM_PC_IN}" "$ENV{DESTDIR}${pc}" @ONLY)
+# The manifest lists paths without DESTDIR, as file(INSTALL) records them.
 list(APPEND CMAKE_INSTALL_MANIFEST_FILES "${pc}")

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# Shared by the install tests (tests/install/*.sh, label "install"): each gets SOURCE_DIR and
+# BUILD_DIR, works in a temporary directory removed at exit, and installs the already-built
+# tree there with cmake --install (quick: no rebuild). Exit 77 is "skipped" (SKIP_RETURN_CODE).
+set -euo pipefail
+src=$1 build=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/capsim-install-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# stage_install PREFIX [DESTDIR]: install the build tree. cmake --install rewrites the build
+# tree's install_manifest.txt, which `make uninstall` reads: the user's copy is put back.
+stage_install() {
+  local prefix=$1 destdir=${2:-} manifest=$build/install_manifest.txt saved=
+  if [ -e "$manifest" ]; then saved=$tmp/manifest.saved; cp -p "$manifest" "$saved"; fi
+  DESTDIR=$destdir cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log" >&2; fail "cmake --install $build --prefix $prefix"; }
+  if [ -n "$saved" ]; then mv "$saved" "$manifest"; else rm -f "$manifest"; fi
+}
