@@ -16,7 +16,7 @@ pc=$(find "$root/usr" -name capsim.pc -path '*/pkgconfig/*')
 libdir=$(dirname "$(dirname "$pc")")
 
 cp -r "$src/examples/api" "$tmp/api"
-PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$(dirname "$pc") make -s -C "$tmp/api" \
+PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$(dirname "$pc") make -s -C "$tmp/api" CFLAGS="-O2 $san_cflags" \
   >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log" >&2; fail "examples/api does not build against the install"; }
 # It must have linked the installed shared library, not anything of the build tree.
 readelf -d "$tmp/api/summary" | grep -q 'NEEDED.*\[libcapsim\.so\.' || fail "summary does not link libcapsim.so"

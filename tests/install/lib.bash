@@ -18,3 +18,10 @@ stage_install() {
     { cat "$tmp/install.log" >&2; fail "cmake --install $build --prefix $prefix"; }
   if [ -n "$saved" ]; then mv "$saved" "$manifest"; else rm -f "$manifest"; fi
 }
+
+# A sanitized build (make asan) installs a sanitized library: programs built against it take
+# the same runtime, which must come first.
+san_cflags=
+if readelf -d "$build/libcapsim.so" 2>/dev/null | grep -q 'NEEDED.*libasan'; then
+  san_cflags="-fsanitize=address,undefined"
+fi

@@ -29,11 +29,11 @@ int main(void)
 C
 want="$("$build/capsim" --version | awk '{ print $2 }') $("$build/capsim" --version | awk '{ print $2 }') 1500000"
 # shellcheck disable=SC2046 # pkg-config's flags are words
-cc -std=c11 -Wall -Werror "$tmp/v.c" $(pkg-config --cflags --libs capsim) -o "$tmp/v-shared" ||
+cc -std=c11 -Wall -Werror $san_cflags "$tmp/v.c" $(pkg-config --cflags --libs capsim) -o "$tmp/v-shared" ||
   fail "does not build with pkg-config --cflags --libs capsim"
 readelf -d "$tmp/v-shared" | grep -q 'NEEDED.*\[libcapsim\.so\.0\]' || fail "not linked to libcapsim.so.0"
 [ "$(LD_LIBRARY_PATH=$libdir "$tmp/v-shared")" = "$want" ] || fail "shared: not '$want'"
-cc -std=c11 -Wall -Werror "$tmp/v.c" -static-libgcc -Wl,-Bstatic $(pkg-config --libs-only-L capsim) -lcapsim \
+cc -std=c11 -Wall -Werror $san_cflags "$tmp/v.c" -static-libgcc -Wl,-Bstatic $(pkg-config --libs-only-L capsim) -lcapsim \
   -Wl,-Bdynamic $(pkg-config --cflags capsim) $(pkg-config --static --libs capsim | sed 's/-lcapsim//') \
   -o "$tmp/v-static" || fail "does not build with pkg-config --static"
 readelf -d "$tmp/v-static" | grep -q 'libcapsim' && fail "the --static build still needs libcapsim.so"
