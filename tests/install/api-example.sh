@@ -19,7 +19,7 @@ cp -r "$src/examples/api" "$tmp/api"
 PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$(dirname "$pc") make -s -C "$tmp/api" CFLAGS="-O2 $san_cflags" \
   >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log" >&2; fail "examples/api does not build against the install"; }
 # It must have linked the installed shared library, not anything of the build tree.
-readelf -d "$tmp/api/summary" | grep -q 'NEEDED.*\[libcapsim\.so\.' || fail "summary does not link libcapsim.so"
+grep -q 'NEEDED.*\[libcapsim\.so\.' <<<"$(readelf -d "$tmp/api/summary")" || fail "summary does not link libcapsim.so"
 
 scn=$root/usr/share/capsim/scenarios/rk3399-uclamp-ui.json
 LD_LIBRARY_PATH=$libdir "$tmp/api/summary" "$scn" >"$tmp/got" 2>"$tmp/err" ||

@@ -16,10 +16,10 @@ complete_words() {
   printf '%s\n' "${COMPREPLY[@]}" | sort
 }
 [ "$(complete_words si)" = simulate ] || fail "'capsim si' does not complete to simulate"
-complete_words '' | grep -qx compare || fail "'capsim ' does not offer compare"
-complete_words simulate --max- | grep -qx -- --max-freq || fail "'capsim simulate --max-' does not offer --max-freq"
-complete_words simulate --max- | grep -qx -- --max-events || fail "'capsim simulate --max-' does not offer --max-events"
-complete_words place --c | grep -qx -- --cases || fail "'capsim place --c' does not offer --cases"
+grep -qx compare <<<"$(complete_words '')" || fail "'capsim ' does not offer compare"
+grep -qx -- --max-freq <<<"$(complete_words simulate --max-)" || fail "'capsim simulate --max-' does not offer --max-freq"
+grep -qx -- --max-events <<<"$(complete_words simulate --max-)" || fail "'capsim simulate --max-' does not offer --max-events"
+grep -qx -- --cases <<<"$(complete_words place --c)" || fail "'capsim place --c' does not offer --cases"
 [ "$(complete_words simulate --platform rk)" = rk3399 ] || fail "'--platform rk' does not complete to rk3399"
 [ "$(complete_words platform show hik)" = hikey960 ] || fail "'platform show hik' does not complete to hikey960"
 [ "$(complete_words capacity od)" = "$(printf 'odroid-n2\nodroid-xu3')" ] || fail "'capacity od' does not offer the odroids"

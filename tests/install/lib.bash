@@ -8,6 +8,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/capsim-install-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# (grep -q reads here-strings, not pipes: under pipefail, its early exit fails the writer.)
 
 # stage_install PREFIX [DESTDIR]: install the build tree. cmake --install rewrites the build
 # tree's install_manifest.txt, which `make uninstall` reads: the user's copy is put back.

@@ -38,7 +38,7 @@ for cmd in "" $commands; do
 
   # Every option --help names appears in the page.
   for opt in $(printf '%s\n' "$help" | grep -oE -- '(^|[ [,])--?[a-zA-Z][a-zA-Z0-9-]*' | sed 's/^[ [,]//' | sort -u); do
-    printf '%s\n' "$text" | grep -qF -- "$opt" || fail "$name: option $opt of --help is not in the page"
+    grep -qF -- "$opt" <<<"$text" || fail "$name: option $opt of --help is not in the page"
   done
 
   # The whole help, word for word, from SYNOPSIS to the added sections; headings compare

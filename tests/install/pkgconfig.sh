@@ -31,11 +31,11 @@ want="$("$build/capsim" --version | awk '{ print $2 }') $("$build/capsim" --vers
 # shellcheck disable=SC2046 # pkg-config's flags are words
 cc -std=c11 -Wall -Werror $san_cflags "$tmp/v.c" $(pkg-config --cflags --libs capsim) -o "$tmp/v-shared" ||
   fail "does not build with pkg-config --cflags --libs capsim"
-readelf -d "$tmp/v-shared" | grep -q 'NEEDED.*\[libcapsim\.so\.0\]' || fail "not linked to libcapsim.so.0"
+grep -q 'NEEDED.*\[libcapsim\.so\.0\]' <<<"$(readelf -d "$tmp/v-shared")" || fail "not linked to libcapsim.so.0"
 [ "$(LD_LIBRARY_PATH=$libdir "$tmp/v-shared")" = "$want" ] || fail "shared: not '$want'"
 cc -std=c11 -Wall -Werror $san_cflags "$tmp/v.c" -static-libgcc -Wl,-Bstatic $(pkg-config --libs-only-L capsim) -lcapsim \
   -Wl,-Bdynamic $(pkg-config --cflags capsim) $(pkg-config --static --libs capsim | sed 's/-lcapsim//') \
   -o "$tmp/v-static" || fail "does not build with pkg-config --static"
-readelf -d "$tmp/v-static" | grep -q 'libcapsim' && fail "the --static build still needs libcapsim.so"
+grep -q 'libcapsim' <<<"$(readelf -d "$tmp/v-static")" && fail "the --static build still needs libcapsim.so"
 [ "$("$tmp/v-static")" = "$want" ] || fail "static: not '$want'"
 echo "ok: builds with pkg-config against the staged install, shared and static: $want"
