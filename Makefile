@@ -1,11 +1,14 @@
 # Thin forwarder: CMake holds the build logic (see CMakeLists.txt).
-# The two set-up commands are `make run` and `make test`; both install what is missing first.
+# The two set-up commands are `make run` and `make test`; every target installs what is
+# missing first (deps). `make install PREFIX=/usr DESTDIR=/tmp/stage` stages an install.
 JOBS        ?= 2
 BUILD       ?= build
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
+PREFIX      ?= /usr/local
+DESTDIR     ?=
 
-.PHONY: all deps build test run asan bench fuzz clean
+.PHONY: all deps build test run install uninstall asan bench fuzz clean
 
 all: build
 
@@ -15,16 +18,26 @@ deps:
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
 
-build: $(BUILD)/CMakeCache.txt
+# deps first, then configure: a recursive make, so that -j cannot configure before deps.
+build: deps
+	@$(MAKE) --no-print-directory $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
 
-test: deps
-	@$(MAKE) --no-print-directory build
+test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
-run: deps
-	@$(MAKE) --no-print-directory build
+run: build
 	$(BUILD)/capsim simulate
+
+# The prefix is configured (GNUInstallDirs picks the multiarch libdir under /usr), then built.
+install: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j$(JOBS)
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD)
+
+# Removes what the last install from $(BUILD) wrote (its install_manifest.txt), under DESTDIR.
+uninstall: deps
+	DESTDIR=$(DESTDIR) cmake --build $(BUILD) --target uninstall
 
 asan: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCAPSIM_SANITIZE=ON $(CMAKE_FLAGS)
@@ -41,7 +54,7 @@ bench: deps
 	cmake --build build-bench -j$(JOBS) --target capsim capsim_benches
 	bench/run.sh build-bench
 
-fuzz:
+fuzz: deps
 	@tools/install-deps.sh clang libclang-rt-14-dev
 	cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_FUZZ=ON $(CMAKE_FLAGS)
 	cmake --build build-fuzz -j$(JOBS) --target capsim_fuzzers

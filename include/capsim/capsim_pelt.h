@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capsim/capsim.h"
+
 /* Mirrors struct sched_avg (include/linux/sched.h), LP64 widths; util_est kept by the caller. */
 struct capsim_sched_avg {
 	uint64_t last_update_time; /* ns; advances by whole 1024 ns units, reset if time goes back */
@@ -38,29 +40,29 @@ struct capsim_sched_avg {
  * Time going backwards (now - last_update_time negative as s64) resets last_update_time to
  * @now and returns 0.
  */
-int capsim_pelt_update_load_sum(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
-				uint64_t runnable, int running);
+CAPSIM_API int capsim_pelt_update_load_sum(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
+					   uint64_t runnable, int running);
 
 /**
  * capsim_pelt_update_load_avg() - mirrors ___update_load_avg(), kernel/sched/pelt.c:
  * load_avg = @load * load_sum / divider, runnable_avg and util_avg = sum / divider, with
  * divider = capsim_pelt_divider(@sa). @load is the entity's weight (1 for rq-level signals).
  */
-void capsim_pelt_update_load_avg(struct capsim_sched_avg *sa, uint64_t load);
+CAPSIM_API void capsim_pelt_update_load_avg(struct capsim_sched_avg *sa, uint64_t load);
 
 /**
  * capsim_pelt_update() - update_load_sum then, when it reports 1, update_load_avg(@weight):
  * the pattern of every __update_load_avg_*() wrapper in the kernel.
  * Return: the value of capsim_pelt_update_load_sum().
  */
-int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
-		       uint64_t runnable, int running, uint64_t weight);
+CAPSIM_API int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
+				  uint64_t runnable, int running, uint64_t weight);
 
 /** capsim_pelt_decay_load() - mirrors decay_load(): @val * y^@n, y^32 = 1/2. */
-uint64_t capsim_pelt_decay_load(uint64_t val, uint64_t n);
+CAPSIM_API uint64_t capsim_pelt_decay_load(uint64_t val, uint64_t n);
 
 /** capsim_pelt_divider() - mirrors get_pelt_divider(): PELT_MIN_DIVIDER + period_contrib. */
-uint32_t capsim_pelt_divider(const struct capsim_sched_avg *sa);
+CAPSIM_API uint32_t capsim_pelt_divider(const struct capsim_sched_avg *sa);
 
 /*
  * The PELT replay format (docs/formats.md, "PELT CSV"), what `capsim pelt FILE` reads and

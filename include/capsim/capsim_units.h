@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "capsim/capsim.h"
+
 #define CAPSIM_NSEC_PER_USEC 1000ULL
 #define CAPSIM_NSEC_PER_MSEC 1000000ULL
 #define CAPSIM_NSEC_PER_SEC 1000000000ULL
@@ -22,20 +24,20 @@
  * capsim_parse_u64() - a decimal unsigned integer, the whole string, no sign, no overflow.
  * Return: 0, or CAPSIM_ERR_PARSE (not a number) / CAPSIM_ERR_RANGE (beyond u64).
  */
-int capsim_parse_u64(const char *s, uint64_t *out);
+CAPSIM_API int capsim_parse_u64(const char *s, uint64_t *out);
 
 /**
  * capsim_parse_duration_ns() - "250us", "4ms", "1.5s", "100ns", "2min", "1h"; a bare number
  * is taken in @default_unit_ns (e.g. CAPSIM_NSEC_PER_USEC). Fractions are exact to the ns.
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (beyond CAPSIM_MAX_DURATION_NS).
  */
-int capsim_parse_duration_ns(const char *s, uint64_t default_unit_ns, uint64_t *out);
+CAPSIM_API int capsim_parse_duration_ns(const char *s, uint64_t default_unit_ns, uint64_t *out);
 
 /**
  * capsim_parse_freq_khz() - "1800000" (kHz), "1800MHz", "1.8GHz", "1800000kHz".
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (0, or above 2^32-1 kHz).
  */
-int capsim_parse_freq_khz(const char *s, uint32_t *out);
+CAPSIM_API int capsim_parse_freq_khz(const char *s, uint32_t *out);
 
 /* A set of CPUs, CAPSIM_MAX_CPUS bits. */
 typedef struct capsim_cpumask {
@@ -86,17 +88,17 @@ static inline unsigned capsim_cpumask_next(const capsim_cpumask *m, unsigned cpu
 }
 
 /** capsim_cpumask_weight() - number of CPUs in @m. */
-unsigned capsim_cpumask_weight(const capsim_cpumask *m);
+CAPSIM_API unsigned capsim_cpumask_weight(const capsim_cpumask *m);
 
 /**
  * capsim_parse_cpulist() - "0-3,6,8-9" (sysfs cpulist form) into @out.
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (a CPU >= CAPSIM_MAX_CPUS, or a reversed range).
  */
-int capsim_parse_cpulist(const char *s, capsim_cpumask *out);
+CAPSIM_API int capsim_parse_cpulist(const char *s, capsim_cpumask *out);
 
 /**
  * capsim_format_cpulist() - @m as "0-3,6" into @buf (always NUL-terminated; "" if empty).
  */
-void capsim_format_cpulist(const capsim_cpumask *m, char *buf, unsigned size);
+CAPSIM_API void capsim_format_cpulist(const capsim_cpumask *m, char *buf, unsigned size);
 
 #endif /* CAPSIM_UNITS_H */

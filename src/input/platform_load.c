@@ -7,9 +7,13 @@
  * format (dt.c, platform_json.c) fill the platform; the model's platform_finalize() then derives
  * what the kernel derives at boot.
  */
+#define _GNU_SOURCE /* dladdr1(): which file holds this code */
 #include <errno.h>
 #include <fcntl.h>
 #include <dirent.h>
+#include <dlfcn.h>
+#include <limits.h>
+#include <link.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +30,56 @@ extern char **environ;
 /* Input files are small; anything beyond this is not a device tree or platform file. */
 #define PLATFORM_MAX_FILE (64u << 20)
 
+/*
+ * An installed capsim keeps its data in share/capsim at a fixed place relative to the file
+ * that holds this code: the program in bindir (static library) or libcapsim.so in libdir
+ * (CAPSIM_BIN_TO_DATA, CAPSIM_LIB_TO_DATA from CMake), so a DESTDIR-staged, relocated or
+ * prefix-moved install finds its own data and never the source tree's. Found (canonical)
+ * into @dir if that directory exists; a build-tree binary has none there.
+ */
+static bool installed_data_dir(char *dir, size_t size)
+{
+	char exe[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
+	struct link_map *map;
+	const char *file = exe, *rel = CAPSIM_BIN_TO_DATA, *slash;
+	struct stat st;
+	Dl_info info;
+	ssize_t n;
+	int len;
+
+	if (!dladdr1((void *)installed_data_dir, &info, (void **)&map, RTLD_DL_LINKMAP))
+		return false;
+	if (map->l_name[0]) { /* a shared object: its path as the loader found it */
+		file = map->l_name;
+		rel = CAPSIM_LIB_TO_DATA;
+	} else { /* the main program, which the link map leaves unnamed */
+		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		if (n <= 0)
+			return false;
+		exe[n] = '\0';
+	}
+	slash = strrchr(file, '/');
+	if (!slash)
+		return false;
+	len = snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - file), file, rel);
+	if (len <= 0 || (size_t)len >= sizeof(path) || !realpath(path, real) ||
+	    stat(real, &st) || !S_ISDIR(st.st_mode))
+		return false;
+	/* Without bin/.. in it: it shows in the paths that reports print. */
+	len = snprintf(dir, size, "%s", real);
+	return len > 0 && (size_t)len < size;
+}
+
 const char *platform_data_dir(void)
 {
+	/* Per thread: runs in parallel threads each look their data up. Its callers' paths
+	 * hold PLATFORM_PATH_MAX * 2 bytes, room for a file name after this. */
+	static _Thread_local char dir[PLATFORM_PATH_MAX];
 	const char *env = getenv("CAPSIM_DATA_DIR");
 
-	return env && *env ? env : CAPSIM_DATA_DIR;
+	if (env && *env)
+		return env;
+	return installed_data_dir(dir, sizeof(dir)) ? dir : CAPSIM_DATA_DIR;
 }
 
 static bool has_suffix(const char *s, const char *suffix)

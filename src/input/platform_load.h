@@ -36,7 +36,11 @@ int platform_load_json(const char *text, size_t len, const char *file,
 		       struct capsim_platform *base, struct capsim_platform **out,
 		       capsim_error *err);
 
-/** platform_data_dir() - $CAPSIM_DATA_DIR if set, else the compiled-in CAPSIM_DATA_DIR. */
+/**
+ * platform_data_dir() - where the shipped platforms/ and scenarios/ are: $CAPSIM_DATA_DIR if
+ * set, else share/capsim of the install holding this code if there is one, else the source
+ * tree's data/ (CAPSIM_DATA_DIR, for build-tree binaries). Valid until the thread's next call.
+ */
 const char *platform_data_dir(void);
 
 /**

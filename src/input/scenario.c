@@ -629,15 +629,11 @@ void scenario_free(struct capsim_scenario *sc)
 /* The caller's buffer, not a static one: runs in other threads may ask at the same time. */
 int scenario_default_path(char *buf, size_t size)
 {
-	const char *env = getenv("CAPSIM_DATA_DIR");
 	struct stat st;
+	int n = snprintf(buf, size, "%s/scenarios/default.json", platform_data_dir());
 
-	if (env && env[0]) {
-		int n = snprintf(buf, size, "%s/scenarios/default.json", env);
-
-		if (n >= 0 && (size_t)n < size && !stat(buf, &st))
-			return n;
-	}
+	if (n >= 0 && (size_t)n < size && !stat(buf, &st))
+		return n;
 	return snprintf(buf, size, "%s", CAPSIM_SCENARIO_DIR "/default.json");
 }
 

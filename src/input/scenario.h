@@ -54,8 +54,9 @@ void scenario_free(struct capsim_scenario *sc);
 
 /**
  * scenario_default_path() - the built-in default scenario's path into @buf (@size bytes,
- * truncated): $CAPSIM_DATA_DIR/scenarios/default.json if it exists, else the one shipped in the
- * source tree's scenarios/. Return: the path's length, as snprintf() counts it.
+ * truncated): scenarios/default.json of platform_data_dir() ($CAPSIM_DATA_DIR or the install's
+ * share/capsim) if it exists, else the one in the source tree's scenarios/. Return: the path's
+ * length, as snprintf() counts it.
  */
 int scenario_default_path(char *buf, size_t size);
 
