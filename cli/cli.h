@@ -106,4 +106,14 @@ void cli_output_abort(struct cli_output *out);
 /** cli_output_same_file() - true if outputs @a and @b (either may be NULL or "-") are one file. */
 int cli_output_same_file(const char *a, const char *b);
 
+/** cli_default_jobs() - the CPUs this process may use: its affinity, capped by its cgroup's quota. */
+unsigned cli_default_jobs(void);
+
+/**
+ * cli_parallel_for() - fn(@ctx, i) for every i in 0..@n-1 on up to @jobs threads (the caller's
+ * among them), each taking the next i; returns when all are done. @fn must be thread-safe for
+ * distinct i.
+ */
+void cli_parallel_for(unsigned n, unsigned jobs, void (*fn)(void *ctx, unsigned i), void *ctx);
+
 #endif /* CAPSIM_CLI_H */

@@ -19,7 +19,7 @@ static const char usage[] =
 	"                      [--models LIST] [--duration S] [--seed N]\n"
 	"                      [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                      [--thermal GOVERNOR] [--decay-shift N] [--capped-threshold T]\n"
-	"                      [--json] [-o FILE]\n"
+	"                      [--jobs N] [--json] [-o FILE]\n"
 	"\n"
 	"Runs one scenario under several kernel models with the same workload and seed and shows\n"
 	"the simulate figures and the pressure metrics side by side, '*' marking the best value of\n"
@@ -37,6 +37,8 @@ static const char usage[] =
 	"  --thermal GOV         run the thermal loop with step_wise or power_allocator\n"
 	"  --decay-shift N       v6.9 sched_thermal_decay_shift, 0..10 (default 0)\n"
 	"  --capped-threshold T  capped model: how long a cap must hold (default 1s)\n"
+	"  --jobs N              models run in parallel, 1..256 (default: the CPUs this process\n"
+	"                        may use); the output is the same for every N\n"
 	"  --json                the comparison as JSON\n"
 	"  -o, --output F        write to F (atomically) instead of standard output\n"
 	"\n"
@@ -47,7 +49,7 @@ static const char usage[] =
 
 struct cmp_opts {
 	const char *scenario, *platform, *workload, *models, *duration, *seed, *output;
-	const char *thermal, *decay_shift, *capped_threshold;
+	const char *thermal, *decay_shift, *capped_threshold, *jobs;
 	int json;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 	enum capsim_model model[CAPSIM_MODEL_COUNT];
@@ -86,6 +88,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "--seed", &o->seed },         { "--output", &o->output },
 		{ "-o", &o->output },           { "--thermal", &o->thermal },
 		{ "--decay-shift", &o->decay_shift }, { "--capped-threshold", &o->capped_threshold },
+		{ "--jobs", &o->jobs },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -143,25 +146,60 @@ static int apply_overrides(const struct cmp_opts *o, capsim_scenario *sc)
 	return cli_caps_apply(&o->caps, sc);
 }
 
-/* One run under @model: its summary into *@out. */
-static int run_model(capsim_scenario *sc, enum capsim_model model, capsim_summary **out,
-		     capsim_error *err)
-{
-	capsim_sim *s = NULL;
-	int ret;
+/* The models' runs, each made from the scenario in turn and then run on its own. */
+struct model_runs {
+	capsim_sim *sim[CAPSIM_MODEL_COUNT];
+	capsim_summary *sum[CAPSIM_MODEL_COUNT];
+	capsim_error err[CAPSIM_MODEL_COUNT];
+	int ret[CAPSIM_MODEL_COUNT];
+};
 
-	capsim_scenario_set_model(sc, model, NULL);
+/* A run of the scenario under each model: made one by one (they read the scenario handle). */
+static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct model_runs *r)
+{
 	capsim_scenario_set_pressure_metrics(sc, 1, NULL);
-	ret = capsim_sim_create(sc, &s, err);
-	if (ret)
-		return ret; /* the inputs, the same for every model */
-	ret = capsim_sim_run(s, err);
-	if (ret)
-		ret = capsim_error_prefix(err, "model %s: ", capsim_model_name(model));
-	else
-		ret = capsim_sim_summary(s, out, err);
-	capsim_sim_free(s);
-	return ret;
+	for (unsigned k = 0; k < o->nr_models; k++) {
+		capsim_scenario_set_model(sc, o->model[k], NULL);
+		if (capsim_sim_create(sc, &r->sim[k], &r->err[k]))
+			return cli_fail(&r->err[k]); /* the inputs, the same for every model */
+	}
+	return 0;
+}
+
+/* Run @i: independent of every other run, so any number go at once. */
+static void run_one(void *ctx, unsigned i)
+{
+	struct model_runs *r = ctx;
+
+	r->ret[i] = capsim_sim_run(r->sim[i], &r->err[i]);
+	if (!r->ret[i])
+		r->ret[i] = capsim_sim_summary(r->sim[i], &r->sum[i], &r->err[i]);
+	capsim_sim_free(r->sim[i]);
+	r->sim[i] = NULL;
+}
+
+/* The first failed run in model order (the same one whatever the jobs), reported. */
+static int first_failure(const struct cmp_opts *o, struct model_runs *r)
+{
+	for (unsigned k = 0; k < o->nr_models; k++)
+		if (r->ret[k]) {
+			capsim_error_prefix(&r->err[k], "model %s: ", capsim_model_name(o->model[k]));
+			return cli_fail(&r->err[k]);
+		}
+	return 0;
+}
+
+static int parse_jobs(const struct cmp_opts *o, unsigned *jobs)
+{
+	uint64_t x;
+
+	*jobs = cli_default_jobs();
+	if (!o->jobs)
+		return 0;
+	if (capsim_parse_u64(o->jobs, &x) || !x || x > 256)
+		return cli_usage_error("compare", "--jobs '%s': expected 1..256", o->jobs);
+	*jobs = (unsigned)x;
+	return 0;
 }
 
 static int report(const struct cmp_opts *o, capsim_summary *const *runs, unsigned n)
@@ -197,9 +235,9 @@ static int prepare(struct cmp_opts *o, capsim_scenario **sc)
 int cmd_compare(int argc, char **argv)
 {
 	struct cmp_opts o = { 0 };
-	capsim_summary *runs[CAPSIM_MODEL_COUNT] = { 0 };
+	struct model_runs r = { 0 };
 	capsim_scenario *sc = NULL;
-	capsim_error err = { 0 };
+	unsigned jobs = 1;
 	int ret;
 
 	if (cli_wants_help(argc, argv)) {
@@ -210,14 +248,21 @@ int cmd_compare(int argc, char **argv)
 	if (!ret)
 		ret = parse_args(argc, argv, &o);
 	if (!ret)
-		ret = prepare(&o, &sc);
-	for (unsigned k = 0; !ret && k < o.nr_models; k++)
-		if (run_model(sc, o.model[k], &runs[k], &err))
-			ret = cli_fail(&err);
+		ret = parse_jobs(&o, &jobs);
 	if (!ret)
-		ret = report(&o, runs, o.nr_models);
-	for (unsigned k = 0; k < o.nr_models; k++)
-		capsim_summary_free(runs[k]);
+		ret = prepare(&o, &sc);
+	if (!ret)
+		ret = create_runs(sc, &o, &r);
+	if (!ret) {
+		cli_parallel_for(o.nr_models, jobs, run_one, &r);
+		ret = first_failure(&o, &r);
+	}
+	if (!ret)
+		ret = report(&o, r.sum, o.nr_models);
+	for (unsigned k = 0; k < o.nr_models; k++) {
+		capsim_sim_free(r.sim[k]);
+		capsim_summary_free(r.sum[k]);
+	}
 	capsim_scenario_free(sc);
 	cli_caps_free(&o.caps);
 	return ret;
