@@ -35,8 +35,10 @@ static const char usage[] =
 	"                    cap - thermal pressure, as util_fits_cpu() saw it before v6.10; user\n"
 	"                    caps (--max-freq) were invisible to the scheduler then\n"
 	"\n"
-	"POLICY is the policy's first CPU, as in sysfs policyN. KHZ takes a unit: 1200000,\n"
-	"1200MHz, 1.2GHz. Caps are applied in the order given; all of them from time 0.\n"
+	"POLICY is N or policyN (the policy's first CPU, as in sysfs), or cpuN (the policy of\n"
+	"CPU N). KHZ takes a unit in any case: 1200MHz, 1.2GHz, 1200000kHz; a bare number is kHz,\n"
+	"refused when it is more than 10x outside the policy's OPPs. Caps are applied in the\n"
+	"order given; all of them from time 0.\n"
 	"\n"
 	"options:\n"
 	"  --max-freq POLICY=KHZ   scaling_max_freq (the user's MAX freq_qos request)\n"
@@ -46,7 +48,7 @@ static const char usage[] =
 	"                          topology_update_hw_pressure() per policy, as LMh reports it)\n"
 	"  --boost POLICY          enable boost (turbo OPPs) on the policy\n"
 	"  --after DURATION        how long the HW caps have held, for hw_load_avg (default 1s,\n"
-	"                          at most 1h; a bare number is ms)\n"
+	"                          at most 1h; with a unit: 100ms, 2s)\n"
 	"  --hz HZ                 scheduler tick rate for hw_load_avg updates, 1..1000 (default 250)\n"
 	"  --fallback none|cpuinfo_max  the reference when arch_scale_freq_ref() is 0 (x86):\n"
 	"                          none = 6.10..6.12.100, cpuinfo_max = d2d5c129d07e and later\n"
@@ -113,10 +115,11 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 				return cli_usage_error("capacity", "more than %d overlays", CLI_MAX_OVERLAYS);
 			o->overlays[o->nr_overlays++] = val;
 		} else if ((val = cli_opt_value(argc, argv, &i, "--after", &missing))) {
-			if (capsim_parse_duration_ns(val, CAPSIM_NSEC_PER_MSEC, &o->after_ns) ||
-			    o->after_ns > MAX_AFTER_NS)
-				return cli_usage_error("capacity", "--after %s: expected a duration up to 1h "
-						       "(e.g. 100ms, 2s; hw_load_avg settles within about 1s)", val);
+			/* a unit is required: a bare number meant ms here once, seconds elsewhere */
+			if (capsim_parse_duration_ns(val, 0, &o->after_ns) || o->after_ns > MAX_AFTER_NS)
+				return cli_usage_error("capacity", "--after %s: expected a duration with a "
+						       "unit, up to 1h (e.g. 100ms, 2s; hw_load_avg "
+						       "settles within about 1s)", val);
 		} else if ((val = cli_opt_value(argc, argv, &i, "--hz", &missing))) {
 			if (capsim_parse_u64(val, &o->hz) || o->hz < 1 || o->hz > 1000)
 				return cli_usage_error("capacity", "--hz %s: expected 1..1000 (CONFIG_HZ)", val);
@@ -148,7 +151,9 @@ static int parse_policy(const capsim_platform *p, const char *opt, const char *a
 {
 	char num[32];
 	size_t n = value ? strcspn(arg, "=") : strlen(arg);
-	uint64_t cpu;
+	struct capsim_cpu_info ci;
+	unsigned cpu = 0;
+	bool by_cpu = false;
 	int index = -1;
 
 	if ((value && !arg[n]) || n >= sizeof(num))
@@ -157,8 +162,13 @@ static int parse_policy(const capsim_platform *p, const char *opt, const char *a
 	num[n] = '\0';
 	if (value)
 		*value = arg + n + 1;
-	if (capsim_parse_u64(num, &cpu) || cpu >= CAPSIM_MAX_CPUS ||
-	    (index = capsim_platform_policy_index(p, (unsigned)cpu)) < 0) {
+	if (!capsim_parse_policy(num, &cpu, &by_cpu)) {
+		/* "cpuN": the policy CPU N belongs to */
+		if (by_cpu && !capsim_platform_get_cpu(p, cpu, &ci) && ci.policy >= 0)
+			cpu = (unsigned)ci.policy;
+		index = capsim_platform_policy_index(p, cpu);
+	}
+	if (index < 0) {
 		struct capsim_platform_info info;
 		char list[256] = "";
 
@@ -170,20 +180,28 @@ static int parse_policy(const capsim_platform *p, const char *opt, const char *a
 			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%u", i ? ", " : "",
 				 other.cpu);
 		}
-		return cli_usage_error("capacity", "%s %s: no policy%s (%s has %s%s)", opt, arg, num,
-				       info.name, info.nr_policies ? "policies " : "no cpufreq policy",
-				       list);
+		return cli_usage_error("capacity", "%s %s: no policy '%s' (%s has %s%s; a policy is "
+				       "N, policyN or cpuN)", opt, arg, num, info.name,
+				       info.nr_policies ? "policies " : "no cpufreq policy", list);
 	}
-	*policy = (unsigned)cpu;
+	*policy = cpu;
 	capsim_platform_get_policy(p, (unsigned)index, pol);
 	return 0;
 }
 
-static int parse_khz(const char *opt, const char *arg, const char *s, uint32_t *khz)
+/* @s of @opt @arg as kHz; a bare number far from the OPPs of @cpus is refused with a hint. */
+static int parse_khz(const capsim_platform *p, const capsim_cpumask *cpus, const char *opt,
+		     const char *arg, const char *s, uint32_t *khz)
 {
+	capsim_error err = { 0 };
+	char what[160];
+
 	if (capsim_parse_freq_khz(s, khz) || *khz > (uint32_t)INT32_MAX)
 		return cli_usage_error("capacity", "%s %s: '%s' is not a frequency (e.g. 1200000, "
 				       "1200MHz, 1.2GHz)", opt, arg, s);
+	snprintf(what, sizeof(what), "%s %s", opt, arg);
+	if (capsim_is_bare_number(s) && capsim_platform_check_bare_khz(p, cpus, *khz, what, &err))
+		return cli_usage_error("capacity", "%s", err.msg);
 	return 0;
 }
 
@@ -205,7 +223,7 @@ static int parse_hw(const capsim_platform *p, const struct cap *c, struct capsim
 		if (capsim_cpumask_test(&out->cpus, cpu))
 			return cli_usage_error("capacity", "--hw-cap %s: no CPU %u (%s has %u)", c->arg,
 					       cpu, info.name, info.nr_cpus);
-	return parse_khz("--hw-cap", c->arg, c->arg + n + 1, &out->value);
+	return parse_khz(p, &out->cpus, "--hw-cap", c->arg, c->arg + n + 1, &out->value);
 }
 
 /* One option's cap as the library takes it. */
@@ -222,7 +240,7 @@ static int parse_cap(const capsim_platform *p, const struct cap *c, struct capsi
 	case CAP_MIN:
 		out->kind = c->kind == CAP_MAX ? CAPSIM_CAP_MAX_FREQ : CAPSIM_CAP_MIN_FREQ;
 		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);
-		return ret ? ret : parse_khz(opt, c->arg, value, &out->value);
+		return ret ? ret : parse_khz(p, &pol.cpus, opt, c->arg, value, &out->value);
 	case CAP_COOLING:
 		out->kind = CAPSIM_CAP_COOLING;
 		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);

@@ -16,7 +16,7 @@
 static const char usage[] =
 	"usage: capsim pelt [-o OUT] [FILE|-]\n"
 	"       capsim pelt --periodic RUN/PERIOD [--duration D] [--weight W] [--tick T]\n"
-	"                   [--tolerance U] [--start NS] [--samples] [-o OUT]\n"
+	"                   [--tolerance U] [--start T] [--samples] [-o OUT]\n"
 	"\n"
 	"Replay a PELT signal with the kernel's integer arithmetic (kernel/sched/pelt.c, v6.10+),\n"
 	"or find the util_avg a periodic task settles at.\n"
@@ -49,10 +49,10 @@ static const char usage[] =
 	"  --weight W         the task's load weight, 1..262144 (default 1024, nice 0)\n"
 	"  --tick T           also update every tick while running, e.g. 4ms for HZ=250\n"
 	"  --tolerance U      util_avg units counted as settled (default 10, about 1%)\n"
-	"  --start NS         clock value of the first wake-up in ns (default 0)\n"
+	"  --start T          clock value of the first wake-up, e.g. 1000123456ns (default 0)\n"
 	"  --samples          print every update in the replay output format instead\n"
 	"  -h, --help         this help\n"
-	"Durations take a unit: ns, us, ms, s, min, h (a bare number is us).\n"
+	"Durations take a unit: ns, us, ms, s, min, h, d (a bare number is refused).\n"
 	"\n"
 	"examples:\n"
 	"  capsim pelt tests/data/pelt-golden/periodic_25pct.in.csv\n"
@@ -266,11 +266,16 @@ static int periodic(struct pelt_opts *o)
 
 /* ---- command line ------------------------------------------------------------------------ */
 
+/*
+ * A duration with its unit: bare numbers once meant µs here and mean seconds everywhere
+ * else, so one is refused rather than silently read either way.
+ */
 static int parse_duration_opt(const char *opt, const char *s, uint64_t *out)
 {
-	if (capsim_parse_duration_ns(s, CAPSIM_NSEC_PER_USEC, out))
-		return cli_usage_error("pelt", "%s '%s': not a duration (expected e.g. 4ms, 250us, 2s)",
-				       opt, s);
+	if (capsim_parse_duration_ns(s, 0, out))
+		return cli_usage_error("pelt", "%s '%s': expected a duration with a unit, e.g. 4ms, "
+				       "250us, 2s%s", opt, s, capsim_is_bare_number(s) ?
+				       " (a bare number is refused: it meant us here once)" : "");
 	return 0;
 }
 
@@ -283,9 +288,12 @@ static int parse_run_period(const char *s, struct capsim_pelt_periodic_cfg *cfg)
 		return cli_usage_error("pelt", "--periodic '%s': expected RUN/PERIOD, e.g. 4ms/16ms", s);
 	memcpy(run, s, (size_t)(slash - s));
 	run[slash - s] = '\0';
-	if (capsim_parse_duration_ns(run, CAPSIM_NSEC_PER_USEC, &cfg->run_ns) ||
-	    capsim_parse_duration_ns(slash + 1, CAPSIM_NSEC_PER_USEC, &cfg->period_ns))
-		return cli_usage_error("pelt", "--periodic '%s': expected RUN/PERIOD durations, e.g. 4ms/16ms", s);
+	if (capsim_parse_duration_ns(run, 0, &cfg->run_ns) ||
+	    capsim_parse_duration_ns(slash + 1, 0, &cfg->period_ns))
+		return cli_usage_error("pelt", "--periodic '%s': expected RUN/PERIOD durations with "
+				       "units, e.g. 4ms/16ms%s", s, capsim_is_bare_number(run) ||
+				       capsim_is_bare_number(slash + 1) ? " (a bare number is "
+				       "refused: it meant us here once)" : "");
 	return 0;
 }
 
@@ -337,7 +345,7 @@ static int parse_args(int argc, char **argv, struct pelt_opts *o)
 			o->cfg.tolerance = (uint32_t)v;
 		} else if ((val = cli_opt_value(argc, argv, &i, "--start", &missing))) {
 			periodic_only = 1;
-			ret = parse_u64_opt("--start", val, UINT64_MAX, &o->cfg.start_ns);
+			ret = parse_duration_opt("--start", val, &o->cfg.start_ns);
 		} else if (missing) {
 			return cli_usage_error("pelt", "option '%s' needs a value", a);
 		} else {

@@ -346,6 +346,15 @@ struct capsim_cap {
 };
 
 /**
+ * capsim_platform_check_bare_khz() - a frequency written without a unit is kHz; one more than
+ * 10x outside the OPPs of the policies of @cpus is refused (MHz typed for kHz is 1000x off),
+ * with a hint naming the unit it probably meant. @what names the argument in the message.
+ * Return: 0 (plausible, or no policy to judge by) or CAPSIM_ERR_RANGE with @err.
+ */
+CAPSIM_API int capsim_platform_check_bare_khz(const capsim_platform *p, const capsim_cpumask *cpus,
+					      uint32_t khz, const char *what, capsim_error *err);
+
+/**
  * capsim_platform_apply_cap() - apply @cap to @p now; policies resolve at once
  * (cpufreq_set_policy(), cpufreq_update_pressure()) and HW pressure is written at once, while
  * its PELT average only moves with capsim_platform_settle_hw_load_avg().

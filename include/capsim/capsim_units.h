@@ -8,6 +8,7 @@
 #ifndef CAPSIM_UNITS_H
 #define CAPSIM_UNITS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "capsim/capsim.h"
@@ -27,17 +28,32 @@
 CAPSIM_API int capsim_parse_u64(const char *s, uint64_t *out);
 
 /**
- * capsim_parse_duration_ns() - "250us", "4ms", "1.5s", "100ns", "2min", "1h"; a bare number
- * is taken in @default_unit_ns (e.g. CAPSIM_NSEC_PER_USEC). Fractions are exact to the ns.
+ * capsim_parse_duration_ns() - "250us", "4ms", "1.5s", "100ns", "2min", "1h", "1d" (units in
+ * any case); a bare number is taken in @default_unit_ns — capsim's command line and scenario
+ * files give CAPSIM_NSEC_PER_SEC everywhere — or refused when @default_unit_ns is 0 (an option
+ * whose bare numbers once meant another unit); "0" needs no unit. Fractions are exact to the ns.
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (beyond CAPSIM_MAX_DURATION_NS).
  */
 CAPSIM_API int capsim_parse_duration_ns(const char *s, uint64_t default_unit_ns, uint64_t *out);
 
 /**
- * capsim_parse_freq_khz() - "1800000" (kHz), "1800MHz", "1.8GHz", "1800000kHz".
+ * capsim_parse_freq_khz() - "1800000" (kHz), "1800MHz", "1.8GHz", "1800000kHz" (units in any
+ * case). A bare number is kHz: where a platform is known, capsim_platform_check_bare_khz()
+ * refuses one far outside its OPPs.
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (0, or above 2^32-1 kHz).
  */
 CAPSIM_API int capsim_parse_freq_khz(const char *s, uint32_t *out);
+
+/** capsim_is_bare_number() - true if @s is digits (and a point) only: a value without a unit. */
+CAPSIM_API bool capsim_is_bare_number(const char *s);
+
+/**
+ * capsim_parse_policy() - a cpufreq policy as people name it: "4" or "policy4" (the policy
+ * whose first CPU is 4, as sysfs's policyN), or "cpu4" (the policy CPU 4 belongs to; *@by_cpu
+ * set). One spelling per number: "policy04" is refused.
+ * Return: 0 and *@cpu, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (beyond CAPSIM_MAX_CPUS).
+ */
+CAPSIM_API int capsim_parse_policy(const char *s, unsigned *cpu, bool *by_cpu);
 
 /* A set of CPUs, CAPSIM_MAX_CPUS bits. */
 typedef struct capsim_cpumask {

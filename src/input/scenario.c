@@ -84,18 +84,21 @@ static int get_duration(struct sp *p, int node, const char *key, const char *pat
 		    "\"250ms\" (at most 100 years)");
 }
 
-/* A frequency: kHz as an integer, or a string with a unit ("1.8GHz"). */
+/* A frequency: kHz as an integer, or a string with a unit ("1.8GHz"); *@bare if unitless. */
 static int get_khz(struct sp *p, int node, const char *key, const char *path,
-		   struct json_object *v, uint32_t *out)
+		   struct json_object *v, uint32_t *out, bool *bare)
 {
 	if (json_object_is_type(v, json_type_string) &&
-	    !capsim_parse_freq_khz(json_object_get_string(v), out))
+	    !capsim_parse_freq_khz(json_object_get_string(v), out)) {
+		*bare = capsim_is_bare_number(json_object_get_string(v));
 		return 0;
+	}
 	if (json_object_is_type(v, json_type_int)) {
 		int64_t k = json_object_get_int64(v);
 
 		if (k > 0 && k <= INT32_MAX) {
 			*out = (uint32_t)k;
+			*bare = true;
 			return 0;
 		}
 	}
@@ -125,12 +128,23 @@ static int get_bool(struct sp *p, int node, const char *key, const char *path,
 	return 0;
 }
 
-/* "policy4" or "4": the policy's first CPU. */
-static int policy_cpu_of(const char *name, uint64_t *cpu)
+/*
+ * A bare frequency of the file (at @key of @node, JSON path @path) is checked against the
+ * OPPs once the platform is known: @cpus for a HW cap, else policy @policy (@by_cpu: "cpuN").
+ */
+static int claim_bare_khz(struct sp *p, int node, const char *key, const char *path,
+			  uint32_t khz, const capsim_cpumask *cpus, unsigned policy, bool by_cpu)
 {
-	if (!strncmp(name, "policy", 6))
-		name += 6;
-	return capsim_parse_u64(name, cpu) || *cpu >= CAPSIM_MAX_CPUS;
+	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
+	struct scn_khz_claim c = { .khz = khz, .policy = policy, .of_policy = !cpus,
+				   .by_cpu = by_cpu };
+	char where[256];
+
+	if (cpus)
+		c.cpus = *cpus;
+	snprintf(where, sizeof(where), "%s:%u:%u: %s", p->file, at.line, at.col, path);
+	c.where = where;
+	return scn_events_claim_khz(p->sc->timeline, &c, p->err);
 }
 
 static int parse_kernel(struct sp *p, struct json_object *obj, int node)
@@ -190,7 +204,8 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 	return 0;
 }
 
-static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_at at)
+static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_at at,
+		     bool by_cpu)
 {
 	struct capsim_scenario *sc = p->sc;
 	struct scenario_event *n;
@@ -206,6 +221,7 @@ static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_
 	n[sc->nr_events].ev = *e;
 	n[sc->nr_events].line = at.line;
 	n[sc->nr_events].col = at.col;
+	n[sc->nr_events].by_cpu = by_cpu;
 	sc->nr_events++;
 	return 0;
 }
@@ -220,19 +236,23 @@ static int parse_caps(struct sp *p, struct json_object *obj, int node)
 			    "expected an object such as {\"policy4\": \"1.8GHz\"}");
 	json_object_object_foreach(obj, key, v) {
 		struct sim_sc_event e = { .kind = SIM_SC_QOS_SET, .qos = FREQ_QOS_MAX };
-		uint64_t cpu;
+		bool by_cpu, bare;
+		unsigned cpu;
 		int ret;
 
 		snprintf(path, sizeof(path), "caps.%.40s", key);
-		if (policy_cpu_of(key, &cpu))
+		if (capsim_parse_policy(key, &cpu, &by_cpu))
 			return fail(p, node, key, path, CAPSIM_ERR_PARSE,
-				    "expected a policy name such as \"policy4\" (its first CPU)");
-		ret = get_khz(p, node, key, path, v, &e.khz);
+				    "expected a policy name such as \"policy4\" (its first CPU) or "
+				    "\"cpu5\" (the policy of CPU 5)");
+		ret = get_khz(p, node, key, path, v, &e.khz, &bare);
+		if (!ret && bare)
+			ret = claim_bare_khz(p, node, key, path, e.khz, NULL, cpu, by_cpu);
 		if (ret)
 			return ret;
 		e.policy = (int)cpu;
 		snprintf(e.name, sizeof(e.name), "scenario-cap");
-		ret = add_event(p, &e, jsonpos_key(p->pos, node, key));
+		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), by_cpu);
 		if (ret)
 			return ret;
 	}
@@ -251,6 +271,7 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 	struct json_object *v, *body = NULL;
 	char path[64];
 	uint64_t dur = 0;
+	bool by_cpu = false, bare = false;
 	int ret;
 
 	snprintf(path, sizeof(path), "events[%u]", i);
@@ -290,21 +311,25 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
 					    "hw_cap.cpus: expected a CPU list string such as \"4-7\"");
 			if (!json_object_object_get_ex(val, "khz", &k) ||
-			    get_khz(p, 0, "events", path, k, &e.khz))
+			    get_khz(p, 0, "events", path, k, &e.khz, &bare))
 				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
 					    "hw_cap.khz: expected the capped frequency in kHz");
+			if (bare && (ret = claim_bare_khz(p, 0, "events", path, e.khz, &e.cpus, 0,
+							  false)))
+				return ret;
 			if (json_object_object_get_ex(val, "duration", &d) &&
 			    get_duration(p, 0, "events", path, d, &dur))
 				return p->err->code;
 		} else {
 			struct json_object *pol, *k, *n;
-			uint64_t cpu;
+			unsigned cpu;
 
 			e.qos = strcmp(key, "max_freq") ? FREQ_QOS_MIN : FREQ_QOS_MAX;
 			if (!json_object_object_get_ex(val, "policy", &pol) || !json_object_is_type(pol, json_type_string) ||
-			    policy_cpu_of(json_object_get_string(pol), &cpu))
+			    capsim_parse_policy(json_object_get_string(pol), &cpu, &by_cpu))
 				return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
-					    "%s.policy: expected a policy name such as \"policy4\"", key);
+					    "%s.policy: expected a policy name such as \"policy4\" or "
+					    "\"cpu5\"", key);
 			e.policy = (int)cpu;
 			snprintf(e.name, sizeof(e.name), "%s", "scaling_max_freq");
 			if (e.qos == FREQ_QOS_MIN)
@@ -323,22 +348,25 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 					    "%s.khz: missing (expected kHz, or null to remove the request)", key);
 			if (!k)
 				e.kind = SIM_SC_QOS_CLEAR;
-			else if ((ret = get_khz(p, 0, "events", path, k, &e.khz)))
+			else if ((ret = get_khz(p, 0, "events", path, k, &e.khz, &bare)))
 				return ret;
 			else
 				e.kind = SIM_SC_QOS_SET;
+			if (bare && (ret = claim_bare_khz(p, 0, "events", path, e.khz, NULL, cpu,
+							  by_cpu)))
+				return ret;
 		}
 	}
 	if (!body)
 		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
 			    "expected one of max_freq, min_freq, hw_cap beside \"at\"");
-	ret = add_event(p, &e, at);
+	ret = add_event(p, &e, at, by_cpu);
 	if (!ret && e.kind == SIM_SC_HW_CAP && dur) {
 		if (e.time_ns + dur < e.time_ns)
 			return fail(p, 0, "events", path, CAPSIM_ERR_RANGE, "the episode ends beyond 100 years");
 		e.time_ns += dur;
 		e.khz = 0;
-		ret = add_event(p, &e, at);
+		ret = add_event(p, &e, at, false);
 	}
 	return ret;
 }
@@ -688,6 +716,35 @@ static bool looks_like_path(const char *s)
 	return strchr(s, '/') || strchr(s, '.');
 }
 
+/* The policy named by its first CPU @cpu, or with @by_cpu the policy of CPU @cpu; -1: none. */
+static int policy_index(const struct capsim_platform *plat, unsigned cpu, bool by_cpu)
+{
+	return by_cpu ? platform_policy_of(plat, cpu) : platform_find_policy(plat, cpu);
+}
+
+/* Every frequency written without a unit is plausible kHz for what it caps on @plat. */
+static int check_bare_khz(const struct capsim_scenario *sc, const struct capsim_platform *plat,
+			  capsim_error *err)
+{
+	for (unsigned i = 0; i < scn_events_nr_claims(sc->timeline); i++) {
+		const struct scn_khz_claim *c = scn_events_get_claim(sc->timeline, i);
+		capsim_cpumask cpus = c->cpus;
+		int ret;
+
+		if (c->of_policy) {
+			int pol = policy_index(plat, c->policy, c->by_cpu);
+
+			if (pol < 0)
+				continue; /* resolve_events() names the missing policy */
+			cpus = plat->policies[pol].related_cpus;
+		}
+		ret = capsim_platform_check_bare_khz(plat, &cpus, c->khz, c->where, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /* Map policy CPUs to policy indexes; check CPUs against the platform. */
 /* an event given on the command line: its messages name the option, not a file position */
 /* a task or cooling-device event names something that exists */
@@ -733,7 +790,7 @@ static int resolve_cli_event(const struct capsim_scenario *sc, const struct scen
 							plat->nr_cpus - 1);
 		return 0;
 	}
-	out->policy = platform_find_policy(plat, (unsigned)se->ev.policy);
+	out->policy = policy_index(plat, (unsigned)se->ev.policy, se->by_cpu);
 	if (out->policy < 0)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
 					"%s: policy%d does not exist on platform %s (a policy is named "
@@ -764,7 +821,7 @@ static int resolve_events(const struct capsim_scenario *sc, const struct capsim_
 								plat->name, plat->nr_cpus - 1);
 			continue;
 		}
-		out[i].policy = platform_find_policy(plat, (unsigned)se->ev.policy);
+		out[i].policy = policy_index(plat, (unsigned)se->ev.policy, se->by_cpu);
 		if (out[i].policy < 0)
 			return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
 						"%s:%u:%u: policy%d does not exist on platform %s (a policy is "
@@ -816,6 +873,8 @@ int scenario_prepare(const struct capsim_scenario *sc, const char *platform, con
 	}
 	if (!ret && sc->nr_events && !(ev = calloc(sc->nr_events, sizeof(*ev))))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret)
+		ret = check_bare_khz(sc, plat, err);
 	if (!ret)
 		ret = resolve_events(sc, plat, wl, ev, err);
 	if (ret) {

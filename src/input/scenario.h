@@ -21,6 +21,7 @@ struct scenario_event {
 	struct sim_sc_event ev;   /* ev.policy holds the policy's CPU until resolved */
 	unsigned line, col;       /* where it was written, for messages */
 	char origin[80];          /* "" from the file; else where it came from ("--max-freq ...") */
+	bool by_cpu;              /* the policy was named "cpuN": the policy of CPU N */
 };
 
 struct capsim_scenario {

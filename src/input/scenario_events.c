@@ -44,6 +44,8 @@ struct scn_events {
 	unsigned nr_eps, cap_eps;
 	struct scn_bursts *bursts;
 	unsigned nr_bursts, cap_bursts;
+	struct scn_khz_claim *claims;
+	unsigned nr_claims, cap_claims;
 	uint64_t next_order;
 	int finished;
 };
@@ -75,6 +77,7 @@ void scn_events_free(scn_events *ev)
 	free(ev->ev);
 	free(ev->eps);
 	free(ev->bursts);
+	free(ev->claims);
 	free(ev);
 }
 
@@ -132,6 +135,31 @@ static const char *intern(scn_events *ev, const char *s, capsim_error *err)
 	return copy;
 }
 
+int scn_events_claim_khz(scn_events *ev, const struct scn_khz_claim *c, capsim_error *err)
+{
+	struct scn_khz_claim *n;
+
+	if (grow((void **)&ev->claims, &ev->cap_claims, ev->nr_claims, sizeof(*c), err))
+		return err ? err->code : CAPSIM_ERR_NOMEM;
+	n = &ev->claims[ev->nr_claims];
+	*n = *c;
+	n->where = intern(ev, c->where, err);
+	if (!n->where)
+		return err ? err->code : CAPSIM_ERR_NOMEM;
+	ev->nr_claims++;
+	return 0;
+}
+
+unsigned scn_events_nr_claims(const scn_events *ev)
+{
+	return ev->nr_claims;
+}
+
+const struct scn_khz_claim *scn_events_get_claim(const scn_events *ev, unsigned i)
+{
+	return &ev->claims[i];
+}
+
 /* --- values ----------------------------------------------------------------------------- */
 
 /* a time or duration: a string with a unit ("2s", "150ms"; bare: seconds), as the scenario's */
@@ -164,16 +192,19 @@ static int json_time(struct json_object *o, uint64_t *out)
 	return CAPSIM_ERR_PARSE;
 }
 
-static int json_freq(struct json_object *o, uint32_t *out)
+static int json_freq(struct json_object *o, uint32_t *out, bool *bare)
 {
-	if (json_object_is_type(o, json_type_string))
+	if (json_object_is_type(o, json_type_string)) {
+		*bare = capsim_is_bare_number(json_object_get_string(o));
 		return capsim_parse_freq_khz(json_object_get_string(o), out);
+	}
 	if (json_object_is_type(o, json_type_int)) {
 		int64_t v = json_object_get_int64(o);
 
 		if (v <= 0 || v > INT32_MAX)
 			return CAPSIM_ERR_RANGE;
 		*out = (uint32_t)v;
+		*bare = true;
 		return 0;
 	}
 	return CAPSIM_ERR_PARSE;
@@ -187,21 +218,6 @@ static int json_uint(struct json_object *o, int64_t max, int64_t *out)
 	return *out < 0 || *out > max ? CAPSIM_ERR_RANGE : 0;
 }
 
-/* "policyN" or "N": the policy named by its first CPU */
-static int parse_policy(const char *s, unsigned *out)
-{
-	uint64_t v;
-	int ret;
-
-	if (!strncmp(s, "policy", 6))
-		s += 6;
-	ret = capsim_parse_u64(s, &v);
-	if (!ret && v >= CAPSIM_MAX_CPUS)
-		ret = CAPSIM_ERR_RANGE;
-	if (!ret)
-		*out = (unsigned)v;
-	return ret;
-}
 
 static int json_cpus(struct json_object *o, capsim_cpumask *out)
 {
@@ -331,7 +347,7 @@ static int read_field(struct raw *r, const char *key, struct json_object *v)
 	int ret;
 
 	if (!strcmp(key, "khz"))
-		return json_freq(v, &r->e.khz);
+		return json_freq(v, &r->e.khz, &r->e.bare_khz);
 	if (!strcmp(key, "cpus"))
 		return json_cpus(v, &r->e.cpus);
 	if (!strcmp(key, "duration"))
@@ -419,6 +435,11 @@ static int add_body(scn_events *ev, const struct kind *k, struct json_object *bo
 	where = intern(ev, where, err);
 	if (!where)
 		return err ? err->code : CAPSIM_ERR_NOMEM;
+	if (r->e.bare_khz) {
+		struct scn_khz_claim c = { .khz = r->e.khz, .cpus = r->e.cpus, .where = where };
+
+		CAPSIM_RETURN_IF((ret = scn_events_claim_khz(ev, &c, err)), ret);
+	}
 	if (k->type == SCN_EV_HW_CAP)
 		return add_bursts(ev, r, where, err);
 	r->e.type = k->type;
@@ -569,9 +590,10 @@ static int add_freq(scn_events *ev, enum scn_qos_type qos, const char *arg, caps
 	    plus)
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"%s '%s': expected POLICY=KHZ[@TIME], e.g. policy4=1.2GHz@2s", opt, arg);
-	if (parse_policy(pol, &e.policy))
+	if (capsim_parse_policy(pol, &e.policy, &e.by_cpu))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
-			"%s '%s': bad policy '%s' (expected policyN or N)", opt, arg, pol);
+			"%s '%s': bad policy '%s' (expected N, policyN or cpuN)", opt, arg, pol);
+	e.bare_khz = capsim_is_bare_number(khz);
 	if (!strcmp(khz, "none"))
 		e.type = SCN_EV_QOS_CLEAR;
 	else if (capsim_parse_freq_khz(khz, &e.khz))
@@ -582,6 +604,14 @@ static int add_freq(scn_events *ev, enum scn_qos_type qos, const char *arg, caps
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"%s '%s': bad time '%s' (expected e.g. 2s, 150ms)", opt, arg, at);
 	snprintf(buf, sizeof(buf), "%s %s", opt, arg);
+	if (e.bare_khz && e.type == SCN_EV_QOS_SET) {
+		struct scn_khz_claim c = { .khz = e.khz, .policy = e.policy, .of_policy = true,
+					   .by_cpu = e.by_cpu, .where = buf };
+		int ret = scn_events_claim_khz(ev, &c, err);
+
+		if (ret)
+			return ret;
+	}
 	e.name = intern(ev, qos == SCN_QOS_MAX ? "scaling_max_freq" : "scaling_min_freq", err);
 	e.where = e.name ? intern(ev, buf, err) : NULL;
 	if (!e.where)
@@ -622,6 +652,13 @@ int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err)
 			"--hw-cap '%s': bad time '%s' or duration '%s' (expected e.g. 1s, 50ms)", arg, at,
 			dur);
 	snprintf(where, sizeof(where), "--hw-cap %s", arg);
+	if (capsim_is_bare_number(khz)) {
+		struct scn_khz_claim c = { .khz = f, .cpus = mask, .where = where };
+		int ret = scn_events_claim_khz(ev, &c, err);
+
+		if (ret)
+			return ret;
+	}
 	if (!intern(ev, where, err))
 		return err ? err->code : CAPSIM_ERR_NOMEM;
 	return add_hw_episode(ev, t, d, &mask, f, ev->next_order++ << 32,

@@ -18,6 +18,7 @@
 #ifndef CAPSIM_SCENARIO_EVENTS_H
 #define CAPSIM_SCENARIO_EVENTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "capsim/capsim.h"
@@ -64,9 +65,31 @@ struct scn_event {
 	int uclamp_min, uclamp_max;
 	const char *where;
 	uint64_t order; /* sort key after t_ns: given order, then position in an expansion */
+	bool by_cpu;    /* @policy was written "cpuN": the policy CPU N belongs to */
+	bool bare_khz;  /* @khz was written without a unit: checked against the OPPs once known */
 };
 
 typedef struct scn_events scn_events;
+
+/*
+ * A frequency written without a unit (kHz): checked against the platform's OPPs once it is
+ * known (scenario_prepare()), since 1500 meant as MHz would silently be a 1.5 MHz cap.
+ * @of_policy: it caps policy @policy (a first CPU, or with @by_cpu the policy of that CPU);
+ * else the CPUs @cpus (a HW cap). @where names the argument for the message.
+ */
+struct scn_khz_claim {
+	uint32_t khz;
+	capsim_cpumask cpus;
+	unsigned policy;
+	bool of_policy, by_cpu;
+	const char *where;
+};
+
+/** scn_events_claim_khz() - note @c (its @where copied). Return: 0 or CAPSIM_ERR_NOMEM. */
+int scn_events_claim_khz(scn_events *ev, const struct scn_khz_claim *c, capsim_error *err);
+/** scn_events_nr_claims() / scn_events_get_claim() - the bare frequencies noted so far. */
+unsigned scn_events_nr_claims(const scn_events *ev);
+const struct scn_khz_claim *scn_events_get_claim(const scn_events *ev, unsigned i);
 
 /** scn_events_new() - an empty list. Return: NULL when out of memory. */
 scn_events *scn_events_new(void);

@@ -77,6 +77,7 @@ int scenario_add_timeline(struct capsim_scenario *sc, const scn_events *ev, caps
 			return ret;
 		se->line = 0;
 		se->col = 0;
+		se->by_cpu = scn_events_get(ev, i)->by_cpu;
 		snprintf(se->origin, sizeof(se->origin), "%s", scn_events_get(ev, i)->where);
 		sc->nr_events++;
 	}
@@ -93,5 +94,8 @@ int scenario_finish_timeline(struct capsim_scenario *sc, scn_events *cli, capsim
 		ret = scn_events_finish(cli, sc->opt.duration_ns, err);
 	if (!ret && cli)
 		ret = scenario_add_timeline(sc, cli, err);
+	/* the command line's bare frequencies are checked with the file's */
+	for (unsigned i = 0; !ret && cli && i < scn_events_nr_claims(cli); i++)
+		ret = scn_events_claim_khz(sc->timeline, scn_events_get_claim(cli, i), err);
 	return ret;
 }

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "capsim/capsim.h"
 
@@ -69,10 +70,10 @@ static int parse_scaled(const char *s, const char *const *units, const uint64_t 
 			return CAPSIM_ERR_PARSE;
 	}
 	if (!*s) {
-		scale = default_scale;
+		scale = whole || frac ? default_scale : 1; /* 0 needs no unit */
 	} else {
 		for (unsigned i = 0; units[i]; i++)
-			if (!strcmp(s, units[i]))
+			if (!strcasecmp(s, units[i]))
 				scale = scales[i];
 	}
 	if (!scale)
@@ -95,18 +96,18 @@ static int parse_scaled(const char *s, const char *const *units, const uint64_t 
 
 int capsim_parse_duration_ns(const char *s, uint64_t default_unit_ns, uint64_t *out)
 {
-	static const char *const units[] = { "ns", "us", "ms", "s", "min", "h", NULL };
+	static const char *const units[] = { "ns", "us", "ms", "s", "min", "h", "d", NULL };
 	static const uint64_t scales[] = { 1, CAPSIM_NSEC_PER_USEC, CAPSIM_NSEC_PER_MSEC,
 					   CAPSIM_NSEC_PER_SEC, 60 * CAPSIM_NSEC_PER_SEC,
-					   3600 * CAPSIM_NSEC_PER_SEC };
+					   3600 * CAPSIM_NSEC_PER_SEC, 86400 * CAPSIM_NSEC_PER_SEC };
 
 	return parse_scaled(s, units, scales, default_unit_ns, CAPSIM_MAX_DURATION_NS, out);
 }
 
 int capsim_parse_freq_khz(const char *s, uint32_t *out)
 {
-	static const char *const units[] = { "kHz", "khz", "MHz", "mhz", "GHz", "ghz", NULL };
-	static const uint64_t scales[] = { 1, 1, 1000, 1000, 1000000, 1000000 };
+	static const char *const units[] = { "kHz", "MHz", "GHz", NULL }; /* in any case */
+	static const uint64_t scales[] = { 1, 1000, 1000000 };
 	uint64_t v;
 	int ret = parse_scaled(s, units, scales, 1, UINT32_MAX, &v);
 
@@ -186,4 +187,32 @@ void capsim_format_cpulist(const capsim_cpumask *m, char *buf, unsigned size)
 		len += (unsigned)w;
 		c = end;
 	}
+}
+
+bool capsim_is_bare_number(const char *s)
+{
+	if (!s || !*s)
+		return false;
+	for (; *s; s++)
+		if ((*s < '0' || *s > '9') && *s != '.')
+			return false;
+	return true;
+}
+
+int capsim_parse_policy(const char *s, unsigned *cpu, bool *by_cpu)
+{
+	uint64_t v;
+
+	*by_cpu = !strncmp(s, "cpu", 3);
+	if (!strncmp(s, "policy", 6))
+		s += 6;
+	else if (*by_cpu)
+		s += 3;
+	/* "policy04" is no sysfs name: one spelling per policy */
+	if ((s[0] == '0' && s[1]) || capsim_parse_u64(s, &v))
+		return CAPSIM_ERR_PARSE;
+	if (v >= CAPSIM_MAX_CPUS)
+		return CAPSIM_ERR_RANGE;
+	*cpu = (unsigned)v;
+	return 0;
 }

@@ -160,3 +160,40 @@ uint64_t capsim_platform_actual_capacity(const capsim_platform *p, unsigned cpu)
 {
 	return platform_actual_capacity(p, cpu);
 }
+
+/* The lowest and highest OPP (cpuinfo) over the policies of @cpus: false if none has one. */
+static bool opp_range(const struct capsim_platform *p, const capsim_cpumask *cpus,
+		      uint32_t *min, uint32_t *max)
+{
+	bool any = false;
+
+	for (unsigned i = 0; i < p->nr_policies; i++) {
+		const struct platform_policy *pol = &p->policies[i];
+		bool hit = false;
+
+		for (unsigned c = 0; c < p->nr_cpus && !hit; c++)
+			hit = capsim_cpumask_test(cpus, c) && capsim_cpumask_test(&pol->related_cpus, c);
+		if (!hit)
+			continue;
+		*min = any && *min < pol->cpuinfo_min_khz ? *min : pol->cpuinfo_min_khz;
+		*max = any && *max > pol->cpuinfo_max_khz ? *max : pol->cpuinfo_max_khz;
+		any = true;
+	}
+	return any;
+}
+
+int capsim_platform_check_bare_khz(const capsim_platform *p, const capsim_cpumask *cpus,
+				   uint32_t khz, const char *what, capsim_error *err)
+{
+	uint32_t min, max;
+
+	/* 10x either way: far from any OPP, as MHz or Hz typed for kHz are (1000x) */
+	if (!opp_range(p, cpus, &min, &max) || ((uint64_t)khz * 10 >= min && khz <= 10ULL * max))
+		return 0;
+	if ((uint64_t)khz * 1000 >= min && (uint64_t)khz * 1000 <= max)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %u kHz is far outside the OPPs "
+					"(%u..%u kHz): did you mean %u MHz?", what, khz, min, max, khz);
+	return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %u kHz is far outside the OPPs "
+				"(%u..%u kHz; a bare number is kHz: write a unit, e.g. %u MHz)", what,
+				khz, min, max, max / 1000);
+}
