@@ -244,6 +244,13 @@ uint64_t platform_cpu_capacity_orig(const struct capsim_platform *p, unsigned cp
 /** platform_freq_ref() - arch_scale_freq_ref(cpu) in kHz: capacity_freq_ref, 0 on x86-like. */
 uint32_t platform_freq_ref(const struct capsim_platform *p, unsigned cpu);
 
+/**
+ * topology_freq_scale() - mirrors topology_set_freq_scale(), drivers/base/arch_topology.c: the
+ * arch_freq_scale (arch_scale_freq_capacity()) of a CPU whose policy cpufreq set to
+ * @cur_khz, against its arch_scale_freq_ref() @ref_khz; @scale is its previous value.
+ */
+uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz);
+
 /** platform_policy_of() - the policy index of @cpu, or -1 if it has no cpufreq policy. */
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu);
 

@@ -165,6 +165,15 @@ uint32_t platform_freq_ref(const struct capsim_platform *p, unsigned cpu)
 	return p->cpus[cpu].freq_ref_khz;
 }
 
+/* mirrors topology_set_freq_scale(), drivers/base/arch_topology.c (no FIE counters) */
+uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz)
+{
+	if (!ref_khz)
+		return SCHED_CAPACITY_SCALE;
+	scale = ((uint64_t)cur_khz << SCHED_CAPACITY_SHIFT) / ref_khz;
+	return scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+}
+
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu)
 {
 	return p->cpus[cpu].policy;
