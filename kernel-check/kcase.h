@@ -164,9 +164,10 @@ KC_STRUCT(util_est_out)
 /*
  * freq_invariance: a policy of CPUs 0..nr_cpus-1; at each step maybe a new frequency
  * (arch_set_freq_scale() -> topology_set_freq_scale()), then CPU0's clocks advance by dt
- * (update_rq_clock_pelt(), or update_idle_rq_clock_pelt() as it goes idle) and its signals
- * are updated: a task (__update_load_avg_se() on rq_clock_pelt), RT (update_rt_rq_load_avg())
- * and, on clock_task, update_hw_load_avg() with a HW pressure.
+ * (update_rq_clock_pelt(), then update_idle_rq_clock_pelt() if it goes idle) and its signals
+ * are updated: a task (__update_load_avg_se() on rq_clock_pelt, or as a blocked task
+ * __update_load_avg_blocked_se()), RT (update_rt_rq_load_avg()) and, on clock_task,
+ * update_hw_load_avg() with a HW pressure.
  */
 #define KC_FIELDS_freq_invariance_in(S, A, I) \
 	S(nr_cpus) \
@@ -183,6 +184,8 @@ KC_STRUCT(util_est_out)
 	A(util_sum_extra, KC_MAX_STEPS) /* RT+DL util_sum seen by it, besides CFS */ \
 	A(on_rq, KC_MAX_STEPS) \
 	A(running, KC_MAX_STEPS) \
+	A(blocked, KC_MAX_STEPS) /* sync_entity_load_avg(): __update_load_avg_blocked_se() */ \
+	A(set_flag, KC_MAX_STEPS) /* a dequeue's util_est_update() set UTIL_AVG_UNCHANGED */ \
 	A(rt_running, KC_MAX_STEPS)
 KC_STRUCT(freq_invariance_in)
 #define KC_FIELDS_freq_invariance_out(S, A, I) \

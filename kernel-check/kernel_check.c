@@ -469,6 +469,8 @@ static void gen_freq_invariance(struct rng *r, unsigned kind, void *v)
 		in->go_idle[i] = chance(r, kind == 3 ? 30 : 10);
 		in->util_sum_extra[i] = kind == 3 ? range(r, 0, 48000 << 10) : 0;
 		in->rt_running[i] = chance(r, 20);
+		in->blocked[i] = !in->on_rq[i] && chance(r, 50);
+		in->set_flag[i] = chance(r, 20);
 	}
 }
 

@@ -307,8 +307,14 @@ void kside_freq_invariance(const struct kc_freq_invariance_in *in,
 		}
 		p.se.on_rq = (unsigned int)in->on_rq[i];
 		rq->cfs.curr = in->running[i] ? &p.se : NULL;
-		out->se_updated[i] = (uint64_t)k___update_load_avg_se(k_rq_clock_pelt(rq), &rq->cfs,
-								      &p.se);
+		if (in->set_flag[i])
+			p.se.avg.util_est |= UTIL_AVG_UNCHANGED;
+		if (in->blocked[i])
+			out->se_updated[i] = (uint64_t)k___update_load_avg_blocked_se(k_rq_clock_pelt(rq),
+										      &p.se);
+		else
+			out->se_updated[i] = (uint64_t)k___update_load_avg_se(k_rq_clock_pelt(rq),
+									      &rq->cfs, &p.se);
 		k_update_rt_rq_load_avg(k_rq_clock_pelt(rq), rq, (int)in->rt_running[i]);
 		k_update_hw_load_avg(rq_clock_task(rq), rq, in->hw_pressure);
 		out->clock_pelt[i] = rq->clock_pelt;

@@ -195,14 +195,15 @@ int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uin
 	return 1;
 }
 
-/* mirrors __update_load_avg_blocked_se(), kernel/sched/pelt.c */
-int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint32_t *util_est,
-				    uint64_t now, uint64_t weight)
+/*
+ * mirrors __update_load_avg_blocked_se(), kernel/sched/pelt.c: no cfs_se_util_change(), so
+ * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED
+ */
+int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, 0, 0, 0))
 		return 0;
 	___update_load_avg(sa, weight);
-	*util_est = cfs_se_util_change(*util_est);
 	return 1;
 }
 

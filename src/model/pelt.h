@@ -42,11 +42,10 @@ int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uin
 
 /**
  * pelt_update_load_avg_blocked_se() - mirrors __update_load_avg_blocked_se(),
- * kernel/sched/pelt.c: a blocked task's signals decayed to @now (sync_entity_load_avg()).
- * Return: 1 if the averages were recomputed.
+ * kernel/sched/pelt.c: a blocked task's signals decayed to @now (sync_entity_load_avg());
+ * its util_est is left alone. Return: 1 if the averages were recomputed.
  */
-int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint32_t *util_est,
-				    uint64_t now, uint64_t weight);
+int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight);
 
 /*
  * struct pelt_rq_clock - the runqueue clocks PELT runs on (struct rq fields, ns).

@@ -194,8 +194,7 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 
 	if (!p->avg.last_update_time || task_on_rq(p))
 		return;
-	pelt_update_load_avg_blocked_se(&p->avg, &p->util_est, rq->cfs_avg.last_update_time,
-					p->weight);
+	pelt_update_load_avg_blocked_se(&p->avg, rq->cfs_avg.last_update_time, p->weight);
 }
 
 /* mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c */
