@@ -287,7 +287,8 @@ void cside_freq_invariance(const struct kc_freq_invariance_in *in,
 					  freq_scale[0]);
 		if (in->go_idle[i])
 			pelt_update_idle_rq_clock_pelt(&clk, se.util_sum, rt.util_sum,
-						       (uint32_t)in->util_sum_extra[i]);
+						       (uint32_t)in->util_sum_total[i] - se.util_sum -
+						       rt.util_sum);
 		if (in->set_flag[i])
 			util_est |= UTIL_AVG_UNCHANGED;
 		if (in->blocked[i])

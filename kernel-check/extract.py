@@ -5,13 +5,14 @@ extract.py - cuts the kernel functions and macros that kernel-check compares out
 source tree, by name, into one C file for the userspace build (nothing of it is committed).
 
 The list of what to cut is kernel-check/functions.txt: "FILE: NAME NAME ...", FILE relative to
-the source tree. Each file is first reduced to the branches of #if/#ifdef/#else its
+the source tree; NAME is a function, #NAME a macro, =NAME a variable (a table). Each file is first reduced to the branches of #if/#ifdef/#else its
 configuration selects (kernel-check/kconfig: CONFIG_X=y lines, plus NAME=VALUE for other
 macros #if tests), so that of a function defined once per configuration the active one is
 found. A function is found as a top-level "NAME(" whose closing parenthesis is followed by
 "{" (declarations, ending in ";", are skipped), from the start of its return type to the
 matching "}" (comments, strings and character literals skipped while matching). A macro is a
-"#define NAME" line with its continuation lines.
+"#define NAME" line with its continuation lines; a variable, a top-level "... NAME ... =" up to
+its ";".
 
 Every function is made static and renamed with a prefix (k_ by default) everywhere in the
 output, so that names shared with capsim (util_fits_cpu, ...) never meet at link time; calls

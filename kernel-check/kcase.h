@@ -181,7 +181,7 @@ KC_STRUCT(util_est_out)
 	A(dt, KC_MAX_STEPS) /* ns */ \
 	A(idle, KC_MAX_STEPS) /* the idle task is current */ \
 	A(go_idle, KC_MAX_STEPS) /* update_idle_rq_clock_pelt() instead */ \
-	A(util_sum_extra, KC_MAX_STEPS) /* RT+DL util_sum seen by it, besides CFS */ \
+	A(util_sum_total, KC_MAX_STEPS) /* CFS+RT+DL util_sum it sees (DL's part made up) */ \
 	A(on_rq, KC_MAX_STEPS) \
 	A(running, KC_MAX_STEPS) \
 	A(blocked, KC_MAX_STEPS) /* sync_entity_load_avg(): __update_load_avg_blocked_se() */ \

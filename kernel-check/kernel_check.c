@@ -467,7 +467,9 @@ static void gen_freq_invariance(struct rng *r, unsigned kind, void *v)
 		in->running[i] = in->on_rq[i] && (kind == 3 || chance(r, 60));
 		in->idle[i] = kind != 3 && !in->running[i] && chance(r, 50);
 		in->go_idle[i] = chance(r, kind == 3 ? 30 : 10);
-		in->util_sum_extra[i] = kind == 3 ? range(r, 0, 48000 << 10) : 0;
+		/* update_idle_rq_clock_pelt()'s bound ((LOAD_AVG_MAX - 1024) << 10) - LOAD_AVG_MAX */
+		in->util_sum_total[i] = kind == 3 ? edgy(r, 47791490 - 1, 47791490 + 1)
+						  : range(r, 0, 2 * 47791490);
 		in->rt_running[i] = chance(r, 20);
 		in->blocked[i] = !in->on_rq[i] && chance(r, 50);
 		in->set_flag[i] = chance(r, 20);

@@ -302,7 +302,8 @@ void kside_freq_invariance(const struct kc_freq_invariance_in *in,
 		k_update_rq_clock_pelt(rq, (s64)in->dt[i]);
 		if (in->go_idle[i]) { /* pick_next_task_fair() found nothing to run */
 			rq->cfs.avg.util_sum = p.se.avg.util_sum;
-			rq->avg_dl.util_sum = (u32)in->util_sum_extra[i];
+			rq->avg_dl.util_sum = (u32)in->util_sum_total[i] - p.se.avg.util_sum -
+					      rq->avg_rt.util_sum;
 			k_update_idle_rq_clock_pelt(rq);
 		}
 		p.se.on_rq = (unsigned int)in->on_rq[i];
