@@ -5,8 +5,8 @@ JOBS        ?= 2
 BUILD       ?= build
 FUZZ_SECONDS ?= 60
 # kernel-check: cases per group (KERNEL_CHECK_CASES in the environment wins), and the seed
-KC_CASES    ?= 20000
-KC_FULL_CASES ?= 1000000
+KC_CASES    ?= 200000
+KC_FULL_CASES ?= 5000000
 KERNEL_CHECK_SEED ?= 1
 CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local

@@ -251,6 +251,9 @@ KC_STRUCT(schedutil_in)
 	A(last_freq_update_time, KC_MAX_STEPS)
 KC_STRUCT(schedutil_out)
 
+/** kside_version() - the version of the kernel whose code the kernel side runs. */
+const char *kside_version(void);
+
 /* Each side's entry points, one per group (kernel_side.c and capsim_side.c). */
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \

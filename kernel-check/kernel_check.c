@@ -186,8 +186,8 @@ static void gen_cpu_capacity(struct rng *r, unsigned kind, void *v)
 									      : in->cpufreq_pressure[c];
 			in->util_irq[c] = chance(r, 50) ? edgy(r, cap > 0 ? cap - 1 : 0, cap + 1) : 0;
 			in->util_rt[c] = range(r, 0, cap + 1);
-			in->util_dl[c] = edgy(r, cap - in->util_rt[c] > 0 ? cap - in->util_rt[c] - 1 : 0,
-					      cap - in->util_rt[c] + 1);
+			p = in->util_rt[c] <= cap ? cap - in->util_rt[c] : 0; /* rt + dl = cap +- 1 */
+			in->util_dl[c] = edgy(r, p ? p - 1 : 0, p + 1);
 			break;
 		case 3: /* unsigned wrap of arch - pressure */
 			in->hw_load_avg[c] = range(r, cap, cap + 64);
@@ -766,9 +766,9 @@ static int run_all(const char *only)
 		return 2;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("kernel-check: %u groups, %" PRIu64 " cases, %" PRIu64 " mismatches (seed %" PRIu64
-	       ", %.1f s)\n",
-	       nr_groups, total, total_bad, seed,
+	printf("kernel-check: %u groups, %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s, seed %"
+	       PRIu64 ", %.1f s)\n",
+	       nr_groups, total, total_bad, kside_version(), seed,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return total_bad ? 1 : 0;
 }

@@ -26,6 +26,11 @@ struct cpufreq_driver *cpufreq_driver = &kc_cpufreq_dt;
 
 #include "kernel_extract.c"
 
+const char *kside_version(void)
+{
+	return KC_LINUX_VERSION;
+}
+
 static struct root_domain kc_rd;
 static struct task_struct kc_idle = { .flags = PF_IDLE };
 static struct cpufreq_policy kc_policy;
