@@ -4,11 +4,15 @@
 JOBS        ?= 2
 BUILD       ?= build
 FUZZ_SECONDS ?= 60
+# kernel-check: cases per group (KERNEL_CHECK_CASES in the environment wins), and the seed
+KC_CASES    ?= 200000
+KC_FULL_CASES ?= 5000000
+KERNEL_CHECK_SEED ?= 1
 CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps build test run install uninstall asan bench fuzz clean
+.PHONY: all deps build test run install uninstall asan bench fuzz kernel-check kernel-check-full clean
 
 all: build
 
@@ -60,5 +64,17 @@ fuzz: deps
 	cmake --build build-fuzz -j$(JOBS) --target capsim_fuzzers
 	fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
+# capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 at build time
+# (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
+kernel-check: deps
+	@tools/install-deps.sh linux-source-6.12 python3 xz-utils
+	cmake -S . -B build-kcheck -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON $(CMAKE_FLAGS)
+	cmake --build build-kcheck -j$(JOBS) --target kernel-check
+	KERNEL_CHECK_CASES=$${KERNEL_CHECK_CASES:-$(KC_CASES)} KERNEL_CHECK_SEED=$(KERNEL_CHECK_SEED) \
+	  build-kcheck/kernel-check/kernel-check
+
+kernel-check-full:
+	@$(MAKE) --no-print-directory kernel-check KC_CASES=$(KC_FULL_CASES)
+
 clean:
-	rm -rf $(BUILD) build-asan build-bench build-fuzz
+	rm -rf $(BUILD) build-asan build-bench build-fuzz build-kcheck

@@ -33,7 +33,12 @@ static int cmp_opp(const void *a, const void *b)
 	return (x->hz > y->hz) - (x->hz < y->hz);
 }
 
-/* mirrors cpufreq_frequency_table_cpuinfo(): turbo (boost) entries only when boosted */
+/*
+ * mirrors cpufreq_frequency_table_cpuinfo(): turbo (boost) entries only when boosted; it
+ * writes policy->min and policy->max too, and cpuinfo.max_freq only grows ("If the driver has
+ * set its own cpuinfo.max_freq above max_freq, leave it as is"), so boost off keeps the turbo
+ * maximum in cpuinfo.
+ */
 static int update_cpuinfo(struct platform_policy *pol)
 {
 	uint32_t min = UINT32_MAX, max = 0;
@@ -48,8 +53,10 @@ static int update_cpuinfo(struct platform_policy *pol)
 	}
 	if (min == UINT32_MAX)
 		return CAPSIM_ERR_PARSE;
-	pol->cpuinfo_min_khz = min;
-	pol->cpuinfo_max_khz = max;
+	pol->min_khz = pol->cpuinfo_min_khz = min;
+	pol->max_khz = max;
+	if (pol->cpuinfo_max_khz < max)
+		pol->max_khz = pol->cpuinfo_max_khz = max;
 	return 0;
 }
 
@@ -60,6 +67,7 @@ int cpufreq_init_policies(struct capsim_platform *p, capsim_error *err)
 
 		qsort(pol->opps, pol->nr_opps, sizeof(*pol->opps), cmp_opp);
 		pol->boost_enabled = false;
+		pol->cpuinfo_max_khz = 0; /* the driver's init: a new policy */
 		if (!pol->nr_opps || update_cpuinfo(pol))
 			return capsim_error_set(err, CAPSIM_ERR_PARSE,
 						"%s: no OPP outside turbo-mode (expected at least "
@@ -256,6 +264,18 @@ static void cooling_thermal_pressure(struct capsim_platform *p, const struct pla
 			p->cpus[cpu].thermal_pressure_v69 = pressure;
 }
 
+/*
+ * mirrors pm_qos_update_target()'s notification: the policy's notifier (cpufreq_notifier_min/
+ * max() -> handle_update() -> refresh_frequency_limits()) runs cpufreq_set_policy() only when
+ * the aggregate of @kind changed from @prev. The kernel runs it from a work item: at once here.
+ */
+static void notify_policy(struct capsim_platform *p, unsigned policy, enum freq_qos_kind kind,
+			  int32_t prev)
+{
+	if (platform_freq_qos_value(p, policy, kind) != prev)
+		platform_cpufreq_set_policy(p, policy);
+}
+
 static int check_value(uint32_t khz, capsim_error *err)
 {
 	if (khz > (uint32_t)INT32_MAX)
@@ -265,13 +285,14 @@ static int check_value(uint32_t khz, capsim_error *err)
 	return 0;
 }
 
-/* mirrors freq_qos_add_request() then the policy notifier's cpufreq_set_policy() */
+/* mirrors freq_qos_add_request(), then the policy notifier's cpufreq_set_policy() */
 int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
 				  enum freq_qos_kind kind, enum freq_qos_origin origin,
 				  const char *name, uint32_t khz, capsim_error *err)
 {
 	struct platform_policy *pol = &p->policies[policy];
 	struct freq_qos_request *r;
+	int32_t prev;
 	int ret = check_value(khz, err);
 
 	CAPSIM_RETURN_IF(ret, ret);
@@ -287,6 +308,7 @@ int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
 		pol->reqs = r;
 		pol->cap_reqs = cap;
 	}
+	prev = platform_freq_qos_value(p, policy, kind);
 	r = &pol->reqs[pol->nr_reqs++];
 	memset(r, 0, sizeof(*r));
 	strcpy(r->name, name);
@@ -294,46 +316,57 @@ int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
 	r->origin = origin;
 	r->value = (int32_t)khz;
 	cooling_thermal_pressure(p, pol, r, false);
-	platform_cpufreq_set_policy(p, policy);
+	notify_policy(p, policy, kind, prev);
 	return 0;
 }
 
-/* mirrors freq_qos_update_request() then cpufreq_set_policy() */
+/* mirrors freq_qos_update_request(), then the policy notifier's cpufreq_set_policy() */
 int platform_freq_qos_update_request(struct capsim_platform *p, unsigned policy,
 				     enum freq_qos_kind kind, const char *name, uint32_t khz,
 				     capsim_error *err)
 {
 	struct platform_policy *pol = &p->policies[policy];
 	struct freq_qos_request *r = find_request(pol, kind, name);
+	int32_t prev;
 	int ret = check_value(khz, err);
 
 	CAPSIM_RETURN_IF(ret, ret);
 	if (!r)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "policy%u: no %s request '%s'",
 					pol->cpu, kind_name(kind), name);
-	r->value = (int32_t)khz;
+	prev = platform_freq_qos_value(p, policy, kind);
+	/* freq_qos_update_request(): the same value again is no update at all */
+	if (r->value != (int32_t)khz) {
+		r->value = (int32_t)khz;
+		notify_policy(p, policy, kind, prev);
+	}
 	cooling_thermal_pressure(p, pol, r, false);
-	platform_cpufreq_set_policy(p, policy);
 	return 0;
 }
 
-/* mirrors freq_qos_remove_request() then cpufreq_set_policy() */
+/* mirrors freq_qos_remove_request(), then the policy notifier's cpufreq_set_policy() */
 int platform_freq_qos_remove_request(struct capsim_platform *p, unsigned policy,
 				     enum freq_qos_kind kind, const char *name, capsim_error *err)
 {
 	struct platform_policy *pol = &p->policies[policy];
 	struct freq_qos_request *r = find_request(pol, kind, name);
+	int32_t prev;
 
 	if (!r)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "policy%u: no %s request '%s'",
 					pol->cpu, kind_name(kind), name);
 	cooling_thermal_pressure(p, pol, r, true);
+	prev = platform_freq_qos_value(p, policy, kind);
 	*r = pol->reqs[--pol->nr_reqs];
-	platform_cpufreq_set_policy(p, policy);
+	notify_policy(p, policy, kind, prev);
 	return 0;
 }
 
-/* mirrors cpufreq_boost_set_sw(): new cpuinfo, and scaling_max_freq follows it */
+/*
+ * mirrors cpufreq_boost_set_sw(): cpuinfo and policy->min/max from the table, then
+ * scaling_max_freq follows policy->max (which re-resolves the limits only if that changes the
+ * MAX aggregate: under a lower cap, policy->max stays the table's until the next change)
+ */
 int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
 		       capsim_error *err)
 {
@@ -342,7 +375,7 @@ int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
 	pol->boost_enabled = enabled;
 	update_cpuinfo(pol);
 	return platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, USER_REQUEST,
-						pol->cpuinfo_max_khz, err);
+						pol->max_khz, err);
 }
 
 int cpufreq_init_requests(struct capsim_platform *p, capsim_error *err)
@@ -360,6 +393,8 @@ int cpufreq_init_requests(struct capsim_platform *p, capsim_error *err)
 							    USER_REQUEST,
 							    FREQ_QOS_MAX_DEFAULT_VALUE, err);
 		CAPSIM_RETURN_IF(ret, ret);
+		/* the defaults change no aggregate: cpufreq_init_policy() sets the policy */
+		platform_cpufreq_set_policy(p, i);
 	}
 	return 0;
 }

@@ -12,6 +12,7 @@
  */
 #include "internal.h"
 #include "model/pelt.h"
+#include "model/util_est.h"
 #include "model/pelt_tables.h"
 
 _Static_assert(LOAD_AVG_PERIOD == CAPSIM_LOAD_AVG_PERIOD, "generated table and API disagree");
@@ -178,6 +179,29 @@ int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
 		       uint64_t runnable, int running, uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, load, runnable, running))
+		return 0;
+	___update_load_avg(sa, weight);
+	return 1;
+}
+
+/* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
+int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
+			    int on_rq, int running, uint64_t weight)
+{
+	if (!___update_load_sum(now, sa, !!on_rq, !!on_rq, running))
+		return 0;
+	___update_load_avg(sa, weight);
+	*util_est = cfs_se_util_change(*util_est);
+	return 1;
+}
+
+/*
+ * mirrors __update_load_avg_blocked_se(), kernel/sched/pelt.c: no cfs_se_util_change(), so
+ * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED
+ */
+int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight)
+{
+	if (!___update_load_sum(now, sa, 0, 0, 0))
 		return 0;
 	___update_load_avg(sa, weight);
 	return 1;

@@ -30,6 +30,23 @@ uint32_t pelt_yN_inv(unsigned i);
 int pelt_update_irq_load_avg(struct capsim_sched_avg *avg_irq, uint64_t rq_clock,
 			     uint64_t running, unsigned long cpu_cap, unsigned long freq_cap);
 
+/**
+ * pelt_update_load_avg_se() - mirrors __update_load_avg_se(), kernel/sched/pelt.c: a task's
+ * signals at @now (its cfs_rq's PELT clock, ns), queued (@on_rq: load and runnable) or not,
+ * @running or not, with its weight (nice weight, scale_load_down()); when a period boundary
+ * is crossed, the averages are recomputed and *@util_est loses UTIL_AVG_UNCHANGED
+ * (cfs_se_util_change()). Return: 1 if the averages were recomputed.
+ */
+int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
+			    int on_rq, int running, uint64_t weight);
+
+/**
+ * pelt_update_load_avg_blocked_se() - mirrors __update_load_avg_blocked_se(),
+ * kernel/sched/pelt.c: a blocked task's signals decayed to @now (sync_entity_load_avg());
+ * its util_est is left alone. Return: 1 if the averages were recomputed.
+ */
+int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight);
+
 /*
  * struct pelt_rq_clock - the runqueue clocks PELT runs on (struct rq fields, ns).
  * @clock:          rq->clock, wall time of the CPU;

@@ -244,6 +244,13 @@ uint64_t platform_cpu_capacity_orig(const struct capsim_platform *p, unsigned cp
 /** platform_freq_ref() - arch_scale_freq_ref(cpu) in kHz: capacity_freq_ref, 0 on x86-like. */
 uint32_t platform_freq_ref(const struct capsim_platform *p, unsigned cpu);
 
+/**
+ * topology_freq_scale() - mirrors topology_set_freq_scale(), drivers/base/arch_topology.c: the
+ * arch_freq_scale (arch_scale_freq_capacity()) of a CPU whose policy cpufreq set to
+ * @cur_khz, against its arch_scale_freq_ref() @ref_khz; @scale is its previous value.
+ */
+uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz);
+
 /** platform_policy_of() - the policy index of @cpu, or -1 if it has no cpufreq policy. */
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu);
 
@@ -262,8 +269,9 @@ unsigned platform_cooling_states(const struct platform_policy *pol);
 /* --- cpufreq policies and freq_qos: src/cpufreq.c ----------------------------------------- */
 
 /**
- * platform_freq_qos_add_request() - add a named MIN or MAX request of @khz to @policy, then
- * re-resolve the policy (cpufreq_set_policy(): limits, table resolution, cpufreq pressure).
+ * platform_freq_qos_add_request() - add a named MIN or MAX request of @khz to @policy; if
+ * that changes the aggregate, re-resolve the policy (cpufreq_set_policy(): limits, table
+ * resolution, cpufreq pressure), as the policy's freq_qos notifier does.
  * Return: 0; CAPSIM_ERR_INVALID if the name exists already or @khz is beyond S32_MAX;
  * CAPSIM_ERR_NOMEM.
  */
@@ -271,14 +279,15 @@ int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
 				  enum freq_qos_kind kind, enum freq_qos_origin origin,
 				  const char *name, uint32_t khz, capsim_error *err);
 
-/** platform_freq_qos_update_request() - change a request's value; re-resolve. Return: 0 or
- * CAPSIM_ERR_NOT_FOUND / CAPSIM_ERR_INVALID. */
+/** platform_freq_qos_update_request() - change a request's value (the same value is no
+ * update); re-resolve if the aggregate changed. Return: 0 or CAPSIM_ERR_NOT_FOUND /
+ * CAPSIM_ERR_INVALID. */
 int platform_freq_qos_update_request(struct capsim_platform *p, unsigned policy,
 				     enum freq_qos_kind kind, const char *name, uint32_t khz,
 				     capsim_error *err);
 
-/** platform_freq_qos_remove_request() - drop a request; re-resolve. Return: 0 or
- * CAPSIM_ERR_NOT_FOUND. */
+/** platform_freq_qos_remove_request() - drop a request; re-resolve if the aggregate changed.
+ * Return: 0 or CAPSIM_ERR_NOT_FOUND. */
 int platform_freq_qos_remove_request(struct capsim_platform *p, unsigned policy,
 				     enum freq_qos_kind kind, const char *name, capsim_error *err);
 
@@ -287,8 +296,10 @@ int32_t platform_freq_qos_value(const struct capsim_platform *p, unsigned policy
 				enum freq_qos_kind kind);
 
 /**
- * platform_set_boost() - cpufreq_boost_set_sw(): include (or not) turbo OPPs in cpuinfo and
- * set the default "user" MAX request to the new cpuinfo.max_freq; re-resolve.
+ * platform_set_boost() - cpufreq_boost_set_sw(): include (or not) turbo OPPs in cpuinfo
+ * (whose max_freq never shrinks), set policy->min/max to the table's limits, and the default
+ * "user" MAX request to that max; the limits are re-resolved only if the MAX aggregate
+ * changed (under a lower cap, policy->max stays the table's until the next change).
  */
 int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
 		       capsim_error *err);

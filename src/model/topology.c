@@ -165,6 +165,17 @@ uint32_t platform_freq_ref(const struct capsim_platform *p, unsigned cpu)
 	return p->cpus[cpu].freq_ref_khz;
 }
 
+/*
+ * mirrors topology_set_freq_scale(), drivers/base/arch_topology.c (no FIE counters): not
+ * clamped, so a boost frequency above the reference counts more than 1024
+ */
+uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz)
+{
+	if (!cur_khz || !ref_khz)
+		return scale; /* WARN_ON_ONCE(): the scale stays */
+	return ((uint64_t)cur_khz << SCHED_CAPACITY_SHIFT) / ref_khz;
+}
+
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu)
 {
 	return p->cpus[cpu].policy;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/util_est.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
@@ -21,8 +22,6 @@ static const uint32_t prio_to_weight[40] = {
 	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
 };
 
-/* mirrors UTIL_EST_MARGIN, kernel/sched/fair.c */
-#define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
 /* mirrors sched_rr_timeslice (RR_TIMESLICE = 100 ms) */
 #define RR_TIMESLICE_NS (100 * NSEC_PER_MSEC)
 
@@ -98,24 +97,13 @@ static bool task_on_rq(const struct sim_task *p)
 	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING;
 }
 
-/* mirrors cfs_se_util_change(), kernel/sched/pelt.h */
-static void cfs_se_util_change(struct sim_task *p)
-{
-	if (p->util_est & UTIL_AVG_UNCHANGED)
-		p->util_est &= ~UTIL_AVG_UNCHANGED;
-}
-
-/* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
+/* __update_load_avg_se(), src/model/pelt.c */
 static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
 			       uint64_t now)
 {
-	int on = task_on_rq(p);
-
-	if (capsim_pelt_update_load_sum(&p->avg, now, (uint64_t)on, (uint64_t)on, rq->curr == p)) {
-		capsim_pelt_update_load_avg(&p->avg, p->weight);
-		cfs_se_util_change(p);
+	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p), rq->curr == p,
+				    p->weight))
 		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
-	}
 }
 
 /* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
@@ -206,10 +194,7 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 
 	if (!p->avg.last_update_time || task_on_rq(p))
 		return;
-	if (capsim_pelt_update_load_sum(&p->avg, rq->cfs_avg.last_update_time, 0, 0, 0)) {
-		capsim_pelt_update_load_avg(&p->avg, p->weight);
-		cfs_se_util_change(p);
-	}
+	pelt_update_load_avg_blocked_se(&p->avg, rq->cfs_avg.last_update_time, p->weight);
 }
 
 /* mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c */
@@ -270,33 +255,6 @@ uint64_t task_util_est_of(const struct sim_task *p)
 	uint64_t ue = task_util_est_raw(p);
 
 	return p->avg.util_avg > ue ? p->avg.util_avg : ue;
-}
-
-/* mirrors util_est_update(), kernel/sched/fair.c (v6.12, with the arch capacity check) */
-static void util_est_update(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
-{
-	uint32_t ewma = p->util_est, dequeued, diff;
-
-	if (ewma & UTIL_AVG_UNCHANGED)
-		return;
-	dequeued = (uint32_t)p->avg.util_avg;
-	if (ewma <= dequeued) {
-		ewma = dequeued;
-		goto done;
-	}
-	diff = ewma - dequeued;
-	if (diff < UTIL_EST_MARGIN)
-		goto done;
-	if (dequeued > arch_cap(s, rq->cpu))
-		return;
-	if (dequeued + UTIL_EST_MARGIN < p->avg.runnable_avg)
-		goto done;
-	ewma <<= 2; /* UTIL_EST_WEIGHT_SHIFT */
-	ewma -= diff;
-	ewma >>= 2;
-done:
-	p->util_est = ewma | UTIL_AVG_UNCHANGED;
-	sim_ev_util_est(s, rq, p, dequeued);
 }
 
 /* ---- uclamp ------------------------------------------------------------------------------ */
@@ -545,7 +503,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
 		return;
 	}
-	rq->cfs_util_est += task_util_est_raw(p); /* util_est_enqueue() */
+	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	update_load_avg(s, rq, p);
 	place_entity(s, rq, p, !wakeup);
 	p->state = TASK_RUNNABLE;
@@ -576,9 +534,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 			task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr--;
 	} else {
-		uint32_t ue = task_util_est_raw(p);
-
-		rq->cfs_util_est -= rq->cfs_util_est < ue ? rq->cfs_util_est : ue;
+		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est, p->util_est);
 		update_load_avg(s, rq, p);
 		if (rq->curr != p)
 			fair_queue_remove(rq, p);
@@ -598,8 +554,9 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq_cancel_completion(rq);
 	}
 	p->state = TASK_BLOCKED;
-	if (!p->rt && sleep)
-		util_est_update(s, rq, p);
+	if (!p->rt && util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
+				      arch_cap(s, rq->cpu), sleep))
+		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
 	uclamp_rq_refresh(s, rq);
 	rq_sync_view(s, rq);
 	if (p->rt)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * schedutil.c - the frequency side: schedutil per policy (kernel/sched/cpufreq_schedutil.c,
- * the shared-policy path: sugov_update_shared, sugov_should_update_freq, sugov_next_freq_shared,
- * sugov_get_util, get_next_freq, sugov_update_next_freq, sugov_limits), the performance and
- * powersave governors, and the cpufreq core's fast switch (cpufreq_driver_fast_switch with
- * arch_set_freq_scale). Policy limits and freq_qos live in the platform (src/platform.h).
+ * the shared-policy path: sugov_update_shared, sugov_next_freq_shared and sugov_limits, with
+ * the decisions of src/model/sugov.c and sugov_get_util of src/model/fair.c), the
+ * performance and powersave governors, and the cpufreq core's fast switch
+ * (cpufreq_driver_fast_switch with arch_set_freq_scale). Policy limits and freq_qos live in
+ * the platform (src/model/platform.h).
  */
 #include "internal.h"
 #include "sim/sim.h"
@@ -12,16 +13,6 @@
 
 /* mirrors LATENCY_MULTIPLIER fallback of cpufreq_policy_transition_delay_us() (µs) */
 #define SUGOV_DEFAULT_RATE_LIMIT_US 1000u
-
-/* mirrors get_capacity_ref_freq(), cpufreq_schedutil.c */
-static uint32_t get_capacity_ref_freq(const struct capsim_sim *s, const struct sim_policy *sp)
-{
-	uint32_t ref = platform_freq_ref(s->plat, sp->pp->cpu);
-
-	if (ref)
-		return ref;
-	return sp->pp->cpuinfo_max_khz; /* frequency-invariant arch: cpuinfo.max_freq */
-}
 
 /*
  * Apply policy->cur = @khz on every CPU of the policy: bring their clocks and running work up
@@ -55,42 +46,6 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 	}
 }
 
-/* mirrors get_next_freq() */
-static uint32_t get_next_freq(struct capsim_sim *s, struct sim_policy *sp, uint64_t util,
-			      uint64_t max_cap)
-{
-	uint32_t freq = get_capacity_ref_freq(s, sp);
-
-	freq = (uint32_t)((uint64_t)freq * util / max_cap); /* map_util_freq(), truncated */
-	if (freq == sp->cached_raw_freq && !sp->need_freq_update)
-		return sp->next_freq;
-	sp->cached_raw_freq = freq;
-	return platform_resolve_freq(s->plat, sp->idx, freq);
-}
-
-/* mirrors sugov_should_update_freq() */
-static bool sugov_should_update_freq(struct sim_policy *sp, uint64_t time)
-{
-	if (sp->limits_changed) {
-		sp->limits_changed = false;
-		sp->need_freq_update = true;
-		return true;
-	}
-	return (int64_t)(time - sp->last_freq_update_time) >= sp->freq_update_delay_ns;
-}
-
-/* mirrors sugov_update_next_freq() (no CPUFREQ_NEED_UPDATE_LIMITS driver flag) */
-static bool sugov_update_next_freq(struct sim_policy *sp, uint64_t time, uint32_t next_freq)
-{
-	if (sp->need_freq_update)
-		sp->need_freq_update = false;
-	if (sp->next_freq == next_freq)
-		return false;
-	sp->next_freq = next_freq;
-	sp->last_freq_update_time = time;
-	return true;
-}
-
 /* mirrors sugov_update_shared() + sugov_next_freq_shared() (no iowait boost, fast switch) */
 static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int cpu)
 {
@@ -98,7 +53,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	uint32_t next_f;
 	bool changed;
 
-	if (!sugov_should_update_freq(sp, s->now))
+	if (!sugov_should_update_freq(&sp->sg, s->now))
 		return;
 	for (unsigned i = 0; i < sp->nr_cpus; i++) {
 		uint64_t u = sugov_get_util(&s->rd, (int)sp->cpus[i]);
@@ -106,8 +61,8 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 		if (u > util)
 			util = u;
 	}
-	next_f = get_next_freq(s, sp, util, max_cap);
-	changed = sugov_update_next_freq(sp, s->now, next_f);
+	next_f = get_next_freq(&sp->sg, s->plat, sp->idx, util, max_cap);
+	changed = sugov_update_next_freq(&sp->sg, s->now, next_f);
 	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
 	if (changed)
 		cpufreq_set_cur(s, sp, next_f);
@@ -128,12 +83,7 @@ void sugov_start(struct capsim_sim *s, struct sim_policy *sp)
 {
 	uint32_t rl = s->opt.rate_limit_us ? s->opt.rate_limit_us : SUGOV_DEFAULT_RATE_LIMIT_US;
 
-	sp->freq_update_delay_ns = (int64_t)rl * 1000;
-	sp->last_freq_update_time = 0;
-	sp->need_freq_update = false;
-	sp->limits_changed = false;
-	sp->next_freq = 0;
-	sp->cached_raw_freq = 0;
+	sp->sg = (struct sugov_state){ .freq_update_delay_ns = (int64_t)rl * 1000 };
 	sugov_limits(s, sp);
 }
 
@@ -145,7 +95,7 @@ void sugov_limits(struct capsim_sim *s, struct sim_policy *sp)
 {
 	switch (s->opt.governor) {
 	case SIM_GOV_SCHEDUTIL:
-		sp->limits_changed = true;
+		sp->sg.limits_changed = true;
 		if (sp->pp->cur_khz > sp->pp->max_khz || sp->pp->cur_khz < sp->pp->min_khz)
 			cpufreq_set_cur(s, sp, sp->pp->cur_khz); /* clamped into the new limits */
 		break;

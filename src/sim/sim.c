@@ -85,7 +85,6 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 	int pi = platform_policy_of(s->plat, (unsigned)cpu);
 	const struct platform_policy *pp;
 	uint32_t f;
-	uint64_t scale;
 
 	if (pi < 0)
 		return;
@@ -99,9 +98,7 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 			rq->opp_idx = (int)i;
 	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
 			    pp->cur_khz;
-	scale = rq->freq_ref ? ((uint64_t)rq->delivered_khz << SCHED_CAPACITY_SHIFT) / rq->freq_ref :
-		SCHED_CAPACITY_SCALE;
-	rq->freq_scale = scale > SCHED_CAPACITY_SCALE ? SCHED_CAPACITY_SCALE : scale;
+	rq->freq_scale = topology_freq_scale(rq->freq_scale, rq->delivered_khz, rq->freq_ref);
 }
 
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */

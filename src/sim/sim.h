@@ -21,6 +21,7 @@
 #include "sim/event_queue.h"
 #include "model/fair.h"
 #include "model/pelt.h"
+#include "model/sugov.h"
 #include "model/platform.h"
 #include "model/thermal.h"
 #include "input/run_options.h"
@@ -237,12 +238,7 @@ struct sim_policy {
 	struct platform_policy *pp;
 	unsigned *cpus;           /* policy->cpus as a list */
 	unsigned nr_cpus;
-	uint64_t last_freq_update_time;
-	int64_t freq_update_delay_ns;
-	uint32_t next_freq;
-	uint32_t cached_raw_freq;
-	bool limits_changed;
-	bool need_freq_update;
+	struct sugov_state sg;    /* schedutil's decisions (src/model/sugov.h) */
 };
 
 /*

@@ -121,6 +121,51 @@ static void test_pressure_boundaries(void **state)
 	platform_free(p);
 }
 
+/*
+ * cpufreq_boost_set_sw() (found by kernel-check): cpufreq_frequency_table_cpuinfo() writes
+ * policy->min (cpuinfo.min) and policy->max (the table's highest) itself and never lowers
+ * cpuinfo.max_freq; the user MAX request then follows policy->max, and cpufreq_set_policy()
+ * runs only if that changes an aggregate (pm_qos_update_target() notifies only then).
+ */
+static void test_boost_as_cpufreq_boost_set_sw(void **state)
+{
+	struct capsim_platform *p = load(two_cpus);
+	const struct platform_policy *pol = &p->policies[0];
+
+	assert_int_equal(platform_freq_qos_add_request(p, 0, FREQ_QOS_MAX, FREQ_QOS_ORIGIN_COOLING,
+						       "thermal", 1000000, NULL), 0);
+	assert_int_equal(platform_freq_qos_add_request(p, 0, FREQ_QOS_MIN, FREQ_QOS_ORIGIN_OTHER,
+						       "other", 1000000, NULL), 0);
+	assert_int_equal(pol->max_khz, 1000000);
+	assert_int_equal(pol->min_khz, 1000000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 512);
+	/* boost on: the MAX aggregate stays 1 GHz (thermal), so nothing re-resolves the limits */
+	assert_int_equal(platform_set_boost(p, 0, true, NULL), 0);
+	assert_int_equal(pol->cpuinfo_max_khz, 2400000);
+	assert_int_equal(pol->max_khz, 2400000);
+	assert_int_equal(pol->min_khz, 500000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 512);
+	/* the next aggregate change does: 1.5 GHz, 1024 - 1024*1500000/2000000 = 256 */
+	assert_int_equal(platform_freq_qos_update_request(p, 0, FREQ_QOS_MAX, "thermal", 1500000,
+							  NULL), 0);
+	assert_int_equal(pol->max_khz, 1500000);
+	assert_int_equal(pol->min_khz, 1000000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 256);
+	/* boost off: cpuinfo.max stays 2.4 GHz, policy->max is the table's 2 GHz until ... */
+	assert_int_equal(platform_set_boost(p, 0, false, NULL), 0);
+	assert_int_equal(pol->cpuinfo_max_khz, 2400000);
+	assert_int_equal(pol->max_khz, 2000000);
+	/* ... the thermal request goes: user 2 GHz, within cpuinfo up to 2.4 GHz */
+	assert_int_equal(platform_freq_qos_remove_request(p, 0, FREQ_QOS_MAX, "thermal", NULL), 0);
+	assert_int_equal(pol->max_khz, 2000000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 0);
+	/* and with boost off, a user request may now reach the turbo OPP */
+	assert_int_equal(platform_freq_qos_update_request(p, 0, FREQ_QOS_MAX, "user", 2400000,
+							  NULL), 0);
+	assert_int_equal(pol->max_khz, 2400000);
+	platform_free(p);
+}
+
 static void test_one_opp_policy(void **state)
 {
 	struct capsim_platform *p = load("{\"cpus\": [{\"capacity_dmips_mhz\": 100}],"
@@ -179,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_aggregation_and_removal),
 		cmocka_unit_test(test_min_above_max),
 		cmocka_unit_test(test_pressure_boundaries),
+		cmocka_unit_test(test_boost_as_cpufreq_boost_set_sw),
 		cmocka_unit_test(test_one_opp_policy),
 		cmocka_unit_test(test_resolve_freq),
 		cmocka_unit_test(test_x86_fallback),

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "capsim/capsim.h"
+#include "model/fair.h"
 #include "model/pelt.h"
 #include "model/pelt_tables.h"
 #include "reference/pelt_ref.h"
@@ -453,6 +454,24 @@ static void test_idle_clock_lost_time(void **state)
  * first call at 962500 ns -> 939 units (961536 ns), idle, nothing accrues; second call at
  * 1000000 -> 38464 ns = 37 units, running, no boundary (939 + 37 = 976): util_sum = 37 << 10.
  */
+/*
+ * A task's util_est loses UTIL_AVG_UNCHANGED when __update_load_avg_se() recomputes its
+ * averages (cfs_se_util_change()), but not when a blocked task is synced
+ * (__update_load_avg_blocked_se() has no cfs_se_util_change(); found by kernel-check): the
+ * util_est set at its last dequeue stays marked unchanged until it runs again.
+ */
+static void test_se_util_est_flag(void **state)
+{
+	struct capsim_sched_avg sa = { .last_update_time = 1 << 20 };
+	uint32_t util_est = 300 | UTIL_AVG_UNCHANGED;
+
+	(void)state;
+	assert_int_equal(pelt_update_load_avg_blocked_se(&sa, 3 << 20, 1024), 1);
+	assert_int_equal(util_est, 300 | UTIL_AVG_UNCHANGED);
+	assert_int_equal(pelt_update_load_avg_se(&sa, &util_est, 5 << 20, 1, 1, 1024), 1);
+	assert_int_equal(util_est, 300);
+}
+
 static void test_irq_load_avg(void **state)
 {
 	struct capsim_sched_avg irq = { 0 };
@@ -481,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_differential_long_double),
 		cmocka_unit_test(test_clock_pelt_scaling),
 		cmocka_unit_test(test_idle_clock_lost_time),
+		cmocka_unit_test(test_se_util_est_flag),
 		cmocka_unit_test(test_irq_load_avg),
 	};
 

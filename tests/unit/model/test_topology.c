@@ -161,6 +161,21 @@ static void test_partial_policies_keep_boot_normalization(void **state)
 	free(t);
 }
 
+/*
+ * topology_set_freq_scale(): (cur << 10) / ref, unclamped, so a boost frequency above the
+ * reference scales PELT's clock beyond 1024 (found by kernel-check: capsim clamped at 1024);
+ * a zero frequency or reference is ignored (WARN_ON_ONCE and return: the scale stays).
+ */
+static void test_freq_scale(void **state)
+{
+	(void)state;
+	assert_int_equal(topology_freq_scale(1024, 1416000, 1800000), 1416000ULL * 1024 / 1800000);
+	assert_int_equal(topology_freq_scale(1024, 1800000, 1800000), 1024);
+	assert_int_equal(topology_freq_scale(1024, 2400000, 2000000), 1228);
+	assert_int_equal(topology_freq_scale(805, 0, 1800000), 805);
+	assert_int_equal(topology_freq_scale(805, 1416000, 0), 805);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -171,6 +186,7 @@ int main(void)
 		cmocka_unit_test(test_arm32_reads_capacity_without_cpu_map),
 		cmocka_unit_test(test_capacity_normalizing_to_zero_is_refused),
 		cmocka_unit_test(test_partial_policies_keep_boot_normalization),
+		cmocka_unit_test(test_freq_scale),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

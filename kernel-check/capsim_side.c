@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: MIT
+/*
+ * capsim_side.c - capsim's answer to each case: the same state written into capsim's own
+ * structures (struct fair_rd and fair_cpu, a struct capsim_platform with its policy, struct
+ * pelt_rq_clock, struct sugov_state, a minimal struct capsim_sim where the counterpart is the
+ * engine's), then capsim's counterpart of each kernel function, called as capsim's callers
+ * call it, and what it leaves read back in the kernel's terms.
+ *
+ * This file sees only capsim's headers (src/ is the include root) and kcase.h; kernel_side.c
+ * does the same with the kernel's code.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcase.h"
+#include "model/fair.h"
+#include "model/pelt.h"
+#include "model/platform.h"
+#include "model/platform_internal.h"
+#include "model/sugov.h"
+#include "model/util_est.h"
+#include "sim/sim.h"
+
+/* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
+struct cs_platform {
+	struct capsim_platform p;
+	struct platform_cpu cpus[KC_MAX_CPUS];
+	struct platform_policy pol;
+	struct platform_opp opps[KC_MAX_OPPS];
+};
+
+static void cs_platform_init(struct cs_platform *cp, uint64_t nr, const uint64_t *arch_cap,
+			     const uint64_t *freq_ref)
+{
+	memset(cp, 0, sizeof(*cp));
+	cp->p.cpus = cp->cpus;
+	cp->p.nr_cpus = (unsigned)nr;
+	cp->p.arch = PLATFORM_ARCH_ARM64;
+	for (unsigned c = 0; c < nr; c++) {
+		cp->cpus[c].capacity_orig = arch_cap[c];
+		cp->cpus[c].freq_ref_khz = freq_ref ? (uint32_t)freq_ref[c] : 0;
+		cp->cpus[c].policy = -1;
+	}
+}
+
+/* One policy over CPUs 0..nr-1 with @in's OPPs (capsim keeps them ascending). */
+static void cs_platform_policy(struct cs_platform *cp, uint64_t nr_opps, const uint64_t *khz,
+			       const uint64_t *turbo, const uint64_t *inefficient, bool efficiencies)
+{
+	cp->p.policies = &cp->pol;
+	cp->p.nr_policies = 1;
+	cp->pol.cpu = 0;
+	for (unsigned c = 0; c < cp->p.nr_cpus; c++) {
+		capsim_cpumask_set(&cp->pol.related_cpus, c);
+		cp->cpus[c].policy = 0;
+	}
+	for (unsigned i = 0; i < nr_opps; i++)
+		cp->opps[i] = (struct platform_opp){
+			.hz = khz[i] * 1000, .khz = (uint32_t)khz[i],
+			.turbo = turbo && turbo[i], .inefficient = inefficient[i] != 0,
+		};
+	cp->pol.opps = cp->opps;
+	cp->pol.nr_opps = (unsigned)nr_opps;
+	cp->pol.efficiencies_available = efficiencies;
+}
+
+/* The simulator's state the engine counterparts read: runqueues, views, the root domain. */
+struct cs_sim {
+	struct capsim_sim s;
+	struct sim_rq rq[KC_MAX_CPUS];
+	struct fair_cpu view[KC_MAX_CPUS];
+};
+
+static void cs_sim_init(struct cs_sim *cs, uint64_t nr)
+{
+	memset(cs, 0, sizeof(*cs));
+	cs->s.nr_cpus = (unsigned)nr;
+	cs->s.rq = cs->rq;
+	cs->s.view = cs->view;
+	cs->s.rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = (unsigned)nr,
+				     .cpus = cs->view };
+	for (unsigned c = 0; c < nr; c++)
+		cs->rq[c].cpu = (int)c;
+}
+
+void cside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capacity_out *out)
+{
+	static struct cs_sim cs;
+	static struct cs_platform cp;
+
+	cs_sim_init(&cs, in->nr_cpus);
+	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, NULL);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		cs.view[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .hw_load_avg = in->hw_load_avg[c],
+			.cpufreq_pressure = in->cpufreq_pressure[c], .util_irq = in->util_irq[c],
+			.util_rt = in->util_rt[c], .util_dl = in->util_dl[c],
+		};
+		cp.cpus[c].avg_hw.load_avg = in->hw_load_avg[c];
+		cp.cpus[c].cpufreq_pressure = in->cpufreq_pressure[c];
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		out->actual[c] = actual_cpu_capacity(&cs.s.rd, (int)c);
+		out->platform_actual[c] = platform_actual_capacity(&cp.p, c);
+		update_cpu_capacity(&cs.s, (int)c);
+		out->cpu_capacity[c] = cs.rq[c].cpu_capacity;
+	}
+}
+
+void cside_hw_pressure(const struct kc_hw_pressure_in *in, struct kc_hw_pressure_out *out)
+{
+	static struct cs_platform cp;
+	capsim_cpumask cpus = { { 0 } };
+	uint64_t now = 0;
+
+	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, in->freq_ref);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		capsim_cpumask_set(&cpus, c);
+		cp.cpus[c].cpufreq_pressure = in->cpufreq_pressure[c];
+	}
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		now += in->dt[i];
+		if (in->set_cap[i])
+			platform_set_hw_pressure(&cp.p, &cpus, (uint32_t)in->capped_khz[i]);
+		for (unsigned c = 0; c < in->nr_cpus; c++) {
+			int d = platform_update_hw_load_avg(&cp.p, c, now);
+
+			if (c == 0)
+				out->decayed[i] = (uint64_t)d;
+		}
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		const struct capsim_sched_avg *sa = &cp.cpus[c].avg_hw;
+
+		out->hw_pressure[c] = platform_hw_pressure(&cp.p, c);
+		out->load_sum[c] = sa->load_sum;
+		out->load_avg[c] = sa->load_avg;
+		out->period_contrib[c] = sa->period_contrib;
+		out->last_update_time[c] = sa->last_update_time;
+		out->actual[c] = platform_actual_capacity(&cp.p, c);
+	}
+}
+
+static void cs_policy_record(const struct cs_platform *cp, const struct kc_cpufreq_policy_in *in,
+			     struct kc_cpufreq_policy_out *out, unsigned i)
+{
+	out->min[i] = cp->pol.min_khz;
+	out->max[i] = cp->pol.max_khz;
+	out->cpuinfo_min[i] = cp->pol.cpuinfo_min_khz;
+	out->cpuinfo_max[i] = cp->pol.cpuinfo_max_khz;
+	out->pressure_first[i] = platform_cpufreq_pressure(&cp->p, 0);
+	out->pressure_last[i] = platform_cpufreq_pressure(&cp->p, (unsigned)in->nr_cpus - 1);
+}
+
+void cside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
+			  struct kc_cpufreq_policy_out *out)
+{
+	static struct cs_platform cp;
+	bool thermal = false, other_min = false;
+	capsim_error err;
+
+	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, in->freq_ref);
+	cs_platform_policy(&cp, in->nr_opps, in->opp_khz, in->opp_turbo, in->opp_inefficient,
+			   in->efficiencies != 0);
+	/* 6.12.118 carries d2d5c129d07e: without a reference, cpuinfo.max_freq */
+	cp.p.fallback = PLATFORM_FALLBACK_CPUINFO_MAX;
+	if (cpufreq_init_policies(&cp.p, &err) || cpufreq_init_requests(&cp.p, &err))
+		abort(); /* the generator only writes tables capsim accepts */
+	cs_policy_record(&cp, in, out, 0);
+
+	for (unsigned i = 0; i < in->nr_ops; i++) {
+		uint32_t v = (uint32_t)in->op_khz[i];
+
+		switch ((enum kc_policy_op)in->op[i]) {
+		case KC_OP_USER_MIN:
+			platform_freq_qos_update_request(&cp.p, 0, FREQ_QOS_MIN, "user", v, &err);
+			break;
+		case KC_OP_USER_MAX:
+			platform_freq_qos_update_request(&cp.p, 0, FREQ_QOS_MAX, "user", v, &err);
+			break;
+		case KC_OP_THERMAL_ADD:
+			if (!thermal)
+				platform_freq_qos_add_request(&cp.p, 0, FREQ_QOS_MAX,
+							      FREQ_QOS_ORIGIN_COOLING, "thermal", v,
+							      &err);
+			thermal = true;
+			break;
+		case KC_OP_THERMAL_UPDATE:
+			if (thermal)
+				platform_freq_qos_update_request(&cp.p, 0, FREQ_QOS_MAX, "thermal", v,
+								 &err);
+			break;
+		case KC_OP_THERMAL_REMOVE:
+			if (thermal)
+				platform_freq_qos_remove_request(&cp.p, 0, FREQ_QOS_MAX, "thermal",
+								 &err);
+			thermal = false;
+			break;
+		case KC_OP_BOOST_ON:
+		case KC_OP_BOOST_OFF:
+			platform_set_boost(&cp.p, 0, in->op[i] == KC_OP_BOOST_ON, &err);
+			break;
+		case KC_OP_OTHER_MIN:
+			if (!other_min)
+				platform_freq_qos_add_request(&cp.p, 0, FREQ_QOS_MIN,
+							      FREQ_QOS_ORIGIN_OTHER, "other", v, &err);
+			else
+				platform_freq_qos_update_request(&cp.p, 0, FREQ_QOS_MIN, "other", v,
+								 &err);
+			other_min = true;
+			break;
+		case KC_NR_OPS:
+			break;
+		}
+		cs_policy_record(&cp, in, out, i + 1);
+	}
+	for (unsigned i = 0; i < in->nr_targets; i++)
+		out->resolved[i] = platform_resolve_freq(&cp.p, 0, (uint32_t)in->target_khz[i]);
+	free(cp.pol.reqs);
+}
+
+void cside_overutilized(const struct kc_overutilized_in *in, struct kc_overutilized_out *out)
+{
+	static struct cs_sim cs;
+
+	cs_sim_init(&cs, in->nr_cpus);
+	cs.s.rd.uclamp_used = in->uclamp_used != 0;
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		cs.view[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .capacity_of = in->capacity_of[c],
+			.util_cfs = in->util_cfs[c], .util_est_cfs = (uint32_t)in->util_est_cfs[c],
+			.hw_load_avg = in->hw_load_avg[c],
+			.cpufreq_pressure = in->cpufreq_pressure[c],
+			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
+		};
+	for (unsigned i = 0; i < in->nr_queries; i++)
+		out->fits[i] = (uint64_t)(int64_t)util_fits_cpu(&cs.s.rd, in->q_util[i],
+							       in->q_uclamp_min[i],
+							       in->q_uclamp_max[i], (int)in->q_cpu[i]);
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		out->cpu_overutilized[c] = cpu_overutilized(&cs.s.rd, (int)c);
+	cs.s.eas = in->eas != 0;
+	cs.s.overutilized = in->rd_overutilized != 0;
+	check_update_overutilized_status(&cs.s, &cs.rq[in->check_cpu]);
+	out->rd_overutilized = cs.s.overutilized;
+}
+
+void cside_util_est(const struct kc_util_est_in *in, struct kc_util_est_out *out)
+{
+	uint32_t cfs = (uint32_t)in->cfs_util_est, ue = (uint32_t)in->util_est;
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		cfs = util_est_enqueue(cfs, ue);
+		out->cfs_enqueued[i] = cfs;
+		if (in->pelt_updated[i])
+			ue = cfs_se_util_change(ue);
+		cfs = util_est_dequeue(cfs, ue);
+		out->cfs_dequeued[i] = cfs;
+		util_est_update(&ue, in->util[i], in->runnable[i], in->arch_cap,
+				in->task_sleep[i] != 0);
+		out->util_est[i] = ue;
+	}
+}
+
+void cside_freq_invariance(const struct kc_freq_invariance_in *in,
+			   struct kc_freq_invariance_out *out)
+{
+	static struct cs_platform cp;
+	uint64_t freq_scale[KC_MAX_CPUS];
+	struct pelt_rq_clock clk = { 0 };
+	struct capsim_sched_avg se = { 0 }, rt = { 0 };
+	uint32_t util_est = 0;
+
+	cs_platform_init(&cp, 1, in->arch_cap, NULL);
+	cp.cpus[0].hw_pressure = in->hw_pressure;
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		freq_scale[c] = SCHED_CAPACITY_SCALE;
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		if (in->set_freq[i])
+			for (unsigned c = 0; c < in->nr_cpus; c++)
+				freq_scale[c] = topology_freq_scale(freq_scale[c],
+								    (uint32_t)in->cur_khz[i],
+								    (uint32_t)in->freq_ref);
+		clk.clock += in->dt[i];
+		clk.clock_task += in->dt[i];
+		pelt_update_rq_clock_pelt(&clk, in->dt[i], in->idle[i] != 0, in->arch_cap[0],
+					  freq_scale[0]);
+		if (in->go_idle[i])
+			pelt_update_idle_rq_clock_pelt(&clk, se.util_sum, rt.util_sum,
+						       (uint32_t)in->util_sum_total[i] - se.util_sum -
+						       rt.util_sum);
+		if (in->set_flag[i])
+			util_est |= UTIL_AVG_UNCHANGED;
+		if (in->blocked[i])
+			out->se_updated[i] = (uint64_t)pelt_update_load_avg_blocked_se(
+				&se, pelt_rq_clock_pelt(&clk), in->weight);
+		else
+			out->se_updated[i] = (uint64_t)pelt_update_load_avg_se(
+				&se, &util_est, pelt_rq_clock_pelt(&clk), in->on_rq[i] != 0,
+				in->running[i] != 0, in->weight);
+		capsim_pelt_update(&rt, pelt_rq_clock_pelt(&clk), in->rt_running[i],
+				   in->rt_running[i], (int)in->rt_running[i], 1);
+		platform_update_hw_load_avg(&cp.p, 0, clk.clock_task);
+		out->clock_pelt[i] = clk.clock_pelt;
+		out->lost_idle_time[i] = clk.lost_idle_time;
+		out->clock_pelt_idle[i] = clk.clock_pelt_idle;
+		out->se_util_avg[i] = se.util_avg;
+		out->se_load_avg[i] = se.load_avg;
+		out->se_runnable_avg[i] = se.runnable_avg;
+		out->se_util_sum[i] = se.util_sum;
+		out->se_util_est[i] = util_est;
+		out->rt_util_avg[i] = rt.util_avg;
+		out->hw_load_avg[i] = platform_hw_load_avg(&cp.p, 0);
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		out->freq_scale[c] = freq_scale[c];
+	out->se_last_update_time = se.last_update_time;
+	out->se_period_contrib = se.period_contrib;
+	out->se_load_sum = se.load_sum;
+	out->se_runnable_sum = se.runnable_sum;
+}
+
+void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *out)
+{
+	static struct cs_platform cp;
+	uint64_t freq_ref[KC_MAX_CPUS];
+	struct fair_cpu cpus[KC_MAX_CPUS];
+	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_10, .uclamp_used = in->uclamp_used != 0,
+			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus };
+	struct sugov_state sg = { .freq_update_delay_ns = (int64_t)in->rate_limit_us * 1000,
+				  .limits_changed = true };
+	uint64_t time = 0;
+
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		freq_ref[c] = in->freq_ref;
+	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, freq_ref);
+	cs_platform_policy(&cp, in->nr_opps, in->opp_khz, NULL, in->opp_inefficient,
+			   in->efficiencies != 0);
+	cp.pol.cpuinfo_min_khz = (uint32_t)in->opp_khz[0];
+	cp.pol.cpuinfo_max_khz = (uint32_t)in->opp_khz[in->nr_opps - 1];
+	cp.pol.min_khz = (uint32_t)in->policy_min;
+	cp.pol.max_khz = (uint32_t)in->policy_max;
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		cpus[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .util_cfs = in->util_cfs[c],
+			.runnable_cfs = in->runnable_cfs[c],
+			.util_est_cfs = (uint32_t)in->util_est_cfs[c], .util_rt = in->util_rt[c],
+			.util_dl = in->util_dl[c], .util_irq = in->util_irq[c],
+			.dl_running_bw = in->dl_running_bw[c],
+			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
+			.rt_runnable = in->rt_runnable[c] != 0,
+		};
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		unsigned cpu = (unsigned)in->cpu[i];
+		uint64_t util = 0;
+		uint32_t next_f;
+
+		time += in->dt[i];
+		if (in->limits_changed[i])
+			sg.limits_changed = true; /* sugov_limits() */
+		cpus[cpu].util_cfs = in->new_util[i];
+		out->should_update[i] = sugov_should_update_freq(&sg, time);
+		if (out->should_update[i]) {
+			/* sugov_next_freq_shared(), as src/sim/schedutil.c runs it */
+			for (unsigned c = 0; c < in->nr_cpus; c++) {
+				uint64_t u = sugov_get_util(&rd, (int)c);
+
+				if (u > util)
+					util = u;
+			}
+			out->util[i] = util;
+			next_f = get_next_freq(&sg, &cp.p, 0, util, in->arch_cap[cpu]);
+			out->next_freq[i] = next_f;
+			out->updated[i] = sugov_update_next_freq(&sg, time, next_f);
+		}
+		out->cached_raw_freq[i] = sg.cached_raw_freq;
+		out->need_freq_update[i] = sg.need_freq_update;
+		out->last_freq_update_time[i] = sg.last_freq_update_time;
+	}
+}

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""
+extract.py - cuts the kernel functions and macros that kernel-check compares out of a Linux
+source tree, by name, into one C file for the userspace build (nothing of it is committed).
+
+The list of what to cut is kernel-check/functions.txt: "FILE: NAME NAME ...", FILE relative to
+the source tree; NAME is a function, #NAME a macro, =NAME a variable (a table). Each file is first reduced to the branches of #if/#ifdef/#else its
+configuration selects (kernel-check/kconfig: CONFIG_X=y lines, plus NAME=VALUE for other
+macros #if tests), so that of a function defined once per configuration the active one is
+found. A function is found as a top-level "NAME(" whose closing parenthesis is followed by
+"{" (declarations, ending in ";", are skipped), from the start of its return type to the
+matching "}" (comments, strings and character literals skipped while matching). A macro is a
+"#define NAME" line with its continuation lines; a variable, a top-level "... NAME ... =" up to
+its ";".
+
+Every function is made static and renamed with a prefix (k_ by default) everywhere in the
+output, so that names shared with capsim (util_fits_cpu, ...) never meet at link time; calls
+from one cut function to another follow the rename. Prototypes of all functions come first,
+so the order of the kernel's files does not matter. Macros keep their names.
+
+Usage: extract.py --src LINUX_DIR --list functions.txt --config kconfig --out FILE.c
+"""
+import argparse
+import re
+import sys
+
+
+def strip_comments_keep_layout(text):
+    """Replaces comments, strings and char literals by spaces (newlines kept): for matching."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r'[^\n]', ' ', text[i:j]))
+            i = j
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            out.append(' ' * (j - i))
+            i = j
+        elif c in '"\'':
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == '\\' else 1
+            j += 1
+            out.append(c + ' ' * (j - i - 2) + c)
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+class Config:
+    def __init__(self, path):
+        self.values = {}
+        with open(path) as f:
+            for line in f:
+                line = line.split('#', 1)[0].strip()
+                if not line:
+                    continue
+                name, _, value = line.partition('=')
+                self.values[name.strip()] = value.strip() or '1'
+
+    def defined(self, name):
+        return name in self.values and self.values[name] not in ('n', '0')
+
+    def eval(self, expr, where):
+        """Evaluates a #if expression: defined(), IS_ENABLED(), CONFIG_ names, numbers."""
+        e = re.sub(r'\bdefined\s*\(\s*(\w+)\s*\)', lambda m: str(int(self.defined(m[1]))), expr)
+        e = re.sub(r'\bdefined\s+(\w+)', lambda m: str(int(self.defined(m[1]))), e)
+        e = re.sub(r'\b(IS_ENABLED|IS_BUILTIN|IS_REACHABLE)\s*\(\s*(\w+)\s*\)',
+                   lambda m: str(int(self.defined(m[2]))), e)
+
+        def ident(m):
+            v = self.values.get(m[0])
+            if v is None:
+                return '0'
+            return '1' if v == 'y' else v
+        e = re.sub(r'\b[A-Za-z_]\w*\b', ident, e)
+        e = e.replace('&&', ' and ').replace('||', ' or ')
+        e = re.sub(r'!(?!=)', ' not ', e)
+        e = re.sub(r'(\d+)[UL]+\b', r'\1', e)
+        try:
+            return bool(eval(e, {'__builtins__': {}}))
+        except Exception as ex:  # a condition we cannot decide: refuse rather than guess
+            sys.exit(f'extract.py: {where}: cannot evaluate #if {expr.strip()!r} ({ex})')
+
+
+def select_config(text, cfg, where):
+    """Blanks the lines of inactive #if branches and the directives themselves."""
+    lines = text.split('\n')
+    clean = strip_comments_keep_layout(text).split('\n')
+    stack = []  # (parent_active, this_branch_active, some_branch_taken)
+    active = True
+    out = []
+    i = 0
+    while i < len(lines):
+        raw, cl = lines[i], clean[i]
+        # join continuation lines of directives
+        span = 1
+        while cl.rstrip().endswith('\\') and i + span < len(lines):
+            cl = cl.rstrip()[:-1] + ' ' + clean[i + span]
+            span += 1
+        m = re.match(r'\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)', cl)
+        if m:
+            d, rest = m[1], m[2]
+            if d in ('if', 'ifdef', 'ifndef'):
+                if d == 'if':
+                    cond = cfg.eval(rest, f'{where}:{i + 1}') if active else False
+                elif d == 'ifdef':
+                    cond = cfg.defined(rest.split()[0])
+                else:
+                    cond = not cfg.defined(rest.split()[0])
+                taken = active and cond
+                stack.append((active, taken))
+                active = taken
+            elif d == 'elif':
+                parent, taken = stack[-1]
+                cond = (not taken) and parent and cfg.eval(rest, f'{where}:{i + 1}')
+                stack[-1] = (parent, taken or cond)
+                active = cond
+            elif d == 'else':
+                parent, taken = stack[-1]
+                active = parent and not taken
+                stack[-1] = (parent, True)
+            else:
+                parent, _ = stack.pop()
+                active = parent
+            out.extend([''] * span)
+        else:
+            out.extend(lines[i:i + span] if active else [''] * span)
+        i += span
+    if stack:
+        sys.exit(f'extract.py: {where}: unbalanced #if')
+    return '\n'.join(out)
+
+
+DECL_LINE = re.compile(r'^[A-Za-z_][\w\s\*]*$')
+
+
+def find_function(text, clean, name, where):
+    """Returns (start, brace, end) of the definition of @name in @text, or exits."""
+    for m in re.finditer(r'(?<![\w.>])' + re.escape(name) + r'\s*\(', clean):
+        # top level only: braces balanced before it
+        if clean.count('{', 0, m.start()) != clean.count('}', 0, m.start()):
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(clean):
+            if clean[j] == '(':
+                depth += 1
+            elif clean[j] == ')':
+                depth -= 1
+                if depth == 0:
+                    break
+            j += 1
+        k = j + 1
+        while k < len(clean) and (clean[k].isspace() or re.match(r'\w', clean[k])):
+            k += 1  # attributes such as __acquires() are not used here; words like "const" are
+        if k >= len(clean) or clean[k] != '{':
+            continue  # a declaration or a call
+        # the return type: this line's start, and the lines above made only of type words
+        start = clean.rfind('\n', 0, m.start()) + 1
+        while start > 0:
+            prev_start = clean.rfind('\n', 0, start - 1) + 1
+            prev = clean[prev_start:start - 1]
+            if not prev.strip() or not DECL_LINE.match(prev.strip()):
+                break
+            start = prev_start
+        depth, e = 0, k
+        while e < len(clean):
+            if clean[e] == '{':
+                depth += 1
+            elif clean[e] == '}':
+                depth -= 1
+                if depth == 0:
+                    break
+            e += 1
+        return start, k, e + 1
+    sys.exit(f'extract.py: {where}: no definition of {name}() in the configured source')
+
+
+def find_macro(text, clean, name, where):
+    m = re.search(r'^[ \t]*#[ \t]*define[ \t]+' + re.escape(name) + r'\b', clean, re.M)
+    if not m:
+        sys.exit(f'extract.py: {where}: no #define {name}')
+    end = m.start()
+    while True:
+        nl = text.find('\n', end)
+        nl = len(text) if nl < 0 else nl
+        if not clean[end:nl].rstrip().endswith('\\'):
+            return m.start(), nl
+        end = nl + 1
+
+
+def find_variable(text, clean, name, where):
+    """A top-level variable definition "TYPE NAME[...] ... = ...;" with its initializer."""
+    for m in re.finditer(r'(?<![\w.>])' + re.escape(name) + r'\b[^;=(]*=', clean):
+        if clean.count('{', 0, m.start()) != clean.count('}', 0, m.start()):
+            continue
+        start = clean.rfind('\n', 0, m.start()) + 1
+        depth, e = 0, m.end()
+        while e < len(clean) and not (clean[e] == ';' and depth == 0):
+            depth += {'{': 1, '}': -1}.get(clean[e], 0)
+            e += 1
+        return start, e + 1
+    sys.exit(f'extract.py: {where}: no definition of the variable {name}')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--src', required=True)
+    ap.add_argument('--list', required=True)
+    ap.add_argument('--config', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--prefix', default='k_')
+    args = ap.parse_args()
+    cfg = Config(args.config)
+
+    version = ''
+    with open(f'{args.src}/Makefile') as f:
+        mk = dict(re.findall(r'^(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)', f.read(), re.M))
+        version = f"{mk.get('VERSION')}.{mk.get('PATCHLEVEL')}.{mk.get('SUBLEVEL')}"
+
+    macros, funcs = [], []  # (where, text); (name, where, header, body)
+    with open(args.list) as f:
+        entries = []
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith('#'):
+                path, _, names = line.partition(':')
+                entries.append((path.strip(), names.split()))
+    for path, names in entries:
+        with open(f'{args.src}/{path}') as f:
+            text = select_config(f.read(), cfg, path)
+        clean = strip_comments_keep_layout(text)
+        for name in names:
+            if name.startswith('#'):
+                s, e = find_macro(text, clean, name[1:], path)
+                macros.append((f'{path}: {name[1:]}', text[s:e]))
+            elif name.startswith('='):
+                s, e = find_variable(text, clean, name[1:], path)
+                macros.append((f'{path}: {name[1:]}', text[s:e]))
+            else:
+                s, b, e = find_function(text, clean, name, path)
+                funcs.append((name, path, text[s:b].strip(), text[b:e]))
+
+    names = [f[0] for f in funcs]
+    if len(set(names)) != len(names):
+        sys.exit('extract.py: a function is listed twice')
+    rename = re.compile(r'(?<![\w.])(?<!->)\b(' + '|'.join(map(re.escape, names)) + r')\b(?=\s*\()')
+
+    def fix(s):
+        return rename.sub(lambda m: args.prefix + m[1], s)
+
+    def static(header):
+        h = re.sub(r'^(extern\s+)', '', header)
+        return h if re.match(r'static\b', h) else 'static ' + h
+
+    out = [f'/* Generated by kernel-check/extract.py from Linux {version} ({args.src}); '
+           'do not edit or commit. */', f'#define KC_LINUX_VERSION "{version}"', '']
+    out += [f'/* {w} */\n{fix(t)}' for w, t in macros]
+    out.append('')
+    out += [fix(static(h)) + ';' for _, _, h, _ in funcs]
+    out.append('')
+    for name, path, h, body in funcs:
+        out.append(f'/* {path}: {name}() */')
+        out.append(fix(static(h)) + '\n' + fix(body) + '\n')
+    with open(args.out, 'w') as f:
+        f.write('\n'.join(out))
+
+
+if __name__ == '__main__':
+    main()

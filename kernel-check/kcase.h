@@ -1,0 +1,268 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kcase.h - the cases kernel-check hands to both sides: what each group's generator writes
+ * (struct kc_<group>_in) and what each side answers (struct kc_<group>_out), in plain
+ * fixed-width integers so that the kernel side (kernel_side.c, built against kstubs.h and the
+ * functions extract.py cut out of the kernel) and the capsim side (capsim_side.c, built against
+ * capsim's headers) share them without sharing a single other name.
+ *
+ * Every field is a uint64_t or an array of them; fields described in kernel_check.c's tables
+ * are what a case's JSON line holds and what the comparison walks, field by field. Signed
+ * values (util_fits_cpu()'s -1) are stored as two's complement. Unused array entries stay 0 on
+ * both sides.
+ */
+#ifndef KERNEL_CHECK_KCASE_H
+#define KERNEL_CHECK_KCASE_H
+
+#include <stdint.h>
+
+#define KC_MAX_CPUS 8
+#define KC_MAX_OPPS 16
+#define KC_MAX_STEPS 32
+#define KC_MAX_QUERIES 8
+
+/*
+ * Each struct is written once as a field list, KC_FIELDS_<name>(S, A, I): S(f) a scalar,
+ * A(f, n) an array, I(f, n) an array of signed values. KC_STRUCT() makes the struct of it;
+ * kernel_check.c makes the JSON and comparison tables of the same lists.
+ */
+#define KC_S(f) uint64_t f;
+#define KC_A(f, n) uint64_t f[n];
+#define KC_STRUCT(name) struct kc_##name { KC_FIELDS_##name(KC_S, KC_A, KC_A) };
+
+/* cpu_capacity: get_actual_cpu_capacity(), scale_rt_capacity() + update_cpu_capacity() */
+#define KC_FIELDS_cpu_capacity_in(S, A, I) \
+	S(nr_cpus) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	A(util_irq, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) \
+	A(util_dl, KC_MAX_CPUS)
+KC_STRUCT(cpu_capacity_in)
+#define KC_FIELDS_cpu_capacity_out(S, A, I) \
+	A(actual, KC_MAX_CPUS) /* fair.c/model.c view of the 6.10 model */ \
+	A(platform_actual, KC_MAX_CPUS) /* the platform's (capacity.c) */ \
+	A(cpu_capacity, KC_MAX_CPUS) /* rq->cpu_capacity after update_cpu_capacity() */
+KC_STRUCT(cpu_capacity_out)
+
+/*
+ * hw_pressure: topology_update_hw_pressure() then update_hw_load_avg() at each tick, on the
+ * task clock, and the actual capacity it leaves; CPUs 0..nr_cpus-1 share the throttle.
+ */
+#define KC_FIELDS_hw_pressure_in(S, A, I) \
+	S(nr_cpus) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(freq_ref, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) /* ns since the previous step */ \
+	A(set_cap, KC_MAX_STEPS) /* 1: a new throttle at this step */ \
+	A(capped_khz, KC_MAX_STEPS)
+KC_STRUCT(hw_pressure_in)
+#define KC_FIELDS_hw_pressure_out(S, A, I) \
+	A(hw_pressure, KC_MAX_CPUS) \
+	A(load_sum, KC_MAX_CPUS) \
+	A(load_avg, KC_MAX_CPUS) \
+	A(period_contrib, KC_MAX_CPUS) \
+	A(last_update_time, KC_MAX_CPUS) \
+	A(actual, KC_MAX_CPUS) \
+	A(decayed, KC_MAX_STEPS) /* CPU0's update_hw_load_avg() return value */
+KC_STRUCT(hw_pressure_out)
+
+/*
+ * cpufreq_policy: one policy over CPUs 0..nr_cpus-1, its OPP table, the user's MIN/MAX
+ * requests, a thermal MAX and a second MIN request, boost: after boot and each operation,
+ * what cpufreq_set_policy() left (min, max, cpuinfo, cpufreq pressure); at the end,
+ * cpufreq_driver_resolve_freq() of some targets.
+ */
+enum kc_policy_op {
+	KC_OP_USER_MIN = 0,    /* scaling_min_freq: update the user MIN request */
+	KC_OP_USER_MAX = 1,    /* scaling_max_freq */
+	KC_OP_THERMAL_ADD = 2, /* a cooling device adds its MAX request */
+	KC_OP_THERMAL_UPDATE = 3,
+	KC_OP_THERMAL_REMOVE = 4,
+	KC_OP_BOOST_ON = 5,    /* cpufreq_boost_trigger_state(1) -> cpufreq_boost_set_sw() */
+	KC_OP_BOOST_OFF = 6,
+	KC_OP_OTHER_MIN = 7,   /* another MIN request (added once, then updated) */
+	KC_NR_OPS = 8,
+};
+#define KC_FIELDS_cpufreq_policy_in(S, A, I) \
+	S(nr_cpus) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(freq_ref, KC_MAX_CPUS) /* arch_scale_freq_ref(); 0: none (x86-like) */ \
+	S(nr_opps) \
+	A(opp_khz, KC_MAX_OPPS) /* ascending, distinct */ \
+	A(opp_turbo, KC_MAX_OPPS) \
+	A(opp_inefficient, KC_MAX_OPPS) \
+	S(efficiencies) /* policy->efficiencies_available */ \
+	S(nr_ops) \
+	A(op, KC_MAX_STEPS) \
+	A(op_khz, KC_MAX_STEPS) \
+	S(nr_targets) \
+	A(target_khz, KC_MAX_QUERIES)
+KC_STRUCT(cpufreq_policy_in)
+#define KC_FIELDS_cpufreq_policy_out(S, A, I) \
+	/* entry 0: after boot; entry i: after operation i */ \
+	A(min, KC_MAX_STEPS + 1) \
+	A(max, KC_MAX_STEPS + 1) \
+	A(cpuinfo_min, KC_MAX_STEPS + 1) \
+	A(cpuinfo_max, KC_MAX_STEPS + 1) \
+	A(pressure_first, KC_MAX_STEPS + 1) /* cpufreq_get_pressure() of CPU0 */ \
+	A(pressure_last, KC_MAX_STEPS + 1) /* ... of the policy's last CPU */ \
+	A(resolved, KC_MAX_QUERIES)
+KC_STRUCT(cpufreq_policy_out)
+
+/* overutilized: util_fits_cpu(), cpu_overutilized(), check_update_overutilized_status() */
+#define KC_FIELDS_overutilized_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(eas) /* sched_energy_enabled() for check_update */ \
+	S(rd_overutilized) /* rd->overutilized before check_update */ \
+	S(check_cpu) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) \
+	A(util_cfs, KC_MAX_CPUS) \
+	A(util_est_cfs, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) \
+	A(uclamp_max_rq, KC_MAX_CPUS) \
+	S(nr_queries) \
+	A(q_util, KC_MAX_QUERIES) \
+	A(q_uclamp_min, KC_MAX_QUERIES) \
+	A(q_uclamp_max, KC_MAX_QUERIES) \
+	A(q_cpu, KC_MAX_QUERIES)
+KC_STRUCT(overutilized_in)
+#define KC_FIELDS_overutilized_out(S, A, I) \
+	I(fits, KC_MAX_QUERIES) /* util_fits_cpu(): 1, 0, or -1 */ \
+	A(cpu_overutilized, KC_MAX_CPUS) /* with EAS on */ \
+	S(rd_overutilized) /* after check_update_overutilized_status() */
+KC_STRUCT(overutilized_out)
+
+/*
+ * util_est: a task's activations on one CPU: util_est_enqueue(), maybe a PELT update
+ * (cfs_se_util_change() clears UTIL_AVG_UNCHANGED), then util_est_dequeue() and
+ * util_est_update() with the util and runnable the task has at dequeue.
+ */
+#define KC_FIELDS_util_est_in(S, A, I) \
+	S(arch_cap) \
+	S(cfs_util_est) /* of the other tasks (u32) */ \
+	S(util_est) /* the task's, raw (u32, may carry the flag) */ \
+	S(nr_steps) \
+	A(pelt_updated, KC_MAX_STEPS) \
+	A(util, KC_MAX_STEPS) \
+	A(runnable, KC_MAX_STEPS) \
+	A(task_sleep, KC_MAX_STEPS)
+KC_STRUCT(util_est_in)
+#define KC_FIELDS_util_est_out(S, A, I) \
+	A(cfs_enqueued, KC_MAX_STEPS) \
+	A(cfs_dequeued, KC_MAX_STEPS) \
+	A(util_est, KC_MAX_STEPS)
+KC_STRUCT(util_est_out)
+
+/*
+ * freq_invariance: a policy of CPUs 0..nr_cpus-1; at each step maybe a new frequency
+ * (arch_set_freq_scale() -> topology_set_freq_scale()), then CPU0's clocks advance by dt
+ * (update_rq_clock_pelt(), then update_idle_rq_clock_pelt() if it goes idle) and its signals
+ * are updated: a task (__update_load_avg_se() on rq_clock_pelt, or as a blocked task
+ * __update_load_avg_blocked_se()), RT (update_rt_rq_load_avg()) and, on clock_task,
+ * update_hw_load_avg() with a HW pressure.
+ */
+#define KC_FIELDS_freq_invariance_in(S, A, I) \
+	S(nr_cpus) \
+	A(arch_cap, KC_MAX_CPUS) \
+	S(freq_ref) /* arch_scale_freq_ref(policy->cpu) */ \
+	S(weight) /* the task's nice weight (scale_load_down()) */ \
+	S(hw_pressure) \
+	S(nr_steps) \
+	A(set_freq, KC_MAX_STEPS) \
+	A(cur_khz, KC_MAX_STEPS) \
+	A(dt, KC_MAX_STEPS) /* ns */ \
+	A(idle, KC_MAX_STEPS) /* the idle task is current */ \
+	A(go_idle, KC_MAX_STEPS) /* update_idle_rq_clock_pelt() instead */ \
+	A(util_sum_total, KC_MAX_STEPS) /* CFS+RT+DL util_sum it sees (DL's part made up) */ \
+	A(on_rq, KC_MAX_STEPS) \
+	A(running, KC_MAX_STEPS) \
+	A(blocked, KC_MAX_STEPS) /* sync_entity_load_avg(): __update_load_avg_blocked_se() */ \
+	A(set_flag, KC_MAX_STEPS) /* a dequeue's util_est_update() set UTIL_AVG_UNCHANGED */ \
+	A(rt_running, KC_MAX_STEPS)
+KC_STRUCT(freq_invariance_in)
+#define KC_FIELDS_freq_invariance_out(S, A, I) \
+	A(freq_scale, KC_MAX_CPUS) \
+	A(clock_pelt, KC_MAX_STEPS) \
+	A(lost_idle_time, KC_MAX_STEPS) \
+	A(clock_pelt_idle, KC_MAX_STEPS) \
+	A(se_updated, KC_MAX_STEPS) \
+	A(se_util_avg, KC_MAX_STEPS) \
+	A(se_load_avg, KC_MAX_STEPS) \
+	A(se_runnable_avg, KC_MAX_STEPS) \
+	A(se_util_sum, KC_MAX_STEPS) \
+	A(se_util_est, KC_MAX_STEPS) \
+	A(rt_util_avg, KC_MAX_STEPS) \
+	A(hw_load_avg, KC_MAX_STEPS) \
+	S(se_last_update_time) \
+	S(se_period_contrib) \
+	S(se_load_sum) \
+	S(se_runnable_sum)
+KC_STRUCT(freq_invariance_out)
+
+/*
+ * schedutil: a shared policy over CPUs 0..nr_cpus-1 with its OPPs and limits; at each step
+ * time passes, maybe the limits changed (sugov_limits()), one CPU's CFS util changes, and that
+ * CPU's cpufreq_update_util() runs sugov_update_shared()'s sequence: sugov_should_update_freq(),
+ * sugov_get_util() of every CPU, get_next_freq(), sugov_update_next_freq().
+ */
+#define KC_FIELDS_schedutil_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(nr_opps) \
+	A(opp_khz, KC_MAX_OPPS) \
+	A(opp_inefficient, KC_MAX_OPPS) \
+	S(efficiencies) \
+	S(policy_min) /* policy->min, policy->max: table frequencies */ \
+	S(policy_max) \
+	S(freq_ref) /* arch_scale_freq_ref(policy->cpu); 0: cpuinfo.max */ \
+	S(rate_limit_us) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(util_cfs, KC_MAX_CPUS) \
+	A(runnable_cfs, KC_MAX_CPUS) \
+	A(util_est_cfs, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) \
+	A(util_dl, KC_MAX_CPUS) \
+	A(util_irq, KC_MAX_CPUS) \
+	A(dl_running_bw, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) \
+	A(uclamp_max_rq, KC_MAX_CPUS) \
+	A(rt_runnable, KC_MAX_CPUS) \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) \
+	A(limits_changed, KC_MAX_STEPS) \
+	A(cpu, KC_MAX_STEPS) \
+	A(new_util, KC_MAX_STEPS)
+KC_STRUCT(schedutil_in)
+#define KC_FIELDS_schedutil_out(S, A, I) \
+	A(should_update, KC_MAX_STEPS) \
+	A(util, KC_MAX_STEPS) /* max over the policy of sugov_get_util() */ \
+	A(next_freq, KC_MAX_STEPS) \
+	A(updated, KC_MAX_STEPS) \
+	A(cached_raw_freq, KC_MAX_STEPS) \
+	A(need_freq_update, KC_MAX_STEPS) \
+	A(last_freq_update_time, KC_MAX_STEPS)
+KC_STRUCT(schedutil_out)
+
+/** kside_version() - the version of the kernel whose code the kernel side runs. */
+const char *kside_version(void);
+
+/* Each side's entry points, one per group (kernel_side.c and capsim_side.c). */
+#define KC_GROUPS(X) \
+	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
+	X(freq_invariance) X(schedutil)
+
+#define KC_DECLARE(g)                                                              \
+	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \
+	void cside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);
+KC_GROUPS(KC_DECLARE)
+#undef KC_DECLARE
+
+#endif /* KERNEL_CHECK_KCASE_H */

@@ -1,0 +1,872 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel_check.c - the differential harness of `make kernel-check`: for each group of kernel
+ * functions, seeded generators write cases (random ones and edge kinds: zeros, maxima,
+ * boundaries, pressure above capacity, boost, ...), the kernel's own code (kernel_side.c) and
+ * capsim's counterpart (capsim_side.c) answer each, and the answers are compared field by
+ * field. One line per group, "kernel-check: GROUP: N cases, M mismatches", then the total;
+ * a mismatching case is printed as one JSON line (its inputs and both answers) that
+ * `kernel-check --replay FILE` runs again. Exit status: 0 if every case matched, 1 if not,
+ * 2 on bad usage or input.
+ *
+ * KERNEL_CHECK_SEED (default 1) and KERNEL_CHECK_CASES (cases per group, default 2000)
+ * choose the run, KERNEL_CHECK_PRINT (default 10) how many mismatching cases of a group are
+ * printed; case i of a group is generated from (seed, group, i) alone, with edge kind
+ * i % (number of kinds), so a count covers every kind evenly and any case can be made again.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <json-c/json.h>
+
+#include "kcase.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* --- fields: the JSON and comparison tables of kcase.h's field lists --------------------- */
+
+struct kc_field {
+	const char *name;
+	size_t off;
+	unsigned count;  /* 1 for a scalar */
+	bool is_array;
+	bool is_signed;
+};
+
+#define KC_FIELD_S(f) { #f, offsetof(KC_T, f), 1, false, false },
+#define KC_FIELD_A(f, n) { #f, offsetof(KC_T, f), n, true, false },
+#define KC_FIELD_I(f, n) { #f, offsetof(KC_T, f), n, true, true },
+#define KC_TABLE(name)                                                                     \
+	static const struct kc_field name##_fields[] = {                                   \
+		KC_FIELDS_##name(KC_FIELD_S, KC_FIELD_A, KC_FIELD_I) { NULL, 0, 0, false, false } \
+	};
+
+#define KC_T struct kc_cpu_capacity_in
+KC_TABLE(cpu_capacity_in)
+#undef KC_T
+#define KC_T struct kc_cpu_capacity_out
+KC_TABLE(cpu_capacity_out)
+#undef KC_T
+#define KC_T struct kc_hw_pressure_in
+KC_TABLE(hw_pressure_in)
+#undef KC_T
+#define KC_T struct kc_hw_pressure_out
+KC_TABLE(hw_pressure_out)
+#undef KC_T
+#define KC_T struct kc_cpufreq_policy_in
+KC_TABLE(cpufreq_policy_in)
+#undef KC_T
+#define KC_T struct kc_cpufreq_policy_out
+KC_TABLE(cpufreq_policy_out)
+#undef KC_T
+#define KC_T struct kc_overutilized_in
+KC_TABLE(overutilized_in)
+#undef KC_T
+#define KC_T struct kc_overutilized_out
+KC_TABLE(overutilized_out)
+#undef KC_T
+#define KC_T struct kc_util_est_in
+KC_TABLE(util_est_in)
+#undef KC_T
+#define KC_T struct kc_util_est_out
+KC_TABLE(util_est_out)
+#undef KC_T
+#define KC_T struct kc_freq_invariance_in
+KC_TABLE(freq_invariance_in)
+#undef KC_T
+#define KC_T struct kc_freq_invariance_out
+KC_TABLE(freq_invariance_out)
+#undef KC_T
+#define KC_T struct kc_schedutil_in
+KC_TABLE(schedutil_in)
+#undef KC_T
+#define KC_T struct kc_schedutil_out
+KC_TABLE(schedutil_out)
+#undef KC_T
+
+static uint64_t *field_at(void *base, const struct kc_field *f)
+{
+	return (uint64_t *)((char *)base + f->off);
+}
+
+/* --- the seeded generator ------------------------------------------------------------------ */
+
+struct rng {
+	uint64_t s;
+};
+
+/* splitmix64: every case from its own seed */
+static uint64_t rnd(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* uniform in [lo, hi] */
+static uint64_t range(struct rng *r, uint64_t lo, uint64_t hi)
+{
+	if (hi <= lo)
+		return lo;
+	if (hi - lo == UINT64_MAX)
+		return rnd(r);
+	return lo + rnd(r) % (hi - lo + 1);
+}
+
+static bool chance(struct rng *r, unsigned pct)
+{
+	return rnd(r) % 100 < pct;
+}
+
+/* [lo, hi], with the bounds and their neighbours a third of the time */
+static uint64_t edgy(struct rng *r, uint64_t lo, uint64_t hi)
+{
+	switch (rnd(r) % 9) {
+	case 0:
+		return lo;
+	case 1:
+		return hi;
+	case 2:
+		return lo < hi ? lo + 1 : lo;
+	default:
+		return range(r, lo, hi);
+	}
+}
+
+/* a CPU capacity: 1024, 1, or any in between */
+static uint64_t gen_cap(struct rng *r)
+{
+	switch (rnd(r) % 6) {
+	case 0:
+		return 1024;
+	case 1:
+		return range(r, 1, 8);
+	default:
+		return range(r, 100, 1024);
+	}
+}
+
+/* --- generators, one per group ------------------------------------------------------------- */
+
+static const char *const cpu_capacity_kinds[] = {
+	"random", "zero", "saturated", "pressure_above_cap", "tiny_free", "huge",
+};
+
+static void gen_cpu_capacity(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_cpu_capacity_in *in = v;
+
+	in->nr_cpus = range(r, 1, KC_MAX_CPUS);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		uint64_t cap = in->arch_cap[c] = gen_cap(r), p;
+
+		switch (kind) {
+		case 0:
+			in->hw_load_avg[c] = range(r, 0, cap);
+			in->cpufreq_pressure[c] = range(r, 0, cap);
+			in->util_irq[c] = range(r, 0, cap / 4);
+			in->util_rt[c] = range(r, 0, cap / 2);
+			in->util_dl[c] = range(r, 0, cap / 4);
+			break;
+		case 1:
+			break;
+		case 2: /* irq >= max, rt + dl >= max, at the boundary */
+			p = range(r, 0, cap);
+			in->hw_load_avg[c] = chance(r, 50) ? p : 0;
+			in->cpufreq_pressure[c] = chance(r, 50) ? p : 0;
+			cap -= in->hw_load_avg[c] > in->cpufreq_pressure[c] ? in->hw_load_avg[c]
+									      : in->cpufreq_pressure[c];
+			in->util_irq[c] = chance(r, 50) ? edgy(r, cap > 0 ? cap - 1 : 0, cap + 1) : 0;
+			in->util_rt[c] = range(r, 0, cap + 1);
+			p = in->util_rt[c] <= cap ? cap - in->util_rt[c] : 0; /* rt + dl = cap +- 1 */
+			in->util_dl[c] = edgy(r, p ? p - 1 : 0, p + 1);
+			break;
+		case 3: /* unsigned wrap of arch - pressure */
+			in->hw_load_avg[c] = range(r, cap, cap + 64);
+			in->cpufreq_pressure[c] = range(r, 0, cap + 64);
+			in->util_irq[c] = range(r, 0, 64);
+			in->util_rt[c] = range(r, 0, 64);
+			break;
+		case 4: /* free * (max - irq) / max rounds to 0: capacity 1 */
+			in->cpufreq_pressure[c] = range(r, 0, cap);
+			p = cap - in->cpufreq_pressure[c];
+			in->util_irq[c] = p ? range(r, p > 2 ? p - 2 : 0, p - 1) : 0;
+			in->util_rt[c] = p ? range(r, p > 3 ? p - 3 : 0, p - 1) : 0;
+			break;
+		default: /* near 2^64: the kernel's unsigned long arithmetic wraps */
+			in->arch_cap[c] = 1024;
+			in->hw_load_avg[c] = chance(r, 50) ? UINT64_MAX - range(r, 0, 2048) : 0;
+			in->util_irq[c] = chance(r, 30) ? UINT64_MAX - range(r, 0, 2048) : 0;
+			in->util_rt[c] = chance(r, 30) ? UINT64_MAX / range(r, 1, 4) : range(r, 0, 9);
+			in->util_dl[c] = chance(r, 30) ? UINT64_MAX / range(r, 1, 4) : range(r, 0, 9);
+			break;
+		}
+	}
+}
+
+static const char *const hw_pressure_kinds[] = {
+	"random", "boost", "deep", "no_ref", "long_gaps", "sub_us", "unequal_caps",
+};
+
+static void gen_hw_pressure(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_hw_pressure_in *in = v;
+	uint64_t cap = gen_cap(r), ref = range(r, 200000, 3200000);
+
+	in->nr_cpus = range(r, 1, 4);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = kind == 6 ? gen_cap(r) : cap;
+		in->freq_ref[c] = kind == 3 ? 0 : ref;
+		in->cpufreq_pressure[c] = chance(r, 30) ? range(r, 0, in->arch_cap[c]) : 0;
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->dt[i] = chance(r, 80) ? 4000000 : range(r, 0, 20000000); /* HZ=250 ticks */
+		if (kind == 4 && chance(r, 20))
+			in->dt[i] = chance(r, 50) ? range(r, 1ULL << 31, 1ULL << 42)
+						  : (1ULL << 52) * range(r, 1, 3);
+		if (kind == 5)
+			in->dt[i] = range(r, 0, 2047);
+		in->set_cap[i] = i == 0 || chance(r, 15);
+		switch (kind) {
+		case 1:
+			in->capped_khz[i] = edgy(r, ref - 1, ref + 100000);
+			break;
+		case 2:
+			in->capped_khz[i] = edgy(r, 0, 1000);
+			break;
+		default:
+			in->capped_khz[i] = edgy(r, 0, ref + 100000);
+			break;
+		}
+	}
+}
+
+static const char *const cpufreq_policy_kinds[] = {
+	"random", "turbo", "between_opps", "no_ref", "ref_off_max", "efficiencies",
+	"extremes", "unequal_caps",
+};
+
+/* A request value: an OPP, between two, below, above, 0 or S32_MAX. */
+static uint64_t gen_request(struct rng *r, const struct kc_cpufreq_policy_in *in, bool extremes)
+{
+	unsigned i = (unsigned)range(r, 0, in->nr_opps - 1);
+
+	switch (rnd(r) % (extremes ? 8 : 5)) {
+	case 0:
+	case 1:
+		return in->opp_khz[i];
+	case 2:
+		return i + 1 < in->nr_opps ? range(r, in->opp_khz[i] + 1, in->opp_khz[i + 1] - 1)
+					   : in->opp_khz[i] + range(r, 1, 500000);
+	case 3:
+		return range(r, 0, in->opp_khz[0]);
+	case 4:
+		return range(r, in->opp_khz[0], in->opp_khz[in->nr_opps - 1] + 500000);
+	case 5:
+		return 0;
+	case 6:
+		return INT32_MAX;
+	default:
+		return in->opp_khz[i] + (chance(r, 50) ? 1 : -1);
+	}
+}
+
+static void gen_cpufreq_policy(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_cpufreq_policy_in *in = v;
+	uint64_t cap = gen_cap(r), f = range(r, 10000, 600000), max_regular;
+	unsigned turbo_from;
+
+	in->nr_cpus = range(r, 1, 4);
+	in->nr_opps = range(r, 1, KC_MAX_OPPS);
+	for (unsigned i = 0; i < in->nr_opps; i++) {
+		in->opp_khz[i] = f;
+		f += chance(r, 10) ? 1 : range(r, 1000, 400000);
+		in->opp_inefficient[i] = (kind == 5 || kind == 0) && chance(r, 30);
+	}
+	in->efficiencies = (kind == 5 || kind == 0) && chance(r, 70);
+	/* turbo OPPs: usually the top ones; at least one OPP is not (capsim refuses that) */
+	turbo_from = (unsigned)range(r, 1, in->nr_opps);
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		in->opp_turbo[i] = (kind == 1 || chance(r, 20)) &&
+				   (i >= turbo_from || (kind == 1 && i > 0 && chance(r, 20)));
+	max_regular = in->opp_khz[0];
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		if (!in->opp_turbo[i])
+			max_regular = in->opp_khz[i];
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = kind == 7 ? gen_cap(r) : cap;
+		/* capacity_freq_ref: cpuinfo.max_freq at boot (arch_topology) */
+		in->freq_ref[c] = kind == 3 ? 0 : max_regular;
+		if (kind == 4)
+			in->freq_ref[c] = chance(r, 50) ? range(r, 1, max_regular)
+							: range(r, max_regular, 4 * max_regular);
+	}
+	if (kind == 4)
+		for (unsigned c = 1; c < in->nr_cpus; c++)
+			in->freq_ref[c] = in->freq_ref[0];
+	in->nr_ops = range(r, 0, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_ops; i++) {
+		in->op[i] = range(r, 0, KC_NR_OPS - 1);
+		if (kind != 1 && (in->op[i] == KC_OP_BOOST_ON || in->op[i] == KC_OP_BOOST_OFF) &&
+		    chance(r, 70))
+			in->op[i] = KC_OP_USER_MAX;
+		in->op_khz[i] = gen_request(r, in, kind == 6);
+	}
+	in->nr_targets = range(r, 1, KC_MAX_QUERIES);
+	for (unsigned i = 0; i < in->nr_targets; i++)
+		in->target_khz[i] = gen_request(r, in, true);
+}
+
+static const char *const overutilized_kinds[] = {
+	"random", "uclamp_off", "boosted", "capped", "max_cap", "pressure", "boundaries",
+	"min_above_max",
+};
+
+static void gen_overutilized(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_overutilized_in *in = v;
+
+	in->nr_cpus = range(r, 1, KC_MAX_CPUS);
+	in->uclamp_used = kind != 1 && (kind != 0 || chance(r, 70));
+	in->eas = chance(r, 80);
+	in->rd_overutilized = chance(r, 30);
+	in->check_cpu = range(r, 0, in->nr_cpus - 1);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		uint64_t cap = in->arch_cap[c] = kind == 4 ? 1024 : gen_cap(r);
+
+		in->capacity_of[c] = range(r, 1, cap);
+		in->util_cfs[c] = range(r, 0, cap);
+		in->util_est_cfs[c] = chance(r, 50) ? range(r, 0, cap + 200) : 0;
+		if (kind == 6) /* util * 1280 against capacity_of * 1024, one either side */
+			in->util_cfs[c] = edgy(r, in->capacity_of[c] * 4 / 5 - 1,
+					       in->capacity_of[c] * 4 / 5 + 1);
+		in->hw_load_avg[c] = chance(r, 50) ? range(r, 0, kind == 5 ? cap + 10 : cap / 2) : 0;
+		in->cpufreq_pressure[c] = chance(r, 50) ? range(r, 0, kind == 5 ? cap + 10 : cap / 2)
+							: 0;
+		in->uclamp_min_rq[c] = chance(r, 40) ? edgy(r, 0, 1024) : 0;
+		in->uclamp_max_rq[c] = chance(r, 40) ? edgy(r, 0, 1024) : 1024;
+	}
+	in->nr_queries = range(r, 1, KC_MAX_QUERIES);
+	for (unsigned i = 0; i < in->nr_queries; i++) {
+		unsigned c = (unsigned)range(r, 0, in->nr_cpus - 1);
+		uint64_t cap = in->arch_cap[c];
+
+		in->q_cpu[i] = c;
+		in->q_util[i] = range(r, 0, cap);
+		in->q_uclamp_min[i] = edgy(r, 0, 1024);
+		in->q_uclamp_max[i] = chance(r, 50) ? 1024 : edgy(r, 0, 1024);
+		switch (kind) {
+		case 2:
+			in->q_uclamp_min[i] = range(r, in->q_util[i], 1024);
+			break;
+		case 3:
+			in->q_uclamp_max[i] = edgy(r, cap > 0 ? cap - 1 : 0, cap + 1);
+			break;
+		case 4:
+			in->q_uclamp_max[i] = edgy(r, 1023, 1024);
+			break;
+		case 6:
+			in->q_util[i] = edgy(r, in->capacity_of[c] * 4 / 5 - 1,
+					     in->capacity_of[c] * 4 / 5 + 1);
+			break;
+		case 7:
+			in->q_uclamp_max[i] = range(r, 0, in->q_uclamp_min[i]);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static const char *const util_est_kinds[] = {
+	"random", "margin", "above_cap", "runnable_wait", "unchanged", "u32_edges", "rises",
+};
+
+static void gen_util_est(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_util_est_in *in = v;
+	uint64_t ewma;
+
+	in->arch_cap = gen_cap(r);
+	in->cfs_util_est = chance(r, 50) ? range(r, 0, 2048) : 0;
+	in->util_est = range(r, 0, 1024) | (chance(r, 50) ? 0x80000000u : 0);
+	if (kind == 5) {
+		in->cfs_util_est = UINT32_MAX - range(r, 0, 2048);
+		in->util_est = chance(r, 50) ? 0x7fffffffu - range(r, 0, 64) : UINT32_MAX;
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	ewma = in->util_est & 0x7fffffffu;
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		uint64_t u = range(r, 0, in->arch_cap + 100);
+
+		switch (kind) {
+		case 1: /* ~1% of SCHED_CAPACITY_SCALE: 10 */
+			u = ewma > 12 ? ewma - range(r, 8, 12) : ewma;
+			break;
+		case 2:
+			u = range(r, in->arch_cap, in->arch_cap + 64);
+			break;
+		case 5:
+			u = chance(r, 50) ? range(r, 1ULL << 31, (1ULL << 32) + 5) : u;
+			break;
+		case 6:
+			u = ewma + range(r, 0, 50);
+			break;
+		default:
+			break;
+		}
+		in->util[i] = u;
+		in->runnable[i] = kind == 3 ? u + range(r, 9, 12) : range(r, u > 5 ? u - 5 : 0, u + 30);
+		in->pelt_updated[i] = kind == 4 ? chance(r, 20) : chance(r, 85);
+		in->task_sleep[i] = chance(r, 85);
+		ewma = u;
+	}
+}
+
+static const char *const freq_invariance_kinds[] = {
+	"random", "boost", "zero", "saturated", "sub_us", "long_idle", "weights",
+};
+
+/* sched_prio_to_weight[] entries, and SCHED_IDLE's 3 */
+static const uint64_t nice_weights[] = { 88761, 9548, 1024, 110, 15, 3 };
+
+static void gen_freq_invariance(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_freq_invariance_in *in = v;
+
+	in->nr_cpus = range(r, 1, 4);
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		in->arch_cap[c] = gen_cap(r);
+	in->freq_ref = kind == 2 && chance(r, 50) ? 0 : range(r, 300000, 3200000);
+	in->weight = kind == 6 ? nice_weights[range(r, 0, ARRAY_SIZE(nice_weights) - 1)] : 1024;
+	in->hw_pressure = chance(r, 50) ? range(r, 0, in->arch_cap[0]) : 0;
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->set_freq[i] = chance(r, 30);
+		in->cur_khz[i] = range(r, in->freq_ref / 8, in->freq_ref);
+		if (kind == 1)
+			in->cur_khz[i] = range(r, in->freq_ref, in->freq_ref + in->freq_ref / 4);
+		if (kind == 2 && chance(r, 30))
+			in->cur_khz[i] = 0;
+		in->dt[i] = range(r, 0, 8000000);
+		if (kind == 4)
+			in->dt[i] = range(r, 0, 3000);
+		if (kind == 5 && chance(r, 20))
+			in->dt[i] = range(r, 1ULL << 30, 1ULL << 36);
+		in->on_rq[i] = kind == 3 || chance(r, 60);
+		in->running[i] = in->on_rq[i] && (kind == 3 || chance(r, 60));
+		in->idle[i] = kind != 3 && !in->running[i] && chance(r, 50);
+		in->go_idle[i] = chance(r, kind == 3 ? 30 : 10);
+		/* update_idle_rq_clock_pelt()'s bound ((LOAD_AVG_MAX - 1024) << 10) - LOAD_AVG_MAX */
+		in->util_sum_total[i] = kind == 3 ? edgy(r, 47791490 - 1, 47791490 + 1)
+						  : range(r, 0, 2 * 47791490);
+		in->rt_running[i] = chance(r, 20);
+		in->blocked[i] = !in->on_rq[i] && chance(r, 50);
+		in->set_flag[i] = chance(r, 20);
+	}
+}
+
+static const char *const schedutil_kinds[] = {
+	"random", "rate_limit", "limits", "steady", "efficiencies", "no_ref", "uclamp", "irq_dl",
+	"rt_no_uclamp",
+};
+
+static void gen_schedutil(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_schedutil_in *in = v;
+	uint64_t f = range(r, 100000, 600000), cap = gen_cap(r);
+	unsigned lo, hi;
+
+	in->nr_cpus = range(r, 1, 4);
+	in->uclamp_used = kind == 6 || (kind != 8 && chance(r, 30));
+	in->nr_opps = range(r, 1, KC_MAX_OPPS);
+	for (unsigned i = 0; i < in->nr_opps; i++) {
+		in->opp_khz[i] = f;
+		f += range(r, 1000, 300000);
+		in->opp_inefficient[i] = (kind == 4 || kind == 0) && chance(r, 30);
+	}
+	in->efficiencies = (kind == 4 || kind == 0) && chance(r, 70);
+	lo = (unsigned)range(r, 0, in->nr_opps - 1);
+	hi = (unsigned)range(r, lo, in->nr_opps - 1);
+	if (chance(r, 50)) {
+		lo = 0;
+		hi = (unsigned)in->nr_opps - 1;
+	}
+	in->policy_min = in->opp_khz[lo];
+	in->policy_max = in->opp_khz[hi];
+	in->freq_ref = kind == 5 ? 0 : in->opp_khz[in->nr_opps - 1];
+	in->rate_limit_us = kind == 1 ? range(r, 0, 2000) : 1000 * range(r, 0, 2);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = cap;
+		in->util_cfs[c] = range(r, 0, cap);
+		in->runnable_cfs[c] = range(r, 0, cap + 100);
+		in->util_est_cfs[c] = chance(r, 50) ? range(r, 0, cap) : 0;
+		in->util_rt[c] = chance(r, 30) ? range(r, 0, cap) : 0;
+		in->util_dl[c] = chance(r, 20) ? range(r, 0, cap / 2) : 0;
+		in->util_irq[c] = chance(r, kind == 7 ? 80 : 20) ? edgy(r, 0, cap + 1) : 0;
+		in->dl_running_bw[c] = chance(r, kind == 7 ? 80 : 10) ? range(r, 0, 1 << 20) : 0;
+		in->uclamp_min_rq[c] = in->uclamp_used && chance(r, 50) ? edgy(r, 0, 1024) : 0;
+		in->uclamp_max_rq[c] = in->uclamp_used && chance(r, 50) ? edgy(r, 0, 1024) : 1024;
+		in->rt_runnable[c] = chance(r, kind == 8 ? 60 : 10);
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		uint64_t delay = in->rate_limit_us * 1000;
+
+		in->dt[i] = range(r, 0, 3000000);
+		if (kind == 1)
+			in->dt[i] = edgy(r, delay > 0 ? delay - 1 : 0, delay + 1);
+		in->limits_changed[i] = chance(r, kind == 2 ? 40 : 5);
+		in->cpu[i] = range(r, 0, in->nr_cpus - 1);
+		in->new_util[i] = kind == 3 ? in->util_cfs[in->cpu[i]] : range(r, 0, cap);
+	}
+}
+
+/* --- groups -------------------------------------------------------------------------------- */
+
+struct kc_group {
+	const char *name;
+	size_t in_size, out_size;
+	const struct kc_field *in_fields, *out_fields;
+	const char *const *kinds;
+	unsigned nr_kinds;
+	void (*gen)(struct rng *r, unsigned kind, void *in);
+	void (*kernel)(const void *in, void *out);
+	void (*capsim)(const void *in, void *out);
+};
+
+#define KC_GROUP(g)                                                                           \
+	{ #g, sizeof(struct kc_##g##_in), sizeof(struct kc_##g##_out), g##_in_fields,          \
+	  g##_out_fields, g##_kinds, ARRAY_SIZE(g##_kinds), gen_##g,                          \
+	  (void (*)(const void *, void *))kside_##g, (void (*)(const void *, void *))cside_##g },
+
+static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) };
+
+/* --- JSON --------------------------------------------------------------------------------- */
+
+static void print_value(FILE *f, const struct kc_field *fd, uint64_t v)
+{
+	if (fd->is_signed)
+		fprintf(f, "%" PRId64, (int64_t)v);
+	else
+		fprintf(f, "%" PRIu64, v);
+}
+
+/* Arrays lose their trailing zeros: unused entries are 0 on both sides. */
+static void print_struct(FILE *f, const struct kc_field *fields, const void *base)
+{
+	fputc('{', f);
+	for (const struct kc_field *fd = fields; fd->name; fd++) {
+		const uint64_t *v = field_at((void *)base, fd);
+		unsigned n = fd->count;
+
+		fprintf(f, "%s\"%s\":", fd == fields ? "" : ",", fd->name);
+		if (!fd->is_array) {
+			print_value(f, fd, v[0]);
+			continue;
+		}
+		while (n > 0 && !v[n - 1])
+			n--;
+		fputc('[', f);
+		for (unsigned i = 0; i < n; i++) {
+			if (i)
+				fputc(',', f);
+			print_value(f, fd, v[i]);
+		}
+		fputc(']', f);
+	}
+	fputc('}', f);
+}
+
+static int parse_struct(json_object *o, const struct kc_field *fields, void *base,
+			const char *what)
+{
+	if (!o || !json_object_is_type(o, json_type_object)) {
+		fprintf(stderr, "kernel-check: replay: \"%s\" is not an object\n", what);
+		return -1;
+	}
+	for (const struct kc_field *fd = fields; fd->name; fd++) {
+		json_object *v;
+		uint64_t *dst = field_at(base, fd);
+
+		if (!json_object_object_get_ex(o, fd->name, &v))
+			continue; /* absent: 0 */
+		if (fd->is_array && json_object_is_type(v, json_type_array)) {
+			size_t n = json_object_array_length(v);
+
+			if (n > fd->count) {
+				fprintf(stderr, "kernel-check: replay: %s.%s has %zu entries (at most %u)\n",
+					what, fd->name, n, fd->count);
+				return -1;
+			}
+			for (size_t i = 0; i < n; i++) {
+				json_object *e = json_object_array_get_idx(v, i);
+
+				dst[i] = fd->is_signed ? (uint64_t)json_object_get_int64(e)
+						       : json_object_get_uint64(e);
+			}
+		} else if (!fd->is_array && json_object_is_type(v, json_type_int)) {
+			dst[0] = json_object_get_uint64(v);
+		} else {
+			fprintf(stderr, "kernel-check: replay: %s.%s is not %s\n", what, fd->name,
+				fd->is_array ? "an array" : "a number");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --- running a case ------------------------------------------------------------------------ */
+
+#define NAMES_MAX 2048
+
+/*
+ * Compares field by field. The differing fields' names go to @names (NAMES_MAX bytes) as JSON
+ * strings; past its room, a last "+N more". Return: how many differ.
+ */
+static unsigned compare(const struct kc_group *g, void *k, void *c, char *names)
+{
+	unsigned bad = 0, listed = 0;
+	size_t used = 0;
+
+	names[0] = 0;
+	for (const struct kc_field *fd = g->out_fields; fd->name; fd++) {
+		const uint64_t *a = field_at(k, fd), *b = field_at(c, fd);
+
+		for (unsigned i = 0; i < fd->count; i++) {
+			char one[96];
+
+			if (a[i] == b[i])
+				continue;
+			bad++;
+			if (fd->is_array)
+				snprintf(one, sizeof(one), "\"%s[%u]\"", fd->name, i);
+			else
+				snprintf(one, sizeof(one), "\"%s\"", fd->name);
+			if (used + strlen(one) + 32 < NAMES_MAX) {
+				used += (size_t)sprintf(names + used, "%s%s", used ? "," : "", one);
+				listed++;
+			}
+		}
+	}
+	if (listed < bad)
+		sprintf(names + used, "%s\"+%u more\"", used ? "," : "", bad - listed);
+	return bad;
+}
+
+static void print_case(FILE *f, const struct kc_group *g, uint64_t seed, uint64_t idx,
+		       const char *kind, const void *in, const void *k, const void *c,
+		       const char *names)
+{
+	fprintf(f, "{\"group\":\"%s\",\"seed\":%" PRIu64 ",\"case\":%" PRIu64 ",\"kind\":\"%s\",",
+		g->name, seed, idx, kind);
+	fputs("\"in\":", f);
+	print_struct(f, g->in_fields, in);
+	fputs(",\"kernel\":", f);
+	print_struct(f, g->out_fields, k);
+	fputs(",\"capsim\":", f);
+	print_struct(f, g->out_fields, c);
+	fprintf(f, ",\"mismatch\":[%s]}\n", names);
+}
+
+/* Room for any group's case and answers. */
+union any_in {
+#define KC_U(g) struct kc_##g##_in g;
+	KC_GROUPS(KC_U)
+#undef KC_U
+};
+union any_out {
+#define KC_U(g) struct kc_##g##_out g;
+	KC_GROUPS(KC_U)
+#undef KC_U
+};
+struct buffers {
+	union any_in in;
+	union any_out k, c;
+};
+
+/* Runs @in through both sides; prints the case when they differ. Return: mismatching fields. */
+static unsigned run_case(const struct kc_group *g, struct buffers *b, uint64_t seed,
+			 uint64_t idx, const char *kind, bool print)
+{
+	char names[NAMES_MAX];
+	unsigned bad;
+
+	memset(&b->k, 0, sizeof(b->k));
+	memset(&b->c, 0, sizeof(b->c));
+	g->kernel(&b->in, &b->k);
+	g->capsim(&b->in, &b->c);
+	bad = compare(g, &b->k, &b->c, names);
+	if (bad && print)
+		print_case(stdout, g, seed, idx, kind, &b->in, &b->k, &b->c, names);
+	return bad;
+}
+
+static uint64_t env_u64(const char *name, uint64_t def)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return def;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end) {
+		fprintf(stderr, "kernel-check: %s=%s: not a number (expected e.g. %s=%" PRIu64 ")\n",
+			name, s, name, def);
+		exit(2);
+	}
+	return v;
+}
+
+static int run_all(const char *only)
+{
+	static struct buffers b;
+	uint64_t seed = env_u64("KERNEL_CHECK_SEED", 1), cases = env_u64("KERNEL_CHECK_CASES", 2000);
+	uint64_t print = env_u64("KERNEL_CHECK_PRINT", 10), total = 0, total_bad = 0;
+	unsigned nr_groups = 0;
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (unsigned gi = 0; gi < ARRAY_SIZE(groups); gi++) {
+		const struct kc_group *g = &groups[gi];
+		uint64_t bad_cases = 0;
+
+		if (only && strcmp(only, g->name))
+			continue;
+		for (uint64_t i = 0; i < cases; i++) {
+			struct rng r = { seed * 0x100000001b3ULL ^ (gi + 1) * 0x9e3779b97f4a7c15ULL ^ i };
+			unsigned kind = (unsigned)(i % g->nr_kinds);
+
+			rnd(&r);
+			memset(&b.in, 0, sizeof(b.in));
+			g->gen(&r, kind, &b.in);
+			if (run_case(g, &b, seed, i, g->kinds[kind], bad_cases < print))
+				bad_cases++;
+		}
+		printf("kernel-check: %s: %" PRIu64 " cases, %" PRIu64 " mismatches\n", g->name, cases,
+		       bad_cases);
+		nr_groups++;
+		total += cases;
+		total_bad += bad_cases;
+	}
+	if (!nr_groups) {
+		fprintf(stderr, "kernel-check: no group named '%s' (see kernel-check --list)\n", only);
+		return 2;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("kernel-check: %u groups, %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s, seed %"
+	       PRIu64 ", %.1f s)\n",
+	       nr_groups, total, total_bad, kside_version(), seed,
+	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	return total_bad ? 1 : 0;
+}
+
+/* Each line of @path: a case as kernel-check printed it; its "in" is run again. */
+static int replay(const char *path)
+{
+	static struct buffers b;
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0, nr = 0, bad = 0;
+	int ret = 0;
+
+	if (!f) {
+		fprintf(stderr, "kernel-check: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		json_object *o, *gv, *in;
+		const struct kc_group *g = NULL;
+		uint64_t seed = 0, idx = 0;
+		json_object *v;
+
+		lineno++;
+		if (line[strspn(line, " \t\r\n")] == 0)
+			continue;
+		o = json_tokener_parse(line);
+		if (!o || !json_object_object_get_ex(o, "group", &gv) ||
+		    !json_object_object_get_ex(o, "in", &in)) {
+			fprintf(stderr, "kernel-check: %s:%u: not a case line (expected JSON with "
+				"\"group\" and \"in\")\n", path, lineno);
+			json_object_put(o);
+			ret = 2;
+			break;
+		}
+		for (unsigned gi = 0; gi < ARRAY_SIZE(groups); gi++)
+			if (!strcmp(groups[gi].name, json_object_get_string(gv)))
+				g = &groups[gi];
+		if (!g) {
+			fprintf(stderr, "kernel-check: %s:%u: no group named '%s'\n", path, lineno,
+				json_object_get_string(gv));
+			json_object_put(o);
+			ret = 2;
+			break;
+		}
+		if (json_object_object_get_ex(o, "seed", &v))
+			seed = json_object_get_uint64(v);
+		if (json_object_object_get_ex(o, "case", &v))
+			idx = json_object_get_uint64(v);
+		memset(&b.in, 0, sizeof(b.in));
+		if (parse_struct(in, g->in_fields, &b.in, "in")) {
+			json_object_put(o);
+			ret = 2;
+			break;
+		}
+		nr++;
+		if (run_case(g, &b, seed, idx, "replay", true))
+			bad++;
+		json_object_put(o);
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	if (!ret)
+		printf("kernel-check: replay: %u cases, %u mismatches\n", nr, bad);
+	return ret ? ret : bad ? 1 : 0;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: kernel-check [GROUP]          run every group (or one), cases from\n"
+	      "                                     KERNEL_CHECK_SEED and KERNEL_CHECK_CASES\n"
+	      "       kernel-check --replay FILE    run again the cases of FILE (- for stdin),\n"
+	      "                                     one JSON line each as kernel-check prints them\n"
+	      "       kernel-check --list           the groups and their edge kinds\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "--replay"))
+		return replay(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "--list")) {
+		for (unsigned gi = 0; gi < ARRAY_SIZE(groups); gi++) {
+			printf("%s:", groups[gi].name);
+			for (unsigned k = 0; k < groups[gi].nr_kinds; k++)
+				printf(" %s", groups[gi].kinds[k]);
+			putchar('\n');
+		}
+		return 0;
+	}
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
+		usage(stderr);
+		return 2;
+	}
+	return run_all(argc == 2 ? argv[1] : NULL);
+}

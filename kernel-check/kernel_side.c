@@ -1,0 +1,417 @@
+// SPDX-License-Identifier: MIT
+/*
+ * kernel_side.c - the kernel's answer to each case: the state of a case is written into the
+ * kernel's own structures (struct rq, the per-CPU variables of arch_topology and cpufreq, a
+ * cpufreq policy with its frequency table and freq_qos requests, a sugov_policy), then the
+ * functions extract.py cut out of linux-source-6.12 run on it, called as their callers in the
+ * kernel call them, and what they leave is read back field by field.
+ *
+ * This file sees only kstubs.h and the generated kernel_extract.c (every cut function renamed
+ * k_<name>); capsim_side.c does the same with capsim's code. Nothing here computes an answer
+ * itself: it only moves values in and out.
+ */
+#include "kstubs.h"
+
+DEFINE_PER_CPU(unsigned long, cpu_scale);
+DEFINE_PER_CPU(unsigned long, arch_freq_scale);
+DEFINE_PER_CPU(unsigned long, capacity_freq_ref);
+DEFINE_PER_CPU(unsigned long, hw_pressure);
+DEFINE_PER_CPU(unsigned long, cpufreq_pressure);
+struct cpumask scale_freq_counters_mask; /* no CPU has activity monitors */
+struct rq kc_rqs[KC_MAX_CPUS];
+struct task_struct *kc_current;
+bool sched_uclamp_used, sched_energy_present;
+static struct cpufreq_driver kc_cpufreq_dt = { .verify = NULL };
+struct cpufreq_driver *cpufreq_driver = &kc_cpufreq_dt;
+
+#include "kernel_extract.c"
+
+const char *kside_version(void)
+{
+	return KC_LINUX_VERSION;
+}
+
+static struct root_domain kc_rd;
+static struct task_struct kc_idle = { .flags = PF_IDLE };
+static struct cpufreq_policy kc_policy;
+
+/* A fresh machine: every runqueue and per-CPU variable as a boot leaves it. */
+static void kc_reset(void)
+{
+	memset(kc_rqs, 0, sizeof(kc_rqs));
+	memset(&kc_rd, 0, sizeof(kc_rd));
+	for (int cpu = 0; cpu < KC_MAX_CPUS; cpu++) {
+		kc_rqs[cpu].cpu = cpu;
+		kc_rqs[cpu].rd = &kc_rd;
+		kc_rqs[cpu].curr = &kc_idle;
+		kc_rqs[cpu].uclamp[UCLAMP_MAX].value = SCHED_CAPACITY_SCALE;
+		cpu_scale[cpu] = SCHED_CAPACITY_SCALE;
+		arch_freq_scale[cpu] = SCHED_CAPACITY_SCALE;
+		capacity_freq_ref[cpu] = 0;
+		hw_pressure[cpu] = 0;
+		cpufreq_pressure[cpu] = 0;
+	}
+	kc_current = &kc_idle;
+	sched_uclamp_used = false;
+	sched_energy_present = false;
+	cpufreq_driver->verify = k_cpufreq_generic_frequency_table_verify;
+}
+
+static struct cpumask kc_first_cpus(uint64_t n)
+{
+	struct cpumask m = { { n >= 64 ? ~0UL : (1UL << n) - 1 } };
+
+	return m;
+}
+
+void kside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capacity_out *out)
+{
+	struct sched_group_capacity sgc;
+	struct sched_group sg = { .sgc = &sgc };
+	struct sched_domain sd = { .groups = &sg };
+
+	kc_reset();
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		rq->avg_hw.load_avg = in->hw_load_avg[cpu];
+		cpufreq_pressure[cpu] = in->cpufreq_pressure[cpu];
+		rq->avg_irq.util_avg = in->util_irq[cpu];
+		rq->avg_rt.util_avg = in->util_rt[cpu];
+		rq->avg_dl.util_avg = in->util_dl[cpu];
+	}
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		out->actual[cpu] = k_get_actual_cpu_capacity(cpu);
+		out->platform_actual[cpu] = out->actual[cpu];
+		k_update_cpu_capacity(&sd, cpu);
+		out->cpu_capacity[cpu] = cpu_rq(cpu)->cpu_capacity;
+	}
+}
+
+void kside_hw_pressure(const struct kc_hw_pressure_in *in, struct kc_hw_pressure_out *out)
+{
+	struct cpumask cpus = kc_first_cpus(in->nr_cpus);
+	u64 now = 0;
+
+	kc_reset();
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		capacity_freq_ref[cpu] = in->freq_ref[cpu];
+		cpufreq_pressure[cpu] = in->cpufreq_pressure[cpu];
+	}
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		now += in->dt[i];
+		if (in->set_cap[i])
+			k_topology_update_hw_pressure(&cpus, in->capped_khz[i]);
+		/* sched_tick(): update_hw_load_avg(rq_clock_task(rq), rq, hw_pressure) */
+		for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+			int d = k_update_hw_load_avg(now, cpu_rq(cpu), per_cpu(hw_pressure, cpu));
+
+			if (cpu == 0)
+				out->decayed[i] = (uint64_t)d;
+		}
+	}
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct sched_avg *sa = &cpu_rq(cpu)->avg_hw;
+
+		out->hw_pressure[cpu] = per_cpu(hw_pressure, cpu);
+		out->load_sum[cpu] = sa->load_sum;
+		out->load_avg[cpu] = sa->load_avg;
+		out->period_contrib[cpu] = sa->period_contrib;
+		out->last_update_time[cpu] = sa->last_update_time;
+		out->actual[cpu] = k_get_actual_cpu_capacity(cpu);
+	}
+}
+
+/* cpufreq_notifier_min/max() -> handle_update() -> refresh_frequency_limits() */
+void kc_policy_notifier(void)
+{
+	k_refresh_frequency_limits(&kc_policy);
+}
+
+static void kc_policy_record(const struct kc_cpufreq_policy_in *in,
+			     struct kc_cpufreq_policy_out *out, unsigned i)
+{
+	out->min[i] = kc_policy.min;
+	out->max[i] = kc_policy.max;
+	out->cpuinfo_min[i] = kc_policy.cpuinfo.min_freq;
+	out->cpuinfo_max[i] = kc_policy.cpuinfo.max_freq;
+	out->pressure_first[i] = k_cpufreq_get_pressure(0);
+	out->pressure_last[i] = k_cpufreq_get_pressure((int)in->nr_cpus - 1);
+}
+
+void kside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
+			  struct kc_cpufreq_policy_out *out)
+{
+	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
+	static struct freq_qos_request user_min, user_max, thermal, other_min;
+	static struct cpufreq_governor schedutil = { .name = "schedutil" };
+
+	kc_reset();
+	memset(&kc_policy, 0, sizeof(kc_policy));
+	memset(&user_min, 0, sizeof(user_min));
+	memset(&user_max, 0, sizeof(user_max));
+	memset(&thermal, 0, sizeof(thermal));
+	memset(&other_min, 0, sizeof(other_min));
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		capacity_freq_ref[cpu] = in->freq_ref[cpu];
+	}
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		table[i] = (struct cpufreq_frequency_table){
+			.frequency = (unsigned int)in->opp_khz[i],
+			.flags = (in->opp_turbo[i] ? CPUFREQ_BOOST_FREQ : 0) |
+				 (in->opp_inefficient[i] ? CPUFREQ_INEFFICIENT_FREQ : 0),
+		};
+	table[in->nr_opps].frequency = CPUFREQ_TABLE_END;
+
+	/* cpufreq_policy_alloc() + cpufreq_online(): the driver's init, the user requests */
+	kc_policy.cpus[0] = kc_first_cpus(in->nr_cpus);
+	kc_policy.related_cpus[0] = kc_policy.cpus[0];
+	kc_policy.cpu = 0;
+	kc_policy.freq_table = table;
+	kc_policy.freq_table_sorted = CPUFREQ_TABLE_SORTED_ASCENDING;
+	kc_policy.efficiencies_available = in->efficiencies != 0;
+	kc_policy.min_freq_req = &user_min;
+	kc_policy.max_freq_req = &user_max;
+	k_freq_constraints_init(&kc_policy.constraints);
+	k_cpufreq_frequency_table_cpuinfo(&kc_policy, table);
+	k_freq_qos_add_request(&kc_policy.constraints, &user_min, FREQ_QOS_MIN,
+			       FREQ_QOS_MIN_DEFAULT_VALUE);
+	k_freq_qos_add_request(&kc_policy.constraints, &user_max, FREQ_QOS_MAX,
+			       FREQ_QOS_MAX_DEFAULT_VALUE);
+	/* cpufreq_init_policy(): the governor starts */
+	k_cpufreq_set_policy(&kc_policy, &schedutil, 0);
+	kc_policy_record(in, out, 0);
+
+	for (unsigned i = 0; i < in->nr_ops; i++) {
+		s32 v = (s32)in->op_khz[i];
+
+		switch ((enum kc_policy_op)in->op[i]) {
+		case KC_OP_USER_MIN:
+			k_freq_qos_update_request(&user_min, v);
+			break;
+		case KC_OP_USER_MAX:
+			k_freq_qos_update_request(&user_max, v);
+			break;
+		case KC_OP_THERMAL_ADD:
+			if (!k_freq_qos_request_active(&thermal))
+				k_freq_qos_add_request(&kc_policy.constraints, &thermal, FREQ_QOS_MAX, v);
+			break;
+		case KC_OP_THERMAL_UPDATE:
+			if (k_freq_qos_request_active(&thermal))
+				k_freq_qos_update_request(&thermal, v);
+			break;
+		case KC_OP_THERMAL_REMOVE:
+			if (k_freq_qos_request_active(&thermal))
+				k_freq_qos_remove_request(&thermal);
+			break;
+		case KC_OP_BOOST_ON:
+		case KC_OP_BOOST_OFF:
+			/* cpufreq_boost_trigger_state() */
+			kc_policy.boost_enabled = in->op[i] == KC_OP_BOOST_ON;
+			k_cpufreq_boost_set_sw(&kc_policy, kc_policy.boost_enabled);
+			break;
+		case KC_OP_OTHER_MIN:
+			if (!k_freq_qos_request_active(&other_min))
+				k_freq_qos_add_request(&kc_policy.constraints, &other_min, FREQ_QOS_MIN,
+						       v);
+			else
+				k_freq_qos_update_request(&other_min, v);
+			break;
+		case KC_NR_OPS:
+			break;
+		}
+		kc_policy_record(in, out, i + 1);
+	}
+	for (unsigned i = 0; i < in->nr_targets; i++)
+		out->resolved[i] = k_cpufreq_driver_resolve_freq(&kc_policy,
+								 (unsigned int)in->target_khz[i]);
+}
+
+void kside_overutilized(const struct kc_overutilized_in *in, struct kc_overutilized_out *out)
+{
+	kc_reset();
+	sched_uclamp_used = in->uclamp_used != 0;
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		rq->cpu_capacity = in->capacity_of[cpu];
+		rq->cfs.avg.util_avg = in->util_cfs[cpu];
+		rq->cfs.avg.util_est = (unsigned int)in->util_est_cfs[cpu];
+		rq->avg_hw.load_avg = in->hw_load_avg[cpu];
+		cpufreq_pressure[cpu] = in->cpufreq_pressure[cpu];
+		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
+		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+	}
+	for (unsigned i = 0; i < in->nr_queries; i++)
+		out->fits[i] = (uint64_t)(int64_t)k_util_fits_cpu(in->q_util[i], in->q_uclamp_min[i],
+								  in->q_uclamp_max[i],
+								  (int)in->q_cpu[i]);
+	sched_energy_present = true;
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++)
+		out->cpu_overutilized[cpu] = k_cpu_overutilized((int)cpu);
+	sched_energy_present = in->eas != 0;
+	kc_rd.overutilized = (int)in->rd_overutilized;
+	k_check_update_overutilized_status(cpu_rq(in->check_cpu));
+	out->rd_overutilized = (uint64_t)kc_rd.overutilized;
+}
+
+void kside_util_est(const struct kc_util_est_in *in, struct kc_util_est_out *out)
+{
+	struct task_struct p = { .cpu = 0 };
+	struct cfs_rq *cfs_rq = &cpu_rq(0)->cfs;
+
+	kc_reset();
+	cpu_scale[0] = in->arch_cap;
+	cfs_rq->avg.util_est = (unsigned int)in->cfs_util_est;
+	p.se.avg.util_est = (unsigned int)in->util_est;
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		/* enqueue_task_fair(): util_est_enqueue() first */
+		k_util_est_enqueue(cfs_rq, &p);
+		out->cfs_enqueued[i] = cfs_rq->avg.util_est;
+		p.se.avg.util_avg = in->util[i];
+		p.se.avg.runnable_avg = in->runnable[i];
+		if (in->pelt_updated[i])
+			k_cfs_se_util_change(&p.se.avg);
+		/* dequeue_task_fair(): util_est_dequeue(), then util_est_update() */
+		k_util_est_dequeue(cfs_rq, &p);
+		out->cfs_dequeued[i] = cfs_rq->avg.util_est;
+		k_util_est_update(cfs_rq, &p, in->task_sleep[i] != 0);
+		out->util_est[i] = p.se.avg.util_est;
+	}
+}
+
+void kside_freq_invariance(const struct kc_freq_invariance_in *in,
+			   struct kc_freq_invariance_out *out)
+{
+	struct cpumask cpus = kc_first_cpus(in->nr_cpus);
+	struct task_struct p = { .cpu = 0 };
+	struct rq *rq = cpu_rq(0);
+
+	kc_reset();
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		capacity_freq_ref[cpu] = in->freq_ref;
+	}
+	p.se.load.weight = in->weight << SCHED_FIXEDPOINT_SHIFT; /* scale_load() */
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		if (in->set_freq[i]) /* cpufreq_driver_fast_switch(): arch_set_freq_scale() */
+			k_topology_set_freq_scale(&cpus, in->cur_khz[i], arch_scale_freq_ref(0));
+		/* update_rq_clock(): clock and clock_task, then update_rq_clock_pelt() */
+		rq->curr = in->idle[i] ? &kc_idle : &p;
+		rq->clock += in->dt[i];
+		rq->clock_task += in->dt[i];
+		k_update_rq_clock_pelt(rq, (s64)in->dt[i]);
+		if (in->go_idle[i]) { /* pick_next_task_fair() found nothing to run */
+			rq->cfs.avg.util_sum = p.se.avg.util_sum;
+			rq->avg_dl.util_sum = (u32)in->util_sum_total[i] - p.se.avg.util_sum -
+					      rq->avg_rt.util_sum;
+			k_update_idle_rq_clock_pelt(rq);
+		}
+		p.se.on_rq = (unsigned int)in->on_rq[i];
+		rq->cfs.curr = in->running[i] ? &p.se : NULL;
+		if (in->set_flag[i])
+			p.se.avg.util_est |= UTIL_AVG_UNCHANGED;
+		if (in->blocked[i])
+			out->se_updated[i] = (uint64_t)k___update_load_avg_blocked_se(k_rq_clock_pelt(rq),
+										      &p.se);
+		else
+			out->se_updated[i] = (uint64_t)k___update_load_avg_se(k_rq_clock_pelt(rq),
+									      &rq->cfs, &p.se);
+		k_update_rt_rq_load_avg(k_rq_clock_pelt(rq), rq, (int)in->rt_running[i]);
+		k_update_hw_load_avg(rq_clock_task(rq), rq, in->hw_pressure);
+		out->clock_pelt[i] = rq->clock_pelt;
+		out->lost_idle_time[i] = rq->lost_idle_time;
+		out->clock_pelt_idle[i] = rq->clock_pelt_idle;
+		out->se_util_avg[i] = p.se.avg.util_avg;
+		out->se_load_avg[i] = p.se.avg.load_avg;
+		out->se_runnable_avg[i] = p.se.avg.runnable_avg;
+		out->se_util_sum[i] = p.se.avg.util_sum;
+		out->se_util_est[i] = p.se.avg.util_est;
+		out->rt_util_avg[i] = rq->avg_rt.util_avg;
+		out->hw_load_avg[i] = k_hw_load_avg(rq);
+	}
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++)
+		out->freq_scale[cpu] = arch_scale_freq_capacity(cpu);
+	out->se_last_update_time = p.se.avg.last_update_time;
+	out->se_period_contrib = p.se.avg.period_contrib;
+	out->se_load_sum = p.se.avg.load_sum;
+	out->se_runnable_sum = p.se.avg.runnable_sum;
+}
+
+void kside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *out)
+{
+	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
+	struct cpufreq_policy policy = { 0 };
+	struct sugov_tunables tunables = { .rate_limit_us = (unsigned int)in->rate_limit_us };
+	struct sugov_policy sg = { .policy = &policy, .tunables = &tunables };
+	struct sugov_cpu sg_cpu[KC_MAX_CPUS];
+	u64 time = 0;
+
+	kc_reset();
+	sched_uclamp_used = in->uclamp_used != 0;
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		table[i] = (struct cpufreq_frequency_table){
+			.frequency = (unsigned int)in->opp_khz[i],
+			.flags = in->opp_inefficient[i] ? CPUFREQ_INEFFICIENT_FREQ : 0,
+		};
+	table[in->nr_opps].frequency = CPUFREQ_TABLE_END;
+	policy.freq_table = table;
+	policy.freq_table_sorted = CPUFREQ_TABLE_SORTED_ASCENDING;
+	policy.efficiencies_available = in->efficiencies != 0;
+	policy.cpuinfo.min_freq = table[0].frequency;
+	policy.cpuinfo.max_freq = table[in->nr_opps - 1].frequency;
+	policy.min = (unsigned int)in->policy_min;
+	policy.max = (unsigned int)in->policy_max;
+	policy.cpus[0] = kc_first_cpus(in->nr_cpus);
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		capacity_freq_ref[cpu] = in->freq_ref;
+		rq->cfs.avg.util_avg = in->util_cfs[cpu];
+		rq->cfs.avg.runnable_avg = in->runnable_cfs[cpu];
+		rq->cfs.avg.util_est = (unsigned int)in->util_est_cfs[cpu];
+		rq->avg_rt.util_avg = in->util_rt[cpu];
+		rq->avg_dl.util_avg = in->util_dl[cpu];
+		rq->avg_irq.util_avg = in->util_irq[cpu];
+		rq->dl.running_bw = in->dl_running_bw[cpu];
+		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
+		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+		rq->rt.rt_nr_running = rq->rt.rt_queued = in->rt_runnable[cpu] != 0;
+		sg_cpu[cpu] = (struct sugov_cpu){ .sg_policy = &sg, .cpu = cpu };
+	}
+	/* sugov_start(): sugov_update_rate_limit_us(), then the limits of sugov_limits() */
+	sg.freq_update_delay_ns = (s64)tunables.rate_limit_us * NSEC_PER_USEC;
+	sg.limits_changed = true;
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		unsigned cpu = (unsigned)in->cpu[i];
+		unsigned long util = 0, max_cap = arch_scale_cpu_capacity(cpu);
+		unsigned int next_f;
+
+		time += in->dt[i];
+		if (in->limits_changed[i])
+			sg.limits_changed = true; /* sugov_limits() */
+		cpu_rq(cpu)->cfs.avg.util_avg = in->new_util[i];
+		/* sugov_update_shared() without iowait boost (flags 0) */
+		out->should_update[i] = k_sugov_should_update_freq(&sg, time);
+		if (out->should_update[i]) {
+			/* sugov_next_freq_shared() */
+			for (unsigned j = 0; j < in->nr_cpus; j++) {
+				k_sugov_get_util(&sg_cpu[j], 0);
+				util = max(util, sg_cpu[j].util);
+			}
+			out->util[i] = util;
+			next_f = k_get_next_freq(&sg, util, max_cap);
+			out->next_freq[i] = next_f;
+			out->updated[i] = k_sugov_update_next_freq(&sg, time, next_f);
+		}
+		out->cached_raw_freq[i] = sg.cached_raw_freq;
+		out->need_freq_update[i] = sg.need_freq_update;
+		out->last_freq_update_time[i] = sg.last_freq_update_time;
+	}
+}

@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kstubs.h - just enough of the kernel for the functions extract.py cuts out of it to compile
+ * and run in userspace: kernel types, the structures they read (only the fields they read),
+ * the compiler and locking macros reduced to what they mean on one thread, and the per-CPU
+ * state (per_cpu(), cpu_rq()) as arrays that kernel_side.c fills from a case.
+ *
+ * Only the kernel side includes this (kernel_side.c, then the generated kernel_extract.c).
+ * Arithmetic helpers whose exact form matters (mult_frac, __clamp, mul_u64_u32_shr, div_u64,
+ * the list and plist code, ...) are not written here: they are cut from the kernel too.
+ * What is written here is semantics-free plumbing, plus these deliberate choices:
+ *   - min()/max()/clamp() without the kernel's compile-time type checks (same values);
+ *   - arm64's arch hooks: arch_scale_cpu_capacity = topology_get_cpu_scale, ... (as
+ *     arch/arm64/include/asm/topology.h defines them); no activity monitors (FIE from cpufreq);
+ *   - a blocking notifier chain is the one policy's refresh_frequency_limits(), run at once
+ *     (the kernel runs it from a work item: same result, later);
+ *   - sched_feat(UTIL_EST) is on; uclamp_is_used() and sched_energy_enabled() read flags.
+ */
+#ifndef KERNEL_CHECK_KSTUBS_H
+#define KERNEL_CHECK_KSTUBS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kcase.h"
+
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef uint32_t u32;
+typedef int32_t s32;
+typedef uint8_t u8;
+
+#define S32_MAX INT32_MAX
+#define NSEC_PER_USEC 1000L
+#define USEC_PER_MSEC 1000L
+#define BIT(n) (1UL << (n))
+#define ENXIO 6
+#define EINVAL 22
+#define ENODEV 19
+
+/* compiler and SMP plumbing: one thread, no tracing */
+#define READ_ONCE(x) (x)
+#define WRITE_ONCE(x, v) ((x) = (v))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#undef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#define __maybe_unused __attribute__((unused))
+#define fallthrough __attribute__((fallthrough))
+#define smp_mb() do { } while (0)
+#define smp_wmb() do { } while (0)
+static inline bool kc_warn(bool cond)
+{
+	return cond;
+}
+#define WARN_ON(c) kc_warn(c)
+#define WARN_ON_ONCE(c) kc_warn(c)
+#define WARN(c, ...) kc_warn(c)
+#define pr_debug(...) do { } while (0)
+#define pr_err(...) do { } while (0)
+#define lockdep_assert_rq_held(rq) do { } while (0)
+#define assert_clock_updated(rq) do { } while (0)
+#define u64_u32_store(var, val) ((var) = (val))
+#define spin_lock_irqsave(l, f) ((f) = 0)
+#define spin_unlock_irqrestore(l, f) ((void)(f))
+#define trace_pelt_se_tp(...) do { } while (0)
+#define trace_pelt_rt_tp(...) do { } while (0)
+#define trace_pelt_hw_tp(...) do { } while (0)
+#define trace_sched_util_est_cfs_tp(...) do { } while (0)
+#define trace_sched_util_est_se_tp(...) do { } while (0)
+#define trace_sched_overutilized_tp(...) do { } while (0)
+#define trace_sched_cpu_capacity_tp(...) do { } while (0)
+#define trace_cpu_frequency_limits(...) do { } while (0)
+#define trace_hw_pressure_update(...) do { } while (0)
+#define trace_pm_qos_update_target(...) do { } while (0)
+#define IS_ERR_OR_NULL(p) ((p) == NULL)
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+
+/* include/linux/minmax.h without its type checks */
+#define min(a, b) ({ __auto_type a_ = (a); __auto_type b_ = (b); a_ < b_ ? a_ : b_; })
+#define max(a, b) ({ __auto_type a_ = (a); __auto_type b_ = (b); a_ > b_ ? a_ : b_; })
+#define min_t(t, a, b) ({ t a_ = (a); t b_ = (b); a_ < b_ ? a_ : b_; })
+#define max_t(t, a, b) ({ t a_ = (a); t b_ = (b); a_ > b_ ? a_ : b_; })
+#define clamp_t(t, v, lo, hi) ({ t v_ = (v); t l_ = (lo); t h_ = (hi); __clamp(v_, l_, h_); })
+#define clamp(v, lo, hi) clamp_t(__auto_type, v, lo, hi)
+#define clamp_val(v, lo, hi) clamp_t(typeof(v), v, lo, hi)
+
+/* cpumasks: one word (KC_MAX_CPUS <= 64) */
+struct cpumask {
+	unsigned long bits[1];
+};
+typedef struct cpumask cpumask_var_t[1];
+static inline int cpumask_first(const struct cpumask *m)
+{
+	return m->bits[0] ? __builtin_ctzl(m->bits[0]) : KC_MAX_CPUS;
+}
+static inline bool cpumask_subset(const struct cpumask *a, const struct cpumask *b)
+{
+	return !(a->bits[0] & ~b->bits[0]);
+}
+#define for_each_cpu(cpu, mask) \
+	for ((cpu) = 0; (cpu) < KC_MAX_CPUS; (cpu)++) if (!((mask)->bits[0] & (1UL << (cpu)))) continue; else
+
+/* per-CPU variables */
+#define DEFINE_PER_CPU(type, name) type name[KC_MAX_CPUS]
+#define per_cpu(var, cpu) ((var)[cpu])
+extern unsigned long cpu_scale[KC_MAX_CPUS], arch_freq_scale[KC_MAX_CPUS];
+extern unsigned long capacity_freq_ref[KC_MAX_CPUS], hw_pressure[KC_MAX_CPUS];
+extern unsigned long cpufreq_pressure[KC_MAX_CPUS];
+extern struct cpumask scale_freq_counters_mask;
+
+/* arch/arm64/include/asm/topology.h */
+#define arch_scale_cpu_capacity(cpu) k_topology_get_cpu_scale(cpu)
+#define arch_scale_freq_capacity(cpu) k_topology_get_freq_scale(cpu)
+#define arch_scale_freq_ref(cpu) k_topology_get_freq_ref(cpu)
+#define arch_scale_freq_invariant() true
+
+/* lists (the code is the kernel's) */
+struct list_head {
+	struct list_head *next, *prev;
+};
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
+struct plist_head {
+	struct list_head node_list;
+};
+struct plist_node {
+	int prio;
+	struct list_head prio_list;
+	struct list_head node_list;
+};
+#define CONFIG_DEBUG_LIST 0
+
+/* PM QoS */
+enum pm_qos_type { PM_QOS_UNITIALIZED, PM_QOS_MAX, PM_QOS_MIN };
+enum pm_qos_req_action { PM_QOS_ADD_REQ, PM_QOS_UPDATE_REQ, PM_QOS_REMOVE_REQ };
+enum freq_qos_req_type { FREQ_QOS_MIN = 1, FREQ_QOS_MAX };
+struct blocking_notifier_head {
+	int registered;
+};
+struct pm_qos_constraints {
+	struct plist_head list;
+	s32 target_value;
+	s32 default_value;
+	s32 no_constraint_value;
+	enum pm_qos_type type;
+	struct blocking_notifier_head *notifiers;
+};
+struct freq_constraints {
+	struct pm_qos_constraints min_freq;
+	struct blocking_notifier_head min_freq_notifiers;
+	struct pm_qos_constraints max_freq;
+	struct blocking_notifier_head max_freq_notifiers;
+};
+struct freq_qos_request {
+	enum freq_qos_req_type type;
+	struct plist_node pnode;
+	struct freq_constraints *qos;
+};
+#define BLOCKING_INIT_NOTIFIER_HEAD(h) ((h)->registered = 1)
+/* the policy's nb_min / nb_max: cpufreq_notifier_min/max() -> handle_update() */
+void kc_policy_notifier(void);
+#define blocking_notifier_call_chain(h, v, d) ((h)->registered ? kc_policy_notifier() : (void)0)
+
+/* cpufreq */
+enum cpufreq_table_sorting {
+	CPUFREQ_TABLE_UNSORTED,
+	CPUFREQ_TABLE_SORTED_ASCENDING,
+	CPUFREQ_TABLE_SORTED_DESCENDING,
+};
+struct cpufreq_frequency_table {
+	unsigned int flags;
+	unsigned int driver_data;
+	unsigned int frequency;
+};
+struct cpufreq_cpuinfo {
+	unsigned int max_freq;
+	unsigned int min_freq;
+	unsigned int transition_latency;
+};
+struct cpufreq_governor {
+	const char *name;
+};
+struct cpufreq_policy {
+	cpumask_var_t cpus;
+	cpumask_var_t related_cpus;
+	unsigned int cpu;
+	struct cpufreq_cpuinfo cpuinfo;
+	unsigned int min, max, cur;
+	unsigned int policy;
+	struct cpufreq_governor *governor;
+	unsigned int cached_target_freq;
+	unsigned int cached_resolved_idx;
+	unsigned int transition_delay_us;
+	bool fast_switch_enabled;
+	bool boost_enabled;
+	bool efficiencies_available;
+	struct cpufreq_frequency_table *freq_table;
+	enum cpufreq_table_sorting freq_table_sorted;
+	struct freq_constraints constraints;
+	struct freq_qos_request *min_freq_req;
+	struct freq_qos_request *max_freq_req;
+};
+struct cpufreq_policy_data {
+	struct cpufreq_cpuinfo cpuinfo;
+	struct cpufreq_frequency_table *freq_table;
+	unsigned int cpu;
+	unsigned int min;
+	unsigned int max;
+};
+struct cpufreq_driver {
+	int (*verify)(struct cpufreq_policy_data *policy);
+	int (*setpolicy)(struct cpufreq_policy *policy);
+	unsigned int flags;
+};
+extern struct cpufreq_driver *cpufreq_driver;
+#define CPUFREQ_NEED_UPDATE_LIMITS BIT(0)
+#define cpufreq_driver_test_flags(f) (!!(cpufreq_driver->flags & (f)))
+#define cpufreq_boost_enabled() true
+#define cpufreq_this_cpu_can_update(policy) true
+#define policy_is_inactive(policy) false
+/* the governor is the same before and after: only its ->limits() would run */
+#define cpufreq_governor_limits(policy) ((void)(policy))
+#define cpufreq_stop_governor(policy) ((void)(policy))
+#define cpufreq_exit_governor(policy) ((void)(policy))
+#define cpufreq_init_governor(policy) 0
+#define cpufreq_start_governor(policy) 0
+
+/* scheduler */
+enum uclamp_id { UCLAMP_MIN = 0, UCLAMP_MAX, UCLAMP_CNT };
+#define sched_feat(x) (kc_sched_feat_##x)
+#define kc_sched_feat_UTIL_EST 1
+#define static_branch_likely(key) (*(key))
+#define static_branch_unlikely(key) (*(key))
+extern bool sched_uclamp_used, sched_energy_present;
+#define scx_cpuperf_target(cpu) 0UL
+#define scx_switched_all() false
+
+struct load_weight {
+	unsigned long weight;
+	u32 inv_weight;
+};
+struct sched_avg {
+	u64 last_update_time;
+	u64 load_sum;
+	u64 runnable_sum;
+	u32 util_sum;
+	u32 period_contrib;
+	unsigned long load_avg;
+	unsigned long runnable_avg;
+	unsigned long util_avg;
+	unsigned int util_est;
+};
+struct sched_entity {
+	struct load_weight load;
+	unsigned int on_rq;
+	unsigned char sched_delayed;
+	struct sched_avg avg;
+};
+#define PF_IDLE 0x2
+struct task_struct {
+	unsigned int flags;
+	int on_rq;
+	int cpu;
+	struct sched_entity se;
+};
+#define TASK_ON_RQ_QUEUED 1
+#define task_cpu(p) ((p)->cpu)
+#define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
+#define is_idle_task(p) (!!((p)->flags & PF_IDLE))
+extern struct task_struct *kc_current;
+#define current kc_current
+
+struct cfs_rq {
+	struct sched_avg avg;
+	struct sched_entity *curr;
+};
+struct rt_rq {
+	unsigned int rt_nr_running;
+	int rt_queued;
+};
+struct dl_rq {
+	u64 running_bw;
+};
+struct uclamp_rq {
+	unsigned int value;
+};
+struct root_domain {
+	int overutilized;
+};
+struct rq {
+	int cpu;
+	u64 clock, clock_task, clock_pelt, lost_idle_time, clock_idle, clock_pelt_idle;
+	struct task_struct *curr;
+	struct cfs_rq cfs;
+	struct rt_rq rt;
+	struct dl_rq dl;
+	struct sched_avg avg_rt, avg_dl, avg_irq, avg_hw;
+	unsigned long cpu_capacity;
+	struct uclamp_rq uclamp[UCLAMP_CNT];
+	unsigned int uclamp_flags;
+	struct root_domain *rd;
+};
+extern struct rq kc_rqs[KC_MAX_CPUS];
+#define cpu_rq(cpu) (&kc_rqs[cpu])
+#define cpu_of(rq) ((rq)->cpu)
+#define rq_of(cfs_rq) container_of(cfs_rq, struct rq, cfs) /* !CONFIG_FAIR_GROUP_SCHED */
+#define rq_clock(rq) ((rq)->clock)
+#define rq_clock_task(rq) ((rq)->clock_task)
+
+struct sched_group_capacity {
+	unsigned long capacity, min_capacity, max_capacity;
+};
+struct sched_group {
+	struct sched_group_capacity *sgc;
+};
+struct sched_domain {
+	struct sched_group *groups;
+};
+
+/* cpufreq_schedutil.c's own structures (the fields the cut functions read) */
+struct sugov_tunables {
+	unsigned int rate_limit_us;
+};
+struct sugov_policy {
+	struct cpufreq_policy *policy;
+	struct sugov_tunables *tunables;
+	u64 last_freq_update_time;
+	s64 freq_update_delay_ns;
+	unsigned int next_freq;
+	unsigned int cached_raw_freq;
+	bool limits_changed;
+	bool need_freq_update;
+};
+struct sugov_cpu {
+	struct sugov_policy *sg_policy;
+	unsigned int cpu;
+	unsigned long util;
+	unsigned long bw_min;
+};
+
+#endif /* KERNEL_CHECK_KSTUBS_H */

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+/*
+ * util_est.c - estimated utilization (util_est): what a task's util_avg was at the end of its
+ * recent activations, so that a task waking from a long sleep is not judged by its decayed
+ * util_avg. Mirrors util_est_enqueue(), util_est_dequeue() and util_est_update() of
+ * kernel/sched/fair.c and cfs_se_util_change() of kernel/sched/pelt.h (v6.12; the arch
+ * capacity check of util_est_update() is there since v6.7).
+ */
+#include "internal.h"
+#include "model/fair.h"
+#include "model/util_est.h"
+
+/* mirrors UTIL_EST_WEIGHT_SHIFT, include/linux/sched.h: new samples weigh 1/4 */
+#define UTIL_EST_WEIGHT_SHIFT 2
+/* mirrors UTIL_EST_MARGIN, kernel/sched/fair.c: ~1% */
+#define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
+
+/* mirrors util_est_enqueue(), fair.c */
+uint32_t util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est)
+{
+	return cfs_util_est + (task_util_est & ~UTIL_AVG_UNCHANGED);
+}
+
+/* mirrors util_est_dequeue(), fair.c */
+uint32_t util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est)
+{
+	uint32_t ue = task_util_est & ~UTIL_AVG_UNCHANGED;
+
+	return cfs_util_est - (cfs_util_est < ue ? cfs_util_est : ue);
+}
+
+/*
+ * mirrors util_est_update(), fair.c:
+ *   ewma(t) = w * util + (1 - w) * ewma(t-1) = (ewma(t-1) * 4 - (ewma(t-1) - util)) / 4
+ */
+bool util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable, uint64_t arch_cap,
+		     bool task_sleep)
+{
+	uint32_t ewma = *util_est, dequeued = (uint32_t)util, diff;
+
+	/* not a completed activation (a migration), or util_avg unchanged since the enqueue */
+	if (!task_sleep || (ewma & UTIL_AVG_UNCHANGED))
+		return false;
+	if (ewma <= dequeued) {
+		ewma = dequeued;
+		goto done;
+	}
+	diff = ewma - dequeued;
+	if (diff < UTIL_EST_MARGIN)
+		goto done;
+	if (dequeued > arch_cap)
+		return false; /* no idle time seen on this CPU: the sample proves nothing */
+	if (dequeued + UTIL_EST_MARGIN < runnable)
+		goto done; /* it waited for the CPU: its util understates its size */
+	ewma <<= UTIL_EST_WEIGHT_SHIFT;
+	ewma -= diff;
+	ewma >>= UTIL_EST_WEIGHT_SHIFT;
+done:
+	*util_est = ewma | UTIL_AVG_UNCHANGED;
+	return true;
+}
+
+/* mirrors cfs_se_util_change(), kernel/sched/pelt.h */
+uint32_t cfs_se_util_change(uint32_t util_est)
+{
+	return util_est & ~UTIL_AVG_UNCHANGED;
+}
