@@ -18,6 +18,7 @@ enum cli_exit {
 	CLI_EXIT_INPUT = 1,    /* bad input: a file or value capsim was given */
 	CLI_EXIT_USAGE = 2,    /* bad usage: unknown option, missing argument */
 	CLI_EXIT_INTERNAL = 3, /* a capsim bug or resource failure */
+	CLI_EXIT_TRUNCATED = 4, /* the run stopped early (--max-events, --timeout): report written */
 };
 
 int cmd_pelt(int argc, char **argv);
@@ -115,5 +116,24 @@ unsigned cli_default_jobs(void);
  * distinct i.
  */
 void cli_parallel_for(unsigned n, unsigned jobs, void (*fn)(void *ctx, unsigned i), void *ctx);
+
+/**
+ * cli_output_fatal_signal() - remove the temporary files of every open output, then end the
+ * process by @sig: what a signal that cannot wait for a report does (cli_output.c).
+ */
+void cli_output_fatal_signal(int sig);
+
+/**
+ * cli_stop_begin() - until cli_stop_end(), SIGINT/SIGTERM (the first one) and, when
+ * @timeout_ns is not 0, that much wall-clock time stop the @n runs @sims at their next event.
+ */
+void cli_stop_begin(capsim_sim *const *sims, unsigned n, uint64_t timeout_ns);
+
+/**
+ * cli_stop_end() - the timer off. Return: 0 (nothing stopped the runs), CLI_EXIT_TRUNCATED
+ * (the timeout did), or 128 + the signal that did (the shell's convention); the signal
+ * handlers stay for the report's writing (a second signal still ends at once).
+ */
+int cli_stop_end(void);
 
 #endif /* CAPSIM_CLI_H */

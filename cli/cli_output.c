@@ -31,7 +31,7 @@
 #define MAX_TEMPS 8
 static char *volatile temps[MAX_TEMPS];
 
-static void remove_temps_and_reraise(int sig)
+void cli_output_fatal_signal(int sig)
 {
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temps[i])
@@ -46,7 +46,7 @@ static void track_temp(char *path)
 
 	if (!handlers) {
 		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-		struct sigaction sa = { .sa_handler = remove_temps_and_reraise }, old;
+		struct sigaction sa = { .sa_handler = cli_output_fatal_signal }, old;
 
 		sigemptyset(&sa.sa_mask);
 		for (unsigned i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)

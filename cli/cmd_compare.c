@@ -19,7 +19,7 @@ static const char usage[] =
 	"                      [--models LIST] [--duration S] [--seed N]\n"
 	"                      [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                      [--thermal GOVERNOR] [--decay-shift N] [--capped-threshold T]\n"
-	"                      [--jobs N] [--json] [-o FILE]\n"
+	"                      [--jobs N] [--timeout T] [--json] [-o FILE]\n"
 	"\n"
 	"Runs one scenario under several kernel models with the same workload and seed and shows\n"
 	"the simulate figures and the pressure metrics side by side, '*' marking the best value of\n"
@@ -39,6 +39,9 @@ static const char usage[] =
 	"  --capped-threshold T  capped model: how long a cap must hold (default 1s)\n"
 	"  --jobs N              models run in parallel, 1..256 (default: the CPUs this process\n"
 	"                        may use); the output is the same for every N\n"
+	"  --timeout T           stop the runs after T of wall-clock time (e.g. 5min) and compare\n"
+	"                        what they simulated, marked truncated (exit 4); SIGINT/SIGTERM\n"
+	"                        likewise (exit 128 + the signal)\n"
 	"  --json                the comparison as JSON\n"
 	"  -o, --output F        write to F (atomically) instead of standard output\n"
 	"\n"
@@ -49,7 +52,7 @@ static const char usage[] =
 
 struct cmp_opts {
 	const char *scenario, *platform, *workload, *models, *duration, *seed, *output;
-	const char *thermal, *decay_shift, *capped_threshold, *jobs;
+	const char *thermal, *decay_shift, *capped_threshold, *jobs, *timeout;
 	int json;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 	enum capsim_model model[CAPSIM_MODEL_COUNT];
@@ -88,7 +91,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "--seed", &o->seed },         { "--output", &o->output },
 		{ "-o", &o->output },           { "--thermal", &o->thermal },
 		{ "--decay-shift", &o->decay_shift }, { "--capped-threshold", &o->capped_threshold },
-		{ "--jobs", &o->jobs },
+		{ "--jobs", &o->jobs },         { "--timeout", &o->timeout },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -174,8 +177,7 @@ static void run_one(void *ctx, unsigned i)
 	r->ret[i] = capsim_sim_run(r->sim[i], &r->err[i]);
 	if (!r->ret[i])
 		r->ret[i] = capsim_sim_summary(r->sim[i], &r->sum[i], &r->err[i]);
-	capsim_sim_free(r->sim[i]);
-	r->sim[i] = NULL;
+	/* freed only once no signal can stop it any more (cli_stop_end()) */
 }
 
 /* The first failed run in model order (the same one whatever the jobs), reported. */
@@ -189,16 +191,28 @@ static int first_failure(const struct cmp_opts *o, struct model_runs *r)
 	return 0;
 }
 
-static int parse_jobs(const struct cmp_opts *o, unsigned *jobs)
+static int parse_jobs(const struct cmp_opts *o, unsigned *jobs, uint64_t *timeout_ns)
 {
 	uint64_t x;
 
 	*jobs = cli_default_jobs();
-	if (!o->jobs)
-		return 0;
-	if (capsim_parse_u64(o->jobs, &x) || !x || x > 256)
+	if (o->jobs && (capsim_parse_u64(o->jobs, &x) || !x || x > 256))
 		return cli_usage_error("compare", "--jobs '%s': expected 1..256", o->jobs);
-	*jobs = (unsigned)x;
+	if (o->jobs)
+		*jobs = (unsigned)x;
+	if (o->timeout && (capsim_parse_duration_ns(o->timeout, CAPSIM_NSEC_PER_SEC, timeout_ns) ||
+			   !*timeout_ns))
+		return cli_usage_error("compare", "--timeout '%s': expected a duration > 0 such as "
+				       "30s or 5min", o->timeout);
+	return 0;
+}
+
+/* A run stopped early makes the comparison truncated: its own exit status. */
+static int truncated_status(const struct cmp_opts *o, const struct model_runs *r, int stopped)
+{
+	for (unsigned k = 0; k < o->nr_models; k++)
+		if (r->sum[k] && r->sum[k]->truncated_by)
+			return stopped ? stopped : CLI_EXIT_TRUNCATED;
 	return 0;
 }
 
@@ -237,8 +251,9 @@ int cmd_compare(int argc, char **argv)
 	struct cmp_opts o = { 0 };
 	struct model_runs r = { 0 };
 	capsim_scenario *sc = NULL;
+	uint64_t timeout_ns = 0;
 	unsigned jobs = 1;
-	int ret;
+	int ret, stopped = 0;
 
 	if (cli_wants_help(argc, argv)) {
 		fputs(usage, stdout);
@@ -248,17 +263,21 @@ int cmd_compare(int argc, char **argv)
 	if (!ret)
 		ret = parse_args(argc, argv, &o);
 	if (!ret)
-		ret = parse_jobs(&o, &jobs);
+		ret = parse_jobs(&o, &jobs, &timeout_ns);
 	if (!ret)
 		ret = prepare(&o, &sc);
 	if (!ret)
 		ret = create_runs(sc, &o, &r);
 	if (!ret) {
+		cli_stop_begin(r.sim, o.nr_models, timeout_ns);
 		cli_parallel_for(o.nr_models, jobs, run_one, &r);
+		stopped = cli_stop_end();
 		ret = first_failure(&o, &r);
 	}
 	if (!ret)
 		ret = report(&o, r.sum, o.nr_models);
+	if (!ret)
+		ret = truncated_status(&o, &r, stopped);
 	for (unsigned k = 0; k < o.nr_models; k++) {
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);

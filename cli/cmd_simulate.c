@@ -17,7 +17,8 @@ static const char usage[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
-	"                       [--no-eas] [--max-events N] [--json] [--trace FILE] [-o FILE]\n"
+	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
+	"                       [-o FILE]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -36,10 +37,16 @@ static const char usage[] =
 	"                   (default 0); KHZ 'none' removes the cap; repeatable\n"
 	"  --hw-cap C=KHZ@T+D    HW-throttle CPUs C to KHZ from T for D; repeatable\n"
 	"  --no-eas         disable Energy Aware Scheduling (sched_energy_aware=0)\n"
-	"  --max-events N   stop a runaway run after N events (default 200000000)\n"
+	"  --max-events N   stop after N events with the report of what ran, marked truncated\n"
+	"                   (exit 4; default: no limit with a duration, else 200000000 and an\n"
+	"                   error)\n"
+	"  --timeout T      likewise after T of wall-clock time (e.g. 30s, 5min)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
+	"\n"
+	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
+	"second one ends capsim at once. Every output is opened before the run starts.\n"
 	"\n"
 	"Examples:\n"
 	"  capsim simulate\n"
@@ -48,7 +55,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
-	const char *duration, *seed, *model, *governor, *hz, *max_events;
+	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
 	int json, no_eas;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 };
@@ -60,6 +67,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
 		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
+		{ "--timeout", &o->timeout },
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
@@ -139,50 +147,64 @@ static void show_progress(void *ctx, uint64_t now, uint64_t end)
 			(double)end * 1e-9);
 }
 
-/* Run @s, writing the trace to @trace_path if given; then the report to @o->output. */
-static int run_and_report(capsim_sim *s, const struct sim_opts *o)
+/* The outputs, all opened before the run: a bad one fails at once, not after the work. */
+static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_output *trace,
+			struct cli_output *out)
 {
-	struct cli_output trace = { 0 }, out;
-	capsim_summary *sum = NULL;
-	capsim_error err = { 0 };
-	int ret, progress = isatty(STDERR_FILENO);
+	int ret;
 
-	if (o->trace) {
-		ret = cli_output_open(&trace, o->trace);
-		if (ret)
-			return ret;
-		ret = capsim_sim_trace_open(s, trace.fp);
-		if (ret) {
-			cli_output_abort(&trace);
-			return cli_failf(cli_exit_code(ret), "%s: cannot write the trace", o->trace);
-		}
-	}
-	if (progress)
-		capsim_sim_set_progress(s, show_progress, NULL);
-	ret = capsim_sim_run(s, &err);
-	if (progress)
-		fputs("\r\033[K", stderr);
-	if (o->trace) {
-		int tret = capsim_sim_trace_close(s);
-
-		if (ret || tret) {
-			cli_output_abort(&trace);
-			return ret ? cli_fail(&err) : cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
-		}
-		ret = cli_output_commit(&trace);
-		if (ret)
-			return ret;
+	if (o->trace && (cli_output_same_file(o->trace, o->output) ||
+			 (!strcmp(o->trace, "-") && (!o->output || !strcmp(o->output, "-")))))
+		return cli_usage_error("simulate", "--trace %s and the report would write one file: "
+				       "give the report its own with -o FILE", o->trace);
+	ret = cli_output_open(out, o->output);
+	if (ret || !o->trace)
+		return ret;
+	ret = cli_output_open(trace, o->trace);
+	if (!ret && capsim_sim_trace_open(s, trace->fp)) {
+		cli_output_abort(trace);
+		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write the trace", o->trace);
 	}
 	if (ret)
-		return cli_fail(&err);
-	if (capsim_sim_summary(s, &sum, &err))
-		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	ret = cli_output_open(&out, o->output);
-	if (!ret) {
-		/* write errors show when the output is committed */
-		capsim_summary_write(sum, o->json ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
-		ret = cli_output_commit(&out);
+		cli_output_abort(out);
+	return ret;
+}
+
+/* Run @s (stopped early by --timeout or a signal), then commit the trace and the report. */
+static int run_and_report(capsim_sim *s, const struct sim_opts *o, uint64_t timeout_ns)
+{
+	struct cli_output trace = { 0 }, out = { 0 };
+	capsim_summary *sum = NULL;
+	capsim_error err = { 0 };
+	int ret, stopped, progress = isatty(STDERR_FILENO);
+
+	ret = open_outputs(s, o, &trace, &out);
+	if (ret)
+		return ret;
+	if (progress)
+		capsim_sim_set_progress(s, show_progress, NULL);
+	cli_stop_begin(&s, 1, timeout_ns);
+	ret = capsim_sim_run(s, &err);
+	stopped = cli_stop_end();
+	if (progress)
+		fputs("\r\033[K", stderr);
+	if (o->trace && capsim_sim_trace_close(s) && !ret)
+		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
+	else if (ret)
+		ret = cli_fail(&err);
+	if (!ret && capsim_sim_summary(s, &sum, &err))
+		ret = cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if (ret) { /* a failed run leaves no file and touches no existing one */
+		cli_output_abort(&trace);
+		cli_output_abort(&out);
+		return ret;
 	}
+	/* write errors show when the output is committed */
+	capsim_summary_write(sum, o->json ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
+	ret = o->trace ? cli_output_commit(&trace) : 0;
+	ret = ret ? (cli_output_abort(&out), ret) : cli_output_commit(&out);
+	if (!ret && sum->truncated_by)
+		ret = stopped ? stopped : CLI_EXIT_TRUNCATED;
 	capsim_summary_free(sum);
 	return ret;
 }
@@ -193,6 +215,7 @@ int cmd_simulate(int argc, char **argv)
 	capsim_sim *s = NULL;
 	struct sim_opts o = { 0 };
 	capsim_error err = { 0 };
+	uint64_t timeout_ns = 0;
 	int ret;
 
 	if (cli_wants_help(argc, argv)) {
@@ -213,9 +236,13 @@ int cmd_simulate(int argc, char **argv)
 		capsim_scenario_set_duration(sc, 0, NULL);
 	if (!ret)
 		ret = apply_overrides(&o, sc);
+	if (!ret && o.timeout && (capsim_parse_duration_ns(o.timeout, CAPSIM_NSEC_PER_SEC, &timeout_ns) ||
+				  !timeout_ns))
+		ret = cli_usage_error("simulate", "--timeout '%s': expected a duration > 0 such as "
+				      "30s or 5min", o.timeout);
 	if (!ret) {
 		ret = capsim_sim_create(sc, &s, &err);
-		ret = ret ? cli_fail(&err) : run_and_report(s, &o);
+		ret = ret ? cli_fail(&err) : run_and_report(s, &o, timeout_ns);
 	}
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);

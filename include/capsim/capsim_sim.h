@@ -160,8 +160,10 @@ CAPSIM_API int capsim_scenario_set_hz(capsim_scenario *sc, unsigned hz, capsim_e
 CAPSIM_API int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err);
 
 /**
- * capsim_scenario_set_max_events() - a run stops with an error after @n events (> 0; the
- * default, 200 000 000, is about a minute of CPU).
+ * capsim_scenario_set_max_events() - a run stops early after @n events (> 0), with the
+ * summary of what ran, marked truncated. Without it a run with a duration has no event cap,
+ * and one without a duration fails as runaway beyond 200 000 000 events.
+ * Return: 0, or CAPSIM_ERR_RANGE for 0.
  */
 CAPSIM_API int capsim_scenario_set_max_events(capsim_scenario *sc, uint64_t n, capsim_error *err);
 
@@ -245,10 +247,25 @@ CAPSIM_API int capsim_sim_trace_open(capsim_sim *s, FILE *fp);
 CAPSIM_API int capsim_sim_trace_close(capsim_sim *s);
 
 /**
- * capsim_sim_run() - simulate to the end. A run runs once. Return: 0, or a negative enum
- * capsim_err with @err (a runaway run past its max events, a workload that livelocks, ...).
+ * capsim_sim_run() - simulate to the end, or until it stops early (capsim_sim_stop(), the
+ * scenario's max events): the summary then says where (capsim_summary.truncated_at_ns). A run
+ * runs once. Return: 0 (also when stopped early), or a negative enum capsim_err with @err (a
+ * run without a duration past the default event cap, a workload that livelocks, ...).
  */
 CAPSIM_API int capsim_sim_run(capsim_sim *s, capsim_error *err);
+
+/* Why a run ended before its end (capsim_summary.truncated_by). Values pinned. */
+enum capsim_stop_reason {
+	CAPSIM_STOP_NONE = 0,       /* it ran to its end */
+	CAPSIM_STOP_MAX_EVENTS = 1, /* capsim_scenario_set_max_events() */
+	CAPSIM_STOP_REQUESTED = 2,  /* capsim_sim_stop(): a signal, a time limit, the caller */
+};
+
+/**
+ * capsim_sim_stop() - end the run of @s at its next event, with the summary of what ran.
+ * Async-signal-safe, and safe from another thread while capsim_sim_run() runs.
+ */
+CAPSIM_API void capsim_sim_stop(capsim_sim *s);
 
 /** capsim_sim_free() - release @s; NULL is a no-op. */
 CAPSIM_API void capsim_sim_free(capsim_sim *s);
@@ -350,6 +367,8 @@ typedef struct capsim_summary {
 	uint64_t events;             /* simulator events processed */
 	int has_pressure_metrics;    /* capsim_scenario_set_pressure_metrics() was on */
 	struct capsim_pressure_summary pressure;
+	uint64_t truncated_at_ns;    /* where the run stopped early (the figures cover up to it) */
+	enum capsim_stop_reason truncated_by; /* CAPSIM_STOP_NONE: it ran to its end */
 } capsim_summary;
 
 /**

@@ -6,6 +6,7 @@
  * into the public summary structs that the report writers (src/output/report*.c) print.
  * Workload and PELT calls live in their own layers' files; this file holds no state.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -294,6 +295,11 @@ int capsim_sim_run(capsim_sim *s, capsim_error *err)
 	return sim_run(s, err);
 }
 
+void capsim_sim_stop(capsim_sim *s)
+{
+	atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
+}
+
 void capsim_sim_free(capsim_sim *s)
 {
 	sim_free(s);
@@ -391,6 +397,8 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 				s->sc[i].khz };
 	sum->nr_caps = nr_caps;
 	sum->duration_ns = s->now;
+	sum->truncated_by = s->truncated;
+	sum->truncated_at_ns = s->truncated ? s->now : 0;
 	sum->hz = s->opt.hz;
 	sum->governor = governor_of(s->opt.governor);
 	sum->eas = s->eas;

@@ -55,7 +55,8 @@ struct sim_options {
 	enum capsim_model model;
 	uint64_t duration_ns;     /* 0: the workload's duration */
 	uint64_t seed;
-	uint64_t max_events;      /* 0: SIM_DEFAULT_MAX_EVENTS; the run fails beyond it */
+	uint64_t max_events;      /* the run stops early after this many, with its report; 0: none
+				   * with a duration, else SIM_DEFAULT_MAX_EVENTS (then an error) */
 	unsigned thermal_decay_shift; /* v6.9 sched_thermal_decay_shift, 0..10 (default 0) */
 	uint64_t capped_threshold_ns; /* capped model: how long a cap must hold (default 1 s) */
 	int thermal;              /* run the thermal loop on the platform's zones (default off) */

@@ -51,3 +51,8 @@ int capsim_compare_write(const capsim_summary *const *runs, unsigned n,
 		return CAPSIM_ERR_INVALID;
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
 }
+
+const char *report_stop_reason(enum capsim_stop_reason why)
+{
+	return why == CAPSIM_STOP_MAX_EVENTS ? "max_events" : "stopped";
+}

@@ -21,4 +21,7 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 /** report_compare_json() - `capsim compare --json`: simulate's objects with "pressure" added. */
 void report_compare_json(FILE *f, const capsim_summary *const *runs, unsigned n);
 
+/** report_stop_reason() - "max_events" or "stopped" (the JSON's truncated_by). */
+const char *report_stop_reason(enum capsim_stop_reason why);
+
 #endif /* CAPSIM_REPORT_H */

@@ -57,6 +57,10 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		"the time, %llu events\n", sum->energy_j, (unsigned long long)sum->migrations,
 		(unsigned long long)sum->misfit_migrations, sum->overutilized_pct,
 		(unsigned long long)sum->events);
+	if (sum->truncated_by)
+		fprintf(f, "truncated: the run stopped early at %.3f s (%s); the figures cover what "
+			"was simulated\n", (double)sum->truncated_at_ns * 1e-9,
+			report_stop_reason(sum->truncated_by));
 }
 
 /* ---- compare: the side-by-side table --------------------------------------------------------- */
@@ -204,4 +208,10 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 #undef ROW
 	fprintf(f, "(* best of the row; time under pressure: closest to the time the CPU was "
 		"really capped)\n");
+	for (unsigned k = 0; k < n; k++)
+		if (runs[k]->truncated_by)
+			fprintf(f, "truncated: %s stopped early at %.3f s (%s)\n",
+				capsim_model_name(runs[k]->model),
+				(double)runs[k]->truncated_at_ns * 1e-9,
+				report_stop_reason(runs[k]->truncated_by));
 }

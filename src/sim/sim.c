@@ -9,6 +9,7 @@
  * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -637,10 +638,20 @@ static int start(struct capsim_sim *s, capsim_error *err)
 	return s->error ? capsim_error_set(err, s->error, "out of memory") : 0;
 }
 
+/*
+ * Events a run may process: as many as asked (it then stops early with its report), else
+ * none bounds a run that its duration bounds, and a run without one is called runaway
+ * beyond SIM_DEFAULT_MAX_EVENTS.
+ */
+static uint64_t event_cap(const struct capsim_sim *s)
+{
+	return s->opt.max_events ? s->opt.max_events : s->end ? UINT64_MAX : SIM_DEFAULT_MAX_EVENTS;
+}
+
 int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
-	uint64_t max_events = s->opt.max_events ? s->opt.max_events : SIM_DEFAULT_MAX_EVENTS;
+	uint64_t max_events = event_cap(s);
 	int ret = start(s, err);
 
 	if (ret)
@@ -649,10 +660,20 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (s->end && ev.time > s->end)
 			break;
 		sim_set_now(s, ev.time);
+		if (atomic_load_explicit(&s->stop, memory_order_relaxed)) {
+			s->truncated = CAPSIM_STOP_REQUESTED;
+			break;
+		}
 		if (++s->nr_events > max_events) {
+			s->nr_events--;
+			if (s->opt.max_events) {
+				s->truncated = CAPSIM_STOP_MAX_EVENTS;
+				break;
+			}
 			sim_fail(s, CAPSIM_ERR_RANGE, 0, "more than %llu events by %.3f s of simulated "
-				 "time: shorten the duration, or allow more with --max-events",
-				 (unsigned long long)max_events, (double)s->now * 1e-9);
+				 "time with no duration to end it: give a duration, or allow more "
+				 "with --max-events", (unsigned long long)max_events,
+				 (double)s->now * 1e-9);
 			break;
 		}
 		if (ev.kind == EV_END)
@@ -664,7 +685,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))
 			s->progress(s->progress_ctx, s->now, s->end);
 	}
-	if (s->end && !s->error)
+	if (s->end && !s->error && !s->truncated)
 		sim_set_now(s, s->end);
 	finish(s);
 	if (s->error == CAPSIM_ERR_UNSUPPORTED && s->livelock_task >= 0) {

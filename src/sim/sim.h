@@ -314,6 +314,8 @@ struct capsim_sim {
 	bool started;                     /* sim_run() began: the sink is fixed */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
+	_Atomic int stop;                 /* capsim_sim_stop(): end at the next event */
+	enum capsim_stop_reason truncated; /* why the run ended early, CAPSIM_STOP_NONE: it did not */
 	int error;                        /* first error that stops the run */
 	char errmsg[512];                 /* its message, when the run itself found it (sim_fail) */
 	char warning[512];                /* the first warning of the run (a deadlock with a duration) */
