@@ -39,6 +39,8 @@ static const char usage[] =
 	"  --max-events N   stop a runaway run after N events (default 200000000)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
+	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
+	"                   module's lisa__* PELT, util_est, capacity, overutilized events)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"\n"
 	"Examples:\n"
@@ -48,6 +50,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
+	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events;
 	int json, no_eas;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
@@ -60,6 +63,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
 		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
+		{ "--trace-events", &o->trace_events },
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
@@ -83,6 +87,33 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
 		if (!r && cli_operand("simulate", "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
+	}
+	return o->trace_events && !o->trace
+		       ? cli_usage_error("simulate", "--trace-events needs --trace FILE")
+		       : 0;
+}
+
+/* --trace-events LIST: the CAPSIM_TRACE_EV_* bits of its comma-separated family names. */
+static int trace_families(const char *list, unsigned *out)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA } };
+
+	*out = 0;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+		unsigned i;
+
+		for (i = 0; i < sizeof(fams) / sizeof(fams[0]); i++)
+			if (strlen(fams[i].name) == n && !strncmp(p, fams[i].name, n))
+				break;
+		if (i == sizeof(fams) / sizeof(fams[0]))
+			return cli_usage_error("simulate", "--trace-events: unknown family '%.*s' "
+					       "(expected: lisa)", (int)n, p);
+		*out |= fams[i].bit;
+		p += n + (p[n] == ',');
 	}
 	return 0;
 }
@@ -148,10 +179,16 @@ static int run_and_report(capsim_sim *s, const struct sim_opts *o)
 	int ret, progress = isatty(STDERR_FILENO);
 
 	if (o->trace) {
+		unsigned fams = 0;
+
+		if (o->trace_events && trace_families(o->trace_events, &fams))
+			return CLI_EXIT_USAGE;
 		ret = cli_output_open(&trace, o->trace);
 		if (ret)
 			return ret;
-		ret = capsim_sim_trace_open(s, trace.fp);
+		ret = capsim_sim_trace_set_events(s, fams);
+		if (!ret)
+			ret = capsim_sim_trace_open(s, trace.fp);
 		if (ret) {
 			cli_output_abort(&trace);
 			return cli_failf(cli_exit_code(ret), "%s: cannot write the trace", o->trace);

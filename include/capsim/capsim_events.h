@@ -172,7 +172,7 @@ struct capsim_ev_uclamp {
 	int32_t idle;
 };
 
-/* the root domain's flag: recorded on no CPU (ev->cpu -1) */
+/* the root domain's flag: recorded on CPU 0, its first (version 1: on no CPU, ev->cpu -1) */
 struct capsim_ev_overutilized {
 	int32_t on;
 };

@@ -619,6 +619,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	struct sim_task *from = prev ? prev : rq->dequeued_curr;
 
 	rq->dequeued_curr = NULL;
+	rq->sched_prev = from; /* still current for ftrace until the switch (newidle, schedutil) */
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	for (int tries = 0; tries < 2; tries++) {
@@ -636,6 +637,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		sched_balance_newidle(s, rq);
 	}
 	if (next == prev && (next || !from)) {
+		rq->sched_prev = NULL;
 		if (next && !next->in_cpu_event)
 			sim_queue_advance(s, rq->cpu);
 		else
@@ -650,6 +652,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		nohz_balance_enter_idle(s, rq);
 		sim_ev_switch(s, rq->cpu, from, NULL);
 		rq->stopper_curr = false;
+		rq->sched_prev = NULL;
 		sim_ev_counters(s, rq->cpu);
 		sim_ev_cpu_idle(s, rq->cpu, 0); /* do_idle() -> cpuidle_idle_call(): WFI */
 		rq_sync_view(s, rq);
@@ -661,6 +664,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	set_next(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
 	rq->stopper_curr = false;
+	rq->sched_prev = NULL;
 	sim_ev_counters(s, rq->cpu);
 	rq_sync_view(s, rq);
 	if (!rq->tick_armed) {

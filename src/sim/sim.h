@@ -179,6 +179,7 @@ struct sim_rq {
 	struct sim_task *curr;    /* NULL: the idle task */
 	struct sim_task *dequeued_curr; /* curr until a dequeue, before the reschedule that follows */
 	bool stopper_curr;        /* events only: migration/N preempted curr to push it away */
+	struct sim_task *sched_prev; /* events only: the task rq_resched() switches away from */
 	char idle_comm[16];       /* "swapper/N", init_idle()'s name for this CPU's idle task */
 	char stopper_comm[16];    /* "migration/N", cpu_stop_threads' name on this CPU */
 	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */

@@ -78,7 +78,8 @@ static void curr_of(const struct sim_rq *rq, struct capsim_event_task *t)
 	if (rq->stopper_curr)
 		stopper_of(rq, t);
 	else
-		task_of(rq, rq->curr ? rq->curr : rq->dequeued_curr, t);
+		task_of(rq, rq->curr ? rq->curr
+				     : rq->sched_prev ? rq->sched_prev : rq->dequeued_curr, t);
 }
 
 /* The common part: @type at the current time on @cpu (-1: none), in its current task's context. */
@@ -304,7 +305,8 @@ void sim_emit_overutilized(const struct capsim_sim *s, bool on)
 {
 	struct capsim_event ev;
 
-	ev_init(s, &ev, CAPSIM_EV_OVERUTILIZED, -1);
+	/* a trace records every event on some CPU: the root domain's first (version 1: -1) */
+	ev_init(s, &ev, CAPSIM_EV_OVERUTILIZED, 0);
 	ev.u.overutilized.on = on;
 	emit(s, &ev);
 }
