@@ -43,6 +43,8 @@ static const char usage[] =
 	"  --timeout T      likewise after T of wall-clock time (e.g. 30s, 5min)\n"
 	"  --json           the report as JSON\n"
 	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
+	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
+	"                   module's lisa__* PELT, util_est, capacity, overutilized events)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"\n"
 	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
@@ -55,6 +57,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *output;
+	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
 	int json, no_eas;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
@@ -67,7 +70,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--duration", &o->duration }, { "--seed", &o->seed },
 		{ "--model", &o->model }, { "--governor", &o->governor },
 		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
-		{ "--timeout", &o->timeout },
+		{ "--timeout", &o->timeout },        { "--trace-events", &o->trace_events },
 		{ "--output", &o->output }, { "-o", &o->output },
 	};
 
@@ -91,6 +94,33 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
 		if (!r && cli_operand("simulate", "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
+	}
+	return o->trace_events && !o->trace
+		       ? cli_usage_error("simulate", "--trace-events needs --trace FILE")
+		       : 0;
+}
+
+/* --trace-events LIST: the CAPSIM_TRACE_EV_* bits of its comma-separated family names. */
+static int trace_families(const char *list, unsigned *out)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA } };
+
+	*out = 0;
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+		unsigned i;
+
+		for (i = 0; i < sizeof(fams) / sizeof(fams[0]); i++)
+			if (strlen(fams[i].name) == n && !strncmp(p, fams[i].name, n))
+				break;
+		if (i == sizeof(fams) / sizeof(fams[0]))
+			return cli_usage_error("simulate", "--trace-events: unknown family '%.*s' "
+					       "(expected: lisa)", (int)n, p);
+		*out |= fams[i].bit;
+		p += n + (p[n] == ',');
 	}
 	return 0;
 }
@@ -151,17 +181,20 @@ static void show_progress(void *ctx, uint64_t now, uint64_t end)
 static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_output *trace,
 			struct cli_output *out)
 {
+	unsigned fams = 0;
 	int ret;
 
 	if (o->trace && (cli_output_same_file(o->trace, o->output) ||
 			 (!strcmp(o->trace, "-") && (!o->output || !strcmp(o->output, "-")))))
 		return cli_usage_error("simulate", "--trace %s and the report would write one file: "
 				       "give the report its own with -o FILE", o->trace);
+	if (o->trace && o->trace_events && trace_families(o->trace_events, &fams))
+		return CLI_EXIT_USAGE;
 	ret = cli_output_open(out, o->output);
 	if (ret || !o->trace)
 		return ret;
 	ret = cli_output_open(trace, o->trace);
-	if (!ret && capsim_sim_trace_open(s, trace->fp)) {
+	if (!ret && (capsim_sim_trace_set_events(s, fams) || capsim_sim_trace_open(s, trace->fp))) {
 		cli_output_abort(trace);
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write the trace", o->trace);
 	}

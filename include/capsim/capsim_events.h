@@ -16,6 +16,7 @@
 #define CAPSIM_EVENTS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "capsim/capsim.h"
 
@@ -24,7 +25,7 @@ extern "C" {
 #endif
 
 /* The layout version of struct capsim_event and its payloads; raised when fields are appended. */
-#define CAPSIM_EVENT_VERSION 1
+#define CAPSIM_EVENT_VERSION 2
 
 /* Pinned: values never change once released; new types are appended. */
 enum capsim_event_type {
@@ -48,11 +49,14 @@ enum capsim_event_type {
 	CAPSIM_EV_CPU_CAPACITY = 18,           /* u.cpu_capacity: capacity_of() changed */
 	CAPSIM_EV_RTAPP_TIMER = 19,            /* u.rtapp_timer: an rt-app timer event (activation) */
 	CAPSIM_EV_SUGOV_UPDATE = 20,           /* u.sugov_update: schedutil evaluated a policy */
+	CAPSIM_EV_CPU_IDLE = 21,               /* u.cpu_idle: a CPU enters or leaves an idle state */
 };
 
 /*
  * A task as events name it. @comm is valid only during the callback. The idle task is pid 0,
- * comm "swapper", prio 120, as sched_switch prints it.
+ * comm "swapper/N" (N: its CPU), prio 120, as sched_switch prints it; the CPU's stopper
+ * (migration/N, which pushes a running task away in an active or misfit migration) is pid
+ * CAPSIM_STOPPER_PID_BASE + N, prio 0.
  * @prio: the kernel's p->prio: 120 + nice for fair tasks, 99 - rt_priority for RT ones.
  */
 struct capsim_event_task {
@@ -60,6 +64,8 @@ struct capsim_event_task {
 	int32_t pid;
 	int32_t prio;
 };
+
+#define CAPSIM_STOPPER_PID_BASE 10
 
 /* prev_state bits of CAPSIM_EV_SCHED_SWITCH, TASK_REPORT states of include/linux/sched.h */
 #define CAPSIM_TASK_RUNNING 0x0000
@@ -93,8 +99,8 @@ struct capsim_ev_cpu_frequency {
 };
 
 /*
- * Emitted once for each CPU of the policy (in that CPU's context, as the text trace prints one
- * line per CPU); a consumer that wants one per policy takes the one with ev->cpu == @first_cpu.
+ * Emitted once per policy change, on ev->cpu == @first_cpu (policy->cpu, what the kernel's
+ * cpu_frequency_limits prints as cpu_id); version 1 emitted it once for each CPU of the policy.
  * @cpus: the policy's related CPUs, valid only during the callback.
  */
 struct capsim_ev_cpu_frequency_limits {
@@ -104,15 +110,27 @@ struct capsim_ev_cpu_frequency_limits {
 	const capsim_cpumask *cpus;
 };
 
-/* HW or (v6.9) thermal pressure of ev->cpu, capacity units (0..1024) */
+/*
+ * HW or (v6.9) thermal pressure, capacity units (0..1024). Version 2: hw_pressure_update is
+ * emitted once per topology_update_hw_pressure() call, on ev->cpu = cpumask_first(@cpus), and
+ * @cpus (callback-only; NULL for thermal_pressure_update) holds every CPU it applies to.
+ */
 struct capsim_ev_pressure {
 	uint64_t pressure;
+	const capsim_cpumask *cpus;
 };
 
-/* get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks */
+/*
+ * get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks, and (version
+ * 2) for every CPU at the start of the run and whenever its capacity or pressure changes;
+ * @hw_pressure: arch_scale_hw_pressure() (v6.9: thermal pressure); @cpufreq_pressure:
+ * cpufreq_get_pressure() (0 under v6.9, which has none).
+ */
 struct capsim_ev_cpu_counters {
 	uint64_t actual_capacity;
 	uint64_t util;
+	uint64_t hw_pressure;
+	uint64_t cpufreq_pressure;
 };
 
 /* @name: the tracepoint ("thermal_zone_trip"); @body: its TP_printk text. Both callback-only. */
@@ -137,12 +155,15 @@ struct capsim_ev_pelt {
 	struct capsim_event_task task;
 	uint64_t util_avg, runnable_avg, load_avg;
 	uint32_t util_est;
+	uint64_t last_update_time; /* version 2: sa->last_update_time, ns of the PELT clock */
 };
 
 /* @ewma: the task's util_est after the update; @dequeued: its util_avg at the dequeue */
 struct capsim_ev_util_est {
 	struct capsim_event_task task;
 	uint32_t ewma, dequeued;
+	uint32_t cfs_util_est;  /* version 2: the cfs_rq's util_est after util_est_dequeue() */
+	uint64_t cfs_util_avg;  /* version 2: the cfs_rq's util_avg */
 };
 
 /* rq->uclamp[UCLAMP_MIN/MAX] after a re-aggregation; @idle: UCLAMP_FLAG_IDLE (no task) */
@@ -151,7 +172,7 @@ struct capsim_ev_uclamp {
 	int32_t idle;
 };
 
-/* the root domain's flag: recorded on no CPU (ev->cpu -1) */
+/* the root domain's flag: recorded on CPU 0, its first (version 1: on no CPU, ev->cpu -1) */
 struct capsim_ev_overutilized {
 	int32_t on;
 };
@@ -169,6 +190,7 @@ struct capsim_ev_misfit {
  */
 struct capsim_ev_cpu_capacity {
 	uint64_t capacity, capacity_orig;
+	uint64_t capacity_curr; /* version 2: capacity_orig scaled by arch_scale_freq_capacity() */
 };
 
 /*
@@ -193,6 +215,17 @@ struct capsim_ev_sugov_update {
 	int32_t changed;
 	uint64_t util, max_cap;
 	uint32_t next_khz;
+};
+
+/* PWR_EVENT_EXIT, include/linux/pm.h: the state cpu_idle prints when a CPU leaves idle */
+#define CAPSIM_CPU_IDLE_EXIT 0xffffffffu
+
+/*
+ * trace_cpu_idle() of ev->cpu: @state is the idle state entered (0: WFI, the only one modelled),
+ * or CAPSIM_CPU_IDLE_EXIT when the CPU wakes, before it switches to a task.
+ */
+struct capsim_ev_cpu_idle {
+	uint32_t state;
 };
 
 /*
@@ -228,6 +261,7 @@ struct capsim_event {
 		struct capsim_ev_cpu_capacity cpu_capacity;
 		struct capsim_ev_rtapp_timer rtapp_timer;
 		struct capsim_ev_sugov_update sugov_update;
+		struct capsim_ev_cpu_idle cpu_idle;
 	} u;
 };
 
@@ -251,6 +285,35 @@ typedef void (*capsim_event_fn)(void *ctx, const struct capsim_event *ev);
  * own (the text trace) is attached.
  */
 CAPSIM_API int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx);
+
+/* The text formats of a run's trace; values are pinned, new formats are appended. */
+enum capsim_trace_format {
+	CAPSIM_TRACE_FTRACE = 0, /* /sys/kernel/tracing/trace with the nop tracer */
+	CAPSIM_TRACE_REPORT = 1, /* `trace-cmd report -N` of the same events */
+};
+
+/**
+ * capsim_sim_trace_open_format() - write a trace of the run @s to @fp as it runs, in @format.
+ * @s:      the run, before capsim_sim_run(); its events go to this trace (it is the sink).
+ * @fp:     stays the caller's; capsim_sim_trace_close() finishes the trace, leaves it open.
+ * @format: enum capsim_trace_format.
+ *
+ * Return: 0; CAPSIM_ERR_UNSUPPORTED for a format this call does not write; CAPSIM_ERR_INVALID
+ * if @s is NULL, has started or has a sink; CAPSIM_ERR_NOMEM; CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
+					    enum capsim_trace_format format);
+
+/* Event families a text trace adds to the kernel's scheduler, cpufreq, idle and thermal events. */
+#define CAPSIM_TRACE_EV_LISA (1u << 0) /* the LISA kernel module's lisa__* events */
+#define CAPSIM_TRACE_EV_ALL CAPSIM_TRACE_EV_LISA
+
+/**
+ * capsim_sim_trace_set_events() - the families (CAPSIM_TRACE_EV_* bits) the trace of @s adds;
+ * call it before capsim_sim_trace_open_format(). Return: 0, or CAPSIM_ERR_INVALID if @s is
+ * NULL, has started, or @families has a bit outside CAPSIM_TRACE_EV_ALL.
+ */
+CAPSIM_API int capsim_sim_trace_set_events(capsim_sim *s, unsigned families);
 
 #ifdef __cplusplus
 }

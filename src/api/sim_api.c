@@ -285,6 +285,27 @@ int capsim_sim_trace_open(capsim_sim *s, FILE *fp)
 	return sim_trace_open(s, fp);
 }
 
+int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp, enum capsim_trace_format format)
+{
+	if (!s)
+		return CAPSIM_ERR_INVALID;
+	switch (format) {
+	case CAPSIM_TRACE_FTRACE:
+		return sim_trace_open(s, fp);
+	case CAPSIM_TRACE_REPORT:
+		return sim_trace_open_report(s, fp);
+	}
+	return CAPSIM_ERR_UNSUPPORTED;
+}
+
+int capsim_sim_trace_set_events(capsim_sim *s, unsigned families)
+{
+	if (!s || s->started || (families & ~CAPSIM_TRACE_EV_ALL))
+		return CAPSIM_ERR_INVALID;
+	s->trace_families = families;
+	return 0;
+}
+
 int capsim_sim_trace_close(capsim_sim *s)
 {
 	return sim_trace_close(s);

@@ -5,6 +5,7 @@
  * ftrace text writer (src/output/trace.c). It needs only what an event carries, plus the CPU
  * count it captured at open and the counter values it last wrote.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,17 +20,20 @@ _Static_assert(CAPSIM_TASK_INTERRUPTIBLE == TRACE_TASK_INTERRUPTIBLE &&
 		       CAPSIM_TASK_DEAD == TRACE_EXIT_DEAD && CAPSIM_TASK_RUNNING == TRACE_TASK_RUNNING,
 	       "prev_state bits differ");
 
+/* the counters of each CPU, in the order of struct sim_trace's last[] */
+enum { CTR_CAP, CTR_UTIL, CTR_HW, CTR_CPUFREQ, CTR_FREQ, NR_CTR };
+
 struct sim_trace {
 	struct trace_writer *tw;
 	unsigned nr_cpus;
-	uint64_t *last_cap;   /* per CPU: last counter values written, to skip repeats */
-	uint64_t *last_util;
+	unsigned families;    /* CAPSIM_TRACE_EV_* */
+	uint64_t *last;       /* per CPU, NR_CTR values last written, to skip repeats */
+	char span[CAPSIM_MAX_CPUS / 4 + CAPSIM_MAX_CPUS / 32 + 1]; /* the root domain's, in hex */
 };
 
 static void trace_free(struct sim_trace *t)
 {
-	free(t->last_cap);
-	free(t->last_util);
+	free(t->last);
 	free(t);
 }
 
@@ -54,23 +58,111 @@ static void task_of(const struct capsim_event_task *e, struct trace_task *t)
 	t->prio = e->prio;
 }
 
-/* atrace counters "cpuN_actual_capacity" and "cpuN_util", each when it changed */
+/* @value of counter @k of @at's CPU: true if it differs from what was last written */
+static int changed(struct sim_trace *t, unsigned cpu, unsigned k, uint64_t value)
+{
+	uint64_t *last = &t->last[cpu * NR_CTR + k];
+
+	if (*last == value)
+		return 0;
+	*last = value;
+	return 1;
+}
+
+/* atrace counters "cpuN_actual_capacity", "cpuN_util" and the two pressures, each on change */
 static void counters(struct sim_trace *t, const struct trace_at *at,
 		     const struct capsim_ev_cpu_counters *c)
 {
+	static const char *const names[] = { "actual_capacity", "util", "hw_pressure",
+					     "cpufreq_pressure" };
+	const uint64_t v[] = { c->actual_capacity, c->util, c->hw_pressure, c->cpufreq_pressure };
 	char name[48];
 
 	if (at->cpu >= t->nr_cpus)
 		return;
-	if (c->actual_capacity != t->last_cap[at->cpu]) {
-		t->last_cap[at->cpu] = c->actual_capacity;
-		snprintf(name, sizeof(name), "cpu%u_actual_capacity", at->cpu);
-		trace_counter(t->tw, at, 1, name, (int64_t)c->actual_capacity);
+	for (unsigned k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
+		if (!changed(t, at->cpu, k, v[k]))
+			continue;
+		snprintf(name, sizeof(name), "cpu%u_%s", at->cpu, names[k]);
+		trace_counter(t->tw, at, 1, name, (int64_t)v[k]);
 	}
-	if (c->util != t->last_util[at->cpu]) {
-		t->last_util[at->cpu] = c->util;
-		snprintf(name, sizeof(name), "cpu%u_util", at->cpu);
-		trace_counter(t->tw, at, 1, name, (int64_t)c->util);
+}
+
+/*
+ * The LISA module's events (lisa/_assets/kmodules/lisa/ftrace_events.h), on a kernel with
+ * runnable_avg (its RBL_LOAD_STR "runnable") and frequency invariance; a task's path is "" and
+ * the root cfs_rq's "/" (cfs_rq_path() without cgroups).
+ */
+static void lisa_event(struct sim_trace *t, const struct trace_at *at, const struct capsim_event *ev)
+{
+	const struct capsim_ev_pelt *p = &ev->u.pelt;
+	const struct capsim_ev_util_est *u = &ev->u.util_est;
+
+	switch (ev->type) {
+	case CAPSIM_EV_PELT_SE:
+		trace_printf(t->tw, at, "lisa__sched_pelt_se",
+			     "cpu=%d path= comm=%.15s pid=%d load=%" PRIu64 " util=%" PRIu64
+			     " update_time=%" PRIu64 " runnable=%" PRIu64,
+			     ev->cpu, p->task.comm, p->task.pid, p->load_avg, p->util_avg,
+			     p->last_update_time, p->runnable_avg);
+		break;
+	case CAPSIM_EV_PELT_RQ:
+		if (p->signal == CAPSIM_PELT_CFS)
+			trace_printf(t->tw, at, "lisa__sched_pelt_cfs",
+				     "cpu=%d path=/ load=%" PRIu64 " util=%" PRIu64
+				     " update_time=%" PRIu64 " runnable=%" PRIu64,
+				     ev->cpu, p->load_avg, p->util_avg, p->last_update_time,
+				     p->runnable_avg);
+		else
+			trace_printf(t->tw, at, "lisa__sched_pelt_rt",
+				     "cpu=%d load=%" PRIu64 " util=%" PRIu64 " update_time=%" PRIu64
+				     " runnable=%" PRIu64,
+				     ev->cpu, p->load_avg, p->util_avg, p->last_update_time,
+				     p->runnable_avg);
+		break;
+	case CAPSIM_EV_UTIL_EST:
+		/* util_est_dequeue() traces the cfs_rq, then util_est_update() the task */
+		trace_printf(t->tw, at, "lisa__sched_util_est_cfs",
+			     "cpu=%d path=/ enqueued=%u ewma=0 util=%" PRIu64, ev->cpu,
+			     u->cfs_util_est, u->cfs_util_avg);
+		trace_printf(t->tw, at, "lisa__sched_util_est_se",
+			     "cpu=%d path= comm=%.15s pid=%d enqueued=%u ewma=%u util=%u", ev->cpu,
+			     u->task.comm, u->task.pid, u->dequeued, u->ewma, u->dequeued);
+		break;
+	case CAPSIM_EV_CPU_CAPACITY:
+		trace_printf(t->tw, at, "lisa__sched_cpu_capacity",
+			     "cpu=%d capacity=%" PRIu64 " capacity_orig=%" PRIu64
+			     " capacity_curr=%" PRIu64,
+			     ev->cpu, ev->u.cpu_capacity.capacity, ev->u.cpu_capacity.capacity_orig,
+			     ev->u.cpu_capacity.capacity_curr);
+		break;
+	case CAPSIM_EV_OVERUTILIZED:
+		trace_printf(t->tw, at, "lisa__sched_overutilized", "overutilized=%d span=0x%s",
+			     ev->u.overutilized.on ? 1 : 0, t->span);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The root domain's span as cpumap_print_to_pagebuf(false, ...) prints it: %*pb, 32-bit hex
+ * chunks from the top, comma-separated, the first one as wide as its bits need.
+ */
+static void span_hex(char *buf, size_t size, unsigned nr_cpus)
+{
+	unsigned chunk = nr_cpus % 32 ? nr_cpus % 32 : 32;
+	size_t n = 0;
+
+	for (int lo = (int)((nr_cpus + 31) / 32 * 32) - 32; lo >= 0; lo -= 32) {
+		unsigned bits = chunk, hi = (unsigned)lo + bits;
+		uint32_t val = 0;
+
+		for (unsigned c = (unsigned)lo; c < hi; c++)
+			val |= 1u << (c - (unsigned)lo); /* every CPU is in the one root domain */
+		n += (size_t)snprintf(buf + n, size - n, "%s%0*x", n ? "," : "", (int)(bits + 3) / 4,
+				      val);
+		chunk = 32;
 	}
 }
 
@@ -93,10 +185,12 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 		trace_sched_waking(t->tw, &at, &a, (unsigned)ev->u.wakeup.target_cpu);
 		break;
 	case CAPSIM_EV_SCHED_WAKEUP:
-	case CAPSIM_EV_SCHED_WAKEUP_NEW:
-		/* a task's start has always been printed as sched_wakeup: trace bytes are a promise */
 		task_of(&ev->u.wakeup.task, &a);
 		trace_sched_wakeup(t->tw, &at, &a, (unsigned)ev->u.wakeup.target_cpu);
+		break;
+	case CAPSIM_EV_SCHED_WAKEUP_NEW:
+		task_of(&ev->u.wakeup.task, &a);
+		trace_sched_wakeup_new(t->tw, &at, &a, (unsigned)ev->u.wakeup.target_cpu);
 		break;
 	case CAPSIM_EV_SCHED_MIGRATE_TASK:
 		task_of(&ev->u.migrate.task, &a);
@@ -104,11 +198,21 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 					 (unsigned)ev->u.migrate.dest_cpu);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY:
-		trace_cpu_frequency(t->tw, &at, ev->u.cpu_frequency.delivered_khz, at.cpu);
+		/*
+		 * the kernel prints the frequency asked of the driver (policy->cur), once per
+		 * change; a HW cap moves only the delivered OPP, which hw_pressure_update shows
+		 */
+		if (ev->u.cpu_frequency.policy >= 0 && at.cpu < t->nr_cpus &&
+		    changed(t, at.cpu, CTR_FREQ, ev->u.cpu_frequency.requested_khz))
+			trace_cpu_frequency(t->tw, &at, ev->u.cpu_frequency.requested_khz, at.cpu);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
 		trace_cpu_frequency_limits(t->tw, &at, ev->u.cpu_frequency_limits.min_khz,
-					   ev->u.cpu_frequency_limits.max_khz, at.cpu);
+					   ev->u.cpu_frequency_limits.max_khz,
+					   (unsigned)ev->u.cpu_frequency_limits.first_cpu);
+		break;
+	case CAPSIM_EV_CPU_IDLE:
+		trace_cpu_idle(t->tw, &at, ev->u.cpu_idle.state, at.cpu);
 		break;
 	case CAPSIM_EV_HW_PRESSURE_UPDATE:
 		trace_hw_pressure_update(t->tw, &at, ev->cpu, ev->u.pressure.pressure);
@@ -123,11 +227,13 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 		trace_raw(t->tw, &at, ev->u.text.name, ev->u.text.body);
 		break;
 	default:
+		if (t->families & CAPSIM_TRACE_EV_LISA)
+			lisa_event(t, &at, ev);
 		break;
 	}
 }
 
-int sim_trace_open(struct capsim_sim *s, FILE *fp)
+static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style style)
 {
 	struct sim_trace *t;
 	int ret;
@@ -138,20 +244,31 @@ int sim_trace_open(struct capsim_sim *s, FILE *fp)
 	if (!t)
 		return CAPSIM_ERR_NOMEM;
 	t->nr_cpus = s->nr_cpus;
-	t->last_cap = malloc(s->nr_cpus * sizeof(uint64_t));
-	t->last_util = malloc(s->nr_cpus * sizeof(uint64_t));
-	if (!t->last_cap || !t->last_util) {
+	t->families = s->trace_families;
+	t->last = malloc((size_t)s->nr_cpus * NR_CTR * sizeof(uint64_t));
+	if (!t->last) {
 		trace_free(t);
 		return CAPSIM_ERR_NOMEM;
 	}
-	for (unsigned c = 0; c < s->nr_cpus; c++)
-		t->last_cap[c] = t->last_util[c] = UINT64_MAX;
-	ret = trace_open(fp, s->nr_cpus, &t->tw);
+	for (unsigned i = 0; i < s->nr_cpus * NR_CTR; i++)
+		t->last[i] = UINT64_MAX;
+	span_hex(t->span, sizeof(t->span), s->nr_cpus);
+	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
 	if (!ret)
 		ret = sim_sink_attach(s, trace_event, t, trace_release);
 	if (ret)
 		trace_finish(t);
 	return ret;
+}
+
+int sim_trace_open(struct capsim_sim *s, FILE *fp)
+{
+	return sim_trace_open_style(s, fp, TRACE_STYLE_FTRACE);
+}
+
+int sim_trace_open_report(struct capsim_sim *s, FILE *fp)
+{
+	return sim_trace_open_style(s, fp, TRACE_STYLE_REPORT);
 }
 
 int sim_trace_close(struct capsim_sim *s)

@@ -9,6 +9,12 @@
  * The flag characters describe a kernel context capsim does not simulate; they are fixed per
  * event ("d..2." for scheduler events, which run with irqs off under the rq lock, "....." for
  * the rest) so that output stays deterministic and parsers that expect them find them.
+ *
+ * The same writer prints the `trace-cmd report -N` text of the same events (TRACE_STYLE_REPORT):
+ * its "cpus=N" header, then trace-read.c's "%16s-%-5d [%03d] %5lu.%06lu: name: " context (no
+ * flag column, the event name padded to 20) and the TP_printk text that libtraceevent renders
+ * from the event's print fmt, which is the kernel's; trace_marker writes are "print" events
+ * whose text is "tracing_mark_write: " (the %ps of their ip) and the buffer.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -28,6 +34,7 @@
 
 struct trace_writer {
 	FILE *fp;
+	enum trace_style style;
 	uint64_t entries;
 	long entries_pos; /* offset of the entries line, -1 when fp cannot seek */
 	unsigned nr_cpus;
@@ -73,7 +80,7 @@ static void write_header(struct trace_writer *tw)
 	      fp);
 }
 
-int trace_open(FILE *fp, unsigned nr_cpus, struct trace_writer **out)
+int trace_open(FILE *fp, unsigned nr_cpus, enum trace_style style, struct trace_writer **out)
 {
 	struct trace_writer *tw = calloc(1, sizeof(*tw));
 
@@ -82,7 +89,12 @@ int trace_open(FILE *fp, unsigned nr_cpus, struct trace_writer **out)
 		return CAPSIM_ERR_NOMEM;
 	tw->fp = fp;
 	tw->nr_cpus = nr_cpus;
-	write_header(tw);
+	tw->style = style;
+	tw->entries_pos = -1;
+	if (style == TRACE_STYLE_REPORT)
+		fprintf(fp, "cpus=%u\n", nr_cpus); /* trace-read.c: printf("cpus=%d\n", cpus) */
+	else
+		write_header(tw);
 	if (ferror(fp)) {
 		free(tw);
 		return CAPSIM_ERR_IO;
@@ -117,26 +129,50 @@ uint64_t trace_entries(const struct trace_writer *tw)
 
 /*
  * One line: trace_print_context() ("%16s-%-7d [%03d] " + flags + " %5lu.%06lu: "), then
- * "event: " as print_event does, then the TP_printk text and a newline.
+ * "event: " as print_event does; or, in the report style, trace_show_data()'s context and
+ * print_event_name(); then the TP_printk text and a newline.
  */
+static void vemit(struct trace_writer *tw, const struct trace_at *at, const char *flags,
+		  const char *event, const char *fmt, va_list ap)
+{
+	uint64_t us = ns2usecs(at->ts_ns);
+	/* the cmdline cache names pid 0 "<idle>"; comms are at most TASK_COMM_LEN - 1 bytes */
+	const char *comm = at->pid ? at->comm : "<idle>";
+	int len = (int)strlen(event);
+
+	if (tw->style == TRACE_STYLE_REPORT)
+		fprintf(tw->fp, "%16.15s-%-5d [%03u] %5" PRIu64 ".%06" PRIu64 ": %s: %*s", comm,
+			at->pid, at->cpu, us / 1000000, us % 1000000, event, len < 20 ? 20 - len : 0,
+			"");
+	else
+		fprintf(tw->fp, "%16.15s-%-7d [%03u] %s %5" PRIu64 ".%06" PRIu64 ": %s: ", comm,
+			at->pid, at->cpu, flags, us / 1000000, us % 1000000, event);
+	vfprintf(tw->fp, fmt, ap);
+	fputc('\n', tw->fp);
+	tw->entries++;
+}
+
 static void emit(struct trace_writer *tw, const struct trace_at *at, const char *flags,
 		 const char *event, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static void emit(struct trace_writer *tw, const struct trace_at *at, const char *flags,
 		 const char *event, const char *fmt, ...)
 {
-	uint64_t us = ns2usecs(at->ts_ns);
 	va_list ap;
 
-	/* the cmdline cache names pid 0 "<idle>"; comms are at most TASK_COMM_LEN - 1 bytes */
-	fprintf(tw->fp, "%16.15s-%-7d [%03u] %s %5" PRIu64 ".%06" PRIu64 ": %s: ",
-		at->pid ? at->comm : "<idle>", at->pid, at->cpu, flags, us / 1000000, us % 1000000,
-		event);
 	va_start(ap, fmt);
-	vfprintf(tw->fp, fmt, ap);
+	vemit(tw, at, flags, event, fmt, ap);
 	va_end(ap);
-	fputc('\n', tw->fp);
-	tw->entries++;
+}
+
+void trace_printf(struct trace_writer *tw, const struct trace_at *at, const char *event,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vemit(tw, at, OTHER_FLAGS, event, fmt, ap);
+	va_end(ap);
 }
 
 /* The prev_state text of sched_switch's TP_printk: __print_flags(state, "|", ...) or "R". */
@@ -220,6 +256,12 @@ void trace_cpu_frequency(struct trace_writer *tw, const struct trace_at *at, uin
 	emit(tw, at, OTHER_FLAGS, "cpu_frequency", "state=%" PRIu64 " cpu_id=%u", khz, cpu_id);
 }
 
+void trace_cpu_idle(struct trace_writer *tw, const struct trace_at *at, uint32_t state,
+		    unsigned cpu_id)
+{
+	emit(tw, at, OTHER_FLAGS, "cpu_idle", "state=%" PRIu32 " cpu_id=%u", state, cpu_id);
+}
+
 void trace_cpu_frequency_limits(struct trace_writer *tw, const struct trace_at *at,
 				uint64_t min_khz, uint64_t max_khz, unsigned cpu_id)
 {
@@ -290,5 +332,9 @@ void trace_thermal_power_actor(struct trace_writer *tw, const struct trace_at *a
 void trace_counter(struct trace_writer *tw, const struct trace_at *at, int tgid,
 		   const char *name, int64_t value)
 {
-	emit(tw, at, OTHER_FLAGS, "tracing_mark_write", "C|%d|%s|%" PRId64, tgid, name, value);
+	if (tw->style == TRACE_STYLE_REPORT)
+		emit(tw, at, OTHER_FLAGS, "print", "tracing_mark_write: C|%d|%s|%" PRId64, tgid, name,
+		     value);
+	else
+		emit(tw, at, OTHER_FLAGS, "tracing_mark_write", "C|%d|%s|%" PRId64, tgid, name, value);
 }

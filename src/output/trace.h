@@ -44,11 +44,18 @@ struct trace_task {
 #define TRACE_TASK_PARKED 0x0040          /* "P" */
 #define TRACE_TASK_REPORT_IDLE 0x0080     /* "I" */
 
+/* Which text: /sys/kernel/tracing/trace's, or `trace-cmd report -N`'s of the same events. */
+enum trace_style {
+	TRACE_STYLE_FTRACE = 0,
+	TRACE_STYLE_REPORT = 1,
+};
+
 /**
- * trace_open() - start a trace on @fp: writes the "# tracer: nop" header for @nr_cpus CPUs.
+ * trace_open() - start a trace on @fp in @style: writes the "# tracer: nop" header (or the
+ * report's "cpus=N") for @nr_cpus CPUs.
  * Return: 0, CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
  */
-int trace_open(FILE *fp, unsigned nr_cpus, struct trace_writer **out);
+int trace_open(FILE *fp, unsigned nr_cpus, enum trace_style style, struct trace_writer **out);
 
 /**
  * trace_close() - fill in the header's entry counts when @fp can seek back (a pipe keeps
@@ -81,11 +88,19 @@ void trace_cpu_frequency(struct trace_writer *tw, const struct trace_at *at, uin
 void trace_cpu_frequency_limits(struct trace_writer *tw, const struct trace_at *at,
 				uint64_t min_khz, uint64_t max_khz, unsigned cpu_id);
 
+/* cpu_idle: @state entered, or 4294967295 (PWR_EVENT_EXIT) on leaving idle */
+void trace_cpu_idle(struct trace_writer *tw, const struct trace_at *at, uint32_t state,
+		    unsigned cpu_id);
+
 /* hw_pressure_update (v6.10+) and its pre-6.10 name thermal_pressure_update. */
 void trace_hw_pressure_update(struct trace_writer *tw, const struct trace_at *at, int cpu,
 			      uint64_t pressure);
 void trace_thermal_pressure_update(struct trace_writer *tw, const struct trace_at *at, int cpu,
 				   uint64_t pressure);
+
+/* An event whose TP_printk text the caller formats from @fmt (LISA module's events). */
+void trace_printf(struct trace_writer *tw, const struct trace_at *at, const char *event,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* An event whose TP_printk body its producer formatted (the thermal loop, src/thermal.h). */
 void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *event,

@@ -271,6 +271,11 @@ static void lb_move_task(struct capsim_sim *s, struct sim_task *p, int dst, bool
 	struct sim_rq *src = &s->rq[p->cpu];
 	bool was_running = src->curr == p;
 
+	if (was_running) {
+		/* active_load_balance_cpu_stop() runs in migration/N, which preempts p first */
+		sim_ev_stopper_preempt(s, src, dst);
+		src->stopper_curr = true;
+	}
 	rq_dequeue(s, src, p, false);
 	migrate_task(s, p, dst, misfit);
 	rq_enqueue(s, &s->rq[dst], p, false);

@@ -6,6 +6,7 @@
  * docs/model.md "Simulator"), and the load tracking done at enqueue, dequeue, pick and tick:
  * task and cfs_rq PELT on the rq's PELT clock, RT utilization, util_est and rq uclamp.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -38,6 +39,8 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 {
 	memset(rq, 0, sizeof(*rq));
 	rq->cpu = cpu;
+	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
+	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
 	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
 	rq->uclamp_idle = true;
@@ -616,6 +619,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	struct sim_task *from = prev ? prev : rq->dequeued_curr;
 
 	rq->dequeued_curr = NULL;
+	rq->sched_prev = from; /* still current for ftrace until the switch (newidle, schedutil) */
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	for (int tries = 0; tries < 2; tries++) {
@@ -633,6 +637,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		sched_balance_newidle(s, rq);
 	}
 	if (next == prev && (next || !from)) {
+		rq->sched_prev = NULL;
 		if (next && !next->in_cpu_event)
 			sim_queue_advance(s, rq->cpu);
 		else
@@ -646,13 +651,20 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		nohz_run_idle_balance(s, rq); /* do_idle(), before the tick stops */
 		nohz_balance_enter_idle(s, rq);
 		sim_ev_switch(s, rq->cpu, from, NULL);
+		rq->stopper_curr = false;
+		rq->sched_prev = NULL;
 		sim_ev_counters(s, rq->cpu);
+		sim_ev_cpu_idle(s, rq->cpu, 0); /* do_idle() -> cpuidle_idle_call(): WFI */
 		rq_sync_view(s, rq);
 		rq_cancel_completion(rq);
 		return;
 	}
+	if (!from && !rq->stopper_curr)
+		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT); /* the wake-up ends WFI */
 	set_next(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
+	rq->stopper_curr = false;
+	rq->sched_prev = NULL;
 	sim_ev_counters(s, rq->cpu);
 	rq_sync_view(s, rq);
 	if (!rq->tick_armed) {

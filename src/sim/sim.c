@@ -187,6 +187,7 @@ static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool aft
 		rq_sync_pressure(s, rq);
 		rq_sync_view(s, rq);
 		rq_arm_completion(s, rq);
+		sim_ev_counters(s, (int)c); /* every CPU's capacity track follows its caps */
 	}
 }
 
@@ -222,12 +223,12 @@ static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
 	cpus_sync(s, &e->cpus, false);
 	platform_set_hw_pressure(s->plat, &e->cpus, e->khz ? e->khz : UINT32_MAX);
 	sim_pressure_hw_cap(s, &e->cpus, e->khz);
+	sim_ev_hw_pressure(s, &e->cpus);
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		if (!capsim_cpumask_test(&e->cpus, c))
 			continue;
 		s->rq[c].hw_cap_khz = e->khz;
-		sim_ev_hw_pressure(s, (int)c);
-		sim_ev_cpu_frequency(s, (int)c);
+		sim_ev_cpu_frequency(s, (int)c); /* the delivered OPP moved; policy->cur did not */
 	}
 	cpus_sync(s, &e->cpus, true);
 }
@@ -625,6 +626,8 @@ static int start(struct capsim_sim *s, capsim_error *err)
 		rq_sync_pressure(s, &s->rq[c]);
 		rq_sync_view(s, &s->rq[c]);
 		sim_ev_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
+		sim_ev_counters(s, (int)c);
+		sim_ev_cpu_idle(s, (int)c, 0); /* every CPU starts idle, in WFI */
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);

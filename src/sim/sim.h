@@ -178,6 +178,10 @@ struct sim_rq {
 
 	struct sim_task *curr;    /* NULL: the idle task */
 	struct sim_task *dequeued_curr; /* curr until a dequeue, before the reschedule that follows */
+	bool stopper_curr;        /* events only: migration/N preempted curr to push it away */
+	struct sim_task *sched_prev; /* events only: the task rq_resched() switches away from */
+	char idle_comm[16];       /* "swapper/N", init_idle()'s name for this CPU's idle task */
+	char stopper_comm[16];    /* "migration/N", cpu_stop_threads' name on this CPU */
 	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
 	struct sim_task *fair_root; /* the same, by virtual deadline (cfs_rq->tasks_timeline) */
 	uint64_t fair_seq;          /* tasks queued so far */
@@ -311,6 +315,7 @@ struct capsim_sim {
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
+	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;

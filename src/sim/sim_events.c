@@ -44,11 +44,14 @@ int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx)
 	return sim_sink_attach(s, fn, ctx, NULL);
 }
 
-/* The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT. */
-static void task_of(const struct sim_task *p, struct capsim_event_task *t)
+/*
+ * The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT; NULL is
+ * the idle task of @rq's CPU, "swapper/N" as init_idle() names it.
+ */
+static void task_of(const struct sim_rq *rq, const struct sim_task *p, struct capsim_event_task *t)
 {
 	if (!p) {
-		t->comm = "swapper";
+		t->comm = rq ? rq->idle_comm : "swapper";
 		t->pid = 0;
 		t->prio = 120;
 		return;
@@ -56,6 +59,27 @@ static void task_of(const struct sim_task *p, struct capsim_event_task *t)
 	t->comm = p->name;
 	t->pid = (int32_t)p->pid;
 	t->prio = p->rt ? 99 - p->rt_prio : 120 + p->nice;
+}
+
+/* migration/N of @rq: the stop class's task, prio 0 (MAX_RT_PRIO - 1 - 99) */
+static void stopper_of(const struct sim_rq *rq, struct capsim_event_task *t)
+{
+	t->comm = rq->stopper_comm;
+	t->pid = CAPSIM_STOPPER_PID_BASE + rq->cpu;
+	t->prio = 0;
+}
+
+/*
+ * The task ftrace records as current on @rq: the stopper while it runs, else curr, or the task
+ * a dequeue just took off (it is current until __schedule() switches away from it).
+ */
+static void curr_of(const struct sim_rq *rq, struct capsim_event_task *t)
+{
+	if (rq->stopper_curr)
+		stopper_of(rq, t);
+	else
+		task_of(rq, rq->curr ? rq->curr
+				     : rq->sched_prev ? rq->sched_prev : rq->dequeued_curr, t);
 }
 
 /* The common part: @type at the current time on @cpu (-1: none), in its current task's context. */
@@ -68,7 +92,10 @@ static void ev_init(const struct capsim_sim *s, struct capsim_event *ev,
 	ev->type = (uint16_t)type;
 	ev->time_ns = s->now;
 	ev->cpu = cpu;
-	task_of(cpu >= 0 ? s->rq[cpu].curr : NULL, &ev->curr);
+	if (cpu >= 0)
+		curr_of(&s->rq[cpu], &ev->curr);
+	else
+		task_of(NULL, NULL, &ev->curr);
 }
 
 static void emit(const struct capsim_sim *s, const struct capsim_event *ev)
@@ -79,19 +106,60 @@ static void emit(const struct capsim_sim *s, const struct capsim_event *ev)
 void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next)
 {
+	const struct sim_rq *rq = &s->rq[cpu];
 	struct capsim_event ev;
 	struct capsim_ev_sched_switch *sw = &ev.u.sched_switch;
 
 	ev_init(s, &ev, CAPSIM_EV_SCHED_SWITCH, cpu);
-	task_of(prev, &ev.curr); /* __schedule() traces it before the switch: prev is current */
-	task_of(prev, &sw->prev);
-	task_of(next, &sw->next);
+	task_of(rq, next, &sw->next);
 	sw->prev_state = CAPSIM_TASK_RUNNING;
-	if (prev && prev->state == TASK_DEAD)
-		sw->prev_state = CAPSIM_TASK_DEAD;
-	else if (prev && prev->state == TASK_BLOCKED)
+	if (rq->stopper_curr) {
+		/* the stopper is done: it sleeps in smpboot_thread_fn() (TASK_INTERRUPTIBLE) */
+		stopper_of(rq, &sw->prev);
 		sw->prev_state = CAPSIM_TASK_INTERRUPTIBLE;
-	sw->preempt = prev && prev->state == TASK_RUNNABLE;
+	} else {
+		task_of(rq, prev, &sw->prev);
+		if (prev && prev->state == TASK_DEAD)
+			sw->prev_state = CAPSIM_TASK_DEAD;
+		else if (prev && prev->state == TASK_BLOCKED)
+			sw->prev_state = CAPSIM_TASK_INTERRUPTIBLE;
+		sw->preempt = prev && prev->state == TASK_RUNNABLE;
+	}
+	ev.curr = sw->prev; /* __schedule() traces it before the switch: prev is current */
+	emit(s, &ev);
+}
+
+/*
+ * stop_one_cpu_nowait() from @waker_cpu wakes migration/N of @rq (sched_waking, sched_wakeup on
+ * the waker, which activates it under @rq's lock), which preempts curr at once (stop class).
+ */
+void sim_emit_stopper_preempt(const struct capsim_sim *s, const struct sim_rq *rq, int waker_cpu)
+{
+	struct capsim_event ev;
+	struct capsim_ev_sched_switch *sw = &ev.u.sched_switch;
+	enum capsim_event_type wake[] = { CAPSIM_EV_SCHED_WAKING, CAPSIM_EV_SCHED_WAKEUP };
+
+	for (unsigned i = 0; i < 2; i++) {
+		ev_init(s, &ev, wake[i], waker_cpu);
+		stopper_of(rq, &ev.u.wakeup.task);
+		ev.u.wakeup.target_cpu = rq->cpu;
+		emit(s, &ev);
+	}
+	ev_init(s, &ev, CAPSIM_EV_SCHED_SWITCH, rq->cpu);
+	task_of(rq, rq->curr, &sw->prev);
+	ev.curr = sw->prev;
+	stopper_of(rq, &sw->next);
+	sw->prev_state = CAPSIM_TASK_RUNNING;
+	sw->preempt = rq->curr != NULL;
+	emit(s, &ev);
+}
+
+void sim_emit_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t state)
+{
+	struct capsim_event ev;
+
+	ev_init(s, &ev, CAPSIM_EV_CPU_IDLE, cpu);
+	ev.u.cpu_idle.state = state;
 	emit(s, &ev);
 }
 
@@ -100,7 +168,7 @@ void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, co
 	struct capsim_event ev;
 
 	ev_init(s, &ev, type, p->cpu);
-	task_of(p, &ev.u.wakeup.task);
+	task_of(NULL, p, &ev.u.wakeup.task);
 	ev.u.wakeup.target_cpu = p->cpu;
 	emit(s, &ev);
 }
@@ -110,7 +178,7 @@ void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int 
 	struct capsim_event ev;
 
 	ev_init(s, &ev, CAPSIM_EV_SCHED_MIGRATE_TASK, p->cpu);
-	task_of(p, &ev.u.migrate.task);
+	task_of(NULL, p, &ev.u.migrate.task);
 	ev.u.migrate.orig_cpu = p->cpu;
 	ev.u.migrate.dest_cpu = dst;
 	emit(s, &ev);
@@ -129,42 +197,50 @@ void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu)
 	emit(s, &ev);
 }
 
+/* mirrors cpufreq_set_policy(): one trace_cpu_frequency_limits(policy), cpu_id = policy->cpu */
 void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
 	const capsim_cpumask *cpus = &sp->pp->related_cpus;
 	unsigned first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
+	struct capsim_ev_cpu_frequency_limits *l;
 	struct capsim_event ev;
 
-	for (unsigned c = first; c < s->nr_cpus; c = capsim_cpumask_next(cpus, c + 1, s->nr_cpus)) {
-		struct capsim_ev_cpu_frequency_limits *l = &ev.u.cpu_frequency_limits;
-
-		ev_init(s, &ev, CAPSIM_EV_CPU_FREQUENCY_LIMITS, (int)c);
-		l->policy = (int32_t)sp->idx;
-		l->first_cpu = (int32_t)first;
-		l->min_khz = sp->pp->min_khz;
-		l->max_khz = sp->pp->max_khz;
-		l->cpus = cpus;
-		emit(s, &ev);
-	}
+	if (first >= s->nr_cpus)
+		return;
+	ev_init(s, &ev, CAPSIM_EV_CPU_FREQUENCY_LIMITS, (int)first);
+	l = &ev.u.cpu_frequency_limits;
+	l->policy = (int32_t)sp->idx;
+	l->first_cpu = (int32_t)first;
+	l->min_khz = sp->pp->min_khz;
+	l->max_khz = sp->pp->max_khz;
+	l->cpus = cpus;
+	emit(s, &ev);
 }
 
 void sim_emit_pressure(const struct capsim_sim *s, enum capsim_event_type type, int cpu,
-		       uint64_t pressure)
+		       uint64_t pressure, const capsim_cpumask *cpus)
 {
 	struct capsim_event ev;
 
 	ev_init(s, &ev, type, cpu);
 	ev.u.pressure.pressure = pressure;
+	ev.u.pressure.cpus = cpus;
 	emit(s, &ev);
 }
 
 void sim_emit_counters(const struct capsim_sim *s, int cpu)
 {
+	struct capsim_ev_cpu_counters *c;
 	struct capsim_event ev;
+	bool v69 = s->opt.model == CAPSIM_MODEL_V6_9;
 
 	ev_init(s, &ev, CAPSIM_EV_CPU_COUNTERS, cpu);
-	ev.u.cpu_counters.actual_capacity = sim_actual_capacity(s, cpu);
-	ev.u.cpu_counters.util = s->rq[cpu].cfs_avg.util_avg;
+	c = &ev.u.cpu_counters;
+	c->actual_capacity = sim_actual_capacity(s, cpu);
+	c->util = s->rq[cpu].cfs_avg.util_avg;
+	c->hw_pressure = v69 ? platform_thermal_pressure_v69(s->plat, (unsigned)cpu)
+			     : platform_hw_pressure(s->plat, (unsigned)cpu);
+	c->cpufreq_pressure = v69 ? 0 : platform_cpufreq_pressure(s->plat, (unsigned)cpu);
 	emit(s, &ev);
 }
 
@@ -188,7 +264,7 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 
 	ev_init(s, &ev, signal == CAPSIM_PELT_TASK ? CAPSIM_EV_PELT_SE : CAPSIM_EV_PELT_RQ, rq->cpu);
 	e->signal = signal;
-	task_of(signal == CAPSIM_PELT_TASK ? p : NULL, &e->task);
+	task_of(rq, signal == CAPSIM_PELT_TASK ? p : NULL, &e->task);
 	e->util_avg = sa->util_avg;
 	e->runnable_avg = sa->runnable_avg;
 	e->load_avg = sa->load_avg;
@@ -196,6 +272,7 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 		e->util_est = p->util_est & ~UTIL_AVG_UNCHANGED;
 	else if (signal == CAPSIM_PELT_CFS)
 		e->util_est = rq->cfs_util_est;
+	e->last_update_time = sa->last_update_time;
 	emit(s, &ev);
 }
 
@@ -205,9 +282,11 @@ void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, cons
 	struct capsim_event ev;
 
 	ev_init(s, &ev, CAPSIM_EV_UTIL_EST, rq->cpu);
-	task_of(p, &ev.u.util_est.task);
+	task_of(rq, p, &ev.u.util_est.task);
 	ev.u.util_est.ewma = p->util_est & ~UTIL_AVG_UNCHANGED;
 	ev.u.util_est.dequeued = dequeued;
+	ev.u.util_est.cfs_util_est = rq->cfs_util_est;
+	ev.u.util_est.cfs_util_avg = rq->cfs_avg.util_avg;
 	emit(s, &ev);
 }
 
@@ -226,7 +305,8 @@ void sim_emit_overutilized(const struct capsim_sim *s, bool on)
 {
 	struct capsim_event ev;
 
-	ev_init(s, &ev, CAPSIM_EV_OVERUTILIZED, -1);
+	/* a trace records every event on some CPU: the root domain's first (version 1: -1) */
+	ev_init(s, &ev, CAPSIM_EV_OVERUTILIZED, 0);
 	ev.u.overutilized.on = on;
 	emit(s, &ev);
 }
@@ -236,7 +316,7 @@ void sim_emit_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 	struct capsim_event ev;
 
 	ev_init(s, &ev, CAPSIM_EV_MISFIT, rq->cpu);
-	task_of(rq->curr, &ev.u.misfit.task);
+	task_of(rq, rq->curr, &ev.u.misfit.task);
 	ev.u.misfit.load = rq->misfit_task_load;
 	emit(s, &ev);
 }
@@ -248,6 +328,8 @@ void sim_emit_cpu_capacity(const struct capsim_sim *s, int cpu)
 	ev_init(s, &ev, CAPSIM_EV_CPU_CAPACITY, cpu);
 	ev.u.cpu_capacity.capacity = s->rq[cpu].cpu_capacity;
 	ev.u.cpu_capacity.capacity_orig = s->rq[cpu].cap_orig;
+	/* LISA's rq_cpu_current_capacity(): the original capacity at the current frequency */
+	ev.u.cpu_capacity.capacity_curr = s->rq[cpu].cap_orig * s->rq[cpu].freq_scale >> 10;
 	emit(s, &ev);
 }
 
@@ -258,7 +340,7 @@ void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, 
 	struct capsim_ev_rtapp_timer *t = &ev.u.rtapp_timer;
 
 	ev_init(s, &ev, CAPSIM_EV_RTAPP_TIMER, p->cpu);
-	task_of(p, &t->task);
+	task_of(NULL, p, &t->task);
 	t->slack_ns = slack_ns;
 	t->missed = missed;
 	t->phase = (int32_t)p->phase;

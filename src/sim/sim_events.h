@@ -42,7 +42,9 @@ void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int 
 void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu);
 void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp);
 void sim_emit_pressure(const struct capsim_sim *s, enum capsim_event_type type, int cpu,
-		       uint64_t pressure);
+		       uint64_t pressure, const capsim_cpumask *cpus);
+void sim_emit_stopper_preempt(const struct capsim_sim *s, const struct sim_rq *rq, int waker_cpu);
+void sim_emit_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t state);
 void sim_emit_counters(const struct capsim_sim *s, int cpu);
 void sim_emit_text(const struct capsim_sim *s, const char *name, const char *body);
 void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
@@ -92,7 +94,7 @@ static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 	sim_emit_cpu_frequency(s, cpu);
 }
 
-/* cpu_frequency_limits of @sp, once per CPU of the policy */
+/* cpu_frequency_limits of @sp, once, on policy->cpu */
 static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
 	if (sim_no_sink(s))
@@ -100,13 +102,21 @@ static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const
 	sim_emit_cpu_frequency_limits(s, sp);
 }
 
-/* hw_pressure_update of @cpu: arch_scale_hw_pressure() as the platform now has it */
-static inline void sim_ev_hw_pressure(const struct capsim_sim *s, int cpu)
+/*
+ * hw_pressure_update of topology_update_hw_pressure(@cpus): one event, on cpumask_first(@cpus),
+ * with the pressure the platform now has there. v6.9 has no such event (its thermal pressure
+ * has thermal_pressure_update, sim_ev_thermal_pressure()).
+ */
+static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_cpumask *cpus)
 {
-	if (sim_no_sink(s))
+	unsigned first;
+
+	if (sim_no_sink(s) || s->opt.model == CAPSIM_MODEL_V6_9)
 		return;
-	sim_emit_pressure(s, CAPSIM_EV_HW_PRESSURE_UPDATE, cpu,
-			  platform_hw_pressure(s->plat, (unsigned)cpu));
+	first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
+	if (first < s->nr_cpus)
+		sim_emit_pressure(s, CAPSIM_EV_HW_PRESSURE_UPDATE, (int)first,
+				  platform_hw_pressure(s->plat, first), cpus);
 }
 
 /* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpu */
@@ -114,7 +124,24 @@ static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, 
 {
 	if (sim_no_sink(s))
 		return;
-	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure);
+	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure, NULL);
+}
+
+/* the stopper of @rq is woken from @waker_cpu and preempts curr (active/misfit migration) */
+static inline void sim_ev_stopper_preempt(const struct capsim_sim *s, const struct sim_rq *rq,
+					  int waker_cpu)
+{
+	if (sim_no_sink(s))
+		return;
+	sim_emit_stopper_preempt(s, rq, waker_cpu);
+}
+
+/* cpu_idle of @cpu: @state entered (0: WFI) or CAPSIM_CPU_IDLE_EXIT */
+static inline void sim_ev_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t state)
+{
+	if (sim_no_sink(s))
+		return;
+	sim_emit_cpu_idle(s, cpu, state);
 }
 
 /* the actual-capacity and util counters of @cpu */

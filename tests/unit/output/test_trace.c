@@ -36,7 +36,7 @@ static void cap_open(struct capture *c, unsigned nr_cpus)
 {
 	c->fp = tmpfile();
 	assert_non_null(c->fp);
-	assert_int_equal(trace_open(c->fp, nr_cpus, &c->tw), 0);
+	assert_int_equal(trace_open(c->fp, nr_cpus, TRACE_STYLE_FTRACE, &c->tw), 0);
 	c->text = NULL;
 }
 
@@ -495,7 +495,7 @@ static void test_pipe_keeps_placeholder(void **state)
 	r = fdopen(fds[0], "r");
 	assert_non_null(w);
 	assert_non_null(r);
-	assert_int_equal(trace_open(w, 2, &tw), 0);
+	assert_int_equal(trace_open(w, 2, TRACE_STYLE_FTRACE, &tw), 0);
 	trace_cpu_frequency(tw, &AT, 1, 0);
 	assert_int_equal(trace_close(tw), 0);
 	fclose(w);

@@ -475,7 +475,7 @@ static void test_trace_switch_chain(void **state)
 	sim_free(s);
 	rewind(fp);
 	for (unsigned c = 0; c < 8; c++)
-		strcpy(last_next[c], "swapper");
+		sprintf(last_next[c], "swapper/%u", c);
 	while (fgets(line, sizeof(line), fp)) {
 		char prev[64], next[64], st[8];
 		const char *sw = strstr(line, "sched_switch: ");
@@ -489,7 +489,7 @@ static void test_trace_switch_chain(void **state)
 		assert_string_equal(prev, last_next[cpu]);
 		strcpy(last_next[cpu], next);
 		switches++;
-		if (!strcmp(prev, "t") && !strcmp(st, "S") && !strcmp(next, "swapper"))
+		if (!strcmp(prev, "t") && !strcmp(st, "S") && !strncmp(next, "swapper/", 8))
 			to_idle++;
 	}
 	fclose(fp);

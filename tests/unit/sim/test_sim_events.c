@@ -25,10 +25,11 @@
 
 /* What a test sink saw. */
 struct seen {
-	uint64_t count[CAPSIM_EV_SUGOV_UPDATE + 1];
+	uint64_t count[CAPSIM_EV_CPU_IDLE + 1];
 	uint64_t last_time;
 	int32_t last_next[8];         /* per CPU: pid of the task the last switch went to */
 	uint64_t misses, limits_first, overutil_on, overutil_off;
+	uint64_t stopper_wakes;       /* sched_waking of a migration/N stopper */
 	int overutilized;
 	unsigned bad;                 /* events that broke an invariant */
 };
@@ -38,7 +39,7 @@ static void sink(void *ctx, const struct capsim_event *ev)
 	struct seen *w = ctx;
 
 	if (ev->size != sizeof(*ev) || ev->version != CAPSIM_EVENT_VERSION ||
-	    ev->type > CAPSIM_EV_SUGOV_UPDATE || ev->time_ns < w->last_time ||
+	    ev->type > CAPSIM_EV_CPU_IDLE || ev->time_ns < w->last_time ||
 	    ev->cpu < -1 || ev->cpu >= 8 || !ev->curr.comm)
 		w->bad++;
 	w->last_time = ev->time_ns;
@@ -51,9 +52,15 @@ static void sink(void *ctx, const struct capsim_event *ev)
 			w->bad++;
 		w->last_next[ev->cpu] = ev->u.sched_switch.next.pid;
 		break;
+	case CAPSIM_EV_SCHED_WAKING:
+		w->stopper_wakes += ev->u.wakeup.task.pid ==
+				    CAPSIM_STOPPER_PID_BASE + ev->u.wakeup.target_cpu;
+		break;
 	case CAPSIM_EV_SCHED_WAKEUP:
 	case CAPSIM_EV_SCHED_WAKEUP_NEW:
-		if (ev->u.wakeup.target_cpu != ev->cpu)
+		/* on the CPU it is queued on; a stopper is activated from the balancing CPU */
+		if (ev->u.wakeup.target_cpu != ev->cpu &&
+		    ev->u.wakeup.task.pid != CAPSIM_STOPPER_PID_BASE + ev->u.wakeup.target_cpu)
 			w->bad++;
 		break;
 	case CAPSIM_EV_PELT_SE:
@@ -80,7 +87,7 @@ static void sink(void *ctx, const struct capsim_event *ev)
 		break;
 	case CAPSIM_EV_OVERUTILIZED:
 		/* it only flips */
-		if (ev->u.overutilized.on == w->overutilized || ev->cpu != -1)
+		if (ev->u.overutilized.on == w->overutilized || ev->cpu != 0)
 			w->bad++;
 		w->overutilized = ev->u.overutilized.on;
 		if (w->overutilized)
@@ -139,14 +146,17 @@ static void test_sink_sees_the_run(void **state)
 	assert_int_equal(w.bad, 0);
 	/* a task's first activation is its wake_up_new_task(), each later one a try_to_wake_up() */
 	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP_NEW], s->nr_tasks);
-	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKING], activations - s->nr_tasks);
-	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP], activations - s->nr_tasks);
+	/* and the stoppers of active/misfit migrations are woken too, as kernel threads */
+	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKING], activations - s->nr_tasks + w.stopper_wakes);
+	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP], activations - s->nr_tasks + w.stopper_wakes);
 	assert_int_equal(w.count[CAPSIM_EV_SCHED_MIGRATE_TASK], task_migrations);
 	assert_true(misses > 0); /* "late" needs 44 ms of every 10 ms */
 	assert_int_equal(w.misses, misses);
-	/* every CPU's frequency track starts at t=0; a policy's limits are sent once per CPU */
+	/* every CPU's frequency track starts at t=0; a policy's limits are sent once, on policy->cpu */
 	assert_true(w.count[CAPSIM_EV_CPU_FREQUENCY] >= 8);
-	assert_int_equal(w.count[CAPSIM_EV_CPU_FREQUENCY_LIMITS], 4 * w.limits_first);
+	assert_int_equal(w.count[CAPSIM_EV_CPU_FREQUENCY_LIMITS], w.limits_first);
+	/* every CPU starts idle (8 entries at t=0), and each wake from idle is an exit */
+	assert_true(w.count[CAPSIM_EV_CPU_IDLE] > 8);
 	assert_true(w.limits_first >= 2);
 	assert_true(w.count[CAPSIM_EV_SCHED_SWITCH] > 0 && w.count[CAPSIM_EV_CPU_COUNTERS] > 0);
 	assert_true(w.count[CAPSIM_EV_PELT_SE] > 0 && w.count[CAPSIM_EV_PELT_RQ] > 0);
