@@ -4,7 +4,7 @@
 set -u
 # man-db and groff-base: tests/install/man.sh renders the man pages with man -l.
 pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev libcmocka-dev
-      zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base "$@")
+      libyaml-dev zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

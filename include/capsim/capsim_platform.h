@@ -319,6 +319,15 @@ struct capsim_cooling_map_info {
 CAPSIM_API int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone,
 					       unsigned i, struct capsim_cooling_map_info *out);
 
+/**
+ * capsim_platform_write_lisa() - @p as LISA's platform description (a PlatformInfo YAML:
+ * `platform-info: conf:` with abi, cpu-capacities, cpus-count, freq-domains, freqs, name and,
+ * when a policy has an energy model, nrg-model with its perf states), what
+ * `capsim platform show P --format lisa` prints; capsim_platform_load() reads it back from a
+ * .yml/.yaml file. @fp stays the caller's. Return: 0, CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp);
+
 /* --- capacity under caps and pressures ------------------------------------------------------ */
 
 /* The kinds of cap `capsim capacity` applies. */
