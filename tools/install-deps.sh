@@ -3,6 +3,8 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -u
 # man-db and groff-base: tests/install/man.sh renders the man pages with man -l.
+# python3-*: the Python package (python/), its tests, its Dask engine and examples/python;
+# python3-yaml reads the LISA YAML capsim writes in tests/cli/platform_lisa_roundtrip.sh.
 pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev libcmocka-dev
       libyaml-dev zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base "$@")
 missing=()
