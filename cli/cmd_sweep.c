@@ -9,7 +9,7 @@
  * `capsim simulate --json` text of that run, kept as RUNS/ID.json, and a run whose result
  * exists is skipped (resumable). A failed run leaves RUNS/ID.error with its message and costs
  * no other result. Then one tidy table: a row per run, its parameters and summary figures.
- * `--engine dask` hands the runs to the Python package (capsim.sweep on a Dask cluster);
+ * `--engine dask` hands the runs to the Python package (capsim.engine on a Dask cluster);
  * `--emit list` prints the expanded runs, `--emit slurm` writes a Slurm job-array script.
  * Only the public API (<capsim/capsim.h>) and json-c.
  */
@@ -42,7 +42,7 @@ static const char usage[] =
 	"and message (DIR/ID.error) and the others still run; the exit status is then 1.\n"
 	"\n"
 	"  --jobs N         runs at once (default: the CPUs online; Dask: workers of a LocalCluster)\n"
-	"  --engine E       local (threads, default) or dask (the Python package capsim.sweep on a\n"
+	"  --engine E       local (threads, default) or dask (the Python package capsim.engine on a\n"
 	"                   Dask distributed cluster: $CAPSIM_PYTHON, default python3)\n"
 	"  --scheduler A    the Dask scheduler address (default: a LocalCluster of --jobs workers)\n"
 	"  -o, --output F   the table: .json for JSON, else CSV (default: CSV on standard output)\n"
@@ -761,7 +761,7 @@ static int emit_slurm(struct sweep *sw, const char *self)
 	return ret;
 }
 
-/* --engine dask: the Python package runs the sweep (python/capsim/sweep.py). */
+/* --engine dask: the Python package runs the sweep (python/capsim/engine.py). */
 static int hand_off_dask(int argc, char **argv, const char *self)
 {
 	const char *py = getenv("CAPSIM_PYTHON");
@@ -777,7 +777,7 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 		char buf[PATH_MAX * 2];
 		struct stat st;
 
-		if (!stat(CAPSIM_PYTHON_DIR "/capsim/sweep.py", &st)) {
+		if (!stat(CAPSIM_PYTHON_DIR "/capsim/engine.py", &st)) {
 			snprintf(buf, sizeof(buf), "%s%s%s", CAPSIM_PYTHON_DIR, pp && *pp ? ":" : "",
 				 pp ? pp : "");
 			setenv("PYTHONPATH", buf, 1);
@@ -786,7 +786,7 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 #endif
 	args[n++] = (char *)(py && *py ? py : "python3");
 	args[n++] = "-m";
-	args[n++] = "capsim.sweep";
+	args[n++] = "capsim.engine";
 	args[n++] = "--capsim";
 	args[n++] = (char *)self;
 	for (int i = 1; i < argc; i++)
@@ -866,7 +866,7 @@ int cmd_sweep(int argc, char **argv)
 		ret = CLI_EXIT_INPUT;
 	if (!ret && !sw.nr_runs)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: no runs", path);
-	if (!ret && (!emit || !strcmp(emit, "slurm")) && mkdir(runs_dir, 0777) && errno != EEXIST)
+	if (!ret && mkdir(runs_dir, 0777) && errno != EEXIST)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot create: %s", runs_dir, strerror(errno));
 	if (!ret)
 		scan_results(&sw);

@@ -545,6 +545,6 @@ def sweep(path, engine="local", jobs=None, scheduler=None, output=None, runs_dir
           capsim=None):
     """`capsim sweep`: expand SWEEP.json into runs, run those without a result (locally in
     threads, or on a Dask cluster), and return the results table as a DataFrame."""
-    from . import sweep as _sweep
-    return _sweep.run(path, engine=engine, jobs=jobs, scheduler=scheduler, output=output,
+    from . import engine as _engine
+    return _engine.run(path, engine=engine, jobs=jobs, scheduler=scheduler, output=output,
                       runs_dir=runs_dir, capsim=capsim)

@@ -7,7 +7,7 @@ import os
 import signal
 import subprocess
 
-import capsim.sweep as cs
+import capsim.engine as cs
 from conftest import ROOT, capsim_exe, cli
 
 SWEEP = {

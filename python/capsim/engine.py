@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""capsim sweeps from Python, and the Dask engine of `capsim sweep --engine dask`.
+"""The sweep engines: capsim.sweep() from Python, and the Dask engine of `capsim sweep --engine dask`.
 
 The expansion of SWEEP.json into runs (ids, scenarios) and the results table are the capsim
 program's (cli/cmd_sweep.c: `--emit list`, then a plain `capsim sweep` that finds every report
@@ -9,7 +9,7 @@ engine sends each run without a report to a worker, which simulates it through t
 renamed), so a worker lost mid-sweep costs only its runs in flight, which the scheduler gives
 to another worker. A failed run's message is kept as RUNS/ID.error.
 
-    python3 -m capsim.sweep SWEEP.json [--jobs N] [--scheduler ADDR] [-o F] [--runs-dir D]
+    python3 -m capsim.engine SWEEP.json [--jobs N] [--scheduler ADDR] [-o F] [--runs-dir D]
 """
 import argparse
 import json
