@@ -41,7 +41,8 @@ static const char usage[] =
 	"exists is skipped, so an interrupted sweep resumes. A failed run is reported with its id\n"
 	"and message (DIR/ID.error) and the others still run; the exit status is then 1.\n"
 	"\n"
-	"  --jobs N         runs at once (default: the CPUs online; Dask: workers of a LocalCluster)\n"
+	"  --jobs N         runs at once (default: the CPUs this process may use; Dask: the\n"
+	"                   workers of a LocalCluster, default 2)\n"
 	"  --engine E       local (threads, default) or dask (the Python package capsim.engine on a\n"
 	"                   Dask distributed cluster: $CAPSIM_PYTHON, default python3)\n"
 	"  --scheduler A    the Dask scheduler address (default: a LocalCluster of --jobs workers)\n"
@@ -81,8 +82,9 @@ struct sweep {
 	int used[NR_FIELDS];      /* a column per field some run sets */
 	const char *runs_dir;
 	/* the local engine's pool */
+	size_t *todo;             /* indices of the runs without a report */
 	pthread_mutex_t lock;
-	size_t next, finished, nr_todo, nr_failed;
+	size_t finished, nr_todo, nr_failed;
 	int progress;
 };
 
@@ -464,52 +466,42 @@ static int write_file(const char *path, const char *data, size_t n)
 	return cli_output_commit(&out);
 }
 
-static void *worker(void *arg)
+/* One run of the pool (cli_parallel_for): the @i-th run without a report. */
+static void run_one(void *ctx, unsigned i)
 {
-	struct sweep *sw = arg;
+	struct sweep *sw = ctx;
+	struct run *r = &sw->runs[sw->todo[i]];
+	char path[PATH_MAX], *json = NULL, *msg = NULL;
+	size_t len = 0;
+	int ret = simulate_run(sw, r, &json, &len, &msg);
 
-	for (;;) {
-		char path[PATH_MAX], *json = NULL, *msg = NULL;
-		struct run *r;
-		size_t len = 0;
-		int ret;
-
-		pthread_mutex_lock(&sw->lock);
-		while (sw->next < sw->nr_runs && sw->runs[sw->next].done)
-			sw->next++;
-		r = sw->next < sw->nr_runs ? &sw->runs[sw->next++] : NULL;
-		pthread_mutex_unlock(&sw->lock);
-		if (!r)
-			return NULL;
-		ret = simulate_run(sw, r, &json, &len, &msg);
-		/* cli_output keeps a process-wide list of temporary files: one writer at a time */
-		pthread_mutex_lock(&sw->lock);
-		if (!ret) {
-			result_path(sw, r, "json", path, sizeof(path));
-			ret = write_file(path, json, len);
-			if (ret)
-				msg = strdup("cannot write its report");
-			result_path(sw, r, "error", path, sizeof(path));
-			if (!ret)
-				unlink(path);
-		}
-		if (ret) {
-			r->failed = 1;
-			r->error = msg;
-			sw->nr_failed++;
-			result_path(sw, r, "error", path, sizeof(path));
-			if (msg)
-				write_file(path, msg, strlen(msg));
-			fprintf(stderr, "%scapsim sweep: run %s failed: %s\n", sw->progress ? "\n" : "",
-				r->id, msg ? msg : "out of memory");
-		}
-		sw->finished++;
-		if (sw->progress)
-			fprintf(stderr, "\rcapsim sweep: %zu of %zu runs done, %zu failed", sw->finished,
-				sw->nr_todo, sw->nr_failed);
-		pthread_mutex_unlock(&sw->lock);
-		free(json);
+	/* cli_output keeps a process-wide list of temporary files: one writer at a time */
+	pthread_mutex_lock(&sw->lock);
+	if (!ret) {
+		result_path(sw, r, "json", path, sizeof(path));
+		ret = write_file(path, json, len);
+		if (ret)
+			msg = strdup("cannot write its report");
+		result_path(sw, r, "error", path, sizeof(path));
+		if (!ret)
+			unlink(path);
 	}
+	if (ret) {
+		r->failed = 1;
+		r->error = msg;
+		sw->nr_failed++;
+		result_path(sw, r, "error", path, sizeof(path));
+		if (msg)
+			write_file(path, msg, strlen(msg));
+		fprintf(stderr, "%scapsim sweep: run %s failed: %s\n", sw->progress ? "\n" : "",
+			r->id, msg ? msg : "out of memory");
+	}
+	sw->finished++;
+	if (sw->progress)
+		fprintf(stderr, "\rcapsim sweep: %zu of %zu runs done, %zu failed", sw->finished,
+			sw->nr_todo, sw->nr_failed);
+	pthread_mutex_unlock(&sw->lock);
+	free(json);
 }
 
 /* Mark the runs whose report exists (and read the .error of those that failed). */
@@ -525,23 +517,23 @@ static void scan_results(struct sweep *sw)
 	}
 }
 
-static int run_local(struct sweep *sw, long jobs)
+static int run_local(struct sweep *sw, unsigned jobs)
 {
-	pthread_t tid[256];
-	long n = jobs < (long)sw->nr_todo ? jobs : (long)sw->nr_todo;
+	size_t k = 0;
 
-	if (n > 256)
-		n = 256;
+	sw->todo = malloc((sw->nr_todo ? sw->nr_todo : 1) * sizeof(*sw->todo));
+	if (!sw->todo)
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	for (size_t i = 0; i < sw->nr_runs; i++)
+		if (!sw->runs[i].done)
+			sw->todo[k++] = i;
 	pthread_mutex_init(&sw->lock, NULL);
 	sw->progress = isatty(STDERR_FILENO);
-	for (long i = 0; i < n; i++)
-		if (pthread_create(&tid[i], NULL, worker, sw))
-			return cli_failf(CLI_EXIT_INTERNAL, "cannot start a thread");
-	for (long i = 0; i < n; i++)
-		pthread_join(tid[i], NULL);
-	if (sw->progress && n)
+	cli_parallel_for((unsigned)sw->nr_todo, jobs, run_one, sw);
+	if (sw->progress && sw->nr_todo)
 		fputc('\n', stderr);
 	pthread_mutex_destroy(&sw->lock);
+	free(sw->todo);
 	return 0;
 }
 
@@ -810,7 +802,7 @@ int cmd_sweep(int argc, char **argv)
 	};
 	struct sweep sw = { 0 };
 	char self[PATH_MAX], dirbuf[PATH_MAX * 2];
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned jobs = cli_default_jobs();
 	struct cli_output out;
 	int ret;
 
@@ -833,7 +825,7 @@ int cmd_sweep(int argc, char **argv)
 
 		if (capsim_parse_u64(jobs_s, &x) || !x || x > 256)
 			return cli_usage_error("sweep", "--jobs '%s': expected 1..256", jobs_s);
-		jobs = (long)x;
+		jobs = (unsigned)x;
 	}
 	if (strcmp(engine, "local") && strcmp(engine, "dask"))
 		return cli_usage_error("sweep", "--engine '%s': expected local or dask", engine);
