@@ -7,6 +7,9 @@
  * a key is cut at a decoded NUL, as json-c's C strings cut it), trailing commas. It never fails
  * on bad text: it stops and keeps what it has indexed. Keys are found through a hash of
  * (object node, key); a duplicated key resolves to its last occurrence, the one json-c keeps.
+ * A position costs a binary search of the line starts and a count of at most two strides of
+ * bytes from the character checkpoints, whatever the line's length: machine-written files are
+ * often one line.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,6 +20,9 @@
 
 /* Deeper than json-c's default depth (32): text json-c accepts is always indexed whole. */
 #define JSONPOS_MAX_DEPTH 64
+
+/* Bytes between two character checkpoints: a column counts at most twice this many bytes. */
+#define JSONPOS_STRIDE 64
 
 struct jp_entry {
 	int parent;      /* node of the object holding the key */
@@ -34,6 +40,7 @@ struct jsonpos {
 	unsigned nr_nodes, cap_nodes;
 	size_t *line_off;  /* byte offset where each line starts */
 	unsigned nr_lines;
+	size_t *chars;     /* UTF-8 characters before byte k * JSONPOS_STRIDE, for each k */
 	int *hash;         /* entry index or -1; size hash_mask + 1 */
 	unsigned hash_mask;
 	int nomem;
@@ -412,21 +419,34 @@ static int build_hash(struct jsonpos *idx)
 	return 0;
 }
 
+/* A UTF-8 character starts at every byte but continuation bytes (10xxxxxx). */
+static int starts_char(char c)
+{
+	return ((unsigned char)c & 0xc0) != 0x80;
+}
+
+/* The line starts, and the character checkpoints that make a column cost a stride. */
 static int index_lines(struct jsonpos *idx)
 {
 	unsigned cap = 0;
-	size_t i;
+	size_t i, nr_chars = 0;
 
-	if (grow((void **)&idx->line_off, &cap, 1, sizeof(size_t)))
+	idx->chars = malloc((idx->len / JSONPOS_STRIDE + 1) * sizeof(size_t));
+	if (!idx->chars || grow((void **)&idx->line_off, &cap, 1, sizeof(size_t)))
 		return -1;
 	idx->line_off[idx->nr_lines++] = 0;
 	for (i = 0; i < idx->len; i++) {
+		if (i % JSONPOS_STRIDE == 0)
+			idx->chars[i / JSONPOS_STRIDE] = nr_chars;
+		nr_chars += starts_char(idx->text[i]);
 		if (idx->text[i] != '\n')
 			continue;
 		if (grow((void **)&idx->line_off, &cap, idx->nr_lines + 1, sizeof(size_t)))
 			return -1;
 		idx->line_off[idx->nr_lines++] = i + 1;
 	}
+	if (idx->len % JSONPOS_STRIDE == 0) /* the offset just past the end starts a stride */
+		idx->chars[idx->len / JSONPOS_STRIDE] = nr_chars;
 	return 0;
 }
 
@@ -465,6 +485,7 @@ void jsonpos_free(struct jsonpos *idx)
 	free(idx->ents);
 	free(idx->node_off);
 	free(idx->line_off);
+	free(idx->chars);
 	free(idx->hash);
 	free(idx);
 }
@@ -493,11 +514,20 @@ int jsonpos_child(const struct jsonpos *idx, int node, const char *key)
 	return e ? e->child : -1;
 }
 
+/* The UTF-8 characters in the first @off bytes of the text (off <= len). */
+static size_t chars_before(const struct jsonpos *idx, size_t off)
+{
+	size_t i = off - off % JSONPOS_STRIDE, n = idx->chars[i / JSONPOS_STRIDE];
+
+	for (; i < off; i++)
+		n += starts_char(idx->text[i]);
+	return n;
+}
+
 struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
 {
 	struct jsonpos_at at = { 1, 1 };
 	unsigned lo = 0, hi;
-	size_t i;
 
 	if (!idx || !idx->nr_lines)
 		return at;
@@ -514,9 +544,7 @@ struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
 			hi = mid;
 	}
 	at.line = lo + 1;
-	for (i = idx->line_off[lo]; i < off; i++)
-		if (((unsigned char)idx->text[i] & 0xc0) != 0x80)
-			at.col++;
+	at.col += (unsigned)(chars_before(idx, off) - chars_before(idx, idx->line_off[lo]));
 	return at;
 }
 
