@@ -23,7 +23,10 @@ struct sim_event {
 
 struct eq_node; /* an event, private to event_queue.c */
 
-/* The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal). */
+/*
+ * The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal, a
+ * ring from the queue's @head0).
+ */
 struct eq_bucket {
 	struct eq_node *ev;
 	uint32_t nr;
@@ -40,6 +43,7 @@ struct event_queue {
 	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
 	uint32_t room;            /* every bucket has room for this many events (>= nr) */
+	uint32_t head0;           /* where bucket 0's ring starts: its earliest-pushed event */
 };
 
 /** eq_init() - an empty queue. */
