@@ -31,12 +31,19 @@ struct jp_entry {
 	size_t off;      /* byte offset of the key's opening quote */
 };
 
+/* An object: numbered in text order, so a key's object value comes after the key's object. */
+struct jp_node {
+	size_t off;      /* byte offset of its '{' */
+	size_t end;      /* just past its '}', or 0 while (or if never) closed */
+	int parent;      /* the object whose key it is the value of, or -1 */
+};
+
 struct jsonpos {
 	const char *text;
 	size_t len;
 	struct jp_entry *ents;
 	unsigned nr_ents, cap_ents;
-	size_t *node_off;  /* byte offset of each object's '{' */
+	struct jp_node *nodes;
 	unsigned nr_nodes, cap_nodes;
 	size_t *line_off;  /* byte offset where each line starts */
 	unsigned nr_lines;
@@ -265,11 +272,11 @@ static int scan_string(struct jp_scan *s, char **out)
 
 static int new_node(struct jsonpos *idx, size_t off)
 {
-	if (grow((void **)&idx->node_off, &idx->cap_nodes, idx->nr_nodes + 1, sizeof(size_t))) {
+	if (grow((void **)&idx->nodes, &idx->cap_nodes, idx->nr_nodes + 1, sizeof(*idx->nodes))) {
 		idx->nomem = 1;
 		return -1;
 	}
-	idx->node_off[idx->nr_nodes] = off;
+	idx->nodes[idx->nr_nodes] = (struct jp_node){ off, 0, -1 };
 	return (int)idx->nr_nodes++;
 }
 
@@ -294,7 +301,7 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 
 		skip_ws(s);
 		if (peek(s) == '}') {
-			s->i++;
+			idx->nodes[node].end = ++s->i;
 			return 0;
 		}
 		if (peek(s) != '"' && peek(s) != '\'')
@@ -320,6 +327,8 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 		ret = scan_value(s, depth + 1, &child);
 		/* kept even when the text breaks inside the value: what was read stays indexed */
 		idx->ents[ei].child = child; /* the nested scan may have moved ents */
+		if (child >= 0)
+			idx->nodes[child].parent = node;
 		if (ret)
 			return -1;
 		skip_ws(s);
@@ -483,7 +492,7 @@ void jsonpos_free(struct jsonpos *idx)
 	for (i = 0; i < idx->nr_ents; i++)
 		free(idx->ents[i].key);
 	free(idx->ents);
-	free(idx->node_off);
+	free(idx->nodes);
 	free(idx->line_off);
 	free(idx->chars);
 	free(idx->hash);
@@ -555,6 +564,32 @@ struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *k
 	if (e)
 		return jsonpos_offset(idx, e->off);
 	if (idx && node >= 0 && (unsigned)node < idx->nr_nodes)
-		return jsonpos_offset(idx, idx->node_off[node]);
+		return jsonpos_offset(idx, idx->nodes[node].off);
 	return jsonpos_offset(idx, 0);
+}
+
+int jsonpos_has_key(const struct jsonpos *idx, int node, const char *key)
+{
+	return find(idx, node, key) != NULL;
+}
+
+int jsonpos_next_child(const struct jsonpos *idx, int node, int prev)
+{
+	unsigned n;
+
+	if (!idx || node < 0)
+		return -1;
+	for (n = prev < node ? (unsigned)node + 1 : (unsigned)prev + 1; n < idx->nr_nodes; n++)
+		if (idx->nodes[n].parent == node)
+			return (int)n;
+	return -1;
+}
+
+int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end)
+{
+	if (!idx || node < 0 || (unsigned)node >= idx->nr_nodes || !idx->nodes[node].end)
+		return -1;
+	*start = idx->nodes[node].off;
+	*end = idx->nodes[node].end;
+	return 0;
 }

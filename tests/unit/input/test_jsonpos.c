@@ -178,6 +178,43 @@ static void test_long_line(void **state)
 	}
 }
 
+/*
+ * The object values of a node, in text order, each with its bytes: "a" twice (both objects),
+ * not "b" (a number) nor the object inside the array; an unclosed object has no span.
+ */
+static void test_children_and_spans(void **state)
+{
+	static const char text[] = "{\"t\": {\"a\": {\"x\": 1}, \"b\": 2, \"c\": {},\n"
+				   "\"a\": {\"y\": [{\"z\": 1}]}}, \"u\": {\"v\": {";
+	const char *a1 = strstr(text, "{\"x\""), *c = strstr(text, "{}"), *a2 = strstr(text, "{\"y\"");
+	struct jsonpos *idx = build(text);
+	int t = jsonpos_child(idx, 0, "t"), n1, n2, n3, u;
+	size_t start, end;
+
+	n1 = jsonpos_next_child(idx, t, -1);
+	n2 = jsonpos_next_child(idx, t, n1);
+	n3 = jsonpos_next_child(idx, t, n2);
+	assert_int_equal(jsonpos_next_child(idx, t, n3), -1);
+	assert_int_equal(n3, jsonpos_child(idx, t, "a"));
+	assert_int_equal(n2, jsonpos_child(idx, t, "c"));
+	assert_int_equal(jsonpos_span(idx, n1, &start, &end), 0);
+	assert_int_equal(start, a1 - text);
+	assert_int_equal(end, a1 - text + 8);     /* {"x": 1} */
+	assert_int_equal(jsonpos_span(idx, n2, &start, &end), 0);
+	assert_int_equal(start, c - text);
+	assert_int_equal(end, c - text + 2);
+	assert_int_equal(jsonpos_span(idx, n3, &start, &end), 0);
+	assert_int_equal(start, a2 - text);
+	assert_int_equal(end, a2 - text + 17);    /* {"y": [{"z": 1}]} */
+	assert_true(jsonpos_has_key(idx, t, "b"));
+	assert_false(jsonpos_has_key(idx, t, "x"));
+	u = jsonpos_child(idx, 0, "u");
+	assert_int_equal(jsonpos_span(idx, u, &start, &end), -1);
+	assert_int_equal(jsonpos_span(idx, jsonpos_child(idx, u, "v"), &start, &end), -1);
+	assert_int_equal(jsonpos_span(idx, -1, &start, &end), -1);
+	jsonpos_free(idx);
+}
+
 static void test_broken_text(void **state)
 {
 	/* cut inside a string: what came before is still indexed; never an error */
@@ -202,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_duplicates_last_wins),
 		cmocka_unit_test(test_utf8_columns),
 		cmocka_unit_test(test_long_line),
+		cmocka_unit_test(test_children_and_spans),
 		cmocka_unit_test(test_broken_text),
 	};
 
