@@ -85,7 +85,7 @@ struct task_stats {
 	int64_t slack_sum_ns;       /* over timer events */
 	int64_t slack_min_ns;
 	uint64_t runtime_ns;
-	uint32_t *lat_hist;         /* buckets lat_lo .. lat_lo + lat_nr - 1 of LAT_BUCKETS */
+	uint32_t *lat_hist;         /* buckets lat_lo .. lat_lo + lat_nr - 1 of LAT_BUCKETS (> 0) */
 	uint64_t lat_count;
 	uint64_t cur_ns;            /* not yet in @by_cpu: added when it changes CPU, or ends */
 	int cur_cpu;                /* the CPU whose time gathers in @cur_ns, -1: none yet */

@@ -77,8 +77,9 @@ static uint64_t lat_bucket_ns(unsigned b)
 }
 
 /*
- * The histogram grows to take bucket @b: it holds only the buckets from the lowest to the
- * highest one used (48 of LAT_BUCKETS on average in bench (c)). Return: 0, or -1 without memory.
+ * The histogram grows to take bucket @b (>= 1): it holds only the buckets from the lowest to
+ * the highest one used, bucket 0 (under 1 µs, the wake-ups onto an idle CPU) being what
+ * @lat_count has beyond them. Return: 0, or -1 without memory.
  */
 static int lat_extend(struct task_stats *st, unsigned b)
 {
@@ -103,21 +104,26 @@ void task_record_latency(struct sim_task *p, uint64_t ns)
 	unsigned b = lat_bucket(ns);
 
 	/* one test for both sides: below lat_lo, b - lat_lo wraps past lat_nr */
-	if (b - st->lat_lo >= st->lat_nr && lat_extend(st, b))
+	if (b && b - st->lat_lo >= st->lat_nr && lat_extend(st, b))
 		return; /* reporting only: the figure is then short */
-	st->lat_hist[b - st->lat_lo]++;
+	if (b)
+		st->lat_hist[b - st->lat_lo]++;
 	st->lat_count++;
 }
 
 uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct)
 {
-	uint64_t rank, seen = 0;
+	uint64_t rank, seen = p->st.lat_count;
 
-	if (!p->st.lat_count || !p->st.lat_hist)
+	if (!p->st.lat_count)
 		return 0;
 	rank = (p->st.lat_count * pct + 99) / 100; /* nearest rank */
 	if (!rank)
 		rank = 1;
+	for (unsigned k = 0; k < p->st.lat_nr; k++)
+		seen -= p->st.lat_hist[k];
+	if (seen >= rank) /* bucket 0's */
+		return lat_bucket_ns(0);
 	for (unsigned k = 0; k < p->st.lat_nr; k++) {
 		seen += p->st.lat_hist[k];
 		if (seen >= rank)
