@@ -12,13 +12,18 @@
  * move to lower buckets (each event moves at most 64 times, in practice a few). Every bucket
  * holds its events in push order: a push appends the latest seq, and a redistribution moves a
  * bucket's events in their order into buckets that are all empty. So bucket 0's earliest-pushed
- * event is its first, and bucket 0 is a ring that pops from its head: a pop costs the same
- * whether one event or 100 000 share its time (a scan for the least seq made 100 000 tasks
- * started at one instant quadratic). Unlike a binary
- * heap, whose pop walks down a dozen levels each waiting on the last load, the work is appends
- * to a few hot arrays, each with room for every queued event so that only a push allocates. An event pushed before @last (only
- * other users do that) waits in a small binary heap that pops first: every event in it is
- * earlier than every bucketed one.
+ * event is its first, and a pop takes it from the front: a pop costs the same whether one event
+ * or 100 000 share its time (a scan for the least seq made 100 000 tasks started at one instant
+ * quadratic). Unlike a binary heap, whose pop walks down a dozen levels each waiting on the last
+ * load, the work is appends to a few hot blocks.
+ *
+ * A bucket is a chain of fixed-size blocks shared by all buckets through a spare list, so the
+ * memory follows the events queued, not the most each bucket ever held: a cascade of
+ * redistributions passes every event through a dozen buckets (at 10 000 timers, a dozen
+ * buckets reached 10 000 events each, and the queue 5.6 MiB resident). A push keeps enough
+ * blocks for every bucket to have a partial one beside its full ones, so that a pop never
+ * allocates and never fails. An event pushed before @last (only other users do that) waits in
+ * a small binary heap that pops first: every event in it is earlier than every bucketed one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,15 +36,42 @@ struct eq_node {
 	uint32_t kind, id, gen;
 };
 
+/* 63 events and the link: 2 KiB. */
+#define EQ_BLOCK 63
+
+struct eq_block {
+	struct eq_block *next;
+	struct eq_node ev[EQ_BLOCK];
+};
+
+/* An empty bucket has no block; its tail counts as full so that the next append takes one. */
+static void bucket_reset(struct eq_bucket *b)
+{
+	*b = (struct eq_bucket){ .first = 0, .tail_nr = EQ_BLOCK };
+}
+
 void eq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
+	for (unsigned i = 0; i < EQ_BUCKETS; i++)
+		bucket_reset(&q->bucket[i]);
+}
+
+static void free_chain(struct eq_block *blk)
+{
+	while (blk) {
+		struct eq_block *next = blk->next;
+
+		free(blk);
+		blk = next;
+	}
 }
 
 void eq_free(struct event_queue *q)
 {
 	for (unsigned i = 0; i < EQ_BUCKETS; i++)
-		free(q->bucket[i].ev);
+		free_chain(q->bucket[i].head);
+	free_chain(q->spare);
 	free(q->past);
 	eq_init(q);
 }
@@ -56,48 +88,57 @@ static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
 }
 
 /*
- * Every bucket gets room for twice as many events as now: a bucket never holds more events
- * than the queue, so pushes and redistributions then never run out of room. Only the events
- * held are copied (not realloc(), which copies the whole old room): memory a bucket never
- * fills is never touched. Out of line: the hot paths only test. A failed allocation leaves the
- * queue usable at its present room.
+ * Blocks in use are at most one partial block a bucket beside the full ones, one more in bucket
+ * 0 (popped at its head, appended at its tail) and one in a redistribution (read from its head):
+ * with this many, no append runs short.
  */
-static __attribute__((noinline, cold)) int grow_buckets(struct event_queue *q)
+static inline uint64_t blocks_needed(uint64_t nr)
 {
-	uint32_t room = q->room ? q->room * 2 : 64;
+	return nr / EQ_BLOCK + EQ_BUCKETS + 2;
+}
 
-	CAPSIM_RETURN_IF(room < q->room, CAPSIM_ERR_NOMEM);
-	for (unsigned i = 0; i < EQ_BUCKETS; i++) {
-		struct eq_bucket *b = &q->bucket[i];
-		struct eq_node *n = malloc((size_t)room * sizeof(*n));
+/* Out of line: the hot path only tests. A failed allocation leaves the queue as it was. */
+static __attribute__((noinline, cold)) int add_spare(struct event_queue *q)
+{
+	struct eq_block *blk = malloc(sizeof(*blk));
 
-		CAPSIM_RETURN_IF(!n, CAPSIM_ERR_NOMEM);
-		if (b->nr) {
-			/* bucket 0's ring is unrolled from its head; the others start at 0 */
-			uint32_t head = i ? 0 : q->head0;
-			uint32_t first = q->room - head < b->nr ? q->room - head : b->nr;
-
-			memcpy(n, b->ev + head, first * sizeof(*n));
-			memcpy(n + first, b->ev, (b->nr - first) * sizeof(*n));
-		}
-		free(b->ev);
-		b->ev = n;
-		if (i == 0)
-			q->head0 = 0; /* consistent with either room if a later bucket fails */
-	}
-	q->room = room;
+	CAPSIM_RETURN_IF(!blk, CAPSIM_ERR_NOMEM);
+	blk->next = q->spare;
+	q->spare = blk;
+	q->nr_blocks++;
 	return 0;
 }
 
-/*
- * Append @n to bucket @i, whose room the caller made. Bucket 0's ring wraps at @room, a power
- * of two; the other buckets start at 0 and never reach it, so the mask leaves them alone.
- */
+static inline void put_spare(struct event_queue *q, struct eq_block *blk)
+{
+	blk->next = q->spare;
+	q->spare = blk;
+}
+
+/* Bucket @b's tail is full: a spare block (there is one, see blocks_needed()) follows it. */
+static __attribute__((noinline)) void bucket_extend(struct event_queue *q, struct eq_bucket *b)
+{
+	struct eq_block *blk = q->spare;
+
+	q->spare = blk->next;
+	blk->next = NULL;
+	if (b->tail)
+		b->tail->next = blk;
+	else
+		b->head = blk;
+	b->tail = blk;
+	b->tail_nr = 0;
+}
+
+/* Append @n to bucket @i. */
 static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq_node *n)
 {
 	struct eq_bucket *b = &q->bucket[i];
 
-	b->ev[((i ? 0 : q->head0) + b->nr++) & (q->room - 1)] = *n;
+	if (b->tail_nr == EQ_BLOCK)
+		bucket_extend(q, b);
+	b->tail->ev[b->tail_nr++] = *n;
+	b->nr++;
 	if (i)
 		q->occupied |= 1ULL << (i - 1);
 }
@@ -145,8 +186,9 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 {
 	struct eq_node n = { time, q->next_seq, kind, id, gen };
 
-	if (q->nr == q->room && grow_buckets(q))
-		return CAPSIM_ERR_NOMEM;
+	while (q->nr_blocks < blocks_needed(q->nr + 1))
+		if (add_spare(q))
+			return CAPSIM_ERR_NOMEM;
 	if (time < q->last) {
 		int ret = past_push(q, &n);
 
@@ -160,34 +202,60 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 	return 0;
 }
 
+/* The events of block @blk of bucket @b: from index *@from, *@to of them. */
+static inline void block_range(const struct eq_bucket *b, const struct eq_block *blk,
+			       uint32_t *from, uint32_t *to)
+{
+	*from = blk == b->head ? b->first : 0;
+	*to = blk == b->tail ? b->tail_nr : EQ_BLOCK;
+}
+
 /*
  * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time becomes @last
- * and its events move to the (empty) buckets below it.
+ * and its events move to the (empty) buckets below it, block by block, each block spare again
+ * once read.
  */
 static void redistribute(struct event_queue *q, unsigned i)
 {
-	struct eq_bucket *b = &q->bucket[i];
-	const struct eq_node *ev = b->ev;
-	uint32_t nr = b->nr;
-	uint64_t last = ev[0].time;
+	struct eq_bucket src = q->bucket[i];
+	struct eq_block *blk = src.head;
+	uint64_t last = blk->ev[src.first].time;
+	uint32_t from, to;
 
-	for (uint32_t k = 1; k < nr; k++)
-		last = ev[k].time < last ? ev[k].time : last;
+	for (const struct eq_block *b = blk; b; b = b->next) {
+		block_range(&src, b, &from, &to);
+		for (uint32_t k = from; k < to; k++)
+			last = b->ev[k].time < last ? b->ev[k].time : last;
+	}
 	q->last = last;
 	q->occupied &= ~(1ULL << (i - 1));
-	b->nr = 0;
-	for (uint32_t k = 0; k < nr; k++)
-		bucket_put(q, bucket_of(ev[k].time, last), &ev[k]);
+	bucket_reset(&q->bucket[i]);
+	while (blk) {
+		struct eq_block *next = blk->next;
+
+		block_range(&src, blk, &from, &to);
+		for (uint32_t k = from; k < to; k++)
+			bucket_put(q, bucket_of(blk->ev[k].time, last), &blk->ev[k]);
+		put_spare(q, blk);
+		blk = next;
+	}
 }
 
-/* The earliest-pushed event of bucket 0 (all at @last), its ring's head, leaves it. */
+/* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
 static void bucket0_pop(struct event_queue *q, struct eq_node *out)
 {
 	struct eq_bucket *b0 = &q->bucket[0];
+	struct eq_block *head = b0->head;
 
-	*out = b0->ev[q->head0];
-	q->head0 = (q->head0 + 1) & (q->room - 1);
-	b0->nr--;
+	*out = head->ev[b0->first++];
+	if (!--b0->nr) {
+		put_spare(q, head);
+		bucket_reset(b0);
+	} else if (b0->first == EQ_BLOCK) {
+		b0->head = head->next;
+		b0->first = 0;
+		put_spare(q, head);
+	}
 }
 
 int eq_pop(struct event_queue *q, struct sim_event *ev)

@@ -21,14 +21,16 @@ struct sim_event {
 	uint32_t gen;
 };
 
-struct eq_node; /* an event, private to event_queue.c */
+struct eq_node;  /* an event, private to event_queue.c */
+struct eq_block; /* a run of events of one bucket, private to event_queue.c */
 
 /*
- * The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal, a
- * ring from the queue's @head0).
+ * The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal), in
+ * push order: a chain of blocks from @head (its events from @first) to @tail (@tail_nr events).
  */
 struct eq_bucket {
-	struct eq_node *ev;
+	struct eq_block *head, *tail;
+	uint32_t first, tail_nr;
 	uint32_t nr;
 };
 
@@ -42,8 +44,8 @@ struct event_queue {
 	uint32_t nr_past, cap_past;
 	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
-	uint32_t room;            /* every bucket has room for this many events (>= nr) */
-	uint32_t head0;           /* where bucket 0's ring starts: its earliest-pushed event */
+	struct eq_block *spare;   /* blocks no bucket holds */
+	uint64_t nr_blocks;       /* all blocks: enough for every bucket's and a redistribution's */
 };
 
 /** eq_init() - an empty queue. */
