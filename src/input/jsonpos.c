@@ -48,9 +48,18 @@ struct jsonpos {
 	size_t *line_off;  /* byte offset where each line starts */
 	unsigned nr_lines;
 	size_t *chars;     /* UTF-8 characters before byte k * JSONPOS_STRIDE, for each k */
-	int *hash;         /* entry index or -1; size hash_mask + 1 */
+	struct jp_slot *hash; /* size hash_mask + 1 */
 	unsigned hash_mask;
 	int nomem;
+};
+
+/*
+ * A slot of the hash: the entry's full hash beside its index, so that a probe past another key
+ * does not load that entry (at 100 000 tasks, the entries are 13 MB read in random order).
+ */
+struct jp_slot {
+	uint32_t h;
+	int ent;           /* entry index, or -1: empty */
 };
 
 struct jp_scan {
@@ -405,25 +414,25 @@ static int build_hash(struct jsonpos *idx)
 
 	while (size < 2 * idx->nr_ents)
 		size *= 2;
-	idx->hash = malloc(size * sizeof(int));
+	idx->hash = malloc(size * sizeof(*idx->hash));
 	if (!idx->hash)
 		return -1;
 	idx->hash_mask = size - 1;
 	for (i = 0; i < size; i++)
-		idx->hash[i] = -1;
+		idx->hash[i] = (struct jp_slot){ 0, -1 };
 	/* in text order, so that a duplicated key ends up on its last occurrence */
 	for (i = 0; i < idx->nr_ents; i++) {
 		const struct jp_entry *e = &idx->ents[i];
-		uint32_t h = hash_key(e->parent, e->key) & idx->hash_mask;
+		uint32_t full = hash_key(e->parent, e->key), h = full & idx->hash_mask;
 
-		while (idx->hash[h] >= 0) {
-			const struct jp_entry *o = &idx->ents[idx->hash[h]];
+		while (idx->hash[h].ent >= 0) {
+			const struct jp_entry *o = &idx->ents[idx->hash[h].ent];
 
-			if (o->parent == e->parent && !strcmp(o->key, e->key))
+			if (idx->hash[h].h == full && o->parent == e->parent && !strcmp(o->key, e->key))
 				break;
 			h = (h + 1) & idx->hash_mask;
 		}
-		idx->hash[h] = (int)i;
+		idx->hash[h] = (struct jp_slot){ full, (int)i };
 	}
 	return 0;
 }
@@ -501,17 +510,16 @@ void jsonpos_free(struct jsonpos *idx)
 
 static const struct jp_entry *find(const struct jsonpos *idx, int node, const char *key)
 {
-	uint32_t h;
+	uint32_t full, h;
 
 	if (!idx || node < 0 || !key || !idx->hash)
 		return NULL;
-	h = hash_key(node, key) & idx->hash_mask;
-	while (idx->hash[h] >= 0) {
-		const struct jp_entry *e = &idx->ents[idx->hash[h]];
+	full = hash_key(node, key);
+	for (h = full & idx->hash_mask; idx->hash[h].ent >= 0; h = (h + 1) & idx->hash_mask) {
+		const struct jp_entry *e = &idx->ents[idx->hash[h].ent];
 
-		if (e->parent == node && !strcmp(e->key, key))
+		if (idx->hash[h].h == full && e->parent == node && !strcmp(e->key, key))
 			return e;
-		h = (h + 1) & idx->hash_mask;
 	}
 	return NULL;
 }

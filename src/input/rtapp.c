@@ -104,6 +104,10 @@ struct rt {
 	int tasks_node;                 /* the "tasks" object in jsonpos */
 	int split;                      /* task objects are read one at a time (see the top) */
 	struct json_tokener *task_tok;  /* reads them */
+	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
+		int node;               /* its object in jsonpos */
+		int instance_read;      /* read apart for its "instance" */
+	} *tk;
 };
 
 /* ---- names and paths ---------------------------------------------------------------- */
@@ -1285,14 +1289,13 @@ static int parse_global(struct rt *p, struct json_object *root)
 /* ---- the file --------------------------------------------------------------------------- */
 
 /*
- * The object of task @key (@val in the tree): when tasks are read one at a time, json-c reads
+ * The object of a task (@val in the tree, @node in jsonpos): when tasks are read apart, json-c reads
  * it now from its bytes of the file, with the depth it would have left at this level (the top
  * and "tasks" above it). Return: a reference for the caller to put, or NULL when those bytes
  * are not one object to json-c (the whole file is then read again, which says why).
  */
-static struct json_object *task_value(struct rt *p, const char *key, struct json_object *val)
+static struct json_object *task_value(struct rt *p, int node, struct json_object *val)
 {
-	int node = jsonpos_child(p->pos, p->tasks_node, key);
 	struct json_object *obj;
 	size_t start, end;
 
@@ -1314,18 +1317,22 @@ static struct json_object *task_value(struct rt *p, const char *key, struct json
 	return obj;
 }
 
-/* The "instance" count of task @key: 1 unless it says otherwise. */
-static int task_instances(struct rt *p, const char *key, struct json_object *val, int tnode,
+/* The "instance" count of task @i, @key: 1 unless it says otherwise. */
+static int task_instances(struct rt *p, unsigned i, const char *key, struct json_object *val,
 			  int64_t *n)
 {
+	int tnode = p->tk[i].node;
 	struct json_object *obj;
 	size_t told;
 	int ret;
 
 	/* a task object read apart is read here only if it has the key (parse_root() checks) */
-	if (p->split && tnode >= 0 && !jsonpos_has_key(p->pos, tnode, "instance"))
-		return 0;
-	obj = task_value(p, key, val);
+	if (p->split && tnode >= 0) {
+		if (!jsonpos_has_key(p->pos, tnode, "instance"))
+			return 0;
+		p->tk[i].instance_read = 1;
+	}
+	obj = task_value(p, tnode, val);
 	if (!obj)
 		return CAPSIM_ERR_PARSE;
 	told = path_push(p, key);
@@ -1345,7 +1352,8 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 	int ret = 0;
 
 	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
-	if (!wl->tasks)
+	p->tk = calloc((size_t)json_object_object_length(tasks), sizeof(*p->tk));
+	if (!wl->tasks || !p->tk)
 		return CAPSIM_ERR_NOMEM;
 	old = path_push(p, "tasks");
 	json_object_object_foreach(tasks, key, val) {
@@ -1353,6 +1361,7 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		int tnode = jsonpos_child(p->pos, node, key);
 		int64_t n = 1;
 
+		p->tk[wl->nr_tasks].node = tnode;
 		*t = (struct wl_task){ .util_min = WL_UNSET, .util_max = WL_UNSET };
 		t->name = strdup(key);
 		wl->nr_tasks++;
@@ -1366,7 +1375,7 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
 				   type_name(val));
 		if (!ret)
-			ret = task_instances(p, key, val, tnode, &n);
+			ret = task_instances(p, wl->nr_tasks - 1, key, val, &n);
 		t->instances = (unsigned)n;
 		threads += (uint64_t)n;
 		if (!ret && threads > WL_MAX_THREADS)
@@ -1460,17 +1469,18 @@ static int parse_root(struct rt *p, struct json_object *root)
 	if (!ret)
 		ret = collect_tasks(p, tasks, node);
 	json_object_object_foreach(tasks, key, val) {
-		int tnode = jsonpos_child(p->pos, node, key);
+		int tnode;
 		struct json_object *obj;
 		size_t old;
 
 		if (ret)
 			break;
-		obj = task_value(p, key, val);
+		tnode = p->tk[i].node;
+		obj = task_value(p, tnode, val);
 		/* collect_tasks() took "instance" as absent if jsonpos does not see it */
 		if (!obj || (p->split && tnode >= 0 &&
 			     json_object_object_get_ex(obj, "instance", NULL) !=
-			     jsonpos_has_key(p->pos, tnode, "instance"))) {
+			     p->tk[i].instance_read)) {
 			json_object_put(obj);
 			ret = CAPSIM_ERR_PARSE;
 			break;
@@ -1665,6 +1675,7 @@ static int parse_text(const char *text, size_t len, const char *name, int *split
 	jsonpos_free(p.pos);
 	free(p.res_map.slots);
 	free(p.task_map.slots);
+	free(p.tk);
 	for (i = 0; i < p.nr_memruns; i++)
 		free(p.memruns[i].name);
 	free(p.memruns);
