@@ -44,17 +44,22 @@ struct eq_block {
 	struct eq_node ev[EQ_BLOCK];
 };
 
-/* An empty bucket has no block; its tail counts as full so that the next append takes one. */
-static void bucket_reset(struct eq_bucket *b)
-{
-	*b = (struct eq_bucket){ .first = 0, .tail_nr = EQ_BLOCK };
-}
-
 void eq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
+	/* no block yet: a tail that counts as full makes the first append take one */
 	for (unsigned i = 0; i < EQ_BUCKETS; i++)
-		bucket_reset(&q->bucket[i]);
+		q->bucket[i].tail_nr = EQ_BLOCK;
+}
+
+/*
+ * Bucket @b is empty and keeps its tail block (whose next is NULL): a bucket emptied and filled
+ * again at nearly every pop (most hold a few events) then takes no block from the spares.
+ */
+static inline void bucket_keep_tail(struct eq_bucket *b)
+{
+	b->head = b->tail;
+	b->first = b->tail_nr = b->nr = 0;
 }
 
 static void free_chain(struct eq_block *blk)
@@ -88,24 +93,23 @@ static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
 }
 
 /*
- * Blocks in use are at most one partial block a bucket beside the full ones, one more in bucket
- * 0 (popped at its head, appended at its tail) and one in a redistribution (read from its head):
- * with this many, no append runs short.
+ * One more spare block (the first time, enough for every bucket). Blocks in use are at most
+ * nr / EQ_BLOCK full ones, one partial (or empty) block a bucket, one more in bucket 0 (popped
+ * at its head, appended at its tail) and one in a redistribution (read from its head): with
+ * nr_blocks blocks, no append runs short while nr <= @room. Out of line: the hot path only
+ * tests. A failed allocation leaves the queue as it was.
  */
-static inline uint64_t blocks_needed(uint64_t nr)
-{
-	return nr / EQ_BLOCK + EQ_BUCKETS + 2;
-}
-
-/* Out of line: the hot path only tests. A failed allocation leaves the queue as it was. */
 static __attribute__((noinline, cold)) int add_spare(struct event_queue *q)
 {
-	struct eq_block *blk = malloc(sizeof(*blk));
+	do {
+		struct eq_block *blk = malloc(sizeof(*blk));
 
-	CAPSIM_RETURN_IF(!blk, CAPSIM_ERR_NOMEM);
-	blk->next = q->spare;
-	q->spare = blk;
-	q->nr_blocks++;
+		CAPSIM_RETURN_IF(!blk, CAPSIM_ERR_NOMEM);
+		blk->next = q->spare;
+		q->spare = blk;
+		q->nr_blocks++;
+	} while (q->nr_blocks < EQ_BUCKETS + 2);
+	q->room = (q->nr_blocks - EQ_BUCKETS - 1) * EQ_BLOCK - 1;
 	return 0;
 }
 
@@ -138,9 +142,10 @@ static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq
 	if (b->tail_nr == EQ_BLOCK)
 		bucket_extend(q, b);
 	b->tail->ev[b->tail_nr++] = *n;
-	b->nr++;
 	if (i)
 		q->occupied |= 1ULL << (i - 1);
+	else
+		b->nr++;
 }
 
 /* ---- events before @last: a binary min-heap, for generality ------------------------------- */
@@ -186,9 +191,8 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 {
 	struct eq_node n = { time, q->next_seq, kind, id, gen };
 
-	while (q->nr_blocks < blocks_needed(q->nr + 1))
-		if (add_spare(q))
-			return CAPSIM_ERR_NOMEM;
+	if (q->nr == q->room && add_spare(q))
+		return CAPSIM_ERR_NOMEM;
 	if (time < q->last) {
 		int ret = past_push(q, &n);
 
@@ -202,43 +206,40 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 	return 0;
 }
 
-/* The events of block @blk of bucket @b: from index *@from, *@to of them. */
-static inline void block_range(const struct eq_bucket *b, const struct eq_block *blk,
-			       uint32_t *from, uint32_t *to)
-{
-	*from = blk == b->head ? b->first : 0;
-	*to = blk == b->tail ? b->tail_nr : EQ_BLOCK;
-}
-
 /*
  * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time becomes @last
  * and its events move to the (empty) buckets below it, block by block, each block spare again
- * once read.
+ * once read but the last, which the emptied bucket keeps.
  */
 static void redistribute(struct event_queue *q, unsigned i)
 {
-	struct eq_bucket src = q->bucket[i];
-	struct eq_block *blk = src.head;
-	uint64_t last = blk->ev[src.first].time;
-	uint32_t from, to;
+	/* the moves go below @i: @b stays as it is until it keeps its tail */
+	struct eq_bucket *b = &q->bucket[i];
+	struct eq_block *blk = b->head, *tail = b->tail;
+	uint64_t last = blk->ev[0].time; /* only bucket 0 is popped: the others start at 0 */
 
-	for (const struct eq_block *b = blk; b; b = b->next) {
-		block_range(&src, b, &from, &to);
-		for (uint32_t k = from; k < to; k++)
-			last = b->ev[k].time < last ? b->ev[k].time : last;
+	for (const struct eq_block *k = blk;; k = k->next) {
+		uint32_t n = k == tail ? b->tail_nr : EQ_BLOCK;
+
+		for (uint32_t e = 0; e < n; e++)
+			last = k->ev[e].time < last ? k->ev[e].time : last;
+		if (k == tail)
+			break;
 	}
 	q->last = last;
 	q->occupied &= ~(1ULL << (i - 1));
-	bucket_reset(&q->bucket[i]);
-	while (blk) {
+	for (;;) {
 		struct eq_block *next = blk->next;
+		uint32_t n = blk == tail ? b->tail_nr : EQ_BLOCK;
 
-		block_range(&src, blk, &from, &to);
-		for (uint32_t k = from; k < to; k++)
-			bucket_put(q, bucket_of(blk->ev[k].time, last), &blk->ev[k]);
+		for (uint32_t e = 0; e < n; e++)
+			bucket_put(q, bucket_of(blk->ev[e].time, last), &blk->ev[e]);
+		if (blk == tail)
+			break;
 		put_spare(q, blk);
 		blk = next;
 	}
+	bucket_keep_tail(b);
 }
 
 /* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
@@ -249,8 +250,7 @@ static void bucket0_pop(struct event_queue *q, struct eq_node *out)
 
 	*out = head->ev[b0->first++];
 	if (!--b0->nr) {
-		put_spare(q, head);
-		bucket_reset(b0);
+		bucket_keep_tail(b0); /* the head was the tail */
 	} else if (b0->first == EQ_BLOCK) {
 		b0->head = head->next;
 		b0->first = 0;

@@ -31,7 +31,7 @@ struct eq_block; /* a run of events of one bucket, private to event_queue.c */
 struct eq_bucket {
 	struct eq_block *head, *tail;
 	uint32_t first, tail_nr;
-	uint32_t nr;
+	uint32_t nr;              /* events, kept for bucket 0 (the others have @occupied) */
 };
 
 #define EQ_BUCKETS 65
@@ -45,7 +45,8 @@ struct event_queue {
 	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
 	struct eq_block *spare;   /* blocks no bucket holds */
-	uint64_t nr_blocks;       /* all blocks: enough for every bucket's and a redistribution's */
+	uint64_t nr_blocks;       /* all blocks */
+	uint64_t room;            /* they suffice for this many events (>= nr) */
 };
 
 /** eq_init() - an empty queue. */
