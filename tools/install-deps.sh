@@ -3,8 +3,12 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -u
 # man-db and groff-base: tests/install/man.sh renders the man pages with man -l.
+# nodejs and npm: the build fetches uPlot for the HTML report (src/output/report_js/);
+# chromium: the report tests open it headless (tests/report/).
 pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev libcmocka-dev
-      zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base "$@")
+      zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base nodejs chromium "$@")
+# Debian's npm, unless the nodejs in place brings its own (NodeSource's does, and conflicts with it)
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
