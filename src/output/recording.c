@@ -252,7 +252,9 @@ static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_
 	int32_t *map;
 	struct rec_task *t;
 
-	if (e->pid <= 0)
+	/* the idle task and the stoppers (migration/N) are not the workload's */
+	if (e->pid <= 0 || (e->pid >= CAPSIM_STOPPER_PID_BASE &&
+			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus))
 		return NULL;
 	if ((uint32_t)e->pid >= r->nr_pids) {
 		uint32_t n = (uint32_t)e->pid * 2 + 16;

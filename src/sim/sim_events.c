@@ -355,7 +355,7 @@ void sim_emit_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p, b
 	struct capsim_ev_rtapp_loop *l = &ev.u.rtapp_loop;
 
 	ev_init(s, &ev, CAPSIM_EV_RTAPP_LOOP, p->cpu);
-	task_of(p, &l->task);
+	task_of(NULL, p, &l->task);
 	l->thread = (int32_t)p->id;
 	l->phase = (int32_t)p->phase;
 	l->task_loop = p->task_loops;

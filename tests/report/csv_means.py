@@ -3,10 +3,11 @@
 # from cpu_running.csv (time not running pid 0), the time-weighted mean delivered frequency
 # from cpu_frequency.csv and mean actual capacity from cpu_capacity.csv, each against the
 # --json summary of the same run. Usage: csv_means.py CAPSIM OUTDIR
-import csv, json, os, subprocess, sys
+import csv, json, os, shutil, subprocess, sys
 
 capsim, out = sys.argv[1], sys.argv[2]
-os.makedirs(out, exist_ok=True)
+shutil.rmtree(out, ignore_errors=True)  # nothing of an earlier run may answer for this one
+os.makedirs(out)
 # The default scenario (its static cap included). Not yet a scenario whose static cap holds the
 # frequency below what schedutil started at: the engine emits no cpu_frequency event when a
 # freq_qos request alone lowers policy->cur (rk3399-uclamp-ui's CSV shows 1.8 GHz throughout).

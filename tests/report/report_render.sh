@@ -6,7 +6,7 @@
 set -u
 capsim=$1 node_modules=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"
 "$capsim" simulate --report "$out/default.html" >/dev/null || exit 1
 "$capsim" compare --duration 3s --report "$out/compare.html" >/dev/null || exit 1
 fail=0

@@ -3,10 +3,11 @@
 # LISA's rt-app analysis reads them) give the summary's figures for periodic tasks: one row per
 # timer event, as many rows with slack <= 0 as deadline misses, and the same mean slack (the
 # log's microseconds are truncated: within 1 us). Usage: rtapp_log.py CAPSIM OUTDIR
-import json, os, subprocess, sys
+import json, os, shutil, subprocess, sys
 
 capsim, out = sys.argv[1], sys.argv[2]
-os.makedirs(out, exist_ok=True)
+shutil.rmtree(out, ignore_errors=True)  # nothing of an earlier run may answer for this one
+os.makedirs(out)
 wl = {"global": {"duration": 3, "calibration": 100},
       "tasks": {"fits": {"loop": -1, "run": 2000, "timer": {"ref": "t1", "period": 10000}},
                 "tight": {"loop": -1, "run": 9000, "timer": {"ref": "t2", "period": 10000}},
