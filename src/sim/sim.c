@@ -606,6 +606,7 @@ static void finish(struct capsim_sim *s)
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		task_flush_cpu_time(s->tasks[i]);
+	sim_end_loops(s);
 	if (s->overutilized)
 		s->overutilized_ns += s->now - s->overutilized_since;
 	s->overutilized_since = s->now;

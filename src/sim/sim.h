@@ -80,7 +80,8 @@ struct task_stats {
 	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
 	uint32_t nr_by_cpu, cap_by_cpu;
 	/* changed at every wake-up */
-	uint64_t activations;
+	uint64_t activations;       /* wake-ups, the first (its start) included */
+	uint64_t loops;             /* rt-app loops of a phase completed (log rows) */
 	uint64_t timer_events;
 	int64_t slack_sum_ns;       /* over timer events */
 	int64_t slack_min_ns;
@@ -98,9 +99,22 @@ struct task_stats {
  * wake-up), then the rest in the order a wake-up reads it, without holes, so that a wake-up
  * reads as few cache lines as it can (the task's unique timers follow in the last one).
  */
+/*
+ * The loop in progress, as rt-app's log_data_t gathers it for its log row (kept only while a
+ * sink is attached; CAPSIM_EV_RTAPP_LOOP carries it).
+ */
+struct sim_loop_log {
+	uint64_t start, run, work, c_duration, c_period, wu_lat;
+	uint64_t cpu_event_start;   /* the run/runtime in progress started then */
+	uint64_t timer_expiry;      /* sleeping in a timer until then (0: not) */
+	int64_t slack;
+	uint32_t timers;
+};
+
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
+	struct sim_loop_log lp;
 	struct sim_task *wq_next; /* FIFO of waiters on a resource */
 	unsigned instance;
 	uint32_t pid;
@@ -443,6 +457,8 @@ uint64_t sched_prio_to_weight(int nice);
 int sim_create_tasks(struct capsim_sim *s);
 void task_start(struct capsim_sim *s, struct sim_task *p);
 void task_advance(struct capsim_sim *s, struct sim_task *p);
+/** sim_end_loops() - at the run's end, the loops waiting in a timer's sleep go to the sink. */
+void sim_end_loops(struct capsim_sim *s);
 void task_wake(struct capsim_sim *s, struct sim_task *p);
 void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
 void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
