@@ -223,6 +223,12 @@ static void show_text(const capsim_platform *p)
 				 : "no arch_scale_freq_ref: cpufreq pressure is 0 (6.10..6.12.100)"
 		       : "arch_scale_freq_ref = capacity_freq_ref");
 	printf("capacities: %s\n", capacity_source_text(info.capacity_source));
+	printf("frequency invariance: %s (%s; %s)\n", info.freq_invariance,
+	       strcmp(info.freq_invariance, "amu")
+		       ? "arch_set_freq_scale(): the requested frequency, HW throttling unseen by PELT"
+		       : "amu_scale_freq_tick(): the delivered frequency over the last tick",
+	       info.freq_invariance_given ? "set by the platform file"
+					  : "from the CPUs' compatibles: amu needs FEAT_AMU on all");
 	printf("energy model: %s\n", info.eas
 		       ? "on every CPU (EAS can run if capacities are asymmetric)"
 		       : "not on every CPU: the platform runs without EAS");
@@ -261,6 +267,9 @@ static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 		json_object_object_add(o, "capacity_orig", cli_json_u64(c.capacity_orig));
 		json_object_object_add(o, "freq_ref_khz", cli_json_u64(c.freq_ref_khz));
 		json_object_object_add(o, "node", json_object_new_string(c.node_path));
+		json_object_object_add(o, "compatible", c.compatible[0]
+				       ? json_object_new_string(c.compatible) : NULL);
+		json_object_object_add(o, "amu", json_object_new_boolean(c.amu));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -370,6 +379,9 @@ static int show_json(const capsim_platform *p)
 	json_object_object_add(doc, "source", json_object_new_string(info.source));
 	json_object_object_add(doc, "arch", json_object_new_string(cli_arch_name(info.arch)));
 	json_object_object_add(doc, "eas", json_object_new_boolean(info.eas));
+	json_object_object_add(doc, "freq_invariance", json_object_new_string(info.freq_invariance));
+	json_object_object_add(doc, "freq_invariance_given",
+			       json_object_new_boolean(info.freq_invariance_given));
 	json_object_object_add(doc, "cpus", json_cpus(p, info.nr_cpus));
 	json_object_object_add(doc, "policies", json_policies(p, info.nr_policies));
 	for (unsigned i = 0; i < info.nr_zones; i++)

@@ -169,6 +169,7 @@ class Platform:
         lib.capsim_platform_get_info(self._h, ctypes.byref(i))
         return {"name": _s(i.name), "model": _s(i.model), "source": _s(i.source),
                 "eas": bool(i.eas), "nr_cpus": i.nr_cpus, "nr_policies": i.nr_policies,
+                "freq_invariance": _s(i.freq_invariance),
                 "notes": [_s(lib.capsim_platform_note(self._h, k)) for k in range(i.nr_notes)]}
 
     @property
@@ -185,7 +186,8 @@ class Platform:
             rows.append({"cpu": cpu, "cluster": c.cluster, "policy": c.policy,
                          "capacity_dmips_mhz": c.capacity_dmips_mhz,
                          "capacity_orig": c.capacity_orig, "freq_ref_khz": c.freq_ref_khz,
-                         "node": _s(c.node_path)})
+                         "node": _s(c.node_path), "compatible": _s(c.compatible),
+                         "amu": bool(c.amu)})
         return pd.DataFrame(rows).set_index("cpu")
 
     def _policies(self):

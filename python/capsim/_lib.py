@@ -83,13 +83,15 @@ class PlatformInfo(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("model", c_char_p), ("source", c_char_p), ("arch", c_int),
                 ("fallback", c_int), ("capacity_source", c_int), ("eas", c_bool),
                 ("nr_cpus", c_uint), ("nr_policies", c_uint), ("nr_zones", c_uint),
-                ("nr_notes", c_uint)]
+                ("nr_notes", c_uint), ("freq_invariance", c_char_p),
+                ("freq_invariance_given", c_bool)]
 
 
 class CpuInfo(ctypes.Structure):
     _fields_ = [("cluster", c_int), ("core", c_int), ("thread", c_int), ("policy", c_int),
                 ("policy_index", c_int), ("capacity_dmips_mhz", c_u32),
-                ("capacity_orig", c_u64), ("freq_ref_khz", c_u32), ("node_path", c_char_p)]
+                ("capacity_orig", c_u64), ("freq_ref_khz", c_u32), ("node_path", c_char_p),
+                ("compatible", c_char_p), ("amu", c_bool)]
 
 
 class PolicyInfo(ctypes.Structure):

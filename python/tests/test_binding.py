@@ -80,6 +80,8 @@ def test_platform_tables_match_the_cli():
     ref = cli_json("platform", "show", "hikey960", "--json")
     assert p.cpus.capacity_orig.tolist() == [c["capacity_orig"] for c in ref["cpus"]]
     assert p.cpus.freq_ref_khz.tolist() == [c["freq_ref_khz"] for c in ref["cpus"]]
+    assert p.cpus.compatible.tolist() == [c["compatible"] for c in ref["cpus"]]
+    assert p.info["freq_invariance"] == ref["freq_invariance"] == "cpufreq"
     opps = [(pol["policy"], o["khz"], o["power_uw"], o["cost"]) for pol in ref["policies"]
             for o in pol["opps"]]
     assert [tuple(x) for x in p.opps[["policy", "khz", "power_uw", "cost"]].itertuples(index=False)] == opps

@@ -228,6 +228,12 @@ struct sim_rq {
 	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
+	 * cycles of a 1 GHz reference, both stopped while idle (WFI), as at the last tick */
+	uint64_t amu_core, amu_core_rem; /* cycles, and kHz x ns short of the next cycle */
+	uint64_t amu_const;
+	uint64_t amu_prev_core, amu_prev_const;
+	uint64_t amu_max_freq_scale;     /* arch_max_freq_scale */
 	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
 	uint32_t freq_ref;               /* arch_scale_freq_ref() */
 	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
@@ -291,6 +297,7 @@ struct capsim_sim {
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
+	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;
@@ -427,6 +434,8 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
+/* mirrors amu_scale_freq_tick() at sched_tick() of @cpu (FIE source amu) */
+void sim_amu_tick(struct capsim_sim *s, int cpu);
 void sim_queue_advance(struct capsim_sim *s, int cpu);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
