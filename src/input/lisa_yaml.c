@@ -240,7 +240,7 @@ static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const
 	json_object_array_add(pols, pol);
 	for (yaml_node_item_t *it = fl->data.sequence.items.start; it < fl->data.sequence.items.top;
 	     it++) {
-		json_object *o = json_object_new_object();
+		json_object *o;
 		long long khz;
 		double mw = 0;
 		int r;
@@ -251,6 +251,8 @@ static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const
 			return lfail(c, node(c, *it), path, "frequencies must ascend (%lld after %lld)",
 				     khz, prev);
 		prev = khz;
+		o = json_object_new_object(); /* owned by @opps at once: an error below frees it */
+		json_object_array_add(opps, o);
 		json_object_object_add(o, "khz", json_object_new_int64(khz));
 		r = em_power(c, states, khz, &mw);
 		if (r < 0)
@@ -260,7 +262,6 @@ static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const
 			em_ok = 0;
 		else
 			json_object_object_add(o, "uw", json_object_new_int64(llround(mw * 1000.0)));
-		json_object_array_add(opps, o);
 	}
 	/* an EM for some OPPs only is no EM (em_dev_register_perf_domain needs every state) */
 	if (!em_ok)
