@@ -261,7 +261,8 @@ static int parse_caps(struct sp *p, struct json_object *obj, int node)
 		if (ret)
 			return ret;
 		e.policy = (int)cpu;
-		snprintf(e.name, sizeof(e.name), "scenario-cap");
+		/* the file's cap and a --max-freq on its policy are one request, as in sysfs */
+		snprintf(e.name, sizeof(e.name), "scaling_max_freq");
 		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), by_cpu);
 		if (ret)
 			return ret;
