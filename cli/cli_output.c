@@ -8,7 +8,9 @@
  * may leave part of the output written. A symlink is followed to its target, which is then
  * treated as above; a directory, a block device or a socket is refused. A name ending in .gz,
  * .zst or .xz is compressed through zlib, libzstd or liblzma. Temporary files still open when
- * SIGINT, SIGTERM or SIGHUP arrives are removed before the signal takes its course.
+ * SIGINT, SIGTERM, SIGHUP or SIGPIPE arrives are removed before the signal takes its course:
+ * a reader closing the pipe early (| head) ends capsim by SIGPIPE, as it ends cat or grep
+ * (status 141, no message from the shell), with nothing left behind.
  */
 #define _GNU_SOURCE /* fopencookie() */
 #include <errno.h>
@@ -45,7 +47,7 @@ static void track_temp(char *path)
 	static int handlers;
 
 	if (!handlers) {
-		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 		struct sigaction sa = { .sa_handler = cli_output_fatal_signal }, old;
 
 		sigemptyset(&sa.sa_mask);

@@ -70,6 +70,8 @@ static int parse_models(struct cmp_opts *o)
 	if (strlen(list) >= sizeof(buf))
 		return cli_usage_error("compare", "--models '%s': too long", list);
 	strcpy(buf, list);
+	if (!buf[0] || buf[0] == ',' || strstr(buf, ",,") || buf[strlen(buf) - 1] == ',')
+		return cli_usage_error("compare", "--models '%s': an empty model name", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		enum capsim_model m;
 

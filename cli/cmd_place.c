@@ -37,7 +37,7 @@ static const char usage[] =
 	"  -o, --output F  write to F (atomically) instead of standard output\n"
 	"\n"
 	"Example:\n"
-	"  capsim place --state examples/place/rk3399-boost.json --task util=50,uclamp_min=1024,prev=0\n";
+	"  capsim place --state examples/place/rk3399-big-capped.json --task util=50,uclamp_min=1024,prev=4\n";
 
 struct place_opts {
 	const char *cases, *state, *platform, *task, *allowed, *output;

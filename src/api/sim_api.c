@@ -394,6 +394,25 @@ static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result 
 	}
 }
 
+/*
+ * A request that a later one at t = 0 updates or removes (the scenario's "caps" and a
+ * --max-freq of the same policy are both its scaling_max_freq request) is not a cap in place
+ * from the start.
+ */
+static bool replaced_at_start(const struct capsim_sim *s, unsigned i)
+{
+	const struct sim_sc_event *a = &s->sc[i];
+
+	for (unsigned j = i + 1; j < s->nr_sc; j++) {
+		const struct sim_sc_event *b = &s->sc[j];
+
+		if (!b->time_ns && (b->kind == SIM_SC_QOS_SET || b->kind == SIM_SC_QOS_CLEAR) &&
+		    b->policy == a->policy && b->qos == a->qos && !strcmp(b->name, a->name))
+			return true;
+	}
+	return false;
+}
+
 /* the header: what ran, with the static caps (freq_qos requests in place from the start) */
 static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 {
@@ -412,7 +431,7 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 						      s->plat->policies[p].related_cpus };
 	sum->nr_policies = s->plat->nr_policies;
 	for (unsigned i = 0; i < s->nr_sc; i++)
-		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns)
+		if (s->sc[i].kind == SIM_SC_QOS_SET && !s->sc[i].time_ns && !replaced_at_start(s, i))
 			caps[nr_caps++] = (struct capsim_summary_cap){
 				s->plat->policies[s->sc[i].policy].cpu, s->sc[i].qos == FREQ_QOS_MAX,
 				s->sc[i].khz };

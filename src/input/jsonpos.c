@@ -576,6 +576,26 @@ struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *k
 	return jsonpos_offset(idx, 0);
 }
 
+int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *buf, size_t size)
+{
+	const struct jp_entry *e = find(idx, node, key);
+	size_t k, n = 0;
+
+	if (!e)
+		return -1;
+	for (k = e->off + 1; k < idx->len && idx->text[k] != '"'; k++) /* past the key */
+		k += idx->text[k] == '\\';
+	for (k++; k < idx->len && strchr(" \t\r\n:", idx->text[k]); k++)
+		;
+	while (k + n < idx->len && strchr("+-.0123456789eE", idx->text[k + n]))
+		n++;
+	if (!n || n >= size)
+		return -1;
+	memcpy(buf, idx->text + k, n);
+	buf[n] = '\0';
+	return 0;
+}
+
 int jsonpos_has_key(const struct jsonpos *idx, int node, const char *key)
 {
 	return find(idx, node, key) != NULL;

@@ -51,6 +51,14 @@ int jsonpos_has_key(const struct jsonpos *idx, int node, const char *key);
 int jsonpos_next_child(const struct jsonpos *idx, int node, int prev);
 
 /**
+ * jsonpos_number() - the text of the number that is @key's value in object @node, as the file
+ * writes it (json-c saturates an integer beyond 64 bits; messages and range checks need the
+ * file's digits), NUL-terminated in @buf of @size bytes. Return: 0, or -1 when the value is no
+ * number or does not fit.
+ */
+int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *buf, size_t size);
+
+/**
  * jsonpos_span() - the bytes of object @node: from its '{' at *@start to just past its '}' at
  * *@end. Return: 0, or -1 when @node is not an object that the text closes.
  */

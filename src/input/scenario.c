@@ -119,6 +119,18 @@ static int get_uint(struct sp *p, int node, const char *key, const char *path,
 	return 0;
 }
 
+/* "seed": 0..2^64 - 1, the range of --seed, read from the file's digits (json-c saturates) */
+static int get_seed(struct sp *p, struct json_object *v, uint64_t *out)
+{
+	char num[32];
+
+	if (!json_object_is_type(v, json_type_int) || jsonpos_number(p->pos, 0, "seed", num, sizeof(num)) ||
+	    capsim_parse_u64(num, out))
+		return fail(p, 0, "seed", "seed", CAPSIM_ERR_PARSE,
+			    "expected an integer in 0..18446744073709551615 (as --seed takes)");
+	return 0;
+}
+
 static int get_bool(struct sp *p, int node, const char *key, const char *path,
 		    struct json_object *v, int *out)
 {
@@ -261,7 +273,8 @@ static int parse_caps(struct sp *p, struct json_object *obj, int node)
 		if (ret)
 			return ret;
 		e.policy = (int)cpu;
-		snprintf(e.name, sizeof(e.name), "scenario-cap");
+		/* the file's cap and a --max-freq on its policy are one request, as in sysfs */
+		snprintf(e.name, sizeof(e.name), "scaling_max_freq");
 		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), by_cpu);
 		if (ret)
 			return ret;
@@ -483,7 +496,7 @@ static int parse_root(struct sp *p, struct json_object *root)
 			if (!ret && !sc->opt.duration_ns)
 				ret = fail(p, 0, key, key, CAPSIM_ERR_RANGE, "expected a duration > 0");
 		} else if (!strcmp(key, "seed")) {
-			ret = get_uint(p, 0, key, key, v, 0, INT64_MAX, &sc->opt.seed);
+			ret = get_seed(p, v, &sc->opt.seed);
 		} else if (!strcmp(key, "kernel")) {
 			ret = parse_kernel(p, v, jsonpos_child(p->pos, 0, "kernel"));
 		} else if (!strcmp(key, "caps")) {

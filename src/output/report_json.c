@@ -55,6 +55,9 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 		sum->eas ? "true" : "false", sum->duration_s, sum->energy_j,
 		(unsigned long long)sum->migrations, (unsigned long long)sum->misfit_migrations,
 		sum->overutilized_pct, (unsigned long long)sum->events);
+	/* energy_j counts only policies with an energy model: readers must not rank a 0 */
+	if (!sum->has_energy_model) /* added only without one: other runs read as before */
+		fprintf(f, " \"energy_model\": false,\n");
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));

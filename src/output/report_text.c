@@ -68,7 +68,8 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 
 /* ---- compare: the side-by-side table --------------------------------------------------------- */
 
-enum better { LOWER, CLOSEST, NONE };
+/* NA: no value to show (energy without an energy model): "n/a", never best */
+enum better { LOWER, CLOSEST, NONE, NA };
 
 struct row {
 	char label[64];
@@ -92,7 +93,7 @@ static void mark_best(const struct row *r, unsigned n, int *best)
 	for (unsigned k = 0; k < n; k++) {
 		double d = badness(r, r->v[k]);
 
-		if (r->better == NONE)
+		if (r->better == NONE || r->better == NA)
 			continue;
 		if (!have || d < bestv - 1e-9) {
 			bestv = d;
@@ -100,7 +101,7 @@ static void mark_best(const struct row *r, unsigned n, int *best)
 		}
 	}
 	for (unsigned k = 0; k < n; k++)
-		best[k] = r->better != NONE && n > 1 && badness(r, r->v[k]) <= bestv + 1e-9;
+		best[k] = r->better != NONE && r->better != NA && n > 1 && badness(r, r->v[k]) <= bestv + 1e-9;
 }
 
 static void print_row(FILE *f, const struct row *r, unsigned n)
@@ -112,7 +113,10 @@ static void print_row(FILE *f, const struct row *r, unsigned n)
 	for (unsigned k = 0; k < n; k++) {
 		char cell[32];
 
-		snprintf(cell, sizeof(cell), r->fmt, r->v[k]);
+		if (r->better == NA)
+			snprintf(cell, sizeof(cell), "n/a");
+		else
+			snprintf(cell, sizeof(cell), r->fmt, r->v[k]);
 		fprintf(f, " %12s%c", cell, best[k] ? '*' : ' ');
 	}
 	fputc('\n', f);
@@ -173,7 +177,7 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 			r.v[k] = (expr);                                   \
 		print_row(f, &r, n);                                       \
 	} while (0)
-	ROW("energy (J)", LOWER, "%.4f", runs[k]->energy_j);
+	ROW("energy (J)", r0->has_energy_model ? LOWER : NA, "%.4f", runs[k]->energy_j);
 	ROW("deadline misses", LOWER, "%.0f", (double)total_misses(runs[k]));
 	ROW("worst task wake-up latency p99 (us)", LOWER, "%.1f", worst_p99(runs[k]));
 	ROW("migrations", LOWER, "%.0f", (double)runs[k]->migrations);
@@ -211,6 +215,8 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 #undef ROW
 	fprintf(f, "(* best of the row; time under pressure: closest to the time the CPU was "
 		"really capped)\n");
+	if (!r0->has_energy_model)
+		fprintf(f, "(energy n/a: the platform has no energy model for every policy)\n");
 	for (unsigned k = 0; k < n; k++)
 		if (runs[k]->truncated_by)
 			fprintf(f, "truncated: %s stopped early at %.3f s (%s)\n",
