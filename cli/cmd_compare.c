@@ -235,7 +235,7 @@ static int report_html(int argc, char **argv, const struct cmp_opts *o,
 
 	if (ret)
 		return ret;
-	cli_report_inputs(&in, argc, argv, o->scenario);
+	cli_report_inputs(&in, argc, argv, o->scenario, o->platform, o->workload);
 	capsim_report_html((const capsim_recording *const *)recs,
 			   (const capsim_summary *const *)runs, n, &in, out.fp);
 	cli_report_inputs_free(&in);
