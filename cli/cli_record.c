@@ -134,10 +134,29 @@ void cli_progress_end(struct cli_progress *p)
 
 /* ---- the report's inputs ------------------------------------------------------------------- */
 
-void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path)
+/* the text of the file @path, NUL-terminated (NULL: unreadable, or stdin) */
+static char *file_text(const char *path)
 {
-	char def[4096], *cmd, *text = NULL;
-	size_t len = 16, n;
+	char *text = NULL, *z;
+	size_t n;
+
+	if (!strcmp(path, "-") || cli_read_file(path, &text, &n))
+		return NULL;
+	z = realloc(text, n + 1);
+	if (!z) {
+		free(text);
+		return NULL;
+	}
+	z[n] = 0;
+	return z;
+}
+
+void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path,
+		       const char *platform, const char *workload)
+{
+	char def[4096], name[8192], *cmd;
+	size_t len = 16;
+	int w;
 
 	memset(in, 0, sizeof(*in));
 	for (int i = 0; i < argc; i++)
@@ -155,18 +174,20 @@ void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, c
 		capsim_scenario_default_path(def, sizeof(def));
 		path = def;
 	}
-	in->scenario_name = strdup(path);
-	/* the scenario's own text, as given: a report embeds what can be run again */
-	if (strcmp(path, "-") && !cli_read_file(path, &text, &n)) {
-		char *z = realloc(text, n + 1);
-
-		if (z) {
-			z[n] = 0;
-			in->scenario_text = z;
-		} else {
-			free(text);
-		}
-	}
+	/* the parts an option replaced are not the scenario file's: the header says which */
+	w = snprintf(name, sizeof(name), "%s", path);
+	if (platform && w >= 0 && (size_t)w < sizeof(name))
+		w += snprintf(name + w, sizeof(name) - (size_t)w, ", its platform replaced by "
+			      "--platform %s%s", platform, path == def ? " (and its events dropped)" : "");
+	if (workload && w >= 0 && (size_t)w < sizeof(name))
+		snprintf(name + w, sizeof(name) - (size_t)w, ", its workload replaced by --workload %s",
+			 workload);
+	in->scenario_name = strdup(name);
+	/* the scenario's own text, as given, and the workload that replaced its own: a report
+	 * embeds what can be run again */
+	in->scenario_text = file_text(path);
+	if (workload)
+		in->workload_text = file_text(workload);
 }
 
 void cli_report_inputs_free(struct capsim_report_inputs *in)
@@ -174,5 +195,6 @@ void cli_report_inputs_free(struct capsim_report_inputs *in)
 	free((void *)in->command);
 	free((void *)in->scenario_name);
 	free((void *)in->scenario_text);
+	free((void *)in->workload_text);
 	memset(in, 0, sizeof(*in));
 }

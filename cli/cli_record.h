@@ -55,10 +55,13 @@ void cli_progress_run_done(struct cli_progress *p);
 void cli_progress_end(struct cli_progress *p);
 
 /**
- * cli_report_inputs() - fill @in for a report: @argv joined as the command and the scenario
- * @path's text (NULL: the default scenario), in buffers to free with cli_report_inputs_free().
+ * cli_report_inputs() - fill @in for a report: @argv joined as the command, the scenario
+ * @path (NULL: the default scenario) named with the parts @platform / @workload (--platform,
+ * --workload; NULL: none) replaced, its text and @workload's, in buffers to free with
+ * cli_report_inputs_free().
  */
-void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path);
+void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path,
+		       const char *platform, const char *workload);
 /** cli_report_inputs_free() - release what cli_report_inputs() allocated. */
 void cli_report_inputs_free(struct capsim_report_inputs *in);
 

@@ -47,6 +47,9 @@ static const char usage[] =
 	"  -o, --output F        write to F (atomically) instead of standard output\n"
 	"  --report F.html       also write an HTML report: the models overlaid per CPU, with a\n"
 	"                        selector for the other panels; one self-contained page\n"
+	"  --csv DIR             also write each model's CSV time series and summary tables in\n"
+	"                        DIR/MODEL/ (as simulate --csv)\n"
+	"  --rtapp-log DIR       also write each model's rt-app per-thread logs in DIR/MODEL/\n"
 	"\n"
 	"Examples:\n"
 	"  capsim compare scenarios/rk3399-uclamp-ui.json\n"
@@ -55,7 +58,7 @@ static const char usage[] =
 
 struct cmp_opts {
 	const char *scenario, *platform, *workload, *models, *duration, *seed, *output, *report;
-	const char *thermal, *decay_shift, *capped_threshold, *jobs, *timeout;
+	const char *thermal, *decay_shift, *capped_threshold, *jobs, *timeout, *csv, *rtapp_log;
 	int json;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 	enum capsim_model model[CAPSIM_MODEL_COUNT];
@@ -97,7 +100,8 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "-o", &o->output },           { "--thermal", &o->thermal },
 		{ "--decay-shift", &o->decay_shift }, { "--capped-threshold", &o->capped_threshold },
 		{ "--jobs", &o->jobs },         { "--timeout", &o->timeout },
-		{ "--report", &o->report },
+		{ "--report", &o->report },     { "--csv", &o->csv },
+		{ "--rtapp-log", &o->rtapp_log },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -161,8 +165,27 @@ struct model_runs {
 	capsim_summary *sum[CAPSIM_MODEL_COUNT];
 	capsim_error err[CAPSIM_MODEL_COUNT];
 	int ret[CAPSIM_MODEL_COUNT];
-	capsim_recording *rec[CAPSIM_MODEL_COUNT]; /* --report */
+	capsim_recording *rec[CAPSIM_MODEL_COUNT]; /* --report, --csv, --rtapp-log */
+	struct cli_dir csv[CAPSIM_MODEL_COUNT], logs[CAPSIM_MODEL_COUNT]; /* DIR/MODEL */
+	char *dir[CAPSIM_MODEL_COUNT][2];
 };
+
+/* DIR/MODEL for run @k's files of option @opt (DIR made first) into @d. Return: 0 or exit. */
+static int model_dir(struct model_runs *r, unsigned k, unsigned which, const char *opt,
+		     const char *dir, enum capsim_model m, struct cli_dir *d)
+{
+	struct cli_dir parent;
+	const char *name = capsim_model_name(m);
+	int ret = cli_dir_init(&parent, opt, dir);
+
+	if (ret)
+		return ret;
+	r->dir[k][which] = malloc(strlen(dir) + strlen(name) + 2);
+	if (!r->dir[k][which])
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	sprintf(r->dir[k][which], "%s/%s", dir, name);
+	return cli_dir_init(d, opt, r->dir[k][which]);
+}
 
 /* A run of the scenario under each model: made one by one (they read the scenario handle). */
 static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct model_runs *r)
@@ -172,10 +195,47 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct mod
 		capsim_scenario_set_model(sc, o->model[k], NULL);
 		if (capsim_sim_create(sc, &r->sim[k], &r->err[k]))
 			return cli_fail(&r->err[k]); /* the inputs, the same for every model */
-		if (o->report && capsim_recording_attach(r->sim[k], &r->rec[k], &r->err[k]))
+		if ((o->report || o->csv || o->rtapp_log) &&
+		    capsim_recording_attach(r->sim[k], &r->rec[k], &r->err[k]))
 			return cli_fail(&r->err[k]);
+		if (o->csv) {
+			int ret = model_dir(r, k, 0, "--csv", o->csv, o->model[k], &r->csv[k]);
+
+			if (ret)
+				return ret;
+			if (capsim_recording_csv(r->rec[k], cli_dir_open, &r->csv[k], &r->err[k]))
+				return cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", r->dir[k][0],
+						 r->err[k].msg);
+		}
+		if (o->rtapp_log) {
+			int ret = model_dir(r, k, 1, "--rtapp-log", o->rtapp_log, o->model[k],
+					    &r->logs[k]);
+
+			if (ret)
+				return ret;
+			if (capsim_recording_rtapp_log(r->rec[k], NULL, cli_dir_open, &r->logs[k],
+						       &r->err[k]))
+				return cli_fail(&r->err[k]);
+		}
 	}
 	return 0;
+}
+
+/* --csv, --rtapp-log: each model's files, committed once all are written */
+static int commit_dirs(const struct cmp_opts *o, struct model_runs *r)
+{
+	capsim_error err = { 0 };
+	int ret = 0;
+
+	for (unsigned k = 0; !ret && k < o->nr_models; k++) {
+		if (o->csv && capsim_summary_csv(r->sum[k], cli_dir_open, &r->csv[k], &err))
+			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", r->dir[k][0], err.msg);
+		if (!ret && o->csv)
+			ret = cli_dir_commit(&r->csv[k]);
+		if (!ret && o->rtapp_log)
+			ret = cli_dir_commit(&r->logs[k]);
+	}
+	return ret;
 }
 
 /* Run @i: independent of every other run, so any number go at once. */
@@ -237,7 +297,7 @@ static int report_html(int argc, char **argv, const struct cmp_opts *o,
 
 	if (ret)
 		return ret;
-	cli_report_inputs(&in, argc, argv, o->scenario);
+	cli_report_inputs(&in, argc, argv, o->scenario, o->platform, o->workload);
 	capsim_report_html((const capsim_recording *const *)recs,
 			   (const capsim_summary *const *)runs, n, &in, out.fp);
 	cli_report_inputs_free(&in);
@@ -312,10 +372,16 @@ int cmd_compare(int argc, char **argv)
 	if (!ret && o.report)
 		ret = report_html(argc, argv, &o, r.rec, r.sum, o.nr_models);
 	if (!ret)
+		ret = commit_dirs(&o, &r);
+	if (!ret)
 		ret = report(&o, r.sum, o.nr_models);
 	if (!ret)
 		ret = truncated_status(&o, &r, stopped);
 	for (unsigned k = 0; k < o.nr_models; k++) {
+		cli_dir_abort(&r.csv[k]); /* what was not committed: nothing half-written */
+		cli_dir_abort(&r.logs[k]);
+		free(r.dir[k][0]);
+		free(r.dir[k][1]);
 		capsim_recording_free(r.rec[k]);
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);

@@ -235,7 +235,7 @@ static int record_commit(int argc, char **argv, const struct sim_opts *o, struct
 	if (o->report) {
 		const capsim_recording *rec = r->rec;
 
-		cli_report_inputs(&in, argc, argv, o->scenario);
+		cli_report_inputs(&in, argc, argv, o->scenario, o->platform, o->workload);
 		capsim_report_html(&rec, &sum, 1, &in, r->report.fp);
 		cli_report_inputs_free(&in);
 		ret = cli_output_commit(&r->report);

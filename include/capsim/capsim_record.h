@@ -10,10 +10,16 @@
  * Files are opened through a caller's callback (capsim_open_fn), so the caller decides where
  * and how they are written (the capsim program writes each atomically); the library writes and
  * never closes them.
+ *
+ * A binding asks the same recording for full-resolution columns (capsim_recording_columns():
+ * each change of a CPU signal, each run interval) and reads them as arrays instead of taking a
+ * call per event (an hour of a busy workload is millions of events): one sink, one pass over
+ * the events, whatever outputs are asked for.
  */
 #ifndef CAPSIM_RECORD_H
 #define CAPSIM_RECORD_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -59,6 +65,58 @@ CAPSIM_API int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, vo
  */
 CAPSIM_API int capsim_recording_rtapp_log(capsim_recording *r, const char *basename,
 					  capsim_open_fn open, void *ctx, capsim_error *err);
+
+/* What a column sample is (capsim_recording_cpu_samples()); values pinned, new ones appended. */
+enum capsim_signal {
+	CAPSIM_SIGNAL_CAPACITY = 0,          /* capacity_of() (CAPSIM_EV_CPU_CAPACITY) */
+	CAPSIM_SIGNAL_ACTUAL_CAPACITY = 1,   /* get_actual_cpu_capacity() */
+	CAPSIM_SIGNAL_UTIL = 2,              /* the CPU's CFS util_avg (CAPSIM_EV_CPU_COUNTERS) */
+	CAPSIM_SIGNAL_FREQ_KHZ = 3,          /* delivered frequency (CAPSIM_EV_CPU_FREQUENCY) */
+	CAPSIM_SIGNAL_REQUESTED_KHZ = 4,     /* policy->cur, what the governor asked for */
+	CAPSIM_SIGNAL_HW_PRESSURE = 5,       /* arch_scale_hw_pressure() (v6.10+) */
+	CAPSIM_SIGNAL_THERMAL_PRESSURE = 6,  /* v6.9 thermal pressure */
+	CAPSIM_SIGNAL_COUNT
+};
+
+/**
+ * capsim_signal_name() - the name of @sig: "capacity", "actual_capacity", "util", "freq_khz",
+ * "requested_khz", "hw_pressure", "thermal_pressure". Return: it, or NULL if out of range.
+ */
+CAPSIM_API const char *capsim_signal_name(enum capsim_signal sig);
+
+/**
+ * capsim_recording_columns() - also keep full-resolution columns (for a binding): each change
+ * of a CPU signal (enum capsim_signal) and each run interval of a workload task. Call before
+ * the run. Return: 0 or CAPSIM_ERR_NOMEM with @err.
+ */
+CAPSIM_API int capsim_recording_columns(capsim_recording *r, capsim_error *err);
+
+/**
+ * capsim_recording_cpu_samples() - after capsim_recording_finish(): the CPU samples in time
+ * order, @time_ns, @cpu, @signal (enum capsim_signal) and @value columns (any may be NULL), a
+ * row only when that signal of that CPU changed. The arrays belong to @r (valid until it is
+ * freed). Return: the number of rows (0 without capsim_recording_columns()).
+ */
+CAPSIM_API size_t capsim_recording_cpu_samples(const capsim_recording *r, const uint64_t **time_ns,
+					       const int32_t **cpu, const uint8_t **signal,
+					       const uint64_t **value);
+
+/**
+ * capsim_recording_run_intervals() - after capsim_recording_finish(): the workload tasks' run
+ * intervals (sched_switch in to out, the last ones closed at the run's end), ordered by their
+ * end: @pid, @cpu, @start_ns, @end_ns columns (any may be NULL), owned by @r. Return: the
+ * number of rows (0 without capsim_recording_columns()).
+ */
+CAPSIM_API size_t capsim_recording_run_intervals(const capsim_recording *r, const int32_t **pid,
+						 const int32_t **cpu, const uint64_t **start_ns,
+						 const uint64_t **end_ns);
+
+/**
+ * capsim_recording_task() - the @i-th workload task seen (0..count-1, in order of first
+ * appearance): its pid into *@pid (may be NULL). Return: its comm (owned by @r), or NULL past
+ * the last.
+ */
+CAPSIM_API const char *capsim_recording_task(const capsim_recording *r, unsigned i, int32_t *pid);
 
 /**
  * capsim_recording_finish() - after capsim_sim_run() and before capsim_sim_free(): the series

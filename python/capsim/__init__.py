@@ -8,8 +8,9 @@ ctypes (capsim/_lib.py says why), with results as pandas DataFrames.
     r.cpus           # a row per CPU: busy %, mean frequency and actual capacity, energy
     r.json           # exactly what `capsim simulate --json` prints for the same run
 
-Time series come from the library's series collector (capsim_series.h), gathered into columns
-in C while the run goes (no Python call per event): `simulate(..., series=True)` then
+Time series come from the library's recording (capsim_record.h: the one that also writes
+`--report`, `--csv` and `--rtapp-log`), asked for full-resolution columns gathered in C while
+the run goes (no Python call per event): `simulate(..., series=True)` then
 `r.cpu_series` (time_ns, cpu, signal, value: each change of capacity, actual capacity, util,
 frequency, pressures) and `r.runs` (a task's run intervals per CPU). Errors raise a subclass
 of CapsimError carrying capsim's own "FILE:LINE:COL: ..." message. The GIL is released
@@ -406,26 +407,26 @@ class Result:
     def _read_series(self, h):
         t, c, g, v = (ctypes.POINTER(_lib.c_u64)(), ctypes.POINTER(_lib.c_i32)(),
                       ctypes.POINTER(_lib.c_u8)(), ctypes.POINTER(_lib.c_u64)())
-        n = lib.capsim_series_cpu_samples(h, ctypes.byref(t), ctypes.byref(c), ctypes.byref(g),
-                                          ctypes.byref(v))
+        n = lib.capsim_recording_cpu_samples(h, ctypes.byref(t), ctypes.byref(c),
+                                             ctypes.byref(g), ctypes.byref(v))
 
         def col(ptr, dtype):
-            # one copy of the C column (the collector is freed after this)
+            # one copy of the C column (the recording is freed after this)
             return np.ctypeslib.as_array(ptr, shape=(n,)).astype(dtype, copy=True) if n \
                 else np.empty(0, dtype)
 
-        names = [lib.capsim_series_signal_name(i).decode() for i in range(7)]
+        names = [lib.capsim_signal_name(i).decode() for i in range(7)]
         self.cpu_series = pd.DataFrame({
             "time_ns": col(t, np.uint64), "cpu": col(c, np.int32),
             "signal": pd.Categorical.from_codes(col(g, np.int8), names),
             "value": col(v, np.uint64)})
         pid, cpu, st, en = (ctypes.POINTER(_lib.c_i32)(), ctypes.POINTER(_lib.c_i32)(),
                             ctypes.POINTER(_lib.c_u64)(), ctypes.POINTER(_lib.c_u64)())
-        n = lib.capsim_series_run_intervals(h, ctypes.byref(pid), ctypes.byref(cpu),
-                                            ctypes.byref(st), ctypes.byref(en))
+        n = lib.capsim_recording_run_intervals(h, ctypes.byref(pid), ctypes.byref(cpu),
+                                               ctypes.byref(st), ctypes.byref(en))
         comms, k, p = {}, 0, _lib.c_i32()
         while True:
-            name = lib.capsim_series_task(h, k, ctypes.byref(p))
+            name = lib.capsim_recording_task(h, k, ctypes.byref(p))
             if name is None:
                 break
             comms[p.value] = name.decode()
@@ -465,19 +466,16 @@ def _run(sc, series=False):
     _check(lib.capsim_sim_create(sc._h, ctypes.byref(sim), ctypes.byref(err)), err)
     try:
         if series:
-            _check(lib.capsim_series_create(ctypes.byref(sh), ctypes.byref(err)), err)
-            _check(lib.capsim_series_attach(sh, sim, ctypes.byref(err)), err)
+            _check(lib.capsim_recording_attach(sim, ctypes.byref(sh), ctypes.byref(err)), err)
+            _check(lib.capsim_recording_columns(sh, ctypes.byref(err)), err)
         _check(lib.capsim_sim_run(sim, ctypes.byref(err)), err)
+        if series:
+            _check(lib.capsim_recording_finish(sh, ctypes.byref(err)), err)
         sp = ctypes.POINTER(_lib.Summary)()
         _check(lib.capsim_sim_summary(sim, ctypes.byref(sp), ctypes.byref(err)), err)
-        if series:
-            ret = lib.capsim_series_finish(sh, sp.contents.duration_ns, ctypes.byref(err))
-            if ret < 0:
-                lib.capsim_summary_free(sp)
-                _raise(ret, err)
         return Result(sp, sh if series else None)
     finally:
-        lib.capsim_series_free(sh)
+        lib.capsim_recording_free(sh)
         lib.capsim_sim_free(sim)
 
 

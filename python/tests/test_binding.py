@@ -134,6 +134,30 @@ def test_series_columns_agree_with_the_summary():
     assert (cs.time_ns.diff().dropna() >= 0).all()
 
 
+def test_series_are_the_recordings_the_cli_writes_as_csv(tmp_path):
+    """One recorder: the binding's frequency column is, row for row, `--csv`'s cpu_frequency.csv
+    (changes of delivered frequency), and its time-weighted mean is the summary's (the static
+    cap lowers policy4's policy->cur with no governor step: that change must be there)."""
+    r = capsim.simulate(SCEN, duration="2s", series=True)
+    cli("simulate", SCEN, "--duration", "2s", "--csv", str(tmp_path))
+    import csv
+    rows, last = [], {}
+    with open(tmp_path / "cpu_frequency.csv") as f:
+        for row in csv.DictReader(f):
+            c, v = int(row["cpu"]), int(row["delivered_khz"])
+            if last.get(c) != v:
+                rows.append((int(row["time_ns"]), c, v))
+            last[c] = v
+    cs = r.cpu_series[r.cpu_series.signal == "freq_khz"]
+    assert list(zip(cs.time_ns.tolist(), cs.cpu.tolist(), cs.value.tolist())) == rows
+    end = r.header["duration_ns"]
+    for cpu in (0, 4):
+        f = cs[cs.cpu == cpu]
+        t = f.time_ns.tolist() + [end]
+        mean = sum(v * (t[i + 1] - t[i]) for i, v in enumerate(f.value.tolist())) / end
+        assert abs(mean - r.cpus.loc[cpu, "mean_freq_khz"]) <= 1 + 1e-3 * mean, cpu
+
+
 def test_runs_in_threads_give_the_serial_results():
     seeds = [1, 2, 3, 4]
     serial = [capsim.simulate(SCEN, duration="1s", seed=s).json for s in seeds]

@@ -5,7 +5,8 @@
  * series and rt-app's per-thread logs (thread_body()'s log_timing() rows, src/rt-app.c) as the
  * events arrive. Derived signals name their kernel formula: the capacity a CPU delivers is
  * cpu_scale * delivered / capacity_freq_ref (arch_set_freq_scale()), the cpufreq pressure
- * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()).
+ * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()). Asked
+ * for, the same pass keeps full-resolution columns for a binding (capsim_recording_columns()).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -169,6 +170,68 @@ static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, in
 	if (v > s->b[2].v)
 		s->b[2] = p;
 	s->b[3] = p;
+}
+
+/* ---- full-resolution columns (capsim_recording_columns()) ----------------------------------- */
+
+/* Make room for one more row of @n columns (each realloc'ed to *cap * 2). */
+static int grow(size_t nr, size_t *cap, void **cols[], const size_t sizes[], unsigned n)
+{
+	size_t want;
+
+	if (nr < *cap)
+		return 0;
+	want = *cap ? *cap * 2 : 4096;
+	for (unsigned i = 0; i < n; i++) {
+		void *p = realloc(*cols[i], want * sizes[i]);
+
+		if (!p)
+			return -1;
+		*cols[i] = p;
+	}
+	*cap = want;
+	return 0;
+}
+
+/* a row when signal @sig of @cpu changed */
+static void col_sample(struct capsim_recording *r, uint64_t t, int cpu, enum capsim_signal sig,
+		       uint64_t v)
+{
+	struct rec_cols *k = r->cols;
+	void **cols[] = { (void **)&k->s_time, (void **)&k->s_cpu, (void **)&k->s_signal,
+			  (void **)&k->s_value };
+	static const size_t sizes[] = { sizeof(uint64_t), sizeof(int32_t), sizeof(uint8_t),
+					sizeof(uint64_t) };
+
+	if (k->last[cpu][sig] == v)
+		return;
+	if (grow(k->nr_samples, &k->cap_samples, cols, sizes, 4)) {
+		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
+		return;
+	}
+	k->last[cpu][sig] = v;
+	k->s_time[k->nr_samples] = t;
+	k->s_cpu[k->nr_samples] = cpu;
+	k->s_signal[k->nr_samples] = (uint8_t)sig;
+	k->s_value[k->nr_samples++] = v;
+}
+
+static void col_run(struct capsim_recording *r, int32_t pid, int cpu, uint64_t t0, uint64_t t1)
+{
+	struct rec_cols *k = r->cols;
+	void **cols[] = { (void **)&k->r_pid, (void **)&k->r_cpu, (void **)&k->r_start,
+			  (void **)&k->r_end };
+	static const size_t sizes[] = { sizeof(int32_t), sizeof(int32_t), sizeof(uint64_t),
+					sizeof(uint64_t) };
+
+	if (grow(k->nr_runs, &k->cap_runs, cols, sizes, 4)) {
+		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
+		return;
+	}
+	k->r_pid[k->nr_runs] = pid;
+	k->r_cpu[k->nr_runs] = cpu;
+	k->r_start[k->nr_runs] = t0;
+	k->r_end[k->nr_runs++] = t1;
 }
 
 /* ---- lanes: an interval [t0, t1) of @id, folded into buckets -------------------------------- */
@@ -396,6 +459,8 @@ static void cpu_switch(struct capsim_recording *r, const struct capsim_event *ev
 	if (c->curr >= 0) {
 		lane_add(r, &c->lane, c->curr, c->since, ev->time_ns);
 		lane_add(r, &r->tasks[c->curr].lane, ev->cpu, c->since, ev->time_ns);
+		if (r->cols)
+			col_run(r, r->tasks[c->curr].pid, ev->cpu, c->since, ev->time_ns);
 	}
 	c->curr = task_index(r, next);
 	c->since = ev->time_ns;
@@ -437,6 +502,10 @@ static void counters(struct capsim_recording *r, const struct capsim_event *ev)
 		return;
 	add(r, &c->s[REC_CPU_ACTUAL], ev->time_ns, cap);
 	add(r, &c->s[REC_CPU_UTIL], ev->time_ns, util);
+	if (r->cols) {
+		col_sample(r, ev->time_ns, ev->cpu, CAPSIM_SIGNAL_ACTUAL_CAPACITY, (uint64_t)cap);
+		col_sample(r, ev->time_ns, ev->cpu, CAPSIM_SIGNAL_UTIL, (uint64_t)util);
+	}
 	if (r->csv[CSV_CAPACITY])
 		fprintf(r->csv[CSV_CAPACITY], "%" PRIu64 ",%d,%" PRId64 ",%" PRId64 "\n", ev->time_ns,
 			ev->cpu, cap, util);
@@ -451,6 +520,10 @@ static void cpu_freq(struct capsim_recording *r, const struct capsim_event *ev)
 	add(r, &c->s[REC_CPU_FREQ], ev->time_ns, f->delivered_khz);
 	add(r, &c->s[REC_CPU_FREQ_REQ], ev->time_ns, f->requested_khz);
 	add(r, &c->s[REC_CPU_DELIVERED], ev->time_ns, (int64_t)(cap < c->orig ? cap : c->orig));
+	if (r->cols) {
+		col_sample(r, ev->time_ns, ev->cpu, CAPSIM_SIGNAL_FREQ_KHZ, f->delivered_khz);
+		col_sample(r, ev->time_ns, ev->cpu, CAPSIM_SIGNAL_REQUESTED_KHZ, f->requested_khz);
+	}
 	if (r->csv[CSV_FREQ])
 		fprintf(r->csv[CSV_FREQ], "%" PRIu64 ",%d,%u,%u\n", ev->time_ns, ev->cpu,
 			f->requested_khz, f->delivered_khz);
@@ -524,6 +597,10 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 		if (!c)
 			break;
 		add(r, &c->s[REC_CPU_HW_PRESSURE], ev->time_ns, (int64_t)ev->u.pressure.pressure);
+		if (r->cols)
+			col_sample(r, ev->time_ns, ev->cpu, ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE ?
+				   CAPSIM_SIGNAL_HW_PRESSURE : CAPSIM_SIGNAL_THERMAL_PRESSURE,
+				   ev->u.pressure.pressure);
 		counters(r, ev);
 		if (r->csv[CSV_PRESSURE])
 			fprintf(r->csv[CSV_PRESSURE], "%" PRIu64 ",%d,%s,%" PRIu64 "\n", ev->time_ns,
@@ -534,6 +611,9 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 		if (!c)
 			break;
 		add(r, &c->s[REC_CPU_CAPACITY_OF], ev->time_ns, (int64_t)ev->u.cpu_capacity.capacity);
+		if (r->cols)
+			col_sample(r, ev->time_ns, ev->cpu, CAPSIM_SIGNAL_CAPACITY,
+				   ev->u.cpu_capacity.capacity);
 		if (r->csv[CSV_CAPACITY_OF])
 			fprintf(r->csv[CSV_CAPACITY_OF], "%" PRIu64 ",%d,%" PRIu64 ",%" PRIu64 "\n",
 				ev->time_ns, ev->cpu, ev->u.cpu_capacity.capacity,
@@ -625,6 +705,22 @@ static void series_free(struct rec_series *s)
 	free(s->p);
 }
 
+static void cols_free(struct rec_cols *k)
+{
+	if (!k)
+		return;
+	free(k->s_time);
+	free(k->s_cpu);
+	free(k->s_signal);
+	free(k->s_value);
+	free(k->r_pid);
+	free(k->r_cpu);
+	free(k->r_start);
+	free(k->r_end);
+	free(k->last);
+	free(k);
+}
+
 void capsim_recording_free(capsim_recording *r)
 {
 	if (!r)
@@ -659,6 +755,7 @@ void capsim_recording_free(capsim_recording *r)
 	free(r->task_of_pid);
 	free(r->cpus);
 	free(r->log_base);
+	cols_free(r->cols);
 	free(r);
 }
 
@@ -694,7 +791,10 @@ static void finish(capsim_recording *r, uint64_t end)
 		if (cp->curr >= 0 && end > cp->since) {
 			lane_add(r, &cp->lane, cp->curr, cp->since, end);
 			lane_add(r, &r->tasks[cp->curr].lane, (int32_t)c, cp->since, end);
+			if (r->cols)
+				col_run(r, r->tasks[cp->curr].pid, (int)c, cp->since, end);
 		}
+		cp->curr = -1; /* a second finish closes nothing twice */
 		cp->since = end;
 		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
 			rec_series_flush(&cp->s[k]);
@@ -717,4 +817,73 @@ int capsim_recording_finish(capsim_recording *r, capsim_error *err)
 	if (!r->error)
 		return 0;
 	return capsim_error_set(err, r->error, "%s", r->errmsg);
+}
+
+static const char *const signal_names[CAPSIM_SIGNAL_COUNT] = {
+	"capacity", "actual_capacity", "util", "freq_khz", "requested_khz", "hw_pressure",
+	"thermal_pressure",
+};
+
+const char *capsim_signal_name(enum capsim_signal sig)
+{
+	return (unsigned)sig < CAPSIM_SIGNAL_COUNT ? signal_names[sig] : NULL;
+}
+
+int capsim_recording_columns(capsim_recording *r, capsim_error *err)
+{
+	if (r->cols)
+		return 0;
+	r->cols = calloc(1, sizeof(*r->cols));
+	if (r->cols)
+		r->cols->last = malloc(r->nr_cpus * sizeof(*r->cols->last));
+	if (!r->cols || !r->cols->last) {
+		cols_free(r->cols);
+		r->cols = NULL;
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	memset(r->cols->last, 0xff, r->nr_cpus * sizeof(*r->cols->last));
+	return 0;
+}
+
+size_t capsim_recording_cpu_samples(const capsim_recording *r, const uint64_t **time_ns,
+				    const int32_t **cpu, const uint8_t **signal,
+				    const uint64_t **value)
+{
+	const struct rec_cols *k = r->cols;
+
+	if (time_ns)
+		*time_ns = k ? k->s_time : NULL;
+	if (cpu)
+		*cpu = k ? k->s_cpu : NULL;
+	if (signal)
+		*signal = k ? k->s_signal : NULL;
+	if (value)
+		*value = k ? k->s_value : NULL;
+	return k ? k->nr_samples : 0;
+}
+
+size_t capsim_recording_run_intervals(const capsim_recording *r, const int32_t **pid,
+				      const int32_t **cpu, const uint64_t **start_ns,
+				      const uint64_t **end_ns)
+{
+	const struct rec_cols *k = r->cols;
+
+	if (pid)
+		*pid = k ? k->r_pid : NULL;
+	if (cpu)
+		*cpu = k ? k->r_cpu : NULL;
+	if (start_ns)
+		*start_ns = k ? k->r_start : NULL;
+	if (end_ns)
+		*end_ns = k ? k->r_end : NULL;
+	return k ? k->nr_runs : 0;
+}
+
+const char *capsim_recording_task(const capsim_recording *r, unsigned i, int32_t *pid)
+{
+	if (i >= r->nr_tasks)
+		return NULL;
+	if (pid)
+		*pid = r->tasks[i].pid;
+	return r->tasks[i].name;
 }

@@ -5,7 +5,8 @@
  * point, so a line drawn from them covers what the full series would), occupancy lanes (who ran
  * where, per bucket), per-task histograms and markers. The bucket width starts small and doubles
  * when a series holds REC_MAX_POINTS, so memory and the page stay bounded whatever the run's
- * length. recording.c fills it from the event sink; report_html.c writes it.
+ * length; and, for a binding, the full-resolution columns. recording.c fills it from the event
+ * sink; report_html.c writes it.
  */
 #ifndef CAPSIM_RECORDING_H
 #define CAPSIM_RECORDING_H
@@ -88,6 +89,21 @@ struct rec_named {
 	struct rec_series s;
 };
 
+/* full-resolution columns (capsim_recording_columns()): grown by doubling, on the hot path */
+struct rec_cols {
+	size_t nr_samples, cap_samples;
+	uint64_t *s_time;
+	int32_t *s_cpu;
+	uint8_t *s_signal;
+	uint64_t *s_value;
+	size_t nr_runs, cap_runs;
+	int32_t *r_pid;
+	int32_t *r_cpu;
+	uint64_t *r_start;
+	uint64_t *r_end;
+	uint64_t (*last)[CAPSIM_SIGNAL_COUNT]; /* per CPU, the last value (UINT64_MAX: none) */
+};
+
 struct capsim_recording {
 	struct capsim_sim *sim;      /* NULL once the run is freed */
 	unsigned nr_cpus;
@@ -101,6 +117,7 @@ struct capsim_recording {
 	struct rec_marks trips;
 	struct rec_series overutilized;
 	uint64_t end;
+	struct rec_cols *cols;       /* NULL: not asked for */
 	/* streams */
 	FILE *csv[16];               /* by family (recording.c's table), NULL: not streamed */
 	char *log_base;

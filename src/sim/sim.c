@@ -218,6 +218,7 @@ int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_
 		  capsim_error *err)
 {
 	struct sim_policy *sp = &s->pol[e->policy];
+	const uint32_t cur = sp->pp->cur_khz;
 	capsim_error tmp;
 	int ret;
 
@@ -235,6 +236,15 @@ int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_
 	if (ret)
 		return ret;
 	sim_pressure_policy_changed(s, sp->idx);
+	/*
+	 * cpufreq_set_policy() -> cpufreq_policy_apply_limits() already moved policy->cur into
+	 * the new limits (the platform did it above), so cpufreq_set_cur() in sugov_limits() sees
+	 * no change: the driver's target still traces that cpu_frequency, on every CPU.
+	 */
+	for (unsigned i = 0; sp->pp->cur_khz != cur && i < sp->nr_cpus; i++) {
+		sim_refresh_freq_scale(s, (int)sp->cpus[i]); /* arch_set_freq_scale() */
+		sim_ev_cpu_frequency(s, (int)sp->cpus[i]);
+	}
 	sugov_limits(s, sp); /* cpufreq_set_policy() -> governor ->limits() */
 	cpus_sync(s, &sp->pp->related_cpus, true);
 	return 0;
@@ -251,6 +261,7 @@ static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
 		if (!capsim_cpumask_test(&e->cpus, c))
 			continue;
 		s->rq[c].hw_cap_khz = e->khz;
+		sim_refresh_freq_scale(s, (int)c); /* the event carries the OPP now delivered */
 		sim_ev_cpu_frequency(s, (int)c); /* the delivered OPP moved; policy->cur did not */
 	}
 	cpus_sync(s, &e->cpus, true);

@@ -6,12 +6,16 @@
 import csv, json, os, shutil, subprocess, sys
 
 capsim, out = sys.argv[1], sys.argv[2]
+SCEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scenarios")
 shutil.rmtree(out, ignore_errors=True)  # nothing of an earlier run may answer for this one
 os.makedirs(out)
-# The default scenario (its static cap included). Not yet a scenario whose static cap holds the
-# frequency below what schedutil started at: the engine emits no cpu_frequency event when a
-# freq_qos request alone lowers policy->cur (rk3399-uclamp-ui's CSV shows 1.8 GHz throughout).
-runs = [("default", [])]
+# The default scenario (its static cap included); rk3399-uclamp-ui, whose static cap holds policy4
+# below what schedutil started at (a freq_qos request alone lowers policy->cur: its cpu_frequency
+# event was missing, the CSV showed 1.8 GHz throughout where the summary says 408 MHz); and
+# rb5-lmh-bursts, whose LMh HW caps move the delivered OPP (the event carried the OPP before it).
+runs = [("default", []),
+        ("rk3399-uclamp-ui", [os.path.join(SCEN, "rk3399-uclamp-ui.json")]),
+        ("rb5-lmh-bursts", [os.path.join(SCEN, "rb5-lmh-bursts.json")])]
 fail = 0
 for name, args in runs:
     d = os.path.join(out, name)
