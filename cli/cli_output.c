@@ -42,7 +42,8 @@ void cli_output_fatal_signal(int sig)
 	raise(sig);
 }
 
-static void track_temp(char *path)
+/* The cleanup handlers, in place before the first temporary file exists. */
+static void install_cleanup(void)
 {
 	static int handlers;
 
@@ -57,6 +58,12 @@ static void track_temp(char *path)
 				sigaction(sigs[i], &sa, NULL);
 		handlers = 1;
 	}
+}
+
+static void untrack_temp(const char *path);
+
+static void track_temp(char *path)
+{
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (!temps[i]) {
 			temps[i] = path;
@@ -271,13 +278,19 @@ static FILE *open_temp(struct cli_output *out, mode_t mode)
 		return errno = ENOMEM, NULL;
 	/* hidden and unique: a stale one of a killed run is never taken for this run's */
 	sprintf(out->tmp_path, "%.*s.%s.capsim-XXXXXX", (int)dir, out->target, out->target + dir);
+	/* known to the handlers before it exists: mkstemp() fills the name in place */
+	install_cleanup();
+	track_temp(out->tmp_path);
 	fd = mkstemp(out->tmp_path);
 	if (fd < 0) {
+		int e = errno;
+
+		untrack_temp(out->tmp_path);
 		free(out->tmp_path);
 		out->tmp_path = NULL;
+		errno = e;
 		return NULL;
 	}
-	track_temp(out->tmp_path);
 	fchmod(fd, mode);
 	fp = fdopen(fd, "w");
 	if (!fp)
