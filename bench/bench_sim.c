@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_sim.c - speed of the simulator (src/sim.c and friends): events per second and
- * simulated seconds per wall second for (a) the default scenario, (b) an 8-CPU platform with
- * 100 periodic tasks for one simulated hour, (c) 256 CPUs with 10,000 tasks for 10 simulated
- * seconds; then the peak memory and the memory per task of (c).
- * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task.
+ * bench_sim.c - speed of the simulator (src/sim.c and friends): events per second, ns per
+ * event and simulated seconds per second, of wall and of CPU time, for (a) the default
+ * scenario, (b) an 8-CPU platform with 100 periodic tasks for one simulated hour, (c) 256 CPUs
+ * with 10,000 tasks for 10 simulated seconds, (d) the 8-CPU platform with its energy model
+ * under 100 denser periodic tasks (periods 4-100 ms, duties 1-8 %: overutilized part of the
+ * time) for 10 simulated minutes, (e) 128 CPUs in 8 clusters with an energy model, EAS on, 2000
+ * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c).
+ * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task. Issue 19:
+ * (d) <= 90 ns per event in the user's build (RelWithDebInfo).
  * It uses the public API only: the 256-CPU platform is a platform JSON file written to a
  * temporary directory, and the memory per task is the peak RSS (c) added over its tasks (the
  * simulator's own per-task state, which it used to read from the internals, is not API).
@@ -77,17 +81,21 @@ static void report(const char *name, const capsim_sim *s, const struct run_time 
 	for (unsigned i = 1; i < nr; i++)
 		if (t[i].wall < t[best].wall)
 			best = i;
-	printf("%s: %llu events, %.0f simulated s", name, (unsigned long long)sum->events, simulated);
+	printf("%s: %llu events, %.0f simulated s, EAS %s, overutilized %.1f %%", name,
+	       (unsigned long long)sum->events, simulated, sum->eas ? "on" : "off",
+	       sum->overutilized_pct);
 	if (nr > 1) {
 		printf(" (fastest of %u runs; wall s:", nr);
 		for (unsigned i = 0; i < nr; i++)
 			printf(" %.3f", t[i].wall);
 		printf(")");
 	}
-	printf("\n    wall %8.3f s: %6.2f M events/s, %8.0fx real time\n", t[best].wall,
-	       events / t[best].wall / 1e6, simulated / t[best].wall);
-	printf("    CPU  %8.3f s: %6.2f M events/s, %8.0fx real time\n", t[best].cpu,
-	       events / t[best].cpu / 1e6, simulated / t[best].cpu);
+	printf("\n    wall %8.3f s: %6.2f M events/s, %6.1f ns/event, %8.0fx real time\n",
+	       t[best].wall, events / t[best].wall / 1e6, t[best].wall * 1e9 / events,
+	       simulated / t[best].wall);
+	printf("    CPU  %8.3f s: %6.2f M events/s, %6.1f ns/event, %8.0fx real time\n",
+	       t[best].cpu, events / t[best].cpu / 1e6, t[best].cpu * 1e9 / events,
+	       simulated / t[best].cpu);
 	capsim_summary_free(sum);
 }
 
@@ -109,47 +117,69 @@ static capsim_sim *build(const char *platform, const char *rtapp, uint64_t dur_n
 	return s;
 }
 
-/* @n periodic tasks: period 16..115 ms, 1/@duty_div of it of big-CPU work. */
-static char *periodic_tasks(unsigned n, unsigned duty_div)
+/*
+ * @n periodic tasks: task i's period is @lo_us plus a spread of (i * 7919) mod @span_us, and
+ * its run 1/@duty_div of it (of big-CPU work), or with @duty_div 0 a duty of 1..8 % (i * 31).
+ */
+static char *periodic_tasks_in(unsigned n, unsigned lo_us, unsigned span_us, unsigned duty_div)
 {
 	size_t cap = 256 + (size_t)n * 128, len;
 	char *buf = malloc(cap);
 
 	len = (size_t)snprintf(buf, cap, "{\"tasks\": {");
 	for (unsigned i = 0; i < n; i++) {
-		unsigned period = 16000 + (i * 7919u) % 100000;
+		unsigned period = lo_us + (i * 7919u) % span_us;
+		unsigned run = duty_div ? period / duty_div : period * (1 + (i * 31u) % 8) / 100;
 
 		len += (size_t)snprintf(buf + len, cap - len,
 					"%s\"t%u\": {\"run\": %u, \"timer\": {\"ref\": \"unique\", \"period\": %u}}",
-					i ? "," : "", i, period / duty_div, period);
+					i ? "," : "", i, run, period);
 	}
 	snprintf(buf + len, cap - len, "}}");
 	return buf;
 }
 
-/*
- * 256 CPUs: 16 clusters of 16, two capacities, 3 OPPs each (no EM: no EAS at this size),
- * written as a platform JSON file in the temporary directory @dir; its path into @path.
- */
-static void platform_256(const char *dir, char *path, size_t size)
+/* @n periodic tasks: period 16..115 ms, 1/@duty_div of it of big-CPU work. */
+static char *periodic_tasks(unsigned n, unsigned duty_div)
 {
+	return periodic_tasks_in(n, 16000, 100000, duty_div);
+}
+
+/*
+ * A platform JSON file of @nr_clusters clusters of 16 CPUs, written in the temporary directory
+ * @dir as @file; its path into @path. Without @em (bench (c), 256 CPUs: no EAS at this size)
+ * two capacities and 3 OPPs a cluster; with it (bench (e)) four capacities (two clusters each)
+ * and an energy model from a dynamic power coefficient and voltages.
+ */
+static void platform_clusters(const char *dir, const char *file, unsigned nr_clusters, bool em,
+			      char *path, size_t size)
+{
+	static const unsigned dmips[4] = { 256, 512, 768, 1024 };
+	unsigned nr_cpus = nr_clusters * 16;
 	size_t cap = 1 << 16, len;
 	char *buf = malloc(cap);
 	FILE *f;
 
-	len = (size_t)snprintf(buf, cap, "{\"name\": \"bench256\", \"cpus\": [");
-	for (unsigned c = 0; c < 256; c++)
+	len = (size_t)snprintf(buf, cap, "{\"name\": \"%.*s\", \"cpus\": [",
+			       (int)(strlen(file) - 5), file);
+	for (unsigned c = 0; c < nr_cpus; c++)
 		len += (size_t)snprintf(buf + len, cap - len,
 					"%s{\"cpu\": %u, \"cluster\": %u, \"capacity_dmips_mhz\": %u}",
-					c ? "," : "", c, c / 16, c < 128 ? 512 : 1024);
+					c ? "," : "", c, c / 16,
+					em ? dmips[c / 16 * 4 / nr_clusters] :
+					     c < nr_cpus / 2 ? 512u : 1024u);
 	len += (size_t)snprintf(buf + len, cap - len, "], \"policies\": [");
-	for (unsigned k = 0; k < 16; k++)
-		len += (size_t)snprintf(buf + len, cap - len,
+	for (unsigned k = 0; k < nr_clusters; k++)
+		len += (size_t)snprintf(buf + len, cap - len, em ?
+					"%s{\"cpus\": \"%u-%u\", \"dynamic_power_coefficient\": %u, "
+					"\"opps\": [{\"khz\": 800000, \"uv\": 700000},"
+					" {\"khz\": 1400000, \"uv\": 850000},"
+					" {\"khz\": 2000000, \"uv\": 1000000}]}" :
 					"%s{\"cpus\": \"%u-%u\", \"opps\": [{\"khz\": 800000},"
 					" {\"khz\": 1400000}, {\"khz\": 2000000}]}",
-					k ? "," : "", k * 16, k * 16 + 15);
+					k ? "," : "", k * 16, k * 16 + 15, 100 + 100 * (k * 4 / nr_clusters));
 	snprintf(buf + len, cap - len, "]}");
-	snprintf(path, size, "%s/bench256.json", dir);
+	snprintf(path, size, "%s/%s", dir, file);
 	f = fopen(path, "w");
 	if (!f || fputs(buf, f) == EOF || fclose(f)) {
 		fprintf(stderr, "bench: %s: cannot write\n", path);
@@ -210,7 +240,7 @@ static void run_256_cpus(void)
 		perror("bench: mkdtemp");
 		exit(1);
 	}
-	platform_256(dir, path, sizeof(path));
+	platform_clusters(dir, "bench256.json", 16, false, path, sizeof(path));
 	rss0 = peak_rss_kib();
 	w = periodic_tasks(NR_TASKS_C, 200);  /* 0.5% each: 50 big CPUs of work on 256 CPUs */
 	s = build(path, w, 10 * CAPSIM_NSEC_PER_SEC);
@@ -228,7 +258,48 @@ static void run_256_cpus(void)
 	capsim_sim_free(s);
 }
 
-/* With arguments, only the named runs (a, b or c): e.g. `bench_sim b` to profile one. */
+#define DENSE_RUNS 3
+
+static void run_hikey960_dense(void)
+{
+	capsim_sim *s = NULL;
+	struct run_time t[DENSE_RUNS];
+	/* periods 4..100 ms, duties 1..8 %: 4.5 big CPUs of work on 4 big + 4 LITTLE */
+	char *w = periodic_tasks_in(100, 4000, 96001, 0);
+
+	for (unsigned i = 0; i < DENSE_RUNS; i++) {
+		capsim_sim_free(s);
+		s = build("hikey960", w, 600ULL * CAPSIM_NSEC_PER_SEC);
+		t[i] = timed_run("(d)", s);
+	}
+	free(w);
+	report("(d) hikey960 with its EM, 100 periodic tasks at 1-8 %, 10 min", s, t, DENSE_RUNS);
+	capsim_sim_free(s);
+}
+
+static void run_128_cpus_eas(void)
+{
+	char dir[] = "/tmp/capsim-bench-XXXXXX", path[64];
+	struct run_time t;
+	capsim_sim *s;
+	char *w;
+
+	if (!mkdtemp(dir)) {
+		perror("bench: mkdtemp");
+		exit(1);
+	}
+	platform_clusters(dir, "bench128em.json", 8, true, path, sizeof(path));
+	w = periodic_tasks(2000, 200); /* 0.5 % each: 10 big CPUs of work on 128 CPUs */
+	s = build(path, w, 10 * CAPSIM_NSEC_PER_SEC);
+	free(w);
+	remove(path);
+	rmdir(dir);
+	t = timed_run("(e)", s);
+	report("(e) 128 CPUs in 8 clusters with an EM, EAS, 2000 periodic tasks, 10 s", s, &t, 1);
+	capsim_sim_free(s);
+}
+
+/* With arguments, only the named runs (a to e): e.g. `bench_sim d` to profile one. */
 static bool wanted(int argc, char **argv, const char *run)
 {
 	if (argc < 2)
@@ -247,5 +318,9 @@ int main(int argc, char **argv)
 		run_hikey960_hour();
 	if (wanted(argc, argv, "c"))
 		run_256_cpus();
+	if (wanted(argc, argv, "d"))
+		run_hikey960_dense();
+	if (wanted(argc, argv, "e"))
+		run_128_cpus_eas();
 	return 0;
 }

@@ -247,7 +247,7 @@ static void run_one(void *ctx, unsigned i)
 	if (!r->ret[i] && r->rec[i])
 		r->ret[i] = capsim_recording_finish(r->rec[i], &r->err[i]);
 	if (!r->ret[i])
-		r->ret[i] = capsim_sim_summary(r->sim[i], &r->sum[i], &r->err[i]);
+		r->ret[i] = capsim_sim_summary_take(r->sim[i], &r->sum[i], &r->err[i]);
 	/* freed only once no signal can stop it any more (cli_stop_end()) */
 }
 

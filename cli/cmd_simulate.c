@@ -307,7 +307,7 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
 	else if (ret)
 		ret = cli_fail(&err);
-	if (!ret && capsim_sim_summary(s, &sum, &err))
+	if (!ret && capsim_sim_summary_take(s, &sum, &err))
 		ret = cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	if (!ret)
 		ret = record_commit(argc, argv, o, &rec, sum);

@@ -434,7 +434,7 @@ static int simulate_run(const struct sweep *sw, const struct run *r, char **json
 	if (!ret)
 		ret = capsim_sim_run(s, &err);
 	if (!ret)
-		ret = capsim_sim_summary(s, &sum, &err);
+		ret = capsim_sim_summary_take(s, &sum, &err);
 	if (!ret) {
 		fp = open_memstream(json, len);
 		ret = !fp || capsim_summary_write(sum, CAPSIM_REPORT_JSON, fp) ? CAPSIM_ERR_IO : 0;

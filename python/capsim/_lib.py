@@ -226,6 +226,7 @@ _SIGS = {
     "capsim_sim_run": (c_int, [c_void_p, P(Error)]),
     "capsim_sim_free": (None, [c_void_p]),
     "capsim_sim_summary": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
+    "capsim_sim_summary_take": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
     "capsim_summary_free": (None, [P(Summary)]),
     "capsim_summary_write": (c_int, [P(Summary), c_int, c_void_p]),
     "capsim_compare_write": (c_int, [P(P(Summary)), c_uint, c_int, c_void_p]),

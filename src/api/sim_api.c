@@ -2,8 +2,9 @@
 /*
  * sim_api.c - the calls of include/capsim/capsim_sim.h that span layers: a scenario (read by
  * src/input/scenario.c) changed from code, runs of it made (scenario_build(), src/sim/), run
- * and traced, and a finished run's figures (sim_result_build() and the pressure metrics) copied
- * into the public summary structs that the report writers (src/output/report*.c) print.
+ * and traced, and a finished run's figures (sim_result_totals(), sim_task_result() and the
+ * pressure metrics) copied, or their largest part handed over, into the public summary structs
+ * that the report writers (src/output/report*.c) print.
  * Workload and PELT calls live in their own layers' files; this file holds no state.
  */
 #include <stdatomic.h>
@@ -18,6 +19,8 @@
 #include "sim/pressure_metrics.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
+
+static int summary_taken(capsim_error *err);
 
 /* ---- scenarios ----------------------------------------------------------------------------- */
 
@@ -313,6 +316,8 @@ int capsim_sim_trace_close(capsim_sim *s)
 
 int capsim_sim_run(capsim_sim *s, capsim_error *err)
 {
+	if (s->summary_taken)
+		return summary_taken(err);
 	return sim_run(s, err);
 }
 
@@ -341,36 +346,72 @@ static int by_cpu_order(const void *a, const void *b)
 	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
 }
 
-/* a task's figures; its runtime per CPU ascending by CPU, as the reports list it */
-static int task_summary(const struct sim_task *p, const struct sim_task_result *t,
-			struct capsim_task_summary *out)
+/*
+ * Task @p's runtime per CPU (@t) in the public form, ascending by CPU as the reports list it: a
+ * copy of its list, or with @take the list itself widened in place and handed over (a large
+ * run's peak memory then holds it once: 66 entries a task in bench (c)). NULL: out of memory.
+ */
+static struct capsim_cpu_time *cpu_times(struct sim_task *p, const struct sim_task_result *t,
+					 bool take)
 {
-	struct capsim_cpu_time *by_cpu = calloc(t->nr_by_cpu ? t->nr_by_cpu : 1, sizeof(*by_cpu));
-	char *name = strdup(t->name);
+	unsigned n = t->nr_by_cpu;
+	struct capsim_cpu_time *out;
 
-	if (!by_cpu || !name) {
-		free(by_cpu);
+	if (!take) {
+		out = calloc(n ? n : 1, sizeof(*out));
+		for (unsigned k = 0; out && k < n; k++)
+			out[k] = (struct capsim_cpu_time){ t->by_cpu[k].cpu, cpu_time_ns(&t->by_cpu[k]) };
+	} else {
+		out = realloc(p->st.by_cpu, (n ? n : 1) * sizeof(*out));
+		/* last first: entry k's 16 bytes overlap only the 9-byte entries after k */
+		for (unsigned k = n; out && k-- > 0;) {
+			struct cpu_time c;
+
+			memcpy(&c, (const char *)out + k * sizeof(c), sizeof(c));
+			out[k] = (struct capsim_cpu_time){ c.cpu, cpu_time_ns(&c) };
+		}
+		if (out) {
+			p->st.by_cpu = NULL;
+			p->st.nr_by_cpu = p->st.cap_by_cpu = 0;
+		}
+	}
+	if (out)
+		qsort(out, n, sizeof(*out), by_cpu_order);
+	return out;
+}
+
+/* task @i's figures (with @take, its runtime per CPU handed over: see cpu_times()) */
+static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
+			struct capsim_task_summary *out, struct capsim_task_counts *counts)
+{
+	struct sim_task *p = s->tasks[i];
+	struct capsim_cpu_time *by_cpu;
+	struct sim_task_result t;
+	char *name;
+
+	sim_task_result(s, i, &t);
+	name = strdup(t.name);
+	by_cpu = name ? cpu_times(p, &t, take) : NULL;
+	if (!by_cpu) {
 		free(name);
 		return CAPSIM_ERR_NOMEM;
 	}
-	for (unsigned k = 0; k < t->nr_by_cpu; k++)
-		by_cpu[k] = (struct capsim_cpu_time){ t->by_cpu[k].cpu, cpu_time_ns(&t->by_cpu[k]) };
-	qsort(by_cpu, t->nr_by_cpu, sizeof(*by_cpu), by_cpu_order);
 	*out = (struct capsim_task_summary){
 		.name = name,
-		.activations = t->activations,
-		.deadline_misses = t->deadline_misses,
-		.timer_events = t->timer_events,
-		.slack_mean_us = t->slack_mean_us,
-		.slack_min_us = t->slack_min_us,
+		.activations = t.activations,
+		.deadline_misses = t.deadline_misses,
+		.timer_events = t.timer_events,
+		.slack_mean_us = t.slack_mean_us,
+		.slack_min_us = t.slack_min_us,
 		.runtime_ns = p->st.runtime_ns,
 		.runtime_by_cpu = by_cpu,
-		.nr_runtime_by_cpu = t->nr_by_cpu,
-		.lat_p50_us = t->lat_p50_us,
-		.lat_p99_us = t->lat_p99_us,
-		.migrations = t->migrations,
-		.util_avg_end = t->util_avg_end,
+		.nr_runtime_by_cpu = t.nr_by_cpu,
+		.lat_p50_us = t.lat_p50_us,
+		.lat_p99_us = t.lat_p99_us,
+		.migrations = t.migrations,
+		.util_avg_end = t.util_avg_end,
 	};
+	*counts = (struct capsim_task_counts){ p->st.activations, p->st.loops };
 	return 0;
 }
 
@@ -466,7 +507,8 @@ static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
 	};
 }
 
-int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *err)
+/* capsim_sim_summary() and, with @take, capsim_sim_summary_take() */
+static int summary(const capsim_sim *s, bool take, capsim_summary **out, capsim_error *err)
 {
 	capsim_summary *sum = calloc(1, sizeof(*sum));
 	struct capsim_task_summary *tasks = NULL;
@@ -476,23 +518,20 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 	int ret;
 
 	*out = NULL;
-	if (!sum || sim_result_build(s, &r)) {
+	if (!sum || sim_result_totals(s, &r)) {
 		free(sum);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	ret = header_summary(s, sum);
 	if (!ret) {
-		sum->tasks = tasks = calloc(r.nr_tasks + 1, sizeof(*tasks));
+		sum->tasks = tasks = calloc(s->nr_tasks + 1, sizeof(*tasks));
 		sum->cpus = cpus = calloc(r.nr_cpus + 1, sizeof(*cpus));
-		sum->task_counts = counts = calloc(r.nr_tasks + 1, sizeof(*counts));
+		sum->task_counts = counts = calloc(s->nr_tasks + 1, sizeof(*counts));
 		ret = tasks && cpus && counts ? 0 : CAPSIM_ERR_NOMEM;
 	}
-	for (unsigned i = 0; !ret && i < r.nr_tasks; i++) {
-		ret = task_summary(s->tasks[i], &r.tasks[i], &tasks[i]);
+	for (uint32_t i = 0; !ret && i < s->nr_tasks; i++) {
+		ret = task_summary(s, i, take, &tasks[i], &counts[i]);
 		sum->nr_tasks = i + !ret;
-		if (!ret)
-			counts[i] = (struct capsim_task_counts){ s->tasks[i]->st.activations,
-								 s->tasks[i]->st.loops };
 	}
 	for (unsigned c = 0; !ret && c < r.nr_cpus; c++)
 		cpu_summary(s, &r.cpus[c], &cpus[c]);
@@ -513,6 +552,31 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 	}
 	*out = sum;
 	return 0;
+}
+
+/* what a run whose summary was taken answers (capsim_sim_summary_take()) */
+static int summary_taken(capsim_error *err)
+{
+	return capsim_error_set(err, CAPSIM_ERR_INVALID, "the run's figures were handed over to "
+				"its summary (capsim_sim_summary_take()): it can only be freed");
+}
+
+int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *err)
+{
+	if (s->summary_taken) {
+		*out = NULL;
+		return summary_taken(err);
+	}
+	return summary(s, false, out, err);
+}
+
+int capsim_sim_summary_take(capsim_sim *s, capsim_summary **out, capsim_error *err)
+{
+	*out = NULL;
+	if (s->summary_taken)
+		return summary_taken(err);
+	s->summary_taken = true; /* even if it fails halfway: some lists may be gone */
+	return summary(s, true, out, err);
 }
 
 void capsim_summary_free(capsim_summary *sum)

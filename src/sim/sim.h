@@ -346,6 +346,7 @@ struct capsim_sim {
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
+	bool summary_taken;               /* capsim_sim_summary_take(): the by-CPU lists are gone */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	_Atomic int stop;                 /* capsim_sim_stop(): end at the next event */
@@ -406,6 +407,14 @@ struct sim_result {
 
 /** sim_result_build() - the figures of a finished run. Return: 0 or CAPSIM_ERR_NOMEM. */
 int sim_result_build(const struct capsim_sim *s, struct sim_result *r);
+/**
+ * sim_result_totals() - sim_result_build() without the tasks (@r->tasks NULL): for a caller
+ * that takes them one at a time with sim_task_result(), holding no copy of them all.
+ * Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+int sim_result_totals(const struct capsim_sim *s, struct sim_result *r);
+/** sim_task_result() - the figures of task @i of a finished run into @t (pointing into @s). */
+void sim_task_result(const struct capsim_sim *s, uint32_t i, struct sim_task_result *t);
 /** sim_result_free() - release what sim_result_build() allocated. */
 void sim_result_free(struct sim_result *r);
 

@@ -166,17 +166,34 @@ static void cpu_result(const struct capsim_sim *s, unsigned c, double dur_ns,
 	r->energy_j = energy;
 }
 
-int sim_result_build(const struct capsim_sim *s, struct sim_result *r)
+void sim_task_result(const struct capsim_sim *s, uint32_t i, struct sim_task_result *t)
+{
+	const struct sim_task *p = s->tasks[i];
+
+	t->name = p->name;
+	t->activations = p->st.activations;
+	t->deadline_misses = p->st.deadline_misses;
+	t->migrations = p->st.migrations;
+	t->timer_events = p->st.timer_events;
+	t->runtime_s = (double)p->st.runtime_ns * 1e-9;
+	t->slack_mean_us = p->st.timer_events ?
+			   (double)p->st.slack_sum_ns / (double)p->st.timer_events / 1e3 : 0;
+	t->slack_min_us = (double)p->st.slack_min_ns / 1e3;
+	t->lat_p50_us = (double)task_latency_percentile(p, 50) / 1e3;
+	t->lat_p99_us = (double)task_latency_percentile(p, 99) / 1e3;
+	t->util_avg_end = p->avg.util_avg;
+	t->by_cpu = p->st.by_cpu;
+	t->nr_by_cpu = p->st.nr_by_cpu;
+}
+
+int sim_result_totals(const struct capsim_sim *s, struct sim_result *r)
 {
 	double dur = (double)s->now;
 
 	memset(r, 0, sizeof(*r));
-	r->tasks = calloc(s->nr_tasks ? s->nr_tasks : 1, sizeof(*r->tasks));
 	r->cpus = calloc(s->nr_cpus, sizeof(*r->cpus));
-	if (!r->tasks || !r->cpus) {
-		sim_result_free(r);
+	if (!r->cpus)
 		return CAPSIM_ERR_NOMEM;
-	}
 	r->duration_s = dur * 1e-9;
 	r->migrations = s->migrations;
 	r->misfit_migrations = s->misfit_migrations;
@@ -187,26 +204,21 @@ int sim_result_build(const struct capsim_sim *s, struct sim_result *r)
 		cpu_result(s, c, dur, &r->cpus[c]);
 		r->energy_j += r->cpus[c].energy_j;
 	}
-	r->nr_tasks = s->nr_tasks;
-	for (uint32_t i = 0; i < s->nr_tasks; i++) {
-		const struct sim_task *p = s->tasks[i];
-		struct sim_task_result *t = &r->tasks[i];
+	return 0;
+}
 
-		t->name = p->name;
-		t->activations = p->st.activations;
-		t->deadline_misses = p->st.deadline_misses;
-		t->migrations = p->st.migrations;
-		t->timer_events = p->st.timer_events;
-		t->runtime_s = (double)p->st.runtime_ns * 1e-9;
-		t->slack_mean_us = p->st.timer_events ?
-				   (double)p->st.slack_sum_ns / (double)p->st.timer_events / 1e3 : 0;
-		t->slack_min_us = (double)p->st.slack_min_ns / 1e3;
-		t->lat_p50_us = (double)task_latency_percentile(p, 50) / 1e3;
-		t->lat_p99_us = (double)task_latency_percentile(p, 99) / 1e3;
-		t->util_avg_end = p->avg.util_avg;
-		t->by_cpu = p->st.by_cpu;
-		t->nr_by_cpu = p->st.nr_by_cpu;
+int sim_result_build(const struct capsim_sim *s, struct sim_result *r)
+{
+	if (sim_result_totals(s, r))
+		return CAPSIM_ERR_NOMEM;
+	r->tasks = calloc(s->nr_tasks ? s->nr_tasks : 1, sizeof(*r->tasks));
+	if (!r->tasks) {
+		sim_result_free(r);
+		return CAPSIM_ERR_NOMEM;
 	}
+	r->nr_tasks = s->nr_tasks;
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		sim_task_result(s, i, &r->tasks[i]);
 	return 0;
 }
 

@@ -60,6 +60,60 @@ static const struct capsim_task_summary *task_named(const capsim_summary *sum, c
 	return NULL;
 }
 
+/*
+ * capsim_sim_summary_take() hands the run's runtime per CPU over, widened in place: the same
+ * figures and bytes as a copying capsim_sim_summary() of the same run, each task's per-CPU
+ * times adding up to its runtime; afterwards the run answers only with CAPSIM_ERR_INVALID.
+ */
+static void test_summary_take(void **state)
+{
+	capsim_scenario *sc = NULL;
+	capsim_sim *s = NULL;
+	capsim_summary *copy = NULL, *taken = NULL, *again = NULL;
+	capsim_error e = { 0 };
+	unsigned multi = 0;
+
+	(void)state;
+	/* the default scenario: its tasks migrate, so lists have several entries to widen */
+	assert_int_equal(capsim_scenario_load_default(&sc, &e), 0);
+	assert_int_equal(capsim_sim_create(sc, &s, &e), 0);
+	assert_int_equal(capsim_sim_run(s, &e), 0);
+	assert_int_equal(capsim_sim_summary(s, &copy, &e), 0);
+	assert_int_equal(capsim_sim_summary_take(s, &taken, &e), 0);
+	assert_int_equal(taken->nr_tasks, copy->nr_tasks);
+	for (unsigned i = 0; i < taken->nr_tasks; i++) {
+		const struct capsim_task_summary *t = &taken->tasks[i], *c = &copy->tasks[i];
+		uint64_t ns = 0;
+
+		assert_int_equal(t->nr_runtime_by_cpu, c->nr_runtime_by_cpu);
+		multi += t->nr_runtime_by_cpu > 1;
+		for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++) {
+			assert_int_equal(t->runtime_by_cpu[k].cpu, c->runtime_by_cpu[k].cpu);
+			assert_int_equal(t->runtime_by_cpu[k].ns, c->runtime_by_cpu[k].ns);
+			ns += t->runtime_by_cpu[k].ns;
+		}
+		assert_int_equal(ns, t->runtime_ns);
+	}
+	assert_true(multi > 0); /* the widening moved entries, not only the first */
+	for (int f = CAPSIM_REPORT_TEXT; f <= CAPSIM_REPORT_JSON; f++) {
+		char *a = written(copy, (enum capsim_report_format)f);
+		char *b = written(taken, (enum capsim_report_format)f);
+
+		assert_string_equal(a, b);
+		free(a);
+		free(b);
+	}
+	assert_int_equal(capsim_sim_summary(s, &again, &e), CAPSIM_ERR_INVALID);
+	assert_null(again);
+	assert_non_null(strstr(e.msg, "capsim_sim_summary_take()"));
+	assert_int_equal(capsim_sim_summary_take(s, &again, &e), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_sim_run(s, &e), CAPSIM_ERR_INVALID);
+	capsim_sim_free(s);
+	capsim_summary_free(copy);
+	capsim_summary_free(taken);
+	capsim_scenario_free(sc);
+}
+
 /* The summary says what the scenario file and its workload say. */
 static void test_summary_matches_inputs(void **state)
 {
@@ -384,6 +438,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_matches_inputs),
+		cmocka_unit_test(test_summary_take),
 		cmocka_unit_test(test_json_equals_structs),
 		cmocka_unit_test(test_built_in_code),
 		cmocka_unit_test(test_setter_ranges),
