@@ -16,6 +16,7 @@
 #define CAPSIM_EVENTS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "capsim/capsim.h"
 
@@ -109,10 +110,16 @@ struct capsim_ev_pressure {
 	uint64_t pressure;
 };
 
-/* get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks */
+/*
+ * get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks; appended:
+ * @capacity_orig, arch_scale_cpu_capacity(), and @delivered_capacity, the capacity of the OPP
+ * the CPU runs at (the policy's frequency lowered by any HW cap), capacity units.
+ */
 struct capsim_ev_cpu_counters {
 	uint64_t actual_capacity;
 	uint64_t util;
+	uint64_t capacity_orig;
+	uint64_t delivered_capacity;
 };
 
 /* @name: the tracepoint ("thermal_zone_trip"); @body: its TP_printk text. Both callback-only. */
@@ -251,6 +258,34 @@ typedef void (*capsim_event_fn)(void *ctx, const struct capsim_event *ev);
  * own (the text trace) is attached.
  */
 CAPSIM_API int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx);
+
+/*
+ * The trace formats the library writes from a run's events (docs/formats.md, "Trace output").
+ * Pinned: values never change; new formats are appended.
+ */
+enum capsim_trace_format {
+	CAPSIM_TRACE_FTRACE = 0,   /* /sys/kernel/tracing/trace text */
+	CAPSIM_TRACE_REPORT = 1,   /* `trace-cmd report` text */
+	CAPSIM_TRACE_DAT = 2,      /* trace.dat, trace-cmd.dat.v6(5) */
+	CAPSIM_TRACE_PERFETTO = 3, /* Perfetto protobuf TracePacket stream */
+	CAPSIM_TRACE_CHROME = 4,   /* Chrome JSON trace events */
+};
+
+/**
+ * capsim_sim_trace_open_format() - write a trace of the run @s to @fp in @format as it runs.
+ * @s:      the run, not started.
+ * @fp:     the caller's stream; it stays open. The trace.dat is written at
+ *          capsim_sim_trace_close() (its per-CPU pages are spooled to temporary files until
+ *          then); the other formats stream as the run goes.
+ * @format: enum capsim_trace_format.
+ *
+ * The trace is a sink of the library's own: capsim_sim_set_sink() is refused while it is
+ * attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
+ * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID (an unknown format, the run
+ * has started or has a sink).
+ */
+CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
+					    enum capsim_trace_format format);
 
 #ifdef __cplusplus
 }

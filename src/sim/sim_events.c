@@ -165,6 +165,8 @@ void sim_emit_counters(const struct capsim_sim *s, int cpu)
 	ev_init(s, &ev, CAPSIM_EV_CPU_COUNTERS, cpu);
 	ev.u.cpu_counters.actual_capacity = sim_actual_capacity(s, cpu);
 	ev.u.cpu_counters.util = s->rq[cpu].cfs_avg.util_avg;
+	ev.u.cpu_counters.capacity_orig = s->rq[cpu].cap_orig;
+	ev.u.cpu_counters.delivered_capacity = s->rq[cpu].delivered_cap;
 	emit(s, &ev);
 }
 
