@@ -3,8 +3,13 @@
 # Usage: tools/install-deps.sh [extra-package ...]
 set -u
 # man-db and groff-base: tests/install/man.sh renders the man pages with man -l.
+# libprotobuf-c-dev, protobuf-c-compiler: the Perfetto writer; protobuf-compiler (protoc --decode),
+# trace-cmd, libtracecmd-dev, libtraceevent-dev (kbuffer), python3: the trace format tests read
+# the outputs with them.
 pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev libcmocka-dev
-      zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base "$@")
+      zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base
+      libprotobuf-c-dev protobuf-c-compiler protobuf-compiler trace-cmd libtracecmd-dev
+      libtraceevent-dev python3 "$@")
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
