@@ -240,6 +240,12 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	if (o->trace && ((o->trace_events && trace_families(o->trace_events, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
+	/* capsim_sim_trace_open_format() refuses them: the families are text-only events */
+	if (fams && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
+		return cli_usage_error("simulate", "--trace-events: the %s format carries no event "
+				       "families (the ftrace and report texts do)",
+				       format == CAPSIM_TRACE_DAT ? "dat"
+				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
 	ret = cli_output_open(out, o->output);
 	if (ret || !o->trace)
 		return ret;

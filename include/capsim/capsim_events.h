@@ -310,15 +310,21 @@ enum capsim_trace_format {
  *          then); the other formats stream as the run goes.
  * @format: enum capsim_trace_format.
  *
- * The trace is a sink of the library's own: capsim_sim_set_sink() is refused while it is
- * attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
+ * Every format carries the same events and counter values (those of the ftrace text; the
+ * Perfetto and Chrome traces add original and delivered capacity and zone temperature
+ * counters). The trace is a sink of the library's own: capsim_sim_set_sink() is refused while
+ * it is attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
  * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID (an unknown format, @s is
- * NULL, the run has started or has a sink).
+ * NULL, the run has started or has a sink, or event families were set for a format other than
+ * ftrace and report).
  */
 CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
 					    enum capsim_trace_format format);
 
-/* Event families a text trace adds to the kernel's scheduler, cpufreq, idle and thermal events. */
+/*
+ * Event families a text trace (CAPSIM_TRACE_FTRACE, CAPSIM_TRACE_REPORT) adds to the kernel's
+ * scheduler, cpufreq, idle and thermal events; the binary formats have no layouts for them.
+ */
 #define CAPSIM_TRACE_EV_LISA (1u << 0) /* the LISA kernel module's lisa__* events */
 #define CAPSIM_TRACE_EV_ALL CAPSIM_TRACE_EV_LISA
 

@@ -2,10 +2,11 @@
 /*
  * trace_chrome.c - the Chrome JSON trace writer (Trace Event Format, JSON Object Format): one
  * process, "CPUs" (pid 1), with a thread per CPU (tid = CPU + 1, named "CPU N") that holds a
- * complete slice ("ph":"X") for each stretch a task runs there, from the sched_switch that
- * switches it in to the one that switches it out, and an instant event ("ph":"i") for each
- * other scheduler, cpufreq, pressure and thermal event; a counter ("ph":"C") per CPU per signal
- * ("cpu3_actual_capacity", trace_counters.h) each time it changes. Timestamps are µs with ns
+ * complete slice ("ph":"X") for each stretch a task runs there (the migration/N stopper
+ * included), from the sched_switch that switches it in to the one that switches it out, and an
+ * instant event ("ph":"i") for each other event of the ftrace text, its args the tracepoint's
+ * fields; a counter ("ph":"C") per CPU per signal ("cpu3_actual_capacity") and per thermal zone
+ * each time it changes. Which events and values: trace_select.c, as for every format. Timestamps are µs with ns
  * decimals. Streamed: a slice is written when it ends; the writer keeps one open slice per CPU.
  */
 #include <inttypes.h>
@@ -14,7 +15,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_chrome.h"
-#include "output/trace_counters.h"
+#include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -33,7 +34,7 @@ struct trace_chrome {
 	unsigned nr_cpus;
 	uint64_t last_ns;
 	struct chrome_cpu *cpu;
-	struct trace_counters counters;
+	struct trace_select sel;
 };
 
 /* A JSON string: quotes, backslashes and control characters escaped (RFC 8259, 7). */
@@ -90,16 +91,23 @@ static const char *end_state(const struct capsim_ev_sched_switch *sw)
 	       : sw->prev_state & CAPSIM_TASK_INTERRUPTIBLE ? "S" : "R";
 }
 
-static void instant_task(struct trace_chrome *c, const struct capsim_event *ev, const char *name,
-			 const struct capsim_event_task *t, const char *k1, int v1, const char *k2,
-			 int v2)
+/* an instant of @ev's CPU: "args" the task's fields (if @t), then @n integer fields */
+static void instant(struct trace_chrome *c, const struct capsim_event *ev, const char *cat,
+		    const char *name, const struct capsim_event_task *t, unsigned n,
+		    const char *const *keys, const int64_t *vals)
 {
+	const char *sep = "";
+
 	begin(c, "i", ev->cpu + 1, ev->time_ns, name);
-	fputs(",\"s\":\"t\",\"cat\":\"sched\",\"args\":{\"comm\":", c->fp);
-	put_str(c->fp, t->comm);
-	fprintf(c->fp, ",\"pid\":%d,\"prio\":%d,\"%s\":%d", t->pid, t->prio, k1, v1);
-	if (k2)
-		fprintf(c->fp, ",\"%s\":%d", k2, v2);
+	fprintf(c->fp, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{", cat);
+	if (t) {
+		fputs("\"comm\":", c->fp);
+		put_str(c->fp, t->comm);
+		fprintf(c->fp, ",\"pid\":%d,\"prio\":%d", t->pid, t->prio);
+		sep = ",";
+	}
+	for (unsigned i = 0; i < n; i++, sep = ",")
+		fprintf(c->fp, "%s\"%s\":%" PRId64, sep, keys[i], vals[i]);
 	fputs("}}", c->fp);
 }
 
@@ -114,16 +122,21 @@ static void counter(void *ctx, const struct capsim_event *ev, const struct trace
 	fprintf(c->fp, ",\"cat\":\"counter\",\"args\":{\"value\":%" PRId64 "}}", v->value);
 }
 
-/* The sink: slices at switches, counters at changes, an instant for the rest. */
+/* The sink: slices at switches, counters at changes, an instant for the other events. */
 static void chrome_event(void *ctx, const struct capsim_event *ev)
 {
+	static const char *const wakeup_keys[] = { "target_cpu" };
+	static const char *const migrate_keys[] = { "orig_cpu", "dest_cpu" };
+	static const char *const cpu_keys[] = { "state", "cpu_id" };
+	static const char *const limits_keys[] = { "min", "max", "cpu_id" };
+	static const char *const hw_keys[] = { "cpu", "hw_pressure" };
+	static const char *const thermal_keys[] = { "cpu", "thermal_pressure" };
 	struct trace_chrome *c = ctx;
-	char body[96];
+	int64_t v[3];
 
-	if (ev->cpu < 0 || (unsigned)ev->cpu >= c->nr_cpus)
-		return;
 	c->last_ns = ev->time_ns;
-	trace_counters_event(&c->counters, ev, counter, c);
+	if (!trace_select_event(&c->sel, ev, counter, c))
+		return;
 	switch (ev->type) {
 	case CAPSIM_EV_SCHED_SWITCH: {
 		const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
@@ -137,29 +150,45 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 		break;
 	}
 	case CAPSIM_EV_SCHED_WAKING:
-		instant_task(c, ev, "sched_waking", &ev->u.wakeup.task, "target_cpu",
-			     ev->u.wakeup.target_cpu, NULL, 0);
-		break;
 	case CAPSIM_EV_SCHED_WAKEUP:
-		instant_task(c, ev, "sched_wakeup", &ev->u.wakeup.task, "target_cpu",
-			     ev->u.wakeup.target_cpu, NULL, 0);
-		break;
 	case CAPSIM_EV_SCHED_WAKEUP_NEW:
-		instant_task(c, ev, "sched_wakeup_new", &ev->u.wakeup.task, "target_cpu",
-			     ev->u.wakeup.target_cpu, NULL, 0);
+		v[0] = ev->u.wakeup.target_cpu;
+		instant(c, ev, "sched",
+			ev->type == CAPSIM_EV_SCHED_WAKING  ? "sched_waking"
+			: ev->type == CAPSIM_EV_SCHED_WAKEUP ? "sched_wakeup"
+							     : "sched_wakeup_new",
+			&ev->u.wakeup.task, 1, wakeup_keys, v);
 		break;
 	case CAPSIM_EV_SCHED_MIGRATE_TASK:
-		instant_task(c, ev, "sched_migrate_task", &ev->u.migrate.task, "orig_cpu",
-			     ev->u.migrate.orig_cpu, "dest_cpu", ev->u.migrate.dest_cpu);
+		v[0] = ev->u.migrate.orig_cpu;
+		v[1] = ev->u.migrate.dest_cpu;
+		instant(c, ev, "sched", "sched_migrate_task", &ev->u.migrate.task, 2, migrate_keys,
+			v);
+		break;
+	case CAPSIM_EV_CPU_FREQUENCY:
+		v[0] = ev->u.cpu_frequency.requested_khz;
+		v[1] = ev->cpu;
+		instant(c, ev, "power", "cpu_frequency", NULL, 2, cpu_keys, v);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
-		snprintf(body, sizeof(body), "min=%u max=%u cpu_id=%d",
-			 ev->u.cpu_frequency_limits.min_khz, ev->u.cpu_frequency_limits.max_khz,
-			 ev->cpu);
-		begin(c, "i", ev->cpu + 1, ev->time_ns, "cpu_frequency_limits");
-		fputs(",\"s\":\"t\",\"cat\":\"power\",\"args\":{\"text\":", c->fp);
-		put_str(c->fp, body);
-		fputs("}}", c->fp);
+		v[0] = ev->u.cpu_frequency_limits.min_khz;
+		v[1] = ev->u.cpu_frequency_limits.max_khz;
+		v[2] = ev->u.cpu_frequency_limits.first_cpu;
+		instant(c, ev, "power", "cpu_frequency_limits", NULL, 3, limits_keys, v);
+		break;
+	case CAPSIM_EV_CPU_IDLE:
+		v[0] = ev->u.cpu_idle.state;
+		v[1] = ev->cpu;
+		instant(c, ev, "power", "cpu_idle", NULL, 2, cpu_keys, v);
+		break;
+	case CAPSIM_EV_HW_PRESSURE_UPDATE:
+	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
+		v[0] = ev->cpu;
+		v[1] = (int64_t)ev->u.pressure.pressure;
+		if (ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE)
+			instant(c, ev, "power", "hw_pressure_update", NULL, 2, hw_keys, v);
+		else
+			instant(c, ev, "power", "thermal_pressure_update", NULL, 2, thermal_keys, v);
 		break;
 	case CAPSIM_EV_TEXT:
 		begin(c, "i", ev->cpu + 1, ev->time_ns, ev->u.text.name);
@@ -191,7 +220,7 @@ static void write_header(struct trace_chrome *c)
 
 static void chrome_free(struct trace_chrome *c)
 {
-	trace_counters_free(&c->counters);
+	trace_select_free(&c->sel);
 	free(c->cpu);
 	free(c);
 }
@@ -215,7 +244,7 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 	c->fp = fp;
 	c->nr_cpus = s->nr_cpus;
 	c->cpu = calloc(s->nr_cpus, sizeof(*c->cpu));
-	ret = c->cpu ? trace_counters_init(&c->counters, s->nr_cpus) : CAPSIM_ERR_NOMEM;
+	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, 0, TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		write_header(c);
 		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;

@@ -26,6 +26,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_dat.h"
+#include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -84,8 +85,13 @@ struct dat_event {
 	  "\"comm=%s pid=%d prio=%d target_cpu=%03d\", REC->comm, REC->pid, REC->prio, "        \
 	  "REC->target_cpu" }
 
+#define CPU_EVENT(nm, id)                                                                      \
+	{ "power", nm, id, 16, OTHER_CTX,                                                      \
+	  { { "u32 state", NULL, 8, 4, 0, FK_INT }, { "u32 cpu_id", NULL, 12, 4, 0, FK_INT } }, \
+	  "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, (unsigned long)REC->cpu_id" }
+
 enum dat_id {
-	EV_PRINT, EV_SWITCH, EV_WAKING, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE, EV_CPU_FREQ,
+	EV_PRINT, EV_SWITCH, EV_WAKING, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE, EV_CPU_IDLE, EV_CPU_FREQ,
 	EV_CPU_FREQ_LIMITS, EV_HW_PRESSURE, EV_THERMAL_PRESSURE, EV_THERMAL_TEMP, EV_CDEV,
 	EV_TRIP, EV_IPA, EV_IPA_ACTOR, EV_IPA_PID, NR_DAT_EVENTS
 };
@@ -125,11 +131,9 @@ static const struct dat_event dat_events[NR_DAT_EVENTS] = {
 			   { "int dest_cpu", NULL, 36, 4, 1, FK_INT } },
 			 "\"comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d\", REC->comm, REC->pid, "
 			 "REC->prio, REC->orig_cpu, REC->dest_cpu" },
-	[EV_CPU_FREQ] = { "power", "cpu_frequency", 310, 16, OTHER_CTX,
-			  { { "u32 state", NULL, 8, 4, 0, FK_INT },
-			    { "u32 cpu_id", NULL, 12, 4, 0, FK_INT } },
-			  "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, "
-			  "(unsigned long)REC->cpu_id" },
+	/* include/trace/events/power.h: DECLARE_EVENT_CLASS(cpu, ...), cpu_idle then cpu_frequency */
+	[EV_CPU_IDLE] = CPU_EVENT("cpu_idle", 309),
+	[EV_CPU_FREQ] = CPU_EVENT("cpu_frequency", 310),
 	[EV_CPU_FREQ_LIMITS] = { "power", "cpu_frequency_limits", 311, 20, OTHER_CTX,
 				 { { "u32 min_freq", NULL, 8, 4, 0, FK_INT },
 				   { "u32 max_freq", NULL, 12, 4, 0, FK_INT },
@@ -213,7 +217,7 @@ struct trace_dat {
 	struct dat_cpu *cpu;
 	char (*comm)[TASK_COMM_LEN]; /* saved_cmdlines, indexed by pid */
 	size_t nr_comm;
-	uint64_t *last_cap, *last_util; /* per CPU: the counters last written */
+	struct trace_select sel;
 	int err;
 };
 
@@ -230,8 +234,7 @@ static void dat_free(struct trace_dat *d)
 			fclose(d->cpu[c].spool);
 	free(d->cpu);
 	free(d->comm);
-	free(d->last_cap);
-	free(d->last_util);
+	trace_select_free(&d->sel);
 	free(d);
 }
 
@@ -412,26 +415,21 @@ static void task_fields(uint8_t *rec, unsigned off, const struct capsim_event_ta
 	put_le(rec + off + 20, (uint32_t)t->prio, 4);
 }
 
-/* atrace counters "cpuN_actual_capacity" and "cpuN_util" when they change, as the text has them */
-static void counters(struct trace_dat *d, const struct capsim_event *ev, uint8_t *rec)
+/* an atrace counter of the text ("C|1|cpuN_actual_capacity|V"): the print event of its write */
+static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
-	unsigned cpu = (unsigned)ev->cpu;
-	char text[64];
+	struct trace_dat *d = ctx;
+	uint8_t rec[RB_MAX_RECORD];
+	char text[96];
 
-	if (ev->u.cpu_counters.actual_capacity != d->last_cap[cpu]) {
-		d->last_cap[cpu] = ev->u.cpu_counters.actual_capacity;
-		snprintf(text, sizeof(text), "C|1|cpu%u_actual_capacity|%" PRIu64, cpu,
-			 d->last_cap[cpu]);
-		write_record(d, cpu, ev->time_ns, rec, print_record(rec, ev->curr.pid, text));
-	}
-	if (ev->u.cpu_counters.util != d->last_util[cpu]) {
-		d->last_util[cpu] = ev->u.cpu_counters.util;
-		snprintf(text, sizeof(text), "C|1|cpu%u_util|%" PRIu64, cpu, d->last_util[cpu]);
-		write_record(d, cpu, ev->time_ns, rec, print_record(rec, ev->curr.pid, text));
-	}
+	snprintf(text, sizeof(text), "C|1|%s|%" PRId64, v->name, v->value);
+	write_record(d, (unsigned)ev->cpu, ev->time_ns, rec, print_record(rec, ev->curr.pid, text));
 }
 
-/* The sink: each event the text trace prints becomes its tracepoint's record. */
+/*
+ * The sink: each event the trace carries (trace_select.c, as the text has them) becomes its
+ * tracepoint's record, each counter a print record.
+ */
 static void dat_event(void *ctx, const struct capsim_event *ev)
 {
 	struct trace_dat *d = ctx;
@@ -439,7 +437,7 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 	uint32_t len = 0;
 	unsigned id;
 
-	if (ev->cpu < 0 || (unsigned)ev->cpu >= d->nr_cpus)
+	if (!trace_select_event(&d->sel, ev, counter, d))
 		return;
 	remember(d, &ev->curr);
 	switch (ev->type) {
@@ -475,14 +473,19 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY:
 		len = entry_start(rec, &dat_events[EV_CPU_FREQ], ev->curr.pid);
-		put_le(rec + 8, ev->u.cpu_frequency.delivered_khz, 4);
+		put_le(rec + 8, ev->u.cpu_frequency.requested_khz, 4);
+		put_le(rec + 12, (uint32_t)ev->cpu, 4);
+		break;
+	case CAPSIM_EV_CPU_IDLE:
+		len = entry_start(rec, &dat_events[EV_CPU_IDLE], ev->curr.pid);
+		put_le(rec + 8, ev->u.cpu_idle.state, 4);
 		put_le(rec + 12, (uint32_t)ev->cpu, 4);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
 		len = entry_start(rec, &dat_events[EV_CPU_FREQ_LIMITS], ev->curr.pid);
 		put_le(rec + 8, ev->u.cpu_frequency_limits.min_khz, 4);
 		put_le(rec + 12, ev->u.cpu_frequency_limits.max_khz, 4);
-		put_le(rec + 16, (uint32_t)ev->cpu, 4);
+		put_le(rec + 16, (uint32_t)ev->u.cpu_frequency_limits.first_cpu, 4);
 		break;
 	case CAPSIM_EV_HW_PRESSURE_UPDATE:
 	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
@@ -491,9 +494,6 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 		put_le(rec + 8, ev->u.pressure.pressure, 8);
 		put_le(rec + 16, (uint32_t)ev->cpu, 4);
 		break;
-	case CAPSIM_EV_CPU_COUNTERS:
-		counters(d, ev, rec);
-		return;
 	case CAPSIM_EV_TEXT:
 		len = text_record(rec, ev->curr.pid, ev->u.text.name, ev->u.text.body);
 		if (!len) {
@@ -684,12 +684,9 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 	d->fp = fp;
 	d->nr_cpus = s->nr_cpus;
 	d->cpu = calloc(s->nr_cpus, sizeof(*d->cpu));
-	d->last_cap = malloc(s->nr_cpus * sizeof(uint64_t));
-	d->last_util = malloc(s->nr_cpus * sizeof(uint64_t));
-	if (!d->cpu || !d->last_cap || !d->last_util)
+	if (!d->cpu || trace_select_init(&d->sel, s->nr_cpus, 0, TRACE_COUNTERS_TEXT))
 		ret = CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; !ret && c < s->nr_cpus; c++) {
-		d->last_cap[c] = d->last_util[c] = UINT64_MAX;
 		d->cpu[c].spool = tmpfile();
 		if (!d->cpu[c].spool)
 			ret = errno == ENOMEM ? CAPSIM_ERR_NOMEM : CAPSIM_ERR_IO;

@@ -5,7 +5,8 @@
  * (protos/perfetto/trace/ftrace/{sched,power,thermal}.proto), gathered per CPU into an
  * FtraceEventBundle as traced_probes reads a CPU's ring buffer; events Perfetto has no message
  * for (hw_pressure_update, the thermal governors') become GenericFtraceEvents with their fields.
- * The counters of trace_counters.h become counter tracks: a TrackDescriptor the first time, then
+ * The events and counter values are those trace_select.c says a trace carries, as for every
+ * format; the counters become counter tracks: a TrackDescriptor the first time, then
  * a TrackEvent of TYPE_COUNTER at each change. Packets are encoded with protobuf-c from
  * proto/perfetto_subset.proto and framed as the repeated field 1 of perfetto.protos.Trace, so
  * the file is a Trace message that grows packet by packet.
@@ -20,7 +21,7 @@
 #include <perfetto_subset.pb-c.h>
 
 #include "capsim/capsim.h"
-#include "output/trace_counters.h"
+#include "output/trace_select.h"
 #include "output/trace_perfetto.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
@@ -45,6 +46,7 @@ struct pf_slot {
 		Perfetto__Protos__SchedMigrateTaskFtraceEvent sched_migrate_task;
 		Perfetto__Protos__CpuFrequencyFtraceEvent cpu_frequency;
 		Perfetto__Protos__CpuFrequencyLimitsFtraceEvent cpu_frequency_limits;
+		Perfetto__Protos__CpuIdleFtraceEvent cpu_idle;
 		Perfetto__Protos__ThermalTemperatureFtraceEvent thermal_temperature;
 		Perfetto__Protos__CdevUpdateFtraceEvent cdev_update;
 		Perfetto__Protos__GenericFtraceEvent generic;
@@ -65,7 +67,7 @@ struct trace_perfetto {
 	FILE *fp;
 	unsigned nr_cpus;
 	struct pf_cpu *cpu;
-	struct trace_counters counters;
+	struct trace_select sel;
 	uint8_t *described; /* per counter track: its TrackDescriptor is written */
 	uint8_t *buf;
 	size_t buf_size;
@@ -287,9 +289,8 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 	struct pf_slot *s;
 	char body[96];
 
-	if (ev->cpu < 0 || (unsigned)ev->cpu >= p->nr_cpus)
+	if (!trace_select_event(&p->sel, ev, counter, p))
 		return;
-	trace_counters_event(&p->counters, ev, counter, p);
 	switch (ev->type) {
 	case CAPSIM_EV_SCHED_SWITCH: {
 		const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
@@ -353,7 +354,7 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 		s = slot_of(p, ev);
 		perfetto__protos__cpu_frequency_ftrace_event__init(&s->u.cpu_frequency);
 		s->u.cpu_frequency.has_state = s->u.cpu_frequency.has_cpu_id = 1;
-		s->u.cpu_frequency.state = ev->u.cpu_frequency.delivered_khz;
+		s->u.cpu_frequency.state = ev->u.cpu_frequency.requested_khz;
 		s->u.cpu_frequency.cpu_id = (uint32_t)ev->cpu;
 		s->ev.event_case = PERFETTO__PROTOS__FTRACE_EVENT__EVENT_CPU_FREQUENCY;
 		s->ev.cpu_frequency = &s->u.cpu_frequency;
@@ -367,11 +368,20 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 		m->has_min_freq = m->has_max_freq = m->has_cpu_id = 1;
 		m->min_freq = ev->u.cpu_frequency_limits.min_khz;
 		m->max_freq = ev->u.cpu_frequency_limits.max_khz;
-		m->cpu_id = (uint32_t)ev->cpu;
+		m->cpu_id = (uint32_t)ev->u.cpu_frequency_limits.first_cpu;
 		s->ev.event_case = PERFETTO__PROTOS__FTRACE_EVENT__EVENT_CPU_FREQUENCY_LIMITS;
 		s->ev.cpu_frequency_limits = m;
 		break;
 	}
+	case CAPSIM_EV_CPU_IDLE:
+		s = slot_of(p, ev);
+		perfetto__protos__cpu_idle_ftrace_event__init(&s->u.cpu_idle);
+		s->u.cpu_idle.has_state = s->u.cpu_idle.has_cpu_id = 1;
+		s->u.cpu_idle.state = ev->u.cpu_idle.state;
+		s->u.cpu_idle.cpu_id = (uint32_t)ev->cpu;
+		s->ev.event_case = PERFETTO__PROTOS__FTRACE_EVENT__EVENT_CPU_IDLE;
+		s->ev.cpu_idle = &s->u.cpu_idle;
+		break;
 	case CAPSIM_EV_HW_PRESSURE_UPDATE:
 	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE: {
 		int hw = ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE;
@@ -393,7 +403,7 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 
 static void perfetto_free(struct trace_perfetto *p)
 {
-	trace_counters_free(&p->counters);
+	trace_select_free(&p->sel);
 	free(p->described);
 	free(p->cpu);
 	free(p->buf);
@@ -418,9 +428,10 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 	p->fp = fp;
 	p->nr_cpus = s->nr_cpus;
 	p->cpu = calloc(s->nr_cpus, sizeof(*p->cpu));
-	ret = p->cpu ? trace_counters_init(&p->counters, s->nr_cpus) : CAPSIM_ERR_NOMEM;
+	ret = p->cpu ? trace_select_init(&p->sel, s->nr_cpus, 0, TRACE_COUNTERS_ALL)
+		     : CAPSIM_ERR_NOMEM;
 	if (!ret) {
-		p->described = calloc(trace_counters_nr(&p->counters), 1);
+		p->described = calloc(trace_select_nr_tracks(&p->sel), 1);
 		ret = p->described ? 0 : CAPSIM_ERR_NOMEM;
 	}
 	if (!ret)

@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: MIT
 """check_perfetto.py FTRACE_TEXT PERFETTO_TRACE PROTO - decode the Perfetto trace with Debian's
 `protoc --decode perfetto.protos.Trace` against our .proto and check it against the ftrace text
-of the same run: every sched_switch (the CPU slices), sched_waking/wakeup(_new),
-sched_migrate_task, cpu_frequency, cpu_frequency_limits and thermal event of the text is the
-typed ftrace event at the same µs on the same CPU with the same fields, hw_pressure_update a
-generic event with its fields; each cpuN_actual_capacity and cpuN_util counter of the text is
-the same (time, value) series on the counter track of that name, and every CPU with counters
-has its original, actual and delivered capacity, cpufreq and util tracks."""
+of the same run: every event of the text is an ftrace event of the trace at the same µs on the
+same CPU in the same context with the same fields, and the reverse: sched_switch (the CPU
+slices, the migration/N stopper's included), sched_waking, sched_wakeup, sched_wakeup_new,
+sched_migrate_task, cpu_frequency, cpu_frequency_limits, cpu_idle, thermal_temperature and
+cdev_update typed, hw_pressure_update and the thermal governors' events generic; each counter
+of the text (and each zone's temperature) is the same (time, value) series on the counter track
+of that name, and every CPU
+(those that never run a task too) has its original, actual and delivered capacity, cpufreq and
+HW pressure and util tracks from time 0."""
 import collections
 import os
 import subprocess
@@ -44,6 +47,7 @@ TYPED = {'sched_switch': ['prev_comm', 'prev_pid', 'prev_prio', 'next_comm', 'ne
          'sched_wakeup_new': ['comm', 'pid', 'prio', 'target_cpu'],
          'sched_migrate_task': ['comm', 'pid', 'prio', 'orig_cpu', 'dest_cpu'],
          'cpu_frequency': ['state', 'cpu_id'], 'cpu_frequency_limits': ['min', 'max', 'cpu_id'],
+         'cpu_idle': ['state', 'cpu_id'],
          'thermal_temperature': ['thermal_zone', 'id', 'temp_prev', 'temp'],
          'cdev_update': ['type', 'target']}
 PROTO_NAME = {'min': 'min_freq', 'max': 'max_freq'}
@@ -70,8 +74,6 @@ def main(text_path, trace_path, proto):
                               for f in body['field']}
                 else:
                     fields = {k: norm(one(body, PROTO_NAME.get(k, k))) for k in TYPED[name]}
-                if name == 'sched_wakeup_new':
-                    name = 'sched_wakeup'
                 events.append(((ns + 500) // 1000, int(one(b, 'cpu')), int(one(e, 'pid')),
                                name, fields))
         for td in p.get('track_descriptor', []):
@@ -82,25 +84,17 @@ def main(text_path, trace_path, proto):
                 ((int(one(p, 'timestamp')) + 500) // 1000, int(one(te, 'counter_value'))))
     fail = False
     text = trace_text.read_ftrace(text_path)
-    want, want_counters = [], collections.defaultdict(list)
+    want_counters = trace_text.counter_series(text)
+    want = []
     for (us, cpu, comm, pid, name, f) in text:
         if name == 'tracing_mark_write':
-            _, _, cname, v = f['text'].split('|')
-            want_counters[cname].append((us, int(v)))
             continue
         if name == 'sched_switch':
             f = {k: v for k, v in f.items() if k != 'prev_state'}
-        if name in TYPED or name == 'sched_wakeup' or name == 'hw_pressure_update':
-            f = {k: norm(v) for k, v in f.items()}
-            want.append((us, cpu, pid, name, f))
-        elif not name.startswith('thermal_'):
-            print('text event %s not checked' % name)
-            fail = True
-    got = [(us, cpu, pid, name, {k: v for k, v in f.items()})
-           for (us, cpu, pid, name, f) in events]
+        want.append((us, cpu, pid, name, {k: norm(v) for k, v in f.items()}))
     key = lambda e: (e[0], e[1])
-    got_cmp = sorted([e for e in got if e[3] in TYPED or e[3] in ('sched_wakeup',
-                                                                    'hw_pressure_update')], key=key)
+    # stable sorts: each CPU's events keep their order (a bundle is a CPU's ring buffer)
+    got_cmp = sorted(events, key=key)
     want = sorted(want, key=key)
     print('ftrace events: text %d, perfetto %d; counter tracks %d' %
           (len(want), len(got_cmp), len(counters)))
@@ -111,19 +105,17 @@ def main(text_path, trace_path, proto):
                 break
         print('counts: text %d perfetto %d' % (len(want), len(got_cmp)))
         fail = True
-    for name, series in want_counters.items():
+    typed = collections.Counter(e[3] for e in events if e[3] in TYPED)
+    print('typed: %s' % dict(sorted(typed.items())))
+    for name, series in list(want_counters.items()) + list(trace_text.zone_temperatures(text).items()):
         if counters.get(name) != series:
             print('counter %s: text %s... perfetto %s...' % (name, series[:3],
                                                             counters.get(name, [])[:3]))
             fail = True
-    # the CPUs the text has counters for (the engine sends none for a CPU that runs no task)
-    cpus = {int(n[3:].split('_')[0]) for n in want_counters}
-    for cpu in cpus:
-        for sig in ('original_capacity', 'actual_capacity', 'delivered_capacity', 'cpufreq',
-                    'util'):
-            if 'cpu%d_%s' % (cpu, sig) not in counters:
-                print('no track cpu%d_%s' % (cpu, sig))
-                fail = True
+    for e in trace_text.check_cpu_counters(counters, trace_text.nr_cpus(text_path),
+                                           trace_text.ALL_SIGNALS, 'perfetto'):
+        print(e)
+        fail = True
     if not any(e[3] == 'sched_switch' for e in want) or not want_counters:
         print('the text has no switches or counters to compare')
         fail = True
