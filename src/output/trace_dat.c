@@ -617,6 +617,14 @@ static int copy_spool(FILE *fp, struct dat_cpu *c)
 	return 0;
 }
 
+/*
+ * tracefs trace_clock of a kernel on the default clock: sched_clock, ns, which the engine's time
+ * is; trace-cmd record saves it so readers know the timestamps are ns (trace-cmd's enum
+ * tracecmd_option_id: TRACECMD_OPTION_TRACECLOCK = 4)
+ */
+#define DAT_OPTION_TRACECLOCK 4
+static const char trace_clock[] = "[local] global counter uptime perf mono mono_raw boot\n";
+
 /* trace-cmd.dat.v6(5): initial format, headers, formats, kallsyms, printk, cmdlines, CPU data */
 static int write_file(struct trace_dat *d)
 {
@@ -644,18 +652,23 @@ static int write_file(struct trace_dat *d)
 	put_cmdlines(fp, d);
 	put_u(fp, d->nr_cpus, 4);
 	fwrite("options  ", 10, 1, fp);
-	put_u(fp, 0, 2); /* no options */
+	/* TRACECMD_OPTION_TRACECLOCK, empty: the trace_clock file follows the offset table */
+	put_u(fp, DAT_OPTION_TRACECLOCK, 2);
+	put_u(fp, 0, 4);
+	put_u(fp, 0, 2); /* TRACECMD_OPTION_DONE */
 	fwrite("flyrecord", 10, 1, fp);
-	/* the CPU data starts at the next page boundary after the offset table */
+	/* the CPU data starts at the next page boundary after the offset table and the clock */
 	off = (uint64_t)ftell(fp);
 	if (ferror(fp) || (long)off < 0)
 		return CAPSIM_ERR_IO;
-	off = (off + 16ull * d->nr_cpus + DAT_PAGE_SIZE - 1) / DAT_PAGE_SIZE * DAT_PAGE_SIZE;
+	off = (off + 16ull * d->nr_cpus + 8 + strlen(trace_clock) + DAT_PAGE_SIZE - 1) /
+	      DAT_PAGE_SIZE * DAT_PAGE_SIZE;
 	for (unsigned c = 0; c < d->nr_cpus; c++) {
 		put_u(fp, off, 8);
 		put_u(fp, d->cpu[c].pages * DAT_PAGE_SIZE, 8);
 		off += d->cpu[c].pages * DAT_PAGE_SIZE;
 	}
+	put_blob(fp, trace_clock, 8);
 	for (long pad = DAT_PAGE_SIZE - ftell(fp) % DAT_PAGE_SIZE; pad < DAT_PAGE_SIZE && pad > 0;
 	     pad--)
 		fputc(0, fp);
