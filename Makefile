@@ -30,8 +30,10 @@ build: deps
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 
+# The default scenario's summary, and its HTML report next to the build to open.
 run: build
-	$(BUILD)/capsim simulate
+	$(BUILD)/capsim simulate --report $(BUILD)/default-report.html
+	@echo "report: $(abspath $(BUILD)/default-report.html)"
 
 # The prefix is configured (GNUInstallDirs picks the multiarch libdir under /usr), then built.
 install: deps

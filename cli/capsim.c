@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "place", cmd_place, "explain one wake-up placement decision (or check golden cases)" },
 	{ "simulate", cmd_simulate, "run an rt-app workload on a platform (default: built-in scenario)" },
 	{ "compare", cmd_compare, "the same run under several kernel models, side by side" },
+	{ "sweep", cmd_sweep, "a grid of runs (locally, on Dask or Slurm) into one results table" },
 };
 
 static void usage(FILE *fp)

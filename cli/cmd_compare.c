@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_record.h"
 #include "cli_run.h"
 
 static const char usage[] =
@@ -19,7 +20,7 @@ static const char usage[] =
 	"                      [--models LIST] [--duration S] [--seed N]\n"
 	"                      [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                      [--thermal GOVERNOR] [--decay-shift N] [--capped-threshold T]\n"
-	"                      [--jobs N] [--timeout T] [--json] [-o FILE]\n"
+	"                      [--jobs N] [--timeout T] [--json] [-o FILE] [--report FILE.html]\n"
 	"\n"
 	"Runs one scenario under several kernel models with the same workload and seed and shows\n"
 	"the simulate figures and the pressure metrics side by side, '*' marking the best value of\n"
@@ -44,6 +45,8 @@ static const char usage[] =
 	"                        likewise (exit 128 + the signal)\n"
 	"  --json                the comparison as JSON\n"
 	"  -o, --output F        write to F (atomically) instead of standard output\n"
+	"  --report F.html       also write an HTML report: the models overlaid per CPU, with a\n"
+	"                        selector for the other panels; one self-contained page\n"
 	"\n"
 	"Examples:\n"
 	"  capsim compare scenarios/rk3399-uclamp-ui.json\n"
@@ -51,7 +54,7 @@ static const char usage[] =
 	"  capsim compare scenarios/rb5-lmh-bursts.json --models v6.9,v6.10 --json\n";
 
 struct cmp_opts {
-	const char *scenario, *platform, *workload, *models, *duration, *seed, *output;
+	const char *scenario, *platform, *workload, *models, *duration, *seed, *output, *report;
 	const char *thermal, *decay_shift, *capped_threshold, *jobs, *timeout;
 	int json;
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
@@ -92,6 +95,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "-o", &o->output },           { "--thermal", &o->thermal },
 		{ "--decay-shift", &o->decay_shift }, { "--capped-threshold", &o->capped_threshold },
 		{ "--jobs", &o->jobs },         { "--timeout", &o->timeout },
+		{ "--report", &o->report },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -155,6 +159,7 @@ struct model_runs {
 	capsim_summary *sum[CAPSIM_MODEL_COUNT];
 	capsim_error err[CAPSIM_MODEL_COUNT];
 	int ret[CAPSIM_MODEL_COUNT];
+	capsim_recording *rec[CAPSIM_MODEL_COUNT]; /* --report */
 };
 
 /* A run of the scenario under each model: made one by one (they read the scenario handle). */
@@ -165,6 +170,8 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct mod
 		capsim_scenario_set_model(sc, o->model[k], NULL);
 		if (capsim_sim_create(sc, &r->sim[k], &r->err[k]))
 			return cli_fail(&r->err[k]); /* the inputs, the same for every model */
+		if (o->report && capsim_recording_attach(r->sim[k], &r->rec[k], &r->err[k]))
+			return cli_fail(&r->err[k]);
 	}
 	return 0;
 }
@@ -175,6 +182,8 @@ static void run_one(void *ctx, unsigned i)
 	struct model_runs *r = ctx;
 
 	r->ret[i] = capsim_sim_run(r->sim[i], &r->err[i]);
+	if (!r->ret[i] && r->rec[i])
+		r->ret[i] = capsim_recording_finish(r->rec[i], &r->err[i]);
 	if (!r->ret[i])
 		r->ret[i] = capsim_sim_summary(r->sim[i], &r->sum[i], &r->err[i]);
 	/* freed only once no signal can stop it any more (cli_stop_end()) */
@@ -216,6 +225,23 @@ static int truncated_status(const struct cmp_opts *o, const struct model_runs *r
 	return 0;
 }
 
+/* --report: the models' recordings on one page */
+static int report_html(int argc, char **argv, const struct cmp_opts *o,
+		       capsim_recording *const *recs, capsim_summary *const *runs, unsigned n)
+{
+	struct capsim_report_inputs in;
+	struct cli_output out;
+	int ret = cli_output_open(&out, o->report);
+
+	if (ret)
+		return ret;
+	cli_report_inputs(&in, argc, argv, o->scenario);
+	capsim_report_html((const capsim_recording *const *)recs,
+			   (const capsim_summary *const *)runs, n, &in, out.fp);
+	cli_report_inputs_free(&in);
+	return cli_output_commit(&out);
+}
+
 static int report(const struct cmp_opts *o, capsim_summary *const *runs, unsigned n)
 {
 	struct cli_output out;
@@ -250,6 +276,7 @@ int cmd_compare(int argc, char **argv)
 {
 	struct cmp_opts o = { 0 };
 	struct model_runs r = { 0 };
+	struct cli_progress prog;
 	capsim_scenario *sc = NULL;
 	uint64_t timeout_ns = 0;
 	unsigned jobs = 1;
@@ -269,16 +296,25 @@ int cmd_compare(int argc, char **argv)
 	if (!ret)
 		ret = create_runs(sc, &o, &r);
 	if (!ret) {
+		/* the first model's progress stands for its wave's; the estimate counts the waves */
+		cli_progress_start(&prog, "compare", o.scenario ? o.scenario : o.workload ?
+				   o.workload : "the default scenario", 0, 1);
+		prog.waves = (o.nr_models + jobs - 1) / jobs;
+		capsim_sim_set_progress(r.sim[0], cli_progress_fn, &prog);
 		cli_stop_begin(r.sim, o.nr_models, timeout_ns);
 		cli_parallel_for(o.nr_models, jobs, run_one, &r);
 		stopped = cli_stop_end();
+		cli_progress_end(&prog);
 		ret = first_failure(&o, &r);
 	}
+	if (!ret && o.report)
+		ret = report_html(argc, argv, &o, r.rec, r.sum, o.nr_models);
 	if (!ret)
 		ret = report(&o, r.sum, o.nr_models);
 	if (!ret)
 		ret = truncated_status(&o, &r, stopped);
 	for (unsigned k = 0; k < o.nr_models; k++) {
+		capsim_recording_free(r.rec[k]);
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);
 	}

@@ -15,7 +15,7 @@
 
 static const char usage[] =
 	"usage: capsim platform list\n"
-	"       capsim platform show PLATFORM [--overlay FILE]... [--json]\n"
+	"       capsim platform show PLATFORM [--overlay FILE]... [--json | --format F]\n"
 	"\n"
 	"list: the shipped platforms (data/platforms, or $CAPSIM_DATA_DIR/platforms), one line each.\n"
 	"show: what the kernel builds from PLATFORM at boot:\n"
@@ -30,11 +30,14 @@ static const char usage[] =
 	"  - notes: what the kernel would log (fallbacks, missing energy model: no EAS).\n"
 	"\n"
 	"PLATFORM is a shipped name (rk3399, hikey960, ...), a device tree (.dtb, a copy of\n"
-	"/sys/firmware/fdt, or a .dts compiled with dtc) or a capsim platform JSON file.\n"
+	"/sys/firmware/fdt, or a .dts compiled with dtc), a capsim platform JSON file or a LISA\n"
+	"PlatformInfo YAML (.yml/.yaml: cpu-capacities, freq-domains, freqs, nrg-model).\n"
 	"\n"
 	"options:\n"
 	"  --overlay FILE   apply a platform JSON overlay (add an EM, fix an OPP); repeatable\n"
-	"  --json           one JSON document instead of tables\n"
+	"  --json           one JSON document instead of tables (= --format json)\n"
+	"  --format F       text (default), json, or lisa: a LISA PlatformInfo YAML that LISA\n"
+	"                   and capsim (PLATFORM.yml) load\n"
 	"  -h, --help       this help\n"
 	"\n"
 	"examples:\n"
@@ -42,6 +45,7 @@ static const char usage[] =
 	"  capsim platform show rk3399\n"
 	"  capsim platform show hikey960 --json\n"
 	"  capsim platform show board.dtb --overlay board-em.json\n"
+	"  capsim platform show rk3399 --format lisa > rk3399.plat_info.yml\n"
 	"\n"
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
@@ -219,6 +223,12 @@ static void show_text(const capsim_platform *p)
 				 : "no arch_scale_freq_ref: cpufreq pressure is 0 (6.10..6.12.100)"
 		       : "arch_scale_freq_ref = capacity_freq_ref");
 	printf("capacities: %s\n", capacity_source_text(info.capacity_source));
+	printf("frequency invariance: %s (%s; %s)\n", info.freq_invariance,
+	       strcmp(info.freq_invariance, "amu")
+		       ? "arch_set_freq_scale(): the requested frequency, HW throttling unseen by PELT"
+		       : "amu_scale_freq_tick(): the delivered frequency over the last tick",
+	       info.freq_invariance_given ? "set by the platform file"
+					  : "from the CPUs' compatibles: amu needs FEAT_AMU on all");
 	printf("energy model: %s\n", info.eas
 		       ? "on every CPU (EAS can run if capacities are asymmetric)"
 		       : "not on every CPU: the platform runs without EAS");
@@ -257,6 +267,9 @@ static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 		json_object_object_add(o, "capacity_orig", cli_json_u64(c.capacity_orig));
 		json_object_object_add(o, "freq_ref_khz", cli_json_u64(c.freq_ref_khz));
 		json_object_object_add(o, "node", json_object_new_string(c.node_path));
+		json_object_object_add(o, "compatible", c.compatible[0]
+				       ? json_object_new_string(c.compatible) : NULL);
+		json_object_object_add(o, "amu", json_object_new_boolean(c.amu));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -366,6 +379,9 @@ static int show_json(const capsim_platform *p)
 	json_object_object_add(doc, "source", json_object_new_string(info.source));
 	json_object_object_add(doc, "arch", json_object_new_string(cli_arch_name(info.arch)));
 	json_object_object_add(doc, "eas", json_object_new_boolean(info.eas));
+	json_object_object_add(doc, "freq_invariance", json_object_new_string(info.freq_invariance));
+	json_object_object_add(doc, "freq_invariance_given",
+			       json_object_new_boolean(info.freq_invariance_given));
 	json_object_object_add(doc, "cpus", json_cpus(p, info.nr_cpus));
 	json_object_object_add(doc, "policies", json_policies(p, info.nr_policies));
 	for (unsigned i = 0; i < info.nr_zones; i++)
@@ -379,14 +395,19 @@ static int show_json(const capsim_platform *p)
 
 static int cmd_show(int argc, char **argv)
 {
-	const char *name = NULL, *overlays[CLI_MAX_OVERLAYS], *val;
+	const char *name = NULL, *overlays[CLI_MAX_OVERLAYS], *val, *format = "text";
 	unsigned nr_overlays = 0;
 	capsim_platform *p;
-	int json = 0, missing = 0, ret;
+	int missing = 0, ret;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
-			json = 1;
+			format = "json";
+		} else if ((val = cli_opt_value(argc, argv, &i, "--format", &missing))) {
+			if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "lisa"))
+				return cli_usage_error("platform", "--format '%s': expected text, json "
+						       "or lisa", val);
+			format = val;
 		} else if ((val = cli_opt_value(argc, argv, &i, "--overlay", &missing))) {
 			if (nr_overlays == CLI_MAX_OVERLAYS)
 				return cli_usage_error("platform", "more than %d overlays", CLI_MAX_OVERLAYS);
@@ -406,8 +427,11 @@ static int cmd_show(int argc, char **argv)
 	ret = cli_platform_load(name, overlays, nr_overlays, &p);
 	if (ret)
 		return ret;
-	if (json)
+	if (!strcmp(format, "json"))
 		ret = show_json(p);
+	else if (!strcmp(format, "lisa"))
+		ret = capsim_platform_write_lisa(p, stdout) ? cli_failf(CLI_EXIT_INTERNAL,
+				"cannot write the LISA YAML to standard output") : 0;
 	else
 		show_text(p);
 	capsim_platform_free(p);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_record.h"
 #include "cli_run.h"
 
 static const char usage[] =
@@ -19,6 +20,7 @@ static const char usage[] =
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
+	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -50,6 +52,10 @@ static const char usage[] =
 	"                   module's lisa__* PELT, util_est, capacity, overutilized events);\n"
 	"                   ftrace and report traces only\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
+	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
+	"                   the summary and the inputs, one self-contained page\n"
+	"  --csv DIR        also write the time series and summary tables as CSV into DIR\n"
+	"  --rtapp-log DIR  also write rt-app's per-thread logs (rt-app-THREAD.log) into DIR\n"
 	"\n"
 	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
 	"second one ends capsim at once. Every output is opened before the run starts.\n"
@@ -61,6 +67,7 @@ static const char usage[] =
 
 struct sim_opts {
 	const char *scenario, *platform, *workload, *trace, *trace_format, *output;
+	const char *report, *csv, *rtapp_log;
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
 	int json, no_eas;
@@ -76,7 +83,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
 		{ "--timeout", &o->timeout },        { "--trace-events", &o->trace_events },
 		{ "--trace-format", &o->trace_format },
-		{ "--output", &o->output }, { "-o", &o->output },
+		{ "--output", &o->output }, { "-o", &o->output }, { "--report", &o->report },
+		{ "--csv", &o->csv }, { "--rtapp-log", &o->rtapp_log },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -174,12 +182,77 @@ static int apply_overrides(const struct sim_opts *o, capsim_scenario *sc)
 	return cli_caps_apply(&o->caps, sc);
 }
 
-static void show_progress(void *ctx, uint64_t now, uint64_t end)
+/* The outputs of a recording: opened before the run, written after it. */
+struct recorded {
+	capsim_recording *rec;
+	struct cli_dir csv, logs;
+	struct cli_output report;
+};
+
+static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded *r)
 {
-	(void)ctx;
-	if (end)
-		fprintf(stderr, "\rcapsim simulate: %.1f of %.1f s", (double)now * 1e-9,
-			(double)end * 1e-9);
+	capsim_error err = { 0 };
+	int ret = 0;
+
+	if (!o->report && !o->csv && !o->rtapp_log)
+		return 0;
+	if (capsim_recording_attach(s, &r->rec, &err))
+		return cli_fail(&err);
+	if (o->report)
+		ret = cli_output_open(&r->report, o->report);
+	if (!ret && o->csv) {
+		ret = cli_dir_init(&r->csv, "--csv", o->csv);
+		if (!ret && capsim_recording_csv(r->rec, cli_dir_open, &r->csv, &err))
+			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
+	}
+	if (!ret && o->rtapp_log) {
+		ret = cli_dir_init(&r->logs, "--rtapp-log", o->rtapp_log);
+		if (!ret && capsim_recording_rtapp_log(r->rec, NULL, cli_dir_open, &r->logs, &err))
+			ret = cli_fail(&err);
+	}
+	return ret;
+}
+
+static void record_abort(const struct sim_opts *o, struct recorded *r)
+{
+	if (o->report)
+		cli_output_abort(&r->report);
+	cli_dir_abort(&r->csv);
+	cli_dir_abort(&r->logs);
+	capsim_recording_free(r->rec);
+	r->rec = NULL;
+}
+
+/* after the run: the recording's files, each committed once all are written */
+static int record_commit(int argc, char **argv, const struct sim_opts *o, struct recorded *r,
+			 const capsim_summary *sum)
+{
+	struct capsim_report_inputs in;
+	capsim_error err = { 0 };
+	int ret;
+
+	if (!r->rec)
+		return 0;
+	if (capsim_recording_finish(r->rec, &err))
+		return cli_failf(cli_exit_code(err.code), "%s", err.msg);
+	if (o->csv && capsim_summary_csv(sum, cli_dir_open, &r->csv, &err))
+		return cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
+	if (o->report) {
+		const capsim_recording *rec = r->rec;
+
+		cli_report_inputs(&in, argc, argv, o->scenario);
+		capsim_report_html(&rec, &sum, 1, &in, r->report.fp);
+		cli_report_inputs_free(&in);
+		ret = cli_output_commit(&r->report);
+		if (ret)
+			return ret;
+	}
+	ret = cli_dir_commit(&r->csv);
+	if (!ret)
+		ret = cli_dir_commit(&r->logs);
+	capsim_recording_free(r->rec);
+	r->rec = NULL;
+	return ret;
 }
 
 static const struct {
@@ -261,30 +334,43 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 }
 
 /* Run @s (stopped early by --timeout or a signal), then commit the trace and the report. */
-static int run_and_report(capsim_sim *s, const struct sim_opts *o, uint64_t timeout_ns)
+static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim_opts *o,
+			  uint64_t timeout_ns)
 {
 	struct cli_output trace = { 0 }, out = { 0 };
+	struct recorded rec = { 0 };
+	struct cli_progress prog;
 	capsim_summary *sum = NULL;
 	capsim_error err = { 0 };
-	int ret, stopped, progress = isatty(STDERR_FILENO);
+	int ret, stopped;
 
 	ret = open_outputs(s, o, &trace, &out);
-	if (ret)
+	if (!ret)
+		ret = record_open(s, o, &rec);
+	if (ret) {
+		record_abort(o, &rec);
+		cli_output_abort(&trace);
+		cli_output_abort(&out);
 		return ret;
-	if (progress)
-		capsim_sim_set_progress(s, show_progress, NULL);
+	}
+	cli_progress_start(&prog, "simulate", o->scenario ? o->scenario :
+			   o->workload ? o->workload : "the default scenario", 0, 1);
+	capsim_sim_set_progress(s, cli_progress_fn, &prog);
 	cli_stop_begin(&s, 1, timeout_ns);
 	ret = capsim_sim_run(s, &err);
 	stopped = cli_stop_end();
-	if (progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_end(&prog);
 	if (o->trace && capsim_sim_trace_close(s) && !ret)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
 	else if (ret)
 		ret = cli_fail(&err);
 	if (!ret && capsim_sim_summary(s, &sum, &err))
 		ret = cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if (!ret)
+		ret = record_commit(argc, argv, o, &rec, sum);
 	if (ret) { /* a failed run leaves no file and touches no existing one */
+		record_abort(o, &rec);
+		capsim_summary_free(sum);
 		cli_output_abort(&trace);
 		cli_output_abort(&out);
 		return ret;
@@ -332,7 +418,7 @@ int cmd_simulate(int argc, char **argv)
 				      "30s or 5min", o.timeout);
 	if (!ret) {
 		ret = capsim_sim_create(sc, &s, &err);
-		ret = ret ? cli_fail(&err) : run_and_report(s, &o, timeout_ns);
+		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, timeout_ns);
 	}
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);

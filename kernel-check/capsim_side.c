@@ -273,14 +273,24 @@ void cside_freq_invariance(const struct kc_freq_invariance_in *in,
 
 	cs_platform_init(&cp, 1, in->arch_cap, NULL);
 	cp.cpus[0].hw_pressure = in->hw_pressure;
+	uint64_t max_scale = amu_max_freq_scale(in->const_rate, in->freq_ref * 1000);
+	uint64_t prev_core = 0, prev_const = 0;
+
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
 		freq_scale[c] = SCHED_CAPACITY_SCALE;
 	for (unsigned i = 0; i < in->nr_steps; i++) {
-		if (in->set_freq[i])
+		if (in->set_freq[i] && !in->amu) /* the amu source ignores cpufreq's changes */
 			for (unsigned c = 0; c < in->nr_cpus; c++)
 				freq_scale[c] = topology_freq_scale(freq_scale[c],
 								    (uint32_t)in->cur_khz[i],
 								    (uint32_t)in->freq_ref);
+		if (in->amu && in->tick[i]) { /* sim_amu_tick() */
+			freq_scale[0] = amu_freq_scale(freq_scale[0], prev_core, in->core_cnt[i],
+						       prev_const, in->const_cnt[i], max_scale);
+			prev_core = in->core_cnt[i];
+			prev_const = in->const_cnt[i];
+		}
+		out->freq_scale0[i] = freq_scale[0];
 		clk.clock += in->dt[i];
 		clk.clock_task += in->dt[i];
 		pelt_update_rq_clock_pelt(&clk, in->dt[i], in->idle[i] != 0, in->arch_cap[0],

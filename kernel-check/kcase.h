@@ -167,10 +167,19 @@ KC_STRUCT(util_est_out)
  * (update_rq_clock_pelt(), then update_idle_rq_clock_pelt() if it goes idle) and its signals
  * are updated: a task (__update_load_avg_se() on rq_clock_pelt, or as a blocked task
  * __update_load_avg_blocked_se()), RT (update_rt_rq_load_avg()) and, on clock_task,
- * update_hw_load_avg() with a HW pressure.
+ * update_hw_load_avg() with a HW pressure. With amu, the policy's CPUs use FEAT_AMU counters
+ * (scale_freq_counters_mask): topology_set_freq_scale() does nothing, and at a tick step
+ * amu_scale_freq_tick() reads CPU0's core and constant cycle counters (given, cumulative:
+ * the core cycles at the delivered frequency, which a HW cap may hold below cur_khz) against
+ * freq_inv_set_max_ratio(freq_ref x 1000 Hz) of a constant counter at const_rate Hz.
  */
 #define KC_FIELDS_freq_invariance_in(S, A, I) \
 	S(nr_cpus) \
+	S(amu) \
+	S(const_rate) /* arch_timer_get_rate() */ \
+	A(tick, KC_MAX_STEPS) /* amu_scale_freq_tick() before the clock update */ \
+	A(core_cnt, KC_MAX_STEPS) /* AMEVCNTR0_CORE at this step's tick */ \
+	A(const_cnt, KC_MAX_STEPS) /* AMEVCNTR0_CONST */ \
 	A(arch_cap, KC_MAX_CPUS) \
 	S(freq_ref) /* arch_scale_freq_ref(policy->cpu) */ \
 	S(weight) /* the task's nice weight (scale_load_down()) */ \
@@ -190,6 +199,7 @@ KC_STRUCT(util_est_out)
 KC_STRUCT(freq_invariance_in)
 #define KC_FIELDS_freq_invariance_out(S, A, I) \
 	A(freq_scale, KC_MAX_CPUS) \
+	A(freq_scale0, KC_MAX_STEPS) /* CPU0's arch_scale_freq_capacity() at each step */ \
 	A(clock_pelt, KC_MAX_STEPS) \
 	A(lost_idle_time, KC_MAX_STEPS) \
 	A(clock_pelt_idle, KC_MAX_STEPS) \

@@ -434,11 +434,52 @@ static void gen_util_est(struct rng *r, unsigned kind, void *v)
 }
 
 static const char *const freq_invariance_kinds[] = {
-	"random", "boost", "zero", "saturated", "sub_us", "long_idle", "weights",
+	"random", "boost", "zero", "saturated", "sub_us", "long_idle", "weights", "amu",
+	"amu_edges",
 };
+
+/* arch timer rates: Qualcomm's 19.2 MHz, the common 24 MHz, capsim's engine's 1 GHz */
+static const uint64_t timer_rates[] = { 19200000, 24000000, 1000000000 };
 
 /* sched_prio_to_weight[] entries, and SCHED_IDLE's 3 */
 static const uint64_t nice_weights[] = { 88761, 9548, 1024, 110, 15, 3 };
+
+/*
+ * The AMU's counters over the steps: outside idle, the core counter runs at the delivered
+ * frequency (the last cur_khz set, or freq_ref, under a random HW cap) and the constant one at
+ * the timer rate. Edges: a counter that stalls or goes back, a timer too slow for the ratio
+ * (freq_inv_set_max_ratio() gives up), no freq_ref.
+ */
+static void gen_amu_counters(struct rng *r, bool edges, struct kc_freq_invariance_in *in)
+{
+	uint64_t core = range(r, 0, 1ULL << 40), cnst = range(r, 0, 1ULL << 40);
+	uint64_t cur = in->freq_ref;
+
+	in->amu = 1;
+	in->const_rate = timer_rates[range(r, 0, ARRAY_SIZE(timer_rates) - 1)];
+	if (edges && chance(r, 30))
+		in->const_rate = chance(r, 50) ? 0 : range(r, 1, 4000);
+	if (edges && chance(r, 20))
+		in->freq_ref = 0;
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		uint64_t f;
+
+		if (in->set_freq[i])
+			cur = in->cur_khz[i];
+		f = chance(r, 40) ? range(r, 0, cur) : cur; /* a HW cap below the request */
+		if (!in->idle[i]) {
+			core += f * in->dt[i] / 1000000; /* kHz x ns */
+			cnst += in->const_rate * in->dt[i] / 1000000000;
+		}
+		if (edges && chance(r, 15))
+			core -= range(r, 0, 1000);
+		if (edges && chance(r, 15))
+			cnst -= range(r, 0, 1000);
+		in->tick[i] = chance(r, edges ? 70 : 50);
+		in->core_cnt[i] = core;
+		in->const_cnt[i] = cnst;
+	}
+}
 
 static void gen_freq_invariance(struct rng *r, unsigned kind, void *v)
 {
@@ -474,6 +515,8 @@ static void gen_freq_invariance(struct rng *r, unsigned kind, void *v)
 		in->blocked[i] = !in->on_rq[i] && chance(r, 50);
 		in->set_flag[i] = chance(r, 20);
 	}
+	if (kind >= 7)
+		gen_amu_counters(r, kind == 8, in);
 }
 
 static const char *const schedutil_kinds[] = {

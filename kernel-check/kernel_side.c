@@ -17,7 +17,12 @@ DEFINE_PER_CPU(unsigned long, arch_freq_scale);
 DEFINE_PER_CPU(unsigned long, capacity_freq_ref);
 DEFINE_PER_CPU(unsigned long, hw_pressure);
 DEFINE_PER_CPU(unsigned long, cpufreq_pressure);
-struct cpumask scale_freq_counters_mask; /* no CPU has activity monitors */
+struct cpumask scale_freq_counters_mask; /* the CPUs whose FIE source is their AMU */
+int kc_this_cpu;
+u64 kc_amu_core[KC_MAX_CPUS], kc_amu_const[KC_MAX_CPUS], kc_timer_rate;
+/* arch/arm64/kernel/topology.c's per-CPU state, with its initial values (kc_reset()) */
+unsigned long arch_max_freq_scale[KC_MAX_CPUS];
+u64 arch_const_cycles_prev[KC_MAX_CPUS], arch_core_cycles_prev[KC_MAX_CPUS];
 struct rq kc_rqs[KC_MAX_CPUS];
 struct task_struct *kc_current;
 bool sched_uclamp_used, sched_energy_present;
@@ -50,7 +55,12 @@ static void kc_reset(void)
 		capacity_freq_ref[cpu] = 0;
 		hw_pressure[cpu] = 0;
 		cpufreq_pressure[cpu] = 0;
+		arch_max_freq_scale[cpu] = 1UL << (2 * SCHED_CAPACITY_SHIFT);
+		arch_const_cycles_prev[cpu] = arch_core_cycles_prev[cpu] = 0;
+		kc_amu_core[cpu] = kc_amu_const[cpu] = 0;
 	}
+	memset(&scale_freq_counters_mask, 0, sizeof(scale_freq_counters_mask));
+	kc_this_cpu = 0;
 	kc_current = &kc_idle;
 	sched_uclamp_used = false;
 	sched_energy_present = false;
@@ -297,9 +307,21 @@ void kside_freq_invariance(const struct kc_freq_invariance_in *in,
 		capacity_freq_ref[cpu] = in->freq_ref;
 	}
 	p.se.load.weight = in->weight << SCHED_FIXEDPOINT_SHIFT; /* scale_load() */
+	kc_timer_rate = in->const_rate;
+	if (in->amu) { /* amu_fie_setup(): topology_set_scale_freq_source(&amu_sfd, cpus) */
+		scale_freq_counters_mask = cpus;
+		for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) /* init_cpu_capacity_callback() */
+			k_freq_inv_set_max_ratio((int)cpu, (u64)capacity_freq_ref[cpu] * HZ_PER_KHZ);
+	}
 	for (unsigned i = 0; i < in->nr_steps; i++) {
 		if (in->set_freq[i]) /* cpufreq_driver_fast_switch(): arch_set_freq_scale() */
 			k_topology_set_freq_scale(&cpus, in->cur_khz[i], arch_scale_freq_ref(0));
+		if (in->amu && in->tick[i]) { /* sched_tick(): arch_scale_freq_tick() first */
+			kc_amu_core[0] = in->core_cnt[i];
+			kc_amu_const[0] = in->const_cnt[i];
+			k_amu_scale_freq_tick();
+		}
+		out->freq_scale0[i] = arch_scale_freq_capacity(0);
 		/* update_rq_clock(): clock and clock_task, then update_rq_clock_pelt() */
 		rq->curr = in->idle[i] ? &kc_idle : &p;
 		rq->clock += in->dt[i];

@@ -59,6 +59,7 @@ static inline bool kc_warn(bool cond)
 #define WARN_ON(c) kc_warn(c)
 #define WARN_ON_ONCE(c) kc_warn(c)
 #define WARN(c, ...) kc_warn(c)
+#define WARN_ONCE(c, ...) kc_warn(c)
 #define pr_debug(...) do { } while (0)
 #define pr_err(...) do { } while (0)
 #define lockdep_assert_rq_held(rq) do { } while (0)
@@ -111,6 +112,17 @@ extern unsigned long cpu_scale[KC_MAX_CPUS], arch_freq_scale[KC_MAX_CPUS];
 extern unsigned long capacity_freq_ref[KC_MAX_CPUS], hw_pressure[KC_MAX_CPUS];
 extern unsigned long cpufreq_pressure[KC_MAX_CPUS];
 extern struct cpumask scale_freq_counters_mask;
+
+/* one thread: this_cpu is kc_this_cpu; the AMU counters and arch timer are the case's */
+extern int kc_this_cpu;
+#define this_cpu_read(var) ((var)[kc_this_cpu])
+#define this_cpu_write(var, v) ((var)[kc_this_cpu] = (v))
+extern u64 kc_amu_core[KC_MAX_CPUS], kc_amu_const[KC_MAX_CPUS], kc_timer_rate;
+#define read_corecnt() kc_amu_core[kc_this_cpu]
+#define read_constcnt() kc_amu_const[kc_this_cpu]
+#define arch_timer_get_rate() kc_timer_rate
+extern unsigned long arch_max_freq_scale[KC_MAX_CPUS];
+extern u64 arch_const_cycles_prev[KC_MAX_CPUS], arch_core_cycles_prev[KC_MAX_CPUS];
 
 /* arch/arm64/include/asm/topology.h */
 #define arch_scale_cpu_capacity(cpu) k_topology_get_cpu_scale(cpu)

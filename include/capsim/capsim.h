@@ -116,6 +116,8 @@ CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
 #include "capsim/capsim_platform.h"
 #include "capsim/capsim_sim.h"
 #include "capsim/capsim_events.h"
+#include "capsim/capsim_series.h"
+#include "capsim/capsim_record.h"
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,7 @@ enum capsim_event_type {
 	CAPSIM_EV_RTAPP_TIMER = 19,            /* u.rtapp_timer: an rt-app timer event (activation) */
 	CAPSIM_EV_SUGOV_UPDATE = 20,           /* u.sugov_update: schedutil evaluated a policy */
 	CAPSIM_EV_CPU_IDLE = 21,               /* u.cpu_idle: a CPU enters or leaves an idle state */
+	CAPSIM_EV_RTAPP_LOOP = 22,             /* u.rtapp_loop: an rt-app loop ended (its log row) */
 };
 
 /*
@@ -211,6 +212,27 @@ struct capsim_ev_rtapp_timer {
 };
 
 /*
+ * One loop of @task's current phase ended at ev->time_ns: the figures of rt-app's log row for it
+ * (src/rt-app.c, thread_body() and run_event()). @thread: rt-app's thread index (the "idx"
+ * column); @task_loop, @phase, @phase_loop: the loop that ended; @start_ns: when it started;
+ * @run_ns: wall time of its run/runtime events; @work_ns: their work, ns on the calibration CPU
+ * (rt-app's "perf" counts it in calibration loops); @c_duration_ns, @c_period_ns: the
+ * configured run and timer durations; @slack_ns: its last timer's slack; @wu_lat_ns: how late
+ * its timers woke it, summed; @timers: its timer events; @partial: the run ended in its last
+ * timer's sleep (rt-app, cancelled there, logs no row).
+ */
+struct capsim_ev_rtapp_loop {
+	struct capsim_event_task task;
+	int32_t thread;
+	int32_t phase;
+	int64_t task_loop, phase_loop;
+	uint64_t start_ns, run_ns, work_ns, c_duration_ns, c_period_ns, wu_lat_ns;
+	int64_t slack_ns;
+	uint32_t timers;
+	int32_t partial;
+};
+
+/*
  * schedutil evaluated @policy from ev->cpu's update: @util is the max sugov_get_util() of its
  * CPUs out of @max_cap, @next_khz what get_next_freq() chose, @changed whether it is applied.
  */
@@ -266,6 +288,7 @@ struct capsim_event {
 		struct capsim_ev_rtapp_timer rtapp_timer;
 		struct capsim_ev_sugov_update sugov_update;
 		struct capsim_ev_cpu_idle cpu_idle;
+		struct capsim_ev_rtapp_loop rtapp_loop;
 	} u;
 };
 

@@ -118,6 +118,12 @@ enum capsim_capacity_source {
  * @arch, @fallback, @capacity_source: see the enums above.
  * @eas:             every policy has an energy model (EAS can run on asymmetric capacities).
  * @nr_cpus, @nr_policies, @nr_zones, @nr_notes: the counts of what the calls below index.
+ * @freq_invariance: where arch_scale_freq_capacity() comes from: "cpufreq" (arch_set_freq_scale()
+ *                   at each frequency change: the requested frequency, a HW throttle below it
+ *                   unseen) or "amu" (amu_scale_freq_tick(): delivered cycles over the last
+ *                   tick). A scenario may override it (kernel.freq_invariance).
+ * @freq_invariance_given: the platform JSON chose it; otherwise the CPUs' compatibles did
+ *                   (amu only when every CPU has FEAT_AMU counters Linux uses).
  */
 struct capsim_platform_info {
 	const char *name;
@@ -131,6 +137,8 @@ struct capsim_platform_info {
 	unsigned nr_policies;
 	unsigned nr_zones;
 	unsigned nr_notes;
+	const char *freq_invariance;
+	bool freq_invariance_given;
 };
 
 /** capsim_platform_get_info() - fill @out for @p (neither may be NULL). */
@@ -153,6 +161,8 @@ CAPSIM_API const char *capsim_platform_note(const capsim_platform *p, unsigned i
  * @capacity_orig:      cpu_scale, arch_scale_cpu_capacity(), 1..1024.
  * @freq_ref_khz:       capacity_freq_ref, arch_scale_freq_ref() (0 on x86).
  * @node_path:          the DT node ("/cpus/cpu@100") or JSON path ("json:/cpus/3").
+ * @compatible:         the node's first compatible ("arm,cortex-a55"), "" when none.
+ * @amu:                Linux would use its activity monitors for frequency invariance.
  */
 struct capsim_cpu_info {
 	int cluster;
@@ -164,6 +174,8 @@ struct capsim_cpu_info {
 	uint64_t capacity_orig;
 	uint32_t freq_ref_khz;
 	const char *node_path;
+	const char *compatible;
+	bool amu;
 };
 
 /** capsim_platform_get_cpu() - fill @out for @cpu. Return: 0, or CAPSIM_ERR_RANGE. */
@@ -318,6 +330,15 @@ struct capsim_cooling_map_info {
 /** capsim_platform_get_cooling_map() - fill @out for map @i of zone @zone. Return: 0 or CAPSIM_ERR_RANGE. */
 CAPSIM_API int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone,
 					       unsigned i, struct capsim_cooling_map_info *out);
+
+/**
+ * capsim_platform_write_lisa() - @p as LISA's platform description (a PlatformInfo YAML:
+ * `platform-info: conf:` with abi, cpu-capacities, cpus-count, freq-domains, freqs, name and,
+ * when a policy has an energy model, nrg-model with its perf states), what
+ * `capsim platform show P --format lisa` prints; capsim_platform_load() reads it back from a
+ * .yml/.yaml file. @fp stays the caller's. Return: 0, CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp);
 
 /* --- capacity under caps and pressures ------------------------------------------------------ */
 

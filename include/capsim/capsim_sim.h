@@ -337,6 +337,16 @@ struct capsim_pressure_summary {
 	double mean_uclamp_min_shortfall;
 };
 
+/*
+ * A task's counts that say what `activations` means (appended beside capsim_task_summary, whose
+ * layout is fixed): @wakeups counts wake-ups (the first, its start, included; the same figure as
+ * activations), @loops the rt-app loops of its phases completed (one rt-app log row each).
+ */
+struct capsim_task_counts {
+	uint64_t wakeups;
+	uint64_t loops;
+};
+
 typedef struct capsim_summary {
 	/* the run header */
 	const char *platform;        /* the platform's name */
@@ -369,6 +379,8 @@ typedef struct capsim_summary {
 	struct capsim_pressure_summary pressure;
 	uint64_t truncated_at_ns;    /* where the run stopped early (the figures cover up to it) */
 	enum capsim_stop_reason truncated_by; /* CAPSIM_STOP_NONE: it ran to its end */
+	/* appended: per task, in the order of @tasks (nr_tasks entries) */
+	const struct capsim_task_counts *task_counts;
 } capsim_summary;
 
 /**

@@ -473,6 +473,7 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 {
 	capsim_summary *sum = calloc(1, sizeof(*sum));
 	struct capsim_task_summary *tasks = NULL;
+	struct capsim_task_counts *counts = NULL;
 	struct capsim_cpu_summary *cpus = NULL;
 	struct sim_result r;
 	int ret;
@@ -486,11 +487,15 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 	if (!ret) {
 		sum->tasks = tasks = calloc(r.nr_tasks + 1, sizeof(*tasks));
 		sum->cpus = cpus = calloc(r.nr_cpus + 1, sizeof(*cpus));
-		ret = tasks && cpus ? 0 : CAPSIM_ERR_NOMEM;
+		sum->task_counts = counts = calloc(r.nr_tasks + 1, sizeof(*counts));
+		ret = tasks && cpus && counts ? 0 : CAPSIM_ERR_NOMEM;
 	}
 	for (unsigned i = 0; !ret && i < r.nr_tasks; i++) {
 		ret = task_summary(s->tasks[i], &r.tasks[i], &tasks[i]);
 		sum->nr_tasks = i + !ret;
+		if (!ret)
+			counts[i] = (struct capsim_task_counts){ s->tasks[i]->st.activations,
+								 s->tasks[i]->st.loops };
 	}
 	for (unsigned c = 0; !ret && c < r.nr_cpus; c++)
 		cpu_summary(s, &r.cpus[c], &cpus[c]);
@@ -522,6 +527,7 @@ void capsim_summary_free(capsim_summary *sum)
 		free((void *)sum->tasks[i].runtime_by_cpu);
 	}
 	free((void *)sum->tasks);
+	free((void *)sum->task_counts);
 	free((void *)sum->cpus);
 	free((void *)sum->caps);
 	free((void *)sum->policies);

@@ -264,6 +264,11 @@ static int collect_cpus(struct dt *dt, int cpus_node)
 		/* arm32 store_cpu_topology(): the cluster is MPIDR affinity level 1 */
 		c->cluster = arm32 ? (int)((hwids[cpu] >> 8) & 0xff) : -1;
 		dt_path(dt, nodes[cpu], c->node_path, sizeof(c->node_path));
+		const char *compat = fdt_getprop(dt->fdt, nodes[cpu], "compatible", NULL);
+
+		snprintf(c->compatible, sizeof(c->compatible), "%s", compat ? compat : "");
+		/* FEAT_AMU is an arm64 ID register field: no arm32 core has it */
+		c->amu_fie = !arm32 && topology_compatible_amu_fie(c->compatible);
 	}
 	return 0;
 }

@@ -41,4 +41,19 @@ struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *k
 /** jsonpos_offset() - the line and column of byte @off of the indexed text. */
 struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off);
 
+/** jsonpos_has_key() - whether object @node has @key (as json-c would decode it). */
+int jsonpos_has_key(const struct jsonpos *idx, int node, const char *key);
+
+/**
+ * jsonpos_next_child() - the next object after node @prev in text order (-1: the first) that
+ * is the value of a key of object @node, or -1. A key given twice yields each of its objects.
+ */
+int jsonpos_next_child(const struct jsonpos *idx, int node, int prev);
+
+/**
+ * jsonpos_span() - the bytes of object @node: from its '{' at *@start to just past its '}' at
+ * *@end. Return: 0, or -1 when @node is not an object that the text closes.
+ */
+int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end);
+
 #endif /* CAPSIM_JSONPOS_H */

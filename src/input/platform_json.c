@@ -177,11 +177,13 @@ static int get_enum(struct jctx *c, const char *path, json_object *o, const char
 
 static const char *const arch_names[] = { "arm64", "arm", "x86" };
 static const char *const fallback_names[] = { "none", "cpuinfo_max" };
+/* indexed by enum platform_fie_source */
+static const char *const fie_names[] = { "cpufreq", "amu" };
 
 static int parse_header(struct jctx *c, json_object *root)
 {
 	const char *name = NULL;
-	unsigned arch = c->p->arch, fallback = c->p->fallback;
+	unsigned arch = c->p->arch, fallback = c->p->fallback, fie = UINT32_MAX;
 	int ret = get_string(c, "$", root, "name", &name);
 
 	if (!ret)
@@ -189,7 +191,13 @@ static int parse_header(struct jctx *c, json_object *root)
 	if (!ret)
 		ret = get_enum(c, "$", root, "freq_ref_fallback", fallback_names,
 			       ARRAY_SIZE(fallback_names), &fallback);
+	if (!ret)
+		ret = get_enum(c, "$", root, "freq_invariance", fie_names, ARRAY_SIZE(fie_names), &fie);
 	CAPSIM_RETURN_IF(ret, ret);
+	if (fie != UINT32_MAX) { /* given: it overrides what the CPUs' compatibles say */
+		c->p->fie = (enum platform_fie_source)fie;
+		c->p->fie_origin = PLATFORM_FIE_FROM_JSON;
+	}
 	if (name)
 		snprintf(c->p->name, sizeof(c->p->name), "%s", name);
 	c->p->arch = (enum platform_arch)arch;
@@ -202,7 +210,9 @@ static int parse_header(struct jctx *c, json_object *root)
 static int parse_cpu(struct jctx *c, const char *path, json_object *o, unsigned index,
 		     bool *given)
 {
-	static const char *const keys[] = { "cpu", "cluster", "capacity_dmips_mhz", "capacity", NULL };
+	static const char *const keys[] = { "cpu", "cluster", "capacity_dmips_mhz", "capacity",
+					    "compatible", NULL };
+	const char *compat = NULL;
 	struct capsim_platform *p = c->p;
 	uint64_t cpu = index, v;
 	bool present;
@@ -231,6 +241,12 @@ static int parse_cpu(struct jctx *c, const char *path, json_object *o, unsigned 
 	if (!ret && present) {
 		pc->capacity_orig = v;
 		given[cpu] = true;
+	}
+	if (!ret)
+		ret = get_string(c, path, o, "compatible", &compat);
+	if (!ret && compat) { /* as a CPU node's compatible: it tells whether the AMU is used */
+		snprintf(pc->compatible, sizeof(pc->compatible), "%s", compat);
+		pc->amu_fie = p->arch == PLATFORM_ARCH_ARM64 && topology_compatible_amu_fie(compat);
 	}
 	return ret;
 }
@@ -655,8 +671,9 @@ static int parse_text(struct jctx *c, const char *text, size_t len, json_object 
 
 static int parse_root(struct jctx *c, json_object *root)
 {
-	static const char *const keys[] = { "base", "name", "arch", "freq_ref_fallback", "cpus",
-					    "policies", "thermal_zones", NULL };
+	static const char *const keys[] = { "base", "name", "arch", "freq_ref_fallback",
+					    "freq_invariance", "cpus", "policies", "thermal_zones",
+					    NULL };
 	int ret = expect_object(c, "$", root);
 
 	if (!ret)

@@ -246,10 +246,26 @@ static int load_json_file(const char *path, struct capsim_platform **out, int de
 	return ret;
 }
 
+/* A LISA PlatformInfo YAML (lisa_yaml.c). */
+static int load_lisa_file(const char *path, struct capsim_platform **out, capsim_error *err)
+{
+	char *text;
+	size_t size;
+	int ret = read_file(path, &text, &size, err);
+
+	if (ret)
+		return ret;
+	ret = platform_load_lisa(text, size, path, out, err);
+	free(text);
+	return ret;
+}
+
 static int load_file(const char *path, struct capsim_platform **out, int depth, capsim_error *err)
 {
 	if (has_suffix(path, ".json"))
 		return load_json_file(path, out, depth, err);
+	if (has_suffix(path, ".yml") || has_suffix(path, ".yaml"))
+		return load_lisa_file(path, out, err);
 	return load_dt_file(path, out, err);
 }
 
@@ -260,7 +276,7 @@ static int resolve(const char *name, char *path, size_t size)
 	struct stat st;
 
 	if (strchr(name, '/') || has_suffix(name, ".dtb") || has_suffix(name, ".dts") ||
-	    has_suffix(name, ".json") || (!stat(name, &st) && S_ISREG(st.st_mode))) {
+	    has_suffix(name, ".json") || has_suffix(name, ".yml") || has_suffix(name, ".yaml") || (!stat(name, &st) && S_ISREG(st.st_mode))) {
 		snprintf(path, size, "%s", name);
 		return 0;
 	}

@@ -37,6 +37,22 @@ int platform_load_json(const char *text, size_t len, const char *file,
 		       capsim_error *err);
 
 /**
+ * lisa_yaml_to_json() - a LISA PlatformInfo YAML text (lisa_yaml.c) as the equivalent capsim
+ * platform JSON: *@json (free() it); *@skipped_em_parts says whether its nrg-model had parts
+ * capsim does not model (idle states, cluster power). Return: 0, or CAPSIM_ERR_PARSE /
+ * CAPSIM_ERR_NOMEM with @err as "FILE:LINE:COL: platform-info.conf.KEY: ...".
+ */
+int lisa_yaml_to_json(const char *text, size_t len, const char *file, char **json,
+		      int *skipped_em_parts, capsim_error *err);
+
+/**
+ * platform_load_lisa() - build a platform from a LISA PlatformInfo YAML text (@len bytes).
+ * Return: as platform_load().
+ */
+int platform_load_lisa(const char *text, size_t len, const char *file,
+		       struct capsim_platform **out, capsim_error *err);
+
+/**
  * platform_data_dir() - where the shipped platforms/ and scenarios/ are: $CAPSIM_DATA_DIR if
  * set, else share/capsim of the install holding this code if there is one, else the source
  * tree's data/ (CAPSIM_DATA_DIR, for build-tree binaries). Valid until the thread's next call.

@@ -12,6 +12,13 @@
  * reason. Where rt-app would silently do something odd (an unknown key ignored, a timer with
  * period 0, a string where a number belongs read as 0), capsim fails too: it does not guess.
  * The accepted keys and the cost given to mem/iorun/memrun are documented in docs/formats.md.
+ *
+ * json-c's tree of a file is about 1 KiB per object, more than the simulator keeps per task. So
+ * json-c first reads a copy of the file in which every task object is blanked out, and each
+ * task object is then read from its own bytes of the file when it is parsed, and freed: json-c
+ * reads an object the same wherever it sits. The whole file is read as one tree as before when
+ * the position index cannot delimit the tasks, and whenever this reading fails, so that every
+ * error is the one json-c and the checks give on the whole file.
  */
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -74,7 +81,7 @@ struct name_map {
 
 /* A memrun "ref": rt-app requires every use to agree on the buffer's shape. */
 struct memrun_ref {
-	const char *name; /* points into the json-c tree */
+	char *name; /* a copy: the json-c tree of its task is freed before the next task's */
 	int64_t size, stride;
 	int random;
 };
@@ -93,6 +100,14 @@ struct rt {
 	int64_t mem_buffer_size;
 	int task;                       /* the task being parsed */
 	int default_deadline;           /* global.default_policy is SCHED_DEADLINE */
+	const char *text;               /* the file, as jsonpos indexes it */
+	int tasks_node;                 /* the "tasks" object in jsonpos */
+	int split;                      /* task objects are read one at a time (see the top) */
+	struct json_tokener *task_tok;  /* reads them */
+	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
+		int node;               /* its object in jsonpos */
+		int instance_read;      /* read apart for its "instance" */
+	} *tk;
 };
 
 /* ---- names and paths ---------------------------------------------------------------- */
@@ -513,8 +528,8 @@ static int memrun_agree(struct rt *p, int sub, const char *ref, int64_t size, in
 	if (!m)
 		return CAPSIM_ERR_NOMEM;
 	p->memruns = m;
-	m[p->nr_memruns++] = (struct memrun_ref){ ref, size, stride, random };
-	return 0;
+	m[p->nr_memruns] = (struct memrun_ref){ strdup(ref), size, stride, random };
+	return m[p->nr_memruns++].name ? 0 : CAPSIM_ERR_NOMEM;
 }
 
 /* The shape of a memrun: type, size and count are required, stride and pattern optional. */
@@ -1273,6 +1288,61 @@ static int parse_global(struct rt *p, struct json_object *root)
 
 /* ---- the file --------------------------------------------------------------------------- */
 
+/*
+ * The object of a task (@val in the tree, @node in jsonpos): when tasks are read apart, json-c reads
+ * it now from its bytes of the file, with the depth it would have left at this level (the top
+ * and "tasks" above it). Return: a reference for the caller to put, or NULL when those bytes
+ * are not one object to json-c (the whole file is then read again, which says why).
+ */
+static struct json_object *task_value(struct rt *p, int node, struct json_object *val)
+{
+	struct json_object *obj;
+	size_t start, end;
+
+	if (!p->split || node < 0)
+		return json_object_get(val);
+	if (jsonpos_span(p->pos, node, &start, &end))
+		return NULL;
+	if (!p->task_tok)
+		p->task_tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH - 2);
+	if (!p->task_tok)
+		return NULL;
+	json_tokener_reset(p->task_tok);
+	obj = json_tokener_parse_ex(p->task_tok, p->text + start, (int)(end - start));
+	if (obj && (json_tokener_get_error(p->task_tok) != json_tokener_success ||
+		    json_tokener_get_parse_end(p->task_tok) != end - start)) {
+		json_object_put(obj);
+		obj = NULL;
+	}
+	return obj;
+}
+
+/* The "instance" count of task @i, @key: 1 unless it says otherwise. */
+static int task_instances(struct rt *p, unsigned i, const char *key, struct json_object *val,
+			  int64_t *n)
+{
+	int tnode = p->tk[i].node;
+	struct json_object *obj;
+	size_t told;
+	int ret;
+
+	/* a task object read apart is read here only if it has the key (parse_root() checks) */
+	if (p->split && tnode >= 0) {
+		if (!jsonpos_has_key(p->pos, tnode, "instance"))
+			return 0;
+		p->tk[i].instance_read = 1;
+	}
+	obj = task_value(p, tnode, val);
+	if (!obj)
+		return CAPSIM_ERR_PARSE;
+	told = path_push(p, key);
+	ret = get_int(p, obj, tnode, "instance", 0, WL_MAX_THREADS,
+		      "0 (fork only) or a positive number of threads", n);
+	path_pop(p, told);
+	json_object_put(obj);
+	return ret == 1 ? 0 : ret;
+}
+
 /* First pass over "tasks": names and instance counts, so that fork can name any task. */
 static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 {
@@ -1282,7 +1352,8 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 	int ret = 0;
 
 	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
-	if (!wl->tasks)
+	p->tk = calloc((size_t)json_object_object_length(tasks), sizeof(*p->tk));
+	if (!wl->tasks || !p->tk)
 		return CAPSIM_ERR_NOMEM;
 	old = path_push(p, "tasks");
 	json_object_object_foreach(tasks, key, val) {
@@ -1290,6 +1361,7 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		int tnode = jsonpos_child(p->pos, node, key);
 		int64_t n = 1;
 
+		p->tk[wl->nr_tasks].node = tnode;
 		*t = (struct wl_task){ .util_min = WL_UNSET, .util_max = WL_UNSET };
 		t->name = strdup(key);
 		wl->nr_tasks++;
@@ -1298,17 +1370,12 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		t->at = key_pos(p, node, key);
 		if (!ret)
 			ret = check_name(p, node, key, key, "task name");
-		if (!ret && !json_object_is_type(val, json_type_object))
+		/* a task object read apart stands in the tree as a 0 */
+		if (!ret && !(p->split && tnode >= 0) && !json_object_is_type(val, json_type_object))
 			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
 				   type_name(val));
-		if (!ret) {
-			size_t told = path_push(p, key);
-
-			ret = get_int(p, val, tnode, "instance", 0, WL_MAX_THREADS,
-				      "0 (fork only) or a positive number of threads", &n);
-			path_pop(p, told);
-			ret = ret == 1 ? 0 : ret;
-		}
+		if (!ret)
+			ret = task_instances(p, wl->nr_tasks - 1, key, val, &n);
 		t->instances = (unsigned)n;
 		threads += (uint64_t)n;
 		if (!ret && threads > WL_MAX_THREADS)
@@ -1402,15 +1469,28 @@ static int parse_root(struct rt *p, struct json_object *root)
 	if (!ret)
 		ret = collect_tasks(p, tasks, node);
 	json_object_object_foreach(tasks, key, val) {
+		int tnode;
+		struct json_object *obj;
 		size_t old;
 
 		if (ret)
 			break;
+		tnode = p->tk[i].node;
+		obj = task_value(p, tnode, val);
+		/* collect_tasks() took "instance" as absent if jsonpos does not see it */
+		if (!obj || (p->split && tnode >= 0 &&
+			     json_object_object_get_ex(obj, "instance", NULL) !=
+			     p->tk[i].instance_read)) {
+			json_object_put(obj);
+			ret = CAPSIM_ERR_PARSE;
+			break;
+		}
 		p->task = (int)i;
 		old = path_push(p, "tasks");
 		path_push(p, key);
-		ret = parse_task(p, val, jsonpos_child(p->pos, node, key), &p->wl->tasks[i++]);
+		ret = parse_task(p, obj, tnode, &p->wl->tasks[i++]);
 		path_pop(p, old);
+		json_object_put(obj);
 	}
 	if (!ret)
 		ret = check_barrier_fork(p, node);
@@ -1469,8 +1549,48 @@ static const char *escaped_nul(const char *text, size_t len)
 	return NULL;
 }
 
+/*
+ * Whether the tasks can be read one at a time: the index found "tasks" and every task object
+ * in it closed.
+ */
+static int can_split(struct rt *p)
+{
+	size_t start, end;
+	int n = -1;
+
+	p->tasks_node = jsonpos_child(p->pos, 0, "tasks");
+	if (p->tasks_node < 0)
+		return 0;
+	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0)
+		if (jsonpos_span(p->pos, n, &start, &end))
+			return 0;
+	return 1;
+}
+
+/*
+ * A copy of @text in which each task object is a 0 and blanks (the same length, so that what
+ * json-c reports keeps its offsets), for json-c to read without the tasks' contents.
+ */
+static char *blank_tasks(struct rt *p, const char *text, size_t len)
+{
+	char *copy = malloc(len + 1);
+	size_t start, end;
+	int n = -1;
+
+	if (!copy)
+		return NULL;
+	memcpy(copy, text, len);
+	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
+		jsonpos_span(p->pos, n, &start, &end);
+		memset(copy + start, ' ', end - start);
+		copy[start] = '0';
+	}
+	return copy;
+}
+
 static int tokenize(struct rt *p, const char *text, size_t len, struct json_object **root)
 {
+	char *blanked = NULL;
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	const char *nul = memchr(text, '\0', len);
@@ -1492,9 +1612,17 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 					"rt-app would cut the name there; expected none)", p->file,
 					at.line, at.col);
 	}
+	if (p->split) {
+		blanked = blank_tasks(p, text, len);
+		if (!blanked)
+			return CAPSIM_ERR_NOMEM;
+		text = blanked;
+	}
 	tok = json_tokener_new();
-	if (!tok)
+	if (!tok) {
+		free(blanked);
 		return CAPSIM_ERR_NOMEM;
+	}
 	*root = json_tokener_parse_ex(tok, text, (int)len);
 	jerr = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
@@ -1511,6 +1639,7 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	} else {
 		ret = check_trailing(p, text, len, end);
 	}
+	free(blanked);
 	if (ret) {
 		json_object_put(*root);
 		*root = NULL;
@@ -1518,24 +1647,22 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	return ret;
 }
 
-int capsim_workload_parse(const char *text, size_t len, const char *name, capsim_workload **out,
-			  capsim_error *err)
+/* One reading of the file; *@split: whether its tasks may be read one at a time, and were. */
+static int parse_text(const char *text, size_t len, const char *name, int *split,
+		      capsim_workload **out, capsim_error *err)
 {
-	struct rt p = { .file = name ? name : "<workload>", .err = err };
+	struct rt p = { .file = name ? name : "<workload>", .err = err, .text = text };
 	struct json_object *root = NULL;
+	unsigned i;
 	int ret;
 
-	*out = NULL;
-	if (len > WL_MAX_FILE_BYTES)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"%s: %zu bytes (an rt-app file is at most %u bytes)", p.file,
-					len, WL_MAX_FILE_BYTES);
 	p.wl = calloc(1, sizeof(*p.wl));
 	if (!p.wl || jsonpos_build(text, len, &p.pos)) {
 		free(p.wl);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", p.file);
 	}
 	atomic_init(&p.wl->refs, 1);
+	p.split = *split = *split && can_split(&p);
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
 	if (!ret)
@@ -1543,9 +1670,14 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	if (ret == CAPSIM_ERR_NOMEM)
 		capsim_error_set(err, ret, "%s: out of memory", p.file);
 	json_object_put(root);
+	if (p.task_tok)
+		json_tokener_free(p.task_tok);
 	jsonpos_free(p.pos);
 	free(p.res_map.slots);
 	free(p.task_map.slots);
+	free(p.tk);
+	for (i = 0; i < p.nr_memruns; i++)
+		free(p.memruns[i].name);
 	free(p.memruns);
 	if (ret) {
 		capsim_workload_free(p.wl);
@@ -1553,6 +1685,25 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	}
 	*out = p.wl;
 	return 0;
+}
+
+int capsim_workload_parse(const char *text, size_t len, const char *name, capsim_workload **out,
+			  capsim_error *err)
+{
+	int split = 1, ret;
+
+	*out = NULL;
+	if (len > WL_MAX_FILE_BYTES)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE,
+					"%s: %zu bytes (an rt-app file is at most %u bytes)",
+					name ? name : "<workload>", len, WL_MAX_FILE_BYTES);
+	ret = parse_text(text, len, name, &split, out, err);
+	/* a failure of the reading task by task is told as the whole file's reading tells it */
+	if (ret && split) {
+		split = 0;
+		ret = parse_text(text, len, name, &split, out, err);
+	}
+	return ret;
 }
 
 /* Reads all of @fp, at most WL_MAX_FILE_BYTES + 1 bytes (one more tells "too big"). */

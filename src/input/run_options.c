@@ -20,6 +20,7 @@ void sim_options_default(struct sim_options *o)
 	o->model = CAPSIM_MODEL_V6_10;
 	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;
 	o->thermal_governor = THERMAL_GOV_STEP_WISE;
+	o->freq_invariance = -1;
 	o->thermal_rc = (struct thermal_rc_params){ THERMAL_RC_DEFAULT_T_AMB, THERMAL_RC_DEFAULT_T_AMB,
 						    THERMAL_RC_DEFAULT_R, THERMAL_RC_DEFAULT_C };
 }

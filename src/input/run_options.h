@@ -49,7 +49,8 @@ struct sim_sc_event {
 struct sim_options {
 	unsigned hz;              /* CONFIG_HZ: tick rate */
 	enum sim_governor governor;
-	uint32_t rate_limit_us;   /* schedutil rate_limit_us; 0: the policy's transition delay */
+	uint32_t rate_limit_us;   /* schedutil rate_limit_us; 0: 1000 us for every policy (not yet
+				   * cpufreq_policy_transition_delay_us() per driver) */
 	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
 	int uclamp;               /* CONFIG_UCLAMP_TASK */
 	enum capsim_model model;
@@ -63,6 +64,7 @@ struct sim_options {
 	enum thermal_governor_kind thermal_governor; /* default step_wise, the kernel's default */
 	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
 	int pressure_metrics;     /* gather what `capsim compare` reports (pressure_metrics.h) */
+	int freq_invariance;      /* -1: the platform's FIE source, else enum platform_fie_source */
 };
 
 /* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */

@@ -186,6 +186,16 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			    capsim_model_from_name(json_object_get_string(v), &o->model))
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
 					   "expected \"v6.10\", \"v6.9\", \"latest\", \"capped\" or \"none\"");
+		} else if (!strcmp(key, "freq_invariance")) {
+			const char *fi = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+
+			if (!strcmp(fi, "cpufreq"))
+				o->freq_invariance = PLATFORM_FIE_CPUFREQ;
+			else if (!strcmp(fi, "amu"))
+				o->freq_invariance = PLATFORM_FIE_AMU;
+			else
+				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
+					   "expected \"cpufreq\" or \"amu\"");
 		} else if (!strcmp(key, "thermal_decay_shift")) {
 			ret = get_uint(p, node, key, path, v, 0, 10, &x);
 			o->thermal_decay_shift = (unsigned)x;
@@ -196,7 +206,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 		} else {
 			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
 				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, model, "
-				   "thermal_decay_shift, capped_threshold)");
+				   "freq_invariance, thermal_decay_shift, capped_threshold)");
 		}
 		if (ret)
 			return ret;

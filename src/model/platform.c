@@ -107,6 +107,20 @@ static void drop_unbindable_maps(struct capsim_platform *p)
 	}
 }
 
+/*
+ * The FIE source the kernel ends up with: arm64's amu_fie_setup() takes the counters for a
+ * policy only when every CPU of it has usable ones, otherwise cpufreq's arch_set_freq_scale()
+ * stands. The platform has one source, so it is amu only when every CPU qualifies (x86's
+ * APERF/MPERF is not modelled: with no arch_scale_freq_ref() its scale stays 1024).
+ */
+static enum platform_fie_source choose_fie(const struct capsim_platform *p)
+{
+	for (unsigned c = 0; c < p->nr_cpus; c++)
+		if (!p->cpus[c].amu_fie)
+			return PLATFORM_FIE_CPUFREQ;
+	return PLATFORM_FIE_AMU;
+}
+
 int platform_finalize(struct capsim_platform *p, capsim_error *err)
 {
 	int ret;
@@ -127,5 +141,7 @@ int platform_finalize(struct capsim_platform *p, capsim_error *err)
 		drop_unbindable_maps(p);
 	if (!ret)
 		ret = cpufreq_init_requests(p, err);
+	if (!ret && p->fie_origin == PLATFORM_FIE_FROM_CPUS)
+		p->fie = choose_fie(p);
 	return ret;
 }

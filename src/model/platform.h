@@ -139,6 +139,8 @@ struct platform_cpu {
 	uint64_t hw_pressure;              /* per_cpu(hw_pressure): instantaneous */
 	uint64_t thermal_pressure_v69;     /* what v6.9's arch_scale_thermal_pressure() held */
 	struct capsim_sched_avg avg_hw;    /* rq->avg_hw: PELT of hw_pressure, task clock */
+	char compatible[PLATFORM_NAME_MAX]; /* the node's first compatible, "" when none */
+	bool amu_fie;                      /* Linux uses its FEAT_AMU counters for FIE */
 };
 
 /* mirrors enum thermal_trip_type (include/linux/thermal.h) */
@@ -189,6 +191,23 @@ struct platform_thermal_zone {
 /** platform_trip_type_name() - "active", "passive", "hot" or "critical". */
 const char *platform_trip_type_name(enum platform_trip_type t);
 
+/*
+ * Where arch_scale_freq_capacity() comes from (frequency invariance, FIE): cpufreq's
+ * arch_set_freq_scale() at each frequency change (the frequency requested: a HW throttle
+ * below it is invisible to PELT), or arm64's activity monitors read at each tick
+ * (amu_scale_freq_tick(): the frequency delivered). Values are shown by `platform show`.
+ */
+enum platform_fie_source {
+	PLATFORM_FIE_CPUFREQ = 0,
+	PLATFORM_FIE_AMU = 1,
+};
+
+/* Who chose the FIE source. */
+enum platform_fie_origin {
+	PLATFORM_FIE_FROM_CPUS = 0, /* every CPU's compatible: amu only if all have usable AMUs */
+	PLATFORM_FIE_FROM_JSON = 1, /* the platform JSON's "freq_invariance" */
+};
+
 /* How the capacities came about (shown by `platform show`). */
 enum platform_capacity_source {
 	PLATFORM_CAPACITY_NORMALIZED = 0, /* topology_normalize_cpu_scale() over dmips x freq_ref */
@@ -207,6 +226,8 @@ struct capsim_platform {
 	enum platform_freq_ref_fallback fallback;
 	enum platform_capacity_source capacity_source;
 	bool dmips_unused;              /* arm64 DT without cpu-map: capacity-dmips-mhz unread */
+	enum platform_fie_source fie;   /* frequency invariance (platform_finalize() decides) */
+	enum platform_fie_origin fie_origin;
 	struct platform_cpu *cpus;
 	unsigned nr_cpus;
 	struct platform_policy *policies; /* ordered by policy->cpu */
@@ -250,6 +271,34 @@ uint32_t platform_freq_ref(const struct capsim_platform *p, unsigned cpu);
  * @cur_khz, against its arch_scale_freq_ref() @ref_khz; @scale is its previous value.
  */
 uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz);
+
+/**
+ * topology_compatible_amu_fie() - whether Linux uses the activity monitors of a core of
+ * compatible @compat for frequency invariance: it has FEAT_AMU (ID_AA64PFR0_EL1.AMU, read by
+ * cpu_amu_enable(), arch/arm64/kernel/cpufeature.c) and no erratum that makes the kernel
+ * refuse its constant counter (ARM64_WORKAROUND_BROKEN_AMU_CONSTCNT). Return: true for amu.
+ */
+bool topology_compatible_amu_fie(const char *compat);
+
+/** platform_fie_source_name() - "cpufreq" or "amu". */
+const char *platform_fie_source_name(enum platform_fie_source s);
+
+/**
+ * amu_max_freq_scale() - mirrors freq_inv_set_max_ratio(), arch/arm64/kernel/topology.c: the
+ * per-CPU arch_max_freq_scale for a constant counter of @ref_rate_hz and a reference
+ * frequency of @max_rate_hz. Return: the ratio, or the initial 1 << 20 when the kernel WARNs
+ * and leaves it (a rate of 0, or a ratio of 0).
+ */
+uint64_t amu_max_freq_scale(uint64_t ref_rate_hz, uint64_t max_rate_hz);
+
+/**
+ * amu_freq_scale() - mirrors amu_scale_freq_tick(), arch/arm64/kernel/topology.c: the new
+ * arch_freq_scale from the core-cycle and constant-cycle counters now (@core, @cnst) and at the
+ * previous tick (@prev_core, @prev_const). @scale is the current value, kept when either
+ * counter did not advance. Return: the scale, at most SCHED_CAPACITY_SCALE.
+ */
+uint64_t amu_freq_scale(uint64_t scale, uint64_t prev_core, uint64_t core, uint64_t prev_const,
+			uint64_t cnst, uint64_t max_freq_scale);
 
 /** platform_policy_of() - the policy index of @cpu, or -1 if it has no cpufreq policy. */
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu);

@@ -37,6 +37,8 @@ void capsim_platform_get_info(const capsim_platform *p, struct capsim_platform_i
 		.nr_policies = p->nr_policies,
 		.nr_zones = p->nr_zones,
 		.nr_notes = p->nr_notes,
+		.freq_invariance = platform_fie_source_name(p->fie),
+		.freq_invariance_given = p->fie_origin == PLATFORM_FIE_FROM_JSON,
 	};
 }
 
@@ -62,6 +64,8 @@ int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu, struct capsi
 		.capacity_orig = c->capacity_orig,
 		.freq_ref_khz = c->freq_ref_khz,
 		.node_path = c->node_path,
+		.compatible = c->compatible,
+		.amu = c->amu_fie,
 	};
 	return 0;
 }

@@ -15,6 +15,8 @@
  * for all CPUs. x86-like platforms have no arch_scale_freq_ref() (0) and take their
  * capacities from the platform file, or 1024.
  */
+#include <string.h>
+
 #include "internal.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
@@ -174,6 +176,65 @@ uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz)
 	if (!cur_khz || !ref_khz)
 		return scale; /* WARN_ON_ONCE(): the scale stays */
 	return ((uint64_t)cur_khz << SCHED_CAPACITY_SHIFT) / ref_khz;
+}
+
+/*
+ * Cores whose ID_AA64PFR0_EL1.AMU reads IMP: the Armv9-A ones. Cortex-A76/A77 (and the Kryo
+ * 4xx/5xx cores built on them) have an IMPLEMENTATION DEFINED AMU that is not FEAT_AMU, so
+ * Linux does not use it; A53/A55/A72/A73/A75/X1 and the arm32 cores have none.
+ */
+static const char *const amu_cores[] = {
+	"arm,cortex-a520", "arm,cortex-a710", "arm,cortex-a715", "arm,cortex-a720",
+	"arm,cortex-x2",   "arm,cortex-x3",   "arm,cortex-x4",   "arm,cortex-x925",
+	"arm,neoverse-n2", "arm,neoverse-v2",
+};
+
+/*
+ * ARM64_WORKAROUND_BROKEN_AMU_CONSTCNT (arch/arm64/kernel/cpu_errata.c): Cortex-A510 r0p0..r1p1
+ * (erratum 2457168) and Cortex-A725 r0p0..r0p2 (erratum 3821522) have FEAT_AMU but
+ * cpu_amu_enable() leaves their constant counter's reference 0, so freq_counters_valid()
+ * refuses them for FIE. A device tree does not give the revision: they count as affected.
+ */
+static const char *const amu_broken_constcnt[] = { "arm,cortex-a510", "arm,cortex-a725" };
+
+bool topology_compatible_amu_fie(const char *compat)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(amu_broken_constcnt); i++)
+		if (!strcmp(compat, amu_broken_constcnt[i]))
+			return false;
+	for (size_t i = 0; i < ARRAY_SIZE(amu_cores); i++)
+		if (!strcmp(compat, amu_cores[i]))
+			return true;
+	return false;
+}
+
+const char *platform_fie_source_name(enum platform_fie_source s)
+{
+	return s == PLATFORM_FIE_AMU ? "amu" : "cpufreq";
+}
+
+uint64_t amu_max_freq_scale(uint64_t ref_rate_hz, uint64_t max_rate_hz)
+{
+	/* the per-CPU initial value, kept when the kernel WARNs and gives up */
+	const uint64_t initial = 1ULL << (2 * SCHED_CAPACITY_SHIFT);
+	uint64_t ratio;
+
+	if (!ref_rate_hz || !max_rate_hz)
+		return initial; /* "invalid maximum or reference frequency" */
+	ratio = (ref_rate_hz << (2 * SCHED_CAPACITY_SHIFT)) / max_rate_hz;
+	return ratio ? ratio : initial; /* "Reference frequency too low" */
+}
+
+uint64_t amu_freq_scale(uint64_t scale, uint64_t prev_core, uint64_t core, uint64_t prev_const,
+			uint64_t cnst, uint64_t max_freq_scale)
+{
+	uint64_t s;
+
+	if (core <= prev_core || cnst <= prev_const)
+		return scale; /* no cycles since the last tick (or wrapped): keep it */
+	s = (core - prev_core) * max_freq_scale;
+	s = (s >> SCHED_CAPACITY_SHIFT) / (cnst - prev_const);
+	return s < SCHED_CAPACITY_SCALE ? s : SCHED_CAPACITY_SCALE;
 }
 
 int platform_policy_of(const struct capsim_platform *p, unsigned cpu)

@@ -12,6 +12,14 @@
 
 #include "capsim/capsim.h"
 
+/*
+ * What a wake-up latency figure holds (sched_waking to the task running): time queued behind
+ * other tasks only. The model charges no scheduling, context-switch or idle-state exit cost,
+ * so a task that wakes on an idle CPU waits 0 us.
+ */
+#define REPORT_LATENCY_INCLUDES "time queued behind other tasks only; no scheduling, " \
+	"context-switch or idle-state exit cost is modelled (0 on an idle CPU)"
+
 /** report_summary_text() - what `capsim simulate` prints. */
 void report_summary_text(FILE *f, const capsim_summary *sum);
 /** report_summary_json() - what `capsim simulate --json` prints. */

@@ -58,12 +58,18 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));
+	/* what the latency figures hold: the model charges nothing for a switch or an idle exit */
+	fprintf(f, " \"wakeup_latency_includes\": \"%s\",\n", REPORT_LATENCY_INCLUDES);
 	fprintf(f, " \"tasks\": [");
 	for (unsigned i = 0; i < sum->nr_tasks; i++) {
 		const struct capsim_task_summary *t = &sum->tasks[i];
 
 		fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
 		json_str(f, t->name);
+		if (sum->task_counts)
+			fprintf(f, ", \"wakeups\": %llu, \"loops\": %llu",
+				(unsigned long long)sum->task_counts[i].wakeups,
+				(unsigned long long)sum->task_counts[i].loops);
 		fprintf(f, ", \"activations\": %llu, \"deadline_misses\": %llu, \"timer_events\": %llu, "
 			"\"slack_us\": {\"mean\": %.3f, \"min\": %.3f}, \"runtime_s\": %.6f, "
 			"\"runtime_by_cpu_s\": {", (unsigned long long)t->activations,

@@ -20,11 +20,11 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 	for (unsigned i = 0; i < sum->nr_caps; i++)
 		fprintf(f, "cap: policy%u %s %u kHz from the start\n", sum->caps[i].policy_cpu,
 			sum->caps[i].max ? "max" : "min", sum->caps[i].khz);
-	fprintf(f, "\n%-18s %7s %6s %11s %11s %10s %9s %9s %5s %5s  %s\n", "task", "activ", "misses",
-		"slack_avg", "slack_min", "runtime_s", "lat_p50", "lat_p99", "migr", "util",
-		"time per CPU (s)");
-	fprintf(f, "%-18s %7s %6s %11s %11s %10s %9s %9s %5s %5s\n", "", "", "", "(us)", "(us)", "",
-		"(us)", "(us)", "", "end");
+	fprintf(f, "\n%-18s %7s %7s %6s %11s %11s %10s %9s %9s %5s %5s  %s\n", "task", "wakeups",
+		"loops", "misses", "slack_avg", "slack_min", "runtime_s", "lat_p50", "lat_p99", "migr",
+		"util", "time per CPU (s)");
+	fprintf(f, "%-18s %7s %7s %6s %11s %11s %10s %9s %9s %5s %5s\n", "", "", "", "", "(us)",
+		"(us)", "", "(us)", "(us)", "", "end");
 	for (unsigned i = 0; i < sum->nr_tasks; i++) {
 		const struct capsim_task_summary *t = &sum->tasks[i];
 		char slack_avg[24] = "-", slack_min[24] = "-";
@@ -33,16 +33,19 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 			snprintf(slack_avg, sizeof(slack_avg), "%.1f", t->slack_mean_us);
 			snprintf(slack_min, sizeof(slack_min), "%.1f", t->slack_min_us);
 		}
-		fprintf(f, "%-18.18s %7llu %6llu %11s %11s %10.3f %9.1f %9.1f %5llu %5llu ", t->name,
-			(unsigned long long)t->activations, (unsigned long long)t->deadline_misses,
-			slack_avg, slack_min, (double)t->runtime_ns * 1e-9, t->lat_p50_us,
-			t->lat_p99_us, (unsigned long long)t->migrations,
-			(unsigned long long)t->util_avg_end);
+		fprintf(f, "%-18.18s %7llu %7llu %6llu %11s %11s %10.3f %9.1f %9.1f %5llu %5llu ",
+			t->name, (unsigned long long)t->activations,
+			(unsigned long long)(sum->task_counts ? sum->task_counts[i].loops : 0),
+			(unsigned long long)t->deadline_misses, slack_avg, slack_min,
+			(double)t->runtime_ns * 1e-9, t->lat_p50_us, t->lat_p99_us,
+			(unsigned long long)t->migrations, (unsigned long long)t->util_avg_end);
 		for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++)
 			fprintf(f, " cpu%u=%.3f", t->runtime_by_cpu[k].cpu,
 				(double)t->runtime_by_cpu[k].ns * 1e-9);
 		fputc('\n', f);
 	}
+	fprintf(f, "wakeups: wake-ups, its start included; loops: rt-app loops completed; misses: "
+		"timer events found late;\nlat: sched_waking to running, %s\n", REPORT_LATENCY_INCLUDES);
 	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
 		"energy_J");
 	for (unsigned c = 0; c < sum->nr_cpus; c++) {

@@ -11,6 +11,7 @@
 
 #include "capsim/capsim.h"
 #include "output/sim_trace.h"
+#include "output/sink_list.h"
 #include "output/trace.h"
 #include "output/trace_select.h"
 #include "sim/sim.h"
@@ -208,7 +209,7 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 	struct sim_trace *t;
 	int ret;
 
-	if (s->started || s->sink.fn)
+	if (s->started || (s->sink.fn && !s->sink.release) || sink_list_has(s, trace_event))
 		return CAPSIM_ERR_INVALID;
 	t = calloc(1, sizeof(*t));
 	if (!t)
@@ -220,7 +221,7 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 	span_hex(t->span, sizeof(t->span), s->nr_cpus);
 	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
 	if (!ret)
-		ret = sim_sink_attach(s, trace_event, t, trace_release);
+		ret = sink_list_add(s, trace_event, t, trace_release);
 	if (ret)
 		trace_finish(t);
 	return ret;
@@ -238,10 +239,7 @@ int sim_trace_open_report(struct capsim_sim *s, FILE *fp)
 
 int sim_trace_close(struct capsim_sim *s)
 {
-	struct sim_trace *t = s->sink.ctx;
+	struct sim_trace *t = sink_list_remove(s, trace_event);
 
-	if (s->sink.fn != trace_event)
-		return 0;
-	sim_sink_detach(s);
-	return trace_finish(t);
+	return t ? trace_finish(t) : 0;
 }

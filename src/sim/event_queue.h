@@ -21,12 +21,17 @@ struct sim_event {
 	uint32_t gen;
 };
 
-struct eq_node; /* an event, private to event_queue.c */
+struct eq_node;  /* an event, private to event_queue.c */
+struct eq_block; /* a run of events of one bucket, private to event_queue.c */
 
-/* The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal). */
+/*
+ * The events whose time first differs from the last pop's at bit i - 1 (bucket 0: equal), in
+ * push order: a chain of blocks from @head (its events from @first) to @tail (@tail_nr events).
+ */
 struct eq_bucket {
-	struct eq_node *ev;
-	uint32_t nr;
+	struct eq_block *head, *tail;
+	uint32_t first, tail_nr;
+	uint32_t nr;              /* events, kept for bucket 0 (the others have @occupied) */
 };
 
 #define EQ_BUCKETS 65
@@ -39,7 +44,9 @@ struct event_queue {
 	uint32_t nr_past, cap_past;
 	uint64_t nr;              /* events queued */
 	uint64_t next_seq;
-	uint32_t room;            /* every bucket has room for this many events (>= nr) */
+	struct eq_block *spare;   /* blocks no bucket holds */
+	uint64_t nr_blocks;       /* all blocks */
+	uint64_t room;            /* they suffice for this many events (>= nr) */
 };
 
 /** eq_init() - an empty queue. */

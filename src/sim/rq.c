@@ -50,6 +50,8 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
 	rq->delivered_cap = rq->cap_orig; /* until cpus_sync() applies its limits */
 	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
+	/* freq_inv_set_max_ratio() with capacity_freq_ref, against the 1 GHz constant counter */
+	rq->amu_max_freq_scale = amu_max_freq_scale(NSEC_PER_SEC, (uint64_t)rq->freq_ref * 1000);
 	rq->opp_idx = -1;
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
@@ -762,6 +764,8 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	struct sim_task *c = rq->curr;
 	bool resched = false;
 
+	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
+		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);

@@ -76,9 +76,13 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
 }
 
 /*
- * The CPU's delivered frequency changed (policy->cur or a HW cap): the OPP it runs at is
- * policy->cur lowered to the highest OPP under the HW cap, and arch_set_freq_scale()
- * (drivers/base/arch_topology.c) follows it: freq_scale = (delivered << 10) / freq_ref.
+ * The CPU's frequency changed (policy->cur or a HW cap): the OPP it runs at is policy->cur
+ * lowered to the highest OPP under the HW cap. With the cpufreq FIE source,
+ * cpufreq_driver_fast_switch() / cpufreq_freq_transition_end() call arch_set_freq_scale()
+ * (topology_set_freq_scale(), drivers/base/arch_topology.c) with the frequency cpufreq set,
+ * policy->cur: a HW cap below it is invisible to PELT (the scheduler sees it as HW pressure).
+ * With the amu source, topology_set_freq_scale() returns at once
+ * (supports_scale_freq_counters()) and the tick reads the counters (sim_amu_tick()).
  */
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 {
@@ -99,7 +103,19 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 			rq->opp_idx = (int)i;
 	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
 			    pp->cur_khz;
-	rq->freq_scale = topology_freq_scale(rq->freq_scale, rq->delivered_khz, rq->freq_ref);
+	if (s->fie == PLATFORM_FIE_CPUFREQ)
+		rq->freq_scale = topology_freq_scale(rq->freq_scale, pp->cur_khz, rq->freq_ref);
+}
+
+void sim_amu_tick(struct capsim_sim *s, int cpu)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+
+	sim_account_cpu(s, cpu); /* the counters up to now */
+	rq->freq_scale = amu_freq_scale(rq->freq_scale, rq->amu_prev_core, rq->amu_core,
+					rq->amu_prev_const, rq->amu_const, rq->amu_max_freq_scale);
+	rq->amu_prev_core = rq->amu_core; /* update_freq_counters_refs() */
+	rq->amu_prev_const = rq->amu_const;
 }
 
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
@@ -119,6 +135,13 @@ void sim_account_cpu(struct capsim_sim *s, int cpu)
 		rq->busy_ns += delta;
 		if (idx >= 0)
 			rq->busy_at_opp[idx] += delta;
+		if (s->fie == PLATFORM_FIE_AMU) { /* the AMU counts only outside WFI */
+			uint64_t kns = (uint64_t)rq->delivered_khz * delta + rq->amu_core_rem;
+
+			rq->amu_core += kns / 1000000; /* kHz x ns / 1e6 = cycles */
+			rq->amu_core_rem = kns % 1000000;
+			rq->amu_const += delta;
+		}
 	}
 	rq->cap_integral += (unsigned __int128)sim_actual_capacity(s, cpu) * delta;
 }
@@ -443,6 +466,16 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 		goto fail;
 	}
 	s->tick_ns = NSEC_PER_SEC / opt->hz;
+	s->fie = opt->freq_invariance >= 0 ? (enum platform_fie_source)opt->freq_invariance
+					   : plat->fie;
+	for (unsigned c = 0; s->fie == PLATFORM_FIE_AMU && c < plat->nr_cpus; c++) {
+		if (!platform_freq_ref(plat, c)) { /* freq_inv_set_max_ratio() WARNs and gives up */
+			ret = capsim_error_set(err, CAPSIM_ERR_INVALID,
+					       "freq_invariance \"amu\" needs arch_scale_freq_ref() on "
+					       "every CPU (CPU%u has none): use \"cpufreq\"", c);
+			goto fail;
+		}
+	}
 	s->end = opt->duration_ns ? opt->duration_ns : wl->duration_ns;
 	if (!s->end && workload_is_endless(wl)) {
 		ret = capsim_error_set(err, CAPSIM_ERR_INVALID,
@@ -606,6 +639,7 @@ static void finish(struct capsim_sim *s)
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		task_flush_cpu_time(s->tasks[i]);
+	sim_end_loops(s);
 	if (s->overutilized)
 		s->overutilized_ns += s->now - s->overutilized_since;
 	s->overutilized_since = s->now;

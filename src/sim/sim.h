@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "capsim/capsim.h"
 #include "internal.h"
@@ -55,15 +56,21 @@ enum task_state {
 #define LAT_SUB (1u << LAT_SUB_SHIFT)
 #define LAT_BUCKETS (1 + 27 * LAT_SUB)
 
-/* Runtime on one CPU, in 12 bytes (ns split in two words: tasks visit many CPUs). */
+/*
+ * Runtime on one CPU, in 9 bytes: tasks visit many CPUs (66 of 256 each in 10 s of bench (c)),
+ * and CPU numbers are below CAPSIM_MAX_CPUS (256).
+ */
 struct cpu_time {
-	uint32_t cpu;
-	uint32_t ns_hi, ns_lo;
+	uint8_t cpu;
+	uint8_t ns[8];  /* a uint64_t, unaligned */
 };
 
 static inline uint64_t cpu_time_ns(const struct cpu_time *t)
 {
-	return (uint64_t)t->ns_hi << 32 | t->ns_lo;
+	uint64_t ns;
+
+	memcpy(&ns, t->ns, sizeof(ns));
+	return ns;
 }
 
 struct task_stats {
@@ -73,15 +80,17 @@ struct task_stats {
 	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
 	uint32_t nr_by_cpu, cap_by_cpu;
 	/* changed at every wake-up */
-	uint64_t activations;
+	uint64_t activations;       /* wake-ups, the first (its start) included */
+	uint64_t loops;             /* rt-app loops of a phase completed (log rows) */
 	uint64_t timer_events;
 	int64_t slack_sum_ns;       /* over timer events */
 	int64_t slack_min_ns;
 	uint64_t runtime_ns;
-	uint32_t *lat_hist;         /* LAT_BUCKETS entries, allocated on the first wake-up */
+	uint32_t *lat_hist;         /* buckets lat_lo .. lat_lo + lat_nr - 1 of LAT_BUCKETS (> 0) */
 	uint64_t lat_count;
 	uint64_t cur_ns;            /* not yet in @by_cpu: added when it changes CPU, or ends */
 	int cur_cpu;                /* the CPU whose time gathers in @cur_ns, -1: none yet */
+	uint16_t lat_lo, lat_nr;    /* the buckets a latency fell in, lowest to highest */
 };
 
 /*
@@ -90,9 +99,22 @@ struct task_stats {
  * wake-up), then the rest in the order a wake-up reads it, without holes, so that a wake-up
  * reads as few cache lines as it can (the task's unique timers follow in the last one).
  */
+/*
+ * The loop in progress, as rt-app's log_data_t gathers it for its log row (kept only while a
+ * sink is attached; CAPSIM_EV_RTAPP_LOOP carries it).
+ */
+struct sim_loop_log {
+	uint64_t start, run, work, c_duration, c_period, wu_lat;
+	uint64_t cpu_event_start;   /* the run/runtime in progress started then */
+	uint64_t timer_expiry;      /* sleeping in a timer until then (0: not) */
+	int64_t slack;
+	uint32_t timers;
+};
+
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
+	struct sim_loop_log lp;
 	struct sim_task *wq_next; /* FIFO of waiters on a resource */
 	unsigned instance;
 	uint32_t pid;
@@ -206,6 +228,12 @@ struct sim_rq {
 	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
+	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
+	 * cycles of a 1 GHz reference, both stopped while idle (WFI), as at the last tick */
+	uint64_t amu_core, amu_core_rem; /* cycles, and kHz x ns short of the next cycle */
+	uint64_t amu_const;
+	uint64_t amu_prev_core, amu_prev_const;
+	uint64_t amu_max_freq_scale;     /* arch_max_freq_scale */
 	uint64_t cap_orig;               /* arch_scale_cpu_capacity(): fixed for a run */
 	uint32_t freq_ref;               /* arch_scale_freq_ref() */
 	uint32_t delivered_khz;          /* policy->cur lowered by the HW cap */
@@ -269,6 +297,7 @@ struct capsim_sim {
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
+	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;
@@ -405,6 +434,8 @@ uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
+/* mirrors amu_scale_freq_tick() at sched_tick() of @cpu (FIE source amu) */
+void sim_amu_tick(struct capsim_sim *s, int cpu);
 void sim_queue_advance(struct capsim_sim *s, int cpu);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
@@ -435,6 +466,8 @@ uint64_t sched_prio_to_weight(int nice);
 int sim_create_tasks(struct capsim_sim *s);
 void task_start(struct capsim_sim *s, struct sim_task *p);
 void task_advance(struct capsim_sim *s, struct sim_task *p);
+/** sim_end_loops() - at the run's end, the loops waiting in a timer's sleep go to the sink. */
+void sim_end_loops(struct capsim_sim *s);
 void task_wake(struct capsim_sim *s, struct sim_task *p);
 void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
 void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);

@@ -351,6 +351,29 @@ void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, 
 	emit(s, &ev);
 }
 
+void sim_emit_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p, bool partial)
+{
+	struct capsim_event ev;
+	struct capsim_ev_rtapp_loop *l = &ev.u.rtapp_loop;
+
+	ev_init(s, &ev, CAPSIM_EV_RTAPP_LOOP, p->cpu);
+	task_of(NULL, p, &l->task);
+	l->thread = (int32_t)p->id;
+	l->phase = (int32_t)p->phase;
+	l->task_loop = p->task_loops;
+	l->phase_loop = p->phase_loops;
+	l->start_ns = p->lp.start;
+	l->run_ns = p->lp.run;
+	l->work_ns = p->lp.work;
+	l->c_duration_ns = p->lp.c_duration;
+	l->c_period_ns = p->lp.c_period;
+	l->wu_lat_ns = p->lp.wu_lat;
+	l->slack_ns = p->lp.slack;
+	l->timers = p->lp.timers;
+	l->partial = partial;
+	emit(s, &ev);
+}
+
 void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
 			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed)
 {

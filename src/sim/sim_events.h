@@ -59,6 +59,7 @@ void sim_emit_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p, 
 			  bool missed);
 void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *sp, int cpu,
 			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed);
+void sim_emit_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p, bool partial);
 
 /* sched_switch on @cpu from @prev to @next (NULL: the idle task), in @prev's context */
 static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
@@ -227,6 +228,15 @@ static inline void sim_ev_sugov_update(const struct capsim_sim *s, const struct 
 	if (sim_no_sink(s))
 		return;
 	sim_emit_sugov_update(s, sp, cpu, util, max_cap, next_khz, changed);
+}
+
+/* a loop of @p's phase ended (@partial: the run ends in its timer's sleep) */
+static inline void sim_ev_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p,
+				     bool partial)
+{
+	if (sim_no_sink(s))
+		return;
+	sim_emit_rtapp_loop(s, p, partial);
 }
 
 #endif /* CAPSIM_SIM_EVENTS_H */

@@ -37,11 +37,10 @@ void task_flush_cpu_time(struct sim_task *p)
 			st->by_cpu = n;
 			st->cap_by_cpu = cap;
 		}
-		st->by_cpu[st->nr_by_cpu++] = (struct cpu_time){ .cpu = (uint32_t)st->cur_cpu };
+		st->by_cpu[st->nr_by_cpu++] = (struct cpu_time){ .cpu = (uint8_t)st->cur_cpu };
 	}
 	st->cur_ns += cpu_time_ns(&st->by_cpu[i]);
-	st->by_cpu[i].ns_hi = (uint32_t)(st->cur_ns >> 32);
-	st->by_cpu[i].ns_lo = (uint32_t)st->cur_ns;
+	memcpy(st->by_cpu[i].ns, &st->cur_ns, sizeof(st->cur_ns));
 	st->cur_ns = 0;
 }
 
@@ -77,30 +76,58 @@ static uint64_t lat_bucket_ns(unsigned b)
 	return (uint64_t)(LAT_SUB + sub) << (e - LAT_SUB_SHIFT);
 }
 
+/*
+ * The histogram grows to take bucket @b (>= 1): it holds only the buckets from the lowest to
+ * the highest one used, bucket 0 (under 1 µs, the wake-ups onto an idle CPU) being what
+ * @lat_count has beyond them. Return: 0, or -1 without memory.
+ */
+static int lat_extend(struct task_stats *st, unsigned b)
+{
+	unsigned lo = st->lat_nr && st->lat_lo < b ? st->lat_lo : b;
+	unsigned end = st->lat_nr && st->lat_lo + st->lat_nr > b + 1 ? st->lat_lo + st->lat_nr : b + 1;
+	uint32_t *h = calloc(end - lo, sizeof(*h));
+
+	if (!h)
+		return -1;
+	if (st->lat_nr)
+		memcpy(h + (st->lat_lo - lo), st->lat_hist, st->lat_nr * sizeof(*h));
+	free(st->lat_hist);
+	st->lat_hist = h;
+	st->lat_lo = (uint16_t)lo;
+	st->lat_nr = (uint16_t)(end - lo);
+	return 0;
+}
+
 void task_record_latency(struct sim_task *p, uint64_t ns)
 {
-	if (!p->st.lat_hist) {
-		p->st.lat_hist = calloc(LAT_BUCKETS, sizeof(*p->st.lat_hist));
-		if (!p->st.lat_hist)
-			return;
-	}
-	p->st.lat_hist[lat_bucket(ns)]++;
-	p->st.lat_count++;
+	struct task_stats *st = &p->st;
+	unsigned b = lat_bucket(ns);
+
+	/* one test for both sides: below lat_lo, b - lat_lo wraps past lat_nr */
+	if (b && b - st->lat_lo >= st->lat_nr && lat_extend(st, b))
+		return; /* reporting only: the figure is then short */
+	if (b)
+		st->lat_hist[b - st->lat_lo]++;
+	st->lat_count++;
 }
 
 uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct)
 {
-	uint64_t rank, seen = 0;
+	uint64_t rank, seen = p->st.lat_count;
 
-	if (!p->st.lat_count || !p->st.lat_hist)
+	if (!p->st.lat_count)
 		return 0;
 	rank = (p->st.lat_count * pct + 99) / 100; /* nearest rank */
 	if (!rank)
 		rank = 1;
-	for (unsigned b = 0; b < LAT_BUCKETS; b++) {
-		seen += p->st.lat_hist[b];
+	for (unsigned k = 0; k < p->st.lat_nr; k++)
+		seen -= p->st.lat_hist[k];
+	if (seen >= rank) /* bucket 0's */
+		return lat_bucket_ns(0);
+	for (unsigned k = 0; k < p->st.lat_nr; k++) {
+		seen += p->st.lat_hist[k];
 		if (seen >= rank)
-			return lat_bucket_ns(b);
+			return lat_bucket_ns(p->st.lat_lo + k);
 	}
 	return lat_bucket_ns(LAT_BUCKETS - 1);
 }

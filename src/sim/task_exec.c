@@ -176,6 +176,30 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 	deadlock_check(s, NULL); /* it may have been the last one that could wake the others */
 }
 
+/*
+ * A loop of @p's phase ended (thread_body()'s log_timing() row), or the run ends in its last
+ * timer's sleep (@partial): counted, sent to the sink, and the next loop starts now.
+ */
+static void task_loop_end(struct capsim_sim *s, struct sim_task *p, bool partial)
+{
+	if (!partial)
+		p->st.loops++;
+	sim_ev_rtapp_loop(s, p, partial);
+	p->lp = (struct sim_loop_log){ .start = s->now };
+}
+
+void sim_end_loops(struct capsim_sim *s)
+{
+	if (sim_no_sink(s))
+		return;
+	for (uint32_t i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *p = s->tasks[i];
+
+		if (p->state != TASK_DEAD && p->lp.timer_expiry)
+			task_loop_end(s, p, true);
+	}
+}
+
 /* Move to the next event; false when the task has run all its loops. */
 static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
@@ -187,6 +211,7 @@ static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 		if (p->ev < ph->nr_events)
 			return true;
 		p->ev = 0;
+		task_loop_end(s, p, false);
 		p->phase_loops++;
 		if (ph->loop < 0 || p->phase_loops < ph->loop)
 			continue;
@@ -228,16 +253,21 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	}
 	t->t_next += e->value;
 	slack = (int64_t)(t->t_next - s->now);
+	p->lp.c_period += e->value;
+	p->lp.slack = slack;
+	p->lp.timers++;
 	p->st.timer_events++;
 	p->st.slack_sum_ns += slack;
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
+		p->lp.timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		return true;
 	}
 	p->st.deadline_misses++;
+	p->lp.wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
 	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
@@ -290,6 +320,9 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = false;
 		p->work_left = e->value * s->cap_calib;
+		p->lp.cpu_event_start = s->now;
+		p->lp.c_duration += e->value;
+		p->lp.work += e->value;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_RUNTIME:
@@ -298,6 +331,8 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = true;
 		p->wall_end = s->now + e->value;
+		p->lp.cpu_event_start = s->now;
+		p->lp.c_duration += e->value;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_SLEEP:
@@ -401,6 +436,11 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
  */
 void task_advance(struct capsim_sim *s, struct sim_task *p)
 {
+	/* back from a timer's sleep: rt-app's wu_lat, how late after the expiry it runs */
+	if (p->lp.timer_expiry && p->state == TASK_RUNNING) {
+		p->lp.wu_lat += s->now - p->lp.timer_expiry;
+		p->lp.timer_expiry = 0;
+	}
 	while (p->state == TASK_RUNNING && !p->in_cpu_event && !s->error) {
 		const struct wl_event *e;
 
@@ -430,6 +470,7 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 {
 	p->in_cpu_event = false;
 	p->work_left = 0;
+	p->lp.run += s->now - p->lp.cpu_event_start;
 	task_advance(s, p);
 }
 
@@ -600,6 +641,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	int cpu;
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
+	p->lp = (struct sim_loop_log){ .start = s->now };
 	/* thread_body(): the task's own sched_data first, then its first phase's */
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);

@@ -18,7 +18,7 @@ sed -n 's/^\t*"\([a-z0-9_]*\)": { "run": [0-9]*, "timer": { "ref": "unique", "pe
   "$w" >"$TMPDIR_CASE/periods"
 [ "$(wc -l <"$TMPDIR_CASE/periods")" = 32 ] || { echo "expected 32 periodic services"; exit 1; }
 while read -r name period; do
-  misses=$(awk -v n="$name" '$1 == n { print $3 }' "$TMPDIR_CASE/out")
+  misses=$(awk -v n="$name" '$1 == n { print $4 }' "$TMPDIR_CASE/out")
   [ -n "$misses" ] || { echo "$name: not in the summary"; exit 1; }
   most=$((1 + (2000000000 - 1) / (period * 1000) - misses))
   got=$(awk -v n="$name" '$1 == n { print $2 }' "$TMPDIR_CASE/out")

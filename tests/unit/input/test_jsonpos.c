@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -101,6 +102,119 @@ static void test_utf8_columns(void **state)
 	jsonpos_free(idx);
 }
 
+/*
+ * A line position written beside the text as it is generated, then read back from the index:
+ * the test's own count of lines and UTF-8 characters, byte by byte.
+ */
+struct walk {
+	unsigned line, col;
+};
+
+static void walk_to(const char *text, size_t from, size_t to, struct walk *w)
+{
+	for (size_t i = from; i < to; i++) {
+		if (text[i] == '\n') {
+			w->line++;
+			w->col = 1;
+		} else if (((unsigned char)text[i] & 0xc0) != 0x80) {
+			w->col++;
+		}
+	}
+}
+
+#define LONG_KEYS 3000
+
+static void test_long_line(void **state)
+{
+	/*
+	 * 3000 keys on one line (about 90 KB), their values holding 2- and 3-byte characters so
+	 * that character and byte counts drift apart and characters straddle every alignment; a
+	 * newline after key 2000 so that a line also starts mid-text. Every key's position and
+	 * every byte offset's must be the walk's.
+	 */
+	static char text[LONG_KEYS * 40 + 16];
+	static size_t key_off[LONG_KEYS];
+	struct walk w = { 1, 1 }, at[LONG_KEYS];
+	struct jsonpos *idx;
+	size_t n = 0, prev = 0;
+	char key[16];
+
+	n += (size_t)sprintf(text + n, "{");
+	for (unsigned k = 0; k < LONG_KEYS; k++) {
+		key_off[k] = n;
+		n += (size_t)sprintf(text + n, "\"k%u\": \"%.*s\"%s%s", k, (int)(k % 7) * 2,
+				     "\xc3\xa9\xe2\x82\xac\xc3\xa9x\xe2\x82\xacyz", k + 1 < LONG_KEYS ? ", " : "",
+				     k == 2000 ? "\n" : "");
+	}
+	n += (size_t)sprintf(text + n, "}");
+	for (unsigned k = 0; k < LONG_KEYS; k++) {
+		walk_to(text, prev, key_off[k], &w);
+		at[k] = w;
+		prev = key_off[k];
+	}
+	idx = build(text);
+	for (unsigned k = 0; k < LONG_KEYS; k++) {
+		sprintf(key, "k%u", k);
+		assert_at(jsonpos_key(idx, 0, key), at[k].line, at[k].col);
+	}
+	w = (struct walk){ 1, 1 };
+	for (size_t i = 0; i <= n; i++) {
+		assert_at(jsonpos_offset(idx, i), w.line, w.col);
+		walk_to(text, i, i + 1, &w); /* text[n] is the NUL, past the last check */
+	}
+	jsonpos_free(idx);
+	/* the end of texts of every length modulo the stride, with and without a last newline */
+	for (size_t len = n - 200; len <= n; len++) {
+		struct jsonpos *part = NULL;
+		char save = text[len];
+
+		text[len] = '\0';
+		assert_int_equal(jsonpos_build(text, len, &part), 0);
+		w = (struct walk){ 1, 1 };
+		walk_to(text, 0, len, &w);
+		assert_at(jsonpos_offset(part, len), w.line, w.col);
+		jsonpos_free(part);
+		text[len] = save;
+	}
+}
+
+/*
+ * The object values of a node, in text order, each with its bytes: "a" twice (both objects),
+ * not "b" (a number) nor the object inside the array; an unclosed object has no span.
+ */
+static void test_children_and_spans(void **state)
+{
+	static const char text[] = "{\"t\": {\"a\": {\"x\": 1}, \"b\": 2, \"c\": {},\n"
+				   "\"a\": {\"y\": [{\"z\": 1}]}}, \"u\": {\"v\": {";
+	const char *a1 = strstr(text, "{\"x\""), *c = strstr(text, "{}"), *a2 = strstr(text, "{\"y\"");
+	struct jsonpos *idx = build(text);
+	int t = jsonpos_child(idx, 0, "t"), n1, n2, n3, u;
+	size_t start, end;
+
+	n1 = jsonpos_next_child(idx, t, -1);
+	n2 = jsonpos_next_child(idx, t, n1);
+	n3 = jsonpos_next_child(idx, t, n2);
+	assert_int_equal(jsonpos_next_child(idx, t, n3), -1);
+	assert_int_equal(n3, jsonpos_child(idx, t, "a"));
+	assert_int_equal(n2, jsonpos_child(idx, t, "c"));
+	assert_int_equal(jsonpos_span(idx, n1, &start, &end), 0);
+	assert_int_equal(start, a1 - text);
+	assert_int_equal(end, a1 - text + 8);     /* {"x": 1} */
+	assert_int_equal(jsonpos_span(idx, n2, &start, &end), 0);
+	assert_int_equal(start, c - text);
+	assert_int_equal(end, c - text + 2);
+	assert_int_equal(jsonpos_span(idx, n3, &start, &end), 0);
+	assert_int_equal(start, a2 - text);
+	assert_int_equal(end, a2 - text + 17);    /* {"y": [{"z": 1}]} */
+	assert_true(jsonpos_has_key(idx, t, "b"));
+	assert_false(jsonpos_has_key(idx, t, "x"));
+	u = jsonpos_child(idx, 0, "u");
+	assert_int_equal(jsonpos_span(idx, u, &start, &end), -1);
+	assert_int_equal(jsonpos_span(idx, jsonpos_child(idx, u, "v"), &start, &end), -1);
+	assert_int_equal(jsonpos_span(idx, -1, &start, &end), -1);
+	jsonpos_free(idx);
+}
+
 static void test_broken_text(void **state)
 {
 	/* cut inside a string: what came before is still indexed; never an error */
@@ -124,6 +238,8 @@ int main(void)
 		cmocka_unit_test(test_escapes_and_quotes),
 		cmocka_unit_test(test_duplicates_last_wins),
 		cmocka_unit_test(test_utf8_columns),
+		cmocka_unit_test(test_long_line),
+		cmocka_unit_test(test_children_and_spans),
 		cmocka_unit_test(test_broken_text),
 	};
 

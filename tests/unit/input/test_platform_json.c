@@ -116,6 +116,50 @@ static void test_patch_opp_and_errors(void **state)
 	platform_free(p);
 }
 
+/*
+ * The FIE source follows the CPUs' compatibles: amu only when every CPU has FEAT_AMU counters
+ * Linux uses (Cortex-A710 and X2 do; A510 r0p0..r1p1 has erratum 2457168, its constant
+ * counter refused; A76 has only an IMPLEMENTATION DEFINED AMU; arm32 has none). The platform
+ * JSON's "freq_invariance" overrides it; the device trees' Kryo 485 (A77-based) is cpufreq.
+ */
+static void test_freq_invariance(void **state)
+{
+	static const struct { const char *text; enum platform_fie_source fie; } cases[] = {
+		{ "{\"cpus\": [{\"compatible\": \"arm,cortex-a710\"}, {\"compatible\": \"arm,cortex-x2\"}]}",
+		  PLATFORM_FIE_AMU },
+		{ "{\"cpus\": [{\"compatible\": \"arm,cortex-a510\"}, {\"compatible\": \"arm,cortex-x2\"}]}",
+		  PLATFORM_FIE_CPUFREQ },
+		{ "{\"cpus\": [{\"compatible\": \"arm,cortex-a76\"}]}", PLATFORM_FIE_CPUFREQ },
+		{ "{\"cpus\": [{\"compatible\": \"arm,cortex-a710\"}, {}]}", PLATFORM_FIE_CPUFREQ },
+		{ "{\"arch\": \"arm\", \"cpus\": [{\"compatible\": \"arm,cortex-a710\"}]}",
+		  PLATFORM_FIE_CPUFREQ },
+		{ "{\"freq_invariance\": \"amu\", \"cpus\": [{\"compatible\": \"arm,cortex-a55\"}]}",
+		  PLATFORM_FIE_AMU },
+		{ "{\"freq_invariance\": \"cpufreq\", \"cpus\": [{\"compatible\": \"arm,cortex-a710\"}]}",
+		  PLATFORM_FIE_CPUFREQ },
+	};
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (load_json(cases[i].text, &p, &err))
+			fail_msg("%s: %s", cases[i].text, err.msg);
+		if (p->fie != cases[i].fie)
+			fail_msg("%s: fie %d, expected %d", cases[i].text, p->fie, cases[i].fie);
+		platform_free(p);
+	}
+	p = load_board("rb5");
+	assert_int_equal(p->fie, PLATFORM_FIE_CPUFREQ);
+	assert_string_equal(p->cpus[4].compatible, "qcom,kryo485");
+	assert_int_equal(overlay(p, "{\"freq_invariance\": \"amu\"}", &err), 0);
+	assert_int_equal(p->fie, PLATFORM_FIE_AMU);
+	assert_int_equal(p->fie_origin, PLATFORM_FIE_FROM_JSON);
+	platform_free(p);
+	expect_error("{\"freq_invariance\": \"aperf\", \"cpus\": [{}]}",
+		     "$.freq_invariance: \"aperf\" is not one of the accepted values (expected \"cpufreq\"");
+}
+
 static void test_load_by_name_and_file(void **state)
 {
 	char path[512];
@@ -148,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_juno_firmware_opps),
 		cmocka_unit_test(test_patch_opp_and_errors),
 		cmocka_unit_test(test_load_by_name_and_file),
+		cmocka_unit_test(test_freq_invariance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

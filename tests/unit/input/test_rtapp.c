@@ -656,6 +656,31 @@ static void test_load_io(void **state)
 	capsim_workload_free(NULL);
 }
 
+/*
+ * Task objects are read one at a time (rtapp.c's top comment); the result must be the whole
+ * file's: a duplicated task keeps the place of the first and the value of the last, "instance"
+ * is read before the tasks, and a JSON error in a later task is told before a check failing in
+ * an earlier one, as the whole file's reading tells it.
+ */
+static void test_tasks_read_apart(void **state)
+{
+	capsim_workload *wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 1}, \"b\": {\"instance\": 3, "
+				       "\"run\": 2}, \"a\": {\"run\": 7, /* } */ \"sleep\": 1}}}");
+
+	assert_int_equal(wl->nr_tasks, 2);
+	assert_string_equal(wl->tasks[0].name, "a");
+	assert_int_equal(wl->tasks[0].phases[0].nr_events, 2);
+	assert_true(ev(wl, 0, 0, 0)->value == 7 * US);
+	assert_int_equal(wl->tasks[1].instances, 3);
+	assert_int_equal(wl->nr_threads, 4);
+	capsim_workload_free(wl);
+	/* "run": -5 fails a check in "a"; json-c stops at "tru" in "b" first (column 41) */
+	FAILS("{\"tasks\": {\"a\": {\"run\": -5}, \"b\": {\"run\": tru}}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:");
+	FAILS("{\"tasks\": {\"a\": {\"run\": -5}, \"b\": {\"run\": tru}}}", CAPSIM_ERR_PARSE,
+	      "JSON syntax error");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -685,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_deadline_default_not_inherited),
 		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
+		cmocka_unit_test(test_tasks_read_apart),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -99,6 +99,8 @@ static void test_errors(void **state)
 	(void)state;
 	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"hz\": 0}}",
 		     CAPSIM_ERR_PARSE, "s.json:1:47: kernel.hz: expected an integer in 1..10000");
+	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"freq_invariance\": \"x\"}}",
+		     CAPSIM_ERR_PARSE, "s.json:1:47: kernel.freq_invariance: expected \"cpufreq\" or \"amu\"");
 	expect_error("{\"platform\": \"x\",\n \"workload\": \"w\",\n \"duration\": -1}", CAPSIM_ERR_PARSE,
 		     "s.json:3:2: duration: expected a duration: seconds (a number >= 0) or a string "
 		     "such as \"10s\" or \"250ms\" (at most 100 years)");

@@ -200,6 +200,41 @@ static void test_any_order(void **state)
 	eq_free(&q);
 }
 
+/*
+ * Thousands of events at one time, as tasks that all start at one instant: the simultaneous
+ * events wrap around the storage of the lowest bucket while pops and pushes alternate, and the
+ * queue grows while they are wrapped (10 pops then 10 + 1 pushes at a full 64: the first
+ * growth). Every pop must be the earliest pending event by push order, as a scan says.
+ */
+static void test_many_simultaneous(void **state)
+{
+	static struct pending pd;
+	struct event_queue q;
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned i = 0; i < 64; i++)
+		push_pending(&q, &pd, 7, 0, 0);
+	for (unsigned i = 0; i < 10; i++)
+		pop_earliest(&q, &pd);
+	for (unsigned i = 0; i < 11; i++)
+		push_pending(&q, &pd, 7, 0, 0);
+	for (unsigned round = 0; round < 30000; round++) {
+		unsigned r = (unsigned)(next_rand(&x) % 8);
+
+		/* grow to 4000 at time 7, then as many pops as pushes, a few of them later */
+		if (pd.n < 4000 && (round < 8000 ? r < 6 : r < 4))
+			push_pending(&q, &pd, r == 0 ? 7 + next_rand(&x) % 3 : 7, 0, 0);
+		else if (pd.n)
+			pop_earliest(&q, &pd);
+	}
+	while (pd.n)
+		pop_earliest(&q, &pd);
+	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
+	eq_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -207,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_against_scan),
 		cmocka_unit_test(test_any_order),
+		cmocka_unit_test(test_many_simultaneous),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

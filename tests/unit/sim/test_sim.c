@@ -414,6 +414,76 @@ static void test_static_cap_actual_capacity(void **state)
 	scenario_free(sc);
 }
 
+/* Run the scenario @text; the caller frees s and sc. */
+static struct capsim_sim *run_scenario_text(const char *text, struct capsim_scenario **sc)
+{
+	struct capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+
+	*sc = NULL;
+	if (scenario_parse(text, strlen(text), "fie.json", ".", sc, &e) ||
+	    scenario_build(*sc, NULL, NULL, &s, &e) || sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	return s;
+}
+
+/*
+ * RB5 (CPU4: capacity 801, freq_ref 2419.2 MHz, OPPs up to 2419.2 MHz), a task pinned to CPU4
+ * with 5 ms of CPU4 work every 16 ms, and a HW cap of 1 GHz on CPUs 4-6 from the start: the
+ * CPU runs at 940.8 MHz, the highest OPP under the cap, so each job takes
+ * 5 x 2419.2 / 940.8 = 12.857 ms of the 16 ms.
+ *
+ * FIE source cpufreq (the kernel on these cores: no FEAT_AMU): arch_set_freq_scale() follows
+ * the frequency schedutil requested, near the top (util above 801 / 1.25 = 641 asks for
+ * 2419.2 MHz), so freq_scale is about 1024 and the PELT clock advances 801/1024 of wall time
+ * while running: 12.857 x 0.782 = 10.06 ms = 9.82 PELT periods (1.024 ms) of running, and the
+ * idle time brings clock_pelt back to the task clock, so a period is 16 / 1.024 = 15.625
+ * PELT periods. At steady state the util at the end of a run is the geometric series
+ * 1024 x (1 - y^9.82) / (1 - y^15.625) with y^32 = 1/2: 1024 x 0.1917 / 0.2872 = 683; the
+ * divider's LOAD_AVG_MAX - 1024 + period_contrib and the lower request early in each run
+ * (the trough util ~600 asks for 2246.4 MHz, freq_scale 950) take a little off: about 677.
+ *
+ * FIE source amu: freq_scale is the delivered 940.8 / 2419.2 x 1024 = 398, the clock runs at
+ * 0.782 x 398 / 1024 = 0.304 of wall time: 3.91 ms = 3.82 periods, and the series gives
+ * 1024 x (1 - y^3.82) / (1 - y^15.625) = 1024 x 0.0794 / 0.2872 = 283 (about 278).
+ *
+ * Either way the HW pressure is seen: 801 - 801 x 1000000 / 2419200 = 801 - 331 = 470, and
+ * its PELT average has converged after 2 s, so the actual capacity is 801 - 470 = 331.
+ */
+static void test_fie_cpufreq_hides_hw_cap(void **state)
+{
+	static const char fmt[] =
+		"{\"platform\": \"rb5\", \"duration\": \"2s\", \"kernel\": {%s},"
+		" \"events\": [{\"at\": 0, \"hw_cap\": {\"cpus\": \"4-6\", \"khz\": \"1GHz\"}}],"
+		" \"workload\": {\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {"
+		"\"cpus\": [4], \"run\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}}";
+	static const struct { const char *kernel; unsigned lo, hi; } runs[] = {
+		{ "", 665, 690 }, /* rb5's Kryo 485 cores: cpufreq */
+		{ "\"freq_invariance\": \"cpufreq\"", 665, 690 },
+		{ "\"freq_invariance\": \"amu\"", 265, 290 },
+	};
+	char text[1024];
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		struct capsim_scenario *sc;
+		struct capsim_sim *s;
+		const struct sim_task *p;
+		uint64_t act;
+
+		snprintf(text, sizeof(text), fmt, runs[i].kernel);
+		s = run_scenario_text(text, &sc);
+		p = task(s, "t");
+		if (p->avg.util_avg < runs[i].lo || p->avg.util_avg > runs[i].hi)
+			fail_msg("%s: util_avg %lu, expected %u..%u", runs[i].kernel,
+				 (unsigned long)p->avg.util_avg, runs[i].lo, runs[i].hi);
+		act = sim_actual_capacity(s, 4);
+		assert_in_range(act, 330, 332);
+		sim_free(s);
+		scenario_free(sc);
+	}
+}
+
 /*
  * 30 simulated days of a light task (1 ms of big work every 10 s, pinned to big CPU4 at its
  * reference frequency): no overflow anywhere. It is activated at its start and then at 10 s,
@@ -691,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_balance_interval_backs_off),
 		cmocka_unit_test(test_reduced_capacity_kicks_idle_balance),
 		cmocka_unit_test(test_memo_is_only_a_cache),
+		cmocka_unit_test(test_fie_cpufreq_hides_hw_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

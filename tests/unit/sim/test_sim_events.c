@@ -25,7 +25,7 @@
 
 /* What a test sink saw. */
 struct seen {
-	uint64_t count[CAPSIM_EV_CPU_IDLE + 1];
+	uint64_t count[CAPSIM_EV_RTAPP_LOOP + 1];
 	uint64_t last_time;
 	int32_t last_next[8];         /* per CPU: pid of the task the last switch went to */
 	uint64_t misses, limits_first, overutil_on, overutil_off;
@@ -39,7 +39,7 @@ static void sink(void *ctx, const struct capsim_event *ev)
 	struct seen *w = ctx;
 
 	if (ev->size != sizeof(*ev) || ev->version != CAPSIM_EVENT_VERSION ||
-	    ev->type > CAPSIM_EV_CPU_IDLE || ev->time_ns < w->last_time ||
+	    ev->type > CAPSIM_EV_RTAPP_LOOP || ev->time_ns < w->last_time ||
 	    ev->cpu < -1 || ev->cpu >= 8 || !ev->curr.comm)
 		w->bad++;
 	w->last_time = ev->time_ns;
@@ -161,6 +161,7 @@ static void test_sink_sees_the_run(void **state)
 	assert_true(w.count[CAPSIM_EV_SCHED_SWITCH] > 0 && w.count[CAPSIM_EV_CPU_COUNTERS] > 0);
 	assert_true(w.count[CAPSIM_EV_PELT_SE] > 0 && w.count[CAPSIM_EV_PELT_RQ] > 0);
 	assert_true(w.count[CAPSIM_EV_UTIL_EST] > 0 && w.count[CAPSIM_EV_SUGOV_UPDATE] > 0);
+	assert_true(w.count[CAPSIM_EV_RTAPP_LOOP] > 0);
 	/* capacity_of() boots at 1024: the little CPUs' 462 is a change, the big CPUs' 1024 not */
 	assert_true(w.count[CAPSIM_EV_CPU_CAPACITY] >= 4);
 	/* the 44 ms task overutilizes CPU0: the flag is set at least once, and cleared as often */
@@ -186,7 +187,7 @@ static void test_sink_detach(void **state)
 	if (sim_run(s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(w.last_time, 0);
-	for (unsigned t = 0; t <= CAPSIM_EV_SUGOV_UPDATE; t++)
+	for (unsigned t = 0; t <= CAPSIM_EV_RTAPP_LOOP; t++)
 		assert_int_equal(w.count[t], 0);
 	sim_free(s);
 }

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli_record.h - what `capsim simulate` and `capsim compare` share for the outputs of a
+ * recording (include/capsim/capsim_record.h): a directory of files written atomically (--csv,
+ * --rtapp-log), the report's inputs (--report), and the progress line on stderr.
+ */
+#ifndef CAPSIM_CLI_RECORD_H
+#define CAPSIM_CLI_RECORD_H
+
+#include <stdint.h>
+
+#include "cli.h"
+
+/* The files a recording opens in one directory: committed together, or all removed. */
+struct cli_dir {
+	const char *dir;
+	struct cli_output *outs;
+	unsigned n, cap;
+};
+
+/**
+ * cli_dir_init() - @dir (made if missing) for the files of option @opt. Return: 0, or
+ * CLI_EXIT_INPUT (printed: "capsim: OPT DIR: ...").
+ */
+int cli_dir_init(struct cli_dir *d, const char *opt, const char *dir);
+/** cli_dir_open() - a capsim_open_fn: DIR/NAME through cli_output_open() (NULL on failure). */
+FILE *cli_dir_open(void *ctx, const char *name);
+/** cli_dir_commit() - commit every file. Return: 0 or the first failure's exit code. */
+int cli_dir_commit(struct cli_dir *d);
+/** cli_dir_abort() - remove every file not yet committed; release @d. */
+void cli_dir_abort(struct cli_dir *d);
+
+/*
+ * Progress of @runs runs of @run_ns simulated each on stderr: on a terminal, a line rewritten
+ * in place (simulated time, rate, time left); elsewhere one line at the start when the runs
+ * look like taking more than about 10 s, and nothing else.
+ */
+struct cli_progress {
+	const char *cmd, *what;
+	uint64_t run_ns, done_ns; /* done_ns: the runs already finished */
+	unsigned runs;
+	unsigned waves;           /* runs that go one after the other (parallel compare), for the estimate */
+	double t0;
+	int tty, announced, shown;
+};
+
+/** cli_progress_start() - start timing @runs runs of @run_ns (0: unknown) described by @what. */
+void cli_progress_start(struct cli_progress *p, const char *cmd, const char *what,
+			uint64_t run_ns, unsigned runs);
+/** cli_progress_fn() - the callback for capsim_sim_set_progress() (@ctx: the cli_progress). */
+void cli_progress_fn(void *ctx, uint64_t now_ns, uint64_t end_ns);
+/** cli_progress_run_done() - one run finished: the next one's time adds to it. */
+void cli_progress_run_done(struct cli_progress *p);
+/** cli_progress_end() - clear the terminal line. */
+void cli_progress_end(struct cli_progress *p);
+
+/**
+ * cli_report_inputs() - fill @in for a report: @argv joined as the command and the scenario
+ * @path's text (NULL: the default scenario), in buffers to free with cli_report_inputs_free().
+ */
+void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path);
+/** cli_report_inputs_free() - release what cli_report_inputs() allocated. */
+void cli_report_inputs_free(struct capsim_report_inputs *in);
+
+#endif /* CAPSIM_CLI_RECORD_H */

@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: MIT
+"""The sweep engines: capsim.sweep() from Python, and the Dask engine of `capsim sweep --engine dask`.
+
+The expansion of SWEEP.json into runs (ids, scenarios) and the results table are the capsim
+program's (cli/cmd_sweep.c: `--emit list`, then a plain `capsim sweep` that finds every report
+and only writes the table), so both engines give the same runs, reports and table. The Dask
+engine sends each run without a report to a worker, which simulates it through this package
+(the GIL released); the client writes each report as it arrives (atomically: a temporary file
+renamed), so a worker lost mid-sweep costs only its runs in flight, which the scheduler gives
+to another worker. A failed run's message is kept as RUNS/ID.error.
+
+    python3 -m capsim.engine SWEEP.json [--jobs N] [--scheduler ADDR] [-o F] [--runs-dir D]
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pandas as pd
+
+
+def find_capsim(capsim=None):
+    """The capsim program: @capsim, $CAPSIM, build/capsim beside the loaded library, or PATH."""
+    if capsim:
+        return capsim
+    if os.environ.get("CAPSIM"):
+        return os.environ["CAPSIM"]
+    from ._lib import lib_path
+    near = os.path.join(os.path.dirname(os.path.abspath(lib_path)), "capsim")
+    if os.path.exists(near):
+        return near
+    found = shutil.which("capsim")
+    if not found:
+        raise FileNotFoundError("capsim: the capsim program is needed for sweeps (set $CAPSIM)")
+    return found
+
+
+def _common(runs_dir, output):
+    args = []
+    if runs_dir:
+        args += ["--runs-dir", runs_dir]
+    if output:
+        args += ["-o", output]
+    return args
+
+
+def expand(path, capsim=None, runs_dir=None, output=None):
+    """The runs of SWEEP.json: dicts with id, params, scenario, dir, result, done."""
+    out = subprocess.run([find_capsim(capsim), "sweep", path, "--emit", "list"]
+                         + _common(runs_dir, output), check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def simulate_run(run):
+    """On a worker: one run's `capsim simulate --json` text, or raises capsim's error."""
+    import capsim
+    sc = capsim.Scenario.parse(run["scenario"], name=run["id"], dir=run["dir"])
+    return capsim.simulate(sc).json
+
+
+def _write_atomic(path, text):
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def run_dask(runs, jobs=None, scheduler=None, progress=True, on_result=None):
+    """Simulate @runs (those not done) on Dask; write each report (or .error) as it arrives.
+    on_result(n_done, client) is called after each, e.g. to kill a worker in a test."""
+    from dask.distributed import Client, LocalCluster, as_completed
+    todo = [r for r in runs if not r["done"]]
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=jobs or 2, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    failed = 0
+    try:
+        futures = {client.submit(simulate_run, r, key="capsim-run-" + r["id"], pure=False,
+                                 retries=2): r for r in todo}
+        for n, fut in enumerate(as_completed(futures), 1):
+            r = futures[fut]
+            err_path = r["result"][:-len(".json")] + ".error"
+            try:
+                _write_atomic(r["result"], fut.result())
+                if os.path.exists(err_path):
+                    os.unlink(err_path)
+            except Exception as e:  # the run's own failure: keep its message, go on
+                failed += 1
+                msg = getattr(e, "message", None) or str(e)
+                _write_atomic(err_path, msg)
+                print("\ncapsim sweep: run %s failed: %s" % (r["id"], msg), file=sys.stderr)
+            if progress:
+                print("\rcapsim sweep: %d of %d runs done on Dask, %d failed" % (n, len(todo), failed),
+                      end="", file=sys.stderr)
+            if on_result:
+                on_result(n, client)
+        if progress and todo:
+            print(file=sys.stderr)
+    finally:
+        client.close()
+        if cluster:
+            cluster.close()
+    return failed
+
+
+def run(path, engine="local", jobs=None, scheduler=None, output=None, runs_dir=None,
+        capsim=None, on_result=None):
+    """Run the sweep @path and return its table as a DataFrame (also written to @output)."""
+    exe = find_capsim(capsim)
+    if engine == "dask":
+        run_dask(expand(path, exe, runs_dir, output), jobs, scheduler, on_result=on_result)
+    elif engine != "local":
+        raise ValueError("engine %r: expected local or dask" % engine)
+    # every report is there now (dask), or the local engine runs the rest: either way the
+    # program writes the table
+    args = [exe, "sweep", path] + (["--jobs", str(jobs)] if jobs and engine == "local" else [])
+    res = subprocess.run(args + _common(runs_dir, output), capture_output=True, text=True)
+    sys.stderr.write(res.stderr)
+    if res.returncode not in (0, 1):
+        raise RuntimeError("capsim sweep failed (%d): %s" % (res.returncode, res.stderr))
+    if output and output.endswith(".json"):
+        with open(output) as f:
+            return pd.json_normalize(json.load(f))
+    import io
+    return pd.read_csv(open(output) if output else io.StringIO(res.stdout), dtype=str)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="capsim sweep --engine dask")
+    ap.add_argument("sweep")
+    ap.add_argument("--capsim")
+    ap.add_argument("--jobs", type=int)
+    ap.add_argument("--engine", default="dask")
+    ap.add_argument("--scheduler")
+    ap.add_argument("-o", "--output")
+    ap.add_argument("--runs-dir")
+    a = ap.parse_args(argv)
+    exe = find_capsim(a.capsim)
+    failed = run_dask(expand(a.sweep, exe, a.runs_dir, a.output), a.jobs, a.scheduler,
+                      progress=sys.stderr.isatty())
+    # the table, by the program (it finds every report and runs nothing)
+    res = subprocess.run([exe, "sweep", a.sweep] + _common(a.runs_dir, a.output))
+    return res.returncode or (1 if failed else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lisa_yaml.c - LISA's platform description (lisa.platforms.platinfo.PlatformInfo, the
+ * `*.plat_info.yml` files LISA saves beside its traces) read as a capsim platform. Its
+ * `platform-info: conf:` mapping gives `cpu-capacities: orig:` (CPU: capacity), `freq-domains`
+ * (lists of CPUs: the cpufreq policies), `freqs` (CPU: its frequencies in kHz), `name`, `abi`,
+ * and `nrg-model`, a lisa.energy_model.EnergyModel saved as a pickled Python object graph
+ * (`!!python/object:` tags, anchors and aliases). libyaml's document loader reads the text; tags
+ * are only strings to it, no object is ever constructed, so any file is safe to read. Of the
+ * energy model only the CPU nodes' active states are read (frequency -> power, the legacy EAS
+ * busy-cost, taken as mW): they become the OPPs' opp-microwatt. Idle states and the power of
+ * cluster-level nodes have no counterpart in the kernel's energy model and are skipped (a note
+ * says so). The result is handed to the platform JSON reader as the equivalent capsim platform
+ * JSON, so it is derived exactly as any other platform (platform_finalize()).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+#include <yaml.h>
+
+#include "internal.h"
+#include "model/platform.h"
+#include "input/platform_load.h"
+
+struct lctx {
+	yaml_document_t doc;
+	const char *file;
+	capsim_error *err;
+	int skipped_em_parts; /* idle states / cluster nodes were present */
+};
+
+static int lfail(struct lctx *c, const yaml_node_t *n, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* "FILE:LINE:COL: PATH: what", LINE:COL of @n (1-based, as editors count) */
+static int lfail(struct lctx *c, const yaml_node_t *n, const char *path, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (n)
+		return capsim_error_set(c->err, CAPSIM_ERR_PARSE, "%s:%zu:%zu: %s: %s", c->file,
+					n->start_mark.line + 1, n->start_mark.column + 1, path, what);
+	return capsim_error_set(c->err, CAPSIM_ERR_PARSE, "%s: %s: %s", c->file, path, what);
+}
+
+static yaml_node_t *node(struct lctx *c, int i)
+{
+	return yaml_document_get_node(&c->doc, i);
+}
+
+/* The value of key @key in mapping @map, or NULL. */
+static yaml_node_t *lookup(struct lctx *c, const yaml_node_t *map, const char *key)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top;
+	     pr++) {
+		yaml_node_t *k = node(c, pr->key);
+
+		if (k && k->type == YAML_SCALAR_NODE && k->data.scalar.length == strlen(key) &&
+		    !memcmp(k->data.scalar.value, key, k->data.scalar.length))
+			return node(c, pr->value);
+	}
+	return NULL;
+}
+
+/* A scalar as a NUL-terminated string in @buf; 0, or -1 when @n is not a short scalar. */
+static int scalar(const yaml_node_t *n, char *buf, size_t size)
+{
+	if (!n || n->type != YAML_SCALAR_NODE || n->data.scalar.length >= size)
+		return -1;
+	memcpy(buf, n->data.scalar.value, n->data.scalar.length);
+	buf[n->data.scalar.length] = '\0';
+	return 0;
+}
+
+/* A scalar integer in [lo, hi]. */
+static int get_int(struct lctx *c, const yaml_node_t *n, const char *path, long long lo,
+		   long long hi, long long *out)
+{
+	char buf[32], *end;
+
+	if (scalar(n, buf, sizeof(buf)))
+		return lfail(c, n, path, "expected an integer");
+	*out = strtoll(buf, &end, 10);
+	if (end == buf || *end)
+		return lfail(c, n, path, "'%s' is not an integer", buf);
+	if (*out < lo || *out > hi)
+		return lfail(c, n, path, "%lld out of range (expected %lld..%lld)", *out, lo, hi);
+	return 0;
+}
+
+/* A scalar number (LISA writes floats for capacities and powers); finite and >= 0. */
+static int get_number(struct lctx *c, const yaml_node_t *n, const char *path, double *out)
+{
+	char buf[64], *end;
+
+	if (scalar(n, buf, sizeof(buf)))
+		return lfail(c, n, path, "expected a number");
+	*out = strtod(buf, &end);
+	if (end == buf || *end || !isfinite(*out) || *out < 0)
+		return lfail(c, n, path, "'%s' is not a number >= 0", buf);
+	return 0;
+}
+
+/* Mapping of CPU -> capacity: "cpu-capacities: orig:". */
+static int read_capacities(struct lctx *c, const yaml_node_t *orig, long long *cap, long long nr)
+{
+	char path[96];
+
+	if (!orig || orig->type != YAML_MAPPING_NODE)
+		return lfail(c, orig, "platform-info.conf.cpu-capacities.orig",
+			     "expected a mapping of CPU to capacity");
+	for (long long i = 0; i < nr; i++)
+		cap[i] = 0;
+	for (yaml_node_pair_t *pr = orig->data.mapping.pairs.start;
+	     pr < orig->data.mapping.pairs.top; pr++) {
+		long long cpu;
+
+		if (get_int(c, node(c, pr->key), "platform-info.conf.cpu-capacities.orig", 0, nr - 1,
+			    &cpu))
+			return c->err ? c->err->code : CAPSIM_ERR_PARSE;
+		snprintf(path, sizeof(path), "platform-info.conf.cpu-capacities.orig.%lld", cpu);
+		if (get_int(c, node(c, pr->value), path, 1, SCHED_CAPACITY_SCALE, &cap[cpu]))
+			return CAPSIM_ERR_PARSE;
+	}
+	for (long long i = 0; i < nr; i++)
+		if (!cap[i])
+			return lfail(c, orig, "platform-info.conf.cpu-capacities.orig",
+				     "CPU %lld has no capacity (expected one for each of the %lld CPUs)",
+				     i, nr);
+	return 0;
+}
+
+/* The active states of energy-model CPU node @cpu: frequency (kHz) -> power, or NULL. */
+static yaml_node_t *em_active_states(struct lctx *c, const yaml_node_t *em, long long cpu)
+{
+	yaml_node_t *nodes = lookup(c, em, "cpu_nodes");
+
+	if (!nodes || nodes->type != YAML_SEQUENCE_NODE)
+		return NULL;
+	for (yaml_node_item_t *it = nodes->data.sequence.items.start;
+	     it < nodes->data.sequence.items.top; it++) {
+		yaml_node_t *n = node(c, *it), *id = lookup(c, n, "cpu"), *idle;
+		char buf[32];
+
+		idle = lookup(c, n, "idle_states");
+		if (idle && idle->type != YAML_SCALAR_NODE)
+			c->skipped_em_parts = 1;
+		if (!scalar(id, buf, sizeof(buf)) && strtoll(buf, NULL, 10) == cpu)
+			return lookup(c, n, "active_states");
+	}
+	return NULL;
+}
+
+/*
+ * The power of @khz in @states (an !!omap: a sequence of one-pair mappings, each frequency ->
+ * ActiveState(capacity, power), pickled as a two-item sequence). Return: 0 and *@mw, 1 when
+ * absent, or an error.
+ */
+static int em_power(struct lctx *c, const yaml_node_t *states, long long khz, double *mw)
+{
+	if (!states || states->type != YAML_SEQUENCE_NODE)
+		return 1;
+	for (yaml_node_item_t *it = states->data.sequence.items.start;
+	     it < states->data.sequence.items.top; it++) {
+		yaml_node_t *pair = node(c, *it), *k, *v;
+		char buf[32];
+
+		if (!pair || pair->type != YAML_MAPPING_NODE ||
+		    pair->data.mapping.pairs.top - pair->data.mapping.pairs.start != 1)
+			return lfail(c, pair, "platform-info.conf.nrg-model.cpu_nodes.active_states",
+				     "expected an omap entry FREQ: [capacity, power]");
+		k = node(c, pair->data.mapping.pairs.start->key);
+		v = node(c, pair->data.mapping.pairs.start->value);
+		if (scalar(k, buf, sizeof(buf)) || strtoll(buf, NULL, 10) != khz)
+			continue;
+		if (!v || v->type != YAML_SEQUENCE_NODE ||
+		    v->data.sequence.items.top - v->data.sequence.items.start != 2)
+			return lfail(c, v, "platform-info.conf.nrg-model.cpu_nodes.active_states",
+				     "expected ActiveState(capacity, power) as a two-item sequence");
+		return get_number(c, node(c, v->data.sequence.items.start[1]),
+				  "platform-info.conf.nrg-model.cpu_nodes.active_states", mw);
+	}
+	return 1;
+}
+
+/* One freq domain as a policy: its CPUs, the first CPU's frequencies, their EM powers. */
+static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const yaml_node_t *freqs,
+		       const yaml_node_t *em, long long nr, int *owner, json_object *pols)
+{
+	char path[96], key[24], cpus[PLATFORM_NAME_MAX * 4] = "";
+	json_object *pol, *opps;
+	yaml_node_t *fl, *states;
+	long long first = -1, prev = 0;
+	size_t used = 0;
+	int em_ok = 1;
+
+	snprintf(path, sizeof(path), "platform-info.conf.freq-domains[%u]", d);
+	if (!dom || dom->type != YAML_SEQUENCE_NODE ||
+	    dom->data.sequence.items.top == dom->data.sequence.items.start)
+		return lfail(c, dom, path, "expected a non-empty list of CPUs");
+	for (yaml_node_item_t *it = dom->data.sequence.items.start;
+	     it < dom->data.sequence.items.top; it++) {
+		long long cpu;
+
+		if (get_int(c, node(c, *it), path, 0, nr - 1, &cpu))
+			return CAPSIM_ERR_PARSE;
+		if (owner[cpu] >= 0)
+			return lfail(c, node(c, *it), path, "CPU %lld is already in freq-domains[%d]",
+				     cpu, owner[cpu]);
+		owner[cpu] = (int)d;
+		if (first < 0 || cpu < first)
+			first = cpu;
+		used += (size_t)snprintf(cpus + used, sizeof(cpus) - used, "%s%lld", used ? "," : "",
+					 cpu);
+		if (used >= sizeof(cpus))
+			return lfail(c, dom, path, "too many CPUs");
+	}
+	snprintf(key, sizeof(key), "%lld", first);
+	fl = lookup(c, freqs, key);
+	snprintf(path, sizeof(path), "platform-info.conf.freqs.%lld", first);
+	if (!fl || fl->type != YAML_SEQUENCE_NODE ||
+	    fl->data.sequence.items.top == fl->data.sequence.items.start)
+		return lfail(c, fl ? fl : freqs, path, "expected the list of CPU %lld's frequencies (kHz)",
+			     first);
+	states = em_active_states(c, em, first);
+	pol = json_object_new_object();
+	opps = json_object_new_array();
+	json_object_object_add(pol, "cpus", json_object_new_string(cpus));
+	json_object_object_add(pol, "opps", opps);
+	json_object_array_add(pols, pol);
+	for (yaml_node_item_t *it = fl->data.sequence.items.start; it < fl->data.sequence.items.top;
+	     it++) {
+		json_object *o;
+		long long khz;
+		double mw = 0;
+		int r;
+
+		if (get_int(c, node(c, *it), path, 1, INT32_MAX, &khz))
+			return CAPSIM_ERR_PARSE;
+		if (khz <= prev)
+			return lfail(c, node(c, *it), path, "frequencies must ascend (%lld after %lld)",
+				     khz, prev);
+		prev = khz;
+		o = json_object_new_object(); /* owned by @opps at once: an error below frees it */
+		json_object_array_add(opps, o);
+		json_object_object_add(o, "khz", json_object_new_int64(khz));
+		r = em_power(c, states, khz, &mw);
+		if (r < 0)
+			return r;
+		/* opp-microwatt: 0 would mean "none", a value too big is refused by the EM */
+		if (r || mw * 1000.0 < 0.5 || mw * 1000.0 > (double)UINT32_MAX)
+			em_ok = 0;
+		else
+			json_object_object_add(o, "uw", json_object_new_int64(llround(mw * 1000.0)));
+	}
+	/* an EM for some OPPs only is no EM (em_dev_register_perf_domain needs every state) */
+	if (!em_ok)
+		for (size_t i = 0; i < json_object_array_length(opps); i++)
+			json_object_object_del(json_object_array_get_idx(opps, i), "uw");
+	return 0;
+}
+
+/* The whole conf mapping into the platform JSON object @root. */
+static int read_conf(struct lctx *c, const yaml_node_t *conf, json_object *root)
+{
+	yaml_node_t *caps = lookup(c, lookup(c, conf, "cpu-capacities"), "orig");
+	yaml_node_t *doms = lookup(c, conf, "freq-domains"), *freqs = lookup(c, conf, "freqs");
+	yaml_node_t *count = lookup(c, conf, "cpus-count"), *em = lookup(c, conf, "nrg-model");
+	json_object *cpus, *pols;
+	long long nr, *cap;
+	char buf[PLATFORM_NAME_MAX];
+	int *owner, ret = 0;
+	unsigned d = 0;
+
+	if (!caps)
+		return lfail(c, conf, "platform-info.conf", "no cpu-capacities.orig (expected each "
+			     "CPU's original capacity)");
+	if (count) {
+		if (get_int(c, count, "platform-info.conf.cpus-count", 1, CAPSIM_MAX_CPUS, &nr))
+			return CAPSIM_ERR_PARSE;
+	} else if (caps->type == YAML_MAPPING_NODE) {
+		nr = caps->data.mapping.pairs.top - caps->data.mapping.pairs.start;
+		if (nr < 1 || nr > CAPSIM_MAX_CPUS)
+			return lfail(c, caps, "platform-info.conf.cpu-capacities.orig",
+				     "%lld CPUs (expected 1..%d)", nr, CAPSIM_MAX_CPUS);
+	} else {
+		return lfail(c, caps, "platform-info.conf.cpu-capacities.orig",
+			     "expected a mapping of CPU to capacity");
+	}
+	if (!doms || doms->type != YAML_SEQUENCE_NODE)
+		return lfail(c, doms ? doms : conf, "platform-info.conf.freq-domains",
+			     "expected a list of lists of CPUs");
+	if (!freqs || freqs->type != YAML_MAPPING_NODE)
+		return lfail(c, freqs ? freqs : conf, "platform-info.conf.freqs",
+			     "expected a mapping of CPU to its frequencies");
+	cap = calloc((size_t)nr, sizeof(*cap));
+	owner = malloc((size_t)nr * sizeof(*owner));
+	if (!cap || !owner) {
+		free(cap);
+		free(owner);
+		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory", c->file);
+	}
+	for (long long i = 0; i < nr; i++)
+		owner[i] = -1;
+	ret = read_capacities(c, caps, cap, nr);
+	cpus = json_object_new_array();
+	pols = json_object_new_array();
+	json_object_object_add(root, "cpus", cpus);
+	json_object_object_add(root, "policies", pols);
+	for (long long i = 0; !ret && i < nr; i++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "cpu", json_object_new_int64(i));
+		json_object_object_add(o, "capacity", json_object_new_int64(cap[i]));
+		json_object_array_add(cpus, o);
+	}
+	for (yaml_node_item_t *it = doms->data.sequence.items.start;
+	     !ret && it < doms->data.sequence.items.top; it++, d++)
+		ret = read_policy(c, node(c, *it), d, freqs, em, nr, owner, pols);
+	free(cap);
+	free(owner);
+	if (ret)
+		return ret;
+	if (!scalar(lookup(c, conf, "name"), buf, sizeof(buf)) && buf[0])
+		json_object_object_add(root, "name", json_object_new_string(buf));
+	if (!scalar(lookup(c, conf, "abi"), buf, sizeof(buf))) {
+		/* devlib's ABI names: arm64, armeabi, x86_64 ... */
+		const char *arch = !strcmp(buf, "arm64") ? "arm64"
+				   : !strncmp(buf, "arm", 3) ? "arm"
+				   : !strncmp(buf, "x86", 3) ? "x86" : NULL;
+
+		if (!arch)
+			return lfail(c, lookup(c, conf, "abi"), "platform-info.conf.abi",
+				     "'%s' (expected arm64, armeabi or x86_64)", buf);
+		json_object_object_add(root, "arch", json_object_new_string(arch));
+	}
+	return 0;
+}
+
+int lisa_yaml_to_json(const char *text, size_t len, const char *file, char **json,
+		      int *skipped_em_parts, capsim_error *err)
+{
+	struct lctx c = { .file = file, .err = err };
+	yaml_parser_t parser;
+	yaml_node_t *root, *conf;
+	json_object *out;
+	int ret;
+
+	*json = NULL;
+	if (!yaml_parser_initialize(&parser))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", file);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &c.doc)) {
+		ret = capsim_error_set(err, parser.error == YAML_MEMORY_ERROR ? CAPSIM_ERR_NOMEM
+					   : CAPSIM_ERR_PARSE, "%s:%zu:%zu: %s%s%s", file,
+				       parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+				       parser.problem ? parser.problem : "malformed YAML",
+				       parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		return ret;
+	}
+	yaml_parser_delete(&parser);
+	root = yaml_document_get_root_node(&c.doc);
+	conf = lookup(&c, lookup(&c, root, "platform-info"), "conf");
+	if (!conf || conf->type != YAML_MAPPING_NODE) {
+		ret = lfail(&c, root, "platform-info.conf", "not found (expected a LISA PlatformInfo "
+			    "file: platform-info: conf: cpu-capacities, freq-domains, freqs)");
+	} else {
+		out = json_object_new_object();
+		ret = read_conf(&c, conf, out);
+		if (!ret) {
+			*json = strdup(json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN));
+			if (!*json)
+				ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", file);
+		}
+		json_object_put(out);
+	}
+	*skipped_em_parts = c.skipped_em_parts;
+	yaml_document_delete(&c.doc);
+	return ret;
+}
+
+int platform_load_lisa(const char *text, size_t len, const char *file,
+		       struct capsim_platform **out, capsim_error *err)
+{
+	char *json;
+	int skipped, ret = lisa_yaml_to_json(text, len, file, &json, &skipped, err);
+
+	*out = NULL;
+	if (ret)
+		return ret;
+	ret = platform_load_json(json, strlen(json), file, NULL, out, err);
+	free(json);
+	if (!ret && skipped)
+		platform_note(*out, "LISA nrg-model: idle states and cluster-level power are not "
+			      "read (the kernel's energy model has active power per CPU only)");
+	return ret;
+}

@@ -1,0 +1,720 @@
+// SPDX-License-Identifier: MIT
+/*
+ * recording.c - capsim_recording_*() of include/capsim/capsim_record.h: a consumer of the run's
+ * event sink that keeps the series the HTML report draws (recording.h) and streams the CSV time
+ * series and rt-app's per-thread logs (thread_body()'s log_timing() rows, src/rt-app.c) as the
+ * events arrive. Derived signals name their kernel formula: the capacity a CPU delivers is
+ * cpu_scale * delivered / capacity_freq_ref (arch_set_freq_scale()), the cpufreq pressure
+ * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "model/platform.h"
+#include "output/recording.h"
+#include "output/sink_list.h"
+#include "sim/sim.h"
+
+/* ---- the CSV families (docs/formats.md, "Time series"): names and headers are promises ---- */
+
+enum { CSV_FREQ, CSV_LIMITS, CSV_CAPACITY, CSV_CAPACITY_OF, CSV_PRESSURE, CSV_RUNNING,
+       CSV_TASK_UTIL, CSV_LATENCY, CSV_TIMER, CSV_TEMP, CSV_CDEV, CSV_OVERUTILIZED, CSV_COUNT };
+
+static const char *const csv_name[CSV_COUNT] = {
+	"cpu_frequency.csv", "cpu_frequency_limits.csv", "cpu_capacity.csv", "cpu_capacity_of.csv",
+	"cpu_pressure.csv", "cpu_running.csv", "task_util.csv", "task_wakeup_latency.csv",
+	"rtapp_timer.csv", "thermal_temperature.csv", "thermal_cdev.csv", "overutilized.csv",
+};
+
+static const char *const csv_header[CSV_COUNT] = {
+	"time_ns,cpu,requested_khz,delivered_khz",
+	"time_ns,policy,min_khz,max_khz",
+	"time_ns,cpu,actual_capacity,util",
+	"time_ns,cpu,capacity,capacity_orig",
+	"time_ns,cpu,kind,pressure",
+	"time_ns,cpu,pid,comm",
+	"time_ns,pid,comm,util_avg,util_est",
+	"time_ns,pid,comm,cpu,latency_ns",
+	"time_ns,pid,comm,slack_ns,missed",
+	"time_ns,zone,temp_mc",
+	"time_ns,cdev,state",
+	"time_ns,overutilized",
+};
+
+_Static_assert(CSV_COUNT <= sizeof(((struct capsim_recording *)0)->csv) / sizeof(FILE *),
+	       "csv[] too small");
+
+static void fail(struct capsim_recording *r, int code, const char *msg)
+{
+	if (r && !r->error) {
+		r->error = code;
+		snprintf(r->errmsg, sizeof(r->errmsg), "%s", msg);
+	}
+}
+
+/* ---- decimated series ---------------------------------------------------------------------- */
+
+static void push(struct capsim_recording *r, struct rec_series *s, struct rec_pt p)
+{
+	if (s->n == s->cap) {
+		uint32_t cap = s->cap ? s->cap * 2 : 64;
+		struct rec_pt *n = realloc(s->p, cap * sizeof(*n));
+
+		if (!n) {
+			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's series");
+			return;
+		}
+		s->p = n;
+		s->cap = cap;
+	}
+	if (s->n && s->p[s->n - 1].t == p.t) /* a later value at the same time wins */
+		s->p[s->n - 1] = p;
+	else
+		s->p[s->n++] = p;
+}
+
+/* the bucket's points in time order, each once */
+static void emit_bucket(struct capsim_recording *r, struct rec_series *s)
+{
+	struct rec_pt q[4] = { s->b[0], s->b[1], s->b[2], s->b[3] };
+
+	if (q[1].t > q[2].t) {
+		struct rec_pt x = q[1];
+
+		q[1] = q[2];
+		q[2] = x;
+	}
+	for (unsigned i = 0; i < 4; i++)
+		if (!s->n || s->p[s->n - 1].t != q[i].t || s->p[s->n - 1].v != q[i].v)
+			if (!i || q[i].t != q[i - 1].t || q[i].v != q[i - 1].v)
+				push(r, s, q[i]);
+}
+
+void rec_series_flush(struct rec_series *s)
+{
+	if (!s->open)
+		return;
+	s->open = false;
+	emit_bucket(NULL, s);
+}
+
+/* M4 again over the points kept, at twice the width: what M4 at that width would have kept */
+static void widen(struct capsim_recording *r, struct rec_series *s)
+{
+	struct rec_series t = { .p = s->p, .cap = s->cap, .width = s->width * 2 };
+	uint32_t n = s->n;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct rec_pt p = s->p[i];
+		uint64_t b = p.t / t.width;
+
+		if (t.open && b != t.bucket) {
+			t.open = false;
+			emit_bucket(r, &t);
+		}
+		if (!t.open) {
+			t.open = true;
+			t.bucket = b;
+			t.b[0] = t.b[1] = t.b[2] = t.b[3] = p;
+			continue;
+		}
+		if (p.v < t.b[1].v)
+			t.b[1] = p;
+		if (p.v > t.b[2].v)
+			t.b[2] = p;
+		t.b[3] = p;
+	}
+	/* t writes into s->p behind the read position: it never holds more points than it read */
+	if (t.open)
+		emit_bucket(r, &t);
+	s->n = t.n;
+	s->width = t.width;
+	if (s->open)
+		s->bucket = s->b[0].t / s->width;
+}
+
+static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v)
+{
+	struct rec_pt p = { t, v };
+	uint64_t b;
+
+	if (s->have && s->last == v)
+		return;
+	s->have = true;
+	s->last = v;
+	if (!s->width)
+		s->width = 1000; /* 1 us: short runs keep every change */
+	b = t / s->width;
+	if (s->open && b != s->bucket) {
+		s->open = false;
+		emit_bucket(r, s);
+		if (s->n >= REC_MAX_POINTS)
+			widen(r, s);
+		b = t / s->width;
+	}
+	if (!s->open || b != s->bucket) {
+		if (s->open) {
+			s->open = false;
+			emit_bucket(r, s);
+		}
+		s->open = true;
+		s->bucket = b;
+		s->b[0] = s->b[1] = s->b[2] = s->b[3] = p;
+		return;
+	}
+	if (v < s->b[1].v)
+		s->b[1] = p;
+	if (v > s->b[2].v)
+		s->b[2] = p;
+	s->b[3] = p;
+}
+
+/* ---- lanes: an interval [t0, t1) of @id, folded into buckets -------------------------------- */
+
+static void lane_widen(struct rec_lane *l)
+{
+	uint32_t n = (l->n + 1) / 2;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct rec_cell a = l->c[2 * i];
+		struct rec_cell b = 2 * i + 1 < l->n ? l->c[2 * i + 1] :
+						       (struct rec_cell){ -1, 0, 0 };
+		struct rec_cell m = a.top_ns >= b.top_ns ? a : b;
+
+		m.busy_ns = a.busy_ns + b.busy_ns;
+		l->c[i] = m;
+	}
+	for (uint32_t i = n; i < l->n; i++)
+		l->c[i] = (struct rec_cell){ -1, 0, 0 };
+	l->n = n;
+	l->width *= 2;
+}
+
+static void lane_add(struct capsim_recording *r, struct rec_lane *l, int32_t id, uint64_t t0,
+		     uint64_t t1)
+{
+	if (!l->c) {
+		l->c = malloc(REC_MAX_BUCKETS * sizeof(*l->c));
+		if (!l->c) {
+			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's lanes");
+			return;
+		}
+		for (uint32_t i = 0; i < REC_MAX_BUCKETS; i++)
+			l->c[i] = (struct rec_cell){ -1, 0, 0 };
+		l->width = r->end ? (r->end + REC_MAX_BUCKETS - 1) / REC_MAX_BUCKETS : 1000000;
+	}
+	while (t1 > t0) {
+		uint64_t b = t0 / l->width, edge = (b + 1) * l->width, e = t1 < edge ? t1 : edge;
+		struct rec_cell *c;
+
+		if (b >= REC_MAX_BUCKETS) {
+			lane_widen(l);
+			continue;
+		}
+		c = &l->c[b];
+		if (b >= l->n)
+			l->n = (uint32_t)b + 1;
+		c->busy_ns += e - t0;
+		/* the longest single interval names the bucket: cheap, and exact for one task */
+		if (c->top < 0 || e - t0 > c->top_ns) {
+			c->top = id;
+			c->top_ns = (uint32_t)(e - t0);
+		}
+		t0 = e;
+	}
+}
+
+static void mark(struct capsim_recording *r, struct rec_marks *m, uint64_t t)
+{
+	m->total++;
+	if (m->n >= REC_MAX_MARKS)
+		return;
+	if (m->n == m->cap) {
+		uint32_t cap = m->cap ? m->cap * 2 : 64;
+		uint64_t *n = realloc(m->t, cap * sizeof(*n));
+
+		if (!n) {
+			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's marks");
+			return;
+		}
+		m->t = n;
+		m->cap = cap;
+	}
+	m->t[m->n++] = t;
+}
+
+/* ---- tasks, by pid ----------------------------------------------------------------------- */
+
+static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_event_task *e)
+{
+	int32_t *map;
+	struct rec_task *t;
+
+	/* the idle task and the stoppers (migration/N) are not the workload's */
+	if (e->pid <= 0 || (e->pid >= CAPSIM_STOPPER_PID_BASE &&
+			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus))
+		return NULL;
+	if ((uint32_t)e->pid >= r->nr_pids) {
+		uint32_t n = (uint32_t)e->pid * 2 + 16;
+
+		map = realloc(r->task_of_pid, n * sizeof(*map));
+		if (!map)
+			return fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
+		for (uint32_t i = r->nr_pids; i < n; i++)
+			map[i] = -1;
+		r->task_of_pid = map;
+		r->nr_pids = n;
+	}
+	if (r->task_of_pid[e->pid] >= 0)
+		return &r->tasks[r->task_of_pid[e->pid]];
+	if (r->nr_tasks == r->cap_tasks) {
+		uint32_t cap = r->cap_tasks ? r->cap_tasks * 2 : 16;
+		struct rec_task *n = realloc(r->tasks, cap * sizeof(*n));
+
+		if (!n)
+			return fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
+		r->tasks = n;
+		r->cap_tasks = cap;
+	}
+	t = &r->tasks[r->nr_tasks];
+	memset(t, 0, sizeof(*t));
+	t->name = strdup(e->comm);
+	t->pid = e->pid;
+	t->util = t->util_est = -1;
+	if (!t->name)
+		return fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
+	r->task_of_pid[e->pid] = (int32_t)r->nr_tasks++;
+	return t;
+}
+
+static int32_t task_index(const struct capsim_recording *r, const struct rec_task *t)
+{
+	return t ? (int32_t)(t - r->tasks) : -1;
+}
+
+/* ---- rt-app's log rows (log_timing(), src/rt-app_utils.c: its columns and widths) --------- */
+
+static void log_row(struct capsim_recording *r, struct rec_task *t, const struct capsim_event *ev)
+{
+	const struct capsim_ev_rtapp_loop *l = &ev->u.rtapp_loop;
+	char name[512];
+
+	if (!t->log) {
+		snprintf(name, sizeof(name), "%s-%s.log", r->log_base, t->name);
+		t->log = r->log_open(r->log_ctx, name);
+		if (!t->log) {
+			char msg[600];
+
+			snprintf(msg, sizeof(msg), "%s: cannot be opened", name);
+			fail(r, CAPSIM_ERR_IO, msg);
+			return;
+		}
+		fprintf(t->log, "%s %8s %8s %8s %15s %15s %15s %10s %10s %10s %10s\n", "#idx", "perf",
+			"run", "period", "start", "end", "rel_st", "slack", "c_duration", "c_period",
+			"wu_lat");
+	}
+	/* times in us as rt-app's timespec_to_usec() truncates them; the run starts at 0 */
+	fprintf(t->log, "%4d %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %15" PRIu64 " %15" PRIu64
+		" %15" PRIu64 " %10" PRId64 " %10" PRIu64 " %10" PRIu64 " %10" PRIu64 "\n",
+		l->thread, l->work_ns / 1000, l->run_ns / 1000, (ev->time_ns - l->start_ns) / 1000,
+		l->start_ns / 1000, ev->time_ns / 1000, l->start_ns / 1000, l->slack_ns / 1000,
+		l->c_duration_ns / 1000, l->c_period_ns / 1000, l->wu_lat_ns / 1000);
+}
+
+/* ---- text events of the thermal loop: "key=value" fields of their TP_printk ------------- */
+
+static int field(const char *body, const char *key, char *out, size_t size)
+{
+	size_t k = strlen(key), n = 0;
+	const char *p = body;
+
+	while ((p = strstr(p, key)) && p != body && p[-1] != ' ')
+		p += k;
+	if (!p || p[k] != '=')
+		return 0;
+	for (p += k + 1; *p && *p != ' ' && n + 1 < size; p++)
+		out[n++] = *p;
+	out[n] = 0;
+	return 1;
+}
+
+static struct rec_series *named(struct capsim_recording *r, struct rec_named **arr, uint32_t *nr,
+				const char *name)
+{
+	struct rec_named *n;
+
+	for (uint32_t i = 0; i < *nr; i++)
+		if (!strcmp((*arr)[i].name, name))
+			return &(*arr)[i].s;
+	n = realloc(*arr, (*nr + 1) * sizeof(*n));
+	if (!n)
+		return fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
+	*arr = n;
+	n = &n[(*nr)++];
+	memset(n, 0, sizeof(*n));
+	n->name = strdup(name);
+	if (!n->name)
+		return (*nr)--, fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
+	return &n->s;
+}
+
+static void text_event(struct capsim_recording *r, const struct capsim_event *ev)
+{
+	const char *name = ev->u.text.name, *body = ev->u.text.body;
+	char a[128], b[64];
+	struct rec_series *s;
+
+	if (!strcmp(name, "thermal_temperature") && field(body, "thermal_zone", a, sizeof(a)) &&
+	    field(body, "temp", b, sizeof(b))) {
+		s = named(r, &r->zones, &r->nr_zones, a);
+		if (s)
+			add(r, s, ev->time_ns, strtoll(b, NULL, 10));
+		if (r->csv[CSV_TEMP])
+			fprintf(r->csv[CSV_TEMP], "%" PRIu64 ",%s,%s\n", ev->time_ns, a, b);
+	} else if (!strcmp(name, "cdev_update") && field(body, "type", a, sizeof(a)) &&
+		   field(body, "target", b, sizeof(b))) {
+		s = named(r, &r->cdevs, &r->nr_cdevs, a);
+		if (s)
+			add(r, s, ev->time_ns, strtoll(b, NULL, 10));
+		if (r->csv[CSV_CDEV])
+			fprintf(r->csv[CSV_CDEV], "%" PRIu64 ",%s,%s\n", ev->time_ns, a, b);
+	} else if (!strcmp(name, "thermal_zone_trip")) {
+		mark(r, &r->trips, ev->time_ns);
+	}
+}
+
+/* ---- the sink -------------------------------------------------------------------------------- */
+
+static void cpu_switch(struct capsim_recording *r, const struct capsim_event *ev)
+{
+	struct rec_cpu *c = &r->cpus[ev->cpu];
+	const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
+	struct rec_task *next = task_of(r, &sw->next);
+
+	if (c->curr >= 0) {
+		lane_add(r, &c->lane, c->curr, c->since, ev->time_ns);
+		lane_add(r, &r->tasks[c->curr].lane, ev->cpu, c->since, ev->time_ns);
+	}
+	c->curr = task_index(r, next);
+	c->since = ev->time_ns;
+	if (r->csv[CSV_RUNNING])
+		fprintf(r->csv[CSV_RUNNING], "%" PRIu64 ",%d,%d,%s\n", ev->time_ns, ev->cpu,
+			sw->next.pid, sw->next.comm);
+	if (next && next->waking) {
+		uint64_t lat = ev->time_ns - (next->waking - 1);
+
+		next->waking = 0;
+		next->lat_hist[rec_hist_bin(lat / 1000)]++;
+		if (r->csv[CSV_LATENCY])
+			fprintf(r->csv[CSV_LATENCY], "%" PRIu64 ",%d,%s,%d,%" PRIu64 "\n", ev->time_ns,
+				sw->next.pid, sw->next.comm, ev->cpu, lat);
+	}
+}
+
+/*
+ * The actual capacity and util of @cpu, a row when either changed: from the counters event, or
+ * (@ev not a counters one) get_actual_cpu_capacity() read at a change of frequency, limits or
+ * pressure, which an idle CPU sees with no counters event.
+ */
+static void counters(struct capsim_recording *r, const struct capsim_event *ev)
+{
+	struct rec_cpu *c = &r->cpus[ev->cpu];
+	int64_t cap, util;
+
+	if (ev->type == CAPSIM_EV_CPU_COUNTERS) {
+		cap = (int64_t)ev->u.cpu_counters.actual_capacity;
+		util = (int64_t)ev->u.cpu_counters.util;
+	} else if (r->sim) {
+		cap = (int64_t)platform_actual_capacity(r->sim->plat, (unsigned)ev->cpu);
+		util = c->s[REC_CPU_UTIL].have ? c->s[REC_CPU_UTIL].last : 0;
+	} else {
+		return;
+	}
+	if (c->s[REC_CPU_ACTUAL].have && c->s[REC_CPU_ACTUAL].last == cap &&
+	    c->s[REC_CPU_UTIL].have && c->s[REC_CPU_UTIL].last == util)
+		return;
+	add(r, &c->s[REC_CPU_ACTUAL], ev->time_ns, cap);
+	add(r, &c->s[REC_CPU_UTIL], ev->time_ns, util);
+	if (r->csv[CSV_CAPACITY])
+		fprintf(r->csv[CSV_CAPACITY], "%" PRIu64 ",%d,%" PRId64 ",%" PRId64 "\n", ev->time_ns,
+			ev->cpu, cap, util);
+}
+
+static void cpu_freq(struct capsim_recording *r, const struct capsim_event *ev)
+{
+	struct rec_cpu *c = &r->cpus[ev->cpu];
+	const struct capsim_ev_cpu_frequency *f = &ev->u.cpu_frequency;
+	uint64_t cap = c->freq_ref ? c->orig * f->delivered_khz / c->freq_ref : c->orig;
+
+	add(r, &c->s[REC_CPU_FREQ], ev->time_ns, f->delivered_khz);
+	add(r, &c->s[REC_CPU_FREQ_REQ], ev->time_ns, f->requested_khz);
+	add(r, &c->s[REC_CPU_DELIVERED], ev->time_ns, (int64_t)(cap < c->orig ? cap : c->orig));
+	if (r->csv[CSV_FREQ])
+		fprintf(r->csv[CSV_FREQ], "%" PRIu64 ",%d,%u,%u\n", ev->time_ns, ev->cpu,
+			f->requested_khz, f->delivered_khz);
+}
+
+static void cpu_limits(struct capsim_recording *r, const struct capsim_event *ev)
+{
+	const struct capsim_ev_cpu_frequency_limits *l = &ev->u.cpu_frequency_limits;
+	struct rec_cpu *c = &r->cpus[ev->cpu];
+	uint64_t keep = c->freq_ref ? c->orig * l->max_khz / c->freq_ref : c->orig;
+
+	add(r, &c->s[REC_CPU_FREQ_MIN], ev->time_ns, l->min_khz);
+	add(r, &c->s[REC_CPU_FREQ_MAX], ev->time_ns, l->max_khz);
+	add(r, &c->s[REC_CPU_CPUFREQ_PRESSURE], ev->time_ns,
+	    (int64_t)(keep < c->orig ? c->orig - keep : 0));
+	if (r->csv[CSV_LIMITS] && ev->cpu == l->first_cpu)
+		fprintf(r->csv[CSV_LIMITS], "%" PRIu64 ",%d,%u,%u\n", ev->time_ns, l->policy,
+			l->min_khz, l->max_khz);
+}
+
+static void record_event(void *ctx, const struct capsim_event *ev)
+{
+	struct capsim_recording *r = ctx;
+	struct rec_task *t;
+	struct rec_cpu *c = ev->cpu >= 0 && (unsigned)ev->cpu < r->nr_cpus ? &r->cpus[ev->cpu] :
+									       NULL;
+
+	switch (ev->type) {
+	case CAPSIM_EV_PELT_SE:
+		t = task_of(r, &ev->u.pelt.task);
+		if (!t || (t->util == (int64_t)ev->u.pelt.util_avg &&
+			   t->util_est == (int64_t)ev->u.pelt.util_est))
+			break;
+		t->util = (int64_t)ev->u.pelt.util_avg;
+		t->util_est = (int64_t)ev->u.pelt.util_est;
+		add(r, &t->s[REC_TASK_UTIL], ev->time_ns, t->util);
+		add(r, &t->s[REC_TASK_UTIL_EST], ev->time_ns, t->util_est);
+		if (r->csv[CSV_TASK_UTIL])
+			fprintf(r->csv[CSV_TASK_UTIL], "%" PRIu64 ",%d,%s,%" PRId64 ",%" PRId64 "\n",
+				ev->time_ns, ev->u.pelt.task.pid, ev->u.pelt.task.comm, t->util,
+				t->util_est);
+		break;
+	case CAPSIM_EV_CPU_COUNTERS:
+		if (c)
+			counters(r, ev);
+		break;
+	case CAPSIM_EV_SCHED_SWITCH:
+		if (c)
+			cpu_switch(r, ev);
+		break;
+	case CAPSIM_EV_SCHED_WAKING:
+	case CAPSIM_EV_SCHED_WAKEUP_NEW: /* a start has no sched_waking: it waits from here */
+		t = task_of(r, &ev->u.wakeup.task);
+		if (t)
+			t->waking = ev->time_ns + 1;
+		break;
+	case CAPSIM_EV_CPU_FREQUENCY:
+		if (c) {
+			cpu_freq(r, ev);
+			counters(r, ev);
+		}
+		break;
+	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
+		if (c) {
+			cpu_limits(r, ev);
+			counters(r, ev);
+		}
+		break;
+	case CAPSIM_EV_HW_PRESSURE_UPDATE:
+	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
+		if (!c)
+			break;
+		add(r, &c->s[REC_CPU_HW_PRESSURE], ev->time_ns, (int64_t)ev->u.pressure.pressure);
+		counters(r, ev);
+		if (r->csv[CSV_PRESSURE])
+			fprintf(r->csv[CSV_PRESSURE], "%" PRIu64 ",%d,%s,%" PRIu64 "\n", ev->time_ns,
+				ev->cpu, ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE ? "hw" : "thermal",
+				ev->u.pressure.pressure);
+		break;
+	case CAPSIM_EV_CPU_CAPACITY:
+		if (!c)
+			break;
+		add(r, &c->s[REC_CPU_CAPACITY_OF], ev->time_ns, (int64_t)ev->u.cpu_capacity.capacity);
+		if (r->csv[CSV_CAPACITY_OF])
+			fprintf(r->csv[CSV_CAPACITY_OF], "%" PRIu64 ",%d,%" PRIu64 ",%" PRIu64 "\n",
+				ev->time_ns, ev->cpu, ev->u.cpu_capacity.capacity,
+				ev->u.cpu_capacity.capacity_orig);
+		break;
+	case CAPSIM_EV_RTAPP_TIMER: {
+		const struct capsim_ev_rtapp_timer *tm = &ev->u.rtapp_timer;
+		int64_t us = tm->slack_ns / 1000;
+
+		t = task_of(r, &tm->task);
+		if (!t)
+			break;
+		if (tm->slack_ns >= 0)
+			t->slack_hist[rec_hist_bin((uint64_t)us)]++;
+		else
+			t->late_hist[rec_hist_bin((uint64_t)-us)]++;
+		if (tm->missed)
+			mark(r, &t->misses, ev->time_ns);
+		if (r->csv[CSV_TIMER])
+			fprintf(r->csv[CSV_TIMER], "%" PRIu64 ",%d,%s,%" PRId64 ",%d\n", ev->time_ns,
+				tm->task.pid, tm->task.comm, tm->slack_ns, tm->missed);
+		break;
+	}
+	case CAPSIM_EV_RTAPP_LOOP:
+		t = task_of(r, &ev->u.rtapp_loop.task);
+		if (t && r->log_open)
+			log_row(r, t, ev);
+		break;
+	case CAPSIM_EV_OVERUTILIZED:
+		add(r, &r->overutilized, ev->time_ns, ev->u.overutilized.on);
+		if (r->csv[CSV_OVERUTILIZED])
+			fprintf(r->csv[CSV_OVERUTILIZED], "%" PRIu64 ",%d\n", ev->time_ns,
+				ev->u.overutilized.on);
+		break;
+	case CAPSIM_EV_TEXT:
+		text_event(r, ev);
+		break;
+	default:
+		break;
+	}
+}
+
+/* the run is being freed: its end closes the open intervals, the recording lives on */
+static void record_release(void *ctx)
+{
+	struct capsim_recording *r = ctx;
+
+	r->sim = NULL;
+}
+
+/* ---- the public calls ---------------------------------------------------------------------- */
+
+int capsim_recording_attach(capsim_sim *s, capsim_recording **out, capsim_error *err)
+{
+	struct capsim_recording *r;
+	int ret;
+
+	*out = NULL;
+	if (!s || s->started || (s->sink.fn && !s->sink.release))
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "a recording needs a run that has "
+					"not started and carries no sink of the caller's");
+	r = calloc(1, sizeof(*r));
+	if (r)
+		r->cpus = calloc(s->nr_cpus, sizeof(*r->cpus));
+	if (!r || !r->cpus) {
+		free(r);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	r->sim = s;
+	r->nr_cpus = s->nr_cpus;
+	r->end = s->end;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		r->cpus[c].orig = s->plat->cpus[c].capacity_orig;
+		r->cpus[c].freq_ref = s->plat->cpus[c].freq_ref_khz;
+		r->cpus[c].curr = -1;
+	}
+	ret = sink_list_add(s, record_event, r, record_release);
+	if (ret) {
+		free(r->cpus);
+		free(r);
+		return capsim_error_set(err, ret, "the run cannot be recorded");
+	}
+	*out = r;
+	return 0;
+}
+
+static void series_free(struct rec_series *s)
+{
+	free(s->p);
+}
+
+void capsim_recording_free(capsim_recording *r)
+{
+	if (!r)
+		return;
+	if (r->sim)
+		sink_list_remove(r->sim, record_event);
+	for (unsigned c = 0; c < r->nr_cpus; c++) {
+		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
+			series_free(&r->cpus[c].s[k]);
+		free(r->cpus[c].lane.c);
+	}
+	for (uint32_t i = 0; i < r->nr_tasks; i++) {
+		for (unsigned k = 0; k < REC_TASK_NR_SERIES; k++)
+			series_free(&r->tasks[i].s[k]);
+		free(r->tasks[i].lane.c);
+		free(r->tasks[i].misses.t);
+		free(r->tasks[i].name);
+	}
+	for (uint32_t i = 0; i < r->nr_zones; i++) {
+		series_free(&r->zones[i].s);
+		free(r->zones[i].name);
+	}
+	for (uint32_t i = 0; i < r->nr_cdevs; i++) {
+		series_free(&r->cdevs[i].s);
+		free(r->cdevs[i].name);
+	}
+	series_free(&r->overutilized);
+	free(r->zones);
+	free(r->cdevs);
+	free(r->trips.t);
+	free(r->tasks);
+	free(r->task_of_pid);
+	free(r->cpus);
+	free(r->log_base);
+	free(r);
+}
+
+int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, void *ctx, capsim_error *err)
+{
+	for (unsigned i = 0; i < CSV_COUNT; i++) {
+		r->csv[i] = open(ctx, csv_name[i]);
+		if (!r->csv[i])
+			return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot be opened", csv_name[i]);
+		fprintf(r->csv[i], "%s\n", csv_header[i]);
+	}
+	return 0;
+}
+
+int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim_open_fn open,
+			       void *ctx, capsim_error *err)
+{
+	free(r->log_base);
+	r->log_base = strdup(basename ? basename : "rt-app"); /* rt-app's default log_basename */
+	if (!r->log_base)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	r->log_open = open;
+	r->log_ctx = ctx;
+	return 0;
+}
+
+/* the open run intervals end with the run */
+static void finish(capsim_recording *r, uint64_t end)
+{
+	for (unsigned c = 0; c < r->nr_cpus; c++) {
+		struct rec_cpu *cp = &r->cpus[c];
+
+		if (cp->curr >= 0 && end > cp->since) {
+			lane_add(r, &cp->lane, cp->curr, cp->since, end);
+			lane_add(r, &r->tasks[cp->curr].lane, (int32_t)c, cp->since, end);
+		}
+		cp->since = end;
+		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
+			rec_series_flush(&cp->s[k]);
+	}
+	for (uint32_t i = 0; i < r->nr_tasks; i++)
+		for (unsigned k = 0; k < REC_TASK_NR_SERIES; k++)
+			rec_series_flush(&r->tasks[i].s[k]);
+	for (uint32_t i = 0; i < r->nr_zones; i++)
+		rec_series_flush(&r->zones[i].s);
+	for (uint32_t i = 0; i < r->nr_cdevs; i++)
+		rec_series_flush(&r->cdevs[i].s);
+	rec_series_flush(&r->overutilized);
+	r->end = end;
+}
+
+int capsim_recording_finish(capsim_recording *r, capsim_error *err)
+{
+	if (r->sim)
+		finish(r, r->sim->now);
+	if (!r->error)
+		return 0;
+	return capsim_error_set(err, r->error, "%s", r->errmsg);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sink_list.h - several of the library's own writers on one run (the text trace and the
+ * recording of --report/--csv/--rtapp-log): a run has one sink (capsim_sim_set_sink()), so a
+ * second library writer turns it into a list that forwards each event to every writer in the
+ * order they were attached. A caller's own sink (capsim_sim_set_sink()) is never wrapped.
+ */
+#ifndef CAPSIM_SINK_LIST_H
+#define CAPSIM_SINK_LIST_H
+
+#include "capsim/capsim.h"
+
+struct capsim_sim;
+
+/**
+ * sink_list_add() - attach @fn(@ctx) to @s beside the library's writers already attached;
+ * sim_free() calls @release(@ctx) for each still attached. Return: 0, CAPSIM_ERR_NOMEM, or
+ * CAPSIM_ERR_INVALID when the run has started or carries a caller's sink.
+ */
+int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*release)(void *ctx));
+
+/** sink_list_has() - true if the writer @fn is attached to @s. */
+int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn);
+
+/**
+ * sink_list_remove() - detach the writer @fn from @s without releasing it. Return: its ctx, or
+ * NULL if it is not attached.
+ */
+void *sink_list_remove(struct capsim_sim *s, capsim_event_fn fn);
+
+#endif /* CAPSIM_SINK_LIST_H */

@@ -1,0 +1,33 @@
+# The YAML `platform show rk3399 --format lisa` writes loads back to the same platform: the same
+# capacities, policies, OPPs and energy model (power, perf, cost, efficiency) -- and so the same
+# run: a scenario simulated on it prints the same JSON, byte for byte, as on rk3399 itself.
+# Read with Python's yaml too (PyYAML, a real reader of what LISA reads), tags and all.
+set -e
+yml=$TMPDIR_CASE/rk3399.plat_info.yml
+$CAPSIM platform show rk3399 --format lisa > "$yml"
+python3 - "$yml" <<'PY'
+import sys, yaml
+class L(yaml.SafeLoader): pass
+L.add_multi_constructor('tag:yaml.org,2002:python/', lambda l, s, n:
+    l.construct_sequence(n) if isinstance(n, yaml.SequenceNode) else l.construct_mapping(n, deep=True))
+c = yaml.load(open(sys.argv[1]), Loader=L)['platform-info']['conf']
+assert c['cpu-capacities']['orig'] == {0: 381, 1: 381, 2: 381, 3: 381, 4: 1024, 5: 1024}, c
+assert c['freq-domains'] == [[0, 1, 2, 3], [4, 5]], c
+assert c['freqs'][4][-1] == 1800000 and c['freqs'][0][-1] == 1416000, c
+PY
+$CAPSIM platform show rk3399 --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(json.dumps([[c["capacity_orig"], c["freq_ref_khz"], c["policy"]] for c in d["cpus"]]))
+print(json.dumps([[p["cpus"], [[o["khz"], o["power_uw"], o["perf"], o["cost"], o["efficient"]] for o in p["opps"]]] for p in d["policies"]]))' > "$TMPDIR_CASE/a"
+$CAPSIM platform show "$yml" --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(json.dumps([[c["capacity_orig"], c["freq_ref_khz"], c["policy"]] for c in d["cpus"]]))
+print(json.dumps([[p["cpus"], [[o["khz"], o["power_uw"], o["perf"], o["cost"], o["efficient"]] for o in p["opps"]]] for p in d["policies"]]))' > "$TMPDIR_CASE/b"
+diff "$TMPDIR_CASE/a" "$TMPDIR_CASE/b"
+grep -q '27769' "$TMPDIR_CASE/a"   # the EM really is in the comparison
+sc=$CAPSIM_SOURCE_DIR/scenarios/rk3399-uclamp-ui.json
+$CAPSIM simulate "$sc" --duration 2s --json > "$TMPDIR_CASE/run-a"
+$CAPSIM simulate "$sc" --duration 2s --platform "$yml" --json > "$TMPDIR_CASE/run-b"
+cmp "$TMPDIR_CASE/run-a" "$TMPDIR_CASE/run-b"
