@@ -208,6 +208,52 @@ static void show_zone(const capsim_platform *p, unsigned zone)
 	}
 }
 
+/* The SD_* names of @flags, space-separated. */
+static void sd_flags_text(uint32_t flags, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (unsigned b = 0; capsim_sd_flag_name(b) && len < size; b++)
+		if (flags & (1u << b))
+			len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? " " : "",
+						capsim_sd_flag_name(b));
+}
+
+/*
+ * One line per level: its name, every domain's span, then the flags (once if the domains of
+ * the level agree, else after each span).
+ */
+static void show_sched_domains(const capsim_platform *p)
+{
+	unsigned n = capsim_platform_nr_sched_domains(p);
+
+	printf("\nsched domains (6.12 arm64 defconfig: SMT, MC, no CLS):\n");
+	for (unsigned i = 0; i < n;) {
+		struct capsim_sched_domain_info d, e;
+		char cpus[1024], flags[512];
+		unsigned end = i;
+		bool same = true;
+
+		capsim_platform_get_sched_domain(p, i, &d);
+		while (end < n && !capsim_platform_get_sched_domain(p, end, &e) &&
+		       !strcmp(e.level, d.level)) {
+			same &= e.flags == d.flags;
+			end++;
+		}
+		printf("  %-4s", d.level);
+		for (unsigned j = i; j < end; j++) {
+			capsim_platform_get_sched_domain(p, j, &e);
+			capsim_format_cpulist(&e.span, cpus, sizeof(cpus));
+			sd_flags_text(e.flags, flags, sizeof(flags));
+			printf(" %s%s%s", cpus, same ? "" : ": ", same ? "" : flags);
+		}
+		sd_flags_text(d.flags, flags, sizeof(flags));
+		printf("%s%s\n", same ? "   " : "", same ? flags : "");
+		i = end;
+	}
+}
+
 static void show_text(const capsim_platform *p)
 {
 	struct capsim_platform_info info;
@@ -233,6 +279,7 @@ static void show_text(const capsim_platform *p)
 		       ? "on every CPU (EAS can run if capacities are asymmetric)"
 		       : "not on every CPU: the platform runs without EAS");
 	show_cpus(p, info.nr_cpus);
+	show_sched_domains(p);
 	for (unsigned i = 0; i < info.nr_policies; i++)
 		show_policy(p, i);
 	for (unsigned i = 0; i < info.nr_zones; i++)
@@ -367,6 +414,46 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 	return o;
 }
 
+/* "sched_domains": one object per level, bottom up (docs/formats.md) */
+static json_object *json_sched_domains(const capsim_platform *p)
+{
+	json_object *levels = json_object_new_array(), *level = NULL, *spans = NULL, *doms = NULL;
+	const char *name = "";
+
+	for (unsigned i = 0; i < capsim_platform_nr_sched_domains(p); i++) {
+		struct capsim_sched_domain_info d;
+		json_object *o = json_object_new_object(), *flags = json_object_new_array(),
+			    *groups = json_object_new_array();
+
+		capsim_platform_get_sched_domain(p, i, &d);
+		if (strcmp(d.level, name)) {
+			name = d.level;
+			level = json_object_new_object();
+			spans = json_object_new_array();
+			doms = json_object_new_array();
+			json_object_object_add(level, "level", json_object_new_string(d.level));
+			json_object_object_add(level, "spans", spans);
+			json_object_object_add(level, "domains", doms);
+			json_object_array_add(levels, level);
+		}
+		json_object_array_add(spans, cli_json_cpus(&d.span));
+		for (unsigned b = 0; capsim_sd_flag_name(b); b++)
+			if (d.flags & (1u << b))
+				json_object_array_add(flags, json_object_new_string(capsim_sd_flag_name(b)));
+		for (unsigned g = 0; g < d.nr_groups; g++) {
+			capsim_cpumask m;
+
+			capsim_platform_get_sched_group(p, i, g, &m);
+			json_object_array_add(groups, cli_json_cpus(&m));
+		}
+		json_object_object_add(o, "span", cli_json_cpus(&d.span));
+		json_object_object_add(o, "flags", flags);
+		json_object_object_add(o, "groups", groups);
+		json_object_array_add(doms, o);
+	}
+	return levels;
+}
+
 static int show_json(const capsim_platform *p)
 {
 	json_object *doc = json_object_new_object(), *zones = json_object_new_array(),
@@ -384,6 +471,7 @@ static int show_json(const capsim_platform *p)
 			       json_object_new_boolean(info.freq_invariance_given));
 	json_object_object_add(doc, "cpus", json_cpus(p, info.nr_cpus));
 	json_object_object_add(doc, "policies", json_policies(p, info.nr_policies));
+	json_object_object_add(doc, "sched_domains", json_sched_domains(p));
 	for (unsigned i = 0; i < info.nr_zones; i++)
 		json_object_array_add(zones, json_zone(p, i));
 	json_object_object_add(doc, "thermal_zones", zones);

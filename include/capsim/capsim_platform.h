@@ -183,6 +183,40 @@ CAPSIM_API int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu,
 				       struct capsim_cpu_info *out);
 
 /**
+ * struct capsim_sched_domain_info - one sched domain that build_sched_domains() keeps (v6.12,
+ * arm64 defconfig: CONFIG_SCHED_SMT and CONFIG_SCHED_MC, no CONFIG_SCHED_CLUSTER), degenerate
+ * ones removed. The domains come by level, bottom up, then by their first CPU.
+ * @level:     the kernel's name of its topology level: "SMT", "CLS", "MC" or "PKG".
+ * @span:      sched_domain_span().
+ * @flags:     its SD_* flags, bit i as capsim_sd_flag_name(i) names it (sd_flags.h order).
+ * @nr_groups: its sched groups (capsim_platform_get_sched_group() indexes them).
+ */
+struct capsim_sched_domain_info {
+	const char *level;
+	capsim_cpumask span;
+	uint32_t flags;
+	unsigned nr_groups;
+};
+
+/** capsim_platform_nr_sched_domains() - the number of distinct sched domains of @p. */
+CAPSIM_API unsigned capsim_platform_nr_sched_domains(const capsim_platform *p);
+
+/** capsim_platform_get_sched_domain() - fill @out for domain @i. Return: 0 or CAPSIM_ERR_RANGE. */
+CAPSIM_API int capsim_platform_get_sched_domain(const capsim_platform *p, unsigned i,
+						struct capsim_sched_domain_info *out);
+
+/**
+ * capsim_platform_get_sched_group() - the span of group @g of domain @i (build_sched_groups():
+ * the child domains' spans, the local group of the domain's first CPU first).
+ * Return: 0 or CAPSIM_ERR_RANGE.
+ */
+CAPSIM_API int capsim_platform_get_sched_group(const capsim_platform *p, unsigned i, unsigned g,
+					       capsim_cpumask *out);
+
+/** capsim_sd_flag_name() - "SD_BALANCE_NEWIDLE" .. "SD_NUMA" for bit @bit, NULL beyond. */
+CAPSIM_API const char *capsim_sd_flag_name(unsigned bit);
+
+/**
  * struct capsim_policy_info - one cpufreq policy (struct cpufreq_policy).
  * @cpu:              policy->cpu.
  * @cpus:             related_cpus.

@@ -260,9 +260,10 @@ static int collect_cpus(struct dt *dt, int cpus_node)
 		struct platform_cpu *c = &p->cpus[cpu];
 
 		dt->cpu_nodes[cpu] = nodes[cpu];
-		c->core = c->thread = c->policy = -1;
+		c->core = c->thread = c->policy = c->cluster_id = c->llc = -1;
 		/* arm32 store_cpu_topology(): the cluster is MPIDR affinity level 1 */
 		c->cluster = arm32 ? (int)((hwids[cpu] >> 8) & 0xff) : -1;
+		c->package_id = arm32 ? c->cluster : 0; /* arm64: cpu_to_node(), one node */
 		dt_path(dt, nodes[cpu], c->node_path, sizeof(c->node_path));
 		const char *compat = fdt_getprop(dt->fdt, nodes[cpu], "compatible", NULL);
 
@@ -306,20 +307,30 @@ static int cpu_for_map_node(struct dt *dt, int node, int *cpu)
 	return 0;
 }
 
-static int map_place(struct dt *dt, int node, int cpu, int cluster, int core, int thread)
+/* Where parse_core() places a CPU: capsim's cluster index and the kernel's ids. */
+struct map_pos {
+	int cluster;    /* capsim: leaf clusters numbered in cpu-map order */
+	int cluster_id; /* the kernel's: N of the leaf clusterN */
+	int package_id; /* N of socketN, else 0 */
+};
+
+static int map_place(struct dt *dt, int node, int cpu, const struct map_pos *pos, int core,
+		     int thread)
 {
 	struct platform_cpu *c = &dt->p->cpus[cpu];
 
 	if (c->core >= 0)
 		return dt_fail(dt, node, "cpu", CAPSIM_ERR_PARSE,
 			       "%s appears twice in cpu-map", c->node_path);
-	c->cluster = cluster;
+	c->cluster = pos->cluster;
+	c->cluster_id = pos->cluster_id;
+	c->package_id = pos->package_id;
 	c->core = core;
 	c->thread = thread;
 	return 0;
 }
 
-static int parse_core(struct dt *dt, int core, int cluster, int core_id)
+static int parse_core(struct dt *dt, int core, const struct map_pos *pos, int core_id)
 {
 	char name[20];
 	bool leaf = true;
@@ -334,7 +345,7 @@ static int parse_core(struct dt *dt, int core, int cluster, int core_id)
 		ret = cpu_for_map_node(dt, t, &cpu);
 		CAPSIM_RETURN_IF(ret, ret);
 		if (cpu >= 0) {
-			ret = map_place(dt, t, cpu, cluster, core_id, i);
+			ret = map_place(dt, t, cpu, pos, core_id, i);
 			CAPSIM_RETURN_IF(ret, ret);
 		} else if (cpu == -1) {
 			return dt_fail(dt, t, NULL, CAPSIM_ERR_PARSE,
@@ -347,7 +358,7 @@ static int parse_core(struct dt *dt, int core, int cluster, int core_id)
 		if (!leaf)
 			return dt_fail(dt, core, NULL, CAPSIM_ERR_PARSE,
 				       "core has both threads and a cpu");
-		return map_place(dt, core, cpu, cluster, core_id, -1);
+		return map_place(dt, core, cpu, pos, core_id, -1);
 	}
 	if (leaf && cpu == -1)
 		return dt_fail(dt, core, NULL, CAPSIM_ERR_PARSE,
@@ -355,11 +366,13 @@ static int parse_core(struct dt *dt, int core, int cluster, int core_id)
 	return 0;
 }
 
-static int parse_cluster(struct dt *dt, int cluster, int depth, int *next_cluster)
+static int parse_cluster(struct dt *dt, int cluster, int package_id, int cluster_id, int depth,
+			 int *next_cluster)
 {
+	struct map_pos pos = { .cluster = -1, .cluster_id = cluster_id, .package_id = package_id };
 	char name[20];
 	bool leaf = true;
-	int core_id = 0, ret, id = -1;
+	int core_id = 0, ret;
 
 	if (depth > 8)
 		return dt_fail(dt, cluster, NULL, CAPSIM_ERR_PARSE, "clusters nested too deep");
@@ -369,7 +382,7 @@ static int parse_cluster(struct dt *dt, int cluster, int depth, int *next_cluste
 		if (c < 0)
 			break;
 		leaf = false;
-		ret = parse_cluster(dt, c, depth + 1, next_cluster);
+		ret = parse_cluster(dt, c, package_id, i, depth + 1, next_cluster);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
 	for (int i = 0;; i++) {
@@ -383,9 +396,9 @@ static int parse_cluster(struct dt *dt, int cluster, int depth, int *next_cluste
 		if (!leaf)
 			return dt_fail(dt, cluster, NULL, CAPSIM_ERR_PARSE,
 				       "non-leaf cluster with core %s", name);
-		if (id < 0)
-			id = (*next_cluster)++;
-		ret = parse_core(dt, c, id, core_id++);
+		if (pos.cluster < 0)
+			pos.cluster = (*next_cluster)++;
+		ret = parse_core(dt, c, &pos, core_id++);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
 	return 0;
@@ -407,24 +420,67 @@ static int parse_cpu_map(struct dt *dt, int cpus_node)
 		return 0;
 	}
 	if (p->arch == PLATFORM_ARCH_ARM)
-		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
 			p->cpus[cpu].cluster = -1;
+			p->cpus[cpu].package_id = 0; /* the cpu-map decides, not MPIDR */
+		}
 	for (;; sockets++) {
 		snprintf(name, sizeof(name), "socket%d", sockets);
 		int s = fdt_subnode_offset(dt->fdt, map, name);
 		if (s < 0)
 			break;
-		ret = parse_cluster(dt, s, 0, &next_cluster);
+		ret = parse_cluster(dt, s, sockets, -1, 0, &next_cluster);
 		CAPSIM_RETURN_IF(ret, ret);
 	}
 	if (!sockets)
-		ret = parse_cluster(dt, map, 0, &next_cluster);
+		ret = parse_cluster(dt, map, 0, -1, 0, &next_cluster);
 	CAPSIM_RETURN_IF(ret, ret);
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
 		if (p->cpus[cpu].core < 0)
 			return dt_fail(dt, map, NULL, CAPSIM_ERR_PARSE,
 				       "%s is missing (expected every CPU in the cpu-map)",
 				       p->cpus[cpu].node_path);
+	return 0;
+}
+
+/* --- caches: drivers/base/cacheinfo.c --------------------------------------------------- */
+
+/* of_check_cache_nodes(): the node describes a cache of its own */
+static bool has_cache_props(const struct dt *dt, int node)
+{
+	return dt_bool(dt, node, "cache-size") || dt_bool(dt, node, "i-cache-size") ||
+	       dt_bool(dt, node, "d-cache-size") || dt_bool(dt, node, "cache-unified");
+}
+
+/* of_find_next_cache_node(): "l2-cache", else "next-level-cache" */
+static int next_cache_node(struct dt *dt, int node)
+{
+	int next = dt_phandle(dt, node, "l2-cache", 0);
+
+	return next == DT_ABSENT ? dt_phandle(dt, node, "next-level-cache", 0) : next;
+}
+
+/*
+ * Each CPU's last-level cache as cache_setup_of_node() finds it: the end of its
+ * next-level-cache chain, or the CPU node itself when it describes its L1 and nothing
+ * follows. capsim takes the cache levels CLIDR_EL1 would report to be the DT's: where the
+ * hardware reports more, the kernel's walk stops short (-ENOENT) and the CPU has no LLC.
+ */
+static int read_caches(struct dt *dt)
+{
+	for (unsigned cpu = 0; cpu < dt->p->nr_cpus; cpu++) {
+		int node = dt->cpu_nodes[cpu], llc = has_cache_props(dt, node) ? node : -1;
+
+		for (int depth = 0; depth < 8; depth++) {
+			int next = next_cache_node(dt, node);
+
+			if (next == DT_ABSENT)
+				break;
+			CAPSIM_RETURN_IF(next < 0, next);
+			llc = node = next;
+		}
+		dt->p->cpus[cpu].llc = llc;
+	}
 	return 0;
 }
 
@@ -711,6 +767,8 @@ static int parse_tree(struct dt *dt)
 		ret = read_cpu_properties(dt);
 	if (!ret)
 		ret = parse_cpu_map(dt, cpus);
+	if (!ret)
+		ret = read_caches(dt);
 	if (!ret)
 		ret = build_policies(dt);
 	if (!ret)

@@ -232,7 +232,7 @@ static int parse_cpu(struct jctx *c, const char *path, json_object *o, unsigned 
 		snprintf(pc->node_path, sizeof(pc->node_path), "%s", path);
 	ret = get_uint(c, path, o, "cluster", 0, CAPSIM_MAX_CPUS - 1, &v, &present);
 	if (!ret && present)
-		pc->cluster = (int)v;
+		pc->cluster = pc->cluster_id = (int)v;
 	if (!ret)
 		ret = get_u32(c, path, o, "capacity_dmips_mhz", 1, PLATFORM_MAX_DMIPS,
 			      &pc->capacity_dmips_mhz);
@@ -272,6 +272,7 @@ static int parse_cpus(struct jctx *c, json_object *root)
 		p->nr_cpus = (unsigned)n;
 		for (size_t i = 0; i < n; i++) {
 			p->cpus[i].cluster = p->cpus[i].core = p->cpus[i].thread = -1;
+			p->cpus[i].cluster_id = p->cpus[i].llc = -1; /* no cache information */
 			p->cpus[i].policy = -1;
 		}
 	}

@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
+#include "model/sched_domains.h"
 
 void platform_note(struct capsim_platform *p, const char *fmt, ...)
 {
@@ -43,7 +44,42 @@ void platform_free(struct capsim_platform *p)
 	free(p->policies);
 	free(p->zones);
 	free(p->cpus);
+	if (p->sd)
+		sd_free(p->sd);
+	free(p->sd);
 	free(p);
+}
+
+/*
+ * build_sched_domains() over the topology arch_topology read; rebuilt on every finalize, as
+ * an overlay may change capacities (the kernel rebuilds on a capacity change too:
+ * update_topology_flags_workfn()). No cpu-map on arm64 leaves each CPU its own core.
+ */
+static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
+{
+	struct sd_cpu_topo *t = calloc(p->nr_cpus, sizeof(*t));
+	int ret;
+
+	if (!t || (!p->sd && !(p->sd = calloc(1, sizeof(*p->sd))))) {
+		free(t);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	sd_free(p->sd);
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
+		const struct platform_cpu *c = &p->cpus[cpu];
+
+		t[cpu] = (struct sd_cpu_topo){
+			.package_id = c->package_id,
+			.cluster_id = c->cluster_id,
+			.core_id = c->core >= 0 ? c->core : (int)cpu, /* store_cpu_topology() */
+			.thread_id = c->thread,
+			.llc = c->llc,
+			.capacity = c->capacity_orig,
+		};
+	}
+	ret = sd_build(t, p->nr_cpus, SD_CONFIG_ARM64_DEFCONFIG, p->sd, err);
+	free(t);
+	return ret;
 }
 
 
@@ -135,6 +171,8 @@ int platform_finalize(struct capsim_platform *p, capsim_error *err)
 
 	if (!ret)
 		ret = topology_init_capacities(p, err);
+	if (!ret)
+		ret = build_sched_domains(p, err);
 	if (!ret)
 		ret = platform_build_em(p, err);
 	if (!ret)

@@ -131,6 +131,11 @@ struct platform_cpu {
 	int cluster;                       /* cpu-map cluster index (package order), or -1 */
 	int core;                          /* core index within the cluster, or -1 */
 	int thread;                        /* thread index within the core, or -1 */
+	int package_id;                    /* cpu_topology[].package_id: the socketN, else 0 */
+	int cluster_id;                    /* cpu_topology[].cluster_id: clusterN's N in its
+					      parent (not unique across parents), or -1 */
+	int llc;                           /* the last-level cache's DT node (cacheinfo's
+					      fw_token), or -1: no valid cache information */
 	int policy;                        /* index into policies[], -1: no cpufreq */
 	uint32_t capacity_dmips_mhz;       /* raw capacity; 0 when absent */
 	uint64_t capacity_orig;            /* cpu_scale: arch_scale_cpu_capacity() */
@@ -239,6 +244,7 @@ struct capsim_platform {
 	unsigned nr_notes;
 	unsigned nr_load_notes;         /* notes of the loaders; the rest are platform_finalize()'s */
 	bool finalized;
+	struct sched_domains *sd;       /* what build_sched_domains() keeps (model/sched_domains.h) */
 };
 
 /* --- what the kernel derives at boot: src/model/platform.c --------------------------------- */

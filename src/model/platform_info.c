@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/platform.h"
+#include "model/sched_domains.h"
 
 /* The public enums mirror the model's; their values are part of the API. */
 _Static_assert(CAPSIM_ARCH_X86 == (int)PLATFORM_ARCH_X86 && CAPSIM_ARCH_ARM == (int)PLATFORM_ARCH_ARM,
@@ -218,4 +219,40 @@ int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, uns
 	out->min_state_khz = pol->opps[max_level - lo].khz;
 	out->max_state_khz = pol->opps[max_level - hi].khz;
 	return 0;
+}
+
+unsigned capsim_platform_nr_sched_domains(const capsim_platform *p)
+{
+	return p->sd ? p->sd->nr_domains : 0;
+}
+
+int capsim_platform_get_sched_domain(const capsim_platform *p, unsigned i,
+				     struct capsim_sched_domain_info *out)
+{
+	const struct sd_domain *d;
+
+	if (i >= capsim_platform_nr_sched_domains(p))
+		return CAPSIM_ERR_RANGE;
+	d = &p->sd->domains[i];
+	*out = (struct capsim_sched_domain_info){
+		.level = sd_level_name(d->level),
+		.span = d->span,
+		.flags = d->flags,
+		.nr_groups = d->nr_groups,
+	};
+	return 0;
+}
+
+int capsim_platform_get_sched_group(const capsim_platform *p, unsigned i, unsigned g,
+				    capsim_cpumask *out)
+{
+	if (i >= capsim_platform_nr_sched_domains(p) || g >= p->sd->domains[i].nr_groups)
+		return CAPSIM_ERR_RANGE;
+	*out = p->sd->groups[p->sd->domains[i].first_group + g];
+	return 0;
+}
+
+const char *capsim_sd_flag_name(unsigned bit)
+{
+	return sd_flag_name(bit);
 }
