@@ -6,7 +6,9 @@
  * with 10,000 tasks for 10 simulated seconds, (d) the 8-CPU platform with its energy model
  * under 100 denser periodic tasks (periods 4-100 ms, duties 1-8 %: overutilized part of the
  * time) for 10 simulated minutes, (e) 128 CPUs in 8 clusters with an energy model, EAS on, 2000
- * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c).
+ * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c); and
+ * (t) the cost of each trace writer (capsim_sim_trace_open_format()) on 60 simulated seconds
+ * of (b).
  * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task. Issue 19:
  * (d) <= 90 ns per event in the user's build (RelWithDebInfo).
  * It uses the public API only: the 256-CPU platform is a platform JSON file written to a
@@ -299,7 +301,115 @@ static void run_128_cpus_eas(void)
 	capsim_sim_free(s);
 }
 
-/* With arguments, only the named runs (a to e): e.g. `bench_sim d` to profile one. */
+#define TRACE_RUNS 3
+#define TRACE_SECONDS 60
+
+/*
+ * One run of (b) for TRACE_SECONDS with a trace in @format (-1: none) to a temporary file: its
+ * CPU seconds (the run and the trace's close, which writes a trace.dat), the trace's bytes in
+ * @bytes, and the file itself in @keep if asked (else it is closed).
+ */
+static double trace_run(const char *w, int format, long *bytes, FILE **keep)
+{
+	capsim_sim *s = build("hikey960", w, TRACE_SECONDS * CAPSIM_NSEC_PER_SEC);
+	FILE *fp = format < 0 ? NULL : tmpfile();
+	capsim_error e = { 0 };
+	double c0, c1;
+
+	if (format >= 0 && (!fp || capsim_sim_trace_open_format(s, fp, format))) {
+		fprintf(stderr, "bench: (t): cannot open a trace\n");
+		exit(1);
+	}
+	c0 = (double)clock() / CLOCKS_PER_SEC;
+	if (capsim_sim_run(s, &e))
+		die("(t)", &e);
+	if (fp && capsim_sim_trace_close(s)) {
+		fprintf(stderr, "bench: (t): the trace failed\n");
+		exit(1);
+	}
+	c1 = (double)clock() / CLOCKS_PER_SEC;
+	capsim_sim_free(s);
+	*bytes = fp ? ftell(fp) : 0;
+	if (keep)
+		*keep = fp;
+	else if (fp)
+		fclose(fp);
+	return c1 - c0;
+}
+
+/* The fastest of TRACE_RUNS runs (another load only ever slows one down). */
+static double fastest_trace_run(const char *w, int format, long *bytes, FILE **keep)
+{
+	double best = 0;
+
+	for (unsigned i = 0; i < TRACE_RUNS; i++) {
+		double t = trace_run(w, format, bytes, i + 1 == TRACE_RUNS ? keep : NULL);
+
+		if (!i || t < best)
+			best = t;
+	}
+	return best;
+}
+
+/* The events of an ftrace text: its lines after the '#' header. */
+static unsigned long trace_lines(FILE *fp)
+{
+	unsigned long n = 0;
+	int c, bol = 1, comment = 0;
+
+	rewind(fp);
+	while ((c = getc(fp)) != EOF) {
+		if (bol)
+			comment = c == '#';
+		bol = c == '\n';
+		n += bol && !comment;
+	}
+	return n;
+}
+
+/*
+ * (t): each trace format's cost on 60 s of (b). Every format carries the same events (those of
+ * the ftrace text, whose lines are counted), so ns per event is the writer's CPU time (the run
+ * with it less the run without) over those events; MB/s is the file over the whole run's CPU
+ * time (what a user waits for); the size per simulated hour is 60 times that of the minute.
+ */
+static void run_trace_writers(void)
+{
+	static const struct {
+		const char *name;
+		enum capsim_trace_format format;
+	} formats[] = {
+		{ "ftrace", CAPSIM_TRACE_FTRACE },     { "report", CAPSIM_TRACE_REPORT },
+		{ "dat", CAPSIM_TRACE_DAT },           { "perfetto", CAPSIM_TRACE_PERFETTO },
+		{ "chrome", CAPSIM_TRACE_CHROME },
+	};
+	char *w = periodic_tasks(100, 40);
+	unsigned long events;
+	double base;
+	long bytes;
+	FILE *text;
+
+	base = fastest_trace_run(w, -1, &bytes, NULL);
+	fastest_trace_run(w, CAPSIM_TRACE_FTRACE, &bytes, &text);
+	events = trace_lines(text);
+	fclose(text);
+	printf("(t) trace writers, hikey960, 100 periodic tasks, %d s: %lu trace events; run "
+	       "without a trace %.3f CPU s (fastest of %d)\n",
+	       TRACE_SECONDS, events, base, TRACE_RUNS);
+	printf("    %-8s %9s %9s %9s %10s %8s %12s %9s\n", "format", "CPU s", "writer s",
+	       "ns/event", "size MB", "MB/s", "MB / sim. h", "RSS KiB");
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		double t = fastest_trace_run(w, (int)formats[i].format, &bytes, NULL);
+		double mb = (double)bytes / 1e6;
+
+		printf("    %-8s %9.3f %9.3f %9.0f %10.2f %8.0f %12.0f %9ld\n", formats[i].name, t,
+		       t - base, (t - base) * 1e9 / (double)events, mb, mb / t,
+		       mb * 3600.0 / TRACE_SECONDS, peak_rss_kib());
+	}
+	free(w);
+}
+
+/* With arguments, only the named runs (a to e, t): e.g. `bench_sim d` to profile one. */
 static bool wanted(int argc, char **argv, const char *run)
 {
 	if (argc < 2)
@@ -322,5 +432,7 @@ int main(int argc, char **argv)
 		run_hikey960_dense();
 	if (wanted(argc, argv, "e"))
 		run_128_cpus_eas();
+	if (wanted(argc, argv, "t"))
+		run_trace_writers();
 	return 0;
 }

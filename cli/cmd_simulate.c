@@ -19,7 +19,7 @@ static const char usage[] =
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
-	"                       [-o FILE]\n"
+	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
 	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
@@ -44,9 +44,13 @@ static const char usage[] =
 	"                   error)\n"
 	"  --timeout T      likewise after T of wall-clock time (e.g. 30s, 5min)\n"
 	"  --json           the report as JSON\n"
-	"  --trace FILE     write a kernel text trace (ftrace nop format; Perfetto reads it)\n"
+	"  --trace FILE     write a trace of the run; its format from the name: .dat trace.dat\n"
+	"                   (trace-cmd, KernelShark), .perfetto-trace or .pftrace Perfetto,\n"
+	"                   .json Chrome JSON, else the kernel's ftrace text (after .gz/.zst/.xz)\n"
+	"  --trace-format F ftrace, report, dat, perfetto or chrome: wins over the name\n"
 	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
-	"                   module's lisa__* PELT, util_est, capacity, overutilized events)\n"
+	"                   module's lisa__* PELT, util_est, capacity, overutilized events);\n"
+	"                   ftrace and report traces only\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
 	"                   the summary and the inputs, one self-contained page\n"
@@ -62,7 +66,7 @@ static const char usage[] =
 	"  capsim simulate scenarios/default.json --duration 2s --trace default.trace\n";
 
 struct sim_opts {
-	const char *scenario, *platform, *workload, *trace, *output;
+	const char *scenario, *platform, *workload, *trace, *trace_format, *output;
 	const char *report, *csv, *rtapp_log;
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
@@ -78,6 +82,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		{ "--model", &o->model }, { "--governor", &o->governor },
 		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
 		{ "--timeout", &o->timeout },        { "--trace-events", &o->trace_events },
+		{ "--trace-format", &o->trace_format },
 		{ "--output", &o->output }, { "-o", &o->output }, { "--report", &o->report },
 		{ "--csv", &o->csv }, { "--rtapp-log", &o->rtapp_log },
 	};
@@ -250,10 +255,55 @@ static int record_commit(int argc, char **argv, const struct sim_opts *o, struct
 	return ret;
 }
 
+static const struct {
+	const char *name, *ext[2];
+	enum capsim_trace_format format;
+} trace_formats[] = {
+	{ "ftrace", { NULL }, CAPSIM_TRACE_FTRACE },
+	{ "report", { NULL }, CAPSIM_TRACE_REPORT },
+	{ "dat", { ".dat" }, CAPSIM_TRACE_DAT },
+	{ "perfetto", { ".perfetto-trace", ".pftrace" }, CAPSIM_TRACE_PERFETTO },
+	{ "chrome", { ".json" }, CAPSIM_TRACE_CHROME },
+};
+
+static int ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !strncmp(s + n - k, suffix, k);
+}
+
+/* --trace-format, else the trace file's extension once a compression suffix is taken off */
+static int trace_format_of(const struct sim_opts *o, enum capsim_trace_format *out)
+{
+	static const char *const codecs[] = { ".gz", ".zst", ".xz" };
+	size_t n = strlen(o->trace);
+
+	for (size_t i = 0; i < sizeof(trace_formats) / sizeof(trace_formats[0]); i++) {
+		if (o->trace_format && !strcmp(o->trace_format, trace_formats[i].name)) {
+			*out = trace_formats[i].format;
+			return 0;
+		}
+	}
+	if (o->trace_format)
+		return cli_usage_error("simulate", "--trace-format '%s': expected ftrace, report, "
+				       "dat, perfetto or chrome", o->trace_format);
+	for (size_t i = 0; i < sizeof(codecs) / sizeof(codecs[0]); i++)
+		if (ends_with(o->trace, n, codecs[i]))
+			n -= strlen(codecs[i]);
+	*out = CAPSIM_TRACE_FTRACE;
+	for (size_t i = 0; i < sizeof(trace_formats) / sizeof(trace_formats[0]); i++)
+		for (size_t e = 0; e < 2 && trace_formats[i].ext[e]; e++)
+			if (ends_with(o->trace, n, trace_formats[i].ext[e]))
+				*out = trace_formats[i].format;
+	return 0;
+}
+
 /* The outputs, all opened before the run: a bad one fails at once, not after the work. */
 static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_output *trace,
 			struct cli_output *out)
 {
+	enum capsim_trace_format format = CAPSIM_TRACE_FTRACE;
 	unsigned fams = 0;
 	int ret;
 
@@ -261,13 +311,20 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 			 (!strcmp(o->trace, "-") && (!o->output || !strcmp(o->output, "-")))))
 		return cli_usage_error("simulate", "--trace %s and the report would write one file: "
 				       "give the report its own with -o FILE", o->trace);
-	if (o->trace && o->trace_events && trace_families(o->trace_events, &fams))
+	if (o->trace && ((o->trace_events && trace_families(o->trace_events, &fams)) ||
+			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
+	/* capsim_sim_trace_open_format() refuses them: the families are text-only events */
+	if (fams && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
+		return cli_usage_error("simulate", "--trace-events: the %s format carries no event "
+				       "families (the ftrace and report texts do)",
+				       format == CAPSIM_TRACE_DAT ? "dat"
+				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
 	ret = cli_output_open(out, o->output);
 	if (ret || !o->trace)
 		return ret;
 	ret = cli_output_open(trace, o->trace);
-	if (!ret && (capsim_sim_trace_set_events(s, fams) || capsim_sim_trace_open(s, trace->fp))) {
+	if (!ret && (capsim_sim_trace_set_events(s, fams) || capsim_sim_trace_open_format(s, trace->fp, format))) {
 		cli_output_abort(trace);
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write the trace", o->trace);
 	}

@@ -125,13 +125,17 @@ struct capsim_ev_pressure {
  * get_actual_cpu_capacity() and the CFS util_avg of ev->cpu, at switches and ticks, and (version
  * 2) for every CPU at the start of the run and whenever its capacity or pressure changes;
  * @hw_pressure: arch_scale_hw_pressure() (v6.9: thermal pressure); @cpufreq_pressure:
- * cpufreq_get_pressure() (0 under v6.9, which has none).
+ * cpufreq_get_pressure() (0 under v6.9, which has none); @capacity_orig,
+ * arch_scale_cpu_capacity(), and @delivered_capacity, the capacity of the OPP the CPU runs at
+ * (the policy's frequency lowered by any HW cap), capacity units.
  */
 struct capsim_ev_cpu_counters {
 	uint64_t actual_capacity;
 	uint64_t util;
 	uint64_t hw_pressure;
 	uint64_t cpufreq_pressure;
+	uint64_t capacity_orig;
+	uint64_t delivered_capacity;
 };
 
 /* @name: the tracepoint ("thermal_zone_trip"); @body: its TP_printk text. Both callback-only. */
@@ -309,25 +313,41 @@ typedef void (*capsim_event_fn)(void *ctx, const struct capsim_event *ev);
  */
 CAPSIM_API int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx);
 
-/* The text formats of a run's trace; values are pinned, new formats are appended. */
+/*
+ * The trace formats the library writes from a run's events (docs/formats.md, "Trace output").
+ * Pinned: values never change; new formats are appended.
+ */
 enum capsim_trace_format {
-	CAPSIM_TRACE_FTRACE = 0, /* /sys/kernel/tracing/trace with the nop tracer */
-	CAPSIM_TRACE_REPORT = 1, /* `trace-cmd report -N` of the same events */
+	CAPSIM_TRACE_FTRACE = 0,   /* /sys/kernel/tracing/trace text */
+	CAPSIM_TRACE_REPORT = 1,   /* `trace-cmd report` text */
+	CAPSIM_TRACE_DAT = 2,      /* trace.dat, trace-cmd.dat.v6(5) */
+	CAPSIM_TRACE_PERFETTO = 3, /* Perfetto protobuf TracePacket stream */
+	CAPSIM_TRACE_CHROME = 4,   /* Chrome JSON trace events */
 };
 
 /**
- * capsim_sim_trace_open_format() - write a trace of the run @s to @fp as it runs, in @format.
- * @s:      the run, before capsim_sim_run(); its events go to this trace (it is the sink).
- * @fp:     stays the caller's; capsim_sim_trace_close() finishes the trace, leaves it open.
+ * capsim_sim_trace_open_format() - write a trace of the run @s to @fp in @format as it runs.
+ * @s:      the run, not started.
+ * @fp:     the caller's stream; it stays open. The trace.dat is written at
+ *          capsim_sim_trace_close() (its per-CPU pages are spooled to temporary files until
+ *          then); the other formats stream as the run goes.
  * @format: enum capsim_trace_format.
  *
- * Return: 0; CAPSIM_ERR_UNSUPPORTED for a format this call does not write; CAPSIM_ERR_INVALID
- * if @s is NULL, has started or has a sink; CAPSIM_ERR_NOMEM; CAPSIM_ERR_IO.
+ * Every format carries the same events and counter values (those of the ftrace text; the
+ * Perfetto and Chrome traces add original and delivered capacity and zone temperature
+ * counters). The trace is a sink of the library's own: capsim_sim_set_sink() is refused while
+ * it is attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
+ * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID (an unknown format, @s is
+ * NULL, the run has started or has a sink, or event families were set for a format other than
+ * ftrace and report).
  */
 CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
 					    enum capsim_trace_format format);
 
-/* Event families a text trace adds to the kernel's scheduler, cpufreq, idle and thermal events. */
+/*
+ * Event families a text trace (CAPSIM_TRACE_FTRACE, CAPSIM_TRACE_REPORT) adds to the kernel's
+ * scheduler, cpufreq, idle and thermal events; the binary formats have no layouts for them.
+ */
 #define CAPSIM_TRACE_EV_LISA (1u << 0) /* the LISA kernel module's lisa__* events */
 #define CAPSIM_TRACE_EV_ALL CAPSIM_TRACE_EV_LISA
 

@@ -16,6 +16,9 @@
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
 #include "output/sim_trace.h"
+#include "output/trace_chrome.h"
+#include "output/trace_dat.h"
+#include "output/trace_perfetto.h"
 #include "sim/pressure_metrics.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
@@ -290,15 +293,25 @@ int capsim_sim_trace_open(capsim_sim *s, FILE *fp)
 
 int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp, enum capsim_trace_format format)
 {
-	if (!s)
+	if (!s || !fp)
+		return CAPSIM_ERR_INVALID;
+	/* the event families are text events: the binary formats have no record layouts for them */
+	if (s->trace_families && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
 		return CAPSIM_ERR_INVALID;
 	switch (format) {
 	case CAPSIM_TRACE_FTRACE:
 		return sim_trace_open(s, fp);
 	case CAPSIM_TRACE_REPORT:
 		return sim_trace_open_report(s, fp);
+	case CAPSIM_TRACE_DAT:
+		return trace_dat_open(s, fp);
+	case CAPSIM_TRACE_PERFETTO:
+		return trace_perfetto_open(s, fp);
+	case CAPSIM_TRACE_CHROME:
+		return trace_chrome_open(s, fp);
+	default:
+		return CAPSIM_ERR_INVALID;
 	}
-	return CAPSIM_ERR_UNSUPPORTED;
 }
 
 int capsim_sim_trace_set_events(capsim_sim *s, unsigned families)
@@ -309,9 +322,18 @@ int capsim_sim_trace_set_events(capsim_sim *s, unsigned families)
 	return 0;
 }
 
+/* each writer's close is a no-op unless its sink is the one attached */
 int capsim_sim_trace_close(capsim_sim *s)
 {
-	return sim_trace_close(s);
+	int ret = sim_trace_close(s);
+
+	if (!ret)
+		ret = trace_dat_close(s);
+	if (!ret)
+		ret = trace_perfetto_close(s);
+	if (!ret)
+		ret = trace_chrome_close(s);
+	return ret;
 }
 
 int capsim_sim_run(capsim_sim *s, capsim_error *err)

@@ -2,8 +2,8 @@
 /*
  * sim_trace.c - the simulator's text trace as a consumer of its event sink: each event
  * (include/capsim/capsim_events.h) becomes the line the kernel's tracepoint prints, through the
- * ftrace text writer (src/output/trace.c). It needs only what an event carries, plus the CPU
- * count it captured at open and the counter values it last wrote.
+ * ftrace text writer (src/output/trace.c), for the events and counter values trace_select.c
+ * says a trace carries (as it does for every format).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "output/sim_trace.h"
 #include "output/sink_list.h"
 #include "output/trace.h"
+#include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -21,20 +22,15 @@ _Static_assert(CAPSIM_TASK_INTERRUPTIBLE == TRACE_TASK_INTERRUPTIBLE &&
 		       CAPSIM_TASK_DEAD == TRACE_EXIT_DEAD && CAPSIM_TASK_RUNNING == TRACE_TASK_RUNNING,
 	       "prev_state bits differ");
 
-/* the counters of each CPU, in the order of struct sim_trace's last[] */
-enum { CTR_CAP, CTR_UTIL, CTR_HW, CTR_CPUFREQ, CTR_FREQ, NR_CTR };
-
 struct sim_trace {
 	struct trace_writer *tw;
-	unsigned nr_cpus;
-	unsigned families;    /* CAPSIM_TRACE_EV_* */
-	uint64_t *last;       /* per CPU, NR_CTR values last written, to skip repeats */
+	struct trace_select sel;
 	char span[CAPSIM_MAX_CPUS / 4 + CAPSIM_MAX_CPUS / 32 + 1]; /* the root domain's, in hex */
 };
 
 static void trace_free(struct sim_trace *t)
 {
-	free(t->last);
+	trace_select_free(&t->sel);
 	free(t);
 }
 
@@ -59,34 +55,13 @@ static void task_of(const struct capsim_event_task *e, struct trace_task *t)
 	t->prio = e->prio;
 }
 
-/* @value of counter @k of @at's CPU: true if it differs from what was last written */
-static int changed(struct sim_trace *t, unsigned cpu, unsigned k, uint64_t value)
+/* an atrace counter "C|1|cpuN_actual_capacity|V" (the text's signals), as Perfetto reads them */
+static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
-	uint64_t *last = &t->last[cpu * NR_CTR + k];
+	struct sim_trace *t = ctx;
+	struct trace_at at = { ev->time_ns, (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
 
-	if (*last == value)
-		return 0;
-	*last = value;
-	return 1;
-}
-
-/* atrace counters "cpuN_actual_capacity", "cpuN_util" and the two pressures, each on change */
-static void counters(struct sim_trace *t, const struct trace_at *at,
-		     const struct capsim_ev_cpu_counters *c)
-{
-	static const char *const names[] = { "actual_capacity", "util", "hw_pressure",
-					     "cpufreq_pressure" };
-	const uint64_t v[] = { c->actual_capacity, c->util, c->hw_pressure, c->cpufreq_pressure };
-	char name[48];
-
-	if (at->cpu >= t->nr_cpus)
-		return;
-	for (unsigned k = 0; k < sizeof(v) / sizeof(v[0]); k++) {
-		if (!changed(t, at->cpu, k, v[k]))
-			continue;
-		snprintf(name, sizeof(name), "cpu%u_%s", at->cpu, names[k]);
-		trace_counter(t->tw, at, 1, name, (int64_t)v[k]);
-	}
+	trace_counter(t->tw, &at, 1, v->name, v->value);
 }
 
 /*
@@ -167,13 +142,18 @@ static void span_hex(char *buf, size_t size, unsigned nr_cpus)
 	}
 }
 
-/* The sink: one event, the line (or lines) its tracepoint prints; other types print nothing. */
+/*
+ * The sink: the counters an event changes, then the line (or lines) its tracepoint prints, for
+ * the events the trace carries (trace_select.c decides which).
+ */
 static void trace_event(void *ctx, const struct capsim_event *ev)
 {
 	struct sim_trace *t = ctx;
 	struct trace_at at = { ev->time_ns, (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
 	struct trace_task a, b;
 
+	if (!trace_select_event(&t->sel, ev, counter, t))
+		return;
 	switch (ev->type) {
 	case CAPSIM_EV_SCHED_SWITCH:
 		task_of(&ev->u.sched_switch.prev, &a);
@@ -199,13 +179,7 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 					 (unsigned)ev->u.migrate.dest_cpu);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY:
-		/*
-		 * the kernel prints the frequency asked of the driver (policy->cur), once per
-		 * change; a HW cap moves only the delivered OPP, which hw_pressure_update shows
-		 */
-		if (ev->u.cpu_frequency.policy >= 0 && at.cpu < t->nr_cpus &&
-		    changed(t, at.cpu, CTR_FREQ, ev->u.cpu_frequency.requested_khz))
-			trace_cpu_frequency(t->tw, &at, ev->u.cpu_frequency.requested_khz, at.cpu);
+		trace_cpu_frequency(t->tw, &at, ev->u.cpu_frequency.requested_khz, at.cpu);
 		break;
 	case CAPSIM_EV_CPU_FREQUENCY_LIMITS:
 		trace_cpu_frequency_limits(t->tw, &at, ev->u.cpu_frequency_limits.min_khz,
@@ -221,15 +195,11 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
 		trace_thermal_pressure_update(t->tw, &at, ev->cpu, ev->u.pressure.pressure);
 		break;
-	case CAPSIM_EV_CPU_COUNTERS:
-		counters(t, &at, &ev->u.cpu_counters);
-		break;
 	case CAPSIM_EV_TEXT:
 		trace_raw(t->tw, &at, ev->u.text.name, ev->u.text.body);
 		break;
 	default:
-		if (t->families & CAPSIM_TRACE_EV_LISA)
-			lisa_event(t, &at, ev);
+		lisa_event(t, &at, ev);
 		break;
 	}
 }
@@ -244,15 +214,10 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return CAPSIM_ERR_NOMEM;
-	t->nr_cpus = s->nr_cpus;
-	t->families = s->trace_families;
-	t->last = malloc((size_t)s->nr_cpus * NR_CTR * sizeof(uint64_t));
-	if (!t->last) {
-		trace_free(t);
+	if (trace_select_init(&t->sel, s->nr_cpus, s->trace_families, TRACE_COUNTERS_TEXT)) {
+		free(t);
 		return CAPSIM_ERR_NOMEM;
 	}
-	for (unsigned i = 0; i < s->nr_cpus * NR_CTR; i++)
-		t->last[i] = UINT64_MAX;
 	span_hex(t->span, sizeof(t->span), s->nr_cpus);
 	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
 	if (!ret)

@@ -241,6 +241,8 @@ void sim_emit_counters(const struct capsim_sim *s, int cpu)
 	c->hw_pressure = v69 ? platform_thermal_pressure_v69(s->plat, (unsigned)cpu)
 			     : platform_hw_pressure(s->plat, (unsigned)cpu);
 	c->cpufreq_pressure = v69 ? 0 : platform_cpufreq_pressure(s->plat, (unsigned)cpu);
+	c->capacity_orig = s->rq[cpu].cap_orig;
+	c->delivered_capacity = s->rq[cpu].delivered_cap;
 	emit(s, &ev);
 }
 

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * trace_select.h - what a trace carries of the run's events, decided once for every writer
+ * (the ftrace and report texts, trace.dat, Perfetto, Chrome JSON): which sink events are
+ * trace events (cpu_frequency once per change of the requested frequency, the event families
+ * asked for), and the counters: for each CPU its actual capacity, CFS utilization, HW and
+ * cpufreq pressure, and original and delivered capacity, from the CPU_COUNTERS events (sent for
+ * every CPU at time 0 and at each change), each reported when its value changes, and each
+ * thermal zone's temperature from its thermal_temperature events. A writer formats; it does not
+ * filter, dedupe or derive, so every format shows the same events and values at the same times.
+ */
+#ifndef CAPSIM_TRACE_SELECT_H
+#define CAPSIM_TRACE_SELECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "capsim/capsim_events.h"
+
+/*
+ * A CPU's counter signals. The first TRACE_TEXT_SIGNALS are the atrace counters of the text
+ * traces (and of trace.dat, which holds the text's events), in the order they are written.
+ */
+enum trace_signal {
+	TRACE_SIG_ACTUAL_CAPACITY,
+	TRACE_SIG_UTIL,
+	TRACE_SIG_HW_PRESSURE,
+	TRACE_SIG_CPUFREQ_PRESSURE,
+	TRACE_SIG_ORIGINAL_CAPACITY,
+	TRACE_SIG_DELIVERED_CAPACITY,
+	TRACE_NR_SIGNALS,
+};
+
+#define TRACE_TEXT_SIGNALS (TRACE_SIG_CPUFREQ_PRESSURE + 1)
+
+/* thermal zone ids past this one get no temperature counter */
+#define TRACE_MAX_ZONES 64
+
+/*
+ * One counter value: track @index (cpu * TRACE_NR_SIGNALS + signal for a CPU's, then
+ * nr_cpus * TRACE_NR_SIGNALS + zone id for a zone's temperature), named @name
+ * ("cpu3_actual_capacity", "soc_thermal_temp"; valid during the call), in @unit.
+ */
+struct trace_counter_value {
+	unsigned index;
+	const char *name;
+	const char *unit;
+	int64_t value;
+};
+
+typedef void (*trace_counter_fn)(void *ctx, const struct capsim_event *ev,
+				 const struct trace_counter_value *v);
+
+/* What a writer asks for: the text's counters only, or every signal and the temperatures. */
+enum trace_counter_set {
+	TRACE_COUNTERS_TEXT, /* the TRACE_TEXT_SIGNALS of each CPU */
+	TRACE_COUNTERS_ALL,  /* every signal of each CPU, and each zone's temperature */
+};
+
+struct trace_select {
+	unsigned nr_cpus;
+	unsigned families;      /* CAPSIM_TRACE_EV_* */
+	enum trace_counter_set set;
+	uint64_t *freq_khz;     /* per CPU: the cpu_frequency last carried, UINT64_MAX: none */
+	int64_t *last;          /* per track: the value last reported, INT64_MIN: none yet */
+};
+
+/**
+ * trace_select_init() - nothing carried yet, for @nr_cpus CPUs, the event @families
+ * (CAPSIM_TRACE_EV_*) and the counters of @set. Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+int trace_select_init(struct trace_select *ts, unsigned nr_cpus, unsigned families,
+		      enum trace_counter_set set);
+/** trace_select_free() - release @ts. */
+void trace_select_free(struct trace_select *ts);
+/** trace_select_nr_tracks() - the number of counter track indexes. */
+unsigned trace_select_nr_tracks(const struct trace_select *ts);
+
+/**
+ * trace_select_event() - what the trace carries of @ev.
+ * @ts:  the trace's state.
+ * @ev:  the sink's event.
+ * @fn:  called with @ctx for each counter that @ev changes, before the function returns.
+ * @ctx: passed to @fn.
+ *
+ * Return: true if @ev is itself an event of the trace, for the writer to write (cpu_frequency
+ * with its state the requested frequency); false if it only carries counters or is not traced.
+ */
+bool trace_select_event(struct trace_select *ts, const struct capsim_event *ev,
+			trace_counter_fn fn, void *ctx);
+
+#endif /* CAPSIM_TRACE_SELECT_H */

@@ -1,0 +1,11 @@
+# The Perfetto trace of shipped scenarios decodes with Debian's protoc against
+# proto/perfetto_subset.proto and carries the text trace's events and counters
+# (tests/traces/check_perfetto.py); --trace-format wins over the name's extension.
+set -e
+t=$TMPDIR_CASE
+for sc in rb5-lmh-bursts default; do
+  "$CAPSIM" simulate ../../scenarios/$sc.json --duration 3s --trace "$t/$sc.trace" >/dev/null
+  "$CAPSIM" simulate ../../scenarios/$sc.json --duration 3s --trace "$t/$sc.bin" \
+    --trace-format perfetto >/dev/null
+  python3 ../traces/check_perfetto.py "$t/$sc.trace" "$t/$sc.bin" ../../proto/perfetto_subset.proto
+done
