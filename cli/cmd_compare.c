@@ -80,7 +80,7 @@ static int parse_models(struct cmp_opts *o)
 
 		if (capsim_model_from_name(tok, &m))
 			return cli_usage_error("compare", "--models: unknown model '%s' (expected v6.9, "
-					       "v6.10, latest, capped, none)", tok);
+					       "v6.10, v6.12, latest, capped, none)", tok);
 		for (unsigned k = 0; k < o->nr_models; k++)
 			if (o->model[k] == m)
 				return cli_usage_error("compare", "--models: '%s' given twice", tok);

@@ -31,7 +31,7 @@ static const char usage[] =
 	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
 	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
 	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
-	"  --model M       v6.10 (default), v6.9, latest, capped or none: what the scheduler\n"
+	"  --model M       v6.10 (default), v6.9, v6.12, latest, capped or none: what the scheduler\n"
 	"                  believes about capacity under pressure (docs/model.md)\n"
 	"  --json          the decision as one JSON object (expected.jsonl schema + reasons)\n"
 	"  -o, --output F  write to F (atomically) instead of standard output\n"
@@ -81,7 +81,7 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 	}
 	if (model && capsim_model_from_name(model, &o->model))
 		return cli_usage_error("place",
-				       "unknown model '%s' (expected v6.10, v6.9, latest, capped or none)",
+				       "unknown model '%s' (expected v6.10, v6.9, v6.12, latest, capped or none)",
 				       model);
 	if (!o->cases == !o->state)
 		return cli_usage_error("place", "give exactly one of --cases or --state");

@@ -32,7 +32,7 @@ static const char usage[] =
 	"  --workload F     rt-app JSON file; replaces the scenario's workload\n"
 	"  --duration S     simulated time: seconds or with a unit (10s, 500ms, 2h)\n"
 	"  --seed N         seed for the inputs that ask for randomness (default: the scenario's)\n"
-	"  --model M        v6.10 (default), v6.9, latest, capped, none\n"
+	"  --model M        v6.10 (default), v6.9, v6.12, latest, capped, none\n"
 	"  --governor G     schedutil (default), performance, powersave\n"
 	"  --hz N           scheduler tick rate (default 250)\n"
 	"  --max-freq P=KHZ[@T]  cap policy P (policyN or N) with scaling_max_freq from T\n"
@@ -149,7 +149,7 @@ static int apply_overrides(const struct sim_opts *o, capsim_scenario *sc)
 		return CLI_EXIT_USAGE;
 	if (o->model) {
 		if (capsim_model_from_name(o->model, &model))
-			return cli_usage_error("simulate", "--model '%s': expected v6.10, v6.9, latest, "
+			return cli_usage_error("simulate", "--model '%s': expected v6.10, v6.9, v6.12, latest, "
 					       "capped or none", o->model);
 		capsim_scenario_set_model(sc, model, NULL);
 	}

@@ -99,15 +99,19 @@ enum capsim_model {
 	CAPSIM_MODEL_LATEST = 2, /* 6.10 plus later mainline changes on these paths */
 	CAPSIM_MODEL_CAPPED = 3, /* long-lasting caps lower the maximum capacity instead */
 	CAPSIM_MODEL_NONE = 4,  /* capacity is always the original capacity */
+	CAPSIM_MODEL_V6_12 = 5, /* linux-source-6.12 (6.12.118), the code kernel-check runs */
 	CAPSIM_MODEL_COUNT
 };
 
-/** capsim_model_name() - "v6.10", "v6.9", "latest", "capped", "none" (NULL if out of range). */
+/**
+ * capsim_model_name() - "v6.10", "v6.9", "latest", "capped", "none", "v6.12" (NULL if out of
+ * range).
+ */
 CAPSIM_API const char *capsim_model_name(enum capsim_model model);
 
 /**
- * capsim_model_from_name() - the model called @name (as capsim_model_name() spells it; "6.9"
- * and "6.10" without the v are accepted too). Return: 0, or CAPSIM_ERR_NOT_FOUND.
+ * capsim_model_from_name() - the model called @name (as capsim_model_name() spells it; "6.9",
+ * "6.10" and "6.12" without the v are accepted too). Return: 0, or CAPSIM_ERR_NOT_FOUND.
  */
 CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
 

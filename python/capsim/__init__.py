@@ -31,7 +31,7 @@ __all__ = ["CapsimError", "ParseError", "InputIOError", "RangeError", "InvalidEr
            "Scenario", "Result", "simulate", "compare", "capacity", "place", "platforms",
            "sweep", "version", "MODELS"]
 
-MODELS = ["v6.10", "v6.9", "latest", "capped", "none"]
+MODELS = ["v6.10", "v6.9", "latest", "capped", "none", "v6.12"]
 GOVERNORS = ["schedutil", "performance", "powersave"]
 
 

@@ -17,6 +17,7 @@ void sim_options_default(struct sim_options *o)
 	o->governor = SIM_GOV_SCHEDUTIL;
 	o->eas = 1;
 	o->uclamp = 1;
+	uclamp_sysctl_default(&o->uclamp_sysctl);
 	o->model = CAPSIM_MODEL_V6_10;
 	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;
 	o->thermal_governor = THERMAL_GOV_STEP_WISE;

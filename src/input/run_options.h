@@ -12,6 +12,7 @@
 #include "capsim/capsim.h"
 #include "model/platform.h"
 #include "model/thermal.h"
+#include "model/uclamp.h"
 
 enum sim_governor {
 	SIM_GOV_SCHEDUTIL,
@@ -53,6 +54,8 @@ struct sim_options {
 				   * cpufreq_policy_transition_delay_us() per driver) */
 	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
 	int uclamp;               /* CONFIG_UCLAMP_TASK */
+	/* sysctl sched_util_clamp_min/_max/_min_rt_default, as written at boot (default 1024) */
+	struct uclamp_sysctl uclamp_sysctl;
 	enum capsim_model model;
 	uint64_t duration_ns;     /* 0: the workload's duration */
 	uint64_t seed;

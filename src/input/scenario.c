@@ -181,6 +181,15 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			ret = get_bool(p, node, key, path, v, &o->eas);
 		} else if (!strcmp(key, "uclamp")) {
 			ret = get_bool(p, node, key, path, v, &o->uclamp);
+		} else if (!strcmp(key, "sched_util_clamp_min")) {
+			ret = get_uint(p, node, key, path, v, 0, SCHED_CAPACITY_SCALE, &x);
+			o->uclamp_sysctl.util_min = (uint32_t)x;
+		} else if (!strcmp(key, "sched_util_clamp_max")) {
+			ret = get_uint(p, node, key, path, v, 0, SCHED_CAPACITY_SCALE, &x);
+			o->uclamp_sysctl.util_max = (uint32_t)x;
+		} else if (!strcmp(key, "sched_util_clamp_min_rt_default")) {
+			ret = get_uint(p, node, key, path, v, 0, SCHED_CAPACITY_SCALE, &x);
+			o->uclamp_sysctl.util_min_rt_default = (uint32_t)x;
 		} else if (!strcmp(key, "governor")) {
 			const char *g = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
 
@@ -197,7 +206,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			if (!json_object_is_type(v, json_type_string) ||
 			    capsim_model_from_name(json_object_get_string(v), &o->model))
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-					   "expected \"v6.10\", \"v6.9\", \"latest\", \"capped\" or \"none\"");
+					   "expected \"v6.10\", \"v6.9\", \"v6.12\", \"latest\", \"capped\" or \"none\"");
 		} else if (!strcmp(key, "freq_invariance")) {
 			const char *fi = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
 
@@ -217,12 +226,18 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 				ret = fail(p, node, key, path, CAPSIM_ERR_RANGE, "expected a duration > 0");
 		} else {
 			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, model, "
-				   "freq_invariance, thermal_decay_shift, capped_threshold)");
+				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, "
+				   "sched_util_clamp_min, sched_util_clamp_max, "
+				   "sched_util_clamp_min_rt_default, model, freq_invariance, "
+				   "thermal_decay_shift, capped_threshold)");
 		}
 		if (ret)
 			return ret;
 	}
+	if (o->uclamp_sysctl.util_min > o->uclamp_sysctl.util_max)
+		return fail(p, node, "sched_util_clamp_min", "kernel.sched_util_clamp_min",
+			    CAPSIM_ERR_RANGE, "above kernel.sched_util_clamp_max (the sysctl "
+			    "handler rejects it with -EINVAL)");
 	return 0;
 }
 

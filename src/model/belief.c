@@ -35,6 +35,9 @@ uint64_t belief_cpufreq_pressure(enum capsim_model model, const struct belief_cp
 	/* 7.3 (Fixes d2d5c129d07e): no reference -> the driver's ->scale_freq_ref(), if any */
 	if (!max_freq && (model == CAPSIM_MODEL_LATEST || model == CAPSIM_MODEL_CAPPED))
 		max_freq = c->scale_freq_ref;
+	/* 6.12.101+ (d2d5c129d07e backported): no reference -> cpuinfo.max_freq */
+	if (!max_freq && model == CAPSIM_MODEL_V6_12)
+		max_freq = c->cpuinfo_max;
 	return platform_freq_pressure(c->cap_orig, policy_max, max_freq);
 }
 

@@ -17,6 +17,7 @@ static const char *const model_names[CAPSIM_MODEL_COUNT] = {
 	[CAPSIM_MODEL_LATEST] = "latest",
 	[CAPSIM_MODEL_CAPPED] = "capped",
 	[CAPSIM_MODEL_NONE] = "none",
+	[CAPSIM_MODEL_V6_12] = "v6.12",
 };
 
 const char *capsim_model_name(enum capsim_model model)
@@ -70,6 +71,7 @@ uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enu
 		return cpu->arch_cap;
 	case CAPSIM_MODEL_V6_10:
 	case CAPSIM_MODEL_LATEST:
+	case CAPSIM_MODEL_V6_12:
 	case CAPSIM_MODEL_CAPPED: /* the capped model lowers arch_cap itself; the reads are 6.10's */
 	case CAPSIM_MODEL_COUNT:
 		break;
@@ -85,4 +87,11 @@ uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu
 int model_reads_thermal(enum capsim_model model)
 {
 	return model == CAPSIM_MODEL_V6_9;
+}
+
+bool model_uclamp_inc_before_enqueue(enum capsim_model model)
+{
+	/* dfa0a574cbc4 (6.12) moved uclamp_rq_inc() after ->enqueue_task(); 90ca9410dab2 (6.16)
+	 * moved it back before, where v6.9 and v6.10 had it */
+	return model != CAPSIM_MODEL_V6_12;
 }

@@ -19,6 +19,7 @@
 #ifndef CAPSIM_MODEL_H
 #define CAPSIM_MODEL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "capsim/capsim.h"
@@ -40,6 +41,14 @@ uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enu
 
 /** model_rt_extra_used() - what scale_rt_capacity() adds to RT+DL util: v6.9 thermal_load_avg. */
 uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu);
+
+/**
+ * model_uclamp_inc_before_enqueue() - whether enqueue_task() runs uclamp_rq_inc() before the
+ * class's ->enqueue_task() (whose frequency update then sees the task's clamps) under @model.
+ * uclamp_rq_dec() comes before ->dequeue_task() in every model.
+ * Return: false for v6.12 only.
+ */
+bool model_uclamp_inc_before_enqueue(enum capsim_model model);
 
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/model.h"
 #include "model/util_est.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
@@ -42,6 +43,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
+	uclamp_rq_init(&rq->uclamp);
 	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
 	rq->uclamp_idle = true;
 	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
@@ -264,36 +266,48 @@ uint64_t task_util_est_of(const struct sim_task *p)
 
 /* ---- uclamp ------------------------------------------------------------------------------ */
 
-/*
- * mirrors uclamp_rq_inc()/uclamp_rq_dec() (kernel/sched/core.c) as max aggregation over the
- * runnable tasks (the buckets hold the max clamp of their tasks; see docs/model.md), with
- * UCLAMP_FLAG_IDLE: an empty rq keeps its last max clamp and has min 0.
- */
-void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq)
+/* the clamps the rest of the engine and the view read: uclamp_rq_get() and UCLAMP_FLAG_IDLE */
+static void uclamp_rq_publish(struct capsim_sim *s, struct sim_rq *rq)
 {
-	uint64_t mx[2] = { 0, 0 };
-	unsigned n = 0;
-	struct sim_task *lists[3] = { rq->curr, rq->fair_head, rq->rt_head };
+	rq->uclamp_rq[0] = rq->uclamp.clamp[UCLAMP_ID_MIN].value;
+	rq->uclamp_rq[1] = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
+	rq->uclamp_idle = rq->uclamp.idle;
+	sim_ev_uclamp(s, rq);
+}
+
+/*
+ * mirrors uclamp_rq_inc() (kernel/sched/core.c; the buckets are model/uclamp.c's): nothing
+ * until uclamp_is_used(), so tasks queued before the static key turned on are not counted
+ * until their next enqueue, as in the kernel.
+ */
+void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	const uint32_t eff[UCLAMP_IDS] = { (uint32_t)p->uclamp_eff[0], (uint32_t)p->uclamp_eff[1] };
 
 	if (!s->rd.uclamp_used)
-		return; /* only read once uclamp_is_used(); task_set_uclamp() refreshes all then */
-	for (int l = 0; l < 3; l++) {
-		for (struct sim_task *t = lists[l]; t; t = l ? t->rq_next : NULL) {
-			for (int id = 0; id < 2; id++)
-				if (t->uclamp_eff[id] > mx[id])
-					mx[id] = t->uclamp_eff[id];
-			n++;
-		}
-	}
-	if (!n) {
-		rq->uclamp_rq[0] = 0;
-		rq->uclamp_idle = true;
-	} else {
-		rq->uclamp_rq[0] = mx[0];
-		rq->uclamp_rq[1] = mx[1];
-		rq->uclamp_idle = false;
-	}
-	sim_ev_uclamp(s, rq);
+		return;
+	uclamp_rq_inc(&rq->uclamp, p->uclamp_se, eff);
+	uclamp_rq_publish(s, rq);
+}
+
+/*
+ * @p's clamps changed while it is queued on @rq: __sched_setscheduler()'s dequeue_task() and
+ * enqueue_task() around the new requests count it again with its new effective values.
+ */
+void rq_uclamp_requeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	rq_uclamp_dec(s, rq, p);
+	rq_uclamp_inc(s, rq, p);
+	rq_sync_view(s, rq);
+}
+
+/* mirrors uclamp_rq_dec(): only the clamps uclamp_rq_inc() counted leave */
+void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	if (!s->rd.uclamp_used)
+		return;
+	uclamp_rq_dec(&rq->uclamp, p->uclamp_se);
+	uclamp_rq_publish(s, rq);
 }
 
 /* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
@@ -493,6 +507,12 @@ static void rq_cancel_completion(struct sim_rq *rq);
  */
 void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
 {
+	/* enqueue_task(): uclamp_rq_inc() before ->enqueue_task(), whose frequency update then
+	 * sees the clamps, or after it (v6.12) */
+	bool uclamp_first = model_uclamp_inc_before_enqueue(s->opt.model);
+
+	if (uclamp_first)
+		rq_uclamp_inc(s, rq, p);
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	p->cpu = rq->cpu;
@@ -503,9 +523,12 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq->rt_nr++;
 		if (++rq->nr_running >= 2)
 			s->overloaded = true;
-		uclamp_rq_refresh(s, rq);
 		rq_sync_view(s, rq);
 		cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
+		if (!uclamp_first) {
+			rq_uclamp_inc(s, rq, p);
+			rq_sync_view(s, rq);
+		}
 		return;
 	}
 	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
@@ -519,7 +542,8 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (++rq->nr_running >= 2)
 		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
 	rq->cfs_load_weight += p->weight;
-	uclamp_rq_refresh(s, rq);
+	if (!uclamp_first)
+		rq_uclamp_inc(s, rq, p);
 	rq_sync_view(s, rq);
 	if (wakeup)
 		check_update_overutilized_status(s, rq);
@@ -531,6 +555,9 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
  */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
 {
+	/* dequeue_task(): uclamp_rq_dec() before ->dequeue_task() in every version, so its
+	 * frequency update no longer counts the leaving task's clamps */
+	rq_uclamp_dec(s, rq, p);
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	if (p->rt) {
@@ -562,7 +589,6 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (!p->rt && util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
 				      arch_cap(s, rq->cpu), sleep))
 		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
-	uclamp_rq_refresh(s, rq);
 	rq_sync_view(s, rq);
 	if (p->rt)
 		cpufreq_update_util(s, rq->cpu); /* dequeue_top_rt_rq() */
@@ -792,10 +818,3 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	sched_balance_trigger(s, rq);
 }
 
-/* a task's clamps changed while it was on @rq: re-aggregate, refresh the view and schedutil */
-void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq)
-{
-	uclamp_rq_refresh(s, rq);
-	rq_sync_view(s, rq);
-	cpufreq_update_util(s, rq->cpu);
-}

@@ -321,7 +321,8 @@ static int setup_energy(struct capsim_sim *s)
 	s->rd.nr_cpus = s->nr_cpus;
 	s->rd.cpus = s->view;
 	s->rd.memo = s->memo;
-	s->rd.uclamp_used = false;
+	/* sysctl_sched_uclamp_handler(): a boot-time write of a default turns the key on */
+	s->rd.uclamp_used = s->opt.uclamp && uclamp_sysctl_written(&s->opt.uclamp_sysctl);
 	s->pds = calloc(s->nr_cpus, sizeof(*s->pds));
 	s->pd_order = calloc(s->nr_cpus, sizeof(*s->pd_order));
 	s->cpu_pd = calloc(s->nr_cpus, sizeof(*s->cpu_pd));

@@ -25,6 +25,7 @@
 #include "model/sugov.h"
 #include "model/platform.h"
 #include "model/thermal.h"
+#include "model/uclamp.h"
 #include "input/run_options.h"
 #include "input/workload.h"
 
@@ -143,6 +144,7 @@ struct sim_task {
 	unsigned nr_allowed;
 	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
 	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
+	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 
 	/* position in the workload */
@@ -225,7 +227,8 @@ struct sim_rq {
 	uint64_t cpu_capacity;           /* capacity_of() */
 	bool view_stale;                 /* cfs_avg changed since the view was last refreshed */
 	uint64_t misfit_task_load;
-	uint64_t uclamp_rq[2];           /* max aggregation over runnable tasks */
+	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
+	uint64_t uclamp_rq[2];           /* uclamp_rq_get() of each clamp, as published */
 	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
 	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
@@ -461,8 +464,9 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
-void uclamp_rq_refresh(struct capsim_sim *s, struct sim_rq *rq);
-void rq_refresh_uclamp(struct capsim_sim *s, struct sim_rq *rq);
+void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_uclamp_requeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);

@@ -484,25 +484,29 @@ void task_yield(struct capsim_sim *s, struct sim_task *p)
 
 /* ---- creation ---------------------------------------------------------------------------- */
 
+/*
+ * mirrors sched_setattr()'s __setscheduler_uclamp() (and uclamp_fork()'s defaults): the new
+ * requests, their effective values under the system defaults, and, for a queued task, its
+ * rq's buckets again (__sched_setscheduler() dequeues and enqueues it around the change).
+ */
 static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, int max)
 {
+	const struct uclamp_sysctl *sys = &s->opt.uclamp_sysctl;
+
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
 	if ((min != WL_UNSET || max != WL_UNSET) && s->opt.uclamp && !s->rd.uclamp_used) {
 		s->rd.uclamp_used = true; /* the sched_uclamp_used static key turns on */
 		fair_memo_refresh(&s->rd, -1);
-		for (unsigned c = 0; c < s->nr_cpus; c++) {
-			uclamp_rq_refresh(s, &s->rq[c]);
+		for (unsigned c = 0; c < s->nr_cpus; c++)
 			rq_sync_view(s, &s->rq[c]);
-		}
 	}
-	/* uclamp_eff_value(): the request, or the default (RT min: sysctl_sched_util_clamp_min_rt_default) */
-	p->uclamp_eff[0] = min != WL_UNSET ? (uint64_t)min : (p->rt ? SCHED_CAPACITY_SCALE : 0);
-	p->uclamp_eff[1] = max != WL_UNSET ? (uint64_t)max : SCHED_CAPACITY_SCALE;
-	if (!s->opt.uclamp) {
-		p->uclamp_eff[0] = 0;
-		p->uclamp_eff[1] = SCHED_CAPACITY_SCALE;
-	}
+	for (int id = 0; id < UCLAMP_IDS; id++)
+		p->uclamp_eff[id] = s->opt.uclamp ?
+			uclamp_eff_get(sys, id, uclamp_request(sys, id, p->uclamp_req[id], p->rt)) :
+			(id == UCLAMP_ID_MIN ? 0 : SCHED_CAPACITY_SCALE);
+	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
+		rq_uclamp_requeue(s, &s->rq[p->cpu], p);
 }
 
 static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const capsim_cpumask *m)
@@ -765,7 +769,7 @@ static void scenario_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	task_set_uclamp(s, p, min != WL_UNSET ? min : p->uclamp_req[0],
 			max != WL_UNSET ? max : p->uclamp_req[1]);
 	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
-		rq_refresh_uclamp(s, &s->rq[p->cpu]);
+		cpufreq_update_util(s, p->cpu);
 }
 
 void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e)
