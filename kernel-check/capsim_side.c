@@ -14,10 +14,12 @@
 
 #include "kcase.h"
 #include "model/fair.h"
+#include "model/model.h"
 #include "model/pelt.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "model/sugov.h"
+#include "model/uclamp.h"
 #include "model/util_est.h"
 #include "sim/sim.h"
 
@@ -387,5 +389,94 @@ void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 		out->cached_raw_freq[i] = sg.cached_raw_freq;
 		out->need_freq_update[i] = sg.need_freq_update;
 		out->last_freq_update_time[i] = sg.last_freq_update_time;
+	}
+}
+
+/* the class's enqueue/dequeue: what its cpufreq_update_util() reads */
+static void cs_uclamp_seen(const struct uclamp_rq_state *rq, struct kc_uclamp_out *out, unsigned i)
+{
+	out->seen_min[i] = rq->clamp[UCLAMP_ID_MIN].value;
+	out->seen_max[i] = rq->clamp[UCLAMP_ID_MAX].value;
+	out->seen_idle[i] = rq->idle;
+}
+
+struct cs_uclamp_task {
+	int req[UCLAMP_IDS];
+	bool rt;
+	struct uclamp_se se[UCLAMP_IDS];
+};
+
+/* the engine's enqueue (sim/rq.c rq_enqueue()) in the order of @model */
+static void cs_uclamp_enqueue(struct uclamp_rq_state *rq, struct cs_uclamp_task *t,
+			      const struct uclamp_sysctl *sys, bool used, enum capsim_model model,
+			      struct kc_uclamp_out *out, unsigned i)
+{
+	bool first = model_uclamp_inc_before_enqueue(model);
+	uint32_t eff[UCLAMP_IDS];
+
+	for (int id = 0; id < UCLAMP_IDS; id++)
+		eff[id] = uclamp_eff_get(sys, id, uclamp_request(sys, id, t->req[id], t->rt));
+	if (used && first)
+		uclamp_rq_inc(rq, t->se, eff);
+	cs_uclamp_seen(rq, out, i);
+	if (used && !first)
+		uclamp_rq_inc(rq, t->se, eff);
+}
+
+static void cs_uclamp_dequeue(struct uclamp_rq_state *rq, struct cs_uclamp_task *t, bool used,
+			      struct kc_uclamp_out *out, unsigned i)
+{
+	if (used)
+		uclamp_rq_dec(rq, t->se);
+	cs_uclamp_seen(rq, out, i);
+}
+
+void cside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
+{
+	const struct uclamp_sysctl sys = { (uint32_t)in->sys_min, (uint32_t)in->sys_max,
+					   (uint32_t)in->sys_min_rt };
+	struct cs_uclamp_task tasks[KC_MAX_QUERIES] = { 0 };
+	struct uclamp_rq_state rq;
+
+	uclamp_rq_init(&rq);
+	for (unsigned i = 0; i < in->nr_tasks; i++) {
+		tasks[i].rt = in->rt[i] != 0;
+		tasks[i].req[UCLAMP_ID_MIN] = (int)(int64_t)in->req_min[i];
+		tasks[i].req[UCLAMP_ID_MAX] = (int)(int64_t)in->req_max[i];
+	}
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		struct cs_uclamp_task *t = &tasks[in->task[i]];
+		bool used = i >= in->used_from;
+
+		switch (in->op[i]) {
+		case KC_UC_ENQUEUE:
+			cs_uclamp_enqueue(&rq, t, &sys, used, CAPSIM_MODEL_V6_12, out, i);
+			break;
+		case KC_UC_DEQUEUE:
+			cs_uclamp_dequeue(&rq, t, used, out, i);
+			break;
+		default: /* task_set_uclamp(): -1 keeps the request */
+			uclamp_rq_dec(&rq, t->se);
+			if ((int64_t)in->new_min[i] >= 0)
+				t->req[UCLAMP_ID_MIN] = (int)(int64_t)in->new_min[i];
+			if ((int64_t)in->new_max[i] >= 0)
+				t->req[UCLAMP_ID_MAX] = (int)(int64_t)in->new_max[i];
+			cs_uclamp_enqueue(&rq, t, &sys, used, CAPSIM_MODEL_V6_12, out, i);
+			break;
+		}
+		out->rq_min[i] = rq.clamp[UCLAMP_ID_MIN].value;
+		out->rq_max[i] = rq.clamp[UCLAMP_ID_MAX].value;
+		out->rq_idle[i] = rq.idle;
+	}
+	for (unsigned i = 0; i < in->nr_tasks; i++) {
+		struct cs_uclamp_task *t = &tasks[i];
+		uint32_t req[UCLAMP_IDS];
+
+		for (int id = 0; id < UCLAMP_IDS; id++)
+			req[id] = uclamp_request(&sys, id, t->req[id], t->rt);
+		out->eff_min[i] = uclamp_eff_value(&sys, UCLAMP_ID_MIN, &t->se[UCLAMP_ID_MIN],
+						   req[UCLAMP_ID_MIN]);
+		out->eff_max[i] = uclamp_eff_value(&sys, UCLAMP_ID_MAX, &t->se[UCLAMP_ID_MAX],
+						   req[UCLAMP_ID_MAX]);
 	}
 }

@@ -265,9 +265,42 @@ KC_STRUCT(schedutil_out)
 const char *kside_version(void);
 
 /* Each side's entry points, one per group (kernel_side.c and capsim_side.c). */
+/*
+ * uclamp: tasks (CFS or RT, requests or -1 for none) on one rq, the system defaults, and a
+ * sequence of enqueue_task() / dequeue_task() / sched_setattr() (a queued task dequeued, its
+ * requests changed, enqueued again, as __sched_setscheduler() does); sched_uclamp_used turns on
+ * before step used_from. The class hooks record what a cpufreq_update_util() there sees: the
+ * rq's clamps and UCLAMP_FLAG_IDLE. The kernel side is 6.12's enqueue_task() (uclamp_rq_inc()
+ * after ->enqueue_task()); capsim's is the v6.12 model's order.
+ */
+enum kc_uclamp_op { KC_UC_ENQUEUE = 0, KC_UC_DEQUEUE = 1, KC_UC_SETATTR = 2 };
+#define KC_FIELDS_uclamp_in(S, A, I) \
+	S(sys_min) S(sys_max) S(sys_min_rt) \
+	S(used_from) \
+	S(nr_tasks) \
+	A(rt, KC_MAX_QUERIES) \
+	I(req_min, KC_MAX_QUERIES) /* -1: not user-defined */ \
+	I(req_max, KC_MAX_QUERIES) \
+	S(nr_steps) \
+	A(op, KC_MAX_STEPS) \
+	A(task, KC_MAX_STEPS) \
+	I(new_min, KC_MAX_STEPS) /* SETATTR: -1 keeps the request */ \
+	I(new_max, KC_MAX_STEPS)
+KC_STRUCT(uclamp_in)
+#define KC_FIELDS_uclamp_out(S, A, I) \
+	A(seen_min, KC_MAX_STEPS) /* in the class's enqueue (SETATTR: the re-enqueue) / dequeue */ \
+	A(seen_max, KC_MAX_STEPS) \
+	A(seen_idle, KC_MAX_STEPS) \
+	A(rq_min, KC_MAX_STEPS) /* after the step */ \
+	A(rq_max, KC_MAX_STEPS) \
+	A(rq_idle, KC_MAX_STEPS) \
+	A(eff_min, KC_MAX_QUERIES) /* uclamp_eff_value() of each task at the end */ \
+	A(eff_max, KC_MAX_QUERIES)
+KC_STRUCT(uclamp_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
-	X(freq_invariance) X(schedutil)
+	X(freq_invariance) X(schedutil) X(uclamp)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

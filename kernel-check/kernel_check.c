@@ -89,6 +89,12 @@ KC_TABLE(schedutil_in)
 #define KC_T struct kc_schedutil_out
 KC_TABLE(schedutil_out)
 #undef KC_T
+#define KC_T struct kc_uclamp_in
+KC_TABLE(uclamp_in)
+#undef KC_T
+#define KC_T struct kc_uclamp_out
+KC_TABLE(uclamp_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -576,6 +582,77 @@ static void gen_schedutil(struct rng *r, unsigned kind, void *v)
 }
 
 /* --- groups -------------------------------------------------------------------------------- */
+
+static const char *const uclamp_kinds[] = {
+	"random", "one_bucket", "system_defaults", "late_key", "rt_defaults", "setattr",
+};
+
+/* a clamp value: anywhere, at a bucket edge (205, 410, 615, 820 and one below), or in one bucket */
+static int64_t gen_clamp(struct rng *r, unsigned kind)
+{
+	int64_t edge;
+
+	if (kind == 1) /* values that share bucket 2, or bucket 4 */
+		return chance(r, 50) ? (int64_t)range(r, 410, 614) : (int64_t)range(r, 820, 1024);
+	if (!chance(r, 30))
+		return (int64_t)range(r, 0, 1024);
+	edge = 205 * (int64_t)range(r, 1, 5) - (int64_t)range(r, 0, 1);
+	return edge > 1024 ? 1024 : edge;
+}
+
+static void gen_uclamp(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_uclamp_in *in = v;
+	bool queued[KC_MAX_QUERIES] = { false };
+
+	in->sys_min = in->sys_max = in->sys_min_rt = 1024;
+	if (kind == 2 || chance(r, 10)) {
+		in->sys_max = range(r, 0, 1024);
+		in->sys_min = range(r, 0, in->sys_max);
+	}
+	if (kind == 4 || chance(r, 10))
+		in->sys_min_rt = range(r, 0, 1024);
+	in->used_from = kind == 3 ? range(r, 1, 12) : 0;
+	in->nr_tasks = range(r, 1, KC_MAX_QUERIES);
+	for (unsigned i = 0; i < in->nr_tasks; i++) {
+		int64_t mn = chance(r, 60) ? gen_clamp(r, kind) : -1;
+		int64_t mx = chance(r, 50) ? gen_clamp(r, kind) : -1;
+
+		if (mn >= 0 && mx >= 0 && mn > mx) { /* uclamp_validate() */
+			int64_t t = mn;
+
+			mn = mx;
+			mx = t;
+		}
+		in->rt[i] = kind == 4 ? chance(r, 70) : chance(r, 20);
+		in->req_min[i] = (uint64_t)mn;
+		in->req_max[i] = (uint64_t)mx;
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1);
+
+		in->task[i] = t;
+		in->new_min[i] = in->new_max[i] = (uint64_t)-1;
+		if (!queued[t]) {
+			in->op[i] = KC_UC_ENQUEUE;
+		} else if (chance(r, kind == 5 ? 50 : 15)) {
+			int64_t mn = chance(r, 70) ? gen_clamp(r, kind) : -1;
+			int64_t mx = chance(r, 50) ? gen_clamp(r, kind) : -1;
+
+			/* keep min <= max against the kept request too: only one side changes */
+			if (mn >= 0 && mx >= 0 && mn > mx)
+				mn = mx;
+			in->op[i] = KC_UC_SETATTR;
+			in->new_min[i] = (uint64_t)mn;
+			in->new_max[i] = (uint64_t)mx;
+		} else {
+			in->op[i] = KC_UC_DEQUEUE;
+		}
+		if (in->op[i] != KC_UC_SETATTR)
+			queued[t] = !queued[t];
+	}
+}
 
 struct kc_group {
 	const char *name;

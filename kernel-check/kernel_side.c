@@ -29,6 +29,8 @@ bool sched_uclamp_used, sched_energy_present;
 static struct cpufreq_driver kc_cpufreq_dt = { .verify = NULL };
 struct cpufreq_driver *cpufreq_driver = &kc_cpufreq_dt;
 
+/* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */
+static struct uclamp_se uclamp_default[UCLAMP_CNT];
 #include "kernel_extract.c"
 
 const char *kside_version(void)
@@ -435,5 +437,94 @@ void kside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 		out->cached_raw_freq[i] = sg.cached_raw_freq;
 		out->need_freq_update[i] = sg.need_freq_update;
 		out->last_freq_update_time[i] = sg.last_freq_update_time;
+	}
+}
+
+/* the class hooks: what cpufreq_update_util() in enqueue/dequeue_task_{fair,rt}() reads */
+static uint64_t *kc_seen[3];
+static void kc_seen_record(struct rq *rq)
+{
+	*kc_seen[0] = rq->uclamp[UCLAMP_MIN].value;
+	*kc_seen[1] = rq->uclamp[UCLAMP_MAX].value;
+	*kc_seen[2] = !!(rq->uclamp_flags & UCLAMP_FLAG_IDLE);
+}
+static void kc_class_enqueue(struct rq *rq, struct task_struct *p, int flags)
+{
+	(void)p, (void)flags;
+	kc_seen_record(rq);
+}
+static bool kc_class_dequeue(struct rq *rq, struct task_struct *p, int flags)
+{
+	(void)p, (void)flags;
+	kc_seen_record(rq);
+	return true;
+}
+static const struct sched_class kc_uclamp_class = {
+	.uclamp_enabled = 1, .enqueue_task = kc_class_enqueue, .dequeue_task = kc_class_dequeue,
+};
+
+/* __setscheduler_uclamp() for a request @v (-1: none): user-defined, or the default */
+static void kc_uclamp_request(struct task_struct *p, enum uclamp_id id, int64_t v)
+{
+	if (v >= 0)
+		k_uclamp_se_set(&p->uclamp_req[id], (unsigned int)v, true);
+	else if (!p->uclamp_req[id].user_defined)
+		k_uclamp_se_set(&p->uclamp_req[id], id == UCLAMP_MIN ? 0 : SCHED_CAPACITY_SCALE,
+				false);
+	if (id == UCLAMP_MIN && rt_task(p))
+		k___uclamp_update_util_min_rt_default(p);
+}
+
+void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
+{
+	struct task_struct tasks[KC_MAX_QUERIES];
+	struct rq *rq = cpu_rq(0);
+
+	kc_reset();
+	rq->uclamp[UCLAMP_MIN].value = 0;
+	rq->uclamp_flags = UCLAMP_FLAG_IDLE; /* init_uclamp_rq() */
+	sysctl_sched_uclamp_util_min = (unsigned int)in->sys_min;
+	sysctl_sched_uclamp_util_max = (unsigned int)in->sys_max;
+	sysctl_sched_uclamp_util_min_rt_default = (unsigned int)in->sys_min_rt;
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], (unsigned int)in->sys_min, false);
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], (unsigned int)in->sys_max, false);
+	memset(tasks, 0, sizeof(tasks));
+	for (unsigned i = 0; i < in->nr_tasks; i++) {
+		struct task_struct *p = &tasks[i];
+
+		p->sched_class = &kc_uclamp_class;
+		p->kc_rt = in->rt[i] != 0;
+		kc_uclamp_request(p, UCLAMP_MIN, (int64_t)in->req_min[i]);
+		kc_uclamp_request(p, UCLAMP_MAX, (int64_t)in->req_max[i]);
+	}
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		struct task_struct *p = &tasks[in->task[i]];
+
+		if (i == in->used_from)
+			sched_uclamp_used = true;
+		kc_seen[0] = &out->seen_min[i];
+		kc_seen[1] = &out->seen_max[i];
+		kc_seen[2] = &out->seen_idle[i];
+		switch (in->op[i]) {
+		case KC_UC_ENQUEUE:
+			k_enqueue_task(rq, p, 0);
+			break;
+		case KC_UC_DEQUEUE:
+			k_dequeue_task(rq, p, 0);
+			break;
+		default: /* __sched_setscheduler(): dequeue, the new requests, enqueue */
+			k_dequeue_task(rq, p, DEQUEUE_SAVE);
+			kc_uclamp_request(p, UCLAMP_MIN, (int64_t)in->new_min[i]);
+			kc_uclamp_request(p, UCLAMP_MAX, (int64_t)in->new_max[i]);
+			k_enqueue_task(rq, p, ENQUEUE_RESTORE);
+			break;
+		}
+		out->rq_min[i] = rq->uclamp[UCLAMP_MIN].value;
+		out->rq_max[i] = rq->uclamp[UCLAMP_MAX].value;
+		out->rq_idle[i] = !!(rq->uclamp_flags & UCLAMP_FLAG_IDLE);
+	}
+	for (unsigned i = 0; i < in->nr_tasks; i++) {
+		out->eff_min[i] = k_uclamp_eff_value(&tasks[i], UCLAMP_MIN);
+		out->eff_max[i] = k_uclamp_eff_value(&tasks[i], UCLAMP_MAX);
 	}
 }

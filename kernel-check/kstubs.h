@@ -250,6 +250,42 @@ extern bool sched_uclamp_used, sched_energy_present;
 #define scx_cpuperf_target(cpu) 0UL
 #define scx_switched_all() false
 
+#define CONFIG_UCLAMP_BUCKETS_COUNT 5
+/* include/linux/sched.h's struct uclamp_se; bits_per(1024) = 11, bits_per(UCLAMP_BUCKETS) = 3 */
+struct uclamp_se {
+	unsigned int value : 11;
+	unsigned int bucket_id : 3;
+	unsigned int active : 1;
+	unsigned int user_defined : 1;
+};
+struct uclamp_bucket {
+	unsigned long value : 11;
+	unsigned long tasks : 64 - 11;
+};
+#define lockdep_assert_held(l) do { } while (0)
+/* enqueue_task()/dequeue_task()'s other work: no clock, psi, sched_info or core scheduling */
+#define ENQUEUE_NOCLOCK 0x08
+#define ENQUEUE_RESTORE 0x02
+#define DEQUEUE_SAVE 0x02
+#define DEQUEUE_NOCLOCK 0x08
+#define update_rq_clock(rq) do { } while (0)
+#define psi_enqueue(p, flags) do { } while (0)
+#define psi_dequeue(p, flags) do { } while (0)
+#define sched_info_enqueue(rq, p) do { } while (0)
+#define sched_info_dequeue(rq, p) do { } while (0)
+#define sched_core_enabled(rq) false
+#define sched_core_enqueue(rq, p) do { } while (0)
+#define sched_core_dequeue(rq, p, flags) do { } while (0)
+#define SCHED_WARN_ON(x) kc_warn(x)
+struct task_struct;
+struct rq;
+/* the class hooks kernel_side.c records cpufreq_update_util()'s view from */
+struct sched_class {
+	int uclamp_enabled;
+	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
+	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+};
+
 struct load_weight {
 	unsigned long weight;
 	u32 inv_weight;
@@ -277,7 +313,12 @@ struct task_struct {
 	int on_rq;
 	int cpu;
 	struct sched_entity se;
+	const struct sched_class *sched_class;
+	bool kc_rt; /* rt_task() */
+	struct uclamp_se uclamp_req[UCLAMP_CNT];
+	struct uclamp_se uclamp[UCLAMP_CNT];
 };
+#define rt_task(p) ((p)->kc_rt)
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
 #define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
@@ -298,6 +339,7 @@ struct dl_rq {
 };
 struct uclamp_rq {
 	unsigned int value;
+	struct uclamp_bucket bucket[CONFIG_UCLAMP_BUCKETS_COUNT];
 };
 struct root_domain {
 	int overutilized;
