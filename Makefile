@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps build test run install uninstall asan bench fuzz kernel-check kernel-check-full clean
+.PHONY: all deps build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full clean
 
 all: build
 
@@ -23,9 +23,28 @@ $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
 
 # deps first, then configure: a recursive make, so that -j cannot configure before deps.
+# The first build of a tree trains its profile-guided optimization (PGO_TRAIN=0 skips it): the
+# program instrumented, tools/pgo-train.sh's runs of the shipped scenarios, then the build that
+# uses the profile; later builds reuse it (code changed since is optimized as usual).
+PGO_TRAIN ?= 1
 build: deps
 	@$(MAKE) --no-print-directory $(BUILD)/CMakeCache.txt
+ifeq ($(PGO_TRAIN),1)
+	@$(MAKE) --no-print-directory $(BUILD)/pgo-profile/.trained
+endif
 	cmake --build $(BUILD) -j$(JOBS)
+
+$(BUILD)/pgo-profile/.trained: | $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DCAPSIM_PGO=generate
+	cmake --build $(BUILD) -j$(JOBS) --target capsim
+	tools/pgo-train.sh $(BUILD)/capsim $(BUILD)/pgo-profile
+	cmake -S . -B $(BUILD) -DCAPSIM_PGO=use
+	touch $@
+
+# A debugging build (-O0 -g, no LTO or profile) in its own folder.
+debug: deps
+	cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug $(CMAKE_FLAGS)
+	cmake --build build-debug -j$(JOBS)
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
@@ -79,4 +98,4 @@ kernel-check-full:
 	@$(MAKE) --no-print-directory kernel-check KC_CASES=$(KC_FULL_CASES)
 
 clean:
-	rm -rf $(BUILD) build-asan build-bench build-fuzz build-kcheck
+	rm -rf $(BUILD) build-asan build-bench build-fuzz build-debug build-kcheck

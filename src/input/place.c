@@ -397,7 +397,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 	bool seen[CAPSIM_MAX_CPUS] = { false };
 	json_object *arr;
 	size_t n = 0, mark;
-	unsigned id;
+	unsigned id = 0; /* set by get_elem_index() when it succeeds (-O3 cannot see it) */
 	int rc = get_array(plat, "pd_order", 1, 0, jp, err, &arr, &n);
 
 	if (!rc && n != nr_pds) {
