@@ -254,6 +254,85 @@ static void show_sched_domains(const capsim_platform *p)
 	}
 }
 
+/* Whether @a and @b have the same idle states (the same DT nodes). */
+static bool same_idle_states(const capsim_platform *p, unsigned a, unsigned b)
+{
+	unsigned n = capsim_platform_nr_idle_states(p, a);
+
+	if (n != capsim_platform_nr_idle_states(p, b))
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		struct capsim_idle_state_info x, y;
+
+		capsim_platform_get_idle_state(p, a, i, &x);
+		capsim_platform_get_idle_state(p, b, i, &y);
+		if (strcmp(x.node, y.node))
+			return false;
+	}
+	return true;
+}
+
+/* One line per set of CPUs with the same states; nothing when every CPU has only WFI. */
+static void show_idle_states(const capsim_platform *p, unsigned nr_cpus)
+{
+	bool any = false, done[CAPSIM_MAX_CPUS] = { false };
+
+	for (unsigned cpu = 0; cpu < nr_cpus; cpu++)
+		any |= capsim_platform_nr_idle_states(p, cpu) > 0;
+	if (!any)
+		return;
+	printf("\nidle states (cpuidle-psci; 0 is WFI; latencies and residency in us):\n");
+	for (unsigned cpu = 0; cpu < nr_cpus; cpu++) {
+		capsim_cpumask cpus = { 0 };
+		char list[1024];
+
+		if (done[cpu])
+			continue;
+		for (unsigned o = cpu; o < nr_cpus; o++)
+			if (!done[o] && same_idle_states(p, cpu, o)) {
+				done[o] = true;
+				capsim_cpumask_set(&cpus, o);
+			}
+		capsim_format_cpulist(&cpus, list, sizeof(list));
+		printf("  %s:\n", list);
+		for (unsigned i = 0; i < capsim_platform_nr_idle_states(p, cpu); i++) {
+			struct capsim_idle_state_info st;
+
+			capsim_platform_get_idle_state(p, cpu, i, &st);
+			printf("    %u %-28s entry %u exit %u residency %u wakeup %u%s%s%s\n",
+			       st.cpuidle_index, st.name, st.entry_us, st.exit_us, st.residency_us,
+			       st.wakeup_us, st.timer_stop ? " local-timer-stop" : "",
+			       st.cluster ? " cluster" : "",
+			       st.domain ? " (power domain's, chosen by genpd)" : "");
+		}
+	}
+}
+
+static json_object *json_idle_states(const capsim_platform *p, unsigned cpu)
+{
+	json_object *a = json_object_new_array();
+
+	for (unsigned i = 0; i < capsim_platform_nr_idle_states(p, cpu); i++) {
+		struct capsim_idle_state_info st;
+		json_object *o = json_object_new_object();
+
+		capsim_platform_get_idle_state(p, cpu, i, &st);
+		json_object_object_add(o, "state", json_object_new_int((int)i + 1));
+		json_object_object_add(o, "cpuidle_index", json_object_new_int((int)st.cpuidle_index));
+		json_object_object_add(o, "name", json_object_new_string(st.name));
+		json_object_object_add(o, "node", json_object_new_string(st.node));
+		json_object_object_add(o, "entry_latency_us", cli_json_u64(st.entry_us));
+		json_object_object_add(o, "exit_latency_us", cli_json_u64(st.exit_us));
+		json_object_object_add(o, "min_residency_us", cli_json_u64(st.residency_us));
+		json_object_object_add(o, "wakeup_latency_us", cli_json_u64(st.wakeup_us));
+		json_object_object_add(o, "local_timer_stop", json_object_new_boolean(st.timer_stop));
+		json_object_object_add(o, "cluster", json_object_new_boolean(st.cluster));
+		json_object_object_add(o, "domain", json_object_new_boolean(st.domain));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static void show_text(const capsim_platform *p)
 {
 	struct capsim_platform_info info;
@@ -280,6 +359,7 @@ static void show_text(const capsim_platform *p)
 		       : "not on every CPU: the platform runs without EAS");
 	show_cpus(p, info.nr_cpus);
 	show_sched_domains(p);
+	show_idle_states(p, info.nr_cpus);
 	for (unsigned i = 0; i < info.nr_policies; i++)
 		show_policy(p, i);
 	for (unsigned i = 0; i < info.nr_zones; i++)
@@ -317,6 +397,7 @@ static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 		json_object_object_add(o, "compatible", c.compatible[0]
 				       ? json_object_new_string(c.compatible) : NULL);
 		json_object_object_add(o, "amu", json_object_new_boolean(c.amu));
+		json_object_object_add(o, "idle_states", json_idle_states(p, cpu));
 		json_object_array_add(a, o);
 	}
 	return a;

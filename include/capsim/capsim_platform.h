@@ -213,6 +213,38 @@ CAPSIM_API int capsim_platform_get_sched_domain(const capsim_platform *p, unsign
 CAPSIM_API int capsim_platform_get_sched_group(const capsim_platform *p, unsigned i, unsigned g,
 					       capsim_cpumask *out);
 
+/**
+ * struct capsim_idle_state_info - one idle state of a CPU deeper than WFI, as cpuidle-psci
+ * reads it from the device tree (dt_init_idle_driver()). The states come shallowest first;
+ * state i of capsim_platform_get_idle_state() is the simulator's state i + 1 (0 is WFI).
+ * @name:         idle-state-name, else the node's name.
+ * @node:         the DT node.
+ * @entry_us, @exit_us, @residency_us: entry-latency-us, exit-latency-us, min-residency-us.
+ * @wakeup_us:    the kernel's exit_latency: wakeup-latency-us, else entry + exit.
+ * @timer_stop:   local-timer-stop.
+ * @cluster:      it powers the CPU's cluster down: entered only when its cluster is idle.
+ * @domain:       a parent power domain's state (PSCI OS-initiated, chosen by genpd): it has no
+ *                cpuidle index of its own; cpu_idle events show the CPU's deepest state.
+ * @cpuidle_index: the state's index in cpu_idle events (kernel's cpuidle index).
+ */
+struct capsim_idle_state_info {
+	const char *name;
+	const char *node;
+	uint32_t entry_us, exit_us, residency_us, wakeup_us;
+	bool timer_stop, cluster, domain;
+	unsigned cpuidle_index;
+};
+
+/** capsim_platform_nr_idle_states() - idle states of @cpu deeper than WFI (0: WFI only). */
+CAPSIM_API unsigned capsim_platform_nr_idle_states(const capsim_platform *p, unsigned cpu);
+
+/**
+ * capsim_platform_get_idle_state() - fill @out for idle state @i of @cpu (0 = the shallowest
+ * after WFI). Return: 0 or CAPSIM_ERR_RANGE.
+ */
+CAPSIM_API int capsim_platform_get_idle_state(const capsim_platform *p, unsigned cpu, unsigned i,
+					      struct capsim_idle_state_info *out);
+
 /** capsim_sd_flag_name() - "SD_BALANCE_NEWIDLE" .. "SD_NUMA" for bit @bit, NULL beyond. */
 CAPSIM_API const char *capsim_sd_flag_name(unsigned bit);
 

@@ -772,6 +772,8 @@ static int parse_tree(struct dt *dt)
 	if (!ret)
 		ret = build_policies(dt);
 	if (!ret)
+		ret = dt_parse_idle_states(dt);
+	if (!ret)
 		ret = dt_parse_thermal_zones(dt);
 	return ret;
 }

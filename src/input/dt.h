@@ -66,4 +66,10 @@ int dt_cpu_of_node(const struct dt *dt, int node);
 /** dt_parse_thermal_zones() - /thermal-zones into dt->p->zones (src/dt_thermal.c). */
 int dt_parse_thermal_zones(struct dt *dt);
 
+/**
+ * dt_parse_idle_states() - each CPU's cpuidle states (src/input/dt_idle.c) into
+ * dt->p->cpus[].idle. Return: 0 or a negative enum capsim_err with dt->err set.
+ */
+int dt_parse_idle_states(struct dt *dt);
+
 #endif /* CAPSIM_DT_H */

@@ -28,6 +28,15 @@ void platform_note(struct capsim_platform *p, const char *fmt, ...)
 	va_end(ap);
 }
 
+unsigned platform_cpuidle_index(const struct capsim_platform *p, unsigned cpu, unsigned state)
+{
+	const struct platform_cpu *c = &p->cpus[cpu];
+
+	while (state > 1 && c->idle[state - 1].domain)
+		state--;
+	return state;
+}
+
 void platform_free(struct capsim_platform *p)
 {
 	if (!p)

@@ -125,6 +125,27 @@ struct platform_policy {
 	struct em_perf_domain *em;     /* NULL: no energy model for this policy */
 };
 
+/* cpuidle states of a CPU: CPUIDLE_STATE_MAX, the WFI state 0 included */
+#define PLATFORM_MAX_IDLE_STATES 10
+
+/*
+ * One idle state deeper than WFI, as dt_init_idle_driver() / init_state_node()
+ * (drivers/cpuidle/dt_idle_states.c) read an "arm,idle-state" or "domain-idle-state" node.
+ */
+struct platform_idle_state {
+	char name[PLATFORM_NAME_MAX];      /* idle-state-name, else the node's name */
+	char node_path[PLATFORM_PATH_MAX];
+	uint32_t entry_us;                 /* entry-latency-us */
+	uint32_t exit_us;                  /* exit-latency-us */
+	uint32_t residency_us;             /* min-residency-us: target_residency */
+	uint32_t wakeup_us;                /* the kernel's exit_latency: wakeup-latency-us, else
+					      entry + exit (the bindings' worst case) */
+	bool timer_stop;                   /* local-timer-stop: CPUIDLE_FLAG_TIMER_STOP */
+	bool cluster;                      /* powers the cluster down: the CPU's cluster must be idle */
+	bool domain;                       /* a parent power domain's state (PSCI OSI, genpd picks it):
+					      no cpuidle index of its own */
+};
+
 /* One CPU (per-CPU state of arch_topology and the runqueue's pressure signals). */
 struct platform_cpu {
 	char node_path[PLATFORM_PATH_MAX]; /* e.g. "/cpus/cpu@100", or "json:/cpus/3" */
@@ -146,6 +167,12 @@ struct platform_cpu {
 	struct capsim_sched_avg avg_hw;    /* rq->avg_hw: PELT of hw_pressure, task clock */
 	char compatible[PLATFORM_NAME_MAX]; /* the node's first compatible, "" when none */
 	bool amu_fie;                      /* Linux uses its FEAT_AMU counters for FIE */
+	/* idle[k - 1] is cpuidle state k (state 0 is WFI), shallowest first */
+	struct platform_idle_state idle[PLATFORM_MAX_IDLE_STATES - 1];
+	unsigned nr_idle;
+	int idle_domain;                   /* CPUs whose cluster states need each other idle:
+					      the same value (cpu-map cluster, or the parent power
+					      domain's node), -1: none */
 };
 
 /* mirrors enum thermal_trip_type (include/linux/thermal.h) */
@@ -262,6 +289,13 @@ void platform_free(struct capsim_platform *p);
  * model, and resolve every policy once (cpufreq_set_policy). Called by the loaders.
  */
 int platform_finalize(struct capsim_platform *p, capsim_error *err);
+
+/**
+ * platform_cpuidle_index() - the kernel's cpuidle index of @cpu's idle state @state (0 WFI,
+ * k: cpus[].idle[k - 1]): a parent domain's state has none of its own, and is entered
+ * through the CPU's deepest state (cpuidle-psci's psci_enter_domain_idle_state()).
+ */
+unsigned platform_cpuidle_index(const struct capsim_platform *p, unsigned cpu, unsigned state);
 
 /* --- topology and capacity: src/topology.c ------------------------------------------------ */
 

@@ -252,6 +252,34 @@ int capsim_platform_get_sched_group(const capsim_platform *p, unsigned i, unsign
 	return 0;
 }
 
+unsigned capsim_platform_nr_idle_states(const capsim_platform *p, unsigned cpu)
+{
+	return cpu < p->nr_cpus ? p->cpus[cpu].nr_idle : 0;
+}
+
+int capsim_platform_get_idle_state(const capsim_platform *p, unsigned cpu, unsigned i,
+				   struct capsim_idle_state_info *out)
+{
+	const struct platform_idle_state *st;
+
+	if (i >= capsim_platform_nr_idle_states(p, cpu))
+		return CAPSIM_ERR_RANGE;
+	st = &p->cpus[cpu].idle[i];
+	*out = (struct capsim_idle_state_info){
+		.name = st->name,
+		.node = st->node_path,
+		.entry_us = st->entry_us,
+		.exit_us = st->exit_us,
+		.residency_us = st->residency_us,
+		.wakeup_us = st->wakeup_us,
+		.timer_stop = st->timer_stop,
+		.cluster = st->cluster,
+		.domain = st->domain,
+		.cpuidle_index = platform_cpuidle_index(p, cpu, i + 1),
+	};
+	return 0;
+}
+
 const char *capsim_sd_flag_name(unsigned bit)
 {
 	return sd_flag_name(bit);
