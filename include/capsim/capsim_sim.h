@@ -314,6 +314,9 @@ struct capsim_task_summary {
 	uint64_t util_avg_end;       /* its PELT util_avg (0..1024) when the run ended */
 };
 
+/* CPUIDLE_STATE_MAX: the idle states of a CPU, WFI included */
+#define CAPSIM_MAX_IDLE_STATES 10
+
 struct capsim_cpu_summary {
 	unsigned cpu;
 	uint64_t busy_ns;            /* time not idle */
@@ -325,6 +328,10 @@ struct capsim_cpu_summary {
 	double believed_pressure_pct;   /* time the model believed the capacity lowered */
 	double capped_pct;              /* time the delivered capacity really was lowered */
 	double mean_abs_capacity_error; /* time-weighted |believed - delivered| capacity */
+	/* cpuidle: time idle in each state, [0] WFI, [k] the platform's idle state k - 1
+	 * (capsim_platform_get_idle_state()); nr_idle_states counts WFI */
+	unsigned nr_idle_states;
+	uint64_t idle_residency_ns[CAPSIM_MAX_IDLE_STATES];
 };
 
 /* capsim compare's pressure metrics of a whole run (has_pressure_metrics) */

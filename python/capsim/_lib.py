@@ -57,7 +57,9 @@ class CpuSummary(ctypes.Structure):
     _fields_ = [("cpu", c_uint), ("busy_ns", c_u64), ("busy_pct", c_double),
                 ("mean_freq_khz", c_double), ("mean_actual_capacity", c_double),
                 ("energy_j", c_double), ("believed_pressure_pct", c_double),
-                ("capped_pct", c_double), ("mean_abs_capacity_error", c_double)]
+                ("capped_pct", c_double), ("mean_abs_capacity_error", c_double),
+                ("nr_idle_states", c_uint),
+                ("idle_residency_ns", c_u64 * 10)]  # CAPSIM_MAX_IDLE_STATES
 
 
 class PressureSummary(ctypes.Structure):

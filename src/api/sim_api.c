@@ -449,7 +449,10 @@ static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result 
 		.mean_freq_khz = cr->mean_freq_khz,
 		.mean_actual_capacity = cr->mean_actual_capacity,
 		.energy_j = cr->energy_j,
+		.nr_idle_states = s->plat->cpus[cr->cpu].nr_idle + 1,
 	};
+	for (unsigned k = 0; k < out->nr_idle_states; k++)
+		out->idle_residency_ns[k] = s->rq[cr->cpu].idle_ns[k];
 	if (s->opt.pressure_metrics && cr->cpu < pm->nr_cpus) {
 		out->believed_pressure_pct = pm_pressure_pct(pm, cr->cpu);
 		out->capped_pct = pm_capped_pct(pm, cr->cpu);

@@ -14,11 +14,11 @@
 
 /*
  * What a wake-up latency figure holds (sched_waking to the task running): time queued behind
- * other tasks only. The model charges no scheduling, context-switch or idle-state exit cost,
- * so a task that wakes on an idle CPU waits 0 us.
+ * other tasks, and on an idle CPU the exit latency of its idle state (the platform's DT idle
+ * states; WFI costs 0). The model charges no scheduling or context-switch cost.
  */
-#define REPORT_LATENCY_INCLUDES "time queued behind other tasks only; no scheduling, " \
-	"context-switch or idle-state exit cost is modelled (0 on an idle CPU)"
+#define REPORT_LATENCY_INCLUDES "time queued behind other tasks and the exit latency of " \
+	"the idle state the CPU woke from (WFI: 0); no scheduling or context-switch cost is modelled"
 
 /** report_summary_text() - what `capsim simulate` prints. */
 void report_summary_text(FILE *f, const capsim_summary *sum);

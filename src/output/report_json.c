@@ -91,8 +91,12 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 		const struct capsim_cpu_summary *cr = &sum->cpus[c];
 
 		fprintf(f, "%s\n  {\"cpu\": %u, \"busy_pct\": %.4f, \"mean_freq_khz\": %.1f, "
-			"\"mean_actual_capacity\": %.3f, \"energy_j\": %.6f}", c ? "," : "", cr->cpu,
-			cr->busy_pct, cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
+			"\"mean_actual_capacity\": %.3f, \"energy_j\": %.6f, \"idle_residency_s\": [",
+			c ? "," : "", cr->cpu, cr->busy_pct, cr->mean_freq_khz,
+			cr->mean_actual_capacity, cr->energy_j);
+		for (unsigned k = 0; k < cr->nr_idle_states; k++)
+			fprintf(f, "%s%.6f", k ? ", " : "", (double)cr->idle_residency_ns[k] * 1e-9);
+		fprintf(f, "]}");
 	}
 	fprintf(f, "]");
 	if (pressure)

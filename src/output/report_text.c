@@ -9,6 +9,26 @@
 
 #include "output/report.h"
 
+/* Time in each idle state per CPU, when some CPU has states beyond WFI. */
+static void report_idle_text(FILE *f, const capsim_summary *sum)
+{
+	bool any = false;
+
+	for (unsigned c = 0; c < sum->nr_cpus; c++)
+		any |= sum->cpus[c].nr_idle_states > 1;
+	if (!any)
+		return;
+	fprintf(f, "\nidle residency (s) per state: 0 WFI, then the platform's idle states\n");
+	for (unsigned c = 0; c < sum->nr_cpus; c++) {
+		const struct capsim_cpu_summary *cr = &sum->cpus[c];
+
+		fprintf(f, "%-5u", cr->cpu);
+		for (unsigned k = 0; k < cr->nr_idle_states; k++)
+			fprintf(f, " %u=%.6f", k, (double)cr->idle_residency_ns[k] * 1e-9);
+		fputc('\n', f);
+	}
+}
+
 void report_summary_text(FILE *f, const capsim_summary *sum)
 {
 	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
@@ -54,6 +74,7 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
 			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
 	}
+	report_idle_text(f, sum);
 	if (!sum->has_energy_model)
 		fprintf(f, "\n(no energy model on this platform: energy is counted only where one exists)\n");
 	fprintf(f, "\ntotal: energy %.4f J, migrations %llu (misfit %llu), overutilized %.2f%% of "

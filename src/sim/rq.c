@@ -664,6 +664,10 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 			break;
 		sched_balance_newidle(s, rq);
 	}
+	if (next && !from && !rq->stopper_curr && sim_idle_exit_pending(s, rq)) {
+		rq->sched_prev = NULL; /* it runs once out of its idle state (EV_IDLE_EXIT) */
+		return;
+	}
 	if (next == prev && (next || !from)) {
 		rq->sched_prev = NULL;
 		if (next && !next->in_cpu_event)
@@ -682,13 +686,15 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		rq->stopper_curr = false;
 		rq->sched_prev = NULL;
 		sim_ev_counters(s, rq->cpu);
-		sim_ev_cpu_idle(s, rq->cpu, 0); /* do_idle() -> cpuidle_idle_call(): WFI */
+		sim_idle_enter(s, rq); /* do_idle() -> cpuidle_idle_call() */
 		rq_sync_view(s, rq);
 		rq_cancel_completion(rq);
 		return;
 	}
-	if (!from && !rq->stopper_curr)
-		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT); /* the wake-up ends WFI */
+	if (!from && !rq->stopper_curr) {
+		sim_idle_leave(s, rq);
+		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT); /* the wake-up ends idle */
+	}
 	set_next(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
 	rq->stopper_curr = false;

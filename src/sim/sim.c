@@ -636,6 +636,9 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_THERMAL:
 		sim_thermal_event(s);
 		break;
+	case EV_IDLE_EXIT:
+		sim_idle_exit_event(s, &s->rq[ev->id]);
+		break;
 	case EV_END:
 		break;
 	}
@@ -648,6 +651,7 @@ static void finish(struct capsim_sim *s)
 		update_rq_clock(s, &s->rq[c]);
 		rq_update_curr(s, &s->rq[c]);
 		sim_account_cpu(s, (int)c);
+		sim_idle_leave(s, &s->rq[c]); /* residency up to the end */
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		task_flush_cpu_time(s->tasks[i]);
@@ -673,7 +677,7 @@ static int start(struct capsim_sim *s, capsim_error *err)
 		rq_sync_view(s, &s->rq[c]);
 		sim_ev_cpu_frequency(s, (int)c); /* every CPU's frequency track starts at t=0 */
 		sim_ev_counters(s, (int)c);
-		sim_ev_cpu_idle(s, (int)c, 0); /* every CPU starts idle, in WFI */
+		sim_idle_enter(s, &s->rq[c]); /* every CPU starts idle */
 	}
 	for (unsigned i = 0; i < s->nr_sc; i++)
 		sim_push(s, s->sc[i].time_ns, EV_SCENARIO, i, 0);

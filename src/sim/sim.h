@@ -146,6 +146,7 @@ struct sim_task {
 	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
 	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
+	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
 
 	/* position in the workload */
 	int wl_task;              /* index into workload->tasks */
@@ -258,6 +259,14 @@ struct sim_rq {
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
 	uint64_t armed_time;             /* when the pending completion fires (0: none) */
 	const struct sim_task *armed_task;
+
+	/* cpuidle (sim_idle.c): the state it is in while idle, 0 WFI; k: plat cpus[].idle[k-1] */
+	unsigned idle_state;
+	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
+	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
+	bool idle_exited;                /* that event came: the next pick runs */
+	uint64_t idle_enter;
+	uint64_t idle_ns[PLATFORM_MAX_IDLE_STATES]; /* residency per state */
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
@@ -429,8 +438,22 @@ enum sim_ev_kind {
 	EV_CPU_DONE,     /* id = cpu, gen = rq gen: the running task's run/runtime ends */
 	EV_TICK,         /* id = cpu */
 	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
+	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
 	EV_END,
 };
+
+/* ---- sim_idle.c: cpuidle ------------------------------------------------------------------ */
+/** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in the state menu picks. */
+void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
+/**
+ * sim_idle_exit_pending() - whether the idle @rq, woken now, must first leave a state deeper
+ * than WFI: the first call arms EV_IDLE_EXIT after the exit latency. Return: true to wait.
+ */
+bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq);
+/** sim_idle_leave() - @rq runs a task: count its idle residency. */
+void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq);
+/** sim_idle_exit_event() - EV_IDLE_EXIT: @rq is out of its state; pick what to run. */
+void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq);
 
 /* ---- sim.c ------------------------------------------------------------------------------- */
 uint64_t sim_jiffies(const struct capsim_sim *s);

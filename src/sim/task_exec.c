@@ -264,6 +264,7 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->lp.timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
+		p->timer_ns = t->t_next;
 		return true;
 	}
 	p->st.deadline_misses++;
@@ -339,6 +340,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		if (!e->value)
 			return true;
 		sim_push(s, s->now + e->value, EV_TASK_WAKE, p->id, p->gen + 1);
+		p->timer_ns = s->now + e->value;
 		task_block(s, p);
 		return false;
 	case WL_EV_TIMER:
