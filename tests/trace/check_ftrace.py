@@ -111,8 +111,10 @@ STOPPER = re.compile(r'^migration/(\d+)$')
 
 
 class Checker:
-    def __init__(self, path, policies, model, events):
+    def __init__(self, path, policies, model, events, idle_states=None):
         self.path, self.model = path, model
+        # CPU -> the cpuidle indexes its driver registers: WFI (0) and the platform's states
+        self.idle_states = idle_states or {}
         self.layouts = dict(LAYOUTS)
         if 'lisa' in events:
             self.layouts.update(LISA)
@@ -270,12 +272,12 @@ class Checker:
             if self.idle_state[cpu] != 'in':
                 self.err(n, 'cpu_idle exit on CPU %d without an entry' % cpu)
             self.idle_state[cpu] = 'out'
-        elif state == 0:
+        elif state == 0 or state in self.idle_states.get(cpu, ()):
             if self.idle_state[cpu] == 'in' and ts:
                 self.err(n, 'cpu_idle entry on CPU %d, which is in idle already' % cpu)
             self.idle_state[cpu] = 'in'
         else:
-            self.err(n, 'cpu_idle state %d: only WFI (0) is modelled' % state)
+            self.err(n, 'cpu_idle state %d: CPU %d has no such cpuidle state' % (state, cpu))
 
     def ev_cpu_frequency_limits(self, n, ts, cpu, f):
         cpu_id = int(f['cpu_id'])
@@ -357,7 +359,8 @@ def main():
     policies += [[c['cpu']] for c in plat['cpus'] if c['cpu'] not in covered]
     with open(a.trace) as fp:
         lines = fp.readlines()
-    errors = Checker(a.trace, policies, a.model, a.events.split(',')).run(lines)
+    idle = {c['cpu']: {s['cpuidle_index'] for s in c.get('idle_states', [])} for c in plat['cpus']}
+    errors = Checker(a.trace, policies, a.model, a.events.split(','), idle).run(lines)
     for e in errors[:40]:
         print(e)
     if len(errors) > 40:
