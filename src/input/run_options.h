@@ -68,6 +68,7 @@ struct sim_options {
 	struct thermal_rc_params thermal_rc;         /* every zone's RC model (docs/model.md) */
 	int pressure_metrics;     /* gather what `capsim compare` reports (pressure_metrics.h) */
 	int freq_invariance;      /* -1: the platform's FIE source, else enum platform_fie_source */
+	int cpuidle_off;          /* the cpuidle.off=1 boot parameter: every idle CPU in WFI */
 };
 
 /* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */

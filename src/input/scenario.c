@@ -217,6 +217,8 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			else
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
 					   "expected \"cpufreq\" or \"amu\"");
+		} else if (!strcmp(key, "cpuidle_off")) {
+			ret = get_bool(p, node, key, path, v, &o->cpuidle_off);
 		} else if (!strcmp(key, "thermal_decay_shift")) {
 			ret = get_uint(p, node, key, path, v, 0, 10, &x);
 			o->thermal_decay_shift = (unsigned)x;
@@ -229,7 +231,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, "
 				   "sched_util_clamp_min, sched_util_clamp_max, "
 				   "sched_util_clamp_min_rt_default, model, freq_invariance, "
-				   "thermal_decay_shift, capped_threshold)");
+				   "cpuidle_off, thermal_decay_shift, capped_threshold)");
 		}
 		if (ret)
 			return ret;

@@ -310,6 +310,7 @@ struct capsim_sim {
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
 	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
+	bool cpuidle_off;                 /* cpuidle.off=1: no DT idle state is entered */
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;

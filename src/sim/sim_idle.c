@@ -49,8 +49,11 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 {
 	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
 
-	/* no DT idle state: cpuidle-psci does not probe, the default idle is WFI */
-	rq->idle_state = c->nr_idle ? cpuidle_menu_select(c, next_timer_ns(s, rq),
+	/*
+	 * no DT idle state (cpuidle-psci does not probe) or cpuidle.off=1 (cpuidle_idle_call()
+	 * falls back to default_idle_call()): WFI
+	 */
+	rq->idle_state = c->nr_idle && !s->cpuidle_off ? cpuidle_menu_select(c, next_timer_ns(s, rq),
 							  CPUIDLE_NO_TIMER, cluster_idle(s, rq))
 				    : 0;
 	rq->in_idle = true;

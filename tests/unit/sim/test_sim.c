@@ -46,13 +46,18 @@ static struct capsim_sim *run_sim(const char *platform, const char *rtapp, struc
 	return run_sim_events(platform, rtapp, o, NULL, 0);
 }
 
-/* Run @rtapp on the HiKey960 for @dur_ns with every CPU at its reference frequency. */
+/*
+ * Run @rtapp on the HiKey960 for @dur_ns with every CPU at its reference frequency and in WFI
+ * when idle (cpuidle.off=1): the timings below are derived without the DT idle states' exit
+ * latencies, which tests/cli/cpuidle_hikey960.sh checks.
+ */
 static struct capsim_sim *run_at_ref_freq(const char *rtapp, uint64_t dur_ns)
 {
 	struct sim_options o;
 
 	sim_options_default(&o);
 	o.governor = SIM_GOV_PERFORMANCE;
+	o.cpuidle_off = 1;
 	o.duration_ns = dur_ns;
 	return run_sim("hikey960", rtapp, &o);
 }
@@ -115,6 +120,7 @@ static void test_pelt_always_running_golden(void **state)
 		sim_options_default(&o);
 		o.hz = 1000;
 		o.governor = SIM_GOV_PERFORMANCE;
+		o.cpuidle_off = 1; /* the golden wakes the task at 16384 ms exactly: no exit latency */
 		o.duration_ns = T + k * MS + 1;
 		s = run_sim("hikey960",
 			    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {\"cpus\": [4],"
@@ -453,14 +459,14 @@ static struct capsim_sim *run_scenario_text(const char *text, struct capsim_scen
 static void test_fie_cpufreq_hides_hw_cap(void **state)
 {
 	static const char fmt[] =
-		"{\"platform\": \"rb5\", \"duration\": \"2s\", \"kernel\": {%s},"
+		"{\"platform\": \"rb5\", \"duration\": \"2s\", \"kernel\": {\"cpuidle_off\": true%s},"
 		" \"events\": [{\"at\": 0, \"hw_cap\": {\"cpus\": \"4-6\", \"khz\": \"1GHz\"}}],"
 		" \"workload\": {\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {"
 		"\"cpus\": [4], \"run\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}}";
 	static const struct { const char *kernel; unsigned lo, hi; } runs[] = {
 		{ "", 665, 690 }, /* rb5's Kryo 485 cores: cpufreq */
-		{ "\"freq_invariance\": \"cpufreq\"", 665, 690 },
-		{ "\"freq_invariance\": \"amu\"", 265, 290 },
+		{ ", \"freq_invariance\": \"cpufreq\"", 665, 690 },
+		{ ", \"freq_invariance\": \"amu\"", 265, 290 },
 	};
 	char text[1024];
 
@@ -617,6 +623,7 @@ static void test_newidle_decays_blocked_load(void **state)
 	(void)state;
 	sim_options_default(&o);
 	o.duration_ns = 1000 * MS;
+	o.cpuidle_off = 1; /* the ticker's timing is derived in WFI */
 	s = run_sim("hikey960",
 		    "{\"global\": {\"calibration\": \"CPU0\"}, \"tasks\": {"
 		    "\"burst\": {\"cpus\": [1], \"loop\": 1, \"run\": 20000, \"suspend\": \"never\"},"
