@@ -90,49 +90,6 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 	return 0;
 }
 
-/* Reads a whole file ("-": standard input) into a NUL-terminated buffer. */
-static int read_file(const char *path, char **buf, size_t *len)
-{
-	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	size_t cap = 65536, n = 0, r;
-	char *b;
-
-	if (!fp)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	b = malloc(cap);
-	while (b && (r = fread(b + n, 1, cap - n - 1, fp)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *nb = realloc(b, cap *= 2);
-
-			if (!nb)
-				free(b);
-			b = nb;
-		}
-	}
-	if (!b || ferror(fp)) {
-		int e = errno;
-
-		free(b);
-		if (fp != stdin)
-			fclose(fp);
-		return b ? cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e))
-			 : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	}
-	if (fp != stdin)
-		fclose(fp);
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
-/* How a file is named in messages. */
-static const char *display_name(const char *path)
-{
-	return strcmp(path, "-") ? path : "<stdin>";
-}
-
 /* One output line per case, in order; all lines are checked before anything is written. */
 static int run_cases(const struct place_opts *o)
 {
@@ -141,7 +98,7 @@ static int run_cases(const struct place_opts *o)
 	char *text, *mem = NULL;
 	size_t len, mem_len = 0;
 	FILE *ms;
-	int n, rc = read_file(o->cases, &text, &len);
+	int n, rc = cli_read_file(o->cases, &text, &len);
 
 	if (rc)
 		return rc;
@@ -153,7 +110,7 @@ static int run_cases(const struct place_opts *o)
 	n = capsim_place_replay_cases(text, len, o->model, ms, &err);
 	free(text);
 	if (n < 0)
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s", display_name(o->cases), err.msg);
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s", o->cases, err.msg);
 	if (fclose(ms) || rc) {
 		free(mem);
 		return rc ? rc : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
@@ -161,7 +118,7 @@ static int run_cases(const struct place_opts *o)
 	if (!n) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
-				 display_name(o->cases));
+				 o->cases);
 	}
 	rc = cli_output_open(&out, o->output);
 	if (!rc) {
@@ -181,11 +138,11 @@ static int load_state(const struct place_opts *o, capsim_place *q)
 
 	if (o->platform && capsim_place_use_platform(q, o->platform, &err))
 		return cli_fail(&err);
-	rc = read_file(o->state, &text, &len);
+	rc = cli_read_file(o->state, &text, &len);
 	if (rc)
 		return rc;
 	if (capsim_place_parse(q, text, len, CAPSIM_PLACE_STATE, o->model, &err))
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", display_name(o->state),
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
@@ -201,7 +158,7 @@ static int load_state(const struct place_opts *o, capsim_place *q)
 		capsim_place_set_allowed(q, &m);
 	}
 	if (capsim_place_finish(q, &err))
-		return cli_failf(cli_exit_code(err.code), "%s: %s", display_name(o->state), err.msg);
+		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
 	return 0;
 }
 
