@@ -646,6 +646,9 @@ void scenario_free(struct capsim_scenario *sc)
 	scn_events_free(sc->timeline);
 	free(sc->platform_arg);
 	free(sc->workload_arg);
+	for (unsigned i = 0; i < sc->nr_overlays; i++)
+		free(sc->overlays[i]);
+	free(sc->overlays);
 	capsim_workload_free(sc->workload);
 	scn_events_free(sc->added);
 	free(sc);
@@ -848,7 +851,8 @@ int scenario_prepare(const struct capsim_scenario *sc, const char *platform, con
 					"rt-app file or workload)", sc->source);
 	if (!platform && looks_like_path(pname))
 		pname = path = resolve(sc, pname);
-	ret = pname ? platform_load(pname, NULL, 0, &plat, err) :
+	ret = pname ? platform_load(pname, (const char *const *)sc->overlays, sc->nr_overlays, &plat,
+				    err) :
 	      capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	free(path);
 	path = NULL;
