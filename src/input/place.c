@@ -871,10 +871,11 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	return rc;
 }
 
-int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err)
+int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,
+			    unsigned nr_overlays, capsim_error *err)
 {
 	struct capsim_platform *plat;
-	int rc = platform_load(name, NULL, 0, &plat, err);
+	int rc = platform_load(name, overlays, nr_overlays, &plat, err);
 
 	if (rc)
 		return rc;

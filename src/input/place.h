@@ -83,11 +83,13 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 
 /**
  * place_case_use_platform() - take CPUs, capacities and perf domains from the platform model
- * loaded from @name (short name or path; src/platform.h), for a state that then must not carry
- * its own "platform"; the pd list as build_perf_domains() (src/perf_domain.h) makes it.
+ * loaded from @name (short name or path; src/platform.h) with @nr_overlays platform JSON
+ * @overlays applied in order, for a state that then must not carry its own "platform"; the pd
+ * list as build_perf_domains() (src/perf_domain.h) makes it.
  * Return: 0; the loader's error; CAPSIM_ERR_UNSUPPORTED when a CPU has no energy model.
  */
-int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err);
+int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,
+			    unsigned nr_overlays, capsim_error *err);
 
 /**
  * place_task_parse() - the command-line task "util=..,util_est=..,runnable=..,uclamp_min=..,

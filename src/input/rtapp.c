@@ -30,6 +30,7 @@
 
 #include "internal.h"
 #include "input/jsonpos.h"
+#include "input/readfile.h"
 #include "input/workload.h"
 
 /*
@@ -1693,10 +1694,9 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	int split = 1, ret;
 
 	*out = NULL;
-	if (len > WL_MAX_FILE_BYTES)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"%s: %zu bytes (an rt-app file is at most %u bytes)",
-					name ? name : "<workload>", len, WL_MAX_FILE_BYTES);
+	ret = input_check_size(name ? name : "<workload>", len, err);
+	if (ret)
+		return ret;
 	ret = parse_text(text, len, name, &split, out, err);
 	/* a failure of the reading task by task is told as the whole file's reading tells it */
 	if (ret && split) {
@@ -1706,56 +1706,17 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	return ret;
 }
 
-/* Reads all of @fp, at most WL_MAX_FILE_BYTES + 1 bytes (one more tells "too big"). */
-static int read_all(FILE *fp, char **buf, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *b = malloc(cap);
-
-	while (b) {
-		size_t got;
-
-		if (n == cap) {
-			char *nb = cap > WL_MAX_FILE_BYTES ? NULL : realloc(b, cap * 2);
-
-			if (!nb)
-				break;
-			b = nb;
-			cap *= 2;
-		}
-		got = fread(b + n, 1, cap - n, fp);
-		n += got;
-		if (!got)
-			break;
-	}
-	if (!b || ferror(fp)) {
-		free(b);
-		return b ? CAPSIM_ERR_IO : CAPSIM_ERR_NOMEM;
-	}
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
 int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *err)
 {
-	int is_stdin = !strcmp(path, "-");
-	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-	const char *name = is_stdin ? "<stdin>" : path;
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf;
+	size_t len;
 	int ret;
 
 	*out = NULL;
-	if (!fp)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open (%s)", path,
-					"no such file or not readable");
-	ret = read_all(fp, &buf, &len);
-	if (!is_stdin)
-		fclose(fp);
+	ret = input_read_file(path, &buf, &len, err);
 	if (ret)
-		return capsim_error_set(err, ret, "%s: cannot read the file", name);
-	ret = capsim_workload_parse(buf, len, name, out, err);
+		return ret;
+	ret = capsim_workload_parse(buf, len, path, out, err);
 	free(buf);
 	return ret;
 }
