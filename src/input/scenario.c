@@ -435,7 +435,7 @@ static int parse_thermal(struct sp *p, struct json_object *obj, int node)
 		return fail(p, 0, "thermal", "thermal", CAPSIM_ERR_PARSE, "expected an object");
 	o->thermal = 1;
 	json_object_object_foreach(obj, key, v) {
-		uint64_t x;
+		uint64_t x = 0; /* set by get_uint() when it succeeds (-O3 cannot see it) */
 
 		snprintf(path, sizeof(path), "thermal.%s", key);
 		if (!strcmp(key, "governor")) {
