@@ -541,17 +541,11 @@ static size_t chars_before(const struct jsonpos *idx, size_t off)
 	return n;
 }
 
-struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
+/* The index of the last line starting at or before @off (off <= len). */
+static unsigned line_of(const struct jsonpos *idx, size_t off)
 {
-	struct jsonpos_at at = { 1, 1 };
-	unsigned lo = 0, hi;
+	unsigned lo = 0, hi = idx->nr_lines;
 
-	if (!idx || !idx->nr_lines)
-		return at;
-	if (off > idx->len)
-		off = idx->len;
-	/* the last line starting at or before off */
-	hi = idx->nr_lines;
 	while (hi - lo > 1) {
 		unsigned mid = lo + (hi - lo) / 2;
 
@@ -560,20 +554,48 @@ struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
+{
+	struct jsonpos_at at = { 1, 1 };
+	unsigned lo;
+
+	if (!idx || !idx->nr_lines)
+		return at;
+	if (off > idx->len)
+		off = idx->len;
+	lo = line_of(idx, off);
 	at.line = lo + 1;
 	at.col += (unsigned)(chars_before(idx, off) - chars_before(idx, idx->line_off[lo]));
 	return at;
 }
 
-struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key)
+/* The byte offset jsonpos_key() and jsonpos_key_line() report for @key of object @node. */
+static size_t key_off(const struct jsonpos *idx, int node, const char *key)
 {
 	const struct jp_entry *e = find(idx, node, key);
 
 	if (e)
-		return jsonpos_offset(idx, e->off);
+		return e->off;
 	if (idx && node >= 0 && (unsigned)node < idx->nr_nodes)
-		return jsonpos_offset(idx, idx->nodes[node].off);
-	return jsonpos_offset(idx, 0);
+		return idx->nodes[node].off;
+	return 0;
+}
+
+struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key)
+{
+	return jsonpos_offset(idx, key_off(idx, node, key));
+}
+
+unsigned jsonpos_key_line(const struct jsonpos *idx, int node, const char *key)
+{
+	size_t off = key_off(idx, node, key);
+
+	if (!idx || !idx->nr_lines)
+		return 1;
+	return line_of(idx, off > idx->len ? idx->len : off) + 1;
 }
 
 int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *buf, size_t size)
