@@ -443,25 +443,34 @@ static int starts_char(char c)
 	return ((unsigned char)c & 0xc0) != 0x80;
 }
 
-/* The line starts, and the character checkpoints that make a column cost a stride. */
+/*
+ * The line starts, and the character checkpoints that make a column cost a stride. Newlines are
+ * found with memchr() and each stride's characters counted apart: this runs over every byte of
+ * the file, 7 MB at 100 000 tasks.
+ */
 static int index_lines(struct jsonpos *idx)
 {
 	unsigned cap = 0;
-	size_t i, nr_chars = 0;
+	size_t i, k, nr_chars = 0;
+	const char *nl, *end = idx->text + idx->len;
 
 	idx->chars = malloc((idx->len / JSONPOS_STRIDE + 1) * sizeof(size_t));
 	if (!idx->chars || grow((void **)&idx->line_off, &cap, 1, sizeof(size_t)))
 		return -1;
 	idx->line_off[idx->nr_lines++] = 0;
-	for (i = 0; i < idx->len; i++) {
-		if (i % JSONPOS_STRIDE == 0)
-			idx->chars[i / JSONPOS_STRIDE] = nr_chars;
-		nr_chars += starts_char(idx->text[i]);
-		if (idx->text[i] != '\n')
-			continue;
+	nl = idx->len ? memchr(idx->text, '\n', idx->len) : NULL;
+	while (nl) {
 		if (grow((void **)&idx->line_off, &cap, idx->nr_lines + 1, sizeof(size_t)))
 			return -1;
-		idx->line_off[idx->nr_lines++] = i + 1;
+		idx->line_off[idx->nr_lines++] = (size_t)(nl - idx->text) + 1;
+		nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
+	}
+	for (k = 0; k * JSONPOS_STRIDE < idx->len; k++) {
+		size_t stop = k * JSONPOS_STRIDE + JSONPOS_STRIDE;
+
+		idx->chars[k] = nr_chars;
+		for (i = k * JSONPOS_STRIDE; i < stop && i < idx->len; i++)
+			nr_chars += starts_char(idx->text[i]);
 	}
 	if (idx->len % JSONPOS_STRIDE == 0) /* the offset just past the end starts a stride */
 		idx->chars[idx->len / JSONPOS_STRIDE] = nr_chars;
