@@ -174,15 +174,20 @@ static int nm_add(struct name_map *m, const char *name, int type, int owner, int
 	return 0;
 }
 
+/* Appends ".@key" (@key at the top) to the path, cut where it fills up as snprintf() cuts. */
 static size_t path_push(struct rt *p, const char *key)
 {
-	size_t old = p->path_len;
-	int n = snprintf(p->path + old, sizeof(p->path) - old, "%s%s", old ? "." : "", key);
+	size_t old = p->path_len, room = sizeof(p->path) - 1 - old, k = strlen(key), at = old;
 
-	if (n < 0 || (size_t)n >= sizeof(p->path) - old)
-		p->path_len = sizeof(p->path) - 1;
-	else
-		p->path_len += (size_t)n;
+	if (old && room) {
+		p->path[at++] = '.';
+		room--;
+	}
+	if (k > room)
+		k = room;
+	memcpy(p->path + at, key, k);
+	p->path_len = at + k;
+	p->path[p->path_len] = '\0';
 	return old;
 }
 
@@ -239,9 +244,9 @@ static long utf8_invalid_at(const unsigned char *s)
 static int check_name(struct rt *p, int node, const char *key, const char *name,
 		      const char *what)
 {
-	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
 	long bad = utf8_invalid_at((const unsigned char *)name);
 	const char *why = bad >= 0 ? "is not valid UTF-8" : NULL;
+	struct jsonpos_at at;
 	char shown[96];
 	size_t n = 0;
 
@@ -256,6 +261,7 @@ static int check_name(struct rt *p, int node, const char *key, const char *name,
 	shown[n] = '\0';
 	if (!why)
 		return 0;
+	at = jsonpos_key(p->pos, node, key); /* only now: most names are fine */
 	return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s:%u:%u: %s%s%s \"%s\" %s (expected "
 				"printable UTF-8: names are written into traces and reports)",
 				p->file, at.line, at.col, p->path, p->path_len ? ": " : "", what,
@@ -691,7 +697,7 @@ static int parse_event(struct rt *p, struct json_object *v, int node, const char
 	int ret;
 
 	*ev = (struct wl_event){ .res = -1, .res2 = -1, .task = -1 };
-	ev->line = jsonpos_key(p->pos, node, key).line;
+	ev->line = jsonpos_key_line(p->pos, node, key);
 	ret = parse_event_kind(p, v, node, key, kind, ev);
 	if (!ret && ev->res >= 0)
 		ret = check_name(p, node, key, p->wl->resources[ev->res].name, "resource name");
