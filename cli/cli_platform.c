@@ -46,6 +46,16 @@ json_object *cli_json_u64(uint64_t v)
 	return json_object_new_int64((int64_t)v);
 }
 
+json_object *cli_json_u64_if(int present, uint64_t v)
+{
+	return present ? cli_json_u64(v) : NULL;
+}
+
+json_object *cli_json_index(int v)
+{
+	return v >= 0 ? json_object_new_int(v) : NULL;
+}
+
 int cli_print_json(json_object *doc)
 {
 	const char *s = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |

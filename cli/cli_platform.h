@@ -35,6 +35,12 @@ json_object *cli_json_cpus(const capsim_cpumask *m);
 /** cli_json_u64() - @v as a JSON integer. */
 json_object *cli_json_u64(uint64_t v);
 
+/** cli_json_u64_if() - @v as a JSON integer when @present, else JSON null. */
+json_object *cli_json_u64_if(int present, uint64_t v);
+
+/** cli_json_index() - @v as a JSON integer, or JSON null when negative (no cluster, policy). */
+json_object *cli_json_index(int v);
+
 /** cli_print_json() - @doc pretty-printed with a final newline to stdout; frees @doc. */
 int cli_print_json(json_object *doc);
 
