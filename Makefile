@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full clean
+.PHONY: all deps build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full slurm-check clean
 
 all: build
 
@@ -96,6 +96,13 @@ kernel-check: deps
 
 kernel-check-full:
 	@$(MAKE) --no-print-directory kernel-check KC_CASES=$(KC_FULL_CASES)
+
+# `capsim sweep --emit slurm`'s job array on a real single-node Slurm the test starts on loopback
+# (tests/slurm/sweep_slurm.sh; as root). Debian's slurm-wlm and munge are not in `make deps`:
+# on a systemd host their packages enable cluster daemons system-wide.
+slurm-check: build
+	@tools/install-deps.sh slurm-wlm munge
+	ctest --test-dir $(BUILD) --output-on-failure -L slurm
 
 clean:
 	rm -rf $(BUILD) build-asan build-bench build-fuzz build-debug build-kcheck

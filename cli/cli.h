@@ -74,9 +74,9 @@ int cli_operand(const char *cmd, const char *what, const char *arg, const char *
 int cli_wants_help(int argc, char **argv);
 
 /**
- * cli_read_file() - read all of @path ("-": standard input) into a malloc'ed buffer (*@data,
- * *@len bytes, not NUL-terminated; free() it). Return: 0, or a CLI exit code (message printed:
- * "capsim: PATH: cannot open: ..." / "cannot read: ...").
+ * cli_read_file() - read all of @path ("-": standard input) through capsim_read_input() into a
+ * NUL-terminated malloc'ed buffer (*@data, *@len bytes; free() it). Return: 0, or a CLI exit
+ * code (message printed: "capsim: PATH: cannot open: ...", "is a directory", over the cap).
  */
 int cli_read_file(const char *path, char **data, size_t *len);
 

@@ -13,6 +13,18 @@
 
 #define CLI_MAX_OVERLAYS 16
 
+/* The --overlay FILE values given, in order. */
+struct cli_overlays {
+	const char *path[CLI_MAX_OVERLAYS];
+	unsigned n;
+};
+
+/**
+ * cli_overlay_take() - argv[*i] as --overlay FILE: 1 taken, 0 not --overlay, -1 no value,
+ * 2 one too many (reported as a usage error of @cmd).
+ */
+int cli_overlay_take(const char *cmd, int argc, char **argv, int *i, struct cli_overlays *ov);
+
 /** cli_platform_load() - capsim_platform_load() that prints the error. Return: 0 or an exit code. */
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
 		      capsim_platform **out);
@@ -22,6 +34,12 @@ json_object *cli_json_cpus(const capsim_cpumask *m);
 
 /** cli_json_u64() - @v as a JSON integer. */
 json_object *cli_json_u64(uint64_t v);
+
+/** cli_json_u64_if() - @v as a JSON integer when @present, else JSON null. */
+json_object *cli_json_u64_if(int present, uint64_t v);
+
+/** cli_json_index() - @v as a JSON integer, or JSON null when negative (no cluster, policy). */
+json_object *cli_json_index(int v);
 
 /** cli_print_json() - @doc pretty-printed with a final newline to stdout; frees @doc. */
 int cli_print_json(json_object *doc);

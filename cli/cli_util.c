@@ -112,50 +112,9 @@ int cli_wants_help(int argc, char **argv)
 	return 0;
 }
 
-/* Reads all of @fp into a malloc'ed buffer; Return: 0, or an errno value. */
-static int slurp(FILE *fp, char **data, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0, got;
-	char *buf = malloc(cap), *nbuf;
-
-	if (!buf)
-		return ENOMEM;
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-		n += got;
-		if (n == cap) {
-			nbuf = realloc(buf, cap *= 2);
-			if (!nbuf) {
-				free(buf);
-				return ENOMEM;
-			}
-			buf = nbuf;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno ? errno : EIO;
-		free(buf);
-		return e;
-	}
-	*data = buf;
-	*len = n;
-	return 0;
-}
-
 int cli_read_file(const char *path, char **data, size_t *len)
 {
-	int stdin_input = !strcmp(path, "-");
-	FILE *fp = stdin_input ? stdin : fopen(path, "rb");
-	int e;
+	capsim_error err = { 0 };
 
-	if (!fp)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	errno = 0;
-	e = slurp(fp, data, len);
-	if (!stdin_input)
-		fclose(fp);
-	if (e == ENOMEM)
-		return cli_failf(CLI_EXIT_INTERNAL, "%s: out of memory", path);
-	if (e)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e));
-	return 0;
+	return capsim_read_input(path, data, len, &err) ? cli_fail(&err) : 0;
 }

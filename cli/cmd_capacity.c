@@ -324,9 +324,9 @@ static int print_json(const capsim_platform *p, const struct capacity_opts *o)
 		pol = cc.policy;
 		json_object_object_add(c, "cpu", json_object_new_int((int)cpu));
 		json_object_object_add(c, "capacity_orig", cli_json_u64(cc.capacity_orig));
-		json_object_object_add(c, "policy", pol >= 0 ? cli_json_u64((uint64_t)pol) : NULL);
-		json_object_object_add(c, "policy_max_khz", pol >= 0 ? cli_json_u64(cc.policy_max_khz) : NULL);
-		json_object_object_add(c, "policy_min_khz", pol >= 0 ? cli_json_u64(cc.policy_min_khz) : NULL);
+		json_object_object_add(c, "policy", cli_json_index(pol));
+		json_object_object_add(c, "policy_max_khz", cli_json_u64_if(pol >= 0, cc.policy_max_khz));
+		json_object_object_add(c, "policy_min_khz", cli_json_u64_if(pol >= 0, cc.policy_min_khz));
 		json_object_object_add(c, "freq_ref_khz", cli_json_u64(cc.freq_ref_khz));
 		json_object_object_add(c, "cpufreq_pressure", cli_json_u64(cc.cpufreq_pressure));
 		json_object_object_add(c, "hw_pressure", cli_json_u64(cc.hw_pressure));

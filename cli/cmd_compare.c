@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_platform.h"
 #include "cli_record.h"
 #include "cli_run.h"
 
 static const char usage[] =
-	"usage: capsim compare [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
+	"usage: capsim compare [SCENARIO.json] [--platform P] [--overlay FILE]...\n"
+	"                      [--workload RTAPP.json]\n"
 	"                      [--models LIST] [--duration S] [--seed N]\n"
 	"                      [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                      [--thermal GOVERNOR] [--decay-shift N] [--capped-threshold T]\n"
@@ -28,6 +30,7 @@ static const char usage[] =
 	"\n"
 	"  SCENARIO.json         scenario file (docs/formats.md); default: the built-in scenario\n"
 	"  --platform P          platform short name or DTB/DTS/JSON path (replaces the scenario's)\n"
+	"  --overlay FILE        apply a platform JSON overlay to the platform; repeatable\n"
 	"  --workload F          rt-app JSON file (replaces the scenario's)\n"
 	"  --models LIST         comma-separated, default v6.9,v6.10,latest,capped,none\n"
 	"  --duration S          simulated time (10s, 500ms; a bare number is seconds)\n"
@@ -60,6 +63,7 @@ struct cmp_opts {
 	const char *scenario, *platform, *workload, *models, *duration, *seed, *output, *report;
 	const char *thermal, *decay_shift, *capped_threshold, *jobs, *timeout, *csv, *rtapp_log;
 	int json;
+	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 	enum capsim_model model[CAPSIM_MODEL_COUNT];
 	unsigned nr_models;
@@ -112,6 +116,8 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			continue;
 		}
 		r = cli_caps_take("compare", argc, argv, &i, &o->caps);
+		if (!r)
+			r = cli_overlay_take("compare", argc, argv, &i, &o->overlays);
 		if (r > 1)
 			return CLI_EXIT_USAGE;
 		if (!r)
@@ -156,6 +162,9 @@ static int apply_overrides(const struct cmp_opts *o, capsim_scenario *sc)
 	if ((o->platform && capsim_scenario_set_platform(sc, o->platform, &err)) ||
 	    (o->workload && capsim_scenario_set_workload_path(sc, o->workload, &err)))
 		return cli_fail(&err);
+	for (unsigned k = 0; k < o->overlays.n; k++)
+		if (capsim_scenario_add_overlay(sc, o->overlays.path[k], &err))
+			return cli_fail(&err);
 	return cli_caps_apply(&o->caps, sc);
 }
 

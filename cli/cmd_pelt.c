@@ -80,7 +80,6 @@ struct pelt_opts {
 
 static int replay(const struct pelt_opts *o)
 {
-	const char *name = strcmp(o->input, "-") ? o->input : "<stdin>";
 	struct capsim_sched_avg sa = { 0 };
 	struct capsim_pelt_csv csv;
 	struct cli_output out;
@@ -93,7 +92,7 @@ static int replay(const struct pelt_opts *o)
 	ret = cli_read_file(o->input, &data, &len);
 	if (ret)
 		return ret;
-	ret = capsim_pelt_csv_parse(data, len, name, &csv, &err);
+	ret = capsim_pelt_csv_parse(data, len, o->input, &csv, &err);
 	free(data);
 	if (ret)
 		return cli_fail(&err);

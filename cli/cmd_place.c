@@ -13,11 +13,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_platform.h"
 
 static const char usage[] =
 	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
-	"       capsim place [--platform P] --state STATE.json [--task SPEC] [--allowed CPULIST]\n"
-	"                    [--model M] [--json] [-o OUT]\n"
+	"       capsim place [--platform P [--overlay FILE]...] --state STATE.json [--task SPEC]\n"
+	"                    [--allowed CPULIST] [--model M] [--json] [-o OUT]\n"
 	"\n"
 	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
 	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
@@ -28,6 +29,8 @@ static const char usage[] =
 	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
 	"  --platform P    the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
 	"                  path; the state then carries only CPU signals (else: inline platform)\n"
+	"  --overlay FILE  apply a platform JSON overlay to --platform (an energy model for a DT\n"
+	"                  without one); repeatable\n"
 	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
 	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
 	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
@@ -41,6 +44,7 @@ static const char usage[] =
 
 struct place_opts {
 	const char *cases, *state, *platform, *task, *allowed, *output;
+	struct cli_overlays overlays; /* applied to --platform */
 	enum capsim_model model;
 	int json;
 };
@@ -61,13 +65,20 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 	o->model = CAPSIM_MODEL_V6_10;
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
-		int missing = 0;
+		int missing = 0, r;
 		size_t k;
 
 		if (!strcmp(argv[i], "--json")) {
 			o->json = 1;
 			continue;
 		}
+		r = cli_overlay_take("place", argc, argv, &i, &o->overlays);
+		if (r > 1)
+			return CLI_EXIT_USAGE;
+		if (r < 0)
+			return cli_usage_error("place", "--overlay needs a value");
+		if (r)
+			continue;
 		for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
 			v = cli_opt_value(argc, argv, &i, opts[k].name, &missing);
 			if (missing)
@@ -87,50 +98,10 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 		return cli_usage_error("place", "give exactly one of --cases or --state");
 	if (o->cases && (o->task || o->allowed || o->platform || o->json))
 		return cli_usage_error("place", "--cases takes only --model and -o");
+	if (o->overlays.n && !o->platform)
+		return cli_usage_error("place", "--overlay needs --platform (a state's inline "
+				       "platform is complete)");
 	return 0;
-}
-
-/* Reads a whole file ("-": standard input) into a NUL-terminated buffer. */
-static int read_file(const char *path, char **buf, size_t *len)
-{
-	FILE *fp = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	size_t cap = 65536, n = 0, r;
-	char *b;
-
-	if (!fp)
-		return cli_failf(CLI_EXIT_INPUT, "%s: cannot open: %s", path, strerror(errno));
-	b = malloc(cap);
-	while (b && (r = fread(b + n, 1, cap - n - 1, fp)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *nb = realloc(b, cap *= 2);
-
-			if (!nb)
-				free(b);
-			b = nb;
-		}
-	}
-	if (!b || ferror(fp)) {
-		int e = errno;
-
-		free(b);
-		if (fp != stdin)
-			fclose(fp);
-		return b ? cli_failf(CLI_EXIT_INPUT, "%s: cannot read: %s", path, strerror(e))
-			 : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	}
-	if (fp != stdin)
-		fclose(fp);
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
-/* How a file is named in messages. */
-static const char *display_name(const char *path)
-{
-	return strcmp(path, "-") ? path : "<stdin>";
 }
 
 /* One output line per case, in order; all lines are checked before anything is written. */
@@ -141,7 +112,7 @@ static int run_cases(const struct place_opts *o)
 	char *text, *mem = NULL;
 	size_t len, mem_len = 0;
 	FILE *ms;
-	int n, rc = read_file(o->cases, &text, &len);
+	int n, rc = cli_read_file(o->cases, &text, &len);
 
 	if (rc)
 		return rc;
@@ -153,7 +124,7 @@ static int run_cases(const struct place_opts *o)
 	n = capsim_place_replay_cases(text, len, o->model, ms, &err);
 	free(text);
 	if (n < 0)
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s", display_name(o->cases), err.msg);
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s", o->cases, err.msg);
 	if (fclose(ms) || rc) {
 		free(mem);
 		return rc ? rc : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
@@ -161,7 +132,7 @@ static int run_cases(const struct place_opts *o)
 	if (!n) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
-				 display_name(o->cases));
+				 o->cases);
 	}
 	rc = cli_output_open(&out, o->output);
 	if (!rc) {
@@ -179,13 +150,14 @@ static int load_state(const struct place_opts *o, capsim_place *q)
 	size_t len;
 	int rc;
 
-	if (o->platform && capsim_place_use_platform(q, o->platform, &err))
+	if (o->platform && capsim_place_use_platform_overlays(q, o->platform, o->overlays.path,
+							      o->overlays.n, &err))
 		return cli_fail(&err);
-	rc = read_file(o->state, &text, &len);
+	rc = cli_read_file(o->state, &text, &len);
 	if (rc)
 		return rc;
 	if (capsim_place_parse(q, text, len, CAPSIM_PLACE_STATE, o->model, &err))
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", display_name(o->state),
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
@@ -201,7 +173,7 @@ static int load_state(const struct place_opts *o, capsim_place *q)
 		capsim_place_set_allowed(q, &m);
 	}
 	if (capsim_place_finish(q, &err))
-		return cli_failf(cli_exit_code(err.code), "%s: %s", display_name(o->state), err.msg);
+		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
 	return 0;
 }
 

@@ -372,11 +372,6 @@ static void show_text(const capsim_platform *p)
 
 /* --- show: JSON ------------------------------------------------------------------------------ */
 
-static json_object *json_int_or_null(int v)
-{
-	return v >= 0 ? json_object_new_int(v) : NULL;
-}
-
 static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 {
 	json_object *a = json_object_new_array();
@@ -387,10 +382,10 @@ static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 
 		capsim_platform_get_cpu(p, cpu, &c);
 		json_object_object_add(o, "cpu", json_object_new_int((int)cpu));
-		json_object_object_add(o, "cluster", json_int_or_null(c.cluster));
-		json_object_object_add(o, "policy", json_int_or_null(c.policy));
-		json_object_object_add(o, "capacity_dmips_mhz", c.capacity_dmips_mhz
-				       ? cli_json_u64(c.capacity_dmips_mhz) : NULL);
+		json_object_object_add(o, "cluster", cli_json_index(c.cluster));
+		json_object_object_add(o, "policy", cli_json_index(c.policy));
+		json_object_object_add(o, "capacity_dmips_mhz",
+				       cli_json_u64_if(c.capacity_dmips_mhz != 0, c.capacity_dmips_mhz));
 		json_object_object_add(o, "capacity_orig", cli_json_u64(c.capacity_orig));
 		json_object_object_add(o, "freq_ref_khz", cli_json_u64(c.freq_ref_khz));
 		json_object_object_add(o, "node", json_object_new_string(c.node_path));
@@ -413,10 +408,10 @@ static json_object *json_opps(const capsim_platform *p, unsigned index, unsigned
 
 		capsim_platform_get_opp(p, index, i, &o);
 		json_object_object_add(j, "khz", cli_json_u64(o.khz));
-		json_object_object_add(j, "uv", o.uv ? cli_json_u64(o.uv) : NULL);
-		json_object_object_add(j, "power_uw", o.has_em ? cli_json_u64(o.em_power_uw) : NULL);
-		json_object_object_add(j, "perf", o.has_em ? cli_json_u64(o.em_perf) : NULL);
-		json_object_object_add(j, "cost", o.has_em ? cli_json_u64(o.em_cost) : NULL);
+		json_object_object_add(j, "uv", cli_json_u64_if(o.uv != 0, o.uv));
+		json_object_object_add(j, "power_uw", cli_json_u64_if(o.has_em, o.em_power_uw));
+		json_object_object_add(j, "perf", cli_json_u64_if(o.has_em, o.em_perf));
+		json_object_object_add(j, "cost", cli_json_u64_if(o.has_em, o.em_cost));
 		json_object_object_add(j, "efficient", o.has_em
 				       ? json_object_new_boolean(o.em_efficient) : NULL);
 		json_object_object_add(j, "turbo", json_object_new_boolean(o.turbo));
@@ -438,8 +433,9 @@ static json_object *json_policies(const capsim_platform *p, unsigned nr_policies
 		json_object_object_add(o, "cpus", cli_json_cpus(&pol.cpus));
 		json_object_object_add(o, "cpuinfo_min_khz", cli_json_u64(pol.cpuinfo_min_khz));
 		json_object_object_add(o, "cpuinfo_max_khz", cli_json_u64(pol.cpuinfo_max_khz));
-		json_object_object_add(o, "dynamic_power_coefficient", pol.dynamic_power_coefficient
-				       ? cli_json_u64(pol.dynamic_power_coefficient) : NULL);
+		json_object_object_add(o, "dynamic_power_coefficient",
+				       cli_json_u64_if(pol.dynamic_power_coefficient != 0,
+						       pol.dynamic_power_coefficient));
 		json_object_object_add(o, "energy_model", json_object_new_boolean(pol.energy_model));
 		json_object_object_add(o, "opps", json_opps(p, i, pol.nr_opps));
 		json_object_array_add(a, o);
@@ -462,8 +458,8 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 	json_object_object_add(o, "name", json_object_new_string(z.name));
 	json_object_object_add(o, "polling_delay_ms", cli_json_u64(z.polling_delay_ms));
 	json_object_object_add(o, "polling_delay_passive_ms", cli_json_u64(z.polling_delay_passive_ms));
-	json_object_object_add(o, "sustainable_power_mw", z.sustainable_power_mw
-			       ? cli_json_u64(z.sustainable_power_mw) : NULL);
+	json_object_object_add(o, "sustainable_power_mw",
+			       cli_json_u64_if(z.sustainable_power_mw != 0, z.sustainable_power_mw));
 	for (unsigned i = 0; i < z.nr_trips; i++) {
 		struct capsim_trip_info t;
 		json_object *j = json_object_new_object();
@@ -484,7 +480,7 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 		capsim_platform_get_trip(p, zone, m.trip, &t);
 		json_object_object_add(j, "trip", json_object_new_string(t.name));
 		json_object_object_add(j, "device", json_object_new_string(m.device_path));
-		json_object_object_add(j, "policy", json_int_or_null(m.policy));
+		json_object_object_add(j, "policy", cli_json_index(m.policy));
 		json_object_object_add(j, "lower", json_state_limit(m.lower));
 		json_object_object_add(j, "upper", json_state_limit(m.upper));
 		json_object_object_add(j, "contribution", cli_json_u64(m.contribution));

@@ -11,11 +11,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_platform.h"
 #include "cli_record.h"
 #include "cli_run.h"
 
 static const char usage[] =
-	"usage: capsim simulate [SCENARIO.json] [--platform P] [--workload RTAPP.json]\n"
+	"usage: capsim simulate [SCENARIO.json] [--platform P] [--overlay FILE]...\n"
+	"                       [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
@@ -29,6 +31,8 @@ static const char usage[] =
 	"\n"
 	"  SCENARIO.json    scenario file (docs/formats.md, \"Scenario\")\n"
 	"  --platform P     platform short name (capsim platform list) or DTB/DTS/JSON path\n"
+	"  --overlay FILE   apply a platform JSON overlay to the platform (the scenario's or\n"
+	"                   --platform's) as 'capsim platform show --overlay'; repeatable\n"
 	"  --workload F     rt-app JSON file; replaces the scenario's workload\n"
 	"  --duration S     simulated time: seconds or with a unit (10s, 500ms, 2h)\n"
 	"  --seed N         seed for the inputs that ask for randomness (default: the scenario's)\n"
@@ -71,6 +75,7 @@ struct sim_opts {
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
 	int json, no_eas;
+	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 };
 
@@ -99,6 +104,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			continue;
 		}
 		r = cli_caps_take("simulate", argc, argv, &i, &o->caps);
+		if (!r)
+			r = cli_overlay_take("simulate", argc, argv, &i, &o->overlays);
 		if (r > 1)
 			return CLI_EXIT_USAGE;
 		if (!r)
@@ -179,6 +186,9 @@ static int apply_overrides(const struct sim_opts *o, capsim_scenario *sc)
 	if ((o->platform && capsim_scenario_set_platform(sc, o->platform, &err)) ||
 	    (o->workload && capsim_scenario_set_workload_path(sc, o->workload, &err)))
 		return cli_fail(&err);
+	for (unsigned k = 0; k < o->overlays.n; k++)
+		if (capsim_scenario_add_overlay(sc, o->overlays.path[k], &err))
+			return cli_fail(&err);
 	return cli_caps_apply(&o->caps, sc);
 }
 

@@ -171,4 +171,36 @@ static void check_error(int ret, const capsim_error *err, const char *file)
 	CHECK(strstr(err->msg, file) != NULL);
 }
 
+/* One platform reader as the fuzz targets call it: the input's bytes, the file name to report. */
+typedef int (*platform_loader_fn)(const uint8_t *data, size_t size, const char *file,
+				  struct capsim_platform **out, capsim_error *err);
+
+/*
+ * The property every platform reader must have on any input: it either fails with a message
+ * naming @file, or loads a platform with the properties above, the same on a second load.
+ */
+static int check_platform_loader(platform_loader_fn load, const uint8_t *data, size_t size,
+				 const char *file)
+{
+	struct capsim_platform *p = NULL, *q = NULL;
+	capsim_error err = { 0 };
+	struct dump a = { 0 }, b = { 0 };
+	int ret = load(data, size, file, &p, &err);
+
+	if (ret) {
+		check_error(ret, &err, file);
+		return 0;
+	}
+	CHECK(load(data, size, file, &q, &err) == 0);
+	dump_platform(p, &a);
+	dump_platform(q, &b);
+	CHECK(a.len == b.len && !memcmp(a.buf, b.buf, a.len));
+	check_platform(p);
+	free(a.buf);
+	free(b.buf);
+	platform_free(p);
+	platform_free(q);
+	return 0;
+}
+
 #endif /* CAPSIM_FUZZ_PLATFORM_CHECK_H */

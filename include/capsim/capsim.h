@@ -89,6 +89,21 @@ CAPSIM_API int capsim_error_set(capsim_error *err, int code, const char *fmt, ..
 CAPSIM_API int capsim_error_prefix(capsim_error *err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/**
+ * capsim_read_input() - read a whole input file the way every capsim reader reads one.
+ * @path: the file; "-" reads standard input (and is named "-" in messages).
+ * @text: set to a NUL-terminated malloc'ed copy (release it with free()); NULL on failure.
+ * @len: set to its size in bytes, without the NUL.
+ * @err: filled on failure (may be NULL).
+ *
+ * Every input has the same size cap (64 MiB): a larger regular file is refused naming its size,
+ * a pipe or device (`/dev/zero`) once the cap is passed; a directory is refused as one.
+ *
+ * Return: 0; CAPSIM_ERR_IO (cannot open or read, or a directory), CAPSIM_ERR_RANGE (over the
+ * cap) or CAPSIM_ERR_NOMEM.
+ */
+CAPSIM_API int capsim_read_input(const char *path, char **text, size_t *len, capsim_error *err);
+
 /*
  * Kernel models: what the scheduler believes about capacity under pressure. One place in the
  * library (src/model.c) decides what each model sees; everything else asks it.

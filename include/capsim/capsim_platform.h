@@ -541,6 +541,15 @@ CAPSIM_API void capsim_place_free(capsim_place *q);
 CAPSIM_API int capsim_place_use_platform(capsim_place *q, const char *name, capsim_error *err);
 
 /**
+ * capsim_place_use_platform_overlays() - capsim_place_use_platform() with @nr_overlays platform
+ * JSON overlay files applied in order first, as capsim_platform_load() applies them (an energy
+ * model added to a device tree without one, say). Return: as capsim_place_use_platform().
+ */
+CAPSIM_API int capsim_place_use_platform_overlays(capsim_place *q, const char *name,
+						  const char *const *overlays, unsigned nr_overlays,
+						  capsim_error *err);
+
+/**
  * capsim_place_parse() - read one JSON text (@len bytes: a JSONL line or a whole state file)
  * into @q, for kernel model @model. On error @err holds "[LINE:COL: ]PATH: what (expected ...)"
  * with a jq-style path; the caller prefixes the file. Return: 0, CAPSIM_ERR_PARSE,

@@ -120,6 +120,15 @@ CAPSIM_API int capsim_scenario_set_platform(capsim_scenario *sc, const char *pla
 					    capsim_error *err);
 
 /**
+ * capsim_scenario_add_overlay() - one more platform JSON overlay file (docs/formats.md,
+ * "Platform JSON"), from the current directory, applied after those added before when
+ * capsim_sim_create() loads the platform (the scenario's or capsim_scenario_set_platform()'s),
+ * as `capsim platform show --overlay` applies it.
+ */
+CAPSIM_API int capsim_scenario_add_overlay(capsim_scenario *sc, const char *path,
+					   capsim_error *err);
+
+/**
  * capsim_scenario_set_workload_path() - the rt-app file, from the current directory; read by
  * each capsim_sim_create(). Replaces a workload handle set before.
  */

@@ -40,7 +40,14 @@ void capsim_place_free(capsim_place *q)
 
 int capsim_place_use_platform(capsim_place *q, const char *name, capsim_error *err)
 {
-	return place_case_use_platform(&q->pc, name, err);
+	return place_case_use_platform(&q->pc, name, NULL, 0, err);
+}
+
+int capsim_place_use_platform_overlays(capsim_place *q, const char *name,
+				       const char *const *overlays, unsigned nr_overlays,
+				       capsim_error *err)
+{
+	return place_case_use_platform(&q->pc, name, overlays, nr_overlays, err);
 }
 
 int capsim_place_parse(capsim_place *q, const char *text, size_t len, enum capsim_place_form form,

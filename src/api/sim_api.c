@@ -92,6 +92,23 @@ int capsim_scenario_set_platform(capsim_scenario *sc, const char *platform, caps
 	return set_string(&sc->platform_arg, platform, err);
 }
 
+int capsim_scenario_add_overlay(capsim_scenario *sc, const char *path, capsim_error *err)
+{
+	char **v, *copy;
+
+	if (!path)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no overlay path given",
+					sc->source);
+	v = realloc(sc->overlays, (sc->nr_overlays + 1) * sizeof(*v));
+	if (v)
+		sc->overlays = v;
+	copy = v ? strdup(path) : NULL;
+	if (!copy)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	sc->overlays[sc->nr_overlays++] = copy;
+	return 0;
+}
+
 int capsim_scenario_set_workload_path(capsim_scenario *sc, const char *path, capsim_error *err)
 {
 	int ret;

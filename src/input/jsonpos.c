@@ -443,25 +443,34 @@ static int starts_char(char c)
 	return ((unsigned char)c & 0xc0) != 0x80;
 }
 
-/* The line starts, and the character checkpoints that make a column cost a stride. */
+/*
+ * The line starts, and the character checkpoints that make a column cost a stride. Newlines are
+ * found with memchr() and each stride's characters counted apart: this runs over every byte of
+ * the file, 7 MB at 100 000 tasks.
+ */
 static int index_lines(struct jsonpos *idx)
 {
 	unsigned cap = 0;
-	size_t i, nr_chars = 0;
+	size_t i, k, nr_chars = 0;
+	const char *nl, *end = idx->text + idx->len;
 
 	idx->chars = malloc((idx->len / JSONPOS_STRIDE + 1) * sizeof(size_t));
 	if (!idx->chars || grow((void **)&idx->line_off, &cap, 1, sizeof(size_t)))
 		return -1;
 	idx->line_off[idx->nr_lines++] = 0;
-	for (i = 0; i < idx->len; i++) {
-		if (i % JSONPOS_STRIDE == 0)
-			idx->chars[i / JSONPOS_STRIDE] = nr_chars;
-		nr_chars += starts_char(idx->text[i]);
-		if (idx->text[i] != '\n')
-			continue;
+	nl = idx->len ? memchr(idx->text, '\n', idx->len) : NULL;
+	while (nl) {
 		if (grow((void **)&idx->line_off, &cap, idx->nr_lines + 1, sizeof(size_t)))
 			return -1;
-		idx->line_off[idx->nr_lines++] = i + 1;
+		idx->line_off[idx->nr_lines++] = (size_t)(nl - idx->text) + 1;
+		nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
+	}
+	for (k = 0; k * JSONPOS_STRIDE < idx->len; k++) {
+		size_t stop = k * JSONPOS_STRIDE + JSONPOS_STRIDE;
+
+		idx->chars[k] = nr_chars;
+		for (i = k * JSONPOS_STRIDE; i < stop && i < idx->len; i++)
+			nr_chars += starts_char(idx->text[i]);
 	}
 	if (idx->len % JSONPOS_STRIDE == 0) /* the offset just past the end starts a stride */
 		idx->chars[idx->len / JSONPOS_STRIDE] = nr_chars;
@@ -541,17 +550,11 @@ static size_t chars_before(const struct jsonpos *idx, size_t off)
 	return n;
 }
 
-struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
+/* The index of the last line starting at or before @off (off <= len). */
+static unsigned line_of(const struct jsonpos *idx, size_t off)
 {
-	struct jsonpos_at at = { 1, 1 };
-	unsigned lo = 0, hi;
+	unsigned lo = 0, hi = idx->nr_lines;
 
-	if (!idx || !idx->nr_lines)
-		return at;
-	if (off > idx->len)
-		off = idx->len;
-	/* the last line starting at or before off */
-	hi = idx->nr_lines;
 	while (hi - lo > 1) {
 		unsigned mid = lo + (hi - lo) / 2;
 
@@ -560,20 +563,48 @@ struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off)
+{
+	struct jsonpos_at at = { 1, 1 };
+	unsigned lo;
+
+	if (!idx || !idx->nr_lines)
+		return at;
+	if (off > idx->len)
+		off = idx->len;
+	lo = line_of(idx, off);
 	at.line = lo + 1;
 	at.col += (unsigned)(chars_before(idx, off) - chars_before(idx, idx->line_off[lo]));
 	return at;
 }
 
-struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key)
+/* The byte offset jsonpos_key() and jsonpos_key_line() report for @key of object @node. */
+static size_t key_off(const struct jsonpos *idx, int node, const char *key)
 {
 	const struct jp_entry *e = find(idx, node, key);
 
 	if (e)
-		return jsonpos_offset(idx, e->off);
+		return e->off;
 	if (idx && node >= 0 && (unsigned)node < idx->nr_nodes)
-		return jsonpos_offset(idx, idx->nodes[node].off);
-	return jsonpos_offset(idx, 0);
+		return idx->nodes[node].off;
+	return 0;
+}
+
+struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key)
+{
+	return jsonpos_offset(idx, key_off(idx, node, key));
+}
+
+unsigned jsonpos_key_line(const struct jsonpos *idx, int node, const char *key)
+{
+	size_t off = key_off(idx, node, key);
+
+	if (!idx || !idx->nr_lines)
+		return 1;
+	return line_of(idx, off > idx->len ? idx->len : off) + 1;
 }
 
 int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *buf, size_t size)

@@ -38,6 +38,12 @@ int jsonpos_child(const struct jsonpos *idx, int node, const char *key);
  */
 struct jsonpos_at jsonpos_key(const struct jsonpos *idx, int node, const char *key);
 
+/**
+ * jsonpos_key_line() - the line of jsonpos_key(@idx, @node, @key), without the column's count
+ * of characters: an event keeps only its line, and a file has one per event.
+ */
+unsigned jsonpos_key_line(const struct jsonpos *idx, int node, const char *key);
+
 /** jsonpos_offset() - the line and column of byte @off of the indexed text. */
 struct jsonpos_at jsonpos_offset(const struct jsonpos *idx, size_t off);
 

@@ -559,6 +559,216 @@ void place_case_free(struct place_case *pc)
 	place_case_init(pc);
 }
 
+/* --- RT wake-up cases (placement-golden/rt/README.md) ------------------------------------- */
+
+/* Member @key of @obj as a signed integer in [@lo, @hi]; always required. */
+static int get_int(const json_object *obj, const char *key, struct jpath *jp, capsim_error *err,
+		   int lo, int hi, int *out)
+{
+	json_object *v;
+	size_t mark = jpath_push(jp, ".%s", key, 0);
+	char msg[160];
+	int rc = CAPSIM_OK;
+
+	if (!json_object_object_get_ex(obj, key, &v)) {
+		rc = jerr(jp, err, CAPSIM_ERR_PARSE, "missing (expected an integer)");
+	} else if (!json_object_is_type(v, json_type_int)) {
+		snprintf(msg, sizeof(msg), "expected an integer, got %s", jtype_name(v));
+		rc = jerr(jp, err, CAPSIM_ERR_PARSE, msg);
+	} else if (json_object_get_int64(v) < lo || json_object_get_int64(v) > hi) {
+		snprintf(msg, sizeof(msg), "%lld is out of range (expected %d..%d)",
+			 (long long)json_object_get_int64(v), lo, hi);
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, msg);
+	} else {
+		*out = (int)json_object_get_int64(v);
+	}
+	jpath_pop(jp, mark);
+	return rc;
+}
+
+/* A JSON array at @jp whose elements are CPU numbers below @nr, into *@m. */
+static int read_cpu_array(json_object *arr, unsigned nr, struct jpath *jp, capsim_error *err,
+			  capsim_cpumask *m)
+{
+	size_t n;
+	unsigned cpu;
+	int rc = CAPSIM_OK;
+	char msg[160];
+
+	*m = (capsim_cpumask){ { 0 } };
+	if (!json_object_is_type(arr, json_type_array)) {
+		snprintf(msg, sizeof(msg), "expected an array of CPU numbers, got %s",
+			 jtype_name(arr));
+		return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
+	}
+	n = json_object_array_length(arr);
+	for (size_t i = 0; i < n && !rc; i++) {
+		size_t mark = jpath_push(jp, "[%u]", NULL, (unsigned)i);
+
+		rc = get_elem_index(arr, i, nr, "CPU", jp, err, &cpu);
+		if (!rc)
+			capsim_cpumask_set(m, cpu);
+		jpath_pop(jp, mark);
+	}
+	return rc;
+}
+
+/* .cpus[i]: what select_task_rq_rt() reads; cpupri is convert_prio() of the last cpupri_set() */
+static int parse_rt_cpu(struct place_case *pc, unsigned i, json_object *o, struct jpath *jp,
+			capsim_error *err)
+{
+	struct rt_cpu *c = &pc->rt_rd.cpus[i];
+	json_object *calls;
+	size_t n = 0;
+	int nr = 1, last = -1;
+	int rc = check_index(o, "cpu", i, 0, jp, err);
+
+	rc = rc ? rc : get_int(o, "curr_prio", jp, err, -1, 139, &c->curr_prio);
+	rc = rc ? rc : get_int(o, "curr_nr_cpus_allowed", jp, err, 1, CAPSIM_MAX_CPUS, &nr);
+	c->curr_nr_cpus_allowed = (unsigned)nr;
+	rc = rc ? rc : get_int(o, "rt_highest_prio", jp, err, 0, 99, &c->rt_highest_prio);
+	rc = rc ? rc : get_member(o, "cpupri_calls", json_type_array, 0, jp, err, &calls);
+	n = rc ? 0 : json_object_array_length(calls);
+	for (size_t k = 0; k < n && !rc; k++) {
+		json_object *v = json_object_array_get_idx(calls, k);
+		size_t mark = jpath_push(jp, ".cpupri_calls[%u]", NULL, (unsigned)k);
+
+		if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < -1 ||
+		    json_object_get_int64(v) > 100)
+			rc = jerr(jp, err, CAPSIM_ERR_RANGE,
+				  "expected a cpupri_set() value -1..100");
+		else
+			last = (int)json_object_get_int64(v);
+		jpath_pop(jp, mark);
+	}
+	c->cpupri = rt_convert_prio(last); /* cpupri_init(): CPUPRI_INVALID until set */
+	return rc;
+}
+
+/* .domains: each level's span that holds the task's prev CPU, level 0 (rq->sd) first */
+static int parse_rt_domains(struct place_case *pc, json_object *root, struct jpath *jp,
+			    capsim_error *err)
+{
+	struct rt_rd *rd = &pc->rt_rd;
+	json_object *levels, *lv, *spans;
+	size_t n = 0, ns = 0, mark;
+	int rc = get_array(root, "domains", 0, 0, jp, err, &levels, &n);
+
+	if (!rc && n > RT_MAX_LEVELS)
+		rc = capsim_error_set(err, CAPSIM_ERR_RANGE, ".domains: %zu levels (expected at most %d)",
+				      n, RT_MAX_LEVELS);
+	rd->nr_levels = rc ? 0 : (unsigned)n;
+	for (size_t l = 0; l < n && !rc; l++) {
+		struct rt_level *level = &rd->levels[l];
+		bool found = false;
+
+		mark = jpath_push(jp, ".domains[%u]", NULL, (unsigned)l);
+		rc = get_elem_object(levels, l, jp, err, &lv);
+		rc = rc ? rc : get_bool(lv, "wake_affine", jp, err, 0, 0, &level->wake_affine);
+		rc = rc ? rc : get_array(lv, "spans", 1, 0, jp, err, &spans, &ns);
+		for (size_t k = 0; k < ns && !rc && !found; k++) {
+			size_t m2 = jpath_push(jp, ".spans[%u]", NULL, (unsigned)k);
+			json_object *span = json_object_array_get_idx(spans, k);
+
+			rc = read_cpu_array(span, rd->nr_cpus, jp, err, &level->span);
+			found = !rc && capsim_cpumask_test(&level->span, (unsigned)pc->rt_task.prev_cpu);
+			jpath_pop(jp, m2);
+		}
+		if (!rc && !found)
+			rc = jerr(jp, err, CAPSIM_ERR_INVALID,
+				  "no span holds the task's prev_cpu (expected every CPU in one span)");
+		jpath_pop(jp, mark);
+	}
+	return rc;
+}
+
+/* .task: {"prio", "uclamp_min", "uclamp_max", "prev_cpu", "allowed"} */
+static int parse_rt_task(struct place_case *pc, json_object *t, struct jpath *jp,
+			 capsim_error *err)
+{
+	struct rt_task *p = &pc->rt_task;
+	int lo = 0, hi = 0, rc = get_int(t, "prio", jp, err, 0, 98, &p->prio);
+
+	rc = rc ? rc : get_int(t, "uclamp_min", jp, err, 0, SCHED_CAPACITY_SCALE, &lo);
+	rc = rc ? rc : get_int(t, "uclamp_max", jp, err, 0, SCHED_CAPACITY_SCALE, &hi);
+	p->uclamp_min = (uint64_t)lo;
+	p->uclamp_max = (uint64_t)hi;
+	rc = rc ? rc : get_int(t, "prev_cpu", jp, err, 0, (int)pc->rt_rd.nr_cpus - 1, &p->prev_cpu);
+	if (!rc) {
+		json_object *arr = NULL;
+		size_t mark = jpath_push(jp, ".%s", "allowed", 0);
+
+		json_object_object_get_ex(t, "allowed", &arr);
+		rc = read_cpu_array(arr, pc->rt_rd.nr_cpus, jp, err, &p->allowed);
+		jpath_pop(jp, mark);
+	}
+	pc->has_task = !rc;
+	return rc;
+}
+
+/* An RT wake-up case: platform capacities, prev's domains, per-CPU RT state, waker, task. */
+static int parse_rt_root(struct place_case *pc, json_object *root, capsim_error *err)
+{
+	struct jpath jp = { .buf = "", .len = 0 };
+	struct rt_rd *rd = &pc->rt_rd;
+	json_object *plat, *pcpus, *cpus, *task, *o;
+	size_t n = 0, nc = 0, mark;
+	uint64_t v = 0;
+	int rc = get_string(root, "id", 0, &jp, err, &pc->id);
+
+	pc->is_rt = true;
+	rc = rc ? rc : get_string(root, "note", 1, &jp, err, &pc->note);
+	rc = rc ? rc : get_member(root, "platform", json_type_object, 0, &jp, err, &plat);
+	if (!rc) {
+		mark = jpath_push(&jp, ".%s", "platform", 0);
+		rc = get_string(plat, "name", 1, &jp, err, &pc->platform_name);
+		rc = rc ? rc : get_array(plat, "cpus", 1, 0, &jp, err, &pcpus, &n);
+		rd->nr_cpus = (unsigned)n;
+		for (size_t i = 0; i < n && !rc; i++) {
+			size_t m2 = jpath_push(&jp, ".cpus[%u]", NULL, (unsigned)i);
+
+			rc = get_elem_object(pcpus, i, &jp, err, &o);
+			rc = rc ? rc : check_index(o, "cpu", (unsigned)i, 0, &jp, err);
+			rc = rc ? rc : get_uint(o, "arch_cap", &jp, err, 1, SCHED_CAPACITY_SCALE, 0, 0,
+						&rd->cpus[i].arch_cap);
+			jpath_pop(&jp, m2);
+		}
+		jpath_pop(&jp, mark);
+	}
+	rc = rc ? rc : get_uint(root, "asym_cpucapacity", &jp, err, 0, 1, 0, 0, &v);
+	rd->asym = v != 0;
+	rc = rc ? rc : get_array(root, "cpus", 1, 0, &jp, err, &cpus, &nc);
+	if (!rc && nc != n)
+		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
+				      ".cpus: %zu entries (expected %zu, one per platform CPU)", nc, n);
+	for (size_t i = 0; i < nc && !rc; i++) {
+		mark = jpath_push(&jp, ".cpus[%u]", NULL, (unsigned)i);
+		rc = get_elem_object(cpus, i, &jp, err, &o);
+		rc = rc ? rc : parse_rt_cpu(pc, (unsigned)i, o, &jp, err);
+		jpath_pop(&jp, mark);
+	}
+	rc = rc ? rc : get_int(root, "this_cpu", &jp, err, 0, (int)n - 1, &pc->this_cpu);
+	rc = rc ? rc : get_int(root, "distribute_prev", &jp, err, 0, (int)n - 1,
+			       &pc->distribute_prev);
+	rc = rc ? rc : get_member(root, "task", json_type_object, 0, &jp, err, &task);
+	if (!rc) {
+		mark = jpath_push(&jp, ".%s", "task", 0);
+		rc = parse_rt_task(pc, task, &jp, err);
+		jpath_pop(&jp, mark);
+	}
+	return rc ? rc : parse_rt_domains(pc, root, &jp, err);
+}
+
+/* The RT schema is told from the CFS one by its task's kernel priority. */
+static bool is_rt_case(json_object *root)
+{
+	json_object *task;
+
+	return json_object_object_get_ex(root, "task", &task) &&
+	       json_object_is_type(task, json_type_object) &&
+	       json_object_object_get_ex(task, "prio", NULL);
+}
+
 static int parse_root(struct place_case *pc, json_object *root, enum place_mode mode,
 		      enum capsim_model model, capsim_error *err)
 {
@@ -574,6 +784,8 @@ static int parse_root(struct place_case *pc, json_object *root, enum place_mode 
 	if (!json_object_is_type(root, json_type_object))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE, ".: expected an object, got %s",
 					jtype_name(root));
+	if (is_rt_case(root))
+		return parse_rt_root(pc, root, err);
 	rc = check_keys(root, known, mode, &jp, err);
 	rc = rc ? rc : get_string(root, "id", st, &jp, err, &pc->id);
 	rc = rc ? rc : get_string(root, "note", 1, &jp, err, &pc->note);
@@ -659,10 +871,11 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	return rc;
 }
 
-int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err)
+int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,
+			    unsigned nr_overlays, capsim_error *err)
 {
 	struct capsim_platform *plat;
-	int rc = platform_load(name, NULL, 0, &plat, err);
+	int rc = platform_load(name, overlays, nr_overlays, &plat, err);
 
 	if (rc)
 		return rc;
@@ -763,6 +976,8 @@ int place_case_finish(struct place_case *pc, capsim_error *err)
 	if (!pc->has_task)
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
 					"no task (expected --task or a \"task\" object)");
+	if (pc->is_rt)
+		return CAPSIM_OK; /* the reader checked every CPU number */
 	if ((unsigned)pc->task.prev_cpu >= pc->rd.nr_cpus)
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
 					"task prev CPU %d does not exist (expected 0..%u)",
@@ -788,6 +1003,12 @@ void place_run(const struct place_case *pc, struct place_result *res)
 	const struct fair_rd *rd = &pc->rd;
 	const struct fair_task *p = &pc->task;
 
+	if (pc->is_rt) {
+		res->distribute_prev_after = pc->distribute_prev;
+		rt_select_task_rq(&pc->rt_rd, &pc->rt_task, pc->this_cpu,
+				  &res->distribute_prev_after, &res->rt);
+		return;
+	}
 	res->task_util_est = task_util_est(p);
 	for (unsigned i = 0; i < rd->nr_cpus; i++) {
 		int c = (int)i;

@@ -15,6 +15,7 @@
 #include "capsim/capsim.h"
 #include "model/energy_model.h"
 #include "model/fair.h"
+#include "model/rt_placement.h"
 
 /*
  * How strictly a JSON object is read.
@@ -40,6 +41,12 @@ struct place_case {
 	struct em_perf_domain pds[CAPSIM_MAX_CPUS];
 	unsigned pd_order[CAPSIM_MAX_CPUS];
 	struct em_perf_state *states; /* every pd's table, one allocation */
+	/* an RT wake-up case (schema of placement-golden/rt/README.md), told by "task"."prio" */
+	bool is_rt;
+	struct rt_rd rt_rd;
+	struct rt_task rt_task;
+	int this_cpu;        /* smp_processor_id() of the waker */
+	int distribute_prev; /* its distribute_cpu_mask_prev before the call */
 };
 
 /*
@@ -56,6 +63,8 @@ struct place_result {
 	struct feec_trace trace;
 	uint64_t cpu_util[CAPSIM_MAX_CPUS][4];
 	uint64_t effective[CAPSIM_MAX_CPUS][3];
+	struct rt_place_result rt; /* an RT case's answers */
+	int distribute_prev_after; /* the waker's cursor after select_task_rq_rt() */
 };
 
 /** place_case_init() - an empty case (safe to place_case_free()). */
@@ -74,11 +83,13 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 
 /**
  * place_case_use_platform() - take CPUs, capacities and perf domains from the platform model
- * loaded from @name (short name or path; src/platform.h), for a state that then must not carry
- * its own "platform"; the pd list as build_perf_domains() (src/perf_domain.h) makes it.
+ * loaded from @name (short name or path; src/platform.h) with @nr_overlays platform JSON
+ * @overlays applied in order, for a state that then must not carry its own "platform"; the pd
+ * list as build_perf_domains() (src/perf_domain.h) makes it.
  * Return: 0; the loader's error; CAPSIM_ERR_UNSUPPORTED when a CPU has no energy model.
  */
-int place_case_use_platform(struct place_case *pc, const char *name, capsim_error *err);
+int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,
+			    unsigned nr_overlays, capsim_error *err);
 
 /**
  * place_task_parse() - the command-line task "util=..,util_est=..,runnable=..,uclamp_min=..,

@@ -24,11 +24,11 @@
 
 #include "internal.h"
 #include "input/platform_load.h"
+#include "input/readfile.h"
 
 extern char **environ;
 
 /* Input files are small; anything beyond this is not a device tree or platform file. */
-#define PLATFORM_MAX_FILE (64u << 20)
 
 /*
  * An installed capsim keeps its data in share/capsim at a fixed place relative to the file
@@ -89,43 +89,6 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-static int read_file(const char *path, char **buf, size_t *size, capsim_error *err)
-{
-	FILE *fp = fopen(path, "rb");
-	size_t cap = 0, n = 0;
-	char *data = NULL;
-
-	if (!fp)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-	for (;;) {
-		if (n == cap) {
-			char *m = cap >= PLATFORM_MAX_FILE ? NULL : realloc(data, (cap = cap ? 2 * cap : 65536) + 1);
-			if (!m) {
-				free(data);
-				fclose(fp);
-				return capsim_error_set(err, cap > PLATFORM_MAX_FILE ? CAPSIM_ERR_RANGE : CAPSIM_ERR_NOMEM,
-							"%s: larger than %u MiB (expected a device tree or platform file)",
-							path, PLATFORM_MAX_FILE >> 20);
-			}
-			data = m;
-		}
-		size_t got = fread(data + n, 1, cap - n, fp);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		free(data);
-		fclose(fp);
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: read error", path);
-	}
-	fclose(fp);
-	data[n] = '\0';
-	*buf = data;
-	*size = n;
-	return 0;
-}
-
 /* Kernel .dts files #include dt-bindings headers, which only the C preprocessor expands. */
 static bool uses_cpp_include(const char *path)
 {
@@ -178,7 +141,10 @@ static int compile_dts(const char *path, char **blob, size_t *size, capsim_error
 				       "or give the .dtb)" : "");
 		goto out;
 	}
-	ret = read_file(dtb, blob, size, err);
+	ret = input_read_file(dtb, blob, size, err);
+	/* the temporary file's name means nothing to the user: name the .dts */
+	if (ret)
+		ret = capsim_error_set(err, ret, "%s: dtc's output: %s", path, capsim_strerror(ret));
 out:
 	if (fd_dtb >= 0) {
 		close(fd_dtb);
@@ -196,7 +162,7 @@ static int load_dt_file(const char *path, struct capsim_platform **out, capsim_e
 	char *blob;
 	size_t size;
 	int ret = has_suffix(path, ".dts") ? compile_dts(path, &blob, &size, err)
-					   : read_file(path, &blob, &size, err);
+					   : input_read_file(path, &blob, &size, err);
 
 	if (ret)
 		return ret;
@@ -215,7 +181,7 @@ static int load_json_file(const char *path, struct capsim_platform **out, int de
 	struct capsim_platform *base = NULL;
 	const char *base_name;
 	size_t size;
-	int ret = read_file(path, &text, &size, err);
+	int ret = input_read_file(path, &text, &size, err);
 
 	if (ret)
 		return ret;
@@ -251,7 +217,7 @@ static int load_lisa_file(const char *path, struct capsim_platform **out, capsim
 {
 	char *text;
 	size_t size;
-	int ret = read_file(path, &text, &size, err);
+	int ret = input_read_file(path, &text, &size, err);
 
 	if (ret)
 		return ret;
@@ -285,6 +251,11 @@ static int resolve(const char *name, char *path, size_t size)
 		if (!stat(path, &st))
 			return 0;
 	}
+	/* not a short name but something that exists (a directory, a FIFO): the reader says what */
+	if (!stat(name, &st)) {
+		snprintf(path, size, "%s", name);
+		return 0;
+	}
 	return CAPSIM_ERR_NOT_FOUND;
 }
 
@@ -305,7 +276,7 @@ int platform_load(const char *name, const char *const *overlays, unsigned nr_ove
 		char *text;
 		size_t size;
 
-		ret = read_file(overlays[i], &text, &size, err);
+		ret = input_read_file(overlays[i], &text, &size, err);
 		if (!ret) {
 			ret = platform_load_json(text, size, overlays[i], p, NULL, err);
 			free(text);

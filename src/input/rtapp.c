@@ -30,6 +30,7 @@
 
 #include "internal.h"
 #include "input/jsonpos.h"
+#include "input/readfile.h"
 #include "input/workload.h"
 
 /*
@@ -173,15 +174,20 @@ static int nm_add(struct name_map *m, const char *name, int type, int owner, int
 	return 0;
 }
 
+/* Appends ".@key" (@key at the top) to the path, cut where it fills up as snprintf() cuts. */
 static size_t path_push(struct rt *p, const char *key)
 {
-	size_t old = p->path_len;
-	int n = snprintf(p->path + old, sizeof(p->path) - old, "%s%s", old ? "." : "", key);
+	size_t old = p->path_len, room = sizeof(p->path) - 1 - old, k = strlen(key), at = old;
 
-	if (n < 0 || (size_t)n >= sizeof(p->path) - old)
-		p->path_len = sizeof(p->path) - 1;
-	else
-		p->path_len += (size_t)n;
+	if (old && room) {
+		p->path[at++] = '.';
+		room--;
+	}
+	if (k > room)
+		k = room;
+	memcpy(p->path + at, key, k);
+	p->path_len = at + k;
+	p->path[p->path_len] = '\0';
 	return old;
 }
 
@@ -238,9 +244,9 @@ static long utf8_invalid_at(const unsigned char *s)
 static int check_name(struct rt *p, int node, const char *key, const char *name,
 		      const char *what)
 {
-	struct jsonpos_at at = jsonpos_key(p->pos, node, key);
 	long bad = utf8_invalid_at((const unsigned char *)name);
 	const char *why = bad >= 0 ? "is not valid UTF-8" : NULL;
+	struct jsonpos_at at;
 	char shown[96];
 	size_t n = 0;
 
@@ -255,6 +261,7 @@ static int check_name(struct rt *p, int node, const char *key, const char *name,
 	shown[n] = '\0';
 	if (!why)
 		return 0;
+	at = jsonpos_key(p->pos, node, key); /* only now: most names are fine */
 	return capsim_error_set(p->err, CAPSIM_ERR_PARSE, "%s:%u:%u: %s%s%s \"%s\" %s (expected "
 				"printable UTF-8: names are written into traces and reports)",
 				p->file, at.line, at.col, p->path, p->path_len ? ": " : "", what,
@@ -690,7 +697,7 @@ static int parse_event(struct rt *p, struct json_object *v, int node, const char
 	int ret;
 
 	*ev = (struct wl_event){ .res = -1, .res2 = -1, .task = -1 };
-	ev->line = jsonpos_key(p->pos, node, key).line;
+	ev->line = jsonpos_key_line(p->pos, node, key);
 	ret = parse_event_kind(p, v, node, key, kind, ev);
 	if (!ret && ev->res >= 0)
 		ret = check_name(p, node, key, p->wl->resources[ev->res].name, "resource name");
@@ -1693,10 +1700,9 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	int split = 1, ret;
 
 	*out = NULL;
-	if (len > WL_MAX_FILE_BYTES)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE,
-					"%s: %zu bytes (an rt-app file is at most %u bytes)",
-					name ? name : "<workload>", len, WL_MAX_FILE_BYTES);
+	ret = input_check_size(name ? name : "<workload>", len, err);
+	if (ret)
+		return ret;
 	ret = parse_text(text, len, name, &split, out, err);
 	/* a failure of the reading task by task is told as the whole file's reading tells it */
 	if (ret && split) {
@@ -1706,56 +1712,17 @@ int capsim_workload_parse(const char *text, size_t len, const char *name, capsim
 	return ret;
 }
 
-/* Reads all of @fp, at most WL_MAX_FILE_BYTES + 1 bytes (one more tells "too big"). */
-static int read_all(FILE *fp, char **buf, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *b = malloc(cap);
-
-	while (b) {
-		size_t got;
-
-		if (n == cap) {
-			char *nb = cap > WL_MAX_FILE_BYTES ? NULL : realloc(b, cap * 2);
-
-			if (!nb)
-				break;
-			b = nb;
-			cap *= 2;
-		}
-		got = fread(b + n, 1, cap - n, fp);
-		n += got;
-		if (!got)
-			break;
-	}
-	if (!b || ferror(fp)) {
-		free(b);
-		return b ? CAPSIM_ERR_IO : CAPSIM_ERR_NOMEM;
-	}
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
 int capsim_workload_load(const char *path, capsim_workload **out, capsim_error *err)
 {
-	int is_stdin = !strcmp(path, "-");
-	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-	const char *name = is_stdin ? "<stdin>" : path;
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf;
+	size_t len;
 	int ret;
 
 	*out = NULL;
-	if (!fp)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open (%s)", path,
-					"no such file or not readable");
-	ret = read_all(fp, &buf, &len);
-	if (!is_stdin)
-		fclose(fp);
+	ret = input_read_file(path, &buf, &len, err);
 	if (ret)
-		return capsim_error_set(err, ret, "%s: cannot read the file", name);
-	ret = capsim_workload_parse(buf, len, name, out, err);
+		return ret;
+	ret = capsim_workload_parse(buf, len, path, out, err);
 	free(buf);
 	return ret;
 }

@@ -18,8 +18,8 @@
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
 #include "input/platform_load.h"
+#include "input/readfile.h"
 
-#define SCENARIO_MAX_BYTES (16u << 20)
 #define SCENARIO_MAX_EVENTS 100000u
 #define DEFAULT_DURATION_NS (10 * NSEC_PER_SEC)
 
@@ -437,7 +437,7 @@ static int parse_thermal(struct sp *p, struct json_object *obj, int node)
 		return fail(p, 0, "thermal", "thermal", CAPSIM_ERR_PARSE, "expected an object");
 	o->thermal = 1;
 	json_object_object_foreach(obj, key, v) {
-		uint64_t x;
+		uint64_t x = 0; /* set by get_uint() when it succeeds (-O3 cannot see it) */
 
 		snprintf(path, sizeof(path), "thermal.%s", key);
 		if (!strcmp(key, "governor")) {
@@ -585,9 +585,9 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 	int ret;
 
 	*out = NULL;
-	if (len > SCENARIO_MAX_BYTES)
-		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: %zu bytes (a scenario is at most %u)",
-					p.file, len, SCENARIO_MAX_BYTES);
+	ret = input_check_size(p.file, len, err);
+	if (ret)
+		return ret;
 	p.sc = calloc(1, sizeof(*p.sc));
 	if (!p.sc || jsonpos_build(text, len, &p.pos)) {
 		free(p.sc);
@@ -611,47 +611,6 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 	return 0;
 }
 
-static int read_file(const char *path, char **text, size_t *len, capsim_error *err)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-
-	if (!f)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open (expected a readable file)", path);
-	for (;;) {
-		size_t r;
-
-		if (n + 4096 > cap) {
-			char *b;
-
-			cap = cap ? cap * 2 : 65536;
-			if (cap > SCENARIO_MAX_BYTES + 65536u || !(b = realloc(buf, cap + 1))) {
-				free(buf);
-				fclose(f);
-				return capsim_error_set(err, CAPSIM_ERR_RANGE,
-							"%s: too large (a scenario is at most %u bytes)", path,
-							SCENARIO_MAX_BYTES);
-			}
-			buf = b;
-		}
-		r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (r == 0)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		fclose(f);
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: read error", path);
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
 int scenario_load(const char *path, struct capsim_scenario **out, capsim_error *err)
 {
 	char *text = NULL, *dir, *slash;
@@ -659,7 +618,7 @@ int scenario_load(const char *path, struct capsim_scenario **out, capsim_error *
 	int ret;
 
 	*out = NULL;
-	ret = read_file(path, &text, &len, err);
+	ret = input_read_file(path, &text, &len, err);
 	if (ret)
 		return ret;
 	dir = dupstr(path);
@@ -689,6 +648,9 @@ void scenario_free(struct capsim_scenario *sc)
 	scn_events_free(sc->timeline);
 	free(sc->platform_arg);
 	free(sc->workload_arg);
+	for (unsigned i = 0; i < sc->nr_overlays; i++)
+		free(sc->overlays[i]);
+	free(sc->overlays);
 	capsim_workload_free(sc->workload);
 	scn_events_free(sc->added);
 	free(sc);
@@ -891,7 +853,8 @@ int scenario_prepare(const struct capsim_scenario *sc, const char *platform, con
 					"rt-app file or workload)", sc->source);
 	if (!platform && looks_like_path(pname))
 		pname = path = resolve(sc, pname);
-	ret = pname ? platform_load(pname, NULL, 0, &plat, err) :
+	ret = pname ? platform_load(pname, (const char *const *)sc->overlays, sc->nr_overlays, &plat,
+				    err) :
 	      capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	free(path);
 	path = NULL;

@@ -38,6 +38,8 @@ struct capsim_scenario {
 	/* set through the API (include/capsim/capsim_sim.h) after loading */
 	char *platform_arg;       /* replaces @platform; a path is taken from the caller's directory */
 	char *workload_arg;       /* replaces the workload, the same way */
+	char **overlays;          /* platform JSON overlays applied in order at load (--overlay) */
+	unsigned nr_overlays;
 	struct capsim_workload *workload; /* a shared workload handle: replaces both */
 	struct scn_events *added; /* the --max-freq / --min-freq / --hw-cap forms, in given order */
 	bool finished;            /* the timelines are in @events: duration and caps are fixed */

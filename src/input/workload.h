@@ -42,7 +42,6 @@ enum wl_event_type {
 
 /* Limits: beyond them a file is rejected with a message, not simulated. */
 #define WL_MAX_THREADS 100000u          /* sum of all tasks' instances */
-#define WL_MAX_FILE_BYTES (16u << 20)   /* an rt-app file larger than this is not a workload */
 
 enum wl_resource_type {
 	WL_RES_TIMER,

@@ -3,7 +3,7 @@
  * perf_domain.c - builds rd->pd, the list of performance domains EAS walks, from a platform's
  * per-policy energy models. Mirrors build_perf_domains() and pd_init(), kernel/sched/topology.c
  * (v6.12). Not modelled: sched_is_eas_possible()'s checks (asymmetric capacities, schedutil on
- * every policy, frequency invariance, no SMT, the complexity limit) and the sysctl: the caller
+ * every policy, frequency invariance, no SMT; 6.12 has no complexity limit) and the sysctl: the caller
  * decides that EAS runs.
  */
 #include "model/perf_domain.h"

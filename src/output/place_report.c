@@ -154,10 +154,74 @@ static void write_util_arrays(FILE *fp, const struct place_case *pc, const struc
 	fputc('}', fp);
 }
 
+/* A CPU set as a JSON list, or null when @present is false. */
+static void write_cpu_list(FILE *fp, const capsim_cpumask *m, unsigned nr, bool present)
+{
+	bool first = true;
+
+	if (!present) {
+		fputs("null", fp);
+		return;
+	}
+	fputc('[', fp);
+	for (unsigned c = 0; c < nr; c++)
+		if (capsim_cpumask_test(m, c)) {
+			fprintf(fp, "%s%u", first ? "" : ",", c);
+			first = false;
+		}
+	fputc(']', fp);
+}
+
+/* An RT case's answers: the decision fields of placement-golden/rt's expected.jsonl, in its order. */
+static void place_write_rt_json(FILE *fp, const struct place_case *pc,
+				const struct place_result *res)
+{
+	const struct rt_place_result *r = &res->rt;
+	const struct rt_rd *rd = &pc->rt_rd;
+	bool called = r->search != RT_SEARCH_NOT_CALLED;
+	const char *pick = rt_pick_name(r->pick);
+
+	fputs("{\"id\":", fp);
+	write_json_string(fp, pc->id);
+	fprintf(fp, ",\"select_task_rq_rt\":%d,\"find_lowest_rq\":", r->select_task_rq_rt);
+	if (called)
+		fprintf(fp, "%d", r->find_lowest_rq);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"cpupri_search\":\"%s\",\"cpupri_idx\":%d,\"lowest_mask\":",
+		rt_search_name(r->search), r->cpupri_idx);
+	write_cpu_list(fp, &r->lowest_mask, rd->nr_cpus, r->cpupri_idx >= 0);
+	fputs(",\"flr_pick\":", fp);
+	if (pick)
+		fprintf(fp, "\"%s\"", pick);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"distribute_prev_after\":%d,\"cpu_to_pri\":[", res->distribute_prev_after);
+	for (unsigned c = 0; c < rd->nr_cpus; c++)
+		fprintf(fp, "%s%d", c ? "," : "", rd->cpus[c].cpupri);
+	fputs("],\"rt_task_fits_capacity\":[", fp);
+	for (unsigned c = 0; c < rd->nr_cpus; c++)
+		fprintf(fp, "%s%d", c ? "," : "", rt_task_fits_capacity(rd, &pc->rt_task, (int)c));
+	fprintf(fp, "],\"select_task_rq\":%d,\"select_task_rq_class_called\":%d,"
+		    "\"select_task_rq_rt_allowed\":%d",
+		r->select_task_rq, r->class_called,
+		capsim_cpumask_test(&pc->rt_task.allowed, (unsigned)r->select_task_rq_rt));
+	if (pc->note) {
+		fputs(",\"note\":", fp);
+		write_json_string(fp, pc->note);
+	}
+	fputs("}\n", fp);
+}
+
 void place_write_json(FILE *fp, const struct place_case *pc, const struct place_result *res,
 		      int with_reasons)
 {
 	char reason[512];
+
+	if (pc->is_rt) {
+		place_write_rt_json(fp, pc, res);
+		return;
+	}
 
 	fputs("{\"id\":", fp);
 	write_json_string(fp, pc->id ? pc->id : "state");

@@ -70,16 +70,12 @@ int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn)
 
 void *sink_list_remove(struct capsim_sim *s, capsim_event_fn fn)
 {
-	struct sink_list *l = s->sink.ctx;
-	void *ctx = NULL;
+	struct sink_list *l;
+	void *ctx = sim_sink_take(s, fn);
 
-	if (s->sink.fn == fn) {
-		ctx = s->sink.ctx;
-		sim_sink_detach(s);
+	if (ctx || s->sink.fn != list_event)
 		return ctx;
-	}
-	if (s->sink.fn != list_event)
-		return NULL;
+	l = s->sink.ctx;
 	for (unsigned i = 0; i < l->n; i++) {
 		if (l->w[i].fn != fn)
 			continue;

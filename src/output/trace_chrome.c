@@ -258,12 +258,11 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 
 int trace_chrome_close(struct capsim_sim *s)
 {
-	struct trace_chrome *c = s->sink.ctx;
+	struct trace_chrome *c = sim_sink_take(s, chrome_event);
 	int ret;
 
-	if (s->sink.fn != chrome_event)
+	if (!c)
 		return 0;
-	sim_sink_detach(s);
 	/* the tasks still running at the end: their slices end with the trace */
 	for (unsigned cpu = 0; cpu < c->nr_cpus; cpu++)
 		end_slice(c, cpu, c->last_ns, "R");

@@ -713,12 +713,11 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 
 int trace_dat_close(struct capsim_sim *s)
 {
-	struct trace_dat *d = s->sink.ctx;
+	struct trace_dat *d = sim_sink_take(s, dat_event);
 	int ret;
 
-	if (s->sink.fn != dat_event)
+	if (!d)
 		return 0;
-	sim_sink_detach(s);
 	ret = write_file(d);
 	dat_free(d);
 	return ret;

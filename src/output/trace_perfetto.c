@@ -443,12 +443,11 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 
 int trace_perfetto_close(struct capsim_sim *s)
 {
-	struct trace_perfetto *p = s->sink.ctx;
+	struct trace_perfetto *p = sim_sink_take(s, perfetto_event);
 	int ret;
 
-	if (s->sink.fn != perfetto_event)
+	if (!p)
 		return 0;
-	sim_sink_detach(s);
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
 		flush_bundle(p, cpu);
 	ret = p->err ? p->err : fflush(p->fp) || ferror(p->fp) ? CAPSIM_ERR_IO : 0;

@@ -10,6 +10,7 @@
  * are src/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
  */
 #include "internal.h"
+#include "model/rt_placement.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
@@ -163,43 +164,44 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 	return cpu;
 }
 
-/* The priority an RT wake-up sees on @cpu: -1 idle, 0 fair, else the running RT priority. */
-static int cpu_rt_level(const struct capsim_sim *s, int cpu)
-{
-	const struct sim_rq *rq = &s->rq[cpu];
-
-	if (!rq->curr)
-		return -1;
-	return rq->curr->rt ? rq->curr->rt_prio : 0;
-}
-
 /*
- * mirrors select_task_rq_rt() + find_lowest_rq(), simplified: stay on prev if it runs nothing
- * of higher or equal RT priority and fits (rt_task_fits_capacity); else the allowed CPU with
- * the lowest running priority, preferring CPUs that fit, scanning from prev.
+ * mirrors select_task_rq() for an RT task (model/rt_placement.c): what each CPU's rq->curr
+ * and rq->rt hold, cpupri as cpupri_set() leaves it (no DL tasks here, so convert_prio() of
+ * the highest RT prio), one wake-affine level over all CPUs, woken from prev (the CPU whose
+ * hrtimer fired) with that CPU's distribute cursor.
  */
 int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 {
-	uint64_t need = p->uclamp_eff[0] < p->uclamp_eff[1] ? p->uclamp_eff[0] : p->uclamp_eff[1];
-	int best = -1, best_level = 0;
-	bool best_fits = false;
+	struct rt_rd rd = { .nr_cpus = s->nr_cpus, .asym = s->asym, .nr_levels = 1 };
+	struct rt_task t = {
+		.prio = 99 - p->rt_prio,
+		.uclamp_min = p->uclamp_eff[0],
+		.uclamp_max = p->uclamp_eff[1],
+		.prev_cpu = p->cpu,
+		.allowed = p->allowed,
+	};
+	struct rt_place_result res;
 
-	for (unsigned i = 0; i < s->nr_cpus; i++) {
-		int c = (int)capsim_cpu_wrap((unsigned)p->cpu, i, s->nr_cpus);
-		int level = cpu_rt_level(s, c);
-		/* rt_task_fits_capacity(): with CONFIG_UCLAMP_TASK, whether clamps are in use or
-		 * not, an RT task's default uclamp_min (1024) asks for the biggest CPUs */
-		bool fits = !s->asym || need <= arch_cap(s, c);
+	rd.levels[0].wake_affine = true;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct sim_rq *rq = &s->rq[c];
+		const struct sim_task *curr = rq->curr;
+		int high = 99; /* rq->rt.highest_prio.curr: MAX_RT_PRIO - 1 when empty */
 
-		if (!capsim_cpumask_test(&p->allowed, (unsigned)c))
-			continue;
-		if (best < 0 || (fits && !best_fits) || (fits == best_fits && level < best_level)) {
-			best = c;
-			best_level = level;
-			best_fits = fits;
-		}
+		if (curr && curr->rt)
+			high = 99 - curr->rt_prio;
+		for (const struct sim_task *q = rq->rt_head; q; q = q->rq_next)
+			high = 99 - q->rt_prio < high ? 99 - q->rt_prio : high;
+		rd.cpus[c] = (struct rt_cpu){
+			.curr_prio = !curr ? 120 : curr->rt ? 99 - curr->rt_prio : 120 + curr->nice,
+			.curr_nr_cpus_allowed = curr ? curr->nr_allowed : 1,
+			.rt_highest_prio = high,
+			.cpupri = rt_convert_prio(high),
+			.arch_cap = arch_cap(s, (int)c),
+		};
+		capsim_cpumask_set(&rd.levels[0].span, c);
 	}
-	return best < 0 ? 0 : best;
+	return rt_select_task_rq(&rd, &t, p->cpu, &s->distribute_prev[p->cpu], &res);
 }
 
 /* mirrors update_misfit_status() */

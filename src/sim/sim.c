@@ -21,8 +21,6 @@
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
 
-/* mirrors EM_MAX_COMPLEXITY, kernel/sched/topology.c */
-#define EM_MAX_COMPLEXITY 2048
 /* 100 years: beyond it a duration is not a simulation */
 #define SIM_MAX_DURATION_NS (100ULL * 365 * 24 * 3600 * NSEC_PER_SEC)
 /* progress callback cadence, in events */
@@ -309,12 +307,12 @@ static bool workload_is_endless(const struct capsim_workload *wl)
 /*
  * The root domain the placement code reads, and whether EAS runs: rd->pd from
  * build_perf_domains() (src/perf_domain.c), then the conditions of build_perf_domains() /
- * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil,
- * sched_energy_aware, and at most EM_MAX_COMPLEXITY.
+ * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil and
+ * sched_energy_aware (no complexity limit: 5b77261c5510 removed EM_MAX_COMPLEXITY in v6.7).
  */
 static int setup_energy(struct capsim_sim *s)
 {
-	unsigned nr_pds = 0, nr_ps = 0;
+	unsigned nr_pds = 0;
 	capsim_error ignored;
 
 	s->rd.model = s->opt.model;
@@ -330,10 +328,7 @@ static int setup_energy(struct capsim_sim *s)
 		return CAPSIM_ERR_NOMEM;
 	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
 		return 0; /* no EM on some CPU: no rd->pd, no EAS */
-	for (unsigned i = 0; i < nr_pds; i++)
-		nr_ps += s->pds[i].nr_perf_states;
-	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL &&
-		 nr_pds * (s->nr_cpus + nr_ps) <= EM_MAX_COMPLEXITY;
+	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL;
 	if (s->eas) {
 		s->rd.nr_pds = nr_pds;
 		s->rd.pds = s->pds;

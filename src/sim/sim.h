@@ -343,6 +343,7 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
+	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
 	uint64_t nohz_next_blocked;       /* jiffies */
 	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */

@@ -610,7 +610,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	if (wt->instances > 1 || wt->forked)
 		snprintf(p->name, len, "%s-%u", wt->name, instance);
 	else
-		snprintf(p->name, len, "%s", wt->name);
+		memcpy(p->name, wt->name, strlen(wt->name) + 1);
 	p->id = s->nr_tasks;
 	p->pid = 1000 + p->id;
 	p->wl_task = wl_task;

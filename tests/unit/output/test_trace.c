@@ -216,7 +216,7 @@ static void check_other(void (*emit_fn)(struct trace_writer *, const struct trac
 	/* pid 0 prints "<idle>" whatever comm is given (the cmdline cache) */
 	static const struct trace_at idle = { 5000000000ULL, 0, "swapper/0", 0 };
 	struct capture c;
-	char want[512];
+	char want[1100]; /* the prefix, and an event and a body of up to 511 bytes each */
 	int n;
 
 	cap_open(&c, 4);
