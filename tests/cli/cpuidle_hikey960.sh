@@ -27,9 +27,11 @@ cat > "$t/busy.json" <<'J'
              "hog": { "cpus": [5], "loop": -1, "run": 1000000 } } }
 J
 for w in alone busy; do
-  "$CAPSIM" simulate --platform hikey960 --workload "$t/$w.json" --duration 1s \
-    --trace "$t/$w.trace" >/dev/null
-  "$CAPSIM" simulate --platform hikey960 --workload "$t/$w.json" --duration 1s --json >"$t/$w.out"
+  # the DT idle states are used once a scenario turns cpuidle on (kernel.cpuidle_off: false)
+  printf '{"platform": "hikey960", "workload": "%s", "duration": 1, "kernel": {"cpuidle_off": false}}\n' \
+    "$t/$w.json" >"$t/$w.scn.json"
+  "$CAPSIM" simulate "$t/$w.scn.json" --trace "$t/$w.trace" >/dev/null
+  "$CAPSIM" simulate "$t/$w.scn.json" --json >"$t/$w.out"
 done
 python3 - "$t" $info <<'PY'
 import json, re, sys
