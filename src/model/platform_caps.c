@@ -185,7 +185,7 @@ static bool opp_range(const struct capsim_platform *p, const capsim_cpumask *cpu
 int capsim_platform_check_bare_khz(const capsim_platform *p, const capsim_cpumask *cpus,
 				   uint32_t khz, const char *what, capsim_error *err)
 {
-	uint32_t min, max;
+	uint32_t min = 0, max = 0; /* set by opp_range() when it finds a policy */
 
 	/* 10x either way: far from any OPP, as MHz or Hz typed for kHz are (1000x) */
 	if (!opp_range(p, cpus, &min, &max) || ((uint64_t)khz * 10 >= min && khz <= 10ULL * max))
