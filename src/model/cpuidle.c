@@ -6,8 +6,6 @@
  */
 #include "model/cpuidle.h"
 
-#define NSEC_PER_USEC 1000ull
-
 unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns,
 			     uint64_t latency_req_ns, bool cluster_idle)
 {
@@ -17,8 +15,8 @@ unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns
 	for (unsigned i = 0; i < c->nr_idle; i++) {
 		const struct platform_idle_state *st = &c->idle[i];
 
-		if ((uint64_t)st->residency_us * NSEC_PER_USEC > predicted_ns ||
-		    (uint64_t)st->wakeup_us * NSEC_PER_USEC > latency_req_ns)
+		if ((uint64_t)st->residency_us * CAPSIM_NSEC_PER_USEC > predicted_ns ||
+		    (uint64_t)st->wakeup_us * CAPSIM_NSEC_PER_USEC > latency_req_ns)
 			break;
 		if (st->cluster && !cluster_idle)
 			break;
@@ -30,7 +28,8 @@ unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns
 uint64_t cpuidle_exit_delay_ns(const struct platform_idle_state *st, uint64_t enter_ns,
 			       uint64_t wake_ns)
 {
-	uint64_t entered = enter_ns + (uint64_t)st->entry_us * NSEC_PER_USEC;
+	uint64_t entered = enter_ns + (uint64_t)st->entry_us * CAPSIM_NSEC_PER_USEC;
 
-	return (entered > wake_ns ? entered - wake_ns : 0) + (uint64_t)st->exit_us * NSEC_PER_USEC;
+	return (entered > wake_ns ? entered - wake_ns : 0) +
+	       (uint64_t)st->exit_us * CAPSIM_NSEC_PER_USEC;
 }

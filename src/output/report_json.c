@@ -61,7 +61,7 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));
-	/* what the latency figures hold: the model charges nothing for a switch or an idle exit */
+	/* what the latency figures hold: queueing and idle exits, never a switch's cost */
 	fprintf(f, " \"wakeup_latency_includes\": \"%s\",\n", REPORT_LATENCY_INCLUDES);
 	fprintf(f, " \"tasks\": [");
 	for (unsigned i = 0; i < sum->nr_tasks; i++) {
