@@ -16,6 +16,7 @@
 #include "model/fair.h"
 #include "model/model.h"
 #include "model/pelt.h"
+#include "model/rt_placement.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "model/sugov.h"
@@ -478,5 +479,58 @@ void cside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 						   req[UCLAMP_ID_MIN]);
 		out->eff_max[i] = uclamp_eff_value(&sys, UCLAMP_ID_MAX, &t->se[UCLAMP_ID_MAX],
 						   req[UCLAMP_ID_MAX]);
+	}
+}
+
+/*
+ * rt_placement: the case as src/input/place.c reads a golden RT case (cpupri: the level of the
+ * last cpupri_set() of each CPU) into struct rt_rd, then rt_select_task_rq() once; find_lowest_rq()
+ * and the fitness of every CPU are read back from its result and rt_task_fits_capacity().
+ */
+void cside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placement_out *out)
+{
+	static struct rt_rd rd;
+	struct rt_task p = {
+		.prio = (int)in->prio, .uclamp_min = in->uclamp_min, .uclamp_max = in->uclamp_max,
+		.prev_cpu = (int)in->prev_cpu,
+	};
+	struct rt_place_result res;
+	int last[KC_MAX_CPUS], cursor = (int)in->cursor;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.nr_cpus = (unsigned)in->nr_cpus;
+	rd.asym = in->asym != 0;
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		last[c] = -1; /* CPUPRI_INVALID until set */
+	for (unsigned i = 0; i < in->nr_calls; i++)
+		last[in->call_cpu[i]] = (int)(int64_t)in->call_prio[i];
+	for (unsigned c = 0; c < rd.nr_cpus; c++) {
+		rd.cpus[c] = (struct rt_cpu){
+			.curr_prio = (int)(int64_t)in->curr_prio[c],
+			.curr_nr_cpus_allowed = (unsigned)in->curr_nr_cpus_allowed[c],
+			.rt_highest_prio = (int)in->rt_highest_prio[c],
+			.cpupri = rt_convert_prio(last[c]),
+			.arch_cap = in->arch_cap[c],
+		};
+		if (in->allowed >> c & 1)
+			capsim_cpumask_set(&p.allowed, c);
+	}
+	rd.nr_levels = (unsigned)in->nr_levels;
+	for (unsigned l = 0; l < rd.nr_levels; l++) {
+		rd.levels[l].wake_affine = in->level_wake_affine[l] != 0;
+		for (unsigned c = 0; c < rd.nr_cpus; c++)
+			if (in->level_span[l] >> c & 1)
+				capsim_cpumask_set(&rd.levels[l].span, c);
+	}
+	out->select_task_rq = (uint64_t)rt_select_task_rq(&rd, &p, (int)in->this_cpu, &cursor, &res);
+	out->select_task_rq_rt = (uint64_t)res.select_task_rq_rt;
+	out->flr_called = res.search != RT_SEARCH_NOT_CALLED;
+	out->flr_found = res.find_lowest_rq != -1;
+	out->find_lowest_rq = res.find_lowest_rq != -1 ? (uint64_t)res.find_lowest_rq : 0;
+	out->lowest_mask = res.lowest_mask.bits[0];
+	out->cursor_after = (uint64_t)cursor;
+	for (unsigned c = 0; c < rd.nr_cpus; c++) {
+		out->fits[c] = rt_task_fits_capacity(&rd, &p, (int)c);
+		out->cpu_to_pri[c] = (uint64_t)(int64_t)rd.cpus[c].cpupri;
 	}
 }

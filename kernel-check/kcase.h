@@ -298,9 +298,52 @@ KC_STRUCT(uclamp_in)
 	A(eff_max, KC_MAX_QUERIES)
 KC_STRUCT(uclamp_out)
 
+/*
+ * rt_placement: an RT task's wake-up (WF_TTWU) from this_cpu on CPUs 0..nr_cpus-1: each
+ * CPU's current task, its runqueue's highest RT priority, the cpupri_set() calls made so far
+ * (in order, over all CPUs), prev's sched domains (level 0 first), the waker's
+ * distribute_cpu_mask_prev cursor, and the task. Answers: select_task_rq_rt() called directly
+ * (as the golden cases of placement-golden/rt/ record it), what find_lowest_rq() returned and
+ * the mask it chose from, the cursor after, rt_task_fits_capacity() of every CPU, cpupri's
+ * levels, and the core's select_task_rq() (cursor restored first).
+ */
+#define KC_MAX_LEVELS 4
+#define KC_FIELDS_rt_placement_in(S, A, I) \
+	S(nr_cpus) \
+	S(asym) /* sched_asym_cpucap_active() */ \
+	A(arch_cap, KC_MAX_CPUS) \
+	I(curr_prio, KC_MAX_CPUS) /* rq->curr->prio: -1 DL, 0..98 RT, 100..139 fair (idle 120) */ \
+	A(curr_nr_cpus_allowed, KC_MAX_CPUS) \
+	A(rt_highest_prio, KC_MAX_CPUS) /* rq->rt.highest_prio.curr: 99 if no RT task */ \
+	S(nr_calls) \
+	A(call_cpu, KC_MAX_STEPS) /* cpupri_set(cpu, prio) in this order */ \
+	I(call_prio, KC_MAX_STEPS) /* -1 (CPUPRI_INVALID) .. 100 (a DL task) */ \
+	S(nr_levels) \
+	A(level_wake_affine, KC_MAX_LEVELS) \
+	A(level_span, KC_MAX_LEVELS) /* bit c: CPU c */ \
+	S(this_cpu) \
+	S(cursor) /* this_cpu's distribute_cpu_mask_prev before */ \
+	S(prio) /* p->prio, 0..98 */ \
+	S(uclamp_min) /* uclamp_eff_value() */ \
+	S(uclamp_max) \
+	S(prev_cpu) \
+	S(allowed) /* p->cpus_mask, bit c: CPU c */
+KC_STRUCT(rt_placement_in)
+#define KC_FIELDS_rt_placement_out(S, A, I) \
+	S(select_task_rq_rt) \
+	S(flr_called) /* find_lowest_rq() ran */ \
+	S(flr_found) /* ... and returned a CPU (not -1) */ \
+	S(find_lowest_rq) \
+	S(lowest_mask) /* the mask it chose from (after the fitness filter) */ \
+	S(cursor_after) \
+	A(fits, KC_MAX_CPUS) /* rt_task_fits_capacity() */ \
+	I(cpu_to_pri, KC_MAX_CPUS) \
+	S(select_task_rq)
+KC_STRUCT(rt_placement_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
-	X(freq_invariance) X(schedutil) X(uclamp)
+	X(freq_invariance) X(schedutil) X(uclamp) X(rt_placement)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -95,6 +95,12 @@ KC_TABLE(uclamp_in)
 #define KC_T struct kc_uclamp_out
 KC_TABLE(uclamp_out)
 #undef KC_T
+#define KC_T struct kc_rt_placement_in
+KC_TABLE(rt_placement_in)
+#undef KC_T
+#define KC_T struct kc_rt_placement_out
+KC_TABLE(rt_placement_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -652,6 +658,242 @@ static void gen_uclamp(struct rng *r, unsigned kind, void *v)
 		if (in->op[i] != KC_UC_SETATTR)
 			queued[t] = !queued[t];
 	}
+}
+
+static const char *const rt_placement_kinds[] = {
+	"random", "prev_higher_rt", "prev_equal_rt", "prev_lower_rt_pinned", "prev_cfs",
+	"prev_idle", "no_fit", "all_higher_rt", "all_equal", "prev_not_allowed", "single_allowed",
+	"single_cpu", "uclamp_min_gt_max", "uclamp_boundary", "dl_cpus", "stale_cpupri",
+	"cluster_domains", "distribute_wrap", "symmetric", "domain_flags", "pending_preempt",
+};
+
+/* an RT prio: often one of a few values (ties), else any of 0..98 */
+static uint64_t gen_rt_prio(struct rng *r)
+{
+	static const uint64_t picks[] = { 0, 1, 10, 49, 50, 89, 97, 98 };
+
+	return chance(r, 45) ? picks[rnd(r) % ARRAY_SIZE(picks)] : range(r, 0, 98);
+}
+
+/* a random non-empty subset of the first @nr CPUs */
+static uint64_t gen_cpus(struct rng *r, uint64_t nr)
+{
+	uint64_t m = rnd(r) & ((1ULL << nr) - 1);
+
+	return m ? m : 1ULL << range(r, 0, nr - 1);
+}
+
+static void rt_call(struct kc_rt_placement_in *in, uint64_t cpu, int64_t prio)
+{
+	in->call_cpu[in->nr_calls] = cpu;
+	in->call_prio[in->nr_calls++] = (uint64_t)prio;
+}
+
+static void gen_rt_placement(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_rt_placement_in *in = v;
+	uint64_t nr = in->nr_cpus = kind == 11 ? 1 : range(r, 1, KC_MAX_CPUS);
+	uint64_t all = (1ULL << nr) - 1, nr_clusters = range(r, 1, nr < 3 ? nr : 3), prev;
+	uint64_t cluster_of[KC_MAX_CPUS], cap[3], order[KC_MAX_CPUS];
+	bool dl_after_rt[KC_MAX_CPUS] = { false };
+
+	/* clusters of ascending capacity, the last one 1024: the DT's capacity-dmips-mhz */
+	cap[nr_clusters - 1] = 1024;
+	for (int k = (int)nr_clusters - 2; k >= 0; k--)
+		cap[k] = range(r, 1, cap[k + 1]);
+	for (unsigned c = 0; c < nr; c++) {
+		cluster_of[c] = kind == 18 ? 0 : c * nr_clusters / nr;
+		in->arch_cap[c] = cap[kind == 18 ? nr_clusters - 1 : cluster_of[c]];
+	}
+	/* sched_asym_cpucapacity: some CPUs differ (build_sched_domains()) */
+	for (unsigned c = 1; c < nr; c++)
+		in->asym |= in->arch_cap[c] != in->arch_cap[0];
+
+	in->prio = gen_rt_prio(r);
+	for (unsigned c = 0; c < nr; c++) {
+		unsigned what = (unsigned)range(r, 0, 99);
+		int64_t cp;
+
+		if (kind == 7 || (kind == 14 && chance(r, 30)))
+			what = 70; /* RT below */
+		if (kind == 8)
+			what = chance(r, 50) ? 0 : 70;
+		if (what < 30) { /* idle */
+			cp = 120;
+			in->curr_nr_cpus_allowed[c] = 1;
+			in->rt_highest_prio[c] = 99;
+		} else if (what < 65) { /* CFS */
+			cp = chance(r, 60) ? 120 : (int64_t)range(r, 100, 139);
+			in->curr_nr_cpus_allowed[c] = chance(r, 70) ? nr : range(r, 1, nr);
+			in->rt_highest_prio[c] = chance(r, 10) ? gen_rt_prio(r) : 99; /* RT throttled */
+		} else if (what < 95) { /* RT */
+			cp = (int64_t)gen_rt_prio(r);
+			if (kind == 7)
+				cp = (int64_t)range(r, 0, in->prio);
+			if (kind == 8)
+				cp = (int64_t)in->prio;
+			in->curr_nr_cpus_allowed[c] = chance(r, 70) ? nr : chance(r, 50) ? 1 : range(r, 1, nr);
+			in->rt_highest_prio[c] = (uint64_t)cp;
+			if (kind == 20 || chance(r, 10)) /* a higher RT task queued, not yet running */
+				in->rt_highest_prio[c] = range(r, 0, (uint64_t)cp);
+		} else { /* DL */
+			cp = -1;
+			in->curr_nr_cpus_allowed[c] = range(r, 1, nr);
+			in->rt_highest_prio[c] = chance(r, 50) ? gen_rt_prio(r) : 99;
+		}
+		if (kind == 8 && what == 0)
+			cp = 120;
+		in->curr_prio[c] = (uint64_t)cp;
+		dl_after_rt[c] = cp == -1 || (kind == 14 && chance(r, 40));
+	}
+
+	/* cpupri_set(): earlier values first, then each CPU's current one, CPUs in random order */
+	for (unsigned c = 0; c < nr; c++)
+		order[c] = c;
+	for (unsigned c = (unsigned)nr; c > 1; c--) {
+		unsigned j = (unsigned)range(r, 0, c - 1);
+		uint64_t t = order[c - 1];
+
+		order[c - 1] = order[j];
+		order[j] = t;
+	}
+	for (unsigned i = 0; i < nr; i++) {
+		uint64_t c = order[i];
+		int64_t now = (int64_t)in->rt_highest_prio[c];
+
+		if (chance(r, 30)) /* an older level */
+			rt_call(in, c, chance(r, 10) ? -1 : (int64_t)gen_rt_prio(r));
+		if (chance(r, 3) && i + 1 < nr) /* never set: CPUPRI_INVALID (offline) */
+			continue;
+		if (kind == 15 && chance(r, 50)) /* cpupri lags the runqueue */
+			now = chance(r, 50) ? 99 : (int64_t)gen_rt_prio(r);
+		if (dl_after_rt[c]) { /* inc_dl_deadline() passed CPUPRI_HIGHER (100) last, or not */
+			if (chance(r, 50)) {
+				rt_call(in, c, now);
+				rt_call(in, c, 100);
+			} else {
+				rt_call(in, c, 100);
+				rt_call(in, c, now);
+			}
+		} else {
+			rt_call(in, c, now);
+		}
+	}
+
+	/* the task */
+	prev = in->prev_cpu = range(r, 0, nr - 1);
+	switch (rnd(r) % 10) {
+	case 0:
+	case 1:
+	case 2:
+	case 3: /* the RT default: util_min 1024 */
+		in->uclamp_min = in->uclamp_max = 1024;
+		break;
+	case 4:
+	case 5:
+		in->uclamp_min = 0;
+		in->uclamp_max = 1024;
+		break;
+	case 6:
+	case 7:
+		in->uclamp_min = range(r, 0, 1024);
+		in->uclamp_max = 1024;
+		break;
+	default:
+		in->uclamp_min = range(r, 0, 1024);
+		in->uclamp_max = range(r, in->uclamp_min, 1024);
+		break;
+	}
+	if (kind == 12) {
+		in->uclamp_max = range(r, 0, 1023);
+		in->uclamp_min = range(r, in->uclamp_max + 1, 1024);
+	}
+	if (kind == 13 || kind == 6) { /* at a capacity, or above every CPU but the biggest */
+		uint64_t c = in->arch_cap[range(r, 0, nr - 1)];
+
+		in->uclamp_min = edgy(r, c > 0 ? c - 1 : 0, c + 1);
+		in->uclamp_max = 1024;
+	}
+	switch (rnd(r) % 10) {
+	case 0:
+		in->allowed = 1ULL << range(r, 0, nr - 1);
+		break;
+	case 1:
+	case 2:
+		in->allowed = gen_cpus(r, nr);
+		break;
+	default:
+		in->allowed = all;
+		break;
+	}
+	if (kind == 6) { /* only CPUs smaller than the biggest, the clamp above them all */
+		uint64_t small = 0, top = 0;
+
+		for (unsigned c = 0; c < nr; c++)
+			top = in->arch_cap[c] > top ? in->arch_cap[c] : top;
+		for (unsigned c = 0; c < nr; c++)
+			if (in->arch_cap[c] < top) {
+				small |= 1ULL << c;
+				in->uclamp_min = in->arch_cap[c] + 1 > in->uclamp_min ? in->arch_cap[c] + 1
+										  : in->uclamp_min;
+			}
+		if (small)
+			in->allowed = small;
+		in->uclamp_min = in->uclamp_min > 1024 ? 1024 : in->uclamp_min;
+	}
+	if (kind == 9 && nr > 1) {
+		in->allowed &= ~(1ULL << prev);
+		if (!in->allowed)
+			in->allowed = all & ~(1ULL << prev);
+	}
+	if (kind == 10)
+		in->allowed = 1ULL << range(r, 0, nr - 1);
+	/* prev's current task, by kind */
+	switch (kind) {
+	case 1:
+	case 2:
+		in->curr_prio[prev] = kind == 2 ? in->prio : range(r, 0, in->prio);
+		in->curr_nr_cpus_allowed[prev] = nr;
+		break;
+	case 3:
+		in->curr_prio[prev] = range(r, in->prio, 98);
+		in->curr_nr_cpus_allowed[prev] = 1;
+		break;
+	case 4:
+		in->curr_prio[prev] = chance(r, 60) ? 120 : range(r, 100, 139);
+		break;
+	case 5:
+		in->curr_prio[prev] = 120;
+		in->curr_nr_cpus_allowed[prev] = 1;
+		break;
+	default:
+		break;
+	}
+
+	/* prev's domains: one level over every CPU, or its cluster under that */
+	in->nr_levels = 1;
+	in->level_wake_affine[0] = 1;
+	in->level_span[0] = all;
+	if (kind == 16 && nr_clusters > 1) {
+		in->nr_levels = 2;
+		in->level_span[1] = all;
+		in->level_span[0] = 0;
+		for (unsigned c = 0; c < nr; c++)
+			if (cluster_of[c] == cluster_of[prev])
+				in->level_span[0] |= 1ULL << c;
+		in->level_wake_affine[1] = 1;
+	}
+	if (kind == 19) { /* no domain, or levels without SD_WAKE_AFFINE */
+		in->nr_levels = range(r, 0, KC_MAX_LEVELS);
+		for (unsigned l = 0; l < in->nr_levels; l++) {
+			in->level_wake_affine[l] = chance(r, 40);
+			in->level_span[l] = (l ? in->level_span[l - 1] : 1ULL << prev) | gen_cpus(r, nr);
+		}
+	}
+	in->this_cpu = chance(r, 30) ? prev : range(r, 0, nr - 1);
+	in->cursor = chance(r, 40) ? 0 : range(r, 0, nr - 1);
+	if (kind == 17)
+		in->cursor = nr - 1 - range(r, 0, nr > 1 ? 1 : 0);
 }
 
 struct kc_group {

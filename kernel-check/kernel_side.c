@@ -29,6 +29,14 @@ bool sched_uclamp_used, sched_energy_present;
 static struct cpufreq_driver kc_cpufreq_dt = { .verify = NULL };
 struct cpufreq_driver *cpufreq_driver = &kc_cpufreq_dt;
 
+/* rt_placement: the machine's CPUs, rt.c's and lib/cpumask.c's per-CPU variables */
+unsigned int nr_cpu_ids = KC_MAX_CPUS;
+struct cpumask kc_cpus_present;
+bool sched_asym_cpucapacity;
+static DEFINE_PER_CPU(cpumask_var_t, local_cpu_mask);
+static DEFINE_PER_CPU(int, distribute_cpu_mask_prev);
+unsigned int kc_flr_calls;
+
 /* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 #include "kernel_extract.c"
@@ -471,7 +479,7 @@ static void kc_uclamp_request(struct task_struct *p, enum uclamp_id id, int64_t 
 	else if (!p->uclamp_req[id].user_defined)
 		k_uclamp_se_set(&p->uclamp_req[id], id == UCLAMP_MIN ? 0 : SCHED_CAPACITY_SCALE,
 				false);
-	if (id == UCLAMP_MIN && rt_task(p))
+	if (id == UCLAMP_MIN && k_rt_task(p))
 		k___uclamp_update_util_min_rt_default(p);
 }
 
@@ -493,7 +501,7 @@ void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 		struct task_struct *p = &tasks[i];
 
 		p->sched_class = &kc_uclamp_class;
-		p->kc_rt = in->rt[i] != 0;
+		p->prio = in->rt[i] ? 49 : 120; /* an RT task's (rt_priority 50) or a nice-0 one's */
 		kc_uclamp_request(p, UCLAMP_MIN, (int64_t)in->req_min[i]);
 		kc_uclamp_request(p, UCLAMP_MAX, (int64_t)in->req_max[i]);
 	}
@@ -527,4 +535,84 @@ void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 		out->eff_min[i] = k_uclamp_eff_value(&tasks[i], UCLAMP_MIN);
 		out->eff_max[i] = k_uclamp_eff_value(&tasks[i], UCLAMP_MAX);
 	}
+}
+
+/* the RT class as select_task_rq() sees it */
+static const struct sched_class kc_rt_class = { .select_task_rq = k_select_task_rq_rt };
+
+void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placement_out *out)
+{
+	static struct task_struct curr[KC_MAX_CPUS];
+	static int cpu_to_pri[KC_MAX_CPUS];
+	struct sched_domain sd[KC_MAX_LEVELS];
+	struct task_struct p = { .prio = (int)in->prio, .cpu = (int)in->prev_cpu };
+	int wake_flags = WF_TTWU;
+
+	kc_reset();
+	nr_cpu_ids = (unsigned int)in->nr_cpus;
+	kc_cpus_present = kc_first_cpus(in->nr_cpus);
+	sched_asym_cpucapacity = in->asym != 0;
+	memset(local_cpu_mask, 0, sizeof(local_cpu_mask));
+	memset(distribute_cpu_mask_prev, 0, sizeof(distribute_cpu_mask_prev));
+	/* cpupri_init(): every vector empty, every CPU CPUPRI_INVALID */
+	memset(&kc_rd.cpupri, 0, sizeof(kc_rd.cpupri));
+	kc_rd.cpupri.cpu_to_pri = cpu_to_pri;
+	for (int cpu = 0; cpu < KC_MAX_CPUS; cpu++)
+		cpu_to_pri[cpu] = CPUPRI_INVALID;
+	for (unsigned i = 0; i < in->nr_calls; i++)
+		k_cpupri_set(&kc_rd.cpupri, (int)in->call_cpu[i], (int)in->call_prio[i]);
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		curr[cpu] = (struct task_struct){ .prio = (int)(int64_t)in->curr_prio[cpu],
+						  .nr_cpus_allowed = (int)in->curr_nr_cpus_allowed[cpu],
+						  .cpu = (int)cpu };
+		rq->curr = &curr[cpu];
+		rq->rt.highest_prio.curr = (int)in->rt_highest_prio[cpu];
+	}
+	/* prev's domains, rq->sd the lowest */
+	for (unsigned l = 0; l < in->nr_levels; l++)
+		sd[l] = (struct sched_domain){
+			.parent = l + 1 < in->nr_levels ? &sd[l + 1] : NULL,
+			.flags = in->level_wake_affine[l] ? SD_WAKE_AFFINE : 0,
+			.span = { (unsigned long)in->level_span[l] },
+		};
+	cpu_rq(in->prev_cpu)->sd = in->nr_levels ? &sd[0] : NULL;
+
+	/* the waking task: effective clamps as its requests under 1024 system defaults */
+	p.cpus_mask.bits[0] = (unsigned long)in->allowed;
+	p.cpus_ptr = &p.cpus_mask;
+	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]); /* cpumask_weight() */
+	p.sched_class = &kc_rt_class;
+	p.mm = &p;
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min, true);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max, true);
+
+	kc_this_cpu = (int)in->this_cpu;
+	kc_flr_calls = 0;
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	/* the class called directly, then find_lowest_rq()'s leftovers */
+	out->select_task_rq_rt = (uint64_t)k_select_task_rq_rt(&p, task_cpu(&p), WF_TTWU);
+	out->cursor_after = (uint64_t)distribute_cpu_mask_prev[kc_this_cpu];
+	out->lowest_mask = local_cpu_mask[kc_this_cpu][0].bits[0];
+	/* whether find_lowest_rq() ran (it takes local_cpu_mask first), and what it answered:
+	 * called again on the same state and cursor */
+	out->flr_called = kc_flr_calls != 0;
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	if (out->flr_called) {
+		int target = k_find_lowest_rq(&p);
+
+		out->flr_found = target != -1;
+		out->find_lowest_rq = target != -1 ? (uint64_t)target : 0;
+	}
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		out->fits[cpu] = k_rt_task_fits_capacity(&p, (int)cpu);
+		out->cpu_to_pri[cpu] = (uint64_t)(int64_t)cpu_to_pri[cpu];
+	}
+	/* the core's answer from the same cursor */
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }

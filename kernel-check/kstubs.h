@@ -284,6 +284,7 @@ struct sched_class {
 	int uclamp_enabled;
 	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
 	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+	int (*select_task_rq)(struct task_struct *p, int task_cpu, int flags);
 };
 
 struct load_weight {
@@ -314,11 +315,14 @@ struct task_struct {
 	int cpu;
 	struct sched_entity se;
 	const struct sched_class *sched_class;
-	bool kc_rt; /* rt_task() */
+	int prio; /* rt_task() is the kernel's: rt_prio(p->prio) */
+	int nr_cpus_allowed;
+	struct cpumask cpus_mask;
+	const struct cpumask *cpus_ptr;
+	void *mm;
 	struct uclamp_se uclamp_req[UCLAMP_CNT];
 	struct uclamp_se uclamp[UCLAMP_CNT];
 };
-#define rt_task(p) ((p)->kc_rt)
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
 #define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
@@ -333,6 +337,9 @@ struct cfs_rq {
 struct rt_rq {
 	unsigned int rt_nr_running;
 	int rt_queued;
+	struct {
+		int curr;
+	} highest_prio;
 };
 struct dl_rq {
 	u64 running_bw;
@@ -341,8 +348,21 @@ struct uclamp_rq {
 	unsigned int value;
 	struct uclamp_bucket bucket[CONFIG_UCLAMP_BUCKETS_COUNT];
 };
+/* kernel/sched/cpupri.h; CPUPRI_NR_PRIORITIES (MAX_RT_PRIO + 1) is cut after these stubs */
+typedef struct {
+	int counter;
+} atomic_t;
+struct cpupri_vec {
+	atomic_t count;
+	cpumask_var_t mask;
+};
+struct cpupri {
+	struct cpupri_vec pri_to_cpu[100 + 1];
+	int *cpu_to_pri;
+};
 struct root_domain {
 	int overutilized;
+	struct cpupri cpupri;
 };
 struct rq {
 	int cpu;
@@ -356,6 +376,7 @@ struct rq {
 	struct uclamp_rq uclamp[UCLAMP_CNT];
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
+	struct sched_domain *sd;
 };
 extern struct rq kc_rqs[KC_MAX_CPUS];
 #define cpu_rq(cpu) (&kc_rqs[cpu])
@@ -371,7 +392,10 @@ struct sched_group {
 	struct sched_group_capacity *sgc;
 };
 struct sched_domain {
+	struct sched_domain *parent;
+	int flags;
 	struct sched_group *groups;
+	unsigned long span[1];
 };
 
 /* cpufreq_schedutil.c's own structures (the fields the cut functions read) */
@@ -394,5 +418,71 @@ struct sugov_cpu {
 	unsigned long util;
 	unsigned long bw_min;
 };
+
+/*
+ * RT wake-up placement (group rt_placement): the cpumask and bit plumbing that rt.c, cpupri.c,
+ * lib/cpumask.c and core.c's select_task_rq() use, on one word; the bit searches themselves
+ * (find_next_and_bit_wrap(), _find_next_and_bit(), ...) are the kernel's. All CPUs of a case
+ * are possible, online and active, on one NUMA node; tasks are user tasks (not kthreads),
+ * never migrate-disabled; cpuset fallback is never reached (a task has an allowed CPU).
+ */
+extern unsigned int nr_cpu_ids;
+extern struct cpumask kc_cpus_present; /* CPUs 0..nr_cpu_ids-1 */
+extern bool sched_asym_cpucapacity;
+#define NR_CPUS KC_MAX_CPUS
+#define small_cpumask_bits nr_cpu_ids /* NR_CPUS > BITS_PER_LONG in an arm64 defconfig */
+#define nr_cpumask_bits nr_cpu_ids
+#define BITS_PER_LONG 64
+#define __ffs(x) ((unsigned long)__builtin_ctzl(x))
+/* only the small_const_nbits() branches need it, and nr_cpu_ids is no constant */
+#define small_const_nbits(n) (__builtin_constant_p(n) && (n) <= BITS_PER_LONG && (n) > 0)
+#define GENMASK(h, l) ((~0UL << (l)) & (~0UL >> (BITS_PER_LONG - 1 - (h))))
+#define cpumask_bits(m) ((m)->bits)
+#define to_cpumask(bits) ((struct cpumask *)(bits))
+#define cpumask_test_cpu(cpu, m) (((m)->bits[0] >> (cpu)) & 1)
+#define cpumask_set_cpu(cpu, m) ((m)->bits[0] |= 1UL << (cpu))
+#define cpumask_clear_cpu(cpu, m) ((m)->bits[0] &= ~(1UL << (cpu)))
+#define cpumask_and(d, a, b) (((d)->bits[0] = (a)->bits[0] & (b)->bits[0]) != 0)
+#define cpumask_empty(m) ((m)->bits[0] == 0)
+/* cpumask_first_and() and cpumask_first() of cpumask.h */
+#define cpumask_any_and(a, b) k_find_first_and_bit(cpumask_bits(a), cpumask_bits(b), small_cpumask_bits)
+#define cpumask_any(m) k_find_first_bit(cpumask_bits(m), small_cpumask_bits)
+#define cpu_active_mask (&kc_cpus_present)
+#define cpu_possible_mask (&kc_cpus_present)
+#define cpu_active(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
+#define cpu_online(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
+#define cpu_dying(cpu) false
+#define task_cpu_possible(cpu, p) cpumask_test_cpu(cpu, &kc_cpus_present)
+#define task_cpu_possible_mask(p) (&kc_cpus_present)
+#define cpu_to_node(cpu) 0
+#define cpumask_of_node(nid) (&kc_cpus_present)
+#define is_migration_disabled(p) false
+#define kthread_is_per_cpu(p) false
+#define PF_KTHREAD 0x00200000
+#define cpuset_cpus_allowed_fallback(p) false
+#define do_set_cpus_allowed(p, m) do { } while (0)
+#define printk_ratelimit() 0
+#define printk_deferred(...) do { } while (0)
+#define BUG() __builtin_trap()
+#define BUG_ON(c) do { if (c) __builtin_trap(); } while (0)
+#define smp_processor_id() kc_this_cpu
+#define __this_cpu_read(var) this_cpu_read(var)
+#define __this_cpu_write(var, v) this_cpu_write(var, v)
+/* only find_lowest_rq() takes a per-CPU mask: counting it tells kernel_side.c it ran */
+extern unsigned int kc_flr_calls;
+#define this_cpu_cpumask_var_ptr(var) (kc_flr_calls++, this_cpu_read(var))
+#define atomic_read(v) ((v)->counter)
+#define atomic_inc(v) ((v)->counter++)
+#define atomic_dec(v) ((v)->counter--)
+#define smp_rmb() do { } while (0)
+#define smp_mb__before_atomic() do { } while (0)
+#define smp_mb__after_atomic() do { } while (0)
+#define rcu_read_lock() do { } while (0)
+#define rcu_read_unlock() do { } while (0)
+#define rcu_dereference_check_sched_domain(p) (p)
+#define task_rq(p) cpu_rq(task_cpu(p))
+#define SD_WAKE_AFFINE 0x0010 /* a flag bit of include/linux/sched/sd_flags.h */
+/* find_lowest_rq() passes it as a pointer; extract.py renames only calls */
+#define rt_task_fits_capacity k_rt_task_fits_capacity
 
 #endif /* KERNEL_CHECK_KSTUBS_H */
