@@ -85,10 +85,10 @@ fuzz: deps
 	cmake --build build-fuzz -j$(JOBS) --target capsim_fuzzers
 	fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
-# capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 at build time
-# (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
+# capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 (and, for the
+# pre-6.10 model, linux-source-6.1) at build time (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
 kernel-check: deps
-	@tools/install-deps.sh linux-source-6.12 python3 xz-utils
+	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
 	cmake -S . -B build-kcheck -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON $(CMAKE_FLAGS)
 	cmake --build build-kcheck -j$(JOBS) --target kernel-check
 	KERNEL_CHECK_CASES=$${KERNEL_CHECK_CASES:-$(KC_CASES)} KERNEL_CHECK_SEED=$(KERNEL_CHECK_SEED) \

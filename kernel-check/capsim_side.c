@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kcase.h"
+#include "model/belief.h"
 #include "model/fair.h"
 #include "model/model.h"
 #include "model/pelt.h"
@@ -533,4 +534,62 @@ void cside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 		out->fits[c] = rt_task_fits_capacity(&rd, &p, (int)c);
 		out->cpu_to_pri[c] = (uint64_t)(int64_t)rd.cpus[c].cpupri;
 	}
+}
+
+/*
+ * thermal_6_1: capsim's v6.9 model (its pre-6.10 one): the belief's thermal pressure written by
+ * a cooling device's frequency and averaged at each tick (belief_cooling_freq(), belief_tick()),
+ * then the engine's update_cpu_capacity() and util_fits_cpu() on what it believes.
+ */
+void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1_out *out)
+{
+	static struct cs_sim cs;
+	struct belief_params bp = { .model = CAPSIM_MODEL_V6_9, .decay_shift = (unsigned)in->decay_shift };
+	struct belief_cpu_params cpu_params[KC_MAX_CPUS];
+	capsim_cpumask cpus = { { 0 } };
+	struct belief *b;
+	capsim_error err;
+	uint64_t now = 0;
+
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		cpu_params[c] = (struct belief_cpu_params){
+			.cap_orig = in->arch_cap[c], .freq_ref = (uint32_t)in->max_khz,
+			.cpuinfo_max = (uint32_t)in->max_khz, .scale_freq_ref = (uint32_t)in->max_khz,
+		};
+		capsim_cpumask_set(&cpus, c);
+	}
+	if (belief_create(&bp, cpu_params, (unsigned)in->nr_cpus, &b, &err))
+		abort(); /* the generator writes only what capsim accepts */
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		now += in->dt[i];
+		if (in->set_cap[i])
+			belief_cooling_freq(b, &cpus, (uint32_t)in->capped_khz[i]);
+		for (unsigned c = 0; c < in->nr_cpus; c++)
+			belief_tick(b, c, now);
+	}
+	cs_sim_init(&cs, in->nr_cpus);
+	cs.s.rd.model = CAPSIM_MODEL_V6_9;
+	cs.s.rd.uclamp_used = in->uclamp_used != 0;
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		const struct belief_cpu *bc = &b->cpus[c];
+
+		out->thermal_pressure[c] = bc->thermal_pressure;
+		out->load_sum[c] = bc->avg.load_sum;
+		out->load_avg[c] = bc->avg.load_avg;
+		out->period_contrib[c] = bc->avg.period_contrib;
+		out->last_update_time[c] = bc->avg.last_update_time;
+		cs.view[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .thermal_pressure = bc->thermal_pressure,
+			.thermal_load_avg = bc->avg.load_avg, .util_irq = in->util_irq[c],
+			.util_rt = in->util_rt[c], .util_dl = in->util_dl[c],
+		};
+		update_cpu_capacity(&cs.s, (int)c);
+		out->cpu_capacity[c] = cs.rq[c].cpu_capacity;
+		cs.view[c].capacity_of = cs.rq[c].cpu_capacity;
+	}
+	for (unsigned i = 0; i < in->nr_queries; i++)
+		out->fits[i] = (uint64_t)(int64_t)util_fits_cpu(&cs.s.rd, in->q_util[i],
+							       in->q_uclamp_min[i],
+							       in->q_uclamp_max[i], (int)in->q_cpu[i]);
+	belief_free(b);
 }

@@ -341,9 +341,51 @@ KC_STRUCT(rt_placement_in)
 	S(select_task_rq)
 KC_STRUCT(rt_placement_out)
 
+/*
+ * thermal_6_1: the pre-6.10 thermal pressure, on Linux 6.1's code (kernel_side_6_1.c): CPUs
+ * 0..nr_cpus-1 share one cooling device; at each step time passes, maybe
+ * arch_update_thermal_pressure() (topology_update_thermal_pressure()) of a capped frequency,
+ * then at the tick update_thermal_load_avg() of every CPU on rq_clock_thermal(); at the end
+ * update_cpu_capacity() (scale_rt_capacity() with thermal_load_avg()) and util_fits_cpu() (with
+ * arch_scale_thermal_pressure()) of some queries. Frequencies are whole MHz: 6.1 divides them
+ * by 1000 (freq_factor), v6.9 (capsim's pre-6.10 model) keeps kHz (capacity_freq_ref).
+ */
+#define KC_FIELDS_thermal_6_1_in(S, A, I) \
+	S(nr_cpus) \
+	A(arch_cap, KC_MAX_CPUS) \
+	S(max_khz) /* the policy's cpuinfo.max_freq */ \
+	S(decay_shift) /* sched_thermal_decay_shift */ \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) /* ns since the previous step */ \
+	A(set_cap, KC_MAX_STEPS) \
+	A(capped_khz, KC_MAX_STEPS) \
+	A(util_irq, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) \
+	A(util_dl, KC_MAX_CPUS) \
+	S(uclamp_used) \
+	S(nr_queries) \
+	A(q_util, KC_MAX_QUERIES) \
+	A(q_uclamp_min, KC_MAX_QUERIES) \
+	A(q_uclamp_max, KC_MAX_QUERIES) \
+	A(q_cpu, KC_MAX_QUERIES)
+KC_STRUCT(thermal_6_1_in)
+#define KC_FIELDS_thermal_6_1_out(S, A, I) \
+	A(thermal_pressure, KC_MAX_CPUS) \
+	A(load_sum, KC_MAX_CPUS) /* rq->avg_thermal */ \
+	A(load_avg, KC_MAX_CPUS) \
+	A(period_contrib, KC_MAX_CPUS) \
+	A(last_update_time, KC_MAX_CPUS) \
+	A(cpu_capacity, KC_MAX_CPUS) \
+	I(fits, KC_MAX_QUERIES)
+KC_STRUCT(thermal_6_1_out)
+
+/** kside_version_6_1() - the version of the pre-6.10 kernel kernel_side_6_1.c runs. */
+const char *kside_version_6_1(void);
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
-	X(freq_invariance) X(schedutil) X(uclamp) X(rt_placement)
+	X(freq_invariance) X(schedutil) X(uclamp) X(rt_placement) \
+	X(thermal_6_1)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

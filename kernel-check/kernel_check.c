@@ -101,6 +101,12 @@ KC_TABLE(rt_placement_in)
 #define KC_T struct kc_rt_placement_out
 KC_TABLE(rt_placement_out)
 #undef KC_T
+#define KC_T struct kc_thermal_6_1_in
+KC_TABLE(thermal_6_1_in)
+#undef KC_T
+#define KC_T struct kc_thermal_6_1_out
+KC_TABLE(thermal_6_1_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -896,6 +902,63 @@ static void gen_rt_placement(struct rng *r, unsigned kind, void *v)
 		in->cursor = nr - 1 - range(r, 0, nr > 1 ? 1 : 0);
 }
 
+static const char *const thermal_6_1_kinds[] = {
+	"random", "boost", "deep", "decay_shift", "long_gaps", "sub_us", "unequal_caps",
+	"saturated",
+};
+
+static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_thermal_6_1_in *in = v;
+	uint64_t cap = gen_cap(r), max_mhz = range(r, 200, 3200);
+
+	in->nr_cpus = range(r, 1, 4);
+	in->max_khz = max_mhz * 1000;
+	in->decay_shift = kind == 3 ? range(r, 0, 10) : chance(r, 70) ? 0 : range(r, 0, 10);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = kind == 6 ? gen_cap(r) : cap;
+		in->util_irq[c] = chance(r, 30) ? range(r, 0, in->arch_cap[c]) : 0;
+		in->util_rt[c] = chance(r, 40) ? range(r, 0, in->arch_cap[c]) : 0;
+		in->util_dl[c] = chance(r, 20) ? range(r, 0, in->arch_cap[c] / 2) : 0;
+		if (kind == 7) { /* irq, or rt + dl + thermal, at the capacity */
+			in->util_irq[c] = edgy(r, 0, in->arch_cap[c] + 1);
+			in->util_rt[c] = range(r, 0, in->arch_cap[c] + 1);
+		}
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->dt[i] = chance(r, 80) ? 4000000 : range(r, 0, 20000000); /* HZ=250 ticks */
+		if (kind == 4 && chance(r, 20))
+			in->dt[i] = chance(r, 50) ? range(r, 1ULL << 31, 1ULL << 42)
+						  : (1ULL << 52) * range(r, 1, 3);
+		if (kind == 5)
+			in->dt[i] = range(r, 0, 2047);
+		in->set_cap[i] = i == 0 || chance(r, 15);
+		/* whole MHz (see kcase.h): a cooling state's OPP */
+		switch (kind) {
+		case 1:
+			in->capped_khz[i] = 1000 * edgy(r, max_mhz - 1, max_mhz + 100);
+			break;
+		case 2:
+			in->capped_khz[i] = 1000 * edgy(r, 0, 10);
+			break;
+		default:
+			in->capped_khz[i] = 1000 * edgy(r, 0, max_mhz + 100);
+			break;
+		}
+	}
+	in->uclamp_used = chance(r, 70);
+	in->nr_queries = range(r, 1, KC_MAX_QUERIES);
+	for (unsigned i = 0; i < in->nr_queries; i++) {
+		unsigned c = (unsigned)range(r, 0, in->nr_cpus - 1);
+
+		in->q_cpu[i] = c;
+		in->q_util[i] = range(r, 0, in->arch_cap[c]);
+		in->q_uclamp_min[i] = edgy(r, 0, 1024);
+		in->q_uclamp_max[i] = chance(r, 50) ? 1024 : edgy(r, 0, 1024);
+	}
+}
+
 struct kc_group {
 	const char *name;
 	size_t in_size, out_size;
@@ -913,6 +976,21 @@ struct kc_group {
 	  (void (*)(const void *, void *))kside_##g, (void (*)(const void *, void *))cside_##g },
 
 static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) };
+
+/* The groups that run another kernel than linux-source-6.12's (kernel_side_6_1.c). */
+static const struct {
+	const char *group;
+	const char *(*version)(void);
+} group_kernels[] = { { "thermal_6_1", kside_version_6_1 } };
+
+/* group_version() - the Linux version whose code @g's kernel side runs. */
+static const char *group_version(const struct kc_group *g)
+{
+	for (unsigned i = 0; i < ARRAY_SIZE(group_kernels); i++)
+		if (!strcmp(group_kernels[i].group, g->name))
+			return group_kernels[i].version();
+	return kside_version();
+}
 
 /* --- JSON --------------------------------------------------------------------------------- */
 
@@ -1099,6 +1177,7 @@ static int run_all(const char *only)
 	uint64_t print = env_u64("KERNEL_CHECK_PRINT", 10), total = 0, total_bad = 0;
 	unsigned nr_groups = 0;
 	struct timespec t0, t1;
+	char versions[64] = "";
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (unsigned gi = 0; gi < ARRAY_SIZE(groups); gi++) {
@@ -1117,11 +1196,15 @@ static int run_all(const char *only)
 			if (run_case(g, &b, seed, i, g->kinds[kind], bad_cases < print))
 				bad_cases++;
 		}
-		printf("kernel-check: %s: %" PRIu64 " cases, %" PRIu64 " mismatches\n", g->name, cases,
-		       bad_cases);
+		printf("kernel-check: %s: %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s)\n",
+		       g->name, cases, bad_cases, group_version(g));
 		nr_groups++;
 		total += cases;
 		total_bad += bad_cases;
+		/* the versions run, each once, for the closing line */
+		if (!strstr(versions, group_version(g)))
+			snprintf(versions + strlen(versions), sizeof(versions) - strlen(versions), "%s%s",
+				 versions[0] ? " and " : "", group_version(g));
 	}
 	if (!nr_groups) {
 		fprintf(stderr, "kernel-check: no group named '%s' (see kernel-check --list)\n", only);
@@ -1130,7 +1213,7 @@ static int run_all(const char *only)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("kernel-check: %u groups, %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s, seed %"
 	       PRIu64 ", %.1f s)\n",
-	       nr_groups, total, total_bad, kside_version(), seed,
+	       nr_groups, total, total_bad, versions, seed,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	return total_bad ? 1 : 0;
 }

@@ -373,6 +373,8 @@ struct rq {
 	struct dl_rq dl;
 	struct sched_avg avg_rt, avg_dl, avg_irq, avg_hw;
 	unsigned long cpu_capacity;
+	struct sched_avg avg_thermal;      /* 6.1 (kernel_side_6_1.c) */
+	unsigned long cpu_capacity_orig;   /* 6.1 */
 	struct uclamp_rq uclamp[UCLAMP_CNT];
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
