@@ -689,12 +689,19 @@ static uint64_t gen_cpus(struct rng *r, uint64_t nr)
 	return m ? m : 1ULL << range(r, 0, nr - 1);
 }
 
+/* one cpupri_set(@cpu, @prio) call, after the others */
 static void rt_call(struct kc_rt_placement_in *in, uint64_t cpu, int64_t prio)
 {
 	in->call_cpu[in->nr_calls] = cpu;
 	in->call_prio[in->nr_calls++] = (uint64_t)prio;
 }
 
+/*
+ * A machine of 1..8 CPUs in 1..3 clusters of ascending capacity; each CPU idle (30 %), CFS
+ * (35 %), RT (30 %) or DL (5 %), with the cpupri_set() calls that would have left its level
+ * (an older one first, sometimes; DL's CPUPRI_HIGHER before or after); the waking task's
+ * priority, clamps, affinity and prev; prev's domains; the waker and its cursor.
+ */
 static void gen_rt_placement(struct rng *r, unsigned kind, void *v)
 {
 	struct kc_rt_placement_in *in = v;
@@ -720,8 +727,10 @@ static void gen_rt_placement(struct rng *r, unsigned kind, void *v)
 		unsigned what = (unsigned)range(r, 0, 99);
 		int64_t cp;
 
-		if (kind == 7 || (kind == 14 && chance(r, 30)))
+		if (kind == 7)
 			what = 70; /* RT below */
+		if (kind == 14 && chance(r, 30))
+			what = 96; /* DL below */
 		if (kind == 8)
 			what = chance(r, 50) ? 0 : 70;
 		if (what < 30) { /* idle */
@@ -907,6 +916,11 @@ static const char *const thermal_6_1_kinds[] = {
 	"saturated",
 };
 
+/*
+ * One cooling device over 1..4 CPUs, a whole-MHz maximum of 200..3200 MHz, caps at each step
+ * (whole MHz: see kcase.h), mostly 4 ms ticks, RT/DL/IRQ utilization for the capacity, and
+ * util_fits_cpu() queries.
+ */
 static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
 {
 	struct kc_thermal_6_1_in *in = v;

@@ -585,7 +585,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	p.cpus_ptr = &p.cpus_mask;
 	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]); /* cpumask_weight() */
 	p.sched_class = &kc_rt_class;
-	p.mm = &p;
+	p.mm = &p; /* a user task: select_fallback_rq() would report a move */
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], SCHED_CAPACITY_SCALE, false);
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
 	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min, true);
