@@ -442,9 +442,18 @@ extern bool sched_asym_cpucapacity;
 #define cpumask_bits(m) ((m)->bits)
 #define to_cpumask(bits) ((struct cpumask *)(bits))
 #define cpumask_test_cpu(cpu, m) (((m)->bits[0] >> (cpu)) & 1)
-#define cpumask_set_cpu(cpu, m) ((m)->bits[0] |= 1UL << (cpu))
-#define cpumask_clear_cpu(cpu, m) ((m)->bits[0] &= ~(1UL << (cpu)))
-#define cpumask_and(d, a, b) (((d)->bits[0] = (a)->bits[0] & (b)->bits[0]) != 0)
+static inline void cpumask_set_cpu(unsigned int cpu, struct cpumask *m)
+{
+	m->bits[0] |= 1UL << cpu;
+}
+static inline void cpumask_clear_cpu(int cpu, struct cpumask *m)
+{
+	m->bits[0] &= ~(1UL << cpu);
+}
+static inline bool cpumask_and(struct cpumask *d, const struct cpumask *a, const struct cpumask *b)
+{
+	return (d->bits[0] = a->bits[0] & b->bits[0]) != 0;
+}
 #define cpumask_empty(m) ((m)->bits[0] == 0)
 /* cpumask_first_and() and cpumask_first() of cpumask.h */
 #define cpumask_any_and(a, b) k_find_first_and_bit(cpumask_bits(a), cpumask_bits(b), small_cpumask_bits)
