@@ -12,6 +12,7 @@
  * often one line.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,8 +28,9 @@
 struct jp_entry {
 	int parent;      /* node of the object holding the key */
 	int child;       /* node of the key's object value, or -1 */
-	char *key;       /* decoded */
+	size_t key;      /* the key decoded, NUL-terminated, at this offset of jsonpos.keys */
 	size_t off;      /* byte offset of the key's opening quote */
+	int next;        /* the next key of the same object in text order, or -1 */
 };
 
 /* An object: numbered in text order, so a key's object value comes after the key's object. */
@@ -36,6 +38,7 @@ struct jp_node {
 	size_t off;      /* byte offset of its '{' */
 	size_t end;      /* just past its '}', or 0 while (or if never) closed */
 	int parent;      /* the object whose key it is the value of, or -1 */
+	int first, last; /* its first and last keys (entries), or -1 */
 };
 
 struct jsonpos {
@@ -43,6 +46,8 @@ struct jsonpos {
 	size_t len;
 	struct jp_entry *ents;
 	unsigned nr_ents, cap_ents;
+	char *keys;        /* every decoded key, one allocation instead of one a key */
+	size_t keys_len, keys_cap;
 	struct jp_node *nodes;
 	unsigned nr_nodes, cap_nodes;
 	size_t *line_off;  /* byte offset where each line starts */
@@ -50,6 +55,7 @@ struct jsonpos {
 	size_t *chars;     /* UTF-8 characters before byte k * JSONPOS_STRIDE, for each k */
 	struct jp_slot *hash; /* size hash_mask + 1 */
 	unsigned hash_mask;
+	int dup_first, dup_second; /* entries of the first key given twice in an object, or -1 */
 	int nomem;
 };
 
@@ -194,25 +200,39 @@ static unsigned read_u_escape(struct jp_scan *s, int *ok)
 	return 0xfffd;
 }
 
-/*
- * Reads a quoted string at s->i; with @out, stores it decoded (malloc'd, cut at a NUL).
- * Return: 0, or -1 when the text ends inside it.
- */
-static int scan_string(struct jp_scan *s, char **out)
+/* Appends @n bytes to the key arena. Return: 0, or -1 (out of memory). */
+static int keys_put(struct jsonpos *idx, const char *b, size_t n)
 {
-	int quote = peek(s);
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
-	int cut = 0;
+	if (idx->keys_len + n > idx->keys_cap) {
+		size_t cap = idx->keys_cap ? idx->keys_cap : 4096;
+		char *p;
 
-	if (out) {
-		cap = 16;
-		buf = malloc(cap);
-		if (!buf) {
-			s->idx->nomem = 1;
+		while (cap < idx->keys_len + n)
+			cap *= 2;
+		p = realloc(idx->keys, cap);
+		if (!p) {
+			idx->nomem = 1;
 			return -1;
 		}
+		idx->keys = p;
+		idx->keys_cap = cap;
 	}
+	memcpy(idx->keys + idx->keys_len, b, n);
+	idx->keys_len += n;
+	return 0;
+}
+
+/*
+ * Reads a quoted string at s->i; with @key, stores it decoded (cut at a NUL) and
+ * NUL-terminated in the key arena at *@key. Return: 0, or -1 when the text ends inside it.
+ */
+static int scan_string(struct jp_scan *s, size_t *key)
+{
+	struct jsonpos *idx = s->idx;
+	int quote = peek(s);
+	size_t start = idx->keys_len;
+	int cut = 0;
+
 	s->i++;
 	for (;;) {
 		int c = peek(s), ok = 1;
@@ -220,7 +240,7 @@ static int scan_string(struct jp_scan *s, char **out)
 		size_t tn = 0;
 
 		if (c < 0) {
-			free(buf);
+			idx->keys_len = start;
 			return -1;
 		}
 		s->i++;
@@ -255,26 +275,19 @@ static int scan_string(struct jp_scan *s, char **out)
 			tmp[0] = (char)c;
 			tn = 1;
 		}
-		if (!buf || cut || !tn)
+		if (!key || cut || !tn)
 			continue;
-		if (n + tn + 1 > cap) {
-			char *p;
-
-			cap = 2 * cap + tn;
-			p = realloc(buf, cap);
-			if (!p) {
-				free(buf);
-				s->idx->nomem = 1;
-				return -1;
-			}
-			buf = p;
+		if (keys_put(idx, tmp, tn)) {
+			idx->keys_len = start;
+			return -1;
 		}
-		memcpy(buf + n, tmp, tn);
-		n += tn;
 	}
-	if (buf) {
-		buf[n] = '\0';
-		*out = buf;
+	if (key) {
+		if (keys_put(idx, "", 1)) {
+			idx->keys_len = start;
+			return -1;
+		}
+		*key = start;
 	}
 	return 0;
 }
@@ -285,7 +298,7 @@ static int new_node(struct jsonpos *idx, size_t off)
 		idx->nomem = 1;
 		return -1;
 	}
-	idx->nodes[idx->nr_nodes] = (struct jp_node){ off, 0, -1 };
+	idx->nodes[idx->nr_nodes] = (struct jp_node){ off, 0, -1, -1, -1 };
 	return (int)idx->nr_nodes++;
 }
 
@@ -303,8 +316,7 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 	s->i++;
 	for (;;) {
 		struct jp_entry *e;
-		size_t koff;
-		char *key = NULL;
+		size_t koff, key;
 		int child = -1, ret;
 		unsigned ei;
 
@@ -319,16 +331,17 @@ static int scan_object(struct jp_scan *s, int depth, int *node_out)
 		if (scan_string(s, &key))
 			return -1;
 		if (grow((void **)&idx->ents, &idx->cap_ents, idx->nr_ents + 1, sizeof(*idx->ents))) {
-			free(key);
 			idx->nomem = 1;
 			return -1;
 		}
 		ei = idx->nr_ents++;
 		e = &idx->ents[ei];
-		e->parent = node;
-		e->child = -1;
-		e->key = key;
-		e->off = koff;
+		*e = (struct jp_entry){ node, -1, key, koff, -1 };
+		if (idx->nodes[node].last >= 0)
+			idx->ents[idx->nodes[node].last].next = (int)ei;
+		else
+			idx->nodes[node].first = (int)ei;
+		idx->nodes[node].last = (int)ei;
 		skip_ws(s);
 		if (peek(s) != ':')
 			return -1;
@@ -423,14 +436,20 @@ static int build_hash(struct jsonpos *idx)
 	/* in text order, so that a duplicated key ends up on its last occurrence */
 	for (i = 0; i < idx->nr_ents; i++) {
 		const struct jp_entry *e = &idx->ents[i];
-		uint32_t full = hash_key(e->parent, e->key), h = full & idx->hash_mask;
+		uint32_t full = hash_key(e->parent, idx->keys + e->key), h = full & idx->hash_mask;
 
 		while (idx->hash[h].ent >= 0) {
 			const struct jp_entry *o = &idx->ents[idx->hash[h].ent];
 
-			if (idx->hash[h].h == full && o->parent == e->parent && !strcmp(o->key, e->key))
+			if (idx->hash[h].h == full && o->parent == e->parent &&
+			    !strcmp(idx->keys + o->key, idx->keys + e->key))
 				break;
 			h = (h + 1) & idx->hash_mask;
+		}
+		/* entries are in text order: the first match found has the earliest second key */
+		if (idx->hash[h].ent >= 0 && idx->dup_second < 0) {
+			idx->dup_first = idx->hash[h].ent;
+			idx->dup_second = (int)i;
 		}
 		idx->hash[h] = (struct jp_slot){ full, (int)i };
 	}
@@ -488,6 +507,7 @@ int jsonpos_build(const char *text, size_t len, struct jsonpos **out)
 		return CAPSIM_ERR_NOMEM;
 	idx->text = text;
 	idx->len = len;
+	idx->dup_first = idx->dup_second = -1;
 	s.idx = idx;
 	s.i = 0;
 	skip_ws(&s);
@@ -503,12 +523,9 @@ int jsonpos_build(const char *text, size_t len, struct jsonpos **out)
 
 void jsonpos_free(struct jsonpos *idx)
 {
-	unsigned i;
-
 	if (!idx)
 		return;
-	for (i = 0; i < idx->nr_ents; i++)
-		free(idx->ents[i].key);
+	free(idx->keys);
 	free(idx->ents);
 	free(idx->nodes);
 	free(idx->line_off);
@@ -527,7 +544,7 @@ static const struct jp_entry *find(const struct jsonpos *idx, int node, const ch
 	for (h = full & idx->hash_mask; idx->hash[h].ent >= 0; h = (h + 1) & idx->hash_mask) {
 		const struct jp_entry *e = &idx->ents[idx->hash[h].ent];
 
-		if (idx->hash[h].h == full && e->parent == node && !strcmp(e->key, key))
+		if (idx->hash[h].h == full && e->parent == node && !strcmp(idx->keys + e->key, key))
 			return e;
 	}
 	return NULL;
@@ -651,4 +668,95 @@ int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end
 	*start = idx->nodes[node].off;
 	*end = idx->nodes[node].end;
 	return 0;
+}
+
+/* How docs/errors.md shows a value: bytes not printable ASCII as \xHH, cut at 40 bytes. */
+static void show_key(const char *key, char *buf, size_t size)
+{
+	size_t o = 0, i;
+
+	for (i = 0; key[i] && o + 8 < size; i++) {
+		unsigned char c = (unsigned char)key[i];
+
+		if (i == 40) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+			buf[o++] = (char)c;
+		else
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
+	}
+	buf[o] = '\0';
+}
+
+int jsonpos_refuse_duplicate(const struct jsonpos *idx, const char *file, const char *hint,
+			     capsim_error *err)
+{
+	const struct jp_entry *a, *b;
+	struct jsonpos_at at1, at2;
+	char shown[200];
+
+	if (!idx || idx->dup_second < 0)
+		return 0;
+	a = &idx->ents[idx->dup_first];
+	b = &idx->ents[idx->dup_second];
+	at1 = jsonpos_offset(idx, a->off);
+	at2 = jsonpos_offset(idx, b->off);
+	show_key(idx->keys + b->key, shown, sizeof(shown));
+	/* a reader whose caller prefixes the file (placement cases) gives no @file */
+	return capsim_error_set(err, CAPSIM_ERR_PARSE,
+				"%s%s%u:%u: key \"%s\" given twice in one object (first at %s%s%u:%u; "
+				"json-c would keep one value silently%s: expected each key once)",
+				file ? file : "", file ? ":" : "", at2.line, at2.col, shown,
+				file ? file : "", file ? ":" : "", at1.line, at1.col, hint ? hint : "");
+}
+
+const char *jsonpos_duplicate_key(const struct jsonpos *idx)
+{
+	return idx && idx->dup_second >= 0 ? idx->keys + idx->ents[idx->dup_second].key : NULL;
+}
+
+int jsonpos_check_duplicates(const char *text, size_t len, const char *file, capsim_error *err)
+{
+	struct jsonpos *idx;
+	int ret;
+
+	if (jsonpos_build(text, len, &idx))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	ret = jsonpos_refuse_duplicate(idx, file, NULL, err);
+	jsonpos_free(idx);
+	return ret;
+}
+
+int jsonpos_ent_next(const struct jsonpos *idx, int node, int prev)
+{
+	if (!idx || node < 0 || (unsigned)node >= idx->nr_nodes)
+		return -1;
+	if (prev < 0)
+		return idx->nodes[node].first;
+	return idx->ents[prev].next;
+}
+
+const char *jsonpos_ent_name(const struct jsonpos *idx, int ent)
+{
+	return idx->keys + idx->ents[ent].key;
+}
+
+int jsonpos_ent_child(const struct jsonpos *idx, int ent)
+{
+	return idx->ents[ent].child;
+}
+
+struct jsonpos_at jsonpos_ent_pos(const struct jsonpos *idx, int ent)
+{
+	return jsonpos_offset(idx, idx->ents[ent].off);
+}
+
+unsigned jsonpos_ent_line(const struct jsonpos *idx, int ent)
+{
+	size_t off = idx->ents[ent].off;
+
+	return line_of(idx, off > idx->len ? idx->len : off) + 1;
 }

@@ -5,12 +5,15 @@
  * lenient scan that reads it as json-c's non-strict tokener does (comments, single-quoted
  * strings, trailing commas, escapes) and walk the index beside the json-c tree. Objects are
  * numbered nodes (the root object is node 0); a duplicated key maps to its last occurrence,
- * the one whose value json-c keeps.
+ * the one whose value json-c keeps, and the first duplicate is remembered for the readers to
+ * refuse (jsonpos_refuse_duplicate()).
  */
 #ifndef CAPSIM_JSONPOS_H
 #define CAPSIM_JSONPOS_H
 
 #include <stddef.h>
+
+#include "capsim/capsim.h"
 
 struct jsonpos;
 
@@ -69,5 +72,55 @@ int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *b
  * *@end. Return: 0, or -1 when @node is not an object that the text closes.
  */
 int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end);
+
+/*
+ * Keys one by one: a reader that walks an object's keys in text order, as json-c's
+ * json_object_object_foreach() gives them once no key is given twice, finds each key's
+ * position and object by following the index instead of looking the key up.
+ */
+
+/**
+ * jsonpos_ent_next() - the key of object @node after key @prev (-1: its first), in text order.
+ * @idx: the index. @node: an object. @prev: a key of @node from this function, or -1.
+ * Return: the key's number, or -1 when @node has no more keys (or is -1).
+ */
+int jsonpos_ent_next(const struct jsonpos *idx, int node, int prev);
+
+/** jsonpos_ent_name() - the decoded name of key @ent (as jsonpos_has_key() compares it). */
+const char *jsonpos_ent_name(const struct jsonpos *idx, int ent);
+
+/** jsonpos_ent_child() - the node of key @ent's object value, or -1 (as jsonpos_child()). */
+int jsonpos_ent_child(const struct jsonpos *idx, int ent);
+
+/** jsonpos_ent_pos() - where key @ent starts (its opening quote), as jsonpos_key() says. */
+struct jsonpos_at jsonpos_ent_pos(const struct jsonpos *idx, int ent);
+
+/** jsonpos_ent_line() - the line of jsonpos_ent_pos(), as jsonpos_key_line() counts it. */
+unsigned jsonpos_ent_line(const struct jsonpos *idx, int ent);
+
+/**
+ * jsonpos_refuse_duplicate() - refuse a key that an object of the indexed text gives twice
+ * (json-c keeps the last value without a word, so a file that says two things means one of
+ * them by accident). The error names @file and both positions, the second first: the first
+ * such key in text order of its second occurrence.
+ * @idx: the index of the text. @file: its name for the message (NULL: positions alone, for
+ * a caller that prefixes the name). @hint: NULL, or what the
+ * format's own reader does with the two, appended to the reason. @err: filled on failure.
+ * Return: 0 when every key is given once, else CAPSIM_ERR_PARSE.
+ */
+int jsonpos_refuse_duplicate(const struct jsonpos *idx, const char *file, const char *hint,
+			     capsim_error *err);
+
+/** jsonpos_duplicate_key() - the key jsonpos_refuse_duplicate() would name, or NULL. */
+const char *jsonpos_duplicate_key(const struct jsonpos *idx);
+
+/**
+ * jsonpos_check_duplicates() - jsonpos_refuse_duplicate() for a reader that keeps no index of
+ * its own: the text is indexed for the check and the index freed.
+ * @text: the JSON text. @len: its bytes. @file: its name for the message. @err: filled on
+ * failure.
+ * Return: 0, CAPSIM_ERR_PARSE (a duplicate key) or CAPSIM_ERR_NOMEM.
+ */
+int jsonpos_check_duplicates(const char *text, size_t len, const char *file, capsim_error *err);
 
 #endif /* CAPSIM_JSONPOS_H */

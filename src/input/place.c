@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "input/jsonpos.h"
 #include "model/model.h"
 #include "model/perf_domain.h"
 #include "input/place.h"
@@ -864,7 +865,10 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 				      "%u:%u: unexpected text after the JSON object (expected one object)",
 				      line, col);
 	} else {
-		rc = parse_root(pc, root, mode, model, err);
+		/* json-c keeps the last of two values: a placement state means one of them */
+		rc = jsonpos_check_duplicates(text, len, NULL, err);
+		if (!rc)
+			rc = parse_root(pc, root, mode, model, err);
 	}
 	json_object_put(root);
 	json_tokener_free(tok);

@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "internal.h"
+#include "input/jsonpos.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "input/platform_load.h"
@@ -655,8 +656,16 @@ static int parse_text(struct jctx *c, const char *text, size_t len, json_object 
 	jerr = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
-	if (*root && jerr == json_tokener_success && end == len)
-		return 0;
+	if (*root && jerr == json_tokener_success && end == len) {
+		/* json-c keeps the last of two values: a platform means one of them */
+		int ret = jsonpos_check_duplicates(text, len, c->file, c->err);
+
+		if (ret) {
+			json_object_put(*root);
+			*root = NULL;
+		}
+		return ret;
+	}
 	json_object_put(*root);
 	*root = NULL;
 	for (size_t i = 0; i < end && i < len; i++) {

@@ -4,7 +4,8 @@
  * workload.h. rt-app (github.com/scheduler-tools/rt-app, src/rt-app_parse_config.c) loads the
  * file with json-c's json_object_from_file(): non-strict tokener, so comments, single quotes
  * and trailing commas pass, and a duplicated key keeps the place of its first occurrence and
- * the value of its last. Events are the keys of a task or phase object whose name starts with
+ * the value of its last: rt-app runs one "run" where a file that says "run" twice means two,
+ * so capsim refuses a key given twice, naming both (jsonpos_refuse_duplicate()). Events are the keys of a task or phase object whose name starts with
  * an event name (run0, sleep1, timer2 ...), taken in object order. Resources (mutexes, conds,
  * timers, barriers, semaphores) are named by the events; "unique" timers are per task.
  *
@@ -100,10 +101,12 @@ struct rt {
 	unsigned nr_memruns;
 	int64_t mem_buffer_size;
 	int task;                       /* the task being parsed */
+	unsigned task_res0;             /* the first resource created while parsing it */
 	int default_deadline;           /* global.default_policy is SCHED_DEADLINE */
 	const char *text;               /* the file, as jsonpos indexes it */
 	int tasks_node;                 /* the "tasks" object in jsonpos */
 	int split;                      /* task objects are read one at a time (see the top) */
+	int ev_ent;                     /* the jsonpos key of the event parse_event() reads, or -1 */
 	struct json_tokener *task_tok;  /* reads them */
 	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
 		int node;               /* its object in jsonpos */
@@ -153,12 +156,15 @@ static void nm_put(struct name_map *m, const char *name, int type, int owner, in
 	m->used++;
 }
 
-static int nm_add(struct name_map *m, const char *name, int type, int owner, int value)
+/* Room for @n names in all, at most half full: one resize for a known count, not one a doubling. */
+static int nm_reserve(struct name_map *m, unsigned n)
 {
-	if (2 * (m->used + 1) > (m->slots ? m->mask + 1 : 0)) {
+	if (2 * n > (m->slots ? m->mask + 1 : 0)) {
 		struct name_map big = { 0 };
 		unsigned size = m->slots ? 2 * (m->mask + 1) : 64, i;
 
+		while (size < 2 * n)
+			size *= 2;
 		big.slots = calloc(size, sizeof(*big.slots));
 		if (!big.slots)
 			return CAPSIM_ERR_NOMEM;
@@ -170,6 +176,13 @@ static int nm_add(struct name_map *m, const char *name, int type, int owner, int
 		free(m->slots);
 		*m = big;
 	}
+	return 0;
+}
+
+static int nm_add(struct name_map *m, const char *name, int type, int owner, int value)
+{
+	if (nm_reserve(m, m->used + 1))
+		return CAPSIM_ERR_NOMEM;
 	nm_put(m, name, type, owner, value);
 	return 0;
 }
@@ -195,6 +208,34 @@ static void path_pop(struct rt *p, size_t old)
 {
 	p->path_len = old;
 	p->path[old] = '\0';
+}
+
+/*
+ * next_ent() - the jsonpos key @key of object @node, the one after *@cur in text order: a
+ * json_object_object_foreach() gives an object's keys in the order of the text (no key is
+ * given twice: jsonpos_refuse_duplicate()), so walking beside it finds each key's position and
+ * object without a lookup by name (at 100 000 tasks, the lookups' cache misses cost more than
+ * the rest of the index). *@cur: -1 before the first key; -2 once out of step, for good.
+ * Return: the key, or -1: look it up by name.
+ */
+static int next_ent(const struct rt *p, int node, int *cur, const char *key)
+{
+	if (*cur == -2)
+		return -1;
+	*cur = jsonpos_ent_next(p->pos, node, *cur);
+	if (*cur >= 0 && !strcmp(jsonpos_ent_name(p->pos, *cur), key))
+		return *cur;
+	*cur = -2;
+	return -1;
+}
+
+/* Whether object @node has @key, by a walk of its keys: a task has a few, next to each other. */
+static int has_key(const struct rt *p, int node, const char *key)
+{
+	for (int e = jsonpos_ent_next(p->pos, node, -1); e >= 0; e = jsonpos_ent_next(p->pos, node, e))
+		if (!strcmp(jsonpos_ent_name(p->pos, e), key))
+			return 1;
+	return 0;
 }
 
 /*
@@ -372,6 +413,23 @@ static int check_keys(struct rt *p, struct json_object *obj, int node, const cha
 	return 0;
 }
 
+/*
+ * The task named @name, -1 (none) or -2 (out of memory). The map of task names is made on the
+ * first look-up: only resume and fork name a task, and most workloads have neither.
+ */
+static int task_find(struct rt *p, const char *name)
+{
+	const capsim_workload *wl = p->wl;
+
+	if (!p->task_map.slots) {
+		if (nm_reserve(&p->task_map, wl->nr_tasks))
+			return -2;
+		for (unsigned t = 0; t < wl->nr_tasks; t++)
+			nm_put(&p->task_map, wl->tasks[t].name, 0, -1, (int)t);
+	}
+	return nm_find(&p->task_map, name, 0, -1);
+}
+
 /* ---- resources -------------------------------------------------------------------------- */
 
 /* The index of resource (@name, @type, @owner), created on first use as rt-app does. */
@@ -379,8 +437,20 @@ static int resource(struct rt *p, const char *name, enum wl_resource_type type, 
 {
 	capsim_workload *wl = p->wl;
 	struct wl_resource *r;
-	int i = nm_find(&p->res_map, name, (int)type, owner);
+	int i = -1;
 
+	/*
+	 * A task's own ("unique") timers are all created while it is parsed: found among those,
+	 * not in the map, which 100 000 tasks with a unique timer each would fill for nothing.
+	 */
+	if (owner >= 0) {
+		for (unsigned k = p->task_res0; k < wl->nr_resources && i < 0; k++)
+			if (wl->resources[k].owner == owner && wl->resources[k].type == type &&
+			    !strcmp(wl->resources[k].name, name))
+				i = (int)k;
+	} else {
+		i = nm_find(&p->res_map, name, (int)type, owner);
+	}
 	if (i >= 0)
 		return i;
 	if (wl->nr_resources == p->cap_res) {
@@ -397,7 +467,7 @@ static int resource(struct rt *p, const char *name, enum wl_resource_type type, 
 	if (!r->name)
 		return CAPSIM_ERR_NOMEM;
 	i = (int)wl->nr_resources++;
-	if (nm_add(&p->res_map, r->name, (int)type, owner, i))
+	if (owner < 0 && nm_add(&p->res_map, r->name, (int)type, owner, i))
 		return CAPSIM_ERR_NOMEM;
 	return i;
 }
@@ -433,7 +503,8 @@ static int ev_object(struct rt *p, struct json_object *v, int node, const char *
 	if (!json_object_is_type(v, json_type_object))
 		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object %s, not %s", shape,
 			    type_name(v));
-	*sub = jsonpos_child(p->pos, node, key);
+	*sub = p->ev_ent >= 0 && !strcmp(jsonpos_ent_name(p->pos, p->ev_ent), key) ?
+	       jsonpos_ent_child(p->pos, p->ev_ent) : jsonpos_child(p->pos, node, key);
 	old = path_push(p, key);
 	ret = check_keys(p, v, *sub, known, 0, "this event");
 	path_pop(p, old);
@@ -669,12 +740,16 @@ static int parse_simple(struct rt *p, struct json_object *v, int node, const cha
 	case RT_SUSPEND:
 		/* a cond and a mutex of that name: resume broadcasts what suspend waits on */
 		ev->type = kind == RT_RESUME ? WL_EV_RESUME : WL_EV_SUSPEND;
-		ev->task = kind == RT_RESUME ? nm_find(&p->task_map, name, 0, -1) : -1;
+		ev->task = kind == RT_RESUME ? task_find(p, name) : -1;
+		if (ev->task == -2)
+			return CAPSIM_ERR_NOMEM;
 		ret = set_res(&ev->res, resource(p, name, WL_RES_COND, -1));
 		return ret ? ret : set_res(&ev->res2, resource(p, name, WL_RES_MUTEX, -1));
 	case RT_FORK:
 		ev->type = WL_EV_FORK;
-		task = nm_find(&p->task_map, name, 0, -1);
+		task = task_find(p, name);
+		if (task == -2)
+			return CAPSIM_ERR_NOMEM;
 		if (task < 0)
 			return fail(p, node, key, CAPSIM_ERR_NOT_FOUND,
 				    "no task named \"%s\" to fork (expected one of the tasks)", name);
@@ -697,7 +772,8 @@ static int parse_event(struct rt *p, struct json_object *v, int node, const char
 	int ret;
 
 	*ev = (struct wl_event){ .res = -1, .res2 = -1, .task = -1 };
-	ev->line = jsonpos_key_line(p->pos, node, key);
+	ev->line = p->ev_ent >= 0 ? jsonpos_ent_line(p->pos, p->ev_ent) :
+				    jsonpos_key_line(p->pos, node, key);
 	ret = parse_event_kind(p, v, node, key, kind, ev);
 	if (!ret && ev->res >= 0)
 		ret = check_name(p, node, key, p->wl->resources[ev->res].name, "resource name");
@@ -728,7 +804,7 @@ static int parse_event_kind(struct rt *p, struct json_object *v, int node, const
 static int parse_events(struct rt *p, struct json_object *obj, int node, struct wl_phase *ph)
 {
 	unsigned n = 0;
-	int ret;
+	int ret, cur = -1;
 
 	json_object_object_foreach(obj, k, v) {
 		(void)v;
@@ -742,9 +818,13 @@ static int parse_events(struct rt *p, struct json_object *obj, int node, struct 
 	if (!ph->events)
 		return CAPSIM_ERR_NOMEM;
 	json_object_object_foreach(obj, key, val) {
+		int e = next_ent(p, node, &cur, key);
+
 		if (event_kind(key) == RT_NONE)
 			continue;
+		p->ev_ent = e;
 		ret = parse_event(p, val, node, key, &ph->events[ph->nr_events]);
+		p->ev_ent = -1;
 		if (ret)
 			return ret;
 		ph->nr_events++;
@@ -1073,7 +1153,7 @@ static int parse_phases(struct rt *p, struct json_object *obj, int node, struct 
 {
 	int pnode = jsonpos_child(p->pos, node, "phases");
 	size_t old;
-	int ret = 0;
+	int ret = 0, cur = -1;
 
 	if (!json_object_is_type(obj, json_type_object) || !json_object_object_length(obj))
 		return fail(p, node, "phases", CAPSIM_ERR_PARSE,
@@ -1083,6 +1163,8 @@ static int parse_phases(struct rt *p, struct json_object *obj, int node, struct 
 		return CAPSIM_ERR_NOMEM;
 	old = path_push(p, "phases");
 	json_object_object_foreach(obj, key, val) {
+		int e = next_ent(p, pnode, &cur, key);
+
 		if (ret)
 			break;
 		if (!json_object_is_type(val, json_type_object)) {
@@ -1090,8 +1172,9 @@ static int parse_phases(struct rt *p, struct json_object *obj, int node, struct 
 				   "expected an object (a phase), not %s", type_name(val));
 			break;
 		}
-		ret = parse_phase(p, key, val, jsonpos_child(p->pos, pnode, key), t,
-				  &t->phases[t->nr_phases]);
+		ret = parse_phase(p, key, val, e >= 0 ? jsonpos_ent_child(p->pos, e) :
+						  jsonpos_child(p->pos, pnode, key),
+				  t, &t->phases[t->nr_phases]);
 		t->nr_phases++;
 	}
 	if (!ret)
@@ -1335,7 +1418,7 @@ static int task_instances(struct rt *p, unsigned i, const char *key, struct json
 
 	/* a task object read apart is read here only if it has the key (parse_root() checks) */
 	if (p->split && tnode >= 0) {
-		if (!jsonpos_has_key(p->pos, tnode, "instance"))
+		if (!has_key(p, tnode, "instance"))
 			return 0;
 		p->tk[i].instance_read = 1;
 	}
@@ -1356,7 +1439,7 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 	capsim_workload *wl = p->wl;
 	uint64_t threads = 0;
 	size_t old;
-	int ret = 0;
+	int ret = 0, cur = -1;
 
 	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
 	p->tk = calloc((size_t)json_object_object_length(tasks), sizeof(*p->tk));
@@ -1365,7 +1448,8 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 	old = path_push(p, "tasks");
 	json_object_object_foreach(tasks, key, val) {
 		struct wl_task *t = &wl->tasks[wl->nr_tasks];
-		int tnode = jsonpos_child(p->pos, node, key);
+		int e = next_ent(p, node, &cur, key);
+		int tnode = e >= 0 ? jsonpos_ent_child(p->pos, e) : jsonpos_child(p->pos, node, key);
 		int64_t n = 1;
 
 		p->tk[wl->nr_tasks].node = tnode;
@@ -1374,7 +1458,13 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 		wl->nr_tasks++;
 		if (!t->name)
 			ret = CAPSIM_ERR_NOMEM;
-		t->at = key_pos(p, node, key);
+		if (e >= 0) {
+			struct jsonpos_at at = jsonpos_ent_pos(p->pos, e);
+
+			t->at = (struct wl_pos){ at.line, at.col };
+		} else {
+			t->at = key_pos(p, node, key);
+		}
 		if (!ret)
 			ret = check_name(p, node, key, key, "task name");
 		/* a task object read apart stands in the tree as a 0 */
@@ -1389,8 +1479,6 @@ static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
 			ret = fail(p, node, key, CAPSIM_ERR_RANGE,
 				   "%llu threads in all: capsim simulates at most %u",
 				   (unsigned long long)threads, WL_MAX_THREADS);
-		if (!ret && nm_add(&p->task_map, t->name, 0, -1, (int)wl->nr_tasks - 1))
-			ret = CAPSIM_ERR_NOMEM;
 		if (ret)
 			break;
 	}
@@ -1493,6 +1581,7 @@ static int parse_root(struct rt *p, struct json_object *root)
 			break;
 		}
 		p->task = (int)i;
+		p->task_res0 = p->wl->nr_resources;
 		old = path_push(p, "tasks");
 		path_push(p, key);
 		ret = parse_task(p, obj, tnode, &p->wl->tasks[i++]);
@@ -1658,7 +1747,7 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 static int parse_text(const char *text, size_t len, const char *name, int *split,
 		      capsim_workload **out, capsim_error *err)
 {
-	struct rt p = { .file = name ? name : "<workload>", .err = err, .text = text };
+	struct rt p = { .file = name ? name : "<workload>", .err = err, .text = text, .ev_ent = -1 };
 	struct json_object *root = NULL;
 	unsigned i;
 	int ret;
@@ -1672,6 +1761,15 @@ static int parse_text(const char *text, size_t len, const char *name, int *split
 	p.split = *split = *split && can_split(&p);
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
+	/* after json-c's syntax errors, which the whole file's reading tells first */
+	if (!ret) {
+		const char *dup = jsonpos_duplicate_key(p.pos);
+
+		ret = jsonpos_refuse_duplicate(p.pos, p.file, dup && event_kind(dup) != RT_NONE ?
+					       ", so rt-app would run one event where the file "
+					       "lists two: number them, as run0 and run1 (rt-app's "
+					       "workgen does)" : NULL, err);
+	}
 	if (!ret)
 		ret = parse_root(&p, root);
 	if (ret == CAPSIM_ERR_NOMEM)

@@ -599,6 +599,8 @@ int scenario_parse(const char *text, size_t len, const char *name, const char *d
 	p.sc->dir = dupstr(dir ? dir : ".");
 	ret = !p.sc->source || !p.sc->dir || !p.sc->timeline ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") :
 	      tokenize(&p, text, len, &root);
+	if (!ret) /* json-c keeps the last of two values: a scenario means one of them */
+		ret = jsonpos_refuse_duplicate(p.pos, p.file, NULL, err);
 	if (!ret)
 		ret = parse_root(&p, root);
 	json_object_put(root);

@@ -19,6 +19,7 @@
 #include "input/scenario_events.h"
 
 #include "internal.h"
+#include "input/jsonpos.h"
 
 struct scn_episode {
 	uint64_t start, end, order;
@@ -547,6 +548,12 @@ int scn_events_parse_json(scn_events *ev, const char *text, size_t len, const ch
 								     : json_tokener_error_desc(jerr));
 	}
 	json_tokener_free(tok);
+	/* json-c keeps the last of two values: an events file means one of them */
+	ret = jsonpos_check_duplicates(text, len, name, err);
+	if (ret) {
+		json_object_put(root);
+		return ret;
+	}
 	arr = root;
 	if (json_object_is_type(root, json_type_object) &&
 	    !json_object_object_get_ex(root, "events", &arr)) {

@@ -6,6 +6,6 @@ for f in $(cd "$CAPSIM_TEST_DATA/rtapp" && find . -name '*.json' | sort); do
   if [ $rc = 0 ]; then
     echo "$f: ok"
   else
-    echo "$f: exit $rc: $(sed "s|$CAPSIM_TEST_DATA/rtapp/||" "$TMPDIR_CASE/err")"
+    echo "$f: exit $rc: $(sed "s|$CAPSIM_TEST_DATA/rtapp/||g" "$TMPDIR_CASE/err")"
   fi
 done

@@ -89,6 +89,48 @@ static void test_duplicates_last_wins(void **state)
 	jsonpos_free(idx);
 }
 
+/*
+ * A key given twice in one object is refused with both positions: the first duplicate in text
+ * order of its second occurrence, a key of another object (or of an array's object) is no
+ * duplicate, and keys cut at a decoded NUL are the same key to json-c.
+ */
+#define DUP_Q "{\"q\\\"\": 1, \"q\\\"\": 2}"
+
+static void test_refuse_duplicate(void **state)
+{
+	capsim_error err = { 0 };
+	struct jsonpos *idx;
+
+	/* "a" in two objects, "b" in two objects of an array: all distinct */
+	idx = build("{\"a\": {\"a\": 1}, \"l\": [{\"b\": 1}, {\"b\": 2}], \"b\": 3}");
+	assert_int_equal(jsonpos_refuse_duplicate(idx, "f.json", NULL, &err), 0);
+	jsonpos_free(idx);
+	/*
+	 * Line 1 `{"x": 1, "y": {"z": 1,` ("x" col 2, "z" col 16); line 2 ` "z": 2}, "x": 3,` ("z"
+	 * col 2, "x" col 11); line 3 `"y": 4}`: "z" repeats before "x" or "y" do.
+	 */
+	idx = build("{\"x\": 1, \"y\": {\"z\": 1,\n \"z\": 2}, \"x\": 3,\n\"y\": 4}");
+	assert_int_equal(jsonpos_refuse_duplicate(idx, "f.json", NULL, &err), CAPSIM_ERR_PARSE);
+	assert_string_equal(err.msg, "f.json:2:2: key \"z\" given twice in one object (first at "
+			    "f.json:1:16; json-c would keep one value silently: expected each key "
+			    "once)");
+	/* no file: positions alone; a hint goes after the reason */
+	assert_int_equal(jsonpos_refuse_duplicate(idx, NULL, ", H", &err), CAPSIM_ERR_PARSE);
+	assert_string_equal(err.msg, "2:2: key \"z\" given twice in one object (first at 1:16; "
+			    "json-c would keep one value silently, H: expected each key once)");
+	jsonpos_free(idx);
+	/* "t\u0000x" and "t\u0000y" are both "t"; a quote in a key is shown as \x22 */
+	idx = build("{\"t\\u0000x\": 1, \"t\\u0000y\": 2, \"q\\\"\": 1, \"q\\\"\": 2}");
+	assert_int_equal(jsonpos_check_duplicates(DUP_Q, strlen(DUP_Q), "g", &err),
+			 CAPSIM_ERR_PARSE);
+	/* `{"q\"": 1, "q\"": 2}`: the second "q\"" at column 12 */
+	assert_string_equal(err.msg, "g:1:12: key \"q\\x22\" given twice in one object (first at "
+			    "g:1:2; json-c would keep one value silently: expected each key once)");
+	assert_int_equal(jsonpos_refuse_duplicate(idx, "f", NULL, &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "f:1:17: key \"t\" given twice"));
+	jsonpos_free(idx);
+}
+
 static void test_utf8_columns(void **state)
 {
 	/*
@@ -237,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_comments_and_strings),
 		cmocka_unit_test(test_escapes_and_quotes),
 		cmocka_unit_test(test_duplicates_last_wins),
+		cmocka_unit_test(test_refuse_duplicate),
 		cmocka_unit_test(test_utf8_columns),
 		cmocka_unit_test(test_long_line),
 		cmocka_unit_test(test_children_and_spans),

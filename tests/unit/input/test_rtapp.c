@@ -160,30 +160,33 @@ static void test_example4_suspend_resume(void **state)
 	capsim_workload_free(wl);
 }
 
+/*
+ * example5 says it "can't be used directly with rt-app" (meant for workgen): phase p1 lists
+ * "run" three times (lines 21, 23, 25; json-c would keep one, at line 21, of value 100000). A
+ * key given twice is refused with both positions, the first repeat in text order: the tab-
+ * indented "run" of line 23, column 6, after its first at line 21.
+ */
 static void test_example5_duplicate_keys(void **state)
 {
-	capsim_workload *wl = load_ok("tutorial/example5.json");
-	/*
-	 * Phase p1 lists lock, run 10000, signal, run 10000, unlock, run 100000, resume, timer.
-	 * json-c keeps one "run": at the place of the first, with the value of the last (100000).
-	 */
-	static const enum wl_event_type p1[] = { WL_EV_LOCK, WL_EV_RUN, WL_EV_SIGNAL,
-						 WL_EV_UNLOCK, WL_EV_RESUME, WL_EV_TIMER };
-	/* thread1: lock, wait, unlock, run, suspend, run, suspend, run -> lock wait unlock run suspend */
-	static const enum wl_event_type t1[] = { WL_EV_LOCK, WL_EV_WAIT, WL_EV_UNLOCK, WL_EV_RUN,
-						 WL_EV_SUSPEND };
+	char path[512];
+	capsim_workload *wl = NULL;
+	capsim_error err = { 0 };
 
-	assert_types(&wl->tasks[0].phases[1], p1, 6);
-	assert_true(ev(wl, 0, 1, 1)->value == 100000 * US);
-	assert_true(wl->tasks[0].phases[1].loop == 8);
-	assert_int_equal(wl->tasks[0].priority, -19);
-	assert_types(&wl->tasks[1].phases[0], t1, 5);
-	/* wait {ref queue, mutex mutex} shares the mutex of lock and the cond of signal */
-	assert_int_equal(ev(wl, 1, 0, 1)->res, ev(wl, 0, 1, 2)->res);
-	assert_int_equal(ev(wl, 1, 0, 1)->res2, ev(wl, 0, 1, 0)->res);
-	/* a task without "phases" keeps its "loop": 3 */
-	assert_true(wl->tasks[1].loop == 3);
-	capsim_workload_free(wl);
+	snprintf(path, sizeof(path), DATA "%s", "tutorial/example5.json");
+	assert_int_equal(capsim_workload_load(path, &wl, &err), CAPSIM_ERR_PARSE);
+	assert_null(wl);
+	assert_non_null(strstr(err.msg, "example5.json:23:6: key \"run\" given twice in one object "
+				"(first at "));
+	assert_non_null(strstr(err.msg, "example5.json:21:6; json-c would keep one value silently, "
+				"so rt-app would run one event where the file lists two: number "
+				"them, as run0 and run1"));
+	/* a repeated task or phase name is no event: the message has no event hint */
+	FAILS("{\"tasks\": {\"a\": {\"run\": 1}, \"a\": {\"run\": 2}}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:29: key \"a\" given twice in one object (first at w.json:1:12; json-c "
+	      "would keep one value silently: expected each key once)");
+	/* a syntax error later in the file is told first, as the whole file's reading tells it */
+	FAILS("{\"tasks\": {\"a\": {\"run\": 1, \"run\": 2}, \"b\": {\"run\": tru}}}",
+	      CAPSIM_ERR_PARSE, "JSON syntax error");
 }
 
 static void test_example6_mem_cost(void **state)
@@ -257,9 +260,12 @@ static void test_example9_fork(void **state)
 static void test_mp3_short(void **state)
 {
 	capsim_workload *wl = load_ok("mp3-short.json");
-	/* AudioOut: run 275, resume, run 4725, suspend -> json-c: run (4725), resume, suspend */
+	/*
+	 * AudioOut: rt-app's file says run 275, resume, run 4725, suspend; the copy is what json-c
+	 * reads of it (tests/data/rtapp/README): run (4725), resume, suspend
+	 */
 	static const enum wl_event_type out[] = { WL_EV_RUN, WL_EV_RESUME, WL_EV_SUSPEND };
-	/* OMXCall: lock wait unlock run lock signal unlock -> lock wait unlock run signal */
+	/* OMXCall: rt-app's lock wait unlock run lock signal unlock -> lock wait unlock run signal */
 	static const enum wl_event_type omx[] = { WL_EV_LOCK, WL_EV_WAIT, WL_EV_UNLOCK, WL_EV_RUN,
 						  WL_EV_SIGNAL };
 
@@ -283,7 +289,7 @@ static void test_spreading_tasks(void **state)
 	capsim_workload *wl = load_ok("spreading-tasks.json");
 	const struct wl_task *t = &wl->tasks[1];
 
-	/* thread2 lists light1, heavy1, light2, heavy1: the second heavy1 replaces the first */
+	/* rt-app's thread2 lists light1, heavy1, light2, heavy1: json-c keeps three (the copy) */
 	assert_int_equal(t->nr_phases, 3);
 	assert_string_equal(t->phases[0].name, "light1");
 	assert_string_equal(t->phases[1].name, "heavy1");
@@ -658,14 +664,13 @@ static void test_load_io(void **state)
 
 /*
  * Task objects are read one at a time (rtapp.c's top comment); the result must be the whole
- * file's: a duplicated task keeps the place of the first and the value of the last, "instance"
- * is read before the tasks, and a JSON error in a later task is told before a check failing in
- * an earlier one, as the whole file's reading tells it.
+ * file's: "instance" is read before the tasks, and a JSON error in a later task is told before
+ * a check failing in an earlier one, as the whole file's reading tells it.
  */
 static void test_tasks_read_apart(void **state)
 {
-	capsim_workload *wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 1}, \"b\": {\"instance\": 3, "
-				       "\"run\": 2}, \"a\": {\"run\": 7, /* } */ \"sleep\": 1}}}");
+	capsim_workload *wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 7, /* } */ \"sleep\": 1}, "
+				       "\"b\": {\"instance\": 3, \"run\": 2}}}");
 
 	assert_int_equal(wl->nr_tasks, 2);
 	assert_string_equal(wl->tasks[0].name, "a");
