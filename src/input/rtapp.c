@@ -57,17 +57,22 @@ enum rt_kind {
 	RT_YIELD, RT_FORK, RT_SEM_POST, RT_SEM_WAIT,
 };
 
+/* A prefix with its length: every key of every task is tested against the list a few times. */
+#define RT_EV(name, kind) { name, sizeof(name) - 1, kind }
+
 static const struct {
 	const char *prefix;
+	size_t len;
 	enum rt_kind kind;
 } rt_events[] = {
 	/* "runtime" before "run" and "memrun" before "mem": the longer name wins, as in rt-app */
-	{ "sleep", RT_SLEEP }, { "runtime", RT_RUNTIME }, { "run", RT_RUN },
-	{ "memrun", RT_MEMRUN }, { "mem", RT_MEM }, { "iorun", RT_IORUN },
-	{ "lock", RT_LOCK }, { "unlock", RT_UNLOCK }, { "signal", RT_SIGNAL }, { "broad", RT_BROAD },
-	{ "wait", RT_WAIT }, { "sync", RT_SYNC }, { "barrier", RT_BARRIER }, { "timer", RT_TIMER },
-	{ "resume", RT_RESUME }, { "suspend", RT_SUSPEND }, { "yield", RT_YIELD },
-	{ "fork", RT_FORK }, { "sem_post", RT_SEM_POST }, { "sem_wait", RT_SEM_WAIT },
+	RT_EV("sleep", RT_SLEEP), RT_EV("runtime", RT_RUNTIME), RT_EV("run", RT_RUN),
+	RT_EV("memrun", RT_MEMRUN), RT_EV("mem", RT_MEM), RT_EV("iorun", RT_IORUN),
+	RT_EV("lock", RT_LOCK), RT_EV("unlock", RT_UNLOCK), RT_EV("signal", RT_SIGNAL),
+	RT_EV("broad", RT_BROAD), RT_EV("wait", RT_WAIT), RT_EV("sync", RT_SYNC),
+	RT_EV("barrier", RT_BARRIER), RT_EV("timer", RT_TIMER), RT_EV("resume", RT_RESUME),
+	RT_EV("suspend", RT_SUSPEND), RT_EV("yield", RT_YIELD), RT_EV("fork", RT_FORK),
+	RT_EV("sem_post", RT_SEM_POST), RT_EV("sem_wait", RT_SEM_WAIT),
 };
 
 /* A name -> index map (resources by name/type/owner, tasks by name). */
@@ -393,7 +398,8 @@ static enum rt_kind event_kind(const char *key)
 	unsigned i;
 
 	for (i = 0; i < ARRAY_SIZE(rt_events); i++)
-		if (!strncmp(key, rt_events[i].prefix, strlen(rt_events[i].prefix)))
+		if (key[0] == rt_events[i].prefix[0] &&
+		    !strncmp(key, rt_events[i].prefix, rt_events[i].len))
 			return rt_events[i].kind;
 	return RT_NONE;
 }
