@@ -229,6 +229,16 @@ uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost)
 	return sugov_effective_cpu_perf(max_u64(util, boost), min, max);
 }
 
+/* mirrors uclamp_rq_is_capped(), kernel/sched/sched.h */
+bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+
+	if (!rd->uclamp_used)
+		return false;
+	return c->uclamp_max_rq != 1024 && cpu_util_cfs(rd, cpu) + c->util_rt >= c->uclamp_max_rq;
+}
+
 uint64_t actual_cpu_capacity(const struct fair_rd *rd, int cpu)
 {
 	return model_capacity(rd->model, &rd->cpus[cpu], MODEL_SITE_FITS);

@@ -161,6 +161,12 @@ uint64_t sugov_get_util(const struct fair_rd *rd, int cpu);
  */
 uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost);
 
+/**
+ * uclamp_rq_is_capped() - mirrors uclamp_rq_is_capped(): uclamp is used, the rq's uclamp_max
+ * is below 1024 and its CFS + RT utilization reaches it.
+ */
+bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu);
+
 /* --- capacity and fitness ------------------------------------------------------------------ */
 
 /**

@@ -98,17 +98,6 @@ static struct sugov_cpu_state *sg_cpu_of(struct sim_policy *sp, int cpu)
 	return &sp->sg_cpu[i];
 }
 
-/* mirrors uclamp_rq_is_capped(), kernel/sched/sched.h */
-static bool uclamp_rq_is_capped(const struct capsim_sim *s, int cpu)
-{
-	const struct fair_cpu *c = &s->rd.cpus[cpu];
-
-	if (!s->rd.uclamp_used)
-		return false;
-	return c->uclamp_max_rq != SCHED_CAPACITY_SCALE &&
-	       cpu_util_cfs(&s->rd, cpu) + c->util_rt >= c->uclamp_max_rq;
-}
-
 /* mirrors sugov_update_shared() + sugov_next_freq_shared() */
 static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int cpu,
 				unsigned flags)
@@ -152,7 +141,7 @@ static void sugov_update_single_freq(struct capsim_sim *s, struct sim_policy *sp
 				    sugov_iowait_apply(sg_cpu, s->now, max_cap, s->tick_ns));
 	next_f = get_next_freq(&sp->sg, s->plat, sp->idx, util, max_cap);
 	/* a CPU that has not idled since keeps its frequency: a reduction would be premature */
-	if (sugov_hold_freq(sg_cpu, s->rq[cpu].idle_calls, uclamp_rq_is_capped(s, cpu)) &&
+	if (sugov_hold_freq(sg_cpu, s->rq[cpu].idle_calls, uclamp_rq_is_capped(&s->rd, cpu)) &&
 	    next_f < sp->sg.next_freq && !sp->sg.need_freq_update) {
 		next_f = sp->sg.next_freq;
 		sp->sg.cached_raw_freq = cached_freq;
