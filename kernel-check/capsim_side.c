@@ -592,6 +592,9 @@ void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1
 							       in->q_uclamp_min[i],
 							       in->q_uclamp_max[i], (int)in->q_cpu[i]);
 	belief_free(b);
+}
+
+/*
  * sugov: src/sim/schedutil.c's sugov_update_shared() / sugov_update_single_freq(), its
  * sugov_commit() (fast switch, or sugov_deferred_update()'s work_in_progress) and
  * sugov_limits(), over the model's decisions (src/model/sugov.c) and

@@ -36,6 +36,7 @@ bool sched_asym_cpucapacity;
 static DEFINE_PER_CPU(cpumask_var_t, local_cpu_mask);
 static DEFINE_PER_CPU(int, distribute_cpu_mask_prev);
 unsigned int kc_flr_calls;
+
 /* the sugov group: cpufreq_schedutil.c's per-CPU sugov_cpu, HZ, the nohz idle entries */
 struct sugov_cpu sugov_cpu[KC_MAX_CPUS];
 u64 kc_tick_nsec;
@@ -565,43 +566,6 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 		cpu_to_pri[cpu] = CPUPRI_INVALID;
 	for (unsigned i = 0; i < in->nr_calls; i++)
 		k_cpupri_set(&kc_rd.cpupri, (int)in->call_cpu[i], (int)in->call_prio[i]);
-/* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
-static void kc_sugov_work(struct sugov_policy *sg)
-{
-	unsigned int freq = sg->next_freq;
-
-	sg->work_in_progress = false;
-	__cpufreq_driver_target(sg->policy, freq, CPUFREQ_RELATION_L);
-}
-
-void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
-{
-	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
-	struct cpufreq_policy policy = { 0 };
-	struct sugov_tunables tunables = { 0 };
-	struct sugov_policy sg = { .policy = &policy, .tunables = &tunables };
-	void (*hook)(struct update_util_data *, u64, unsigned int);
-	u64 time = 0;
-
-	kc_reset();
-	sched_uclamp_used = in->uclamp_used != 0;
-	kc_tick_nsec = in->tick_nsec;
-	memset(kc_idle_calls, 0, sizeof(kc_idle_calls));
-	for (unsigned i = 0; i < in->nr_opps; i++)
-		table[i] = (struct cpufreq_frequency_table){ .frequency = (unsigned int)in->opp_khz[i] };
-	table[in->nr_opps].frequency = CPUFREQ_TABLE_END;
-	policy.freq_table = table;
-	policy.freq_table_sorted = CPUFREQ_TABLE_SORTED_ASCENDING;
-	policy.cpuinfo.min_freq = table[0].frequency;
-	policy.cpuinfo.max_freq = table[in->nr_opps - 1].frequency;
-	policy.cpuinfo.transition_latency = (unsigned int)in->transition_latency_ns;
-	policy.transition_delay_us = (unsigned int)in->transition_delay_us;
-	policy.min = (unsigned int)in->policy_min;
-	policy.max = (unsigned int)in->policy_max;
-	policy.cur = policy.max;
-	policy.fast_switch_enabled = in->fast_switch != 0;
-	policy.governor_data = &sg;
-	policy.cpus[0] = kc_first_cpus(in->nr_cpus);
 	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(cpu);
 
@@ -656,6 +620,49 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+}
+
+/* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
+static void kc_sugov_work(struct sugov_policy *sg)
+{
+	unsigned int freq = sg->next_freq;
+
+	sg->work_in_progress = false;
+	__cpufreq_driver_target(sg->policy, freq, CPUFREQ_RELATION_L);
+}
+
+void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
+{
+	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
+	struct cpufreq_policy policy = { 0 };
+	struct sugov_tunables tunables = { 0 };
+	struct sugov_policy sg = { .policy = &policy, .tunables = &tunables };
+	void (*hook)(struct update_util_data *, u64, unsigned int);
+	u64 time = 0;
+
+	kc_reset();
+	sched_uclamp_used = in->uclamp_used != 0;
+	kc_tick_nsec = in->tick_nsec;
+	memset(kc_idle_calls, 0, sizeof(kc_idle_calls));
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		table[i] = (struct cpufreq_frequency_table){ .frequency = (unsigned int)in->opp_khz[i] };
+	table[in->nr_opps].frequency = CPUFREQ_TABLE_END;
+	policy.freq_table = table;
+	policy.freq_table_sorted = CPUFREQ_TABLE_SORTED_ASCENDING;
+	policy.cpuinfo.min_freq = table[0].frequency;
+	policy.cpuinfo.max_freq = table[in->nr_opps - 1].frequency;
+	policy.cpuinfo.transition_latency = (unsigned int)in->transition_latency_ns;
+	policy.transition_delay_us = (unsigned int)in->transition_delay_us;
+	policy.min = (unsigned int)in->policy_min;
+	policy.max = (unsigned int)in->policy_max;
+	policy.cur = policy.max;
+	policy.fast_switch_enabled = in->fast_switch != 0;
+	policy.governor_data = &sg;
+	policy.cpus[0] = kc_first_cpus(in->nr_cpus);
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
 		capacity_freq_ref[cpu] = in->freq_ref;
 		rq->cfs.avg.util_avg = in->util_cfs[cpu];
 		rq->avg_rt.util_avg = in->util_rt[cpu];
