@@ -142,6 +142,10 @@ static void show_policy(const capsim_platform *p, unsigned index)
 	capsim_format_cpulist(&pol.cpus, cpus, sizeof(cpus));
 	printf("\npolicy%u: CPUs %s, cpuinfo %u..%u kHz, %u OPPs from %s\n", pol.cpu, cpus,
 	       pol.cpuinfo_min_khz, pol.cpuinfo_max_khz, pol.nr_opps, pol.opp_table_path);
+	printf("  cpufreq driver: %s (%s), transition latency %u ns, rate_limit_us %u, %s\n",
+	       pol.cpufreq_driver, pol.driver_given ? "set by the platform file" : "from the DT",
+	       pol.transition_latency_ns, pol.transition_delay_us,
+	       pol.fast_switch ? "fast switch" : "sugov kthread (no fast switch)");
 	if (pol.energy_model && pol.em_microwatts)
 		printf("  energy model: opp-microwatt, v6.9+ costs%s\n",
 		       pol.em_skip_inefficiencies ? ", skips inefficient OPPs" : "");
@@ -437,6 +441,13 @@ static json_object *json_policies(const capsim_platform *p, unsigned nr_policies
 				       cli_json_u64_if(pol.dynamic_power_coefficient != 0,
 						       pol.dynamic_power_coefficient));
 		json_object_object_add(o, "energy_model", json_object_new_boolean(pol.energy_model));
+		json_object_object_add(o, "cpufreq_driver", json_object_new_string(pol.cpufreq_driver));
+		json_object_object_add(o, "cpufreq_driver_given",
+				       json_object_new_boolean(pol.driver_given));
+		json_object_object_add(o, "transition_latency_ns",
+				       cli_json_u64(pol.transition_latency_ns));
+		json_object_object_add(o, "transition_delay_us", cli_json_u64(pol.transition_delay_us));
+		json_object_object_add(o, "fast_switch", json_object_new_boolean(pol.fast_switch));
 		json_object_object_add(o, "opps", json_opps(p, i, pol.nr_opps));
 		json_object_array_add(a, o);
 	}

@@ -593,3 +593,108 @@ void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1
 							       in->q_uclamp_max[i], (int)in->q_cpu[i]);
 	belief_free(b);
 }
+
+/*
+ * sugov: src/sim/schedutil.c's sugov_update_shared() / sugov_update_single_freq(), its
+ * sugov_commit() (fast switch, or sugov_deferred_update()'s work_in_progress) and
+ * sugov_limits(), over the model's decisions (src/model/sugov.c) and
+ * cpufreq_policy_transition_delay_us() (src/model/cpufreq.c).
+ */
+void cside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
+{
+	static struct cs_platform cp;
+	uint64_t freq_ref[KC_MAX_CPUS], idle_calls[KC_MAX_CPUS] = { 0 }, time = 0;
+	struct fair_cpu cpus[KC_MAX_CPUS];
+	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_10, .uclamp_used = in->uclamp_used != 0,
+			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus };
+	struct sugov_cpu_state sgc[KC_MAX_CPUS] = { 0 };
+	struct sugov_state sg = { .limits_changed = true };
+	bool fast = in->fast_switch != 0, wip = false;
+	static const uint64_t efficient[KC_MAX_OPPS];
+
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		freq_ref[c] = in->freq_ref;
+	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, freq_ref);
+	cs_platform_policy(&cp, in->nr_opps, in->opp_khz, NULL, efficient, false);
+	cp.pol.cpuinfo_min_khz = (uint32_t)in->opp_khz[0];
+	cp.pol.cpuinfo_max_khz = (uint32_t)in->opp_khz[in->nr_opps - 1];
+	cp.pol.min_khz = (uint32_t)in->policy_min;
+	cp.pol.max_khz = cp.pol.cur_khz = (uint32_t)in->policy_max;
+	cp.pol.transition_latency_ns = (uint32_t)in->transition_latency_ns;
+	cp.pol.transition_delay_us = (uint32_t)in->transition_delay_us;
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		cpus[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .util_cfs = in->util_cfs[c],
+			.util_rt = in->util_rt[c], .uclamp_min_rq = in->uclamp_min_rq[c],
+			.uclamp_max_rq = in->uclamp_max_rq[c],
+		};
+	out->rate_limit_us = cpufreq_policy_transition_delay_us(&cp.pol);
+	sg.freq_update_delay_ns = (int64_t)out->rate_limit_us * 1000;
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		unsigned cpu = (unsigned)in->cpu[i];
+		uint64_t max_cap = in->arch_cap[cpu], util = 0, tick = in->tick_nsec;
+		uint32_t next_f, cached = sg.cached_raw_freq;
+
+		time += in->dt[i];
+		if (in->new_min[i]) { /* sugov_limits() */
+			cp.pol.min_khz = (uint32_t)in->new_min[i];
+			cp.pol.max_khz = (uint32_t)in->new_max[i];
+			if (!fast && cp.pol.cur_khz > cp.pol.max_khz)
+				cp.pol.cur_khz = cp.pol.max_khz;
+			else if (!fast && cp.pol.cur_khz < cp.pol.min_khz)
+				cp.pol.cur_khz = cp.pol.min_khz;
+			sg.limits_changed = true;
+		}
+		idle_calls[cpu] += in->idled[i] != 0;
+		cpus[cpu].util_cfs = in->new_util[i];
+		if (in->new_uclamp_max[i])
+			cpus[cpu].uclamp_max_rq = in->new_uclamp_max[i];
+		sugov_iowait_boost(&sgc[cpu], time, in->iowait[i] ? SCHED_CPUFREQ_IOWAIT : 0, tick);
+		sgc[cpu].last_update = time;
+		if (sugov_should_update_freq(&sg, time)) {
+			for (unsigned c = 0; c < in->nr_cpus; c++) {
+				uint64_t u;
+
+				if (in->nr_cpus == 1 && c != cpu)
+					continue;
+				u = sugov_get_util_boost(&rd, (int)c,
+							 sugov_iowait_apply(&sgc[c], time, max_cap, tick));
+				util = u > util ? u : util;
+			}
+			next_f = get_next_freq(&sg, &cp.p, 0, util, max_cap);
+			if (in->nr_cpus == 1) { /* sugov_update_single_freq() */
+				bool capped = uclamp_rq_is_capped(&rd, (int)cpu);
+
+				if (sugov_hold_freq(&sgc[cpu], idle_calls[cpu], capped) &&
+				    next_f < sg.next_freq && !sg.need_freq_update) {
+					next_f = sg.next_freq;
+					sg.cached_raw_freq = cached;
+				}
+			}
+			if (sugov_update_next_freq(&sg, time, next_f)) {
+				if (fast) /* cpufreq_driver_fast_switch() */
+					cp.pol.cur_khz = next_f < cp.pol.min_khz ? cp.pol.min_khz
+						       : next_f > cp.pol.max_khz ? cp.pol.max_khz : next_f;
+				else
+					wip = true;
+			}
+		}
+		if (in->work_runs[i] && wip) { /* the kthread's sugov_work() */
+			wip = false;
+			cp.pol.cur_khz = sg.next_freq;
+		}
+		out->next_freq[i] = sg.next_freq;
+		out->cached_raw_freq[i] = sg.cached_raw_freq;
+		out->need_freq_update[i] = sg.need_freq_update;
+		out->limits_changed[i] = sg.limits_changed;
+		out->last_freq_update_time[i] = sg.last_freq_update_time;
+		out->cur[i] = cp.pol.cur_khz;
+		out->work_in_progress[i] = wip;
+		for (unsigned c = 0; c < in->nr_cpus && c < 4; c++) {
+			out->boosts[i] |= (uint64_t)sgc[c].iowait_boost << (16 * c);
+			out->pending[i] |= (uint64_t)sgc[c].iowait_boost_pending << c;
+		}
+		out->saved_idle_calls[i] = sgc[cpu].saved_idle_calls;
+	}
+}

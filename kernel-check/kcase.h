@@ -261,6 +261,58 @@ KC_STRUCT(schedutil_in)
 	A(last_freq_update_time, KC_MAX_STEPS)
 KC_STRUCT(schedutil_out)
 
+/*
+ * sugov: schedutil's hooks as the policy's driver runs them. A policy over CPUs 0..nr_cpus-1
+ * (one CPU: sugov_update_single_freq() with sugov_hold_freq(); more: sugov_update_shared()),
+ * its rate limit from cpufreq_policy_transition_delay_us() (the driver's transition_delay_us or
+ * latency), fast switch or the kthread (sugov_deferred_update(); the kthread's sugov_work() runs
+ * at the end of a step when work_runs says so). At each step time passes, maybe the limits
+ * change (sugov_limits(): at once only without fast switch), maybe the CPU idled (nohz idle
+ * calls), its util and uclamp_max change, then cpufreq_update_util(rq, iowait flag).
+ * No deadline tasks (capsim has no deadline class: ignore_dl_rate_limit() never fires).
+ */
+#define KC_FIELDS_sugov_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(nr_opps) \
+	A(opp_khz, KC_MAX_OPPS) \
+	S(policy_min) \
+	S(policy_max) \
+	S(freq_ref) \
+	S(transition_latency_ns) \
+	S(transition_delay_us) \
+	S(fast_switch) \
+	S(tick_nsec) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(util_cfs, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) \
+	A(uclamp_max_rq, KC_MAX_CPUS) \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) \
+	A(cpu, KC_MAX_STEPS) \
+	A(new_util, KC_MAX_STEPS) \
+	A(new_uclamp_max, KC_MAX_STEPS) /* 0: unchanged */ \
+	A(iowait, KC_MAX_STEPS) \
+	A(idled, KC_MAX_STEPS) \
+	A(new_min, KC_MAX_STEPS) /* 0: no limits change; else policy->min, ->max (table) */ \
+	A(new_max, KC_MAX_STEPS) \
+	A(work_runs, KC_MAX_STEPS)
+KC_STRUCT(sugov_in)
+#define KC_FIELDS_sugov_out(S, A, I) \
+	S(rate_limit_us) \
+	A(next_freq, KC_MAX_STEPS) \
+	A(cached_raw_freq, KC_MAX_STEPS) \
+	A(need_freq_update, KC_MAX_STEPS) \
+	A(limits_changed, KC_MAX_STEPS) \
+	A(last_freq_update_time, KC_MAX_STEPS) \
+	A(cur, KC_MAX_STEPS) /* policy->cur after the step */ \
+	A(work_in_progress, KC_MAX_STEPS) \
+	A(boosts, KC_MAX_STEPS) /* iowait_boost of CPUs 0..3, 16 bits each */ \
+	A(pending, KC_MAX_STEPS) /* iowait_boost_pending of CPUs 0..3, one bit each */ \
+	A(saved_idle_calls, KC_MAX_STEPS) /* of the step's CPU */
+KC_STRUCT(sugov_out)
+
 /** kside_version() - the version of the kernel whose code the kernel side runs. */
 const char *kside_version(void);
 
@@ -384,7 +436,7 @@ const char *kside_version_6_1(void);
 
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
-	X(freq_invariance) X(schedutil) X(uclamp) X(rt_placement) \
+	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1)
 
 #define KC_DECLARE(g)                                                              \

@@ -89,6 +89,12 @@ KC_TABLE(schedutil_in)
 #define KC_T struct kc_schedutil_out
 KC_TABLE(schedutil_out)
 #undef KC_T
+#define KC_T struct kc_sugov_in
+KC_TABLE(sugov_in)
+#undef KC_T
+#define KC_T struct kc_sugov_out
+KC_TABLE(sugov_out)
+#undef KC_T
 #define KC_T struct kc_uclamp_in
 KC_TABLE(uclamp_in)
 #undef KC_T
@@ -590,6 +596,70 @@ static void gen_schedutil(struct rng *r, unsigned kind, void *v)
 		in->limits_changed[i] = chance(r, kind == 2 ? 40 : 5);
 		in->cpu[i] = range(r, 0, in->nr_cpus - 1);
 		in->new_util[i] = kind == 3 ? in->util_cfs[in->cpu[i]] : range(r, 0, cap);
+	}
+}
+
+static const char *const sugov_kinds[] = {
+	"random", "single", "iowait", "iowait_ticks", "kthread", "limits", "hold", "capped",
+	"latency",
+};
+
+/*
+ * sugov: the hooks over event sequences. Kinds: single (one CPU: sugov_update_single_freq and
+ * sugov_hold_freq), iowait (frequent iowait wake-ups: the boost doubles), iowait_ticks (gaps
+ * about a tick long: sugov_iowait_reset), kthread (no fast switch, the work sometimes late),
+ * limits (sugov_limits often, both switching kinds), hold (a busy single CPU lowering its
+ * util), capped (uclamp_max at or below the util), latency (transition latencies and delays
+ * at their edges: cpufreq_policy_transition_delay_us).
+ */
+static void gen_sugov(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t ticks[] = { 10000000, 4000000, 3333333, 1000000 };
+	struct kc_sugov_in *in = v;
+	uint64_t f = range(r, 100000, 600000), cap = gen_cap(r);
+
+	in->nr_cpus = kind == 1 || kind == 6 || kind == 7 ? 1 : range(r, 1, 4);
+	in->uclamp_used = kind == 7 || chance(r, 30);
+	in->nr_opps = range(r, 1, KC_MAX_OPPS);
+	for (unsigned i = 0; i < in->nr_opps; i++, f += range(r, 1000, 300000))
+		in->opp_khz[i] = f;
+	in->policy_min = in->opp_khz[0];
+	in->policy_max = in->opp_khz[in->nr_opps - 1];
+	in->freq_ref = chance(r, 10) ? 0 : in->policy_max;
+	in->transition_latency_ns = chance(r, 30) ? 0 : range(r, 0, 2000000);
+	if (kind == 8)
+		in->transition_latency_ns = edgy(r, 0, 2000);
+	in->transition_delay_us = chance(r, kind == 8 ? 50 : 10) ? range(r, 0, 3000) : 0;
+	in->fast_switch = kind == 4 ? 0 : chance(r, 50);
+	in->tick_nsec = ticks[range(r, 0, 3)];
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = cap;
+		in->util_cfs[c] = range(r, 0, cap);
+		in->util_rt[c] = chance(r, 20) ? range(r, 0, cap) : 0;
+		in->uclamp_min_rq[c] = in->uclamp_used && chance(r, 30) ? edgy(r, 0, 1024) : 0;
+		in->uclamp_max_rq[c] = in->uclamp_used && chance(r, kind == 7 ? 80 : 30)
+					       ? edgy(r, 0, 1024) : 1024;
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->dt[i] = range(r, 0, 3000000);
+		if (kind == 2)
+			in->dt[i] = range(r, 0, in->tick_nsec / 2);
+		if (kind == 3)
+			in->dt[i] = edgy(r, in->tick_nsec - 1, in->tick_nsec + 1);
+		in->cpu[i] = range(r, 0, in->nr_cpus - 1);
+		in->new_util[i] = kind == 6 && i ? (in->new_util[i - 1] * 9) / 10 : range(r, 0, cap);
+		in->new_uclamp_max[i] = in->uclamp_used && chance(r, 20) ? edgy(r, 0, 1024) : 0;
+		in->iowait[i] = chance(r, kind == 2 || kind == 3 ? 80 : 20);
+		in->idled[i] = chance(r, kind == 6 ? 10 : 50);
+		if (chance(r, kind == 5 ? 40 : 5)) {
+			unsigned lo = (unsigned)range(r, 0, in->nr_opps - 1);
+			unsigned hi = (unsigned)range(r, lo, in->nr_opps - 1);
+
+			in->new_min[i] = in->opp_khz[lo];
+			in->new_max[i] = in->opp_khz[hi];
+		}
+		in->work_runs[i] = chance(r, kind == 4 ? 50 : 80);
 	}
 }
 

@@ -37,6 +37,11 @@ static DEFINE_PER_CPU(cpumask_var_t, local_cpu_mask);
 static DEFINE_PER_CPU(int, distribute_cpu_mask_prev);
 unsigned int kc_flr_calls;
 
+/* the sugov group: cpufreq_schedutil.c's per-CPU sugov_cpu, HZ, the nohz idle entries */
+struct sugov_cpu sugov_cpu[KC_MAX_CPUS];
+u64 kc_tick_nsec;
+unsigned long kc_idle_calls[KC_MAX_CPUS];
+
 /* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 #include "kernel_extract.c"
@@ -615,4 +620,90 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+}
+
+/* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
+static void kc_sugov_work(struct sugov_policy *sg)
+{
+	unsigned int freq = sg->next_freq;
+
+	sg->work_in_progress = false;
+	__cpufreq_driver_target(sg->policy, freq, CPUFREQ_RELATION_L);
+}
+
+void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
+{
+	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
+	struct cpufreq_policy policy = { 0 };
+	struct sugov_tunables tunables = { 0 };
+	struct sugov_policy sg = { .policy = &policy, .tunables = &tunables };
+	void (*hook)(struct update_util_data *, u64, unsigned int);
+	u64 time = 0;
+
+	kc_reset();
+	sched_uclamp_used = in->uclamp_used != 0;
+	kc_tick_nsec = in->tick_nsec;
+	memset(kc_idle_calls, 0, sizeof(kc_idle_calls));
+	for (unsigned i = 0; i < in->nr_opps; i++)
+		table[i] = (struct cpufreq_frequency_table){ .frequency = (unsigned int)in->opp_khz[i] };
+	table[in->nr_opps].frequency = CPUFREQ_TABLE_END;
+	policy.freq_table = table;
+	policy.freq_table_sorted = CPUFREQ_TABLE_SORTED_ASCENDING;
+	policy.cpuinfo.min_freq = table[0].frequency;
+	policy.cpuinfo.max_freq = table[in->nr_opps - 1].frequency;
+	policy.cpuinfo.transition_latency = (unsigned int)in->transition_latency_ns;
+	policy.transition_delay_us = (unsigned int)in->transition_delay_us;
+	policy.min = (unsigned int)in->policy_min;
+	policy.max = (unsigned int)in->policy_max;
+	policy.cur = policy.max;
+	policy.fast_switch_enabled = in->fast_switch != 0;
+	policy.governor_data = &sg;
+	policy.cpus[0] = kc_first_cpus(in->nr_cpus);
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		capacity_freq_ref[cpu] = in->freq_ref;
+		rq->cfs.avg.util_avg = in->util_cfs[cpu];
+		rq->avg_rt.util_avg = in->util_rt[cpu];
+		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
+		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+		sugov_cpu[cpu] = (struct sugov_cpu){ .sg_policy = &sg, .cpu = cpu };
+	}
+	/* sugov_init(): rate_limit_us; sugov_start(): the hook policy_is_shared() picks */
+	tunables.rate_limit_us = k_cpufreq_policy_transition_delay_us(&policy);
+	out->rate_limit_us = tunables.rate_limit_us;
+	sg.freq_update_delay_ns = (s64)tunables.rate_limit_us * NSEC_PER_USEC;
+	sg.limits_changed = true;
+	hook = in->nr_cpus > 1 ? k_sugov_update_shared : k_sugov_update_single_freq;
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		unsigned cpu = (unsigned)in->cpu[i];
+
+		time += in->dt[i];
+		if (in->new_min[i]) { /* cpufreq_set_policy() -> cpufreq_governor_limits() */
+			policy.min = (unsigned int)in->new_min[i];
+			policy.max = (unsigned int)in->new_max[i];
+			k_sugov_limits(&policy);
+		}
+		kc_idle_calls[cpu] += in->idled[i] != 0;
+		cpu_rq(cpu)->cfs.avg.util_avg = in->new_util[i];
+		if (in->new_uclamp_max[i])
+			cpu_rq(cpu)->uclamp[UCLAMP_MAX].value = (unsigned int)in->new_uclamp_max[i];
+		hook(&sugov_cpu[cpu].update_util, time, in->iowait[i] ? SCHED_CPUFREQ_IOWAIT : 0);
+		if (in->work_runs[i] && sg.work_in_progress)
+			kc_sugov_work(&sg);
+		out->next_freq[i] = sg.next_freq;
+		out->cached_raw_freq[i] = sg.cached_raw_freq;
+		out->need_freq_update[i] = sg.need_freq_update;
+		out->limits_changed[i] = sg.limits_changed;
+		out->last_freq_update_time[i] = sg.last_freq_update_time;
+		out->cur[i] = policy.cur;
+		out->work_in_progress[i] = sg.work_in_progress;
+		for (unsigned c = 0; c < in->nr_cpus && c < 4; c++) {
+			out->boosts[i] |= (u64)sugov_cpu[c].iowait_boost << (16 * c);
+			out->pending[i] |= (u64)sugov_cpu[c].iowait_boost_pending << c;
+		}
+		out->saved_idle_calls[i] = sugov_cpu[cpu].saved_idle_calls;
+	}
 }

@@ -206,6 +206,7 @@ struct cpufreq_policy {
 	unsigned int cached_target_freq;
 	unsigned int cached_resolved_idx;
 	unsigned int transition_delay_us;
+	void *governor_data;
 	bool fast_switch_enabled;
 	bool boost_enabled;
 	bool efficiencies_available;
@@ -404,22 +405,78 @@ struct sched_domain {
 struct sugov_tunables {
 	unsigned int rate_limit_us;
 };
+/* ---- the sugov group: the hooks' plumbing (irq_work, locks, the driver's switch) ---- */
+typedef int raw_spinlock_t;
+struct mutex {
+	int unused;
+};
+struct irq_work {
+	unsigned queued; /* irq_work_queue() calls: the kthread's work was queued */
+};
+#define raw_spin_lock(l) do { } while (0)
+#define raw_spin_unlock(l) do { } while (0)
+#define mutex_lock(m) do { } while (0)
+#define mutex_unlock(m) do { } while (0)
+static inline void irq_work_queue(struct irq_work *w)
+{
+	w->queued++;
+}
+struct update_util_data {
+	void (*func)(struct update_util_data *data, u64 time, unsigned int flags);
+};
+/* HZ and the nohz idle entries of each CPU are the case's */
+extern u64 kc_tick_nsec;
+#define TICK_NSEC kc_tick_nsec
+extern unsigned long kc_idle_calls[KC_MAX_CPUS];
+#define tick_nohz_get_idle_calls_cpu(cpu) kc_idle_calls[cpu]
+/*
+ * The driver lands exactly on a table frequency: ->fast_switch() returns its target (clamped
+ * by cpufreq_driver_fast_switch() as the core does), ->target_index() of
+ * __cpufreq_driver_target() sets it (the targets here are policy->min/max or next_freq:
+ * table frequencies).
+ */
+static inline unsigned int cpufreq_driver_fast_switch(struct cpufreq_policy *policy,
+						      unsigned int target_freq)
+{
+	/* clamp_val(target_freq, policy->min, policy->max); __clamp is cut later */
+	policy->cur = target_freq < policy->min ? policy->min
+		      : target_freq > policy->max ? policy->max : target_freq;
+	return policy->cur;
+}
+static inline int __cpufreq_driver_target(struct cpufreq_policy *policy, unsigned int target_freq,
+					  unsigned int relation)
+{
+	(void)relation;
+	policy->cur = target_freq;
+	return 0;
+}
+
 struct sugov_policy {
 	struct cpufreq_policy *policy;
 	struct sugov_tunables *tunables;
+	raw_spinlock_t update_lock;
 	u64 last_freq_update_time;
 	s64 freq_update_delay_ns;
 	unsigned int next_freq;
 	unsigned int cached_raw_freq;
+	struct irq_work irq_work;
+	struct mutex work_lock;
+	bool work_in_progress;
 	bool limits_changed;
 	bool need_freq_update;
 };
 struct sugov_cpu {
+	struct update_util_data update_util;
 	struct sugov_policy *sg_policy;
 	unsigned int cpu;
+	bool iowait_boost_pending;
+	unsigned int iowait_boost;
+	u64 last_update;
 	unsigned long util;
 	unsigned long bw_min;
+	unsigned long saved_idle_calls;
 };
+extern struct sugov_cpu sugov_cpu[KC_MAX_CPUS]; /* static DEFINE_PER_CPU(struct sugov_cpu, sugov_cpu) */
 
 /*
  * RT wake-up placement (group rt_placement): the cpumask and bit plumbing that rt.c, cpupri.c,

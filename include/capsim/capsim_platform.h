@@ -263,6 +263,14 @@ CAPSIM_API const char *capsim_sd_flag_name(unsigned bit);
  * @em_skip_inefficiencies: EM_PERF_DOMAIN_SKIP_INEFFICIENCIES.
  * @cooling_states:   states of its cpufreq cooling device (EM perf states, else non-turbo OPPs).
  * @opp_table_path:   the OPP table's DT node, or "json".
+ * @cpufreq_driver:   the cpufreq driver's name ("cpufreq-dt", "qcom-cpufreq-hw", "scmi",
+ *                    "scpi-cpufreq", "mtk-cpufreq-hw"), from the DT, or "unknown".
+ * @driver_given:     the platform JSON set the driver or one of the next three fields.
+ * @transition_latency_ns: policy->cpuinfo.transition_latency (0: the driver gives none).
+ * @transition_delay_us: cpufreq_policy_transition_delay_us(): schedutil's default
+ *                    rate_limit_us (a scenario's kernel.rate_limit_us overrides it).
+ * @fast_switch:      the driver switches from the scheduler's context; otherwise the sugov
+ *                    kthread (SCHED_DEADLINE) does, taking the transition latency.
  */
 struct capsim_policy_info {
 	unsigned cpu;
@@ -279,6 +287,11 @@ struct capsim_policy_info {
 	bool em_skip_inefficiencies;
 	unsigned cooling_states;
 	const char *opp_table_path;
+	const char *cpufreq_driver;
+	bool driver_given;
+	uint32_t transition_latency_ns;
+	uint32_t transition_delay_us;
+	bool fast_switch;
 };
 
 /** capsim_platform_get_policy() - fill @out for policy index @i. Return: 0 or CAPSIM_ERR_RANGE. */

@@ -102,7 +102,10 @@ class PolicyInfo(ctypes.Structure):
                 ("max_khz", c_u32), ("boost_enabled", c_bool),
                 ("dynamic_power_coefficient", c_u32), ("energy_model", c_bool),
                 ("em_microwatts", c_bool), ("em_skip_inefficiencies", c_bool),
-                ("cooling_states", c_uint), ("opp_table_path", c_char_p)]
+                ("cooling_states", c_uint), ("opp_table_path", c_char_p),
+                ("cpufreq_driver", c_char_p), ("driver_given", c_bool),
+                ("transition_latency_ns", c_u32), ("transition_delay_us", c_u32),
+                ("fast_switch", c_bool)]
 
 
 class OppInfo(ctypes.Structure):

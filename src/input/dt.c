@@ -13,7 +13,8 @@
  *     opp-microwatt, turbo-mode, opp-suspend (drivers/opp/of.c), or the legacy
  *     operating-points <kHz uV> pairs; cpufreq policies grouped as cpufreq-dt and
  *     qcom-cpufreq-hw and the performance-domains drivers (apple-soc, mediatek-hw) group them
- *     (opp-shared tables, qcom,freq-domain, performance-domains).
+ *     (opp-shared tables, qcom,freq-domain, performance-domains); each policy's driver and
+ *     transition latency in src/input/dt_cpufreq.c.
  * Thermal zones are in src/dt_thermal.c; capacities and the EM are derived in
  * platform_finalize(). Malformed input is refused with the node/property path.
  */
@@ -771,6 +772,8 @@ static int parse_tree(struct dt *dt)
 		ret = read_caches(dt);
 	if (!ret)
 		ret = build_policies(dt);
+	if (!ret)
+		ret = dt_parse_cpufreq_drivers(dt);
 	if (!ret)
 		ret = dt_parse_idle_states(dt);
 	if (!ret)

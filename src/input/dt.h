@@ -63,6 +63,11 @@ int dt_phandle(struct dt *dt, int node, const char *prop, unsigned index);
 /** dt_cpu_of_node() - the logical CPU whose node is @node, or -1. */
 int dt_cpu_of_node(const struct dt *dt, int node);
 
+/**
+ * dt_parse_cpufreq_drivers() - each policy's cpufreq driver, transition latency and fast
+ * switching (src/input/dt_cpufreq.c). Return: 0 or a negative enum capsim_err with dt->err set.
+ */
+int dt_parse_cpufreq_drivers(struct dt *dt);
 /** dt_parse_thermal_zones() - /thermal-zones into dt->p->zones (src/dt_thermal.c). */
 int dt_parse_thermal_zones(struct dt *dt);
 

@@ -427,6 +427,7 @@ static int select_policy(struct jctx *c, const char *path, const capsim_cpumask 
 	*out = &n[p->nr_policies];
 	memset(*out, 0, sizeof(**out));
 	(*out)->cpu = (unsigned)first;
+	(*out)->fast_switch = true; /* PLATFORM_DRV_UNKNOWN: capsim's assumption, docs/model.md */
 	(*out)->related_cpus = *cpus;
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
 		if (capsim_cpumask_test(cpus, cpu))
@@ -435,10 +436,46 @@ static int select_policy(struct jctx *c, const char *path, const capsim_cpumask 
 	return 0;
 }
 
+/*
+ * The cpufreq driver's ->init() results that schedutil reads (src/input/dt_cpufreq.c finds
+ * them in a DT): naming a driver gives its defaults (docs/formats.md), the other keys
+ * override them.
+ */
+static int parse_driver(struct jctx *c, const char *path, json_object *o,
+			struct platform_policy *pol)
+{
+	unsigned drv = UINT32_MAX;
+	json_object *v;
+	int ret = get_enum(c, path, o, "cpufreq_driver", platform_cpufreq_driver_names,
+			   PLATFORM_DRV_COUNT, &drv);
+
+	CAPSIM_RETURN_IF(ret, ret);
+	if (drv != UINT32_MAX) {
+		pol->driver = (enum platform_cpufreq_driver)drv;
+		pol->driver_given = true;
+		pol->fast_switch = drv != PLATFORM_DRV_CPUFREQ_DT && drv != PLATFORM_DRV_SCPI;
+		/* qcom-cpufreq-hw sets none; the others' DT-less default (their ->init()) */
+		pol->transition_latency_ns = drv == PLATFORM_DRV_QCOM_HW || drv == PLATFORM_DRV_UNKNOWN
+						     ? 0 : CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
+	}
+	pol->driver_given |= json_object_object_get_ex(o, "transition_latency_ns", &v) ||
+			     json_object_object_get_ex(o, "transition_delay_us", &v) ||
+			     json_object_object_get_ex(o, "fast_switch", &v);
+	ret = get_u32(c, path, o, "transition_latency_ns", 0, UINT32_MAX,
+		      &pol->transition_latency_ns);
+	if (!ret)
+		ret = get_u32(c, path, o, "transition_delay_us", 0, UINT32_MAX,
+			      &pol->transition_delay_us);
+	if (!ret)
+		ret = get_bool(c, path, o, "fast_switch", &pol->fast_switch);
+	return ret;
+}
+
 static int parse_policy(struct jctx *c, const char *path, json_object *o)
 {
 	static const char *const keys[] = { "cpus", "dynamic_power_coefficient", "opps",
-					    "patch_opps", NULL };
+					    "patch_opps", "cpufreq_driver", "transition_latency_ns",
+					    "transition_delay_us", "fast_switch", NULL };
 	struct platform_policy *pol = NULL;
 	json_object *opps = NULL, *patch = NULL;
 	capsim_cpumask cpus = { { 0 } };
@@ -473,6 +510,8 @@ static int parse_policy(struct jctx *c, const char *path, json_object *o)
 	if (!ret)
 		ret = get_u32(c, path, o, "dynamic_power_coefficient", 0, UINT32_MAX,
 			      &pol->dynamic_power_coefficient);
+	if (!ret)
+		ret = parse_driver(c, path, o, pol);
 	return ret;
 }
 

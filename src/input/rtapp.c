@@ -712,6 +712,7 @@ static int parse_simple(struct rt *p, struct json_object *v, int node, const cha
 		ret = int_value(p, v, node, key, 0, RT_INT_MAX, "a non-negative integer (bytes)", &n);
 		ev->type = WL_EV_MEM;
 		ev->value = ret ? 0 : mem_cost_ns(n, kind == RT_IORUN, p->mem_buffer_size);
+		ev->iowait = kind == RT_IORUN; /* its writes end waiting for the device */
 		return ret;
 	case RT_YIELD:
 		ev->type = WL_EV_YIELD; /* rt-app ignores the value */

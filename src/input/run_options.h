@@ -50,8 +50,8 @@ struct sim_sc_event {
 struct sim_options {
 	unsigned hz;              /* CONFIG_HZ: tick rate */
 	enum sim_governor governor;
-	uint32_t rate_limit_us;   /* schedutil rate_limit_us; 0: 1000 us for every policy (not yet
-				   * cpufreq_policy_transition_delay_us() per driver) */
+	uint32_t rate_limit_us;   /* schedutil rate_limit_us for every policy; 0: each policy's
+				   * cpufreq_policy_transition_delay_us() (its driver's latency) */
 	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
 	int uclamp;               /* CONFIG_UCLAMP_TASK */
 	/* sysctl sched_util_clamp_min/_max/_min_rt_default, as written at boot (default 1024) */

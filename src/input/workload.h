@@ -72,6 +72,7 @@ struct wl_event {
 	int task;             /* index into capsim_workload.tasks (resume/fork), or -1 */
 	unsigned absolute:1;  /* timer: "mode": "absolute" */
 	unsigned unique:1;    /* timer: "ref": "unique", one timer per instance */
+	unsigned iowait:1;    /* iorun: the task's next wake-up is from IO wait (in_iowait) */
 	unsigned line;        /* source line of the event key, for messages */
 };
 

@@ -39,6 +39,39 @@ static int cmp_opp(const void *a, const void *b)
  * set its own cpuinfo.max_freq above max_freq, leave it as is"), so boost off keeps the turbo
  * maximum in cpuinfo.
  */
+const char *const platform_cpufreq_driver_names[PLATFORM_DRV_COUNT] = {
+	"unknown", "cpufreq-dt", "qcom-cpufreq-hw", "scmi", "scpi-cpufreq", "mtk-cpufreq-hw",
+};
+
+const char *platform_cpufreq_driver_name(enum platform_cpufreq_driver d)
+{
+	return platform_cpufreq_driver_names[(unsigned)d < PLATFORM_DRV_COUNT ? d : 0];
+}
+
+int platform_cpufreq_driver_from_name(const char *name, enum platform_cpufreq_driver *out)
+{
+	for (unsigned i = 0; i < PLATFORM_DRV_COUNT; i++) {
+		if (!strcmp(name, platform_cpufreq_driver_names[i])) {
+			*out = (enum platform_cpufreq_driver)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* mirrors cpufreq_policy_transition_delay_us(), drivers/cpufreq/cpufreq.c */
+uint32_t cpufreq_policy_transition_delay_us(const struct platform_policy *pol)
+{
+	uint32_t latency;
+
+	if (pol->transition_delay_us)
+		return pol->transition_delay_us;
+	latency = pol->transition_latency_ns / 1000; /* NSEC_PER_USEC */
+	if (latency)
+		return latency + (latency >> 1); /* "a 50% breathing room between updates" */
+	return 1000; /* USEC_PER_MSEC */
+}
+
 static int update_cpuinfo(struct platform_policy *pol)
 {
 	uint32_t min = UINT32_MAX, max = 0;

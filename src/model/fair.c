@@ -218,6 +218,27 @@ uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
 	return cpu_memo(rd, cpu, &tmp)->perf;
 }
 
+/* mirrors sugov_get_util(sg_cpu, boost) with an iowait boost: max(util, boost) before the perf */
+uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost)
+{
+	uint64_t util, min, max;
+
+	if (!boost)
+		return sugov_get_util(rd, cpu);
+	util = effective_cpu_util(rd, cpu, cpu_util(rd, cpu, NULL, -1, 1), &min, &max);
+	return sugov_effective_cpu_perf(max_u64(util, boost), min, max);
+}
+
+/* mirrors uclamp_rq_is_capped(), kernel/sched/sched.h */
+bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+
+	if (!rd->uclamp_used)
+		return false;
+	return c->uclamp_max_rq != 1024 && cpu_util_cfs(rd, cpu) + c->util_rt >= c->uclamp_max_rq;
+}
+
 uint64_t actual_cpu_capacity(const struct fair_rd *rd, int cpu)
 {
 	return model_capacity(rd->model, &rd->cpus[cpu], MODEL_SITE_FITS);

@@ -155,6 +155,18 @@ uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu);
  */
 uint64_t sugov_get_util(const struct fair_rd *rd, int cpu);
 
+/**
+ * sugov_get_util_boost() - sugov_get_util() with schedutil's iowait @boost (capacity units):
+ * the effective utilization is raised to it before the dvfs headroom and clamps. 0: no boost.
+ */
+uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost);
+
+/**
+ * uclamp_rq_is_capped() - mirrors uclamp_rq_is_capped(): uclamp is used, the rq's uclamp_max
+ * is below 1024 and its CFS + RT utilization reaches it.
+ */
+bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu);
+
 /* --- capacity and fitness ------------------------------------------------------------------ */
 
 /**

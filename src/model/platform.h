@@ -104,6 +104,23 @@ struct freq_qos_request {
 	int32_t value;                /* kHz, s32 as in struct freq_constraints */
 };
 
+/*
+ * The cpufreq driver of a policy (who registers it, from the DT; docs/model.md "schedutil"):
+ * what schedutil's rate limit and fast switching depend on. Names: platform_cpufreq_driver_name().
+ */
+enum platform_cpufreq_driver {
+	PLATFORM_DRV_UNKNOWN = 0,  /* a platform JSON policy: no latency, fast switch (assumed) */
+	PLATFORM_DRV_CPUFREQ_DT,   /* cpufreq-dt: OPP clock + regulator latency, no fast switch */
+	PLATFORM_DRV_QCOM_HW,      /* qcom-cpufreq-hw: no latency (1000 us), fast switch */
+	PLATFORM_DRV_SCMI,         /* scmi-cpufreq: firmware latency, fast channels */
+	PLATFORM_DRV_SCPI,         /* scpi-cpufreq: firmware latency, no fast switch */
+	PLATFORM_DRV_MEDIATEK_HW,  /* mediatek-cpufreq-hw: register latency, fast switch */
+	PLATFORM_DRV_COUNT,
+};
+
+/* mirrors CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS: what drivers substitute for an unknown latency */
+#define CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS 1000000u
+
 /* A cpufreq policy: CPUs sharing an OPP table / clock (struct cpufreq_policy). */
 struct platform_policy {
 	unsigned cpu;                  /* policy->cpu: first related CPU, the sysfs "policyN" */
@@ -123,6 +140,12 @@ struct platform_policy {
 	uint32_t cur_khz;              /* policy->cur (set by the governor; starts at max) */
 	uint32_t dynamic_power_coefficient; /* of policy->cpu's node; 0 = none */
 	struct em_perf_domain *em;     /* NULL: no energy model for this policy */
+	/* the driver's cpufreq_driver->init(): schedutil's rate limit and switching path */
+	enum platform_cpufreq_driver driver;
+	bool driver_given;             /* the platform JSON set driver, latency or fast switch */
+	uint32_t transition_latency_ns; /* policy->cpuinfo.transition_latency (0: none given) */
+	uint32_t transition_delay_us;  /* policy->transition_delay_us (0: none, as every DT driver) */
+	bool fast_switch;              /* policy->fast_switch_possible (and so _enabled) */
 };
 
 /* cpuidle states of a CPU: CPUIDLE_STATE_MAX, the WFI state 0 included */
@@ -320,6 +343,21 @@ uint64_t topology_freq_scale(uint64_t scale, uint32_t cur_khz, uint32_t ref_khz)
  */
 bool topology_compatible_amu_fie(const char *compat);
 
+/* indexed by enum platform_cpufreq_driver: the kernel's cpufreq_driver->name, "unknown" first */
+extern const char *const platform_cpufreq_driver_names[PLATFORM_DRV_COUNT];
+/** platform_cpufreq_driver_name() - "cpufreq-dt", "qcom-cpufreq-hw", ... ("unknown"). */
+const char *platform_cpufreq_driver_name(enum platform_cpufreq_driver d);
+/**
+ * platform_cpufreq_driver_from_name() - the driver named @name.
+ * Return: 0 and *@out, or -1 if no driver has that name.
+ */
+int platform_cpufreq_driver_from_name(const char *name, enum platform_cpufreq_driver *out);
+/**
+ * cpufreq_policy_transition_delay_us() - mirrors cpufreq_policy_transition_delay_us()
+ * (drivers/cpufreq/cpufreq.c): the driver's transition_delay_us, else 1.5 x the transition
+ * latency in µs, else 1000 µs. schedutil's default rate_limit_us (sugov_init()).
+ */
+uint32_t cpufreq_policy_transition_delay_us(const struct platform_policy *pol);
 /** platform_fie_source_name() - "cpufreq" or "amu". */
 const char *platform_fie_source_name(enum platform_fie_source s);
 

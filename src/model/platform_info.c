@@ -94,6 +94,11 @@ int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct caps
 		.em_skip_inefficiencies = pol->em && (pol->em->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES),
 		.cooling_states = platform_cooling_states(pol),
 		.opp_table_path = pol->opp_table_path,
+		.cpufreq_driver = platform_cpufreq_driver_name(pol->driver),
+		.driver_given = pol->driver_given,
+		.transition_latency_ns = pol->transition_latency_ns,
+		.transition_delay_us = cpufreq_policy_transition_delay_us(pol),
+		.fast_switch = pol->fast_switch,
 	};
 	return 0;
 }

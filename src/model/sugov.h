@@ -24,6 +24,47 @@ struct sugov_state {
 	bool need_freq_update;
 };
 
+/* mirrors SCHED_CPUFREQ_IOWAIT (include/linux/sched/cpufreq.h): the cpufreq_update_util() flag */
+#define SCHED_CPUFREQ_IOWAIT (1U << 0)
+/* mirrors IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8 */
+#define IOWAIT_BOOST_MIN (1024u / 8)
+
+/* struct sugov_cpu_state - the fields of struct sugov_cpu these decisions read and write. */
+struct sugov_cpu_state {
+	uint64_t last_update;      /* ns: the last cpufreq_update_util() of this CPU */
+	uint64_t saved_idle_calls; /* tick_nohz_get_idle_calls_cpu() at the last single-CPU update */
+	uint32_t iowait_boost;     /* 0, or IOWAIT_BOOST_MIN..1024 */
+	bool iowait_boost_pending;
+};
+
+/**
+ * sugov_iowait_reset() - mirrors sugov_iowait_reset(): if more than a tick (@tick_ns) passed
+ * since @c's last update, restart the boost (at IOWAIT_BOOST_MIN if @set_iowait_boost, else 0).
+ * Return: true if it was reset.
+ */
+bool sugov_iowait_reset(struct sugov_cpu_state *c, uint64_t time, bool set_iowait_boost,
+			uint64_t tick_ns);
+
+/**
+ * sugov_iowait_boost() - mirrors sugov_iowait_boost(): a SCHED_CPUFREQ_IOWAIT update in @flags
+ * starts the boost or doubles it (once per request, up to 1024).
+ */
+void sugov_iowait_boost(struct sugov_cpu_state *c, uint64_t time, unsigned flags, uint64_t tick_ns);
+
+/**
+ * sugov_iowait_apply() - mirrors sugov_iowait_apply(): halve a boost no request renewed (0
+ * below IOWAIT_BOOST_MIN). Return: the boost in capacity units of @max_cap, 0 for none.
+ */
+uint64_t sugov_iowait_apply(struct sugov_cpu_state *c, uint64_t time, uint64_t max_cap,
+			    uint64_t tick_ns);
+
+/**
+ * sugov_hold_freq() - mirrors sugov_hold_freq() (CONFIG_NO_HZ_COMMON): a single-CPU policy
+ * keeps its frequency when the CPU has not idled since the last update (@idle_calls unchanged),
+ * unless the rq is capped by uclamp_max (@capped: uclamp_rq_is_capped()). Return: hold.
+ */
+bool sugov_hold_freq(struct sugov_cpu_state *c, uint64_t idle_calls, bool capped);
+
 /**
  * sugov_should_update_freq() - mirrors sugov_should_update_freq(): a limits change is taken
  * at once (and forces the next request through), otherwise only once the rate limit has

@@ -517,6 +517,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	rq_update_curr(s, rq);
 	p->cpu = rq->cpu;
 	if (p->rt) {
+		p->in_iowait &= !wakeup; /* enqueue_task_rt() passes no iowait flag */
 		update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 		p->state = TASK_RUNNABLE;
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
@@ -532,6 +533,13 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		return;
 	}
 	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	if (p->in_iowait && wakeup) {
+		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
+		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
+		p->in_iowait = false;
+		rq_sync_view(s, rq);
+		cpufreq_update_util_flags(s, rq->cpu, SCHED_CPUFREQ_IOWAIT);
+	}
 	update_load_avg(s, rq, p);
 	place_entity(s, rq, p, !wakeup);
 	p->state = TASK_RUNNABLE;

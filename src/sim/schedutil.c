@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 /*
- * schedutil.c - the frequency side: schedutil per policy (kernel/sched/cpufreq_schedutil.c,
- * the shared-policy path: sugov_update_shared, sugov_next_freq_shared and sugov_limits, with
- * the decisions of src/model/sugov.c and sugov_get_util of src/model/fair.c), the
- * performance and powersave governors, and the cpufreq core's fast switch
- * (cpufreq_driver_fast_switch with arch_set_freq_scale). Policy limits and freq_qos live in
- * the platform (src/model/platform.h).
+ * schedutil.c - the frequency side: schedutil per policy (kernel/sched/cpufreq_schedutil.c:
+ * sugov_update_shared() with sugov_next_freq_shared(), sugov_update_single_freq() for
+ * one-CPU policies, the iowait boost, sugov_deferred_update() with the sugov kthread's
+ * sugov_work() for drivers without fast switching, and sugov_limits(), with the decisions of
+ * src/model/sugov.c and sugov_get_util of src/model/fair.c), the performance and powersave
+ * governors, and the cpufreq core's switch (cpufreq_driver_fast_switch(), or
+ * __cpufreq_driver_target() from the kthread, then arch_set_freq_scale()). Each policy's
+ * driver, transition latency and fast switching come from the platform (src/input/
+ * dt_cpufreq.c); policy limits and freq_qos live there too (src/model/platform.h).
  */
 #include "internal.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
-
-/* mirrors LATENCY_MULTIPLIER fallback of cpufreq_policy_transition_delay_us() (µs) */
-#define SUGOV_DEFAULT_RATE_LIMIT_US 1000u
 
 /*
  * Apply policy->cur = @khz on every CPU of the policy: bring their clocks and running work up
@@ -46,17 +46,73 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 	}
 }
 
-/* mirrors sugov_update_shared() + sugov_next_freq_shared() (no iowait boost, fast switch) */
-static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int cpu)
+/*
+ * The sugov kthread (a SCHED_DEADLINE task) runs sugov_work(): it reads next_freq, clears
+ * work_in_progress and calls __cpufreq_driver_target(), which returns once the driver's
+ * transition latency has passed; only then is the new frequency delivered (and seen by
+ * arch_set_freq_scale()). Requests made meanwhile queue the work again.
+ */
+static void sugov_work_start(struct capsim_sim *s, struct sim_policy *sp)
+{
+	sp->work_in_progress = false;
+	sp->work_busy = true;
+	sp->work_khz = sp->sg.next_freq;
+	sim_push(s, s->now + sp->work_ns, EV_SUGOV_WORK, sp->idx, 0);
+}
+
+void sugov_work_done(struct capsim_sim *s, struct sim_policy *sp)
+{
+	sp->work_busy = false;
+	if (s->opt.governor == SIM_GOV_SCHEDUTIL)
+		cpufreq_set_cur(s, sp, sp->work_khz);
+	if (sp->work_in_progress) /* kthread_queue_work() while it ran: sugov_work() again */
+		sugov_work_start(s, sp);
+}
+
+/* mirrors sugov_deferred_update(): irq_work -> kthread_queue_work(), unless already queued */
+static void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *sp)
+{
+	if (sp->work_in_progress)
+		return;
+	sp->work_in_progress = true;
+	if (!sp->work_busy)
+		sugov_work_start(s, sp);
+}
+
+/* the new request: cpufreq_driver_fast_switch() now, or the kthread's work */
+static void sugov_commit(struct capsim_sim *s, struct sim_policy *sp, uint32_t next_f)
+{
+	if (sp->fast_switch)
+		cpufreq_set_cur(s, sp, next_f);
+	else
+		sugov_deferred_update(s, sp);
+}
+
+/* @cpu's struct sugov_cpu */
+static struct sugov_cpu_state *sg_cpu_of(struct sim_policy *sp, int cpu)
+{
+	unsigned i = 0;
+
+	while (i + 1 < sp->nr_cpus && sp->cpus[i] != (unsigned)cpu)
+		i++;
+	return &sp->sg_cpu[i];
+}
+
+/* mirrors sugov_update_shared() + sugov_next_freq_shared() */
+static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int cpu,
+				unsigned flags)
 {
 	uint64_t util = 0, max_cap = s->rq[cpu].cap_orig;
 	uint32_t next_f;
 	bool changed;
 
+	sugov_iowait_boost(sg_cpu_of(sp, cpu), s->now, flags, s->tick_ns);
+	sg_cpu_of(sp, cpu)->last_update = s->now;
 	if (!sugov_should_update_freq(&sp->sg, s->now))
 		return;
 	for (unsigned i = 0; i < sp->nr_cpus; i++) {
-		uint64_t u = sugov_get_util(&s->rd, (int)sp->cpus[i]);
+		uint64_t boost = sugov_iowait_apply(&sp->sg_cpu[i], s->now, max_cap, s->tick_ns);
+		uint64_t u = sugov_get_util_boost(&s->rd, (int)sp->cpus[i], boost);
 
 		if (u > util)
 			util = u;
@@ -65,39 +121,84 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	changed = sugov_update_next_freq(&sp->sg, s->now, next_f);
 	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
 	if (changed)
-		cpufreq_set_cur(s, sp, next_f);
+		sugov_commit(s, sp, next_f);
 }
 
-/* mirrors cpufreq_update_util(): the scheduler's hook into the governor of @cpu's policy */
-void cpufreq_update_util(struct capsim_sim *s, int cpu)
+/* mirrors sugov_update_single_freq() with sugov_update_single_common() */
+static void sugov_update_single_freq(struct capsim_sim *s, struct sim_policy *sp, int cpu,
+				     unsigned flags)
+{
+	struct sugov_cpu_state *sg_cpu = &sp->sg_cpu[0];
+	uint32_t cached_freq = sp->sg.cached_raw_freq, next_f;
+	uint64_t max_cap = s->rq[cpu].cap_orig, util;
+	bool changed;
+
+	sugov_iowait_boost(sg_cpu, s->now, flags, s->tick_ns);
+	sg_cpu->last_update = s->now;
+	if (!sugov_should_update_freq(&sp->sg, s->now))
+		return;
+	util = sugov_get_util_boost(&s->rd, cpu,
+				    sugov_iowait_apply(sg_cpu, s->now, max_cap, s->tick_ns));
+	next_f = get_next_freq(&sp->sg, s->plat, sp->idx, util, max_cap);
+	/* a CPU that has not idled since keeps its frequency: a reduction would be premature */
+	if (sugov_hold_freq(sg_cpu, s->rq[cpu].idle_calls, uclamp_rq_is_capped(&s->rd, cpu)) &&
+	    next_f < sp->sg.next_freq && !sp->sg.need_freq_update) {
+		next_f = sp->sg.next_freq;
+		sp->sg.cached_raw_freq = cached_freq;
+	}
+	changed = sugov_update_next_freq(&sp->sg, s->now, next_f);
+	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
+	if (changed)
+		sugov_commit(s, sp, next_f);
+}
+
+void cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags)
 {
 	int pi = s->rq[cpu].policy;
 
 	if (pi < 0 || s->opt.governor != SIM_GOV_SCHEDUTIL)
 		return;
-	sugov_update_shared(s, &s->pol[pi], cpu);
+	/* sugov_start(): policy_is_shared() picks the hook (no ->adjust_perf on these drivers) */
+	if (s->pol[pi].nr_cpus > 1)
+		sugov_update_shared(s, &s->pol[pi], cpu, flags);
+	else
+		sugov_update_single_freq(s, &s->pol[pi], cpu, flags);
 }
 
-/* mirrors sugov_start() (and the performance/powersave governors' start) */
+/* mirrors cpufreq_update_util(): the scheduler's hook into the governor of @cpu's policy */
+void cpufreq_update_util(struct capsim_sim *s, int cpu)
+{
+	cpufreq_update_util_flags(s, cpu, 0);
+}
+
+/*
+ * mirrors sugov_start() (and the performance/powersave governors' start): rate_limit_us from
+ * sugov_init()'s cpufreq_policy_transition_delay_us() unless the scenario sets one for all.
+ */
 void sugov_start(struct capsim_sim *s, struct sim_policy *sp)
 {
-	uint32_t rl = s->opt.rate_limit_us ? s->opt.rate_limit_us : SUGOV_DEFAULT_RATE_LIMIT_US;
+	uint32_t rl = s->opt.rate_limit_us ? s->opt.rate_limit_us
+					   : cpufreq_policy_transition_delay_us(sp->pp);
 
 	sp->sg = (struct sugov_state){ .freq_update_delay_ns = (int64_t)rl * 1000 };
+	sp->fast_switch = sp->pp->fast_switch;
+	sp->work_ns = sp->pp->transition_latency_ns;
 	sugov_limits(s, sp);
 }
 
 /*
- * mirrors sugov_limits() for a fast-switching driver (schedutil reacts at its next update),
- * and cpufreq_gov_performance_limits() / cpufreq_gov_powersave_limits().
+ * mirrors sugov_limits(): without fast switching cpufreq_policy_apply_limits() moves cur into
+ * the new limits at once; with it, schedutil reacts at its next update (limits_changed).
+ * And cpufreq_gov_performance_limits() / cpufreq_gov_powersave_limits().
  */
 void sugov_limits(struct capsim_sim *s, struct sim_policy *sp)
 {
 	switch (s->opt.governor) {
 	case SIM_GOV_SCHEDUTIL:
-		sp->sg.limits_changed = true;
-		if (sp->pp->cur_khz > sp->pp->max_khz || sp->pp->cur_khz < sp->pp->min_khz)
+		if (!sp->fast_switch &&
+		    (sp->pp->cur_khz > sp->pp->max_khz || sp->pp->cur_khz < sp->pp->min_khz))
 			cpufreq_set_cur(s, sp, sp->pp->cur_khz); /* clamped into the new limits */
+		sp->sg.limits_changed = true;
 		break;
 	case SIM_GOV_PERFORMANCE:
 		cpufreq_set_cur(s, sp, sp->pp->max_khz);

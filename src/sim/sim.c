@@ -440,7 +440,8 @@ static int setup_cpus(struct capsim_sim *s)
 		sp->idx = i;
 		sp->pp = &s->plat->policies[i];
 		sp->cpus = calloc(s->nr_cpus, sizeof(*sp->cpus));
-		if (!sp->cpus)
+		sp->sg_cpu = calloc(s->nr_cpus, sizeof(*sp->sg_cpu));
+		if (!sp->cpus || !sp->sg_cpu)
 			return CAPSIM_ERR_NOMEM;
 		for (unsigned c = 0; c < s->nr_cpus; c++)
 			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
@@ -553,8 +554,10 @@ void sim_free(struct capsim_sim *s)
 	free(s->memo);
 	free(s->advance_queue);
 	if (s->pol)
-		for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		for (unsigned i = 0; i < s->plat->nr_policies; i++) {
 			free(s->pol[i].cpus);
+			free(s->pol[i].sg_cpu);
+		}
 	free(s->pol);
 	free(s->pds);
 	free(s->pd_order);
@@ -634,6 +637,9 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		break;
 	case EV_IDLE_EXIT:
 		sim_idle_exit_event(s, &s->rq[ev->id]);
+		break;
+	case EV_SUGOV_WORK:
+		sugov_work_done(s, &s->pol[ev->id]);
 		break;
 	case EV_END:
 		break;

@@ -140,6 +140,7 @@ struct sim_task {
 	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
 	bool aff_set;
 	bool held;                /* waits for a task_start scenario event */
+	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun (schedutil.c) */
 	enum wl_policy policy;
 	unsigned nr_allowed;
 	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
@@ -262,6 +263,7 @@ struct sim_rq {
 
 	/* cpuidle (sim_idle.c): the state it is in while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
+	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
 	bool idle_exited;                /* that event came: the next pick runs */
@@ -283,6 +285,13 @@ struct sim_policy {
 	unsigned *cpus;           /* policy->cpus as a list */
 	unsigned nr_cpus;
 	struct sugov_state sg;    /* schedutil's decisions (src/model/sugov.h) */
+	/* ---- schedutil per policy (schedutil.c): the driver's switching path ---- */
+	struct sugov_cpu_state *sg_cpu; /* per CPU of @cpus, same order: struct sugov_cpu */
+	bool fast_switch;         /* policy->fast_switch_enabled; else the sugov kthread */
+	bool work_in_progress;    /* sg_policy->work_in_progress: a request waits for the kthread */
+	bool work_busy;           /* the kthread is in a transition, to @work_khz, until EV_SUGOV_WORK */
+	uint32_t work_khz;
+	uint64_t work_ns;         /* the transition latency the kthread's change takes */
 };
 
 /*
@@ -441,6 +450,7 @@ enum sim_ev_kind {
 	EV_TICK,         /* id = cpu */
 	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
 	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
+	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's frequency change is done (schedutil.c) */
 	EV_END,
 };
 
@@ -518,6 +528,10 @@ void sim_hold_tasks(struct capsim_sim *s);
 /* ---- schedutil.c ------------------------------------------------------------------------- */
 void sugov_start(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_update_util(struct capsim_sim *s, int cpu);
+/* cpufreq_update_util() with flags (SCHED_CPUFREQ_IOWAIT): an iowait wake-up's update */
+void cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
+/* EV_SUGOV_WORK: sugov_work() finished __cpufreq_driver_target(); the next queued one starts */
+void sugov_work_done(struct capsim_sim *s, struct sim_policy *pol);
 void sugov_limits(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
 

@@ -57,6 +57,7 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 							  CPUIDLE_NO_TIMER, cluster_idle(s, rq))
 				    : 0;
 	rq->in_idle = true;
+	rq->idle_calls++; /* tick_nohz_idle_stop_tick()'s ts->idle_calls, read by sugov_hold_freq() */
 	rq->idle_exiting = rq->idle_exited = false;
 	rq->idle_enter = s->now;
 	sim_ev_cpu_idle(s, rq->cpu, platform_cpuidle_index(s->plat, (unsigned)rq->cpu,

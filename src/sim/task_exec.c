@@ -316,6 +316,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	switch (e->type) {
 	case WL_EV_RUN:
 	case WL_EV_MEM:
+		p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
 		if (!e->value)
 			return true;
 		p->in_cpu_event = true;

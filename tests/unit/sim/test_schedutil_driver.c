@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_schedutil_driver.c - tests src/sim/schedutil.c through the public API's event sink: schedutil
+ * per policy as the platform's cpufreq driver runs it. RK3399 (cpufreq-dt, no fast switch):
+ * a util_min = 1024 task pinned on little CPU0 under v6.10 gets the policy's highest OPP
+ * requested at each wake-up (CAPSIM_EV_SUGOV_UPDATE), and the sugov kthread delivers it
+ * (CAPSIM_EV_CPU_FREQUENCY) one transition latency later, within the transition delay. The
+ * latency is worked out here from the DT's own numbers: the little OPP table's
+ * clock-latency-ns (40000) plus the cpu-supply's ramp over the table's voltage range
+ * (825000..1250000 uV at regulator-ramp-delay 6001 uV/us, rounded up: 71 us); the delay is
+ * 1.5 x that (cpufreq_policy_transition_delay_us()). RB5 (qcom-cpufreq-hw, fast switch): the
+ * same request is delivered at once.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "capsim/capsim.h"
+
+#define SCENARIO CAPSIM_TEST_DATA_DIR "/uclamp/rk3399-boosted-little.json"
+
+struct seen {
+	uint32_t top_khz;
+	uint64_t requested_at;  /* the pending request of top_khz, 0: none */
+	unsigned wakeups, requests, delivered;
+	uint64_t max_latency, min_latency;
+	unsigned wakeups_at_top;     /* wake-ups of "boosted" after which the request is the top */
+	uint32_t request_khz;        /* schedutil's current request (sg_policy->next_freq) */
+};
+
+static void sink(void *ctx, const struct capsim_event *ev)
+{
+	struct seen *s = ctx;
+
+	if (ev->type == CAPSIM_EV_SCHED_WAKEUP && !strcmp(ev->u.wakeup.task.comm, "boosted")) {
+		s->wakeups++;
+		s->wakeups_at_top += s->request_khz == s->top_khz;
+	}
+	if (ev->type == CAPSIM_EV_SUGOV_UPDATE && ev->u.sugov_update.policy == 0 &&
+	    ev->u.sugov_update.changed)
+		s->request_khz = ev->u.sugov_update.next_khz;
+	if (ev->type == CAPSIM_EV_SUGOV_UPDATE && ev->u.sugov_update.policy == 0 &&
+	    ev->u.sugov_update.changed && ev->u.sugov_update.next_khz == s->top_khz) {
+		s->requests++;
+		s->requested_at = ev->time_ns;
+	}
+	if (ev->type == CAPSIM_EV_CPU_FREQUENCY && ev->cpu == 0 && s->requested_at &&
+	    ev->u.cpu_frequency.requested_khz == s->top_khz) {
+		uint64_t d = ev->time_ns - s->requested_at;
+
+		s->delivered++;
+		s->max_latency = d > s->max_latency ? d : s->max_latency;
+		s->min_latency = d < s->min_latency ? d : s->min_latency;
+		s->requested_at = 0;
+	}
+}
+
+static void run(const char *platform, enum capsim_model model, struct seen *seen)
+{
+	capsim_scenario *sc = NULL;
+	capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+
+	assert_int_equal(capsim_scenario_load(SCENARIO, &sc, &e), 0);
+	if (platform)
+		assert_int_equal(capsim_scenario_set_platform(sc, platform, &e), 0);
+	assert_int_equal(capsim_scenario_set_model(sc, model, &e), 0);
+	assert_int_equal(capsim_sim_create(sc, &s, &e), 0);
+	assert_int_equal(capsim_sim_set_sink(s, sink, seen), 0);
+	assert_int_equal(capsim_sim_run(s, &e), 0);
+	capsim_sim_free(s);
+	capsim_scenario_free(sc);
+}
+
+/* the policy of CPU0 on @name: driver, latency, delay, fast switch, highest OPP */
+static struct capsim_policy_info policy0(const char *name)
+{
+	capsim_platform *p = NULL;
+	capsim_error e = { 0 };
+	struct capsim_policy_info pol;
+
+	assert_int_equal(capsim_platform_load(name, NULL, 0, &p, &e), 0);
+	assert_int_equal(capsim_platform_get_policy(p, 0, &pol), 0);
+	pol.cpufreq_driver = strcmp(pol.cpufreq_driver, "cpufreq-dt") ? "other" : "cpufreq-dt";
+	capsim_platform_free(p);
+	return pol;
+}
+
+static void test_rk3399_kthread_delivers_within_delay(void **state)
+{
+	const uint64_t latency_ns = 40000 + (1250000 - 825000 + 6001 - 1) / 6001 * 1000;
+	struct capsim_policy_info pol = policy0("rk3399");
+	struct seen seen = { .top_khz = 1416000, .min_latency = UINT64_MAX };
+
+	(void)state;
+	assert_string_equal(pol.cpufreq_driver, "cpufreq-dt");
+	assert_false(pol.fast_switch);
+	assert_int_equal(pol.transition_latency_ns, latency_ns);
+	assert_int_equal(pol.transition_delay_us, latency_ns / 1000 + latency_ns / 2000);
+	assert_int_equal(pol.cpuinfo_max_khz, seen.top_khz);
+
+	run(NULL, CAPSIM_MODEL_V6_10, &seen);
+	/* 2 s of a 10 ms period: at every wake-up after the first, 1416 MHz is the request (made
+	 * by that wake-up's update, or kept since when the rate limit held the drop back) */
+	assert_true(seen.wakeups >= 190);
+	assert_true(seen.wakeups_at_top >= seen.wakeups - 1);
+	assert_true(seen.requests >= 100);
+	/* each request is delivered (the last may still be in flight at the end) */
+	assert_true(seen.delivered + 1 >= seen.requests);
+	/* delivered by the kthread after its transition latency, within the transition delay */
+	assert_int_equal(seen.min_latency, latency_ns);
+	assert_int_equal(seen.max_latency, latency_ns);
+	assert_true(seen.max_latency <= (uint64_t)pol.transition_delay_us * 1000);
+}
+
+static void test_rb5_fast_switch_delivers_at_once(void **state)
+{
+	struct capsim_policy_info pol = policy0("rb5");
+	struct seen seen = { .top_khz = pol.cpuinfo_max_khz, .min_latency = UINT64_MAX };
+
+	(void)state;
+	assert_true(pol.fast_switch);
+	assert_int_equal(pol.transition_latency_ns, 0);
+	assert_int_equal(pol.transition_delay_us, 1000); /* the driver gives no latency */
+	run("rb5", CAPSIM_MODEL_V6_10, &seen);
+	assert_true(seen.requests >= 100);
+	assert_true(seen.wakeups_at_top >= seen.wakeups - 1);
+	/* the first request finds the policy at its boot frequency (max) already: no change */
+	assert_true(seen.delivered + 1 >= seen.requests);
+	assert_int_equal(seen.max_latency, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rk3399_kthread_delivers_within_delay),
+		cmocka_unit_test(test_rb5_fast_switch_delivers_at_once),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
