@@ -58,8 +58,11 @@ const char *capsim_suggest(const char *word, const char *const *names, size_t n)
 		if (!ln || ln > SUGGEST_MAX_LEN || !strcmp(word, names[i]))
 			continue;
 		d = osa_distance(word, lw, names[i], ln);
-		/* one typo per four characters of the name, so "-x" never suggests "-o" */
-		if (d > ln / 4 && !(lw >= dashes + 3 && lw < ln && !strncmp(word, names[i], lw)))
+		/*
+		 * one typo per four characters of the name, at least one from three ("mni" for
+		 * "min"), none below: "-x" never suggests "-o"
+		 */
+		if (d > (ln < 3 ? 0 : ln < 8 ? 1 : ln / 4) && !(lw >= dashes + 3 && lw < ln && !strncmp(word, names[i], lw)))
 			continue;
 		/* an abbreviation ("--dur") counts as the typos that complete it */
 		if (d < best_d) {

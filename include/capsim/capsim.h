@@ -111,8 +111,10 @@ CAPSIM_API int capsim_read_input(const char *path, char **text, size_t *len, cap
  * @n: how many.
  *
  * Near means at most one edit (insertion, deletion, substitution or swap of two neighbours,
- * ignoring case) per four characters of the name, or @word being the first three or more
- * characters of it (leading dashes not counted: "--dur" for "--duration"); the first of equally near names wins, so the answer is deterministic.
+ * ignoring case) per four characters of the name (one for a name of three to seven, none for
+ * a shorter one), or @word being the first three or more
+ * characters of it (leading dashes not counted: "--dur" for "--duration"); the first of
+ * equally near names wins, so the answer is deterministic.
  *
  * Return: a pointer into @names, or NULL when none is near (or @word equals one of them).
  */

@@ -76,6 +76,10 @@ static int get_uint(const json_object *obj, const char *key, struct jpath *jp, c
 	} else if (!json_object_is_type(v, json_type_int)) {
 		snprintf(msg, sizeof(msg), "expected an integer, got %s", jtype_name(v));
 		rc = jerr(jp, err, CAPSIM_ERR_PARSE, msg);
+	} else if (json_object_get_int64(v) == INT64_MIN) { /* saturated: not the file's value */
+		snprintf(msg, sizeof(msg), "is negative and beyond 64 bits (expected %llu..%llu)",
+			 (unsigned long long)lo, (unsigned long long)hi);
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, msg);
 	} else if (json_object_get_int64(v) < 0) {
 		snprintf(msg, sizeof(msg), "%lld is negative (expected %llu..%llu)",
 			 (long long)json_object_get_int64(v), (unsigned long long)lo,

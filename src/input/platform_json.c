@@ -88,6 +88,10 @@ static int get_uint(struct jctx *c, const char *path, json_object *o, const char
 	if (!json_object_is_type(v, json_type_int))
 		return jfail(c, sub, "expected an integer %llu..%llu", (unsigned long long)min,
 			     (unsigned long long)max);
+	/* json-c saturates beyond 64 bits: its limit is not what the file wrote, do not quote it */
+	if (json_object_get_int64(v) == INT64_MIN || json_object_get_uint64(v) == UINT64_MAX)
+		return jfail(c, sub, "a number beyond 64 bits (expected %llu..%llu)",
+			     (unsigned long long)min, (unsigned long long)max);
 	if (json_object_get_int64(v) < 0 || json_object_get_uint64(v) < min ||
 	    json_object_get_uint64(v) > max)
 		return jfail(c, sub, "%s out of range (expected %llu..%llu)",

@@ -271,8 +271,9 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 	return 0;
 }
 
+/* @path: the event's JSON path ("events[2]", "caps.policy4"), for what the run may refuse */
 static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_at at,
-		     bool by_cpu)
+		     const char *path, bool by_cpu)
 {
 	struct capsim_scenario *sc = p->sc;
 	struct scenario_event *n;
@@ -286,6 +287,8 @@ static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_
 	sc->events = n;
 	memset(&n[sc->nr_events], 0, sizeof(n[sc->nr_events])); /* origin "": from the file */
 	n[sc->nr_events].ev = *e;
+	snprintf(n[sc->nr_events].ev.where, sizeof(n[sc->nr_events].ev.where), "%s:%u:%u: %s",
+		 p->file, at.line, at.col, path);
 	n[sc->nr_events].line = at.line;
 	n[sc->nr_events].col = at.col;
 	n[sc->nr_events].by_cpu = by_cpu;
@@ -320,7 +323,7 @@ static int parse_caps(struct sp *p, struct json_object *obj, int node)
 		e.policy = (int)cpu;
 		/* the file's cap and a --max-freq on its policy are one request, as in sysfs */
 		snprintf(e.name, sizeof(e.name), "scaling_max_freq");
-		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), by_cpu);
+		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), path, by_cpu);
 		if (ret)
 			return ret;
 	}
@@ -428,13 +431,13 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 	if (!body)
 		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
 			    "expected one of max_freq, min_freq, hw_cap beside \"at\"");
-	ret = add_event(p, &e, at, by_cpu);
+	ret = add_event(p, &e, at, path, by_cpu);
 	if (!ret && e.kind == SIM_SC_HW_CAP && dur) {
 		if (e.time_ns + dur < e.time_ns)
 			return fail(p, 0, "events", path, CAPSIM_ERR_RANGE, "the episode ends beyond 100 years");
 		e.time_ns += dur;
 		e.khz = 0;
-		ret = add_event(p, &e, at, false);
+		ret = add_event(p, &e, at, path, false);
 	}
 	return ret;
 }
@@ -860,8 +863,7 @@ static int resolve_events(const struct capsim_scenario *sc, const struct capsim_
 			snprintf(out[i].where, sizeof(out[i].where), "%s", se->origin);
 			continue;
 		}
-		out[i] = se->ev;
-		snprintf(out[i].where, sizeof(out[i].where), "%s:%u:%u", sc->source, se->line, se->col);
+		out[i] = se->ev; /* its where is the file's position: add_event() */
 		if (se->ev.kind == SIM_SC_HW_CAP) {
 			for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
 				if (capsim_cpumask_test(&se->ev.cpus, c))
