@@ -997,16 +997,6 @@ int place_case_finish(struct place_case *pc, capsim_error *err)
 					"no task (expected --task or a \"task\" object)");
 	if (pc->is_rt)
 		return CAPSIM_OK; /* the reader checked every CPU number */
-	/*
-	 * A state is what a task could hold: sched_setattr()'s uclamp_validate() refuses
-	 * min > max with -EINVAL. Golden cases keep them: they probe uclamp_rq_util_with().
-	 */
-	if (pc->mode == PLACE_STATE && pc->task.uclamp_min > pc->task.uclamp_max)
-		return capsim_error_set(err, CAPSIM_ERR_INVALID,
-					"task: uclamp_min %llu is above uclamp_max %llu (expected "
-					"uclamp_min <= uclamp_max, as the kernel's uclamp_validate() "
-					"requires)", (unsigned long long)pc->task.uclamp_min,
-					(unsigned long long)pc->task.uclamp_max);
 	if ((unsigned)pc->task.prev_cpu >= pc->rd.nr_cpus)
 		return capsim_error_set(err, CAPSIM_ERR_INVALID,
 					"task prev CPU %d does not exist (expected 0..%u)",

@@ -93,14 +93,16 @@ static int get_duration(struct sp *p, int node, const char *key, const char *pat
 			struct json_object *v, uint64_t *out)
 {
 	int ret = scn_json_time(v, out);
+	const char *text;
 
 	if (!ret)
 		return 0;
 	/* quote what the file wrote, not what it would have been clamped or rounded to */
-	if (ret == CAPSIM_ERR_RANGE)
+	text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+	if (ret == CAPSIM_ERR_RANGE && text[0] != '-')
 		return fail(p, node, key, path, CAPSIM_ERR_RANGE, "%s is out of range (expected a "
-			    "duration >= 0 in whole ns, at most 100 years: a finer fraction is "
-			    "refused, not rounded)", json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+			    "duration in whole ns, at most 100 years: a finer fraction is refused, "
+			    "not rounded)", text);
 	return fail(p, node, key, path, CAPSIM_ERR_PARSE,
 		    "expected a duration: seconds (a number >= 0) or a string such as \"10s\" or "
 		    "\"250ms\" (at most 100 years)");
