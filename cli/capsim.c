@@ -43,6 +43,22 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
+/* "'X' is not a capsim command", with the nearest command when one is near. */
+static int unknown_command(const char *name)
+{
+	const char *names[sizeof(commands) / sizeof(commands[0]) + 1], *near;
+	size_t n = 0;
+
+	for (; n < sizeof(commands) / sizeof(commands[0]); n++)
+		names[n] = commands[n].name;
+	names[n++] = "help";
+	near = capsim_suggest(name, names, n);
+	if (near)
+		return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command (did you mean '%s'?); "
+				 "see 'capsim --help'", name, near);
+	return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", name);
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
@@ -66,12 +82,12 @@ int main(int argc, char **argv)
 		}
 		cmd = find_command(argv[2]);
 		if (!cmd)
-			return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", argv[2]);
+			return unknown_command(argv[2]);
 		char *help_argv[] = { argv[2], "--help", NULL };
 		return cmd->fn(2, help_argv);
 	}
 	cmd = find_command(argv[1]);
 	if (!cmd)
-		return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", argv[1]);
+		return unknown_command(argv[1]);
 	return cmd->fn(argc - 1, argv + 1);
 }

@@ -66,9 +66,30 @@ int cli_opt_take_any(int argc, char **argv, int *i, const struct cli_opt *opts, 
 
 /**
  * cli_operand() - @arg is the command's one operand, called @what in messages: stored in *@slot,
- * unless it is an unknown option or a second operand. Return: 0, or CLI_EXIT_USAGE (printed).
+ * unless it is an unknown option (cli_unknown_option() with @help) or a second operand.
+ * Return: 0, or CLI_EXIT_USAGE (printed).
  */
-int cli_operand(const char *cmd, const char *what, const char *arg, const char **slot);
+int cli_operand(const char *cmd, const char *help, const char *what, const char *arg,
+		const char **slot);
+
+/* The longest option name cli_unknown_option() compares, with its NUL. */
+#define CLI_OPT_NAME_MAX 32
+
+/* The size of a cli_hint() buffer. */
+#define CLI_HINT_MAX 96
+
+/**
+ * cli_hint() - " (did you mean 'NEAR'?)" in @buf, or "" when @near (a capsim_suggest() answer)
+ * is NULL: what a message about an unknown name adds right after the name.
+ */
+const char *cli_hint(char buf[CLI_HINT_MAX], const char *near);
+
+/**
+ * cli_unknown_option() - "capsim CMD: unknown option 'ARG'" with, when one of the options that
+ * the command's --help text @help names is near (capsim_suggest()), "(did you mean '--x'?)".
+ * Return: CLI_EXIT_USAGE.
+ */
+int cli_unknown_option(const char *cmd, const char *help, const char *arg);
 
 /** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);

@@ -14,10 +14,12 @@ int cli_run_overrides(const char *cmd, const char *duration, const char *seed,
 	uint64_t x;
 
 	if (duration) {
-		if (capsim_parse_duration_ns(duration, CAPSIM_NSEC_PER_SEC, &x) || !x ||
-		    capsim_scenario_set_duration(sc, x, NULL))
+		if (capsim_parse_duration_ns(duration, CAPSIM_NSEC_PER_SEC, &x) || !x)
 			return cli_usage_error(cmd, "--duration '%s': expected a duration > 0 such as "
-					       "10, 10s or 500ms (at most 100 years)", duration);
+					       "10, 10s or 500ms (at most 366 days)", duration);
+		if (x > CAPSIM_MAX_RUN_NS || capsim_scenario_set_duration(sc, x, NULL))
+			return cli_usage_error(cmd, "--duration '%s': longer than a run can be "
+					       "(expected at most 366 days of simulated time)", duration);
 	}
 	if (seed) {
 		if (capsim_parse_u64(seed, &x))

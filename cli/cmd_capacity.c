@@ -130,7 +130,7 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 		} else if (missing) {
 			return cli_usage_error("capacity", "%s needs a value", argv[i]);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_usage_error("capacity", "unknown option '%s'", argv[i]);
+			return cli_unknown_option("capacity", usage, argv[i]);
 		} else if (o->platform) {
 			return cli_usage_error("capacity", "one PLATFORM only ('%s' and '%s')", o->platform, argv[i]);
 		} else {

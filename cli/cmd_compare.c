@@ -82,9 +82,13 @@ static int parse_models(struct cmp_opts *o)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		enum capsim_model m;
 
-		if (capsim_model_from_name(tok, &m))
-			return cli_usage_error("compare", "--models: unknown model '%s' (expected v6.9, "
-					       "v6.10, v6.12, latest, capped, none)", tok);
+		if (capsim_model_from_name(tok, &m)) {
+			char hint[CLI_HINT_MAX];
+
+			return cli_usage_error("compare", "--models: unknown model '%s'%s (expected "
+					       "v6.9, v6.10, v6.12, latest, capped, none)", tok,
+					       cli_hint(hint, capsim_model_suggest(tok)));
+		}
 		for (unsigned k = 0; k < o->nr_models; k++)
 			if (o->model[k] == m)
 				return cli_usage_error("compare", "--models: '%s' given twice", tok);
@@ -124,7 +128,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
 		if (r < 0)
 			return cli_usage_error("compare", "option '%s' needs a value", argv[i]);
-		if (!r && cli_operand("compare", "scenario", argv[i], &o->scenario))
+		if (!r && cli_operand("compare", usage, "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
 	}
 	return parse_models(o);

@@ -348,7 +348,7 @@ static int parse_args(int argc, char **argv, struct pelt_opts *o)
 		} else if (missing) {
 			return cli_usage_error("pelt", "option '%s' needs a value", a);
 		} else {
-			return cli_usage_error("pelt", "unknown option '%s'", a);
+			return cli_unknown_option("pelt", usage, a);
 		}
 		if (missing)
 			return cli_usage_error("pelt", "option '%s' needs a value", a);

@@ -87,13 +87,16 @@ static int parse_opts(int argc, char **argv, struct place_opts *o)
 				break;
 		}
 		if (!v)
-			return cli_usage_error("place", "unknown option '%s'", argv[i]);
+			return cli_unknown_option("place", usage, argv[i]);
 		*opts[k].slot = v;
 	}
-	if (model && capsim_model_from_name(model, &o->model))
-		return cli_usage_error("place",
-				       "unknown model '%s' (expected v6.10, v6.9, v6.12, latest, capped or none)",
-				       model);
+	if (model && capsim_model_from_name(model, &o->model)) {
+		char hint[CLI_HINT_MAX];
+
+		return cli_usage_error("place", "unknown model '%s'%s (expected v6.10, v6.9, v6.12, "
+				       "latest, capped or none)", model,
+				       cli_hint(hint, capsim_model_suggest(model)));
+	}
 	if (!o->cases == !o->state)
 		return cli_usage_error("place", "give exactly one of --cases or --state");
 	if (o->cases && (o->task || o->allowed || o->platform || o->json))

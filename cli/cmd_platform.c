@@ -591,7 +591,7 @@ static int cmd_show(int argc, char **argv)
 		} else if (missing) {
 			return cli_usage_error("platform", "%s needs a value", argv[i]);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_usage_error("platform", "unknown option '%s'", argv[i]);
+			return cli_unknown_option("platform", usage, argv[i]);
 		} else if (name) {
 			return cli_usage_error("platform", "one PLATFORM only ('%s' and '%s')", name, argv[i]);
 		} else {

@@ -23,6 +23,7 @@ static const char usage[] =
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
 	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
+	"                       [--no-trace-size-warning]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -55,6 +56,7 @@ static const char usage[] =
 	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
 	"                   module's lisa__* PELT, util_est, capacity, overutilized events);\n"
 	"                   ftrace and report traces only\n"
+	"  --no-trace-size-warning  no warning when the trace is on its way past 1 GiB\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
 	"                   the summary and the inputs, one self-contained page\n"
@@ -74,7 +76,7 @@ struct sim_opts {
 	const char *report, *csv, *rtapp_log;
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
-	int json, no_eas;
+	int json, no_eas, no_trace_size_warning;
 	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 };
@@ -103,6 +105,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			o->no_eas = 1;
 			continue;
 		}
+		if (!strcmp(argv[i], "--no-trace-size-warning")) {
+			o->no_trace_size_warning = 1;
+			continue;
+		}
 		r = cli_caps_take("simulate", argc, argv, &i, &o->caps);
 		if (!r)
 			r = cli_overlay_take("simulate", argc, argv, &i, &o->overlays);
@@ -112,7 +118,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
 		if (r < 0)
 			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
-		if (!r && cli_operand("simulate", "scenario", argv[i], &o->scenario))
+		if (!r && cli_operand("simulate", usage, "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
 	}
 	return o->trace_events && !o->trace
@@ -155,9 +161,13 @@ static int apply_overrides(const struct sim_opts *o, capsim_scenario *sc)
 	if (cli_run_overrides("simulate", o->duration, o->seed, sc))
 		return CLI_EXIT_USAGE;
 	if (o->model) {
-		if (capsim_model_from_name(o->model, &model))
-			return cli_usage_error("simulate", "--model '%s': expected v6.10, v6.9, v6.12, latest, "
-					       "capped or none", o->model);
+		if (capsim_model_from_name(o->model, &model)) {
+			char hint[CLI_HINT_MAX];
+
+			return cli_usage_error("simulate", "--model '%s'%s: expected v6.10, v6.9, v6.12, "
+					       "latest, capped or none", o->model,
+					       cli_hint(hint, capsim_model_suggest(o->model)));
+		}
 		capsim_scenario_set_model(sc, model, NULL);
 	}
 	if (o->governor) {
@@ -343,13 +353,49 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	return ret;
 }
 
+/* A trace on its way past this gets one warning: about 180 B per event, a long dense run
+ * writes tens of GB (issue 21). */
+#define TRACE_WARN_BYTES (1ULL << 30)
+
+/* The progress line, and the trace whose final size is estimated as the run goes. */
+struct sim_progress {
+	struct cli_progress prog;
+	const struct cli_output *trace; /* NULL: no trace, warned, or --no-trace-size-warning */
+};
+
+/*
+ * capsim_sim_set_progress()'s callback: the bytes written so far scaled by end / now (the
+ * first call comes after 2^20 events, about 190 MB of ftrace text). A trace written through
+ * to a FIFO or a device has no position to read: no estimate.
+ */
+static void sim_progress_fn(void *ctx, uint64_t now_ns, uint64_t end_ns)
+{
+	struct sim_progress *p = ctx;
+	off_t bytes;
+	double est;
+
+	cli_progress_fn(&p->prog, now_ns, end_ns);
+	if (!p->trace || !now_ns || end_ns <= now_ns || (bytes = ftello(p->trace->fp)) <= 0)
+		return;
+	est = (double)bytes * ((double)end_ns / (double)now_ns);
+	if (est < (double)TRACE_WARN_BYTES)
+		return;
+	if (p->prog.shown)
+		fputc('\n', stderr); /* below the progress line, which goes on */
+	fprintf(stderr, "capsim simulate: warning: the trace %s will be about %.1f GB%s (%.0f MB "
+		"by %.3f s of %.0f s simulated); --no-trace-size-warning silences this\n",
+		p->trace->path, est / 1e9, p->trace->codec ? " before compression" : "",
+		(double)bytes / 1e6, (double)now_ns * 1e-9, (double)end_ns * 1e-9);
+	p->trace = NULL;
+}
+
 /* Run @s (stopped early by --timeout or a signal), then commit the trace and the report. */
 static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim_opts *o,
 			  uint64_t timeout_ns)
 {
 	struct cli_output trace = { 0 }, out = { 0 };
 	struct recorded rec = { 0 };
-	struct cli_progress prog;
+	struct sim_progress prog = { 0 };
 	capsim_summary *sum = NULL;
 	capsim_error err = { 0 };
 	int ret, stopped;
@@ -363,13 +409,14 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 		cli_output_abort(&out);
 		return ret;
 	}
-	cli_progress_start(&prog, "simulate", o->scenario ? o->scenario :
+	cli_progress_start(&prog.prog, "simulate", o->scenario ? o->scenario :
 			   o->workload ? o->workload : "the default scenario", 0, 1);
-	capsim_sim_set_progress(s, cli_progress_fn, &prog);
+	prog.trace = o->trace && !o->no_trace_size_warning ? &trace : NULL;
+	capsim_sim_set_progress(s, sim_progress_fn, &prog);
 	cli_stop_begin(&s, 1, timeout_ns);
 	ret = capsim_sim_run(s, &err);
 	stopped = cli_stop_end();
-	cli_progress_end(&prog);
+	cli_progress_end(&prog.prog);
 	if (o->trace && capsim_sim_trace_close(s) && !ret)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
 	else if (ret)

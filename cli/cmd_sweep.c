@@ -815,7 +815,7 @@ int cmd_sweep(int argc, char **argv)
 
 		if (r < 0)
 			return cli_usage_error("sweep", "option '%s' needs a value", argv[i]);
-		if (!r && cli_operand("sweep", "sweep file", argv[i], &path))
+		if (!r && cli_operand("sweep", usage, "sweep file", argv[i], &path))
 			return CLI_EXIT_USAGE;
 	}
 	if (!path)

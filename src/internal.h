@@ -6,11 +6,22 @@
 #ifndef CAPSIM_INTERNAL_H
 #define CAPSIM_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "capsim/capsim.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The number of names in a NULL-terminated list, for capsim_suggest(). */
+static inline size_t strv_len(const char *const *v)
+{
+	size_t n = 0;
+
+	while (v[n])
+		n++;
+	return n;
+}
 
 /* Return @err from the current function when @cond holds. */
 #define CAPSIM_RETURN_IF(cond, err)      \

@@ -104,6 +104,22 @@ CAPSIM_API int capsim_error_prefix(capsim_error *err, const char *fmt, ...)
  */
 CAPSIM_API int capsim_read_input(const char *path, char **text, size_t *len, capsim_error *err);
 
+/**
+ * capsim_suggest() - the one of @names nearest to a mistyped @word, for a "did you mean ...?".
+ * @word: what the user wrote (an option, a command, a platform, a model, a JSON key).
+ * @names: the @n names that would have been accepted (NULL entries are skipped).
+ * @n: how many.
+ *
+ * Near means at most one edit (insertion, deletion, substitution or swap of two neighbours,
+ * ignoring case) per four characters of the name (one for a name of three to seven, none for
+ * a shorter one), or @word being the first three or more
+ * characters of it (leading dashes not counted: "--dur" for "--duration"); the first of
+ * equally near names wins, so the answer is deterministic.
+ *
+ * Return: a pointer into @names, or NULL when none is near (or @word equals one of them).
+ */
+CAPSIM_API const char *capsim_suggest(const char *word, const char *const *names, size_t n);
+
 /*
  * Kernel models: what the scheduler believes about capacity under pressure. One place in the
  * library (src/model.c) decides what each model sees; everything else asks it.
@@ -129,6 +145,12 @@ CAPSIM_API const char *capsim_model_name(enum capsim_model model);
  * "6.10" and "6.12" without the v are accepted too). Return: 0, or CAPSIM_ERR_NOT_FOUND.
  */
 CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
+
+/**
+ * capsim_model_suggest() - capsim_suggest() over the model names: the model @name was
+ * probably meant to be ("v6.01" gives "v6.10"), or NULL.
+ */
+CAPSIM_API const char *capsim_model_suggest(const char *name);
 
 #include "capsim/capsim_units.h"
 #include "capsim/capsim_pelt.h"

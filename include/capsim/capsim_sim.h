@@ -142,8 +142,14 @@ CAPSIM_API int capsim_scenario_set_workload_path(capsim_scenario *sc, const char
 CAPSIM_API int capsim_scenario_set_workload(capsim_scenario *sc, capsim_workload *wl,
 					    capsim_error *err);
 
+/*
+ * The longest run: 366 days of simulated time. A longer duration (a typo such as 68 years)
+ * would run for days of wall-clock time: refused by every way of giving one.
+ */
+#define CAPSIM_MAX_RUN_NS (366ULL * 24 * 3600 * 1000000000ULL)
+
 /**
- * capsim_scenario_set_duration() - simulated time in ns, at most CAPSIM_MAX_DURATION_NS; 0:
+ * capsim_scenario_set_duration() - simulated time in ns, at most CAPSIM_MAX_RUN_NS; 0:
  * the workload's own global.duration (or until its tasks end).
  */
 CAPSIM_API int capsim_scenario_set_duration(capsim_scenario *sc, uint64_t ns, capsim_error *err);

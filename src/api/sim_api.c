@@ -139,8 +139,8 @@ int capsim_scenario_set_duration(capsim_scenario *sc, uint64_t ns, capsim_error 
 {
 	if (timeline_fixed(sc, "the duration", err))
 		return err ? err->code : CAPSIM_ERR_INVALID;
-	if (ns > CAPSIM_MAX_DURATION_NS)
-		return range(sc, "duration (ns)", ns, "at most 100 years", err);
+	if (ns > CAPSIM_MAX_RUN_NS)
+		return range(sc, "duration (ns)", ns, "at most 366 days (CAPSIM_MAX_RUN_NS)", err);
 	sc->opt.duration_ns = ns;
 	return 0;
 }

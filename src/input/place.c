@@ -57,8 +57,9 @@ static int jerr(const struct jpath *jp, capsim_error *err, int code, const char 
 }
 
 /*
- * Reads member @key of @obj as an integer in [@lo, @hi] (true/false count as 1/0). A missing
- * member takes @def when @def_ok, and is an error otherwise.
+ * Reads member @key of @obj as an integer in [@lo, @hi]. A missing member takes @def when
+ * @def_ok, and is an error otherwise. true/false are no integers ("util_cfs": true is a slip,
+ * not 1): only get_bool() takes them.
  */
 static int get_uint(const json_object *obj, const char *key, struct jpath *jp, capsim_error *err,
 		    uint64_t lo, uint64_t hi, int def_ok, uint64_t def, uint64_t *out)
@@ -73,11 +74,13 @@ static int get_uint(const json_object *obj, const char *key, struct jpath *jp, c
 			*out = def;
 		else
 			rc = jerr(jp, err, CAPSIM_ERR_PARSE, "missing (expected an integer)");
-	} else if (json_object_is_type(v, json_type_boolean)) {
-		*out = (uint64_t)json_object_get_boolean(v);
 	} else if (!json_object_is_type(v, json_type_int)) {
 		snprintf(msg, sizeof(msg), "expected an integer, got %s", jtype_name(v));
 		rc = jerr(jp, err, CAPSIM_ERR_PARSE, msg);
+	} else if (json_object_get_int64(v) == INT64_MIN) { /* saturated: not the file's value */
+		snprintf(msg, sizeof(msg), "is negative and beyond 64 bits (expected %llu..%llu)",
+			 (unsigned long long)lo, (unsigned long long)hi);
+		rc = jerr(jp, err, CAPSIM_ERR_RANGE, msg);
 	} else if (json_object_get_int64(v) < 0) {
 		snprintf(msg, sizeof(msg), "%lld is negative (expected %llu..%llu)",
 			 (long long)json_object_get_int64(v), (unsigned long long)lo,
@@ -102,9 +105,16 @@ static int get_uint(const json_object *obj, const char *key, struct jpath *jp, c
 static int get_bool(const json_object *obj, const char *key, struct jpath *jp, capsim_error *err,
 		    int def_ok, bool def, bool *out)
 {
+	json_object *b;
 	uint64_t v = 0;
-	int rc = get_uint(obj, key, jp, err, 0, 1, def_ok, def, &v);
+	int rc;
 
+	/* a flag is true/false, or 0/1 as the golden cases write some of them */
+	if (json_object_object_get_ex(obj, key, &b) && json_object_is_type(b, json_type_boolean)) {
+		*out = json_object_get_boolean(b);
+		return CAPSIM_OK;
+	}
+	rc = get_uint(obj, key, jp, err, 0, 1, def_ok, def, &v);
 	if (!rc)
 		*out = v != 0;
 	return rc;
@@ -161,10 +171,14 @@ static int check_keys(json_object *obj, const char *const *known, enum place_mod
 		(void)val;
 		for (k = 0; known[k] && strcmp(known[k], key); k++)
 			;
-		if (!known[k])
+		if (!known[k]) {
+			const char *near = capsim_suggest(key, known, k);
+
 			return capsim_error_set(err, CAPSIM_ERR_PARSE,
-						"%s.%s: unknown key (see docs/formats.md, \"Placement states\")",
-						jp->buf, key);
+						"%s.%s: unknown key (%s%s%ssee docs/formats.md, \"Placement "
+						"states\")", jp->buf, key, near ? "did you mean \"" : "",
+						near ? near : "", near ? "\"? " : "");
+		}
 	}
 	return CAPSIM_OK;
 }
@@ -898,7 +912,7 @@ int place_case_use_platform(struct place_case *pc, const char *name, const char 
 
 /* "key=value" of a --task spec */
 static int task_field(struct place_case *pc, const char *key, const char *val, capsim_error *err,
-		      unsigned *seen)
+		      const char **seen)
 {
 	static const char *const keys[] = { "util", "util_est", "runnable", "uclamp_min",
 					    "uclamp_max", "prev" };
@@ -915,11 +929,16 @@ static int task_field(struct place_case *pc, const char *key, const char *val, c
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 					"--task: unknown field '%s' (expected util, util_est, runnable, uclamp_min, uclamp_max or prev)",
 					key);
+	/* util=50,util=60 is a typo, not "the last one wins" */
+	if (seen[k])
+		return capsim_error_set(err, CAPSIM_ERR_PARSE,
+					"--task: %s given twice ('%s=%s' and '%s=%s')", key, key,
+					seen[k], key, val);
 	if (capsim_parse_u64(val, &v) || v > max[k])
 		return capsim_error_set(err, CAPSIM_ERR_RANGE,
 					"--task: %s=%s is not valid (expected an integer 0..%llu)", key,
 					val, (unsigned long long)max[k]);
-	*seen |= 1u << k;
+	seen[k] = val;
 	switch (k) {
 	case 0: p->util = v; break;
 	case 1: p->util_est = (uint32_t)v; break;
@@ -934,7 +953,7 @@ static int task_field(struct place_case *pc, const char *key, const char *val, c
 int place_task_parse(struct place_case *pc, const char *spec, capsim_error *err)
 {
 	char buf[512], *save = NULL, *tok;
-	unsigned seen = 0;
+	const char *seen[6] = { 0 }; /* each field's value as given, by the order of task_field() */
 	int rc = CAPSIM_OK;
 
 	if (strlen(spec) >= sizeof(buf))
@@ -949,12 +968,12 @@ int place_task_parse(struct place_case *pc, const char *spec, capsim_error *err)
 			return capsim_error_set(err, CAPSIM_ERR_PARSE,
 						"--task: '%s' is not key=value", tok);
 		*eq = '\0';
-		rc = task_field(pc, tok, eq + 1, err, &seen);
+		rc = task_field(pc, tok, eq + 1, err, seen);
 	}
-	if (!rc && (seen & 0x21) != 0x21)
+	if (!rc && (!seen[0] || !seen[5]))
 		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 				      "--task: util and prev are required (e.g. util=200,prev=0)");
-	if (!rc && !(seen & 0x4))
+	if (!rc && !seen[2])
 		pc->task.runnable = pc->task.util;
 	for (unsigned c = 0; c < CAPSIM_MAX_CPUS; c++)
 		capsim_cpumask_set(&pc->task.allowed, c);

@@ -16,6 +16,7 @@
 
 #include "internal.h"
 #include "input/jsonpos.h"
+#include "input/names.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "input/platform_load.h"
@@ -65,8 +66,12 @@ static int check_keys(struct jctx *c, const char *path, json_object *o, const ch
 		(void)val;
 		for (a = allowed; *a && strcmp(*a, key); a++)
 			;
-		if (!*a)
-			return jfail(c, path, "unknown member \"%s\"", key);
+		if (!*a) {
+			const char *near = capsim_suggest(key, allowed, strv_len(allowed));
+
+			return jfail(c, path, "unknown member \"%s\"%s%s%s", key,
+				     near ? " (did you mean \"" : "", near ? near : "", near ? "\"?)" : "");
+		}
 	}
 	return 0;
 }
@@ -84,6 +89,10 @@ static int get_uint(struct jctx *c, const char *path, json_object *o, const char
 	if (!json_object_is_type(v, json_type_int))
 		return jfail(c, sub, "expected an integer %llu..%llu", (unsigned long long)min,
 			     (unsigned long long)max);
+	/* json-c saturates beyond 64 bits: its limit is not what the file wrote, do not quote it */
+	if (json_object_get_int64(v) == INT64_MIN || json_object_get_uint64(v) == UINT64_MAX)
+		return jfail(c, sub, "a number beyond 64 bits (expected %llu..%llu)",
+			     (unsigned long long)min, (unsigned long long)max);
 	if (json_object_get_int64(v) < 0 || json_object_get_uint64(v) < min ||
 	    json_object_get_uint64(v) > max)
 		return jfail(c, sub, "%s out of range (expected %llu..%llu)",
@@ -122,7 +131,8 @@ static int get_bool(struct jctx *c, const char *path, json_object *o, const char
 static int get_string(struct jctx *c, const char *path, json_object *o, const char *key,
 		      const char **out)
 {
-	char sub[PLATFORM_PATH_MAX];
+	char sub[PLATFORM_PATH_MAX], shown[96];
+	const char *why;
 	json_object *v;
 
 	if (!json_object_object_get_ex(o, key, &v))
@@ -131,7 +141,9 @@ static int get_string(struct jctx *c, const char *path, json_object *o, const ch
 	if (!json_object_is_type(v, json_type_string))
 		return jfail(c, sub, "expected a string");
 	*out = json_object_get_string(v);
-	return 0;
+	/* names (the platform's, zones', trips') go into every output: src/input/names.h */
+	why = input_name_bad(*out, shown, sizeof(shown));
+	return why ? jfail(c, sub, "\"%s\" %s (expected printable UTF-8)", shown, why) : 0;
 }
 
 static int get_array(struct jctx *c, const char *path, json_object *o, const char *key,
@@ -627,6 +639,11 @@ static int parse_zone_body(struct jctx *c, const char *path, json_object *o,
 
 		jpath(sub, sizeof(sub), "%s.trips[%zu]", path, i);
 		ret = parse_trip(c, sub, json_object_array_get_idx(trips, i), &z->trips[z->nr_trips++]);
+		/* cooling maps find their trip by name: two of one name would bind the first only */
+		for (size_t k = 0; !ret && k + 1 < z->nr_trips; k++)
+			if (!strcmp(z->trips[k].name, z->trips[z->nr_trips - 1].name))
+				ret = jfail(c, sub, "trip name \"%s\" given twice (first at %s.trips[%zu]; "
+					    "expected a unique name per zone)", z->trips[k].name, path, k);
 	}
 	for (size_t i = 0; !ret && maps && i < json_object_array_length(maps); i++) {
 		char sub[PLATFORM_PATH_MAX];

@@ -14,11 +14,14 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <link.h>
+#include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -103,31 +106,85 @@ static bool uses_cpp_include(const char *path)
 	return found;
 }
 
+/* A temporary file for dtc, in $TMPDIR as every program's: its path in @path, its fd. */
+static int dtc_temp(char *path, size_t size, const char *what)
+{
+	const char *dir = getenv("TMPDIR");
+
+	snprintf(path, size, "%s/capsim-%s-XXXXXX", dir && dir[0] ? dir : "/tmp", what);
+	return mkstemp(path);
+}
+
+/*
+ * Wait for dtc (@pid). SIGINT, SIGTERM and SIGHUP are held meanwhile (@held): one that comes
+ * ends dtc and is returned, for the caller to remove the temporary files and then let it take
+ * its course. A library installs no handler, and without this the signal would leave an orphan
+ * dtc and both files behind.
+ */
+static int dtc_wait(pid_t pid, const sigset_t *held, int *status)
+{
+	const struct timespec poll = { 0, 10 * 1000 * 1000 };
+	int sig = 0;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, sig ? 0 : WNOHANG);
+		int got;
+
+		if (r == pid || (r < 0 && errno != EINTR))
+			return sig;
+		if (sig)
+			continue;
+		got = sigtimedwait(held, NULL, &poll);
+		if (got > 0) {
+			sig = got;
+			kill(pid, SIGTERM);
+		}
+	}
+}
+
 /* dtc -I dts -O dtb: run the device-tree compiler, keep its diagnostics for the message. */
 static int compile_dts(const char *path, char **blob, size_t *size, capsim_error *err)
 {
-	char dtb[] = "/tmp/capsim-dtb-XXXXXX", log[] = "/tmp/capsim-dtc-XXXXXX";
-	int fd_dtb = mkstemp(dtb), fd_log = mkstemp(log), status = 0, ret;
+	char dtb[PATH_MAX], log[PATH_MAX];
+	int fd_dtb, fd_log, status = 0, ret, sig = 0;
 	char *argv[] = { "dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dtb, (char *)path, NULL };
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t held, old;
 	pid_t pid;
 
+	sigemptyset(&held);
+	sigaddset(&held, SIGINT);
+	sigaddset(&held, SIGTERM);
+	sigaddset(&held, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &held, &old);
+	fd_dtb = dtc_temp(dtb, sizeof(dtb), "dtb");
+	fd_log = dtc_temp(log, sizeof(log), "dtc");
 	if (fd_dtb < 0 || fd_log < 0) {
-		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot create a temporary file", path);
+		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot create a temporary file "
+				       "for dtc: %s", path, strerror(errno));
 		goto out;
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd_log, 2);
 	posix_spawn_file_actions_adddup2(&fa, fd_log, 1);
-	ret = posix_spawnp(&pid, "dtc", &fa, NULL, argv, environ);
+	/* dtc gets the signals as capsim had them: a Ctrl-C reaches it as well */
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setsigmask(&attr, &old);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+	ret = posix_spawnp(&pid, "dtc", &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
 	posix_spawn_file_actions_destroy(&fa);
 	if (ret) {
 		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot run dtc (%s); install "
 				       "device-tree-compiler or give a .dtb", path, strerror(ret));
 		goto out;
 	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	sig = dtc_wait(pid, &held, &status);
+	if (sig) {
+		ret = capsim_error_set(err, CAPSIM_ERR_IO, "%s: dtc stopped by signal %d", path, sig);
+		goto out;
+	}
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		char msg[600] = "";
 		ssize_t n = pread(fd_log, msg, sizeof(msg) - 1, 0);
@@ -154,6 +211,10 @@ out:
 		close(fd_log);
 		unlink(log);
 	}
+	/* the files are gone: the signal now does what it would have done */
+	if (sig)
+		raise(sig);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 }
 
@@ -259,6 +320,20 @@ static int resolve(const char *name, char *path, size_t size)
 	return CAPSIM_ERR_NOT_FOUND;
 }
 
+/* "NAME: no such platform", with the nearest shipped name when @name looks like its typo. */
+static int no_such_platform(const char *name, capsim_error *err)
+{
+	char **names = NULL;
+	int n = platform_list(&names, NULL);
+	const char *near = n > 0 ? capsim_suggest(name, (const char *const *)names, (size_t)n) : NULL;
+
+	capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "%s: no such platform (%s%s%sexpected a file, or "
+			 "one of the names 'capsim platform list' shows)", name,
+			 near ? "did you mean '" : "", near ? near : "", near ? "'? " : "");
+	capsim_platform_list_free(names);
+	return CAPSIM_ERR_NOT_FOUND;
+}
+
 int platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
 		  struct capsim_platform **out, capsim_error *err)
 {
@@ -268,9 +343,7 @@ int platform_load(const char *name, const char *const *overlays, unsigned nr_ove
 
 	*out = NULL;
 	if (resolve(name, path, sizeof(path)))
-		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND,
-					"%s: no such platform (expected a file, or one of the names "
-					"'capsim platform list' shows)", name);
+		return no_such_platform(name, err);
 	ret = load_file(path, &p, 0, err);
 	for (unsigned i = 0; !ret && i < nr_overlays; i++) {
 		char *text;

@@ -31,6 +31,7 @@
 
 #include "internal.h"
 #include "input/jsonpos.h"
+#include "input/names.h"
 #include "input/readfile.h"
 #include "input/workload.h"
 
@@ -265,23 +266,6 @@ static int fail(struct rt *p, int node, const char *key, int code, const char *f
 				p->path, p->path_len && key ? "." : "", key ? key : "", what);
 }
 
-/* The byte offset of the first invalid UTF-8 sequence of @s, or -1 if it is valid UTF-8. */
-static long utf8_invalid_at(const unsigned char *s)
-{
-	for (const unsigned char *c = s; *c;) {
-		unsigned n = *c < 0x80 ? 0 : (*c & 0xe0) == 0xc0 ? 1 : (*c & 0xf0) == 0xe0 ? 2 :
-			     (*c & 0xf8) == 0xf0 ? 3 : 4;
-
-		if (n == 4 || (n == 1 && *c < 0xc2) || (n == 3 && *c > 0xf4))
-			return (long)(c - s);
-		for (unsigned k = 1; k <= n; k++)
-			if ((c[k] & 0xc0) != 0x80)
-				return (long)(c - s);
-		c += n + 1;
-	}
-	return -1;
-}
-
 /*
  * A task or resource name is printable UTF-8: names are written into traces (one event per
  * line, fields split at blanks) and JSON reports, and the kernel's comm is a C string. A bad
@@ -290,21 +274,10 @@ static long utf8_invalid_at(const unsigned char *s)
 static int check_name(struct rt *p, int node, const char *key, const char *name,
 		      const char *what)
 {
-	long bad = utf8_invalid_at((const unsigned char *)name);
-	const char *why = bad >= 0 ? "is not valid UTF-8" : NULL;
-	struct jsonpos_at at;
 	char shown[96];
-	size_t n = 0;
+	const char *why = input_name_bad(name, shown, sizeof(shown));
+	struct jsonpos_at at;
 
-	for (const unsigned char *c = (const unsigned char *)name; *c && n + 5 < sizeof(shown); c++)
-		if (*c < 0x20 || *c == 0x7f || *c == '"' || *c == '\\' || *c >= 0x80) {
-			if (*c < 0x20 || *c == 0x7f)
-				why = why ? why : "has a control character";
-			n += (size_t)snprintf(shown + n, sizeof(shown) - n, "\\x%02x", *c);
-		} else {
-			shown[n++] = (char)*c;
-		}
-	shown[n] = '\0';
 	if (!why)
 		return 0;
 	at = jsonpos_key(p->pos, node, key); /* only now: most names are fine */
@@ -412,9 +385,12 @@ static int check_keys(struct rt *p, struct json_object *obj, int node, const cha
 		(void)val;
 		if (key_in(key, known) || (events && event_kind(key) != RT_NONE))
 			continue;
+		const char *near = capsim_suggest(key, known, strv_len(known));
+
 		return fail(p, node, key, CAPSIM_ERR_PARSE,
-			    "unknown key in %s (rt-app ignores it silently; capsim does not guess: "
-			    "see docs/formats.md for the keys it reads)", where);
+			    "unknown key in %s (%s%s%srt-app ignores it silently; capsim does not "
+			    "guess: see docs/formats.md for the keys it reads)", where,
+			    near ? "did you mean \"" : "", near ? near : "", near ? "\"? " : "");
 	}
 	return 0;
 }

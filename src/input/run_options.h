@@ -45,6 +45,9 @@ struct sim_sc_event {
 	capsim_cpumask cpus;      /* HW_CAP */
 	unsigned long state;      /* COOLING_STATE */
 	int uclamp_min, uclamp_max; /* UCLAMP: 0..1024, or WL_UNSET to keep */
+	/* where it was written ("FILE:LINE:COL", "--max-freq 4=none"): what a failure at run
+	 * time, such as removing a request never added, is prefixed with */
+	char where[128];
 };
 
 struct sim_options {

@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "input/jsonpos.h"
+#include "input/names.h"
 #include "input/scenario.h"
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
@@ -47,6 +48,36 @@ static int fail(struct sp *p, int node, const char *key, const char *path, int c
 	return capsim_error_set(p->err, code, "%s:%u:%u: %s: %s", p->file, at.line, at.col, path, msg);
 }
 
+/*
+ * "unknown key (did you mean "KNOWN"? expected A, B, ...)": the expected keys of the object,
+ * listed from @known (NULL-terminated), with the nearest one first when @key looks like a typo.
+ */
+static int unknown_key(struct sp *p, int node, const char *key, const char *path,
+		       const char *const *known)
+{
+	const char *near = capsim_suggest(key, known, strv_len(known));
+	char list[512] = "", hint[96] = "";
+	size_t len = 0;
+
+	for (const char *const *k = known; *k && len < sizeof(list); k++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", k == known ? "" : ", ", *k);
+	if (near)
+		snprintf(hint, sizeof(hint), "did you mean \"%s\"? ", near);
+	return fail(p, node, key, path, CAPSIM_ERR_PARSE, "unknown key (%sexpected %s)", hint, list);
+}
+
+/* " (did you mean "v6.10"?)" for a mistyped model name in @v, else "". */
+static const char *model_hint(struct json_object *v, char hint[96])
+{
+	const char *near = json_object_is_type(v, json_type_string)
+				   ? capsim_model_suggest(json_object_get_string(v)) : NULL;
+
+	if (!near)
+		return "";
+	snprintf(hint, 96, " (did you mean \"%s\"?)", near);
+	return hint;
+}
+
 static char *dupstr(const char *s)
 {
 	size_t n = strlen(s) + 1;
@@ -61,24 +92,17 @@ static char *dupstr(const char *s)
 static int get_duration(struct sp *p, int node, const char *key, const char *path,
 			struct json_object *v, uint64_t *out)
 {
-	if (json_object_is_type(v, json_type_string)) {
-		if (!capsim_parse_duration_ns(json_object_get_string(v), NSEC_PER_SEC, out))
-			return 0;
-	} else if (json_object_is_type(v, json_type_int)) {
-		int64_t s = json_object_get_int64(v);
+	int ret = scn_json_time(v, out);
+	const char *text;
 
-		if (s >= 0 && s <= (int64_t)(CAPSIM_MAX_DURATION_NS / NSEC_PER_SEC)) {
-			*out = (uint64_t)s * NSEC_PER_SEC;
-			return 0;
-		}
-	} else if (json_object_is_type(v, json_type_double)) {
-		double s = json_object_get_double(v);
-
-		if (s >= 0 && s <= (double)(CAPSIM_MAX_DURATION_NS / NSEC_PER_SEC)) {
-			*out = (uint64_t)(s * 1e9 + 0.5);
-			return 0;
-		}
-	}
+	if (!ret)
+		return 0;
+	/* quote what the file wrote, not what it would have been clamped or rounded to */
+	text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+	if (ret == CAPSIM_ERR_RANGE && text[0] != '-')
+		return fail(p, node, key, path, CAPSIM_ERR_RANGE, "%s is out of range (expected a "
+			    "duration in whole ns, at most 100 years: a finer fraction is refused, "
+			    "not rounded)", text);
 	return fail(p, node, key, path, CAPSIM_ERR_PARSE,
 		    "expected a duration: seconds (a number >= 0) or a string such as \"10s\" or "
 		    "\"250ms\" (at most 100 years)");
@@ -203,10 +227,13 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
 					   "expected \"schedutil\", \"performance\" or \"powersave\"");
 		} else if (!strcmp(key, "model")) {
+			char hint[96];
+
 			if (!json_object_is_type(v, json_type_string) ||
 			    capsim_model_from_name(json_object_get_string(v), &o->model))
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-					   "expected \"v6.10\", \"v6.9\", \"v6.12\", \"latest\", \"capped\" or \"none\"");
+					   "expected \"v6.10\", \"v6.9\", \"v6.12\", \"latest\", \"capped\" or \"none\"%s",
+					   model_hint(v, hint));
 		} else if (!strcmp(key, "freq_invariance")) {
 			const char *fi = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
 
@@ -227,11 +254,14 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			if (!ret && !o->capped_threshold_ns)
 				ret = fail(p, node, key, path, CAPSIM_ERR_RANGE, "expected a duration > 0");
 		} else {
-			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-				   "unknown key (expected hz, governor, rate_limit_us, eas, uclamp, "
-				   "sched_util_clamp_min, sched_util_clamp_max, "
-				   "sched_util_clamp_min_rt_default, model, freq_invariance, "
-				   "cpuidle_off, thermal_decay_shift, capped_threshold)");
+			static const char *const known[] = {
+				"hz", "governor", "rate_limit_us", "eas", "uclamp", "sched_util_clamp_min",
+				"sched_util_clamp_max", "sched_util_clamp_min_rt_default", "model",
+				"freq_invariance", "cpuidle_off", "thermal_decay_shift",
+				"capped_threshold", NULL
+			};
+
+			ret = unknown_key(p, node, key, path, known);
 		}
 		if (ret)
 			return ret;
@@ -243,8 +273,9 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 	return 0;
 }
 
+/* @path: the event's JSON path ("events[2]", "caps.policy4"), for what the run may refuse */
 static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_at at,
-		     bool by_cpu)
+		     const char *path, bool by_cpu)
 {
 	struct capsim_scenario *sc = p->sc;
 	struct scenario_event *n;
@@ -258,6 +289,8 @@ static int add_event(struct sp *p, const struct sim_sc_event *e, struct jsonpos_
 	sc->events = n;
 	memset(&n[sc->nr_events], 0, sizeof(n[sc->nr_events])); /* origin "": from the file */
 	n[sc->nr_events].ev = *e;
+	snprintf(n[sc->nr_events].ev.where, sizeof(n[sc->nr_events].ev.where), "%s:%u:%u: %s",
+		 p->file, at.line, at.col, path);
 	n[sc->nr_events].line = at.line;
 	n[sc->nr_events].col = at.col;
 	n[sc->nr_events].by_cpu = by_cpu;
@@ -292,7 +325,7 @@ static int parse_caps(struct sp *p, struct json_object *obj, int node)
 		e.policy = (int)cpu;
 		/* the file's cap and a --max-freq on its policy are one request, as in sysfs */
 		snprintf(e.name, sizeof(e.name), "scaling_max_freq");
-		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), by_cpu);
+		ret = add_event(p, &e, jsonpos_key(p->pos, node, key), path, by_cpu);
 		if (ret)
 			return ret;
 	}
@@ -400,13 +433,13 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 	if (!body)
 		return fail(p, 0, "events", path, CAPSIM_ERR_PARSE,
 			    "expected one of max_freq, min_freq, hw_cap beside \"at\"");
-	ret = add_event(p, &e, at, by_cpu);
+	ret = add_event(p, &e, at, path, by_cpu);
 	if (!ret && e.kind == SIM_SC_HW_CAP && dur) {
 		if (e.time_ns + dur < e.time_ns)
 			return fail(p, 0, "events", path, CAPSIM_ERR_RANGE, "the episode ends beyond 100 years");
 		e.time_ns += dur;
 		e.khz = 0;
-		ret = add_event(p, &e, at, false);
+		ret = add_event(p, &e, at, path, false);
 	}
 	return ret;
 }
@@ -463,8 +496,11 @@ static int parse_thermal(struct sp *p, struct json_object *obj, int node)
 			ret = get_uint(p, node, key, path, v, 1, 10000000, &x);
 			o->thermal_rc.c = (uint32_t)x;
 		} else {
-			ret = fail(p, node, key, path, CAPSIM_ERR_PARSE, "unknown key (expected governor, "
-				   "ambient_mc, initial_mc, r_mc_per_w, c_mj_per_c)");
+			static const char *const known[] = {
+				"governor", "ambient_mc", "initial_mc", "r_mc_per_w", "c_mj_per_c", NULL
+			};
+
+			ret = unknown_key(p, node, key, path, known);
 		}
 		if (ret)
 			return ret;
@@ -487,8 +523,16 @@ static int parse_root(struct sp *p, struct json_object *root)
 		int ret = 0;
 
 		if (!strcmp(key, "name") || !strcmp(key, "description") || !strcmp(key, "question")) {
+			char shown[96];
+			const char *why;
+
 			if (!json_object_is_type(v, json_type_string))
 				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE, "expected a string");
+			/* the name is in every report's header (src/input/names.h); prose may wrap */
+			else if (key[0] == 'n' &&
+				 (why = input_name_bad(json_object_get_string(v), shown, sizeof(shown))))
+				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE, "\"%s\" %s (expected printable "
+					   "UTF-8)", shown, why);
 		} else if (!strcmp(key, "platform")) {
 			if (!json_object_is_type(v, json_type_string) || !json_object_get_string(v)[0])
 				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
@@ -512,6 +556,10 @@ static int parse_root(struct sp *p, struct json_object *root)
 			ret = get_duration(p, 0, key, key, v, &sc->opt.duration_ns);
 			if (!ret && !sc->opt.duration_ns)
 				ret = fail(p, 0, key, key, CAPSIM_ERR_RANGE, "expected a duration > 0");
+			else if (!ret && sc->opt.duration_ns > CAPSIM_MAX_RUN_NS)
+				ret = fail(p, 0, key, key, CAPSIM_ERR_RANGE, "%s is longer than a run "
+					   "can be (expected at most 366 days of simulated time)",
+					   json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
 		} else if (!strcmp(key, "seed")) {
 			ret = get_seed(p, v, &sc->opt.seed);
 		} else if (!strcmp(key, "kernel")) {
@@ -523,9 +571,12 @@ static int parse_root(struct sp *p, struct json_object *root)
 		} else if (!strcmp(key, "thermal")) {
 			ret = parse_thermal(p, v, jsonpos_child(p->pos, 0, "thermal"));
 		} else {
-			ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE,
-				   "unknown key (expected name, description, platform, kernel, workload, "
-				   "duration, seed, caps, events, thermal)");
+			static const char *const known[] = {
+				"name", "description", "question", "platform", "kernel", "workload",
+				"duration", "seed", "caps", "events", "thermal", NULL
+			};
+
+			ret = unknown_key(p, 0, key, key, known);
 		}
 		if (ret)
 			return ret == CAPSIM_ERR_NOMEM ? capsim_error_set(p->err, ret, "out of memory") : ret;
@@ -813,9 +864,10 @@ static int resolve_events(const struct capsim_scenario *sc, const struct capsim_
 			ret = resolve_cli_event(sc, se, plat, wl, &out[i], err);
 			if (ret)
 				return ret;
+			snprintf(out[i].where, sizeof(out[i].where), "%s", se->origin);
 			continue;
 		}
-		out[i] = se->ev;
+		out[i] = se->ev; /* its where is the file's position: add_event() */
 		if (se->ev.kind == SIM_SC_HW_CAP) {
 			for (unsigned c = plat->nr_cpus; c < CAPSIM_MAX_CPUS; c++)
 				if (capsim_cpumask_test(&se->ev.cpus, c))

@@ -169,8 +169,7 @@ static int parse_time(const char *s, uint64_t *out)
 	return capsim_parse_duration_ns(s, CAPSIM_NSEC_PER_SEC, out);
 }
 
-/* ... or a JSON number of seconds (src/scenario.c get_duration()) */
-static int json_time(struct json_object *o, uint64_t *out)
+int scn_json_time(struct json_object *o, uint64_t *out)
 {
 	if (json_object_is_type(o, json_type_string))
 		return parse_time(json_object_get_string(o), out);
@@ -182,13 +181,14 @@ static int json_time(struct json_object *o, uint64_t *out)
 		*out = (uint64_t)v * CAPSIM_NSEC_PER_SEC;
 		return 0;
 	}
+	/*
+	 * A fraction of seconds is read from the digits the file wrote (json-c keeps them for a
+	 * parsed double), as "1.5s" is: exact to the ns, and a finer one refused, not rounded.
+	 */
 	if (json_object_is_type(o, json_type_double)) {
-		double v = json_object_get_double(o);
+		const char *text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN);
 
-		if (!(v >= 0 && v <= (double)(CAPSIM_MAX_DURATION_NS / CAPSIM_NSEC_PER_SEC)))
-			return CAPSIM_ERR_RANGE;
-		*out = (uint64_t)(v * 1e9 + 0.5);
-		return 0;
+		return text[0] == '-' ? CAPSIM_ERR_RANGE : parse_time(text, out);
 	}
 	return CAPSIM_ERR_PARSE;
 }
@@ -323,9 +323,17 @@ static int check_keys(struct json_object *o, const struct kind *k, const char *w
 
 	json_object_object_foreach(o, key, val) {
 		(void)val;
-		if (!find_field(k->fields, key))
-			return capsim_error_set(err, CAPSIM_ERR_PARSE,
-				"%s.%s: unknown key \"%s\"", where, k->name, key);
+		if (!find_field(k->fields, key)) {
+			const char *names[32], *near;
+			size_t n = 0;
+
+			for (f = k->fields; f->key && n < ARRAY_SIZE(names); f++)
+				names[n++] = f->key;
+			near = capsim_suggest(key, names, n);
+			return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s.%s: unknown key \"%s\"%s%s%s",
+						where, k->name, key, near ? " (did you mean \"" : "",
+						near ? near : "", near ? "\"?)" : "");
+		}
 	}
 	for (f = k->fields; f->key; f++)
 		if (f->required && !json_object_object_get_ex(o, f->key, NULL))
@@ -352,13 +360,13 @@ static int read_field(struct raw *r, const char *key, struct json_object *v)
 	if (!strcmp(key, "cpus"))
 		return json_cpus(v, &r->e.cpus);
 	if (!strcmp(key, "duration"))
-		return json_time(v, &r->duration);
+		return scn_json_time(v, &r->duration);
 	if (!strcmp(key, "every"))
-		return json_time(v, &r->every);
+		return scn_json_time(v, &r->every);
 	if (!strcmp(key, "until"))
-		return r->has_until = 1, json_time(v, &r->until);
+		return r->has_until = 1, scn_json_time(v, &r->until);
 	if (!strcmp(key, "jitter"))
-		return json_time(v, &r->jitter);
+		return scn_json_time(v, &r->jitter);
 	if (!strcmp(key, "seed"))
 		return json_uint(v, INT64_MAX, &r->seed);
 	if (!strcmp(key, "cdev") || !strcmp(key, "task"))
@@ -467,7 +475,7 @@ int scn_events_add_json_event(scn_events *ev, struct json_object *o, const char 
 	if (!json_object_object_get_ex(o, "at", &at))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: missing \"at\" (expected the "
 					"time: " TIME_EXPECT ")", where);
-	ret = json_time(at, &r.e.t_ns);
+	ret = scn_json_time(at, &r.e.t_ns);
 	if (ret)
 		return capsim_error_set(err, ret, "%s.at: %s (expected " TIME_EXPECT ", at most 100 "
 					"years)", where, ret == CAPSIM_ERR_RANGE ? "out of range"

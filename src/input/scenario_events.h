@@ -117,6 +117,13 @@ int scn_events_add_json_event(scn_events *ev, struct json_object *o, const char 
 const char *scn_events_kind_of(const char *key);
 
 /**
+ * scn_json_time() - a time or duration of a scenario: a number of seconds, or a string with a
+ * unit ("2s", "150ms"), exact to the ns. Return: 0, CAPSIM_ERR_PARSE (no duration: exponents
+ * too) or CAPSIM_ERR_RANGE (negative, finer than 1 ns, over CAPSIM_MAX_DURATION_NS).
+ */
+int scn_json_time(struct json_object *o, uint64_t *out);
+
+/**
  * scn_events_parse_json() - scn_events_add_json() on @len bytes of JSON text holding either an
  * events array or an object with one; syntax errors give "NAME:LINE:COL: ...".
  */

@@ -38,6 +38,11 @@ int capsim_model_from_name(const char *name, enum capsim_model *out)
 	return CAPSIM_ERR_NOT_FOUND;
 }
 
+const char *capsim_model_suggest(const char *name)
+{
+	return capsim_suggest(name, model_names, CAPSIM_MODEL_COUNT);
+}
+
 /* mirrors get_actual_cpu_capacity(), kernel/sched/fair.c, v6.10+ */
 static uint64_t actual_cap_v6_10(const struct fair_cpu *c)
 {

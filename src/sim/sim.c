@@ -21,8 +21,6 @@
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
 
-/* 100 years: beyond it a duration is not a simulation */
-#define SIM_MAX_DURATION_NS (100ULL * 365 * 24 * 3600 * NSEC_PER_SEC)
 /* progress callback cadence, in events */
 #define PROGRESS_EVERY (1u << 20)
 
@@ -492,8 +490,10 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 				       "give a duration (--duration S)", wl->source ? wl->source : "workload");
 		goto fail;
 	}
-	if (s->end > SIM_MAX_DURATION_NS) {
-		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "duration %llu s is beyond 100 years",
+	if (s->end > CAPSIM_MAX_RUN_NS) { /* here the workload's global.duration */
+		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: global.duration %llu s is longer "
+				       "than a run can be (expected at most 366 days of simulated "
+				       "time, CAPSIM_MAX_RUN_NS)", wl->source ? wl->source : "workload",
 				       (unsigned long long)(s->end / NSEC_PER_SEC));
 		goto fail;
 	}
@@ -611,8 +611,12 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 
 	switch ((enum sim_ev_kind)ev->kind) {
 	case EV_SCENARIO:
-		if (apply_scenario_event(s, &s->sc[ev->id], err))
+		if (apply_scenario_event(s, &s->sc[ev->id], err)) {
+			/* what the kernel refused at run time, at the event's place in the input */
+			if (s->sc[ev->id].where[0])
+				capsim_error_prefix(err, "%s: ", s->sc[ev->id].where);
 			s->error = err->code;
+		}
 		break;
 	case EV_TASK_START:
 		p = s->tasks[ev->id];

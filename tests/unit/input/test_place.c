@@ -303,7 +303,8 @@ static void test_syntax_errors(void **state)
 	/* a state's misspelt key would silently default: rejected */
 	assert_int_equal(parse_text("{\"platfrom\":{}}", PLACE_STATE, &err), CAPSIM_ERR_PARSE);
 	assert_string_equal(err.msg,
-			    ".platfrom: unknown key (see docs/formats.md, \"Placement states\")");
+			    ".platfrom: unknown key (did you mean \"platform\"? see docs/formats.md, "
+			    "\"Placement states\")");
 }
 
 /*

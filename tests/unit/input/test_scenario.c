@@ -112,6 +112,17 @@ static void test_errors(void **state)
 	expect_error("{\"platform\": \"x\", ", CAPSIM_ERR_PARSE,
 		     "s.json:1:19: unexpected end of the file (expected a complete JSON object)");
 	expect_error("[]", CAPSIM_ERR_PARSE, "s.json:1:1: expected a JSON object (a capsim scenario)");
+	/* a number of seconds is exact to the ns as its string is: no rounding of 0.5 ns */
+	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"duration\": 0.0000000015}",
+		     CAPSIM_ERR_RANGE, "s.json:1:36: duration: 0.0000000015 is out of range (expected "
+		     "a duration in whole ns, at most 100 years: a finer fraction is refused, not "
+		     "rounded)");
+	/* a typo gets the nearest key of the object */
+	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"modle\": \"v6.9\"}}",
+		     CAPSIM_ERR_PARSE, "s.json:1:47: kernel.modle: unknown key (did you mean \"model\"? "
+		     "expected hz, governor, rate_limit_us, eas, uclamp, sched_util_clamp_min, "
+		     "sched_util_clamp_max, sched_util_clamp_min_rt_default, model, freq_invariance, "
+		     "cpuidle_off, thermal_decay_shift, capped_threshold)");
 }
 
 int main(void)
