@@ -2,7 +2,9 @@
 # scenario's root and kernel objects, a timeline event, a platform JSON, an rt-app file and a
 # placement state (exit 1 each).
 cd "$TMPDIR_CASE" || exit 3
-wl=$CAPSIM_SOURCE_DIR/scenarios/workloads/rk3399-uclamp-ui.json
+# a copy beside the files, so that columns do not depend on where the tree is
+cp "$CAPSIM_SOURCE_DIR/scenarios/workloads/rk3399-uclamp-ui.json" wl.json || exit 3
+wl=wl.json
 printf '{"platform": "rk3399", "workload": "%s", "duraton": 5}\n' "$wl" >root.json
 "$CAPSIM" simulate root.json
 echo "status $?"

@@ -3,7 +3,9 @@
 # duration beyond 366 days (68 years here) is refused in a scenario, on the command line
 # (exit 2) and in an rt-app global.duration.
 cd "$TMPDIR_CASE" || exit 3
-wl=$CAPSIM_SOURCE_DIR/scenarios/workloads/rk3399-uclamp-ui.json
+# a copy beside the files, so that columns do not depend on where the tree is
+cp "$CAPSIM_SOURCE_DIR/scenarios/workloads/rk3399-uclamp-ui.json" wl.json || exit 3
+wl=wl.json
 printf '{"name": "a\\nb", "platform": "rk3399", "workload": "%s"}\n' "$wl" >name.json
 "$CAPSIM" simulate name.json
 echo "status $?"
