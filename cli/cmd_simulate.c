@@ -53,8 +53,10 @@ static const char usage[] =
 	"                   .json Chrome JSON, else the kernel's ftrace text (after .gz/.zst/.xz)\n"
 	"  --trace-format F ftrace, report, dat, perfetto or chrome: wins over the name\n"
 	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
-	"                   module's lisa__* PELT, util_est, capacity, overutilized events);\n"
-	"                   ftrace and report traces only\n"
+	"                   module's lisa__* PELT, util_est, capacity, overutilized events;\n"
+	"                   ftrace and report traces only), energy (sched_compute_energy, each\n"
+	"                   compute_energy() of EAS), thermal_power (the cpufreq cooling devices'\n"
+	"                   thermal_power_cpu_get_power_simple and thermal_power_cpu_limit)\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
 	"                   the summary and the inputs, one self-contained page\n"
@@ -126,7 +128,9 @@ static int trace_families(const char *list, unsigned *out)
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA } };
+	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA },
+		     { "energy", CAPSIM_TRACE_EV_ENERGY },
+		     { "thermal_power", CAPSIM_TRACE_EV_THERMAL_POWER } };
 
 	*out = 0;
 	for (const char *p = list; *p;) {
@@ -138,7 +142,7 @@ static int trace_families(const char *list, unsigned *out)
 				break;
 		if (i == sizeof(fams) / sizeof(fams[0]))
 			return cli_usage_error("simulate", "--trace-events: unknown family '%.*s' "
-					       "(expected: lisa)", (int)n, p);
+					       "(expected: lisa, energy, thermal_power)", (int)n, p);
 		*out |= fams[i].bit;
 		p += n + (p[n] == ',');
 	}
@@ -324,10 +328,11 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	if (o->trace && ((o->trace_events && trace_families(o->trace_events, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
-	/* capsim_sim_trace_open_format() refuses them: the families are text-only events */
-	if (fams && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
-		return cli_usage_error("simulate", "--trace-events: the %s format carries no event "
-				       "families (the ftrace and report texts do)",
+	/* capsim_sim_trace_open_format() refuses them: the lisa__* events are text only */
+	if ((fams & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
+	    format != CAPSIM_TRACE_REPORT)
+		return cli_usage_error("simulate", "--trace-events: the %s format carries no lisa "
+				       "events (the ftrace and report texts do)",
 				       format == CAPSIM_TRACE_DAT ? "dat"
 				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
 	ret = cli_output_open(out, o->output);

@@ -131,8 +131,9 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 	static const char *const limits_keys[] = { "min", "max", "cpu_id" };
 	static const char *const hw_keys[] = { "cpu", "hw_pressure" };
 	static const char *const thermal_keys[] = { "cpu", "thermal_pressure" };
+	static const char *const energy_keys[] = { "dst_cpu", "energy", "max_util", "busy_time" };
 	struct trace_chrome *c = ctx;
-	int64_t v[3];
+	int64_t v[4];
 
 	c->last_ns = ev->time_ns;
 	if (!trace_select_event(&c->sel, ev, counter, c))
@@ -190,6 +191,14 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 		else
 			instant(c, ev, "power", "thermal_pressure_update", NULL, 2, thermal_keys, v);
 		break;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY:
+		v[0] = ev->u.compute_energy.dst_cpu;
+		v[1] = (int64_t)ev->u.compute_energy.energy;
+		v[2] = (int64_t)ev->u.compute_energy.max_util;
+		v[3] = (int64_t)ev->u.compute_energy.busy_time;
+		instant(c, ev, "sched", TRACE_COMPUTE_ENERGY_NAME, &ev->u.compute_energy.task, 4,
+			energy_keys, v);
+		break;
 	case CAPSIM_EV_TEXT:
 		begin(c, "i", ev->cpu + 1, ev->time_ns, ev->u.text.name);
 		fputs(",\"s\":\"t\",\"cat\":\"thermal\",\"args\":{\"text\":", c->fp);
@@ -244,7 +253,8 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 	c->fp = fp;
 	c->nr_cpus = s->nr_cpus;
 	c->cpu = calloc(s->nr_cpus, sizeof(*c->cpu));
-	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, 0, TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
+	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, s->trace_families,
+					     TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		write_header(c);
 		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;
