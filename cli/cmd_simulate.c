@@ -23,6 +23,7 @@ static const char usage[] =
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
 	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
+	"                       [--rtapp-log-workload]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -61,7 +62,11 @@ static const char usage[] =
 	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
 	"                   the summary and the inputs, one self-contained page\n"
 	"  --csv DIR        also write the time series and summary tables as CSV into DIR\n"
-	"  --rtapp-log DIR  also write rt-app's per-thread logs (rt-app-THREAD.log) into DIR\n"
+	"  --rtapp-log DIR  also write rt-app's per-thread logs into DIR, named as rt-app names\n"
+	"                   them: LOG_BASENAME-THREAD.log (the workload's global log_basename,\n"
+	"                   else rt-app)\n"
+	"  --rtapp-log-workload  write them where the workload's global logdir says, as rt-app\n"
+	"                   does (a relative logdir from the current directory)\n"
 	"\n"
 	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
 	"second one ends capsim at once. Every output is opened before the run starts.\n"
@@ -76,7 +81,7 @@ struct sim_opts {
 	const char *report, *csv, *rtapp_log;
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
-	int json, no_eas;
+	int json, no_eas, rtapp_log_workload;
 	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 };
@@ -105,6 +110,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			o->no_eas = 1;
 			continue;
 		}
+		if (!strcmp(argv[i], "--rtapp-log-workload")) {
+			o->rtapp_log_workload = 1;
+			continue;
+		}
 		r = cli_caps_take("simulate", argc, argv, &i, &o->caps);
 		if (!r)
 			r = cli_overlay_take("simulate", argc, argv, &i, &o->overlays);
@@ -117,6 +126,9 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		if (!r && cli_operand("simulate", "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
 	}
+	if (o->rtapp_log_workload && o->rtapp_log)
+		return cli_usage_error("simulate", "--rtapp-log DIR and --rtapp-log-workload name two "
+				       "places for one set of logs: give one");
 	return o->trace_events && !o->trace
 		       ? cli_usage_error("simulate", "--trace-events needs --trace FILE")
 		       : 0;
@@ -208,8 +220,13 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 	capsim_error err = { 0 };
 	int ret = 0;
 
-	if (!o->report && !o->csv && !o->rtapp_log)
+	const char *logdir = o->rtapp_log;
+
+	if (!o->report && !o->csv && !o->rtapp_log && !o->rtapp_log_workload)
 		return 0;
+	if (o->rtapp_log_workload && !(logdir = capsim_sim_rtapp_logdir(s)))
+		return cli_failf(CLI_EXIT_INPUT, "--rtapp-log-workload: the workload's \"global\" "
+				 "gives no \"logdir\" (or write the logs with --rtapp-log DIR)");
 	if (capsim_recording_attach(s, &r->rec, &err))
 		return cli_fail(&err);
 	if (o->report)
@@ -219,8 +236,9 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 		if (!ret && capsim_recording_csv(r->rec, cli_dir_open, &r->csv, &err))
 			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
 	}
-	if (!ret && o->rtapp_log) {
-		ret = cli_dir_init(&r->logs, "--rtapp-log", o->rtapp_log);
+	if (!ret && logdir) {
+		ret = cli_dir_init(&r->logs, o->rtapp_log ? "--rtapp-log" : "--rtapp-log-workload",
+				   logdir);
 		if (!ret && capsim_recording_rtapp_log(r->rec, NULL, cli_dir_open, &r->logs, &err))
 			ret = cli_fail(&err);
 	}

@@ -111,6 +111,16 @@ static void instant(struct trace_chrome *c, const struct capsim_event *ev, const
 	fputs("}}", c->fp);
 }
 
+/* an event known by its TP_printk text: an instant whose one argument is that text */
+static void text_instant(struct trace_chrome *c, const struct capsim_event *ev, const char *cat,
+			 const char *name, const char *body)
+{
+	begin(c, "i", ev->cpu + 1, ev->time_ns, name);
+	fprintf(c->fp, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{\"text\":", cat);
+	put_str(c->fp, body);
+	fputs("}}", c->fp);
+}
+
 static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
 	struct trace_chrome *c = ctx;
@@ -131,9 +141,8 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 	static const char *const limits_keys[] = { "min", "max", "cpu_id" };
 	static const char *const hw_keys[] = { "cpu", "hw_pressure" };
 	static const char *const thermal_keys[] = { "cpu", "thermal_pressure" };
-	static const char *const energy_keys[] = { "dst_cpu", "energy", "max_util", "busy_time" };
 	struct trace_chrome *c = ctx;
-	int64_t v[4];
+	int64_t v[3];
 
 	c->last_ns = ev->time_ns;
 	if (!trace_select_event(&c->sel, ev, counter, c))
@@ -191,19 +200,16 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 		else
 			instant(c, ev, "power", "thermal_pressure_update", NULL, 2, thermal_keys, v);
 		break;
-	case CAPSIM_EV_SCHED_COMPUTE_ENERGY:
-		v[0] = ev->u.compute_energy.dst_cpu;
-		v[1] = (int64_t)ev->u.compute_energy.energy;
-		v[2] = (int64_t)ev->u.compute_energy.max_util;
-		v[3] = (int64_t)ev->u.compute_energy.busy_time;
-		instant(c, ev, "sched", TRACE_COMPUTE_ENERGY_NAME, &ev->u.compute_energy.task, 4,
-			energy_keys, v);
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY: {
+		char body[160];
+
+		/* the text trace's fields, as for the thermal events' */
+		trace_compute_energy_text(body, sizeof(body), ev);
+		text_instant(c, ev, "sched", TRACE_COMPUTE_ENERGY_NAME, body);
 		break;
+	}
 	case CAPSIM_EV_TEXT:
-		begin(c, "i", ev->cpu + 1, ev->time_ns, ev->u.text.name);
-		fputs(",\"s\":\"t\",\"cat\":\"thermal\",\"args\":{\"text\":", c->fp);
-		put_str(c->fp, ev->u.text.body);
-		fputs("}}", c->fp);
+		text_instant(c, ev, "thermal", ev->u.text.name, ev->u.text.body);
 		break;
 	default:
 		break;
