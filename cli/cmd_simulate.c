@@ -23,7 +23,7 @@ static const char usage[] =
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
 	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
-	"                       [--no-trace-size-warning]\n"
+	"                       [--rtapp-log-workload] [--no-trace-size-warning]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -54,14 +54,20 @@ static const char usage[] =
 	"                   .json Chrome JSON, else the kernel's ftrace text (after .gz/.zst/.xz)\n"
 	"  --trace-format F ftrace, report, dat, perfetto or chrome: wins over the name\n"
 	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
-	"                   module's lisa__* PELT, util_est, capacity, overutilized events);\n"
-	"                   ftrace and report traces only\n"
+	"                   module's lisa__* PELT, util_est, capacity, overutilized events;\n"
+	"                   ftrace and report traces only), energy (sched_compute_energy, each\n"
+	"                   compute_energy() of EAS), thermal_power (the cpufreq cooling devices'\n"
+	"                   thermal_power_cpu_get_power_simple and thermal_power_cpu_limit)\n"
 	"  --no-trace-size-warning  no warning when the trace is on its way past 1 GiB\n"
 	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
 	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
 	"                   the summary and the inputs, one self-contained page\n"
 	"  --csv DIR        also write the time series and summary tables as CSV into DIR\n"
-	"  --rtapp-log DIR  also write rt-app's per-thread logs (rt-app-THREAD.log) into DIR\n"
+	"  --rtapp-log DIR  also write rt-app's per-thread logs into DIR, named as rt-app names\n"
+	"                   them: LOG_BASENAME-THREAD.log (the workload's global log_basename,\n"
+	"                   else rt-app)\n"
+	"  --rtapp-log-workload  write them where the workload's global logdir says, as rt-app\n"
+	"                   does (a relative logdir from the current directory)\n"
 	"\n"
 	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
 	"second one ends capsim at once. Every output is opened before the run starts.\n"
@@ -76,7 +82,7 @@ struct sim_opts {
 	const char *report, *csv, *rtapp_log;
 	const char *trace_events;
 	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
-	int json, no_eas, no_trace_size_warning;
+	int json, no_eas, no_trace_size_warning, rtapp_log_workload;
 	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_caps caps;     /* --max-freq and --hw-cap */
 };
@@ -109,6 +115,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			o->no_trace_size_warning = 1;
 			continue;
 		}
+		if (!strcmp(argv[i], "--rtapp-log-workload")) {
+			o->rtapp_log_workload = 1;
+			continue;
+		}
 		r = cli_caps_take("simulate", argc, argv, &i, &o->caps);
 		if (!r)
 			r = cli_overlay_take("simulate", argc, argv, &i, &o->overlays);
@@ -121,6 +131,9 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		if (!r && cli_operand("simulate", usage, "scenario", argv[i], &o->scenario))
 			return CLI_EXIT_USAGE;
 	}
+	if (o->rtapp_log_workload && o->rtapp_log)
+		return cli_usage_error("simulate", "--rtapp-log DIR and --rtapp-log-workload name two "
+				       "places for one set of logs: give one");
 	return o->trace_events && !o->trace
 		       ? cli_usage_error("simulate", "--trace-events needs --trace FILE")
 		       : 0;
@@ -132,7 +145,9 @@ static int trace_families(const char *list, unsigned *out)
 	static const struct {
 		const char *name;
 		unsigned bit;
-	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA } };
+	} fams[] = { { "lisa", CAPSIM_TRACE_EV_LISA },
+		     { "energy", CAPSIM_TRACE_EV_ENERGY },
+		     { "thermal_power", CAPSIM_TRACE_EV_THERMAL_POWER } };
 
 	*out = 0;
 	for (const char *p = list; *p;) {
@@ -144,7 +159,7 @@ static int trace_families(const char *list, unsigned *out)
 				break;
 		if (i == sizeof(fams) / sizeof(fams[0]))
 			return cli_usage_error("simulate", "--trace-events: unknown family '%.*s' "
-					       "(expected: lisa)", (int)n, p);
+					       "(expected: lisa, energy, thermal_power)", (int)n, p);
 		*out |= fams[i].bit;
 		p += n + (p[n] == ',');
 	}
@@ -214,8 +229,13 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 	capsim_error err = { 0 };
 	int ret = 0;
 
-	if (!o->report && !o->csv && !o->rtapp_log)
+	const char *logdir = o->rtapp_log;
+
+	if (!o->report && !o->csv && !o->rtapp_log && !o->rtapp_log_workload)
 		return 0;
+	if (o->rtapp_log_workload && !(logdir = capsim_sim_rtapp_logdir(s)))
+		return cli_failf(CLI_EXIT_INPUT, "--rtapp-log-workload: the workload's \"global\" "
+				 "gives no \"logdir\" (or write the logs with --rtapp-log DIR)");
 	if (capsim_recording_attach(s, &r->rec, &err))
 		return cli_fail(&err);
 	if (o->report)
@@ -225,8 +245,9 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 		if (!ret && capsim_recording_csv(r->rec, cli_dir_open, &r->csv, &err))
 			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
 	}
-	if (!ret && o->rtapp_log) {
-		ret = cli_dir_init(&r->logs, "--rtapp-log", o->rtapp_log);
+	if (!ret && logdir) {
+		ret = cli_dir_init(&r->logs, o->rtapp_log ? "--rtapp-log" : "--rtapp-log-workload",
+				   logdir);
 		if (!ret && capsim_recording_rtapp_log(r->rec, NULL, cli_dir_open, &r->logs, &err))
 			ret = cli_fail(&err);
 	}
@@ -334,10 +355,11 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	if (o->trace && ((o->trace_events && trace_families(o->trace_events, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
-	/* capsim_sim_trace_open_format() refuses them: the families are text-only events */
-	if (fams && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
-		return cli_usage_error("simulate", "--trace-events: the %s format carries no event "
-				       "families (the ftrace and report texts do)",
+	/* capsim_sim_trace_open_format() refuses them: the lisa__* events are text only */
+	if ((fams & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
+	    format != CAPSIM_TRACE_REPORT)
+		return cli_usage_error("simulate", "--trace-events: the %s format carries no lisa "
+				       "events (the ftrace and report texts do)",
 				       format == CAPSIM_TRACE_DAT ? "dat"
 				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
 	ret = cli_output_open(out, o->output);

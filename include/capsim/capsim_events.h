@@ -51,6 +51,7 @@ enum capsim_event_type {
 	CAPSIM_EV_SUGOV_UPDATE = 20,           /* u.sugov_update: schedutil evaluated a policy */
 	CAPSIM_EV_CPU_IDLE = 21,               /* u.cpu_idle: a CPU enters or leaves an idle state */
 	CAPSIM_EV_RTAPP_LOOP = 22,             /* u.rtapp_loop: an rt-app loop ended (its log row) */
+	CAPSIM_EV_SCHED_COMPUTE_ENERGY = 23,   /* u.compute_energy: one compute_energy() of EAS */
 };
 
 /*
@@ -255,6 +256,20 @@ struct capsim_ev_cpu_idle {
 };
 
 /*
+ * sched_compute_energy_tp (include/trace/events/sched.h, a bare tracepoint in 6.12): one
+ * compute_energy() call of find_energy_efficient_cpu() while @task wakes, recorded on the CPU it
+ * wakes from. @dst_cpu: the CPU it would run on (-1: the perf domain's energy without it);
+ * @energy: em_cpu_energy() of the perf domain (the EM's cost units, µW-scaled); @max_util: the
+ * domain's highest CPU util with the task placed (eenv_pd_max_util()); @busy_time: the domain's
+ * busy time, the task's added when @dst_cpu >= 0 (capacity units, capped at the domain's).
+ */
+struct capsim_ev_compute_energy {
+	struct capsim_event_task task;
+	int32_t dst_cpu;
+	uint64_t energy, max_util, busy_time;
+};
+
+/*
  * struct capsim_event - one event. Pointers in it are valid only during the callback.
  * @size:    sizeof(struct capsim_event) as the library filled it.
  * @version: CAPSIM_EVENT_VERSION of the library.
@@ -289,6 +304,7 @@ struct capsim_event {
 		struct capsim_ev_sugov_update sugov_update;
 		struct capsim_ev_cpu_idle cpu_idle;
 		struct capsim_ev_rtapp_loop rtapp_loop;
+		struct capsim_ev_compute_energy compute_energy;
 	} u;
 };
 
@@ -338,18 +354,24 @@ enum capsim_trace_format {
  * counters). The trace is a sink of the library's own: capsim_sim_set_sink() is refused while
  * it is attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
  * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID (an unknown format, @s is
- * NULL, the run has started or has a sink, or event families were set for a format other than
- * ftrace and report).
+ * NULL, the run has started or has a sink, or a CAPSIM_TRACE_EV_TEXT_ONLY family was set for a
+ * format other than ftrace and report).
  */
 CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
 					    enum capsim_trace_format format);
 
 /*
- * Event families a text trace (CAPSIM_TRACE_FTRACE, CAPSIM_TRACE_REPORT) adds to the kernel's
- * scheduler, cpufreq, idle and thermal events; the binary formats have no layouts for them.
+ * Event families a trace adds to the kernel's scheduler, cpufreq, idle and thermal events. The
+ * lisa__* events are those of an out-of-tree module, text only: the binary formats have no
+ * layouts for them (CAPSIM_TRACE_EV_TEXT_ONLY). The kernel's own families go in every format.
  */
-#define CAPSIM_TRACE_EV_LISA (1u << 0) /* the LISA kernel module's lisa__* events */
-#define CAPSIM_TRACE_EV_ALL CAPSIM_TRACE_EV_LISA
+#define CAPSIM_TRACE_EV_LISA (1u << 0)   /* the LISA kernel module's lisa__* events */
+#define CAPSIM_TRACE_EV_ENERGY (1u << 1) /* sched_compute_energy (EAS's compute_energy()) */
+/* thermal_power_cpu_get_power_simple and thermal_power_cpu_limit (cpufreq cooling, IPA) */
+#define CAPSIM_TRACE_EV_THERMAL_POWER (1u << 2)
+#define CAPSIM_TRACE_EV_ALL                                                                    \
+	(CAPSIM_TRACE_EV_LISA | CAPSIM_TRACE_EV_ENERGY | CAPSIM_TRACE_EV_THERMAL_POWER)
+#define CAPSIM_TRACE_EV_TEXT_ONLY CAPSIM_TRACE_EV_LISA
 
 /**
  * capsim_sim_trace_set_events() - the families (CAPSIM_TRACE_EV_* bits) the trace of @s adds;

@@ -59,12 +59,20 @@ CAPSIM_API int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, vo
 
 /**
  * capsim_recording_rtapp_log() - also write rt-app's per-thread logs: "BASENAME-THREAD.log"
- * (rt-app's name; @basename NULL: "rt-app"), each opened through @open at its thread's first
- * row, one row per loop with rt-app's columns. Call before the run. Return: 0 or
- * CAPSIM_ERR_NOMEM; a failed @open shows in capsim_recording_status().
+ * (rt-app's name; @basename NULL: the workload's global "log_basename", else rt-app's default
+ * "rt-app"), each opened through @open at its thread's first row, one row per loop with
+ * rt-app's columns. Call before the run. Return: 0 or CAPSIM_ERR_NOMEM; a failed @open shows
+ * in capsim_recording_status().
  */
 CAPSIM_API int capsim_recording_rtapp_log(capsim_recording *r, const char *basename,
 					  capsim_open_fn open, void *ctx, capsim_error *err);
+
+/**
+ * capsim_sim_rtapp_logdir() - the global "logdir" of the rt-app workload that @s runs, where
+ * rt-app writes its logs (a relative one from the current directory, as rt-app opens it).
+ * Return: the string, valid while @s lives; NULL if the workload gives none or @s is NULL.
+ */
+CAPSIM_API const char *capsim_sim_rtapp_logdir(const capsim_sim *s);
 
 /* What a column sample is (capsim_recording_cpu_samples()); values pinned, new ones appended. */
 enum capsim_signal {

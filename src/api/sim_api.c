@@ -312,8 +312,9 @@ int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp, enum capsim_trace_form
 {
 	if (!s || !fp)
 		return CAPSIM_ERR_INVALID;
-	/* the event families are text events: the binary formats have no record layouts for them */
-	if (s->trace_families && format != CAPSIM_TRACE_FTRACE && format != CAPSIM_TRACE_REPORT)
+	/* the lisa__* events are text only: the binary formats have no record layouts for them */
+	if ((s->trace_families & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
+	    format != CAPSIM_TRACE_REPORT)
 		return CAPSIM_ERR_INVALID;
 	switch (format) {
 	case CAPSIM_TRACE_FTRACE:

@@ -1325,6 +1325,13 @@ static int parse_global(struct rt *p, struct json_object *root)
 		ret = check_bool(p, g, node, bools[i]);
 	for (i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
 		ret = check_string(p, g, node, strings[i]);
+	/* rt-app's log file names (setup_thread_logging()): "LOGDIR/LOG_BASENAME-THREAD.log" */
+	if (!ret && json_object_object_get_ex(g, "logdir", &v) &&
+	    !(p->wl->logdir = strdup(json_object_get_string(v))))
+		ret = CAPSIM_ERR_NOMEM;
+	if (!ret && json_object_object_get_ex(g, "log_basename", &v) &&
+	    !(p->wl->log_basename = strdup(json_object_get_string(v))))
+		ret = CAPSIM_ERR_NOMEM;
 	if (!ret && json_object_object_get_ex(g, "log_size", &v) &&
 	    !json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_string))
 		ret = fail(p, node, "log_size", CAPSIM_ERR_PARSE,
@@ -1834,5 +1841,7 @@ void capsim_workload_free(capsim_workload *wl)
 	free(wl->tasks);
 	free(wl->resources);
 	free(wl->source);
+	free(wl->logdir);
+	free(wl->log_basename);
 	free(wl);
 }

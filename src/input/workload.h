@@ -134,6 +134,8 @@ struct capsim_workload {
 	unsigned nr_tasks;
 	struct wl_resource *resources;
 	unsigned nr_resources;
+	/* rt-app's global logdir and log_basename (NULL: not given): the logs capsim writes use them */
+	char *logdir, *log_basename;
 };
 
 /*

@@ -134,6 +134,54 @@ int cpufreq_cooling_state2power(const struct thermal_cdev *cdev, unsigned long s
 	return 0;
 }
 
+void cpufreq_cooling_trace_get_power(struct thermal *t, const struct thermal_cdev *cdev,
+				     uint32_t power)
+{
+	thermal_trace(t, "thermal_power_cpu_get_power_simple", "cpu=%u power=%u",
+		      first_cpu(&cdev->params.cpus), power);
+}
+
+/*
+ * __get_bitmask() of a cpumask num_possible_cpus() wide as trace_print_bitmask_seq() prints it:
+ * "%*pb" of the record's whole array, whose unsigned longs hold BITS_TO_LONGS(nr) * 64 bits on
+ * a 64-bit kernel (so 8 CPUs print "00000000,000000f0"); bitmap_string() (lib/vsprintf.c)
+ * writes 32-bit hex chunks from the top, comma-separated, zero-padded.
+ */
+static void cpus_hex(char *buf, size_t size, const capsim_cpumask *m, unsigned nr_bits)
+{
+	unsigned chunk = nr_bits % 32 ? nr_bits % 32 : 32;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int lo = (int)((nr_bits + 31) / 32 * 32) - 32; lo >= 0 && n < size; lo -= 32) {
+		uint32_t val = 0;
+
+		for (unsigned c = (unsigned)lo; c < (unsigned)lo + chunk; c++)
+			if (c < CAPSIM_MAX_CPUS && capsim_cpumask_test(m, c))
+				val |= 1u << (c - (unsigned)lo);
+		n += (size_t)snprintf(buf + n, size - n, "%s%0*x", n ? "," : "", (int)(chunk + 3) / 4,
+				      val);
+		chunk = 32;
+	}
+}
+
+void cpufreq_cooling_trace_limit(struct thermal *t, const struct thermal_cdev *cdev,
+				 unsigned long state, uint32_t power)
+{
+	unsigned nr_bits = t->nr_cpus;
+	char cpus[(CAPSIM_MAX_CPUS + 63) / 64 * 18 + 1];
+
+	if (!t->hooks.trace)
+		return;
+	/* no CPU count given (a unit test's zones): as wide as the device's highest CPU needs */
+	for (unsigned c = CAPSIM_MAX_CPUS; c > 0 && !nr_bits; c--)
+		if (capsim_cpumask_test(&cdev->params.cpus, c - 1))
+			nr_bits = c;
+	cpus_hex(cpus, sizeof(cpus), &cdev->params.cpus, (nr_bits + 63) / 64 * 64);
+	thermal_trace(t, "thermal_power_cpu_limit", "cpus=%s freq=%u cdev_state=%lu power=%u", cpus,
+		      cpufreq_cooling_state_freq(cdev, state), state, power);
+}
+
 /* mirrors cpufreq_power2state(), cpufreq_cooling.c */
 unsigned long cpufreq_cooling_power2state(const struct thermal_cdev *cdev, uint32_t power)
 {

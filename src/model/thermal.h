@@ -142,6 +142,8 @@ struct thermal_params {
 	unsigned nr_zones;
 	const struct thermal_cdev_params *cdevs;
 	unsigned nr_cdevs;
+	/* num_possible_cpus(): the width of thermal_power_cpu_limit's cpumask (0: the cdevs') */
+	unsigned nr_cpus;
 };
 
 /*
@@ -220,6 +222,7 @@ struct thermal {
 	struct thermal_cdev *cdevs;
 	unsigned nr_cdevs;
 	struct thermal_hooks hooks;
+	unsigned nr_cpus; /* thermal_params.nr_cpus */
 	const struct thermal_cpu_input *in; /* valid during thermal_update() only */
 	uint64_t now_ns;
 };
@@ -258,6 +261,19 @@ uint32_t cpufreq_cooling_get_requested_power(struct thermal_cdev *cdev,
 					     const struct thermal_cpu_input *in);
 /** cpufreq_cooling_power2state() - mirrors cpufreq_power2state(). */
 unsigned long cpufreq_cooling_power2state(const struct thermal_cdev *cdev, uint32_t power);
+/**
+ * cpufreq_cooling_trace_get_power() - thermal_power_cpu_get_power_simple, as
+ * cpufreq_get_requested_power() traces its result @power (mW) for policy->cpu.
+ */
+void cpufreq_cooling_trace_get_power(struct thermal *t, const struct thermal_cdev *cdev,
+				     uint32_t power);
+/**
+ * cpufreq_cooling_trace_limit() - thermal_power_cpu_limit, as cpufreq_power2state() traces the
+ * @state it chose for @power (mW): the policy's related CPUs, and the state's frequency (the
+ * OPP cpu_power_to_freq() found, which get_level() maps back to @state).
+ */
+void cpufreq_cooling_trace_limit(struct thermal *t, const struct thermal_cdev *cdev,
+				 unsigned long state, uint32_t power);
 
 /* --- the core and the governors: src/thermal_core.c, src/thermal_gov_*.c ----------------- */
 

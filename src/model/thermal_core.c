@@ -332,6 +332,7 @@ int thermal_create(const struct thermal_params *p, const struct thermal_hooks *h
 	}
 	t->nr_cdevs = p->nr_cdevs;
 	t->nr_zones = p->nr_zones;
+	t->nr_cpus = p->nr_cpus;
 	for (i = 0; !ret && i < p->nr_cdevs; i++)
 		ret = cpufreq_cooling_init(&t->cdevs[i], &p->cdevs[i], err);
 	for (i = 0; !ret && i < p->nr_zones; i++)

@@ -214,6 +214,7 @@ static void allocate_power(struct thermal *t, struct thermal_zone *tz, int32_t c
 		if (!is_actor(tz, ti))
 			continue;
 		req[n] = cpufreq_cooling_get_requested_power(cdev, t->in);
+		cpufreq_cooling_trace_get_power(t, cdev, req[n]);
 		weight = tz->ipa.total_weight ? ti->weight : 1 << FRAC_BITS;
 		weighted[n] = (uint32_t)frac_to_int((uint64_t)weight * req[n]);
 		cpufreq_cooling_state2power(cdev, ti->lower, &max_power[n]);
@@ -235,6 +236,7 @@ static void allocate_power(struct thermal *t, struct thermal_zone *tz, int32_t c
 			continue;
 		/* power_actor_set_power() */
 		state = cpufreq_cooling_power2state(&t->cdevs[ti->cdev], granted[n]);
+		cpufreq_cooling_trace_limit(t, &t->cdevs[ti->cdev], state, granted[n]);
 		ti->target = state < ti->lower ? ti->lower : state > ti->upper ? ti->upper : state;
 		thermal_cdev_update_now(t, ti->cdev);
 		total_granted_power += granted[n];
@@ -262,7 +264,9 @@ static void allow_maximum_power(struct thermal *t, struct thermal_zone *tz)
 			continue;
 		ti->target = 0;
 		/* get_requested_power() refreshes last_load even when nothing is updated */
-		cpufreq_cooling_get_requested_power(&t->cdevs[ti->cdev], t->in);
+		cpufreq_cooling_trace_get_power(
+			t, &t->cdevs[ti->cdev],
+			cpufreq_cooling_get_requested_power(&t->cdevs[ti->cdev], t->in));
 		if (tz->ipa.update_cdevs)
 			thermal_cdev_update_now(t, ti->cdev);
 	}

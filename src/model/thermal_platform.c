@@ -111,7 +111,8 @@ int thermal_setup_from_platform(const struct capsim_platform *p, const struct th
 		thermal_desc_free(d);
 		return ret;
 	}
-	d->params = (struct thermal_params){ d->zones, p->nr_zones, d->cdevs, p->nr_policies };
+	d->params = (struct thermal_params){ d->zones, p->nr_zones, d->cdevs, p->nr_policies,
+					     p->nr_cpus };
 	*out = d;
 	return 0;
 }

@@ -773,6 +773,8 @@ int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, void *ctx, ca
 int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim_open_fn open,
 			       void *ctx, capsim_error *err)
 {
+	if (!basename && r->sim)
+		basename = r->sim->wl->log_basename;
 	free(r->log_base);
 	r->log_base = strdup(basename ? basename : "rt-app"); /* rt-app's default log_basename */
 	if (!r->log_base)
@@ -780,6 +782,11 @@ int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim
 	r->log_open = open;
 	r->log_ctx = ctx;
 	return 0;
+}
+
+const char *capsim_sim_rtapp_logdir(const capsim_sim *s)
+{
+	return s ? s->wl->logdir : NULL;
 }
 
 /* the open run intervals end with the run */

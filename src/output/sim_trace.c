@@ -198,6 +198,13 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 	case CAPSIM_EV_TEXT:
 		trace_raw(t->tw, &at, ev->u.text.name, ev->u.text.body);
 		break;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY: {
+		char body[128];
+
+		trace_compute_energy_text(body, sizeof(body), ev);
+		trace_sched_compute_energy(t->tw, &at, body);
+		break;
+	}
 	default:
 		lisa_event(t, &at, ev);
 		break;

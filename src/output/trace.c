@@ -295,6 +295,13 @@ void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *e
 	emit(tw, at, OTHER_FLAGS, event, "%s", body);
 }
 
+void trace_sched_compute_energy(struct trace_writer *tw, const struct trace_at *at,
+				const char *body)
+{
+	/* select_task_rq() runs in try_to_wake_up(), under the task's pi_lock with irqs off */
+	emit(tw, at, SCHED_FLAGS, "sched_compute_energy", "%s", body);
+}
+
 void trace_cdev_update(struct trace_writer *tw, const struct trace_at *at, const char *type,
 		       uint64_t target)
 {

@@ -109,6 +109,9 @@ void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *e
 /* Thermal framework: zone temperatures (m°C) and cooling-device states. */
 void trace_thermal_temperature(struct trace_writer *tw, const struct trace_at *at,
 			       const char *zone, int id, int temp_prev, int temp);
+/** trace_sched_compute_energy() - the sched_compute_energy line, @body its fields' text. */
+void trace_sched_compute_energy(struct trace_writer *tw, const struct trace_at *at,
+				const char *body);
 void trace_cdev_update(struct trace_writer *tw, const struct trace_at *at, const char *type,
 		       uint64_t target);
 

@@ -111,6 +111,16 @@ static void instant(struct trace_chrome *c, const struct capsim_event *ev, const
 	fputs("}}", c->fp);
 }
 
+/* an event known by its TP_printk text: an instant whose one argument is that text */
+static void text_instant(struct trace_chrome *c, const struct capsim_event *ev, const char *cat,
+			 const char *name, const char *body)
+{
+	begin(c, "i", ev->cpu + 1, ev->time_ns, name);
+	fprintf(c->fp, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{\"text\":", cat);
+	put_str(c->fp, body);
+	fputs("}}", c->fp);
+}
+
 static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
 	struct trace_chrome *c = ctx;
@@ -190,11 +200,16 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 		else
 			instant(c, ev, "power", "thermal_pressure_update", NULL, 2, thermal_keys, v);
 		break;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY: {
+		char body[160];
+
+		/* the text trace's fields, as for the thermal events' */
+		trace_compute_energy_text(body, sizeof(body), ev);
+		text_instant(c, ev, "sched", TRACE_COMPUTE_ENERGY_NAME, body);
+		break;
+	}
 	case CAPSIM_EV_TEXT:
-		begin(c, "i", ev->cpu + 1, ev->time_ns, ev->u.text.name);
-		fputs(",\"s\":\"t\",\"cat\":\"thermal\",\"args\":{\"text\":", c->fp);
-		put_str(c->fp, ev->u.text.body);
-		fputs("}}", c->fp);
+		text_instant(c, ev, "thermal", ev->u.text.name, ev->u.text.body);
 		break;
 	default:
 		break;
@@ -244,7 +259,8 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 	c->fp = fp;
 	c->nr_cpus = s->nr_cpus;
 	c->cpu = calloc(s->nr_cpus, sizeof(*c->cpu));
-	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, 0, TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
+	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, s->trace_families,
+					     TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		write_header(c);
 		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;

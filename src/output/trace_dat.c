@@ -44,7 +44,7 @@
 /* the ip of the ftrace print entries, named tracing_mark_write in the kallsyms written */
 #define MARK_WRITE_IP 0xffffffff81000000ull
 
-enum field_kind { FK_INT, FK_COMM, FK_STR, FK_TRIP, FK_ZERO };
+enum field_kind { FK_INT, FK_COMM, FK_STR, FK_TRIP, FK_ZERO, FK_BITMASK };
 
 /*
  * A field of TP_STRUCT__entry after struct trace_entry: its declaration as tracefs prints it,
@@ -91,9 +91,10 @@ struct dat_event {
 	  "\"state=%lu cpu_id=%lu\", (unsigned long)REC->state, (unsigned long)REC->cpu_id" }
 
 enum dat_id {
-	EV_PRINT, EV_SWITCH, EV_WAKING, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE, EV_CPU_IDLE, EV_CPU_FREQ,
-	EV_CPU_FREQ_LIMITS, EV_HW_PRESSURE, EV_THERMAL_PRESSURE, EV_THERMAL_TEMP, EV_CDEV,
-	EV_TRIP, EV_IPA, EV_IPA_ACTOR, EV_IPA_PID, NR_DAT_EVENTS
+	EV_PRINT, EV_SWITCH, EV_WAKING, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE, EV_COMPUTE_ENERGY,
+	EV_CPU_IDLE, EV_CPU_FREQ, EV_CPU_FREQ_LIMITS, EV_HW_PRESSURE, EV_THERMAL_PRESSURE,
+	EV_THERMAL_TEMP, EV_CDEV, EV_TRIP, EV_CPU_GET_POWER, EV_CPU_LIMIT, EV_IPA, EV_IPA_ACTOR,
+	EV_IPA_PID, NR_DAT_EVENTS
 };
 
 /* The events capsim records, as a 6.12 kernel's tracefs describes them (IDs are this file's). */
@@ -131,6 +132,20 @@ static const struct dat_event dat_events[NR_DAT_EVENTS] = {
 			   { "int dest_cpu", NULL, 36, 4, 1, FK_INT } },
 			 "\"comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d\", REC->comm, REC->pid, "
 			 "REC->prio, REC->orig_cpu, REC->dest_cpu" },
+	/*
+	 * sched_compute_energy_tp is a bare tracepoint (DECLARE_TRACE): no kernel format exists;
+	 * this one lays out its TP_PROTO arguments (the task as comm and pid) as TRACE_EVENT would
+	 */
+	[EV_COMPUTE_ENERGY] = { "sched", "sched_compute_energy", 305, 56, SCHED_CTX,
+				{ { "char comm[16]", NULL, 8, 16, 0, FK_COMM },
+				  { "pid_t pid", NULL, 24, 4, 1, FK_INT },
+				  { "int dst_cpu", NULL, 28, 4, 1, FK_INT },
+				  { "unsigned long energy", NULL, 32, 8, 0, FK_INT },
+				  { "unsigned long max_util", NULL, 40, 8, 0, FK_INT },
+				  { "unsigned long busy_time", NULL, 48, 8, 0, FK_INT } },
+				"\"comm=%s pid=%d dst_cpu=%d energy=%lu max_util=%lu busy_time=%lu\", "
+				"REC->comm, REC->pid, REC->dst_cpu, REC->energy, REC->max_util, "
+				"REC->busy_time" },
 	/* include/trace/events/power.h: DECLARE_EVENT_CLASS(cpu, ...), cpu_idle then cpu_frequency */
 	[EV_CPU_IDLE] = CPU_EVENT("cpu_idle", 309),
 	[EV_CPU_FREQ] = CPU_EVENT("cpu_frequency", 310),
@@ -168,6 +183,19 @@ static const struct dat_event dat_events[NR_DAT_EVENTS] = {
 		      "\"thermal_zone=%s id=%d trip=%d trip_type=%s\", __get_str(thermal_zone), "
 		      "REC->id, REC->trip, __print_symbolic(REC->trip_type, { 3, \"CRITICAL\"}, "
 		      "{ 2, \"HOT\"}, { 1, \"PASSIVE\"}, { 0, \"ACTIVE\"})" },
+	/* drivers/thermal/thermal_trace.h, CONFIG_CPU_THERMAL */
+	[EV_CPU_GET_POWER] = { "thermal", "thermal_power_cpu_get_power_simple", 333, 16, OTHER_CTX,
+			       { { "int cpu", "cpu", 8, 4, 1, FK_INT },
+				 { "u32 power", "power", 12, 4, 0, FK_INT } },
+			       "\"cpu=%d power=%u\", REC->cpu, REC->power" },
+	/* __bitmask(cpumask, num_possible_cpus()): a __data_loc array of longs after the entry */
+	[EV_CPU_LIMIT] = { "thermal", "thermal_power_cpu_limit", 334, 32, OTHER_CTX,
+			   { { "__data_loc unsigned long[] cpumask", "cpus", 8, 4, 0, FK_BITMASK },
+			     { "unsigned int freq", "freq", 12, 4, 0, FK_INT },
+			     { "unsigned long cdev_state", "cdev_state", 16, 8, 0, FK_INT },
+			     { "u32 power", "power", 24, 4, 0, FK_INT } },
+			   "\"cpus=%s freq=%u cdev_state=%lu power=%u\", __get_bitmask(cpumask), "
+			   "REC->freq, REC->cdev_state, REC->power" },
 	/* drivers/thermal/thermal_trace_ipa.h */
 	[EV_IPA] = { "thermal_power_allocator", "thermal_power_allocator", 340, 48, OTHER_CTX,
 		     { { "int tz_id", "thermal_zone_id", 8, 4, 1, FK_INT },
@@ -347,13 +375,42 @@ static uint32_t put_str(uint8_t *rec, uint32_t len, const struct dat_field *f, c
 	return len + (uint32_t)n + 1;
 }
 
+/*
+ * __bitmask(): the mask's unsigned longs (BITS_TO_LONGS(@nr_bits) of them) after the fixed part,
+ * from the %*pb text the event printed: 32-bit hex chunks, the most significant first.
+ */
+static uint32_t put_bitmask(uint8_t *rec, uint32_t len, const struct dat_field *f,
+			    const char *hex, size_t n, unsigned nr_bits)
+{
+	uint32_t bytes = (nr_bits + 63) / 64 * 8, chunk = 0;
+
+	if (len + bytes > RB_MAX_RECORD)
+		bytes = (RB_MAX_RECORD - len) / 8 * 8;
+	memset(rec + len, 0, bytes);
+	/* the last chunk of the text holds bits 0..31: walk it from the end */
+	for (size_t end = n; end > 0; chunk++) {
+		size_t start = end;
+		uint32_t v;
+
+		while (start > 0 && hex[start - 1] != ',')
+			start--;
+		v = (uint32_t)strtoul(hex + start, NULL, 16);
+		if ((chunk + 1) * 4 <= bytes)
+			put_le(rec + len + chunk * 4, v, 4); /* little endian: longs as 32-bit halves */
+		end = start ? start - 1 : 0;
+	}
+	put_le(rec + f->offset, bytes << 16 | len, 4);
+	return len + bytes;
+}
+
 static const char *const trip_types[] = { "ACTIVE", "PASSIVE", "HOT", "CRITICAL" };
 
 /*
  * A text event's record: each key=value of its TP_printk text goes to the field of that key.
  * Return: its length, or 0 if @name is not an event of the table.
  */
-static uint32_t text_record(uint8_t *rec, int32_t pid, const char *name, const char *body)
+static uint32_t text_record(uint8_t *rec, int32_t pid, const char *name, const char *body,
+			    unsigned nr_cpus)
 {
 	const struct dat_event *e = NULL;
 	uint32_t len;
@@ -379,6 +436,9 @@ static uint32_t text_record(uint8_t *rec, int32_t pid, const char *name, const c
 				continue;
 			if (f->kind == FK_STR)
 				len = put_str(rec, len, f, eq + 1, (size_t)(end - eq - 1));
+			else if (f->kind == FK_BITMASK)
+				len = put_bitmask(rec, len, f, eq + 1, (size_t)(end - eq - 1),
+						  nr_cpus);
 			else if (f->kind == FK_TRIP) {
 				for (unsigned t = 0; t < sizeof(trip_types) / sizeof(*trip_types); t++)
 					if (strlen(trip_types[t]) == (size_t)(end - eq - 1) &&
@@ -471,6 +531,19 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 		put_le(rec + 32, (uint32_t)ev->u.migrate.orig_cpu, 4);
 		put_le(rec + 36, (uint32_t)ev->u.migrate.dest_cpu, 4);
 		break;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY: {
+		const struct capsim_ev_compute_energy *e = &ev->u.compute_energy;
+
+		remember(d, &e->task);
+		len = entry_start(rec, &dat_events[EV_COMPUTE_ENERGY], ev->curr.pid);
+		put_comm(rec + 8, e->task.comm);
+		put_le(rec + 24, (uint32_t)e->task.pid, 4);
+		put_le(rec + 28, (uint32_t)e->dst_cpu, 4);
+		put_le(rec + 32, e->energy, 8);
+		put_le(rec + 40, e->max_util, 8);
+		put_le(rec + 48, e->busy_time, 8);
+		break;
+	}
 	case CAPSIM_EV_CPU_FREQUENCY:
 		len = entry_start(rec, &dat_events[EV_CPU_FREQ], ev->curr.pid);
 		put_le(rec + 8, ev->u.cpu_frequency.requested_khz, 4);
@@ -495,7 +568,7 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 		put_le(rec + 16, (uint32_t)ev->cpu, 4);
 		break;
 	case CAPSIM_EV_TEXT:
-		len = text_record(rec, ev->curr.pid, ev->u.text.name, ev->u.text.body);
+		len = text_record(rec, ev->curr.pid, ev->u.text.name, ev->u.text.body, d->nr_cpus);
 		if (!len) {
 			char text[RB_MAX_RECORD];
 
@@ -697,7 +770,8 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 	d->fp = fp;
 	d->nr_cpus = s->nr_cpus;
 	d->cpu = calloc(s->nr_cpus, sizeof(*d->cpu));
-	if (!d->cpu || trace_select_init(&d->sel, s->nr_cpus, 0, TRACE_COUNTERS_TEXT))
+	if (!d->cpu || trace_select_init(&d->sel, s->nr_cpus, s->trace_families,
+					   TRACE_COUNTERS_TEXT))
 		ret = CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; !ret && c < s->nr_cpus; c++) {
 		d->cpu[c].spool = tmpfile();

@@ -287,7 +287,7 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 {
 	struct trace_perfetto *p = ctx;
 	struct pf_slot *s;
-	char body[96];
+	char body[160];
 
 	if (!trace_select_event(&p->sel, ev, counter, p))
 		return;
@@ -396,6 +396,11 @@ static void perfetto_event(void *ctx, const struct capsim_event *ev)
 	case CAPSIM_EV_TEXT:
 		thermal_event(slot_of(p, ev), ev->u.text.name, ev->u.text.body);
 		break;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY:
+		/* no typed message upstream: the kernel exports no event for the tracepoint */
+		trace_compute_energy_text(body, sizeof(body), ev);
+		generic_from_text(slot_of(p, ev), TRACE_COMPUTE_ENERGY_NAME, body);
+		break;
 	default:
 		break;
 	}
@@ -428,7 +433,7 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 	p->fp = fp;
 	p->nr_cpus = s->nr_cpus;
 	p->cpu = calloc(s->nr_cpus, sizeof(*p->cpu));
-	ret = p->cpu ? trace_select_init(&p->sel, s->nr_cpus, 0, TRACE_COUNTERS_ALL)
+	ret = p->cpu ? trace_select_init(&p->sel, s->nr_cpus, s->trace_families, TRACE_COUNTERS_ALL)
 		     : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		p->described = calloc(trace_select_nr_tracks(&p->sel), 1);

@@ -4,6 +4,7 @@
  * the events that are trace events, cpu_frequency once per change, and the per-CPU and
  * per-zone counters, each reported when its value changes.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,9 +146,14 @@ bool trace_select_event(struct trace_select *ts, const struct capsim_event *ev,
 		cpu_counters(ts, ev, fn, ctx);
 		return false;
 	case CAPSIM_EV_TEXT:
+		/* cpufreq_cooling.c's thermal_power_cpu_* events: a family of their own */
+		if (!strncmp(ev->u.text.name, "thermal_power_cpu_", 18))
+			return ts->families & CAPSIM_TRACE_EV_THERMAL_POWER;
 		if (ts->set == TRACE_COUNTERS_ALL && !strcmp(ev->u.text.name, "thermal_temperature"))
 			zone_temperature(ts, ev, fn, ctx);
 		return true;
+	case CAPSIM_EV_SCHED_COMPUTE_ENERGY:
+		return ts->families & CAPSIM_TRACE_EV_ENERGY;
 	case CAPSIM_EV_PELT_SE:
 	case CAPSIM_EV_PELT_RQ:
 	case CAPSIM_EV_UTIL_EST:
@@ -157,4 +163,14 @@ bool trace_select_event(struct trace_select *ts, const struct capsim_event *ev,
 	default:
 		return false;
 	}
+}
+
+int trace_compute_energy_text(char *buf, size_t size, const struct capsim_event *ev)
+{
+	const struct capsim_ev_compute_energy *e = &ev->u.compute_energy;
+
+	return snprintf(buf, size,
+			"comm=%.15s pid=%d dst_cpu=%d energy=%" PRIu64 " max_util=%" PRIu64
+			" busy_time=%" PRIu64,
+			e->task.comm, e->task.pid, e->dst_cpu, e->energy, e->max_util, e->busy_time);
 }

@@ -13,6 +13,7 @@
 #define CAPSIM_TRACE_SELECT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "capsim/capsim_events.h"
@@ -88,5 +89,20 @@ unsigned trace_select_nr_tracks(const struct trace_select *ts);
  */
 bool trace_select_event(struct trace_select *ts, const struct capsim_event *ev,
 			trace_counter_fn fn, void *ctx);
+
+/*
+ * The text of sched_compute_energy, one layout for every writer. The kernel's
+ * sched_compute_energy_tp is a bare tracepoint (DECLARE_TRACE, no TP_printk, no tracefs format):
+ * the fields are its TP_PROTO arguments in order, the task as sched events name one (comm, pid),
+ * then dst_cpu, energy, max_util, busy_time.
+ */
+#define TRACE_COMPUTE_ENERGY_NAME "sched_compute_energy"
+
+/**
+ * trace_compute_energy_text() - "comm=%s pid=%d dst_cpu=%d energy=%lu max_util=%lu
+ * busy_time=%lu" of a CAPSIM_EV_SCHED_COMPUTE_ENERGY @ev into @buf (@size bytes).
+ * Return: snprintf()'s count.
+ */
+int trace_compute_energy_text(char *buf, size_t size, const struct capsim_event *ev);
 
 #endif /* CAPSIM_TRACE_SELECT_H */

@@ -398,3 +398,24 @@ void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *
 	u->next_khz = next_khz;
 	emit(s, &ev);
 }
+
+/* noinline: the record's frame stays out of the wake-up path of a run without a sink */
+__attribute__((noinline)) int sim_feec_traced(struct capsim_sim *s, const struct sim_task *p,
+					      const struct fair_task *ft)
+{
+	struct feec_trace tr;
+	struct capsim_event ev;
+	int cpu = find_energy_efficient_cpu(&s->rd, ft, &tr);
+
+	/* select_task_rq() runs on the CPU the task wakes from, as sched_waking is recorded */
+	ev_init(s, &ev, CAPSIM_EV_SCHED_COMPUTE_ENERGY, p->cpu);
+	task_of(NULL, p, &ev.u.compute_energy.task);
+	for (unsigned i = 0; i < tr.nr_calls; i++) {
+		ev.u.compute_energy.dst_cpu = tr.calls[i].dst_cpu;
+		ev.u.compute_energy.energy = tr.calls[i].energy;
+		ev.u.compute_energy.max_util = tr.calls[i].max_util;
+		ev.u.compute_energy.busy_time = tr.calls[i].busy_time;
+		emit(s, &ev);
+	}
+	return cpu;
+}

@@ -66,6 +66,15 @@ void sim_emit_sugov_update(const struct capsim_sim *s, const struct sim_policy *
 			   uint64_t util, uint64_t max_cap, uint32_t next_khz, bool changed);
 void sim_emit_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p, bool partial);
 
+struct fair_task;
+/**
+ * sim_feec_traced() - find_energy_efficient_cpu() for @p (its view @ft) that sends each of its
+ * compute_energy() calls to the sink as sched_compute_energy_tp does; call it only with a sink
+ * attached (select_task_rq_fair() calls the untraced one otherwise).
+ * Return: what find_energy_efficient_cpu() returns.
+ */
+int sim_feec_traced(struct capsim_sim *s, const struct sim_task *p, const struct fair_task *ft);
+
 /* sched_switch on @cpu from @prev to @next (NULL: the idle task), in @prev's context */
 static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 				 const struct sim_task *next)

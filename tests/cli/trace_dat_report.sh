@@ -4,15 +4,22 @@
 # hikey960-game-ipa for the thermal governor's events (from 9 s).
 set -e
 t=$TMPDIR_CASE
+EV=
 check() {
   sc=$1 d=$2; shift 2
-  "$CAPSIM" simulate ../../scenarios/$sc.json --duration $d --trace "$t/$sc.trace" >/dev/null
-  "$CAPSIM" simulate ../../scenarios/$sc.json --duration $d --trace "$t/$sc.dat" >/dev/null
+  "$CAPSIM" simulate ../../scenarios/$sc.json --duration $d --trace "$t/$sc.trace" $EV >/dev/null
+  "$CAPSIM" simulate ../../scenarios/$sc.json --duration $d --trace "$t/$sc.dat" $EV >/dev/null
   python3 ../traces/check_dat.py "$t/$sc.trace" "$t/$sc.dat" "$@"
 }
 check rb5-lmh-bursts 3s sched_switch sched_wakeup sched_wakeup_new cpu_frequency cpu_frequency_limits cpu_idle hw_pressure_update
 check default 3s sched_switch sched_migrate_task stopper
 check hikey960-game-ipa 9100ms thermal_power_allocator thermal_power_actor thermal_temperature cdev_update
+# the kernel's optional families: their records and format files (a bare tracepoint's layout for
+# sched_compute_energy; thermal_power_cpu_limit's __bitmask) as the text has them
+EV="--trace-events energy,thermal_power"
+check hikey960-game-ipa 9100ms sched_compute_energy thermal_power_cpu_get_power_simple thermal_power_cpu_limit
+check rk3399-uclamp-ui 2s sched_compute_energy
+EV=
 # Every shipped scenario, under both models: trace-cmd validates the file and reports every
 # record (no "FAILED TO PARSE", nothing on stderr); the header page and event header are what a
 # 64-bit 6.12 kernel's ring_buffer_print_page_header() / _entry_header() print (tracefs

@@ -17,3 +17,19 @@ for scn in "$CAPSIM_SOURCE_DIR"/scenarios/*.json; do
     --platform-json "$t/$n.plat.json" --events lisa
   grep -q 'lisa__sched_pelt_se: ' "$t/$n-lisa.trace"
 done
+# The kernel's optional families on the scenarios that exercise them: EAS wake-ups (default,
+# rk3399) for sched_compute_energy, the power_allocator governor (hikey960, from 9 s) for the
+# cpufreq cooling devices' thermal_power_cpu_* events.
+for n in default rk3399-uclamp-ui hikey960-game-ipa; do
+  d=2s; [ $n = hikey960-game-ipa ] && d=12s
+  "$CAPSIM" simulate "$CAPSIM_SOURCE_DIR/scenarios/$n.json" --duration $d \
+    --trace "$t/$n-kern.trace" --trace-events energy,thermal_power >/dev/null
+  python3 "$CAPSIM_SOURCE_DIR"/tests/trace/check_ftrace.py "$t/$n-kern.trace" \
+    --platform-json "$t/$n.plat.json" --events energy,thermal_power
+  grep -q ': sched_compute_energy: comm=' "$t/$n-kern.trace" ||
+    { echo "$n: no sched_compute_energy"; exit 1; }
+done
+grep -q ': thermal_power_cpu_limit: cpus=' "$t/hikey960-game-ipa-kern.trace"
+grep -q ': thermal_power_cpu_get_power_simple: cpu=' "$t/hikey960-game-ipa-kern.trace"
+# without the families asked, none of their events
+! grep -q 'sched_compute_energy\|thermal_power_cpu_' "$t/hikey960-game-ipa-v6.10.trace"

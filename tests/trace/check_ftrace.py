@@ -92,6 +92,20 @@ LISA = {
     'lisa__sched_overutilized': re.compile(r'^overutilized=(?P<overutilized>[01]) '
                                            r'span=0x(?P<span>[0-9a-f]+(?:,[0-9a-f]{8})*)$'),
 }
+# --trace-events energy: sched_compute_energy_tp's TP_PROTO arguments (a bare tracepoint in
+# 6.12: include/trace/events/sched.h declares no TP_printk for it)
+ENERGY = {
+    'sched_compute_energy': body('comm=%s pid=%d dst_cpu=%d energy=%lu max_util=%lu '
+                                 'busy_time=%lu'),
+}
+# --trace-events thermal_power: drivers/thermal/thermal_trace.h (CONFIG_CPU_THERMAL); the
+# cpumask is %*pb of the record's unsigned longs: 64-bit words as pairs of 32-bit chunks
+THERMAL_POWER = {
+    'thermal_power_cpu_get_power_simple': body('cpu=%d power=%u'),
+    'thermal_power_cpu_limit': re.compile(
+        r'^cpus=(?P<cpus>[0-9a-f]{8},[0-9a-f]{8}(?:,[0-9a-f]{8},[0-9a-f]{8})*) '
+        r'freq=(?P<freq>\d+) cdev_state=(?P<cdev_state>\d+) power=(?P<power>\d+)$'),
+}
 # trace_print_context(): "%16s-%-7d [%03d] " + 5 flag characters + " %5lu.%06lu: "
 CONTEXT = re.compile(r'^(?P<comm>.{16})-(?P<pid>\d+) *\[(?P<cpu>\d{3})\] '
                      r'(?P<flags>[dDbBX.][nNpP.][hHsSzZ.][0-9a-f.][0-9a-f.]) '
@@ -118,6 +132,10 @@ class Checker:
         self.layouts = dict(LAYOUTS)
         if 'lisa' in events:
             self.layouts.update(LISA)
+        if 'energy' in events:
+            self.layouts.update(ENERGY)
+        if 'thermal_power' in events:
+            self.layouts.update(THERMAL_POWER)
         self.first_of = {}           # CPU -> first CPU of its policy
         for cpus in policies:
             for c in cpus:
@@ -333,6 +351,30 @@ class Checker:
         if m and int(m.group(1)) != cpu:
             self.err(n, 'counter %s recorded on CPU %d' % (f['name'], cpu))
         self.counters.setdefault(f['name'], ts)
+
+    def ev_sched_compute_energy(self, n, ts, cpu, f):
+        # find_energy_efficient_cpu() runs at the wake-up, between sched_waking and sched_wakeup
+        pid, dst = int(f['pid']), int(f['dst_cpu'])
+        if pid not in self.waking:
+            self.err(n, 'sched_compute_energy of pid %d outside its wake-up' % pid)
+        if dst < -1 or dst >= self.nr_cpus:
+            self.err(n, 'sched_compute_energy dst_cpu=%d is no CPU (nor -1)' % dst)
+
+    def ev_thermal_power_cpu_get_power_simple(self, n, ts, cpu, f):
+        c = int(f['cpu'])
+        if self.first_of.get(c) != c:
+            self.err(n, 'thermal_power_cpu_get_power_simple cpu=%d is not a policy->cpu' % c)
+
+    def ev_thermal_power_cpu_limit(self, n, ts, cpu, f):
+        words = f['cpus'].split(',')
+        if len(words) != 2 * ((self.nr_cpus + 63) // 64):
+            self.err(n, 'thermal_power_cpu_limit cpus=%s is not BITS_TO_LONGS(%d) longs wide'
+                     % (f['cpus'], self.nr_cpus))
+        mask = int(''.join(words), 16)
+        cpus = [c for c in range(mask.bit_length()) if mask >> c & 1]
+        if not cpus or sorted(c for c in self.first_of if self.first_of[c] == cpus[0]) != cpus:
+            self.err(n, 'thermal_power_cpu_limit cpus=%s is not a policy\'s related CPUs'
+                     % f['cpus'])
 
     def finish(self, n):
         for c in range(self.nr_cpus):

@@ -82,7 +82,7 @@ static struct thermal *make_ipa(struct recorder *rec, uint32_t sustainable)
 	zp.binds[1] = (struct thermal_bind_params){ 1, 1, THERMAL_NO_LIMIT, THERMAL_NO_LIMIT, 512 };
 	zp.nr_binds = 2;
 	zp.rc = (struct thermal_rc_params){ 25000, 25000, 10000, 3000 };
-	p = (struct thermal_params){ &zp, 1, cd, 2 };
+	p = (struct thermal_params){ &zp, 1, cd, 2, 8 };
 	assert_int_equal(thermal_create(&p, &hooks, &t, &err), 0);
 	return t;
 }
@@ -124,6 +124,17 @@ static void test_allocation(void **state)
 				       "total_req_power=8800 total_granted_power=3960 power_range=3960 "
 				       "max_allocatable_power=8800 current_temperature=76000 "
 				       "delta_temperature=-1000"));
+	/*
+	 * cpufreq_cooling.c's own events: get_power_simple for policy->cpu (0 and 4) with the
+	 * requests; cpu_limit with the related CPUs as %*pb prints the record's one 64-bit long
+	 * (two zero-padded 32-bit chunks), the OPP power2state found and the grant.
+	 */
+	assert_non_null(rec_find(&rec, "thermal_power_cpu_get_power_simple: cpu=0 power=1600"));
+	assert_non_null(rec_find(&rec, "thermal_power_cpu_get_power_simple: cpu=4 power=7200"));
+	assert_non_null(rec_find(&rec, "thermal_power_cpu_limit: cpus=00000000,0000000f "
+				       "freq=1402000 cdev_state=2 power=1218"));
+	assert_non_null(rec_find(&rec, "thermal_power_cpu_limit: cpus=00000000,000000f0 "
+				       "freq=1421000 cdev_state=3 power=2742"));
 	assert_int_equal(t->cdevs[0].cur_state, 2);
 	assert_int_equal(t->cdevs[1].cur_state, 3);
 	assert_int_equal(rec.last_khz, 1421000);
@@ -158,7 +169,7 @@ static void test_not_power_actor(void **state)
 							  { .frequency = 2000 } };
 	struct thermal_zone_params zp = { .name = "z", .governor = THERMAL_GOV_POWER_ALLOCATOR };
 	struct thermal_cdev_params cd[2];
-	struct thermal_params p = { &zp, 1, cd, 2 };
+	struct thermal_params p = { &zp, 1, cd, 2, 8 };
 	struct thermal *t;
 	capsim_error err;
 

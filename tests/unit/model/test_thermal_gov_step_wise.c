@@ -32,7 +32,7 @@ static struct thermal *make_zone(struct recorder *rec)
 	zp.binds[0] = (struct thermal_bind_params){ 0, 1, THERMAL_NO_LIMIT, THERMAL_NO_LIMIT, 0 };
 	zp.nr_binds = 1;
 	zp.rc = (struct thermal_rc_params){ 25000, 25000, 10000, 3000 };
-	p = (struct thermal_params){ &zp, 1, cd, 2 };
+	p = (struct thermal_params){ &zp, 1, cd, 2, 0 };
 	assert_int_equal(thermal_create(&p, &hooks, &t, &err), 0);
 	return t;
 }
@@ -166,7 +166,7 @@ static void test_bad_params(void **state)
 {
 	struct thermal_zone_params zp = { .name = "z", .nr_trips = 1, .nr_binds = 1 };
 	struct thermal_cdev_params cd[2];
-	struct thermal_params p = { &zp, 1, cd, 2 };
+	struct thermal_params p = { &zp, 1, cd, 2, 0 };
 	struct thermal *t;
 	capsim_error err;
 
