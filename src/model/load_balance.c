@@ -99,12 +99,15 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 {
 	const struct lb_group *grp = &env->groups[g];
 
+	capsim_cpumask m; /* for_each_cpu_and(i, sched_group_span(group), env->cpus) */
+
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = grp->span.bits[w] & env->cpus.bits[w];
 	*sgs = (struct lb_sg_stats){ 0 };
-	for (unsigned i = 0; i < env->nr_cpus; i++) {
+	for (unsigned i = capsim_cpumask_next(&m, 0, env->nr_cpus); i < env->nr_cpus;
+	     i = capsim_cpumask_next(&m, i + 1, env->nr_cpus)) {
 		const struct lb_cpu *rq = &env->rq[i];
 
-		if (!capsim_cpumask_test(&grp->span, i) || !capsim_cpumask_test(&env->cpus, i))
-			continue;
 		sgs->group_load += rq->load;
 		sgs->group_util += rq->util;
 		sgs->group_runnable += rq->runnable;
@@ -133,7 +136,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 		}
 	}
 	sgs->group_capacity = grp->capacity;
-	sgs->group_weight = capsim_cpumask_weight(&grp->span);
+	sgs->group_weight = grp->weight;
 	/* smt_balance(): an SMT group with two tasks sharing a core */
 	if (!local && env->idle && (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
 		sgs->group_smt_balance = 1;

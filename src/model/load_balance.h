@@ -65,6 +65,7 @@ struct lb_cpu {
 /* One sched_group of the domain (sgc: its sched_group_capacity). */
 struct lb_group {
 	capsim_cpumask span;      /* sched_group_span() = group_balance_mask() (no overlap) */
+	unsigned weight;          /* sg->group_weight */
 	uint32_t flags;           /* sg->flags: the child domain's flags */
 	uint64_t capacity;        /* sgc->capacity */
 	uint64_t min_capacity, max_capacity;

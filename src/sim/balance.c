@@ -315,9 +315,16 @@ int sim_balance_init(struct capsim_sim *s)
 		for (unsigned d = 0; d < sd->nr_domains; d++) {
 			if (!capsim_cpumask_test(&sd->domains[d].span, c) || rq->nr_sd >= SD_NR_LEVELS)
 				continue;
+			unsigned w = capsim_cpumask_weight(&sd->domains[d].span), g;
+
+			for (g = 0; g + 1 < sd->domains[d].nr_groups; g++)
+				if (capsim_cpumask_test(&sd->groups[sd->domains[d].first_group + g], c))
+					break;
 			rq->sd[rq->nr_sd++] = (struct sim_sd){
 				.dom = d,
-				.balance_interval = capsim_cpumask_weight(&sd->domains[d].span),
+				.local_sg = sd->domains[d].first_group + g,
+				.min_interval = w,
+				.balance_interval = w,
 			};
 		}
 	}
@@ -341,25 +348,36 @@ static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 	return !s->rq[cpu].curr && !s->rq[cpu].nr_running && !s->rq[cpu].sched_prev;
 }
 
-/* What load_balance.c reads of every runqueue. */
-static void lb_fill_cpus(struct capsim_sim *s, struct lb_cpu *v)
+/* What should_we_balance() reads of the runqueues of @span (the balancing CPU @cpu's domain). */
+static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
+			 enum lb_idle idle, struct lb_cpu *v)
 {
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
+	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
+	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+		v[c].nr_running = s->rq[c].nr_running;
+		v[c].idle = lb_idle_cpu(s, (int)c);
+	}
+	/* in a newidle balance the CPU still runs the task it is switching from */
+	if (idle == LB_CPU_NEWLY_IDLE)
+		v[cpu].idle = false;
+}
+
+/* The rest of what load_balance.c reads of the runqueues of @span. */
+static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
+{
+	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
+	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
 		const struct sim_rq *rq = &s->rq[c];
 
-		v[c] = (struct lb_cpu){
-			.nr_running = rq->nr_running,
-			.h_nr_queued = rq->cfs_nr,
-			.load = rq->cfs_avg.load_avg,
-			.util = cpu_util_cfs(&s->rd, (int)c),
-			.util_boost = cpu_util(&s->rd, (int)c, NULL, -1, 1),
-			.runnable = rq->cfs_avg.runnable_avg,
-			.capacity = rq->cpu_capacity,
-			.capacity_orig = arch_cap(s, (int)c),
-			.misfit_task_load = rq->misfit_task_load,
-			.idle = lb_idle_cpu(s, (int)c),
-			.overutilized = sim_cpu_overutilized(s, (int)c),
-		};
+		v[c].h_nr_queued = rq->cfs_nr;
+		v[c].load = rq->cfs_avg.load_avg;
+		v[c].util = cpu_util_cfs(&s->rd, (int)c);
+		v[c].util_boost = cpu_util(&s->rd, (int)c, NULL, -1, 1);
+		v[c].runnable = rq->cfs_avg.runnable_avg;
+		v[c].capacity = rq->cpu_capacity;
+		v[c].capacity_orig = arch_cap(s, (int)c);
+		v[c].misfit_task_load = rq->misfit_task_load;
+		v[c].overutilized = sim_cpu_overutilized(s, (int)c);
 	}
 }
 
@@ -369,31 +387,26 @@ static void lb_fill_cpus(struct capsim_sim *s, struct lb_cpu *v)
  * sgc holds what update_group_capacity() last summed, which is each CPU's last
  * update_cpu_capacity() too). Return: how many.
  */
-static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, int cpu,
-			       struct lb_group *out, unsigned *gidx)
+static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+			       struct lb_group *out)
 {
 	const struct sched_domains *sd = s->plat->sd;
-	unsigned local = 0;
 
-	for (unsigned g = 0; g < d->nr_groups; g++)
-		if (capsim_cpumask_test(&sd->groups[d->first_group + g], (unsigned)cpu))
-			local = g;
 	for (unsigned k = 0; k < d->nr_groups; k++) {
 		unsigned gi = d->first_group + (local + k) % d->nr_groups;
 		struct lb_group *g = &out[k];
 
 		*g = (struct lb_group){
 			.span = sd->groups[gi],
+			.weight = capsim_cpumask_weight(&sd->groups[gi]),
 			.flags = sd->group_flags[gi],
 			.min_capacity = UINT64_MAX,
 			.imbalance = s->sg_imbalance[gi],
 		};
-		gidx[k] = gi;
-		for (unsigned c = 0; c < s->nr_cpus; c++) {
+		for (unsigned c = capsim_cpumask_next(&g->span, 0, s->nr_cpus); c < s->nr_cpus;
+		     c = capsim_cpumask_next(&g->span, c + 1, s->nr_cpus)) {
 			uint64_t cap = s->rq[c].cpu_capacity;
 
-			if (!capsim_cpumask_test(&g->span, c))
-				continue;
 			g->capacity += cap;
 			g->min_capacity = cap < g->min_capacity ? cap : g->min_capacity;
 			g->max_capacity = cap > g->max_capacity ? cap : g->max_capacity;
@@ -478,7 +491,6 @@ static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 	const struct sd_domain *d = &sds_plat->domains[ssd->dom];
 	struct lb_cpu v[CAPSIM_MAX_CPUS];
 	struct lb_group groups[CAPSIM_MAX_CPUS];
-	unsigned gidx[CAPSIM_MAX_CPUS];
 	struct lb_env env = {
 		.sd_flags = d->flags,
 		.imbalance_pct = sd_imbalance_pct(d->flags),
@@ -494,7 +506,8 @@ static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 		.groups = groups,
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
-	bool *parent_imbalance = NULL;
+	bool *parent_imbalance = env.has_parent ? &s->sg_imbalance[this_rq->sd[sdi + 1].local_sg]
+						: NULL;
 	unsigned ld_moved = 0, loop = 0, loop_max = 0;
 	bool active = false;
 	int busiest = -1, new_dst_cpu = -1;
@@ -503,25 +516,17 @@ static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
-	env.nr_groups = lb_fill_groups(s, d, cpu, groups, gidx);
+	env.nr_groups = lb_fill_groups(s, d, ssd->local_sg - d->first_group, groups);
 	dst_grpmask = groups[0].span;
-	if (env.has_parent) {
-		struct lb_group pg[CAPSIM_MAX_CPUS];
-		unsigned pgi[CAPSIM_MAX_CPUS];
-
-		lb_fill_groups(s, &sds_plat->domains[this_rq->sd[sdi + 1].dom], cpu, pg, pgi);
-		parent_imbalance = &s->sg_imbalance[pgi[0]];
-	}
-	lb_fill_cpus(s, v);
-	/* in a newidle balance the CPU still runs the task it is switching from */
-	if (idle == LB_CPU_NEWLY_IDLE)
-		v[cpu].idle = false;
+	lb_fill_idle(s, &d->span, cpu, idle, v);
 redo:
-	env.rd_overutilized = is_rd_overutilized(s);
 	if (!lb_should_we_balance(&env)) {
 		*continue_balancing = false;
 		goto out_balanced;
 	}
+	/* the rest of the runqueues' state, once this CPU is the one to balance */
+	lb_fill_cpus(s, &d->span, v);
+	env.rd_overutilized = is_rd_overutilized(s);
 	{
 		int g = lb_find_src_group(&env, &sds);
 
@@ -620,7 +625,7 @@ more_balance:
 		ssd->nr_balance_failed = 0;
 	}
 	/* unbalanced: back to the shortest interval */
-	ssd->balance_interval = capsim_cpumask_weight(&d->span);
+	ssd->balance_interval = ssd->min_interval;
 	return ld_moved + active;
 
 out_balanced:
@@ -634,7 +639,7 @@ out_one_pinned:
 	if (idle == LB_CPU_NEWLY_IDLE || env.migration_type == LB_MIGRATE_MISFIT)
 		return 0;
 	if (((env.flags & LBF_ALL_PINNED) && ssd->balance_interval < LB_MAX_PINNED_INTERVAL) ||
-	    ssd->balance_interval < 2ULL * capsim_cpumask_weight(&d->span))
+	    ssd->balance_interval < 2ULL * ssd->min_interval)
 		ssd->balance_interval *= 2;
 	return 0;
 }

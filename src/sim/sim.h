@@ -206,6 +206,8 @@ static inline size_t sim_task_bytes(unsigned nr_utimers)
  */
 struct sim_sd {
 	unsigned dom;              /* index into plat->sd->domains */
+	unsigned local_sg;         /* sd->groups: its group holding the CPU, into plat->sd->groups */
+	uint64_t min_interval;     /* ms: sd_weight */
 	uint64_t last_balance;     /* jiffies */
 	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
 	unsigned nr_balance_failed;

@@ -39,9 +39,9 @@ static void pkg_init(struct pkg *p, int dst)
 
 		p->rq[c] = (struct lb_cpu){ .capacity = cap, .capacity_orig = cap, .idle = true };
 	}
-	p->g[0] = (struct lb_group){ .span = mask(0, 3), .capacity = 4 * 381,
+	p->g[0] = (struct lb_group){ .span = mask(0, 3), .weight = 4, .capacity = 4 * 381,
 				     .min_capacity = 381, .max_capacity = 381 };
-	p->g[1] = (struct lb_group){ .span = mask(4, 5), .capacity = 2 * 1024,
+	p->g[1] = (struct lb_group){ .span = mask(4, 5), .weight = 2, .capacity = 2 * 1024,
 				     .min_capacity = 1024, .max_capacity = 1024 };
 	p->env = (struct lb_env){
 		.sd_flags = SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL | SD_PREFER_SIBLING,
@@ -56,7 +56,7 @@ static void pkg_init(struct pkg *p, int dst)
 	};
 	if (dst >= 4) { /* the local group first */
 		p->g[1] = p->g[0];
-		p->g[0] = (struct lb_group){ .span = mask(4, 5), .capacity = 2 * 1024,
+		p->g[0] = (struct lb_group){ .span = mask(4, 5), .weight = 2, .capacity = 2 * 1024,
 					     .min_capacity = 1024, .max_capacity = 1024 };
 	}
 }
