@@ -593,6 +593,7 @@ void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1
 							       in->q_uclamp_min[i],
 							       in->q_uclamp_max[i], (int)in->q_cpu[i]);
 	belief_free(b);
+}
 
 /* ---- load_balance (balance helper) -------------------------------------------------------- */
 

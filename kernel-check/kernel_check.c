@@ -106,7 +106,7 @@ KC_TABLE(thermal_6_1_in)
 #undef KC_T
 #define KC_T struct kc_thermal_6_1_out
 KC_TABLE(thermal_6_1_out)
-
+#undef KC_T
 #define KC_T struct kc_load_balance_in
 KC_TABLE(load_balance_in)
 #undef KC_T
@@ -977,6 +977,7 @@ static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
 		in->q_uclamp_min[i] = edgy(r, 0, 1024);
 		in->q_uclamp_max[i] = chance(r, 50) ? 1024 : edgy(r, 0, 1024);
 	}
+}
 
 /* load_balance (balance helper): one domain's local, busiest-so-far and candidate groups */
 static const char *const load_balance_kinds[] = {

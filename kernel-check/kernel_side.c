@@ -615,6 +615,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+}
 
 /* ---- load_balance (balance helper) -------------------------------------------------------- */
 

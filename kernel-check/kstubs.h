@@ -326,7 +326,6 @@ struct task_struct {
 	/* load balance: can_migrate_task(), task_hot() */
 	int on_cpu, policy;
 	unsigned int sched_task_hot;
-	const struct cpumask *cpus_ptr;
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)

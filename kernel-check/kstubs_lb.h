@@ -66,10 +66,6 @@ struct sd_lb_stats {
 	struct sg_lb_stats busiest_stat, local_stat;
 };
 
-static inline bool cpumask_test_cpu(int cpu, const struct cpumask *m)
-{
-	return (m->bits[0] >> cpu) & 1;
-}
 #define for_each_cpu_and(cpu, a, b) \
 	for ((cpu) = 0; (cpu) < KC_MAX_CPUS; (cpu)++) \
 		if (!((a)->bits[0] & (b)->bits[0] & (1UL << (cpu)))) continue; else
@@ -78,7 +74,6 @@ static inline bool cpumask_test_cpu(int cpu, const struct cpumask *m)
 #define is_core_idle(cpu) true
 #define arch_asym_cpu_priority(cpu) (-(cpu))
 #define task_group(p) ((struct task_group *)NULL)
-#define kthread_is_per_cpu(p) false
 #define schedstat_inc(x) do { } while (0)
 #define kc_sched_feat_CACHE_HOT_BUDDY 1
 #define cfs_rq_of(ent) (&cpu_rq(container_of(ent, struct task_struct, se)->cpu)->cfs)
