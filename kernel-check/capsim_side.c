@@ -15,6 +15,7 @@
 #include "kcase.h"
 #include "model/belief.h"
 #include "model/fair.h"
+#include "model/load_balance.h"
 #include "model/model.h"
 #include "model/pelt.h"
 #include "model/rt_placement.h"
@@ -697,4 +698,110 @@ void cside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 		}
 		out->saved_idle_calls[i] = sgc[cpu].saved_idle_calls;
 	}
+}
+
+/* ---- load_balance -------------------------------------------------------- */
+
+static void cs_sgs(const struct kc_load_balance_in *in, unsigned g, struct lb_sg_stats *sgs)
+{
+	*sgs = (struct lb_sg_stats){
+		.avg_load = in->avg_load[g],
+		.group_load = in->group_load[g],
+		.group_capacity = in->group_capacity[g],
+		.group_util = in->group_util[g],
+		.group_runnable = in->group_runnable[g],
+		.sum_nr_running = (unsigned)in->sum_nr_running[g],
+		.sum_h_nr_running = (unsigned)in->sum_h_nr_running[g],
+		.idle_cpus = (unsigned)in->idle_cpus[g],
+		.group_weight = (unsigned)in->group_weight[g],
+		.group_type = (enum lb_group_type)in->group_type[g],
+		.group_smt_balance = (unsigned)in->group_smt_balance[g],
+		.group_misfit_task_load = in->misfit_load[g],
+	};
+}
+
+void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
+{
+	struct lb_cpu rq[KC_MAX_CPUS];
+	struct lb_group groups[KC_LB_GROUPS];
+	struct lb_env env = {
+		.sd_flags = (in->asym ? SD_ASYM_CPUCAPACITY : 0u) | (in->share_llc ? SD_SHARE_LLC : 0u) |
+			    (in->share_cpucap ? SD_SHARE_CPUCAPACITY : 0u),
+		.imbalance_pct = (unsigned)in->imbalance_pct,
+		.cache_nice_tries = (unsigned)in->cache_nice_tries,
+		.nr_balance_failed = (unsigned)in->nr_balance_failed,
+		.nr_cpus = KC_MAX_CPUS,
+		.dst_cpu = (int)in->dst_cpu,
+		.idle = (enum lb_idle)in->idle,
+		.cpus = { { in->cpus } },
+		.rq = rq,
+		.groups = groups,
+		.nr_groups = KC_LB_GROUPS,
+		.migration_type = (enum lb_migration_type)in->migration_type,
+		.flags = (unsigned)in->lbf_flags,
+	};
+	struct lb_sd_stats sds = { .busiest = in->has_busiest ? 1 : -1, .local = 0 };
+	struct lb_sg_stats cand;
+	struct lb_src src = {
+		.cpu = (int)in->src_cpu,
+		.nr_running = (unsigned)in->nr_running[in->src_cpu],
+		.clock_task = in->clock_task,
+		.dst_nr_running = in->nr_running[in->dst_cpu] != 0,
+		.dst_grpmask = { { in->dst_grpmask } },
+		.migration_cost = in->migration_cost == UINT32_MAX ? -1 : (int64_t)in->migration_cost,
+	};
+	struct lb_task t = {
+		.allowed = { { in->t_allowed } },
+		.running = in->t_running != 0,
+		.idle_policy = in->t_idle_policy != 0,
+		.next_buddy = in->t_next_buddy != 0,
+		.exec_start = in->t_exec_start,
+	};
+	int new_dst = -1;
+
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		rq[c] = (struct lb_cpu){
+			.capacity = in->capacity_of[c],
+			.capacity_orig = in->arch_cap[c] ? in->arch_cap[c] : 1024,
+			.nr_running = (unsigned)in->nr_running[c],
+			.h_nr_queued = (unsigned)in->h_nr_queued[c],
+		};
+	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
+		groups[g] = (struct lb_group){
+			.flags = in->sg_flags_smt[g] ? SD_SHARE_CPUCAPACITY : 0u,
+			.capacity = in->group_capacity[g],
+			.min_capacity = in->min_capacity[g],
+			.max_capacity = in->max_capacity[g],
+			.imbalance = in->sg_imbalance[g] != 0,
+		};
+	cs_sgs(in, 2, &cand);
+	cand.group_type = group_has_spare; /* group_classify() decides it here */
+	out->classify = lb_group_classify(env.imbalance_pct, groups[2].imbalance, &cand);
+
+	cs_sgs(in, 0, &sds.local_stat);
+	if (in->has_busiest)
+		cs_sgs(in, 1, &sds.busiest_stat);
+	else
+		sds.busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
+							 .group_type = group_has_spare };
+	cs_sgs(in, 2, &cand);
+	out->pick_busiest = lb_update_sd_pick_busiest(&env, &sds, 2, &cand);
+
+	sds.total_load = in->total_load;
+	sds.total_capacity = in->total_capacity;
+	sds.avg_load = in->sds_avg_load;
+	sds.prefer_sibling = in->prefer_sibling != 0;
+	lb_calculate_imbalance(&env, &sds);
+	out->migration_type = env.migration_type;
+	out->imbalance[0] = (uint64_t)env.imbalance;
+	out->local_avg_load = sds.local_stat.avg_load;
+	out->sds_avg_load = sds.avg_load;
+	out->need_active = lb_need_active_balance(&env, (int)in->src_cpu,
+						 (unsigned)in->h_nr_queued[in->src_cpu]);
+
+	env.flags = (unsigned)in->lbf_flags;
+	out->task_hot = (uint64_t)lb_task_hot(&env, &src, &t);
+	out->can_migrate = lb_can_migrate_task(&env, &src, &t, &new_dst);
+	out->can_flags = env.flags;
+	out->new_dst_cpu[0] = (uint64_t)(int64_t)(env.flags & LBF_DST_PINNED ? new_dst : -1);
 }

@@ -434,10 +434,44 @@ KC_STRUCT(thermal_6_1_out)
 /** kside_version_6_1() - the version of the pre-6.10 kernel kernel_side_6_1.c runs. */
 const char *kside_version_6_1(void);
 
+/*
+ * load_balance (balance helper): one balance of a domain between its local group and a
+ * candidate busiest group, with the busiest one picked so far: group_classify() of the
+ * candidate, update_sd_pick_busiest(), calculate_imbalance(), need_active_balance(), and
+ * can_migrate_task() + task_hot() of one task. Group stats are given as struct sg_lb_stats
+ * holds them: [0] local, [1] busiest so far, [2] the candidate.
+ */
+#define KC_LB_GROUPS 3
+#define KC_FIELDS_load_balance_in(S, A, I) \
+	S(asym) S(share_llc) S(share_cpucap) S(prefer_sibling) \
+	S(imbalance_pct) S(cache_nice_tries) S(nr_balance_failed) S(idle) \
+	S(dst_cpu) S(src_cpu) \
+	A(capacity_of, KC_MAX_CPUS) A(arch_cap, KC_MAX_CPUS) A(nr_running, KC_MAX_CPUS) \
+	A(h_nr_queued, KC_MAX_CPUS) \
+	S(has_busiest) S(migration_type) S(lbf_flags) \
+	A(avg_load, KC_LB_GROUPS) A(group_load, KC_LB_GROUPS) A(group_capacity, KC_LB_GROUPS) \
+	A(group_util, KC_LB_GROUPS) A(group_runnable, KC_LB_GROUPS) \
+	A(sum_nr_running, KC_LB_GROUPS) A(sum_h_nr_running, KC_LB_GROUPS) \
+	A(idle_cpus, KC_LB_GROUPS) A(group_weight, KC_LB_GROUPS) A(group_type, KC_LB_GROUPS) \
+	A(group_smt_balance, KC_LB_GROUPS) A(misfit_load, KC_LB_GROUPS) \
+	A(sg_flags_smt, KC_LB_GROUPS) A(sg_imbalance, KC_LB_GROUPS) \
+	A(min_capacity, KC_LB_GROUPS) A(max_capacity, KC_LB_GROUPS) \
+	S(total_load) S(total_capacity) S(sds_avg_load) \
+	S(dst_grpmask) S(cpus) \
+	S(t_allowed) S(t_running) S(t_idle_policy) S(t_next_buddy) S(t_exec_start) \
+	S(clock_task) S(migration_cost)
+KC_STRUCT(load_balance_in)
+#define KC_FIELDS_load_balance_out(S, A, I) \
+	S(classify) S(pick_busiest) \
+	S(migration_type) I(imbalance, 1) S(local_avg_load) S(sds_avg_load) \
+	S(need_active) \
+	S(task_hot) S(can_migrate) S(can_flags) I(new_dst_cpu, 1)
+KC_STRUCT(load_balance_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
-	X(thermal_6_1)
+	X(thermal_6_1) X(load_balance)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -113,6 +113,12 @@ KC_TABLE(thermal_6_1_in)
 #define KC_T struct kc_thermal_6_1_out
 KC_TABLE(thermal_6_1_out)
 #undef KC_T
+#define KC_T struct kc_load_balance_in
+KC_TABLE(load_balance_in)
+#undef KC_T
+#define KC_T struct kc_load_balance_out
+KC_TABLE(load_balance_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1041,6 +1047,97 @@ static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
 		in->q_uclamp_min[i] = edgy(r, 0, 1024);
 		in->q_uclamp_max[i] = chance(r, 50) ? 1024 : edgy(r, 0, 1024);
 	}
+}
+
+/* load_balance (balance helper): one domain's local, busiest-so-far and candidate groups */
+static const char *const load_balance_kinds[] = {
+	"random", "misfit", "overloaded", "spare", "pinned", "hot", "smt", "boundaries",
+};
+
+static void gen_lb_group(struct rng *r, unsigned kind, struct kc_load_balance_in *in, unsigned g)
+{
+	uint64_t w = range(r, 1, 4), cap = range(r, 1, 1024) * w;
+	uint64_t nr = kind == 2 ? range(r, w + 1, 3 * w) : kind == 3 ? range(r, 0, w) : range(r, 0, 3 * w);
+
+	in->group_weight[g] = w;
+	in->group_capacity[g] = cap;
+	in->min_capacity[g] = range(r, 1, cap / w);
+	in->max_capacity[g] = range(r, cap / w, 1024);
+	in->sum_nr_running[g] = nr;
+	in->sum_h_nr_running[g] = range(r, 0, nr);
+	in->idle_cpus[g] = range(r, 0, w);
+	/* around the 117% thresholds of group_is_overloaded() and group_has_capacity() */
+	in->group_util[g] = kind == 7 ? edgy(r, cap * 100 / in->imbalance_pct - 1,
+					     cap * 100 / in->imbalance_pct + 1)
+				      : range(r, 0, cap * 3 / 2);
+	in->group_runnable[g] = kind == 7 ? edgy(r, cap * in->imbalance_pct / 100 - 1,
+						 cap * in->imbalance_pct / 100 + 1)
+					  : range(r, in->group_util[g], cap * 2);
+	in->group_load[g] = range(r, 0, 4096);
+	in->avg_load[g] = chance(r, 50) ? in->group_load[g] * 1024 / cap : range(r, 0, 4096);
+	in->misfit_load[g] = kind == 1 || chance(r, 20) ? range(r, 1, 1024) : 0;
+	in->group_smt_balance[g] = kind == 6 && chance(r, 50);
+	in->sg_flags_smt[g] = kind == 6 && chance(r, 50);
+	in->sg_imbalance[g] = chance(r, 10);
+	/* a type the group could have: asym_packing needs priorities arm64 does not have */
+	in->group_type[g] = (uint64_t[]){ 0, 1, 2, 3, 5, 6 }[range(r, 0, 5)];
+	if (kind == 1 && g)
+		in->group_type[g] = 2;
+	if (kind == 2 && g)
+		in->group_type[g] = 6;
+}
+
+static void gen_load_balance(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_load_balance_in *in = v;
+
+	in->asym = kind == 1 || chance(r, 50);
+	in->share_llc = chance(r, 50);
+	in->share_cpucap = kind == 6 && chance(r, 50);
+	in->prefer_sibling = chance(r, 40);
+	in->imbalance_pct = chance(r, 70) ? (in->share_cpucap ? 110 : 117) : range(r, 100, 150);
+	in->cache_nice_tries = range(r, 0, 2);
+	in->nr_balance_failed = chance(r, 50) ? 0 : range(r, 1, 6);
+	in->idle = range(r, 0, 2);
+	in->dst_cpu = range(r, 0, KC_MAX_CPUS - 1);
+	do
+		in->src_cpu = range(r, 0, KC_MAX_CPUS - 1);
+	while (in->src_cpu == in->dst_cpu);
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++) {
+		in->arch_cap[c] = gen_cap(r);
+		in->capacity_of[c] = range(r, 1, in->arch_cap[c]);
+		in->nr_running[c] = range(r, 0, 4);
+		in->h_nr_queued[c] = range(r, 0, in->nr_running[c]);
+	}
+	if (chance(r, 30))
+		in->h_nr_queued[in->src_cpu] = 1;
+	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
+		gen_lb_group(r, kind, in, g);
+	in->has_busiest = chance(r, 70);
+	if (kind == 7 && chance(r, 50)) {
+		/* capacity_greater()'s boundary: 539 x 1024 == 512 x 1078 */
+		in->capacity_of[in->dst_cpu] = 539;
+		in->min_capacity[2] = in->max_capacity[2] = 512;
+		in->capacity_of[in->src_cpu] = 512;
+	}
+	in->migration_type = range(r, 0, 3);
+	in->total_load = in->group_load[0] + in->group_load[1] + range(r, 0, 4096);
+	in->total_capacity = in->group_capacity[0] + in->group_capacity[1] + range(r, 0, 2048);
+	in->sds_avg_load = range(r, 0, 4096);
+	in->dst_grpmask = range(r, 1, 255) | (1ULL << in->dst_cpu);
+	in->cpus = in->dst_grpmask | range(r, 0, 255) | (1ULL << in->src_cpu);
+	in->lbf_flags = chance(r, 50) ? 0x01 : range(r, 0, 0x1f);
+	in->t_allowed = kind == 4 ? range(r, 0, 255) & ~(1ULL << in->dst_cpu) : range(r, 0, 255);
+	if (kind != 4 && chance(r, 70))
+		in->t_allowed |= 1ULL << in->dst_cpu;
+	in->t_running = chance(r, 25);
+	in->t_idle_policy = chance(r, 10);
+	in->t_next_buddy = chance(r, 15);
+	in->clock_task = range(r, 1000000000, 2000000000);
+	in->migration_cost = (uint64_t[]){ 500000, 0, UINT32_MAX, 1, 499999 }[range(r, 0, 4)];
+	/* hot: ran around sysctl_sched_migration_cost before the balance */
+	in->t_exec_start = kind == 5 ? in->clock_task - edgy(r, 499998, 500001)
+				     : in->clock_task - range(r, 0, 2000000);
 }
 
 struct kc_group {

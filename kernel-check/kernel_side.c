@@ -707,3 +707,126 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 		out->saved_idle_calls[i] = sugov_cpu[cpu].saved_idle_calls;
 	}
 }
+
+/* ---- load_balance -------------------------------------------------------- */
+
+const struct sched_class fair_sched_class;
+unsigned int sysctl_sched_migration_cost;
+
+static int kc_sd_flags(const struct kc_load_balance_in *in)
+{
+	return (in->asym ? SD_ASYM_CPUCAPACITY : 0) | (in->share_llc ? SD_SHARE_LLC : 0) |
+	       (in->share_cpucap ? SD_SHARE_CPUCAPACITY : 0);
+}
+
+static void kc_sgs(const struct kc_load_balance_in *in, unsigned g, struct sg_lb_stats *sgs)
+{
+	*sgs = (struct sg_lb_stats){
+		.avg_load = in->avg_load[g],
+		.group_load = in->group_load[g],
+		.group_capacity = in->group_capacity[g],
+		.group_util = in->group_util[g],
+		.group_runnable = in->group_runnable[g],
+		.sum_nr_running = (unsigned int)in->sum_nr_running[g],
+		.sum_h_nr_running = (unsigned int)in->sum_h_nr_running[g],
+		.idle_cpus = (unsigned int)in->idle_cpus[g],
+		.group_weight = (unsigned int)in->group_weight[g],
+		.group_type = (enum group_type)in->group_type[g],
+		.group_smt_balance = (unsigned int)in->group_smt_balance[g],
+		.group_misfit_task_load = in->misfit_load[g],
+	};
+}
+
+void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
+{
+	struct sched_group_capacity sgc[KC_LB_GROUPS];
+	struct sched_group sg[KC_LB_GROUPS];
+	struct sched_domain sd = {
+		.flags = kc_sd_flags(in),
+		.imbalance_pct = (unsigned int)in->imbalance_pct,
+		.cache_nice_tries = (unsigned int)in->cache_nice_tries,
+		.nr_balance_failed = (unsigned int)in->nr_balance_failed,
+	};
+	struct cpumask grp = { { in->dst_grpmask } }, cpus = { { in->cpus } };
+	struct cpumask allowed = { { in->t_allowed } };
+	struct lb_env env = {
+		.sd = &sd,
+		.dst_cpu = (int)in->dst_cpu,
+		.src_cpu = (int)in->src_cpu,
+		.dst_core_idle = true,
+		.idle = (enum cpu_idle_type)in->idle,
+		.dst_grpmask = &grp,
+		.cpus = &cpus,
+		.flags = (unsigned int)in->lbf_flags,
+		.migration_type = (enum migration_type)in->migration_type,
+		.new_dst_cpu = -1,
+	};
+	struct sd_lb_stats sds = { 0 };
+	struct sg_lb_stats cand;
+	struct task_struct p = { .cpu = (int)in->src_cpu, .sched_class = &fair_sched_class };
+
+	kc_reset();
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++) {
+		cpu_scale[c] = in->arch_cap[c] ? in->arch_cap[c] : SCHED_CAPACITY_SCALE;
+		kc_rqs[c].cpu_capacity = in->capacity_of[c];
+		kc_rqs[c].nr_running = (unsigned int)in->nr_running[c];
+		kc_rqs[c].cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+	}
+	env.dst_rq = cpu_rq(env.dst_cpu);
+	env.src_rq = cpu_rq(env.src_cpu);
+	sd.groups = &sg[0];
+	for (unsigned g = 0; g < KC_LB_GROUPS; g++) {
+		sgc[g] = (struct sched_group_capacity){
+			.capacity = in->group_capacity[g],
+			.min_capacity = in->min_capacity[g],
+			.max_capacity = in->max_capacity[g],
+			.imbalance = (int)in->sg_imbalance[g],
+		};
+		sg[g] = (struct sched_group){
+			.sgc = &sgc[g],
+			.flags = in->sg_flags_smt[g] ? SD_SHARE_CPUCAPACITY : 0,
+			.asym_prefer_cpu = (int)g,
+			.cores = (unsigned int)in->group_weight[g], /* no SMT */
+		};
+	}
+	kc_sgs(in, 2, &cand);
+	cand.group_type = group_has_spare; /* group_classify() decides it here */
+	out->classify = (uint64_t)k_group_classify(sd.imbalance_pct, &sg[2], &cand);
+
+	sds.local = &sg[0];
+	sds.busiest = in->has_busiest ? &sg[1] : NULL;
+	kc_sgs(in, 0, &sds.local_stat);
+	if (in->has_busiest)
+		kc_sgs(in, 1, &sds.busiest_stat);
+	else
+		sds.busiest_stat = (struct sg_lb_stats){ .idle_cpus = UINT_MAX,
+							 .group_type = group_has_spare };
+	kc_sgs(in, 2, &cand);
+	out->pick_busiest = k_update_sd_pick_busiest(&env, &sds, &sg[2], &cand);
+
+	sds.total_load = in->total_load;
+	sds.total_capacity = in->total_capacity;
+	sds.avg_load = in->sds_avg_load;
+	sds.prefer_sibling = (unsigned int)in->prefer_sibling;
+	k_calculate_imbalance(&env, &sds);
+	out->migration_type = (uint64_t)env.migration_type;
+	out->imbalance[0] = (uint64_t)(int64_t)env.imbalance;
+	out->local_avg_load = sds.local_stat.avg_load;
+	out->sds_avg_load = sds.avg_load;
+	out->need_active = (uint64_t)k_need_active_balance(&env);
+
+	/* can_migrate_task() of one task of src, the env as calculate_imbalance() left it */
+	sysctl_sched_migration_cost = (unsigned int)in->migration_cost;
+	p.cpus_ptr = &allowed;
+	p.on_cpu = (int)in->t_running;
+	p.policy = in->t_idle_policy ? SCHED_IDLE : 0;
+	p.se.exec_start = in->t_exec_start;
+	env.src_rq->clock_task = in->clock_task;
+	if (in->t_next_buddy)
+		env.src_rq->cfs.next = &p.se;
+	env.flags = (unsigned int)in->lbf_flags;
+	out->task_hot = (uint64_t)k_task_hot(&p, &env);
+	out->can_migrate = (uint64_t)k_can_migrate_task(&p, &env);
+	out->can_flags = env.flags;
+	out->new_dst_cpu[0] = (uint64_t)(int64_t)(env.flags & LBF_DST_PINNED ? env.new_dst_cpu : -1);
+}

@@ -306,6 +306,7 @@ struct sched_avg {
 struct sched_entity {
 	struct load_weight load;
 	unsigned int on_rq;
+	u64 exec_start; /* load balance: task_hot() */
 	unsigned char sched_delayed;
 	struct sched_avg avg;
 };
@@ -323,6 +324,9 @@ struct task_struct {
 	void *mm;
 	struct uclamp_se uclamp_req[UCLAMP_CNT];
 	struct uclamp_se uclamp[UCLAMP_CNT];
+	/* load balance: can_migrate_task(), task_hot() */
+	int on_cpu, policy;
+	unsigned int sched_task_hot;
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
@@ -334,6 +338,8 @@ extern struct task_struct *kc_current;
 struct cfs_rq {
 	struct sched_avg avg;
 	struct sched_entity *curr;
+	struct sched_entity *next;  /* load balance: CACHE_HOT_BUDDY */
+	unsigned int h_nr_queued;   /* load balance */
 };
 struct rt_rq {
 	unsigned int rt_nr_running;
@@ -380,6 +386,7 @@ struct rq {
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
 	struct sched_domain *sd;
+	unsigned int nr_running; /* load balance */
 };
 extern struct rq kc_rqs[KC_MAX_CPUS];
 #define cpu_rq(cpu) (&kc_rqs[cpu])
@@ -390,16 +397,25 @@ extern struct rq kc_rqs[KC_MAX_CPUS];
 
 struct sched_group_capacity {
 	unsigned long capacity, min_capacity, max_capacity;
+	int imbalance; /* load balance: sg_imbalanced() */
 };
 struct sched_group {
 	struct sched_group_capacity *sgc;
+	unsigned int flags;      /* load balance: the child domain's */
+	int asym_prefer_cpu;
+	unsigned int cores;
 };
 struct sched_domain {
 	struct sched_domain *parent;
 	int flags;
 	struct sched_group *groups;
 	unsigned long span[1];
+	/* load balance */
+	unsigned int imbalance_pct, cache_nice_tries, nr_balance_failed;
 };
+
+#include "kstubs_lb.h"
+
 
 /* cpufreq_schedutil.c's own structures (the fields the cut functions read) */
 struct sugov_tunables {

@@ -333,6 +333,22 @@ static bool first_of_span(struct built (*b)[SD_NR_LEVELS], unsigned cpu, int l)
 	return true;
 }
 
+/*
+ * sg->flags: get_group() copies the child domain's flags; cpu_attach_domain() clears them
+ * when that child is the degenerate bottom level and hands a degenerate parent's child's on,
+ * so they are those of the kept lower level spanning the group, or 0.
+ */
+static uint32_t group_flags(struct built (*b)[SD_NR_LEVELS], unsigned n, int l,
+			    const capsim_cpumask *span)
+{
+	unsigned first = capsim_cpumask_next(span, 0, n);
+
+	for (int c = l - 1; c >= 0; c--)
+		if (b[first][c].kept && mask_equal(&b[first][c].span, span))
+			return b[first][c].flags;
+	return 0;
+}
+
 static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_domains *out,
 		   capsim_error *err)
 {
@@ -346,7 +362,8 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 			}
 	out->domains = calloc(nr_domains ? nr_domains : 1, sizeof(*out->domains));
 	out->groups = calloc(nr_groups ? nr_groups : 1, sizeof(*out->groups));
-	if (!out->domains || !out->groups)
+	out->group_flags = calloc(nr_groups ? nr_groups : 1, sizeof(*out->group_flags));
+	if (!out->domains || !out->groups || !out->group_flags)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	for (int l = 0; l < SD_NR_LEVELS; l++) {
 		for (unsigned cpu = 0; cpu < n; cpu++) {
@@ -360,6 +377,8 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 			d->flags = b[cpu][l].flags;
 			d->first_group = out->nr_groups;
 			d->nr_groups = groups_of(b, cpu, l, n, &out->groups[out->nr_groups]);
+			for (unsigned g = out->nr_groups; g < out->nr_groups + d->nr_groups; g++)
+				out->group_flags[g] = group_flags(b, n, l, &out->groups[g]);
 			out->nr_groups += d->nr_groups;
 		}
 	}
@@ -406,5 +425,6 @@ void sd_free(struct sched_domains *sd)
 {
 	free(sd->domains);
 	free(sd->groups);
+	free(sd->group_flags);
 	memset(sd, 0, sizeof(*sd));
 }

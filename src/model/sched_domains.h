@@ -72,6 +72,7 @@ struct sched_domains {
 	struct sd_domain *domains; /* by level, then by first CPU of the span */
 	unsigned nr_domains;
 	capsim_cpumask *groups;    /* each domain's groups, the local one of its first CPU first */
+	uint32_t *group_flags;     /* sg->flags: the kept child domain's flags, 0 at the bottom */
 	unsigned nr_groups;
 };
 

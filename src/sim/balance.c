@@ -9,15 +9,23 @@
  * refreshed by update_cpu_capacity() at balance cadence. The placement functions themselves
  * are src/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
  */
+#include <stdlib.h>
+
 #include "internal.h"
+#include "model/load_balance.h"
 #include "model/rt_placement.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
 
-/* mirrors sd->imbalance_pct of a non-SMT level, and sd->busy_factor */
+/* mirrors sd->imbalance_pct of a non-SMT level (check_cpu_capacity() of the nohz kick), and
+ * sd->busy_factor */
 #define IMBALANCE_PCT 117
 #define BUSY_FACTOR 16
+/* MAX_PINNED_INTERVAL: the back-off, in ms, of a domain whose tasks are all pinned */
+#define LB_MAX_PINNED_INTERVAL 512
+/* detach_tasks() looks at no more than sysctl_sched_nr_migrate tasks of cfs_tasks' tail */
+#define LB_MAX_TASKS LB_NR_MIGRATE
 /* LOAD_AVG_PERIOD ms: how often nohz idle CPUs get their blocked load decayed */
 #define NOHZ_BLOCKED_MS 32
 
@@ -244,12 +252,6 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 	fair_memo_refresh(&s->rd, cpu);
 }
 
-/* mirrors capacity_greater(): @a noticeably (about 5%) above @b */
-static bool capacity_greater(uint64_t a, uint64_t b)
-{
-	return a * 1024 > b * 1078;
-}
-
 /* Bookkeeping of a move between CPUs (set_task_cpu() + migrate_task_rq_fair()). */
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit)
 {
@@ -288,151 +290,400 @@ static void lb_move_task(struct capsim_sim *s, struct sim_task *p, int dst, bool
 		rq_check_preempt_wakeup(s, &s->rq[dst], p);
 }
 
-/* The last queued (not running) fair task of @src that may run on @dst and matches @want_misfit. */
-static struct sim_task *detach_candidate(struct capsim_sim *s, int src, int dst, bool misfit)
+/* list_add() to the head of its rq's cfs_tasks: the list is ordered by lb_seq, highest first */
+void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 {
-	struct sim_task *found = NULL;
+	p->lb_seq = ++s->cfs_seq;
+}
 
-	for (struct sim_task *t = s->rq[src].fair_head; t; t = t->rq_next) {
-		if (!capsim_cpumask_test(&t->allowed, (unsigned)dst))
-			continue;
-		if (misfit && sim_task_fits_cpu(s, t, src))
-			continue;
-		found = t; /* detach_tasks() walks cfs_tasks from the tail */
+/*
+ * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
+ * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
+ * at boot; and the groups' sgc->imbalance, all clear.
+ */
+int sim_balance_init(struct capsim_sim *s)
+{
+	const struct sched_domains *sd = s->plat->sd;
+
+	if (!sd)
+		return 0;
+	s->sg_imbalance = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg_imbalance));
+	if (!s->sg_imbalance)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		for (unsigned d = 0; d < sd->nr_domains; d++) {
+			if (!capsim_cpumask_test(&sd->domains[d].span, c) || rq->nr_sd >= SD_NR_LEVELS)
+				continue;
+			unsigned w = capsim_cpumask_weight(&sd->domains[d].span), g;
+
+			for (g = 0; g + 1 < sd->domains[d].nr_groups; g++)
+				if (capsim_cpumask_test(&sd->groups[sd->domains[d].first_group + g], c))
+					break;
+			rq->sd[rq->nr_sd++] = (struct sim_sd){
+				.dom = d,
+				.local_sg = sd->domains[d].first_group + g,
+				.min_interval = w,
+				.balance_interval = w,
+			};
+		}
 	}
+	return 0;
+}
+
+/* sd_init(): SMT levels balance at 110%, the others at 117%; cache_nice_tries 1 with an LLC */
+static unsigned sd_imbalance_pct(uint32_t flags)
+{
+	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
+}
+
+static unsigned sd_cache_nice_tries(uint32_t flags)
+{
+	return !(flags & SD_SHARE_CPUCAPACITY) && (flags & SD_SHARE_LLC) ? 1 : 0;
+}
+
+/* idle_cpu(): the idle task runs and nothing is queued */
+static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
+{
+	return !s->rq[cpu].curr && !s->rq[cpu].nr_running && !s->rq[cpu].sched_prev;
+}
+
+/* What should_we_balance() reads of the runqueues of @span (the balancing CPU @cpu's domain). */
+static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
+			 enum lb_idle idle, struct lb_cpu *v)
+{
+	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
+	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+		v[c].nr_running = s->rq[c].nr_running;
+		v[c].idle = lb_idle_cpu(s, (int)c);
+	}
+	/* in a newidle balance the CPU still runs the task it is switching from */
+	if (idle == LB_CPU_NEWLY_IDLE)
+		v[cpu].idle = false;
+}
+
+/* The rest of what load_balance.c reads of the runqueues of @span. */
+static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
+{
+	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
+	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+		const struct sim_rq *rq = &s->rq[c];
+
+		v[c].h_nr_queued = rq->cfs_nr;
+		v[c].load = rq->cfs_avg.load_avg;
+		v[c].util = cpu_util_cfs(&s->rd, (int)c);
+		v[c].util_boost = cpu_util(&s->rd, (int)c, NULL, -1, 1);
+		v[c].runnable = rq->cfs_avg.runnable_avg;
+		v[c].capacity = rq->cpu_capacity;
+		v[c].capacity_orig = arch_cap(s, (int)c);
+		v[c].misfit_task_load = rq->misfit_task_load;
+		v[c].overutilized = sim_cpu_overutilized(s, (int)c);
+	}
+}
+
+/*
+ * The domain's groups as CPU @cpu's sd->groups ring gives them, its local group first, with
+ * their sgc: capacity the sum of the CPUs' capacity_of(), min and max over them (the kernel's
+ * sgc holds what update_group_capacity() last summed, which is each CPU's last
+ * update_cpu_capacity() too). Return: how many.
+ */
+static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+			       struct lb_group *out)
+{
+	const struct sched_domains *sd = s->plat->sd;
+
+	for (unsigned k = 0; k < d->nr_groups; k++) {
+		unsigned gi = d->first_group + (local + k) % d->nr_groups;
+		struct lb_group *g = &out[k];
+
+		*g = (struct lb_group){
+			.span = sd->groups[gi],
+			.weight = capsim_cpumask_weight(&sd->groups[gi]),
+			.flags = sd->group_flags[gi],
+			.min_capacity = UINT64_MAX,
+			.imbalance = s->sg_imbalance[gi],
+		};
+		for (unsigned c = capsim_cpumask_next(&g->span, 0, s->nr_cpus); c < s->nr_cpus;
+		     c = capsim_cpumask_next(&g->span, c + 1, s->nr_cpus)) {
+			uint64_t cap = s->rq[c].cpu_capacity;
+
+			g->capacity += cap;
+			g->min_capacity = cap < g->min_capacity ? cap : g->min_capacity;
+			g->max_capacity = cap > g->max_capacity ? cap : g->max_capacity;
+		}
+	}
+	return d->nr_groups;
+}
+
+/*
+ * The tail of @src's cfs_tasks (its running fair task and the queued ones, ordered by when
+ * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
+ * can reach, into @tasks and their @view, head first, @order the identity. Return: how many.
+ */
+static unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
+			     struct lb_task *view, unsigned *order)
+{
+	struct sim_rq *rq = &s->rq[src];
+	struct sim_task *t = rq->curr && !rq->curr->rt ? rq->curr : rq->fair_head;
+	unsigned n = 0;
+
+	/* kept by lb_seq, descending; a task less recent than the last enters */
+	for (; t; t = t == rq->curr ? rq->fair_head : t->rq_next) {
+		unsigned j;
+
+		if (n == LB_MAX_TASKS && t->lb_seq > tasks[n - 1]->lb_seq)
+			continue;
+		j = n < LB_MAX_TASKS ? n++ : n - 1;
+		for (; j && tasks[j - 1]->lb_seq < t->lb_seq; j--)
+			tasks[j] = tasks[j - 1];
+		tasks[j] = t;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		struct sim_task *p = tasks[i];
+		struct fair_task ft;
+
+		task_fill_view(s, p, &ft);
+		view[i] = (struct lb_task){
+			.allowed = p->allowed,
+			.running = p == rq->curr,
+			.idle_policy = p->policy == WL_POLICY_IDLE,
+			.exec_start = p->exec_start,
+			.h_load = p->avg.load_avg, /* task_h_load() without cgroups */
+			.util_est = task_util_est(&ft),
+			.fits_src = sim_task_fits_cpu(s, p, src),
+		};
+		order[i] = i;
+	}
+	return n;
+}
+
+/*
+ * detach_one_task() of active_load_balance_cpu_stop(): the least recently run fair task of
+ * @src that may run on @dst (LBF_ACTIVE_LB: hotness does not matter, and the stopper has
+ * preempted the running one). Return: it, or NULL.
+ */
+static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int dst)
+{
+	struct sim_rq *rq = &s->rq[src];
+	struct sim_task *t = rq->curr && !rq->curr->rt ? rq->curr : rq->fair_head, *found = NULL;
+
+	for (; t; t = t == rq->curr ? rq->fair_head : t->rq_next)
+		if (capsim_cpumask_test(&t->allowed, (unsigned)dst) &&
+		    (!found || t->lb_seq < found->lb_seq))
+			found = t;
 	return found;
 }
 
-/* The local group (one CPU) has spare capacity: group_has_capacity() for one CPU. */
-static bool cpu_has_spare(const struct capsim_sim *s, int cpu)
+/*
+ * mirrors sched_balance_rq() of CPU @cpu over its domain @sdi: whether it balances here
+ * (should_we_balance: *@continue_balancing cleared if not), the busiest group and runqueue,
+ * detach_tasks() from it (again after an all-pinned runqueue, or onto another CPU of the local
+ * group for tasks pinned away from @cpu), else an active balance of its running task; then
+ * nr_balance_failed, the groups' sgc->imbalance and the balance interval as the kernel leaves
+ * them. Return: how many tasks moved.
+ */
+static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
+				 bool *continue_balancing)
 {
-	const struct sim_rq *rq = &s->rq[cpu];
-	uint64_t cap = rq->cpu_capacity, util = cpu_util_cfs(&s->rd, cpu);
+	struct sim_rq *this_rq = &s->rq[cpu];
+	struct sim_sd *ssd = &this_rq->sd[sdi];
+	const struct sched_domains *sds_plat = s->plat->sd;
+	const struct sd_domain *d = &sds_plat->domains[ssd->dom];
+	struct lb_cpu v[CAPSIM_MAX_CPUS];
+	struct lb_group groups[CAPSIM_MAX_CPUS];
+	struct lb_env env = {
+		.sd_flags = d->flags,
+		.imbalance_pct = sd_imbalance_pct(d->flags),
+		.cache_nice_tries = sd_cache_nice_tries(d->flags),
+		.nr_balance_failed = ssd->nr_balance_failed,
+		.has_parent = sdi + 1 < this_rq->nr_sd,
+		.rd_has_pd = s->eas,
+		.nr_cpus = s->nr_cpus,
+		.dst_cpu = cpu,
+		.idle = idle,
+		.cpus = d->span,
+		.rq = v,
+		.groups = groups,
+	};
+	/* sd_parent->groups->sgc: the parent's local group */
+	bool *parent_imbalance = env.has_parent ? &s->sg_imbalance[this_rq->sd[sdi + 1].local_sg]
+						: NULL;
+	unsigned ld_moved = 0, loop = 0, loop_max = 0;
+	bool active = false;
+	int busiest = -1, new_dst_cpu = -1;
+	struct lb_sd_stats sds;
+	capsim_cpumask dst_grpmask;
 
-	if (rq->nr_running < 1)
-		return true;
-	if (cap * IMBALANCE_PCT < rq->cfs_avg.runnable_avg * 100)
-		return false;
-	return cap * 100 > util * IMBALANCE_PCT;
+	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
+		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
+	env.nr_groups = lb_fill_groups(s, d, ssd->local_sg - d->first_group, groups);
+	dst_grpmask = groups[0].span;
+	lb_fill_idle(s, &d->span, cpu, idle, v);
+redo:
+	if (!lb_should_we_balance(&env)) {
+		*continue_balancing = false;
+		goto out_balanced;
+	}
+	/* the rest of the runqueues' state, once this CPU is the one to balance */
+	lb_fill_cpus(s, &d->span, v);
+	env.rd_overutilized = is_rd_overutilized(s);
+	{
+		int g = lb_find_src_group(&env, &sds);
+
+		/* update_sd_lb_stats(): the root domain's flags */
+		if (!env.has_parent)
+			s->overloaded = sds.sg_overloaded;
+		if (s->eas && (!env.has_parent || sds.sg_overutilized))
+			sim_set_overutilized(s, sds.sg_overutilized);
+		if (g < 0)
+			goto out_balanced;
+		busiest = lb_find_src_rq(&env, (unsigned)g);
+		if (busiest < 0)
+			goto out_balanced;
+	}
+	env.flags |= LBF_ALL_PINNED;
+	if (s->rq[busiest].nr_running > 1) {
+		struct sim_task *tasks[LB_MAX_TASKS];
+		struct lb_task view[LB_MAX_TASKS];
+		unsigned order[LB_MAX_TASKS], detached[LB_MAX_TASKS];
+
+		loop_max = s->rq[busiest].nr_running < LB_NR_MIGRATE ? s->rq[busiest].nr_running :
+								      LB_NR_MIGRATE;
+more_balance:
+		{
+			struct sim_rq *src = &s->rq[busiest];
+			unsigned n = lb_cfs_tasks(s, busiest, tasks, view, order), moved, passed;
+			struct lb_src ls = {
+				.cpu = busiest,
+				.nr_running = src->nr_running,
+				.clock_task = src->clk.clock_task,
+				.dst_nr_running = s->rq[env.dst_cpu].nr_running != 0,
+				.dst_grpmask = dst_grpmask,
+				.migration_cost = (int64_t)SYSCTL_SCHED_MIGRATION_COST_NS,
+			};
+
+			update_rq_clock(s, src);
+			ls.clock_task = src->clk.clock_task;
+			moved = lb_detach_tasks(&env, &ls, view, order, n, loop_max, &loop, detached,
+						&passed, &new_dst_cpu);
+			/* the tasks passed over went to the head of cfs_tasks, the last one first */
+			for (unsigned k = passed < n - moved ? passed : n - moved; k--;)
+				sim_cfs_tasks_add(s, tasks[order[k]]);
+			for (unsigned k = 0; k < moved; k++) {
+				struct sim_task *p = tasks[detached[k]];
+
+				lb_move_task(s, p, env.dst_cpu,
+					     env.migration_type == LB_MIGRATE_MISFIT,
+					     idle == LB_CPU_NEWLY_IDLE && env.dst_cpu == cpu);
+			}
+			ld_moved += moved;
+		}
+		if ((env.flags & LBF_DST_PINNED) && env.imbalance > 0) {
+			/* move the tasks pinned away from us to another CPU of our group */
+			env.cpus.bits[env.dst_cpu / 64] &= ~(1ULL << (env.dst_cpu % 64));
+			env.dst_cpu = new_dst_cpu;
+			env.flags &= ~(unsigned)LBF_DST_PINNED;
+			loop = 0;
+			goto more_balance;
+		}
+		if (parent_imbalance && (env.flags & LBF_SOME_PINNED) && env.imbalance > 0)
+			*parent_imbalance = true; /* affinity kept us from balancing */
+		if (env.flags & LBF_ALL_PINNED) {
+			bool outside = false;
+
+			/* all pinned: try the other runqueues outside our group, if any */
+			env.cpus.bits[busiest / 64] &= ~(1ULL << (busiest % 64));
+			for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+				outside |= (env.cpus.bits[w] & ~dst_grpmask.bits[w]) != 0;
+			if (outside) {
+				loop = 0;
+				goto redo;
+			}
+			goto out_all_pinned;
+		}
+	}
+	if (!ld_moved) {
+		struct sim_task *curr = s->rq[busiest].curr;
+
+		/* newidle and misfit failures do not count */
+		if (idle != LB_CPU_NEWLY_IDLE && env.migration_type != LB_MIGRATE_MISFIT)
+			env.nr_balance_failed = ++ssd->nr_balance_failed;
+		if (lb_need_active_balance(&env, busiest, s->rq[busiest].cfs_nr)) {
+			struct sim_task *p;
+
+			if (!curr || !capsim_cpumask_test(&curr->allowed, (unsigned)cpu))
+				goto out_one_pinned;
+			/* active_load_balance_cpu_stop(), at once rather than from the stopper */
+			p = lb_detach_one_task(s, busiest, cpu); /* migration/N counts as a task */
+			if (p) {
+				lb_move_task(s, p, cpu, env.migration_type == LB_MIGRATE_MISFIT,
+					     idle == LB_CPU_NEWLY_IDLE);
+				active = true;
+			}
+		}
+	} else {
+		ssd->nr_balance_failed = 0;
+	}
+	/* unbalanced: back to the shortest interval */
+	ssd->balance_interval = ssd->min_interval;
+	return ld_moved + active;
+
+out_balanced:
+	/* balanced although affinity may have got in the way: the parent's group is fine now */
+	if (parent_imbalance && !(env.flags & LBF_ALL_PINNED))
+		*parent_imbalance = false;
+out_all_pinned:
+	ssd->nr_balance_failed = 0;
+out_one_pinned:
+	/* newidle and misfit balances leave the interval alone */
+	if (idle == LB_CPU_NEWLY_IDLE || env.migration_type == LB_MIGRATE_MISFIT)
+		return 0;
+	if (((env.flags & LBF_ALL_PINNED) && ssd->balance_interval < LB_MAX_PINNED_INTERVAL) ||
+	    ssd->balance_interval < 2ULL * ssd->min_interval)
+		ssd->balance_interval *= 2;
+	return 0;
 }
 
-/* What a balance ended with: sched_balance_rq()'s ld_moved and migration type. */
-enum lb_result {
-	LB_BALANCED,   /* nothing to pull (out_balanced) */
-	LB_MISFIT,     /* a misfit task to pull, but none could be (migrate_misfit, ld_moved 0) */
-	LB_MOVED,      /* a task was pulled */
-};
+/* get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies */
+static uint64_t sd_balance_interval(const struct capsim_sim *s, const struct sim_sd *ssd,
+				    bool busy)
+{
+	/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
+	return lb_balance_interval(ssd->balance_interval, busy, BUSY_FACTOR, s->opt.hz,
+				   (uint64_t)s->opt.hz * s->nr_cpus / 10);
+}
 
 /*
- * mirrors sched_balance_rq() on the single domain: statistics and the root-domain
- * overutilized flag (update_sd_lb_stats), then in order: a misfit task onto @dst (active
- * balance if it is running alone), nothing more while EAS is in charge, and for an idle @dst a
- * queued task from the busiest runqueue.
+ * mirrors sched_balance_domains() for one CPU: each domain bottom up whose interval has
+ * passed balances, until a level where another CPU of the group balances; rq->next_balance
+ * becomes the earliest next balance of its domains.
  */
-static enum lb_result sched_balance_rq(struct capsim_sim *s, int dst, bool newidle)
+static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle idle)
 {
-	bool sg_overutilized = false, sg_overloaded = false;
-	int busiest = -1;
-	uint64_t max_misfit = 0;
-	unsigned max_nr = 1;
+	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz;
+	bool busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
+	bool continue_balancing = true, update_next_balance = false;
 
-	if (!newidle)
-		update_cpu_capacity(s, dst);
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct sim_rq *rq = &s->rq[c];
+	for (unsigned i = 0; i < rq->nr_sd && continue_balancing; i++) {
+		struct sim_sd *ssd = &rq->sd[i];
+		uint64_t interval = sd_balance_interval(s, ssd, busy);
 
-		if (sim_cpu_overutilized(s, (int)c))
-			sg_overutilized = true;
-		if (rq->nr_running > 1 || rq->misfit_task_load)
-			sg_overloaded = true;
-		if ((int)c == dst || !rq->nr_running || !s->asym)
-			continue;
-		if (rq->misfit_task_load > max_misfit &&
-		    capacity_greater(s->rq[dst].cpu_capacity, rq->cpu_capacity)) {
-			max_misfit = rq->misfit_task_load;
-			busiest = (int)c;
+		if (j >= ssd->last_balance + interval) {
+			if (sched_balance_rq(s, rq->cpu, i, idle, &continue_balancing)) {
+				idle = lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE;
+				busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
+			}
+			ssd->last_balance = j;
+			interval = sd_balance_interval(s, ssd, busy);
+		}
+		if (next_balance > ssd->last_balance + interval) {
+			next_balance = ssd->last_balance + interval;
+			update_next_balance = true;
 		}
 	}
-	s->overloaded = sg_overloaded; /* set_rd_overloaded() at the root level */
-	if (s->eas)
-		sim_set_overutilized(s, sg_overutilized); /* root level: the only clear path */
-	if (busiest >= 0 && cpu_has_spare(s, dst)) {
-		struct sim_rq *src = &s->rq[busiest];
-		struct sim_task *p = detach_candidate(s, busiest, dst, true);
-
-		if (!p && src->curr && !src->curr->rt &&
-		    capsim_cpumask_test(&src->curr->allowed, (unsigned)dst))
-			p = src->curr; /* need_active_balance(): migrate_misfit */
-		if (p) {
-			lb_move_task(s, p, dst, true, newidle);
-			return LB_MOVED;
-		}
-		return LB_MISFIT;
-	}
-	if (!is_rd_overutilized(s) || s->rq[dst].nr_running)
-		return LB_BALANCED;
-	busiest = -1;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if ((int)c != dst && s->rq[c].cfs_nr > max_nr) {
-			max_nr = s->rq[c].cfs_nr;
-			busiest = (int)c;
-		}
-	}
-	if (busiest >= 0) {
-		struct sim_task *p = detach_candidate(s, busiest, dst, false);
-
-		if (p) {
-			lb_move_task(s, p, dst, false, newidle);
-			return LB_MOVED;
-		}
-	}
-	return LB_BALANCED;
-}
-
-/* mirrors get_sd_balance_interval(), in jiffies */
-static uint64_t balance_interval_jiffies(const struct capsim_sim *s, const struct sim_rq *rq,
-					 bool busy)
-{
-	uint64_t ms = rq->balance_interval_ms * (busy ? BUSY_FACTOR : 1);
-	uint64_t j = ms * s->opt.hz / 1000;
-	uint64_t max = (uint64_t)s->opt.hz * s->nr_cpus / 10; /* max_load_balance_interval */
-
-	if (busy && j)
-		j--;
-	if (j < 1)
-		j = 1;
-	return j > max && max ? max : j;
-}
-
-/*
- * mirrors the end of sched_balance_rq() for a periodic or idle balance: a pull resets the
- * interval to sd->min_interval, a balanced domain doubles it up to sd->max_interval
- * (2 x sd_weight), a misfit task that could not be pulled leaves it (no back-off while misfit
- * waits).
- */
-static void tune_balance_interval(const struct capsim_sim *s, struct sim_rq *rq,
-				  enum lb_result r)
-{
-	if (r == LB_MOVED)
-		rq->balance_interval_ms = s->nr_cpus;
-	else if (r == LB_BALANCED && rq->balance_interval_ms < 2ULL * s->nr_cpus)
-		rq->balance_interval_ms *= 2;
-}
-
-/*
- * mirrors sched_balance_domains() for one CPU: balance when its interval has passed; the next
- * one comes after the interval as the balance left it, busy if a pull made the CPU busy
- */
-static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq)
-{
-	uint64_t j = sim_jiffies(s);
-	enum lb_result r;
-
-	if (j < rq->next_balance)
-		return;
-	r = sched_balance_rq(s, rq->cpu, false);
-	tune_balance_interval(s, rq, r);
-	rq->next_balance = j + balance_interval_jiffies(s, rq, rq->nr_running > 0);
+	if (update_next_balance)
+		rq->next_balance = next_balance;
 }
 
 /* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
@@ -483,7 +734,7 @@ static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq
 		if (flags & NOHZ_STATS_KICK)
 			has_blocked_load |= update_nohz_stats(s, rq);
 		if (j >= rq->next_balance && (flags & NOHZ_BALANCE_KICK))
-			sched_balance_domains(s, rq);
+			sched_balance_domains(s, rq, LB_CPU_IDLE);
 		if (next_balance > rq->next_balance) {
 			next_balance = rq->next_balance;
 			update_next_balance = true;
@@ -512,13 +763,18 @@ static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
 	s->nohz_nr_cpus--;
 }
 
-/* mirrors find_new_ilb(): is there an idle CPU in nohz mode, other than @rq's, to kick? */
-static bool nohz_has_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
+/* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
+static int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if ((int)c != rq->cpu && nohz_idle(s, c))
-			return true;
-	return false;
+	capsim_cpumask mask = { { 0 } };
+	bool idle[CAPSIM_MAX_CPUS];
+
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		if (s->rq[c].nohz_tick_stopped)
+			capsim_cpumask_set(&mask, c);
+		idle[c] = lb_idle_cpu(s, (int)c);
+	}
+	return lb_find_new_ilb(&mask, idle, s->nr_cpus, rq->cpu);
 }
 
 /*
@@ -531,6 +787,7 @@ static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	uint64_t j = sim_jiffies(s);
 	unsigned flags = 0;
+	int ilb;
 
 	nohz_balance_exit_idle(s, rq);
 	if (!s->nohz_nr_cpus)
@@ -547,8 +804,9 @@ static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	if (flags & NOHZ_BALANCE_KICK)
 		s->nohz_next_balance = j + 1;
-	if (nohz_has_ilb(s, rq))
-		nohz_idle_balance(s, rq, flags);
+	ilb = find_new_ilb(s, rq);
+	if (ilb >= 0)
+		nohz_idle_balance(s, &s->rq[ilb], flags); /* kick_ilb(): the ILB walks from itself */
 }
 
 /* mirrors sched_balance_trigger(), from the tick, and the SCHED_SOFTIRQ it raises when due */
@@ -556,7 +814,8 @@ void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 {
 	if (sim_jiffies(s) >= rq->next_balance) {
 		rq_update_blocked(s, rq);
-		sched_balance_domains(s, rq);
+		/* rq->idle_balance: idle_cpu() at the tick */
+		sched_balance_domains(s, rq, lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE);
 	}
 	nohz_balancer_kick(s, rq);
 }
@@ -617,14 +876,33 @@ void ttwu_update_avg_idle(struct sim_rq *rq)
 /*
  * mirrors sched_balance_newidle(): clear the CPU's misfit state, stamp the idle period, and if
  * the root domain is overloaded (rd->overloaded: set when a runqueue reaches two tasks,
- * updated by the root-level balance from two-task and misfit runqueues) try to pull one before
- * going idle; without a pull, nohz_newidle_balance().
+ * updated by the root-level balance from two-task and misfit runqueues) balance each domain
+ * bottom up until a task is pulled (no domain's balance costs time here, so avg_idle never
+ * stops the walk); rq->next_balance is brought forward to the domains' next (idle) balance;
+ * without a pull, nohz_newidle_balance().
  */
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 {
+	uint64_t next_balance = sim_jiffies(s) + s->opt.hz;
+	unsigned pulled = 0;
+	bool continue_balancing = true;
+
 	rq->misfit_task_load = 0;
 	rq->idle_stamp = rq->clk.clock;
-	if (s->overloaded && sched_balance_rq(s, rq->cpu, true) == LB_MOVED) {
+	for (unsigned i = 0; i < rq->nr_sd; i++) {
+		uint64_t next = rq->sd[i].last_balance + sd_balance_interval(s, &rq->sd[i], false);
+
+		next_balance = next < next_balance ? next : next_balance; /* update_next_balance() */
+		if (!s->overloaded)
+			break;
+		/* every level has SD_BALANCE_NEWIDLE (sd_init()) */
+		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &continue_balancing);
+		if (pulled || !continue_balancing || rq->nr_running)
+			break;
+	}
+	if (rq->next_balance > next_balance)
+		rq->next_balance = next_balance;
+	if (pulled) {
 		rq->idle_stamp = 0;
 		return;
 	}

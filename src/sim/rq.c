@@ -46,7 +46,6 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	uclamp_rq_init(&rq->uclamp);
 	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
 	rq->uclamp_idle = true;
-	rq->balance_interval_ms = s->nr_cpus; /* sd->balance_interval = sd_weight */
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
@@ -546,6 +545,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	p->slice_exec = 0;
 	fair_queue_insert(rq, p);
 	avg_vruntime_add(rq, p);
+	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
 	rq->cfs_nr++;
 	if (++rq->nr_running >= 2)
 		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
@@ -628,6 +628,7 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
 	} else {
 		fair_queue_remove(rq, p);
+		sim_cfs_tasks_add(s, p);      /* __set_next_task_fair(): cfs_tasks is MRU */
 		update_load_avg(s, rq, p);    /* set_next_entity() */
 		p->slice_exec = 0;
 		p->protect = true;

@@ -445,7 +445,7 @@ static int setup_cpus(struct capsim_sim *s)
 			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
 				sp->cpus[sp->nr_cpus++] = c;
 	}
-	return 0;
+	return sim_balance_init(s);
 }
 
 int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
@@ -550,6 +550,7 @@ void sim_free(struct capsim_sim *s)
 			free(s->rq[c].busy_at_opp);
 		}
 	free(s->rq);
+	free(s->sg_imbalance);
 	free(s->view);
 	free(s->memo);
 	free(s->advance_queue);

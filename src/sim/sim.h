@@ -22,6 +22,7 @@
 #include "sim/event_queue.h"
 #include "model/fair.h"
 #include "model/pelt.h"
+#include "model/sched_domains.h"
 #include "model/sugov.h"
 #include "model/platform.h"
 #include "model/thermal.h"
@@ -182,6 +183,9 @@ struct sim_task {
 
 	capsim_cpumask allowed;
 	uint64_t max_allowed_capacity;
+
+	/* load balance (balance.c) */
+	uint64_t lb_seq;          /* its place in rq->cfs_tasks: the higher, the more recently run */
 };
 
 /* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */
@@ -196,6 +200,19 @@ static inline size_t sim_task_bytes(unsigned nr_utimers)
 {
 	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) + 63) / 64 * 64;
 }
+
+/*
+ * What balancing changes in one CPU's struct sched_domain (balance.c); the rest is the
+ * platform's (plat->sd->domains[dom]).
+ */
+struct sim_sd {
+	unsigned dom;              /* index into plat->sd->domains */
+	unsigned local_sg;         /* sd->groups: its group holding the CPU, into plat->sd->groups */
+	uint64_t min_interval;     /* ms: sd_weight */
+	uint64_t last_balance;     /* jiffies */
+	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
+	unsigned nr_balance_failed;
+};
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
 struct sim_rq {
@@ -256,10 +273,13 @@ struct sim_rq {
 	uint64_t idle_stamp;             /* rq clock when it last tried to idle, 0: not since */
 	uint64_t avg_idle;               /* ns: average idle period, at most 2 x migration cost */
 	uint64_t last_blocked_load_update_tick; /* jiffies */
-	uint64_t balance_interval_ms;
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
 	uint64_t armed_time;             /* when the pending completion fires (0: none) */
 	const struct sim_task *armed_task;
+
+	/* load balance (balance.c): this CPU's sched domains, bottom up */
+	struct sim_sd sd[SD_NR_LEVELS];
+	unsigned nr_sd;
 
 	/* cpuidle (sim_idle.c): the state it is in while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
@@ -352,6 +372,8 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
+	bool *sg_imbalance;               /* per plat->sd group: sgc->imbalance (balance.c) */
+	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
 	uint64_t nohz_next_blocked;       /* jiffies */
@@ -544,6 +566,9 @@ void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
 void ttwu_update_avg_idle(struct sim_rq *rq);
+/* load balance over the platform's sched domains */
+int sim_balance_init(struct capsim_sim *s);
+void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
 
 /* ---- fair_queue.c ------------------------------------------------------------------------ */
 /* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */

@@ -636,12 +636,14 @@ static void test_newidle_decays_blocked_load(void **state)
 }
 
 /*
- * The balance interval backs off as sched_balance_rq() makes it (sd->min_interval =
- * sd_weight = 8 ms on 8 CPUs, sd->max_interval = 16 ms): a hog alone on big CPU4 leaves
- * nothing to pull, so each of CPU4's periodic balances (every interval x busy_factor 16) ends
- * balanced and doubles the interval, 8 -> 16 ms, where it stays. The other CPUs idle: with
- * one task on CPU4 and no misfit (it is on the biggest CPU), nohz_balancer_kick() never asks
- * for their balance, so theirs stays at 8 ms.
+ * The balance interval of each domain backs off as sched_balance_rq() makes it
+ * (sd->min_interval = sd_weight, sd->max_interval = 2 x sd_weight). HiKey960 has MC {0-3},
+ * {4-7} (4 ms .. 8 ms) and PKG {0-7} (8 ms .. 16 ms). A hog alone on big CPU4 leaves nothing
+ * to pull: CPU4's MC balances end balanced and double to 8 ms; at PKG CPU5, idle, is the
+ * CPU of the group that balances (should_we_balance()), so CPU4's PKG balance stops there,
+ * as balanced, and doubles to 16 ms. The other CPUs idle: with one task on CPU4 and no misfit
+ * (it is on the biggest CPU), nohz_balancer_kick() never asks for their balance, so theirs
+ * stay at 4 and 8 ms.
  */
 static struct capsim_sim *run_hog_on_cpu4(const struct sim_sc_event *sc, unsigned nr_sc)
 {
@@ -654,15 +656,30 @@ static struct capsim_sim *run_hog_on_cpu4(const struct sim_sc_event *sc, unsigne
 			      "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}", &o, sc, nr_sc);
 }
 
+/* sd->balance_interval of @cpu's domain at @level (SD_LEVEL_MC, SD_LEVEL_PKG) */
+static uint64_t sd_interval(const struct capsim_sim *s, unsigned cpu, enum sd_level level)
+{
+	for (unsigned i = 0; i < s->rq[cpu].nr_sd; i++)
+		if (s->plat->sd->domains[s->rq[cpu].sd[i].dom].level == level)
+			return s->rq[cpu].sd[i].balance_interval;
+	fail_msg("CPU%u has no %s domain", cpu, sd_level_name(level));
+	return 0;
+}
+
 static void test_balance_interval_backs_off(void **state)
 {
 	struct capsim_sim *s = run_hog_on_cpu4(NULL, 0);
 
 	(void)state;
-	assert_int_equal(s->rq[4].balance_interval_ms, 2 * 8);
-	for (unsigned c = 0; c < 8; c++)
-		if (c != 4)
-			assert_int_equal(s->rq[c].balance_interval_ms, 8);
+	assert_int_equal(s->rq[4].nr_sd, 2);
+	assert_int_equal(sd_interval(s, 4, SD_LEVEL_MC), 2 * 4);
+	assert_int_equal(sd_interval(s, 4, SD_LEVEL_PKG), 2 * 8);
+	for (unsigned c = 0; c < 8; c++) {
+		if (c == 4)
+			continue;
+		assert_int_equal(sd_interval(s, c, SD_LEVEL_MC), 4);
+		assert_int_equal(sd_interval(s, c, SD_LEVEL_PKG), 8);
+	}
 	sim_free(s);
 }
 
@@ -672,8 +689,15 @@ static void test_balance_interval_backs_off(void **state)
  * 100). The hog of the test above, with the big policy capped at 1.5 GHz: policy->max resolves
  * to the OPP below, 1421 MHz, so the cpufreq pressure is 1024 - 1024 x 1421000 / 2362000 =
  * 1024 - 616 (freq_ref 2.362 GHz), capacity_of = 616, and 616 x 117 = 72072 < 102400. Each
- * kick balances the idle CPUs whose interval has passed; there is nothing to pull (the hog is
- * pinned and alone), so each of them backs off to 16 ms as CPU4 does.
+ * kick balances the idle CPUs whose interval has passed. At MC, CPUs 5-7 see CPU4 as a group
+ * with reduced capacity (sched_reduced_capacity(): migrate_load, imbalance its load) but
+ * cannot detach its one task, and an active balance is not worth it: they are in the capped
+ * policy too (capacity_of 616 each, need_active_balance() wants 616 x 117 < 616 x 100). So
+ * each such balance fails (nr_balance_failed grows) and, unbalanced, goes back to the
+ * 4 ms min_interval. CPUs 0-3 find nothing at MC; at PKG the little CPUs do not pull from
+ * bigger CPUs running one task each (update_sd_pick_busiest(): min_capacity 616 > their
+ * capacity_of by 5%) and the big ones balance through CPU5. Those back off to twice their
+ * minimum, as CPU4 does.
  */
 static void test_reduced_capacity_kicks_idle_balance(void **state)
 {
@@ -684,8 +708,13 @@ static void test_reduced_capacity_kicks_idle_balance(void **state)
 
 	(void)state;
 	assert_int_equal(s->rq[4].cpu_capacity, 1024 * 1421000 / 2362000);
-	for (unsigned c = 0; c < 8; c++)
-		assert_int_equal(s->rq[c].balance_interval_ms, 2 * 8);
+	for (unsigned c = 0; c < 8; c++) {
+		assert_int_equal(sd_interval(s, c, SD_LEVEL_MC), c > 4 ? 4 : 2 * 4);
+		assert_int_equal(sd_interval(s, c, SD_LEVEL_PKG), 2 * 8);
+		/* CPUs 5-7 failed to move the pinned hog at MC: migrate_load failures count */
+		assert_int_equal(s->rq[c].sd[0].nr_balance_failed > 0, c > 4);
+		assert_int_equal(s->rq[c].sd[1].nr_balance_failed, 0);
+	}
 	sim_free(s);
 }
 

@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: MIT
+/*
+ * load_balance.c - the decisions of the v6.12 fair-class load balance over one sched_domain
+ * (kernel/sched/fair.c), state in and answer out: which CPU of a group balances
+ * (should_we_balance), the group statistics and their type (update_sg_lb_stats,
+ * group_classify), the busiest group (update_sd_pick_busiest, sched_balance_find_src_group)
+ * and how much to move (calculate_imbalance), the busiest runqueue
+ * (sched_balance_find_src_rq), which tasks move (can_migrate_task, task_hot, detach_tasks),
+ * whether the running task is pushed (need_active_balance), the balance interval
+ * (get_sd_balance_interval) and the idle load balancer (find_new_ilb).
+ *
+ * The configuration is arm64's: no SD_ASYM_PACKING (sched_asym() is false), no NUMA (fbq_type
+ * all), no cgroups (task_h_load() is the task's load_avg), sched_feat(LB_MIN) off,
+ * CACHE_HOT_BUDDY on, CONFIG_PREEMPTION (a newidle balance detaches one task). SMT cores are
+ * counted as CPUs (sg->cores is the group weight; is_core_idle() is idle_cpu()): the shipped
+ * platforms have none.
+ */
+#include "internal.h"
+#include "model/load_balance.h"
+#include "model/sched_domains.h"
+
+#define LB_SCALE 1024 /* SCHED_CAPACITY_SCALE */
+
+bool lb_capacity_greater(uint64_t a, uint64_t b)
+{
+	return a * 1024 > b * 1078;
+}
+
+bool lb_check_cpu_capacity(const struct lb_cpu *c, unsigned imbalance_pct)
+{
+	return c->capacity * imbalance_pct < c->capacity_orig * 100;
+}
+
+static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)
+{
+	return capsim_cpumask_next(m, 0, nr);
+}
+
+bool lb_should_we_balance(const struct lb_env *env)
+{
+	const capsim_cpumask *span = &env->groups[0].span; /* group_balance_mask(sd->groups) */
+
+	if (!capsim_cpumask_test(&env->cpus, (unsigned)env->dst_cpu))
+		return false;
+	/* every newly idle CPU may balance, unless work arrived meanwhile */
+	if (env->idle == LB_CPU_NEWLY_IDLE)
+		return !env->rq[env->dst_cpu].nr_running && !env->rq[env->dst_cpu].ttwu_pending;
+	/* the first idle CPU of the local group balances for it */
+	for (unsigned c = 0; c < env->nr_cpus; c++) {
+		if (!capsim_cpumask_test(span, c) || !capsim_cpumask_test(&env->cpus, c))
+			continue;
+		if (env->rq[c].idle)
+			return (int)c == env->dst_cpu;
+	}
+	/* none idle: the group's first CPU (group_balance_cpu()) */
+	return (int)first_cpu(span, env->nr_cpus) == env->dst_cpu;
+}
+
+/* group_has_capacity(): fewer tasks than CPUs, or utilization noticeably below capacity */
+static bool group_has_capacity(unsigned imbalance_pct, const struct lb_sg_stats *sgs)
+{
+	if (sgs->sum_nr_running < sgs->group_weight)
+		return true;
+	if (sgs->group_capacity * imbalance_pct < sgs->group_runnable * 100)
+		return false;
+	return sgs->group_capacity * 100 > sgs->group_util * imbalance_pct;
+}
+
+/* group_is_overloaded(): more tasks than CPUs and utilization or runnable above capacity */
+static bool group_is_overloaded(unsigned imbalance_pct, const struct lb_sg_stats *sgs)
+{
+	if (sgs->sum_nr_running <= sgs->group_weight)
+		return false;
+	if (sgs->group_capacity * 100 < sgs->group_util * imbalance_pct)
+		return true;
+	return sgs->group_capacity * imbalance_pct < sgs->group_runnable * 100;
+}
+
+enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
+				     const struct lb_sg_stats *sgs)
+{
+	if (group_is_overloaded(imbalance_pct, sgs))
+		return group_overloaded;
+	if (sg_imbalanced)
+		return group_imbalanced;
+	if (sgs->group_asym_packing)
+		return group_asym_packing;
+	if (sgs->group_smt_balance)
+		return group_smt_balance;
+	if (sgs->group_misfit_task_load)
+		return group_misfit_task;
+	if (!group_has_capacity(imbalance_pct, sgs))
+		return group_fully_busy;
+	return group_has_spare;
+}
+
+void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
+			   struct lb_sg_stats *sgs, bool *sg_overloaded, bool *sg_overutilized)
+{
+	const struct lb_group *grp = &env->groups[g];
+
+	capsim_cpumask m; /* for_each_cpu_and(i, sched_group_span(group), env->cpus) */
+
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = grp->span.bits[w] & env->cpus.bits[w];
+	*sgs = (struct lb_sg_stats){ 0 };
+	for (unsigned i = capsim_cpumask_next(&m, 0, env->nr_cpus); i < env->nr_cpus;
+	     i = capsim_cpumask_next(&m, i + 1, env->nr_cpus)) {
+		const struct lb_cpu *rq = &env->rq[i];
+
+		sgs->group_load += rq->load;
+		sgs->group_util += rq->util;
+		sgs->group_runnable += rq->runnable;
+		sgs->sum_h_nr_running += rq->h_nr_queued;
+		sgs->sum_nr_running += rq->nr_running;
+		if (rq->nr_running > 1)
+			*sg_overloaded = true;
+		if (rq->overutilized)
+			*sg_overutilized = true;
+		if (!rq->nr_running && rq->idle) {
+			sgs->idle_cpus++;
+			continue; /* an idle CPU has no misfit task */
+		}
+		if (local)
+			continue;
+		if (env->sd_flags & SD_ASYM_CPUCAPACITY) {
+			if (sgs->group_misfit_task_load < rq->misfit_task_load) {
+				sgs->group_misfit_task_load = rq->misfit_task_load;
+				*sg_overloaded = true;
+			}
+		} else if (env->idle && rq->h_nr_queued == 1 &&
+			   lb_check_cpu_capacity(rq, env->imbalance_pct)) {
+			/* sched_reduced_capacity(): one task on a CPU that lost capacity */
+			if (sgs->group_misfit_task_load < rq->load)
+				sgs->group_misfit_task_load = rq->load;
+		}
+	}
+	sgs->group_capacity = grp->capacity;
+	sgs->group_weight = grp->weight;
+	/* smt_balance(): an SMT group with two tasks sharing a core */
+	if (!local && env->idle && (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
+		sgs->group_smt_balance = 1;
+	sgs->group_type = lb_group_classify(env->imbalance_pct, grp->imbalance, sgs);
+	/* avg_load is needed, and computed, only for an overloaded group */
+	if (sgs->group_type == group_overloaded)
+		sgs->avg_load = sgs->group_load * LB_SCALE / sgs->group_capacity;
+}
+
+/* smt_vs_nonsmt_groups(): one group is made of SMT siblings, the other is not */
+static bool smt_vs_nonsmt_groups(const struct lb_env *env, int a, int b)
+{
+	if (a < 0 || b < 0)
+		return false;
+	return (env->groups[a].flags & SD_SHARE_CPUCAPACITY) !=
+	       (env->groups[b].flags & SD_SHARE_CPUCAPACITY);
+}
+
+bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stats *sds,
+			       unsigned g, const struct lb_sg_stats *sgs)
+{
+	const struct lb_sg_stats *busiest = &sds->busiest_stat;
+	const struct lb_group *sg = &env->groups[g];
+	uint64_t dst_cap = env->rq[env->dst_cpu].capacity;
+	bool asym = env->sd_flags & SD_ASYM_CPUCAPACITY;
+
+	if (!sgs->sum_h_nr_running)
+		return false; /* nothing to pull */
+	/* a misfit task we cannot help: the group's biggest CPU is not smaller than ours */
+	if (asym && sgs->group_type == group_misfit_task &&
+	    (!lb_capacity_greater(dst_cap, sg->max_capacity) ||
+	     sds->local_stat.group_type != group_has_spare))
+		return false;
+	/* at most one task per CPU on bigger CPUs: moving them down would cost throughput */
+	if (asym && sgs->group_type <= group_fully_busy &&
+	    lb_capacity_greater(sg->min_capacity, dst_cap))
+		return false;
+	if (sgs->group_type != busiest->group_type)
+		return sgs->group_type > busiest->group_type;
+
+	switch (sgs->group_type) {
+	case group_overloaded:
+		return sgs->avg_load > busiest->avg_load;
+	case group_imbalanced:
+		return false; /* the first one */
+	case group_asym_packing:
+		return false; /* sched_asym_prefer(): no CPU priorities on arm64 */
+	case group_misfit_task:
+		return sgs->group_misfit_task_load > busiest->group_misfit_task_load;
+	case group_smt_balance:
+		if (sgs->idle_cpus != 0 || busiest->idle_cpus != 0)
+			goto has_spare;
+		/* fallthrough */
+	case group_fully_busy:
+		if (sgs->avg_load < busiest->avg_load)
+			return false;
+		if (sgs->avg_load == busiest->avg_load &&
+		    (env->groups[sds->busiest].flags & SD_SHARE_CPUCAPACITY))
+			return false; /* SMT groups need more help */
+		break;
+	case group_has_spare:
+		if (smt_vs_nonsmt_groups(env, sds->busiest, (int)g))
+			return !((sg->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running <= 1);
+has_spare:
+		/* the fewest idle CPUs, then the most tasks */
+		if (sgs->idle_cpus > busiest->idle_cpus)
+			return false;
+		if (sgs->idle_cpus == busiest->idle_cpus &&
+		    sgs->sum_nr_running <= busiest->sum_nr_running)
+			return false;
+		break;
+	}
+	return true;
+}
+
+void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
+{
+	/* init_sd_lb_stats() */
+	*sds = (struct lb_sd_stats){
+		.busiest = -1,
+		.local = -1,
+		.busiest_stat = { .idle_cpus = UINT32_MAX, .group_type = group_has_spare },
+	};
+	for (unsigned g = 0; g < env->nr_groups; g++) {
+		struct lb_sg_stats tmp, *sgs = &tmp;
+		bool local = capsim_cpumask_test(&env->groups[g].span, (unsigned)env->dst_cpu);
+
+		if (local) {
+			sds->local = (int)g;
+			sgs = &sds->local_stat;
+		}
+		lb_update_sg_lb_stats(env, g, local, sgs, &sds->sg_overloaded,
+				      &sds->sg_overutilized);
+		if (!local && lb_update_sd_pick_busiest(env, sds, g, sgs)) {
+			sds->busiest = (int)g;
+			sds->busiest_stat = *sgs;
+		}
+		sds->total_load += sgs->group_load;
+		sds->total_capacity += sgs->group_capacity;
+	}
+	/* a group's flags are its child domain's */
+	if (sds->busiest >= 0)
+		sds->prefer_sibling = env->groups[sds->busiest].flags & SD_PREFER_SIBLING;
+}
+
+/* lsub_positive() on a long */
+static int64_t lsub_positive(int64_t a, int64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+/* sibling_imbalance(): the tasks to move so that both groups run as many per core */
+static int64_t sibling_imbalance(const struct lb_env *env, const struct lb_sd_stats *sds)
+{
+	const struct lb_sg_stats *busiest = &sds->busiest_stat, *local = &sds->local_stat;
+	int64_t nb = busiest->group_weight, nl = local->group_weight; /* sg->cores, no SMT */
+	int64_t imbalance;
+
+	if (!env->idle || !busiest->sum_nr_running)
+		return 0;
+	if (nb == nl)
+		return lsub_positive(busiest->sum_nr_running, local->sum_nr_running);
+	imbalance = lsub_positive(nl * busiest->sum_nr_running, nb * local->sum_nr_running);
+	/* normalise, rounding */
+	imbalance = (2 * imbalance + nl + nb) / (nl + nb);
+	/* an empty group takes work even when the ratio says one task */
+	if (imbalance <= 1 && local->sum_nr_running == 0 && busiest->sum_nr_running > 1)
+		imbalance = 2;
+	return imbalance;
+}
+
+void lb_calculate_imbalance(struct lb_env *env, struct lb_sd_stats *sds)
+{
+	struct lb_sg_stats *local = &sds->local_stat, *busiest = &sds->busiest_stat;
+
+	if (busiest->group_type == group_misfit_task) {
+		if (env->sd_flags & SD_ASYM_CPUCAPACITY) {
+			env->migration_type = LB_MIGRATE_MISFIT;
+			env->imbalance = 1;
+		} else {
+			/* a task on a CPU with reduced capacity */
+			env->migration_type = LB_MIGRATE_LOAD;
+			env->imbalance = (int64_t)busiest->group_misfit_task_load;
+		}
+		return;
+	}
+	if (busiest->group_type == group_asym_packing) {
+		env->migration_type = LB_MIGRATE_TASK;
+		env->imbalance = busiest->sum_h_nr_running;
+		return;
+	}
+	if (busiest->group_type == group_smt_balance || busiest->group_type == group_imbalanced) {
+		env->migration_type = LB_MIGRATE_TASK;
+		env->imbalance = 1;
+		return;
+	}
+	if (local->group_type == group_has_spare) {
+		if (busiest->group_type > group_fully_busy && !(env->sd_flags & SD_SHARE_LLC)) {
+			/* fill the local group's spare capacity */
+			uint64_t cap = local->group_capacity > local->group_util ?
+					       local->group_capacity : local->group_util;
+
+			env->migration_type = LB_MIGRATE_UTIL;
+			env->imbalance = (int64_t)(cap - local->group_util);
+			/* the local group looks full but its CPU is idle: pull one task */
+			if (env->idle && env->imbalance == 0) {
+				env->migration_type = LB_MIGRATE_TASK;
+				env->imbalance = 1;
+			}
+			return;
+		}
+		env->migration_type = LB_MIGRATE_TASK;
+		if (busiest->group_weight == 1 || sds->prefer_sibling)
+			env->imbalance = sibling_imbalance(env, sds);
+		else
+			/* even out the idle CPUs; the kernel subtracts them as unsigned int */
+			env->imbalance = (int64_t)(uint32_t)(local->idle_cpus - busiest->idle_cpus);
+		env->imbalance >>= 1;
+		return;
+	}
+	if (local->group_type < group_overloaded) {
+		/* local will become overloaded: it needs its avg_load now */
+		local->avg_load = local->group_load * LB_SCALE / local->group_capacity;
+		if (local->avg_load >= busiest->avg_load) {
+			env->imbalance = 0;
+			return;
+		}
+		sds->avg_load = sds->total_load * LB_SCALE / sds->total_capacity;
+		if (local->avg_load >= sds->avg_load) {
+			env->imbalance = 0;
+			return;
+		}
+	}
+	/* bring both groups to the average, neither below it nor above */
+	{
+		uint64_t a = (busiest->avg_load - sds->avg_load) * busiest->group_capacity;
+		uint64_t b = (sds->avg_load - local->avg_load) * local->group_capacity;
+
+		env->migration_type = LB_MIGRATE_LOAD;
+		env->imbalance = (int64_t)((a < b ? a : b) / LB_SCALE);
+	}
+}
+
+int lb_find_src_group(struct lb_env *env, struct lb_sd_stats *sds)
+{
+	const struct lb_sg_stats *busiest = &sds->busiest_stat, *local = &sds->local_stat;
+	bool rd_overutilized;
+
+	lb_update_sd_lb_stats(env, sds);
+	/* set_rd_overutilized() as update_sd_lb_stats() leaves it for the test below */
+	rd_overutilized = env->rd_overutilized;
+	if (!env->has_parent)
+		rd_overutilized = sds->sg_overutilized;
+	else if (sds->sg_overutilized)
+		rd_overutilized = true;
+	if (sds->busiest < 0)
+		goto out_balanced;
+	if (busiest->group_type == group_misfit_task)
+		goto force_balance; /* whatever the load */
+	if (env->rd_has_pd && !rd_overutilized)
+		goto out_balanced; /* EAS is in charge */
+	if (busiest->group_type == group_asym_packing || busiest->group_type == group_imbalanced)
+		goto force_balance;
+	if (local->group_type > busiest->group_type)
+		goto out_balanced;
+	if (local->group_type == group_overloaded) {
+		if (local->avg_load >= busiest->avg_load)
+			goto out_balanced;
+		sds->avg_load = sds->total_load * LB_SCALE / sds->total_capacity;
+		if (local->avg_load >= sds->avg_load)
+			goto out_balanced;
+		if (100 * busiest->avg_load <= env->imbalance_pct * local->avg_load)
+			goto out_balanced; /* not by imbalance_pct */
+	}
+	if (sds->prefer_sibling && local->group_type == group_has_spare &&
+	    sibling_imbalance(env, sds) > 1)
+		goto force_balance;
+	if (busiest->group_type != group_overloaded) {
+		if (!env->idle)
+			goto out_balanced; /* let an idle CPU pull */
+		if (busiest->group_type == group_smt_balance &&
+		    smt_vs_nonsmt_groups(env, sds->local, sds->busiest))
+			goto force_balance;
+		if (busiest->group_weight > 1 && local->idle_cpus <= busiest->idle_cpus + 1)
+			goto out_balanced; /* no imbalance of idle CPUs worth moving */
+		if (busiest->sum_h_nr_running == 1)
+			goto out_balanced; /* nothing waiting */
+	}
+force_balance:
+	lb_calculate_imbalance(env, sds);
+	return env->imbalance ? sds->busiest : -1;
+out_balanced:
+	env->imbalance = 0;
+	return -1;
+}
+
+int lb_find_src_rq(const struct lb_env *env, unsigned g)
+{
+	const struct lb_group *grp = &env->groups[g];
+	uint64_t busiest_util = 0, busiest_load = 0, busiest_capacity = 1;
+	uint64_t dst_cap = env->rq[env->dst_cpu].capacity;
+	unsigned busiest_nr = 0;
+	int busiest = -1;
+
+	for (unsigned i = 0; i < env->nr_cpus; i++) {
+		const struct lb_cpu *rq = &env->rq[i];
+		unsigned nr = rq->h_nr_queued;
+
+		if (!capsim_cpumask_test(&grp->span, i) || !capsim_cpumask_test(&env->cpus, i))
+			continue;
+		if (!nr)
+			continue;
+		/* no active balance from a big CPU down to a smaller one */
+		if ((env->sd_flags & SD_ASYM_CPUCAPACITY) &&
+		    !lb_capacity_greater(dst_cap, rq->capacity) && nr == 1)
+			continue;
+		switch (env->migration_type) {
+		case LB_MIGRATE_LOAD:
+			if (nr == 1 && rq->load > (uint64_t)env->imbalance &&
+			    !lb_check_cpu_capacity(rq, env->imbalance_pct))
+				break;
+			/* max(load_i / capacity_i), cross-multiplied */
+			if (rq->load * busiest_capacity > busiest_load * rq->capacity) {
+				busiest_load = rq->load;
+				busiest_capacity = rq->capacity;
+				busiest = (int)i;
+			}
+			break;
+		case LB_MIGRATE_UTIL:
+			if (nr <= 1)
+				continue; /* its one task could not be detached */
+			if (busiest_util < rq->util_boost) {
+				busiest_util = rq->util_boost;
+				busiest = (int)i;
+			}
+			break;
+		case LB_MIGRATE_TASK:
+			if (busiest_nr < nr) {
+				busiest_nr = nr;
+				busiest = (int)i;
+			}
+			break;
+		case LB_MIGRATE_MISFIT:
+			if (rq->misfit_task_load > busiest_load) {
+				busiest_load = rq->misfit_task_load;
+				busiest = (int)i;
+			}
+			break;
+		}
+	}
+	return busiest;
+}
+
+int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct lb_task *p)
+{
+	if (p->idle_policy)
+		return 0;
+	if (env->sd_flags & SD_SHARE_CPUCAPACITY)
+		return 0; /* SMT siblings share the cache */
+	if (src->dst_nr_running && p->next_buddy)
+		return 1; /* CACHE_HOT_BUDDY */
+	if (src->migration_cost == -1)
+		return 1;
+	if (src->migration_cost == 0)
+		return 0;
+	return (int64_t)(src->clock_task - p->exec_start) < src->migration_cost;
+}
+
+bool lb_can_migrate_task(struct lb_env *env, const struct lb_src *src, const struct lb_task *p,
+			 int *new_dst_cpu)
+{
+	if (!capsim_cpumask_test(&p->allowed, (unsigned)env->dst_cpu)) {
+		env->flags |= LBF_SOME_PINNED;
+		if (env->idle == LB_CPU_NEWLY_IDLE || (env->flags & (LBF_DST_PINNED | LBF_ACTIVE_LB)))
+			return false;
+		/* another CPU of the local group the task may run on */
+		for (unsigned c = 0; c < env->nr_cpus; c++) {
+			if (capsim_cpumask_test(&src->dst_grpmask, c) &&
+			    capsim_cpumask_test(&env->cpus, c) && capsim_cpumask_test(&p->allowed, c)) {
+				env->flags |= LBF_DST_PINNED;
+				*new_dst_cpu = (int)c;
+				break;
+			}
+		}
+		return false;
+	}
+	env->flags &= ~(unsigned)LBF_ALL_PINNED;
+	if (p->running)
+		return false;
+	if (env->flags & LBF_ACTIVE_LB)
+		return true;
+	/* cache cold, or too many failed balances to care */
+	return lb_task_hot(env, src, p) <= 0 || env->nr_balance_failed > env->cache_nice_tries;
+}
+
+/* shr_bound(): a shift by at most 63 */
+static uint64_t shr_bound(uint64_t v, unsigned s)
+{
+	return v >> (s < 63 ? s : 63);
+}
+
+unsigned lb_detach_tasks(struct lb_env *env, const struct lb_src *src, const struct lb_task *t,
+			 unsigned *order, unsigned nr, unsigned loop_max, unsigned *loop,
+			 unsigned *detached, unsigned *passed, int *new_dst_cpu)
+{
+	unsigned nr_running = src->nr_running, n = nr, nr_detached = 0;
+
+	*passed = 0;
+	if (src->nr_running <= 1) {
+		env->flags &= ~(unsigned)LBF_ALL_PINNED; /* emptied meanwhile: nothing tested */
+		return 0;
+	}
+	if (env->imbalance <= 0)
+		return 0;
+	/*
+	 * loop_max is at most sysctl_sched_nr_migrate, which equals the first loop_break, so the
+	 * kernel's "take a breather" exit (LBF_NEED_BREAK) is never reached from here.
+	 */
+	while (n) {
+		unsigned idx = order[n - 1]; /* list_last_entry(): the least recently run */
+		const struct lb_task *p = &t[idx];
+
+		/* don't steal all, or we may be treated likewise */
+		if (env->idle && nr_running <= 1)
+			break;
+		if (++*loop > loop_max)
+			break;
+		if (!lb_can_migrate_task(env, src, p, new_dst_cpu))
+			goto next;
+		switch (env->migration_type) {
+		case LB_MIGRATE_LOAD: {
+			uint64_t load = p->h_load > 1 ? p->h_load : 1;
+
+			/* not too much load, unless balances keep failing */
+			if (shr_bound(load, env->nr_balance_failed) > (uint64_t)env->imbalance)
+				goto next;
+			env->imbalance -= (int64_t)load;
+			break;
+		}
+		case LB_MIGRATE_UTIL:
+			if (shr_bound(p->util_est, env->nr_balance_failed) > (uint64_t)env->imbalance)
+				goto next;
+			env->imbalance -= (int64_t)p->util_est;
+			break;
+		case LB_MIGRATE_TASK:
+			env->imbalance--;
+			break;
+		case LB_MIGRATE_MISFIT:
+			if (p->fits_src)
+				goto next; /* not the misfit task */
+			env->imbalance = 0;
+			break;
+		}
+		n--;
+		nr_running--;
+		detached[nr_detached++] = idx;
+		/* CONFIG_PREEMPTION: a newidle balance stops at one task, for latency */
+		if (env->idle == LB_CPU_NEWLY_IDLE || env->imbalance <= 0)
+			break;
+		continue;
+next:
+		/* list_move() to the head */
+		++*passed;
+		for (unsigned k = n - 1; k; k--)
+			order[k] = order[k - 1];
+		order[0] = idx;
+	}
+	return nr_detached;
+}
+
+bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_h_nr_queued)
+{
+	const struct lb_cpu *src = &env->rq[src_cpu], *dst = &env->rq[env->dst_cpu];
+
+	/* imbalanced_active_balance(): tasks to spread, and balances keep failing */
+	if (env->migration_type == LB_MIGRATE_TASK &&
+	    env->nr_balance_failed > env->cache_nice_tries + 2)
+		return true;
+	/* one CFS task on a CPU that lost capacity, and more of it stays here */
+	if (env->idle && src_h_nr_queued == 1 && lb_check_cpu_capacity(src, env->imbalance_pct) &&
+	    src->capacity * env->imbalance_pct < dst->capacity * 100)
+		return true;
+	return env->migration_type == LB_MIGRATE_MISFIT;
+}
+
+uint64_t lb_balance_interval(uint64_t interval_ms, bool busy, unsigned busy_factor, unsigned hz,
+			     uint64_t max_jiffies)
+{
+	uint64_t j;
+
+	if (busy)
+		interval_ms *= busy_factor;
+	/* msecs_to_jiffies() rounds up */
+	if (1000 % hz == 0)
+		j = (interval_ms + 1000 / hz - 1) / (1000 / hz);
+	else
+		j = (interval_ms * hz + 999) / 1000;
+	/* busy balances at higher levels do not fall on multiples of the lower ones */
+	if (busy)
+		j--;
+	if (j < 1)
+		j = 1;
+	return j > max_jiffies ? max_jiffies : j;
+}
+
+int lb_find_new_ilb(const capsim_cpumask *idle_cpus_mask, const bool *idle, unsigned nr_cpus,
+		    int this_cpu)
+{
+	for (unsigned c = 0; c < nr_cpus; c++)
+		if (capsim_cpumask_test(idle_cpus_mask, c) && (int)c != this_cpu && idle[c])
+			return (int)c;
+	return -1;
+}

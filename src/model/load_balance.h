@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * load_balance.h - the decisions of the v6.12 fair-class load balance (kernel/sched/fair.c)
+ * over one sched_domain, as pure functions of a per-CPU and per-group state:
+ * should_we_balance(), update_sg_lb_stats() with group_classify(), update_sd_pick_busiest(),
+ * sched_balance_find_src_group() with calculate_imbalance(), sched_balance_find_src_rq(),
+ * can_migrate_task() with task_hot(), detach_tasks()' walk of cfs_tasks, need_active_balance(),
+ * get_sd_balance_interval() and find_new_ilb(). The engine (src/sim/balance.c) fills the state
+ * from its runqueues and applies the answers. arm64 has no SD_ASYM_PACKING, and there is no
+ * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg).
+ */
+#ifndef CAPSIM_LOAD_BALANCE_H
+#define CAPSIM_LOAD_BALANCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "capsim/capsim.h"
+
+/* enum group_type, in the kernel's order: a higher type is busier */
+enum lb_group_type {
+	group_has_spare,
+	group_fully_busy,
+	group_misfit_task,
+	group_smt_balance,
+	group_asym_packing,
+	group_imbalanced,
+	group_overloaded,
+};
+
+/* enum migration_type (migrate_load ..) */
+enum lb_migration_type { LB_MIGRATE_LOAD, LB_MIGRATE_UTIL, LB_MIGRATE_TASK, LB_MIGRATE_MISFIT };
+
+/* enum cpu_idle_type: env->idle is true for CPU_IDLE and CPU_NEWLY_IDLE */
+enum lb_idle { LB_CPU_NOT_IDLE, LB_CPU_IDLE, LB_CPU_NEWLY_IDLE };
+
+/* the env->flags bits (LBF_*) the decisions set */
+enum {
+	LBF_ALL_PINNED = 0x01,
+	LBF_NEED_BREAK = 0x02,
+	LBF_DST_PINNED = 0x04,
+	LBF_SOME_PINNED = 0x08,
+	LBF_ACTIVE_LB = 0x10,
+};
+
+/* sysctl_sched_nr_migrate and SCHED_NR_MIGRATE_BREAK without PREEMPT_RT */
+#define LB_NR_MIGRATE 32
+
+/* What the balance reads of one runqueue. */
+struct lb_cpu {
+	unsigned nr_running;      /* rq->nr_running */
+	unsigned h_nr_queued;     /* rq->cfs.h_nr_queued */
+	uint64_t load;            /* cpu_load(): cfs_rq->avg.load_avg */
+	uint64_t util;            /* cpu_util_cfs() */
+	uint64_t util_boost;      /* cpu_util_cfs_boost() */
+	uint64_t runnable;        /* cpu_runnable(): cfs_rq->avg.runnable_avg */
+	uint64_t capacity;        /* capacity_of() */
+	uint64_t capacity_orig;   /* arch_scale_cpu_capacity() */
+	uint64_t misfit_task_load;
+	bool idle;                /* idle_cpu() */
+	bool overutilized;        /* cpu_overutilized() */
+	bool ttwu_pending;
+};
+
+/* One sched_group of the domain (sgc: its sched_group_capacity). */
+struct lb_group {
+	capsim_cpumask span;      /* sched_group_span() = group_balance_mask() (no overlap) */
+	unsigned weight;          /* sg->group_weight */
+	uint32_t flags;           /* sg->flags: the child domain's flags */
+	uint64_t capacity;        /* sgc->capacity */
+	uint64_t min_capacity, max_capacity;
+	bool imbalance;           /* sgc->imbalance: sg_imbalanced() */
+};
+
+/* The domain being balanced and the env of sched_balance_rq(). */
+struct lb_env {
+	uint32_t sd_flags;
+	unsigned imbalance_pct;
+	unsigned cache_nice_tries;
+	unsigned nr_balance_failed;
+	bool has_parent;           /* sd->parent: only the root level sets rd->overloaded */
+	bool rd_overutilized;      /* is_rd_overutilized() */
+	bool rd_has_pd;            /* rd->pd: EAS is on */
+	unsigned nr_cpus;
+	int dst_cpu;
+	enum lb_idle idle;
+	capsim_cpumask cpus;       /* env->cpus: the domain's span, less all-pinned sources */
+	const struct lb_cpu *rq;   /* per CPU */
+	const struct lb_group *groups; /* sd->groups onwards: the local group first */
+	unsigned nr_groups;
+
+	/* answers */
+	enum lb_migration_type migration_type;
+	int64_t imbalance;
+	unsigned flags;           /* LBF_* */
+};
+
+/* struct sg_lb_stats */
+struct lb_sg_stats {
+	uint64_t avg_load, group_load, group_capacity, group_util, group_runnable;
+	unsigned sum_nr_running, sum_h_nr_running, idle_cpus, group_weight;
+	enum lb_group_type group_type;
+	unsigned group_asym_packing, group_smt_balance;
+	uint64_t group_misfit_task_load;
+};
+
+/* struct sd_lb_stats: groups by index into env->groups, -1 none */
+struct lb_sd_stats {
+	int busiest, local;
+	uint64_t total_load, total_capacity, avg_load;
+	bool prefer_sibling;
+	struct lb_sg_stats busiest_stat, local_stat;
+	bool sg_overloaded, sg_overutilized; /* what update_sd_lb_stats() hands the root domain */
+};
+
+/** lb_capacity_greater() - capacity_greater(): @a is about 5% above @b. Return: that. */
+bool lb_capacity_greater(uint64_t a, uint64_t b);
+
+/**
+ * lb_check_cpu_capacity() - check_cpu_capacity(): RT, IRQ or pressure took a noticeable part
+ * of CPU @c (@imbalance_pct of its domain). Return: that.
+ */
+bool lb_check_cpu_capacity(const struct lb_cpu *c, unsigned imbalance_pct);
+
+/**
+ * lb_should_we_balance() - should_we_balance(): whether @env's dst_cpu is the CPU of its
+ * group that balances this domain (the first idle one, else the group's first CPU; any
+ * newly idle CPU with nothing queued). No SMT: every idle CPU is on an idle core.
+ * Return: true if it balances.
+ */
+bool lb_should_we_balance(const struct lb_env *env);
+
+/**
+ * lb_group_classify() - group_classify() of @sgs for a group whose sgc->imbalance is
+ * @sg_imbalanced. Return: its group type.
+ */
+enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
+				     const struct lb_sg_stats *sgs);
+
+/**
+ * lb_update_sg_lb_stats() - update_sg_lb_stats() of group @g of @env into @sgs; @local: it
+ * is the local group. @sg_overloaded, @sg_overutilized are set, never cleared.
+ */
+void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
+			   struct lb_sg_stats *sgs, bool *sg_overloaded, bool *sg_overutilized);
+
+/**
+ * lb_update_sd_pick_busiest() - update_sd_pick_busiest(): group @g with @sgs is busier than
+ * @sds's busiest so far. Return: true if it is.
+ */
+bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stats *sds,
+			       unsigned g, const struct lb_sg_stats *sgs);
+
+/**
+ * lb_update_sd_lb_stats() - update_sd_lb_stats() into @sds (initialised here) without the
+ * group capacity refresh, which the caller does first.
+ */
+void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds);
+
+/**
+ * lb_calculate_imbalance() - calculate_imbalance(): sets @env's migration_type and imbalance
+ * from @sds (whose avg_load it may fill, as the kernel does).
+ */
+void lb_calculate_imbalance(struct lb_env *env, struct lb_sd_stats *sds);
+
+/**
+ * lb_find_src_group() - sched_balance_find_src_group(): the statistics (@sds, for the root
+ * domain's flags), then the busiest group if there is an imbalance to fix, with @env's
+ * migration_type and imbalance set. Return: its index in @env->groups, or -1.
+ */
+int lb_find_src_group(struct lb_env *env, struct lb_sd_stats *sds);
+
+/**
+ * lb_find_src_rq() - sched_balance_find_src_rq(): the busiest runqueue of group @g.
+ * Return: its CPU, or -1.
+ */
+int lb_find_src_rq(const struct lb_env *env, unsigned g);
+
+/* What can_migrate_task() and detach_tasks() read of one task of the source's cfs_tasks. */
+struct lb_task {
+	capsim_cpumask allowed;   /* p->cpus_ptr */
+	bool running;             /* task_on_cpu() */
+	bool idle_policy;         /* task_has_idle_policy(): SCHED_IDLE */
+	bool next_buddy;          /* cfs_rq->next */
+	uint64_t exec_start;      /* p->se.exec_start */
+	uint64_t h_load;          /* task_h_load() */
+	uint64_t util_est;        /* task_util_est() */
+	bool fits_src;            /* task_fits_cpu(p, src_cpu) */
+};
+
+/* The source runqueue of detach_tasks(). */
+struct lb_src {
+	int cpu;
+	unsigned nr_running;
+	uint64_t clock_task;      /* rq_clock_task() */
+	bool dst_nr_running;      /* env->dst_rq->nr_running != 0 (CACHE_HOT_BUDDY) */
+	capsim_cpumask dst_grpmask; /* env->dst_grpmask: the local group */
+	int64_t migration_cost;   /* sysctl_sched_migration_cost, ns (-1: always hot) */
+};
+
+/**
+ * lb_task_hot() - task_hot() of fair task @p on @src for @env. Return: 1 if cache hot.
+ */
+int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct lb_task *p);
+
+/**
+ * lb_can_migrate_task() - can_migrate_task(): may @p move from @src to @env's dst_cpu; sets
+ * LBF_SOME_PINNED, LBF_DST_PINNED (and *@new_dst_cpu) and clears LBF_ALL_PINNED as the kernel
+ * does. Return: true if it may.
+ */
+bool lb_can_migrate_task(struct lb_env *env, const struct lb_src *src, const struct lb_task *p,
+			 int *new_dst_cpu);
+
+/**
+ * lb_detach_tasks() - detach_tasks() over the @nr tasks @t of @src's cfs_tasks, @order[0] its
+ * head (most recently run) to @order[nr-1] its tail: walks from the tail, moves the tasks it
+ * passes over to the head, and detaches up to @env's imbalance. @order is left as the list
+ * is after the walk (detached tasks removed), @loop as env->loop. @detached gets the detached
+ * tasks' indices in detach order, *@passed how many times a task was passed over (moved to
+ * the head). Return: how many were detached.
+ */
+unsigned lb_detach_tasks(struct lb_env *env, const struct lb_src *src, const struct lb_task *t,
+			 unsigned *order, unsigned nr, unsigned loop_max, unsigned *loop,
+			 unsigned *detached, unsigned *passed, int *new_dst_cpu);
+
+/**
+ * lb_need_active_balance() - need_active_balance() for a balance of @env from @src_cpu whose
+ * runqueue has @src_h_nr_queued CFS tasks. Return: true if the running task is to be pushed.
+ */
+bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_h_nr_queued);
+
+/**
+ * lb_balance_interval() - get_sd_balance_interval(): @interval_ms (sd->balance_interval)
+ * times @busy_factor when @busy, in jiffies of @hz, less one when busy, clamped to
+ * 1..@max_jiffies (max_load_balance_interval). Return: jiffies.
+ */
+uint64_t lb_balance_interval(uint64_t interval_ms, bool busy, unsigned busy_factor, unsigned hz,
+			     uint64_t max_jiffies);
+
+/**
+ * lb_find_new_ilb() - find_new_ilb(): the first CPU of @idle_cpus_mask (every CPU a
+ * housekeeping one) other than @this_cpu that is idle (@idle[cpu]), of @nr_cpus.
+ * Return: that CPU, or -1.
+ */
+int lb_find_new_ilb(const capsim_cpumask *idle_cpus_mask, const bool *idle, unsigned nr_cpus,
+		    int this_cpu);
+
+#endif /* CAPSIM_LOAD_BALANCE_H */

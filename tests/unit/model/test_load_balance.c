@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_load_balance.c - tests src/model/load_balance.c, the v6.12 load-balance decisions, on
+ * hand-made runqueue and group states whose answers follow from kernel/sched/fair.c's rules
+ * as written there: group_classify()'s thresholds, the decision matrix of
+ * sched_balance_find_src_group(), calculate_imbalance()'s cases (including its unsigned
+ * idle-CPU difference), detach_tasks()' walk from the tail of cfs_tasks, task_hot(),
+ * should_we_balance(), get_sd_balance_interval() and find_new_ilb().
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "model/load_balance.h"
+#include "model/sched_domains.h"
+
+static capsim_cpumask mask(unsigned first, unsigned last)
+{
+	capsim_cpumask m = { { 0 } };
+
+	for (unsigned c = first; c <= last; c++)
+		capsim_cpumask_set(&m, c);
+	return m;
+}
+
+/* An RK3399-like PKG domain: littles 0-3 (capacity 381), bigs 4-5 (1024), all idle. */
+struct pkg {
+	struct lb_cpu rq[6];
+	struct lb_group g[2];
+	struct lb_env env;
+};
+
+static void pkg_init(struct pkg *p, int dst)
+{
+	for (unsigned c = 0; c < 6; c++) {
+		uint64_t cap = c < 4 ? 381 : 1024;
+
+		p->rq[c] = (struct lb_cpu){ .capacity = cap, .capacity_orig = cap, .idle = true };
+	}
+	p->g[0] = (struct lb_group){ .span = mask(0, 3), .weight = 4, .capacity = 4 * 381,
+				     .min_capacity = 381, .max_capacity = 381 };
+	p->g[1] = (struct lb_group){ .span = mask(4, 5), .weight = 2, .capacity = 2 * 1024,
+				     .min_capacity = 1024, .max_capacity = 1024 };
+	p->env = (struct lb_env){
+		.sd_flags = SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL | SD_PREFER_SIBLING,
+		.imbalance_pct = 117,
+		.nr_cpus = 6,
+		.dst_cpu = dst,
+		.idle = LB_CPU_IDLE,
+		.cpus = mask(0, 5),
+		.rq = p->rq,
+		.groups = p->g,
+		.nr_groups = 2,
+	};
+	if (dst >= 4) { /* the local group first */
+		p->g[1] = p->g[0];
+		p->g[0] = (struct lb_group){ .span = mask(4, 5), .weight = 2, .capacity = 2 * 1024,
+					     .min_capacity = 1024, .max_capacity = 1024 };
+	}
+}
+
+static void busy(struct lb_cpu *c, unsigned nr, uint64_t util)
+{
+	c->nr_running = c->h_nr_queued = nr;
+	c->util = c->util_boost = c->runnable = util;
+	c->load = util;
+	c->idle = false;
+}
+
+/* group_is_overloaded() needs more tasks than CPUs and util x 117% above capacity */
+static void test_group_classify(void **state)
+{
+	struct lb_sg_stats s = { .group_weight = 2, .group_capacity = 1000 };
+
+	(void)state;
+	s.sum_nr_running = 3;
+	s.group_util = 855; /* 1000 x 100 < 855 x 117 = 100035 */
+	assert_int_equal(lb_group_classify(117, false, &s), group_overloaded);
+	s.group_util = 854; /* 99918: not above, and 1000 x 100 > 99918 leaves spare */
+	assert_int_equal(lb_group_classify(117, false, &s), group_has_spare);
+	s.group_runnable = 1171; /* 1000 x 117 < 1171 x 100: runnable pressure overloads too */
+	assert_int_equal(lb_group_classify(117, false, &s), group_overloaded);
+	s.sum_nr_running = 2; /* as many tasks as CPUs: not overloaded, no spare */
+	assert_int_equal(lb_group_classify(117, false, &s), group_fully_busy);
+	assert_int_equal(lb_group_classify(117, true, &s), group_imbalanced);
+	s.group_misfit_task_load = 5;
+	assert_int_equal(lb_group_classify(117, false, &s), group_misfit_task);
+	s.group_misfit_task_load = 0;
+	s.sum_nr_running = 1; /* fewer tasks than CPUs */
+	assert_int_equal(lb_group_classify(117, false, &s), group_has_spare);
+}
+
+/*
+ * A misfit task on little CPU1, a big CPU balancing: PKG is asymmetric, so the group is
+ * group_misfit_task, forced whatever the load (migrate_misfit, imbalance 1) and the busiest
+ * runqueue is the one with the biggest misfit load. From a little CPU it is not pulled: the
+ * busiest group's max capacity must be about 5% below the puller's (capacity_greater()).
+ */
+static void test_misfit_uses_group_max_capacity(void **state)
+{
+	struct pkg p;
+	struct lb_sd_stats sds;
+
+	(void)state;
+	pkg_init(&p, 4);
+	busy(&p.rq[1], 1, 370);
+	p.rq[1].misfit_task_load = 300;
+	busy(&p.rq[2], 1, 100);
+	p.rq[2].misfit_task_load = 200;
+	assert_int_equal(lb_find_src_group(&p.env, &sds), 1);
+	assert_int_equal(sds.busiest_stat.group_type, group_misfit_task);
+	assert_int_equal(sds.busiest_stat.group_misfit_task_load, 300);
+	assert_int_equal(p.env.migration_type, LB_MIGRATE_MISFIT);
+	assert_int_equal(p.env.imbalance, 1);
+	assert_true(sds.sg_overloaded); /* a misfit task overloads the root domain */
+	assert_int_equal(lb_find_src_rq(&p.env, 1), 1);
+
+	/* the group's biggest CPU decides: one little at 1000 hides the misfit from a big */
+	p.g[1].max_capacity = 1000; /* 1024 x 1024 < 1000 x 1078: not 5% bigger */
+	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
+	assert_int_equal(sds.busiest, -1);
+}
+
+/*
+ * Two busy bigs running one task each: a little CPU does not pull from them (they are
+ * group_has_spare/fully_busy on bigger CPUs: update_sd_pick_busiest()), and with EAS on and
+ * the root domain not overutilized nothing but misfit is balanced.
+ */
+static void test_no_pull_down_and_eas(void **state)
+{
+	struct pkg p;
+	struct lb_sd_stats sds;
+
+	(void)state;
+	pkg_init(&p, 0);
+	busy(&p.rq[4], 1, 900);
+	busy(&p.rq[5], 1, 900);
+	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
+	assert_int_equal(sds.busiest, -1);
+
+	/* seven tasks on the littles: overloaded, but EAS is in charge until overutilized */
+	pkg_init(&p, 4);
+	busy(&p.rq[0], 2, 381);
+	busy(&p.rq[1], 3, 300);
+	busy(&p.rq[2], 1, 381);
+	busy(&p.rq[3], 1, 381);
+	p.env.rd_has_pd = true;
+	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
+	assert_int_equal(sds.busiest, 1);
+	assert_int_equal(sds.busiest_stat.group_type, group_overloaded); /* 1524 < 1443 x 1.17 */
+	p.rq[1].overutilized = true; /* the root level sets rd->overutilized from its groups */
+	assert_int_equal(lb_find_src_group(&p.env, &sds), 1);
+	assert_true(sds.sg_overutilized);
+	/* PKG shares no LLC: fill the bigs' spare capacity */
+	assert_int_equal(p.env.migration_type, LB_MIGRATE_UTIL);
+	assert_int_equal(p.env.imbalance, 2048);
+	/* the most utilized of the runqueues with two tasks or more: CPU0 (381), not CPU1 (300) */
+	assert_int_equal(lb_find_src_rq(&p.env, 1), 0);
+}
+
+/*
+ * Local has spare, busiest overloaded, no shared LLC (PKG): fill the local spare capacity,
+ * migrate_util with imbalance = capacity - util; at MC (SD_SHARE_LLC) the idle CPUs are
+ * evened out instead, and the kernel subtracts them as unsigned int: a local group with
+ * fewer idle CPUs than the busiest gets (2^32 - 1) >> 1.
+ */
+static void test_calculate_imbalance(void **state)
+{
+	struct lb_env env = { .idle = LB_CPU_IDLE };
+	struct lb_sd_stats sds = { 0 };
+
+	(void)state;
+	sds.local_stat = (struct lb_sg_stats){ .group_type = group_has_spare,
+					      .group_capacity = 2048, .group_util = 600,
+					      .idle_cpus = 1, .group_weight = 2 };
+	sds.busiest_stat = (struct lb_sg_stats){ .group_type = group_overloaded,
+						.sum_nr_running = 6, .idle_cpus = 0,
+						.group_weight = 4 };
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.migration_type, LB_MIGRATE_UTIL);
+	assert_int_equal(env.imbalance, 2048 - 600);
+
+	env.sd_flags = SD_SHARE_LLC;
+	sds.local_stat.idle_cpus = 3;
+	sds.busiest_stat.idle_cpus = 1;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.migration_type, LB_MIGRATE_TASK);
+	assert_int_equal(env.imbalance, (3 - 1) >> 1);
+
+	sds.local_stat.idle_cpus = 0;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.imbalance, (int64_t)UINT32_MAX >> 1);
+
+	/* prefer_sibling: spread the running tasks, half the difference */
+	sds.prefer_sibling = true;
+	sds.local_stat.sum_nr_running = 0;
+	sds.local_stat.group_weight = 4;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.imbalance, 6 >> 1);
+
+	/* both overloaded: to the domain average, the smaller of the two moves, in load */
+	sds = (struct lb_sd_stats){
+		.local_stat = { .group_type = group_overloaded, .avg_load = 400,
+				.group_capacity = 1024 },
+		.busiest_stat = { .group_type = group_overloaded, .avg_load = 1000,
+				  .group_capacity = 2048 },
+		.avg_load = 600,
+	};
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.migration_type, LB_MIGRATE_LOAD);
+	assert_int_equal(env.imbalance, (600 - 400) * 1024 / 1024); /* < (1000-600) x 2 */
+}
+
+/*
+ * detach_tasks() takes from the tail of cfs_tasks (the least recently run), passes over the
+ * running task and cache-hot ones (ran less than sysctl_sched_migration_cost ago) to the head,
+ * and stops once the imbalance is met.
+ */
+static void test_detach_tasks_lru_order(void **state)
+{
+	struct lb_cpu rq[2] = { { .idle = true }, { .nr_running = 4 } };
+	struct lb_group g = { .span = mask(0, 0) };
+	struct lb_env env = {
+		.imbalance_pct = 117, .cache_nice_tries = 1, .nr_cpus = 2, .dst_cpu = 0,
+		.idle = LB_CPU_IDLE, .cpus = mask(0, 1), .rq = rq, .groups = &g, .nr_groups = 1,
+		.migration_type = LB_MIGRATE_TASK, .imbalance = 2,
+	};
+	struct lb_src src = { .cpu = 1, .nr_running = 4, .clock_task = 10000000,
+			      .dst_grpmask = mask(0, 0), .migration_cost = 500000 };
+	struct lb_task t[4];
+	unsigned order[4] = { 0, 1, 2, 3 }, detached[4], loop = 0, passed;
+	int new_dst = -1;
+
+	(void)state;
+	for (unsigned i = 0; i < 4; i++)
+		t[i] = (struct lb_task){ .allowed = mask(0, 1), .exec_start = 0 };
+	t[0].running = true;                   /* the head: it runs */
+	t[3].exec_start = 10000000 - 100000;   /* the tail ran 100 us ago: hot */
+	assert_int_equal(lb_task_hot(&env, &src, &t[3]), 1);
+	assert_int_equal(lb_task_hot(&env, &src, &t[2]), 0);
+	assert_int_equal(lb_detach_tasks(&env, &src, t, order, 4, 4, &loop, detached, &passed,
+					 &new_dst), 2);
+	assert_int_equal(detached[0], 2); /* the tail was hot: the one before it first */
+	assert_int_equal(detached[1], 1);
+	assert_int_equal(passed, 1);
+	assert_int_equal(order[0], 3); /* passed over: now at the head */
+	assert_int_equal(order[1], 0);
+	assert_int_equal(env.imbalance, 0);
+	assert_false(env.flags & LBF_ALL_PINNED);
+
+	/* after enough failed balances hotness no longer matters (nr_balance_failed > tries) */
+	env.imbalance = 1;
+	env.nr_balance_failed = 2;
+	loop = 0;
+	for (unsigned i = 0; i < 4; i++)
+		order[i] = i;
+	assert_int_equal(lb_detach_tasks(&env, &src, t, order, 4, 4, &loop, detached, &passed,
+					 &new_dst), 1);
+	assert_int_equal(detached[0], 3);
+
+	/* a newidle balance stops at one task (CONFIG_PREEMPTION) */
+	env.imbalance = 3;
+	env.nr_balance_failed = 0;
+	env.idle = LB_CPU_NEWLY_IDLE;
+	loop = 0;
+	for (unsigned i = 0; i < 4; i++)
+		order[i] = i;
+	assert_int_equal(lb_detach_tasks(&env, &src, t, order, 4, 4, &loop, detached, &passed,
+					 &new_dst), 1);
+}
+
+/* can_migrate_task(): a task pinned away from dst names another CPU of the local group */
+static void test_can_migrate_pinned(void **state)
+{
+	struct lb_cpu rq[4] = { { .idle = true } };
+	struct lb_group g = { .span = mask(0, 1) };
+	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 0, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
+			      .rq = rq, .groups = &g, .nr_groups = 1,
+			      .flags = LBF_ALL_PINNED };
+	struct lb_src src = { .cpu = 3, .nr_running = 2, .dst_grpmask = mask(0, 1) };
+	struct lb_task p = { .allowed = mask(1, 3) };
+	int new_dst = -1;
+
+	(void)state;
+	assert_false(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_int_equal(new_dst, 1);
+	assert_true(env.flags & LBF_DST_PINNED);
+	assert_true(env.flags & LBF_SOME_PINNED);
+	assert_true(env.flags & LBF_ALL_PINNED); /* nothing could run on dst yet */
+	env.idle = LB_CPU_NEWLY_IDLE; /* newidle does not look for another dst */
+	env.flags = 0;
+	new_dst = -1;
+	assert_false(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_int_equal(new_dst, -1);
+}
+
+/* should_we_balance(): the first idle CPU of the local group, else its first CPU */
+static void test_should_we_balance(void **state)
+{
+	struct lb_cpu rq[4] = { { .nr_running = 1 }, { .idle = true }, { .idle = true }, { 0 } };
+	struct lb_group g = { .span = mask(0, 3) };
+	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 2, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
+			      .rq = rq, .groups = &g, .nr_groups = 1 };
+
+	(void)state;
+	assert_false(lb_should_we_balance(&env)); /* CPU1 is the first idle one */
+	env.dst_cpu = 1;
+	assert_true(lb_should_we_balance(&env));
+	rq[1].idle = rq[2].idle = false;
+	env.dst_cpu = 0;
+	assert_true(lb_should_we_balance(&env)); /* none idle: the group's first CPU */
+	env.dst_cpu = 3;
+	env.idle = LB_CPU_NEWLY_IDLE; /* any newly idle CPU with nothing queued */
+	assert_true(lb_should_we_balance(&env));
+	rq[3].nr_running = 1;
+	assert_false(lb_should_we_balance(&env));
+}
+
+/* get_sd_balance_interval() at HZ 250: ms rounded up to 4 ms jiffies, busy x16 less one */
+static void test_balance_interval(void **state)
+{
+	(void)state;
+	assert_int_equal(lb_balance_interval(6, false, 16, 250, 150), 2);
+	assert_int_equal(lb_balance_interval(6, true, 16, 250, 150), 96 / 4 - 1);
+	assert_int_equal(lb_balance_interval(1, false, 16, 250, 150), 1);
+	assert_int_equal(lb_balance_interval(512, true, 16, 250, 150), 150); /* clamped */
+	assert_int_equal(lb_balance_interval(5, false, 16, 300, 150), 2);    /* 1.5 up */
+}
+
+/* find_new_ilb(): the first nohz-idle CPU that is idle, never the kicking one */
+static void test_find_new_ilb(void **state)
+{
+	capsim_cpumask m = mask(1, 3);
+	bool idle[4] = { true, false, true, true };
+
+	(void)state;
+	assert_int_equal(lb_find_new_ilb(&m, idle, 4, 0), 2);
+	assert_int_equal(lb_find_new_ilb(&m, idle, 4, 2), 3);
+	idle[3] = false;
+	assert_int_equal(lb_find_new_ilb(&m, idle, 4, 2), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_group_classify),
+		cmocka_unit_test(test_misfit_uses_group_max_capacity),
+		cmocka_unit_test(test_no_pull_down_and_eas),
+		cmocka_unit_test(test_calculate_imbalance),
+		cmocka_unit_test(test_detach_tasks_lru_order),
+		cmocka_unit_test(test_can_migrate_pinned),
+		cmocka_unit_test(test_should_we_balance),
+		cmocka_unit_test(test_balance_interval),
+		cmocka_unit_test(test_find_new_ilb),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
