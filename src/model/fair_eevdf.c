@@ -342,14 +342,19 @@ static bool did_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *
 	return !eevdf_eligible(rq, curr);
 }
 
-bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t delta_exec)
+bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now)
 {
 	struct eevdf_se *curr = rq->curr;
+	int64_t delta_exec;
 	bool resched;
 
-	if (!curr || (int64_t)delta_exec <= 0)
+	if (!curr)
 		return false;
-	curr->vruntime += eevdf_calc_delta_fair(delta_exec, curr);
+	delta_exec = (int64_t)(now - curr->exec_start); /* update_curr_se() */
+	if (delta_exec <= 0)
+		return false;
+	curr->exec_start = now;
+	curr->vruntime += eevdf_calc_delta_fair((uint64_t)delta_exec, curr);
 	resched = update_deadline(rq, curr);
 	if (rq->nr_running == 1)
 		return false;
@@ -415,12 +420,12 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 		}
 	}
 	update_entity_lag(rq, se);
+	if (se != rq->curr) /* first: the treap finds it by its deadline */
+		dequeue_tree(rq, se);
 	if (!rq->pre_6_12 && !sleep) { /* PLACE_REL_DEADLINE */
 		se->deadline -= se->vruntime;
 		se->rel_deadline = true;
 	}
-	if (se != rq->curr)
-		dequeue_tree(rq, se);
 	se->on_rq = false;
 	rq->nr_running--; /* account_entity_dequeue() */
 	if (flags & EEVDF_DEQUEUE_DELAYED) {
@@ -449,12 +454,13 @@ void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se)
 	se->sched_delayed = false; /* clear_delayed() */
 }
 
-void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se)
+void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
 {
 	if (se->on_rq) {
 		dequeue_tree(rq, se);
 		se->vlag = (int64_t)se->deadline; /* set_protect_slice() */
 	}
+	se->exec_start = now; /* update_stats_curr_start() */
 	rq->curr = se;
 }
 
@@ -467,10 +473,11 @@ void eevdf_put_prev(struct eevdf_rq *rq)
 	rq->curr = NULL;
 }
 
-void eevdf_yield(struct eevdf_rq *rq)
+void eevdf_yield(struct eevdf_rq *rq, uint64_t now)
 {
 	struct eevdf_se *se = rq->curr;
 
+	eevdf_update_curr(rq, now);
 	if (rq->pre_6_12) {
 		se->deadline += eevdf_calc_delta_fair(se->slice, se);
 		return;
@@ -491,10 +498,11 @@ static bool do_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *p
 	return entity_before(pse, se) || !eevdf_eligible(rq, se);
 }
 
-bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, bool curr_idle, bool p_idle,
-			  bool p_normal)
+bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t now,
+			  bool curr_idle, bool p_idle, bool p_normal)
 {
 	struct eevdf_se *se = rq->curr;
+	bool resched;
 
 	if (!se || se == pse)
 		return false;
@@ -507,8 +515,9 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, bool curr_i
 		return false;
 	if (!p_normal) /* BATCH and IDLE wakees do not preempt */
 		return false;
+	resched = eevdf_update_curr(rq, now);
 	/* a shorter, eligible request overrides curr's protection even if it is not picked */
 	if (do_preempt_short(rq, pse, se))
 		cancel_protect_slice(se);
-	return eevdf_pick(rq) == pse;
+	return eevdf_pick(rq) == pse || resched;
 }

@@ -34,6 +34,7 @@ struct eevdf_se {
 	uint64_t deadline;
 	uint64_t min_vruntime;  /* smallest vruntime of its subtree (the augmented value) */
 	int64_t vlag;           /* lag at dequeue; the deadline while curr's slice is protected */
+	uint64_t exec_start;    /* clock (ns) it was last charged up to, as curr */
 	uint64_t slice;         /* request r_i in ns */
 	uint64_t weight;        /* scale_load_down(load.weight) */
 	bool custom_slice;
@@ -88,12 +89,13 @@ struct eevdf_se *eevdf_first(const struct eevdf_rq *rq);
 struct eevdf_se *eevdf_pick(struct eevdf_rq *rq);
 
 /**
- * eevdf_update_curr() - charge curr @delta_exec ns (> 0): vruntime, then a new deadline once
- * the old one is reached. Mirrors update_curr()'s EEVDF part with update_deadline().
+ * eevdf_update_curr() - charge curr for the time from its exec_start to @now (ns, the rq's
+ * clock_task): vruntime, then a new deadline once the old one is reached. Mirrors
+ * update_curr()'s EEVDF part with update_curr_se() and update_deadline().
  * Return: true if curr should be rescheduled (slice used up, or PREEMPT_SHORT lost its
  * protection and eligibility), never with one entity queued.
  */
-bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t delta_exec);
+bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now);
 
 /**
  * eevdf_enqueue() - enqueue @se (@flags: EEVDF_ENQUEUE_*) after update_curr(): placement,
@@ -115,22 +117,27 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags);
  */
 void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se);
 
-/** eevdf_set_next() - @se becomes curr, out of the tree. Mirrors set_next_entity(). */
-void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se);
+/** eevdf_set_next() - @se becomes curr at @now, out of the tree. Mirrors set_next_entity(). */
+void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now);
 
 /** eevdf_put_prev() - curr stops running: back into the tree if queued. Mirrors put_prev_entity(). */
 void eevdf_put_prev(struct eevdf_rq *rq);
 
-/** eevdf_yield() - curr forfeits the rest of its request. Mirrors yield_task_fair()'s EEVDF part. */
-void eevdf_yield(struct eevdf_rq *rq);
+/**
+ * eevdf_yield() - curr forfeits the rest of its request, after update_curr() to @now (the
+ * caller returns first if curr is its rq's only task). Mirrors yield_task_fair().
+ */
+void eevdf_yield(struct eevdf_rq *rq, uint64_t now);
 
 /**
- * eevdf_wakeup_preempt() - whether the woken, queued @pse preempts curr (a fair task),
- * after update_curr(). @curr_idle / @p_idle: SCHED_IDLE policy; @p_normal: SCHED_NORMAL
- * (BATCH and IDLE wakees never preempt). Mirrors check_preempt_wakeup_fair() without buddies.
+ * eevdf_wakeup_preempt() - whether the woken, queued @pse preempts curr (a fair task) at
+ * @now; update_curr() runs where the kernel runs it (after the SCHED_IDLE rules), and a
+ * reschedule it asks for counts. @curr_idle / @p_idle: SCHED_IDLE policy; @p_normal:
+ * SCHED_NORMAL (BATCH and IDLE wakees never preempt). Mirrors check_preempt_wakeup_fair()
+ * without buddies, for a curr with no reschedule pending (test_tsk_need_resched()).
  * Return: true to reschedule.
  */
-bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, bool curr_idle, bool p_idle,
-			  bool p_normal);
+bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t now,
+			  bool curr_idle, bool p_idle, bool p_normal);
 
 #endif /* CAPSIM_FAIR_EEVDF_H */

@@ -62,7 +62,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
 	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
-	eevdf_rq_init(&rq->cfs, sysctl_sched_base_slice(s), NSEC_PER_SEC / s->opt.hz,
+	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,
 		      model_eevdf_pre_6_12(s->opt.model));
 }
 
@@ -367,7 +367,7 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 /* ---- fair class: EEVDF (model/fair_eevdf.c) ---------------------------------------------- */
 
 /* sysctl_sched_base_slice: 0.75 ms x (1 + ilog2(ncpus)), SCHED_TUNABLESCALING_LOG */
-uint64_t sysctl_sched_base_slice(const struct capsim_sim *s)
+uint64_t sim_base_slice_ns(const struct capsim_sim *s)
 {
 	unsigned n = s->nr_cpus < 8 ? s->nr_cpus : 8, factor = 1;
 
@@ -385,15 +385,8 @@ uint64_t sysctl_sched_base_slice(const struct capsim_sim *s)
  */
 static void update_curr_fair(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct sim_task *p = rq->curr;
-	uint64_t delta;
-
 	rq_update_curr(s, rq);
-	if (!p || p->rt || rq->clk.clock <= p->fair_exec_start)
-		return;
-	delta = rq->clk.clock - p->fair_exec_start;
-	p->fair_exec_start = rq->clk.clock;
-	if (eevdf_update_curr(&rq->cfs, delta))
+	if (rq->curr && !rq->curr->rt && eevdf_update_curr(&rq->cfs, rq->clk.clock))
 		rq->fair_resched = true;
 }
 
@@ -492,7 +485,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	update_rq_clock(s, rq);
-	update_curr_fair(s, rq);
+	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
 	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	eevdf_requeue_delayed(&rq->cfs, &p->se);
 	update_load_avg(s, rq, p);
@@ -523,8 +516,11 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 /*
  * DELAY_DEQUEUE: the sleeping task @p was not eligible, so it stays queued, delayed, with its
  * load (dequeue_entity(): update_load_avg(), set_delayed()); it is no longer runnable, and the
- * switch away from it is rq_resched()'s (it waits in the timeline, not in fair_head, so the
- * balance does not see it). util_est_update() runs as for any sleep (dequeue_task_fair()).
+ * switch away from it is rq_resched()'s. It stays the cfs_rq's curr until then, as in the
+ * kernel, where the pick that follows may choose it (RUN_TO_PARITY: its slice is still
+ * protected) and so dequeue it for good; else put_prev_entity() puts it into the timeline
+ * (not into fair_head, so the balance does not see it). util_est_update() runs as for any
+ * sleep (dequeue_task_fair()).
  */
 static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
@@ -533,7 +529,6 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	rq->cfs_nr--;
 	rq->cfs_delayed++;
 	if (rq->curr == p) {
-		eevdf_put_prev(&rq->cfs); /* still on_rq: back into the timeline */
 		rq->curr = NULL;
 		rq->dequeued_curr = p;
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
@@ -628,10 +623,10 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
 	} else {
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
-		eevdf_set_next(&rq->cfs, &p->se); /* set_next_entity(): RUN_TO_PARITY from here */
+		/* set_next_entity(): RUN_TO_PARITY from here */
+		eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
 		update_load_avg(s, rq, p);
 		p->slice_exec = 0;
-		p->fair_exec_start = rq->clk.clock;
 	}
 	p->yielded = false;
 	rq->curr = p;
@@ -687,6 +682,9 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 			next = prev; /* FIFO: a running RT task is not preempted by equal priority */
 		if (!next)
 			next = pick_fair(s, rq);
+		/* put_prev_entity() of a dequeued or delayed cfs curr, once the pick is made */
+		if ((!prev || prev->rt) && rq->cfs.curr)
+			eevdf_put_prev(&rq->cfs);
 		if (next || tries)
 			break;
 		sched_balance_newidle(s, rq);
@@ -758,9 +756,9 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	}
 	if (c->rt)
 		return;
-	update_curr_fair(s, rq);
+	rq_update_curr(s, rq);
 	if (rq->fair_resched ||
-	    eevdf_wakeup_preempt(&rq->cfs, &p->se, c->policy == WL_POLICY_IDLE,
+	    eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
 				 p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER))
 		rq_resched(s, rq);
 }
@@ -771,8 +769,8 @@ void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
 	if (rq->nr_running == 1)
 		return;
 	update_rq_clock(s, rq);
-	update_curr_fair(s, rq);
-	eevdf_yield(&rq->cfs);
+	rq_update_curr(s, rq);
+	eevdf_yield(&rq->cfs, rq->clk.clock);
 }
 
 /* Forget the pending completion event of @rq (its curr stopped or changed). */

@@ -169,7 +169,6 @@ struct sim_task {
 	struct eevdf_se se;
 	uint64_t slice_exec;      /* exec time since it was last picked (the RR slice) */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
-	uint64_t fair_exec_start; /* rq clock its vruntime was last charged to (update_curr()) */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
 
 	/* PELT and util_est (the task's sched_entity) */
@@ -485,7 +484,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 /* eevdf: yield_task_fair() for the running fair task of @rq */
 void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
 /* eevdf: sysctl_sched_base_slice for this run's CPU count */
-uint64_t sysctl_sched_base_slice(const struct capsim_sim *s);
+uint64_t sim_base_slice_ns(const struct capsim_sim *s);
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);

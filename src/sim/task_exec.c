@@ -633,7 +633,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->se.weight = p->weight;
 	/* a v6.12 custom slice (sched_attr::sched_runtime), else the base slice at each placement */
 	p->se.custom_slice = wt->slice_ns != 0;
-	p->se.slice = wt->slice_ns ? wt->slice_ns : sysctl_sched_base_slice(s);
+	p->se.slice = wt->slice_ns ? wt->slice_ns : sim_base_slice_ns(s);
 	p->state = TASK_NEW;
 	p->waiting_res = -1;
 	p->mutex_after_wake = -1;

@@ -136,7 +136,7 @@ static void test_delay_dequeue(void **state)
 		eevdf_rq_init(&rq, 3000000, 4000000, pre);
 		eevdf_enqueue(&rq, &a, 0);
 		eevdf_enqueue(&rq, &b, 0);
-		eevdf_set_next(&rq, &a);
+		eevdf_set_next(&rq, &a, 0);
 		assert_false(eevdf_update_curr(&rq, 1000000)); /* within its slice, protected */
 		assert_false(eevdf_eligible(&rq, &a));         /* ran 1 ms more than b */
 		if (pre) {
@@ -151,8 +151,8 @@ static void test_delay_dequeue(void **state)
 		/* a special sleep is never delayed */
 		eevdf_put_prev(&rq);
 		/* b runs 2 ms: a becomes owed service; woken now, it is requeued at zero lag */
-		eevdf_set_next(&rq, &b);
-		eevdf_update_curr(&rq, 2000000);
+		eevdf_set_next(&rq, &b, 1000000);
+		eevdf_update_curr(&rq, 3000000);
 		eevdf_put_prev(&rq);
 		eevdf_requeue_delayed(&rq, &a);
 		assert_false(a.sched_delayed);
@@ -170,11 +170,11 @@ static void test_sched_idle_preempted(void **state)
 	(void)state;
 	eevdf_rq_init(&rq, 3000000, 4000000, false);
 	eevdf_enqueue(&rq, &hog, 0);
-	eevdf_set_next(&rq, &hog);
+	eevdf_set_next(&rq, &hog, 0);
 	eevdf_update_curr(&rq, 100000);
 	p.vlag = -2000000; /* even far behind in lag */
 	eevdf_enqueue(&rq, &p, 0);
-	assert_true(eevdf_wakeup_preempt(&rq, &p, true, false, true));
+	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, true, false, true));
 	assert_true(eevdf_pick(&rq) == &p || eevdf_eligible(&rq, &hog));
 	/* the same wakee does not preempt a normal curr within its protected slice */
 	memset(&hog, 0, sizeof(hog));
@@ -182,18 +182,18 @@ static void test_sched_idle_preempted(void **state)
 	hog.weight = p.weight = 1024;
 	eevdf_rq_init(&rq, 3000000, 4000000, false);
 	eevdf_enqueue(&rq, &hog, 0);
-	eevdf_set_next(&rq, &hog);
+	eevdf_set_next(&rq, &hog, 0);
 	eevdf_update_curr(&rq, 100000);
 	eevdf_enqueue(&rq, &p, 0); /* at V, where curr is: both eligible, p's deadline later */
 	assert_true(eevdf_eligible(&rq, &p) && eevdf_eligible(&rq, &hog));
-	assert_false(eevdf_wakeup_preempt(&rq, &p, false, false, true));
+	assert_false(eevdf_wakeup_preempt(&rq, &p, 100000, false, false, true));
 	/* PREEMPT_SHORT: with a shorter custom slice it does */
 	eevdf_dequeue(&rq, &p, EEVDF_DEQUEUE_SLEEP);
 	p.custom_slice = true;
 	p.slice = 500000;
 	p.vlag = 0;
 	eevdf_enqueue(&rq, &p, 0);
-	assert_true(eevdf_wakeup_preempt(&rq, &p, false, false, true));
+	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, false, false, true));
 }
 
 int main(void)
