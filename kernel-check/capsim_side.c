@@ -312,7 +312,7 @@ void cside_freq_invariance(const struct kc_freq_invariance_in *in,
 		else
 			out->se_updated[i] = (uint64_t)pelt_update_load_avg_se(
 				&se, &util_est, pelt_rq_clock_pelt(&clk), in->on_rq[i] != 0,
-				in->running[i] != 0, in->weight);
+				in->on_rq[i] != 0, in->running[i] != 0, in->weight);
 		capsim_pelt_update(&rt, pelt_rq_clock_pelt(&clk), in->rt_running[i],
 				   in->rt_running[i], (int)in->rt_running[i], 1);
 		platform_update_hw_load_avg(&cp.p, 0, clk.clock_task);

@@ -435,7 +435,7 @@ KC_STRUCT(thermal_6_1_out)
 const char *kside_version_6_1(void);
 
 /*
- * load_balance (balance helper): one balance of a domain between its local group and a
+ * load_balance: one balance of a domain between its local group and a
  * candidate busiest group, with the busiest one picked so far: group_classify() of the
  * candidate, update_sd_pick_busiest(), calculate_imbalance(), need_active_balance(), and
  * can_migrate_task() + task_hot() of one task. Group stats are given as struct sg_lb_stats
@@ -468,10 +468,52 @@ KC_STRUCT(load_balance_in)
 	S(task_hot) S(can_migrate) S(can_flags) I(new_dst_cpu, 1)
 KC_STRUCT(load_balance_out)
 
+/* --- eevdf --------------------------------------------------------------------------------- */
+/*
+ * eevdf: tasks on one cfs_rq (weights, SCHED_IDLE, custom slices) and a sequence of operations
+ * (kc_eevdf_op), each after curr ran dt ns: wake_up_new_task(), a wake-up (try_to_wake_up():
+ * ttwu_runnable() for a task still queued, delayed, else select_task_rq() and an enqueue), curr
+ * blocking (dequeue_entities(DEQUEUE_SLEEP), DELAY_DEQUEUE), the tick's update_curr(), a yield,
+ * and a queued task migrated away and back (dequeue and enqueue without SLEEP/WAKEUP:
+ * PLACE_REL_DEADLINE); each followed by schedule() if a reschedule was asked for.
+ */
+#define KC_EEVDF_TASKS 8
+enum kc_eevdf_op {
+	KC_EV_NEW = 0, KC_EV_WAKE = 1, KC_EV_SLEEP = 2, KC_EV_TICK = 3, KC_EV_YIELD = 4,
+	KC_EV_MIGRATE = 5, KC_EV_OPS
+};
+#define KC_FIELDS_eevdf_in(S, A, I) \
+	S(base_slice) S(tick_nsec) \
+	S(nr_tasks) \
+	A(weight, KC_EEVDF_TASKS) /* scale_load_down(load.weight) */ \
+	A(sched_idle, KC_EEVDF_TASKS) /* SCHED_IDLE policy (weight 3) */ \
+	A(slice, KC_EEVDF_TASKS) /* custom slice in ns, 0: none */ \
+	S(nr_steps) \
+	A(op, KC_MAX_STEPS) \
+	A(task, KC_MAX_STEPS) \
+	A(dt, KC_MAX_STEPS)
+KC_STRUCT(eevdf_in)
+#define KC_FIELDS_eevdf_out(S, A, I) \
+	A(applied, KC_MAX_STEPS) /* 0: the step's task was not in a state for it, skipped */ \
+	A(curr, KC_MAX_STEPS) /* the task running after the step, KC_EEVDF_TASKS: idle */ \
+	A(selected, KC_MAX_STEPS) /* a wake-up that went through select_task_rq() */ \
+	A(resched, KC_MAX_STEPS) /* the step asked for a reschedule */ \
+	A(zero_vruntime, KC_MAX_STEPS) \
+	A(nr_running, KC_MAX_STEPS) /* cfs_rq->nr_running, delayed included */ \
+	A(curr_vruntime, KC_MAX_STEPS) \
+	A(curr_deadline, KC_MAX_STEPS) \
+	A(vruntime, KC_EEVDF_TASKS) /* at the end */ \
+	A(deadline, KC_EEVDF_TASKS) \
+	I(vlag, KC_EEVDF_TASKS) \
+	A(slice_out, KC_EEVDF_TASKS) \
+	A(on_rq, KC_EEVDF_TASKS) \
+	A(delayed, KC_EEVDF_TASKS)
+KC_STRUCT(eevdf_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
-	X(thermal_6_1) X(load_balance)
+	X(thermal_6_1) X(load_balance) X(eevdf)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -119,6 +119,13 @@ KC_TABLE(load_balance_in)
 #define KC_T struct kc_load_balance_out
 KC_TABLE(load_balance_out)
 #undef KC_T
+/* eevdf */
+#define KC_T struct kc_eevdf_in
+KC_TABLE(eevdf_in)
+#undef KC_T
+#define KC_T struct kc_eevdf_out
+KC_TABLE(eevdf_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1049,7 +1056,7 @@ static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
 	}
 }
 
-/* load_balance (balance helper): one domain's local, busiest-so-far and candidate groups */
+/* load_balance: one domain's local, busiest-so-far and candidate groups */
 static const char *const load_balance_kinds[] = {
 	"random", "misfit", "overloaded", "spare", "pinned", "hot", "smt", "boundaries",
 };
@@ -1138,6 +1145,53 @@ static void gen_load_balance(struct rng *r, unsigned kind, void *v)
 	/* hot: ran around sysctl_sched_migration_cost before the balance */
 	in->t_exec_start = kind == 5 ? in->clock_task - edgy(r, 499998, 500001)
 				     : in->clock_task - range(r, 0, 2000000);
+}
+
+/* --- eevdf --------------------------------------------------------------------------------- */
+
+static const char *const eevdf_kinds[] = {
+	"random", "nice_mix", "sched_idle", "custom_slices", "sleepy", "contended",
+};
+
+/*
+ * Tasks and operations on one cfs_rq. nice_mix: weights across the nice range; sched_idle: a
+ * SCHED_IDLE hog beside normal tasks; custom_slices: 0.1..100 ms requests (PREEMPT_SHORT);
+ * sleepy: short runs and many sleeps and wake-ups (DELAY_DEQUEUE, ttwu_runnable()); contended:
+ * all tasks runnable, ticks and migrations (PLACE_REL_DEADLINE).
+ */
+static void gen_eevdf(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t weights[] = { 88761, 9548, 3121, 1277, 1024, 820, 335, 110, 15 };
+	static const uint64_t base[] = { 750000, 1500000, 2250000, 3000000 };
+	static const uint64_t hz[] = { 100, 250, 300, 1000 };
+	struct kc_eevdf_in *in = v;
+
+	in->base_slice = base[range(r, 0, 3)];
+	in->tick_nsec = 1000000000ULL / hz[range(r, 0, 3)];
+	in->nr_tasks = range(r, 2, KC_EEVDF_TASKS);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		in->weight[t] = kind == 1 || chance(r, 25) ? weights[range(r, 0, 8)] : 1024;
+		in->sched_idle[t] = (kind == 2 && t == 0) || chance(r, 5);
+		if (in->sched_idle[t])
+			in->weight[t] = 3; /* WEIGHT_IDLEPRIO */
+		in->slice[t] = kind == 3 || chance(r, 10) ? edgy(r, 100000, 100000000) : 0;
+	}
+	in->nr_steps = KC_MAX_STEPS;
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		unsigned op = (unsigned)range(r, 0, KC_EV_OPS - 1);
+
+		if (k < in->nr_tasks && (kind == 5 || chance(r, 60)))
+			op = KC_EV_NEW; /* most cases start their tasks first */
+		else if (kind == 4 && chance(r, 60))
+			op = chance(r, 50) ? KC_EV_SLEEP : KC_EV_WAKE;
+		else if (kind == 5 && op == KC_EV_SLEEP && chance(r, 70))
+			op = KC_EV_TICK;
+		in->op[k] = op;
+		in->task[k] = range(r, 0, in->nr_tasks - 1);
+		/* from the same instant to a few ticks, with the odd nanosecond */
+		in->dt[k] = chance(r, 15) ? 0 : kind == 4 ? edgy(r, 1, 2000000) :
+			    edgy(r, 1, 3 * in->tick_nsec);
+	}
 }
 
 struct kc_group {

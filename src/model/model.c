@@ -89,6 +89,13 @@ uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu
 	return model == CAPSIM_MODEL_V6_9 ? cpu->thermal_load_avg : 0;
 }
 
+bool model_eevdf_pre_6_12(enum capsim_model model)
+{
+	/* 152e11f6df29 (delayed dequeue), 85e511df3cec (PREEMPT_SHORT), 82e9d0456e06
+	 * (PLACE_REL_DEADLINE): all v6.12 */
+	return model != CAPSIM_MODEL_V6_12 && model != CAPSIM_MODEL_LATEST;
+}
+
 int model_reads_thermal(enum capsim_model model)
 {
 	return model == CAPSIM_MODEL_V6_9;

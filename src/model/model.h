@@ -50,6 +50,13 @@ uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu
  */
 bool model_uclamp_inc_before_enqueue(enum capsim_model model);
 
+/**
+ * model_eevdf_pre_6_12() - whether @model's fair class is EEVDF as 6.6..6.11 ran it: no
+ * DELAY_DEQUEUE, PREEMPT_SHORT or PLACE_REL_DEADLINE (model/fair_eevdf.h): v6.9, v6.10 and
+ * the models built on 6.10's reads (capped, none).
+ */
+bool model_eevdf_pre_6_12(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

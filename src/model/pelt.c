@@ -186,9 +186,9 @@ int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
 
 /* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
 int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
-			    int on_rq, int running, uint64_t weight)
+			    int on_rq, int runnable, int running, uint64_t weight)
 {
-	if (!___update_load_sum(now, sa, !!on_rq, !!on_rq, running))
+	if (!___update_load_sum(now, sa, !!on_rq, !!runnable, running))
 		return 0;
 	___update_load_avg(sa, weight);
 	*util_est = cfs_se_util_change(*util_est);

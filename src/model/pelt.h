@@ -32,13 +32,13 @@ int pelt_update_irq_load_avg(struct capsim_sched_avg *avg_irq, uint64_t rq_clock
 
 /**
  * pelt_update_load_avg_se() - mirrors __update_load_avg_se(), kernel/sched/pelt.c: a task's
- * signals at @now (its cfs_rq's PELT clock, ns), queued (@on_rq: load and runnable) or not,
- * @running or not, with its weight (nice weight, scale_load_down()); when a period boundary
+ * signals at @now (its cfs_rq's PELT clock, ns), queued (@on_rq: load) or not, @runnable
+ * (se_runnable(): queued and not delayed) or not, @running or not, with its weight (nice weight, scale_load_down()); when a period boundary
  * is crossed, the averages are recomputed and *@util_est loses UTIL_AVG_UNCHANGED
  * (cfs_se_util_change()). Return: 1 if the averages were recomputed.
  */
 int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
-			    int on_rq, int running, uint64_t weight);
+			    int on_rq, int runnable, int running, uint64_t weight);
 
 /**
  * pelt_update_load_avg_blocked_se() - mirrors __update_load_avg_blocked_se(),

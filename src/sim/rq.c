@@ -2,10 +2,11 @@
 /*
  * rq.c - per-CPU runqueues: the rq clocks (kernel/sched/core.c update_rq_clock and
  * kernel/sched/pelt.h update_rq_clock_pelt), the fair and RT queues with their pick and
- * preemption rules (kernel/sched/fair.c, rt.c; the fair pick is EEVDF simplified as written in
- * docs/model.md "Simulator"), and the load tracking done at enqueue, dequeue, pick and tick:
+ * preemption rules (kernel/sched/fair.c, rt.c; the fair class's EEVDF is model/fair_eevdf.c,
+ * with delayed dequeue from 6.12 on), and the load tracking done at enqueue, dequeue, pick and tick:
  * task and cfs_rq PELT on the rq's PELT clock, RT utilization, util_est and rq uclamp.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,7 +61,12 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
 	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
+	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,
+		      model_eevdf_pre_6_12(s->opt.model));
 }
+
+/* the task an entity is embedded in (task_of()) */
+#define task_of(se) ((struct sim_task *)((char *)(se) - offsetof(struct sim_task, se)))
 
 static uint64_t arch_cap(const struct capsim_sim *s, int cpu)
 {
@@ -98,16 +104,19 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 /* ---- PELT of tasks and the cfs_rq ------------------------------------------------------- */
 
+/* se->on_rq: queued, running, or asleep but delayed (DELAY_DEQUEUE) */
 static bool task_on_rq(const struct sim_task *p)
 {
-	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING;
+	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING || p->se.sched_delayed;
 }
 
-/* __update_load_avg_se(), src/model/pelt.c */
+/* __update_load_avg_se(), src/model/pelt.c; a delayed task has load but is not runnable
+ * (se_runnable()) */
 static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
 			       uint64_t now)
 {
-	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p), rq->curr == p,
+	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p),
+				    task_on_rq(p) && !p->se.sched_delayed, rq->curr == p,
 				    p->weight))
 		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
 }
@@ -354,65 +363,30 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 		fair_memo_refresh(&s->rd, rq->cpu);
 }
 
-/* ---- fair class: simplified EEVDF ------------------------------------------------------- */
+/* ---- fair class: EEVDF (model/fair_eevdf.c) ---------------------------------------------- */
 
-static uint64_t base_slice_ns(const struct capsim_sim *s, const struct sim_task *p)
+/* sysctl_sched_base_slice: 0.75 ms x (1 + ilog2(ncpus)), SCHED_TUNABLESCALING_LOG */
+uint64_t sim_base_slice_ns(const struct capsim_sim *s)
 {
-	const struct wl_task *wt = &s->wl->tasks[p->wl_task];
 	unsigned n = s->nr_cpus < 8 ? s->nr_cpus : 8, factor = 1;
 
-	if (wt->slice_ns)
-		return wt->slice_ns;
-	/* sysctl_sched_base_slice 0.75 ms x (1 + ilog2(ncpus)), SCHED_TUNABLESCALING_LOG */
 	while (n >>= 1)
 		factor++;
 	return 750000ULL * factor;
 }
 
-/* mirrors calc_delta_fair(): delta * NICE_0_LOAD / weight */
-static uint64_t calc_delta_fair(uint64_t delta, const struct sim_task *p)
-{
-	return p->weight == NICE_0_LOAD ? delta : delta * NICE_0_LOAD / p->weight;
-}
-
 /*
- * mirrors avg_vruntime_add() / avg_vruntime_sub(): the queued fair tasks and the running one
- * are in the weighted sum of keys (vruntime - min_vruntime); unsigned, so it wraps as the
- * kernel's s64 does
+ * mirrors update_curr()'s fair part (fair.c): vruntime and the deadline move only on the
+ * scheduler's paths (enqueue, dequeue, pick, tick, wake-up preemption, yield), as in the
+ * kernel, not at the engine's own accounting points (rq_update_curr() at a frequency change),
+ * since calc_delta_fair() of a sum is not the sum of its parts; a reschedule it asks for is
+ * kept in rq->fair_resched until the next tick, wake-up check or switch.
  */
-static void avg_vruntime_add(struct sim_rq *rq, const struct sim_task *p)
+static void update_curr_fair(struct capsim_sim *s, struct sim_rq *rq)
 {
-	rq->avg_sum += (p->vruntime - rq->min_vruntime) * p->weight;
-	rq->avg_load += (int64_t)p->weight;
-}
-
-static void avg_vruntime_sub(struct sim_rq *rq, const struct sim_task *p)
-{
-	rq->avg_sum -= (p->vruntime - rq->min_vruntime) * p->weight;
-	rq->avg_load -= (int64_t)p->weight;
-}
-
-/* mirrors avg_vruntime()'s sums: the weighted sum of keys and the load */
-static void avg_vruntime(const struct sim_rq *rq, int64_t *avg, int64_t *load)
-{
-	*avg = (int64_t)rq->avg_sum;
-	*load = rq->avg_load;
-}
-
-/* mirrors update_min_vruntime(): the keys follow the new minimum (avg_vruntime_update()) */
-static void update_min_vruntime(struct sim_rq *rq)
-{
-	uint64_t v = UINT64_MAX;
-	struct sim_task *c = rq->curr && !rq->curr->rt ? rq->curr : NULL;
-
-	if (c)
-		v = c->vruntime;
-	if (rq->fair_root && rq->fair_root->tmin_v < v)
-		v = rq->fair_root->tmin_v;
-	if (v != UINT64_MAX && v > rq->min_vruntime) {
-		rq->avg_sum -= (uint64_t)rq->avg_load * (v - rq->min_vruntime);
-		rq->min_vruntime = v;
-	}
+	rq_update_curr(s, rq);
+	if (rq->curr && !rq->curr->rt && eevdf_update_curr(&rq->cfs, rq->clk.clock))
+		rq->fair_resched = true;
 }
 
 /*
@@ -422,7 +396,7 @@ static void update_min_vruntime(struct sim_rq *rq)
 void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr;
-	uint64_t delta, vdelta;
+	uint64_t delta;
 
 	if (!p || rq->clk.clock <= p->exec_start)
 		return;
@@ -432,43 +406,6 @@ void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 	p->st.runtime_ns += delta;
 	task_add_cpu_time(p, rq->cpu, delta);
 	task_progress(s, p, rq->cpu, delta);
-	if (p->rt)
-		return;
-	vdelta = calc_delta_fair(delta, p);
-	p->vruntime += vdelta;
-	rq->avg_sum += vdelta * p->weight; /* the running task is in the sum */
-	update_min_vruntime(rq);
-}
-
-/* mirrors update_deadline(): a new slice once the deadline is reached; true: reschedule */
-static bool update_deadline(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
-{
-	if ((int64_t)(p->vruntime - p->deadline) < 0)
-		return false;
-	p->deadline = p->vruntime + calc_delta_fair(base_slice_ns(s, p), p);
-	p->slice_exec = 0;
-	p->protect = false;
-	return rq->cfs_nr > 1;
-}
-
-/* mirrors pick_eevdf(): the eligible task with the earliest deadline (curr kept while its
- * slice is protected, RUN_TO_PARITY) */
-static struct sim_task *pick_eevdf(struct sim_rq *rq)
-{
-	struct sim_task *curr = rq->curr && !rq->curr->rt ? rq->curr : NULL;
-	struct sim_task *best, *first;
-	int64_t avg, load;
-
-	avg_vruntime(rq, &avg, &load);
-	if (curr && !fair_vruntime_eligible(rq, avg, load, curr->vruntime))
-		curr = NULL;
-	if (curr && curr->protect && !curr->yielded)
-		return curr;
-	best = fair_queue_pick_eligible(rq, avg, load);
-	first = fair_queue_first(rq);
-	if (curr && (!best || (int64_t)(curr->deadline - best->deadline) <= 0))
-		best = curr;
-	return best ? best : first;
 }
 
 static struct sim_task *pick_rt(struct sim_rq *rq)
@@ -481,20 +418,6 @@ static struct sim_task *pick_rt(struct sim_rq *rq)
 	return best;
 }
 
-/* mirrors place_entity() with zero lag (docs/model.md): join at the weighted mean */
-static void place_entity(const struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
-			 bool initial)
-{
-	uint64_t vslice = calc_delta_fair(base_slice_ns(s, p), p);
-	int64_t avg, load;
-
-	avg_vruntime(rq, &avg, &load);
-	p->vruntime = rq->min_vruntime + (uint64_t)(load ? avg / load : 0);
-	if (initial) /* PLACE_DEADLINE_INITIAL */
-		vslice /= 2;
-	p->deadline = p->vruntime + vslice;
-}
-
 static void rq_cancel_completion(struct sim_rq *rq);
 
 /* ---- enqueue / dequeue ------------------------------------------------------------------- */
@@ -504,7 +427,8 @@ static void rq_cancel_completion(struct sim_rq *rq);
  * the entity's PELT update with attach, then the accounting; overutilized is checked for
  * wake-ups only.
  */
-void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
+void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup,
+		      unsigned flags)
 {
 	/* enqueue_task(): uclamp_rq_inc() before ->enqueue_task(), whose frequency update then
 	 * sees the clamps, or after it (v6.12) */
@@ -513,7 +437,7 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	if (uclamp_first)
 		rq_uclamp_inc(s, rq, p);
 	update_rq_clock(s, rq);
-	rq_update_curr(s, rq);
+	update_curr_fair(s, rq);
 	p->cpu = rq->cpu;
 	if (p->rt) {
 		p->in_iowait &= !wakeup; /* enqueue_task_rt() passes no iowait flag */
@@ -540,11 +464,10 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		cpufreq_update_util_flags(s, rq->cpu, SCHED_CPUFREQ_IOWAIT);
 	}
 	update_load_avg(s, rq, p);
-	place_entity(s, rq, p, !wakeup);
+	eevdf_enqueue(&rq->cfs, &p->se, flags);
 	p->state = TASK_RUNNABLE;
 	p->slice_exec = 0;
-	fair_queue_insert(rq, p);
-	avg_vruntime_add(rq, p);
+	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
 	rq->cfs_nr++;
 	if (++rq->nr_running >= 2)
@@ -557,9 +480,81 @@ void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		check_update_overutilized_status(s, rq);
 }
 
+void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
+{
+	rq_enqueue_flags(s, rq, p, wakeup, 0);
+}
+
+/*
+ * mirrors enqueue_task(ENQUEUE_DELAYED) from ttwu_runnable(): util_est_enqueue(), then
+ * requeue_delayed_entity() (its PELT update while still delayed, then runnable again), then
+ * uclamp_rq_inc() now that it is no longer delayed; no add_nr_running(), no overutilized check.
+ */
+void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
+	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	eevdf_requeue_delayed(&rq->cfs, &p->se);
+	update_load_avg(s, rq, p);
+	p->se.sched_delayed = false; /* clear_delayed(): runnable from here on */
+	rq->cfs_delayed--;
+	rq->cfs_nr++;
+	p->state = TASK_RUNNABLE;
+	p->slice_exec = 0;
+	task_list_append(&rq->fair_head, &rq->fair_tail, p);
+	rq_uclamp_inc(s, rq, p);
+	rq_sync_view(s, rq);
+}
+
+/*
+ * mirrors pick_next_entity()'s dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED): the delayed
+ * task the pick chose leaves for good (its util_est and uclamp already left at its sleep).
+ */
+static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
+	update_load_avg(s, rq, p);
+	rq->cfs_delayed--;
+	rq->cfs_load_weight -= p->weight;
+	rq->nr_running--;
+	rq_sync_view(s, rq);
+}
+
+/*
+ * DELAY_DEQUEUE: the sleeping task @p was not eligible, so it stays queued, delayed, with its
+ * load (dequeue_entity(): update_load_avg(), set_delayed()); it is no longer runnable, and the
+ * switch away from it is rq_resched()'s. It stays the cfs_rq's curr until then, as in the
+ * kernel, where the pick that follows may choose it (RUN_TO_PARITY: its slice is still
+ * protected) and so dequeue it for good; else put_prev_entity() puts it into the timeline
+ * (not into fair_head, so the balance does not see it). util_est_update() runs as for any
+ * sleep (dequeue_task_fair()).
+ */
+static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_load_avg(s, rq, p);
+	p->se.sched_delayed = true;
+	rq->cfs_nr--;
+	rq->cfs_delayed++;
+	if (rq->curr == p) {
+		rq->curr = NULL;
+		rq->dequeued_curr = p;
+		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
+		rq_cancel_completion(rq);
+	} else {
+		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+	}
+	p->state = TASK_BLOCKED;
+	if (util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
+			    arch_cap(s, rq->cpu), true))
+		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+	rq_sync_view(s, rq);
+}
+
 /*
  * mirrors dequeue_task_fair() / dequeue_task_rt(): util_est_dequeue, the PELT update while
- * still queued, the accounting, then util_est_update() for a sleep. No delayed dequeue.
+ * still queued, the accounting, then util_est_update() for a sleep; a sleeping fair task that
+ * is not eligible is delayed instead (rq_dequeue_delay(), 6.12 on).
  */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
 {
@@ -567,7 +562,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	 * frequency update no longer counts the leaving task's clamps */
 	rq_uclamp_dec(s, rq, p);
 	update_rq_clock(s, rq);
-	rq_update_curr(s, rq);
+	update_curr_fair(s, rq);
 	if (p->rt) {
 		update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 		if (rq->curr != p)
@@ -575,10 +570,17 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq->rt_nr--;
 	} else {
 		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est, p->util_est);
+		if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
+			rq_dequeue_delay(s, rq, p);
+			return;
+		}
 		update_load_avg(s, rq, p);
+		if (!sleep)
+			eevdf_dequeue(&rq->cfs, &p->se, 0);
 		if (rq->curr != p)
-			fair_queue_remove(rq, p);
-		avg_vruntime_sub(rq, p); /* queued or running, it leaves the sum */
+			task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+		else
+			rq->cfs.curr = NULL; /* !on_rq: as if put already (put_prev_entity()) */
 		rq->cfs_nr--;
 		rq->cfs_load_weight -= p->weight;
 	}
@@ -615,7 +617,8 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 	} else {
 		update_load_avg(s, rq, p);    /* put_prev_entity() */
-		fair_queue_insert(rq, p);
+		task_list_append(&rq->fair_head, &rq->fair_tail, p);
+		eevdf_put_prev(&rq->cfs);
 	}
 	p->state = TASK_RUNNABLE;
 	rq->curr = NULL;
@@ -627,11 +630,12 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
 	} else {
-		fair_queue_remove(rq, p);
-		sim_cfs_tasks_add(s, p);      /* __set_next_task_fair(): cfs_tasks is MRU */
-		update_load_avg(s, rq, p);    /* set_next_entity() */
+		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+		sim_cfs_tasks_add(s, p); /* __set_next_task_fair(): cfs_tasks is MRU */
+		/* set_next_entity(): RUN_TO_PARITY from here */
+		eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
+		update_load_avg(s, rq, p);
 		p->slice_exec = 0;
-		p->protect = true;
 	}
 	p->yielded = false;
 	rq->curr = p;
@@ -643,6 +647,23 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 	}
 	if (!p->rt)
 		update_misfit_status(s, rq); /* __set_next_task_fair(first) */
+}
+
+/*
+ * mirrors pick_task_fair(): pick_eevdf(), and a delayed task it picks is dequeued for good
+ * (pick_next_entity()) and the pick made again. NULL: no fair task to run.
+ */
+static struct sim_task *pick_fair(struct capsim_sim *s, struct sim_rq *rq)
+{
+	while (rq->cfs.nr_running) {
+		struct eevdf_se *se = eevdf_pick(&rq->cfs);
+		struct sim_task *p = task_of(se);
+
+		if (!se->sched_delayed)
+			return p;
+		dequeue_delayed(s, rq, p);
+	}
+	return NULL;
 }
 
 /*
@@ -658,7 +679,8 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	rq->dequeued_curr = NULL;
 	rq->sched_prev = from; /* still current for ftrace until the switch (newidle, schedutil) */
 	update_rq_clock(s, rq);
-	rq_update_curr(s, rq);
+	update_curr_fair(s, rq);
+	rq->fair_resched = false;
 	for (int tries = 0; tries < 2; tries++) {
 		next = pick_rt(rq);
 		if (!next && prev && prev->rt)
@@ -667,8 +689,11 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		    (prev->rt_prio > next->rt_prio ||
 		     (prev->rt_prio == next->rt_prio && !prev->yielded)))
 			next = prev; /* FIFO: a running RT task is not preempted by equal priority */
-		if (!next && (rq->fair_head || (prev && !prev->rt)))
-			next = pick_eevdf(rq);
+		if (!next)
+			next = pick_fair(s, rq);
+		/* put_prev_entity() of a dequeued or delayed cfs curr, once the pick is made */
+		if ((!prev || prev->rt) && rq->cfs.curr)
+			eevdf_put_prev(&rq->cfs);
 		if (next || tries)
 			break;
 		sched_balance_newidle(s, rq);
@@ -720,7 +745,11 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		rq_arm_completion(s, rq);
 }
 
-/* mirrors wakeup_preempt(): RT over fair at once; between fair tasks, pick_eevdf() decides */
+/*
+ * mirrors wakeup_preempt(): RT over fair at once; between fair tasks,
+ * check_preempt_wakeup_fair() (model/fair_eevdf.c), unless a reschedule is already pending
+ * (test_tsk_need_resched()).
+ */
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	struct sim_task *c = rq->curr;
@@ -736,8 +765,21 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	}
 	if (c->rt)
 		return;
-	if (pick_eevdf(rq) == p)
+	rq_update_curr(s, rq);
+	if (rq->fair_resched ||
+	    eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
+				 p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER))
 		rq_resched(s, rq);
+}
+
+/* mirrors yield_task_fair(): the running fair task gives up the rest of its request */
+void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq->nr_running == 1)
+		return;
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	eevdf_yield(&rq->cfs, rq->clk.clock);
 }
 
 /* Forget the pending completion event of @rq (its curr stopped or changed). */
@@ -811,10 +853,10 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);
 	rq_sync_pressure(s, rq);
-	rq_update_curr(s, rq);
+	update_curr_fair(s, rq);
 	if (c && !c->rt) {
 		update_load_avg(s, rq, c);
-		resched = update_deadline(s, rq, c);
+		resched = rq->fair_resched; /* update_curr() in entity_tick() */
 		update_misfit_status(s, rq);
 		check_update_overutilized_status(s, rq);
 	} else if (c) {

@@ -21,6 +21,7 @@
 #include "model/energy_model.h"
 #include "sim/event_queue.h"
 #include "model/fair.h"
+#include "model/fair_eevdf.h"
 #include "model/pelt.h"
 #include "model/sched_domains.h"
 #include "model/sugov.h"
@@ -135,8 +136,7 @@ struct sim_task {
 	bool rt;
 	bool in_cpu_event;        /* a run/runtime/mem is in progress */
 	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
-	bool protect;             /* RUN_TO_PARITY: picked and still within the slice it got */
-	bool yielded;             /* yield / RR slice end: let an equal pick go first */
+	bool yielded;             /* RR slice end: let an equal pick go first */
 	bool lat_pending;
 	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
 	bool aff_set;
@@ -166,16 +166,12 @@ struct sim_task {
 	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
 	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
 
-	/* fair class (simplified EEVDF, docs/model.md) */
-	uint64_t vruntime;
-	uint64_t deadline;        /* vruntime + slice / weight */
-	uint64_t slice_exec;      /* exec time since it was last picked */
+	/* fair class: the EEVDF entity (model/fair_eevdf.h); se.sched_delayed: asleep (state
+	 * TASK_BLOCKED) but still queued, DELAY_DEQUEUE */
+	struct eevdf_se se;
+	uint64_t slice_exec;      /* exec time since it was last picked (the RR slice) */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
-	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq */
-	struct sim_task *tleft, *tright;    /* its place in the rq's fair timeline (fair_queue.c) */
-	uint64_t tmin_v;                    /* smallest vruntime of its timeline subtree */
-	uint64_t fair_seq;                  /* when it was queued: ties of deadline keep this order */
-	uint32_t tprio;                     /* treap priority, from fair_seq */
+	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
 
 	/* PELT and util_est (the task's sched_entity) */
 	uint32_t util_est;
@@ -226,16 +222,14 @@ struct sim_rq {
 	char idle_comm[16];       /* "swapper/N", init_idle()'s name for this CPU's idle task */
 	char stopper_comm[16];    /* "migration/N", cpu_stop_threads' name on this CPU */
 	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
-	struct sim_task *fair_root; /* the same, by virtual deadline (cfs_rq->tasks_timeline) */
-	uint64_t fair_seq;          /* tasks queued so far */
-	uint64_t avg_sum;           /* cfs_rq->avg_vruntime: sum of (vruntime - min) x weight */
-	int64_t avg_load;           /* cfs_rq->avg_load: the weights in it */
+	struct eevdf_rq cfs;        /* the cfs_rq's EEVDF state: its timeline (queued and delayed) */
 	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
 	unsigned nr_running;      /* including curr */
-	unsigned cfs_nr;          /* cfs h_nr_running */
+	unsigned cfs_nr;          /* cfs h_nr_runnable: queued fair tasks, delayed ones excluded */
+	unsigned cfs_delayed;     /* cfs h_nr_delayed (in nr_running and the load weight) */
+	bool fair_resched;        /* update_curr() asked for a reschedule (resched_curr()) */
 	unsigned rt_nr;
 	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
-	uint64_t min_vruntime;
 
 	struct capsim_sched_avg cfs_avg;
 	uint32_t cfs_util_est;
@@ -514,6 +508,15 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
 void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup);
+/* eevdf: the same with EEVDF_ENQUEUE_INITIAL for wake_up_new_task() (@wakeup false) */
+void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup,
+		      unsigned flags);
+/* eevdf: ttwu_runnable(): a delayed @p woken where it is queued (no select_task_rq()) */
+void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+/* eevdf: yield_task_fair() for the running fair task of @rq */
+void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
+/* eevdf: sysctl_sched_base_slice for this run's CPU count */
+uint64_t sim_base_slice_ns(const struct capsim_sim *s);
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
@@ -574,11 +577,6 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
 /* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */
 void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
 void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
-void fair_queue_insert(struct sim_rq *rq, struct sim_task *p);
-void fair_queue_remove(struct sim_rq *rq, struct sim_task *p);
-bool fair_vruntime_eligible(const struct sim_rq *rq, int64_t avg, int64_t load, uint64_t v);
-struct sim_task *fair_queue_first(const struct sim_rq *rq);
-struct sim_task *fair_queue_pick_eligible(const struct sim_rq *rq, int64_t avg, int64_t load);
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);

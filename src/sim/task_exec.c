@@ -116,6 +116,14 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	p->lat_pending = true;
 	p->st.activations++;
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKING, p);
+	if (p->se.sched_delayed) {
+		/* ttwu_runnable(): still queued, so requeued in place, no select_task_rq() (EAS
+		 * and select_idle_capacity are not asked) */
+		rq_requeue_delayed(s, &s->rq[p->cpu], p);
+		sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
+		rq_check_preempt_wakeup(s, &s->rq[p->cpu], p);
+		return;
+	}
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
 		cpu = task_first_allowed(s, p, 0);
 	else
@@ -477,11 +485,13 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 	task_advance(s, p);
 }
 
-/* mirrors yield_task_fair() (EEVDF: the deadline moves one slice on) / yield_task_rt() */
+/* mirrors yield_task_fair() (rq.c) / yield_task_rt(), then schedule() */
 void task_yield(struct capsim_sim *s, struct sim_task *p)
 {
-	p->yielded = true;
-	p->protect = false;
+	if (p->rt)
+		p->yielded = true;
+	else
+		rq_yield_fair(s, &s->rq[p->cpu]);
 	rq_resched(s, &s->rq[p->cpu]);
 }
 
@@ -621,6 +631,10 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->rt_prio = p->rt ? wt->priority : 0;
 	p->nice = p->rt ? 0 : wt->priority;
 	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
+	p->se.weight = p->weight;
+	/* a v6.12 custom slice (sched_attr::sched_runtime), else the base slice at each placement */
+	p->se.custom_slice = wt->slice_ns != 0;
+	p->se.slice = wt->slice_ns ? wt->slice_ns : sim_base_slice_ns(s);
 	p->state = TASK_NEW;
 	p->waiting_res = -1;
 	p->mutex_after_wake = -1;
@@ -661,7 +675,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	p->lat_pending = true;
 	p->st.activations++;
 	s->live_tasks++;
-	rq_enqueue(s, &s->rq[cpu], p, false);
+	rq_enqueue_flags(s, &s->rq[cpu], p, false, EEVDF_ENQUEUE_INITIAL);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP_NEW, p); /* wake_up_new_task() */
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }

@@ -468,7 +468,7 @@ static void test_se_util_est_flag(void **state)
 	(void)state;
 	assert_int_equal(pelt_update_load_avg_blocked_se(&sa, 3 << 20, 1024), 1);
 	assert_int_equal(util_est, 300 | UTIL_AVG_UNCHANGED);
-	assert_int_equal(pelt_update_load_avg_se(&sa, &util_est, 5 << 20, 1, 1, 1024), 1);
+	assert_int_equal(pelt_update_load_avg_se(&sa, &util_est, 5 << 20, 1, 1, 1, 1024), 1);
 	assert_int_equal(util_est, 300);
 }
 

@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fair_eevdf.c - Earliest Eligible Virtual Deadline First on one cfs_rq, as kernel/sched/fair.c
+ * of linux-source-6.12 (6.12.118) writes it: the weighted average vruntime kept relative to
+ * zero_vruntime, lag-preserving placement, the augmented-tree pick, deadlines renewed as the
+ * running entity consumes its request, delayed dequeue of ineligible sleepers, and the wake-up
+ * preemption decision. Kernel s64/u64 are int64_t/uint64_t, so every wrap-around is the
+ * kernel's. See fair_eevdf.h for what @pre_6_12 turns off.
+ */
+#include <stddef.h>
+
+#include "model/fair_eevdf.h"
+
+/* mirrors NICE_0_LOAD (64-bit: scaled by SCHED_FIXEDPOINT_SHIFT) and WMULT_CONST / SHIFT */
+#define EEVDF_NICE_0_WEIGHT 1024u
+#define WMULT_CONST (~0u)
+#define WMULT_SHIFT 32
+
+void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec, bool pre_6_12)
+{
+	*rq = (struct eevdf_rq){ .base_slice = base_slice, .tick_nsec = tick_nsec,
+				 .pre_6_12 = pre_6_12 };
+	rq->zero_vruntime = (uint64_t)(-(1LL << 20)); /* init_cfs_rq() */
+}
+
+/* mirrors fls() */
+static int fls32(uint32_t x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+/*
+ * mirrors __calc_delta(delta, NICE_0_LOAD, &se->load) with __update_inv_weight(): the kernel
+ * multiplies by a 32-bit inverse of the weight rather than dividing, so the result is its own
+ * rounding, not delta * 1024 / weight.
+ */
+uint64_t eevdf_calc_delta_fair(uint64_t delta, const struct eevdf_se *se)
+{
+	uint64_t w = se->weight, fact = EEVDF_NICE_0_WEIGHT;
+	uint32_t inv, fact_hi;
+	int shift = WMULT_SHIFT;
+
+	if (w == EEVDF_NICE_0_WEIGHT)
+		return delta;
+	if (w >= WMULT_CONST)
+		inv = 1;
+	else if (!w)
+		inv = WMULT_CONST;
+	else
+		inv = (uint32_t)(WMULT_CONST / w);
+	fact = (uint64_t)(uint32_t)fact * inv;
+	fact_hi = (uint32_t)(fact >> 32);
+	if (fact_hi) {
+		int fs = fls32(fact_hi);
+
+		shift -= fs;
+		fact >>= fs;
+	}
+	/* mul_u64_u32_shr() */
+	return (uint64_t)(((unsigned __int128)delta * (uint32_t)fact) >> shift);
+}
+
+/* mirrors entity_key() */
+static int64_t entity_key(const struct eevdf_rq *rq, const struct eevdf_se *se)
+{
+	return (int64_t)(se->vruntime - rq->zero_vruntime);
+}
+
+/* mirrors entity_before(): no tie-break on vruntime, as the kernel */
+static bool entity_before(const struct eevdf_se *a, const struct eevdf_se *b)
+{
+	return (int64_t)(a->deadline - b->deadline) < 0;
+}
+
+static struct eevdf_se *queued_curr(const struct eevdf_rq *rq)
+{
+	return rq->curr && rq->curr->on_rq ? rq->curr : NULL;
+}
+
+uint64_t eevdf_avg_vruntime(struct eevdf_rq *rq)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	int64_t weight = rq->avg_load, delta = 0;
+
+	if (weight) {
+		int64_t runtime = rq->avg_vruntime;
+
+		if (curr) {
+			runtime += entity_key(rq, curr) * (int64_t)curr->weight;
+			weight += (int64_t)curr->weight;
+		}
+		/* sign flips effective floor / ceiling */
+		if (runtime < 0)
+			runtime -= weight - 1;
+		delta = runtime / weight;
+	} else if (curr) {
+		delta = (int64_t)(curr->vruntime - rq->zero_vruntime);
+	}
+	/* update_zero_vruntime() */
+	rq->avg_vruntime -= rq->avg_load * delta;
+	rq->zero_vruntime += (uint64_t)delta;
+	return rq->zero_vruntime;
+}
+
+/* mirrors entity_lag(): the lag clamped to twice the slice, at least a tick */
+static int64_t entity_lag(const struct eevdf_rq *rq, uint64_t avruntime,
+			  const struct eevdf_se *se)
+{
+	int64_t vlag = (int64_t)(avruntime - se->vruntime);
+	uint64_t r = 2 * se->slice > rq->tick_nsec ? 2 * se->slice : rq->tick_nsec;
+	int64_t limit = (int64_t)eevdf_calc_delta_fair(r, se);
+
+	return vlag < -limit ? -limit : vlag > limit ? limit : vlag;
+}
+
+/* mirrors update_entity_lag() */
+static void update_entity_lag(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	se->vlag = entity_lag(rq, eevdf_avg_vruntime(rq), se);
+}
+
+/* mirrors vruntime_eligible(): exact, without the division avg_vruntime() makes */
+static bool vruntime_eligible(const struct eevdf_rq *rq, uint64_t vruntime)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	int64_t avg = rq->avg_vruntime, load = rq->avg_load;
+
+	if (curr) {
+		avg += entity_key(rq, curr) * (int64_t)curr->weight;
+		load += (int64_t)curr->weight;
+	}
+	return avg >= (int64_t)(vruntime - rq->zero_vruntime) * load;
+}
+
+bool eevdf_eligible(const struct eevdf_rq *rq, const struct eevdf_se *se)
+{
+	return vruntime_eligible(rq, se->vruntime);
+}
+
+/* ---- the timeline ------------------------------------------------------------------------ */
+
+/* splitmix64's finalizer: a well-spread treap priority from the insertion number */
+static uint32_t treap_prio(uint64_t seq)
+{
+	seq += 0x9e3779b97f4a7c15ULL;
+	seq = (seq ^ (seq >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	seq = (seq ^ (seq >> 27)) * 0x94d049bb133111ebULL;
+	return (uint32_t)(seq ^ (seq >> 31));
+}
+
+/* the in-order sequence of the kernel's rbtree: deadline, then insertion (rb_add()) */
+static bool tree_before(const struct eevdf_se *a, const struct eevdf_se *b)
+{
+	return entity_before(a, b) || (a->deadline == b->deadline && a->seq < b->seq);
+}
+
+/* mirrors min_vruntime_update() with __min_vruntime_update()'s wrap-safe vruntime_gt() */
+static void subtree_update(struct eevdf_se *n)
+{
+	n->min_vruntime = n->vruntime;
+	if (n->right && (int64_t)(n->min_vruntime - n->right->min_vruntime) > 0)
+		n->min_vruntime = n->right->min_vruntime;
+	if (n->left && (int64_t)(n->min_vruntime - n->left->min_vruntime) > 0)
+		n->min_vruntime = n->left->min_vruntime;
+}
+
+static struct eevdf_se *rotate_right(struct eevdf_se *n)
+{
+	struct eevdf_se *l = n->left;
+
+	n->left = l->right;
+	l->right = n;
+	subtree_update(n);
+	subtree_update(l);
+	return l;
+}
+
+static struct eevdf_se *rotate_left(struct eevdf_se *n)
+{
+	struct eevdf_se *r = n->right;
+
+	n->right = r->left;
+	r->left = n;
+	subtree_update(n);
+	subtree_update(r);
+	return r;
+}
+
+static struct eevdf_se *treap_insert(struct eevdf_se *root, struct eevdf_se *p)
+{
+	if (!root) {
+		subtree_update(p);
+		return p;
+	}
+	if (tree_before(p, root)) {
+		root->left = treap_insert(root->left, p);
+		if (root->left->prio > root->prio)
+			return rotate_right(root);
+	} else {
+		root->right = treap_insert(root->right, p);
+		if (root->right->prio > root->prio)
+			return rotate_left(root);
+	}
+	subtree_update(root);
+	return root;
+}
+
+/* Join two treaps, every entity of @a before every entity of @b. */
+static struct eevdf_se *treap_join(struct eevdf_se *a, struct eevdf_se *b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (a->prio > b->prio) {
+		a->right = treap_join(a->right, b);
+		subtree_update(a);
+		return a;
+	}
+	b->left = treap_join(a, b->left);
+	subtree_update(b);
+	return b;
+}
+
+static struct eevdf_se *treap_remove(struct eevdf_se *root, struct eevdf_se *p)
+{
+	if (root == p)
+		return treap_join(p->left, p->right);
+	if (tree_before(p, root))
+		root->left = treap_remove(root->left, p);
+	else
+		root->right = treap_remove(root->right, p);
+	subtree_update(root);
+	return root;
+}
+
+/* mirrors __enqueue_entity(): into the sum and the tree */
+static void enqueue_tree(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	rq->avg_vruntime += entity_key(rq, se) * (int64_t)se->weight; /* avg_vruntime_add() */
+	rq->avg_load += (int64_t)se->weight;
+	se->seq = rq->seq++;
+	se->prio = treap_prio(se->seq);
+	se->left = se->right = NULL;
+	rq->root = treap_insert(rq->root, se);
+}
+
+/* mirrors __dequeue_entity() */
+static void dequeue_tree(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	rq->root = treap_remove(rq->root, se);
+	rq->avg_vruntime -= entity_key(rq, se) * (int64_t)se->weight; /* avg_vruntime_sub() */
+	rq->avg_load -= (int64_t)se->weight;
+}
+
+struct eevdf_se *eevdf_first(const struct eevdf_rq *rq)
+{
+	struct eevdf_se *n = rq->root;
+
+	while (n && n->left)
+		n = n->left;
+	return n;
+}
+
+/* ---- slice protection (the vlag hack of set_next_entity()) -------------------------------- */
+
+/* mirrors protect_slice() */
+static bool protect_slice(const struct eevdf_se *se)
+{
+	return se->vlag == (int64_t)se->deadline;
+}
+
+/* mirrors cancel_protect_slice() */
+static void cancel_protect_slice(struct eevdf_se *se)
+{
+	if (protect_slice(se))
+		se->vlag = (int64_t)se->deadline + 1;
+}
+
+/* ---- pick -------------------------------------------------------------------------------- */
+
+struct eevdf_se *eevdf_pick(struct eevdf_rq *rq)
+{
+	struct eevdf_se *node = rq->root, *se = eevdf_first(rq), *curr = rq->curr, *best = NULL;
+
+	/* one entity: no eligibility check */
+	if (rq->nr_running == 1)
+		return curr && curr->on_rq ? curr : se;
+
+	if (curr && (!curr->on_rq || !eevdf_eligible(rq, curr)))
+		curr = NULL;
+
+	if (curr && protect_slice(curr)) /* RUN_TO_PARITY */
+		return curr;
+
+	/* the leftmost entity, if eligible */
+	if (se && eevdf_eligible(rq, se)) {
+		best = se;
+		goto found;
+	}
+
+	/* heap search: eligible entities of a left subtree have earlier deadlines */
+	while (node) {
+		struct eevdf_se *left = node->left;
+
+		if (left && vruntime_eligible(rq, left->min_vruntime)) {
+			node = left;
+			continue;
+		}
+		if (eevdf_eligible(rq, node)) {
+			best = node;
+			break;
+		}
+		node = node->right;
+	}
+found:
+	/* curr only with a strictly earlier deadline: a tie goes to the queued entity */
+	if (!best || (curr && entity_before(curr, best)))
+		best = curr;
+	return best;
+}
+
+/* ---- running ----------------------------------------------------------------------------- */
+
+/* mirrors update_deadline(): vd_i = ve_i + r_i / w_i once the request is consumed */
+static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	if ((int64_t)(se->vruntime - se->deadline) < 0)
+		return false;
+	if (!se->custom_slice)
+		se->slice = rq->base_slice;
+	se->deadline = se->vruntime + eevdf_calc_delta_fair(se->slice, se);
+	eevdf_avg_vruntime(rq);
+	return true;
+}
+
+/* mirrors did_preempt_short(): a shorter-slice wakee took the protection, curr is ineligible */
+static bool did_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *curr)
+{
+	if (rq->pre_6_12 || protect_slice(curr))
+		return false;
+	return !eevdf_eligible(rq, curr);
+}
+
+bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now)
+{
+	struct eevdf_se *curr = rq->curr;
+	int64_t delta_exec;
+	bool resched;
+
+	if (!curr)
+		return false;
+	delta_exec = (int64_t)(now - curr->exec_start); /* update_curr_se() */
+	if (delta_exec <= 0)
+		return false;
+	curr->exec_start = now;
+	curr->vruntime += eevdf_calc_delta_fair((uint64_t)delta_exec, curr);
+	resched = update_deadline(rq, curr);
+	if (rq->nr_running == 1)
+		return false;
+	return resched || did_preempt_short(rq, curr);
+}
+
+/* mirrors place_entity(): at V minus the lag kept from the last dequeue (PLACE_LAG) */
+static void place_entity(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
+{
+	uint64_t vslice, vruntime = eevdf_avg_vruntime(rq);
+	int64_t lag = 0;
+
+	if (!se->custom_slice)
+		se->slice = rq->base_slice;
+	vslice = eevdf_calc_delta_fair(se->slice, se);
+
+	if (rq->nr_running) {
+		const struct eevdf_se *curr = queued_curr(rq);
+		int64_t load = rq->avg_load;
+
+		/* inflate the lag so that it is what it was once the entity is in the average */
+		lag = se->vlag;
+		if (curr)
+			load += (int64_t)curr->weight;
+		lag *= load + (int64_t)se->weight;
+		if (!load)
+			load = 1;
+		lag /= load; /* div_s64() truncates */
+	}
+	se->vruntime = vruntime - (uint64_t)lag;
+
+	if (!rq->pre_6_12 && se->rel_deadline) { /* PLACE_REL_DEADLINE: a migration keeps it */
+		se->deadline += se->vruntime;
+		se->rel_deadline = false;
+		return;
+	}
+	/* PLACE_DEADLINE_INITIAL: a new task starts half way through a slice, as the others are */
+	if (flags & EEVDF_ENQUEUE_INITIAL)
+		vslice /= 2;
+	se->deadline = se->vruntime + vslice;
+}
+
+void eevdf_enqueue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
+{
+	place_entity(rq, se, flags);
+	if (se != rq->curr)
+		enqueue_tree(rq, se);
+	se->on_rq = true;
+	rq->nr_running++; /* account_entity_enqueue() */
+}
+
+bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
+{
+	bool sleep = flags & EEVDF_DEQUEUE_SLEEP;
+
+	if (!(flags & EEVDF_DEQUEUE_DELAYED)) {
+		/* DELAY_DEQUEUE relies on spurious wake-ups: special states are exempt */
+		bool delay = sleep && !(flags & EEVDF_DEQUEUE_SPECIAL);
+
+		if (!rq->pre_6_12 && delay && !eevdf_eligible(rq, se)) {
+			se->sched_delayed = true; /* set_delayed() */
+			return false;
+		}
+	}
+	update_entity_lag(rq, se);
+	if (se != rq->curr) /* first: the treap finds it by its deadline */
+		dequeue_tree(rq, se);
+	if (!rq->pre_6_12 && !sleep) { /* PLACE_REL_DEADLINE */
+		se->deadline -= se->vruntime;
+		se->rel_deadline = true;
+	}
+	se->on_rq = false;
+	rq->nr_running--; /* account_entity_dequeue() */
+	if (flags & EEVDF_DEQUEUE_DELAYED) {
+		/* finish_delayed_dequeue_entity(): DELAY_ZERO drops positive lag */
+		se->sched_delayed = false;
+		if (se->vlag > 0)
+			se->vlag = 0;
+	}
+	return true;
+}
+
+void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	/* DELAY_ZERO: re-placed at zero lag if it has become owed service while it slept */
+	update_entity_lag(rq, se);
+	if (se->vlag > 0) {
+		rq->nr_running--;
+		if (se != rq->curr)
+			dequeue_tree(rq, se);
+		se->vlag = 0;
+		place_entity(rq, se, 0);
+		if (se != rq->curr)
+			enqueue_tree(rq, se);
+		rq->nr_running++;
+	}
+	se->sched_delayed = false; /* clear_delayed() */
+}
+
+void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
+{
+	if (se->on_rq) {
+		dequeue_tree(rq, se);
+		se->vlag = (int64_t)se->deadline; /* set_protect_slice() */
+	}
+	se->exec_start = now; /* update_stats_curr_start() */
+	rq->curr = se;
+}
+
+void eevdf_put_prev(struct eevdf_rq *rq)
+{
+	struct eevdf_se *prev = rq->curr;
+
+	if (prev && prev->on_rq)
+		enqueue_tree(rq, prev);
+	rq->curr = NULL;
+}
+
+void eevdf_yield(struct eevdf_rq *rq, uint64_t now)
+{
+	struct eevdf_se *se = rq->curr;
+
+	eevdf_update_curr(rq, now);
+	if (rq->pre_6_12) {
+		se->deadline += eevdf_calc_delta_fair(se->slice, se);
+		return;
+	}
+	/* forfeit the remaining vruntime, only if eligible */
+	if (eevdf_eligible(rq, se)) {
+		se->vruntime = se->deadline;
+		update_deadline(rq, se);
+	}
+}
+
+/* mirrors do_preempt_short(): the wakee asks for a shorter slice and would be picked first */
+static bool do_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *pse,
+			     const struct eevdf_se *se)
+{
+	if (rq->pre_6_12 || pse->slice >= se->slice || !eevdf_eligible(rq, pse))
+		return false;
+	return entity_before(pse, se) || !eevdf_eligible(rq, se);
+}
+
+bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t now,
+			  bool curr_idle, bool p_idle, bool p_normal)
+{
+	struct eevdf_se *se = rq->curr;
+	bool resched;
+
+	if (!se || se == pse)
+		return false;
+	/* an idle entity is preempted by a non-idle one at once, without slice protection */
+	if (curr_idle && !p_idle) {
+		cancel_protect_slice(se);
+		return true;
+	}
+	if (curr_idle != p_idle)
+		return false;
+	if (!p_normal) /* BATCH and IDLE wakees do not preempt */
+		return false;
+	resched = eevdf_update_curr(rq, now);
+	/* a shorter, eligible request overrides curr's protection even if it is not picked */
+	if (do_preempt_short(rq, pse, se))
+		cancel_protect_slice(se);
+	return eevdf_pick(rq) == pse || resched;
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fair_eevdf.h - the EEVDF half of the fair class as kernel/sched/fair.c of linux-source-6.12
+ * (6.12.118) runs it on one cfs_rq without group scheduling: the weighted average vruntime
+ * (avg_vruntime(), cfs_rq->zero_vruntime), lag (entity_lag(), update_entity_lag()),
+ * place_entity() with PLACE_LAG, PLACE_REL_DEADLINE and PLACE_DEADLINE_INITIAL, pick_eevdf()
+ * with RUN_TO_PARITY, update_curr() with update_deadline() and PREEMPT_SHORT, enqueue/dequeue
+ * of an entity with DELAY_DEQUEUE and DELAY_ZERO, requeue_delayed_entity() (ttwu_runnable()'s
+ * ENQUEUE_DELAYED), set_next_entity(), put_prev_entity(), yield_task_fair() and the decision of
+ * check_preempt_wakeup_fair().
+ *
+ * The queued entities are kept by virtual deadline, augmented with each subtree's smallest
+ * vruntime (the kernel's tasks_timeline rbtree); here a treap with priorities hashed from the
+ * insertion number, whose in-order sequence (deadline, then insertion: rb_add_augmented_cached()
+ * puts an equal key right of those already there) is the rbtree's, so every walk finds what the
+ * kernel's does. The simulator (src/sim/rq.c) embeds one eevdf_se per task and one eevdf_rq per
+ * CPU; kernel-check (group eevdf) drives the same functions against the kernel's own.
+ *
+ * @pre_6_12 selects the behaviour before 6.12 (v6.6..v6.11): no DELAY_DEQUEUE (152e11f6df29
+ * "sched/fair: Implement delayed dequeue"), no PREEMPT_SHORT (85e511df3cec "sched/eevdf: Allow
+ * shorter slices to wakeup-preempt"), no PLACE_REL_DEADLINE (82e9d0456e06 "sched/fair: Avoid
+ * re-setting virtual deadline on 'migrations'"); custom slices (857b158dc5e8) are kept since a
+ * workload that sets one asks for it.
+ */
+#ifndef CAPSIM_FAIR_EEVDF_H
+#define CAPSIM_FAIR_EEVDF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* struct eevdf_se - struct sched_entity, its EEVDF fields (kernel names). */
+struct eevdf_se {
+	uint64_t vruntime;
+	uint64_t deadline;
+	uint64_t min_vruntime;  /* smallest vruntime of its subtree (the augmented value) */
+	int64_t vlag;           /* lag at dequeue; the deadline while curr's slice is protected */
+	uint64_t exec_start;    /* clock (ns) it was last charged up to, as curr */
+	uint64_t slice;         /* request r_i in ns */
+	uint64_t weight;        /* scale_load_down(load.weight) */
+	bool custom_slice;
+	bool on_rq;
+	bool sched_delayed;
+	bool rel_deadline;
+	/* the tree (capsim) */
+	struct eevdf_se *left, *right;
+	uint64_t seq;           /* insertion number: equal deadlines keep this order */
+	uint32_t prio;
+};
+
+/* struct eevdf_rq - struct cfs_rq, its EEVDF fields. */
+struct eevdf_rq {
+	uint64_t zero_vruntime;
+	int64_t avg_vruntime;   /* sum of (vruntime - zero_vruntime) x weight of the tree */
+	int64_t avg_load;       /* sum of the tree's weights */
+	unsigned nr_running;    /* entities on_rq, curr and delayed ones included */
+	struct eevdf_se *curr;
+	struct eevdf_se *root;
+	uint64_t seq;
+	uint64_t base_slice;    /* sysctl_sched_base_slice, ns */
+	uint64_t tick_nsec;     /* TICK_NSEC */
+	bool pre_6_12;          /* see the top of this file */
+};
+
+/* enqueue/dequeue flags (kernel/sched/sched.h values are not needed, only their meaning) */
+#define EEVDF_ENQUEUE_INITIAL 0x1u /* wake_up_new_task(): PLACE_DEADLINE_INITIAL */
+#define EEVDF_DEQUEUE_SLEEP   0x1u
+#define EEVDF_DEQUEUE_SPECIAL 0x2u /* special task state: never delayed */
+#define EEVDF_DEQUEUE_DELAYED 0x4u /* the final dequeue of a delayed entity */
+
+/** eevdf_rq_init() - an empty cfs_rq as init_cfs_rq() leaves it. @base_slice, @tick_nsec in ns. */
+void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec, bool pre_6_12);
+
+/** eevdf_calc_delta_fair() - @delta x NICE_0_LOAD / @se's weight. Mirrors calc_delta_fair(). */
+uint64_t eevdf_calc_delta_fair(uint64_t delta, const struct eevdf_se *se);
+
+/** eevdf_avg_vruntime() - V, moving zero_vruntime to it. Mirrors avg_vruntime(). Return: V. */
+uint64_t eevdf_avg_vruntime(struct eevdf_rq *rq);
+
+/** eevdf_eligible() - @se has lag >= 0 (vruntime at or below V). Mirrors entity_eligible(). */
+bool eevdf_eligible(const struct eevdf_rq *rq, const struct eevdf_se *se);
+
+/** eevdf_first() - the queued entity with the earliest deadline. Mirrors __pick_first_entity(). */
+struct eevdf_se *eevdf_first(const struct eevdf_rq *rq);
+
+/**
+ * eevdf_pick() - the eligible entity with the earliest deadline, curr included (kept while its
+ * slice is protected, RUN_TO_PARITY). Mirrors pick_eevdf(). Return: NULL if none is queued.
+ */
+struct eevdf_se *eevdf_pick(struct eevdf_rq *rq);
+
+/**
+ * eevdf_update_curr() - charge curr for the time from its exec_start to @now (ns, the rq's
+ * clock_task): vruntime, then a new deadline once the old one is reached. Mirrors
+ * update_curr()'s EEVDF part with update_curr_se() and update_deadline().
+ * Return: true if curr should be rescheduled (slice used up, or PREEMPT_SHORT lost its
+ * protection and eligibility), never with one entity queued.
+ */
+bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now);
+
+/**
+ * eevdf_enqueue() - enqueue @se (@flags: EEVDF_ENQUEUE_*) after update_curr(): placement,
+ * then the tree unless it is curr. Mirrors enqueue_entity()'s EEVDF part.
+ */
+void eevdf_enqueue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags);
+
+/**
+ * eevdf_dequeue() - dequeue @se (@flags: EEVDF_DEQUEUE_*) after update_curr(). A sleeping
+ * entity that is not eligible stays queued, delayed (DELAY_DEQUEUE), unless @pre_6_12.
+ * Mirrors dequeue_entity()'s EEVDF part (and finish_delayed_dequeue_entity()).
+ * Return: false if it was delayed instead.
+ */
+bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags);
+
+/**
+ * eevdf_requeue_delayed() - a delayed entity is woken where it is: it competes again, with
+ * positive lag dropped (DELAY_ZERO). Mirrors requeue_delayed_entity().
+ */
+void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se);
+
+/** eevdf_set_next() - @se becomes curr at @now, out of the tree. Mirrors set_next_entity(). */
+void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now);
+
+/** eevdf_put_prev() - curr stops running: back into the tree if queued. Mirrors put_prev_entity(). */
+void eevdf_put_prev(struct eevdf_rq *rq);
+
+/**
+ * eevdf_yield() - curr forfeits the rest of its request, after update_curr() to @now (the
+ * caller returns first if curr is its rq's only task). Mirrors yield_task_fair().
+ */
+void eevdf_yield(struct eevdf_rq *rq, uint64_t now);
+
+/**
+ * eevdf_wakeup_preempt() - whether the woken, queued @pse preempts curr (a fair task) at
+ * @now; update_curr() runs where the kernel runs it (after the SCHED_IDLE rules), and a
+ * reschedule it asks for counts. @curr_idle / @p_idle: SCHED_IDLE policy; @p_normal:
+ * SCHED_NORMAL (BATCH and IDLE wakees never preempt). Mirrors check_preempt_wakeup_fair()
+ * without buddies, for a curr with no reschedule pending (test_tsk_need_resched()).
+ * Return: true to reschedule.
+ */
+bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t now,
+			  bool curr_idle, bool p_idle, bool p_normal);
+
+#endif /* CAPSIM_FAIR_EEVDF_H */

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_fair_eevdf.c - tests src/model/fair_eevdf.c: after every enqueue and dequeue of random
+ * entities (lags and slices from few values, so that deadlines tie by the dozen), the timeline
+ * answers what a scan of the queued entities in enqueue order answers: the earliest deadline
+ * (first queued on ties) and the eligible entity with the earliest deadline (pick_eevdf()
+ * without curr); V stays within the queued vruntimes; an ineligible sleeper is delayed and a
+ * delayed entity woken before its pick is requeued with its positive lag dropped.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/fair_eevdf.h"
+
+#define NR 200
+
+static uint64_t next_rand(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static struct eevdf_se ses[NR];
+static unsigned order[NR], nr_order; /* queued entities in enqueue order */
+
+/* strict "earlier" keeps the first queued of equal deadlines */
+static struct eevdf_se *scan_pick(const struct eevdf_rq *rq, bool eligible_only)
+{
+	struct eevdf_se *best = NULL;
+
+	for (unsigned k = 0; k < nr_order; k++) {
+		struct eevdf_se *se = &ses[order[k]];
+
+		if (eligible_only && !eevdf_eligible(rq, se))
+			continue;
+		if (!best || (int64_t)(se->deadline - best->deadline) < 0)
+			best = se;
+	}
+	return best;
+}
+
+static void forget(unsigned i)
+{
+	for (unsigned k = 0; k < nr_order; k++)
+		if (order[k] == i) {
+			memmove(&order[k], &order[k + 1], (nr_order - k - 1) * sizeof(order[0]));
+			nr_order--;
+			return;
+		}
+	fail();
+}
+
+static void test_timeline_against_scan(void **state)
+{
+	struct eevdf_rq rq;
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+	unsigned ties = 0;
+
+	(void)state;
+	eevdf_rq_init(&rq, 3000000, 4000000, true); /* no delay: every dequeue completes */
+	memset(ses, 0, sizeof(ses));
+	nr_order = 0;
+	for (unsigned op = 0; op < 20000; op++) {
+		unsigned i = (unsigned)(next_rand(&x) % NR);
+		struct eevdf_se *se = &ses[i];
+
+		if (!se->on_rq && (nr_order < NR / 2 || next_rand(&x) % 2)) {
+			static const uint64_t w[] = { 1024, 1024, 335, 3, 3121 };
+
+			se->weight = w[next_rand(&x) % 5];
+			se->vlag = next_rand(&x) % 3 ? 0 : (int64_t)(next_rand(&x) % 3) * 500000 - 500000;
+			se->custom_slice = next_rand(&x) % 4 == 0;
+			se->slice = se->custom_slice ? 1000000 : 0;
+			eevdf_enqueue(&rq, se, next_rand(&x) % 8 == 0 ? EEVDF_ENQUEUE_INITIAL : 0);
+			for (unsigned k = 0; k < nr_order; k++)
+				ties += ses[order[k]].deadline == se->deadline;
+			order[nr_order++] = i;
+		} else if (se->on_rq) {
+			assert_true(eevdf_dequeue(&rq, se, 0));
+			assert_false(se->on_rq);
+			forget(i);
+		}
+		assert_int_equal(rq.nr_running, nr_order);
+		assert_ptr_equal(eevdf_first(&rq), scan_pick(&rq, false));
+		assert_ptr_equal(eevdf_pick(&rq), nr_order == 1 ? &ses[order[0]] :
+						   scan_pick(&rq, true));
+	}
+	assert_true(nr_order > 0);
+	assert_true(ties > 100); /* the tie order was exercised */
+}
+
+/* V, the weighted mean, with curr: 1024 at 0 and 3 x 1024 at 4000 give 3000 */
+static void test_avg_vruntime(void **state)
+{
+	struct eevdf_rq rq;
+	struct eevdf_se a = { .weight = 1024 }, b = { .weight = 3072 };
+	uint64_t v0;
+
+	(void)state;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	eevdf_enqueue(&rq, &a, 0);
+	v0 = a.vruntime;
+	assert_int_equal(v0, eevdf_avg_vruntime(&rq)); /* alone, it is the mean */
+	eevdf_enqueue(&rq, &b, 0);
+	eevdf_dequeue(&rq, &a, 0);
+	eevdf_dequeue(&rq, &b, 0);
+	a.vlag = 0;
+	a.rel_deadline = b.rel_deadline = false;
+	eevdf_enqueue(&rq, &a, 0);
+	b.vlag = -4000; /* 4000 ahead of V, inflated by (W + w) / W at placement */
+	eevdf_enqueue(&rq, &b, 0);
+	assert_int_equal((int64_t)(b.vruntime - a.vruntime), 4000 * 4);
+	assert_int_equal((int64_t)(eevdf_avg_vruntime(&rq) - a.vruntime), 12000);
+	/* lag is V - v_i: what b had is what b has once in the mean, and what it keeps */
+	assert_true(eevdf_dequeue(&rq, &b, 0));
+	assert_int_equal(b.vlag, -4000);
+}
+
+/* DELAY_DEQUEUE and DELAY_ZERO; and pre-6.12 models never delay */
+static void test_delay_dequeue(void **state)
+{
+	struct eevdf_rq rq;
+	struct eevdf_se a = { .weight = 1024 }, b = { .weight = 1024 };
+
+	(void)state;
+	for (int pre = 0; pre < 2; pre++) {
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		a.weight = b.weight = 1024;
+		eevdf_rq_init(&rq, 3000000, 4000000, pre);
+		eevdf_enqueue(&rq, &a, 0);
+		eevdf_enqueue(&rq, &b, 0);
+		eevdf_set_next(&rq, &a, 0);
+		assert_false(eevdf_update_curr(&rq, 1000000)); /* within its slice, protected */
+		assert_false(eevdf_eligible(&rq, &a));         /* ran 1 ms more than b */
+		if (pre) {
+			assert_true(eevdf_dequeue(&rq, &a, EEVDF_DEQUEUE_SLEEP));
+			assert_false(a.sched_delayed);
+			assert_int_equal(a.vlag, -500000);
+			continue;
+		}
+		assert_false(eevdf_dequeue(&rq, &a, EEVDF_DEQUEUE_SLEEP));
+		assert_true(a.sched_delayed && a.on_rq);
+		assert_int_equal(rq.nr_running, 2);
+		/* a special sleep is never delayed */
+		eevdf_put_prev(&rq);
+		/* b runs 2 ms: a becomes owed service; woken now, it is requeued at zero lag */
+		eevdf_set_next(&rq, &b, 1000000);
+		eevdf_update_curr(&rq, 3000000);
+		eevdf_put_prev(&rq);
+		eevdf_requeue_delayed(&rq, &a);
+		assert_false(a.sched_delayed);
+		assert_int_equal(a.vlag, 0);
+		assert_int_equal(a.vruntime, eevdf_avg_vruntime(&rq) + 0);
+	}
+}
+
+/* A SCHED_IDLE curr is preempted by a normal wakee at once, inside its protected slice. */
+static void test_sched_idle_preempted(void **state)
+{
+	struct eevdf_rq rq;
+	struct eevdf_se hog = { .weight = 3 }, p = { .weight = 1024 };
+
+	(void)state;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	eevdf_enqueue(&rq, &hog, 0);
+	eevdf_set_next(&rq, &hog, 0);
+	eevdf_update_curr(&rq, 100000);
+	p.vlag = -2000000; /* even far behind in lag */
+	eevdf_enqueue(&rq, &p, 0);
+	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, true, false, true));
+	assert_true(eevdf_pick(&rq) == &p || eevdf_eligible(&rq, &hog));
+	/* the same wakee does not preempt a normal curr within its protected slice */
+	memset(&hog, 0, sizeof(hog));
+	memset(&p, 0, sizeof(p));
+	hog.weight = p.weight = 1024;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	eevdf_enqueue(&rq, &hog, 0);
+	eevdf_set_next(&rq, &hog, 0);
+	eevdf_update_curr(&rq, 100000);
+	eevdf_enqueue(&rq, &p, 0); /* at V, where curr is: both eligible, p's deadline later */
+	assert_true(eevdf_eligible(&rq, &p) && eevdf_eligible(&rq, &hog));
+	assert_false(eevdf_wakeup_preempt(&rq, &p, 100000, false, false, true));
+	/* PREEMPT_SHORT: with a shorter custom slice it does */
+	eevdf_dequeue(&rq, &p, EEVDF_DEQUEUE_SLEEP);
+	p.custom_slice = true;
+	p.slice = 500000;
+	p.vlag = 0;
+	eevdf_enqueue(&rq, &p, 0);
+	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, false, false, true));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timeline_against_scan),
+		cmocka_unit_test(test_avg_vruntime),
+		cmocka_unit_test(test_delay_dequeue),
+		cmocka_unit_test(test_sched_idle_preempted),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
