@@ -38,6 +38,22 @@ int cli_failf(int exit_code, const char *fmt, ...) __attribute__((format(printf,
 /** cli_usage_error() - "capsim CMD: MSG" + a hint to --help on stderr; return CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The workloads whose notes were told, by their first note (it names the file). */
+struct cli_told {
+	char **first;
+	unsigned n;
+};
+
+/**
+ * cli_workload_notes() - print @wl's notes on stderr, "capsim: warning: NOTE" each (a key given
+ * twice in an rt-app file: docs/errors.md), once per file. @wl: the workload of a run.
+ * @told: the files told already, for a command that runs several workloads (NULL: none).
+ */
+void cli_workload_notes(const capsim_workload *wl, struct cli_told *told);
+
+/** cli_told_free() - release what cli_workload_notes() kept in @told. */
+void cli_told_free(struct cli_told *told);
+
 /** cli_exit_code() - the exit code for an enum capsim_err. */
 int cli_exit_code(int capsim_err);
 

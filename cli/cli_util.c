@@ -28,6 +28,38 @@ int cli_fail(const capsim_error *err)
 	return cli_exit_code(err->code);
 }
 
+void cli_workload_notes(const capsim_workload *wl, struct cli_told *told)
+{
+	unsigned n = capsim_workload_nr_notes(wl);
+	const char *first = capsim_workload_note(wl, 0);
+	char **more;
+
+	if (!n)
+		return;
+	if (told) {
+		for (unsigned i = 0; i < told->n; i++)
+			if (!strcmp(told->first[i], first))
+				return;
+		/* out of memory: the notes may be told again, which is better than not at all */
+		more = realloc(told->first, (told->n + 1) * sizeof(*more));
+		if (more) {
+			told->first = more;
+			told->first[told->n] = strdup(first);
+			told->n += told->first[told->n] != NULL;
+		}
+	}
+	for (unsigned i = 0; i < n; i++)
+		fprintf(stderr, "capsim: warning: %s\n", capsim_workload_note(wl, i));
+}
+
+void cli_told_free(struct cli_told *told)
+{
+	for (unsigned i = 0; i < told->n; i++)
+		free(told->first[i]);
+	free(told->first);
+	*told = (struct cli_told){ 0 };
+}
+
 int cli_failf(int exit_code, const char *fmt, ...)
 {
 	va_list ap;

@@ -208,6 +208,8 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct mod
 		capsim_scenario_set_model(sc, o->model[k], NULL);
 		if (capsim_sim_create(sc, &r->sim[k], &r->err[k]))
 			return cli_fail(&r->err[k]); /* the inputs, the same for every model */
+		if (!k) /* each run reads the same file again: its notes once */
+			cli_workload_notes(capsim_sim_workload(r->sim[k]), NULL);
 		if ((o->report || o->csv || o->rtapp_log) &&
 		    capsim_recording_attach(r->sim[k], &r->rec[k], &r->err[k]))
 			return cli_fail(&r->err[k]);

@@ -497,6 +497,8 @@ int cmd_simulate(int argc, char **argv)
 				      "30s or 5min", o.timeout);
 	if (!ret) {
 		ret = capsim_sim_create(sc, &s, &err);
+		if (!ret)
+			cli_workload_notes(capsim_sim_workload(s), NULL);
 		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, timeout_ns);
 	}
 	capsim_sim_free(s);

@@ -86,6 +86,7 @@ struct sweep {
 	pthread_mutex_t lock;
 	size_t finished, nr_todo, nr_failed;
 	int progress;
+	struct cli_told told;     /* workloads whose notes were told: once per file, not per run */
 };
 
 static int field_index(const char *key)
@@ -418,7 +419,7 @@ static void result_path(const struct sweep *sw, const struct run *r, const char 
 }
 
 /* Simulate run @r into a JSON report in memory. Return: 0, or the error in *@msg. */
-static int simulate_run(const struct sweep *sw, const struct run *r, char **json, size_t *len,
+static int simulate_run(struct sweep *sw, const struct run *r, char **json, size_t *len,
 			char **msg)
 {
 	capsim_scenario *sc = NULL;
@@ -431,6 +432,11 @@ static int simulate_run(const struct sweep *sw, const struct run *r, char **json
 	ret = capsim_scenario_parse(r->scenario, strlen(r->scenario), r->id, sw->base_dir, &sc, &err);
 	if (!ret)
 		ret = capsim_sim_create(sc, &s, &err);
+	if (!ret) {
+		pthread_mutex_lock(&sw->lock);
+		cli_workload_notes(capsim_sim_workload(s), &sw->told);
+		pthread_mutex_unlock(&sw->lock);
+	}
 	if (!ret)
 		ret = capsim_sim_run(s, &err);
 	if (!ret)
@@ -533,6 +539,7 @@ static int run_local(struct sweep *sw, unsigned jobs)
 	if (sw->progress && sw->nr_todo)
 		fputc('\n', stderr);
 	pthread_mutex_destroy(&sw->lock);
+	cli_told_free(&sw->told);
 	free(sw->todo);
 	return 0;
 }

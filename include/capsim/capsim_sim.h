@@ -47,6 +47,23 @@ CAPSIM_API int capsim_workload_parse(const char *text, size_t len, const char *n
  */
 CAPSIM_API void capsim_workload_free(capsim_workload *wl);
 
+/**
+ * capsim_workload_nr_notes() - how many warnings reading @wl gave: what the file says that
+ * rt-app runs, though perhaps not as meant (a key given twice in one object: rt-app and capsim
+ * keep the last value at the first place; docs/formats.md, "rt-app"). The library prints
+ * nothing: a program shows them (the capsim program on stderr, after "capsim: warning: ").
+ * @wl: the workload, or NULL.
+ * Return: the count (0 for NULL).
+ */
+CAPSIM_API unsigned capsim_workload_nr_notes(const capsim_workload *wl);
+
+/**
+ * capsim_workload_note() - the @i-th warning (0..nr_notes-1), as "FILE:LINE:COL: what".
+ * @wl: the workload. @i: its number.
+ * Return: the text, owned by @wl, or NULL if @i is out of range.
+ */
+CAPSIM_API const char *capsim_workload_note(const capsim_workload *wl, unsigned i);
+
 /* ---- scenarios --------------------------------------------------------------------------- */
 
 /* cpufreq governors a run can use */
@@ -281,6 +298,14 @@ enum capsim_stop_reason {
  * Async-signal-safe, and safe from another thread while capsim_sim_run() runs.
  */
 CAPSIM_API void capsim_sim_stop(capsim_sim *s);
+
+/**
+ * capsim_sim_workload() - the workload run @s simulates: the one capsim_sim_create() read for
+ * it (a scenario's rt-app file is read by each run), or the scenario's handle; for its notes.
+ * @s: the run.
+ * Return: the workload, owned by @s (valid until capsim_sim_free()).
+ */
+CAPSIM_API const capsim_workload *capsim_sim_workload(const capsim_sim *s);
 
 /** capsim_sim_free() - release @s; NULL is a no-op. */
 CAPSIM_API void capsim_sim_free(capsim_sim *s);

@@ -366,6 +366,11 @@ void capsim_sim_stop(capsim_sim *s)
 	atomic_store_explicit(&s->stop, 1, memory_order_relaxed);
 }
 
+const capsim_workload *capsim_sim_workload(const capsim_sim *s)
+{
+	return s->wl;
+}
+
 void capsim_sim_free(capsim_sim *s)
 {
 	sim_free(s);

@@ -55,8 +55,22 @@ struct jsonpos {
 	size_t *chars;     /* UTF-8 characters before byte k * JSONPOS_STRIDE, for each k */
 	struct jp_slot *hash; /* size hash_mask + 1 */
 	unsigned hash_mask;
-	int dup_first, dup_second; /* entries of the first key given twice in an object, or -1 */
+	struct jp_dup *dups;   /* keys given again in their object, in text order of the repeat */
+	unsigned nr_dups;      /* how many are kept in dups (at most JSONPOS_MAX_DUPS) */
+	unsigned nr_dups_all;  /* how many there are */
+	unsigned cap_dups;
 	int nomem;
+};
+
+/*
+ * Repeats kept with their first occurrence: a reader that warns names these and counts the rest
+ * (the search for a repeat's first occurrence goes over them, so they stay few).
+ */
+#define JSONPOS_MAX_DUPS 256
+
+/* A key given again in the same object: the entries of its first occurrence and of this one. */
+struct jp_dup {
+	int first, again;
 };
 
 /*
@@ -421,6 +435,28 @@ static uint32_t hash_key(int parent, const char *key)
 	return h ^ (h >> 16);
 }
 
+/*
+ * Records entry @again as a repeat of the same key's previous occurrence @prev, whose own first
+ * occurrence is that of @prev's record if @prev was a repeat too. Return: 0, or -1 (no memory).
+ */
+static int add_dup(struct jsonpos *idx, int prev, int again)
+{
+	int first = prev;
+
+	idx->nr_dups_all++;
+	if (idx->nr_dups == JSONPOS_MAX_DUPS)
+		return 0;
+	for (unsigned d = idx->nr_dups; d-- > 0;)
+		if (idx->dups[d].again == prev) {
+			first = idx->dups[d].first;
+			break;
+		}
+	if (grow((void **)&idx->dups, &idx->cap_dups, idx->nr_dups + 1, sizeof(*idx->dups)))
+		return -1;
+	idx->dups[idx->nr_dups++] = (struct jp_dup){ first, again };
+	return 0;
+}
+
 static int build_hash(struct jsonpos *idx)
 {
 	unsigned size = 16, i;
@@ -446,11 +482,9 @@ static int build_hash(struct jsonpos *idx)
 				break;
 			h = (h + 1) & idx->hash_mask;
 		}
-		/* entries are in text order: the first match found has the earliest second key */
-		if (idx->hash[h].ent >= 0 && idx->dup_second < 0) {
-			idx->dup_first = idx->hash[h].ent;
-			idx->dup_second = (int)i;
-		}
+		/* entries are in text order: repeats are found in the text order of the repeat */
+		if (idx->hash[h].ent >= 0 && add_dup(idx, idx->hash[h].ent, (int)i))
+			return -1;
 		idx->hash[h] = (struct jp_slot){ full, (int)i };
 	}
 	return 0;
@@ -507,7 +541,6 @@ int jsonpos_build(const char *text, size_t len, struct jsonpos **out)
 		return CAPSIM_ERR_NOMEM;
 	idx->text = text;
 	idx->len = len;
-	idx->dup_first = idx->dup_second = -1;
 	s.idx = idx;
 	s.i = 0;
 	skip_ws(&s);
@@ -526,6 +559,7 @@ void jsonpos_free(struct jsonpos *idx)
 	if (!idx)
 		return;
 	free(idx->keys);
+	free(idx->dups);
 	free(idx->ents);
 	free(idx->nodes);
 	free(idx->line_off);
@@ -691,31 +725,49 @@ static void show_key(const char *key, char *buf, size_t size)
 	buf[o] = '\0';
 }
 
-int jsonpos_refuse_duplicate(const struct jsonpos *idx, const char *file, const char *hint,
-			     capsim_error *err)
+int jsonpos_duplicate_where(const struct jsonpos *idx, unsigned i, const char *file, char *buf,
+			    size_t size)
 {
 	const struct jp_entry *a, *b;
 	struct jsonpos_at at1, at2;
 	char shown[200];
 
-	if (!idx || idx->dup_second < 0)
-		return 0;
-	a = &idx->ents[idx->dup_first];
-	b = &idx->ents[idx->dup_second];
+	if (!idx || i >= idx->nr_dups)
+		return -1;
+	a = &idx->ents[idx->dups[i].first];
+	b = &idx->ents[idx->dups[i].again];
 	at1 = jsonpos_offset(idx, a->off);
 	at2 = jsonpos_offset(idx, b->off);
 	show_key(idx->keys + b->key, shown, sizeof(shown));
 	/* a reader whose caller prefixes the file (placement cases) gives no @file */
-	return capsim_error_set(err, CAPSIM_ERR_PARSE,
-				"%s%s%u:%u: key \"%s\" given twice in one object (first at %s%s%u:%u; "
-				"json-c would keep one value silently%s: expected each key once)",
-				file ? file : "", file ? ":" : "", at2.line, at2.col, shown,
-				file ? file : "", file ? ":" : "", at1.line, at1.col, hint ? hint : "");
+	snprintf(buf, size, "%s%s%u:%u: key \"%s\" given twice in one object (first at %s%s%u:%u",
+		 file ? file : "", file ? ":" : "", at2.line, at2.col, shown,
+		 file ? file : "", file ? ":" : "", at1.line, at1.col);
+	return 0;
 }
 
-const char *jsonpos_duplicate_key(const struct jsonpos *idx)
+int jsonpos_refuse_duplicate(const struct jsonpos *idx, const char *file, const char *hint,
+			     capsim_error *err)
 {
-	return idx && idx->dup_second >= 0 ? idx->keys + idx->ents[idx->dup_second].key : NULL;
+	char where[sizeof(err->msg)];
+
+	if (jsonpos_duplicate_where(idx, 0, file, where, sizeof(where)))
+		return 0;
+	return capsim_error_set(err, CAPSIM_ERR_PARSE,
+				"%s; json-c would keep one value silently%s: expected each key once)",
+				where, hint ? hint : "");
+}
+
+const char *jsonpos_duplicate_key(const struct jsonpos *idx, unsigned i)
+{
+	return idx && i < idx->nr_dups ? idx->keys + idx->ents[idx->dups[i].again].key : NULL;
+}
+
+unsigned jsonpos_nr_duplicates(const struct jsonpos *idx, unsigned *all)
+{
+	if (all)
+		*all = idx ? idx->nr_dups_all : 0;
+	return idx ? idx->nr_dups : 0;
 }
 
 int jsonpos_check_duplicates(const char *text, size_t len, const char *file, capsim_error *err)

@@ -5,8 +5,8 @@
  * lenient scan that reads it as json-c's non-strict tokener does (comments, single-quoted
  * strings, trailing commas, escapes) and walk the index beside the json-c tree. Objects are
  * numbered nodes (the root object is node 0); a duplicated key maps to its last occurrence,
- * the one whose value json-c keeps, and the first duplicate is remembered for the readers to
- * refuse (jsonpos_refuse_duplicate()).
+ * the one whose value json-c keeps, and the keys given again are remembered for the readers to
+ * refuse (jsonpos_refuse_duplicate()) or, for rt-app files, to warn of.
  */
 #ifndef CAPSIM_JSONPOS_H
 #define CAPSIM_JSONPOS_H
@@ -111,8 +111,35 @@ unsigned jsonpos_ent_line(const struct jsonpos *idx, int ent);
 int jsonpos_refuse_duplicate(const struct jsonpos *idx, const char *file, const char *hint,
 			     capsim_error *err);
 
-/** jsonpos_duplicate_key() - the key jsonpos_refuse_duplicate() would name, or NULL. */
-const char *jsonpos_duplicate_key(const struct jsonpos *idx);
+/*
+ * Keys given again, for a reader that warns instead (rt-app files: rt-app runs them as json-c
+ * reads them). Repeats are numbered in the text order of the repeat; number 0 is the one
+ * jsonpos_refuse_duplicate() names. A key given three times is two repeats of its first.
+ */
+
+/**
+ * jsonpos_nr_duplicates() - how many repeats the calls below can name.
+ * @idx: the index. @all: if not NULL, set to how many there are (more when there are so many
+ * that only the first ones are kept).
+ * Return: the number of repeats kept.
+ */
+unsigned jsonpos_nr_duplicates(const struct jsonpos *idx, unsigned *all);
+
+/**
+ * jsonpos_duplicate_key() - the decoded key of repeat @i.
+ * Return: the key, or NULL if @i is not below jsonpos_nr_duplicates().
+ */
+const char *jsonpos_duplicate_key(const struct jsonpos *idx, unsigned i);
+
+/**
+ * jsonpos_duplicate_where() - repeat @i as a message's start, the repeat first:
+ * `FILE:LINE:COL: key "KEY" given twice in one object (first at FILE:LINE:COL` (no closing
+ * parenthesis: the caller says what is done with the two). @idx: the index. @i: the repeat.
+ * @file: the name for the message (NULL: positions alone). @buf, @size: where to write it.
+ * Return: 0, or -1 if @i is not below jsonpos_nr_duplicates().
+ */
+int jsonpos_duplicate_where(const struct jsonpos *idx, unsigned i, const char *file, char *buf,
+			    size_t size);
 
 /**
  * jsonpos_check_duplicates() - jsonpos_refuse_duplicate() for a reader that keeps no index of

@@ -4,9 +4,11 @@
  * workload.h. rt-app (github.com/scheduler-tools/rt-app, src/rt-app_parse_config.c) loads the
  * file with json-c's json_object_from_file(): non-strict tokener, so comments, single quotes
  * and trailing commas pass, and a duplicated key keeps the place of its first occurrence and
- * the value of its last: rt-app runs one "run" where a file that says "run" twice means two,
- * so capsim refuses a key given twice, naming both (jsonpos_refuse_duplicate()). Events are the keys of a task or phase object whose name starts with
- * an event name (run0, sleep1, timer2 ...), taken in object order. Resources (mutexes, conds,
+ * the value of its last: rt-app runs one "run" where a file that says "run" twice may mean two.
+ * rt-app's own examples do it (mp3-short.json) and rt-app runs them, so capsim reads such a file
+ * as rt-app does and says so in a note for each key given again (capsim_workload_note()), where
+ * its other JSON inputs refuse it. Events are the keys of a task or phase object whose name
+ * starts with an event name (run0, sleep1, timer2 ...), taken in object order. Resources (mutexes, conds,
  * timers, barriers, semaphores) are named by the events; "unique" timers are per task.
  *
  * Where rt-app exits with EXIT_INV_CONFIG, capsim fails with the position of the key and the
@@ -113,6 +115,7 @@ struct rt {
 	int tasks_node;                 /* the "tasks" object in jsonpos */
 	int split;                      /* task objects are read one at a time (see the top) */
 	int ev_ent;                     /* the jsonpos key of the event parse_event() reads, or -1 */
+	int has_dups;                   /* a key is given twice in an object (next_ent()) */
 	struct json_tokener *task_tok;  /* reads them */
 	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
 		int node;               /* its object in jsonpos */
@@ -218,15 +221,17 @@ static void path_pop(struct rt *p, size_t old)
 
 /*
  * next_ent() - the jsonpos key @key of object @node, the one after *@cur in text order: a
- * json_object_object_foreach() gives an object's keys in the order of the text (no key is
- * given twice: jsonpos_refuse_duplicate()), so walking beside it finds each key's position and
- * object without a lookup by name (at 100 000 tasks, the lookups' cache misses cost more than
- * the rest of the index). *@cur: -1 before the first key; -2 once out of step, for good.
- * Return: the key, or -1: look it up by name.
+ * json_object_object_foreach() gives an object's keys in the order of the text when no key is
+ * given twice, so walking beside it finds each key's position and object without a lookup by
+ * name (at 100 000 tasks, the lookups' cache misses cost more than the rest of the index).
+ * With a key given twice the walk would meet the first occurrence where json-c holds the last
+ * one's value (json_object_object_add() replaces it in place): then every key is looked up by
+ * name, which finds the last occurrence. *@cur: -1 before the first key; -2 once out of step,
+ * for good. Return: the key, or -1: look it up by name.
  */
 static int next_ent(const struct rt *p, int node, int *cur, const char *key)
 {
-	if (*cur == -2)
+	if (*cur == -2 || p->has_dups)
 		return -1;
 	*cur = jsonpos_ent_next(p->pos, node, *cur);
 	if (*cur >= 0 && !strcmp(jsonpos_ent_name(p->pos, *cur), key))
@@ -1733,6 +1738,45 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	return ret;
 }
 
+/*
+ * A note for each key given again in one object (at most WL_MAX_DUP_NOTES, then how many more):
+ * rt-app runs such a file as json-c reads it, the value of the last occurrence at the place of
+ * the first (json_object_object_add() replaces in place), and so does capsim, but the file may
+ * mean two events where rt-app runs one. Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+static int duplicate_notes(struct rt *p)
+{
+	capsim_workload *wl = p->wl;
+	unsigned all, n = jsonpos_nr_duplicates(p->pos, &all);
+	char where[1024], note[1280];
+
+	if (!all)
+		return 0;
+	if (n > WL_MAX_DUP_NOTES)
+		n = WL_MAX_DUP_NOTES;
+	wl->notes = calloc(n + (all > n), sizeof(*wl->notes));
+	if (!wl->notes)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned i = 0; i <= n; i++) {
+		if (i < n) {
+			jsonpos_duplicate_where(p->pos, i, p->file, where, sizeof(where));
+			snprintf(note, sizeof(note), "%s): rt-app keeps the last value at the first "
+				 "place, and so does capsim%s", where,
+				 event_kind(jsonpos_duplicate_key(p->pos, i)) != RT_NONE ?
+				 "; number repeated events (run0, run1) for two" : "");
+		} else if (all > n) {
+			snprintf(note, sizeof(note), "%s: %u more keys given twice in one object, "
+				 "read the same way (not listed)", p->file, all - n);
+		} else {
+			break;
+		}
+		wl->notes[wl->nr_notes] = strdup(note);
+		if (!wl->notes[wl->nr_notes++])
+			return CAPSIM_ERR_NOMEM;
+	}
+	return 0;
+}
+
 /* One reading of the file; *@split: whether its tasks may be read one at a time, and were. */
 static int parse_text(const char *text, size_t len, const char *name, int *split,
 		      capsim_workload **out, capsim_error *err)
@@ -1748,20 +1792,15 @@ static int parse_text(const char *text, size_t len, const char *name, int *split
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", p.file);
 	}
 	atomic_init(&p.wl->refs, 1);
+	p.has_dups = jsonpos_nr_duplicates(p.pos, NULL) > 0;
 	p.split = *split = *split && can_split(&p);
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
-	/* after json-c's syntax errors, which the whole file's reading tells first */
-	if (!ret) {
-		const char *dup = jsonpos_duplicate_key(p.pos);
-
-		ret = jsonpos_refuse_duplicate(p.pos, p.file, dup && event_kind(dup) != RT_NONE ?
-					       ", so rt-app would run one event where the file "
-					       "lists two: number them, as run0 and run1 (rt-app's "
-					       "workgen does)" : NULL, err);
-	}
 	if (!ret)
 		ret = parse_root(&p, root);
+	/* after the errors: a file that fails gets its error alone */
+	if (!ret)
+		ret = duplicate_notes(&p);
 	if (ret == CAPSIM_ERR_NOMEM)
 		capsim_error_set(err, ret, "%s: out of memory", p.file);
 	json_object_put(root);
@@ -1840,8 +1879,21 @@ void capsim_workload_free(capsim_workload *wl)
 		free(wl->resources[r].name);
 	free(wl->tasks);
 	free(wl->resources);
+	for (r = 0; r < wl->nr_notes; r++)
+		free(wl->notes[r]);
+	free(wl->notes);
 	free(wl->source);
 	free(wl->logdir);
 	free(wl->log_basename);
 	free(wl);
+}
+
+unsigned capsim_workload_nr_notes(const capsim_workload *wl)
+{
+	return wl ? wl->nr_notes : 0;
+}
+
+const char *capsim_workload_note(const capsim_workload *wl, unsigned i)
+{
+	return wl && i < wl->nr_notes ? wl->notes[i] : NULL;
 }

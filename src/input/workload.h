@@ -136,7 +136,12 @@ struct capsim_workload {
 	unsigned nr_resources;
 	/* rt-app's global logdir and log_basename (NULL: not given): the logs capsim writes use them */
 	char *logdir, *log_basename;
+	char **notes;            /* warnings of the reading: keys given twice (capsim_workload_note()) */
+	unsigned nr_notes;
 };
+
+/* The keys given twice that get a note each; one more note counts the rest. */
+#define WL_MAX_DUP_NOTES 16
 
 /*
  * wl_kernel_prio() - the kernel's p->prio for a task's policy and priority, as sched events
