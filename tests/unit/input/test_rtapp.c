@@ -161,30 +161,98 @@ static void test_example4_suspend_resume(void **state)
 }
 
 /*
- * example5 says it "can't be used directly with rt-app" (meant for workgen): phase p1 lists
- * "run" three times (lines 21, 23, 25; json-c would keep one, at line 21, of value 100000). A
- * key given twice is refused with both positions, the first repeat in text order: the tab-
- * indented "run" of line 23, column 6, after its first at line 21.
+ * example5 says it "can't be used directly with rt-app" (meant for workgen), yet rt-app runs it
+ * as json-c reads it: a key given again keeps the place of its first occurrence and takes the
+ * value of its last (json_object_object_add() replaces in place). Phase p1 lists lock (l. 20),
+ * run 10000 (l. 21), signal (22), run 10000 (23), unlock (24), run 100000 (25), resume (26),
+ * timer (27): read as lock, run 100000, signal, unlock, resume, timer, the run at the place of
+ * line 21 with the value (and so the line, as errors point at the value) of line 25. The file
+ * is accepted with a note per repeat, naming the repeat and the first occurrence.
  */
 static void test_example5_duplicate_keys(void **state)
 {
-	char path[512];
-	capsim_workload *wl = NULL;
-	capsim_error err = { 0 };
+	capsim_workload *wl = load_ok("tutorial/example5.json");
+	static const enum wl_event_type p1[] = { WL_EV_LOCK, WL_EV_RUN, WL_EV_SIGNAL,
+						 WL_EV_UNLOCK, WL_EV_RESUME, WL_EV_TIMER };
+	/* thread1: lock, wait, unlock, run (38), suspend (39), run (40), suspend (41), run (42) */
+	static const enum wl_event_type t1[] = { WL_EV_LOCK, WL_EV_WAIT, WL_EV_UNLOCK, WL_EV_RUN,
+						 WL_EV_SUSPEND };
 
-	snprintf(path, sizeof(path), DATA "%s", "tutorial/example5.json");
-	assert_int_equal(capsim_workload_load(path, &wl, &err), CAPSIM_ERR_PARSE);
-	assert_null(wl);
-	assert_non_null(strstr(err.msg, "example5.json:23:6: key \"run\" given twice in one object "
-				"(first at "));
-	assert_non_null(strstr(err.msg, "example5.json:21:6; json-c would keep one value silently, "
-				"so rt-app would run one event where the file lists two: number "
-				"them, as run0 and run1"));
-	/* a repeated task or phase name is no event: the message has no event hint */
-	FAILS("{\"tasks\": {\"a\": {\"run\": 1}, \"a\": {\"run\": 2}}}", CAPSIM_ERR_PARSE,
-	      "w.json:1:29: key \"a\" given twice in one object (first at w.json:1:12; json-c "
-	      "would keep one value silently: expected each key once)");
-	/* a syntax error later in the file is told first, as the whole file's reading tells it */
+	assert_types(&wl->tasks[0].phases[1], p1, 6);
+	assert_true(ev(wl, 0, 1, 1)->value == 100000 * US);
+	assert_int_equal(ev(wl, 0, 1, 1)->line, 25);
+	assert_int_equal(ev(wl, 0, 1, 2)->line, 22);
+	assert_int_equal(ev(wl, 0, 1, 5)->line, 27);
+	assert_true(wl->tasks[0].phases[1].loop == 8);
+	assert_int_equal(wl->tasks[0].priority, -19);
+	assert_types(&wl->tasks[1].phases[0], t1, 5);
+	assert_int_equal(ev(wl, 1, 0, 3)->line, 42);
+	assert_int_equal(ev(wl, 1, 0, 4)->line, 41);
+	/* wait {ref queue, mutex mutex} shares the mutex of lock and the cond of signal */
+	assert_int_equal(ev(wl, 1, 0, 1)->res, ev(wl, 0, 1, 2)->res);
+	assert_int_equal(ev(wl, 1, 0, 1)->res2, ev(wl, 0, 1, 0)->res);
+	/* a task without "phases" keeps its "loop": 3 */
+	assert_true(wl->tasks[1].loop == 3);
+	/* repeats in text order: run 23 and 25 of run 21, run 40, suspend 41, run 42 */
+	assert_int_equal(capsim_workload_nr_notes(wl), 5);
+	assert_non_null(strstr(capsim_workload_note(wl, 0),
+			       "example5.json:23:6: key \"run\" given twice in one object (first at "));
+	assert_non_null(strstr(capsim_workload_note(wl, 0),
+			       "example5.json:21:6): rt-app keeps the last value at the first place, "
+			       "and so does capsim; number repeated events (run0, run1) for two"));
+	assert_non_null(strstr(capsim_workload_note(wl, 1), "example5.json:25:6: key \"run\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 1), "(first at "));
+	assert_non_null(strstr(capsim_workload_note(wl, 1), "example5.json:21:6)"));
+	assert_non_null(strstr(capsim_workload_note(wl, 3), "example5.json:41:4: key \"suspend\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 4), "example5.json:42:4: key \"run\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 4), "example5.json:38:4)"));
+	assert_null(capsim_workload_note(wl, 5));
+	capsim_workload_free(wl);
+}
+
+/*
+ * The positions of a repeated key's value are those of its last occurrence, the one json-c
+ * keeps: an error inside the kept timer object points into it ("bogus", column 86), not the first
+ * one; a repeated task or phase name is no event (its note has no numbering hint); a file with
+ * no repeat has no note; over WL_MAX_DUP_NOTES repeats, one more note counts the rest.
+ */
+static void test_duplicate_positions(void **state)
+{
+	capsim_workload *wl;
+	char text[4096];
+	size_t n;
+
+	FAILS("{\"tasks\": {\"t\": {\"timer\": {\"ref\": \"a\", \"period\": 9}, \"run\": 1, "
+	      "\"timer\": {\"ref\": \"b\", \"bogus\": 1}}}}", CAPSIM_ERR_PARSE, "w.json:1:86:");
+	wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 1},\n \"a\": {\"run\": 2}}}");
+	assert_int_equal(wl->nr_tasks, 1);
+	assert_true(ev(wl, 0, 0, 0)->value == 2 * US);
+	assert_int_equal(wl->tasks[0].at.line, 2);
+	assert_int_equal(capsim_workload_nr_notes(wl), 1);
+	assert_string_equal(capsim_workload_note(wl, 0),
+			    "w.json:2:2: key \"a\" given twice in one object (first at w.json:1:12): "
+			    "rt-app keeps the last value at the first place, and so does capsim");
+	capsim_workload_free(wl);
+	wl = parse_ok("{\"tasks\": {\"a\": {\"run0\": 1, \"run1\": 2}}}");
+	assert_int_equal(capsim_workload_nr_notes(wl), 0);
+	assert_null(capsim_workload_note(wl, 0));
+	capsim_workload_free(wl);
+	/* 20 objects each giving "run" twice: 16 notes, then "4 more" */
+	n = (size_t)snprintf(text, sizeof(text), "{\"tasks\": {");
+	for (int t = 0; t < 20; t++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s\"t%d\": {\"run\": 1, \"run\": 2}",
+				      t ? ", " : "", t);
+	snprintf(text + n, sizeof(text) - n, "}}");
+	wl = parse_ok(text);
+	assert_int_equal(wl->nr_tasks, 20);
+	assert_int_equal(wl->tasks[19].phases[0].nr_events, 1);
+	assert_true(ev(wl, 19, 0, 0)->value == 2 * US);
+	assert_int_equal(capsim_workload_nr_notes(wl), WL_MAX_DUP_NOTES + 1);
+	assert_string_equal(capsim_workload_note(wl, WL_MAX_DUP_NOTES),
+			    "w.json: 4 more keys given twice in one object, read the same way (not "
+			    "listed)");
+	capsim_workload_free(wl);
+	/* a syntax error later in the file is told, as the whole file's reading tells it */
 	FAILS("{\"tasks\": {\"a\": {\"run\": 1, \"run\": 2}, \"b\": {\"run\": tru}}}",
 	      CAPSIM_ERR_PARSE, "JSON syntax error");
 }
@@ -261,8 +329,8 @@ static void test_mp3_short(void **state)
 {
 	capsim_workload *wl = load_ok("mp3-short.json");
 	/*
-	 * AudioOut: rt-app's file says run 275, resume, run 4725, suspend; the copy is what json-c
-	 * reads of it (tests/data/rtapp/README): run (4725), resume, suspend
+	 * AudioOut: rt-app's file says run 275 (l. 22), resume, run 4725 (l. 24), suspend; json-c
+	 * reads it as rt-app runs it: run (4725, line 24), resume, suspend
 	 */
 	static const enum wl_event_type out[] = { WL_EV_RUN, WL_EV_RESUME, WL_EV_SUSPEND };
 	/* OMXCall: rt-app's lock wait unlock run lock signal unlock -> lock wait unlock run signal */
@@ -280,7 +348,16 @@ static void test_mp3_short(void **state)
 	assert_int_equal(wl->tasks[0].priority, -19);
 	assert_types(&wl->tasks[1].phases[0], out, 3);
 	assert_true(ev(wl, 1, 0, 0)->value == 4725 * US);
+	assert_int_equal(ev(wl, 1, 0, 0)->line, 24);
+	assert_int_equal(ev(wl, 1, 0, 1)->line, 23);
 	assert_types(&wl->tasks[4].phases[0], omx, 5);
+	/* the repeats, in text order: run (24, 43), lock (52), unlock (54) */
+	assert_int_equal(capsim_workload_nr_notes(wl), 4);
+	assert_non_null(strstr(capsim_workload_note(wl, 0), "mp3-short.json:24:4: key \"run\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 1), "mp3-short.json:43:5: key \"run\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 1), "mp3-short.json:38:5)"));
+	assert_non_null(strstr(capsim_workload_note(wl, 2), "mp3-short.json:52:4: key \"lock\""));
+	assert_non_null(strstr(capsim_workload_note(wl, 3), "mp3-short.json:54:4: key \"unlock\""));
 	capsim_workload_free(wl);
 }
 
@@ -289,7 +366,7 @@ static void test_spreading_tasks(void **state)
 	capsim_workload *wl = load_ok("spreading-tasks.json");
 	const struct wl_task *t = &wl->tasks[1];
 
-	/* rt-app's thread2 lists light1, heavy1, light2, heavy1: json-c keeps three (the copy) */
+	/* thread2 lists light1, heavy1, light2, heavy1: json-c keeps three, heavy1 second */
 	assert_int_equal(t->nr_phases, 3);
 	assert_string_equal(t->phases[0].name, "light1");
 	assert_string_equal(t->phases[1].name, "heavy1");
@@ -299,6 +376,9 @@ static void test_spreading_tasks(void **state)
 	assert_int_not_equal(ev(wl, 0, 0, 1)->res, ev(wl, 1, 0, 1)->res);
 	assert_int_equal(wl->resources[ev(wl, 1, 0, 1)->res].owner, 1);
 	assert_true(wl->duration_ns == 60 * 1000000000ULL);
+	assert_int_equal(capsim_workload_nr_notes(wl), 1);
+	assert_non_null(strstr(capsim_workload_note(wl, 0), "spreading-tasks.json:38:33: key "
+			       "\"heavy1\" given twice in one object (first at "));
 	capsim_workload_free(wl);
 }
 
@@ -669,8 +749,9 @@ static void test_load_io(void **state)
  */
 static void test_tasks_read_apart(void **state)
 {
-	capsim_workload *wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 7, /* } */ \"sleep\": 1}, "
-				       "\"b\": {\"instance\": 3, \"run\": 2}}}");
+	/* a task given twice keeps the place of the first and the value of the last */
+	capsim_workload *wl = parse_ok("{\"tasks\": {\"a\": {\"run\": 1}, \"b\": {\"instance\": 3, "
+				       "\"run\": 2}, \"a\": {\"run\": 7, /* } */ \"sleep\": 1}}}");
 
 	assert_int_equal(wl->nr_tasks, 2);
 	assert_string_equal(wl->tasks[0].name, "a");
@@ -694,6 +775,7 @@ int main(void)
 		cmocka_unit_test(test_example3_phases),
 		cmocka_unit_test(test_example4_suspend_resume),
 		cmocka_unit_test(test_example5_duplicate_keys),
+		cmocka_unit_test(test_duplicate_positions),
 		cmocka_unit_test(test_example6_mem_cost),
 		cmocka_unit_test(test_example7_barriers),
 		cmocka_unit_test(test_example8_affinity),
