@@ -357,6 +357,7 @@ static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int c
 	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
 		v[c].nr_running = s->rq[c].nr_running;
 		v[c].idle = lb_idle_cpu(s, (int)c);
+		v[c].ttwu_pending = false; /* the engine's wake-ups are never queued (no IPI list) */
 	}
 	/* in a newidle balance the CPU still runs the task it is switching from */
 	if (idle == LB_CPU_NEWLY_IDLE)
