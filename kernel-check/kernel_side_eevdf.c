@@ -15,7 +15,7 @@
 #include "kstubs_eevdf.h"
 
 struct rq kc_eevdf_rq;
-u64 kc_tick_nsec;
+u64 kc_eevdf_tick_nsec;
 unsigned int sysctl_sched_base_slice;
 bool kc_need_resched;
 unsigned long jiffies;
@@ -148,7 +148,7 @@ void kside_eevdf(const struct kc_eevdf_in *in, struct kc_eevdf_out *out)
 	rq->curr = &kc_idle_task;
 	rq->clock_task = 1ULL << 32;
 	kc_need_resched = false;
-	kc_tick_nsec = in->tick_nsec;
+	kc_eevdf_tick_nsec = in->tick_nsec;
 	sysctl_sched_base_slice = (unsigned int)in->base_slice;
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		struct task_struct *p = &kc_tasks[t];

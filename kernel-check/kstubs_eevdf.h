@@ -48,7 +48,7 @@ static inline int fls(unsigned int x)
 }
 #define BITS_PER_LONG 64
 #define SCHED_FIXEDPOINT_SHIFT 10
-#define TICK_NSEC kc_tick_nsec
+#define TICK_NSEC kc_eevdf_tick_nsec
 
 /* the rbtree's types (include/linux/rbtree_types.h, rbtree_augmented.h) */
 struct rb_node {
@@ -134,7 +134,7 @@ struct rq_flags {
 	int unused;
 };
 extern struct rq kc_eevdf_rq;
-extern u64 kc_tick_nsec;
+extern u64 kc_eevdf_tick_nsec;
 extern unsigned int sysctl_sched_base_slice;
 extern bool kc_need_resched;
 extern unsigned long jiffies;
