@@ -253,6 +253,20 @@ static const char *const hw_pressure_kinds[] = {
 	"random", "boost", "deep", "no_ref", "long_gaps", "sub_us", "unequal_caps",
 };
 
+/* The time between two steps of a pressure sequence (hw_pressure, thermal_6_1): mostly a
+ * HZ=250 tick; kind 4 (long_gaps) adds gaps past 2^31 ns and near 2^52 (the decay's limits),
+ * kind 5 (sub_us) stays inside one PELT period segment. */
+static uint64_t gen_pressure_dt(struct rng *r, unsigned kind)
+{
+	uint64_t dt = chance(r, 80) ? 4000000 : range(r, 0, 20000000);
+
+	if (kind == 4 && chance(r, 20))
+		dt = chance(r, 50) ? range(r, 1ULL << 31, 1ULL << 42) : (1ULL << 52) * range(r, 1, 3);
+	if (kind == 5)
+		dt = range(r, 0, 2047);
+	return dt;
+}
+
 static void gen_hw_pressure(struct rng *r, unsigned kind, void *v)
 {
 	struct kc_hw_pressure_in *in = v;
@@ -266,12 +280,7 @@ static void gen_hw_pressure(struct rng *r, unsigned kind, void *v)
 	}
 	in->nr_steps = range(r, 1, KC_MAX_STEPS);
 	for (unsigned i = 0; i < in->nr_steps; i++) {
-		in->dt[i] = chance(r, 80) ? 4000000 : range(r, 0, 20000000); /* HZ=250 ticks */
-		if (kind == 4 && chance(r, 20))
-			in->dt[i] = chance(r, 50) ? range(r, 1ULL << 31, 1ULL << 42)
-						  : (1ULL << 52) * range(r, 1, 3);
-		if (kind == 5)
-			in->dt[i] = range(r, 0, 2047);
+		in->dt[i] = gen_pressure_dt(r, kind);
 		in->set_cap[i] = i == 0 || chance(r, 15);
 		switch (kind) {
 		case 1:
@@ -1024,12 +1033,7 @@ static void gen_thermal_6_1(struct rng *r, unsigned kind, void *v)
 	}
 	in->nr_steps = range(r, 1, KC_MAX_STEPS);
 	for (unsigned i = 0; i < in->nr_steps; i++) {
-		in->dt[i] = chance(r, 80) ? 4000000 : range(r, 0, 20000000); /* HZ=250 ticks */
-		if (kind == 4 && chance(r, 20))
-			in->dt[i] = chance(r, 50) ? range(r, 1ULL << 31, 1ULL << 42)
-						  : (1ULL << 52) * range(r, 1, 3);
-		if (kind == 5)
-			in->dt[i] = range(r, 0, 2047);
+		in->dt[i] = gen_pressure_dt(r, kind);
 		in->set_cap[i] = i == 0 || chance(r, 15);
 		/* whole MHz (see kcase.h): a cooling state's OPP */
 		switch (kind) {
