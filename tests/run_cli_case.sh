@@ -32,6 +32,8 @@ for s in stdout stderr; do
   fi
 done
 if [ $fail = 1 ]; then
+  # a case without a stdout sidecar prints its findings there: show them too
+  [ -f "$case_file.stdout.exact" ] || { echo "--- stdout was:"; tail -c 4000 "$tmp/stdout"; }
   echo "--- stderr was:"; head -c 4000 "$tmp/stderr"
 fi
 exit $fail
