@@ -704,6 +704,57 @@ int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end
 	return 0;
 }
 
+/* Whether bytes [@from, @to) of the text are only blanks json-c skips and @sep. */
+static int only_blanks(const struct jsonpos *idx, size_t from, size_t to, char sep)
+{
+	for (size_t i = from; i < to; i++) {
+		char c = idx->text[i];
+
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != sep)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether a key of @node is given twice (1 also when not every repeat was kept to tell). */
+static int repeats_in(const struct jsonpos *idx, int node)
+{
+	if (idx->nr_dups_all > idx->nr_dups)
+		return 1;
+	for (unsigned d = 0; d < idx->nr_dups; d++)
+		if (idx->ents[idx->dups[d].again].parent == node)
+			return 1;
+	return 0;
+}
+
+int jsonpos_plain_object(const struct jsonpos *idx, int node)
+{
+	const struct jp_node *n;
+	size_t at;
+
+	if (!idx || node < 0 || (unsigned)node >= idx->nr_nodes || !idx->nodes[node].end ||
+	    repeats_in(idx, node))
+		return 0;
+	n = &idx->nodes[node];
+	at = n->off + 1;
+	for (int e = n->first; e >= 0; e = idx->ents[e].next) {
+		const struct jp_entry *ent = &idx->ents[e];
+		const struct jp_node *child = ent->child >= 0 ? &idx->nodes[ent->child] : NULL;
+		size_t k = ent->off + 1;
+
+		if (!child || !child->end || idx->text[ent->off] != '"' ||
+		    !only_blanks(idx, at, ent->off, ','))
+			return 0;
+		for (; idx->text[k] != '"'; k++)
+			if (idx->text[k] == '\\' || (unsigned char)idx->text[k] < 0x20)
+				return 0;
+		if (!only_blanks(idx, k + 1, child->off, ':'))
+			return 0;
+		at = child->end;
+	}
+	return only_blanks(idx, at, n->end - 1, ',');
+}
+
 /* How docs/errors.md shows a value: bytes not printable ASCII as \xHH, cut at 40 bytes. */
 static void show_key(const char *key, char *buf, size_t size)
 {

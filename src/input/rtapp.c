@@ -19,9 +19,13 @@
  * json-c's tree of a file is about 1 KiB per object, more than the simulator keeps per task. So
  * json-c first reads a copy of the file in which every task object is blanked out, and each
  * task object is then read from its own bytes of the file when it is parsed, and freed: json-c
- * reads an object the same wherever it sits. The whole file is read as one tree as before when
- * the position index cannot delimit the tasks, and whenever this reading fails, so that every
- * error is the one json-c and the checks give on the whole file.
+ * reads an object the same wherever it sits. When the "tasks" object is plain JSON around its
+ * task objects (jsonpos_plain_object(): names in double quotes without escapes, each given
+ * once, no comment), the whole of it is blanked and its names come from the position index,
+ * which read them as json-c would: at 100 000 tasks, json-c's table of their names cost more
+ * than reading the tasks. The whole file is read as one tree as before when the position index
+ * cannot delimit the tasks, and whenever this reading fails, so that every error is the one
+ * json-c and the checks give on the whole file.
  */
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -96,6 +100,13 @@ struct memrun_ref {
 	int random;
 };
 
+/* How json-c reads the file (see the top). */
+enum rt_reading {
+	RT_WHOLE,       /* as one tree */
+	RT_APART,       /* the task objects blanked, each read from its own bytes */
+	RT_INDEXED,     /* the "tasks" object blanked too: the tasks' names from the index */
+};
+
 struct rt {
 	const char *file;
 	struct jsonpos *pos;
@@ -113,11 +124,14 @@ struct rt {
 	int default_deadline;           /* global.default_policy is SCHED_DEADLINE */
 	const char *text;               /* the file, as jsonpos indexes it */
 	int tasks_node;                 /* the "tasks" object in jsonpos */
-	int split;                      /* task objects are read one at a time (see the top) */
+	enum rt_reading split;          /* RT_WHOLE (0) unless task objects are read one at a time */
 	int ev_ent;                     /* the jsonpos key of the event parse_event() reads, or -1 */
 	int has_dups;                   /* a key is given twice in an object (next_ent()) */
 	struct json_tokener *task_tok;  /* reads them */
 	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
+		const char *name;       /* its key, in json-c's tree or in jsonpos */
+		struct json_object *val; /* its value in json-c's tree (RT_INDEXED: NULL) */
+		int ent;                /* its key in jsonpos, -1: not known */
 		int node;               /* its object in jsonpos */
 		int instance_read;      /* read apart for its "instance" */
 	} *tk;
@@ -1428,54 +1442,88 @@ static int task_instances(struct rt *p, unsigned i, const char *key, struct json
 	return ret == 1 ? 0 : ret;
 }
 
-/* First pass over "tasks": names and instance counts, so that fork can name any task. */
-static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
+/*
+ * The tasks, in the order json-c gives them, into p->tk: the keys of @tasks (json-c's object,
+ * walked beside the index: see next_ent()), or with RT_INDEXED those of @node in the index.
+ * Return: how many, or -1 (out of memory).
+ */
+static int list_tasks(struct rt *p, struct json_object *tasks, int node)
+{
+	unsigned n = 0;
+	int cur = -1, e;
+
+	if (p->split == RT_INDEXED)
+		for (e = jsonpos_ent_next(p->pos, node, -1); e >= 0; e = jsonpos_ent_next(p->pos, node, e))
+			n++;
+	else
+		n = (unsigned)json_object_object_length(tasks);
+	if (!n)
+		return 0;
+	p->tk = calloc(n, sizeof(*p->tk));
+	if (!p->tk)
+		return -1;
+	if (p->split == RT_INDEXED) {
+		n = 0;
+		for (e = jsonpos_ent_next(p->pos, node, -1); e >= 0; e = jsonpos_ent_next(p->pos, node, e))
+			p->tk[n++] = (struct rt_task){ jsonpos_ent_name(p->pos, e), NULL, e,
+						       jsonpos_ent_child(p->pos, e), 0 };
+		return (int)n;
+	}
+	n = 0;
+	json_object_object_foreach(tasks, key, val) {
+		e = next_ent(p, node, &cur, key);
+		p->tk[n++] = (struct rt_task){ key, val, e, e >= 0 ? jsonpos_ent_child(p->pos, e) :
+							    jsonpos_child(p->pos, node, key), 0 };
+	}
+	return (int)n;
+}
+
+/*
+ * First pass over the @n tasks of list_tasks() (@node: "tasks" in jsonpos): names and instance
+ * counts, so that fork can name any task.
+ */
+static int collect_tasks(struct rt *p, int node, int n)
 {
 	capsim_workload *wl = p->wl;
 	uint64_t threads = 0;
 	size_t old;
-	int ret = 0, cur = -1;
+	int ret = 0;
 
-	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
-	p->tk = calloc((size_t)json_object_object_length(tasks), sizeof(*p->tk));
-	if (!wl->tasks || !p->tk)
+	wl->tasks = calloc((size_t)n, sizeof(*wl->tasks));
+	if (!wl->tasks)
 		return CAPSIM_ERR_NOMEM;
 	old = path_push(p, "tasks");
-	json_object_object_foreach(tasks, key, val) {
-		struct wl_task *t = &wl->tasks[wl->nr_tasks];
-		int e = next_ent(p, node, &cur, key);
-		int tnode = e >= 0 ? jsonpos_ent_child(p->pos, e) : jsonpos_child(p->pos, node, key);
-		int64_t n = 1;
+	for (int i = 0; i < n && !ret; i++) {
+		const struct rt_task *k = &p->tk[i];
+		struct wl_task *t = &wl->tasks[i];
+		int64_t x = 1;
 
-		p->tk[wl->nr_tasks].node = tnode;
 		*t = (struct wl_task){ .util_min = WL_UNSET, .util_max = WL_UNSET };
-		t->name = strdup(key);
+		t->name = strdup(k->name);
 		wl->nr_tasks++;
 		if (!t->name)
 			ret = CAPSIM_ERR_NOMEM;
-		if (e >= 0) {
-			struct jsonpos_at at = jsonpos_ent_pos(p->pos, e);
+		if (k->ent >= 0) {
+			struct jsonpos_at at = jsonpos_ent_pos(p->pos, k->ent);
 
 			t->at = (struct wl_pos){ at.line, at.col };
 		} else {
-			t->at = key_pos(p, node, key);
+			t->at = key_pos(p, node, k->name);
 		}
 		if (!ret)
-			ret = check_name(p, node, key, key, "task name");
+			ret = check_name(p, node, k->name, k->name, "task name");
 		/* a task object read apart stands in the tree as a 0 */
-		if (!ret && !(p->split && tnode >= 0) && !json_object_is_type(val, json_type_object))
-			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
-				   type_name(val));
+		if (!ret && !(p->split && k->node >= 0) && !json_object_is_type(k->val, json_type_object))
+			ret = fail(p, node, k->name, CAPSIM_ERR_PARSE,
+				   "expected an object (a task), not %s", type_name(k->val));
 		if (!ret)
-			ret = task_instances(p, wl->nr_tasks - 1, key, val, &n);
-		t->instances = (unsigned)n;
-		threads += (uint64_t)n;
+			ret = task_instances(p, (unsigned)i, k->name, k->val, &x);
+		t->instances = (unsigned)x;
+		threads += (uint64_t)x;
 		if (!ret && threads > WL_MAX_THREADS)
-			ret = fail(p, node, key, CAPSIM_ERR_RANGE,
+			ret = fail(p, node, k->name, CAPSIM_ERR_RANGE,
 				   "%llu threads in all: capsim simulates at most %u",
 				   (unsigned long long)threads, WL_MAX_THREADS);
-		if (ret)
-			break;
 	}
 	wl->nr_threads = (unsigned)threads;
 	path_pop(p, old);
@@ -1540,8 +1588,8 @@ static int parse_root(struct rt *p, struct json_object *root)
 	static const char *const known[] = { "tasks", "global", "resources", NULL };
 	struct json_object *tasks;
 	int node = jsonpos_child(p->pos, 0, "tasks");
-	unsigned i = 0;
-	int ret;
+	unsigned i;
+	int ret, n;
 
 	if (!json_object_is_type(root, json_type_object))
 		return fail(p, -1, NULL, CAPSIM_ERR_PARSE,
@@ -1553,20 +1601,21 @@ static int parse_root(struct rt *p, struct json_object *root)
 	if (!json_object_object_get_ex(root, "tasks", &tasks))
 		return fail(p, 0, NULL, CAPSIM_ERR_PARSE,
 			    "missing \"tasks\" (rt-app requires a tasks object)");
-	if (!json_object_is_type(tasks, json_type_object) || !json_object_object_length(tasks))
+	n = json_object_is_type(tasks, json_type_object) ? list_tasks(p, tasks, node) : 0;
+	if (n < 0)
+		return CAPSIM_ERR_NOMEM;
+	if (!n)
 		return fail(p, 0, "tasks", CAPSIM_ERR_PARSE, "expected a non-empty object of tasks");
 	ret = parse_global(p, root);
 	if (!ret)
-		ret = collect_tasks(p, tasks, node);
-	json_object_object_foreach(tasks, key, val) {
-		int tnode;
+		ret = collect_tasks(p, node, n);
+	for (i = 0; !ret && i < p->wl->nr_tasks; i++) {
+		const char *key = p->tk[i].name;
+		int tnode = p->tk[i].node;
 		struct json_object *obj;
 		size_t old;
 
-		if (ret)
-			break;
-		tnode = p->tk[i].node;
-		obj = task_value(p, tnode, val);
+		obj = task_value(p, tnode, p->tk[i].val);
 		/* collect_tasks() took "instance" as absent if jsonpos does not see it */
 		if (!obj || (p->split && tnode >= 0 &&
 			     json_object_object_get_ex(obj, "instance", NULL) !=
@@ -1579,7 +1628,7 @@ static int parse_root(struct rt *p, struct json_object *root)
 		p->task_res0 = p->wl->nr_resources;
 		old = path_push(p, "tasks");
 		path_push(p, key);
-		ret = parse_task(p, obj, tnode, &p->wl->tasks[i++]);
+		ret = parse_task(p, obj, tnode, &p->wl->tasks[i]);
 		path_pop(p, old);
 		json_object_put(obj);
 	}
@@ -1641,26 +1690,30 @@ static const char *escaped_nul(const char *text, size_t len)
 }
 
 /*
- * Whether the tasks can be read one at a time: the index found "tasks" and every task object
- * in it closed.
+ * How the tasks can be read (see the top): one at a time (RT_APART) when the index found
+ * "tasks" and every task object in it closed, and with their names from the index (RT_INDEXED)
+ * when that object is plain JSON besides.
  */
-static int can_split(struct rt *p)
+static enum rt_reading reading_of(struct rt *p)
 {
 	size_t start, end;
 	int n = -1;
 
 	p->tasks_node = jsonpos_child(p->pos, 0, "tasks");
 	if (p->tasks_node < 0)
-		return 0;
+		return RT_WHOLE;
+	if (jsonpos_plain_object(p->pos, p->tasks_node))
+		return RT_INDEXED;
 	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0)
 		if (jsonpos_span(p->pos, n, &start, &end))
-			return 0;
-	return 1;
+			return RT_WHOLE;
+	return RT_APART;
 }
 
 /*
- * A copy of @text in which each task object is a 0 and blanks (the same length, so that what
- * json-c reports keeps its offsets), for json-c to read without the tasks' contents.
+ * A copy of @text in which each task object is a 0 and blanks, or with RT_INDEXED the "tasks"
+ * object is {} and blanks (the same length, so that what json-c reports keeps its offsets), for
+ * json-c to read without the tasks' contents.
  */
 static char *blank_tasks(struct rt *p, const char *text, size_t len)
 {
@@ -1671,6 +1724,11 @@ static char *blank_tasks(struct rt *p, const char *text, size_t len)
 	if (!copy)
 		return NULL;
 	memcpy(copy, text, len);
+	if (p->split == RT_INDEXED) {
+		jsonpos_span(p->pos, p->tasks_node, &start, &end);
+		memset(copy + start + 1, ' ', end - start - 2);
+		return copy;
+	}
 	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
 		jsonpos_span(p->pos, n, &start, &end);
 		memset(copy + start, ' ', end - start);
@@ -1793,7 +1851,8 @@ static int parse_text(const char *text, size_t len, const char *name, int *split
 	}
 	atomic_init(&p.wl->refs, 1);
 	p.has_dups = jsonpos_nr_duplicates(p.pos, NULL) > 0;
-	p.split = *split = *split && can_split(&p);
+	p.split = *split ? reading_of(&p) : RT_WHOLE;
+	*split = p.split != RT_WHOLE;
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
 	if (!ret)
