@@ -425,8 +425,12 @@ static struct capsim_cpu_time *cpu_times(struct sim_task *p, const struct sim_ta
 	return out;
 }
 
-/* task @i's figures (with @take, its runtime per CPU handed over: see cpu_times()) */
-static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
+/*
+ * task @i's figures; with @take (the run itself), its name and runtime per CPU handed over (see
+ * cpu_times()) and the task freed: a large run's summary then costs no more memory than the
+ * run held.
+ */
+static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_sim *take,
 			struct capsim_task_summary *out, struct capsim_task_counts *counts)
 {
 	struct sim_task *p = s->tasks[i];
@@ -435,10 +439,11 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
 	char *name;
 
 	sim_task_result(s, i, &t);
-	name = strdup(t.name);
-	by_cpu = name ? cpu_times(p, &t, take) : NULL;
+	name = take ? p->name : strdup(t.name);
+	by_cpu = name ? cpu_times(p, &t, take != NULL) : NULL;
 	if (!by_cpu) {
-		free(name);
+		if (!take)
+			free(name);
 		return CAPSIM_ERR_NOMEM;
 	}
 	*out = (struct capsim_task_summary){
@@ -457,6 +462,10 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
 		.util_avg_end = t.util_avg_end,
 	};
 	*counts = (struct capsim_task_counts){ p->st.activations, p->st.loops };
+	if (take) {
+		p->name = NULL;
+		sim_task_free(take, i);
+	}
 	return 0;
 }
 
@@ -555,8 +564,9 @@ static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
 	};
 }
 
-/* capsim_sim_summary() and, with @take, capsim_sim_summary_take() */
-static int summary(const capsim_sim *s, bool take, capsim_summary **out, capsim_error *err)
+/* capsim_sim_summary() and, with @take (@s itself), capsim_sim_summary_take() */
+static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
+		   capsim_error *err)
 {
 	capsim_summary *sum = calloc(1, sizeof(*sum));
 	struct capsim_task_summary *tasks = NULL;
@@ -615,7 +625,7 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 		*out = NULL;
 		return summary_taken(err);
 	}
-	return summary(s, false, out, err);
+	return summary(s, NULL, out, err);
 }
 
 int capsim_sim_summary_take(capsim_sim *s, capsim_summary **out, capsim_error *err)
@@ -623,8 +633,8 @@ int capsim_sim_summary_take(capsim_sim *s, capsim_summary **out, capsim_error *e
 	*out = NULL;
 	if (s->summary_taken)
 		return summary_taken(err);
-	s->summary_taken = true; /* even if it fails halfway: some lists may be gone */
-	return summary(s, true, out, err);
+	s->summary_taken = true; /* even if it fails halfway: some tasks may be gone */
+	return summary(s, s, out, err);
 }
 
 void capsim_summary_free(capsim_summary *sum)

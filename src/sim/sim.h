@@ -385,7 +385,7 @@ struct capsim_sim {
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
-	bool summary_taken;               /* capsim_sim_summary_take(): the by-CPU lists are gone */
+	bool summary_taken;               /* capsim_sim_summary_take(): the tasks are gone */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	_Atomic int stop;                 /* capsim_sim_stop(): end at the next event */
@@ -415,6 +415,12 @@ int scenario_build(const struct capsim_scenario *sc, const char *platform, const
 		   struct capsim_sim **out, capsim_error *err);
 /** sim_run() - run to the end. Return: 0, or a negative enum capsim_err with @err. */
 int sim_run(struct capsim_sim *s, capsim_error *err);
+/**
+ * sim_task_free() - release task @i of @s (its statistics, name and struct), once nothing will
+ * read it again: capsim_sim_summary_take() frees each task as its figures are handed over, so
+ * that a large run's summary does not add to its peak memory. s->tasks[@i] is then NULL.
+ */
+void sim_task_free(struct capsim_sim *s, uint32_t i);
 /** sim_free() - release @s; NULL is a no-op. */
 void sim_free(struct capsim_sim *s);
 
