@@ -439,10 +439,10 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_si
 	char *name;
 
 	sim_task_result(s, i, &t);
-	name = take ? p->name : strdup(t.name);
+	name = take && sim_task_owns_name(s, p) ? p->name : strdup(t.name);
 	by_cpu = name ? cpu_times(p, &t, take != NULL) : NULL;
 	if (!by_cpu) {
-		if (!take)
+		if (name != p->name)
 			free(name);
 		return CAPSIM_ERR_NOMEM;
 	}
@@ -463,7 +463,8 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_si
 	};
 	*counts = (struct capsim_task_counts){ p->st.activations, p->st.loops };
 	if (take) {
-		p->name = NULL;
+		if (name == p->name)
+			p->name = NULL; /* handed over */
 		sim_task_free(take, i);
 	}
 	return 0;

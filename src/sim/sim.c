@@ -535,7 +535,8 @@ void sim_task_free(struct capsim_sim *s, uint32_t i)
 
 	if (!p)
 		return;
-	free(p->name);
+	if (sim_task_owns_name(s, p))
+		free(p->name);
 	free(p->st.by_cpu);
 	free(p->st.lat_hist);
 	free(p);

@@ -395,6 +395,12 @@ struct capsim_sim {
 	char warning[512];                /* the first warning of the run (a deadlock with a duration) */
 };
 
+/* Whether @p's name is its own allocation, not its workload task's name (task_new()). */
+static inline bool sim_task_owns_name(const struct capsim_sim *s, const struct sim_task *p)
+{
+	return p->name != s->wl->tasks[p->wl_task].name;
+}
+
 /* ---- the simulator's entry points (src/api/sim_api.c, tests) ---------------------------- */
 
 /**

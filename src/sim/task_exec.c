@@ -600,14 +600,23 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	/* cache lines of its own: a wake-up reads most of them (sim.h) */
 	size_t size = sim_task_bytes(unique_timer_events(wt));
 	struct sim_task *p = aligned_alloc(64, size);
-	size_t len = strlen(wt->name) + 16;
 
 	if (p) {
 		memset(p, 0, size);
 		p->utimers = (struct sim_timer *)(p + 1);
 		p->nr_utimers = fill_unique_timers(wt, p->utimers);
 	}
-	if (!p || !(p->name = malloc(len)))
+	/* a task's only thread has the task's name: the workload's own (sim_task_owns_name()) */
+	if (p && (wt->instances > 1 || wt->forked)) {
+		size_t len = strlen(wt->name) + 16;
+
+		p->name = malloc(len);
+		if (p->name)
+			snprintf(p->name, len, "%s-%u", wt->name, instance);
+	} else if (p) {
+		p->name = wt->name;
+	}
+	if (!p || !p->name)
 		goto nomem;
 	if (s->nr_tasks == s->cap_tasks) {
 		uint32_t cap = s->cap_tasks ? s->cap_tasks * 2 : 16;
@@ -618,10 +627,6 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 		s->tasks = t;
 		s->cap_tasks = cap;
 	}
-	if (wt->instances > 1 || wt->forked)
-		snprintf(p->name, len, "%s-%u", wt->name, instance);
-	else
-		memcpy(p->name, wt->name, strlen(wt->name) + 1);
 	p->id = s->nr_tasks;
 	p->pid = 1000 + p->id;
 	p->wl_task = wl_task;
@@ -646,7 +651,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	s->tasks[s->nr_tasks++] = p;
 	return p;
 nomem:
-	if (p)
+	if (p && sim_task_owns_name(s, p))
 		free(p->name);
 	free(p);
 	s->error = CAPSIM_ERR_NOMEM;
