@@ -392,29 +392,26 @@ static int by_cpu_order(const void *a, const void *b)
 }
 
 /*
- * Task @p's runtime per CPU (@t) in the public form, ascending by CPU as the reports list it: a
- * copy of its list, or with @take the list itself widened in place and handed over (a large
- * run's peak memory then holds it once: 66 entries a task in bench (c)). NULL: out of memory.
+ * Task @p's runtime per CPU in the public form, ascending by CPU as the reports list it: a copy
+ * of its list, or with @take the list itself widened in place and handed over (a large run's
+ * peak memory then holds it once: 66 entries a task in bench (c)). NULL: out of memory.
  */
-static struct capsim_cpu_time *cpu_times(struct sim_task *p, const struct sim_task_result *t,
-					 bool take)
+static struct capsim_cpu_time *cpu_times(struct sim_task *p, bool take)
 {
-	unsigned n = t->nr_by_cpu;
+	struct task_stats st = p->st;
+	unsigned n = st.nr_by_cpu;
 	struct capsim_cpu_time *out;
 
 	if (!take) {
 		out = calloc(n ? n : 1, sizeof(*out));
 		for (unsigned k = 0; out && k < n; k++)
-			out[k] = (struct capsim_cpu_time){ t->by_cpu[k].cpu, cpu_time_ns(&t->by_cpu[k]) };
+			out[k] = (struct capsim_cpu_time){ cpu_time_cpu(&st, k), cpu_time_ns(&st, k) };
 	} else {
 		out = realloc(p->st.by_cpu, (n ? n : 1) * sizeof(*out));
-		/* last first: entry k's 16 bytes overlap only the 9-byte entries after k */
-		for (unsigned k = n; out && k-- > 0;) {
-			struct cpu_time c;
-
-			memcpy(&c, (const char *)out + k * sizeof(c), sizeof(c));
-			out[k] = (struct capsim_cpu_time){ c.cpu, cpu_time_ns(&c) };
-		}
+		st.by_cpu = (uint8_t *)out;
+		/* last first: entry k's 16 bytes overlap only the shorter entries from k on */
+		for (unsigned k = n; out && k-- > 0;)
+			out[k] = (struct capsim_cpu_time){ cpu_time_cpu(&st, k), cpu_time_ns(&st, k) };
 		if (out) {
 			p->st.by_cpu = NULL;
 			p->st.nr_by_cpu = p->st.cap_by_cpu = 0;
@@ -434,13 +431,14 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_si
 			struct capsim_task_summary *out, struct capsim_task_counts *counts)
 {
 	struct sim_task *p = s->tasks[i];
+	unsigned nr_by_cpu = p->st.nr_by_cpu;
 	struct capsim_cpu_time *by_cpu;
 	struct sim_task_result t;
 	char *name;
 
 	sim_task_result(s, i, &t);
 	name = take && sim_task_owns_name(s, p) ? p->name : strdup(t.name);
-	by_cpu = name ? cpu_times(p, &t, take != NULL) : NULL;
+	by_cpu = name ? cpu_times(p, take != NULL) : NULL;
 	if (!by_cpu) {
 		if (name != p->name)
 			free(name);
@@ -455,7 +453,7 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_si
 		.slack_min_us = t.slack_min_us,
 		.runtime_ns = p->st.runtime_ns,
 		.runtime_by_cpu = by_cpu,
-		.nr_runtime_by_cpu = t.nr_by_cpu,
+		.nr_runtime_by_cpu = nr_by_cpu,
 		.lat_p50_us = t.lat_p50_us,
 		.lat_p99_us = t.lat_p99_us,
 		.migrations = t.migrations,

@@ -60,28 +60,21 @@ enum task_state {
 #define LAT_BUCKETS (1 + 27 * LAT_SUB)
 
 /*
- * Runtime on one CPU, in 9 bytes: tasks visit many CPUs (66 of 256 each in 10 s of bench (c)),
- * and CPU numbers are below CAPSIM_MAX_CPUS (256).
+ * Runtime per CPU: tasks visit many CPUs (66 of 256 each in 10 s of bench (c)), so a task keeps
+ * an entry for each CPU it ran on: the CPU number (below CAPSIM_MAX_CPUS: one byte), then its
+ * ns unaligned, in 4 bytes until one CPU's time passes UINT32_MAX ns (4.3 s), then every
+ * entry's in 8 (cpu_time_cpu(), cpu_time_ns()).
  */
-struct cpu_time {
-	uint8_t cpu;
-	uint8_t ns[8];  /* a uint64_t, unaligned */
-};
-
-static inline uint64_t cpu_time_ns(const struct cpu_time *t)
-{
-	uint64_t ns;
-
-	memcpy(&ns, t->ns, sizeof(ns));
-	return ns;
-}
+#define CPU_TIME_NARROW 5   /* bytes of an entry */
+#define CPU_TIME_WIDE 9
 
 struct task_stats {
 	/* changed seldom */
 	uint64_t deadline_misses;
 	uint64_t migrations;
-	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
-	uint32_t nr_by_cpu, cap_by_cpu;
+	uint8_t *by_cpu;            /* runtime per CPU (above), only the CPUs it ran on */
+	uint16_t nr_by_cpu, cap_by_cpu;
+	uint8_t by_cpu_size;        /* CPU_TIME_NARROW or _WIDE (0: no entry yet) */
 	/* changed at every wake-up */
 	uint64_t activations;       /* wake-ups, the first (its start) included */
 	uint64_t loops;             /* rt-app loops of a phase completed (log rows) */
@@ -95,6 +88,27 @@ struct task_stats {
 	int cur_cpu;                /* the CPU whose time gathers in @cur_ns, -1: none yet */
 	uint16_t lat_lo, lat_nr;    /* the buckets a latency fell in, lowest to highest */
 };
+
+/* The CPU of entry @k of @st's runtime per CPU. */
+static inline unsigned cpu_time_cpu(const struct task_stats *st, unsigned k)
+{
+	return st->by_cpu[k * st->by_cpu_size];
+}
+
+/* The ns of entry @k of @st's runtime per CPU. */
+static inline uint64_t cpu_time_ns(const struct task_stats *st, unsigned k)
+{
+	const uint8_t *e = st->by_cpu + k * st->by_cpu_size + 1;
+	uint32_t narrow;
+	uint64_t wide;
+
+	if (st->by_cpu_size == CPU_TIME_WIDE) {
+		memcpy(&wide, e, sizeof(wide));
+		return wide;
+	}
+	memcpy(&narrow, e, sizeof(narrow));
+	return narrow;
+}
 
 /*
  * A simulated thread. Each wake-up of each task reads most of it: what only setup, reporting
@@ -438,8 +452,7 @@ struct sim_task_result {
 	double slack_mean_us, slack_min_us;
 	double lat_p50_us, lat_p99_us;
 	uint64_t util_avg_end;
-	const struct cpu_time *by_cpu;
-	unsigned nr_by_cpu;
+	const struct task_stats *stats; /* its runtime per CPU: cpu_time_cpu(), cpu_time_ns() */
 };
 
 struct sim_cpu_result {
