@@ -338,6 +338,25 @@ static int check_name(struct rt *p, int node, const char *key, const char *name,
 				shown, why);
 }
 
+/*
+ * json_object_object_get_ex() for the reader: it asks a task, phase or event object for each
+ * key it knows (some twenty a task), most of them absent, and a walk of the few keys such an
+ * object has compares faster than json-c hashes the key asked for.
+ */
+static int obj_get(struct json_object *obj, const char *key, struct json_object **value)
+{
+	if (!json_object_is_type(obj, json_type_object) || json_object_object_length(obj) > 8)
+		return json_object_object_get_ex(obj, key, value);
+	json_object_object_foreach(obj, k, v) {
+		if (k[0] == key[0] && !strcmp(k, key)) {
+			if (value)
+				*value = v;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static const char *type_name(struct json_object *v)
 {
 	return json_type_to_name(json_object_get_type(v));
@@ -372,7 +391,7 @@ static int get_int(struct rt *p, struct json_object *obj, int node, const char *
 {
 	struct json_object *v;
 
-	if (!json_object_object_get_ex(obj, key, &v))
+	if (!obj_get(obj, key, &v))
 		return 1;
 	return int_value(p, v, node, key, lo, hi, expect, out);
 }
@@ -382,7 +401,7 @@ static int get_string(struct rt *p, struct json_object *obj, int node, const cha
 {
 	struct json_object *v;
 
-	if (!json_object_object_get_ex(obj, key, &v))
+	if (!obj_get(obj, key, &v))
 		return 1;
 	if (!json_object_is_type(v, json_type_string))
 		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
@@ -395,7 +414,7 @@ static int check_bool(struct rt *p, struct json_object *obj, int node, const cha
 {
 	struct json_object *v;
 
-	if (json_object_object_get_ex(obj, key, &v) && !json_object_is_type(v, json_type_boolean))
+	if (obj_get(obj, key, &v) && !json_object_is_type(v, json_type_boolean))
 		return fail(p, node, key, CAPSIM_ERR_PARSE,
 			    "expected true or false, not %s (rt-app rejects it)", type_name(v));
 	return 0;
@@ -412,7 +431,7 @@ static int check_string(struct rt *p, struct json_object *obj, int node, const c
 static int key_in(const char *key, const char *const *list)
 {
 	for (; *list; list++)
-		if (!strcmp(key, *list))
+		if (key[0] == (*list)[0] && !strcmp(key, *list))
 			return 1;
 	return 0;
 }
@@ -883,7 +902,7 @@ static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
 	size_t i, n;
 	int ret = 0;
 
-	if (!json_object_object_get_ex(obj, "cpus", &arr))
+	if (!obj_get(obj, "cpus", &arr))
 		return 0;
 	*at = key_pos(p, node, "cpus");
 	if (!json_object_is_type(arr, json_type_array) || !json_object_array_length(arr))
@@ -911,7 +930,7 @@ static int check_nodes(struct rt *p, struct json_object *obj, int node)
 	int64_t n;
 	int ret = 0;
 
-	if (!json_object_object_get_ex(obj, "nodes_membind", &arr))
+	if (!obj_get(obj, "nodes_membind", &arr))
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
 		return fail(p, node, "nodes_membind", CAPSIM_ERR_PARSE,
@@ -1067,7 +1086,7 @@ static int parse_sched(struct rt *p, struct json_object *obj, int node, struct w
 	struct rt_sched s = { def, is_fair(def) ? 0 : 10, 0 };
 	int any, ret;
 
-	if (p->default_deadline && !json_object_object_get_ex(obj, "policy", NULL))
+	if (p->default_deadline && !obj_get(obj, "policy", NULL))
 		return fail(p, node, NULL, CAPSIM_ERR_UNSUPPORTED,
 			    "inherits SCHED_DEADLINE from global.default_policy, which is not "
 			    "modelled");
@@ -1100,7 +1119,7 @@ static int check_phase_sched(struct rt *p, struct json_object *obj, int node,
 		what = "dl-runtime";
 	else
 		return 0;
-	return fail(p, node, json_object_object_get_ex(obj, what, NULL) ? what : NULL,
+	return fail(p, node, obj_get(obj, what, NULL) ? what : NULL,
 		    CAPSIM_ERR_UNSUPPORTED,
 		    "changes the task's %s at phase level, which capsim does not model (a phase "
 		    "may only restate the task's policy, priority and dl-runtime)", what);
@@ -1241,7 +1260,7 @@ static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl
 	};
 	struct json_object *phases;
 	int64_t delay = 0;
-	int has_phases = json_object_object_get_ex(obj, "phases", &phases);
+	int has_phases = obj_get(obj, "phases", &phases);
 	int ret;
 
 	/* rt-app ignores events next to "phases"; only the legacy "runtime" is read there */
@@ -1291,7 +1310,7 @@ static int check_ftrace(struct rt *p, struct json_object *g, int node)
 	struct json_object *v;
 	const char *s;
 
-	if (!json_object_object_get_ex(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
+	if (!obj_get(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
 		return 0;
 	if (!json_object_is_type(v, json_type_string))
 		return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
@@ -1317,7 +1336,7 @@ static int parse_calibration(struct rt *p, struct json_object *g, int node)
 	uint64_t cpu;
 
 	p->wl->calibration_cpu = 0; /* rt-app: "missing calibration setting force CPU0" */
-	if (!json_object_object_get_ex(g, "calibration", &v))
+	if (!obj_get(g, "calibration", &v))
 		return 0;
 	p->wl->calibration_at = key_pos(p, node, "calibration");
 	if (json_object_is_type(v, json_type_int)) {
@@ -1365,7 +1384,7 @@ static int parse_global(struct rt *p, struct json_object *root)
 
 	p->mem_buffer_size = RTAPP_DEFAULT_MEM_BUF;
 	p->wl->default_policy = WL_POLICY_OTHER;
-	if (!json_object_object_get_ex(root, "global", &g))
+	if (!obj_get(root, "global", &g))
 		return 0;
 	if (!json_object_is_type(g, json_type_object))
 		return fail(p, 0, "global", CAPSIM_ERR_PARSE, "expected an object, not %s",
@@ -1377,13 +1396,13 @@ static int parse_global(struct rt *p, struct json_object *root)
 	for (i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
 		ret = check_string(p, g, node, strings[i]);
 	/* rt-app's log file names (setup_thread_logging()): "LOGDIR/LOG_BASENAME-THREAD.log" */
-	if (!ret && json_object_object_get_ex(g, "logdir", &v) &&
+	if (!ret && obj_get(g, "logdir", &v) &&
 	    !(p->wl->logdir = strdup(json_object_get_string(v))))
 		ret = CAPSIM_ERR_NOMEM;
-	if (!ret && json_object_object_get_ex(g, "log_basename", &v) &&
+	if (!ret && obj_get(g, "log_basename", &v) &&
 	    !(p->wl->log_basename = strdup(json_object_get_string(v))))
 		ret = CAPSIM_ERR_NOMEM;
-	if (!ret && json_object_object_get_ex(g, "log_size", &v) &&
+	if (!ret && obj_get(g, "log_size", &v) &&
 	    !json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_string))
 		ret = fail(p, node, "log_size", CAPSIM_ERR_PARSE,
 			   "expected an integer (MB) or \"file\", \"disable\", \"auto\"");
@@ -1630,7 +1649,7 @@ static int parse_root(struct rt *p, struct json_object *root)
 	ret = check_keys(p, root, 0, known, 0, "the top level");
 	if (ret)
 		return ret;
-	if (!json_object_object_get_ex(root, "tasks", &tasks))
+	if (!obj_get(root, "tasks", &tasks))
 		return fail(p, 0, NULL, CAPSIM_ERR_PARSE,
 			    "missing \"tasks\" (rt-app requires a tasks object)");
 	n = json_object_is_type(tasks, json_type_object) ? list_tasks(p, tasks, node) : 0;
@@ -1650,7 +1669,7 @@ static int parse_root(struct rt *p, struct json_object *root)
 		obj = task_value(p, tnode, p->tk[i].val);
 		/* collect_tasks() took "instance" as absent if jsonpos does not see it */
 		if (!obj || (p->split && tnode >= 0 &&
-			     json_object_object_get_ex(obj, "instance", NULL) !=
+			     obj_get(obj, "instance", NULL) !=
 			     p->tk[i].instance_read)) {
 			json_object_put(obj);
 			ret = CAPSIM_ERR_PARSE;
@@ -1708,10 +1727,12 @@ static int check_trailing(struct rt *p, const char *text, size_t len, size_t end
 /* The first \\u0000 escape of @text (its backslash not itself escaped), or NULL. */
 static const char *escaped_nul(const char *text, size_t len)
 {
-	for (size_t i = 0; i + 6 <= len; i++) {
-		size_t k = i;
+	const char *bs = len >= 6 ? memchr(text, '\\', len - 5) : NULL;
 
-		if (text[i] != '\\' || memcmp(text + i + 1, "u0000", 5))
+	for (; bs; bs = memchr(bs + 1, '\\', len - 5 - (size_t)(bs + 1 - text))) {
+		size_t i = (size_t)(bs - text), k = i;
+
+		if (memcmp(text + i + 1, "u0000", 5))
 			continue;
 		while (k > 0 && text[k - 1] == '\\')
 			k--;
