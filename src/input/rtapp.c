@@ -17,11 +17,11 @@
  * The accepted keys and the cost given to mem/iorun/memrun are documented in docs/formats.md.
  *
  * json-c's tree of a file is about 1 KiB per object, more than the simulator keeps per task. So
- * json-c first reads a copy of the file in which every task object is blanked out, and each
+ * json-c first reads a copy of the file in which every task object is left out, and each
  * task object is then read from its own bytes of the file when it is parsed, and freed: json-c
  * reads an object the same wherever it sits. When the "tasks" object is plain JSON around its
  * task objects (jsonpos_plain_object(): names in double quotes without escapes, each given
- * once, no comment), the whole of it is blanked and its names come from the position index,
+ * once, no comment), the whole of it is left out and its names come from the position index,
  * which read them as json-c would: at 100 000 tasks, json-c's table of their names cost more
  * than reading the tasks. The whole file is read as one tree as before when the position index
  * cannot delimit the tasks, and whenever this reading fails, so that every error is the one
@@ -103,8 +103,8 @@ struct memrun_ref {
 /* How json-c reads the file (see the top). */
 enum rt_reading {
 	RT_WHOLE,       /* as one tree */
-	RT_APART,       /* the task objects blanked, each read from its own bytes */
-	RT_INDEXED,     /* the "tasks" object blanked too: the tasks' names from the index */
+	RT_APART,       /* the task objects left out, each read from its own bytes */
+	RT_INDEXED,     /* the "tasks" object left out: the tasks' names from the index */
 };
 
 struct rt {
@@ -1764,35 +1764,40 @@ static enum rt_reading reading_of(struct rt *p)
 }
 
 /*
- * A copy of @text in which each task object is a 0 and blanks, or with RT_INDEXED the "tasks"
- * object is {} and blanks (the same length, so that what json-c reports keeps its offsets), for
- * json-c to read without the tasks' contents.
+ * A copy of @text without the tasks' contents, for json-c to read: each task object is a 0, or
+ * with RT_INDEXED the "tasks" object is {}. Its length into *@len. Its offsets are not the
+ * file's, and need not be: any failure of this reading reads the whole file again, which says
+ * where (capsim_workload_parse()).
  */
-static char *blank_tasks(struct rt *p, const char *text, size_t len)
+static char *strip_tasks(struct rt *p, const char *text, size_t *len)
 {
-	char *copy = malloc(len + 1);
-	size_t start, end;
+	char *copy = malloc(*len + 1), *o = copy;
+	size_t start, end, from = 0;
 	int n = -1;
 
 	if (!copy)
 		return NULL;
-	memcpy(copy, text, len);
 	if (p->split == RT_INDEXED) {
 		jsonpos_span(p->pos, p->tasks_node, &start, &end);
-		memset(copy + start + 1, ' ', end - start - 2);
-		return copy;
+		memcpy(o, text, start + 1);             /* up to its '{' */
+		o += start + 1;
+		from = end - 1;                         /* from its '}' */
 	}
-	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
+	while (p->split == RT_APART && (n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
 		jsonpos_span(p->pos, n, &start, &end);
-		memset(copy + start, ' ', end - start);
-		copy[start] = '0';
+		memcpy(o, text + from, start - from);
+		o += start - from;
+		*o++ = '0';
+		from = end;
 	}
+	memcpy(o, text + from, *len - from);
+	*len = (size_t)(o + (*len - from) - copy);
 	return copy;
 }
 
 static int tokenize(struct rt *p, const char *text, size_t len, struct json_object **root)
 {
-	char *blanked = NULL;
+	char *stripped = NULL;
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	const char *nul = memchr(text, '\0', len);
@@ -1815,14 +1820,14 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 					at.line, at.col);
 	}
 	if (p->split) {
-		blanked = blank_tasks(p, text, len);
-		if (!blanked)
+		stripped = strip_tasks(p, text, &len);
+		if (!stripped)
 			return CAPSIM_ERR_NOMEM;
-		text = blanked;
+		text = stripped;
 	}
 	tok = json_tokener_new();
 	if (!tok) {
-		free(blanked);
+		free(stripped);
 		return CAPSIM_ERR_NOMEM;
 	}
 	*root = json_tokener_parse_ex(tok, text, (int)len);
@@ -1841,7 +1846,7 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	} else {
 		ret = check_trailing(p, text, len, end);
 	}
-	free(blanked);
+	free(stripped);
 	if (ret) {
 		json_object_put(*root);
 		*root = NULL;
