@@ -117,8 +117,9 @@ static inline uint64_t cpu_time_ns(const struct task_stats *st, unsigned k)
  * reads as few cache lines as it can (the task's unique timers follow in the last one).
  */
 /*
- * The loop in progress, as rt-app's log_data_t gathers it for its log row (kept only while a
- * sink is attached; CAPSIM_EV_RTAPP_LOOP carries it).
+ * The loop in progress, as rt-app's log_data_t gathers it for its log row (CAPSIM_EV_RTAPP_LOOP
+ * carries it): a task's own while a sink is attached, else every task writes the run's
+ * capsim_sim.lp_none, which nothing reads (80 bytes a task fewer: see sim_task_bytes()).
  */
 struct sim_loop_log {
 	uint64_t start, run, work, c_duration, c_period, wu_lat;
@@ -131,7 +132,7 @@ struct sim_loop_log {
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
-	struct sim_loop_log lp;
+	struct sim_loop_log *lp;  /* its own (after its unique timers), or s->lp_none */
 	struct sim_task *wq_next; /* FIFO of waiters on a resource */
 	unsigned instance;
 	uint32_t pid;
@@ -205,10 +206,14 @@ struct sim_timer {
 	bool init;
 };
 
-/* A task's allocation: the struct, then its unique timers, on whole cache lines. */
-static inline size_t sim_task_bytes(unsigned nr_utimers)
+/*
+ * A task's allocation: the struct, then its unique timers, then with @lp its loop log, on whole
+ * cache lines (640 bytes for a task with a unique timer and no sink).
+ */
+static inline size_t sim_task_bytes(unsigned nr_utimers, bool lp)
 {
-	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) + 63) / 64 * 64;
+	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) +
+		(lp ? sizeof(struct sim_loop_log) : 0) + 63) / 64 * 64;
 }
 
 /*
@@ -397,6 +402,7 @@ struct capsim_sim {
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
+	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
 	bool summary_taken;               /* capsim_sim_summary_take(): the tasks are gone */
