@@ -370,12 +370,21 @@ static long simulate_in_child(const char *platform, const char *path, uint64_t d
 	return ru.ru_maxrss;
 }
 
+#define BASE_RUNS 5
+
+static int by_kib(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
 static void run_256_cpus(void)
 {
 	char dir[] = "/tmp/capsim-bench-XXXXXX", plat[64], path[64], one[64];
 	struct run_time whole;
 	struct cli_run r;
-	long rss, rss1;
+	long rss, rss1, base[BASE_RUNS];
 	char *w;
 
 	if (!mkdtemp(dir)) {
@@ -391,13 +400,17 @@ static void run_256_cpus(void)
 	free(w);
 	rss = simulate_in_child(plat, path, 10 * CAPSIM_NSEC_PER_SEC, &r, &whole);
 	report("(c) 256 CPUs, 10000 periodic tasks, 10 s", &r.fig, &r.step[STEP_RUN], 1);
-	rss1 = simulate_in_child(plat, one, 10 * CAPSIM_NSEC_PER_SEC, &r, &whole);
+	/* the 1-task run's peak moves by a few hundred KiB from one process to the next */
+	for (unsigned i = 0; i < BASE_RUNS; i++)
+		base[i] = simulate_in_child(plat, one, 10 * CAPSIM_NSEC_PER_SEC, &r, &whole);
+	qsort(base, BASE_RUNS, sizeof(base[0]), by_kib);
+	rss1 = base[BASE_RUNS / 2];
 	remove(plat);
 	remove(path);
 	remove(one);
 	rmdir(dir);
-	printf("peak memory of (c) %ld KiB, of the same run with 1 task %ld KiB (RSS, as capsim "
-	       "simulate: file read, run, summary printed)\n", rss, rss1);
+	printf("peak memory of (c) %ld KiB, of the same run with 1 task %ld KiB (median of %u; RSS, "
+	       "as capsim simulate: file read, run, summary printed)\n", rss, rss1, BASE_RUNS);
 	printf("memory per task in (c): %.0f bytes (peak RSS added / tasks added; target <= "
 	       "2048)\n", (double)(rss - rss1) * 1024.0 / (NR_TASKS_C - 1));
 }
