@@ -6,23 +6,28 @@
  * with 10,000 tasks for 10 simulated seconds, (d) the 8-CPU platform with its energy model
  * under 100 denser periodic tasks (periods 4-100 ms, duties 1-8 %: overutilized part of the
  * time) for 10 simulated minutes, (e) 128 CPUs in 8 clusters with an energy model, EAS on, 2000
- * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c); and
- * (t) the cost of each trace writer (capsim_sim_trace_open_format()) on 60 simulated seconds
- * of (b).
- * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time; <= 2 KiB per task. Issue 19:
- * (d) <= 90 ns per event in the user's build (RelWithDebInfo).
+ * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c); (s)
+ * the setup of 100 000 tasks of (c)'s shape that start at the same instant on the 8-CPU
+ * platform, from their one-line rt-app file, and their first simulated second; and (t) the cost
+ * of each trace writer (capsim_sim_trace_open_format()) on 60 simulated seconds of (b).
+ * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time. Issue 19: (d) <= 90 ns per
+ * event in the user's build (RelWithDebInfo); (s) <= 0.5 s; <= 2 KiB per task in (c).
  * It uses the public API only: the 256-CPU platform is a platform JSON file written to a
- * temporary directory, and the memory per task is the peak RSS (c) added over its tasks (the
- * simulator's own per-task state, which it used to read from the internals, is not API).
+ * temporary directory. (c) and (s) run as `capsim simulate` does (the file read, the run, its
+ * summary taken and printed), each in a process of its own, so that a run's peak RSS and CPU
+ * time are its own: the memory per task is (c)'s peak RSS less that of the same run with one
+ * task, over the tasks added.
  * Wall figures depend on the machine's load; the CPU-time figures measure the simulator. As in
  * bench_pelt, (a) and (b) run several times and the fastest run is reported (another load on the
  * machine only ever slows a run down); every run's times are listed.
  */
+#define _DEFAULT_SOURCE /* wait4(): a child's own peak RSS and CPU time */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,24 +73,32 @@ static struct run_time timed_run(const char *name, capsim_sim *s)
 	return t;
 }
 
-/* The figures of the fastest of @nr runs (@t), with every run's wall time listed. */
-static void report(const char *name, const capsim_sim *s, const struct run_time *t, unsigned nr)
-{
-	capsim_summary *sum = NULL;
-	capsim_error e = { 0 };
-	unsigned best = 0;
-	double events, simulated;
+/* What a report shows of a run besides its times (from its summary). */
+struct run_figures {
+	uint64_t events, duration_ns;
+	int eas;
+	double overutilized_pct;
+};
 
-	if (capsim_sim_summary(s, &sum, &e))
-		die(name, &e);
-	events = (double)sum->events;
-	simulated = (double)sum->duration_ns * 1e-9;
+static struct run_figures figures_of(const capsim_summary *sum)
+{
+	return (struct run_figures){ sum->events, sum->duration_ns, sum->eas,
+				     sum->overutilized_pct };
+}
+
+/* The figures of the fastest of @nr runs (@t), with every run's wall time listed. */
+static void report(const char *name, const struct run_figures *f, const struct run_time *t,
+		   unsigned nr)
+{
+	double events = (double)f->events, simulated = (double)f->duration_ns * 1e-9;
+	unsigned best = 0;
+
 	for (unsigned i = 1; i < nr; i++)
 		if (t[i].wall < t[best].wall)
 			best = i;
 	printf("%s: %llu events, %.0f simulated s, EAS %s, overutilized %.1f %%", name,
-	       (unsigned long long)sum->events, simulated, sum->eas ? "on" : "off",
-	       sum->overutilized_pct);
+	       (unsigned long long)f->events, simulated, f->eas ? "on" : "off",
+	       f->overutilized_pct);
 	if (nr > 1) {
 		printf(" (fastest of %u runs; wall s:", nr);
 		for (unsigned i = 0; i < nr; i++)
@@ -98,7 +111,21 @@ static void report(const char *name, const capsim_sim *s, const struct run_time 
 	printf("    CPU  %8.3f s: %6.2f M events/s, %6.1f ns/event, %8.0fx real time\n",
 	       t[best].cpu, events / t[best].cpu / 1e6, t[best].cpu * 1e9 / events,
 	       simulated / t[best].cpu);
+}
+
+/* report() of the run @s, from its summary. */
+static void report_sim(const char *name, const capsim_sim *s, const struct run_time *t,
+		       unsigned nr)
+{
+	capsim_summary *sum = NULL;
+	capsim_error e = { 0 };
+	struct run_figures f;
+
+	if (capsim_sim_summary(s, &sum, &e))
+		die(name, &e);
+	f = figures_of(sum);
 	capsim_summary_free(sum);
+	report(name, &f, t, nr);
 }
 
 /* A run of @rtapp on @platform (a name or a path) for @dur_ns. */
@@ -147,6 +174,20 @@ static char *periodic_tasks(unsigned n, unsigned duty_div)
 	return periodic_tasks_in(n, 16000, 100000, duty_div);
 }
 
+/* Writes @text into the file @file of directory @dir; its path into @path. */
+static void write_file(const char *dir, const char *file, const char *text, char *path,
+		       size_t size)
+{
+	FILE *f;
+
+	snprintf(path, size, "%s/%s", dir, file);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) == EOF || fclose(f)) {
+		fprintf(stderr, "bench: %s: cannot write\n", path);
+		exit(1);
+	}
+}
+
 /*
  * A platform JSON file of @nr_clusters clusters of 16 CPUs, written in the temporary directory
  * @dir as @file; its path into @path. Without @em (bench (c), 256 CPUs: no EAS at this size)
@@ -160,7 +201,6 @@ static void platform_clusters(const char *dir, const char *file, unsigned nr_clu
 	unsigned nr_cpus = nr_clusters * 16;
 	size_t cap = 1 << 16, len;
 	char *buf = malloc(cap);
-	FILE *f;
 
 	len = (size_t)snprintf(buf, cap, "{\"name\": \"%.*s\", \"cpus\": [",
 			       (int)(strlen(file) - 5), file);
@@ -181,12 +221,7 @@ static void platform_clusters(const char *dir, const char *file, unsigned nr_clu
 					" {\"khz\": 1400000}, {\"khz\": 2000000}]}",
 					k ? "," : "", k * 16, k * 16 + 15, 100 + 100 * (k * 4 / nr_clusters));
 	snprintf(buf + len, cap - len, "]}");
-	snprintf(path, size, "%s/%s", dir, file);
-	f = fopen(path, "w");
-	if (!f || fputs(buf, f) == EOF || fclose(f)) {
-		fprintf(stderr, "bench: %s: cannot write\n", path);
-		exit(1);
-	}
+	write_file(dir, file, buf, path, size);
 	free(buf);
 }
 
@@ -209,7 +244,7 @@ static void run_default(void)
 			die("(a)", &e);
 		t[i] = timed_run("(a)", s);
 	}
-	report("(a) default scenario, 10 s", s, t, DEFAULT_RUNS);
+	report_sim("(a) default scenario, 10 s", s, t, DEFAULT_RUNS);
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);
 }
@@ -226,38 +261,209 @@ static void run_hikey960_hour(void)
 		t[i] = timed_run("(b)", s);
 	}
 	free(w);
-	report("(b) hikey960, 100 periodic tasks, 1 h", s, t, HOUR_RUNS);
+	report_sim("(b) hikey960, 100 periodic tasks, 1 h", s, t, HOUR_RUNS);
 	capsim_sim_free(s);
+}
+
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The steps of `capsim simulate --platform P --workload W --duration D`, each timed. */
+enum cli_step { STEP_READ, STEP_CREATE, STEP_RUN, STEP_SUMMARY, STEP_FREE, NR_STEPS };
+
+static const char *const step_names[NR_STEPS] = { "read", "create", "run", "summary", "free" };
+
+/* What a process that ran them tells: each step's times, and the run's figures. */
+struct cli_run {
+	struct run_time step[NR_STEPS];
+	struct run_figures fig;
+};
+
+static void step_done(struct run_time *t, double *wall, double *cpu)
+{
+	double w = now_s(), c = cpu_s();
+
+	*t = (struct run_time){ w - *wall, c - *cpu };
+	*wall = w;
+	*cpu = c;
+}
+
+/*
+ * In this process, what cmd_simulate does: the default scenario without its caps, the platform
+ * @platform, the rt-app file @path read, @dur_ns simulated, the summary taken and printed (to
+ * /dev/null), everything freed.
+ */
+static struct cli_run simulate_like_cli(const char *platform, const char *path, uint64_t dur_ns)
+{
+	capsim_workload *wl = NULL;
+	capsim_scenario *sc = NULL;
+	capsim_summary *sum = NULL;
+	capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+	struct cli_run r;
+	double wall = now_s(), cpu = cpu_s();
+	FILE *out = fopen("/dev/null", "w");
+
+	if (capsim_workload_load(path, &wl, &e))
+		die(path, &e);
+	step_done(&r.step[STEP_READ], &wall, &cpu);
+	if (capsim_scenario_load_default(&sc, &e) || capsim_scenario_clear_events(sc, &e) ||
+	    capsim_scenario_set_duration(sc, dur_ns, &e) ||
+	    capsim_scenario_set_platform(sc, platform, &e) ||
+	    capsim_scenario_set_workload(sc, wl, &e) || capsim_sim_create(sc, &s, &e))
+		die(platform, &e);
+	step_done(&r.step[STEP_CREATE], &wall, &cpu);
+	if (capsim_sim_run(s, &e))
+		die(path, &e);
+	step_done(&r.step[STEP_RUN], &wall, &cpu);
+	if (!out || capsim_sim_summary_take(s, &sum, &e) ||
+	    capsim_summary_write(sum, CAPSIM_REPORT_TEXT, out) || fclose(out))
+		die(path, &e);
+	r.fig = figures_of(sum);
+	step_done(&r.step[STEP_SUMMARY], &wall, &cpu);
+	capsim_summary_free(sum);
+	capsim_sim_free(s);
+	capsim_scenario_free(sc);
+	capsim_workload_free(wl);
+	step_done(&r.step[STEP_FREE], &wall, &cpu);
+	return r;
+}
+
+/*
+ * simulate_like_cli() in a child process: its steps' times into @r, and from wait4() its peak
+ * RSS (KiB) and whole CPU time (user + sys, the process's start and exit included) with the
+ * wall time the parent saw.
+ */
+static long simulate_in_child(const char *platform, const char *path, uint64_t dur_ns,
+			      struct cli_run *r, struct run_time *whole)
+{
+	double t0 = now_s();
+	struct rusage ru;
+	int fd[2], status;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(fd) || (pid = fork()) < 0) {
+		perror("bench: fork");
+		exit(1);
+	}
+	if (!pid) {
+		struct cli_run mine = simulate_like_cli(platform, path, dur_ns);
+
+		_exit(write(fd[1], &mine, sizeof(mine)) == sizeof(mine) ? 0 : 1);
+	}
+	close(fd[1]);
+	if (read(fd[0], r, sizeof(*r)) != sizeof(*r) || wait4(pid, &status, 0, &ru) != pid ||
+	    !WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "bench: the run of %s failed\n", path);
+		exit(1);
+	}
+	close(fd[0]);
+	whole->wall = now_s() - t0;
+	whole->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+		     (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	return ru.ru_maxrss;
+}
+
+#define BASE_RUNS 5
+
+static int by_kib(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
 }
 
 static void run_256_cpus(void)
 {
-	char dir[] = "/tmp/capsim-bench-XXXXXX", path[64];
-	struct run_time t;
-	capsim_sim *s;
-	long rss0, rss1;
+	char dir[] = "/tmp/capsim-bench-XXXXXX", plat[64], path[64], one[64];
+	struct run_time whole;
+	struct cli_run r;
+	long rss, rss1, base[BASE_RUNS];
 	char *w;
 
 	if (!mkdtemp(dir)) {
 		perror("bench: mkdtemp");
 		exit(1);
 	}
-	platform_clusters(dir, "bench256.json", 16, false, path, sizeof(path));
-	rss0 = peak_rss_kib();
+	platform_clusters(dir, "bench256.json", 16, false, plat, sizeof(plat));
 	w = periodic_tasks(NR_TASKS_C, 200);  /* 0.5% each: 50 big CPUs of work on 256 CPUs */
-	s = build(path, w, 10 * CAPSIM_NSEC_PER_SEC);
+	write_file(dir, "c.json", w, path, sizeof(path));
 	free(w);
+	w = periodic_tasks(1, 200);
+	write_file(dir, "c1.json", w, one, sizeof(one));
+	free(w);
+	rss = simulate_in_child(plat, path, 10 * CAPSIM_NSEC_PER_SEC, &r, &whole);
+	report("(c) 256 CPUs, 10000 periodic tasks, 10 s", &r.fig, &r.step[STEP_RUN], 1);
+	/* the 1-task run's peak moves by a few hundred KiB from one process to the next */
+	for (unsigned i = 0; i < BASE_RUNS; i++)
+		base[i] = simulate_in_child(plat, one, 10 * CAPSIM_NSEC_PER_SEC, &r, &whole);
+	qsort(base, BASE_RUNS, sizeof(base[0]), by_kib);
+	rss1 = base[BASE_RUNS / 2];
+	remove(plat);
+	remove(path);
+	remove(one);
+	rmdir(dir);
+	printf("peak memory of (c) %ld KiB, of the same run with 1 task %ld KiB (median of %u; RSS, "
+	       "as capsim simulate: file read, run, summary printed)\n", rss, rss1, BASE_RUNS);
+	printf("memory per task in (c): %.0f bytes (peak RSS added / tasks added; target <= "
+	       "2048)\n", (double)(rss - rss1) * 1024.0 / (NR_TASKS_C - 1));
+}
+
+#define SETUP_RUNS 5
+#define NR_TASKS_S 100000
+
+static int by_cpu_time(const void *a, const void *b)
+{
+	const struct run_time *x = a, *y = b;
+
+	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+}
+
+/*
+ * (s): issue 19's setup figure: `capsim simulate --platform hikey960 --workload W --duration 1`
+ * with W the one-line file of 100 000 tasks of (c)'s shape, all starting at 0. Each run is a
+ * process of its own (a fresh heap, as the program has); the median of SETUP_RUNS by CPU time,
+ * with its steps.
+ */
+static void run_setup_100k(void)
+{
+	char dir[] = "/tmp/capsim-bench-XXXXXX", path[64];
+	struct cli_run r[SETUP_RUNS];
+	struct run_time whole[SETUP_RUNS], sorted[SETUP_RUNS];
+	unsigned mid = 0;
+	char *w;
+
+	if (!mkdtemp(dir)) {
+		perror("bench: mkdtemp");
+		exit(1);
+	}
+	w = periodic_tasks(NR_TASKS_S, 200);
+	write_file(dir, "s.json", w, path, sizeof(path));
+	free(w);
+	for (unsigned i = 0; i < SETUP_RUNS; i++)
+		simulate_in_child("hikey960", path, CAPSIM_NSEC_PER_SEC, &r[i], &whole[i]);
 	remove(path);
 	rmdir(dir);
-	t = timed_run("(c)", s);
-	rss1 = peak_rss_kib(); /* before the summary adds its own copy of the figures */
-	report("(c) 256 CPUs, 10000 periodic tasks, 10 s", s, &t, 1);
-	printf("peak memory %ld KiB (RSS; (c) added %ld KiB, rt-app parsing included)\n", rss1,
-	       rss1 - rss0);
-	printf("memory per task in (c): %.0f bytes (RSS added / tasks, rt-app parsing included; "
-	       "target <= 2048 for the simulator's state)\n",
-	       (double)(rss1 - rss0) * 1024.0 / NR_TASKS_C);
-	capsim_sim_free(s);
+	memcpy(sorted, whole, sizeof(sorted));
+	qsort(sorted, SETUP_RUNS, sizeof(sorted[0]), by_cpu_time);
+	while (whole[mid].cpu != sorted[SETUP_RUNS / 2].cpu)
+		mid++;
+	printf("(s) hikey960, 100000 periodic tasks starting at once, one-line file, setup + 1 s: "
+	       "%llu events (median of %u processes by CPU; CPU s:", (unsigned long long)r[mid].fig.events,
+	       SETUP_RUNS);
+	for (unsigned i = 0; i < SETUP_RUNS; i++)
+		printf(" %.3f", whole[i].cpu);
+	printf(")\n    CPU %6.3f s, wall %6.3f s (the process; target <= 0.5 s CPU)\n    steps, CPU "
+	       "(wall) s:", whole[mid].cpu, whole[mid].wall);
+	for (unsigned k = 0; k < NR_STEPS; k++)
+		printf(" %s %.3f (%.3f)", step_names[k], r[mid].step[k].cpu, r[mid].step[k].wall);
+	printf("\n");
 }
 
 #define DENSE_RUNS 3
@@ -275,7 +481,7 @@ static void run_hikey960_dense(void)
 		t[i] = timed_run("(d)", s);
 	}
 	free(w);
-	report("(d) hikey960 with its EM, 100 periodic tasks at 1-8 %, 10 min", s, t, DENSE_RUNS);
+	report_sim("(d) hikey960 with its EM, 100 periodic tasks at 1-8 %, 10 min", s, t, DENSE_RUNS);
 	capsim_sim_free(s);
 }
 
@@ -297,7 +503,7 @@ static void run_128_cpus_eas(void)
 	remove(path);
 	rmdir(dir);
 	t = timed_run("(e)", s);
-	report("(e) 128 CPUs in 8 clusters with an EM, EAS, 2000 periodic tasks, 10 s", s, &t, 1);
+	report_sim("(e) 128 CPUs in 8 clusters with an EM, EAS, 2000 periodic tasks, 10 s", s, &t, 1);
 	capsim_sim_free(s);
 }
 
@@ -409,7 +615,7 @@ static void run_trace_writers(void)
 	free(w);
 }
 
-/* With arguments, only the named runs (a to e, t): e.g. `bench_sim d` to profile one. */
+/* With arguments, only the named runs (a to e, s, t): e.g. `bench_sim d` to profile one. */
 static bool wanted(int argc, char **argv, const char *run)
 {
 	if (argc < 2)
@@ -432,6 +638,8 @@ int main(int argc, char **argv)
 		run_hikey960_dense();
 	if (wanted(argc, argv, "e"))
 		run_128_cpus_eas();
+	if (wanted(argc, argv, "s"))
+		run_setup_100k();
 	if (wanted(argc, argv, "t"))
 		run_trace_writers();
 	return 0;

@@ -74,7 +74,7 @@ static void check_run(const struct capsim_sim *s)
 		uint64_t sum = 0;
 
 		for (uint32_t k = 0; k < p->st.nr_by_cpu; k++)
-			sum += cpu_time_ns(&p->st.by_cpu[k]);
+			sum += cpu_time_ns(&p->st, k);
 		CHECK(sum == p->st.runtime_ns);
 		CHECK(p->st.runtime_ns <= RUN_NS);
 	}

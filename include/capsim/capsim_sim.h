@@ -438,9 +438,10 @@ CAPSIM_API int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, cap
 
 /**
  * capsim_sim_summary_take() - capsim_sim_summary() of a run that is summarized once, after
- * its capsim_sim_run(): each task's runtime per CPU moves into the summary instead of being
- * copied, so that a large run's peak memory holds it once (about 1 KiB a task at 10 000 tasks on
- * 256 CPUs). The same bytes as capsim_sim_summary(). Afterwards @s can only be freed (its
+ * its capsim_sim_run(): each task's name and runtime per CPU move into the summary instead of
+ * being copied, and the task's own state is freed as they do, so that a large run's summary
+ * adds little to its peak memory (the runtimes are about 1 KiB a task at 10 000 tasks on 256
+ * CPUs). The same bytes as capsim_sim_summary(). Afterwards @s can only be freed (its
  * trace closed): capsim_sim_run() and the summary calls fail with CAPSIM_ERR_INVALID, also
  * when this call failed. Return: 0 and *@out (free it with capsim_summary_free()),
  * CAPSIM_ERR_NOMEM or CAPSIM_ERR_INVALID.

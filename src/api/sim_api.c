@@ -392,29 +392,26 @@ static int by_cpu_order(const void *a, const void *b)
 }
 
 /*
- * Task @p's runtime per CPU (@t) in the public form, ascending by CPU as the reports list it: a
- * copy of its list, or with @take the list itself widened in place and handed over (a large
- * run's peak memory then holds it once: 66 entries a task in bench (c)). NULL: out of memory.
+ * Task @p's runtime per CPU in the public form, ascending by CPU as the reports list it: a copy
+ * of its list, or with @take the list itself widened in place and handed over (a large run's
+ * peak memory then holds it once: 66 entries a task in bench (c)). NULL: out of memory.
  */
-static struct capsim_cpu_time *cpu_times(struct sim_task *p, const struct sim_task_result *t,
-					 bool take)
+static struct capsim_cpu_time *cpu_times(struct sim_task *p, bool take)
 {
-	unsigned n = t->nr_by_cpu;
+	struct task_stats st = p->st;
+	unsigned n = st.nr_by_cpu;
 	struct capsim_cpu_time *out;
 
 	if (!take) {
 		out = calloc(n ? n : 1, sizeof(*out));
 		for (unsigned k = 0; out && k < n; k++)
-			out[k] = (struct capsim_cpu_time){ t->by_cpu[k].cpu, cpu_time_ns(&t->by_cpu[k]) };
+			out[k] = (struct capsim_cpu_time){ cpu_time_cpu(&st, k), cpu_time_ns(&st, k) };
 	} else {
 		out = realloc(p->st.by_cpu, (n ? n : 1) * sizeof(*out));
-		/* last first: entry k's 16 bytes overlap only the 9-byte entries after k */
-		for (unsigned k = n; out && k-- > 0;) {
-			struct cpu_time c;
-
-			memcpy(&c, (const char *)out + k * sizeof(c), sizeof(c));
-			out[k] = (struct capsim_cpu_time){ c.cpu, cpu_time_ns(&c) };
-		}
+		st.by_cpu = (uint8_t *)out;
+		/* last first: entry k's 16 bytes overlap only the shorter entries from k on */
+		for (unsigned k = n; out && k-- > 0;)
+			out[k] = (struct capsim_cpu_time){ cpu_time_cpu(&st, k), cpu_time_ns(&st, k) };
 		if (out) {
 			p->st.by_cpu = NULL;
 			p->st.nr_by_cpu = p->st.cap_by_cpu = 0;
@@ -425,20 +422,26 @@ static struct capsim_cpu_time *cpu_times(struct sim_task *p, const struct sim_ta
 	return out;
 }
 
-/* task @i's figures (with @take, its runtime per CPU handed over: see cpu_times()) */
-static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
+/*
+ * task @i's figures; with @take (the run itself), its name and runtime per CPU handed over (see
+ * cpu_times()) and the task freed: a large run's summary then costs no more memory than the
+ * run held.
+ */
+static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_sim *take,
 			struct capsim_task_summary *out, struct capsim_task_counts *counts)
 {
 	struct sim_task *p = s->tasks[i];
+	unsigned nr_by_cpu = p->st.nr_by_cpu;
 	struct capsim_cpu_time *by_cpu;
 	struct sim_task_result t;
 	char *name;
 
 	sim_task_result(s, i, &t);
-	name = strdup(t.name);
-	by_cpu = name ? cpu_times(p, &t, take) : NULL;
+	name = take && sim_task_owns_name(s, p) ? p->name : strdup(t.name);
+	by_cpu = name ? cpu_times(p, take != NULL) : NULL;
 	if (!by_cpu) {
-		free(name);
+		if (name != p->name)
+			free(name);
 		return CAPSIM_ERR_NOMEM;
 	}
 	*out = (struct capsim_task_summary){
@@ -450,13 +453,18 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, bool take,
 		.slack_min_us = t.slack_min_us,
 		.runtime_ns = p->st.runtime_ns,
 		.runtime_by_cpu = by_cpu,
-		.nr_runtime_by_cpu = t.nr_by_cpu,
+		.nr_runtime_by_cpu = nr_by_cpu,
 		.lat_p50_us = t.lat_p50_us,
 		.lat_p99_us = t.lat_p99_us,
 		.migrations = t.migrations,
 		.util_avg_end = t.util_avg_end,
 	};
 	*counts = (struct capsim_task_counts){ p->st.activations, p->st.loops };
+	if (take) {
+		if (name == p->name)
+			p->name = NULL; /* handed over */
+		sim_task_free(take, i);
+	}
 	return 0;
 }
 
@@ -555,8 +563,9 @@ static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
 	};
 }
 
-/* capsim_sim_summary() and, with @take, capsim_sim_summary_take() */
-static int summary(const capsim_sim *s, bool take, capsim_summary **out, capsim_error *err)
+/* capsim_sim_summary() and, with @take (@s itself), capsim_sim_summary_take() */
+static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
+		   capsim_error *err)
 {
 	capsim_summary *sum = calloc(1, sizeof(*sum));
 	struct capsim_task_summary *tasks = NULL;
@@ -615,7 +624,7 @@ int capsim_sim_summary(const capsim_sim *s, capsim_summary **out, capsim_error *
 		*out = NULL;
 		return summary_taken(err);
 	}
-	return summary(s, false, out, err);
+	return summary(s, NULL, out, err);
 }
 
 int capsim_sim_summary_take(capsim_sim *s, capsim_summary **out, capsim_error *err)
@@ -623,8 +632,8 @@ int capsim_sim_summary_take(capsim_sim *s, capsim_summary **out, capsim_error *e
 	*out = NULL;
 	if (s->summary_taken)
 		return summary_taken(err);
-	s->summary_taken = true; /* even if it fails halfway: some lists may be gone */
-	return summary(s, true, out, err);
+	s->summary_taken = true; /* even if it fails halfway: some tasks may be gone */
+	return summary(s, s, out, err);
 }
 
 void capsim_summary_free(capsim_summary *sum)

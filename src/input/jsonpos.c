@@ -249,10 +249,21 @@ static int scan_string(struct jp_scan *s, size_t *key)
 
 	s->i++;
 	for (;;) {
-		int c = peek(s), ok = 1;
+		size_t run = s->i;
+		int c, e, ok = 1;
 		char tmp[4];
 		size_t tn = 0;
 
+		/* the bytes up to a quote or a backslash are the key's as they are */
+		while (run < idx->len && (unsigned char)idx->text[run] != quote &&
+		       idx->text[run] != '\\')
+			run++;
+		if (key && !cut && run > s->i && keys_put(idx, idx->text + s->i, run - s->i)) {
+			idx->keys_len = start;
+			return -1;
+		}
+		s->i = run;
+		c = peek(s);
 		if (c < 0) {
 			idx->keys_len = start;
 			return -1;
@@ -260,34 +271,28 @@ static int scan_string(struct jp_scan *s, size_t *key)
 		s->i++;
 		if (c == quote)
 			break;
-		if (c == '\\') {
-			int e = peek(s);
+		e = peek(s); /* after a backslash */
+		if (e < 0)
+			continue;
+		s->i++;
+		switch (e) {
+		case 'b': tmp[0] = '\b'; tn = 1; break;
+		case 'f': tmp[0] = '\f'; tn = 1; break;
+		case 'n': tmp[0] = '\n'; tn = 1; break;
+		case 'r': tmp[0] = '\r'; tn = 1; break;
+		case 't': tmp[0] = '\t'; tn = 1; break;
+		case 'u': {
+			unsigned cp = read_u_escape(s, &ok);
 
-			if (e < 0)
-				continue;
-			s->i++;
-			switch (e) {
-			case 'b': tmp[0] = '\b'; tn = 1; break;
-			case 'f': tmp[0] = '\f'; tn = 1; break;
-			case 'n': tmp[0] = '\n'; tn = 1; break;
-			case 'r': tmp[0] = '\r'; tn = 1; break;
-			case 't': tmp[0] = '\t'; tn = 1; break;
-			case 'u': {
-				unsigned cp = read_u_escape(s, &ok);
-
-				if (!ok)
-					break;
-				if (cp == 0)
-					cut = 1;
-				else
-					tn = put_utf8(tmp, cp);
+			if (!ok)
 				break;
-			}
-			default: tmp[0] = (char)e; tn = 1; break;
-			}
-		} else {
-			tmp[0] = (char)c;
-			tn = 1;
+			if (cp == 0)
+				cut = 1;
+			else
+				tn = put_utf8(tmp, cp);
+			break;
+		}
+		default: tmp[0] = (char)e; tn = 1; break;
 		}
 		if (!key || cut || !tn)
 			continue;
@@ -396,6 +401,18 @@ static int scan_array(struct jp_scan *s, int depth)
 	}
 }
 
+/* Whether @c ends a number or a literal: one of ",]}:/" or a blank. */
+static int is_delimiter(int c)
+{
+	switch (c) {
+	case ',': case ']': case '}': case ':': case '/':
+	case ' ': case '\t': case '\r': case '\n': case '\f': case '\v':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Any value; *node_out is its node when it is an object, else -1. */
 static int scan_value(struct jp_scan *s, int depth, int *node_out)
 {
@@ -415,7 +432,7 @@ static int scan_value(struct jp_scan *s, int depth, int *node_out)
 	if (c < 0)
 		return -1;
 	/* a number, true, false, null, NaN, Infinity: up to a delimiter */
-	while ((c = peek(s)) >= 0 && !strchr(",]}:/ \t\r\n\f\v", c))
+	while ((c = peek(s)) >= 0 && !is_delimiter(c))
 		s->i++;
 	return 0;
 }
@@ -519,11 +536,13 @@ static int index_lines(struct jsonpos *idx)
 		nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
 	}
 	for (k = 0; k * JSONPOS_STRIDE < idx->len; k++) {
-		size_t stop = k * JSONPOS_STRIDE + JSONPOS_STRIDE;
+		const char *b = idx->text + k * JSONPOS_STRIDE;
+		size_t m = idx->len - k * JSONPOS_STRIDE;
 
 		idx->chars[k] = nr_chars;
-		for (i = k * JSONPOS_STRIDE; i < stop && i < idx->len; i++)
-			nr_chars += starts_char(idx->text[i]);
+		/* one bound, so that the compiler counts a stride in vector registers */
+		for (i = 0; i < (m < JSONPOS_STRIDE ? m : JSONPOS_STRIDE); i++)
+			nr_chars += starts_char(b[i]);
 	}
 	if (idx->len % JSONPOS_STRIDE == 0) /* the offset just past the end starts a stride */
 		idx->chars[idx->len / JSONPOS_STRIDE] = nr_chars;
@@ -702,6 +721,57 @@ int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end
 	*start = idx->nodes[node].off;
 	*end = idx->nodes[node].end;
 	return 0;
+}
+
+/* Whether bytes [@from, @to) of the text are only blanks json-c skips and @sep. */
+static int only_blanks(const struct jsonpos *idx, size_t from, size_t to, char sep)
+{
+	for (size_t i = from; i < to; i++) {
+		char c = idx->text[i];
+
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != sep)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether a key of @node is given twice (1 also when not every repeat was kept to tell). */
+static int repeats_in(const struct jsonpos *idx, int node)
+{
+	if (idx->nr_dups_all > idx->nr_dups)
+		return 1;
+	for (unsigned d = 0; d < idx->nr_dups; d++)
+		if (idx->ents[idx->dups[d].again].parent == node)
+			return 1;
+	return 0;
+}
+
+int jsonpos_plain_object(const struct jsonpos *idx, int node)
+{
+	const struct jp_node *n;
+	size_t at;
+
+	if (!idx || node < 0 || (unsigned)node >= idx->nr_nodes || !idx->nodes[node].end ||
+	    repeats_in(idx, node))
+		return 0;
+	n = &idx->nodes[node];
+	at = n->off + 1;
+	for (int e = n->first; e >= 0; e = idx->ents[e].next) {
+		const struct jp_entry *ent = &idx->ents[e];
+		const struct jp_node *child = ent->child >= 0 ? &idx->nodes[ent->child] : NULL;
+		size_t k = ent->off + 1;
+
+		if (!child || !child->end || idx->text[ent->off] != '"' ||
+		    !only_blanks(idx, at, ent->off, ','))
+			return 0;
+		for (; idx->text[k] != '"'; k++)
+			if (idx->text[k] == '\\' || (unsigned char)idx->text[k] < 0x20)
+				return 0;
+		if (!only_blanks(idx, k + 1, child->off, ':'))
+			return 0;
+		at = child->end;
+	}
+	return only_blanks(idx, at, n->end - 1, ',');
 }
 
 /* How docs/errors.md shows a value: bytes not printable ASCII as \xHH, cut at 40 bytes. */

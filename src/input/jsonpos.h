@@ -73,6 +73,16 @@ int jsonpos_number(const struct jsonpos *idx, int node, const char *key, char *b
  */
 int jsonpos_span(const struct jsonpos *idx, int node, size_t *start, size_t *end);
 
+/**
+ * jsonpos_plain_object() - whether object @node is one that any JSON reader reads exactly as the
+ * index does, its object values aside: closed, every key double-quoted with neither a backslash
+ * nor a control character in it and given once, every value an object that the text closes,
+ * and between them only spaces, tabs, newlines, colons and commas (no comment). A reader can
+ * then take its keys from the index and leave the object out of the text it parses.
+ * Return: 1 if so, else 0 (also for @node -1).
+ */
+int jsonpos_plain_object(const struct jsonpos *idx, int node);
+
 /*
  * Keys one by one: a reader that walks an object's keys in text order, as json-c's
  * json_object_object_foreach() gives them once no key is given twice, finds each key's

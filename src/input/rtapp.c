@@ -17,11 +17,15 @@
  * The accepted keys and the cost given to mem/iorun/memrun are documented in docs/formats.md.
  *
  * json-c's tree of a file is about 1 KiB per object, more than the simulator keeps per task. So
- * json-c first reads a copy of the file in which every task object is blanked out, and each
+ * json-c first reads a copy of the file in which every task object is left out, and each
  * task object is then read from its own bytes of the file when it is parsed, and freed: json-c
- * reads an object the same wherever it sits. The whole file is read as one tree as before when
- * the position index cannot delimit the tasks, and whenever this reading fails, so that every
- * error is the one json-c and the checks give on the whole file.
+ * reads an object the same wherever it sits. When the "tasks" object is plain JSON around its
+ * task objects (jsonpos_plain_object(): names in double quotes without escapes, each given
+ * once, no comment), the whole of it is left out and its names come from the position index,
+ * which read them as json-c would: at 100 000 tasks, json-c's table of their names cost more
+ * than reading the tasks. The whole file is read as one tree as before when the position index
+ * cannot delimit the tasks, and whenever this reading fails, so that every error is the one
+ * json-c and the checks give on the whole file.
  */
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -96,6 +100,13 @@ struct memrun_ref {
 	int random;
 };
 
+/* How json-c reads the file (see the top). */
+enum rt_reading {
+	RT_WHOLE,       /* as one tree */
+	RT_APART,       /* the task objects left out, each read from its own bytes */
+	RT_INDEXED,     /* the "tasks" object left out: the tasks' names from the index */
+};
+
 struct rt {
 	const char *file;
 	struct jsonpos *pos;
@@ -113,17 +124,52 @@ struct rt {
 	int default_deadline;           /* global.default_policy is SCHED_DEADLINE */
 	const char *text;               /* the file, as jsonpos indexes it */
 	int tasks_node;                 /* the "tasks" object in jsonpos */
-	int split;                      /* task objects are read one at a time (see the top) */
+	enum rt_reading split;          /* RT_WHOLE (0) unless task objects are read one at a time */
 	int ev_ent;                     /* the jsonpos key of the event parse_event() reads, or -1 */
 	int has_dups;                   /* a key is given twice in an object (next_ent()) */
 	struct json_tokener *task_tok;  /* reads them */
 	struct rt_task {                /* per task, from collect_tasks() for parse_root() */
+		const char *name;       /* its key, in json-c's tree or in jsonpos */
+		struct json_object *val; /* its value in json-c's tree (RT_INDEXED: NULL) */
+		int ent;                /* its key in jsonpos, -1: not known */
 		int node;               /* its object in jsonpos */
 		int instance_read;      /* read apart for its "instance" */
 	} *tk;
 };
 
 /* ---- names and paths ---------------------------------------------------------------- */
+
+/*
+ * The names of tasks, phases and resources, packed in blocks that are freed with the workload:
+ * one allocation for many short strings (a file of 100 000 tasks has 300 000 names).
+ */
+struct wl_names {
+	struct wl_names *next;
+	size_t used, size;
+	char text[];
+};
+
+#define WL_NAMES_BLOCK 16384
+
+/* A copy of @name among @wl's names. Return: it, or NULL (out of memory). */
+static char *name_dup(capsim_workload *wl, const char *name)
+{
+	size_t len = strlen(name) + 1;
+	struct wl_names *b = wl->names;
+
+	if (!b || b->size - b->used < len) {
+		size_t size = len > WL_NAMES_BLOCK ? len : WL_NAMES_BLOCK;
+
+		b = malloc(sizeof(*b) + size);
+		if (!b)
+			return NULL;
+		*b = (struct wl_names){ wl->names, 0, size };
+		wl->names = b;
+	}
+	memcpy(b->text + b->used, name, len);
+	b->used += len;
+	return b->text + b->used - len;
+}
 
 /* FNV-1a over the name, then type and owner and a murmur3 finalizer so the low bits spread. */
 static uint32_t nm_hash(const char *name, int type, int owner)
@@ -292,6 +338,25 @@ static int check_name(struct rt *p, int node, const char *key, const char *name,
 				shown, why);
 }
 
+/*
+ * json_object_object_get_ex() for the reader: it asks a task, phase or event object for each
+ * key it knows (some twenty a task), most of them absent, and a walk of the few keys such an
+ * object has compares faster than json-c hashes the key asked for.
+ */
+static int obj_get(struct json_object *obj, const char *key, struct json_object **value)
+{
+	if (!json_object_is_type(obj, json_type_object) || json_object_object_length(obj) > 8)
+		return json_object_object_get_ex(obj, key, value);
+	json_object_object_foreach(obj, k, v) {
+		if (k[0] == key[0] && !strcmp(k, key)) {
+			if (value)
+				*value = v;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static const char *type_name(struct json_object *v)
 {
 	return json_type_to_name(json_object_get_type(v));
@@ -326,7 +391,7 @@ static int get_int(struct rt *p, struct json_object *obj, int node, const char *
 {
 	struct json_object *v;
 
-	if (!json_object_object_get_ex(obj, key, &v))
+	if (!obj_get(obj, key, &v))
 		return 1;
 	return int_value(p, v, node, key, lo, hi, expect, out);
 }
@@ -336,7 +401,7 @@ static int get_string(struct rt *p, struct json_object *obj, int node, const cha
 {
 	struct json_object *v;
 
-	if (!json_object_object_get_ex(obj, key, &v))
+	if (!obj_get(obj, key, &v))
 		return 1;
 	if (!json_object_is_type(v, json_type_string))
 		return fail(p, node, key, CAPSIM_ERR_PARSE, "expected %s, not %s", expect,
@@ -349,7 +414,7 @@ static int check_bool(struct rt *p, struct json_object *obj, int node, const cha
 {
 	struct json_object *v;
 
-	if (json_object_object_get_ex(obj, key, &v) && !json_object_is_type(v, json_type_boolean))
+	if (obj_get(obj, key, &v) && !json_object_is_type(v, json_type_boolean))
 		return fail(p, node, key, CAPSIM_ERR_PARSE,
 			    "expected true or false, not %s (rt-app rejects it)", type_name(v));
 	return 0;
@@ -366,7 +431,7 @@ static int check_string(struct rt *p, struct json_object *obj, int node, const c
 static int key_in(const char *key, const char *const *list)
 {
 	for (; *list; list++)
-		if (!strcmp(key, *list))
+		if (key[0] == (*list)[0] && !strcmp(key, *list))
 			return 1;
 	return 0;
 }
@@ -450,7 +515,7 @@ static int resource(struct rt *p, const char *name, enum wl_resource_type type, 
 		p->cap_res = cap;
 	}
 	r = &wl->resources[wl->nr_resources];
-	*r = (struct wl_resource){ .name = strdup(name), .type = type, .owner = owner };
+	*r = (struct wl_resource){ .name = name_dup(wl, name), .type = type, .owner = owner };
 	if (!r->name)
 		return CAPSIM_ERR_NOMEM;
 	i = (int)wl->nr_resources++;
@@ -837,7 +902,7 @@ static int parse_cpus(struct rt *p, struct json_object *obj, int node, int *has,
 	size_t i, n;
 	int ret = 0;
 
-	if (!json_object_object_get_ex(obj, "cpus", &arr))
+	if (!obj_get(obj, "cpus", &arr))
 		return 0;
 	*at = key_pos(p, node, "cpus");
 	if (!json_object_is_type(arr, json_type_array) || !json_object_array_length(arr))
@@ -865,7 +930,7 @@ static int check_nodes(struct rt *p, struct json_object *obj, int node)
 	int64_t n;
 	int ret = 0;
 
-	if (!json_object_object_get_ex(obj, "nodes_membind", &arr))
+	if (!obj_get(obj, "nodes_membind", &arr))
 		return 0;
 	if (!json_object_is_type(arr, json_type_array))
 		return fail(p, node, "nodes_membind", CAPSIM_ERR_PARSE,
@@ -1021,7 +1086,7 @@ static int parse_sched(struct rt *p, struct json_object *obj, int node, struct w
 	struct rt_sched s = { def, is_fair(def) ? 0 : 10, 0 };
 	int any, ret;
 
-	if (p->default_deadline && !json_object_object_get_ex(obj, "policy", NULL))
+	if (p->default_deadline && !obj_get(obj, "policy", NULL))
 		return fail(p, node, NULL, CAPSIM_ERR_UNSUPPORTED,
 			    "inherits SCHED_DEADLINE from global.default_policy, which is not "
 			    "modelled");
@@ -1054,7 +1119,7 @@ static int check_phase_sched(struct rt *p, struct json_object *obj, int node,
 		what = "dl-runtime";
 	else
 		return 0;
-	return fail(p, node, json_object_object_get_ex(obj, what, NULL) ? what : NULL,
+	return fail(p, node, obj_get(obj, what, NULL) ? what : NULL,
 		    CAPSIM_ERR_UNSUPPORTED,
 		    "changes the task's %s at phase level, which capsim does not model (a phase "
 		    "may only restate the task's policy, priority and dl-runtime)", what);
@@ -1082,7 +1147,7 @@ static int parse_phase(struct rt *p, const char *name, struct json_object *obj, 
 	size_t old = path_push(p, name);
 	int ret;
 
-	ph->name = strdup(name);
+	ph->name = name_dup(p->wl, name);
 	ph->util_min = ph->util_max = WL_UNSET;
 	ret = ph->name ? 0 : CAPSIM_ERR_NOMEM;
 	if (!ret)
@@ -1182,7 +1247,7 @@ static int parse_flat(struct rt *p, struct json_object *obj, int node, struct wl
 	t->nr_phases = 1;
 	ph->loop = 1;
 	ph->util_min = ph->util_max = WL_UNSET;
-	ph->name = strdup("");
+	ph->name = name_dup(p->wl, "");
 	return ph->name ? parse_events(p, obj, node, ph) : CAPSIM_ERR_NOMEM;
 }
 
@@ -1195,7 +1260,7 @@ static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl
 	};
 	struct json_object *phases;
 	int64_t delay = 0;
-	int has_phases = json_object_object_get_ex(obj, "phases", &phases);
+	int has_phases = obj_get(obj, "phases", &phases);
 	int ret;
 
 	/* rt-app ignores events next to "phases"; only the legacy "runtime" is read there */
@@ -1245,7 +1310,7 @@ static int check_ftrace(struct rt *p, struct json_object *g, int node)
 	struct json_object *v;
 	const char *s;
 
-	if (!json_object_object_get_ex(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
+	if (!obj_get(g, "ftrace", &v) || json_object_is_type(v, json_type_boolean))
 		return 0;
 	if (!json_object_is_type(v, json_type_string))
 		return fail(p, node, "ftrace", CAPSIM_ERR_PARSE,
@@ -1271,7 +1336,7 @@ static int parse_calibration(struct rt *p, struct json_object *g, int node)
 	uint64_t cpu;
 
 	p->wl->calibration_cpu = 0; /* rt-app: "missing calibration setting force CPU0" */
-	if (!json_object_object_get_ex(g, "calibration", &v))
+	if (!obj_get(g, "calibration", &v))
 		return 0;
 	p->wl->calibration_at = key_pos(p, node, "calibration");
 	if (json_object_is_type(v, json_type_int)) {
@@ -1319,7 +1384,7 @@ static int parse_global(struct rt *p, struct json_object *root)
 
 	p->mem_buffer_size = RTAPP_DEFAULT_MEM_BUF;
 	p->wl->default_policy = WL_POLICY_OTHER;
-	if (!json_object_object_get_ex(root, "global", &g))
+	if (!obj_get(root, "global", &g))
 		return 0;
 	if (!json_object_is_type(g, json_type_object))
 		return fail(p, 0, "global", CAPSIM_ERR_PARSE, "expected an object, not %s",
@@ -1331,13 +1396,13 @@ static int parse_global(struct rt *p, struct json_object *root)
 	for (i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
 		ret = check_string(p, g, node, strings[i]);
 	/* rt-app's log file names (setup_thread_logging()): "LOGDIR/LOG_BASENAME-THREAD.log" */
-	if (!ret && json_object_object_get_ex(g, "logdir", &v) &&
+	if (!ret && obj_get(g, "logdir", &v) &&
 	    !(p->wl->logdir = strdup(json_object_get_string(v))))
 		ret = CAPSIM_ERR_NOMEM;
-	if (!ret && json_object_object_get_ex(g, "log_basename", &v) &&
+	if (!ret && obj_get(g, "log_basename", &v) &&
 	    !(p->wl->log_basename = strdup(json_object_get_string(v))))
 		ret = CAPSIM_ERR_NOMEM;
-	if (!ret && json_object_object_get_ex(g, "log_size", &v) &&
+	if (!ret && obj_get(g, "log_size", &v) &&
 	    !json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_string))
 		ret = fail(p, node, "log_size", CAPSIM_ERR_PARSE,
 			   "expected an integer (MB) or \"file\", \"disable\", \"auto\"");
@@ -1428,54 +1493,88 @@ static int task_instances(struct rt *p, unsigned i, const char *key, struct json
 	return ret == 1 ? 0 : ret;
 }
 
-/* First pass over "tasks": names and instance counts, so that fork can name any task. */
-static int collect_tasks(struct rt *p, struct json_object *tasks, int node)
+/*
+ * The tasks, in the order json-c gives them, into p->tk: the keys of @tasks (json-c's object,
+ * walked beside the index: see next_ent()), or with RT_INDEXED those of @node in the index.
+ * Return: how many, or -1 (out of memory).
+ */
+static int list_tasks(struct rt *p, struct json_object *tasks, int node)
+{
+	unsigned n = 0;
+	int cur = -1, e;
+
+	if (p->split == RT_INDEXED)
+		for (e = jsonpos_ent_next(p->pos, node, -1); e >= 0; e = jsonpos_ent_next(p->pos, node, e))
+			n++;
+	else
+		n = (unsigned)json_object_object_length(tasks);
+	if (!n)
+		return 0;
+	p->tk = calloc(n, sizeof(*p->tk));
+	if (!p->tk)
+		return -1;
+	if (p->split == RT_INDEXED) {
+		n = 0;
+		for (e = jsonpos_ent_next(p->pos, node, -1); e >= 0; e = jsonpos_ent_next(p->pos, node, e))
+			p->tk[n++] = (struct rt_task){ jsonpos_ent_name(p->pos, e), NULL, e,
+						       jsonpos_ent_child(p->pos, e), 0 };
+		return (int)n;
+	}
+	n = 0;
+	json_object_object_foreach(tasks, key, val) {
+		e = next_ent(p, node, &cur, key);
+		p->tk[n++] = (struct rt_task){ key, val, e, e >= 0 ? jsonpos_ent_child(p->pos, e) :
+							    jsonpos_child(p->pos, node, key), 0 };
+	}
+	return (int)n;
+}
+
+/*
+ * First pass over the @n tasks of list_tasks() (@node: "tasks" in jsonpos): names and instance
+ * counts, so that fork can name any task.
+ */
+static int collect_tasks(struct rt *p, int node, int n)
 {
 	capsim_workload *wl = p->wl;
 	uint64_t threads = 0;
 	size_t old;
-	int ret = 0, cur = -1;
+	int ret = 0;
 
-	wl->tasks = calloc((size_t)json_object_object_length(tasks), sizeof(*wl->tasks));
-	p->tk = calloc((size_t)json_object_object_length(tasks), sizeof(*p->tk));
-	if (!wl->tasks || !p->tk)
+	wl->tasks = calloc((size_t)n, sizeof(*wl->tasks));
+	if (!wl->tasks)
 		return CAPSIM_ERR_NOMEM;
 	old = path_push(p, "tasks");
-	json_object_object_foreach(tasks, key, val) {
-		struct wl_task *t = &wl->tasks[wl->nr_tasks];
-		int e = next_ent(p, node, &cur, key);
-		int tnode = e >= 0 ? jsonpos_ent_child(p->pos, e) : jsonpos_child(p->pos, node, key);
-		int64_t n = 1;
+	for (int i = 0; i < n && !ret; i++) {
+		const struct rt_task *k = &p->tk[i];
+		struct wl_task *t = &wl->tasks[i];
+		int64_t x = 1;
 
-		p->tk[wl->nr_tasks].node = tnode;
 		*t = (struct wl_task){ .util_min = WL_UNSET, .util_max = WL_UNSET };
-		t->name = strdup(key);
+		t->name = name_dup(wl, k->name);
 		wl->nr_tasks++;
 		if (!t->name)
 			ret = CAPSIM_ERR_NOMEM;
-		if (e >= 0) {
-			struct jsonpos_at at = jsonpos_ent_pos(p->pos, e);
+		if (k->ent >= 0) {
+			struct jsonpos_at at = jsonpos_ent_pos(p->pos, k->ent);
 
 			t->at = (struct wl_pos){ at.line, at.col };
 		} else {
-			t->at = key_pos(p, node, key);
+			t->at = key_pos(p, node, k->name);
 		}
 		if (!ret)
-			ret = check_name(p, node, key, key, "task name");
+			ret = check_name(p, node, k->name, k->name, "task name");
 		/* a task object read apart stands in the tree as a 0 */
-		if (!ret && !(p->split && tnode >= 0) && !json_object_is_type(val, json_type_object))
-			ret = fail(p, node, key, CAPSIM_ERR_PARSE, "expected an object (a task), not %s",
-				   type_name(val));
+		if (!ret && !(p->split && k->node >= 0) && !json_object_is_type(k->val, json_type_object))
+			ret = fail(p, node, k->name, CAPSIM_ERR_PARSE,
+				   "expected an object (a task), not %s", type_name(k->val));
 		if (!ret)
-			ret = task_instances(p, wl->nr_tasks - 1, key, val, &n);
-		t->instances = (unsigned)n;
-		threads += (uint64_t)n;
+			ret = task_instances(p, (unsigned)i, k->name, k->val, &x);
+		t->instances = (unsigned)x;
+		threads += (uint64_t)x;
 		if (!ret && threads > WL_MAX_THREADS)
-			ret = fail(p, node, key, CAPSIM_ERR_RANGE,
+			ret = fail(p, node, k->name, CAPSIM_ERR_RANGE,
 				   "%llu threads in all: capsim simulates at most %u",
 				   (unsigned long long)threads, WL_MAX_THREADS);
-		if (ret)
-			break;
 	}
 	wl->nr_threads = (unsigned)threads;
 	path_pop(p, old);
@@ -1540,8 +1639,8 @@ static int parse_root(struct rt *p, struct json_object *root)
 	static const char *const known[] = { "tasks", "global", "resources", NULL };
 	struct json_object *tasks;
 	int node = jsonpos_child(p->pos, 0, "tasks");
-	unsigned i = 0;
-	int ret;
+	unsigned i;
+	int ret, n;
 
 	if (!json_object_is_type(root, json_type_object))
 		return fail(p, -1, NULL, CAPSIM_ERR_PARSE,
@@ -1550,26 +1649,27 @@ static int parse_root(struct rt *p, struct json_object *root)
 	ret = check_keys(p, root, 0, known, 0, "the top level");
 	if (ret)
 		return ret;
-	if (!json_object_object_get_ex(root, "tasks", &tasks))
+	if (!obj_get(root, "tasks", &tasks))
 		return fail(p, 0, NULL, CAPSIM_ERR_PARSE,
 			    "missing \"tasks\" (rt-app requires a tasks object)");
-	if (!json_object_is_type(tasks, json_type_object) || !json_object_object_length(tasks))
+	n = json_object_is_type(tasks, json_type_object) ? list_tasks(p, tasks, node) : 0;
+	if (n < 0)
+		return CAPSIM_ERR_NOMEM;
+	if (!n)
 		return fail(p, 0, "tasks", CAPSIM_ERR_PARSE, "expected a non-empty object of tasks");
 	ret = parse_global(p, root);
 	if (!ret)
-		ret = collect_tasks(p, tasks, node);
-	json_object_object_foreach(tasks, key, val) {
-		int tnode;
+		ret = collect_tasks(p, node, n);
+	for (i = 0; !ret && i < p->wl->nr_tasks; i++) {
+		const char *key = p->tk[i].name;
+		int tnode = p->tk[i].node;
 		struct json_object *obj;
 		size_t old;
 
-		if (ret)
-			break;
-		tnode = p->tk[i].node;
-		obj = task_value(p, tnode, val);
+		obj = task_value(p, tnode, p->tk[i].val);
 		/* collect_tasks() took "instance" as absent if jsonpos does not see it */
 		if (!obj || (p->split && tnode >= 0 &&
-			     json_object_object_get_ex(obj, "instance", NULL) !=
+			     obj_get(obj, "instance", NULL) !=
 			     p->tk[i].instance_read)) {
 			json_object_put(obj);
 			ret = CAPSIM_ERR_PARSE;
@@ -1579,7 +1679,7 @@ static int parse_root(struct rt *p, struct json_object *root)
 		p->task_res0 = p->wl->nr_resources;
 		old = path_push(p, "tasks");
 		path_push(p, key);
-		ret = parse_task(p, obj, tnode, &p->wl->tasks[i++]);
+		ret = parse_task(p, obj, tnode, &p->wl->tasks[i]);
 		path_pop(p, old);
 		json_object_put(obj);
 	}
@@ -1627,10 +1727,12 @@ static int check_trailing(struct rt *p, const char *text, size_t len, size_t end
 /* The first \\u0000 escape of @text (its backslash not itself escaped), or NULL. */
 static const char *escaped_nul(const char *text, size_t len)
 {
-	for (size_t i = 0; i + 6 <= len; i++) {
-		size_t k = i;
+	const char *bs = len >= 6 ? memchr(text, '\\', len - 5) : NULL;
 
-		if (text[i] != '\\' || memcmp(text + i + 1, "u0000", 5))
+	for (; bs; bs = memchr(bs + 1, '\\', len - 5 - (size_t)(bs + 1 - text))) {
+		size_t i = (size_t)(bs - text), k = i;
+
+		if (memcmp(text + i + 1, "u0000", 5))
 			continue;
 		while (k > 0 && text[k - 1] == '\\')
 			k--;
@@ -1641,47 +1743,61 @@ static const char *escaped_nul(const char *text, size_t len)
 }
 
 /*
- * Whether the tasks can be read one at a time: the index found "tasks" and every task object
- * in it closed.
+ * How the tasks can be read (see the top): one at a time (RT_APART) when the index found
+ * "tasks" and every task object in it closed, and with their names from the index (RT_INDEXED)
+ * when that object is plain JSON besides.
  */
-static int can_split(struct rt *p)
+static enum rt_reading reading_of(struct rt *p)
 {
 	size_t start, end;
 	int n = -1;
 
 	p->tasks_node = jsonpos_child(p->pos, 0, "tasks");
 	if (p->tasks_node < 0)
-		return 0;
+		return RT_WHOLE;
+	if (jsonpos_plain_object(p->pos, p->tasks_node))
+		return RT_INDEXED;
 	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0)
 		if (jsonpos_span(p->pos, n, &start, &end))
-			return 0;
-	return 1;
+			return RT_WHOLE;
+	return RT_APART;
 }
 
 /*
- * A copy of @text in which each task object is a 0 and blanks (the same length, so that what
- * json-c reports keeps its offsets), for json-c to read without the tasks' contents.
+ * A copy of @text without the tasks' contents, for json-c to read: each task object is a 0, or
+ * with RT_INDEXED the "tasks" object is {}. Its length into *@len. Its offsets are not the
+ * file's, and need not be: any failure of this reading reads the whole file again, which says
+ * where (capsim_workload_parse()).
  */
-static char *blank_tasks(struct rt *p, const char *text, size_t len)
+static char *strip_tasks(struct rt *p, const char *text, size_t *len)
 {
-	char *copy = malloc(len + 1);
-	size_t start, end;
+	char *copy = malloc(*len + 1), *o = copy;
+	size_t start, end, from = 0;
 	int n = -1;
 
 	if (!copy)
 		return NULL;
-	memcpy(copy, text, len);
-	while ((n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
-		jsonpos_span(p->pos, n, &start, &end);
-		memset(copy + start, ' ', end - start);
-		copy[start] = '0';
+	if (p->split == RT_INDEXED) {
+		jsonpos_span(p->pos, p->tasks_node, &start, &end);
+		memcpy(o, text, start + 1);             /* up to its '{' */
+		o += start + 1;
+		from = end - 1;                         /* from its '}' */
 	}
+	while (p->split == RT_APART && (n = jsonpos_next_child(p->pos, p->tasks_node, n)) >= 0) {
+		jsonpos_span(p->pos, n, &start, &end);
+		memcpy(o, text + from, start - from);
+		o += start - from;
+		*o++ = '0';
+		from = end;
+	}
+	memcpy(o, text + from, *len - from);
+	*len = (size_t)(o + (*len - from) - copy);
 	return copy;
 }
 
 static int tokenize(struct rt *p, const char *text, size_t len, struct json_object **root)
 {
-	char *blanked = NULL;
+	char *stripped = NULL;
 	struct json_tokener *tok;
 	enum json_tokener_error jerr;
 	const char *nul = memchr(text, '\0', len);
@@ -1704,14 +1820,14 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 					at.line, at.col);
 	}
 	if (p->split) {
-		blanked = blank_tasks(p, text, len);
-		if (!blanked)
+		stripped = strip_tasks(p, text, &len);
+		if (!stripped)
 			return CAPSIM_ERR_NOMEM;
-		text = blanked;
+		text = stripped;
 	}
 	tok = json_tokener_new();
 	if (!tok) {
-		free(blanked);
+		free(stripped);
 		return CAPSIM_ERR_NOMEM;
 	}
 	*root = json_tokener_parse_ex(tok, text, (int)len);
@@ -1730,7 +1846,7 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	} else {
 		ret = check_trailing(p, text, len, end);
 	}
-	free(blanked);
+	free(stripped);
 	if (ret) {
 		json_object_put(*root);
 		*root = NULL;
@@ -1793,7 +1909,8 @@ static int parse_text(const char *text, size_t len, const char *name, int *split
 	}
 	atomic_init(&p.wl->refs, 1);
 	p.has_dups = jsonpos_nr_duplicates(p.pos, NULL) > 0;
-	p.split = *split = *split && can_split(&p);
+	p.split = *split ? reading_of(&p) : RT_WHOLE;
+	*split = p.split != RT_WHOLE;
 	p.wl->source = strdup(p.file);
 	ret = p.wl->source ? tokenize(&p, text, len, &root) : CAPSIM_ERR_NOMEM;
 	if (!ret)
@@ -1868,15 +1985,16 @@ void capsim_workload_free(capsim_workload *wl)
 	if (!wl || atomic_fetch_sub_explicit(&wl->refs, 1, memory_order_acq_rel) > 1)
 		return;
 	for (t = 0; t < wl->nr_tasks; t++) {
-		for (ph = 0; ph < wl->tasks[t].nr_phases; ph++) {
-			free(wl->tasks[t].phases[ph].name);
+		for (ph = 0; ph < wl->tasks[t].nr_phases; ph++)
 			free(wl->tasks[t].phases[ph].events);
-		}
 		free(wl->tasks[t].phases);
-		free(wl->tasks[t].name);
 	}
-	for (r = 0; r < wl->nr_resources; r++)
-		free(wl->resources[r].name);
+	while (wl->names) {
+		struct wl_names *next = wl->names->next;
+
+		free(wl->names);
+		wl->names = next;
+	}
 	free(wl->tasks);
 	free(wl->resources);
 	for (r = 0; r < wl->nr_notes; r++)

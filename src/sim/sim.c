@@ -529,20 +529,28 @@ fail:
 	return ret;
 }
 
+void sim_task_free(struct capsim_sim *s, uint32_t i)
+{
+	struct sim_task *p = s->tasks[i];
+
+	if (!p)
+		return;
+	if (sim_task_owns_name(s, p))
+		free(p->name);
+	free(p->st.by_cpu);
+	free(p->st.lat_hist);
+	free(p);
+	s->tasks[i] = NULL;
+}
+
 void sim_free(struct capsim_sim *s)
 {
 	if (!s)
 		return;
 	sim_sink_release(s);
 	sim_pressure_free(s);
-	for (uint32_t i = 0; i < s->nr_tasks; i++) {
-		struct sim_task *p = s->tasks[i];
-
-		free(p->name);
-		free(p->st.by_cpu);
-		free(p->st.lat_hist);
-		free(p);
-	}
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		sim_task_free(s, i);
 	free(s->tasks);
 	if (s->rq)
 		for (unsigned c = 0; c < s->nr_cpus; c++) {

@@ -60,28 +60,21 @@ enum task_state {
 #define LAT_BUCKETS (1 + 27 * LAT_SUB)
 
 /*
- * Runtime on one CPU, in 9 bytes: tasks visit many CPUs (66 of 256 each in 10 s of bench (c)),
- * and CPU numbers are below CAPSIM_MAX_CPUS (256).
+ * Runtime per CPU: tasks visit many CPUs (66 of 256 each in 10 s of bench (c)), so a task keeps
+ * an entry for each CPU it ran on: the CPU number (below CAPSIM_MAX_CPUS: one byte), then its
+ * ns unaligned, in 4 bytes until one CPU's time passes UINT32_MAX ns (4.3 s), then every
+ * entry's in 8 (cpu_time_cpu(), cpu_time_ns()).
  */
-struct cpu_time {
-	uint8_t cpu;
-	uint8_t ns[8];  /* a uint64_t, unaligned */
-};
-
-static inline uint64_t cpu_time_ns(const struct cpu_time *t)
-{
-	uint64_t ns;
-
-	memcpy(&ns, t->ns, sizeof(ns));
-	return ns;
-}
+#define CPU_TIME_NARROW 5   /* bytes of an entry */
+#define CPU_TIME_WIDE 9
 
 struct task_stats {
 	/* changed seldom */
 	uint64_t deadline_misses;
 	uint64_t migrations;
-	struct cpu_time *by_cpu;    /* runtime per CPU, only the CPUs it ran on */
-	uint32_t nr_by_cpu, cap_by_cpu;
+	uint8_t *by_cpu;            /* runtime per CPU (above), only the CPUs it ran on */
+	uint16_t nr_by_cpu, cap_by_cpu;
+	uint8_t by_cpu_size;        /* CPU_TIME_NARROW or _WIDE (0: no entry yet) */
 	/* changed at every wake-up */
 	uint64_t activations;       /* wake-ups, the first (its start) included */
 	uint64_t loops;             /* rt-app loops of a phase completed (log rows) */
@@ -96,6 +89,27 @@ struct task_stats {
 	uint16_t lat_lo, lat_nr;    /* the buckets a latency fell in, lowest to highest */
 };
 
+/* The CPU of entry @k of @st's runtime per CPU. */
+static inline unsigned cpu_time_cpu(const struct task_stats *st, unsigned k)
+{
+	return st->by_cpu[k * st->by_cpu_size];
+}
+
+/* The ns of entry @k of @st's runtime per CPU. */
+static inline uint64_t cpu_time_ns(const struct task_stats *st, unsigned k)
+{
+	const uint8_t *e = st->by_cpu + k * st->by_cpu_size + 1;
+	uint32_t narrow;
+	uint64_t wide;
+
+	if (st->by_cpu_size == CPU_TIME_WIDE) {
+		memcpy(&wide, e, sizeof(wide));
+		return wide;
+	}
+	memcpy(&narrow, e, sizeof(narrow));
+	return narrow;
+}
+
 /*
  * A simulated thread. Each wake-up of each task reads most of it: what only setup, reporting
  * and resources read comes first, then the statistics (seldom changed, then changed at every
@@ -103,8 +117,9 @@ struct task_stats {
  * reads as few cache lines as it can (the task's unique timers follow in the last one).
  */
 /*
- * The loop in progress, as rt-app's log_data_t gathers it for its log row (kept only while a
- * sink is attached; CAPSIM_EV_RTAPP_LOOP carries it).
+ * The loop in progress, as rt-app's log_data_t gathers it for its log row (CAPSIM_EV_RTAPP_LOOP
+ * carries it): a task's own while a sink is attached, else every task writes the run's
+ * capsim_sim.lp_none, which nothing reads (80 bytes a task fewer: see sim_task_bytes()).
  */
 struct sim_loop_log {
 	uint64_t start, run, work, c_duration, c_period, wu_lat;
@@ -117,7 +132,7 @@ struct sim_loop_log {
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
-	struct sim_loop_log lp;
+	struct sim_loop_log *lp;  /* its own (after its unique timers), or s->lp_none */
 	struct sim_task *wq_next; /* FIFO of waiters on a resource */
 	unsigned instance;
 	uint32_t pid;
@@ -191,10 +206,14 @@ struct sim_timer {
 	bool init;
 };
 
-/* A task's allocation: the struct, then its unique timers, on whole cache lines. */
-static inline size_t sim_task_bytes(unsigned nr_utimers)
+/*
+ * A task's allocation: the struct, then its unique timers, then with @lp its loop log, on whole
+ * cache lines (640 bytes for a task with a unique timer and no sink).
+ */
+static inline size_t sim_task_bytes(unsigned nr_utimers, bool lp)
 {
-	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) + 63) / 64 * 64;
+	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) +
+		(lp ? sizeof(struct sim_loop_log) : 0) + 63) / 64 * 64;
 }
 
 /*
@@ -383,9 +402,10 @@ struct capsim_sim {
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
+	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
-	bool summary_taken;               /* capsim_sim_summary_take(): the by-CPU lists are gone */
+	bool summary_taken;               /* capsim_sim_summary_take(): the tasks are gone */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
 	_Atomic int stop;                 /* capsim_sim_stop(): end at the next event */
@@ -394,6 +414,12 @@ struct capsim_sim {
 	char errmsg[512];                 /* its message, when the run itself found it (sim_fail) */
 	char warning[512];                /* the first warning of the run (a deadlock with a duration) */
 };
+
+/* Whether @p's name is its own allocation, not its workload task's name (task_new()). */
+static inline bool sim_task_owns_name(const struct capsim_sim *s, const struct sim_task *p)
+{
+	return p->name != s->wl->tasks[p->wl_task].name;
+}
 
 /* ---- the simulator's entry points (src/api/sim_api.c, tests) ---------------------------- */
 
@@ -415,6 +441,12 @@ int scenario_build(const struct capsim_scenario *sc, const char *platform, const
 		   struct capsim_sim **out, capsim_error *err);
 /** sim_run() - run to the end. Return: 0, or a negative enum capsim_err with @err. */
 int sim_run(struct capsim_sim *s, capsim_error *err);
+/**
+ * sim_task_free() - release task @i of @s (its statistics, name and struct), once nothing will
+ * read it again: capsim_sim_summary_take() frees each task as its figures are handed over, so
+ * that a large run's summary does not add to its peak memory. s->tasks[@i] is then NULL.
+ */
+void sim_task_free(struct capsim_sim *s, uint32_t i);
 /** sim_free() - release @s; NULL is a no-op. */
 void sim_free(struct capsim_sim *s);
 
@@ -426,8 +458,7 @@ struct sim_task_result {
 	double slack_mean_us, slack_min_us;
 	double lat_p50_us, lat_p99_us;
 	uint64_t util_avg_end;
-	const struct cpu_time *by_cpu;
-	unsigned nr_by_cpu;
+	const struct task_stats *stats; /* its runtime per CPU: cpu_time_cpu(), cpu_time_ns() */
 };
 
 struct sim_cpu_result {

@@ -372,14 +372,14 @@ void sim_emit_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p, b
 	l->phase = (int32_t)p->phase;
 	l->task_loop = p->task_loops;
 	l->phase_loop = p->phase_loops;
-	l->start_ns = p->lp.start;
-	l->run_ns = p->lp.run;
-	l->work_ns = p->lp.work;
-	l->c_duration_ns = p->lp.c_duration;
-	l->c_period_ns = p->lp.c_period;
-	l->wu_lat_ns = p->lp.wu_lat;
-	l->slack_ns = p->lp.slack;
-	l->timers = p->lp.timers;
+	l->start_ns = p->lp->start;
+	l->run_ns = p->lp->run;
+	l->work_ns = p->lp->work;
+	l->c_duration_ns = p->lp->c_duration;
+	l->c_period_ns = p->lp->c_period;
+	l->wu_lat_ns = p->lp->wu_lat;
+	l->slack_ns = p->lp->slack;
+	l->timers = p->lp->timers;
 	l->partial = partial;
 	emit(s, &ev);
 }

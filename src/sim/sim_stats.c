@@ -12,36 +12,79 @@
 #include "internal.h"
 #include "sim/sim.h"
 
+/* Sets the ns of entry @k of @st's runtime per CPU (@ns fits its size). */
+static void cpu_time_set(struct task_stats *st, unsigned k, uint64_t ns)
+{
+	uint8_t *e = st->by_cpu + k * st->by_cpu_size + 1;
+	uint32_t narrow = (uint32_t)ns;
+
+	if (st->by_cpu_size == CPU_TIME_WIDE)
+		memcpy(e, &ns, sizeof(ns));
+	else
+		memcpy(e, &narrow, sizeof(narrow));
+}
+
+/* The entries of @st in 8-byte ns, in place, last first. Return: 0, or -1 without memory. */
+static int cpu_time_widen(struct task_stats *st)
+{
+	uint8_t *n = realloc(st->by_cpu, (size_t)st->cap_by_cpu * CPU_TIME_WIDE);
+
+	if (!n)
+		return -1;
+	st->by_cpu = n;
+	/* entry k's 9 bytes overlap only the 5-byte entries from k on, already moved */
+	for (unsigned k = st->nr_by_cpu; k-- > 0;) {
+		uint8_t *e = n + k * CPU_TIME_WIDE, cpu = n[k * CPU_TIME_NARROW];
+		uint32_t narrow;
+		uint64_t ns;
+
+		memcpy(&narrow, n + k * CPU_TIME_NARROW + 1, sizeof(narrow));
+		ns = narrow;
+		e[0] = cpu;
+		memcpy(e + 1, &ns, sizeof(ns));
+	}
+	st->by_cpu_size = CPU_TIME_WIDE;
+	return 0;
+}
+
 /*
  * @p's time on its current CPU goes into its by-CPU list: the list is only touched when it
- * changes CPU, not at every wake-up (one cache line less each time).
+ * changes CPU, not at every wake-up (one cache line less each time). Without memory, the time
+ * is dropped (reporting only: the figure is then short).
  */
 void task_flush_cpu_time(struct sim_task *p)
 {
 	struct task_stats *st = &p->st;
-	uint32_t i;
+	uint64_t ns;
+	unsigned i;
 
 	if (st->cur_cpu < 0)
 		return;
-	for (i = 0; i < st->nr_by_cpu && st->by_cpu[i].cpu != (uint32_t)st->cur_cpu; i++)
+	if (!st->by_cpu_size)
+		st->by_cpu_size = CPU_TIME_NARROW;
+	for (i = 0; i < st->nr_by_cpu && cpu_time_cpu(st, i) != (unsigned)st->cur_cpu; i++)
 		;
 	if (i == st->nr_by_cpu) {
 		if (st->nr_by_cpu == st->cap_by_cpu) {
-			uint32_t cap = st->cap_by_cpu + 4; /* tasks usually stay on few CPUs */
-			struct cpu_time *n = realloc(st->by_cpu, cap * sizeof(*n));
+			unsigned cap = st->cap_by_cpu + 4u; /* tasks usually stay on few CPUs */
+			uint8_t *n = realloc(st->by_cpu, cap * st->by_cpu_size);
 
 			if (!n) {
-				st->cur_ns = 0; /* reporting only: the figure is then short */
+				st->cur_ns = 0;
 				return;
 			}
 			st->by_cpu = n;
-			st->cap_by_cpu = cap;
+			st->cap_by_cpu = (uint16_t)cap;
 		}
-		st->by_cpu[st->nr_by_cpu++] = (struct cpu_time){ .cpu = (uint8_t)st->cur_cpu };
+		st->by_cpu[i * st->by_cpu_size] = (uint8_t)st->cur_cpu;
+		cpu_time_set(st, i, 0);
+		st->nr_by_cpu++;
 	}
-	st->cur_ns += cpu_time_ns(&st->by_cpu[i]);
-	memcpy(st->by_cpu[i].ns, &st->cur_ns, sizeof(st->cur_ns));
+	ns = cpu_time_ns(st, i) + st->cur_ns;
 	st->cur_ns = 0;
+	if (ns > UINT32_MAX && st->by_cpu_size == CPU_TIME_NARROW && cpu_time_widen(st))
+		return;
+	cpu_time_set(st, i, ns);
 }
 
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
@@ -182,8 +225,7 @@ void sim_task_result(const struct capsim_sim *s, uint32_t i, struct sim_task_res
 	t->lat_p50_us = (double)task_latency_percentile(p, 50) / 1e3;
 	t->lat_p99_us = (double)task_latency_percentile(p, 99) / 1e3;
 	t->util_avg_end = p->avg.util_avg;
-	t->by_cpu = p->st.by_cpu;
-	t->nr_by_cpu = p->st.nr_by_cpu;
+	t->stats = &p->st;
 }
 
 int sim_result_totals(const struct capsim_sim *s, struct sim_result *r)

@@ -193,7 +193,7 @@ static void task_loop_end(struct capsim_sim *s, struct sim_task *p, bool partial
 	if (!partial)
 		p->st.loops++;
 	sim_ev_rtapp_loop(s, p, partial);
-	p->lp = (struct sim_loop_log){ .start = s->now };
+	*p->lp = (struct sim_loop_log){ .start = s->now };
 }
 
 void sim_end_loops(struct capsim_sim *s)
@@ -203,7 +203,7 @@ void sim_end_loops(struct capsim_sim *s)
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];
 
-		if (p->state != TASK_DEAD && p->lp.timer_expiry)
+		if (p->state != TASK_DEAD && p->lp->timer_expiry)
 			task_loop_end(s, p, true);
 	}
 }
@@ -261,22 +261,22 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	}
 	t->t_next += e->value;
 	slack = (int64_t)(t->t_next - s->now);
-	p->lp.c_period += e->value;
-	p->lp.slack = slack;
-	p->lp.timers++;
+	p->lp->c_period += e->value;
+	p->lp->slack = slack;
+	p->lp->timers++;
 	p->st.timer_events++;
 	p->st.slack_sum_ns += slack;
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
-		p->lp.timer_expiry = t->t_next;
+		p->lp->timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		p->timer_ns = t->t_next;
 		return true;
 	}
 	p->st.deadline_misses++;
-	p->lp.wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
+	p->lp->wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
 	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
@@ -330,9 +330,9 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = false;
 		p->work_left = e->value * s->cap_calib;
-		p->lp.cpu_event_start = s->now;
-		p->lp.c_duration += e->value;
-		p->lp.work += e->value;
+		p->lp->cpu_event_start = s->now;
+		p->lp->c_duration += e->value;
+		p->lp->work += e->value;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_RUNTIME:
@@ -341,8 +341,8 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = true;
 		p->wall_end = s->now + e->value;
-		p->lp.cpu_event_start = s->now;
-		p->lp.c_duration += e->value;
+		p->lp->cpu_event_start = s->now;
+		p->lp->c_duration += e->value;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_SLEEP:
@@ -448,9 +448,9 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 void task_advance(struct capsim_sim *s, struct sim_task *p)
 {
 	/* back from a timer's sleep: rt-app's wu_lat, how late after the expiry it runs */
-	if (p->lp.timer_expiry && p->state == TASK_RUNNING) {
-		p->lp.wu_lat += s->now - p->lp.timer_expiry;
-		p->lp.timer_expiry = 0;
+	if (p->lp->timer_expiry && p->state == TASK_RUNNING) {
+		p->lp->wu_lat += s->now - p->lp->timer_expiry;
+		p->lp->timer_expiry = 0;
 	}
 	while (p->state == TASK_RUNNING && !p->in_cpu_event && !s->error) {
 		const struct wl_event *e;
@@ -481,7 +481,7 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 {
 	p->in_cpu_event = false;
 	p->work_left = 0;
-	p->lp.run += s->now - p->lp.cpu_event_start;
+	p->lp->run += s->now - p->lp->cpu_event_start;
 	task_advance(s, p);
 }
 
@@ -598,16 +598,28 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 {
 	const struct wl_task *wt = &s->wl->tasks[wl_task];
 	/* cache lines of its own: a wake-up reads most of them (sim.h) */
-	size_t size = sim_task_bytes(unique_timer_events(wt));
+	unsigned nr_utimers = unique_timer_events(wt);
+	bool own_lp = !sim_no_sink(s);
+	size_t size = sim_task_bytes(nr_utimers, own_lp);
 	struct sim_task *p = aligned_alloc(64, size);
-	size_t len = strlen(wt->name) + 16;
 
 	if (p) {
 		memset(p, 0, size);
 		p->utimers = (struct sim_timer *)(p + 1);
 		p->nr_utimers = fill_unique_timers(wt, p->utimers);
+		p->lp = own_lp ? (struct sim_loop_log *)(p->utimers + nr_utimers) : &s->lp_none;
 	}
-	if (!p || !(p->name = malloc(len)))
+	/* a task's only thread has the task's name: the workload's own (sim_task_owns_name()) */
+	if (p && (wt->instances > 1 || wt->forked)) {
+		size_t len = strlen(wt->name) + 16;
+
+		p->name = malloc(len);
+		if (p->name)
+			snprintf(p->name, len, "%s-%u", wt->name, instance);
+	} else if (p) {
+		p->name = wt->name;
+	}
+	if (!p || !p->name)
 		goto nomem;
 	if (s->nr_tasks == s->cap_tasks) {
 		uint32_t cap = s->cap_tasks ? s->cap_tasks * 2 : 16;
@@ -618,10 +630,6 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 		s->tasks = t;
 		s->cap_tasks = cap;
 	}
-	if (wt->instances > 1 || wt->forked)
-		snprintf(p->name, len, "%s-%u", wt->name, instance);
-	else
-		memcpy(p->name, wt->name, strlen(wt->name) + 1);
 	p->id = s->nr_tasks;
 	p->pid = 1000 + p->id;
 	p->wl_task = wl_task;
@@ -646,7 +654,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	s->tasks[s->nr_tasks++] = p;
 	return p;
 nomem:
-	if (p)
+	if (p && sim_task_owns_name(s, p))
 		free(p->name);
 	free(p);
 	s->error = CAPSIM_ERR_NOMEM;
@@ -662,7 +670,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	int cpu;
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
-	p->lp = (struct sim_loop_log){ .start = s->now };
+	*p->lp = (struct sim_loop_log){ .start = s->now };
 	/* thread_body(): the task's own sched_data first, then its first phase's */
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);

@@ -257,6 +257,41 @@ static void test_children_and_spans(void **state)
 	jsonpos_free(idx);
 }
 
+/* jsonpos_plain_object(): what any reader reads as the index does, object values aside */
+static void test_plain_object(void **state)
+{
+	static const char *const plain[] = {
+		"{}", "{\"a\": {}}", "{ \"a\" :\t{\"x\": /* c */ 1},\r\n\"b\":{\"y\": [1, 'q']}, }",
+		"{\"a b\": {}, \"\xc3\xa9\": {}}",
+	};
+	static const char *const not_plain[] = {
+		"{\"a\": {}, /* c */ \"b\": {}}", "{\"a\": {} // c\n}", "{'a': {}}",
+		"{\"a\\u0062\": {}}", "{\"a\\\"\": {}}", "{\"a\\tb\": {}}", "{\"a\tb\": {}}",
+		"{\"a\": 1}", "{\"a\": []}", "{\"a\": {}, \"a\": {}}", "{\"a\": {}\f}",
+		"{\"a\": {\"b\": 1}", "{\"a\": {}",
+	};
+	struct jsonpos *idx;
+
+	for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+		idx = build(plain[i]);
+		if (!jsonpos_plain_object(idx, 0))
+			fail_msg("not plain: %s", plain[i]);
+		jsonpos_free(idx);
+	}
+	for (size_t i = 0; i < sizeof(not_plain) / sizeof(not_plain[0]); i++) {
+		idx = build(not_plain[i]);
+		if (jsonpos_plain_object(idx, 0))
+			fail_msg("plain: %s", not_plain[i]);
+		jsonpos_free(idx);
+	}
+	/* a key repeated below it does not count, one of its own does */
+	idx = build("{\"a\": {\"x\": 1, \"x\": 2}, \"b\": {\"c\": {}, \"c\": {}}}");
+	assert_true(jsonpos_plain_object(idx, 0));
+	assert_false(jsonpos_plain_object(idx, jsonpos_child(idx, 0, "b")));
+	assert_false(jsonpos_plain_object(idx, -1));
+	jsonpos_free(idx);
+}
+
 static void test_broken_text(void **state)
 {
 	/* cut inside a string: what came before is still indexed; never an error */
@@ -283,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_utf8_columns),
 		cmocka_unit_test(test_long_line),
 		cmocka_unit_test(test_children_and_spans),
+		cmocka_unit_test(test_plain_object),
 		cmocka_unit_test(test_broken_text),
 	};
 

@@ -767,6 +767,54 @@ static void test_tasks_read_apart(void **state)
 	      "JSON syntax error");
 }
 
+/* The same tasks, read with their names from the index or from json-c's tree, agree. */
+static void assert_same_tasks(const capsim_workload *a, const capsim_workload *b)
+{
+	assert_int_equal(a->nr_tasks, b->nr_tasks);
+	assert_int_equal(a->nr_threads, b->nr_threads);
+	assert_int_equal(a->nr_resources, b->nr_resources);
+	for (unsigned t = 0; t < a->nr_tasks; t++) {
+		assert_string_equal(a->tasks[t].name, b->tasks[t].name);
+		assert_int_equal(a->tasks[t].instances, b->tasks[t].instances);
+		assert_int_equal(a->tasks[t].at.line, b->tasks[t].at.line);
+		assert_int_equal(a->tasks[t].at.col, b->tasks[t].at.col);
+		assert_int_equal(a->tasks[t].phases[0].nr_events, b->tasks[t].phases[0].nr_events);
+		for (unsigned e = 0; e < a->tasks[t].phases[0].nr_events; e++)
+			assert_memory_equal(ev(a, t, 0, e), ev(b, t, 0, e), sizeof(struct wl_event));
+	}
+}
+
+static void test_tasks_named_by_index(void **state)
+{
+	/* plain around the task objects: the names come from the index (RT_INDEXED) */
+	static const char plain[] = "{\"tasks\": {\"a\": {\"run\": 1, \"timer\": {\"ref\": "
+				    "\"unique\", \"period\": 9}},\n \"b c\": {\"instance\": 2, "
+				    "/* x */ \"run\": 2},     \"\xc3\xa9\" : {\"sleep\": 3},}}";
+	/* the same with a comment between two tasks: json-c reads the names (RT_APART) */
+	static const char commented[] = "{\"tasks\": {\"a\": {\"run\": 1, \"timer\": {\"ref\": "
+					"\"unique\", \"period\": 9}},\n \"b c\": {\"instance\": 2, "
+					"/* x */ \"run\": 2}, /**/\"\xc3\xa9\" : {\"sleep\": 3},}}";
+	capsim_workload *a = parse_ok(plain), *b = parse_ok(commented);
+
+	assert_same_tasks(a, b);
+	assert_int_equal(a->nr_threads, 4);
+	assert_string_equal(a->tasks[2].name, "\xc3\xa9");
+	assert_int_equal(a->tasks[1].at.line, 2);
+	assert_int_equal(a->tasks[1].at.col, 2);
+	capsim_workload_free(a);
+	capsim_workload_free(b);
+	/* their errors are the whole file's */
+	FAILS("{\"tasks\": {}}", CAPSIM_ERR_PARSE, "w.json:1:2: tasks: expected a non-empty object");
+	FAILS("{\"tasks\": {\"a\": {\"run\": 1}, \"b\": {\"run\": -5}}}", CAPSIM_ERR_RANGE,
+	      "w.json:1:35: tasks.b.run: -5 is out of range");
+	FAILS("{\"tasks\": {\"a\": {\"run\": 1}, \"b\": 5}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:29: tasks.b: expected an object (a task), not int");
+	FAILS("{\"tasks\": {\"a\": {\"run\": 1} \"b\": {\"run\": 1}}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:28: JSON syntax error: object value separator");
+	FAILS("{\"global\": {\"x\": 1}, \"tasks\": {\"a\": {\"run\": 1}}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:13: global.x: unknown key");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -798,6 +846,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_prio),
 		cmocka_unit_test(test_load_io),
 		cmocka_unit_test(test_tasks_read_apart),
+		cmocka_unit_test(test_tasks_named_by_index),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -141,8 +141,8 @@ static void test_uclamp_event(void **state)
 	uint64_t big = 0;
 
 	for (unsigned k = 0; k < a->st.nr_by_cpu; k++)
-		if (a->st.by_cpu[k].cpu >= 4)
-			big += cpu_time_ns(&a->st.by_cpu[k]);
+		if (cpu_time_cpu(&a->st, k) >= 4)
+			big += cpu_time_ns(&a->st, k);
 	assert_int_equal(a->uclamp_eff[0], 1024);
 	assert_true(big >= 200 * MS);
 	assert_true(a->st.migrations >= 1);

@@ -77,8 +77,8 @@ static uint64_t ran_on(const struct sim_task *p, unsigned lo, unsigned hi)
 	uint64_t ns = 0;
 
 	for (uint32_t i = 0; i < p->st.nr_by_cpu; i++)
-		if (p->st.by_cpu[i].cpu >= lo && p->st.by_cpu[i].cpu <= hi)
-			ns += cpu_time_ns(&p->st.by_cpu[i]);
+		if (cpu_time_cpu(&p->st, i) >= lo && cpu_time_cpu(&p->st, i) <= hi)
+			ns += cpu_time_ns(&p->st, i);
 	return ns;
 }
 

@@ -70,10 +70,11 @@ static double share(const struct run *r, const char *name, unsigned pcpu)
 
 		if (strcmp(t->name, name))
 			continue;
-		for (unsigned k = 0; k < t->nr_by_cpu; k++) {
-			all += cpu_time_ns(&t->by_cpu[k]);
-			if (capsim_cpumask_test(&p->policies[pol].related_cpus, t->by_cpu[k].cpu))
-				on += cpu_time_ns(&t->by_cpu[k]);
+		for (unsigned k = 0; k < t->stats->nr_by_cpu; k++) {
+			all += cpu_time_ns(t->stats, k);
+			if (capsim_cpumask_test(&p->policies[pol].related_cpus,
+						cpu_time_cpu(t->stats, k)))
+				on += cpu_time_ns(t->stats, k);
 		}
 	}
 	assert_true(all > 0);

@@ -73,7 +73,10 @@ static void test_latency_ends(void **state)
 	free_task(p);
 }
 
-/* Runtime gathers per CPU: 5 + 7 ns on CPU 3, 11 on CPU 255, and times past 2^32 ns. */
+/*
+ * Runtime gathers per CPU: 5 + 7 ns on CPU 3, 11 on CPU 255, then on CPU 0 UINT32_MAX ns (still
+ * 4-byte entries) and one more (every entry widened to 8 bytes), with more CPUs after it.
+ */
 static void test_cpu_time(void **state)
 {
 	struct sim_task *p = new_task();
@@ -83,15 +86,29 @@ static void test_cpu_time(void **state)
 	task_add_cpu_time(p, 3, 5);
 	task_add_cpu_time(p, 255, 11);
 	task_add_cpu_time(p, 3, 7);
-	task_add_cpu_time(p, 0, big);
+	task_add_cpu_time(p, 0, UINT32_MAX);
+	task_add_cpu_time(p, 3, 1);
+	assert_int_equal(p->st.by_cpu_size, CPU_TIME_NARROW);
+	task_add_cpu_time(p, 0, 1);
+	task_add_cpu_time(p, 7, big);
 	task_flush_cpu_time(p);
-	assert_int_equal(p->st.nr_by_cpu, 3);
-	assert_int_equal(p->st.by_cpu[0].cpu, 3);
-	assert_int_equal(cpu_time_ns(&p->st.by_cpu[0]), 12);
-	assert_int_equal(p->st.by_cpu[1].cpu, 255);
-	assert_int_equal(cpu_time_ns(&p->st.by_cpu[1]), 11);
-	assert_int_equal(p->st.by_cpu[2].cpu, 0);
-	assert_true(cpu_time_ns(&p->st.by_cpu[2]) == big);
+	assert_int_equal(p->st.by_cpu_size, CPU_TIME_WIDE);
+	assert_int_equal(p->st.nr_by_cpu, 4);
+	assert_int_equal(cpu_time_cpu(&p->st, 0), 3);
+	assert_int_equal(cpu_time_ns(&p->st, 0), 13);
+	assert_int_equal(cpu_time_cpu(&p->st, 1), 255);
+	assert_int_equal(cpu_time_ns(&p->st, 1), 11);
+	assert_int_equal(cpu_time_cpu(&p->st, 2), 0);
+	assert_true(cpu_time_ns(&p->st, 2) == UINT32_MAX + 1ULL);
+	assert_int_equal(cpu_time_cpu(&p->st, 3), 7);
+	assert_true(cpu_time_ns(&p->st, 3) == big);
+	for (unsigned c = 8; c < 30; c++)
+		task_add_cpu_time(p, (int)c, c);
+	task_flush_cpu_time(p);
+	assert_int_equal(p->st.nr_by_cpu, 26);
+	assert_int_equal(cpu_time_cpu(&p->st, 25), 29);
+	assert_int_equal(cpu_time_ns(&p->st, 25), 29);
+	assert_true(cpu_time_ns(&p->st, 3) == big);
 	free_task(p);
 }
 
