@@ -550,7 +550,7 @@ void sim_free(struct capsim_sim *s)
 			free(s->rq[c].busy_at_opp);
 		}
 	free(s->rq);
-	free(s->sg_imbalance);
+	free(s->sg);
 	free(s->view);
 	free(s->memo);
 	free(s->advance_queue);

@@ -210,6 +210,18 @@ struct sim_sd {
 	unsigned nr_balance_failed;
 };
 
+/*
+ * What balancing reads of one group of plat->sd (balance.c): sg->group_weight, fixed at build
+ * time as in build_sched_groups(), and its sgc, whose capacity sums follow every change of a
+ * CPU's capacity_of() (update_cpu_capacity()), so that a balance does not sum them again.
+ */
+struct sim_sg {
+	unsigned weight;
+	bool imbalance;            /* sgc->imbalance */
+	uint64_t capacity;         /* sum of the CPUs' capacity_of() */
+	uint64_t min_capacity, max_capacity;
+};
+
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
 struct sim_rq {
 	int cpu;
@@ -366,7 +378,7 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
-	bool *sg_imbalance;               /* per plat->sd group: sgc->imbalance (balance.c) */
+	struct sim_sg *sg;                /* per plat->sd group: its sched_group_capacity (balance.c) */
 	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
