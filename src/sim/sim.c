@@ -442,8 +442,10 @@ static int setup_cpus(struct capsim_sim *s)
 		if (!sp->cpus || !sp->sg_cpu)
 			return CAPSIM_ERR_NOMEM;
 		for (unsigned c = 0; c < s->nr_cpus; c++)
-			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
+			if (capsim_cpumask_test(&sp->pp->related_cpus, c)) {
+				s->rq[c].policy_pos = sp->nr_cpus;
 				sp->cpus[sp->nr_cpus++] = c;
+			}
 	}
 	return sim_balance_init(s);
 }

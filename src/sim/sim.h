@@ -268,6 +268,7 @@ struct sim_rq {
 	uint64_t delivered_cap;          /* sim_delivered_capacity(), refreshed as limits change */
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 	int policy;                      /* its cpufreq policy, -1: none */
+	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
 
 	/* tick and balance */
 	bool tick_armed;
