@@ -250,7 +250,7 @@ struct sim_rq {
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
 	uint64_t cpu_capacity;           /* capacity_of() */
-	bool view_stale;                 /* cfs_avg changed since the view was last refreshed */
+	bool view_stale;                 /* a memo input moved since the view was last synced */
 	uint64_t misfit_task_load;
 	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
 	uint64_t uclamp_rq[2];           /* uclamp_rq_get() of each clamp, as published */
