@@ -247,8 +247,7 @@ static void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
 
 	sg->capacity = sg->max_capacity = 0;
 	sg->min_capacity = UINT64_MAX;
-	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
-	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+	for_each_cpu(c, span, s->nr_cpus) {
 		uint64_t cap = s->rq[c].cpu_capacity;
 
 		sg->capacity += cap;
@@ -378,10 +377,9 @@ static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
 			 enum lb_idle idle, struct lb_cpu *v)
 {
-	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
-	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+	for_each_cpu(c, span, s->nr_cpus) {
 		v[c].nr_running = s->rq[c].nr_running;
-		v[c].idle = lb_idle_cpu(s, (int)c);
+		v[c].idle = lb_idle_cpu(s, c);
 		v[c].ttwu_pending = false; /* the engine's wake-ups are never queued (no IPI list) */
 	}
 	/* in a newidle balance the CPU still runs the task it is switching from */
@@ -392,19 +390,18 @@ static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int c
 /* The rest of what load_balance.c reads of the runqueues of @span. */
 static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
 {
-	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
-	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+	for_each_cpu(c, span, s->nr_cpus) {
 		const struct sim_rq *rq = &s->rq[c];
 
 		v[c].h_nr_queued = rq->cfs_nr;
 		v[c].load = rq->cfs_avg.load_avg;
-		v[c].util = cpu_util_cfs(&s->rd, (int)c);
-		v[c].util_boost = cpu_util(&s->rd, (int)c, NULL, -1, 1);
+		v[c].util = cpu_util_cfs(&s->rd, c);
+		v[c].util_boost = cpu_util(&s->rd, c, NULL, -1, 1);
 		v[c].runnable = rq->cfs_avg.runnable_avg;
 		v[c].capacity = rq->cpu_capacity;
-		v[c].capacity_orig = arch_cap(s, (int)c);
+		v[c].capacity_orig = arch_cap(s, c);
 		v[c].misfit_task_load = rq->misfit_task_load;
-		v[c].overutilized = sim_cpu_overutilized(s, (int)c);
+		v[c].overutilized = sim_cpu_overutilized(s, c);
 	}
 }
 
