@@ -336,18 +336,16 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * The runqueue's signals in the view, after every change. The signals struct fair_memo
- * depends on are compared and copied only when a writer marked them stale (their PELT
- * decayed, util_est, the rq clamps, the RT count): most calls follow a switch, which moves
- * only the idle flags.
+ * The signals struct fair_memo depends on, into the view (rq_sync_view()): compared and copied
+ * only when a writer marked them stale (their PELT decayed, util_est, the rq clamps, the RT
+ * count), and the memo refreshed if one moved.
  */
-void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
 	bool memo_inputs_moved = false;
 
 	if (rq->view_stale) {
-		/* a switch that moves none of them keeps the memo */
 		memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
 				    v->util_cfs != rq->cfs_avg.util_avg ||
 				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
@@ -370,10 +368,6 @@ void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 	 * pressures change only where rq_sync_pressure() follows */
 	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
 		memo_inputs_moved = true;
-	v->idle = rq->nr_running == 0;
-	v->sched_idle = rq->nr_running > 0 && rq->cfs_nr == rq->nr_running && rq->curr &&
-			rq->curr->policy == WL_POLICY_IDLE;
-	v->uclamp_idle = rq->uclamp_idle;
 	if (memo_inputs_moved)
 		fair_memo_refresh(&s->rd, rq->cpu);
 }

@@ -535,7 +535,23 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
-void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
+/*
+ * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and
+ * the memo's inputs when a writer marked them stale (or the capped model's belief, which moves
+ * with time). Most calls follow a switch, which moves only the flags: inline.
+ */
+static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct fair_cpu *v = &s->view[rq->cpu];
+
+	v->idle = rq->nr_running == 0;
+	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->nr_running > 0 &&
+			rq->cfs_nr == rq->nr_running;
+	v->uclamp_idle = rq->uclamp_idle;
+	if (rq->view_stale || s->opt.model == CAPSIM_MODEL_CAPPED)
+		rq_sync_memo_inputs(s, rq);
+}
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
