@@ -265,7 +265,8 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
 		return; /* what the memo and the groups read has not moved */
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
-	for (unsigned gi = 0; s->plat->sd && gi < s->plat->sd->nr_groups; gi++)
+	/* the sums of its groups, where sim_balance_init() made them (kernel-check's sim has none) */
+	for (unsigned gi = 0; s->sg && gi < s->plat->sd->nr_groups; gi++)
 		if (capsim_cpumask_test(&s->plat->sd->groups[gi], (unsigned)cpu))
 			sg_sum_capacity(s, gi);
 	sim_ev_cpu_capacity(s, cpu);

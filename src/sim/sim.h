@@ -379,7 +379,7 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
-	struct sim_sg *sg;                /* per plat->sd group: its sched_group_capacity (balance.c) */
+	struct sim_sg *sg;                /* per plat->sd group (balance.c), NULL without domains */
 	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
