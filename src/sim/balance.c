@@ -663,13 +663,21 @@ out_one_pinned:
 	return 0;
 }
 
-/* get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies */
-static uint64_t sd_balance_interval(const struct capsim_sim *s, const struct sim_sd *ssd,
-				    bool busy)
+/*
+ * get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies: worked out again only when
+ * balance_interval moved (msecs_to_jiffies() divides, at every newidle balance and tick)
+ */
+static uint64_t sd_balance_interval(const struct capsim_sim *s, struct sim_sd *ssd, bool busy)
 {
-	/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
-	return lb_balance_interval(ssd->balance_interval, busy, BUSY_FACTOR, s->opt.hz,
-				   (uint64_t)s->opt.hz * s->nr_cpus / 10);
+	if (ssd->interval_ms != ssd->balance_interval) {
+		/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
+		for (int b = 0; b < 2; b++)
+			ssd->interval_jiffies[b] =
+				lb_balance_interval(ssd->balance_interval, b, BUSY_FACTOR, s->opt.hz,
+						    (uint64_t)s->opt.hz * s->nr_cpus / 10);
+		ssd->interval_ms = ssd->balance_interval;
+	}
+	return ssd->interval_jiffies[busy];
 }
 
 /*

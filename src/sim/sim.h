@@ -208,6 +208,8 @@ struct sim_sd {
 	uint64_t last_balance;     /* jiffies */
 	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
 	unsigned nr_balance_failed;
+	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
+	uint64_t interval_ms, interval_jiffies[2];
 };
 
 /*
