@@ -37,6 +37,15 @@ static inline size_t strv_len(const char *const *v)
 #define SCHED_CAPACITY_SHIFT 10
 #define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)
 
+/*
+ * for_each_cpu(cpu, mask, nr) - for (int cpu in @mask below @nr), ascending, one set bit at a
+ * time (the kernel's for_each_cpu()). No break in the body: it would leave only the inner loop.
+ */
+#define for_each_cpu(cpu, mask, nr)                                                        \
+	for (int cpu, w_ = 0; w_ * 64 < (int)(nr); w_++)                                    \
+		for (uint64_t b_ = (mask)->bits[w_];                                        \
+		     b_ && (cpu = w_ * 64 + __builtin_ctzll(b_)) < (int)(nr); b_ &= b_ - 1)
+
 /* mirrors mult_frac(), include/linux/math.h: floor(x*n/d) without overflowing x*n. */
 static inline uint64_t mult_frac(uint64_t x, uint64_t n, uint64_t d)
 {

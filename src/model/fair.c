@@ -362,15 +362,8 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 		eenv->task_busy_time = scale_irq_capacity(task_util_est(p), irq, max_cap);
 }
 
-/*
- * for_each_cpu(cpu, pd span): ascending CPU numbers, one set bit at a time (CPUs from
- * nr_cpus up are ignored). No break in the body: it would leave only the inner loop.
- */
-#define for_each_pd_cpu(cpu, rd, pd)                                                      \
-	for (int cpu, w_ = 0; w_ * 64 < (int)(rd)->nr_cpus; w_++)                          \
-		for (uint64_t b_ = (pd)->cpus.bits[w_];                                     \
-		     b_ && (cpu = w_ * 64 + __builtin_ctzll(b_)) < (int)(rd)->nr_cpus;       \
-		     b_ &= b_ - 1)
+/* for_each_cpu(cpu, pd span): CPUs from nr_cpus up are ignored */
+#define for_each_pd_cpu(cpu, rd, pd) for_each_cpu(cpu, &(pd)->cpus, (rd)->nr_cpus)
 
 /*
  * mirrors eenv_pd_busy_time(), fair.c: the pd's busy time with p removed everywhere. It also

@@ -104,8 +104,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
 		m.bits[w] = grp->span.bits[w] & env->cpus.bits[w];
 	*sgs = (struct lb_sg_stats){ 0 };
-	for (unsigned i = capsim_cpumask_next(&m, 0, env->nr_cpus); i < env->nr_cpus;
-	     i = capsim_cpumask_next(&m, i + 1, env->nr_cpus)) {
+	for_each_cpu(i, &m, env->nr_cpus) {
 		const struct lb_cpu *rq = &env->rq[i];
 
 		sgs->group_load += rq->load;

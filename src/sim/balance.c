@@ -239,6 +239,23 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
 		sim_set_overutilized(s, true);
 }
 
+/* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
+static void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
+{
+	const capsim_cpumask *span = &s->plat->sd->groups[gi];
+	struct sim_sg *sg = &s->sg[gi];
+
+	sg->capacity = sg->max_capacity = 0;
+	sg->min_capacity = UINT64_MAX;
+	for_each_cpu(c, span, s->nr_cpus) {
+		uint64_t cap = s->rq[c].cpu_capacity;
+
+		sg->capacity += cap;
+		sg->min_capacity = cap < sg->min_capacity ? cap : sg->min_capacity;
+		sg->max_capacity = cap > sg->max_capacity ? cap : sg->max_capacity;
+	}
+}
+
 /* mirrors update_cpu_capacity(): capacity_of() = scale_rt_capacity(), at least 1 */
 void update_cpu_capacity(struct capsim_sim *s, int cpu)
 {
@@ -246,8 +263,12 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 
 	s->rq[cpu].cpu_capacity = c ? c : 1;
 	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
-		return; /* what the memo read has not moved */
+		return; /* what the memo and the groups read has not moved */
 	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
+	/* the sums of its groups, where sim_balance_init() made them (kernel-check's sim has none) */
+	for (unsigned gi = 0; s->sg && gi < s->plat->sd->nr_groups; gi++)
+		if (capsim_cpumask_test(&s->plat->sd->groups[gi], (unsigned)cpu))
+			sg_sum_capacity(s, gi);
 	sim_ev_cpu_capacity(s, cpu);
 	fair_memo_refresh(&s->rd, cpu);
 }
@@ -299,7 +320,7 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 /*
  * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
  * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
- * at boot; and the groups' sgc->imbalance, all clear.
+ * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
  */
 int sim_balance_init(struct capsim_sim *s)
 {
@@ -307,9 +328,13 @@ int sim_balance_init(struct capsim_sim *s)
 
 	if (!sd)
 		return 0;
-	s->sg_imbalance = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg_imbalance));
-	if (!s->sg_imbalance)
+	s->sg = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg));
+	if (!s->sg)
 		return CAPSIM_ERR_NOMEM;
+	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
+		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
+		sg_sum_capacity(s, gi);
+	}
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		struct sim_rq *rq = &s->rq[c];
 
@@ -353,10 +378,9 @@ static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
 			 enum lb_idle idle, struct lb_cpu *v)
 {
-	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
-	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+	for_each_cpu(c, span, s->nr_cpus) {
 		v[c].nr_running = s->rq[c].nr_running;
-		v[c].idle = lb_idle_cpu(s, (int)c);
+		v[c].idle = lb_idle_cpu(s, c);
 		v[c].ttwu_pending = false; /* the engine's wake-ups are never queued (no IPI list) */
 	}
 	/* in a newidle balance the CPU still runs the task it is switching from */
@@ -367,19 +391,18 @@ static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int c
 /* The rest of what load_balance.c reads of the runqueues of @span. */
 static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
 {
-	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
-	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
+	for_each_cpu(c, span, s->nr_cpus) {
 		const struct sim_rq *rq = &s->rq[c];
 
 		v[c].h_nr_queued = rq->cfs_nr;
 		v[c].load = rq->cfs_avg.load_avg;
-		v[c].util = cpu_util_cfs(&s->rd, (int)c);
-		v[c].util_boost = cpu_util(&s->rd, (int)c, NULL, -1, 1);
+		v[c].util = cpu_util_cfs(&s->rd, c);
+		v[c].util_boost = cpu_util(&s->rd, c, NULL, -1, 1);
 		v[c].runnable = rq->cfs_avg.runnable_avg;
 		v[c].capacity = rq->cpu_capacity;
-		v[c].capacity_orig = arch_cap(s, (int)c);
+		v[c].capacity_orig = arch_cap(s, c);
 		v[c].misfit_task_load = rq->misfit_task_load;
-		v[c].overutilized = sim_cpu_overutilized(s, (int)c);
+		v[c].overutilized = sim_cpu_overutilized(s, c);
 	}
 }
 
@@ -387,7 +410,7 @@ static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struc
  * The domain's groups as CPU @cpu's sd->groups ring gives them, its local group first, with
  * their sgc: capacity the sum of the CPUs' capacity_of(), min and max over them (the kernel's
  * sgc holds what update_group_capacity() last summed, which is each CPU's last
- * update_cpu_capacity() too). Return: how many.
+ * update_cpu_capacity() too: struct sim_sg keeps it). Return: how many.
  */
 static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
 			       struct lb_group *out)
@@ -396,23 +419,17 @@ static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, 
 
 	for (unsigned k = 0; k < d->nr_groups; k++) {
 		unsigned gi = d->first_group + (local + k) % d->nr_groups;
-		struct lb_group *g = &out[k];
+		const struct sim_sg *sg = &s->sg[gi];
 
-		*g = (struct lb_group){
+		out[k] = (struct lb_group){
 			.span = sd->groups[gi],
-			.weight = capsim_cpumask_weight(&sd->groups[gi]),
+			.weight = sg->weight,
 			.flags = sd->group_flags[gi],
-			.min_capacity = UINT64_MAX,
-			.imbalance = s->sg_imbalance[gi],
+			.capacity = sg->capacity,
+			.min_capacity = sg->min_capacity,
+			.max_capacity = sg->max_capacity,
+			.imbalance = sg->imbalance,
 		};
-		for (unsigned c = capsim_cpumask_next(&g->span, 0, s->nr_cpus); c < s->nr_cpus;
-		     c = capsim_cpumask_next(&g->span, c + 1, s->nr_cpus)) {
-			uint64_t cap = s->rq[c].cpu_capacity;
-
-			g->capacity += cap;
-			g->min_capacity = cap < g->min_capacity ? cap : g->min_capacity;
-			g->max_capacity = cap > g->max_capacity ? cap : g->max_capacity;
-		}
 	}
 	return d->nr_groups;
 }
@@ -508,7 +525,7 @@ static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 		.groups = groups,
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
-	bool *parent_imbalance = env.has_parent ? &s->sg_imbalance[this_rq->sd[sdi + 1].local_sg]
+	bool *parent_imbalance = env.has_parent ? &s->sg[this_rq->sd[sdi + 1].local_sg].imbalance
 						: NULL;
 	unsigned ld_moved = 0, loop = 0, loop_max = 0;
 	bool active = false;
@@ -646,13 +663,21 @@ out_one_pinned:
 	return 0;
 }
 
-/* get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies */
-static uint64_t sd_balance_interval(const struct capsim_sim *s, const struct sim_sd *ssd,
-				    bool busy)
+/*
+ * get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies: worked out again only when
+ * balance_interval moved (msecs_to_jiffies() divides, at every newidle balance and tick)
+ */
+static uint64_t sd_balance_interval(const struct capsim_sim *s, struct sim_sd *ssd, bool busy)
 {
-	/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
-	return lb_balance_interval(ssd->balance_interval, busy, BUSY_FACTOR, s->opt.hz,
-				   (uint64_t)s->opt.hz * s->nr_cpus / 10);
+	if (ssd->interval_ms != ssd->balance_interval) {
+		/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
+		for (int b = 0; b < 2; b++)
+			ssd->interval_jiffies[b] =
+				lb_balance_interval(ssd->balance_interval, b, BUSY_FACTOR, s->opt.hz,
+						    (uint64_t)s->opt.hz * s->nr_cpus / 10);
+		ssd->interval_ms = ssd->balance_interval;
+	}
+	return ssd->interval_jiffies[busy];
 }
 
 /*

@@ -48,8 +48,10 @@ void eq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
 	/* no block yet: a tail that counts as full makes the first append take one */
-	for (unsigned i = 0; i < EQ_BUCKETS; i++)
+	for (unsigned i = 0; i < EQ_BUCKETS; i++) {
 		q->bucket[i].tail_nr = EQ_BLOCK;
+		q->bucket[i].min_time = UINT64_MAX;
+	}
 }
 
 /*
@@ -60,6 +62,7 @@ static inline void bucket_keep_tail(struct eq_bucket *b)
 {
 	b->head = b->tail;
 	b->first = b->tail_nr = b->nr = 0;
+	b->min_time = UINT64_MAX;
 }
 
 static void free_chain(struct eq_block *blk)
@@ -142,10 +145,12 @@ static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq
 	if (b->tail_nr == EQ_BLOCK)
 		bucket_extend(q, b);
 	b->tail->ev[b->tail_nr++] = *n;
-	if (i)
+	if (i) {
 		q->occupied |= 1ULL << (i - 1);
-	else
+		b->min_time = n->time < b->min_time ? n->time : b->min_time;
+	} else {
 		b->nr++;
+	}
 }
 
 /* ---- events before @last: a binary min-heap, for generality ------------------------------- */
@@ -207,25 +212,17 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 }
 
 /*
- * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time becomes @last
- * and its events move to the (empty) buckets below it, block by block, each block spare again
- * once read but the last, which the emptied bucket keeps.
+ * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time (which its
+ * appends kept) becomes @last and its events move to the (empty) buckets below it, block by
+ * block, each block spare again once read but the last, which the emptied bucket keeps.
  */
 static void redistribute(struct event_queue *q, unsigned i)
 {
 	/* the moves go below @i: @b stays as it is until it keeps its tail */
 	struct eq_bucket *b = &q->bucket[i];
 	struct eq_block *blk = b->head, *tail = b->tail;
-	uint64_t last = blk->ev[0].time; /* only bucket 0 is popped: the others start at 0 */
+	uint64_t last = b->min_time;
 
-	for (const struct eq_block *k = blk;; k = k->next) {
-		uint32_t n = k == tail ? b->tail_nr : EQ_BLOCK;
-
-		for (uint32_t e = 0; e < n; e++)
-			last = k->ev[e].time < last ? k->ev[e].time : last;
-		if (k == tail)
-			break;
-	}
 	q->last = last;
 	q->occupied &= ~(1ULL << (i - 1));
 	for (;;) {

@@ -32,6 +32,7 @@ struct eq_bucket {
 	struct eq_block *head, *tail;
 	uint32_t first, tail_nr;
 	uint32_t nr;              /* events, kept for bucket 0 (the others have @occupied) */
+	uint64_t min_time;        /* the earliest event's time (buckets 1..64), UINT64_MAX: empty */
 };
 
 #define EQ_BUCKETS 65

@@ -44,6 +44,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
+	rq->view_stale = true; /* the view starts empty */
 	uclamp_rq_init(&rq->uclamp);
 	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
 	rq->uclamp_idle = true;
@@ -128,8 +129,10 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr,
 					 running, 1);
 
-	if (decayed)
+	if (decayed) {
+		rq->view_stale = true;
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_CFS);
+	}
 	return decayed;
 }
 
@@ -139,8 +142,10 @@ static int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int ru
 	int decayed = capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
 					 (uint64_t)running, running, 1);
 
-	if (decayed)
+	if (decayed) {
+		rq->view_stale = true;
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_RT);
+	}
 	return decayed;
 }
 
@@ -166,6 +171,7 @@ static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
 	sa->util_sum += p->avg.util_sum;
 	sa->runnable_avg += p->avg.runnable_avg;
 	sa->runnable_sum += p->avg.runnable_sum;
+	rq->view_stale = true;
 }
 
 static void sub_positive64(uint64_t *v, uint64_t d)
@@ -227,7 +233,7 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	}
 	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
 	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
-	if (decayed || rq->view_stale)
+	if (rq->view_stale)
 		rq_sync_view(s, rq);
 	if (decayed)
 		cpufreq_update_util(s, rq->cpu);
@@ -280,6 +286,7 @@ static void uclamp_rq_publish(struct capsim_sim *s, struct sim_rq *rq)
 	rq->uclamp_rq[0] = rq->uclamp.clamp[UCLAMP_ID_MIN].value;
 	rq->uclamp_rq[1] = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
 	rq->uclamp_idle = rq->uclamp.idle;
+	rq->view_stale = true;
 	sim_ev_uclamp(s, rq);
 }
 
@@ -328,37 +335,39 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 		fair_memo_refresh(&s->rd, rq->cpu);
 }
 
-/* The runqueue's signals in the view, after every change. */
-void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+/*
+ * The signals struct fair_memo depends on, into the view (rq_sync_view()): compared and copied
+ * only when a writer marked them stale (their PELT decayed, util_est, the rq clamps, the RT
+ * count), and the memo refreshed if one moved.
+ */
+void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
-	/* the fields struct fair_memo depends on: a switch that moves none keeps the memo */
-	bool memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
-				 v->util_cfs != rq->cfs_avg.util_avg ||
-				 v->runnable_cfs != rq->cfs_avg.runnable_avg ||
-				 v->util_est_cfs != rq->cfs_util_est ||
-				 v->util_rt != rq->rt_avg.util_avg ||
-				 v->uclamp_min_rq != rq->uclamp_rq[0] ||
-				 v->uclamp_max_rq != rq->uclamp_rq[1] ||
-				 v->rt_runnable != (rq->rt_nr > 0);
+	bool memo_inputs_moved = false;
 
-	v->capacity_of = rq->cpu_capacity;
-	v->util_cfs = rq->cfs_avg.util_avg;
-	v->runnable_cfs = rq->cfs_avg.runnable_avg;
-	v->util_est_cfs = rq->cfs_util_est;
-	v->util_rt = rq->rt_avg.util_avg;
+	if (rq->view_stale) {
+		memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
+				    v->util_cfs != rq->cfs_avg.util_avg ||
+				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
+				    v->util_est_cfs != rq->cfs_util_est ||
+				    v->util_rt != rq->rt_avg.util_avg ||
+				    v->uclamp_min_rq != rq->uclamp_rq[0] ||
+				    v->uclamp_max_rq != rq->uclamp_rq[1] ||
+				    v->rt_runnable != (rq->rt_nr > 0);
+		v->capacity_of = rq->cpu_capacity;
+		v->util_cfs = rq->cfs_avg.util_avg;
+		v->runnable_cfs = rq->cfs_avg.runnable_avg;
+		v->util_est_cfs = rq->cfs_util_est;
+		v->util_rt = rq->rt_avg.util_avg;
+		v->uclamp_min_rq = rq->uclamp_rq[0];
+		v->uclamp_max_rq = rq->uclamp_rq[1];
+		v->rt_runnable = rq->rt_nr > 0;
+		rq->view_stale = false;
+	}
 	/* the capped model's belief (arch_cap included) moves with time; the other models'
 	 * pressures change only where rq_sync_pressure() follows */
 	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
 		memo_inputs_moved = true;
-	v->uclamp_min_rq = rq->uclamp_rq[0];
-	v->uclamp_max_rq = rq->uclamp_rq[1];
-	v->idle = rq->nr_running == 0;
-	v->sched_idle = rq->nr_running > 0 && rq->cfs_nr == rq->nr_running && rq->curr &&
-			rq->curr->policy == WL_POLICY_IDLE;
-	v->uclamp_idle = rq->uclamp_idle;
-	v->rt_runnable = rq->rt_nr > 0;
-	rq->view_stale = false;
 	if (memo_inputs_moved)
 		fair_memo_refresh(&s->rd, rq->cpu);
 }
@@ -445,6 +454,7 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 		p->state = TASK_RUNNABLE;
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr++;
+		rq->view_stale = true;
 		if (++rq->nr_running >= 2)
 			s->overloaded = true;
 		rq_sync_view(s, rq);
@@ -456,6 +466,7 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 		return;
 	}
 	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	rq->view_stale = true;
 	if (p->in_iowait && wakeup) {
 		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
 		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
@@ -495,6 +506,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
 	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	rq->view_stale = true;
 	eevdf_requeue_delayed(&rq->cfs, &p->se);
 	update_load_avg(s, rq, p);
 	p->se.sched_delayed = false; /* clear_delayed(): runnable from here on */
@@ -568,8 +580,10 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		if (rq->curr != p)
 			task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		rq->rt_nr--;
+		rq->view_stale = true;
 	} else {
 		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est, p->util_est);
+		rq->view_stale = true;
 		if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
 			rq_dequeue_delay(s, rq, p);
 			return;

@@ -89,13 +89,9 @@ static void sugov_commit(struct capsim_sim *s, struct sim_policy *sp, uint32_t n
 }
 
 /* @cpu's struct sugov_cpu */
-static struct sugov_cpu_state *sg_cpu_of(struct sim_policy *sp, int cpu)
+static struct sugov_cpu_state *sg_cpu_of(const struct capsim_sim *s, struct sim_policy *sp, int cpu)
 {
-	unsigned i = 0;
-
-	while (i + 1 < sp->nr_cpus && sp->cpus[i] != (unsigned)cpu)
-		i++;
-	return &sp->sg_cpu[i];
+	return &sp->sg_cpu[s->rq[cpu].policy_pos];
 }
 
 /* mirrors sugov_update_shared() + sugov_next_freq_shared() */
@@ -106,8 +102,8 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	uint32_t next_f;
 	bool changed;
 
-	sugov_iowait_boost(sg_cpu_of(sp, cpu), s->now, flags, s->tick_ns);
-	sg_cpu_of(sp, cpu)->last_update = s->now;
+	sugov_iowait_boost(sg_cpu_of(s, sp, cpu), s->now, flags, s->tick_ns);
+	sg_cpu_of(s, sp, cpu)->last_update = s->now;
 	if (!sugov_should_update_freq(&sp->sg, s->now))
 		return;
 	for (unsigned i = 0; i < sp->nr_cpus; i++) {

@@ -442,8 +442,10 @@ static int setup_cpus(struct capsim_sim *s)
 		if (!sp->cpus || !sp->sg_cpu)
 			return CAPSIM_ERR_NOMEM;
 		for (unsigned c = 0; c < s->nr_cpus; c++)
-			if (capsim_cpumask_test(&sp->pp->related_cpus, c))
+			if (capsim_cpumask_test(&sp->pp->related_cpus, c)) {
+				s->rq[c].policy_pos = sp->nr_cpus;
 				sp->cpus[sp->nr_cpus++] = c;
+			}
 	}
 	return sim_balance_init(s);
 }
@@ -558,7 +560,7 @@ void sim_free(struct capsim_sim *s)
 			free(s->rq[c].busy_at_opp);
 		}
 	free(s->rq);
-	free(s->sg_imbalance);
+	free(s->sg);
 	free(s->view);
 	free(s->memo);
 	free(s->advance_queue);

@@ -227,6 +227,20 @@ struct sim_sd {
 	uint64_t last_balance;     /* jiffies */
 	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
 	unsigned nr_balance_failed;
+	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
+	uint64_t interval_ms, interval_jiffies[2];
+};
+
+/*
+ * What balancing reads of one group of plat->sd (balance.c): sg->group_weight, fixed at build
+ * time as in build_sched_groups(), and its sgc, whose capacity sums follow every change of a
+ * CPU's capacity_of() (update_cpu_capacity()), so that a balance does not sum them again.
+ */
+struct sim_sg {
+	unsigned weight;
+	bool imbalance;            /* sgc->imbalance */
+	uint64_t capacity;         /* sum of the CPUs' capacity_of() */
+	uint64_t min_capacity, max_capacity;
 };
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
@@ -257,7 +271,7 @@ struct sim_rq {
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
 	uint64_t cpu_capacity;           /* capacity_of() */
-	bool view_stale;                 /* cfs_avg changed since the view was last refreshed */
+	bool view_stale;                 /* a memo input moved since the view was last synced */
 	uint64_t misfit_task_load;
 	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
 	uint64_t uclamp_rq[2];           /* uclamp_rq_get() of each clamp, as published */
@@ -275,6 +289,7 @@ struct sim_rq {
 	uint64_t delivered_cap;          /* sim_delivered_capacity(), refreshed as limits change */
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 	int policy;                      /* its cpufreq policy, -1: none */
+	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
 
 	/* tick and balance */
 	bool tick_armed;
@@ -385,7 +400,7 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
-	bool *sg_imbalance;               /* per plat->sd group: sgc->imbalance (balance.c) */
+	struct sim_sg *sg;                /* per plat->sd group (balance.c), NULL without domains */
 	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
@@ -553,7 +568,23 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
-void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq);
+void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
+/*
+ * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and
+ * the memo's inputs when a writer marked them stale (or the capped model's belief, which moves
+ * with time). Most calls follow a switch, which moves only the flags: inline.
+ */
+static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct fair_cpu *v = &s->view[rq->cpu];
+
+	v->idle = rq->nr_running == 0;
+	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->nr_running > 0 &&
+			rq->cfs_nr == rq->nr_running;
+	v->uclamp_idle = rq->uclamp_idle;
+	if (rq->view_stale || s->opt.model == CAPSIM_MODEL_CAPPED)
+		rq_sync_memo_inputs(s, rq);
+}
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
