@@ -60,15 +60,21 @@ static void fail(struct capsim_recording *r, int code, const char *msg)
 static void widen(struct capsim_recording *r);
 
 /*
- * The grid column of @t. The width is set when a first series, lane or mark list needs it: the
+ * The grid column of @t. The width is set (grid_init(), at the time @now of the run) when a
+ * first series, lane or mark list needs it: the
  * run's length over REC_COLUMNS (+ 1 ns, so that the run's end falls in the last column), or
  * for a run of unknown length (a workload that ends by itself) twice the time run so far; such
  * a run widens the grid (every column doubled) when it outruns it.
  */
-static uint32_t grid_col(struct capsim_recording *r, uint64_t t)
+static void grid_init(struct capsim_recording *r, uint64_t now)
 {
 	if (!r->grid_ns)
-		r->grid_ns = r->end ? r->end / REC_COLUMNS + 1 : t / (REC_COLUMNS / 2) + 1;
+		r->grid_ns = r->end ? r->end / REC_COLUMNS + 1 : now / (REC_COLUMNS / 2) + 1;
+}
+
+static uint32_t grid_col(struct capsim_recording *r, uint64_t t)
+{
+	grid_init(r, t);
 	while (t / r->grid_ns >= REC_COLUMNS)
 		widen(r);
 	return (uint32_t)(t / r->grid_ns);
@@ -111,12 +117,13 @@ static void col_add(struct capsim_recording *r, struct rec_series *s, uint64_t t
 	c->last = v;
 }
 
-/* @s held REC_EXACT_MAX changes: it is folded into the grid, as if it had been from the start */
-static void series_to_grid(struct capsim_recording *r, struct rec_series *s)
+/* @s held REC_EXACT_MAX changes at @now: it is folded into the grid, as if it had been from the start */
+static void series_to_grid(struct capsim_recording *r, struct rec_series *s, uint64_t now)
 {
 	struct rec_pt *p = s->p;
 	uint32_t n = s->n;
 
+	grid_init(r, now);
 	s->p = NULL;
 	s->n = s->cap = 0;
 	for (uint32_t i = 0; i < n; i++)
@@ -136,7 +143,7 @@ static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, in
 	s->last = v;
 	if (s->c || s->n == REC_EXACT_MAX) {
 		if (!s->c)
-			series_to_grid(r, s);
+			series_to_grid(r, s, t);
 		col_add(r, s, t, v, had, held);
 		return;
 	}
@@ -268,11 +275,13 @@ static void cell_add(struct capsim_recording *r, struct rec_lane *l, int32_t id,
 	}
 }
 
-/* @l held REC_EXACT_MAX intervals: it is folded into the grid */
-static void lane_to_grid(struct capsim_recording *r, struct rec_lane *l)
+/* @l held REC_EXACT_MAX intervals at @now: it is folded into the grid */
+static void lane_to_grid(struct capsim_recording *r, struct rec_lane *l, uint64_t now)
 {
 	struct rec_iv *iv = l->iv;
 	uint32_t n = l->n;
+
+	grid_init(r, now);
 
 	l->c = malloc(REC_COLUMNS * sizeof(*l->c));
 	if (!l->c) {
@@ -296,7 +305,7 @@ static void lane_add(struct capsim_recording *r, struct rec_lane *l, int32_t id,
 	if (t1 <= t0)
 		return;
 	if (!l->c && l->n == REC_EXACT_MAX)
-		lane_to_grid(r, l);
+		lane_to_grid(r, l, t1);
 	if (l->c) {
 		cell_add(r, l, id, t0, t1);
 		return;
@@ -351,6 +360,7 @@ static void mark(struct capsim_recording *r, struct rec_marks *m, uint64_t t)
 	if (!m->count && m->n == REC_EXACT_MAX) {
 		uint64_t *ts = m->t;
 
+		grid_init(r, t);
 		m->count = calloc(REC_COLUMNS, sizeof(*m->count));
 		if (!m->count) {
 			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's marks");

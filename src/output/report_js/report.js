@@ -78,12 +78,38 @@
     return out;
   }
 
+  // A zoom or pan of one chart moves every other. A chart being made takes the shared range
+  // itself (its own first setScale is not a user's): with a propagation per new chart, drawing
+  // the panels of a 100-task page redrew every chart made before, quadratic in the charts.
+  // Only the charts near the screen follow at once; the others when they come near it (a zoom
+  // redrew all 200 charts of a 100-task page).
+  let making = false;
+  const near = new Set();
+  const follow = (u) => {
+    const x = u.scales.x;
+    if (range && (x.min !== range[0] || x.max !== range[1])) u.setScale("x", { min: range[0], max: range[1] });
+  };
+  const seen = new IntersectionObserver((es) => es.forEach((e) => {
+    const u = e.target.uplot;
+    if (!u) return;
+    if (e.isIntersecting) { near.add(u); syncing = true; follow(u); syncing = false; } else near.delete(u);
+  }), { rootMargin: "200px" });
   function setRange(min, max, from) {
-    if (syncing) return;
+    if (syncing || making || (range && range[0] === min && range[1] === max)) return;
     syncing = true;
     range = [min, max];
-    charts.forEach((u) => { if (u !== from) u.setScale("x", { min, max }); });
+    near.forEach((u) => { if (u !== from) follow(u); });
     syncing = false;
+  }
+  function made(opts, data, parent) {
+    making = true;
+    const u = new uPlot(opts, data, parent);
+    making = false;
+    follow(u);
+    charts.push(u);
+    u.root.uplot = u;
+    seen.observe(u.root);
+    return u;
   }
 
   // the same padding and y axis width in every chart and lane: their plots line up in time
@@ -96,7 +122,7 @@
       paths: opts.points && opts.points[i] ? () => null : uPlot.paths.stepped({ align: 1 }),
       points: { show: !!(opts.points && opts.points[i]), size: 6 }, spanGaps: true,
     })));
-    const u = new uPlot({
+    return made({
       title, width: opts.width || W, height: opts.height || 170, series,
       cursor: { sync: { key: "capsim" } },
       scales: { x: { time: false } },
@@ -104,8 +130,6 @@
       axes: [{}, { label: opts.ylabel || "", labelSize: 20, size: 60 }],
       hooks: { setScale: [(u, key) => { if (key === "x") setRange(u.scales.x.min, u.scales.x.max, u); }] },
     }, data, parent);
-    charts.push(u);
-    return u;
   }
 
   // A lane: its run intervals (exact: full height), or per column the id of its longest
@@ -137,7 +161,7 @@
       }
       g.restore();
     };
-    const u = new uPlot({
+    const u = made({
       title, width: W, height: 70, legend: { show: false },
       series: [{}, { label: "", show: true, stroke: "transparent", points: { show: false } }],
       cursor: { sync: { key: "capsim" }, y: false, points: { show: false } },
@@ -151,7 +175,6 @@
     }, [[0, dur], [null, null]], parent);
     u.root.classList.add("lane");
     u.root.title = "colour: " + names;
-    charts.push(u);
   }
 
   function hist(parent, title, bins, neg) {
@@ -175,7 +198,7 @@
   let observer = null;
   function lazy(box, height, draw) {
     box.style.minHeight = height + "px";
-    box.drawPanel = () => { box.drawPanel = null; box.style.minHeight = ""; draw.call(box); if (range) setRange(range[0], range[1], null); };
+    box.drawPanel = () => { box.drawPanel = null; box.style.minHeight = ""; draw.call(box); };
     if (!observer) observer = new IntersectionObserver((es) => es.forEach((e) => {
       if (e.isIntersecting && e.target.drawPanel) { observer.unobserve(e.target); e.target.drawPanel(); }
     }), { rootMargin: "400px" });
@@ -214,7 +237,8 @@
   const body = $("div", {}, root);
 
   function render(k) {
-    charts.splice(0).forEach((u) => u.destroy());
+    charts.splice(0).forEach((u) => { seen.unobserve(u.root); u.destroy(); });
+    near.clear();
     if (observer) observer.disconnect();
     body.textContent = "";
     const R = D.runs[k], S = R.summary, dur = S.duration_s;
@@ -280,9 +304,9 @@
       S.cpus.map((c) => [c.cpu, c.busy_pct, c.mean_freq_khz, c.mean_actual_capacity, c.energy_j]));
     if (S.pressure) table(body, ["pressure metric", "value"], [["mean |believed - delivered| capacity", S.pressure.mean_abs_capacity_error],
       ["placements", S.pressure.placements], ["misfit placements", S.pressure.misfit_placements], ["uclamp_min violations", S.pressure.uclamp_min_violations]]);
-    if (range) setRange(range[0], range[1], null);
   }
   if (sel) sel.addEventListener("change", () => render(+sel.value));
   render(0);
+  performance.mark("capsim-rendered"); // bench/report_load.js times the page by it
   document.body.setAttribute("data-rendered", "1");
 })();
