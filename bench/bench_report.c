@@ -10,8 +10,9 @@
  *       the file's size. `bench_report r -o FILE` keeps the report (bench/report-load.sh opens
  *       it in Chromium).
  *   (s) the report's size against the run's size: simulated time x CPUs x tasks, the tasks as in
- *       (r) (2.5 % of a big CPU each; on the 32-CPU platform 0.5 %), on hikey960 (8 CPUs) and on
- *       a 32-CPU platform of two clusters written to a temporary file; one run each.
+ *       (r) (periods 16-115 ms, duties from 2.5 % down to 0.3 % of a big CPU as they get more
+ *       numerous), on hikey960 (8 CPUs) and on platforms of two clusters (32, 64 CPUs) written
+ *       to a temporary file; one run each.
  * The public API only, as bench_sim. The CPU figures compare; wall time swings with the
  * machine's other load (two cores shared), so each (r) figure is the fastest of several runs.
  */
@@ -218,24 +219,30 @@ static void run_sizes(void)
 	static const struct {
 		unsigned cpus, tasks, duty_div, seconds;
 	} runs[] = {
-		{ 8, 10, 40, 10 },   { 8, 10, 40, 600 },   { 8, 10, 40, 3600 },
-		{ 8, 100, 40, 10 },  { 8, 100, 40, 60 },   { 8, 100, 40, 600 },  { 8, 100, 40, 3600 },
-		{ 8, 200, 80, 600 }, { 8, 400, 160, 600 }, { 32, 100, 40, 600 }, { 32, 400, 200, 600 },
+		{ 8, 10, 40, 10 },    { 8, 10, 40, 600 },   { 8, 10, 40, 3600 },  { 8, 100, 40, 10 },
+		{ 8, 100, 40, 60 },   { 8, 100, 40, 600 },  { 8, 100, 40, 3600 }, { 8, 200, 80, 600 },
+		{ 8, 400, 160, 600 }, { 8, 800, 320, 600 }, { 32, 100, 40, 600 }, { 32, 400, 200, 600 },
+		{ 64, 400, 100, 600 },
 	};
-	char dir[] = "/tmp/capsim-bench-XXXXXX", plat32[64], out[96];
+	char dir[] = "/tmp/capsim-bench-XXXXXX", plat[64], out[96];
 
 	if (!mkdtemp(dir))
 		die("mkdtemp", NULL);
-	platform_two_clusters(dir, 16, plat32, sizeof(plat32));
 	snprintf(out, sizeof(out), "%s/report.html", dir);
-	printf("(s) the report's size by the run's size (one run each)\n");
+	printf("(s) the report's size by the run's size (one run each; 8 CPUs: hikey960, else two "
+	       "clusters of 512 and 1024)\n");
 	printf("    %5s %6s %9s %12s %9s %9s %10s\n", "CPUs", "tasks", "sim. s", "events", "MB",
 	       "run CPU s", "bytes/task");
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		char *w = periodic_tasks(runs[i].tasks, runs[i].duty_div);
-		struct run_time t = one_run(runs[i].cpus == 8 ? "hikey960" : plat32, w,
-					    runs[i].seconds * CAPSIM_NSEC_PER_SEC, out);
+		struct run_time t;
 
+		if (runs[i].cpus != 8)
+			platform_two_clusters(dir, runs[i].cpus / 2, plat, sizeof(plat));
+		t = one_run(runs[i].cpus == 8 ? "hikey960" : plat, w,
+			    runs[i].seconds * CAPSIM_NSEC_PER_SEC, out);
+		if (runs[i].cpus != 8)
+			remove(plat);
 		printf("    %5u %6u %9u %12llu %9.2f %9.3f %10.0f\n", runs[i].cpus, runs[i].tasks,
 		       runs[i].seconds, t.events, (double)t.bytes / 1e6, t.cpu,
 		       (double)t.bytes / runs[i].tasks);
@@ -243,7 +250,6 @@ static void run_sizes(void)
 		free(w);
 	}
 	remove(out);
-	remove(plat32);
 	rmdir(dir);
 }
 
