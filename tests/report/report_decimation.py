@@ -5,8 +5,9 @@
 # saw a change, the lowest and highest value the signal took in the column (the value held into
 # it counted) and the last one. Lanes (who ran where, from cpu_running.csv) and deadline-miss
 # marks (rtapp_timer.csv) likewise. Runs: 2 s of the default scenario (every series exact), 40 s
-# of it (the busy series gridded), and a workload that ends by itself (no duration known: the
-# grid widens as the run outruns it). Also: the summary is the same with and without --report
+# of it (the busy series gridded), a workload that ends by itself (no duration known: the grid
+# widens as the run outruns it), and a task alone on a CPU for 2048 and 2049 loops (its lanes
+# exact, then gridded). Also: the summary is the same with and without --report
 # (the recording only reads the run), and two reports of one run are byte-identical.
 # Usage: report_decimation.py CAPSIM OUTDIR
 import csv, json, math, os, re, shutil, subprocess, sys
@@ -211,5 +212,18 @@ d = os.path.join(out, "finite")
 subprocess.run([capsim, "simulate", "--platform", "hikey960", "--workload", wl, "--csv", d,
                 "--report", d + ".html"], check=True, capture_output=True)
 check("a run of unknown length: busy series gridded", verify("finite", d, d + ".html") > 0)
+# the threshold: a task alone on CPU2 runs once a loop, so its lanes hold one interval a loop
+for loops, form in ((2048, "dt"), (2049, "top")):
+    wl = os.path.join(out, f"pinned{loops}.json")
+    with open(wl, "w") as f:
+        f.write('{"tasks": {"p": {"loop": %d, "cpus": [2], "run": 1000, '
+                '"timer": {"ref": "p", "period": 4000}}}}\n' % loops)
+    d = os.path.join(out, f"pinned{loops}")
+    subprocess.run([capsim, "simulate", "--platform", "hikey960", "--workload", wl, "--csv", d,
+                    "--report", d + ".html"], check=True, capture_output=True)
+    verify(f"pinned{loops}", d, d + ".html")
+    R = page_data(d + ".html")["runs"][0]
+    check(f"{loops} intervals: lanes {'exact' if form == 'dt' else 'gridded'}",
+          form in R["cpus"][2]["lane"] and form in R["tasks"][0]["lane"])
 print("report_decimation:", "ok" if not fail else "FAILED")
 sys.exit(fail)
