@@ -135,13 +135,15 @@
   // A lane: its run intervals (exact: full height), or per column the id of its longest
   // interval (colour) and how busy the column was (height). A uPlot chart of no series whose
   // draw hook paints them, so that its time axis lines up with the plots' and zooms with them.
-  function lane(parent, title, ln, dur, names) {
+  // @scaled: heights relative to the busiest column (a task busy 2 % of the time still shows).
+  function lane(parent, title, ln, dur, names, scaled) {
     let iv = null; // [t0 (s), t1 (s), id, busy share 0..1]
     const intervals = () => {
       if (iv) return iv;
       iv = [];
       if (!ln) return iv;
-      if (ln.top) ln.top.forEach((id, k) => { if (id >= 0) iv.push([k * GRID, (k + 1) * GRID, id, Math.min(1, ln.busy[k] / 100)]); });
+      const top = ln.busy && scaled ? Math.max(1, ...ln.busy) : 100;
+      if (ln.top) ln.top.forEach((id, k) => { if (id >= 0) iv.push([k * GRID, (k + 1) * GRID, id, Math.min(1, ln.busy[k] / top)]); });
       else { let ns = 0; ln.dt.forEach((d, k) => { ns += d; iv.push([ns * 1e-9, (ns + ln.dur[k]) * 1e-9, ln.id[k], 1]); }); }
       return iv;
     };
@@ -275,7 +277,7 @@
               ["util_avg", "util_est", "deadline miss"], join([t.s.util, t.s.util_est, miss]),
               { ylabel: "util", height: 140, points: [false, false, true], colors: ["#1f77b4", "#ff7f0e", "#d62728"] });
       else $("h3", { text: t.name + ": no util_avg or util_est (not a fair-class task: no PELT entity of its own)" }, box);
-      lane(box, t.name + ": where it ran (colour: CPU)", t.lane, dur, "CPU number");
+      lane(box, t.name + ": where it ran (colour: CPU" + (t.lane.top ? "; height: busy share, the busiest column full)" : ")"), t.lane, dur, "CPU number", true);
       hist(box, "wake-up latency", t.lat_hist);
       hist(box, "timer slack", t.slack_hist, t.late_hist);
     }));
