@@ -139,7 +139,7 @@ static struct run_time one_run(const char *platform, const char *rtapp, uint64_t
 	return t;
 }
 
-#define HOUR_RUNS 3
+#define HOUR_RUNS 5
 
 static void run_hour(const char *keep)
 {

@@ -82,16 +82,28 @@ static uint32_t grid_col(struct capsim_recording *r, uint64_t t)
 
 /* ---- series ---------------------------------------------------------------------------------- */
 
+static void cur_update(struct rec_col *c, int64_t v)
+{
+	if (v < c->lo)
+		c->lo = v;
+	if (v > c->hi)
+		c->hi = v;
+	c->last = v;
+}
+
 /* gridded @s changes to @v at @t, from the value it held (@held, if @had) */
 static void col_add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v,
 		    bool had, int64_t held)
 {
-	struct rec_col *c;
 	uint32_t col;
 
-	if (!s->nc || t >= s->col_end) {
-		col = grid_col(r, t);
-		if (!s->nc || s->c[s->nc - 1].col != col) { /* a widening may have merged them */
+	if (s->open && t < s->col_end) {
+		cur_update(&s->cur, v);
+		return;
+	}
+	col = grid_col(r, t);
+	if (!s->open || s->cur.col != col) { /* (a widening may have merged them) */
+		if (s->open) {
 			if (s->nc == s->capc) {
 				uint32_t cap = s->capc ? s->capc * 2 : 64;
 				struct rec_col *n = realloc(s->c, cap * sizeof(*n));
@@ -103,18 +115,14 @@ static void col_add(struct capsim_recording *r, struct rec_series *s, uint64_t t
 				s->c = n;
 				s->capc = cap;
 			}
-			c = &s->c[s->nc++];
-			c->col = col;
-			c->lo = c->hi = had ? held : v;
+			s->c[s->nc++] = s->cur;
 		}
-		s->col_end = ((uint64_t)col + 1) * r->grid_ns;
+		s->open = true;
+		s->cur.col = col;
+		s->cur.lo = s->cur.hi = had ? held : v;
 	}
-	c = &s->c[s->nc - 1];
-	if (v < c->lo)
-		c->lo = v;
-	if (v > c->hi)
-		c->hi = v;
-	c->last = v;
+	s->col_end = ((uint64_t)col + 1) * r->grid_ns;
+	cur_update(&s->cur, v);
 }
 
 /* @s held REC_EXACT_MAX changes at @now: it is folded into the grid, as if it had been from the start */
@@ -126,6 +134,7 @@ static void series_to_grid(struct capsim_recording *r, struct rec_series *s, uin
 	grid_init(r, now);
 	s->p = NULL;
 	s->n = s->cap = 0;
+	s->grid = true;
 	for (uint32_t i = 0; i < n; i++)
 		col_add(r, s, p[i].t, p[i].v, i > 0, i ? p[i - 1].v : 0);
 	free(p);
@@ -141,8 +150,8 @@ static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, in
 		return;
 	s->have = true;
 	s->last = v;
-	if (s->c || s->n == REC_EXACT_MAX) {
-		if (!s->c)
+	if (s->grid || s->n == REC_EXACT_MAX) {
+		if (!s->grid)
 			series_to_grid(r, s, t);
 		col_add(r, s, t, v, had, held);
 		return;
@@ -181,8 +190,16 @@ static void series_widen(struct rec_series *s, uint64_t grid_ns)
 		}
 	}
 	s->nc = n;
-	if (n)
-		s->col_end = ((uint64_t)s->c[n - 1].col + 1) * grid_ns;
+	if (!s->open)
+		return;
+	s->cur.col /= 2;
+	if (n && s->c[n - 1].col == s->cur.col) { /* the column before joins the open one */
+		const struct rec_col *m = &s->c[--s->nc];
+
+		s->cur.lo = m->lo < s->cur.lo ? m->lo : s->cur.lo;
+		s->cur.hi = m->hi > s->cur.hi ? m->hi : s->cur.hi;
+	}
+	s->col_end = ((uint64_t)s->cur.col + 1) * grid_ns;
 }
 
 /* ---- full-resolution columns (capsim_recording_columns()) ----------------------------------- */

@@ -39,12 +39,26 @@ struct rec_col {
 struct rec_series {
 	struct rec_pt *p;            /* exact: every change, in time order (NULL once gridded) */
 	uint32_t n, cap;
-	struct rec_col *c;           /* gridded: the columns that saw a change, in order */
+	bool grid;                   /* gridded (REC_EXACT_MAX changes were reached) */
+	bool open;                   /* gridded: @cur holds the last column that saw a change */
+	struct rec_col cur;          /* that column, kept here while it is open (the hot path) */
+	uint64_t col_end;            /* where @cur ends, ns */
+	struct rec_col *c;           /* gridded: the columns before @cur, in order */
 	uint32_t nc, capc;
-	uint64_t col_end;            /* gridded: where the last column ends, ns */
 	bool have;
 	int64_t last;                /* the last value added (repeats are skipped) */
 };
+
+/* a gridded series' columns: c[0..nc) then cur if open */
+static inline uint32_t rec_ncols(const struct rec_series *s)
+{
+	return s->nc + s->open;
+}
+
+static inline const struct rec_col *rec_col_at(const struct rec_series *s, uint32_t i)
+{
+	return i < s->nc ? &s->c[i] : &s->cur;
+}
 
 struct rec_iv {
 	uint64_t t0, t1;

@@ -133,14 +133,16 @@ static void jstr(struct out *o, const char *s)
 static void series(struct out *o, const struct rec_series *s)
 {
 	putc_(o, '{');
-	if (s->c) {
-		LIST(o, "dc", s->nc, 1, s->c[i].col);
+	if (s->grid) {
+		uint32_t n = rec_ncols(s);
+
+		LIST(o, "dc", n, 1, rec_col_at(s, i)->col);
 		putc_(o, ',');
-		LIST(o, "lo", s->nc, 0, s->c[i].lo);
+		LIST(o, "lo", n, 0, rec_col_at(s, i)->lo);
 		putc_(o, ',');
-		LIST(o, "hi", s->nc, 0, s->c[i].hi);
+		LIST(o, "hi", n, 0, rec_col_at(s, i)->hi);
 		putc_(o, ',');
-		LIST(o, "last", s->nc, 0, s->c[i].last);
+		LIST(o, "last", n, 0, rec_col_at(s, i)->last);
 	} else {
 		LIST(o, "dt", s->n, 1, s->p[i].t);
 		putc_(o, ',');
