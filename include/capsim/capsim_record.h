@@ -152,7 +152,8 @@ struct capsim_report_inputs {
  * capsim_report_html() - the HTML report of @n runs of one scenario (1: simulate; more: compare,
  * the models overlaid with a selector): recordings @recs and summaries @sums in the same
  * order, @in for the header. One page, scripts and styles inline, no network. Return: 0,
- * CAPSIM_ERR_INVALID (@n 0 or above CAPSIM_MODEL_COUNT, a NULL entry) or CAPSIM_ERR_IO.
+ * CAPSIM_ERR_INVALID (@n 0 or above CAPSIM_MODEL_COUNT, a NULL entry), CAPSIM_ERR_NOMEM or
+ * CAPSIM_ERR_IO.
  */
 CAPSIM_API int capsim_report_html(const capsim_recording *const *recs,
 				  const capsim_summary *const *sums, unsigned n,

@@ -55,10 +55,107 @@ static void fail(struct capsim_recording *r, int code, const char *msg)
 	}
 }
 
-/* ---- decimated series ---------------------------------------------------------------------- */
+/* ---- the grid: REC_COLUMNS columns over the run ---------------------------------------------- */
 
-static void push(struct capsim_recording *r, struct rec_series *s, struct rec_pt p)
+static void widen(struct capsim_recording *r);
+
+/*
+ * The grid column of @t. The width is set (grid_init(), at the time @now of the run) when a
+ * first series, lane or mark list needs it: the
+ * run's length over REC_COLUMNS (+ 1 ns, so that the run's end falls in the last column), or
+ * for a run of unknown length (a workload that ends by itself) twice the time run so far; such
+ * a run widens the grid (every column doubled) when it outruns it.
+ */
+static void grid_init(struct capsim_recording *r, uint64_t now)
 {
+	if (!r->grid_ns)
+		r->grid_ns = r->end ? r->end / REC_COLUMNS + 1 : now / (REC_COLUMNS / 2) + 1;
+}
+
+static uint32_t grid_col(struct capsim_recording *r, uint64_t t)
+{
+	grid_init(r, t);
+	while (t / r->grid_ns >= REC_COLUMNS)
+		widen(r);
+	return (uint32_t)(t / r->grid_ns);
+}
+
+/* ---- series ---------------------------------------------------------------------------------- */
+
+static void cur_update(struct rec_col *c, int64_t v)
+{
+	if (v < c->lo)
+		c->lo = v;
+	if (v > c->hi)
+		c->hi = v;
+	c->last = v;
+}
+
+/* gridded @s changes to @v at @t, from the value it held (@held, if @had) */
+static void col_add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v,
+		    bool had, int64_t held)
+{
+	uint32_t col;
+
+	if (s->open && t < s->col_end) {
+		cur_update(&s->cur, v);
+		return;
+	}
+	col = grid_col(r, t);
+	if (!s->open || s->cur.col != col) { /* (a widening may have merged them) */
+		if (s->open) {
+			if (s->nc == s->capc) {
+				uint32_t cap = s->capc ? s->capc * 2 : 64;
+				struct rec_col *n = realloc(s->c, cap * sizeof(*n));
+
+				if (!n) {
+					fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's series");
+					return;
+				}
+				s->c = n;
+				s->capc = cap;
+			}
+			s->c[s->nc++] = s->cur;
+		}
+		s->open = true;
+		s->cur.col = col;
+		s->cur.lo = s->cur.hi = had ? held : v;
+	}
+	s->col_end = ((uint64_t)col + 1) * r->grid_ns;
+	cur_update(&s->cur, v);
+}
+
+/* @s held REC_EXACT_MAX changes at @now: it is folded into the grid, as if it had been from the start */
+static void series_to_grid(struct capsim_recording *r, struct rec_series *s, uint64_t now)
+{
+	struct rec_pt *p = s->p;
+	uint32_t n = s->n;
+
+	grid_init(r, now);
+	s->p = NULL;
+	s->n = s->cap = 0;
+	s->grid = true;
+	for (uint32_t i = 0; i < n; i++)
+		col_add(r, s, p[i].t, p[i].v, i > 0, i ? p[i - 1].v : 0);
+	free(p);
+}
+
+/* @s changes to @v at @t (a repeat of its value is no change) */
+static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v)
+{
+	bool had = s->have;
+	int64_t held = s->last;
+
+	if (had && held == v)
+		return;
+	s->have = true;
+	s->last = v;
+	if (s->grid || s->n == REC_EXACT_MAX) {
+		if (!s->grid)
+			series_to_grid(r, s, t);
+		col_add(r, s, t, v, had, held);
+		return;
+	}
 	if (s->n == s->cap) {
 		uint32_t cap = s->cap ? s->cap * 2 : 64;
 		struct rec_pt *n = realloc(s->p, cap * sizeof(*n));
@@ -70,106 +167,39 @@ static void push(struct capsim_recording *r, struct rec_series *s, struct rec_pt
 		s->p = n;
 		s->cap = cap;
 	}
-	if (s->n && s->p[s->n - 1].t == p.t) /* a later value at the same time wins */
-		s->p[s->n - 1] = p;
-	else
-		s->p[s->n++] = p;
+	s->p[s->n++] = (struct rec_pt){ t, v };
 }
 
-/* the bucket's points in time order, each once */
-static void emit_bucket(struct capsim_recording *r, struct rec_series *s)
+/* the columns 2k and 2k + 1 become column k of a grid twice as wide */
+static void series_widen(struct rec_series *s, uint64_t grid_ns)
 {
-	struct rec_pt q[4] = { s->b[0], s->b[1], s->b[2], s->b[3] };
+	uint32_t n = 0;
 
-	if (q[1].t > q[2].t) {
-		struct rec_pt x = q[1];
+	for (uint32_t i = 0; i < s->nc; i++) {
+		struct rec_col c = s->c[i];
 
-		q[1] = q[2];
-		q[2] = x;
+		c.col /= 2;
+		if (n && s->c[n - 1].col == c.col) {
+			struct rec_col *m = &s->c[n - 1];
+
+			m->lo = c.lo < m->lo ? c.lo : m->lo;
+			m->hi = c.hi > m->hi ? c.hi : m->hi;
+			m->last = c.last;
+		} else {
+			s->c[n++] = c;
+		}
 	}
-	for (unsigned i = 0; i < 4; i++)
-		if (!s->n || s->p[s->n - 1].t != q[i].t || s->p[s->n - 1].v != q[i].v)
-			if (!i || q[i].t != q[i - 1].t || q[i].v != q[i - 1].v)
-				push(r, s, q[i]);
-}
-
-void rec_series_flush(struct rec_series *s)
-{
+	s->nc = n;
 	if (!s->open)
 		return;
-	s->open = false;
-	emit_bucket(NULL, s);
-}
+	s->cur.col /= 2;
+	if (n && s->c[n - 1].col == s->cur.col) { /* the column before joins the open one */
+		const struct rec_col *m = &s->c[--s->nc];
 
-/* M4 again over the points kept, at twice the width: what M4 at that width would have kept */
-static void widen(struct capsim_recording *r, struct rec_series *s)
-{
-	struct rec_series t = { .p = s->p, .cap = s->cap, .width = s->width * 2 };
-	uint32_t n = s->n;
-
-	for (uint32_t i = 0; i < n; i++) {
-		struct rec_pt p = s->p[i];
-		uint64_t b = p.t / t.width;
-
-		if (t.open && b != t.bucket) {
-			t.open = false;
-			emit_bucket(r, &t);
-		}
-		if (!t.open) {
-			t.open = true;
-			t.bucket = b;
-			t.b[0] = t.b[1] = t.b[2] = t.b[3] = p;
-			continue;
-		}
-		if (p.v < t.b[1].v)
-			t.b[1] = p;
-		if (p.v > t.b[2].v)
-			t.b[2] = p;
-		t.b[3] = p;
+		s->cur.lo = m->lo < s->cur.lo ? m->lo : s->cur.lo;
+		s->cur.hi = m->hi > s->cur.hi ? m->hi : s->cur.hi;
 	}
-	/* t writes into s->p behind the read position: it never holds more points than it read */
-	if (t.open)
-		emit_bucket(r, &t);
-	s->n = t.n;
-	s->width = t.width;
-	if (s->open)
-		s->bucket = s->b[0].t / s->width;
-}
-
-static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v)
-{
-	struct rec_pt p = { t, v };
-	uint64_t b;
-
-	if (s->have && s->last == v)
-		return;
-	s->have = true;
-	s->last = v;
-	if (!s->width)
-		s->width = 1000; /* 1 us: short runs keep every change */
-	b = t / s->width;
-	if (s->open && b != s->bucket) {
-		s->open = false;
-		emit_bucket(r, s);
-		if (s->n >= REC_MAX_POINTS)
-			widen(r, s);
-		b = t / s->width;
-	}
-	if (!s->open || b != s->bucket) {
-		if (s->open) {
-			s->open = false;
-			emit_bucket(r, s);
-		}
-		s->open = true;
-		s->bucket = b;
-		s->b[0] = s->b[1] = s->b[2] = s->b[3] = p;
-		return;
-	}
-	if (v < s->b[1].v)
-		s->b[1] = p;
-	if (v > s->b[2].v)
-		s->b[2] = p;
-	s->b[3] = p;
+	s->col_end = ((uint64_t)s->cur.col + 1) * grid_ns;
 }
 
 /* ---- full-resolution columns (capsim_recording_columns()) ----------------------------------- */
@@ -234,66 +264,135 @@ static void col_run(struct capsim_recording *r, int32_t pid, int cpu, uint64_t t
 	k->r_end[k->nr_runs++] = t1;
 }
 
-/* ---- lanes: an interval [t0, t1) of @id, folded into buckets -------------------------------- */
+/* ---- lanes: an interval [t0, t1) of @id ----------------------------------------------------- */
 
-static void lane_widen(struct rec_lane *l)
-{
-	uint32_t n = (l->n + 1) / 2;
-
-	for (uint32_t i = 0; i < n; i++) {
-		struct rec_cell a = l->c[2 * i];
-		struct rec_cell b = 2 * i + 1 < l->n ? l->c[2 * i + 1] :
-						       (struct rec_cell){ -1, 0, 0 };
-		struct rec_cell m = a.top_ns >= b.top_ns ? a : b;
-
-		m.busy_ns = a.busy_ns + b.busy_ns;
-		l->c[i] = m;
-	}
-	for (uint32_t i = n; i < l->n; i++)
-		l->c[i] = (struct rec_cell){ -1, 0, 0 };
-	l->n = n;
-	l->width *= 2;
-}
-
-static void lane_add(struct capsim_recording *r, struct rec_lane *l, int32_t id, uint64_t t0,
+static void cell_add(struct capsim_recording *r, struct rec_lane *l, int32_t id, uint64_t t0,
 		     uint64_t t1)
 {
-	if (!l->c) {
-		l->c = malloc(REC_MAX_BUCKETS * sizeof(*l->c));
-		if (!l->c) {
-			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's lanes");
-			return;
-		}
-		for (uint32_t i = 0; i < REC_MAX_BUCKETS; i++)
-			l->c[i] = (struct rec_cell){ -1, 0, 0 };
-		l->width = r->end ? (r->end + REC_MAX_BUCKETS - 1) / REC_MAX_BUCKETS : 1000000;
-	}
 	while (t1 > t0) {
-		uint64_t b = t0 / l->width, edge = (b + 1) * l->width, e = t1 < edge ? t1 : edge;
+		uint64_t e;
 		struct rec_cell *c;
 
-		if (b >= REC_MAX_BUCKETS) {
-			lane_widen(l);
-			continue;
+		if (t0 < l->cur_start || t0 >= l->cur_end) {
+			l->cur = grid_col(r, t0);
+			l->cur_start = (uint64_t)l->cur * r->grid_ns;
+			l->cur_end = l->cur_start + r->grid_ns;
+			if (l->cur >= l->nc)
+				l->nc = l->cur + 1;
 		}
-		c = &l->c[b];
-		if (b >= l->n)
-			l->n = (uint32_t)b + 1;
+		c = &l->c[l->cur];
+		e = t1 < l->cur_end ? t1 : l->cur_end;
 		c->busy_ns += e - t0;
-		/* the longest single interval names the bucket: cheap, and exact for one task */
+		/* the longest single interval names the cell: cheap, and exact for one task */
 		if (c->top < 0 || e - t0 > c->top_ns) {
 			c->top = id;
-			c->top_ns = (uint32_t)(e - t0);
+			c->top_ns = e - t0;
 		}
 		t0 = e;
 	}
 }
 
+/* @l held REC_EXACT_MAX intervals at @now: it is folded into the grid */
+static void lane_to_grid(struct capsim_recording *r, struct rec_lane *l, uint64_t now)
+{
+	struct rec_iv *iv = l->iv;
+	uint32_t n = l->n;
+
+	grid_init(r, now);
+
+	l->c = malloc(REC_COLUMNS * sizeof(*l->c));
+	if (!l->c) {
+		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's lanes");
+		return;
+	}
+	for (uint32_t i = 0; i < REC_COLUMNS; i++)
+		l->c[i] = (struct rec_cell){ -1, 0, 0 };
+	l->iv = NULL;
+	l->n = l->cap = 0;
+	l->nc = 0;
+	l->cur_start = l->cur_end = 0;
+	for (uint32_t i = 0; i < n; i++)
+		cell_add(r, l, iv[i].id, iv[i].t0, iv[i].t1);
+	free(iv);
+}
+
+static void lane_add(struct capsim_recording *r, struct rec_lane *l, int32_t id, uint64_t t0,
+		     uint64_t t1)
+{
+	if (t1 <= t0)
+		return;
+	if (!l->c && l->n == REC_EXACT_MAX)
+		lane_to_grid(r, l, t1);
+	if (l->c) {
+		cell_add(r, l, id, t0, t1);
+		return;
+	}
+	if (l->n == l->cap) {
+		uint32_t cap = l->cap ? l->cap * 2 : 64;
+		struct rec_iv *n = realloc(l->iv, cap * sizeof(*n));
+
+		if (!n) {
+			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's lanes");
+			return;
+		}
+		l->iv = n;
+		l->cap = cap;
+	}
+	l->iv[l->n++] = (struct rec_iv){ t0, t1, id };
+}
+
+static void lane_widen(struct rec_lane *l)
+{
+	uint32_t n = (l->nc + 1) / 2;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct rec_cell a = l->c[2 * i];
+		struct rec_cell b = 2 * i + 1 < l->nc ? l->c[2 * i + 1] :
+							(struct rec_cell){ -1, 0, 0 };
+		struct rec_cell m = a.top_ns >= b.top_ns ? a : b;
+
+		m.busy_ns = a.busy_ns + b.busy_ns;
+		l->c[i] = m;
+	}
+	for (uint32_t i = n; i < l->nc; i++)
+		l->c[i] = (struct rec_cell){ -1, 0, 0 };
+	l->nc = n;
+	l->cur_start = l->cur_end = 0; /* found again at the next interval */
+}
+
+/* ---- marks: deadline misses, trips ------------------------------------------------------------ */
+
+static void mark_count(struct capsim_recording *r, struct rec_marks *m, uint64_t t)
+{
+	uint32_t col = grid_col(r, t);
+
+	m->count[col]++;
+	if (col >= m->nc)
+		m->nc = col + 1;
+}
+
 static void mark(struct capsim_recording *r, struct rec_marks *m, uint64_t t)
 {
 	m->total++;
-	if (m->n >= REC_MAX_MARKS)
+	if (!m->count && m->n == REC_EXACT_MAX) {
+		uint64_t *ts = m->t;
+
+		grid_init(r, t);
+		m->count = calloc(REC_COLUMNS, sizeof(*m->count));
+		if (!m->count) {
+			fail(r, CAPSIM_ERR_NOMEM, "out of memory for the report's marks");
+			return;
+		}
+		for (uint32_t i = 0; i < m->n; i++)
+			mark_count(r, m, ts[i]);
+		free(ts);
+		m->t = NULL;
+		m->n = m->cap = 0;
+	}
+	if (m->count) {
+		mark_count(r, m, t);
 		return;
+	}
 	if (m->n == m->cap) {
 		uint32_t cap = m->cap ? m->cap * 2 : 64;
 		uint64_t *n = realloc(m->t, cap * sizeof(*n));
@@ -306,6 +405,44 @@ static void mark(struct capsim_recording *r, struct rec_marks *m, uint64_t t)
 		m->cap = cap;
 	}
 	m->t[m->n++] = t;
+}
+
+static void marks_widen(struct rec_marks *m)
+{
+	uint32_t n = (m->nc + 1) / 2;
+
+	for (uint32_t i = 0; i < n; i++)
+		m->count[i] = m->count[2 * i] + (2 * i + 1 < m->nc ? m->count[2 * i + 1] : 0);
+	for (uint32_t i = n; i < m->nc; i++)
+		m->count[i] = 0;
+	m->nc = n;
+}
+
+/* every gridded series, lane and mark list of @r doubles its columns' width */
+static void widen(struct capsim_recording *r)
+{
+	r->grid_ns *= 2;
+	for (unsigned c = 0; c < r->nr_cpus; c++) {
+		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
+			series_widen(&r->cpus[c].s[k], r->grid_ns);
+		if (r->cpus[c].lane.c)
+			lane_widen(&r->cpus[c].lane);
+	}
+	for (uint32_t i = 0; i < r->nr_tasks; i++) {
+		for (unsigned k = 0; k < REC_TASK_NR_SERIES; k++)
+			series_widen(&r->tasks[i].s[k], r->grid_ns);
+		if (r->tasks[i].lane.c)
+			lane_widen(&r->tasks[i].lane);
+		if (r->tasks[i].misses.count)
+			marks_widen(&r->tasks[i].misses);
+	}
+	for (uint32_t i = 0; i < r->nr_zones; i++)
+		series_widen(&r->zones[i].s, r->grid_ns);
+	for (uint32_t i = 0; i < r->nr_cdevs; i++)
+		series_widen(&r->cdevs[i].s, r->grid_ns);
+	series_widen(&r->overutilized, r->grid_ns);
+	if (r->trips.count)
+		marks_widen(&r->trips);
 }
 
 /* ---- tasks, by pid ----------------------------------------------------------------------- */
@@ -529,16 +666,22 @@ static void cpu_freq(struct capsim_recording *r, const struct capsim_event *ev)
 			f->requested_khz, f->delivered_khz);
 }
 
+/* the policy's limits, on each of its CPUs (the event is recorded on the first) */
 static void cpu_limits(struct capsim_recording *r, const struct capsim_event *ev)
 {
 	const struct capsim_ev_cpu_frequency_limits *l = &ev->u.cpu_frequency_limits;
-	struct rec_cpu *c = &r->cpus[ev->cpu];
-	uint64_t keep = c->freq_ref ? c->orig * l->max_khz / c->freq_ref : c->orig;
 
-	add(r, &c->s[REC_CPU_FREQ_MIN], ev->time_ns, l->min_khz);
-	add(r, &c->s[REC_CPU_FREQ_MAX], ev->time_ns, l->max_khz);
-	add(r, &c->s[REC_CPU_CPUFREQ_PRESSURE], ev->time_ns,
-	    (int64_t)(keep < c->orig ? c->orig - keep : 0));
+	for (unsigned cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct rec_cpu *c = &r->cpus[cpu];
+		uint64_t keep = c->freq_ref ? c->orig * l->max_khz / c->freq_ref : c->orig;
+
+		if (l->cpus ? !capsim_cpumask_test(l->cpus, cpu) : cpu != (unsigned)ev->cpu)
+			continue;
+		add(r, &c->s[REC_CPU_FREQ_MIN], ev->time_ns, l->min_khz);
+		add(r, &c->s[REC_CPU_FREQ_MAX], ev->time_ns, l->max_khz);
+		add(r, &c->s[REC_CPU_CPUFREQ_PRESSURE], ev->time_ns,
+		    (int64_t)(keep < c->orig ? c->orig - keep : 0));
+	}
 	if (r->csv[CSV_LIMITS] && ev->cpu == l->first_cpu)
 		fprintf(r->csv[CSV_LIMITS], "%" PRIu64 ",%d,%u,%u\n", ev->time_ns, l->policy,
 			l->min_khz, l->max_khz);
@@ -596,7 +739,12 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 	case CAPSIM_EV_THERMAL_PRESSURE_UPDATE:
 		if (!c)
 			break;
-		add(r, &c->s[REC_CPU_HW_PRESSURE], ev->time_ns, (int64_t)ev->u.pressure.pressure);
+		/* on each CPU it applies to (the event is recorded on the first) */
+		for (unsigned cpu = 0; cpu < r->nr_cpus; cpu++)
+			if (ev->u.pressure.cpus ? capsim_cpumask_test(ev->u.pressure.cpus, cpu) :
+						  cpu == (unsigned)ev->cpu)
+				add(r, &r->cpus[cpu].s[REC_CPU_HW_PRESSURE], ev->time_ns,
+				    (int64_t)ev->u.pressure.pressure);
 		if (r->cols)
 			col_sample(r, ev->time_ns, ev->cpu, ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE ?
 				   CAPSIM_SIGNAL_HW_PRESSURE : CAPSIM_SIGNAL_THERMAL_PRESSURE,
@@ -656,6 +804,19 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 	}
 }
 
+/*
+ * The events record_event() reads: the run builds no other for it (the PELT of runqueues,
+ * util_est, schedutil's evaluations, EAS's compute_energy calls, idle states, migrations are
+ * most of a busy run's events); rt-app's loops only when its logs are asked for.
+ */
+#define T(x) ((uint64_t)1 << CAPSIM_EV_##x)
+static const uint64_t record_types =
+	T(PELT_SE) | T(CPU_COUNTERS) | T(SCHED_SWITCH) | T(SCHED_WAKING) | T(SCHED_WAKEUP_NEW) |
+	T(CPU_FREQUENCY) | T(CPU_FREQUENCY_LIMITS) | T(HW_PRESSURE_UPDATE) |
+	T(THERMAL_PRESSURE_UPDATE) | T(CPU_CAPACITY) | T(RTAPP_TIMER) | T(OVERUTILIZED) | T(TEXT);
+static const uint64_t record_log_types = T(RTAPP_LOOP);
+#undef T
+
 /* the run is being freed: its end closes the open intervals, the recording lives on */
 static void record_release(void *ctx)
 {
@@ -690,7 +851,7 @@ int capsim_recording_attach(capsim_sim *s, capsim_recording **out, capsim_error 
 		r->cpus[c].freq_ref = s->plat->cpus[c].freq_ref_khz;
 		r->cpus[c].curr = -1;
 	}
-	ret = sink_list_add(s, record_event, r, record_release);
+	ret = sink_list_add(s, record_event, r, record_release, record_types);
 	if (ret) {
 		free(r->cpus);
 		free(r);
@@ -703,6 +864,19 @@ int capsim_recording_attach(capsim_sim *s, capsim_recording **out, capsim_error 
 static void series_free(struct rec_series *s)
 {
 	free(s->p);
+	free(s->c);
+}
+
+static void lane_free(struct rec_lane *l)
+{
+	free(l->iv);
+	free(l->c);
+}
+
+static void marks_free(struct rec_marks *m)
+{
+	free(m->t);
+	free(m->count);
 }
 
 static void cols_free(struct rec_cols *k)
@@ -730,13 +904,13 @@ void capsim_recording_free(capsim_recording *r)
 	for (unsigned c = 0; c < r->nr_cpus; c++) {
 		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
 			series_free(&r->cpus[c].s[k]);
-		free(r->cpus[c].lane.c);
+		lane_free(&r->cpus[c].lane);
 	}
 	for (uint32_t i = 0; i < r->nr_tasks; i++) {
 		for (unsigned k = 0; k < REC_TASK_NR_SERIES; k++)
 			series_free(&r->tasks[i].s[k]);
-		free(r->tasks[i].lane.c);
-		free(r->tasks[i].misses.t);
+		lane_free(&r->tasks[i].lane);
+		marks_free(&r->tasks[i].misses);
 		free(r->tasks[i].name);
 	}
 	for (uint32_t i = 0; i < r->nr_zones; i++) {
@@ -750,7 +924,7 @@ void capsim_recording_free(capsim_recording *r)
 	series_free(&r->overutilized);
 	free(r->zones);
 	free(r->cdevs);
-	free(r->trips.t);
+	marks_free(&r->trips);
 	free(r->tasks);
 	free(r->task_of_pid);
 	free(r->cpus);
@@ -781,6 +955,8 @@ int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	r->log_open = open;
 	r->log_ctx = ctx;
+	if (r->sim)
+		sink_list_set_types(r->sim, record_event, record_types | record_log_types);
 	return 0;
 }
 
@@ -803,17 +979,7 @@ static void finish(capsim_recording *r, uint64_t end)
 		}
 		cp->curr = -1; /* a second finish closes nothing twice */
 		cp->since = end;
-		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
-			rec_series_flush(&cp->s[k]);
 	}
-	for (uint32_t i = 0; i < r->nr_tasks; i++)
-		for (unsigned k = 0; k < REC_TASK_NR_SERIES; k++)
-			rec_series_flush(&r->tasks[i].s[k]);
-	for (uint32_t i = 0; i < r->nr_zones; i++)
-		rec_series_flush(&r->zones[i].s);
-	for (uint32_t i = 0; i < r->nr_cdevs; i++)
-		rec_series_flush(&r->cdevs[i].s);
-	rec_series_flush(&r->overutilized);
 	r->end = end;
 }
 

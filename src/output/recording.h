@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * recording.h - the recording of include/capsim/capsim_record.h, as its writers read it: series
- * decimated per bucket with min/max kept (M4: a bucket keeps its first, lowest, highest and last
- * point, so a line drawn from them covers what the full series would), occupancy lanes (who ran
- * where, per bucket), per-task histograms and markers. The bucket width starts small and doubles
- * when a series holds REC_MAX_POINTS, so memory and the page stay bounded whatever the run's
- * length; and, for a binding, the full-resolution columns. recording.c fills it from the event
- * sink; report_html.c writes it.
+ * recording.h - the recording of include/capsim/capsim_record.h, as its writers read it. A series
+ * (a signal of a CPU, a task, a thermal zone) keeps every change while it has at most
+ * REC_EXACT_MAX; a busier one is decimated per pixel: folded into the run's grid of REC_COLUMNS
+ * columns (one per CSS pixel of the page's widest plot), each column that saw a change keeping
+ * its lowest and highest value (the value held into it counted) and its last one, so a line
+ * drawn from them covers what the full series would. The folding is done as the events arrive
+ * (a change costs a compare or two), so memory and the page stay bounded whatever the run's
+ * length. Lanes (who ran where) keep their run intervals the same way, then per column the id
+ * that ran longest in one interval and the busy time; marks (deadline misses, trips) their
+ * times, then a count per column. Beside them per-task histograms and, for a binding, the
+ * full-resolution columns. recording.c fills it from the event sink; report_html.c writes it.
  */
 #ifndef CAPSIM_RECORDING_H
 #define CAPSIM_RECORDING_H
@@ -17,43 +21,71 @@
 
 #include "capsim/capsim.h"
 
-#define REC_MAX_POINTS 4096u  /* per series: at least 1024 buckets of up to 4 points */
-#define REC_MAX_BUCKETS 2048u /* per lane */
+#define REC_COLUMNS 1400u     /* the grid's columns over the run: the page's plots are <= 1400 px */
+#define REC_EXACT_MAX 2048u   /* changes a series keeps exactly (intervals a lane, times marks) */
 #define REC_HIST_BINS 48u
-#define REC_MAX_MARKS 20000u  /* deadline misses, trips: beyond it only counted */
 
 struct rec_pt {
 	uint64_t t;
 	int64_t v;
 };
 
+/* a column of the grid that saw a change: its range (the value held into it counted), its last */
+struct rec_col {
+	uint32_t col;
+	int64_t lo, hi, last;
+};
+
 struct rec_series {
-	struct rec_pt *p;
+	struct rec_pt *p;            /* exact: every change, in time order (NULL once gridded) */
 	uint32_t n, cap;
-	uint64_t width;              /* bucket width, ns */
-	uint64_t bucket;             /* the open bucket */
-	struct rec_pt b[4];          /* its first, min, max, last */
-	bool open;
+	bool grid;                   /* gridded (REC_EXACT_MAX changes were reached) */
+	bool open;                   /* gridded: @cur holds the last column that saw a change */
+	struct rec_col cur;          /* that column, kept here while it is open (the hot path) */
+	uint64_t col_end;            /* where @cur ends, ns */
+	struct rec_col *c;           /* gridded: the columns before @cur, in order */
+	uint32_t nc, capc;
 	bool have;
 	int64_t last;                /* the last value added (repeats are skipped) */
 };
 
+/* a gridded series' columns: c[0..nc) then cur if open */
+static inline uint32_t rec_ncols(const struct rec_series *s)
+{
+	return s->nc + s->open;
+}
+
+static inline const struct rec_col *rec_col_at(const struct rec_series *s, uint32_t i)
+{
+	return i < s->nc ? &s->c[i] : &s->cur;
+}
+
+struct rec_iv {
+	uint64_t t0, t1;
+	int32_t id;
+};
+
 struct rec_cell {
-	int32_t top;                 /* the id that used the bucket most, -1: none */
-	uint32_t top_ns;
+	int32_t top;                 /* the id of the cell's longest single interval, -1: none */
+	uint64_t top_ns;
 	uint64_t busy_ns;
 };
 
-/* who ran on a CPU, or where a task ran: intervals folded into buckets */
+/* who ran on a CPU (ids: task indexes), or where a task ran (ids: CPUs) */
 struct rec_lane {
-	struct rec_cell *c;
-	uint32_t n;
-	uint64_t width;
+	struct rec_iv *iv;           /* exact: every interval (NULL once gridded) */
+	uint32_t n, cap;
+	struct rec_cell *c;          /* gridded: REC_COLUMNS cells, c[0..nc) used */
+	uint32_t nc;
+	uint32_t cur;                /* gridded: the cell of the last interval's end */
+	uint64_t cur_start, cur_end;
 };
 
 struct rec_marks {
-	uint64_t *t;
+	uint64_t *t;                 /* exact: the times (NULL once gridded) */
 	uint32_t n, cap;
+	uint32_t *count;             /* gridded: REC_COLUMNS counts, count[0..nc) used */
+	uint32_t nc;
 	uint64_t total;
 };
 
@@ -117,6 +149,7 @@ struct capsim_recording {
 	struct rec_marks trips;
 	struct rec_series overutilized;
 	uint64_t end;
+	uint64_t grid_ns;            /* the grid's column width, 0 until a series needs it */
 	struct rec_cols *cols;       /* NULL: not asked for */
 	/* streams */
 	FILE *csv[16];               /* by family (recording.c's table), NULL: not streamed */
@@ -134,8 +167,5 @@ static inline unsigned rec_hist_bin(uint64_t us)
 
 	return b < REC_HIST_BINS ? b : REC_HIST_BINS - 1;
 }
-
-/** rec_series_flush() - close @s's open bucket (before reading it). */
-void rec_series_flush(struct rec_series *s);
 
 #endif /* CAPSIM_RECORDING_H */

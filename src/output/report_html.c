@@ -14,58 +14,188 @@
 #include "output/report.h"
 #include "output/report_assets.h"
 
-/* a JSON string that is also safe inside <script>: '<' escaped, so no "</script>" */
-static void jstr(FILE *f, const char *s)
+/*
+ * The data block is written through a buffer of its own with a small integer formatter: the
+ * report of a long run is some million numbers, and fprintf()'s parsing of its format for each
+ * was the writer's main cost.
+ */
+struct out {
+	FILE *fp;
+	size_t n;
+	char buf[1 << 16];
+};
+
+static void flush(struct out *o)
 {
-	fputc('"', f);
+	if (o->n)
+		fwrite(o->buf, 1, o->n, o->fp);
+	o->n = 0;
+}
+
+/* room for @len more bytes (len <= sizeof(buf)) */
+static char *room(struct out *o, size_t len)
+{
+	if (o->n + len > sizeof(o->buf))
+		flush(o);
+	return o->buf + o->n;
+}
+
+static void puts_(struct out *o, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len > sizeof(o->buf) / 2) {
+		flush(o);
+		fwrite(s, 1, len, o->fp);
+		return;
+	}
+	memcpy(room(o, len), s, len);
+	o->n += len;
+}
+
+static void putc_(struct out *o, char c)
+{
+	*room(o, 1) = c;
+	o->n++;
+}
+
+static void put_u64(struct out *o, uint64_t v)
+{
+	char tmp[20], *p = room(o, 21);
+	unsigned n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	o->n = (size_t)(p - o->buf);
+}
+
+static void put_i64(struct out *o, int64_t v)
+{
+	if (v < 0) {
+		putc_(o, '-');
+		put_u64(o, 0 - (uint64_t)v);
+	} else {
+		put_u64(o, (uint64_t)v);
+	}
+}
+
+/* a JSON string that is also safe inside <script>: '<' escaped, so no "</script>" */
+static void jstr(struct out *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	putc_(o, '"');
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == '<' || c == '>' || c == '&')
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+		if (c == '"' || c == '\\') {
+			putc_(o, '\\');
+			putc_(o, (char)c);
+		} else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+			char *p = room(o, 6);
+
+			memcpy(p, "\\u00", 4);
+			p[4] = hex[c >> 4];
+			p[5] = hex[c & 15];
+			o->n += 6;
+		} else {
+			putc_(o, (char)c);
+		}
 	}
-	fputc('"', f);
+	putc_(o, '"');
 }
 
-/* [[t (s)...], [v...]] */
-static void series(FILE *f, const struct rec_series *s)
+/* "key":[...] of the @n values of @expr (over i), each less the one before if @delta */
+#define LIST(o, key, n, delta, expr)                                                             \
+	do {                                                                                     \
+		int64_t prev_ = 0;                                                               \
+		puts_(o, "\"" key "\":[");                                                       \
+		for (uint32_t i = 0; i < (n); i++) {                                             \
+			int64_t v_ = (int64_t)(expr);                                            \
+			if (i)                                                                   \
+				putc_(o, ',');                                                   \
+			put_i64(o, delta ? v_ - prev_ : v_);                                     \
+			prev_ = v_;                                                              \
+		}                                                                                \
+		putc_(o, ']');                                                                   \
+	} while (0)
+
+/*
+ * A series (docs/formats.md, "HTML report"): exact, {"dt":[...],"v":[...]}, every change, its
+ * time in ns from the one before (the first from 0); or gridded, {"dc":[...],"lo":[...],
+ * "hi":[...],"last":[...]}, the columns that saw a change, each as its index less the one
+ * before (the first from 0), the range of values in it and the last.
+ */
+static void series(struct out *o, const struct rec_series *s)
 {
-	fputs("[[", f);
-	for (uint32_t i = 0; i < s->n; i++)
-		fprintf(f, "%s%.6f", i ? "," : "", (double)s->p[i].t * 1e-9);
-	fputs("],[", f);
-	for (uint32_t i = 0; i < s->n; i++)
-		fprintf(f, "%s%" PRId64, i ? "," : "", s->p[i].v);
-	fputs("]]", f);
+	putc_(o, '{');
+	if (s->grid) {
+		uint32_t n = rec_ncols(s);
+
+		LIST(o, "dc", n, 1, rec_col_at(s, i)->col);
+		putc_(o, ',');
+		LIST(o, "lo", n, 0, rec_col_at(s, i)->lo);
+		putc_(o, ',');
+		LIST(o, "hi", n, 0, rec_col_at(s, i)->hi);
+		putc_(o, ',');
+		LIST(o, "last", n, 0, rec_col_at(s, i)->last);
+	} else {
+		LIST(o, "dt", s->n, 1, s->p[i].t);
+		putc_(o, ',');
+		LIST(o, "v", s->n, 0, s->p[i].v);
+	}
+	putc_(o, '}');
 }
 
-static void lane(FILE *f, const struct rec_lane *l)
+/*
+ * A lane: exact, {"dt":[...],"dur":[...],"id":[...]}, every interval, its start in ns from the
+ * one before; or gridded, {"top":[...],"busy":[...]}, per column from the first, the id of its
+ * longest interval (-1: none) and its busy share in % (rounded up: a busy column shows).
+ */
+static void lane(struct out *o, const struct rec_lane *l, uint64_t grid_ns)
 {
-	fprintf(f, "{\"width\":%.9f,\"top\":[", (double)l->width * 1e-9);
-	for (uint32_t i = 0; i < l->n; i++)
-		fprintf(f, "%s%d", i ? "," : "", l->c[i].top);
-	fputs("],\"busy\":[", f);
-	for (uint32_t i = 0; i < l->n; i++)
-		fprintf(f, "%s%.9f", i ? "," : "", (double)l->c[i].busy_ns * 1e-9);
-	fputs("]}", f);
+	putc_(o, '{');
+	if (l->c) {
+		LIST(o, "top", l->nc, 0, l->c[i].top);
+		putc_(o, ',');
+		LIST(o, "busy", l->nc, 0, (l->c[i].busy_ns * 100 + grid_ns - 1) / grid_ns);
+	} else {
+		LIST(o, "dt", l->n, 1, l->iv[i].t0);
+		putc_(o, ',');
+		LIST(o, "dur", l->n, 0, l->iv[i].t1 - l->iv[i].t0);
+		putc_(o, ',');
+		LIST(o, "id", l->n, 0, l->iv[i].id);
+	}
+	putc_(o, '}');
 }
 
-static void u64s(FILE *f, const uint64_t *v, unsigned n, double scale)
+/* marks: exact, {"dt":[...]}, each time in ns from the one before; or {"count":[...]} per column */
+static void marks(struct out *o, const struct rec_marks *m)
 {
-	fputc('[', f);
-	for (unsigned i = 0; i < n; i++)
-		if (scale)
-			fprintf(f, "%s%.6f", i ? "," : "", (double)v[i] * scale);
-		else
-			fprintf(f, "%s%" PRIu64, i ? "," : "", v[i]);
-	fputc(']', f);
+	putc_(o, '{');
+	if (m->count)
+		LIST(o, "count", m->nc, 0, m->count[i]);
+	else
+		LIST(o, "dt", m->n, 1, m->t[i]);
+	putc_(o, '}');
 }
 
-static void cpu(FILE *f, const struct rec_cpu *c, unsigned n)
+static void hist(struct out *o, const uint64_t *v)
+{
+	putc_(o, '[');
+	for (unsigned i = 0; i < REC_HIST_BINS; i++) {
+		if (i)
+			putc_(o, ',');
+		put_u64(o, v[i]);
+	}
+	putc_(o, ']');
+}
+
+static void cpu(struct out *o, const struct rec_cpu *c, unsigned n, uint64_t grid_ns)
 {
 	static const char *const name[REC_CPU_NR_SERIES] = {
 		[REC_CPU_ACTUAL] = "actual", [REC_CPU_DELIVERED] = "delivered", [REC_CPU_UTIL] = "util",
@@ -75,99 +205,125 @@ static void cpu(FILE *f, const struct rec_cpu *c, unsigned n)
 		[REC_CPU_CPUFREQ_PRESSURE] = "cpufreq_pressure",
 	};
 
-	fprintf(f, "{\"cpu\":%u,\"orig\":%" PRIu64 ",\"s\":{", n, c->orig);
+	puts_(o, "{\"cpu\":");
+	put_u64(o, n);
+	puts_(o, ",\"orig\":");
+	put_u64(o, c->orig);
+	puts_(o, ",\"s\":{");
 	for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++) {
-		fprintf(f, "%s\"%s\":", k ? "," : "", name[k]);
-		series(f, &c->s[k]);
+		if (k)
+			putc_(o, ',');
+		jstr(o, name[k]);
+		putc_(o, ':');
+		series(o, &c->s[k]);
 	}
-	fputs("},\"lane\":", f);
-	lane(f, &c->lane);
-	fputc('}', f);
+	puts_(o, "},\"lane\":");
+	lane(o, &c->lane, grid_ns);
+	putc_(o, '}');
 }
 
-static void task(FILE *f, const struct rec_task *t)
+static void task(struct out *o, const struct rec_task *t, uint64_t grid_ns)
 {
-	fputs("{\"name\":", f);
-	jstr(f, t->name);
-	fprintf(f, ",\"pid\":%d,\"s\":{\"util\":", t->pid);
-	series(f, &t->s[REC_TASK_UTIL]);
-	fputs(",\"util_est\":", f);
-	series(f, &t->s[REC_TASK_UTIL_EST]);
-	fputs("},\"lane\":", f);
-	lane(f, &t->lane);
-	fputs(",\"lat_hist\":", f);
-	u64s(f, t->lat_hist, REC_HIST_BINS, 0);
-	fputs(",\"slack_hist\":", f);
-	u64s(f, t->slack_hist, REC_HIST_BINS, 0);
-	fputs(",\"late_hist\":", f);
-	u64s(f, t->late_hist, REC_HIST_BINS, 0);
-	fputs(",\"misses\":", f);
-	u64s(f, t->misses.t, t->misses.n, 1e-9);
-	fprintf(f, ",\"misses_total\":%" PRIu64 "}", t->misses.total);
+	puts_(o, "{\"name\":");
+	jstr(o, t->name);
+	puts_(o, ",\"pid\":");
+	put_i64(o, t->pid);
+	puts_(o, ",\"s\":{\"util\":");
+	series(o, &t->s[REC_TASK_UTIL]);
+	puts_(o, ",\"util_est\":");
+	series(o, &t->s[REC_TASK_UTIL_EST]);
+	puts_(o, "},\"lane\":");
+	lane(o, &t->lane, grid_ns);
+	puts_(o, ",\"lat_hist\":");
+	hist(o, t->lat_hist);
+	puts_(o, ",\"slack_hist\":");
+	hist(o, t->slack_hist);
+	puts_(o, ",\"late_hist\":");
+	hist(o, t->late_hist);
+	puts_(o, ",\"misses\":");
+	marks(o, &t->misses);
+	puts_(o, ",\"misses_total\":");
+	put_u64(o, t->misses.total);
+	putc_(o, '}');
 }
 
-static void named(FILE *f, const struct rec_named *v, uint32_t n)
+static void named(struct out *o, const struct rec_named *v, uint32_t n)
 {
-	fputc('[', f);
+	putc_(o, '[');
 	for (uint32_t i = 0; i < n; i++) {
-		fputs(i ? ",{\"name\":" : "{\"name\":", f);
-		jstr(f, v[i].name);
-		fputs(",\"s\":", f);
-		series(f, &v[i].s);
-		fputc('}', f);
+		puts_(o, i ? ",{\"name\":" : "{\"name\":");
+		jstr(o, v[i].name);
+		puts_(o, ",\"s\":");
+		series(o, &v[i].s);
+		putc_(o, '}');
 	}
-	fputc(']', f);
+	putc_(o, ']');
 }
 
-static void run(FILE *f, const struct capsim_recording *r, const capsim_summary *sum)
+static void run(struct out *o, const struct capsim_recording *r, const capsim_summary *sum)
 {
-	fputs("{\"summary\":", f);
-	report_summary_json(f, sum);
-	fputs(",\"workload\":", f);
-	jstr(f, sum->workload);
-	fputs(",\"caps\":[", f);
-	for (unsigned i = 0; i < sum->nr_caps; i++)
-		fprintf(f, "%s\"policy%u %s %u kHz\"", i ? "," : "", sum->caps[i].policy_cpu,
-			sum->caps[i].max ? "max" : "min", sum->caps[i].khz);
-	fputs("],\"policies\":[", f);
+	char buf[96];
+
+	puts_(o, "{\"summary\":");
+	flush(o);
+	report_summary_json(o->fp, sum);
+	puts_(o, ",\"workload\":");
+	jstr(o, sum->workload);
+	puts_(o, ",\"caps\":[");
+	for (unsigned i = 0; i < sum->nr_caps; i++) {
+		snprintf(buf, sizeof(buf), "%s\"policy%u %s %u kHz\"", i ? "," : "",
+			 sum->caps[i].policy_cpu, sum->caps[i].max ? "max" : "min", sum->caps[i].khz);
+		puts_(o, buf);
+	}
+	puts_(o, "],\"policies\":[");
 	for (unsigned p = 0; p < sum->nr_policies; p++) {
 		int first = 1;
 
-		fprintf(f, "%s{\"cpu\":%u,\"cpus\":[", p ? "," : "", sum->policies[p].cpu);
+		puts_(o, p ? ",{\"cpu\":" : "{\"cpu\":");
+		put_u64(o, sum->policies[p].cpu);
+		puts_(o, ",\"cpus\":[");
 		for (unsigned c = 0; c < sum->nr_cpus; c++)
 			if (capsim_cpumask_test(&sum->policies[p].cpus, c)) {
-				fprintf(f, "%s%u", first ? "" : ",", c);
+				if (!first)
+					putc_(o, ',');
+				put_u64(o, c);
 				first = 0;
 			}
-		fputs("]}", f);
+		puts_(o, "]}");
 	}
-	fputs("],\"cpus\":[", f);
+	/* the grid of the gridded series, lanes and marks: column k is [k, k + 1) * grid_ns */
+	puts_(o, "],\"grid_ns\":");
+	put_u64(o, r->grid_ns);
+	puts_(o, ",\"columns\":");
+	put_u64(o, REC_COLUMNS);
+	puts_(o, ",\"cpus\":[");
 	for (unsigned c = 0; c < r->nr_cpus; c++) {
 		if (c)
-			fputc(',', f);
-		cpu(f, &r->cpus[c], c);
+			putc_(o, ',');
+		cpu(o, &r->cpus[c], c, r->grid_ns);
 	}
-	fputs("],\"tasks\":[", f);
+	puts_(o, "],\"tasks\":[");
 	for (uint32_t i = 0; i < r->nr_tasks; i++) {
 		if (i)
-			fputc(',', f);
-		task(f, &r->tasks[i]);
+			putc_(o, ',');
+		task(o, &r->tasks[i], r->grid_ns);
 	}
-	fputs("],\"zones\":", f);
-	named(f, r->zones, r->nr_zones);
-	fputs(",\"cdevs\":", f);
-	named(f, r->cdevs, r->nr_cdevs);
-	fputs(",\"trips\":", f);
-	u64s(f, r->trips.t, r->trips.n, 1e-9);
-	fputs(",\"overutilized\":", f);
-	series(f, &r->overutilized);
-	fputc('}', f);
+	puts_(o, "],\"zones\":");
+	named(o, r->zones, r->nr_zones);
+	puts_(o, ",\"cdevs\":");
+	named(o, r->cdevs, r->nr_cdevs);
+	puts_(o, ",\"trips\":");
+	marks(o, &r->trips);
+	puts_(o, ",\"overutilized\":");
+	series(o, &r->overutilized);
+	putc_(o, '}');
 }
 
 int capsim_report_html(const capsim_recording *const *recs, const capsim_summary *const *sums,
 		       unsigned n, const struct capsim_report_inputs *in, FILE *fp)
 {
 	static const struct capsim_report_inputs none;
+	struct out *o;
 
 	if (!recs || !sums || !fp || !n || n > CAPSIM_MODEL_COUNT)
 		return CAPSIM_ERR_INVALID;
@@ -186,23 +342,31 @@ int capsim_report_html(const capsim_recording *const *recs, const capsim_summary
 	fputs("</style>\n<script>\n", fp);
 	fwrite(report_uplot_js, 1, report_uplot_js_len, fp);
 	fputs("\n</script>\n</head><body><div id=\"capsim-report\"></div>\n"
-	      "<script id=\"capsim-data\" type=\"application/json\">{\"version\":", fp);
-	jstr(fp, capsim_version());
-	fputs(",\"inputs\":{\"command\":", fp);
-	jstr(fp, in->command);
-	fputs(",\"scenario_name\":", fp);
-	jstr(fp, in->scenario_name);
-	fputs(",\"scenario_text\":", fp);
-	jstr(fp, in->scenario_text);
-	fputs(",\"workload_text\":", fp);
-	jstr(fp, in->workload_text);
-	fputs("},\"runs\":[", fp);
+	      "<script id=\"capsim-data\" type=\"application/json\">", fp);
+	o = malloc(sizeof(*o));
+	if (!o)
+		return CAPSIM_ERR_NOMEM;
+	o->fp = fp;
+	o->n = 0;
+	puts_(o, "{\"version\":");
+	jstr(o, capsim_version());
+	puts_(o, ",\"inputs\":{\"command\":");
+	jstr(o, in->command);
+	puts_(o, ",\"scenario_name\":");
+	jstr(o, in->scenario_name);
+	puts_(o, ",\"scenario_text\":");
+	jstr(o, in->scenario_text);
+	puts_(o, ",\"workload_text\":");
+	jstr(o, in->workload_text);
+	puts_(o, "},\"runs\":[");
 	for (unsigned k = 0; k < n; k++) {
 		if (k)
-			fputs(",\n", fp);
-		run(fp, recs[k], sums[k]);
+			puts_(o, ",\n");
+		run(o, recs[k], sums[k]);
 	}
-	fputs("]}</script>\n<script>\n", fp);
+	puts_(o, "]}</script>\n<script>\n");
+	flush(o);
+	free(o);
 	fwrite(report_page_js, 1, report_page_js_len, fp);
 	fputs("\n</script>\n</body></html>\n", fp);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;

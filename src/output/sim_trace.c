@@ -228,7 +228,7 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 	span_hex(t->span, sizeof(t->span), s->nr_cpus);
 	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
 	if (!ret)
-		ret = sink_list_add(s, trace_event, t, trace_release);
+		ret = sink_list_add(s, trace_event, t, trace_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		trace_finish(t);
 	return ret;

@@ -2,6 +2,7 @@
 /*
  * sink_list.c - the fan-out of sink_list.h: one writer is attached as the run's sink directly
  * (the common case costs nothing more); a second one replaces it with a list that forwards.
+ * The run builds the events any of them wants (the union of their types).
  */
 #include <stdlib.h>
 
@@ -33,14 +34,30 @@ static void list_release(void *ctx)
 	free(l);
 }
 
-int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*release)(void *ctx))
+/* the run builds what any writer of the list wants */
+static void list_types(struct capsim_sim *s)
+{
+	const struct sink_list *l = s->sink.ctx;
+
+	s->sink.types = 0;
+	for (unsigned i = 0; i < l->n; i++)
+		s->sink.types |= l->w[i].types;
+}
+
+int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*release)(void *ctx),
+		  uint64_t types)
 {
 	struct sink_list *l;
+	int ret;
 
 	if (s->started || (s->sink.fn && !s->sink.release))
 		return CAPSIM_ERR_INVALID;
-	if (!s->sink.fn)
-		return sim_sink_attach(s, fn, ctx, release);
+	if (!s->sink.fn) {
+		ret = sim_sink_attach(s, fn, ctx, release);
+		if (!ret)
+			s->sink.types = types;
+		return ret;
+	}
 	if (s->sink.fn == list_event) {
 		l = s->sink.ctx;
 		if (l->n == SINK_LIST_MAX)
@@ -52,7 +69,8 @@ int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*re
 		l->w[l->n++] = s->sink;
 		sim_sink_attach(s, list_event, l, list_release);
 	}
-	l->w[l->n++] = (struct sim_sink){ fn, ctx, release };
+	l->w[l->n++] = (struct sim_sink){ fn, ctx, release, types };
+	list_types(s);
 	return 0;
 }
 
@@ -66,6 +84,24 @@ int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn)
 		if (l->w[i].fn == fn)
 			return 1;
 	return 0;
+}
+
+void sink_list_set_types(struct capsim_sim *s, capsim_event_fn fn, uint64_t types)
+{
+	struct sink_list *l = s->sink.ctx;
+
+	if (s->started)
+		return;
+	if (s->sink.fn == fn) {
+		s->sink.types = types;
+		return;
+	}
+	if (s->sink.fn != list_event)
+		return;
+	for (unsigned i = 0; i < l->n; i++)
+		if (l->w[i].fn == fn)
+			l->w[i].types = types;
+	list_types(s);
 }
 
 void *sink_list_remove(struct capsim_sim *s, capsim_event_fn fn)
@@ -88,6 +124,8 @@ void *sink_list_remove(struct capsim_sim *s, capsim_event_fn fn)
 	if (!l->n) {
 		sim_sink_detach(s);
 		free(l);
+	} else {
+		list_types(s);
 	}
 	return ctx;
 }

@@ -164,8 +164,9 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 	task_fill_view(s, p, &ft);
 	cpu = -1;
 	if (!is_rd_overutilized(s))
-		cpu = sim_no_sink(s) ? find_energy_efficient_cpu(&s->rd, &ft, NULL)
-				     : sim_feec_traced(s, p, &ft);
+		cpu = sim_sink_skips(s, CAPSIM_EV_SCHED_COMPUTE_ENERGY) ?
+			      find_energy_efficient_cpu(&s->rd, &ft, NULL) :
+			      sim_feec_traced(s, p, &ft);
 	if (cpu < 0)
 		cpu = select_idle_sibling(s, p, &ft, p->cpu);
 	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))

@@ -345,12 +345,16 @@ struct sim_policy {
 /*
  * The run's event sink (include/capsim/capsim_events.h): @fn NULL means none, and then no event
  * is built. @release, when set, is called with @ctx by sim_free(): a sink the library attached
- * itself (the text trace, src/output/sim_trace.c) is released with the run.
+ * itself (the text trace, src/output/sim_trace.c) is released with the run. @types: the events
+ * built for it, bit 1 << enum capsim_event_type (all for a caller's sink; the library's writers
+ * name theirs, e.g. the recording of --report skips the PELT of runqueues and EAS's
+ * compute_energy calls); 0 with no sink. A sink may still be given a type outside its mask.
  */
 struct sim_sink {
 	capsim_event_fn fn;
 	void *ctx;
 	void (*release)(void *ctx);
+	uint64_t types;
 };
 
 struct capsim_sim {

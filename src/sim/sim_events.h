@@ -39,6 +39,18 @@ static inline bool sim_no_sink(const struct capsim_sim *s)
 	return __builtin_expect(!s->sink.fn, 1);
 }
 
+/* every event type: a caller's sink (capsim_sim_set_sink()) and the trace writers get them all */
+#define SIM_SINK_ALL_TYPES (~(uint64_t)0)
+
+/*
+ * No sink wants @type (struct sim_sink's types): the event is not built. Also true with no
+ * sink at all (types 0), so it is as cheap as sim_no_sink() on the usual path.
+ */
+static inline bool sim_sink_skips(const struct capsim_sim *s, enum capsim_event_type type)
+{
+	return __builtin_expect((unsigned)type >= 64 || !((s->sink.types >> type) & 1), 1);
+}
+
 /* The out-of-line builders: call them through the inline emitters below. */
 void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next);
@@ -79,7 +91,7 @@ int sim_feec_traced(struct capsim_sim *s, const struct sim_task *p, const struct
 static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 				 const struct sim_task *next)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_SCHED_SWITCH))
 		return;
 	sim_emit_switch(s, cpu, prev, next);
 }
@@ -88,7 +100,7 @@ static inline void sim_ev_switch(const struct capsim_sim *s, int cpu, const stru
 static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_type type,
 				 const struct sim_task *p)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, type))
 		return;
 	sim_emit_wakeup(s, type, p);
 }
@@ -96,7 +108,7 @@ static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_t
 /* sched_migrate_task: @p leaves p->cpu for @dst (emitted before set_task_cpu() moves it) */
 static inline void sim_ev_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_SCHED_MIGRATE_TASK))
 		return;
 	sim_emit_migrate(s, p, dst);
 }
@@ -104,7 +116,7 @@ static inline void sim_ev_migrate(const struct capsim_sim *s, const struct sim_t
 /* cpu_frequency of @cpu: policy->cur and the delivered OPP as they are now */
 static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_CPU_FREQUENCY))
 		return;
 	sim_emit_cpu_frequency(s, cpu);
 }
@@ -112,7 +124,7 @@ static inline void sim_ev_cpu_frequency(const struct capsim_sim *s, int cpu)
 /* cpu_frequency_limits of @sp, once, on policy->cpu */
 static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_CPU_FREQUENCY_LIMITS))
 		return;
 	sim_emit_cpu_frequency_limits(s, sp);
 }
@@ -126,7 +138,7 @@ static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_c
 {
 	unsigned first;
 
-	if (sim_no_sink(s) || s->opt.model == CAPSIM_MODEL_V6_9)
+	if (sim_sink_skips(s, CAPSIM_EV_HW_PRESSURE_UPDATE) || s->opt.model == CAPSIM_MODEL_V6_9)
 		return;
 	first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
 	if (first < s->nr_cpus)
@@ -137,7 +149,7 @@ static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_c
 /* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpu */
 static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, uint64_t pressure)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE))
 		return;
 	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure, NULL);
 }
@@ -146,7 +158,8 @@ static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, 
 static inline void sim_ev_stopper_preempt(const struct capsim_sim *s, const struct sim_rq *rq,
 					  int waker_cpu)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_SCHED_SWITCH) && sim_sink_skips(s, CAPSIM_EV_SCHED_WAKING) &&
+	    sim_sink_skips(s, CAPSIM_EV_SCHED_WAKEUP))
 		return;
 	sim_emit_stopper_preempt(s, rq, waker_cpu);
 }
@@ -154,7 +167,7 @@ static inline void sim_ev_stopper_preempt(const struct capsim_sim *s, const stru
 /* cpu_idle of @cpu: @state entered (0: WFI) or CAPSIM_CPU_IDLE_EXIT */
 static inline void sim_ev_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t state)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_CPU_IDLE))
 		return;
 	sim_emit_cpu_idle(s, cpu, state);
 }
@@ -162,7 +175,7 @@ static inline void sim_ev_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t
 /* the actual-capacity and util counters of @cpu */
 static inline void sim_ev_counters(const struct capsim_sim *s, int cpu)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_CPU_COUNTERS))
 		return;
 	sim_emit_counters(s, cpu);
 }
@@ -170,7 +183,7 @@ static inline void sim_ev_counters(const struct capsim_sim *s, int cpu)
 /* an event known by name and TP_printk text only, on CPU 0 as the thermal kworker's */
 static inline void sim_ev_text(const struct capsim_sim *s, const char *name, const char *body)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_TEXT))
 		return;
 	sim_emit_text(s, name, body);
 }
@@ -179,7 +192,7 @@ static inline void sim_ev_text(const struct capsim_sim *s, const char *name, con
 static inline void sim_ev_pelt(const struct capsim_sim *s, const struct sim_rq *rq,
 			       const struct sim_task *p, enum capsim_pelt_signal signal)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, signal == CAPSIM_PELT_TASK ? CAPSIM_EV_PELT_SE : CAPSIM_EV_PELT_RQ))
 		return;
 	sim_emit_pelt(s, rq, p, signal);
 }
@@ -188,7 +201,7 @@ static inline void sim_ev_pelt(const struct capsim_sim *s, const struct sim_rq *
 static inline void sim_ev_util_est(const struct capsim_sim *s, const struct sim_rq *rq,
 				   const struct sim_task *p, uint32_t dequeued)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_UTIL_EST))
 		return;
 	sim_emit_util_est(s, rq, p, dequeued);
 }
@@ -196,7 +209,7 @@ static inline void sim_ev_util_est(const struct capsim_sim *s, const struct sim_
 /* @rq's uclamp aggregation was refreshed */
 static inline void sim_ev_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_UCLAMP_RQ))
 		return;
 	sim_emit_uclamp(s, rq);
 }
@@ -204,7 +217,7 @@ static inline void sim_ev_uclamp(const struct capsim_sim *s, const struct sim_rq
 /* rd->overutilized became @on */
 static inline void sim_ev_overutilized(const struct capsim_sim *s, bool on)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_OVERUTILIZED))
 		return;
 	sim_emit_overutilized(s, on);
 }
@@ -212,7 +225,7 @@ static inline void sim_ev_overutilized(const struct capsim_sim *s, bool on)
 /* @rq's misfit_task_load changed */
 static inline void sim_ev_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_MISFIT))
 		return;
 	sim_emit_misfit(s, rq);
 }
@@ -220,7 +233,7 @@ static inline void sim_ev_misfit(const struct capsim_sim *s, const struct sim_rq
 /* capacity_of(@cpu) changed */
 static inline void sim_ev_cpu_capacity(const struct capsim_sim *s, int cpu)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_CPU_CAPACITY))
 		return;
 	sim_emit_cpu_capacity(s, cpu);
 }
@@ -229,7 +242,7 @@ static inline void sim_ev_cpu_capacity(const struct capsim_sim *s, int cpu)
 static inline void sim_ev_rtapp_timer(const struct capsim_sim *s, const struct sim_task *p,
 				      int64_t slack_ns, bool missed)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_RTAPP_TIMER))
 		return;
 	sim_emit_rtapp_timer(s, p, slack_ns, missed);
 }
@@ -239,7 +252,7 @@ static inline void sim_ev_sugov_update(const struct capsim_sim *s, const struct 
 				       uint64_t util, uint64_t max_cap, uint32_t next_khz,
 				       bool changed)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_SUGOV_UPDATE))
 		return;
 	sim_emit_sugov_update(s, sp, cpu, util, max_cap, next_khz, changed);
 }
@@ -248,7 +261,7 @@ static inline void sim_ev_sugov_update(const struct capsim_sim *s, const struct 
 static inline void sim_ev_rtapp_loop(const struct capsim_sim *s, const struct sim_task *p,
 				     bool partial)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_RTAPP_LOOP))
 		return;
 	sim_emit_rtapp_loop(s, p, partial);
 }

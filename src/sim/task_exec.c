@@ -198,7 +198,7 @@ static void task_loop_end(struct capsim_sim *s, struct sim_task *p, bool partial
 
 void sim_end_loops(struct capsim_sim *s)
 {
-	if (sim_no_sink(s))
+	if (sim_sink_skips(s, CAPSIM_EV_RTAPP_LOOP))
 		return;
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Opens an HTML report in headless Chromium (Debian's /usr/bin/chromium, driven by
 // playwright-core from the build's npm install): fails on a console error, a page error or any
-// request that is not the page itself, or a blank screenshot (luminance variance < 100);
-// writes the screenshot and prints the time to load.
+// request that is not the page itself, or a blank screenshot (luminance variance < 100), once
+// every panel is drawn (scrolled through); writes the screenshot of the first screen and prints
+// the time to load (a figure to read, not a limit: bench/report_load.js measures speed).
 // Usage: node render.js PAGE.html SHOT.png
 const { chromium } = require("playwright-core");
 const path = require("path");
@@ -26,6 +27,15 @@ const fs = require("fs");
   await page.goto(url, { waitUntil: "load" });
   await page.waitForSelector("body[data-rendered='1']", { timeout: 20000 });
   const ms = Date.now() - t0;
+  // every panel drawn (they are drawn when scrolled to), so that an error in any shows
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+    window.scrollTo(0, 0);
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  });
   const charts = await page.$$eval(".uplot", (e) => e.length);
   const png = await page.screenshot({ path: shot });
   // not blank: the variance of the screenshot's luminance, measured by a canvas in a blank page
