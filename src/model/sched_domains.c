@@ -121,12 +121,8 @@ uint32_t sd_asym_cpu_capacity_classify(const capsim_cpumask *span, const capsim_
 	return SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL;
 }
 
-/* The sibling masks of update_siblings_masks() and the LLC test of cacheinfo. */
-struct siblings {
-	capsim_cpumask thread, cluster, core, llc;
-};
-
-static void build_siblings(const struct sd_cpu_topo *t, unsigned n, struct siblings *s)
+/* update_siblings_masks() with the LLC test of cacheinfo */
+void sd_build_siblings(const struct sd_cpu_topo *t, unsigned n, struct sd_siblings *s)
 {
 	for (unsigned a = 0; a < n; a++) {
 		memset(&s[a], 0, sizeof(s[a]));
@@ -155,8 +151,19 @@ static void build_siblings(const struct sd_cpu_topo *t, unsigned n, struct sibli
 	}
 }
 
+/* sd_init(): SMT levels balance at 110%, the others at 117%; cache_nice_tries 1 with an LLC */
+unsigned sd_imbalance_pct(uint32_t flags)
+{
+	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
+}
+
+unsigned sd_cache_nice_tries(uint32_t flags)
+{
+	return !(flags & SD_SHARE_CPUCAPACITY) && (flags & SD_SHARE_LLC) ? 1 : 0;
+}
+
 /* mirrors cpu_coregroup_mask() (no NUMA: the node is every CPU) */
-static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct siblings *s,
+static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct sd_siblings *s,
 				     unsigned cpu, struct sd_config cfg)
 {
 	capsim_cpumask m = s[cpu].core;
@@ -170,7 +177,7 @@ static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct s
 }
 
 /* mirrors cpu_clustergroup_mask(): never as wide as the MC mask */
-static capsim_cpumask clustergroup_mask(const struct sd_cpu_topo *t, const struct siblings *s,
+static capsim_cpumask clustergroup_mask(const struct sd_cpu_topo *t, const struct sd_siblings *s,
 					unsigned cpu, struct sd_config cfg)
 {
 	capsim_cpumask mc = coregroup_mask(t, s, cpu, cfg);
@@ -201,7 +208,7 @@ static bool level_enabled(enum sd_level l, struct sd_config cfg)
 }
 
 static capsim_cpumask level_mask(enum sd_level l, const struct sd_cpu_topo *t,
-				 const struct siblings *s, unsigned cpu, unsigned n,
+				 const struct sd_siblings *s, unsigned cpu, unsigned n,
 				 struct sd_config cfg)
 {
 	capsim_cpumask all = { { 0 } };
@@ -221,7 +228,7 @@ static capsim_cpumask level_mask(enum sd_level l, const struct sd_cpu_topo *t,
 }
 
 /* build_sched_domain() with sd_init() for every CPU and level */
-static void build_levels(const struct sd_cpu_topo *t, const struct siblings *s, unsigned n,
+static void build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *s, unsigned n,
 			 struct sd_config cfg, const capsim_cpumask *all, const uint64_t *cap,
 			 struct built (*b)[SD_NR_LEVELS])
 {
@@ -388,7 +395,7 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config cfg,
 	     struct sched_domains *out, capsim_error *err)
 {
-	struct siblings *s = calloc(nr_cpus, sizeof(*s));
+	struct sd_siblings *s = calloc(nr_cpus, sizeof(*s));
 	struct built (*b)[SD_NR_LEVELS] = calloc(nr_cpus, sizeof(*b));
 	uint64_t *cap = calloc(nr_cpus, sizeof(*cap));
 	capsim_cpumask all = { { 0 } };
@@ -403,7 +410,7 @@ int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config 
 		capsim_cpumask_set(&all, c);
 		cap[c] = topo[c].capacity;
 	}
-	build_siblings(topo, nr_cpus, s);
+	sd_build_siblings(topo, nr_cpus, s);
 	build_levels(topo, s, nr_cpus, cfg, &all, cap, b);
 	for (unsigned cpu = 0; cpu < nr_cpus; cpu++)
 		for (int l = 0; l < SD_NR_LEVELS; l++)

@@ -76,6 +76,29 @@ struct sched_domains {
 	unsigned nr_groups;
 };
 
+/* The sibling masks of update_siblings_masks() (cpu_topology[]), each CPU in its own. */
+struct sd_siblings {
+	capsim_cpumask thread, cluster, core, llc;
+};
+
+/**
+ * sd_build_siblings() - update_siblings_masks() of every one of @nr_cpus CPUs of @topo into
+ * @s (one entry per CPU), with cacheinfo's test of a shared last-level cache.
+ */
+void sd_build_siblings(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_siblings *s);
+
+/**
+ * sd_imbalance_pct() - sd_init()'s imbalance_pct of a domain with @flags: 110 on SMT levels
+ * (SD_SHARE_CPUCAPACITY), else 117. Return: that.
+ */
+unsigned sd_imbalance_pct(uint32_t flags);
+
+/**
+ * sd_cache_nice_tries() - sd_init()'s cache_nice_tries of a domain with @flags: the failed
+ * balances after which task_hot() no longer keeps a task. Return: that.
+ */
+unsigned sd_cache_nice_tries(uint32_t flags);
+
 /** sd_level_name() - the kernel's name of @l: "SMT", "CLS", "MC" or "PKG". */
 const char *sd_level_name(enum sd_level l);
 

@@ -332,17 +332,6 @@ int sim_balance_init(struct capsim_sim *s)
 	return 0;
 }
 
-/* sd_init(): SMT levels balance at 110%, the others at 117%; cache_nice_tries 1 with an LLC */
-static unsigned sd_imbalance_pct(uint32_t flags)
-{
-	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
-}
-
-static unsigned sd_cache_nice_tries(uint32_t flags)
-{
-	return !(flags & SD_SHARE_CPUCAPACITY) && (flags & SD_SHARE_LLC) ? 1 : 0;
-}
-
 /* idle_cpu(): the idle task runs and nothing is queued */
 static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 {
