@@ -339,7 +339,7 @@ static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 }
 
 /* What should_we_balance() reads of the runqueues of @span (the balancing CPU @cpu's domain). */
-static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
+void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
 			 enum lb_idle idle, struct lb_cpu *v)
 {
 	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
@@ -354,7 +354,7 @@ static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int c
 }
 
 /* The rest of what load_balance.c reads of the runqueues of @span. */
-static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
+void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
 {
 	for (unsigned c = capsim_cpumask_next(span, 0, s->nr_cpus); c < s->nr_cpus;
 	     c = capsim_cpumask_next(span, c + 1, s->nr_cpus)) {
@@ -378,7 +378,7 @@ static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struc
  * sgc holds what update_group_capacity() last summed, which is each CPU's last
  * update_cpu_capacity() too). Return: how many.
  */
-static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
 			       struct lb_group *out)
 {
 	const struct sched_domains *sd = s->plat->sd;
@@ -411,7 +411,7 @@ static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, 
  * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
  * can reach, into @tasks and their @view, head first, @order the identity. Return: how many.
  */
-static unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
+unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
 			     struct lb_task *view, unsigned *order)
 {
 	struct sim_rq *rq = &s->rq[src];
@@ -521,11 +521,12 @@ redo:
 	{
 		int g = lb_find_src_group(&env, &sds);
 
+		bool overutilized = s->overutilized;
+
 		/* update_sd_lb_stats(): the root domain's flags */
-		if (!env.has_parent)
-			s->overloaded = sds.sg_overloaded;
-		if (s->eas && (!env.has_parent || sds.sg_overutilized))
-			sim_set_overutilized(s, sds.sg_overutilized);
+		lb_root_domain_flags(&env, &sds, &s->overloaded, &overutilized);
+		if (s->eas)
+			sim_set_overutilized(s, overutilized);
 		if (g < 0)
 			goto out_balanced;
 		busiest = lb_find_src_rq(&env, (unsigned)g);
@@ -754,7 +755,7 @@ static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
-static int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
+int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	capsim_cpumask mask = { { 0 } };
 	bool idle[CAPSIM_MAX_CPUS];
