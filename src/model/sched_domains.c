@@ -151,15 +151,19 @@ void sd_build_siblings(const struct sd_cpu_topo *t, unsigned n, struct sd_siblin
 	}
 }
 
-/* sd_init(): SMT levels balance at 110%, the others at 117%; cache_nice_tries 1 with an LLC */
+/* sd_init(): SMT levels balance at 110%, the others at 117% */
 unsigned sd_imbalance_pct(uint32_t flags)
 {
 	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
 }
 
+/*
+ * sd_init(): 0 on SMT levels (the initializer's), 1 on levels sharing an LLC, and 1 on the
+ * others too (its last "else"; only NUMA levels, which arm64 boards here lack, get 2)
+ */
 unsigned sd_cache_nice_tries(uint32_t flags)
 {
-	return !(flags & SD_SHARE_CPUCAPACITY) && (flags & SD_SHARE_LLC) ? 1 : 0;
+	return flags & SD_SHARE_CPUCAPACITY ? 0 : 1;
 }
 
 /* mirrors cpu_coregroup_mask() (no NUMA: the node is every CPU) */

@@ -95,7 +95,8 @@ unsigned sd_imbalance_pct(uint32_t flags);
 
 /**
  * sd_cache_nice_tries() - sd_init()'s cache_nice_tries of a domain with @flags: the failed
- * balances after which task_hot() no longer keeps a task. Return: that.
+ * balances after which task_hot() no longer keeps a task; 0 on SMT levels, else 1 (PKG
+ * included). Return: that.
  */
 unsigned sd_cache_nice_tries(uint32_t flags);
 

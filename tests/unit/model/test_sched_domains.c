@@ -227,6 +227,24 @@ static void test_smt(void **state)
 	sd_free(&sd);
 }
 
+/*
+ * sd_init()'s balance parameters: imbalance_pct 110 on SMT, else 117; cache_nice_tries 0 on
+ * SMT, 1 on MC and on PKG too (6.12's last "else": kernel-check group sched_domains found
+ * capsim giving PKG 0).
+ */
+static void test_sd_init_balance(void **state)
+{
+	(void)state;
+	assert_int_equal(sd_imbalance_pct(SD_SHARE_CPUCAPACITY | SD_SHARE_LLC), 110);
+	assert_int_equal(sd_imbalance_pct(SD_SHARE_LLC), 117);
+	assert_int_equal(sd_imbalance_pct(SD_ASYM_CPUCAPACITY), 117);
+	assert_int_equal(sd_cache_nice_tries(SD_SHARE_CPUCAPACITY | SD_SHARE_LLC), 0);
+	assert_int_equal(sd_cache_nice_tries(SD_CLUSTER | SD_SHARE_LLC), 1);
+	assert_int_equal(sd_cache_nice_tries(SD_SHARE_LLC), 1);
+	assert_int_equal(sd_cache_nice_tries(SD_BALANCE_NEWIDLE | SD_WAKE_AFFINE | SD_PREFER_SIBLING |
+					     SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_asym_classify),
 		cmocka_unit_test(test_cluster_without_llc),
 		cmocka_unit_test(test_smt),
+		cmocka_unit_test(test_sd_init_balance),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
