@@ -5,9 +5,11 @@
  *   - CPUs: the /cpus children named "cpu" or of device_type "cpu", not "fail"ed
  *     (of_get_next_cpu_node); the boot CPU (FDT header boot_cpuid_phys) becomes CPU 0, the
  *     others follow in tree order (arm64 smp_init_cpus / of_parse_and_init_cpus).
- *   - Topology: /cpus/cpu-map with socketN/clusterN/coreN/threadN exactly as parse_socket(),
- *     parse_cluster() and parse_core() in drivers/base/arch_topology.c walk it, including their
- *     refusals (a core with both threads and a cpu, cores directly under cpu-map, ...).
+ *   - Topology: on arm64, /cpus/cpu-map with socketN/clusterN/coreN/threadN exactly as
+ *     parse_socket(), parse_cluster() and parse_core() in drivers/base/arch_topology.c walk it,
+ *     including their refusals (a core with both threads and a cpu, cores directly under
+ *     cpu-map, ...); arm32 reads no cpu-map (arch/arm/kernel/topology.c: MPIDR affinity
+ *     level 1 is the package) and has no cacheinfo (no last-level cache).
  *   - capacity-dmips-mhz and dynamic-power-coefficient per CPU (one 32-bit cell each).
  *   - OPP tables: operating-points-v2 phandles with opp-hz, opp-microvolt (1 or 3 cells a supply),
  *     opp-microwatt, turbo-mode, opp-suspend (drivers/opp/of.c), or the legacy
@@ -412,19 +414,19 @@ static int parse_cpu_map(struct dt *dt, int cpus_node)
 	int next_cluster = 0, ret = 0, sockets = 0;
 	char name[20];
 
-	if (map < 0) {
-		if (p->arch == PLATFORM_ARCH_ARM64) {
-			p->dmips_unused = true;
-			platform_note(p, "no /cpus/cpu-map: arm64 never reads capacity-dmips-mhz "
-					 "(parse_dt_topology), every CPU is 1024");
-		}
+	if (p->arch == PLATFORM_ARCH_ARM) {
+		/* arch/arm's init_cpu_topology() has no parse_dt_topology() of the cpu-map */
+		if (map >= 0)
+			platform_note(p, "arm32: /cpus/cpu-map is not read (arch/arm's topology takes "
+					 "the packages from MPIDR affinity level 1)");
 		return 0;
 	}
-	if (p->arch == PLATFORM_ARCH_ARM)
-		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-			p->cpus[cpu].cluster = -1;
-			p->cpus[cpu].package_id = 0; /* the cpu-map decides, not MPIDR */
-		}
+	if (map < 0) {
+		p->dmips_unused = true;
+		platform_note(p, "no /cpus/cpu-map: arm64 never reads capacity-dmips-mhz "
+				 "(parse_dt_topology), every CPU is 1024");
+		return 0;
+	}
 	for (;; sockets++) {
 		snprintf(name, sizeof(name), "socket%d", sockets);
 		int s = fdt_subnode_offset(dt->fdt, map, name);
@@ -469,6 +471,8 @@ static int next_cache_node(struct dt *dt, int node)
  */
 static int read_caches(struct dt *dt)
 {
+	if (dt->p->arch == PLATFORM_ARCH_ARM)
+		return 0; /* arch/arm has no cacheinfo (init_cache_level() is the weak -ENOENT) */
 	for (unsigned cpu = 0; cpu < dt->p->nr_cpus; cpu++) {
 		int node = dt->cpu_nodes[cpu], llc = has_cache_props(dt, node) ? node : -1;
 

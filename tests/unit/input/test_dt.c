@@ -13,6 +13,7 @@
 
 #include "platform_test_util.h"
 #include "input/platform_load.h"
+#include "model/sched_domains.h"
 
 /* Load a variant of test_dts with @from replaced by @to; expect @code and @needle in the message. */
 static void expect_dts_error(const char *from, const char *to, int code, const char *needle)
@@ -223,6 +224,51 @@ static void test_legacy_table_and_smt(void **state)
 	free(smt2);
 }
 
+/*
+ * arm32 reads no cpu-map and has no cacheinfo (arch/arm/kernel/topology.c): its packages are
+ * MPIDR affinity level 1 whatever the cpu-map groups, and no CPU has a last-level cache, so
+ * MC is each package. capsim took both from the tree as on arm64 until kernel-check group
+ * sched_domains compared them (Odroid-XU3: one MC over all instead of MC 0-3 4-7, PKG).
+ */
+static void test_arm32_topology(void **state)
+{
+	static const char dts[] =
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;\n"
+		" cpu-map { cluster0 { core0 { cpu = <&c0>; }; core1 { cpu = <&c2>; }; };\n"
+		"  cluster1 { core0 { cpu = <&c1>; }; core1 { cpu = <&c3>; }; }; };\n"
+		" c0: cpu@0 { compatible = \"arm,cortex-a7\"; device_type = \"cpu\"; reg = <0>;"
+		" next-level-cache = <&l2>; };\n"
+		" c1: cpu@1 { compatible = \"arm,cortex-a7\"; device_type = \"cpu\"; reg = <1>;"
+		" next-level-cache = <&l2>; };\n"
+		" c2: cpu@100 { compatible = \"arm,cortex-a15\"; device_type = \"cpu\"; reg = <0x100>;"
+		" next-level-cache = <&l2>; };\n"
+		" c3: cpu@101 { compatible = \"arm,cortex-a15\"; device_type = \"cpu\"; reg = <0x101>; };\n"
+		" l2: l2-cache { compatible = \"cache\"; cache-level = <2>; cache-unified; }; }; };\n";
+	const capsim_cpumask lo = { { 0x3 } }, hi = { { 0xc } }, all = { { 0xf } };
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+	bool noted = false;
+
+	(void)state;
+	assert_int_equal(load_dts(dts, &p, &err), 0);
+	assert_int_equal(p->arch, PLATFORM_ARCH_ARM);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(p->cpus[c].package_id, c < 2 ? 0 : 1);
+		assert_int_equal(p->cpus[c].cluster_id, -1);
+		assert_int_equal(p->cpus[c].llc, -1);
+	}
+	assert_int_equal(p->sd->nr_domains, 3);
+	assert_int_equal(p->sd->domains[0].level, SD_LEVEL_MC);
+	assert_memory_equal(&p->sd->domains[0].span, &lo, sizeof(lo));
+	assert_memory_equal(&p->sd->domains[1].span, &hi, sizeof(hi));
+	assert_int_equal(p->sd->domains[2].level, SD_LEVEL_PKG);
+	assert_memory_equal(&p->sd->domains[2].span, &all, sizeof(all));
+	for (unsigned i = 0; i < p->nr_notes; i++)
+		noted |= strstr(p->notes[i], "arm32: /cpus/cpu-map is not read") != NULL;
+	assert_true(noted);
+	platform_free(p);
+}
+
 static void test_rk3399_thermal(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
@@ -335,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_performance_domains),
 		cmocka_unit_test(test_duplicate_and_binned_opps),
 		cmocka_unit_test(test_legacy_table_and_smt),
+		cmocka_unit_test(test_arm32_topology),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_malformed_zone_is_skipped),
 		cmocka_unit_test(test_bad_cooling_maps),

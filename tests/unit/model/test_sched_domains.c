@@ -2,8 +2,9 @@
 /*
  * test_sched_domains.c - tests src/model/sched_domains.c. Every shipped board's domains are
  * checked against what its device tree says, read here with libfdt alone: the CPUs whose
- * next-level-cache chains end at the same node form one MC domain (the boards have one
- * package and no SMT), PKG exists when there is more than one such LLC, and
+ * next-level-cache chains end at the same node form one MC domain (the arm64 boards have one
+ * package and no SMT; the arm32 one no cacheinfo, so its MC is the package, MPIDR affinity
+ * level 1 of reg), PKG exists when there is more than one such LLC, and
  * SD_ASYM_CPUCAPACITY(_FULL) sits on the lowest level whose span holds two capacities (all of
  * them). Hand-made topologies check the kernel's rules one by one: the degenerate tests,
  * asym_cpu_capacity_classify(), CONFIG_SCHED_CLUSTER without a shared LLC, SMT.
@@ -53,17 +54,23 @@ static int dt_llc(const void *fdt, int node)
 	}
 }
 
-/* The LLC of each CPU of /cpus in DT order (the kernel's logical order). */
-static unsigned dt_cpu_llcs(const void *fdt, int *llc)
+/*
+ * What each CPU of /cpus shares its MC domain by, in DT order (the kernel's logical order): its
+ * LLC on arm64 (-1: none, MC is then every CPU), its package on arm32 (@arm32: reg's MPIDR
+ * affinity level 1, made distinct from node offsets).
+ */
+static unsigned dt_cpu_llcs(const void *fdt, bool arm32, int *llc)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
 	unsigned n = 0;
 
 	fdt_for_each_subnode(node, fdt, cpus) {
 		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
+		const fdt32_t *reg = fdt_getprop(fdt, node, "reg", NULL);
 
 		if (type && !strcmp(type, "cpu"))
-			llc[n++] = dt_llc(fdt, node);
+			llc[n++] = arm32 ? 0x1000000 + (int)((fdt32_to_cpu(*reg) >> 8) & 0xff)
+					 : dt_llc(fdt, node);
 	}
 	return n;
 }
@@ -108,7 +115,7 @@ static void test_boards_from_dt(void **state)
 		assert_non_null(p);
 		snprintf(path, sizeof(path), "%s/data/platforms/%s.dtb", CAPSIM_SOURCE_DIR, boards[b]);
 		fdt = read_file(path);
-		n = dt_cpu_llcs(fdt, llc);
+		n = dt_cpu_llcs(fdt, p->arch == PLATFORM_ARCH_ARM, llc);
 		assert_int_equal(n, p->nr_cpus);
 		for (unsigned c = 0; c < n; c++)
 			capsim_cpumask_set(&all, c);
