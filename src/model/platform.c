@@ -92,6 +92,12 @@ static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
 	sd_free(p->sd);
 	platform_sd_topo(p, t);
 	ret = sd_build(t, p->nr_cpus, SD_CONFIG_ARM64_DEFCONFIG, p->sd, err);
+	if (!ret && p->sd->insane_level >= 0)
+		platform_note(p, "sched domains: the %s masks of CPU%u and CPU%u overlap without being "
+			      "equal (topology_span_sane()): build_sched_domains() fails, the kernel "
+			      "runs without sched domains (no load balance)",
+			      sd_level_name((enum sd_level)p->sd->insane_level), p->sd->insane_cpu[0],
+			      p->sd->insane_cpu[1]);
 	free(t);
 	return ret;
 }

@@ -10,7 +10,8 @@
  *   cpu_clustergroup_mask()       the cluster, or the SMT siblings when it spans the MC mask
  *   build_sched_domains()         kernel/sched/topology.c: default_topology[] levels per CPU,
  *                                 sd_init() flags, asym_cpu_capacity_classify(), stopping at
- *                                 the level that spans every CPU; build_sched_groups()
+ *                                 the level that spans every CPU; build_sched_groups(); no
+ *                                 domains at all if topology_span_sane() fails
  *   cpu_attach_domain()           degenerate domains removed (sd_degenerate(),
  *                                 sd_parent_degenerate()), SD_PREFER_SIBLING handed down
  *
@@ -231,10 +232,36 @@ static capsim_cpumask level_mask(enum sd_level l, const struct sd_cpu_topo *t,
 	}
 }
 
-/* build_sched_domain() with sd_init() for every CPU and level */
-static void build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *s, unsigned n,
+/*
+ * topology_span_sane(): a level's mask of @cpu and of every later CPU are equal or disjoint
+ * (a partial overlap would break the group rings). Return: true, or false with the two CPUs.
+ */
+static bool span_sane(enum sd_level l, const struct sd_cpu_topo *t, const struct sd_siblings *s,
+		      unsigned cpu, unsigned n, struct sd_config cfg, unsigned *other)
+{
+	capsim_cpumask m = level_mask(l, t, s, cpu, n, cfg);
+
+	for (unsigned j = cpu + 1; j < n; j++) {
+		capsim_cpumask o = level_mask(l, t, s, j, n, cfg);
+		bool meet = false;
+
+		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+			meet |= (m.bits[w] & o.bits[w]) != 0;
+		if (meet && !mask_equal(&m, &o)) {
+			*other = j;
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * build_sched_domain() with sd_init() for every CPU and level, each level checked by
+ * topology_span_sane() first. Return: true, or false with @sd's insane_level and CPUs set.
+ */
+static bool build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *s, unsigned n,
 			 struct sd_config cfg, const capsim_cpumask *all, const uint64_t *cap,
-			 struct built (*b)[SD_NR_LEVELS])
+			 struct built (*b)[SD_NR_LEVELS], struct sched_domains *sd)
 {
 	for (unsigned cpu = 0; cpu < n; cpu++) {
 		struct built *child = NULL;
@@ -244,6 +271,11 @@ static void build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *
 
 			if (!level_enabled((enum sd_level)l, cfg))
 				continue;
+			if (!span_sane((enum sd_level)l, t, s, cpu, n, cfg, &sd->insane_cpu[1])) {
+				sd->insane_level = l;
+				sd->insane_cpu[0] = cpu;
+				return false;
+			}
 			d->present = true;
 			d->span = level_mask((enum sd_level)l, t, s, cpu, n, cfg);
 			if (child && !mask_subset(&child->span, &d->span))
@@ -259,6 +291,7 @@ static void build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *
 				break;
 		}
 	}
+	return true;
 }
 
 /* The built child level of @l on @cpu, or -1 (build_sched_groups() uses sd->child). */
@@ -406,6 +439,7 @@ int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config 
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->insane_level = -1;
 	if (!s || !b || !cap) {
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 		goto out;
@@ -415,7 +449,8 @@ int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config 
 		cap[c] = topo[c].capacity;
 	}
 	sd_build_siblings(topo, nr_cpus, s);
-	build_levels(topo, s, nr_cpus, cfg, &all, cap, b);
+	if (!build_levels(topo, s, nr_cpus, cfg, &all, cap, b, out))
+		memset(b, 0, nr_cpus * sizeof(*b)); /* "goto error": no CPU gets a domain */
 	for (unsigned cpu = 0; cpu < nr_cpus; cpu++)
 		for (int l = 0; l < SD_NR_LEVELS; l++)
 			if (b[cpu][l].present)
