@@ -331,6 +331,34 @@ static unsigned groups_of(struct built (*b)[SD_NR_LEVELS], unsigned cpu, int l, 
 	return nr;
 }
 
+/*
+ * The ring of @cpu's domain at @l as build_sched_domains() leaves it, from @cpu's local group
+ * into @out. The CPUs of a span share their groups (get_group(): one per child domain), and
+ * each CPU's build_sched_groups(), in CPU order, links them anew from itself round the span:
+ * the last CPU's links stand. Groups of consecutive CPUs come out in CPU order whoever links
+ * them; interleaved ones (a child spanning 4-7 and 12-15) in the last CPU's order.
+ * Return: how many.
+ */
+static unsigned ring_of(struct built (*b)[SD_NR_LEVELS], unsigned cpu, int l, unsigned n,
+			capsim_cpumask *out)
+{
+	unsigned last = cpu, nr, local = 0;
+
+	for (unsigned c = cpu; c < n; c++)
+		if (capsim_cpumask_test(&b[cpu][l].span, c))
+			last = c;
+	nr = groups_of(b, last, l, n, out);
+	while (local + 1 < nr && !capsim_cpumask_test(&out[local], cpu))
+		local++;
+	for (unsigned k = 0; k < local; k++) { /* rotate the local group to the front */
+		capsim_cpumask first = out[0];
+
+		memmove(&out[0], &out[1], (nr - 1) * sizeof(*out));
+		out[nr - 1] = first;
+	}
+	return nr;
+}
+
 /* cpu_attach_domain(): remove the domains that do not contribute to scheduling */
 static void attach(struct built *d)
 {
@@ -420,7 +448,7 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 			d->span = b[cpu][l].span;
 			d->flags = b[cpu][l].flags;
 			d->first_group = out->nr_groups;
-			d->nr_groups = groups_of(b, cpu, l, n, &out->groups[out->nr_groups]);
+			d->nr_groups = ring_of(b, cpu, l, n, &out->groups[out->nr_groups]);
 			for (unsigned g = out->nr_groups; g < out->nr_groups + d->nr_groups; g++)
 				out->group_flags[g] = group_flags(b, n, l, &out->groups[g]);
 			out->nr_groups += d->nr_groups;

@@ -280,6 +280,34 @@ static void test_span_insane(void **state)
 	sd_free(&sd);
 }
 
+/*
+ * The group ring of an interleaved span: clusters 0-1, 2-3, 4-5, 6-7, the second and the
+ * fourth sharing an LLC. PKG's groups are 0-1, 2-3+6-7 and 4-5; every CPU's
+ * build_sched_groups() relinks the shared groups from itself, and CPU7's links stand: from
+ * CPU0 the ring is 0-1, 4-5, 2-3+6-7 (capsim gave them in CPU order until kernel-check group
+ * sched_domains compared the rings).
+ */
+static void test_group_ring(void **state)
+{
+	static const int llc[8] = { 10, 10, 11, 11, 12, 12, 11, 11 };
+	const capsim_cpumask all = { { 0xff } };
+	struct sd_cpu_topo t[8];
+	struct sched_domains sd;
+	int d;
+
+	(void)state;
+	for (int c = 0; c < 8; c++)
+		t[c] = (struct sd_cpu_topo){ 0, c / 2, c % 2, -1, llc[c], 1024 };
+	assert_int_equal(sd_build(t, 8, SD_CONFIG_ARM64_DEFCONFIG, &sd, NULL), 0);
+	d = find_domain(&sd, SD_LEVEL_PKG, &all);
+	assert_true(d >= 0);
+	assert_int_equal(sd.domains[d].nr_groups, 3);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 0].bits[0], 0x03);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 1].bits[0], 0x30);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 2].bits[0], 0xcc);
+	sd_free(&sd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -290,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_smt),
 		cmocka_unit_test(test_sd_init_balance),
 		cmocka_unit_test(test_span_insane),
+		cmocka_unit_test(test_group_ring),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
