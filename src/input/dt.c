@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "input/dt.h"
 #include "internal.h"
@@ -463,11 +464,37 @@ static int next_cache_node(struct dt *dt, int node)
 	return next == DT_ABSENT ? dt_phandle(dt, node, "next-level-cache", 0) : next;
 }
 
+/* of_property_read_u32() of "cache-level": the first cell of a value of one or more; 0 if none */
+static uint32_t cache_level(const struct dt *dt, int node)
+{
+	int len;
+	const fdt32_t *v = fdt_getprop(dt->fdt, node, "cache-level", &len);
+
+	return v && len >= 4 ? fdt32_to_cpu(v[0]) : 0;
+}
+
+/* of_device_is_compatible(node, "cache"): one of its strings, compared without case */
+static bool is_cache_compatible(const struct dt *dt, int node)
+{
+	int len, at = 0;
+	const char *v = fdt_getprop(dt->fdt, node, "compatible", &len);
+
+	for (; v && at < len; at += (int)strlen(v + at) + 1)
+		if (!strcasecmp(v + at, "cache"))
+			return true;
+	return false;
+}
+
 /*
  * Each CPU's last-level cache as cache_setup_of_node() finds it: the end of its
  * next-level-cache chain, or the CPU node itself when it describes its L1 and nothing
- * follows. capsim takes the cache levels CLIDR_EL1 would report to be the DT's: where the
- * hardware reports more, the kernel's walk stops short (-ENOENT) and the CPU has no LLC.
+ * follows. capsim takes the cache levels CLIDR_EL1 would report to be the DT's (one per node
+ * of the chain): where the hardware reports more, the kernel's walk stops short (-ENOENT) and
+ * the CPU has no LLC. That happens with the DT's own levels too: when init_of_cache_level()
+ * refuses the chain (a next node not compatible "cache", or without a cache-level above the
+ * one before), init_cache_level() counts the levels from CLIDR_EL1 and raises them to the
+ * last node's cache-level (of_find_last_cache_level()); a level no node is left for leaves
+ * the walk short, and the CPU without an LLC.
  */
 static int read_caches(struct dt *dt)
 {
@@ -475,15 +502,21 @@ static int read_caches(struct dt *dt)
 		return 0; /* arch/arm has no cacheinfo (init_cache_level() is the weak -ENOENT) */
 	for (unsigned cpu = 0; cpu < dt->p->nr_cpus; cpu++) {
 		int node = dt->cpu_nodes[cpu], llc = has_cache_props(dt, node) ? node : -1;
+		uint32_t levels = 1, depth;
+		bool of_levels = true; /* init_of_cache_level() takes the chain */
 
-		for (int depth = 0; depth < 8; depth++) {
+		for (depth = 0; depth < 8; depth++) {
 			int next = next_cache_node(dt, node);
 
 			if (next == DT_ABSENT)
 				break;
 			CAPSIM_RETURN_IF(next < 0, next);
+			of_levels &= is_cache_compatible(dt, next) && cache_level(dt, next) > levels;
+			levels = cache_level(dt, next);
 			llc = node = next;
 		}
+		if (!of_levels && cache_level(dt, node) > 1 + depth)
+			llc = -1;
 		dt->p->cpus[cpu].llc = llc;
 	}
 	return 0;

@@ -269,6 +269,39 @@ static void test_arm32_topology(void **state)
 	platform_free(p);
 }
 
+/*
+ * cacheinfo's levels: a chain init_of_cache_level() refuses (the L2 not compatible "cache")
+ * falls back to CLIDR_EL1's levels (taken as the chain's), raised to the last node's
+ * cache-level: an L2 saying cache-level 3 leaves a level with no node, and the walk short,
+ * so CPU0 has no LLC; CPU1's chain, compatible, keeps its L2. (capsim gave both their L2
+ * until kernel-check group sched_domains compared.)
+ */
+static void test_cache_levels(void **state)
+{
+	static const char dts[] =
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;\n"
+		" cpu@0 { compatible = \"arm,cortex-a55\"; device_type = \"cpu\"; reg = <0>;"
+		" next-level-cache = <&a>; };\n"
+		" cpu@100 { compatible = \"arm,cortex-a55\"; device_type = \"cpu\"; reg = <0x100>;"
+		" next-level-cache = <&b>; };\n"
+		" a: l2-cache-a { cache-level = <3>; cache-unified; };\n"
+		" b: l2-cache-b { compatible = \"cache\"; cache-level = <3>; cache-unified; }; }; };\n";
+	char *fixed = replace(dts, "l2-cache-a { cache-level = <3>;", "l2-cache-a { cache-level = <2>;");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	(void)state;
+	assert_int_equal(load_dts(dts, &p, &err), 0);
+	assert_int_equal(p->cpus[0].llc, -1);
+	assert_true(p->cpus[1].llc >= 0);
+	platform_free(p);
+	/* the same refused chain whose last node says level 2: CLIDR's two levels, L2 found */
+	assert_int_equal(load_dts(fixed, &p, &err), 0);
+	assert_true(p->cpus[0].llc >= 0);
+	platform_free(p);
+	free(fixed);
+}
+
 static void test_rk3399_thermal(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
@@ -382,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_duplicate_and_binned_opps),
 		cmocka_unit_test(test_legacy_table_and_smt),
 		cmocka_unit_test(test_arm32_topology),
+		cmocka_unit_test(test_cache_levels),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_malformed_zone_is_skipped),
 		cmocka_unit_test(test_bad_cooling_maps),
