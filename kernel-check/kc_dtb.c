@@ -169,23 +169,13 @@ static unsigned children(const struct kc_sched_domains_in *in, const struct map_
 
 static void map_cores(void *fdt, const struct kc_sched_domains_in *in, struct map_pos pos)
 {
-	uint64_t cores[KC_SD_CPUS];
-	unsigned n = 0;
+	uint64_t core1[KC_SD_CPUS], cores[KC_SD_CPUS];
+	unsigned n;
 
 	/* coreK is the core index itself: + 1 here so that 0 stays "none" for children() */
-	for (unsigned c = 0; c < in->nr_cpus; c++) {
-		unsigned k;
-
-		if (!at(in, c, &pos))
-			continue;
-		for (k = 0; k < n && cores[k] < in->core[c] + 1; k++)
-			;
-		if (k < n && cores[k] == in->core[c] + 1)
-			continue;
-		memmove(&cores[k + 1], &cores[k], (n - k) * sizeof(*cores));
-		cores[k] = in->core[c] + 1;
-		n++;
-	}
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		core1[c] = in->core[c] + 1;
+	n = children(in, &pos, core1, cores);
 	for (unsigned i = 0; i < n; i++) {
 		char name[32];
 

@@ -47,6 +47,7 @@ static struct {
 	cpumask_var_t idle_cpus_mask;
 } nohz;
 static DEFINE_PER_CPU(cpumask_var_t, should_we_balance_tmpmask);
+unsigned long kc_lb_jiffies;
 const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, without PREEMPT_RT */
 
 /* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */

@@ -326,7 +326,7 @@ static void kc_reset(const struct kc_sched_domains_in *in, const void *blob)
 	sched_asym_cpucapacity = sched_cluster_active = false;
 }
 
-/* The logical ids: arm64's smp_init_cpus(), arm32's tree order. Return: CPUs possible. */
+/* The logical ids and the possible CPUs: arm64's smp_init_cpus(), arm32's tree order. */
 static void kc_logical_ids(void)
 {
 	struct device_node *boot = of_get_next_cpu_node(NULL);

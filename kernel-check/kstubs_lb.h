@@ -82,7 +82,8 @@ struct sd_lb_stats {
 #define HK_TYPE_MISC 0
 #define housekeeping_cpumask(type) (&kc_cpus_present)
 #define rcu_dereference(p) (p)
-static unsigned long jiffies; /* 0: sgc->next_update is after it */
+#define jiffies kc_lb_jiffies /* kernel_side_eevdf.c has a jiffies of its own */
+extern unsigned long kc_lb_jiffies; /* 0: sgc->next_update is after it */
 extern const unsigned int sysctl_sched_nr_migrate;
 struct lb_env;
 void detach_task(struct task_struct *p, struct lb_env *env);
