@@ -16,8 +16,13 @@ its ";".
 
 Every function is made static and renamed with a prefix (k_ by default) everywhere in the
 output, so that names shared with capsim (util_fits_cpu, ...) never meet at link time; calls
-from one cut function to another follow the rename. Prototypes of all functions come first,
-so the order of the kernel's files does not matter. Macros keep their names.
+from one cut function to another follow the rename, and so do the names of cut functions in a
+variable's initializer (a table of them). Macros come first, then prototypes of all
+functions, then the variables, then the functions, so the order of the kernel's files does
+not matter. Macros keep their names. A static
+variable declared in a function's body (at its top level) moves to file scope as
+<prefix><function>__<variable>, so that the caller can reset it between cases (the kernel
+runs such code once per boot).
 
 Usage: extract.py --src LINUX_DIR --list functions.txt --config kconfig --out FILE.c
 """
@@ -211,6 +216,27 @@ def find_variable(text, clean, name, where):
     sys.exit(f'extract.py: {where}: no definition of the variable {name}')
 
 
+STATIC_DECL = re.compile(r'^([ \t]+)static\s+([^;=(]*?)\b(\w+)\s*(=\s*[^;]*)?;[ \t]*$', re.M)
+
+
+def hoist_statics(func, body, prefix):
+    """Moves the static variables declared at the top level of @body to file scope."""
+    clean = strip_comments_keep_layout(body)
+    statics = []
+    for m in reversed(list(STATIC_DECL.finditer(clean))):
+        if clean.count('{', 0, m.start()) - clean.count('}', 0, m.start()) != 1:
+            continue  # only the function's own block
+        var = m[3]
+        new = f'{prefix}{func}__{var}'
+        decl = body[m.start():m.end()].strip()
+        statics.insert(0, f'/* {func}()\'s own */\n' + re.sub(r'\b' + var + r'\b', new, decl, count=1))
+        body = body[:m.start()] + body[m.end():]
+        clean = clean[:m.start()] + clean[m.end():]
+        body = re.sub(r'(?<![\w.>])' + re.escape(var) + r'\b', new, body)
+        clean = strip_comments_keep_layout(body)
+    return body, statics
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--src', required=True)
@@ -226,7 +252,7 @@ def main():
         mk = dict(re.findall(r'^(VERSION|PATCHLEVEL|SUBLEVEL) = (\d+)', f.read(), re.M))
         version = f"{mk.get('VERSION')}.{mk.get('PATCHLEVEL')}.{mk.get('SUBLEVEL')}"
 
-    macros, funcs = [], []  # (where, text); (name, where, header, body)
+    macros, variables, funcs = [], [], []  # (where, text); (name, where, header, body)
     with open(args.list) as f:
         entries = []
         for line in f:
@@ -244,10 +270,16 @@ def main():
                 macros.append((f'{path}: {name[1:]}', text[s:e]))
             elif name.startswith('='):
                 s, e = find_variable(text, clean, name[1:], path)
-                macros.append((f'{path}: {name[1:]}', text[s:e]))
+                variables.append((f'{path}: {name[1:]}', text[s:e]))
             else:
                 s, b, e = find_function(text, clean, name, path)
                 funcs.append((name, path, text[s:b].strip(), text[b:e]))
+
+    hoisted = []  # file-scope definitions of the functions' own static variables
+    for i, (name, path, h, body) in enumerate(funcs):
+        body, statics = hoist_statics(name, body, args.prefix)
+        funcs[i] = (name, path, h, body)
+        hoisted += statics
 
     names = [f[0] for f in funcs]
     if len(set(names)) != len(names):
@@ -265,7 +297,12 @@ def main():
            'do not edit or commit. */', f'#define KC_LINUX_VERSION "{version}"', '']
     out += [f'/* {w} */\n{fix(t)}' for w, t in macros]
     out.append('')
+    out += hoisted
     out += [fix(static(h)) + ';' for _, _, h, _ in funcs]
+    out.append('')
+    # after the prototypes: in a table a cut function is named, not called
+    anyref = re.compile(r'(?<![\w.])(?<!->)\b(' + '|'.join(map(re.escape, names)) + r')\b')
+    out += [f'/* {w} */\n{anyref.sub(lambda m: args.prefix + m[1], t)}' for w, t in variables]
     out.append('')
     for name, path, h, body in funcs:
         out.append(f'/* {path}: {name}() */')

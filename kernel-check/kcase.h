@@ -14,6 +14,8 @@
 #ifndef KERNEL_CHECK_KCASE_H
 #define KERNEL_CHECK_KCASE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define KC_MAX_CPUS 8
@@ -510,10 +512,136 @@ KC_STRUCT(eevdf_in)
 	A(delayed, KC_EEVDF_TASKS)
 KC_STRUCT(eevdf_out)
 
+
+/* --- sched_domains ------------------------------------------------------------------------- */
+/*
+ * sched_domains: a device tree (a shipped board's, or one the fields below describe: CPU nodes
+ * with their reg, capacity-dmips-mhz and caches, a cpu-map, cache nodes, one opp-shared OPP table
+ * per cpufreq policy) read as arm64 (or arm32) Linux boots it: the CPUs' logical ids, the
+ * cpu-map (arch_topology), cacheinfo's last-level caches, the capacities once every policy
+ * is up (init_cpu_capacity_callback()), the sibling masks (update_siblings_masks()), then
+ * sched_init_domains()'s build_sched_domains() with cpu_attach_domain() per CPU. Answers: per
+ * CPU its masks and capacity, and per CPU and level (SMT, CLS, MC, PKG) the domain it keeps,
+ * with its flags, sd_init()'s imbalance_pct and cache_nice_tries, and its groups from
+ * sd->groups round the ring.
+ *
+ * A cpu-map position is written as index + 1, 0 for none: socket (a socketN level), cluster
+ * (clusterN), subcluster (a clusterN inside it), thread (threadN inside the core); core is the
+ * coreN index itself; a CPU with map 0 is left out of the cpu-map.
+ */
+#define KC_SD_CPUS 16
+#define KC_SD_CACHES 24
+#define KC_SD_LEVELS 4
+#define KC_SD_SLOTS (KC_SD_CPUS * KC_SD_LEVELS)
+#define KC_FIELDS_sched_domains_in(S, A, I) \
+	S(shipped) /* k > 0: the k-th tree of kc_dtb.c's list, the fields below unused but these */ \
+	S(sched_cluster) /* CONFIG_SCHED_CLUSTER (the CLS level) */ \
+	A(policy, KC_SD_CPUS) /* cpufreq policy k - 1 (one opp-shared table), 0: none */ \
+	A(policy_khz, KC_SD_CPUS) /* policy k - 1's cpuinfo.max_freq */ \
+	S(nr_cpus) \
+	S(arm32) /* Cortex-A7/A15 CPUs: arch/arm's topology, MPIDR clusters, no cacheinfo */ \
+	S(addr_cells) /* /cpus #address-cells, 1 or 2 */ \
+	A(hwid, KC_SD_CPUS) /* reg: the MPIDR affinity fields */ \
+	A(dmips, KC_SD_CPUS) /* capacity-dmips-mhz, 0: absent */ \
+	S(cpu_map) /* 0: no cpu-map; 1: clusters at its top; 2: socketN levels */ \
+	A(map, KC_SD_CPUS) /* the CPU is in the cpu-map */ \
+	A(socket, KC_SD_CPUS) A(cluster, KC_SD_CPUS) A(subcluster, KC_SD_CPUS) \
+	A(core, KC_SD_CPUS) A(thread, KC_SD_CPUS) \
+	A(l1, KC_SD_CPUS) /* the CPU node's cache properties: 0 none, 1 i-/d-cache-size, 2 cache-size, 3 cache-unified */ \
+	A(next_cache, KC_SD_CPUS) /* its next-level cache node k - 1, 0: none */ \
+	A(l2_prop, KC_SD_CPUS) /* named by "l2-cache" rather than "next-level-cache" */ \
+	S(nr_caches) \
+	A(cache_next, KC_SD_CACHES) /* cache node k's next level, as next_cache */ \
+	A(cache_level, KC_SD_CACHES) /* its cache-level, 0: absent */ \
+	A(cache_compat, KC_SD_CACHES) /* compatible = "cache" */
+KC_STRUCT(sched_domains_in)
+#define KC_FIELDS_sched_domains_out(S, A, I) \
+	S(ok) /* the cpu-map was taken (parse_dt_topology() returned 0; capsim read the tree) */ \
+	S(nr_cpus) \
+	A(cpu_scale, KC_SD_CPUS) \
+	A(thread_sibling, KC_SD_CPUS) A(cluster_sibling, KC_SD_CPUS) \
+	A(core_sibling, KC_SD_CPUS) A(llc_sibling, KC_SD_CPUS) \
+	A(sd_span, KC_SD_SLOTS) /* CPU c's domain at level l, [c * 4 + l]; 0: none kept */ \
+	A(sd_flags, KC_SD_SLOTS) \
+	A(sd_imbalance_pct, KC_SD_SLOTS) \
+	A(sd_cache_nice_tries, KC_SD_SLOTS) \
+	A(sd_nr_groups, KC_SD_SLOTS) \
+	A(sg_span, KC_SD_SLOTS * KC_SD_CPUS) /* [(c * 4 + l) * 16 + g]: sd->groups onwards */ \
+	A(sg_flags, KC_SD_SLOTS * KC_SD_CPUS)
+KC_STRUCT(sched_domains_out)
+
+/**
+ * kc_sd_dtb() - the flattened device tree of sched_domains case @in: a shipped board's file,
+ * or the tree its fields describe (kc_dtb.c, shared by both sides). Return: the blob (valid
+ * until the next call) with *@size and a file name for messages, or NULL if it cannot be had.
+ */
+const void *kc_sd_dtb(const struct kc_sched_domains_in *in, size_t *size, const char **name);
+/** kc_sd_nr_shipped() - how many shipped trees kc_sd_dtb() knows (shipped = 1 .. that). */
+unsigned kc_sd_nr_shipped(void);
+/** kc_sd_shipped_arm32() - shipped tree @k (0-based) is an arm32 board's. */
+bool kc_sd_shipped_arm32(unsigned k);
+/**
+ * cside_sd_policies() - the cpufreq policies capsim reads from shipped tree @in->shipped, into
+ * @in's policy and policy_khz (the kernel side takes them as cpufreq-dt would create them).
+ */
+void cside_sd_policies(struct kc_sched_domains_in *in);
+
+/* --- lb_walk ------------------------------------------------------------------------------- */
+/*
+ * lb_walk: one pass of sched_balance_rq() of dst_cpu over one of its domains (a shipped
+ * board's, as build_sched_domains() leaves it: its groups from dst_cpu's local one round the
+ * ring), on runqueues given CPU by CPU (tasks queued, load, util, runnable, capacity, misfit
+ * load, idle) and a cfs_tasks list per CPU (head first: the most recently run): whether dst
+ * balances here (should_we_balance()), the busiest group and its imbalance
+ * (sched_balance_find_src_group() with update_sd_lb_stats() over update_sg_lb_stats()), the
+ * root domain's flags, the busiest runqueue (sched_balance_find_src_rq()), the tasks
+ * detach_tasks() takes from it in order and what it leaves (the list, loop, flags, imbalance);
+ * and find_new_ilb() over a nohz idle mask.
+ */
+#define KC_LBW_TASKS 24
+#define KC_FIELDS_lb_walk_in(S, A, I) \
+	S(shipped) S(sched_cluster) S(level) /* the domain: of which board, which of dst's levels */ \
+	S(nr_cpus) S(dst_cpu) S(idle) /* enum cpu_idle_type */ \
+	S(sd_span) S(sd_flags) S(imbalance_pct) S(cache_nice_tries) S(has_parent) \
+	S(nr_balance_failed) \
+	S(nr_groups) A(sg_span, KC_MAX_CPUS) A(sg_flags, KC_MAX_CPUS) A(sg_imbalance, KC_MAX_CPUS) \
+	S(cpus) /* env->cpus: the span less CPUs an all-pinned pass removed */ \
+	S(eas) S(rd_overutilized) S(rd_overloaded) \
+	A(arch_cap, KC_MAX_CPUS) A(capacity_of, KC_MAX_CPUS) \
+	A(nr_running, KC_MAX_CPUS) A(h_nr_queued, KC_MAX_CPUS) \
+	A(load, KC_MAX_CPUS) A(runnable, KC_MAX_CPUS) A(util, KC_MAX_CPUS) A(util_est, KC_MAX_CPUS) \
+	A(misfit_load, KC_MAX_CPUS) A(idle_task, KC_MAX_CPUS) /* rq->curr is the idle task */ \
+	A(clock_task, KC_MAX_CPUS) \
+	S(nr_tasks) /* cfs_tasks of every CPU: its tasks in list order, head first */ \
+	A(t_cpu, KC_LBW_TASKS) A(t_running, KC_LBW_TASKS) A(t_allowed, KC_LBW_TASKS) \
+	A(t_idle_policy, KC_LBW_TASKS) A(t_exec_start, KC_LBW_TASKS) A(t_load, KC_LBW_TASKS) \
+	A(t_util, KC_LBW_TASKS) A(t_util_est, KC_LBW_TASKS) \
+	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */
+KC_STRUCT(lb_walk_in)
+#define KC_FIELDS_lb_walk_out(S, A, I) \
+	S(balance) /* should_we_balance() */ \
+	I(busiest_group, 1) /* its index from dst's local group, -1: balanced */ \
+	S(migration_type) I(imbalance, 1) \
+	S(rd_overutilized) S(rd_overloaded) \
+	I(busiest_cpu, 1) \
+	S(nr_detached) A(detached, KC_LBW_TASKS) /* task ids, in detach order */ \
+	A(tasks_after, KC_LBW_TASKS) /* the source's cfs_tasks after, head first (id + 1) */ \
+	S(loop) S(flags) I(imbalance_after, 1) I(new_dst_cpu, 1) \
+	I(ilb, 1)
+KC_STRUCT(lb_walk_out)
+/**
+ * cside_lbw_domain() - the domain of @in (shipped tree, sched_cluster, dst_cpu, level: the
+ * level-th of dst's kept domains, bottom up, modulo their number) as capsim builds it, into
+ * @in's sd_span, sd_flags, imbalance_pct, cache_nice_tries, has_parent, nr_groups, sg_span
+ * and sg_flags; nr_cpus and the CPUs' arch_cap too.
+ * Return: false if the tree has no domain for dst_cpu.
+ */
+bool cside_lbw_domain(struct kc_lb_walk_in *in);
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
-	X(thermal_6_1) X(load_balance) X(eevdf)
+	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -126,6 +126,18 @@ KC_TABLE(eevdf_in)
 #define KC_T struct kc_eevdf_out
 KC_TABLE(eevdf_out)
 #undef KC_T
+#define KC_T struct kc_sched_domains_in
+KC_TABLE(sched_domains_in)
+#undef KC_T
+#define KC_T struct kc_sched_domains_out
+KC_TABLE(sched_domains_out)
+#undef KC_T
+#define KC_T struct kc_lb_walk_in
+KC_TABLE(lb_walk_in)
+#undef KC_T
+#define KC_T struct kc_lb_walk_out
+KC_TABLE(lb_walk_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1196,6 +1208,375 @@ static void gen_eevdf(struct rng *r, unsigned kind, void *v)
 		in->dt[k] = chance(r, 15) ? 0 : kind == 4 ? edgy(r, 1, 2000000) :
 			    edgy(r, 1, 3 * in->tick_nsec);
 	}
+}
+
+
+/* --- sched_domains ------------------------------------------------------------------------- */
+
+static const char *const sched_domains_kinds[] = {
+	"shipped", "random", "smt", "clusters", "sockets", "caches", "asym", "degenerate", "arm32",
+};
+
+/* The shape of a generated cpu-map: how many of each level, bottom-most last. */
+struct sd_shape {
+	unsigned sockets, clusters, subclusters, cores, threads;
+};
+
+/*
+ * CPUs in cpu-map order (socket, cluster, subcluster, core, thread), up to KC_SD_CPUS, with
+ * their reg: aff2 the socket, aff1 the leaf cluster, aff0 the core and thread. Return: how
+ * many.
+ */
+static unsigned gen_sd_cpus(struct kc_sched_domains_in *in, const struct sd_shape *sh)
+{
+	unsigned n = 0, leaf = 0;
+
+	for (unsigned s = 0; s < sh->sockets; s++)
+		for (unsigned cl = 0; cl < sh->clusters; cl++)
+			for (unsigned sub = 0; sub < (sh->subclusters ? sh->subclusters : 1); sub++, leaf++)
+				for (unsigned k = 0; k < sh->cores; k++)
+					for (unsigned t = 0; t < (sh->threads ? sh->threads : 1); t++) {
+						if (n == KC_SD_CPUS)
+							return n;
+						in->map[n] = 1;
+						in->socket[n] = in->cpu_map == 2 ? s + 1 : 0;
+						in->cluster[n] = cl + 1;
+						in->subcluster[n] = sh->subclusters ? sub + 1 : 0;
+						in->core[n] = k;
+						in->thread[n] = sh->threads ? t + 1 : 0;
+						in->hwid[n] = (uint64_t)s << 16 | (uint64_t)leaf << 8 |
+							      (k * (sh->threads ? sh->threads : 1) + t);
+						n++;
+					}
+	return n;
+}
+
+/* The leaf cluster of CPU @c (a number shared by the CPUs of one leaf cluster). */
+static uint64_t sd_leaf(const struct kc_sched_domains_in *in, unsigned c)
+{
+	return in->hwid[c] >> 8;
+}
+
+/* The cache node of key @key, made on first use (its level @level). Return: its index + 1. */
+static uint64_t sd_cache(struct kc_sched_domains_in *in, uint64_t *keys, uint64_t key,
+			 uint64_t level)
+{
+	uint64_t k;
+
+	for (k = 0; k < in->nr_caches && keys[k] != key; k++)
+		;
+	if (k == in->nr_caches) {
+		if (k == KC_SD_CACHES)
+			return 0;
+		keys[k] = key;
+		in->cache_level[k] = level;
+		in->cache_compat[k] = 1;
+		in->nr_caches++;
+	}
+	return k + 1;
+}
+
+/*
+ * Cache nodes, as hardware has them: the threads of a core share theirs, and a cache is
+ * shared by whole cores of one leaf cluster or by whole leaf clusters (a last-level cache
+ * cutting across a core or a cluster breaks the kernel's nesting of domains: "BUG: arch
+ * topology borken", and group rings it may loop on). Per leaf cluster (scheme 5: each its
+ * own pick): 0 no cache nodes; 1 the CPU nodes' own only; 2 an L2 for the cluster; 3 an L2
+ * per core; 4 an L2 for the cluster; 3 and 4 (and 2, 5 at random) lead to an L3 per socket
+ * or over all. Levels and compatibles are right but for @sloppy (a missing or wrong
+ * cache-level, no compatible); the chain is named by "l2-cache" now and then.
+ */
+static void gen_sd_caches(struct rng *r, struct kc_sched_domains_in *in, unsigned scheme,
+			  bool sloppy)
+{
+	uint64_t keys[KC_SD_CACHES], leaf_scheme[KC_SD_CPUS], leaf_l3[KC_SD_CPUS];
+	bool l3_per_socket = chance(r, 50), smt = false;
+
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		smt |= in->thread[c] != 0;
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		uint64_t leaf = sd_leaf(in, c), sch = scheme;
+		bool first = true;
+
+		for (unsigned o = 0; o < c && first; o++)
+			first = sd_leaf(in, o) != leaf || in->core[o] != in->core[c];
+		if (!first) { /* a later thread: its core's caches */
+			for (unsigned o = 0; o < c; o++)
+				if (sd_leaf(in, o) == leaf && in->core[o] == in->core[c]) {
+					in->l1[c] = in->l1[o];
+					in->next_cache[c] = in->next_cache[o];
+					in->l2_prop[c] = in->l2_prop[o];
+					break;
+				}
+			continue;
+		}
+		first = true;
+		for (unsigned o = 0; o < c && first; o++)
+			first = sd_leaf(in, o) != leaf;
+		if (first) {
+			leaf_scheme[leaf % KC_SD_CPUS] = scheme == 5 ? range(r, 0, 4) : scheme;
+			leaf_l3[leaf % KC_SD_CPUS] = scheme == 3 || scheme == 4 || chance(r, 30);
+		}
+		sch = leaf_scheme[leaf % KC_SD_CPUS];
+		/* threads with the CPU nodes' caches only would each have a last level of their own */
+		if (smt && sch == 1)
+			sch = 0;
+		in->l1[c] = sch == 0 ? 0 : chance(r, 80) ? 1 : range(r, 1, 3);
+		in->l2_prop[c] = chance(r, 10);
+		if (sch <= 1)
+			continue;
+		in->next_cache[c] = sd_cache(in, keys, sch == 3 ? 0x10000 | in->hwid[c] : leaf, 2);
+	}
+	/* the L2s that lead on: an L3 per socket (aff2) or over all */
+	for (unsigned k = 0, n = (unsigned)in->nr_caches; k < n; k++) {
+		unsigned c;
+
+		for (c = 0; c < in->nr_cpus && in->next_cache[c] != k + 1; c++)
+			;
+		if (c < in->nr_cpus && leaf_l3[sd_leaf(in, c) % KC_SD_CPUS])
+			in->cache_next[k] = sd_cache(in, keys, 0x20000 | (l3_per_socket ? in->hwid[c] >> 16 : 0), 3);
+	}
+	if (sloppy)
+		for (unsigned k = 0; k < in->nr_caches; k++) {
+			if (chance(r, 30))
+				in->cache_level[k] = range(r, 0, 4);
+			if (chance(r, 20))
+				in->cache_compat[k] = 0;
+		}
+}
+
+/* capacity-dmips-mhz per leaf cluster (@within: a few CPUs of their own), policies per leaf */
+static void gen_sd_capacity(struct rng *r, struct kc_sched_domains_in *in, bool within)
+{
+	static const uint64_t dmips[] = { 1024, 578, 485, 1024, 381, 1000, 160, 16 };
+	static const uint64_t khz[] = { 1800000, 1416000, 2362000, 1844000, 2840000, 1000000 };
+	uint64_t leaf_dmips[KC_SD_CPUS], leaf_khz[KC_SD_CPUS], leaves[KC_SD_CPUS];
+	unsigned nl = 0;
+	bool policies = chance(r, 80), none = chance(r, 10);
+
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		unsigned k;
+
+		for (k = 0; k < nl && leaves[k] != sd_leaf(in, c); k++)
+			;
+		if (k == nl) {
+			leaves[nl] = sd_leaf(in, c);
+			leaf_dmips[nl] = dmips[range(r, 0, 6)];
+			leaf_khz[nl++] = khz[range(r, 0, 5)];
+		}
+		in->dmips[c] = none ? 0 : within && chance(r, 30) ? dmips[range(r, 0, 7)] : leaf_dmips[k];
+		if (policies && !(within && chance(r, 5))) {
+			in->policy[c] = k + 1;
+			in->policy_khz[c] = leaf_khz[k];
+		}
+	}
+	if (within && chance(r, 20))
+		in->dmips[range(r, 0, in->nr_cpus - 1)] = 0; /* one CPU without: all 1024 */
+	/* two clusters whose dmips x frequency is equal: one capacity */
+	if (within && nl > 1 && chance(r, 30)) {
+		for (unsigned c = 0; c < in->nr_cpus; c++) {
+			if (in->policy[c] == 2) {
+				in->dmips[c] = 500;
+				in->policy_khz[c] = 2000000;
+			} else if (in->policy[c] == 1) {
+				in->dmips[c] = 1000;
+				in->policy_khz[c] = 1000000;
+			}
+		}
+	}
+}
+
+static void gen_sched_domains(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_sched_domains_in *in = v;
+	struct sd_shape sh = { 1, 1, 0, 1, 0 };
+	unsigned scheme = (unsigned)range(r, 0, 5);
+
+	in->sched_cluster = chance(r, 40);
+	if (kind == 0) {
+		in->shipped = range(r, 1, kc_sd_nr_shipped());
+		in->arm32 = kc_sd_shipped_arm32((unsigned)in->shipped - 1);
+		cside_sd_policies(in);
+		return;
+	}
+	in->addr_cells = chance(r, 70) ? 2 : 1;
+	in->cpu_map = chance(r, 85) ? 1 : 0;
+	switch (kind) {
+	case 2: /* smt */
+		sh = (struct sd_shape){ 1, range(r, 1, 2), 0, range(r, 1, 4), range(r, 2, 4) };
+		break;
+	case 3: /* clusters; of clusters inside one (two parents' leaves would share ids) */
+		sh = (struct sd_shape){ 1, range(r, 1, 4), 0, range(r, 1, 4), 0 };
+		if (chance(r, 30))
+			sh = (struct sd_shape){ 1, 1, range(r, 1, 3), range(r, 1, 4), 0 };
+		break;
+	case 4: /* sockets */
+		in->cpu_map = 2;
+		sh = (struct sd_shape){ range(r, 2, 3), range(r, 1, 2), 0, range(r, 1, 3),
+					chance(r, 30) ? 2 : 0 };
+		break;
+	case 5: /* caches */
+		scheme = (unsigned)range(r, 0, 5);
+		sh = (struct sd_shape){ 1, range(r, 1, 3), 0, range(r, 1, 4), 0 };
+		break;
+	case 7: /* degenerate */
+		sh = (struct sd_shape){ 1, range(r, 1, 2), 0, range(r, 1, 2), chance(r, 30) ? 2 : 0 };
+		break;
+	default: /* random, asym, arm32 */
+		if (kind == 1 && chance(r, 30))
+			in->cpu_map = 2;
+		sh = (struct sd_shape){ in->cpu_map == 2 ? range(r, 1, 2) : 1, range(r, 1, 3), 0,
+					range(r, 1, 4), kind == 1 && chance(r, 15) ? 2 : 0 };
+		break;
+	}
+	in->nr_cpus = gen_sd_cpus(in, &sh);
+	if (kind == 8) {
+		/* arm32: one reg cell, MPIDR aff1 the cluster; a cpu-map and caches now and then */
+		in->arm32 = 1;
+		in->addr_cells = 1;
+		in->cpu_map = chance(r, 30);
+		scheme = chance(r, 60) ? 0 : scheme;
+	}
+	gen_sd_caches(r, in, scheme, kind == 5 && chance(r, 40));
+	gen_sd_capacity(r, in, kind == 6 || (kind == 1 && chance(r, 20)));
+	if (kind == 7) {
+		switch (rnd(r) % 6) {
+		case 0: /* one CPU */
+			in->nr_cpus = 1;
+			break;
+		case 1: /* a CPU left out of the cpu-map */
+			in->map[range(r, 0, in->nr_cpus - 1)] = 0;
+			break;
+		case 2: /* cores straight under cpu-map */
+			for (unsigned c = 0; c < in->nr_cpus; c++)
+				in->cluster[c] = in->subcluster[c] = 0;
+			break;
+		case 3: /* no cpu-map */
+			in->cpu_map = 0;
+			break;
+		case 4: /* every CPU in one cluster, one LLC: the MC level spans all */
+			for (unsigned c = 0; c < in->nr_cpus; c++) {
+				in->cluster[c] = 1;
+				in->core[c] = c;
+				in->thread[c] = 0;
+				in->next_cache[c] = in->nr_caches ? 1 : 0;
+			}
+			break;
+		default: { /* a gap: cluster indices from 1, or core 1 missing */
+			bool clusters = chance(r, 50);
+
+			for (unsigned c = 0; c < in->nr_cpus; c++) {
+				if (clusters)
+					in->cluster[c]++;
+				else
+					in->core[c] += in->core[c] ? 1 : 0;
+			}
+			break;
+		}
+		}
+	}
+}
+
+/* --- lb_walk -------------------------------------------------------------------------------- */
+
+static const char *const lb_walk_kinds[] = {
+	"random", "idle", "newidle", "misfit", "overloaded", "pinned", "hot", "imbalanced", "nohz",
+};
+
+/*
+ * One CPU's runqueue: @nt fair tasks (the first ones of cfs_tasks are the most recently run;
+ * one of them runs unless an RT task does), their load, util, age and affinity by @kind.
+ */
+static void gen_lbw_cpu(struct rng *r, unsigned kind, struct kc_lb_walk_in *in, unsigned c,
+			unsigned nt)
+{
+	bool rt = chance(r, 10);
+	unsigned first = (unsigned)in->nr_tasks, running = (unsigned)range(r, 0, nt ? nt - 1 : 0);
+	uint64_t all = (1ULL << in->nr_cpus) - 1;
+
+	in->clock_task[c] = range(r, 1000000000, 2000000000);
+	in->capacity_of[c] = chance(r, 70) ? in->arch_cap[c] : range(r, 1, in->arch_cap[c]);
+	for (unsigned k = 0; k < nt && in->nr_tasks < KC_LBW_TASKS; k++) {
+		unsigned t = (unsigned)in->nr_tasks++;
+
+		in->t_cpu[t] = c;
+		in->t_running[t] = !rt && k == running;
+		in->t_load[t] = chance(r, 10) ? range(r, 0, 3) : range(r, 1, 1100);
+		in->t_util[t] = range(r, 0, 1024);
+		in->t_util_est[t] = chance(r, 50) ? range(r, 0, 1024) : 0;
+		in->t_idle_policy[t] = chance(r, 8);
+		/* hot: ran within sysctl_sched_migration_cost (500 us) of the balance, or just not */
+		in->t_exec_start[t] = in->clock_task[c] -
+				      (kind == 6 ? edgy(r, 499998, 500001) : range(r, 0, 3000000));
+		in->t_allowed[t] = all;
+		if (kind == 5 || chance(r, 10))
+			in->t_allowed[t] = chance(r, 50) ? (1ULL << c) | (range(r, 0, all) & all)
+							 : all & ~(1ULL << in->dst_cpu);
+	}
+	nt = (unsigned)in->nr_tasks - first;
+	in->h_nr_queued[c] = nt;
+	in->nr_running[c] = nt + rt;
+	in->idle_task[c] = !rt && !nt;
+	for (unsigned t = first; t < in->nr_tasks; t++) {
+		in->load[c] += in->t_load[t];
+		in->util[c] += in->t_util[t];
+		in->util_est[c] += in->t_util_est[t];
+	}
+	in->load[c] += chance(r, 30) ? range(r, 0, 300) : 0; /* blocked load */
+	in->util[c] = in->util[c] > 1024 ? 1024 : in->util[c];
+	in->util_est[c] = in->util_est[c] > 1024 ? 1024 : in->util_est[c];
+	in->runnable[c] = in->util[c] + range(r, 0, 400 * nt);
+	/* a misfit task: one that runs on a CPU too small for it (update_misfit_status()) */
+	if ((kind == 3 || chance(r, 10)) && nt && !rt)
+		in->misfit_load[c] = in->t_load[first + running] ? in->t_load[first + running] : 1;
+}
+
+static void gen_lb_walk(struct rng *r, unsigned kind, void *v)
+{
+	/* boards with two levels or three clusters; Pixel 6 with and without CLS */
+	static const uint64_t boards[] = { 7, 1, 5, 5, 6, 2, 3 };
+	struct kc_lb_walk_in *in = v;
+
+	do {
+		memset(in, 0, sizeof(*in));
+		in->shipped = boards[range(r, 0, ARRAY_SIZE(boards) - 1)];
+		in->sched_cluster = in->shipped == 5 ? chance(r, 70) : chance(r, 20);
+		in->dst_cpu = range(r, 0, 7);
+		in->level = range(r, 0, 3);
+	} while (!cside_lbw_domain(in));
+	in->idle = kind == 1 ? 1 : kind == 2 ? 2 : range(r, 0, 2);
+	in->nr_balance_failed = chance(r, 50) ? 0 : range(r, 1, 5);
+	in->eas = chance(r, 60);
+	in->rd_overutilized = chance(r, 50);
+	in->rd_overloaded = chance(r, 50);
+	for (unsigned g = 0; g < in->nr_groups; g++)
+		in->sg_imbalance[g] = kind == 7 ? chance(r, 50) : chance(r, 5);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		unsigned nt = kind == 4 ? (unsigned)range(r, 1, 5) : (unsigned)range(r, 0, 3);
+
+		if (kind == 1 && chance(r, 50))
+			nt = 0; /* idle CPUs */
+		if (c == in->dst_cpu && in->idle)
+			nt = 0;
+		gen_lbw_cpu(r, kind, in, c, nt);
+	}
+	if (in->idle == 2) {
+		/* newly idle: dst still runs the task it switches from (not idle, nothing queued) */
+		in->idle_task[in->dst_cpu] = 0;
+	}
+	in->cpus = in->sd_span;
+	if (chance(r, 15)) { /* an all-pinned pass took a CPU other than dst out */
+		unsigned c = (unsigned)range(r, 0, in->nr_cpus - 1);
+
+		if (c != in->dst_cpu)
+			in->cpus &= ~(1ULL << c);
+	}
+	in->nohz_idle = range(r, 0, (1ULL << in->nr_cpus) - 1);
+	if (kind == 8)
+		for (unsigned c = 0; c < in->nr_cpus; c++)
+			if (in->idle_task[c] && chance(r, 80))
+				in->nohz_idle |= 1ULL << c;
+	in->ilb_cpu = range(r, 0, in->nr_cpus - 1);
 }
 
 struct kc_group {

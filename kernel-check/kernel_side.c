@@ -42,6 +42,14 @@ struct sugov_cpu sugov_cpu[KC_MAX_CPUS];
 u64 kc_tick_nsec;
 unsigned long kc_idle_calls[KC_MAX_CPUS];
 
+/* group lb_walk: the nohz state find_new_ilb() reads, should_we_balance()'s per-CPU mask */
+static struct {
+	cpumask_var_t idle_cpus_mask;
+} nohz;
+static DEFINE_PER_CPU(cpumask_var_t, should_we_balance_tmpmask);
+unsigned long kc_lb_jiffies;
+const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, without PREEMPT_RT */
+
 /* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 #include "kernel_extract.c"
@@ -554,6 +562,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	int wake_flags = WF_TTWU;
 
 	kc_reset();
+	sysctl_sched_migration_cost = 500000; /* its default */
 	nr_cpu_ids = (unsigned int)in->nr_cpus;
 	kc_cpus_present = kc_first_cpus(in->nr_cpus);
 	sched_asym_cpucapacity = in->asym != 0;
@@ -829,4 +838,180 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	out->can_migrate = (uint64_t)k_can_migrate_task(&p, &env);
 	out->can_flags = env.flags;
 	out->new_dst_cpu[0] = (uint64_t)(int64_t)(env.flags & LBF_DST_PINNED ? env.new_dst_cpu : -1);
+}
+
+/* ---- lb_walk ------------------------------------------------------------- */
+
+static struct task_struct kc_lbw_tasks[KC_LBW_TASKS], kc_lbw_rt;
+static uint64_t kc_lbw_detached[KC_LBW_TASKS], kc_lbw_nr_detached;
+
+/* detach_task() less its stats: deactivate_task() (off cfs_tasks and the rq), set_task_cpu() */
+void detach_task(struct task_struct *p, struct lb_env *env)
+{
+	k_list_del_init(&p->se.group_node);
+	env->src_rq->nr_running--;
+	env->src_rq->cfs.h_nr_queued--;
+	p->cpu = env->dst_cpu;
+	kc_lbw_detached[kc_lbw_nr_detached++] = (uint64_t)(p - kc_lbw_tasks);
+}
+
+/* the sum, min and max of the local group's CPUs' capacity_of() (kstubs_lb.h) */
+void update_group_capacity(struct sched_domain *sd, int cpu)
+{
+	struct sched_group *sg = sd->groups;
+	int i;
+
+	(void)cpu;
+	sg->sgc->capacity = 0;
+	sg->sgc->min_capacity = ULONG_MAX;
+	sg->sgc->max_capacity = 0;
+	for_each_cpu(i, to_cpumask(sg->cpumask)) {
+		unsigned long c = cpu_rq(i)->cpu_capacity;
+
+		sg->sgc->capacity += c;
+		sg->sgc->min_capacity = min(sg->sgc->min_capacity, c);
+		sg->sgc->max_capacity = max(sg->sgc->max_capacity, c);
+	}
+}
+
+void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
+{
+	static struct sched_group sg[KC_MAX_CPUS];
+	static struct sched_group_capacity sgc[KC_MAX_CPUS];
+	static struct sched_domain sd, parent;
+	static int kc_pd;
+	struct cpumask cpus = { { in->cpus } };
+	struct lb_env env = {
+		.sd = &sd,
+		.dst_cpu = (int)in->dst_cpu,
+		.dst_rq = cpu_rq(in->dst_cpu),
+		.idle = (enum cpu_idle_type)in->idle,
+		.loop_break = SCHED_NR_MIGRATE_BREAK,
+		.cpus = &cpus,
+		.fbq_type = all,
+	};
+	struct sched_group *group;
+	struct rq *busiest;
+
+	kc_reset();
+	sysctl_sched_migration_cost = 500000; /* its default */
+	nr_cpu_ids = (unsigned int)in->nr_cpus;
+	kc_cpus_present = kc_first_cpus(in->nr_cpus);
+	k_INIT_LIST_HEAD(&env.tasks);
+	sched_energy_present = in->eas != 0;
+	kc_rd.overutilized = (int)in->rd_overutilized;
+	kc_rd.overloaded = (int)in->rd_overloaded;
+	kc_rd.pd = in->eas ? &kc_pd : NULL;
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], 0, false);
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		struct rq *rq = cpu_rq(c);
+
+		cpu_scale[c] = in->arch_cap[c];
+		rq->nr_running = (unsigned int)in->nr_running[c];
+		rq->cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+		rq->cfs.avg.load_avg = in->load[c];
+		rq->cfs.avg.runnable_avg = in->runnable[c];
+		rq->cfs.avg.util_avg = in->util[c];
+		rq->cfs.avg.util_est = (unsigned int)in->util_est[c];
+		rq->cpu_capacity = in->capacity_of[c];
+		rq->misfit_task_load = in->misfit_load[c];
+		rq->clock_task = in->clock_task[c];
+		rq->idle = &kc_idle;
+		k_INIT_LIST_HEAD(&rq->cfs_tasks);
+	}
+	/* cfs_tasks: each CPU's tasks in the case's order, head first; a running one is curr */
+	memset(kc_lbw_tasks, 0, sizeof(kc_lbw_tasks));
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		struct task_struct *p = &kc_lbw_tasks[t];
+		struct rq *rq = cpu_rq(in->t_cpu[t]);
+
+		p->cpu = (int)in->t_cpu[t];
+		p->sched_class = &fair_sched_class;
+		p->prio = 120;
+		p->cpus_mask.bits[0] = in->t_allowed[t];
+		p->cpus_ptr = &p->cpus_mask;
+		p->policy = in->t_idle_policy[t] ? SCHED_IDLE : 0;
+		p->on_cpu = (int)in->t_running[t];
+		p->se.exec_start = in->t_exec_start[t];
+		p->se.avg.load_avg = in->t_load[t];
+		p->se.avg.util_avg = in->t_util[t];
+		p->se.avg.util_est = (unsigned int)in->t_util_est[t];
+		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], 0, false);
+		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
+		k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
+		if (in->t_running[t])
+			rq->curr = p;
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		if (!in->idle_task[c] && cpu_rq(c)->curr == &kc_idle)
+			cpu_rq(c)->curr = &kc_lbw_rt; /* an RT task runs */
+	/* the domain and its ring of groups from dst's local one; each group's sgc as fresh */
+	memset(&sd, 0, sizeof(sd));
+	sd.flags = (int)in->sd_flags;
+	sd.imbalance_pct = (unsigned int)in->imbalance_pct;
+	sd.cache_nice_tries = (unsigned int)in->cache_nice_tries;
+	sd.nr_balance_failed = (unsigned int)in->nr_balance_failed;
+	sd.span[0] = in->sd_span;
+	sd.parent = in->has_parent ? &parent : NULL;
+	sd.groups = &sg[0];
+	for (unsigned g = 0; g < in->nr_groups; g++) {
+		sg[g] = (struct sched_group){
+			.next = &sg[(g + 1) % in->nr_groups],
+			.sgc = &sgc[g],
+			.flags = (unsigned int)in->sg_flags[g],
+			.asym_prefer_cpu = -1,
+			.group_weight = (unsigned int)__builtin_popcountll(in->sg_span[g]),
+			.cpumask = { in->sg_span[g] },
+		};
+		sgc[g] = (struct sched_group_capacity){
+			.imbalance = (int)in->sg_imbalance[g],
+			.next_update = jiffies + 1, /* a newidle pass does not refresh it */
+			.cpumask = { in->sg_span[g] },
+		};
+		sg[g].cores = sg[g].group_weight; /* no SMT siblings told apart, as capsim */
+		update_group_capacity(&(struct sched_domain){ .groups = &sg[g] }, 0);
+	}
+	env.dst_grpmask = to_cpumask(sgc[0].cpumask);
+
+	out->busiest_group[0] = out->busiest_cpu[0] = out->new_dst_cpu[0] = (uint64_t)-1;
+	kc_lbw_nr_detached = 0;
+	memset(kc_lbw_detached, 0, sizeof(kc_lbw_detached));
+	out->balance = (uint64_t)k_should_we_balance(&env);
+	if (out->balance) {
+		group = k_sched_balance_find_src_group(&env);
+		out->migration_type = (uint64_t)env.migration_type;
+		out->imbalance[0] = (uint64_t)env.imbalance;
+		busiest = group ? k_sched_balance_find_src_rq(&env, group) : NULL;
+		if (group)
+			out->busiest_group[0] = (uint64_t)(group - sg);
+		if (busiest) {
+			out->busiest_cpu[0] = (uint64_t)busiest->cpu;
+			env.src_cpu = busiest->cpu;
+			env.src_rq = busiest;
+			env.flags |= LBF_ALL_PINNED;
+			if (busiest->nr_running > 1) {
+				struct task_struct *p;
+				unsigned n = 0;
+
+				env.loop_max = min(sysctl_sched_nr_migrate, busiest->nr_running);
+				out->nr_detached = (uint64_t)k_detach_tasks(&env);
+				list_for_each_entry(p, &busiest->cfs_tasks, se.group_node)
+					out->tasks_after[n++] = (uint64_t)(p - kc_lbw_tasks) + 1;
+			}
+			out->loop = env.loop;
+			out->flags = env.flags;
+			out->imbalance_after[0] = (uint64_t)env.imbalance;
+			if (env.flags & LBF_DST_PINNED)
+				out->new_dst_cpu[0] = (uint64_t)env.new_dst_cpu;
+		}
+	}
+	memcpy(out->detached, kc_lbw_detached, sizeof(out->detached));
+	out->rd_overutilized = (uint64_t)k_is_rd_overutilized(&kc_rd);
+	out->rd_overloaded = (uint64_t)kc_rd.overloaded;
+
+	/* the idle load balancer a busy CPU would kick */
+	nohz.idle_cpus_mask[0].bits[0] = in->nohz_idle;
+	kc_this_cpu = (int)in->ilb_cpu;
+	out->ilb[0] = (uint64_t)k_find_new_ilb();
 }

@@ -305,6 +305,7 @@ struct sched_avg {
 };
 struct sched_entity {
 	struct load_weight load;
+	struct list_head group_node; /* load balance: the rq's cfs_tasks */
 	unsigned int on_rq;
 	u64 exec_start; /* load balance: task_hot() */
 	unsigned char sched_delayed;
@@ -368,7 +369,9 @@ struct cpupri {
 	int *cpu_to_pri;
 };
 struct root_domain {
+	int overloaded;     /* load balance: rd->overloaded */
 	int overutilized;
+	void *pd;           /* load balance: a perf domain list, EAS on */
 	struct cpupri cpupri;
 };
 struct rq {
@@ -387,6 +390,11 @@ struct rq {
 	struct root_domain *rd;
 	struct sched_domain *sd;
 	unsigned int nr_running; /* load balance */
+	/* lb_walk: idle_cpu(), the misfit load, the fair tasks in balance order */
+	struct task_struct *idle;
+	int ttwu_pending;
+	unsigned long misfit_task_load;
+	struct list_head cfs_tasks;
 };
 extern struct rq kc_rqs[KC_MAX_CPUS];
 #define cpu_rq(cpu) (&kc_rqs[cpu])
@@ -398,12 +406,17 @@ extern struct rq kc_rqs[KC_MAX_CPUS];
 struct sched_group_capacity {
 	unsigned long capacity, min_capacity, max_capacity;
 	int imbalance; /* load balance: sg_imbalanced() */
+	unsigned long next_update;
+	unsigned long cpumask[1]; /* group_balance_mask() */
 };
 struct sched_group {
+	struct sched_group *next; /* lb_walk: the ring of a domain's groups */
 	struct sched_group_capacity *sgc;
 	unsigned int flags;      /* load balance: the child domain's */
 	int asym_prefer_cpu;
 	unsigned int cores;
+	unsigned int group_weight;
+	unsigned long cpumask[1]; /* sched_group_span() */
 };
 struct sched_domain {
 	struct sched_domain *parent;
@@ -508,6 +521,7 @@ extern bool sched_asym_cpucapacity;
 #define small_cpumask_bits nr_cpu_ids /* NR_CPUS > BITS_PER_LONG in an arm64 defconfig */
 #define nr_cpumask_bits nr_cpu_ids
 #define BITS_PER_LONG 64
+#define BITS_PER_TYPE(type) (sizeof(type) * 8)
 #define __ffs(x) ((unsigned long)__builtin_ctzl(x))
 /* only the small_const_nbits() branches need it, and nr_cpu_ids is no constant */
 #define small_const_nbits(n) (__builtin_constant_p(n) && (n) <= BITS_PER_LONG && (n) > 0)
@@ -528,6 +542,10 @@ static inline bool cpumask_and(struct cpumask *d, const struct cpumask *a, const
 	return (d->bits[0] = a->bits[0] & b->bits[0]) != 0;
 }
 #define cpumask_empty(m) ((m)->bits[0] == 0)
+static inline void cpumask_copy(struct cpumask *d, const struct cpumask *s)
+{
+	d->bits[0] = s->bits[0];
+}
 /* cpumask_first_and() and cpumask_first() of cpumask.h */
 #define cpumask_any_and(a, b) k_find_first_and_bit(cpumask_bits(a), cpumask_bits(b), small_cpumask_bits)
 #define cpumask_any(m) k_find_first_bit(cpumask_bits(m), small_cpumask_bits)

@@ -34,7 +34,6 @@ enum group_type {
 };
 enum migration_type { migrate_load = 0, migrate_util, migrate_task, migrate_misfit };
 
-struct list_head;
 struct lb_env {
 	struct sched_domain *sd;
 	struct rq *src_rq;
@@ -51,6 +50,7 @@ struct lb_env {
 	unsigned int loop, loop_break, loop_max;
 	enum fbq_type fbq_type;
 	enum migration_type migration_type;
+	struct list_head tasks;
 };
 struct sg_lb_stats {
 	unsigned long avg_load, group_load, group_capacity, group_util, group_runnable;
@@ -70,12 +70,32 @@ struct sd_lb_stats {
 	for ((cpu) = 0; (cpu) < KC_MAX_CPUS; (cpu)++) \
 		if (!((a)->bits[0] & (b)->bits[0] & (1UL << (cpu)))) continue; else
 
+/*
+ * Group lb_walk's plumbing: one balance pass at a time on the case's runqueues; detach_task()
+ * takes the task off cfs_tasks and its rq (kernel_side.c), update_group_capacity() sums the
+ * group's CPUs' capacity_of() (capsim's simplification, docs/model.md: the kernel sums the
+ * child groups' sgc, which hold the same values when they are fresh), update_idle_cpu_scan()
+ * (select_idle_cpu()'s scan depth) does nothing; no NUMA balancing.
+ */
+#define time_after_eq(a, b) ((long)((a) - (b)) >= 0)
+#define schedstat_add(x, v) do { } while (0)
+#define HK_TYPE_MISC 0
+#define housekeeping_cpumask(type) (&kc_cpus_present)
+#define rcu_dereference(p) (p)
+#define jiffies kc_lb_jiffies /* kernel_side_eevdf.c has a jiffies of its own */
+extern unsigned long kc_lb_jiffies; /* 0: sgc->next_update is after it */
+extern const unsigned int sysctl_sched_nr_migrate;
+struct lb_env;
+void detach_task(struct task_struct *p, struct lb_env *env);
+void update_group_capacity(struct sched_domain *sd, int cpu);
+#define update_idle_cpu_scan(env, sum_util) do { } while (0)
 #define sched_smt_active() false
 #define is_core_idle(cpu) true
 #define arch_asym_cpu_priority(cpu) (-(cpu))
 #define task_group(p) ((struct task_group *)NULL)
 #define schedstat_inc(x) do { } while (0)
 #define kc_sched_feat_CACHE_HOT_BUDDY 1
+#define kc_sched_feat_LB_MIN 0
 #define cfs_rq_of(ent) (&cpu_rq(container_of(ent, struct task_struct, se)->cpu)->cfs)
 struct task_group;
 extern unsigned int sysctl_sched_migration_cost;

@@ -5,9 +5,11 @@
  *   - CPUs: the /cpus children named "cpu" or of device_type "cpu", not "fail"ed
  *     (of_get_next_cpu_node); the boot CPU (FDT header boot_cpuid_phys) becomes CPU 0, the
  *     others follow in tree order (arm64 smp_init_cpus / of_parse_and_init_cpus).
- *   - Topology: /cpus/cpu-map with socketN/clusterN/coreN/threadN exactly as parse_socket(),
- *     parse_cluster() and parse_core() in drivers/base/arch_topology.c walk it, including their
- *     refusals (a core with both threads and a cpu, cores directly under cpu-map, ...).
+ *   - Topology: on arm64, /cpus/cpu-map with socketN/clusterN/coreN/threadN exactly as
+ *     parse_socket(), parse_cluster() and parse_core() in drivers/base/arch_topology.c walk it,
+ *     including their refusals (a core with both threads and a cpu, cores directly under
+ *     cpu-map, ...); arm32 reads no cpu-map (arch/arm/kernel/topology.c: MPIDR affinity
+ *     level 1 is the package) and has no cacheinfo (no last-level cache).
  *   - capacity-dmips-mhz and dynamic-power-coefficient per CPU (one 32-bit cell each).
  *   - OPP tables: operating-points-v2 phandles with opp-hz, opp-microvolt (1 or 3 cells a supply),
  *     opp-microwatt, turbo-mode, opp-suspend (drivers/opp/of.c), or the legacy
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "input/dt.h"
 #include "internal.h"
@@ -412,19 +415,19 @@ static int parse_cpu_map(struct dt *dt, int cpus_node)
 	int next_cluster = 0, ret = 0, sockets = 0;
 	char name[20];
 
-	if (map < 0) {
-		if (p->arch == PLATFORM_ARCH_ARM64) {
-			p->dmips_unused = true;
-			platform_note(p, "no /cpus/cpu-map: arm64 never reads capacity-dmips-mhz "
-					 "(parse_dt_topology), every CPU is 1024");
-		}
+	if (p->arch == PLATFORM_ARCH_ARM) {
+		/* arch/arm's init_cpu_topology() has no parse_dt_topology() of the cpu-map */
+		if (map >= 0)
+			platform_note(p, "arm32: /cpus/cpu-map is not read (arch/arm's topology takes "
+					 "the packages from MPIDR affinity level 1)");
 		return 0;
 	}
-	if (p->arch == PLATFORM_ARCH_ARM)
-		for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
-			p->cpus[cpu].cluster = -1;
-			p->cpus[cpu].package_id = 0; /* the cpu-map decides, not MPIDR */
-		}
+	if (map < 0) {
+		p->dmips_unused = true;
+		platform_note(p, "no /cpus/cpu-map: arm64 never reads capacity-dmips-mhz "
+				 "(parse_dt_topology), every CPU is 1024");
+		return 0;
+	}
 	for (;; sockets++) {
 		snprintf(name, sizeof(name), "socket%d", sockets);
 		int s = fdt_subnode_offset(dt->fdt, map, name);
@@ -461,25 +464,59 @@ static int next_cache_node(struct dt *dt, int node)
 	return next == DT_ABSENT ? dt_phandle(dt, node, "next-level-cache", 0) : next;
 }
 
+/* of_property_read_u32() of "cache-level": the first cell of a value of one or more; 0 if none */
+static uint32_t cache_level(const struct dt *dt, int node)
+{
+	int len;
+	const fdt32_t *v = fdt_getprop(dt->fdt, node, "cache-level", &len);
+
+	return v && len >= 4 ? fdt32_to_cpu(v[0]) : 0;
+}
+
+/* of_device_is_compatible(node, "cache"): one of its strings, compared without case */
+static bool is_cache_compatible(const struct dt *dt, int node)
+{
+	int len, at = 0;
+	const char *v = fdt_getprop(dt->fdt, node, "compatible", &len);
+
+	for (; v && at < len; at += (int)strlen(v + at) + 1)
+		if (!strcasecmp(v + at, "cache"))
+			return true;
+	return false;
+}
+
 /*
  * Each CPU's last-level cache as cache_setup_of_node() finds it: the end of its
  * next-level-cache chain, or the CPU node itself when it describes its L1 and nothing
- * follows. capsim takes the cache levels CLIDR_EL1 would report to be the DT's: where the
- * hardware reports more, the kernel's walk stops short (-ENOENT) and the CPU has no LLC.
+ * follows. capsim takes the cache levels CLIDR_EL1 would report to be the DT's (one per node
+ * of the chain): where the hardware reports more, the kernel's walk stops short (-ENOENT) and
+ * the CPU has no LLC. That happens with the DT's own levels too: when init_of_cache_level()
+ * refuses the chain (a next node not compatible "cache", or without a cache-level above the
+ * one before), init_cache_level() counts the levels from CLIDR_EL1 and raises them to the
+ * last node's cache-level (of_find_last_cache_level()); a level no node is left for leaves
+ * the walk short, and the CPU without an LLC.
  */
 static int read_caches(struct dt *dt)
 {
+	if (dt->p->arch == PLATFORM_ARCH_ARM)
+		return 0; /* arch/arm has no cacheinfo (init_cache_level() is the weak -ENOENT) */
 	for (unsigned cpu = 0; cpu < dt->p->nr_cpus; cpu++) {
 		int node = dt->cpu_nodes[cpu], llc = has_cache_props(dt, node) ? node : -1;
+		uint32_t levels = 1, depth;
+		bool of_levels = true; /* init_of_cache_level() takes the chain */
 
-		for (int depth = 0; depth < 8; depth++) {
+		for (depth = 0; depth < 8; depth++) {
 			int next = next_cache_node(dt, node);
 
 			if (next == DT_ABSENT)
 				break;
 			CAPSIM_RETURN_IF(next < 0, next);
+			of_levels &= is_cache_compatible(dt, next) && cache_level(dt, next) > levels;
+			levels = cache_level(dt, next);
 			llc = node = next;
 		}
+		if (!of_levels && cache_level(dt, node) > 1 + depth)
+			llc = -1;
 		dt->p->cpus[cpu].llc = llc;
 	}
 	return 0;

@@ -339,18 +339,23 @@ void lb_calculate_imbalance(struct lb_env *env, struct lb_sd_stats *sds)
 	}
 }
 
+void lb_root_domain_flags(const struct lb_env *env, const struct lb_sd_stats *sds,
+			  bool *overloaded, bool *overutilized)
+{
+	if (!env->has_parent)
+		*overloaded = sds->sg_overloaded;
+	if (!env->has_parent || sds->sg_overutilized)
+		*overutilized = sds->sg_overutilized;
+}
+
 int lb_find_src_group(struct lb_env *env, struct lb_sd_stats *sds)
 {
 	const struct lb_sg_stats *busiest = &sds->busiest_stat, *local = &sds->local_stat;
-	bool rd_overutilized;
+	bool rd_overloaded = false, rd_overutilized = env->rd_overutilized;
 
 	lb_update_sd_lb_stats(env, sds);
 	/* set_rd_overutilized() as update_sd_lb_stats() leaves it for the test below */
-	rd_overutilized = env->rd_overutilized;
-	if (!env->has_parent)
-		rd_overutilized = sds->sg_overutilized;
-	else if (sds->sg_overutilized)
-		rd_overutilized = true;
+	lb_root_domain_flags(env, sds, &rd_overloaded, &rd_overutilized);
 	if (sds->busiest < 0)
 		goto out_balanced;
 	if (busiest->group_type == group_misfit_task)

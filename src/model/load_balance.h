@@ -158,6 +158,14 @@ bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stat
 void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds);
 
 /**
+ * lb_root_domain_flags() - the tail of update_sd_lb_stats(): the root level sets
+ * rd->overloaded and rd->overutilized from @sds, a lower level only sets the latter, and only
+ * when one of its CPUs is overutilized. @overloaded, @overutilized: the flags, updated.
+ */
+void lb_root_domain_flags(const struct lb_env *env, const struct lb_sd_stats *sds,
+			  bool *overloaded, bool *overutilized);
+
+/**
  * lb_calculate_imbalance() - calculate_imbalance(): sets @env's migration_type and imbalance
  * from @sds (whose avg_load it may fill, as the kernel does).
  */

@@ -64,16 +64,8 @@ void platform_free(struct capsim_platform *p)
  * an overlay may change capacities (the kernel rebuilds on a capacity change too:
  * update_topology_flags_workfn()). No cpu-map on arm64 leaves each CPU its own core.
  */
-static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
+void platform_sd_topo(const struct capsim_platform *p, struct sd_cpu_topo *t)
 {
-	struct sd_cpu_topo *t = calloc(p->nr_cpus, sizeof(*t));
-	int ret;
-
-	if (!t || (!p->sd && !(p->sd = calloc(1, sizeof(*p->sd))))) {
-		free(t);
-		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	}
-	sd_free(p->sd);
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++) {
 		const struct platform_cpu *c = &p->cpus[cpu];
 
@@ -86,7 +78,26 @@ static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
 			.capacity = c->capacity_orig,
 		};
 	}
+}
+
+static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
+{
+	struct sd_cpu_topo *t = calloc(p->nr_cpus, sizeof(*t));
+	int ret;
+
+	if (!t || (!p->sd && !(p->sd = calloc(1, sizeof(*p->sd))))) {
+		free(t);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	sd_free(p->sd);
+	platform_sd_topo(p, t);
 	ret = sd_build(t, p->nr_cpus, SD_CONFIG_ARM64_DEFCONFIG, p->sd, err);
+	if (!ret && p->sd->insane_level >= 0)
+		platform_note(p, "sched domains: the %s masks of CPU%u and CPU%u overlap without being "
+			      "equal (topology_span_sane()): build_sched_domains() fails, the kernel "
+			      "runs without sched domains (no load balance)",
+			      sd_level_name((enum sd_level)p->sd->insane_level), p->sd->insane_cpu[0],
+			      p->sd->insane_cpu[1]);
 	free(t);
 	return ret;
 }

@@ -313,6 +313,14 @@ void platform_free(struct capsim_platform *p);
  */
 int platform_finalize(struct capsim_platform *p, capsim_error *err);
 
+struct sd_cpu_topo;
+/**
+ * platform_sd_topo() - what build_sched_domains() starts from for each of @p's CPUs, into @t
+ * (nr_cpus entries): arch_topology's ids (a CPU outside any cpu-map its own core, as
+ * store_cpu_topology() makes it), its last-level cache and its capacity.
+ */
+void platform_sd_topo(const struct capsim_platform *p, struct sd_cpu_topo *t);
+
 /**
  * platform_cpuidle_index() - the kernel's cpuidle index of @cpu's idle state @state (0 WFI,
  * k: cpus[].idle[k - 1]): a parent domain's state has none of its own, and is entered

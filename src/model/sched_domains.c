@@ -10,7 +10,8 @@
  *   cpu_clustergroup_mask()       the cluster, or the SMT siblings when it spans the MC mask
  *   build_sched_domains()         kernel/sched/topology.c: default_topology[] levels per CPU,
  *                                 sd_init() flags, asym_cpu_capacity_classify(), stopping at
- *                                 the level that spans every CPU; build_sched_groups()
+ *                                 the level that spans every CPU; build_sched_groups(); no
+ *                                 domains at all if topology_span_sane() fails
  *   cpu_attach_domain()           degenerate domains removed (sd_degenerate(),
  *                                 sd_parent_degenerate()), SD_PREFER_SIBLING handed down
  *
@@ -121,12 +122,8 @@ uint32_t sd_asym_cpu_capacity_classify(const capsim_cpumask *span, const capsim_
 	return SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL;
 }
 
-/* The sibling masks of update_siblings_masks() and the LLC test of cacheinfo. */
-struct siblings {
-	capsim_cpumask thread, cluster, core, llc;
-};
-
-static void build_siblings(const struct sd_cpu_topo *t, unsigned n, struct siblings *s)
+/* update_siblings_masks() with the LLC test of cacheinfo */
+void sd_build_siblings(const struct sd_cpu_topo *t, unsigned n, struct sd_siblings *s)
 {
 	for (unsigned a = 0; a < n; a++) {
 		memset(&s[a], 0, sizeof(s[a]));
@@ -155,8 +152,23 @@ static void build_siblings(const struct sd_cpu_topo *t, unsigned n, struct sibli
 	}
 }
 
+/* sd_init(): SMT levels balance at 110%, the others at 117% */
+unsigned sd_imbalance_pct(uint32_t flags)
+{
+	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
+}
+
+/*
+ * sd_init(): 0 on SMT levels (the initializer's), 1 on levels sharing an LLC, and 1 on the
+ * others too (its last "else"; only NUMA levels, which arm64 boards here lack, get 2)
+ */
+unsigned sd_cache_nice_tries(uint32_t flags)
+{
+	return flags & SD_SHARE_CPUCAPACITY ? 0 : 1;
+}
+
 /* mirrors cpu_coregroup_mask() (no NUMA: the node is every CPU) */
-static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct siblings *s,
+static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct sd_siblings *s,
 				     unsigned cpu, struct sd_config cfg)
 {
 	capsim_cpumask m = s[cpu].core;
@@ -170,7 +182,7 @@ static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct s
 }
 
 /* mirrors cpu_clustergroup_mask(): never as wide as the MC mask */
-static capsim_cpumask clustergroup_mask(const struct sd_cpu_topo *t, const struct siblings *s,
+static capsim_cpumask clustergroup_mask(const struct sd_cpu_topo *t, const struct sd_siblings *s,
 					unsigned cpu, struct sd_config cfg)
 {
 	capsim_cpumask mc = coregroup_mask(t, s, cpu, cfg);
@@ -201,7 +213,7 @@ static bool level_enabled(enum sd_level l, struct sd_config cfg)
 }
 
 static capsim_cpumask level_mask(enum sd_level l, const struct sd_cpu_topo *t,
-				 const struct siblings *s, unsigned cpu, unsigned n,
+				 const struct sd_siblings *s, unsigned cpu, unsigned n,
 				 struct sd_config cfg)
 {
 	capsim_cpumask all = { { 0 } };
@@ -220,10 +232,36 @@ static capsim_cpumask level_mask(enum sd_level l, const struct sd_cpu_topo *t,
 	}
 }
 
-/* build_sched_domain() with sd_init() for every CPU and level */
-static void build_levels(const struct sd_cpu_topo *t, const struct siblings *s, unsigned n,
+/*
+ * topology_span_sane(): a level's mask of @cpu and of every later CPU are equal or disjoint
+ * (a partial overlap would break the group rings). Return: true, or false with the two CPUs.
+ */
+static bool span_sane(enum sd_level l, const struct sd_cpu_topo *t, const struct sd_siblings *s,
+		      unsigned cpu, unsigned n, struct sd_config cfg, unsigned *other)
+{
+	capsim_cpumask m = level_mask(l, t, s, cpu, n, cfg);
+
+	for (unsigned j = cpu + 1; j < n; j++) {
+		capsim_cpumask o = level_mask(l, t, s, j, n, cfg);
+		bool meet = false;
+
+		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+			meet |= (m.bits[w] & o.bits[w]) != 0;
+		if (meet && !mask_equal(&m, &o)) {
+			*other = j;
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * build_sched_domain() with sd_init() for every CPU and level, each level checked by
+ * topology_span_sane() first. Return: true, or false with @sd's insane_level and CPUs set.
+ */
+static bool build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *s, unsigned n,
 			 struct sd_config cfg, const capsim_cpumask *all, const uint64_t *cap,
-			 struct built (*b)[SD_NR_LEVELS])
+			 struct built (*b)[SD_NR_LEVELS], struct sched_domains *sd)
 {
 	for (unsigned cpu = 0; cpu < n; cpu++) {
 		struct built *child = NULL;
@@ -233,6 +271,11 @@ static void build_levels(const struct sd_cpu_topo *t, const struct siblings *s, 
 
 			if (!level_enabled((enum sd_level)l, cfg))
 				continue;
+			if (!span_sane((enum sd_level)l, t, s, cpu, n, cfg, &sd->insane_cpu[1])) {
+				sd->insane_level = l;
+				sd->insane_cpu[0] = cpu;
+				return false;
+			}
 			d->present = true;
 			d->span = level_mask((enum sd_level)l, t, s, cpu, n, cfg);
 			if (child && !mask_subset(&child->span, &d->span))
@@ -248,6 +291,7 @@ static void build_levels(const struct sd_cpu_topo *t, const struct siblings *s, 
 				break;
 		}
 	}
+	return true;
 }
 
 /* The built child level of @l on @cpu, or -1 (build_sched_groups() uses sd->child). */
@@ -283,6 +327,34 @@ static unsigned groups_of(struct built (*b)[SD_NR_LEVELS], unsigned cpu, int l, 
 		if (out)
 			out[nr] = g;
 		nr++;
+	}
+	return nr;
+}
+
+/*
+ * The ring of @cpu's domain at @l as build_sched_domains() leaves it, from @cpu's local group
+ * into @out. The CPUs of a span share their groups (get_group(): one per child domain), and
+ * each CPU's build_sched_groups(), in CPU order, links them anew from itself round the span:
+ * the last CPU's links stand. Groups of consecutive CPUs come out in CPU order whoever links
+ * them; interleaved ones (a child spanning 4-7 and 12-15) in the last CPU's order.
+ * Return: how many.
+ */
+static unsigned ring_of(struct built (*b)[SD_NR_LEVELS], unsigned cpu, int l, unsigned n,
+			capsim_cpumask *out)
+{
+	unsigned last = cpu, nr, local = 0;
+
+	for (unsigned c = cpu; c < n; c++)
+		if (capsim_cpumask_test(&b[cpu][l].span, c))
+			last = c;
+	nr = groups_of(b, last, l, n, out);
+	while (local + 1 < nr && !capsim_cpumask_test(&out[local], cpu))
+		local++;
+	for (unsigned k = 0; k < local; k++) { /* rotate the local group to the front */
+		capsim_cpumask first = out[0];
+
+		memmove(&out[0], &out[1], (nr - 1) * sizeof(*out));
+		out[nr - 1] = first;
 	}
 	return nr;
 }
@@ -376,7 +448,7 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 			d->span = b[cpu][l].span;
 			d->flags = b[cpu][l].flags;
 			d->first_group = out->nr_groups;
-			d->nr_groups = groups_of(b, cpu, l, n, &out->groups[out->nr_groups]);
+			d->nr_groups = ring_of(b, cpu, l, n, &out->groups[out->nr_groups]);
 			for (unsigned g = out->nr_groups; g < out->nr_groups + d->nr_groups; g++)
 				out->group_flags[g] = group_flags(b, n, l, &out->groups[g]);
 			out->nr_groups += d->nr_groups;
@@ -388,13 +460,14 @@ static int collect(struct built (*b)[SD_NR_LEVELS], unsigned n, struct sched_dom
 int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config cfg,
 	     struct sched_domains *out, capsim_error *err)
 {
-	struct siblings *s = calloc(nr_cpus, sizeof(*s));
+	struct sd_siblings *s = calloc(nr_cpus, sizeof(*s));
 	struct built (*b)[SD_NR_LEVELS] = calloc(nr_cpus, sizeof(*b));
 	uint64_t *cap = calloc(nr_cpus, sizeof(*cap));
 	capsim_cpumask all = { { 0 } };
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->insane_level = -1;
 	if (!s || !b || !cap) {
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 		goto out;
@@ -403,8 +476,9 @@ int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config 
 		capsim_cpumask_set(&all, c);
 		cap[c] = topo[c].capacity;
 	}
-	build_siblings(topo, nr_cpus, s);
-	build_levels(topo, s, nr_cpus, cfg, &all, cap, b);
+	sd_build_siblings(topo, nr_cpus, s);
+	if (!build_levels(topo, s, nr_cpus, cfg, &all, cap, b, out))
+		memset(b, 0, nr_cpus * sizeof(*b)); /* "goto error": no CPU gets a domain */
 	for (unsigned cpu = 0; cpu < nr_cpus; cpu++)
 		for (int l = 0; l < SD_NR_LEVELS; l++)
 			if (b[cpu][l].present)

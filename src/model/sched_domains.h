@@ -74,7 +74,38 @@ struct sched_domains {
 	capsim_cpumask *groups;    /* each domain's groups, the local one of its first CPU first */
 	uint32_t *group_flags;     /* sg->flags: the kept child domain's flags, 0 at the bottom */
 	unsigned nr_groups;
+	/*
+	 * topology_span_sane() refused the level @insane_level (-1: none) because the masks of
+	 * CPUs @insane_cpu[0] and [1] overlap without being equal: build_sched_domains() fails,
+	 * and the kernel runs without sched domains (nr_domains 0).
+	 */
+	int insane_level;
+	unsigned insane_cpu[2];
 };
+
+/* The sibling masks of update_siblings_masks() (cpu_topology[]), each CPU in its own. */
+struct sd_siblings {
+	capsim_cpumask thread, cluster, core, llc;
+};
+
+/**
+ * sd_build_siblings() - update_siblings_masks() of every one of @nr_cpus CPUs of @topo into
+ * @s (one entry per CPU), with cacheinfo's test of a shared last-level cache.
+ */
+void sd_build_siblings(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_siblings *s);
+
+/**
+ * sd_imbalance_pct() - sd_init()'s imbalance_pct of a domain with @flags: 110 on SMT levels
+ * (SD_SHARE_CPUCAPACITY), else 117. Return: that.
+ */
+unsigned sd_imbalance_pct(uint32_t flags);
+
+/**
+ * sd_cache_nice_tries() - sd_init()'s cache_nice_tries of a domain with @flags: the failed
+ * balances after which task_hot() no longer keeps a task; 0 on SMT levels, else 1 (PKG
+ * included). Return: that.
+ */
+unsigned sd_cache_nice_tries(uint32_t flags);
 
 /** sd_level_name() - the kernel's name of @l: "SMT", "CLS", "MC" or "PKG". */
 const char *sd_level_name(enum sd_level l);
@@ -106,7 +137,8 @@ uint32_t sd_asym_cpu_capacity_classify(const capsim_cpumask *span, const capsim_
 /**
  * sd_build() - build_sched_domains() over all of @nr_cpus CPUs of @topo with the levels of
  * @cfg, degenerate domains removed as cpu_attach_domain() does, into @out (freed with
- * sd_free()). Return: 0, or CAPSIM_ERR_NOMEM.
+ * sd_free()); none when topology_span_sane() refuses a level (@out->insane_level).
+ * Return: 0, or CAPSIM_ERR_NOMEM.
  */
 int sd_build(const struct sd_cpu_topo *topo, unsigned nr_cpus, struct sd_config cfg,
 	     struct sched_domains *out, capsim_error *err);

@@ -358,17 +358,6 @@ int sim_balance_init(struct capsim_sim *s)
 	return 0;
 }
 
-/* sd_init(): SMT levels balance at 110%, the others at 117%; cache_nice_tries 1 with an LLC */
-static unsigned sd_imbalance_pct(uint32_t flags)
-{
-	return flags & SD_SHARE_CPUCAPACITY ? 110 : 117;
-}
-
-static unsigned sd_cache_nice_tries(uint32_t flags)
-{
-	return !(flags & SD_SHARE_CPUCAPACITY) && (flags & SD_SHARE_LLC) ? 1 : 0;
-}
-
 /* idle_cpu(): the idle task runs and nothing is queued */
 static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 {
@@ -376,7 +365,7 @@ static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 }
 
 /* What should_we_balance() reads of the runqueues of @span (the balancing CPU @cpu's domain). */
-static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
+void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
 			 enum lb_idle idle, struct lb_cpu *v)
 {
 	for_each_cpu(c, span, s->nr_cpus) {
@@ -390,7 +379,7 @@ static void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int c
 }
 
 /* The rest of what load_balance.c reads of the runqueues of @span. */
-static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
+void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
 {
 	for_each_cpu(c, span, s->nr_cpus) {
 		const struct sim_rq *rq = &s->rq[c];
@@ -413,7 +402,7 @@ static void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struc
  * sgc holds what update_group_capacity() last summed, which is each CPU's last
  * update_cpu_capacity() too: struct sim_sg keeps it). Return: how many.
  */
-static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
 			       struct lb_group *out)
 {
 	const struct sched_domains *sd = s->plat->sd;
@@ -440,7 +429,7 @@ static unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, 
  * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
  * can reach, into @tasks and their @view, head first, @order the identity. Return: how many.
  */
-static unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
+unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
 			     struct lb_task *view, unsigned *order)
 {
 	struct sim_rq *rq = &s->rq[src];
@@ -550,11 +539,12 @@ redo:
 	{
 		int g = lb_find_src_group(&env, &sds);
 
+		bool overutilized = s->overutilized;
+
 		/* update_sd_lb_stats(): the root domain's flags */
-		if (!env.has_parent)
-			s->overloaded = sds.sg_overloaded;
-		if (s->eas && (!env.has_parent || sds.sg_overutilized))
-			sim_set_overutilized(s, sds.sg_overutilized);
+		lb_root_domain_flags(&env, &sds, &s->overloaded, &overutilized);
+		if (s->eas)
+			sim_set_overutilized(s, overutilized);
 		if (g < 0)
 			goto out_balanced;
 		busiest = lb_find_src_rq(&env, (unsigned)g);
@@ -791,7 +781,7 @@ static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
-static int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
+int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	capsim_cpumask mask = { { 0 } };
 	bool idle[CAPSIM_MAX_CPUS];

@@ -22,6 +22,7 @@
 #include "sim/event_queue.h"
 #include "model/fair.h"
 #include "model/fair_eevdf.h"
+#include "model/load_balance.h"
 #include "model/pelt.h"
 #include "model/sched_domains.h"
 #include "model/sugov.h"
@@ -638,6 +639,23 @@ void ttwu_update_avg_idle(struct sim_rq *rq);
 /* load balance over the platform's sched domains */
 int sim_balance_init(struct capsim_sim *s);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
+/*
+ * What sched_balance_rq() of CPU @cpu reads of the runqueues of its domain @span, for
+ * model/load_balance.c: lb_fill_idle() what should_we_balance() reads (a newly idle @cpu is
+ * not idle yet), lb_fill_cpus() the rest; lb_fill_groups() domain @d's groups from its
+ * @local-th round the ring, with their sgc (the sum, min and max of capacity_of()), into
+ * @out (return: how many); lb_cfs_tasks() the least recently run LB_NR_MIGRATE fair tasks of
+ * @src, head first (return: how many). Also callable on a state written by hand (kernel-check).
+ */
+void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu, enum lb_idle idle,
+		  struct lb_cpu *v);
+void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v);
+unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+			struct lb_group *out);
+unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks, struct lb_task *view,
+		      unsigned *order);
+/* find_new_ilb() for a kick from @rq: the first CPU in nohz mode, other than @rq's, idle; -1 */
+int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq);
 
 /* ---- fair_queue.c ------------------------------------------------------------------------ */
 /* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */

@@ -13,6 +13,7 @@
 
 #include "platform_test_util.h"
 #include "input/platform_load.h"
+#include "model/sched_domains.h"
 
 /* Load a variant of test_dts with @from replaced by @to; expect @code and @needle in the message. */
 static void expect_dts_error(const char *from, const char *to, int code, const char *needle)
@@ -223,6 +224,84 @@ static void test_legacy_table_and_smt(void **state)
 	free(smt2);
 }
 
+/*
+ * arm32 reads no cpu-map and has no cacheinfo (arch/arm/kernel/topology.c): its packages are
+ * MPIDR affinity level 1 whatever the cpu-map groups, and no CPU has a last-level cache, so
+ * MC is each package. capsim took both from the tree as on arm64 until kernel-check group
+ * sched_domains compared them (Odroid-XU3: one MC over all instead of MC 0-3 4-7, PKG).
+ */
+static void test_arm32_topology(void **state)
+{
+	static const char dts[] =
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;\n"
+		" cpu-map { cluster0 { core0 { cpu = <&c0>; }; core1 { cpu = <&c2>; }; };\n"
+		"  cluster1 { core0 { cpu = <&c1>; }; core1 { cpu = <&c3>; }; }; };\n"
+		" c0: cpu@0 { compatible = \"arm,cortex-a7\"; device_type = \"cpu\"; reg = <0>;"
+		" next-level-cache = <&l2>; };\n"
+		" c1: cpu@1 { compatible = \"arm,cortex-a7\"; device_type = \"cpu\"; reg = <1>;"
+		" next-level-cache = <&l2>; };\n"
+		" c2: cpu@100 { compatible = \"arm,cortex-a15\"; device_type = \"cpu\"; reg = <0x100>;"
+		" next-level-cache = <&l2>; };\n"
+		" c3: cpu@101 { compatible = \"arm,cortex-a15\"; device_type = \"cpu\"; reg = <0x101>; };\n"
+		" l2: l2-cache { compatible = \"cache\"; cache-level = <2>; cache-unified; }; }; };\n";
+	const capsim_cpumask lo = { { 0x3 } }, hi = { { 0xc } }, all = { { 0xf } };
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+	bool noted = false;
+
+	(void)state;
+	assert_int_equal(load_dts(dts, &p, &err), 0);
+	assert_int_equal(p->arch, PLATFORM_ARCH_ARM);
+	for (unsigned c = 0; c < 4; c++) {
+		assert_int_equal(p->cpus[c].package_id, c < 2 ? 0 : 1);
+		assert_int_equal(p->cpus[c].cluster_id, -1);
+		assert_int_equal(p->cpus[c].llc, -1);
+	}
+	assert_int_equal(p->sd->nr_domains, 3);
+	assert_int_equal(p->sd->domains[0].level, SD_LEVEL_MC);
+	assert_memory_equal(&p->sd->domains[0].span, &lo, sizeof(lo));
+	assert_memory_equal(&p->sd->domains[1].span, &hi, sizeof(hi));
+	assert_int_equal(p->sd->domains[2].level, SD_LEVEL_PKG);
+	assert_memory_equal(&p->sd->domains[2].span, &all, sizeof(all));
+	for (unsigned i = 0; i < p->nr_notes; i++)
+		noted |= strstr(p->notes[i], "arm32: /cpus/cpu-map is not read") != NULL;
+	assert_true(noted);
+	platform_free(p);
+}
+
+/*
+ * cacheinfo's levels: a chain init_of_cache_level() refuses (the L2 not compatible "cache")
+ * falls back to CLIDR_EL1's levels (taken as the chain's), raised to the last node's
+ * cache-level: an L2 saying cache-level 3 leaves a level with no node, and the walk short,
+ * so CPU0 has no LLC; CPU1's chain, compatible, keeps its L2. (capsim gave both their L2
+ * until kernel-check group sched_domains compared.)
+ */
+static void test_cache_levels(void **state)
+{
+	static const char dts[] =
+		"/dts-v1/;\n/ { cpus { #address-cells = <1>; #size-cells = <0>;\n"
+		" cpu@0 { compatible = \"arm,cortex-a55\"; device_type = \"cpu\"; reg = <0>;"
+		" next-level-cache = <&a>; };\n"
+		" cpu@100 { compatible = \"arm,cortex-a55\"; device_type = \"cpu\"; reg = <0x100>;"
+		" next-level-cache = <&b>; };\n"
+		" a: l2-cache-a { cache-level = <3>; cache-unified; };\n"
+		" b: l2-cache-b { compatible = \"cache\"; cache-level = <3>; cache-unified; }; }; };\n";
+	char *fixed = replace(dts, "l2-cache-a { cache-level = <3>;", "l2-cache-a { cache-level = <2>;");
+	struct capsim_platform *p;
+	capsim_error err = { 0 };
+
+	(void)state;
+	assert_int_equal(load_dts(dts, &p, &err), 0);
+	assert_int_equal(p->cpus[0].llc, -1);
+	assert_true(p->cpus[1].llc >= 0);
+	platform_free(p);
+	/* the same refused chain whose last node says level 2: CLIDR's two levels, L2 found */
+	assert_int_equal(load_dts(fixed, &p, &err), 0);
+	assert_true(p->cpus[0].llc >= 0);
+	platform_free(p);
+	free(fixed);
+}
+
 static void test_rk3399_thermal(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
@@ -335,6 +414,8 @@ int main(void)
 		cmocka_unit_test(test_performance_domains),
 		cmocka_unit_test(test_duplicate_and_binned_opps),
 		cmocka_unit_test(test_legacy_table_and_smt),
+		cmocka_unit_test(test_arm32_topology),
+		cmocka_unit_test(test_cache_levels),
 		cmocka_unit_test(test_rk3399_thermal),
 		cmocka_unit_test(test_malformed_zone_is_skipped),
 		cmocka_unit_test(test_bad_cooling_maps),

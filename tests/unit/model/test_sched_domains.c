@@ -2,8 +2,9 @@
 /*
  * test_sched_domains.c - tests src/model/sched_domains.c. Every shipped board's domains are
  * checked against what its device tree says, read here with libfdt alone: the CPUs whose
- * next-level-cache chains end at the same node form one MC domain (the boards have one
- * package and no SMT), PKG exists when there is more than one such LLC, and
+ * next-level-cache chains end at the same node form one MC domain (the arm64 boards have one
+ * package and no SMT; the arm32 one no cacheinfo, so its MC is the package, MPIDR affinity
+ * level 1 of reg), PKG exists when there is more than one such LLC, and
  * SD_ASYM_CPUCAPACITY(_FULL) sits on the lowest level whose span holds two capacities (all of
  * them). Hand-made topologies check the kernel's rules one by one: the degenerate tests,
  * asym_cpu_capacity_classify(), CONFIG_SCHED_CLUSTER without a shared LLC, SMT.
@@ -53,17 +54,23 @@ static int dt_llc(const void *fdt, int node)
 	}
 }
 
-/* The LLC of each CPU of /cpus in DT order (the kernel's logical order). */
-static unsigned dt_cpu_llcs(const void *fdt, int *llc)
+/*
+ * What each CPU of /cpus shares its MC domain by, in DT order (the kernel's logical order): its
+ * LLC on arm64 (-1: none, MC is then every CPU), its package on arm32 (@arm32: reg's MPIDR
+ * affinity level 1, made distinct from node offsets).
+ */
+static unsigned dt_cpu_llcs(const void *fdt, bool arm32, int *llc)
 {
 	int cpus = fdt_path_offset(fdt, "/cpus"), node;
 	unsigned n = 0;
 
 	fdt_for_each_subnode(node, fdt, cpus) {
 		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
+		const fdt32_t *reg = fdt_getprop(fdt, node, "reg", NULL);
 
 		if (type && !strcmp(type, "cpu"))
-			llc[n++] = dt_llc(fdt, node);
+			llc[n++] = arm32 ? 0x1000000 + (int)((fdt32_to_cpu(*reg) >> 8) & 0xff)
+					 : dt_llc(fdt, node);
 	}
 	return n;
 }
@@ -108,7 +115,7 @@ static void test_boards_from_dt(void **state)
 		assert_non_null(p);
 		snprintf(path, sizeof(path), "%s/data/platforms/%s.dtb", CAPSIM_SOURCE_DIR, boards[b]);
 		fdt = read_file(path);
-		n = dt_cpu_llcs(fdt, llc);
+		n = dt_cpu_llcs(fdt, p->arch == PLATFORM_ARCH_ARM, llc);
 		assert_int_equal(n, p->nr_cpus);
 		for (unsigned c = 0; c < n; c++)
 			capsim_cpumask_set(&all, c);
@@ -227,6 +234,80 @@ static void test_smt(void **state)
 	sd_free(&sd);
 }
 
+/*
+ * sd_init()'s balance parameters: imbalance_pct 110 on SMT, else 117; cache_nice_tries 0 on
+ * SMT, 1 on MC and on PKG too (6.12's last "else": kernel-check group sched_domains found
+ * capsim giving PKG 0).
+ */
+static void test_sd_init_balance(void **state)
+{
+	(void)state;
+	assert_int_equal(sd_imbalance_pct(SD_SHARE_CPUCAPACITY | SD_SHARE_LLC), 110);
+	assert_int_equal(sd_imbalance_pct(SD_SHARE_LLC), 117);
+	assert_int_equal(sd_imbalance_pct(SD_ASYM_CPUCAPACITY), 117);
+	assert_int_equal(sd_cache_nice_tries(SD_SHARE_CPUCAPACITY | SD_SHARE_LLC), 0);
+	assert_int_equal(sd_cache_nice_tries(SD_CLUSTER | SD_SHARE_LLC), 1);
+	assert_int_equal(sd_cache_nice_tries(SD_SHARE_LLC), 1);
+	assert_int_equal(sd_cache_nice_tries(SD_BALANCE_NEWIDLE | SD_WAKE_AFFINE | SD_PREFER_SIBLING |
+					     SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL), 1);
+}
+
+/*
+ * topology_span_sane(): CPUs 0-1 share an L2, CPUs 2-3 describe no cache, so their MC mask is
+ * the package 0-3, which overlaps 0-1 without being equal: build_sched_domains() fails and the
+ * kernel runs without sched domains. capsim built them with the "arch topology borken"
+ * fix-ups until kernel-check group sched_domains compared.
+ */
+static void test_span_insane(void **state)
+{
+	struct sd_cpu_topo t[4];
+	struct sched_domains sd;
+
+	(void)state;
+	for (int c = 0; c < 4; c++)
+		t[c] = (struct sd_cpu_topo){ 0, c < 2 ? 0 : 1, c % 2, -1, c < 2 ? 5 : -1, 1024 };
+	assert_int_equal(sd_build(t, 4, SD_CONFIG_ARM64_DEFCONFIG, &sd, NULL), 0);
+	assert_int_equal(sd.nr_domains, 0);
+	assert_int_equal(sd.insane_level, SD_LEVEL_MC);
+	assert_int_equal(sd.insane_cpu[0], 0);
+	assert_int_equal(sd.insane_cpu[1], 2);
+	sd_free(&sd);
+	/* the same with an L2 for CPUs 2-3 too: MC 0-1, 2-3 and PKG, no complaint */
+	t[2].llc = t[3].llc = 6;
+	assert_int_equal(sd_build(t, 4, SD_CONFIG_ARM64_DEFCONFIG, &sd, NULL), 0);
+	assert_int_equal(sd.nr_domains, 3);
+	assert_int_equal(sd.insane_level, -1);
+	sd_free(&sd);
+}
+
+/*
+ * The group ring of an interleaved span: clusters 0-1, 2-3, 4-5, 6-7, the second and the
+ * fourth sharing an LLC. PKG's groups are 0-1, 2-3+6-7 and 4-5; every CPU's
+ * build_sched_groups() relinks the shared groups from itself, and CPU7's links stand: from
+ * CPU0 the ring is 0-1, 4-5, 2-3+6-7 (capsim gave them in CPU order until kernel-check group
+ * sched_domains compared the rings).
+ */
+static void test_group_ring(void **state)
+{
+	static const int llc[8] = { 10, 10, 11, 11, 12, 12, 11, 11 };
+	const capsim_cpumask all = { { 0xff } };
+	struct sd_cpu_topo t[8];
+	struct sched_domains sd;
+	int d;
+
+	(void)state;
+	for (int c = 0; c < 8; c++)
+		t[c] = (struct sd_cpu_topo){ 0, c / 2, c % 2, -1, llc[c], 1024 };
+	assert_int_equal(sd_build(t, 8, SD_CONFIG_ARM64_DEFCONFIG, &sd, NULL), 0);
+	d = find_domain(&sd, SD_LEVEL_PKG, &all);
+	assert_true(d >= 0);
+	assert_int_equal(sd.domains[d].nr_groups, 3);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 0].bits[0], 0x03);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 1].bits[0], 0x30);
+	assert_int_equal(sd.groups[sd.domains[d].first_group + 2].bits[0], 0xcc);
+	sd_free(&sd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +316,9 @@ int main(void)
 		cmocka_unit_test(test_asym_classify),
 		cmocka_unit_test(test_cluster_without_llc),
 		cmocka_unit_test(test_smt),
+		cmocka_unit_test(test_sd_init_balance),
+		cmocka_unit_test(test_span_insane),
+		cmocka_unit_test(test_group_ring),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
