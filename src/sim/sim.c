@@ -180,7 +180,9 @@ static void run_advances(struct capsim_sim *s)
 		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
 		s->rq[cpu].advance_queued = false;
-		if (p && !p->in_cpu_event)
+		if (p && !p->in_cpu_event && p->dl)
+			sugov_kthread_run(s, p);
+		else if (p && !p->in_cpu_event)
 			task_advance(s, p);
 	}
 }
@@ -558,6 +560,7 @@ void sim_free(struct capsim_sim *s)
 		for (unsigned i = 0; i < s->plat->nr_policies; i++) {
 			free(s->pol[i].cpus);
 			free(s->pol[i].sg_cpu);
+			sugov_kthread_free(&s->pol[i]);
 		}
 	free(s->pol);
 	free(s->pds);
@@ -587,9 +590,12 @@ static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
 		return;
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
-	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0)
-		task_cpu_event_done(s, p);
-	else
+	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0) {
+		if (p->dl)
+			sugov_kthread_spin_done(s, p);
+		else
+			task_cpu_event_done(s, p);
+	} else
 		rq_arm_completion(s, rq);
 }
 
@@ -643,8 +649,11 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_IDLE_EXIT:
 		sim_idle_exit_event(s, &s->rq[ev->id]);
 		break;
+	case EV_SUGOV_IRQ_WORK:
+		sugov_irq_work(s, &s->pol[ev->id]);
+		break;
 	case EV_SUGOV_WORK:
-		sugov_work_done(s, &s->pol[ev->id]);
+		sugov_kthread_timer(s, &s->pol[ev->id]);
 		break;
 	case EV_END:
 		break;
