@@ -658,6 +658,8 @@ void deadlock_check(struct capsim_sim *s, const struct sim_task *p);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+/** sim_kthread_busy_ns() - the time @cpu's policy's sugov kthread ran on @cpu so far. */
+uint64_t sim_kthread_busy_ns(const struct capsim_sim *s, unsigned cpu);
 void task_flush_cpu_time(struct sim_task *p);
 void task_record_latency(struct sim_task *p, uint64_t ns);
 uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct);
