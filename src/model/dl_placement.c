@@ -83,9 +83,10 @@ static bool cpudl_find(const struct dl_rd *rd, const struct dl_task *p, capsim_c
 			capsim_cpumask_set(m, (unsigned)max_cpu);
 		return true;
 	}
-	/* cpudl_maximum(): the heap's root */
+	/* cpudl_maximum(): the heap's root, the latest key (the last set of equal ones) */
 	for (unsigned c = 0; c < rd->nr_cpus; c++)
-		if (rd->cpus[c].dl_nr_running && (best < 0 || rd->cpus[c].earliest_dl > latest)) {
+		if (rd->cpus[c].dl_nr_running &&
+		    (best < 0 || !dl_time_before(rd->cpus[c].earliest_dl, latest))) {
 			best = (int)c;
 			latest = rd->cpus[c].earliest_dl;
 		}
@@ -147,6 +148,7 @@ static int select_task_rq_dl(const struct dl_rd *rd, const struct dl_task *p, in
 	if (!select_rq)
 		return cpu;
 	target = find_later_rq(rd, p, this_cpu, nr_allowed, cursor);
+	res->flr_called = true;
 	res->find_later_rq = target;
 	if (target != -1 && is_earliest_deadline(p, &rd->cpus[target]))
 		cpu = target;
@@ -165,9 +167,10 @@ int dl_select_task_rq(const struct dl_rd *rd, const struct dl_task *p, int this_
 			nr_allowed++;
 			first = first < c ? first : c;
 		}
+	/* the class runs (and its answer is reported) as a direct call would */
+	res->select_task_rq_dl = select_task_rq_dl(rd, p, this_cpu, nr_allowed, cursor, res);
 	/* select_task_rq(): the class for more than one CPU, else cpumask_any() */
-	cpu = nr_allowed > 1 ? select_task_rq_dl(rd, p, this_cpu, nr_allowed, cursor, res)
-			     : (int)first;
+	cpu = nr_allowed > 1 ? res->select_task_rq_dl : (int)first;
 	/* select_fallback_rq(): the first allowed CPU (of the node) */
 	if (cpu >= (int)rd->nr_cpus || !capsim_cpumask_test(&p->allowed, (unsigned)cpu))
 		cpu = first < rd->nr_cpus ? (int)first : p->prev_cpu;

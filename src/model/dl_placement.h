@@ -24,7 +24,8 @@ struct dl_cpu {
 	uint64_t curr_deadline;        /* rq->curr->dl.deadline, ns */
 	unsigned curr_nr_cpus_allowed; /* rq->curr->nr_cpus_allowed */
 	unsigned dl_nr_running;        /* rq->dl.dl_nr_running: 0 puts it in cpudl's free_cpus */
-	uint64_t earliest_dl;          /* rq->dl.earliest_dl.curr, its key in cpudl's heap */
+	uint64_t earliest_dl;          /* rq->dl.earliest_dl.curr, its key in cpudl's heap (cpudl_set()
+					* in CPU order: of equal keys, the highest CPU is the root) */
 	uint64_t arch_cap;             /* arch_scale_cpu_capacity() */
 };
 
@@ -48,8 +49,10 @@ struct dl_task {
 
 /* The answers, for the simulator and kernel-check. */
 struct dl_place_result {
-	int find_later_rq;  /* -1: not called or none */
-	int select_task_rq; /* the core's answer, after select_fallback_rq() */
+	int select_task_rq_dl; /* the class's answer */
+	bool flr_called;       /* find_later_rq() ran */
+	int find_later_rq;     /* ... and answered this, -1: none */
+	int select_task_rq;    /* the core's answer, after select_fallback_rq() */
 };
 
 /* mirrors to_ratio(), kernel/sched/core.c: @runtime / @period in BW_SHIFT (2^20) units */
