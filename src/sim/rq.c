@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * rq.c - per-CPU runqueues: the rq clocks (kernel/sched/core.c update_rq_clock and
- * kernel/sched/pelt.h update_rq_clock_pelt), the fair and RT queues with their pick and
- * preemption rules (kernel/sched/fair.c, rt.c; the fair class's EEVDF is model/fair_eevdf.c,
- * with delayed dequeue from 6.12 on), and the load tracking done at enqueue, dequeue, pick and tick:
- * task and cfs_rq PELT on the rq's PELT clock, RT utilization, util_est and rq uclamp.
+ * kernel/sched/pelt.h update_rq_clock_pelt), the deadline, RT and fair queues with their pick
+ * and preemption rules (kernel/sched/deadline.c for the one deadline task there is, a policy's
+ * sugov kthread; rt.c; fair.c, whose EEVDF is model/fair_eevdf.c, with delayed dequeue from
+ * 6.12 on), and the load tracking done at enqueue, dequeue, pick and tick: task and cfs_rq PELT
+ * on the rq's PELT clock, RT and deadline utilization (rq->avg_rt, rq->avg_dl), util_est and
+ * rq uclamp.
  */
 #include <assert.h>
 #include <stddef.h>

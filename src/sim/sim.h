@@ -2,8 +2,9 @@
 /*
  * sim.h - the simulator's state, shared by the files that each model one part of the kernel:
  * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
- * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
- * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
+ * kernel/sched/{core,fair,rt,deadline,pelt}.c), task_exec.c (running an rt-app workload),
+ * schedutil.c (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits),
+ * sugov_kthread.c (the sugov kthread and the driver's transition it runs), balance.c (wake-up
  * placement, misfit and load balance, kernel/sched/fair.c), sim_stats.c (what is reported) and
  * sim_events.c (the event sink the writers consume, include/capsim/capsim_events.h).
  *
