@@ -176,9 +176,10 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 
 /*
  * mirrors select_task_rq() for an RT task (model/rt_placement.c): what each CPU's rq->curr
- * and rq->rt hold, cpupri as cpupri_set() leaves it (no DL tasks here, so convert_prio() of
- * the highest RT prio), one wake-affine level over all CPUs, woken from prev (the CPU whose
- * hrtimer fired) with that CPU's distribute cursor.
+ * and rq->rt hold, cpupri as cpupri_set() leaves it (convert_prio() of the highest RT prio, or
+ * CPUPRI_HIGHER while the sugov kthread is on the runqueue: inc_dl_deadline()), one
+ * wake-affine level over all CPUs, woken from prev (the CPU whose hrtimer fired) with that
+ * CPU's distribute cursor.
  */
 int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 {
@@ -197,6 +198,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 		const struct sim_rq *rq = &s->rq[c];
 		const struct sim_task *curr = rq->curr;
 		int high = 99; /* rq->rt.highest_prio.curr: MAX_RT_PRIO - 1 when empty */
+		bool dl = rq->dl_queued || (curr && curr->dl);
 
 		if (curr && curr->rt)
 			high = 99 - curr->rt_prio;
@@ -207,7 +209,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 								      : 120 + curr->nice,
 			.curr_nr_cpus_allowed = curr ? curr->nr_allowed : 1,
 			.rt_highest_prio = high,
-			.cpupri = rt_convert_prio(high),
+			.cpupri = rt_convert_prio(dl ? 100 : high), /* CPUPRI_HIGHER for DL */
 			.arch_cap = arch_cap(s, (int)c),
 		};
 		capsim_cpumask_set(&rd.levels[0].span, c);
