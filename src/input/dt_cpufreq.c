@@ -16,7 +16,11 @@
  *     dev_pm_opp_get_max_transition_latency(), the OPPs' largest clock-latency-ns (v1:
  *     clock-latency) plus regulator_set_voltage_time() of the cpu-supply over the table's
  *     voltage range (regulator-ramp-delay, else the settling times), 1 ms when both are 0;
- *     no fast switch (the sugov kthread applies each change).
+ *     no fast switch (the sugov kthread applies each change). The two parts are kept for the
+ *     kthread's changes: the clock's is what it waits on the clock (a PLL relock polled), 0
+ *     for a clock whose set_rate() only posts a request to firmware and returns
+ *     (hi3660_stub_clk_set_rate(): HiKey960's "hisilicon,hi3660-stub-clk"); the supply's
+ *     timing (src/model/opp_transition.c).
  * The platform JSON can override all of it (src/input/platform_json.c).
  */
 #include <libfdt.h>
@@ -96,8 +100,10 @@ static int clock_latency_ns(struct dt *dt, int cpu_node, uint32_t *out)
 	return 0;
 }
 
-/* cpufreq_init() of cpufreq-dt: dev_pm_opp_get_max_transition_latency(), 1 ms when 0 */
-static int cpufreq_dt_latency(struct dt *dt, int cpu_node, struct platform_policy *pol)
+/* cpufreq_init() of cpufreq-dt: dev_pm_opp_get_max_transition_latency(), 1 ms when 0; @clk_node
+ * the CPU's clock provider */
+static int cpufreq_dt_latency(struct dt *dt, int cpu_node, int clk_node,
+			      struct platform_policy *pol)
 {
 	uint32_t clk;
 	uint64_t ns;
@@ -109,7 +115,8 @@ static int cpufreq_dt_latency(struct dt *dt, int cpu_node, struct platform_polic
 	ns = clk + (uint64_t)opp_max_volt_latency_us(pol) * 1000;
 	if (ns > UINT32_MAX) /* cpuinfo.transition_latency is an unsigned int */
 		ns = UINT32_MAX;
-	pol->clock_latency_ns = clk;
+	/* a firmware request: clk_set_rate() returns at once, the kthread waits for no lock */
+	pol->clock_latency_ns = dt_compatible(dt, clk_node, "hisilicon,hi3660-stub-clk") ? 0 : clk;
 	pol->transition_latency_ns = ns ? (uint32_t)ns : CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 	return 0;
 }
@@ -141,7 +148,7 @@ int dt_parse_cpufreq_drivers(struct dt *dt)
 			pol->driver = PLATFORM_DRV_SCPI;
 			pol->transition_latency_ns = CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 		} else {
-			int ret = cpufreq_dt_latency(dt, node, pol);
+			int ret = cpufreq_dt_latency(dt, node, clk, pol);
 
 			CAPSIM_RETURN_IF(ret, ret);
 			pol->driver = PLATFORM_DRV_CPUFREQ_DT;

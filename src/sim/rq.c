@@ -940,12 +940,14 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 		}
 	}
 	rq_sync_view(s, rq);
-	if (s->irq_work_pending) /* the tick's frequency request, before its switch */
-		sugov_irq_work_run(s);
 	if (resched)
 		rq_resched(s, rq);
 	else
 		rq_arm_completion(s, rq);
 	sched_balance_trigger(s, rq);
+	/* the tick's frequency request: its irq_work runs as the tick's interrupt ends, after
+	 * nohz_balancer_kick() looked at the runqueue */
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
 }
 

@@ -601,7 +601,7 @@ void sugov_kthread_free(struct sim_policy *pol);
 /**
  * sugov_deferred_update() - mirrors sugov_deferred_update(): unless a request already waits,
  * set work_in_progress and raise the irq_work on @cpu (irq_work_queue()). It runs when the
- * CPU's interrupts are on again: before the switch a wake-up or the tick asked for
+ * CPU's interrupts are on again: before the switch a wake-up asks for, at the end of the tick
  * (sugov_irq_work_run() from rq.c), else once the scheduler's path that asked for it is over
  * (EV_SUGOV_IRQ_WORK, at the same instant): after the switch of a task that blocks.
  */

@@ -638,25 +638,22 @@ static void test_newidle_decays_blocked_load(void **state)
 /*
  * The balance interval of each domain backs off as sched_balance_rq() makes it
  * (sd->min_interval = sd_weight, sd->max_interval = 2 x sd_weight). HiKey960 has MC {0-3},
- * {4-7} (4 ms .. 8 ms) and PKG {0-7} (8 ms .. 16 ms). A hog alone on big CPU @cpu leaves
- * nothing to pull: its MC balances end balanced and double to 8 ms; at PKG the first idle CPU
- * of its group is the one that balances (should_we_balance()), so its PKG balance stops
- * there, as balanced, and doubles to 16 ms. The other CPUs idle: with one task on @cpu and no
- * misfit (it is on a biggest CPU), nohz_balancer_kick() never asks for their balance, so
- * theirs stay at 4 and 8 ms -- unless the hog shares its CPU with policy4's sugov kthread
- * (sugov:4 runs on CPU4 at each frequency change: cpufreq-dt has no fast switch), whose
- * second task on the runqueue makes a tick there kick the idle CPUs' balance.
+ * {4-7} (4 ms .. 8 ms) and PKG {0-7} (8 ms .. 16 ms). A hog alone on big CPU4 leaves nothing
+ * to pull: CPU4's MC balances end balanced and double to 8 ms; at PKG CPU5, idle, is the
+ * CPU of the group that balances (should_we_balance()), so CPU4's PKG balance stops there,
+ * as balanced, and doubles to 16 ms. The other CPUs idle: with one task on CPU4 and no misfit
+ * (it is on the biggest CPU), nohz_balancer_kick() never asks for their balance, so theirs
+ * stay at 4 and 8 ms.
  */
-static struct capsim_sim *run_hog_on(unsigned cpu, const struct sim_sc_event *sc, unsigned nr_sc)
+static struct capsim_sim *run_hog_on_cpu4(const struct sim_sc_event *sc, unsigned nr_sc)
 {
 	struct sim_options o;
-	char rtapp[160];
 
 	sim_options_default(&o);
 	o.duration_ns = 1000 * MS;
-	snprintf(rtapp, sizeof(rtapp), "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
-		 "\"hog\": {\"cpus\": [%u], \"run\": 2000000}}}", cpu);
-	return run_sim_events("hikey960", rtapp, &o, sc, nr_sc);
+	return run_sim_events("hikey960",
+			      "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+			      "\"hog\": {\"cpus\": [4], \"run\": 2000000}}}", &o, sc, nr_sc);
 }
 
 /* sd->balance_interval of @cpu's domain at @level (SD_LEVEL_MC, SD_LEVEL_PKG) */
@@ -671,14 +668,14 @@ static uint64_t sd_interval(const struct capsim_sim *s, unsigned cpu, enum sd_le
 
 static void test_balance_interval_backs_off(void **state)
 {
-	struct capsim_sim *s = run_hog_on(5, NULL, 0); /* CPU5: away from sugov:4 */
+	struct capsim_sim *s = run_hog_on_cpu4(NULL, 0);
 
 	(void)state;
-	assert_int_equal(s->rq[5].nr_sd, 2);
-	assert_int_equal(sd_interval(s, 5, SD_LEVEL_MC), 2 * 4);
-	assert_int_equal(sd_interval(s, 5, SD_LEVEL_PKG), 2 * 8);
+	assert_int_equal(s->rq[4].nr_sd, 2);
+	assert_int_equal(sd_interval(s, 4, SD_LEVEL_MC), 2 * 4);
+	assert_int_equal(sd_interval(s, 4, SD_LEVEL_PKG), 2 * 8);
 	for (unsigned c = 0; c < 8; c++) {
-		if (c == 5)
+		if (c == 4)
 			continue;
 		assert_int_equal(sd_interval(s, c, SD_LEVEL_MC), 4);
 		assert_int_equal(sd_interval(s, c, SD_LEVEL_PKG), 8);
@@ -707,7 +704,7 @@ static void test_reduced_capacity_kicks_idle_balance(void **state)
 	const struct sim_sc_event cap = { .time_ns = 0, .kind = SIM_SC_QOS_SET, .policy = 1,
 					  .qos = FREQ_QOS_MAX, .name = "scaling_max_freq",
 					  .khz = 1500000 };
-	struct capsim_sim *s = run_hog_on(4, &cap, 1);
+	struct capsim_sim *s = run_hog_on_cpu4(&cap, 1);
 
 	(void)state;
 	assert_int_equal(s->rq[4].cpu_capacity, 1024 * 1421000 / 2362000);
