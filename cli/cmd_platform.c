@@ -466,6 +466,7 @@ static json_object *json_policies(const capsim_platform *p, unsigned nr_policies
 		json_object_object_add(o, "transition_delay_us", cli_json_u64(pol.transition_delay_us));
 		json_object_object_add(o, "fast_switch", json_object_new_boolean(pol.fast_switch));
 		json_object_object_add(o, "clock_latency_ns", cli_json_u64(pol.clock_latency_ns));
+		json_object_object_add(o, "clock_firmware", json_object_new_boolean(pol.clock_firmware));
 		json_object_object_add(o, "cpu_supply", json_cpu_supply(&pol));
 		json_object_object_add(o, "opps", json_opps(p, i, pol.nr_opps));
 		json_object_array_add(a, o);

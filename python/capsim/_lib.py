@@ -109,7 +109,7 @@ class PolicyInfo(ctypes.Structure):
                 ("fast_switch", c_bool), ("clock_latency_ns", c_u32),
                 ("has_cpu_supply", c_bool), ("supply_ramp_delay", c_u32),
                 ("supply_settling_time_us", c_u32), ("supply_settling_time_up_us", c_u32),
-                ("supply_settling_time_down_us", c_u32)]
+                ("supply_settling_time_down_us", c_u32), ("clock_firmware", c_bool)]
 
 
 class OppInfo(ctypes.Structure):

@@ -17,10 +17,9 @@
  *     clock-latency) plus regulator_set_voltage_time() of the cpu-supply over the table's
  *     voltage range (regulator-ramp-delay, else the settling times), 1 ms when both are 0;
  *     no fast switch (the sugov kthread applies each change). The two parts are kept for the
- *     kthread's changes: the clock's is what it waits on the clock (a PLL relock polled), 0
- *     for a clock whose set_rate() only posts a request to firmware and returns
- *     (hi3660_stub_clk_set_rate(): HiKey960's "hisilicon,hi3660-stub-clk"); the supply's
- *     timing (src/model/opp_transition.c).
+ *     kthread's changes (src/model/opp_transition.c): the clock's latency, with whether the
+ *     clock asks firmware (HiKey960's "hisilicon,hi3660-stub-clk": hi3660_stub_clk_set_rate()
+ *     posts a mailbox message and returns), and the supply's timing.
  * The platform JSON can override all of it (src/input/platform_json.c).
  */
 #include <libfdt.h>
@@ -115,8 +114,9 @@ static int cpufreq_dt_latency(struct dt *dt, int cpu_node, int clk_node,
 	ns = clk + (uint64_t)opp_max_volt_latency_us(pol) * 1000;
 	if (ns > UINT32_MAX) /* cpuinfo.transition_latency is an unsigned int */
 		ns = UINT32_MAX;
-	/* a firmware request: clk_set_rate() returns at once, the kthread waits for no lock */
-	pol->clock_latency_ns = dt_compatible(dt, clk_node, "hisilicon,hi3660-stub-clk") ? 0 : clk;
+	pol->clock_latency_ns = clk;
+	/* hi3660_stub_clk_set_rate(): a mailbox message to the LPM3, which makes the change */
+	pol->clock_firmware = dt_compatible(dt, clk_node, "hisilicon,hi3660-stub-clk");
 	pol->transition_latency_ns = ns ? (uint32_t)ns : CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 	return 0;
 }

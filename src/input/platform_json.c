@@ -514,6 +514,7 @@ static int parse_driver(struct jctx *c, const char *path, json_object *o,
 			     json_object_object_get_ex(o, "transition_delay_us", &v) ||
 			     json_object_object_get_ex(o, "fast_switch", &v) ||
 			     json_object_object_get_ex(o, "clock_latency_ns", &v) ||
+			     json_object_object_get_ex(o, "clock_firmware", &v) ||
 			     json_object_object_get_ex(o, "cpu_supply", &v);
 	ret = get_u32(c, path, o, "transition_latency_ns", 0, UINT32_MAX,
 		      &pol->transition_latency_ns);
@@ -524,6 +525,8 @@ static int parse_driver(struct jctx *c, const char *path, json_object *o,
 		ret = get_bool(c, path, o, "fast_switch", &pol->fast_switch);
 	if (!ret)
 		ret = parse_supply(c, path, o, pol);
+	if (!ret)
+		ret = get_bool(c, path, o, "clock_firmware", &pol->clock_firmware);
 	CAPSIM_RETURN_IF(ret, ret);
 	/*
 	 * The clock's part of the latency: given, else what a new latency or driver leaves once
@@ -545,7 +548,7 @@ static int parse_policy(struct jctx *c, const char *path, json_object *o)
 	static const char *const keys[] = { "cpus", "dynamic_power_coefficient", "opps",
 					    "patch_opps", "cpufreq_driver", "transition_latency_ns",
 					    "transition_delay_us", "fast_switch", "clock_latency_ns",
-					    "cpu_supply", NULL };
+					    "clock_firmware", "cpu_supply", NULL };
 	struct platform_policy *pol = NULL;
 	json_object *opps = NULL, *patch = NULL;
 	capsim_cpumask cpus = { { 0 } };

@@ -78,9 +78,15 @@ static unsigned set_voltage(const struct platform_policy *pp, const struct platf
 			       hz);
 }
 
-/* _opp_config_clk_single() -> clk_set_rate(): the lock wait, then the new rate */
+/*
+ * _opp_config_clk_single() -> clk_set_rate(): the lock wait, then the new rate; a firmware's
+ * clock (HiKey960's hi3660_stub_clk_set_rate() posts a mailbox message and returns) makes the
+ * change itself, the latency later, while the kthread goes on
+ */
 static unsigned set_clock(const struct platform_policy *pp, struct opp_step *steps, unsigned n)
 {
+	if (pp->clock_firmware)
+		return add(steps, n, OPP_STEP_FIRMWARE, pp->clock_latency_ns);
 	if (pp->clock_latency_ns)
 		n = add(steps, n, OPP_STEP_SPIN, pp->clock_latency_ns);
 	return add(steps, n, OPP_STEP_CLOCK, 0);
@@ -95,8 +101,8 @@ unsigned opp_transition_steps(const struct platform_policy *pp, unsigned old_idx
 	if (old_idx == new_idx)
 		return 0;
 	if (pp->driver == PLATFORM_DRV_SCPI) { /* scpi_dvfs_set_idx(): the SCP replies when done */
-		n = add(steps, n, OPP_STEP_SLEEP, pp->transition_latency_ns);
-		return add(steps, n, OPP_STEP_CLOCK, 0);
+		n = add(steps, n, OPP_STEP_FIRMWARE, pp->transition_latency_ns);
+		return add(steps, n, OPP_STEP_WAIT, pp->transition_latency_ns);
 	}
 	/* _set_opp(): scaling up sets the supply first, scaling down the clock first */
 	if (to->hz > from->hz)

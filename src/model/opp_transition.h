@@ -9,9 +9,11 @@
  * _regulator_delay_helper() waits (drivers/regulator/core.c): udelay() below 10 us,
  * usleep_range(us, us + 100) from 10 us, msleep() from 20 ms; the clock's change is taken to be
  * a busy wait of the OPPs' clock-latency-ns (a PLL relock polled, as
- * rockchip_rk3399_pll_wait_lock() polls with readl_relaxed_poll_timeout()). scpi-cpufreq's
- * clk_set_rate() sleeps in scpi_send_message() until the firmware has made the change
- * (drivers/firmware/arm_scpi.c): the whole latency is a sleep.
+ * rockchip_rk3399_pll_wait_lock() polls with readl_relaxed_poll_timeout()), or, for a clock that
+ * only asks firmware (HiKey960's hi3660_stub_clk_set_rate() posts a mailbox message and
+ * returns), the firmware's change that long later, the kthread done at once. scpi-cpufreq's
+ * clk_set_rate() sleeps in scpi_send_message() until the firmware, having made the change,
+ * replies (drivers/firmware/arm_scpi.c): the whole latency is the firmware's and a sleep.
  */
 #ifndef CAPSIM_OPP_TRANSITION_H
 #define CAPSIM_OPP_TRANSITION_H
@@ -22,9 +24,11 @@
 
 enum opp_step_kind {
 	OPP_STEP_SPIN,          /* busy on the CPU for @ns (udelay(), a polled lock) */
-	OPP_STEP_SLEEP,         /* asleep (TASK_UNINTERRUPTIBLE) for @ns: an hrtimer or a reply */
+	OPP_STEP_SLEEP,         /* asleep (TASK_UNINTERRUPTIBLE) for @ns on an hrtimer of the CPU */
 	OPP_STEP_SLEEP_JIFFIES, /* asleep until @ns jiffies of the timer wheel from now (msleep()) */
 	OPP_STEP_CLOCK,         /* the clock changes: the new frequency is delivered */
+	OPP_STEP_FIRMWARE,      /* firmware makes the change, delivered @ns from now: no CPU */
+	OPP_STEP_WAIT,          /* asleep (TASK_UNINTERRUPTIBLE) for @ns until firmware replies */
 };
 
 struct opp_step {

@@ -161,6 +161,7 @@ struct platform_policy {
 	/* its two parts for cpufreq-dt (dev_pm_opp_get_max_transition_latency()): the clock's
 	 * (dev_pm_opp_get_max_clock_latency()) and the cpu-supply's ramp over the OPP table */
 	uint32_t clock_latency_ns;
+	bool clock_firmware;           /* the clock's set_rate() posts a request to firmware */
 	struct platform_supply supply;
 	uint32_t transition_delay_us;  /* policy->transition_delay_us (0: none, as every DT driver) */
 	bool fast_switch;              /* policy->fast_switch_possible (and so _enabled) */

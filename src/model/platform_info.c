@@ -105,6 +105,7 @@ int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct caps
 		.supply_settling_time_us = pol->supply.settling_time_us,
 		.supply_settling_time_up_us = pol->supply.settling_time_up_us,
 		.supply_settling_time_down_us = pol->supply.settling_time_down_us,
+		.clock_firmware = pol->clock_firmware,
 	};
 	return 0;
 }

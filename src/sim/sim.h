@@ -488,6 +488,7 @@ enum sim_ev_kind {
 	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
 	EV_SUGOV_IRQ_WORK, /* id = policy: its sugov_irq_work() runs, if not yet (sugov_kthread.c) */
 	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's sleep in the driver ends (its timer) */
+	EV_SUGOV_CLOCK,  /* id = policy, gen = kHz: a firmware's frequency change lands */
 	EV_END,
 };
 

@@ -164,11 +164,14 @@ static void sugov_work(struct capsim_sim *s, struct sim_policy *sp)
 					    s->opt.hz, sp->steps);
 }
 
-/* The kthread waits for its timer (an hrtimer, the timer wheel, or the firmware's reply). */
+/*
+ * The kthread sleeps until @t: on a timer of its CPU (an hrtimer, the timer wheel), which the
+ * idle governor sees, or (@timer false) until the firmware's reply.
+ */
 static void kthread_sleep_until(struct capsim_sim *s, struct sim_policy *sp, struct sim_task *p,
-				uint64_t t)
+				uint64_t t, bool timer)
 {
-	p->timer_ns = t;
+	p->timer_ns = timer ? t : 0;
 	sim_push(s, t, EV_SUGOV_WORK, sp->idx, 0);
 	kthread_sleep(s, p, true);
 }
@@ -203,13 +206,19 @@ void sugov_kthread_run(struct capsim_sim *s, struct sim_task *p)
 			rq_arm_completion(s, &s->rq[p->cpu]);
 			return;
 		case OPP_STEP_SLEEP:
-			kthread_sleep_until(s, sp, p, s->now + st->ns);
+			kthread_sleep_until(s, sp, p, s->now + st->ns, true);
 			return;
 		case OPP_STEP_SLEEP_JIFFIES: /* schedule_timeout(): expires at jiffies + n */
-			kthread_sleep_until(s, sp, p, (sim_jiffies(s) + st->ns) * s->tick_ns);
+			kthread_sleep_until(s, sp, p, (sim_jiffies(s) + st->ns) * s->tick_ns, true);
+			return;
+		case OPP_STEP_WAIT:
+			kthread_sleep_until(s, sp, p, s->now + st->ns, false);
 			return;
 		case OPP_STEP_CLOCK:
 			cpufreq_set_cur(s, sp, sp->work_khz);
+			break;
+		case OPP_STEP_FIRMWARE: /* the firmware's change lands later, CPU or not */
+			sim_push(s, s->now + st->ns, EV_SUGOV_CLOCK, sp->idx, sp->work_khz);
 			break;
 		}
 	}

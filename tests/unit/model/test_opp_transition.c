@@ -6,10 +6,11 @@
  * _regulator_set_voltage_time() of the step (DIV_ROUND_UP(|dV|, ramp_delay), else a settling
  * time), waited as _regulator_delay_helper() waits: udelay() below 10 us (a spin),
  * usleep_range(us, us + 100) from 10 us (asleep to the hard expiry), msleep(ms) from 20 ms
- * (msecs_to_jiffies(ms) + 1 jiffies, then the rest). The clock spins its clock-latency-ns.
- * scpi-cpufreq sleeps the firmware's whole latency. Also the platform JSON's "clock_latency_ns"
- * and "cpu_supply" and their defaults, and RK3399's DT. Every expected value is worked out
- * here from those rules.
+ * (msecs_to_jiffies(ms) + 1 jiffies, then the rest). The clock spins its clock-latency-ns; a
+ * firmware's clock (HiKey960's stub) makes the change that long later, the kthread done.
+ * scpi-cpufreq's firmware makes it and replies, the kthread asleep meanwhile. Also the platform
+ * JSON's "clock_latency_ns" and "cpu_supply" and their defaults, and RK3399's and HiKey960's
+ * DTs. Every expected value is worked out here from those rules.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,7 +42,8 @@ static struct capsim_platform *load(const char *text)
 /* @pp's steps from OPP @from to @to at HZ 250, as "kind:ns" joined, into @buf */
 static const char *steps(const struct platform_policy *pp, unsigned from, unsigned to)
 {
-	static const char *const kinds[] = { "spin", "sleep", "jiffies", "clock" };
+	static const char *const kinds[] = { "spin", "sleep", "jiffies", "clock", "firmware",
+					     "wait" };
 	static char buf[256];
 	struct opp_step st[OPP_MAX_STEPS];
 	unsigned n = opp_transition_steps(pp, from, to, 250, st);
@@ -105,6 +107,10 @@ static void test_settling_times_and_no_supply(void **state)
 	assert_string_equal(steps(pp, 1, 2), "spin:50000 clock:0");
 	pp->supply.present = false;
 	assert_string_equal(steps(pp, 0, 2), "spin:50000 clock:0");
+	/* a firmware's clock: it makes the change 50 us later, the kthread done at once */
+	pp->clock_firmware = true;
+	assert_string_equal(steps(pp, 0, 2), "firmware:50000");
+	pp->clock_firmware = false;
 	/* no clock latency: the clock changes at once */
 	pp->clock_latency_ns = 0;
 	assert_string_equal(steps(pp, 0, 2), "clock:0");
@@ -139,8 +145,8 @@ static void test_scpi_sleeps_the_latency(void **state)
 	(void)state;
 	pp->driver = PLATFORM_DRV_SCPI;
 	pp->transition_latency_ns = CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
-	assert_string_equal(steps(pp, 0, 2), "sleep:1000000 clock:0");
-	assert_string_equal(steps(pp, 2, 0), "sleep:1000000 clock:0");
+	assert_string_equal(steps(pp, 0, 2), "firmware:1000000 wait:1000000");
+	assert_string_equal(steps(pp, 2, 0), "firmware:1000000 wait:1000000");
 	platform_free(p);
 }
 
@@ -181,6 +187,14 @@ static void test_platform_keys(void **state)
 	assert_int_equal(opp_max_volt_latency_us(&p->policies[0]), (1250000 - 825000 + 6000) / 6001);
 	/* 408 MHz (825 mV) to 1416 MHz (1125 mV): 50 us, slept to 150; then 40 us */
 	assert_string_equal(steps(&p->policies[0], 0, 5), "sleep:150000 spin:40000 clock:0");
+	assert_false(p->policies[0].clock_firmware);
+	platform_free(p);
+	/* HiKey960: the stub clock's firmware, its clock-latency-ns 300 us; no cpu-supply */
+	p = load_board("hikey960");
+	assert_non_null(p);
+	assert_true(p->policies[1].clock_firmware);
+	assert_false(p->policies[1].supply.present);
+	assert_string_equal(steps(&p->policies[1], 0, 4), "firmware:300000");
 	platform_free(p);
 }
 
