@@ -655,8 +655,8 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_SUGOV_WORK:
 		sugov_kthread_timer(s, &s->pol[ev->id]);
 		break;
-	case EV_SUGOV_CLOCK: /* the change a firmware was asked for lands (sugov_kthread.c) */
-		cpufreq_set_cur(s, &s->pol[ev->id], ev->gen);
+	case EV_SUGOV_CLOCK:
+		sugov_firmware_clock(s, &s->pol[ev->id], ev->gen);
 		break;
 	case EV_END:
 		break;

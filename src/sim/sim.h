@@ -323,6 +323,8 @@ struct sim_policy {
 	int irq_work_cpu;
 	bool work_busy;           /* worker->current_work: the kthread is in sugov_work() */
 	uint32_t work_khz;        /* the frequency that sugov_work() asked the driver for */
+	uint32_t firmware_khz;    /* a firmware's clock: the last change asked for, until it lands
+				   * (policy->cur for the driver: 0, none pending) */
 	struct opp_step steps[OPP_MAX_STEPS]; /* what __cpufreq_driver_target() does for it */
 	unsigned nr_steps, step;  /* ... and the next step to take */
 };
@@ -623,6 +625,8 @@ void sugov_kthread_run(struct capsim_sim *s, struct sim_task *p);
 void sugov_kthread_spin_done(struct capsim_sim *s, struct sim_task *p);
 /** sugov_kthread_timer() - EV_SUGOV_WORK: @pol's kthread's sleep in the driver ends. */
 void sugov_kthread_timer(struct capsim_sim *s, struct sim_policy *pol);
+/** sugov_firmware_clock() - EV_SUGOV_CLOCK: the change to @khz @pol's firmware made lands. */
+void sugov_firmware_clock(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
 
 /* ---- balance.c --------------------------------------------------------------------------- */
 int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork);

@@ -155,13 +155,15 @@ static void sugov_work(struct capsim_sim *s, struct sim_policy *sp)
 {
 	const struct platform_policy *pp = sp->pp;
 	uint32_t khz = sp->sg.next_freq;
+	/* policy->cur: for a firmware's clock, the last change asked for (it set policy->cur) */
+	uint32_t cur = sp->firmware_khz ? sp->firmware_khz : pp->cur_khz;
 
 	sp->work_in_progress = false;
 	khz = khz < pp->min_khz ? pp->min_khz : khz > pp->max_khz ? pp->max_khz : khz;
 	sp->work_khz = khz;
 	sp->step = 0;
-	sp->nr_steps = opp_transition_steps(pp, opp_index(pp, pp->cur_khz), opp_index(pp, khz),
-					    s->opt.hz, sp->steps);
+	sp->nr_steps = opp_transition_steps(pp, opp_index(pp, cur), opp_index(pp, khz), s->opt.hz,
+					    sp->steps);
 }
 
 /*
@@ -218,10 +220,18 @@ void sugov_kthread_run(struct capsim_sim *s, struct sim_task *p)
 			cpufreq_set_cur(s, sp, sp->work_khz);
 			break;
 		case OPP_STEP_FIRMWARE: /* the firmware's change lands later, CPU or not */
+			sp->firmware_khz = sp->work_khz;
 			sim_push(s, s->now + st->ns, EV_SUGOV_CLOCK, sp->idx, sp->work_khz);
 			break;
 		}
 	}
+}
+
+void sugov_firmware_clock(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
+{
+	if (khz == sp->firmware_khz) /* the last one asked for: none pending now */
+		sp->firmware_khz = 0;
+	cpufreq_set_cur(s, sp, khz);
 }
 
 void sugov_kthread_spin_done(struct capsim_sim *s, struct sim_task *p)

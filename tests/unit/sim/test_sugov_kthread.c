@@ -7,8 +7,10 @@
  * cpu-supply ramp below 10 us (udelay()); a ramp from 10 us is slept (usleep_range()), the CPU
  * free meanwhile. The expected CPU time is worked out here from the little OPP table's
  * voltages and vdd_cpu_l's regulator-ramp-delay (6001 uV/us), change by change, as the run's
- * cpu_frequency events show them. RB5 (qcom-cpufreq-hw) switches fast: no kthread. While it
- * runs rq->avg_dl rises, and cpu_util_dl() lowers capacity_of() (scale_rt_capacity()).
+ * cpu_frequency events show them. HiKey960's stub clock only asks its firmware: the kthread
+ * takes no time and each change lands the DT's clock-latency-ns (300 us) after its request.
+ * RB5 (qcom-cpufreq-hw) switches fast: no kthread. While it runs rq->avg_dl rises, and
+ * cpu_util_dl() lowers capacity_of() (scale_rt_capacity()).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,6 +40,9 @@ struct seen {
 	unsigned runs, timed_runs;  /* sugov:0's runs on CPU0, those that took time, */
 	unsigned rises;             /* ... and those avg_dl rose over */
 	bool rk3399;                /* the changes are RK3399 little's: busy_ns is known */
+	bool hikey960;              /* HiKey960's policy4 (the stub clock): its last request, */
+	uint64_t requested_at;
+	unsigned landed, late;      /* ... and the changes 300 us after it or not */
 	unsigned rt_preempted;      /* switches from the runnable "rt" to sugov:0 */
 	uint32_t util_sum_in;       /* rq->avg_dl.util_sum as it switched in */
 	uint64_t in_at;
@@ -78,6 +83,13 @@ static void sink(void *ctx, const struct capsim_event *ev)
 	struct seen *w = ctx;
 	const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
 
+	if (ev->type == CAPSIM_EV_SUGOV_UPDATE && ev->u.sugov_update.changed &&
+	    ev->u.sugov_update.policy == 1 && w->hikey960)
+		w->requested_at = ev->time_ns;
+	if (ev->type == CAPSIM_EV_CPU_FREQUENCY && ev->cpu == 4 && w->hikey960 && ev->time_ns) {
+		w->landed++;
+		w->late += ev->time_ns - w->requested_at != 300000;
+	}
 	if (ev->type == CAPSIM_EV_CPU_FREQUENCY && ev->cpu == 0) {
 		uint32_t khz = ev->u.cpu_frequency.requested_khz;
 
@@ -177,6 +189,23 @@ static void test_rt_preempted(void **state)
 	sim_free(s);
 }
 
+/* HiKey960's stub clock: the firmware's change 300 us after each request, no kthread time */
+static void test_firmware_clock_lands_later(void **state)
+{
+	struct seen w = { .hikey960 = true };
+	struct capsim_sim *s = build("hikey960", "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+				     "\"hog\": {\"cpus\": [4], \"run\": 10000000}}}", 300 * MS, &w);
+
+	(void)state;
+	assert_true(s->plat->policies[1].clock_firmware);
+	assert_int_equal(s->plat->policies[1].clock_latency_ns, 300000);
+	assert_true(w.landed >= 2);
+	assert_int_equal(w.late, 0);
+	assert_int_equal(s->pol[1].kthread->st.runtime_ns, 0);
+	assert_int_equal(s->tasks[0]->st.runtime_ns, 300 * MS);
+	sim_free(s);
+}
+
 /* qcom-cpufreq-hw switches from the scheduler's context: no kthread, no time taken */
 static void test_fast_switch_has_none(void **state)
 {
@@ -238,6 +267,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fair_hog_loses_the_kthread_time),
 		cmocka_unit_test(test_rt_preempted),
+		cmocka_unit_test(test_firmware_clock_lands_later),
 		cmocka_unit_test(test_fast_switch_has_none),
 		cmocka_unit_test(test_avg_dl_lowers_capacity),
 	};
