@@ -187,6 +187,19 @@ static void run_advances(struct capsim_sim *s)
 	}
 }
 
+/*
+ * The sugov irq_works the event raised and its path has not run yet (a task that blocked: its
+ * switch came first) run now, at the same instant, as the CPU's interrupts come back on; the
+ * kthread they wake runs its next steps.
+ */
+static void run_irq_works(struct capsim_sim *s)
+{
+	while (s->irq_work_pending && !s->error) {
+		sugov_irq_work_run(s);
+		run_advances(s);
+	}
+}
+
 /* ---- scenario events --------------------------------------------------------------------- */
 
 /* Bring every CPU of @cpus up to now before a change of its limits, then refresh. */
@@ -649,9 +662,6 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_IDLE_EXIT:
 		sim_idle_exit_event(s, &s->rq[ev->id]);
 		break;
-	case EV_SUGOV_IRQ_WORK:
-		sugov_irq_work(s, &s->pol[ev->id]);
-		break;
 	case EV_SUGOV_WORK:
 		sugov_kthread_timer(s, &s->pol[ev->id]);
 		break;
@@ -752,6 +762,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			break;
 		dispatch(s, &ev, err);
 		run_advances(s);
+		run_irq_works(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

@@ -488,7 +488,6 @@ enum sim_ev_kind {
 	EV_TICK,         /* id = cpu */
 	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
 	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
-	EV_SUGOV_IRQ_WORK, /* id = policy: its sugov_irq_work() runs, if not yet (sugov_kthread.c) */
 	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's sleep in the driver ends (its timer) */
 	EV_SUGOV_CLOCK,  /* id = policy, gen = kHz: a firmware's frequency change lands */
 	EV_END,
@@ -605,16 +604,15 @@ void sugov_kthread_free(struct sim_policy *pol);
  * sugov_deferred_update() - mirrors sugov_deferred_update(): unless a request already waits,
  * set work_in_progress and raise the irq_work on @cpu (irq_work_queue()). It runs when the
  * CPU's interrupts are on again: before the switch a wake-up asks for, at the end of the tick
- * (sugov_irq_work_run() from rq.c), else once the scheduler's path that asked for it is over
- * (EV_SUGOV_IRQ_WORK, at the same instant): after the switch of a task that blocks.
+ * (sugov_irq_work_run() from rq.c), else once the event's scheduler path is over (sim.c, at
+ * the same instant): after the switch of a task that blocks.
  */
 void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *pol, int cpu);
 /**
- * sugov_irq_work() - mirrors sugov_irq_work() if raised and not run yet: kthread_queue_work()
- * from the CPU that raised it, which wakes the kthread unless it is in a work.
+ * sugov_irq_work_run() - mirrors irq_work_run(): every raised sugov_irq_work() runs now,
+ * kthread_queue_work() from the CPU that raised it, which wakes the kthread unless it is in a
+ * work.
  */
-void sugov_irq_work(struct capsim_sim *s, struct sim_policy *pol);
-/** sugov_irq_work_run() - mirrors irq_work_run(): every raised sugov_irq_work() runs now. */
 void sugov_irq_work_run(struct capsim_sim *s);
 /**
  * sugov_kthread_run() - the kthread @p is running and has nothing in progress: it goes on with

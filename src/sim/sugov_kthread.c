@@ -113,11 +113,10 @@ void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *sp, int cpu)
 	sp->irq_work_pending = true;
 	sp->irq_work_cpu = cpu;
 	s->irq_work_pending++;
-	sim_push(s, s->now, EV_SUGOV_IRQ_WORK, sp->idx, 0);
 }
 
-/* kthread_queue_work(): queued once; the kthread is woken unless it is in a work */
-void sugov_irq_work(struct capsim_sim *s, struct sim_policy *sp)
+/* mirrors sugov_irq_work() -> kthread_queue_work(): queued once; woken unless in a work */
+static void sugov_irq_work(struct capsim_sim *s, struct sim_policy *sp)
 {
 	if (!sp->irq_work_pending)
 		return;
