@@ -424,6 +424,23 @@ static json_object *json_opps(const capsim_platform *p, unsigned index, unsigned
 	return a;
 }
 
+/* the cpu-supply's timing, as the platform JSON's "cpu_supply" takes it; null: none */
+static json_object *json_cpu_supply(const struct capsim_policy_info *pol)
+{
+	json_object *o;
+
+	if (!pol->has_cpu_supply)
+		return NULL;
+	o = json_object_new_object();
+	json_object_object_add(o, "ramp_delay", cli_json_u64(pol->supply_ramp_delay));
+	json_object_object_add(o, "settling_time_us", cli_json_u64(pol->supply_settling_time_us));
+	json_object_object_add(o, "settling_time_up_us",
+			       cli_json_u64(pol->supply_settling_time_up_us));
+	json_object_object_add(o, "settling_time_down_us",
+			       cli_json_u64(pol->supply_settling_time_down_us));
+	return o;
+}
+
 static json_object *json_policies(const capsim_platform *p, unsigned nr_policies)
 {
 	json_object *a = json_object_new_array();
@@ -448,6 +465,9 @@ static json_object *json_policies(const capsim_platform *p, unsigned nr_policies
 				       cli_json_u64(pol.transition_latency_ns));
 		json_object_object_add(o, "transition_delay_us", cli_json_u64(pol.transition_delay_us));
 		json_object_object_add(o, "fast_switch", json_object_new_boolean(pol.fast_switch));
+		json_object_object_add(o, "clock_latency_ns", cli_json_u64(pol.clock_latency_ns));
+		json_object_object_add(o, "clock_firmware", json_object_new_boolean(pol.clock_firmware));
+		json_object_object_add(o, "cpu_supply", json_cpu_supply(&pol));
 		json_object_object_add(o, "opps", json_opps(p, i, pol.nr_opps));
 		json_object_array_add(a, o);
 	}

@@ -14,6 +14,7 @@
 
 #include "kcase.h"
 #include "model/belief.h"
+#include "model/dl_placement.h"
 #include "model/fair.h"
 #include "model/load_balance.h"
 #include "model/model.h"
@@ -804,4 +805,67 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	out->can_migrate = lb_can_migrate_task(&env, &src, &t, &new_dst);
 	out->can_flags = env.flags;
 	out->new_dst_cpu[0] = (uint64_t)(int64_t)(env.flags & LBF_DST_PINNED ? new_dst : -1);
+}
+
+/*
+ * deadline: capsim's rq->avg_dl update (pelt_update_dl_rq_load_avg(), as src/sim/rq.c calls
+ * it) and its deadline wake-up placement (dl_select_task_rq(), as src/sim/balance.c calls it
+ * for the sugov kthread).
+ */
+void cside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out)
+{
+	static struct dl_rd rd;
+	struct capsim_sched_avg avg = { 0 };
+	struct dl_task p = {
+		.special = in->special != 0,
+		.deadline = in->deadline,
+		.dl_density = dl_to_ratio(in->dl_deadline, in->dl_runtime),
+		.prev_cpu = (int)in->prev_cpu,
+	};
+	struct dl_place_result res;
+	int cursor = (int)in->cursor;
+	uint64_t now = 0;
+
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		now += in->dt[i];
+		out->decayed[i] = (uint64_t)pelt_update_dl_rq_load_avg(&avg, now, (int)in->running[i]);
+		out->util_avg[i] = avg.util_avg;
+		out->util_sum[i] = avg.util_sum;
+	}
+	out->load_sum = avg.load_sum;
+	out->period_contrib = avg.period_contrib;
+	out->last_update_time = avg.last_update_time;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.nr_cpus = (unsigned)in->nr_cpus;
+	rd.asym = in->asym != 0;
+	for (unsigned c = 0; c < rd.nr_cpus; c++) {
+		rd.cpus[c] = (struct dl_cpu){
+			.curr_dl = in->curr_dl[c] != 0,
+			.curr_special = in->curr_special[c] != 0,
+			.curr_deadline = in->curr_deadline[c],
+			.curr_nr_cpus_allowed = (unsigned)in->curr_nr_cpus_allowed[c],
+			.dl_nr_running = (unsigned)in->dl_nr_running[c],
+			.earliest_dl = in->earliest_dl[c],
+			.arch_cap = in->arch_cap[c],
+		};
+		if (in->allowed >> c & 1)
+			capsim_cpumask_set(&p.allowed, c);
+	}
+	rd.nr_levels = (unsigned)in->nr_levels;
+	for (unsigned l = 0; l < rd.nr_levels; l++) {
+		rd.levels[l].wake_affine = in->level_wake_affine[l] != 0;
+		for (unsigned c = 0; c < rd.nr_cpus; c++)
+			if (in->level_span[l] >> c & 1)
+				capsim_cpumask_set(&rd.levels[l].span, c);
+	}
+	out->dl_density = p.dl_density;
+	out->select_task_rq = (uint64_t)dl_select_task_rq(&rd, &p, (int)in->this_cpu, &cursor, &res);
+	out->select_task_rq_dl = (uint64_t)res.select_task_rq_dl;
+	out->flr_called = res.flr_called;
+	out->flr_found = res.find_later_rq != -1;
+	out->find_later_rq = res.find_later_rq != -1 ? (uint64_t)res.find_later_rq : 0;
+	out->cursor_after = (uint64_t)cursor;
+	for (unsigned c = 0; c < rd.nr_cpus; c++)
+		out->fits[c] = dl_task_fits_capacity(&rd, &p, (int)c);
 }

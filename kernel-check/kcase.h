@@ -637,11 +637,64 @@ KC_STRUCT(lb_walk_out)
  * Return: false if the tree has no domain for dst_cpu.
  */
 bool cside_lbw_domain(struct kc_lb_walk_in *in);
+/*
+ * deadline: the deadline class as the sugov kthread meets it. (1) rq->avg_dl over steps: the
+ * PELT clock advances by dt and update_dl_rq_load_avg() runs with the class running or not (as
+ * put_prev_task_dl(), task_tick_dl(), set_next_task_dl() and update_other_load_avgs() call it).
+ * (2) a deadline task's wake-up (WF_TTWU) from this_cpu on CPUs 0..nr_cpus-1: each CPU's
+ * current task (a deadline one or not, special or not), its deadline runqueue (cpudl_set() of
+ * its earliest deadline, CPUs in ascending order), prev's sched domains, the waker's
+ * distribute_cpu_mask_prev cursor, and the task (special: SCHED_FLAG_SUGOV; its runtime and
+ * deadline give dl_density through to_ratio()). Answers: select_task_rq_dl() called directly,
+ * whether find_later_rq() ran and what it returned, the cursor after, dl_task_fits_capacity()
+ * of every CPU, and the core's select_task_rq() (cursor restored first).
+ */
+#define KC_FIELDS_deadline_in(S, A, I) \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) /* ns of the PELT clock */ \
+	A(running, KC_MAX_STEPS) \
+	S(nr_cpus) \
+	S(asym) /* sched_asym_cpucap_active() */ \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(curr_dl, KC_MAX_CPUS) /* dl_task(rq->curr) */ \
+	A(curr_special, KC_MAX_CPUS) \
+	A(curr_deadline, KC_MAX_CPUS) \
+	A(curr_nr_cpus_allowed, KC_MAX_CPUS) \
+	A(dl_nr_running, KC_MAX_CPUS) \
+	A(earliest_dl, KC_MAX_CPUS) \
+	S(nr_levels) \
+	A(level_wake_affine, KC_MAX_LEVELS) \
+	A(level_span, KC_MAX_LEVELS) /* bit c: CPU c */ \
+	S(this_cpu) \
+	S(cursor) /* this_cpu's distribute_cpu_mask_prev before */ \
+	S(special) \
+	S(deadline) \
+	S(dl_runtime) \
+	S(dl_deadline) \
+	S(prev_cpu) \
+	S(allowed) /* p->cpus_mask, bit c: CPU c */
+KC_STRUCT(deadline_in)
+#define KC_FIELDS_deadline_out(S, A, I) \
+	A(decayed, KC_MAX_STEPS) \
+	A(util_avg, KC_MAX_STEPS) \
+	A(util_sum, KC_MAX_STEPS) \
+	S(load_sum) \
+	S(period_contrib) \
+	S(last_update_time) \
+	S(dl_density) \
+	S(select_task_rq_dl) \
+	S(flr_called) \
+	S(flr_found) \
+	S(find_later_rq) \
+	S(cursor_after) \
+	A(fits, KC_MAX_CPUS) /* dl_task_fits_capacity() */ \
+	S(select_task_rq)
+KC_STRUCT(deadline_out)
 
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
-	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk)
+	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

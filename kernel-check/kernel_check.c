@@ -119,6 +119,12 @@ KC_TABLE(load_balance_in)
 #define KC_T struct kc_load_balance_out
 KC_TABLE(load_balance_out)
 #undef KC_T
+#define KC_T struct kc_deadline_in
+KC_TABLE(deadline_in)
+#undef KC_T
+#define KC_T struct kc_deadline_out
+KC_TABLE(deadline_out)
+#undef KC_T
 /* eevdf */
 #define KC_T struct kc_eevdf_in
 KC_TABLE(eevdf_in)
@@ -1577,6 +1583,137 @@ static void gen_lb_walk(struct rng *r, unsigned kind, void *v)
 			if (in->idle_task[c] && chance(r, 80))
 				in->nohz_idle |= 1ULL << c;
 	in->ilb_cpu = range(r, 0, in->nr_cpus - 1);
+}
+
+static const char *const deadline_kinds[] = {
+	"random", "sugov", "small_caps", "dl_curr_later", "dl_curr_earlier", "dl_curr_pinned",
+	"all_busy", "heap_ties", "wrap", "single_allowed", "prev_not_allowed", "pelt_edges",
+	"cluster_domains",
+};
+
+/* sugov_kthread_create()'s runtime and deadline, ns */
+#define KC_SUGOV_RUNTIME 1000000
+#define KC_SUGOV_DEADLINE 10000000
+
+/*
+ * PELT steps of a few periods to a few hundred ms (edges: period boundaries, long gaps), the
+ * class running or not; then a machine of 1..8 CPUs in 1..3 clusters of ascending capacity,
+ * each CPU idle or running a fair task (70 %) or a deadline one (special or not, pinned or
+ * not), its deadline runqueue busy or not (with distinct earliest deadlines but for
+ * heap_ties), and a deadline task woken from a CPU with its cursor: the sugov kthread (special,
+ * 1 ms / 10 ms, on a cluster's CPUs) or any.
+ */
+static void gen_deadline(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_deadline_in *in = v;
+	uint64_t nr = in->nr_cpus = range(r, 1, KC_MAX_CPUS), all = (1ULL << nr) - 1, prev;
+	uint64_t nr_clusters = range(r, 1, nr < 3 ? nr : 3), cluster_of[KC_MAX_CPUS], cap[3];
+	uint64_t base = kind == 8 ? UINT64_MAX - range(r, 0, 50000000) : range(r, 0, 1ULL << 40);
+
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->dt[i] = kind == 11 ? edgy(r, 1023, 1025) * range(r, 1, 64) + range(r, 0, 2) - 1
+			    : chance(r, 10) ? range(r, 0, 1024)
+			    : chance(r, 10) ? range(r, 100000000, 400000000) : range(r, 1, 20000000);
+		in->running[i] = chance(r, 50);
+	}
+
+	/* clusters of ascending capacity, the last one 1024; small_caps: around the density */
+	cap[nr_clusters - 1] = 1024;
+	for (int k = (int)nr_clusters - 2; k >= 0; k--)
+		cap[k] = kind == 2 ? edgy(r, 95, 110) : range(r, 1, cap[k + 1]);
+	if (kind == 2 && chance(r, 50))
+		cap[nr_clusters - 1] = edgy(r, 95, 110);
+	for (unsigned c = 0; c < nr; c++) {
+		cluster_of[c] = c * nr_clusters / nr;
+		in->arch_cap[c] = cap[cluster_of[c]];
+	}
+	for (unsigned c = 1; c < nr; c++)
+		in->asym |= in->arch_cap[c] != in->arch_cap[0];
+
+	/* the waking task */
+	prev = in->prev_cpu = range(r, 0, nr - 1);
+	in->special = kind == 1 || chance(r, 30);
+	in->deadline = base + range(r, 0, 30000000);
+	if (kind == 1 || (in->special && chance(r, 50))) {
+		in->dl_runtime = KC_SUGOV_RUNTIME;
+		in->dl_deadline = KC_SUGOV_DEADLINE;
+	} else {
+		in->dl_deadline = chance(r, 5) ? 0 : range(r, 1, 1000000000);
+		in->dl_runtime = range(r, 0, in->dl_deadline);
+	}
+	if (kind == 1) { /* bound to prev's cluster, a policy */
+		in->allowed = 0;
+		for (unsigned c = 0; c < nr; c++)
+			if (cluster_of[c] == cluster_of[prev])
+				in->allowed |= 1ULL << c;
+	} else {
+		switch (rnd(r) % 10) {
+		case 0:
+			in->allowed = 1ULL << range(r, 0, nr - 1);
+			break;
+		case 1:
+		case 2:
+			in->allowed = gen_cpus(r, nr);
+			break;
+		default:
+			in->allowed = all;
+			break;
+		}
+	}
+	if (kind == 9)
+		in->allowed = 1ULL << range(r, 0, nr - 1);
+	if (kind == 10 && nr > 1) {
+		in->allowed &= ~(1ULL << prev);
+		if (!in->allowed)
+			in->allowed = all & ~(1ULL << prev);
+	}
+
+	/* each CPU's current task and deadline runqueue */
+	for (unsigned c = 0; c < nr; c++) {
+		bool dl = kind == 6 || kind == 7 || chance(r, 30);
+
+		if (kind == 1) /* another policy's kthread, never one on the task's own CPUs */
+			dl = !(in->allowed >> c & 1) && chance(r, 20);
+		in->curr_dl[c] = dl && chance(r, 80);
+		in->curr_special[c] = in->curr_dl[c] && (kind == 1 || chance(r, 30));
+		in->curr_deadline[c] = base + range(r, 0, 30000000);
+		in->curr_nr_cpus_allowed[c] = chance(r, 30) ? 1 : range(r, 1, nr);
+		in->dl_nr_running[c] = dl ? range(r, 1, 3) : 0;
+		in->earliest_dl[c] = kind == 7 ? base + 5000000 : base + range(r, 0, 30000000);
+	}
+	switch (kind) {
+	case 3:
+	case 4:
+	case 5: /* a deadline task runs on prev */
+		in->curr_dl[prev] = 1;
+		in->curr_special[prev] = 0;
+		in->special = 0;
+		in->dl_nr_running[prev] = in->dl_nr_running[prev] ? in->dl_nr_running[prev] : 1;
+		in->curr_deadline[prev] = kind == 3 ? in->deadline + range(r, 1, 1000000)
+					  : in->deadline - range(r, 0, 1000000);
+		in->curr_nr_cpus_allowed[prev] = kind == 5 ? 1 : range(r, 2, nr < 2 ? 2 : nr);
+		break;
+	default:
+		break;
+	}
+
+	/* prev's domains: one level over every CPU, or its cluster under that */
+	in->nr_levels = 1;
+	in->level_wake_affine[0] = 1;
+	in->level_span[0] = all;
+	if ((kind == 12 || chance(r, 20)) && nr_clusters > 1) {
+		in->nr_levels = 2;
+		in->level_span[1] = all;
+		in->level_span[0] = 0;
+		for (unsigned c = 0; c < nr; c++)
+			if (cluster_of[c] == cluster_of[prev])
+				in->level_span[0] |= 1ULL << c;
+		in->level_wake_affine[1] = kind == 12 ? chance(r, 50) : 1;
+		in->level_wake_affine[0] = kind == 12 ? chance(r, 50) : 1;
+	}
+	in->this_cpu = range(r, 0, nr - 1);
+	in->cursor = chance(r, 40) ? 0 : range(r, 0, nr - 1);
 }
 
 struct kc_group {

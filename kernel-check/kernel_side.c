@@ -37,6 +37,9 @@ static DEFINE_PER_CPU(cpumask_var_t, local_cpu_mask);
 static DEFINE_PER_CPU(int, distribute_cpu_mask_prev);
 unsigned int kc_flr_calls;
 
+/* the deadline group: deadline.c's per-CPU mask of find_later_rq() */
+static DEFINE_PER_CPU(cpumask_var_t, local_cpu_mask_dl);
+
 /* the sugov group: cpufreq_schedutil.c's per-CPU sugov_cpu, HZ, the nohz idle entries */
 struct sugov_cpu sugov_cpu[KC_MAX_CPUS];
 u64 kc_tick_nsec;
@@ -1014,4 +1017,102 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	nohz.idle_cpus_mask[0].bits[0] = in->nohz_idle;
 	kc_this_cpu = (int)in->ilb_cpu;
 	out->ilb[0] = (uint64_t)k_find_new_ilb();
+}
+
+/* the deadline class as select_task_rq() sees it */
+static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
+
+void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out)
+{
+	static struct task_struct curr[KC_MAX_CPUS];
+	static struct cpudl_item elements[KC_MAX_CPUS];
+	struct sched_domain sd[KC_MAX_LEVELS];
+	struct task_struct p = { .prio = -1, .cpu = (int)in->prev_cpu,
+				 .flags = PF_KTHREAD }; /* a kthread, as sugov:N */
+	struct rq *rq0 = cpu_rq(0);
+	struct cpudl *cp = &kc_rd.cpudl;
+	int wake_flags = WF_TTWU;
+	u64 now = 0;
+
+	kc_reset();
+	/* (1) rq->avg_dl on CPU0's PELT clock */
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		now += in->dt[i];
+		out->decayed[i] = (uint64_t)k_update_dl_rq_load_avg(now, rq0, (int)in->running[i]);
+		out->util_avg[i] = rq0->avg_dl.util_avg;
+		out->util_sum[i] = rq0->avg_dl.util_sum;
+	}
+	out->load_sum = rq0->avg_dl.load_sum;
+	out->period_contrib = rq0->avg_dl.period_contrib;
+	out->last_update_time = rq0->avg_dl.last_update_time;
+
+	/* (2) the machine: cpudl_init() (every CPU free, no heap entry), then cpudl_set() of
+	 * each CPU with deadline tasks, in CPU order */
+	nr_cpu_ids = (unsigned int)in->nr_cpus;
+	kc_cpus_present = kc_first_cpus(in->nr_cpus);
+	sched_asym_cpucapacity = in->asym != 0;
+	memset(local_cpu_mask_dl, 0, sizeof(local_cpu_mask_dl));
+	memset(distribute_cpu_mask_prev, 0, sizeof(distribute_cpu_mask_prev));
+	memset(elements, 0, sizeof(elements));
+	cp->size = 0;
+	cp->elements = elements;
+	cp->free_cpus[0] = kc_cpus_present;
+	for (int cpu = 0; cpu < KC_MAX_CPUS; cpu++)
+		elements[cpu].idx = IDX_INVALID;
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+		bool dl = in->curr_dl[cpu] != 0;
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		curr[cpu] = (struct task_struct){
+			.prio = dl ? -1 : 120,
+			.nr_cpus_allowed = (int)in->curr_nr_cpus_allowed[cpu],
+			.cpu = (int)cpu,
+			.dl = { .deadline = in->curr_deadline[cpu],
+				.flags = in->curr_special[cpu] ? SCHED_FLAG_SUGOV : 0 },
+		};
+		rq->curr = &curr[cpu];
+		rq->dl.dl_nr_running = (unsigned int)in->dl_nr_running[cpu];
+		rq->dl.earliest_dl.curr = in->earliest_dl[cpu];
+		if (rq->dl.dl_nr_running)
+			k_cpudl_set(cp, (int)cpu, in->earliest_dl[cpu]);
+	}
+	/* prev's domains, rq->sd the lowest */
+	for (unsigned l = 0; l < in->nr_levels; l++)
+		sd[l] = (struct sched_domain){
+			.parent = l + 1 < in->nr_levels ? &sd[l + 1] : NULL,
+			.flags = in->level_wake_affine[l] ? SD_WAKE_AFFINE : 0,
+			.span = { (unsigned long)in->level_span[l] },
+		};
+	cpu_rq(in->prev_cpu)->sd = in->nr_levels ? &sd[0] : NULL;
+
+	/* the waking task: __setparam_dl()'s density, the flag */
+	p.dl.deadline = in->deadline;
+	p.dl.flags = in->special ? SCHED_FLAG_SUGOV : 0;
+	p.dl.dl_density = k_to_ratio(in->dl_deadline, in->dl_runtime);
+	out->dl_density = p.dl.dl_density;
+	p.cpus_mask.bits[0] = (unsigned long)in->allowed;
+	p.cpus_ptr = &p.cpus_mask;
+	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]); /* cpumask_weight() */
+	p.sched_class = &kc_dl_class;
+
+	kc_this_cpu = (int)in->this_cpu;
+	kc_flr_calls = 0;
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	/* the class called directly, then find_later_rq() again on the same state and cursor */
+	out->select_task_rq_dl = (uint64_t)k_select_task_rq_dl(&p, task_cpu(&p), WF_TTWU);
+	out->cursor_after = (uint64_t)distribute_cpu_mask_prev[kc_this_cpu];
+	out->flr_called = kc_flr_calls != 0;
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	if (out->flr_called) {
+		int target = k_find_later_rq(&p);
+
+		out->flr_found = target != -1;
+		out->find_later_rq = target != -1 ? (uint64_t)target : 0;
+	}
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++)
+		out->fits[cpu] = k_dl_task_fits_capacity(&p, (int)cpu);
+	/* the core's answer from the same cursor */
+	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
+	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }

@@ -69,6 +69,7 @@ static inline bool kc_warn(bool cond)
 #define spin_unlock_irqrestore(l, f) ((void)(f))
 #define trace_pelt_se_tp(...) do { } while (0)
 #define trace_pelt_rt_tp(...) do { } while (0)
+#define trace_pelt_dl_tp(...) do { } while (0)
 #define trace_pelt_hw_tp(...) do { } while (0)
 #define trace_sched_util_est_cfs_tp(...) do { } while (0)
 #define trace_sched_util_est_se_tp(...) do { } while (0)
@@ -312,6 +313,12 @@ struct sched_entity {
 	struct sched_avg avg;
 };
 #define PF_IDLE 0x2
+/* the deadline entity's fields select_task_rq_dl() reads */
+struct sched_dl_entity {
+	u64 deadline;
+	u64 dl_density;
+	unsigned int flags;
+};
 struct task_struct {
 	unsigned int flags;
 	int on_rq;
@@ -328,6 +335,7 @@ struct task_struct {
 	/* load balance: can_migrate_task(), task_hot() */
 	int on_cpu, policy;
 	unsigned int sched_task_hot;
+	struct sched_dl_entity dl; /* deadline */
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
@@ -351,6 +359,22 @@ struct rt_rq {
 };
 struct dl_rq {
 	u64 running_bw;
+	unsigned int dl_nr_running; /* deadline */
+	struct {
+		u64 curr;
+	} earliest_dl;
+};
+/* kernel/sched/cpudeadline.h: the max-heap of the CPUs' earliest deadlines */
+struct cpudl_item {
+	u64 dl;
+	int cpu;
+	int idx;
+};
+struct cpudl {
+	int lock;
+	int size;
+	cpumask_var_t free_cpus;
+	struct cpudl_item *elements;
 };
 struct uclamp_rq {
 	unsigned int value;
@@ -373,6 +397,7 @@ struct root_domain {
 	int overutilized;
 	void *pd;           /* load balance: a perf domain list, EAS on */
 	struct cpupri cpupri;
+	struct cpudl cpudl; /* deadline */
 };
 struct rq {
 	int cpu;
@@ -586,5 +611,15 @@ extern unsigned int kc_flr_calls;
 #define SD_WAKE_AFFINE 0x0010 /* a flag bit of include/linux/sched/sd_flags.h */
 /* find_lowest_rq() passes it as a pointer; extract.py renames only calls */
 #define rt_task_fits_capacity k_rt_task_fits_capacity
+
+/*
+ * Deadline wake-up placement (group deadline): cpudeadline.c's heap under its lock (one thread:
+ * no lock), and the cpumask helpers it and deadline.c use, on one word.
+ */
+#define raw_spin_lock_irqsave(l, f) ((f) = 0)
+#define raw_spin_unlock_irqrestore(l, f) ((void)(f))
+#define cpu_present(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
+#define __cpumask_set_cpu(cpu, m) cpumask_set_cpu(cpu, m)
+#define __cpumask_clear_cpu(cpu, m) cpumask_clear_cpu(cpu, m)
 
 #endif /* KERNEL_CHECK_KSTUBS_H */

@@ -33,6 +33,7 @@ static inline size_t strv_len(const char *const *v)
 /* include/vdso/time64.h */
 #define NSEC_PER_SEC 1000000000ULL
 #define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_USEC 1000ULL
 
 #define SCHED_CAPACITY_SHIFT 10
 #define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)

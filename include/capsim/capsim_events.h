@@ -58,7 +58,9 @@ enum capsim_event_type {
  * A task as events name it. @comm is valid only during the callback. The idle task is pid 0,
  * comm "swapper/N" (N: its CPU), prio 120, as sched_switch prints it; the CPU's stopper
  * (migration/N, which pushes a running task away in an active or misfit migration) is pid
- * CAPSIM_STOPPER_PID_BASE + N, prio 0.
+ * CAPSIM_STOPPER_PID_BASE + N, prio 0; a cpufreq policy's sugov kthread (drivers without fast
+ * switching) is "sugov:N" (N: the policy's first CPU), pid CAPSIM_SUGOV_PID_BASE + N, prio -1
+ * (SCHED_DEADLINE). Neither kernel thread is a task of the workload.
  * @prio: the kernel's p->prio: 120 + nice for fair tasks, 99 - rt_priority for RT ones.
  */
 struct capsim_event_task {
@@ -68,10 +70,12 @@ struct capsim_event_task {
 };
 
 #define CAPSIM_STOPPER_PID_BASE 10
+#define CAPSIM_SUGOV_PID_BASE 500
 
 /* prev_state bits of CAPSIM_EV_SCHED_SWITCH, TASK_REPORT states of include/linux/sched.h */
 #define CAPSIM_TASK_RUNNING 0x0000
 #define CAPSIM_TASK_INTERRUPTIBLE 0x0001 /* sleeping: "S" */
+#define CAPSIM_TASK_UNINTERRUPTIBLE 0x0002 /* sleeping, not woken by signals: "D" */
 #define CAPSIM_TASK_DEAD 0x0010          /* EXIT_DEAD: "X" */
 
 /* @preempt: prev was still runnable (preempted, "R+"); then @prev_state is CAPSIM_TASK_RUNNING */

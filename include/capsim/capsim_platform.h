@@ -271,6 +271,15 @@ CAPSIM_API const char *capsim_sd_flag_name(unsigned bit);
  *                    rate_limit_us (a scenario's kernel.rate_limit_us overrides it).
  * @fast_switch:      the driver switches from the scheduler's context; otherwise the sugov
  *                    kthread (SCHED_DEADLINE) does, taking the transition latency.
+ * @clock_latency_ns: the clock's part of @transition_latency_ns (the OPPs' clock-latency-ns),
+ *                    which the sugov kthread spends on the CPU at each change, or asleep
+ *                    while firmware makes it (@clock_firmware).
+ * @has_cpu_supply:   cpufreq-dt sets a cpu-supply's voltage at each change; its timing
+ *                    (the regulator's DT constraints): @supply_ramp_delay (uV/us, 0: none),
+ *                    @supply_settling_time_us, @supply_settling_time_up_us,
+ *                    @supply_settling_time_down_us. The kthread waits for each step's ramp.
+ * @clock_firmware:   the clock's set_rate() posts a request to firmware, which makes the
+ *                    change @clock_latency_ns later (HiKey960's stub clock).
  */
 struct capsim_policy_info {
 	unsigned cpu;
@@ -292,6 +301,13 @@ struct capsim_policy_info {
 	uint32_t transition_latency_ns;
 	uint32_t transition_delay_us;
 	bool fast_switch;
+	uint32_t clock_latency_ns;
+	bool has_cpu_supply;
+	uint32_t supply_ramp_delay;
+	uint32_t supply_settling_time_us;
+	uint32_t supply_settling_time_up_us;
+	uint32_t supply_settling_time_down_us;
+	bool clock_firmware;
 };
 
 /** capsim_platform_get_policy() - fill @out for policy index @i. Return: 0 or CAPSIM_ERR_RANGE. */

@@ -372,6 +372,9 @@ struct capsim_cpu_summary {
 	 * (capsim_platform_get_idle_state()); nr_idle_states counts WFI */
 	unsigned nr_idle_states;
 	uint64_t idle_residency_ns[CAPSIM_MAX_IDLE_STATES];
+	/* of busy_ns, the time its cpufreq policy's sugov kthread ran there (a kernel thread of
+	 * drivers without fast switching: in no task's runtime) */
+	uint64_t kthread_busy_ns;
 };
 
 /* capsim compare's pressure metrics of a whole run (has_pressure_metrics) */

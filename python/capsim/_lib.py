@@ -59,7 +59,8 @@ class CpuSummary(ctypes.Structure):
                 ("energy_j", c_double), ("believed_pressure_pct", c_double),
                 ("capped_pct", c_double), ("mean_abs_capacity_error", c_double),
                 ("nr_idle_states", c_uint),
-                ("idle_residency_ns", c_u64 * 10)]  # CAPSIM_MAX_IDLE_STATES
+                ("idle_residency_ns", c_u64 * 10),  # CAPSIM_MAX_IDLE_STATES
+                ("kthread_busy_ns", c_u64)]
 
 
 class PressureSummary(ctypes.Structure):
@@ -105,7 +106,10 @@ class PolicyInfo(ctypes.Structure):
                 ("cooling_states", c_uint), ("opp_table_path", c_char_p),
                 ("cpufreq_driver", c_char_p), ("driver_given", c_bool),
                 ("transition_latency_ns", c_u32), ("transition_delay_us", c_u32),
-                ("fast_switch", c_bool)]
+                ("fast_switch", c_bool), ("clock_latency_ns", c_u32),
+                ("has_cpu_supply", c_bool), ("supply_ramp_delay", c_u32),
+                ("supply_settling_time_us", c_u32), ("supply_settling_time_up_us", c_u32),
+                ("supply_settling_time_down_us", c_u32), ("clock_firmware", c_bool)]
 
 
 class OppInfo(ctypes.Structure):

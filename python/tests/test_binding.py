@@ -39,7 +39,7 @@ def test_summary_structs_match_the_cli(scenario):
         assert round(t["runtime_ns"] / 1e9, 6) == rt["runtime_s"]
         assert {str(c): round(ns / 1e9, 6) for c, ns in t["runtime_by_cpu_ns"].items()} == \
             rt["runtime_by_cpu_s"]
-        assert round(t["lat_p99_us"], 1) == rt["wakeup_latency_us"]["p99"]
+        assert round(t["lat_p99_us"], 3) == rt["wakeup_latency_us"]["p99"]  # JSON: %.3f
     assert list(r.cpus.index) == [c["cpu"] for c in ref["cpus"]]
     for cpu, rc in zip(r.cpus.itertuples(), ref["cpus"]):
         assert round(cpu.busy_pct, 4) == rc["busy_pct"]

@@ -481,6 +481,7 @@ static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result 
 		.mean_actual_capacity = cr->mean_actual_capacity,
 		.energy_j = cr->energy_j,
 		.nr_idle_states = s->plat->cpus[cr->cpu].nr_idle + 1,
+		.kthread_busy_ns = sim_kthread_busy_ns(s, cr->cpu),
 	};
 	for (unsigned k = 0; k < out->nr_idle_states; k++)
 		out->idle_residency_ns[k] = s->rq[cr->cpu].idle_ns[k];

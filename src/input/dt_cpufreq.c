@@ -16,7 +16,10 @@
  *     dev_pm_opp_get_max_transition_latency(), the OPPs' largest clock-latency-ns (v1:
  *     clock-latency) plus regulator_set_voltage_time() of the cpu-supply over the table's
  *     voltage range (regulator-ramp-delay, else the settling times), 1 ms when both are 0;
- *     no fast switch (the sugov kthread applies each change).
+ *     no fast switch (the sugov kthread applies each change). The two parts are kept for the
+ *     kthread's changes (src/model/opp_transition.c): the clock's latency, with whether the
+ *     clock asks firmware (HiKey960's "hisilicon,hi3660-stub-clk": hi3660_stub_clk_set_rate()
+ *     posts a mailbox message and returns), and the supply's timing.
  * The platform JSON can override all of it (src/input/platform_json.c).
  */
 #include <libfdt.h>
@@ -25,6 +28,7 @@
 
 #include "input/dt.h"
 #include "internal.h"
+#include "model/opp_transition.h"
 
 /* of_device_is_compatible() */
 static bool dt_compatible(const struct dt *dt, int node, const char *compat)
@@ -44,56 +48,34 @@ static bool is_scmi(const struct dt *dt, int node)
 }
 
 /*
- * regulator_set_voltage_time() through _regulator_set_voltage_time() for the DT's constraints
- * (of_get_regulation_constraints()): µs to go from @lo_uv to @hi_uv. A regulator driver's own
- * desc->ramp_delay is not in the DT and not counted.
+ * of_get_regulation_constraints() of the cpu-supply @reg: the timing of its voltage changes
+ * (src/model/opp_transition.c turns it into each transition's delay).
  */
-static int volt_time_us(struct dt *dt, int reg, uint32_t lo_uv, uint32_t hi_uv, uint32_t *out)
+static int read_supply(struct dt *dt, int reg, struct platform_supply *out)
 {
-	uint32_t ramp = 0, settle = 0, up = 0;
-	int ret = dt_u32(dt, reg, "regulator-ramp-delay", &ramp);
+	int ret = dt_u32(dt, reg, "regulator-ramp-delay", &out->ramp_delay);
 
 	if (ret >= 0)
-		ret = dt_u32(dt, reg, "regulator-settling-time-us", &settle);
+		ret = dt_u32(dt, reg, "regulator-settling-time-us", &out->settling_time_us);
 	if (ret >= 0)
-		ret = dt_u32(dt, reg, "regulator-settling-time-up-us", &up);
+		ret = dt_u32(dt, reg, "regulator-settling-time-up-us", &out->settling_time_up_us);
+	if (ret >= 0)
+		ret = dt_u32(dt, reg, "regulator-settling-time-down-us",
+			     &out->settling_time_down_us);
 	CAPSIM_RETURN_IF(ret < 0, ret);
-	if (ramp) /* DIV_ROUND_UP(abs(new_uV - old_uV), ramp_delay) */
-		*out = (uint32_t)(((uint64_t)hi_uv - lo_uv + ramp - 1) / ramp);
-	else if (settle)
-		*out = settle;
-	else
-		*out = hi_uv > lo_uv ? up : 0;
+	out->present = true;
 	return 0;
 }
 
-/* dev_pm_opp_get_max_volt_latency(): the cpu-supply over the OPPs' [min u_volt_min, max u_volt_max] */
-static int volt_latency_ns(struct dt *dt, int cpu_node, const struct platform_policy *pol,
-			   uint64_t *out)
+/* The cpu-supply's timing into @pol, if cpufreq-dt finds one (find_supply_name()). */
+static int supply_of(struct dt *dt, int cpu_node, struct platform_policy *pol)
 {
 	int reg = dt_phandle(dt, cpu_node, "cpu-supply", 0);
-	uint32_t lo = UINT32_MAX, hi = 0;
 
-	*out = 0;
 	if (reg == DT_ABSENT) /* find_supply_name()'s legacy name */
 		reg = dt_phandle(dt, cpu_node, "cpu0-supply", 0);
 	CAPSIM_RETURN_IF(DT_BAD(reg), reg);
-	if (reg < 0)
-		return 0;
-	for (unsigned i = 0; i < pol->nr_opps; i++) {
-		if (pol->opps[i].uv_min < lo)
-			lo = pol->opps[i].uv_min;
-		if (pol->opps[i].uv_max > hi)
-			hi = pol->opps[i].uv_max;
-	}
-	if (hi >= lo) {
-		uint32_t us;
-		int ret = volt_time_us(dt, reg, lo, hi, &us);
-
-		CAPSIM_RETURN_IF(ret, ret);
-		*out = (uint64_t)us * 1000;
-	}
-	return 0;
+	return reg < 0 ? 0 : read_supply(dt, reg, &pol->supply);
 }
 
 /* dev_pm_opp_get_max_clock_latency(): clock_latency_ns_max of the OPP table */
@@ -117,19 +99,24 @@ static int clock_latency_ns(struct dt *dt, int cpu_node, uint32_t *out)
 	return 0;
 }
 
-/* cpufreq_init() of cpufreq-dt: dev_pm_opp_get_max_transition_latency(), 1 ms when 0 */
-static int cpufreq_dt_latency(struct dt *dt, int cpu_node, struct platform_policy *pol)
+/* cpufreq_init() of cpufreq-dt: dev_pm_opp_get_max_transition_latency(), 1 ms when 0; @clk_node
+ * the CPU's clock provider */
+static int cpufreq_dt_latency(struct dt *dt, int cpu_node, int clk_node,
+			      struct platform_policy *pol)
 {
 	uint32_t clk;
-	uint64_t volt, ns;
+	uint64_t ns;
 	int ret = clock_latency_ns(dt, cpu_node, &clk);
 
 	if (!ret)
-		ret = volt_latency_ns(dt, cpu_node, pol, &volt);
+		ret = supply_of(dt, cpu_node, pol);
 	CAPSIM_RETURN_IF(ret, ret);
-	ns = clk + volt;
+	ns = clk + (uint64_t)opp_max_volt_latency_us(pol) * 1000;
 	if (ns > UINT32_MAX) /* cpuinfo.transition_latency is an unsigned int */
 		ns = UINT32_MAX;
+	pol->clock_latency_ns = clk;
+	/* hi3660_stub_clk_set_rate(): a mailbox message to the LPM3, which makes the change */
+	pol->clock_firmware = dt_compatible(dt, clk_node, "hisilicon,hi3660-stub-clk");
 	pol->transition_latency_ns = ns ? (uint32_t)ns : CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 	return 0;
 }
@@ -161,7 +148,7 @@ int dt_parse_cpufreq_drivers(struct dt *dt)
 			pol->driver = PLATFORM_DRV_SCPI;
 			pol->transition_latency_ns = CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS;
 		} else {
-			int ret = cpufreq_dt_latency(dt, node, pol);
+			int ret = cpufreq_dt_latency(dt, node, clk, pol);
 
 			CAPSIM_RETURN_IF(ret, ret);
 			pol->driver = PLATFORM_DRV_CPUFREQ_DT;

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "input/jsonpos.h"
 #include "input/names.h"
+#include "model/opp_transition.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "input/platform_load.h"
@@ -449,6 +450,45 @@ static int select_policy(struct jctx *c, const char *path, const capsim_cpumask 
 }
 
 /*
+ * "cpu_supply": the timing of the policy's regulator (regulator-ramp-delay and the settling
+ * times of its DT node, src/input/dt_cpufreq.c); null removes it (no regulator).
+ */
+static int parse_supply(struct jctx *c, const char *path, json_object *o,
+			struct platform_policy *pol)
+{
+	static const char *const keys[] = { "ramp_delay", "settling_time_us", "settling_time_up_us",
+					    "settling_time_down_us", NULL };
+	struct platform_supply *s = &pol->supply;
+	char sub[PLATFORM_PATH_MAX];
+	json_object *v;
+	int ret;
+
+	if (!json_object_object_get_ex(o, "cpu_supply", &v))
+		return 0;
+	if (!v) {
+		*s = (struct platform_supply){ 0 };
+		return 0;
+	}
+	jpath(sub, sizeof(sub), "%s.cpu_supply", path);
+	ret = expect_object(c, sub, v);
+	if (!ret)
+		ret = check_keys(c, sub, v, keys);
+	if (!ret)
+		ret = get_u32(c, sub, v, "ramp_delay", 0, UINT32_MAX, &s->ramp_delay);
+	if (!ret)
+		ret = get_u32(c, sub, v, "settling_time_us", 0, UINT32_MAX, &s->settling_time_us);
+	if (!ret)
+		ret = get_u32(c, sub, v, "settling_time_up_us", 0, UINT32_MAX,
+			      &s->settling_time_up_us);
+	if (!ret)
+		ret = get_u32(c, sub, v, "settling_time_down_us", 0, UINT32_MAX,
+			      &s->settling_time_down_us);
+	if (!ret)
+		s->present = true;
+	return ret;
+}
+
+/*
  * The cpufreq driver's ->init() results that schedutil reads (src/input/dt_cpufreq.c finds
  * them in a DT): naming a driver gives its defaults (docs/formats.md), the other keys
  * override them.
@@ -472,7 +512,10 @@ static int parse_driver(struct jctx *c, const char *path, json_object *o,
 	}
 	pol->driver_given |= json_object_object_get_ex(o, "transition_latency_ns", &v) ||
 			     json_object_object_get_ex(o, "transition_delay_us", &v) ||
-			     json_object_object_get_ex(o, "fast_switch", &v);
+			     json_object_object_get_ex(o, "fast_switch", &v) ||
+			     json_object_object_get_ex(o, "clock_latency_ns", &v) ||
+			     json_object_object_get_ex(o, "clock_firmware", &v) ||
+			     json_object_object_get_ex(o, "cpu_supply", &v);
 	ret = get_u32(c, path, o, "transition_latency_ns", 0, UINT32_MAX,
 		      &pol->transition_latency_ns);
 	if (!ret)
@@ -480,14 +523,32 @@ static int parse_driver(struct jctx *c, const char *path, json_object *o,
 			      &pol->transition_delay_us);
 	if (!ret)
 		ret = get_bool(c, path, o, "fast_switch", &pol->fast_switch);
-	return ret;
+	if (!ret)
+		ret = parse_supply(c, path, o, pol);
+	if (!ret)
+		ret = get_bool(c, path, o, "clock_firmware", &pol->clock_firmware);
+	CAPSIM_RETURN_IF(ret, ret);
+	/*
+	 * The clock's part of the latency: given, else what a new latency or driver leaves once
+	 * the cpu-supply's ramp over the table is taken out (the two add up, as for a DT).
+	 */
+	if (json_object_object_get_ex(o, "clock_latency_ns", &v))
+		return get_u32(c, path, o, "clock_latency_ns", 0, UINT32_MAX, &pol->clock_latency_ns);
+	if (drv != UINT32_MAX || json_object_object_get_ex(o, "transition_latency_ns", &v)) {
+		uint64_t volt = (uint64_t)opp_max_volt_latency_us(pol) * NSEC_PER_USEC;
+
+		pol->clock_latency_ns = pol->transition_latency_ns > volt
+						? pol->transition_latency_ns - (uint32_t)volt : 0;
+	}
+	return 0;
 }
 
 static int parse_policy(struct jctx *c, const char *path, json_object *o)
 {
 	static const char *const keys[] = { "cpus", "dynamic_power_coefficient", "opps",
 					    "patch_opps", "cpufreq_driver", "transition_latency_ns",
-					    "transition_delay_us", "fast_switch", NULL };
+					    "transition_delay_us", "fast_switch", "clock_latency_ns",
+					    "clock_firmware", "cpu_supply", NULL };
 	struct platform_policy *pol = NULL;
 	json_object *opps = NULL, *patch = NULL;
 	capsim_cpumask cpus = { { 0 } };

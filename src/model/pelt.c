@@ -207,6 +207,21 @@ int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, u
 	return 1;
 }
 
+/*
+ * mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: the rt_rq's signals are a binary
+ * running signal (load = runnable = running)
+ */
+int pelt_update_rt_rq_load_avg(struct capsim_sched_avg *avg_rt, uint64_t now, int running)
+{
+	return capsim_pelt_update(avg_rt, now, (uint64_t)running, (uint64_t)running, running, 1);
+}
+
+/* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: rq->avg_dl, as the RT one */
+int pelt_update_dl_rq_load_avg(struct capsim_sched_avg *avg_dl, uint64_t now, int running)
+{
+	return capsim_pelt_update(avg_dl, now, (uint64_t)running, (uint64_t)running, running, 1);
+}
+
 uint64_t capsim_pelt_decay_load(uint64_t val, uint64_t n)
 {
 	return decay_load(val, n);

@@ -47,6 +47,20 @@ int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uin
  */
 int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight);
 
+/**
+ * pelt_update_rt_rq_load_avg() - mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: rq->avg_rt
+ * at @now (rq_clock_pelt(), ns), the RT class @running (0 or 1) since the last update.
+ * Return: 1 if the averages were recomputed.
+ */
+int pelt_update_rt_rq_load_avg(struct capsim_sched_avg *avg_rt, uint64_t now, int running);
+
+/**
+ * pelt_update_dl_rq_load_avg() - mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: rq->avg_dl
+ * at @now (rq_clock_pelt(), ns), the deadline class @running (0 or 1) since the last update;
+ * what cpu_util_dl() reads. Return: 1 if the averages were recomputed.
+ */
+int pelt_update_dl_rq_load_avg(struct capsim_sched_avg *avg_dl, uint64_t now, int running);
+
 /*
  * struct pelt_rq_clock - the runqueue clocks PELT runs on (struct rq fields, ns).
  * @clock:          rq->clock, wall time of the CPU;

@@ -121,6 +121,20 @@ enum platform_cpufreq_driver {
 /* mirrors CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS: what drivers substitute for an unknown latency */
 #define CPUFREQ_DEFAULT_TRANSITION_LATENCY_NS 1000000u
 
+/*
+ * The voltage-change timing of a policy's cpu-supply, as of_get_regulation_constraints()
+ * (drivers/regulator/of_regulator.c) reads it from the regulator's DT node: what
+ * _regulator_set_voltage_time() turns into the delay of each dev_pm_opp_set_rate()
+ * (src/model/opp_transition.c). A regulator driver's own desc->ramp_delay is not in the DT.
+ */
+struct platform_supply {
+	bool present;                   /* cpufreq-dt found a cpu-supply (find_supply_name()) */
+	uint32_t ramp_delay;            /* regulator-ramp-delay, uV/us (0: none) */
+	uint32_t settling_time_us;      /* regulator-settling-time-us */
+	uint32_t settling_time_up_us;   /* regulator-settling-time-up-us */
+	uint32_t settling_time_down_us; /* regulator-settling-time-down-us */
+};
+
 /* A cpufreq policy: CPUs sharing an OPP table / clock (struct cpufreq_policy). */
 struct platform_policy {
 	unsigned cpu;                  /* policy->cpu: first related CPU, the sysfs "policyN" */
@@ -144,6 +158,11 @@ struct platform_policy {
 	enum platform_cpufreq_driver driver;
 	bool driver_given;             /* the platform JSON set driver, latency or fast switch */
 	uint32_t transition_latency_ns; /* policy->cpuinfo.transition_latency (0: none given) */
+	/* its two parts for cpufreq-dt (dev_pm_opp_get_max_transition_latency()): the clock's
+	 * (dev_pm_opp_get_max_clock_latency()) and the cpu-supply's ramp over the OPP table */
+	uint32_t clock_latency_ns;
+	bool clock_firmware;           /* the clock's set_rate() posts a request to firmware */
+	struct platform_supply supply;
 	uint32_t transition_delay_us;  /* policy->transition_delay_us (0: none, as every DT driver) */
 	bool fast_switch;              /* policy->fast_switch_possible (and so _enabled) */
 };

@@ -99,6 +99,13 @@ int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct caps
 		.transition_latency_ns = pol->transition_latency_ns,
 		.transition_delay_us = cpufreq_policy_transition_delay_us(pol),
 		.fast_switch = pol->fast_switch,
+		.clock_latency_ns = pol->clock_latency_ns,
+		.has_cpu_supply = pol->supply.present,
+		.supply_ramp_delay = pol->supply.ramp_delay,
+		.supply_settling_time_us = pol->supply.settling_time_us,
+		.supply_settling_time_up_us = pol->supply.settling_time_up_us,
+		.supply_settling_time_down_us = pol->supply.settling_time_down_us,
+		.clock_firmware = pol->clock_firmware,
 	};
 	return 0;
 }

@@ -38,15 +38,10 @@ static bool prio_is_rt(int prio)
 	return prio >= 0 && prio < RT_MAX_RT_PRIO;
 }
 
-/*
- * cpumask_any_and_distribute(@mask, @span) (@span NULL: cpumask_any_distribute()): the first
- * candidate after the cursor, wrapping (find_next_and_bit_wrap()); the cursor follows a find.
- * Return: the CPU, or nr_cpus if none.
- */
-static unsigned distribute(const struct rt_rd *rd, const capsim_cpumask *mask,
-			   const capsim_cpumask *span, int *cursor)
+unsigned cpumask_any_and_distribute(const capsim_cpumask *mask, const capsim_cpumask *span,
+				    unsigned nr_cpus, int *cursor)
 {
-	unsigned nr = rd->nr_cpus, start = (unsigned)(*cursor + 1), found = nr;
+	unsigned nr = nr_cpus, start = (unsigned)(*cursor + 1), found = nr;
 	capsim_cpumask m = *mask;
 
 	if (span)
@@ -122,7 +117,7 @@ static int find_lowest_rq(const struct rt_rd *rd, const struct rt_task *p, int t
 		if (this_cpu != -1 && capsim_cpumask_test(&rd->levels[l].span, (unsigned)this_cpu))
 			return this_cpu;
 		res->pick = RT_PICK_DOMAIN;
-		best = distribute(rd, m, &rd->levels[l].span, cursor);
+		best = cpumask_any_and_distribute(m, &rd->levels[l].span, rd->nr_cpus, cursor);
 		if (best < rd->nr_cpus)
 			return (int)best;
 	}
@@ -130,7 +125,7 @@ static int find_lowest_rq(const struct rt_rd *rd, const struct rt_task *p, int t
 	if (this_cpu != -1)
 		return this_cpu;
 	res->pick = RT_PICK_ANY;
-	cpu = (int)distribute(rd, m, NULL, cursor);
+	cpu = (int)cpumask_any_and_distribute(m, NULL, rd->nr_cpus, cursor);
 	if (cpu < (int)rd->nr_cpus)
 		return cpu;
 	res->pick = RT_PICK_NONE;

@@ -73,6 +73,15 @@ struct rt_place_result {
 	bool class_called;        /* nr_cpus_allowed > 1 */
 };
 
+/**
+ * cpumask_any_and_distribute() - mirrors cpumask_any_and_distribute(@mask, @span), lib/cpumask.c
+ * (@span NULL: cpumask_any_distribute()): the first CPU of both after the per-CPU cursor
+ * *@cursor, wrapping (find_next_and_bit_wrap()), which then becomes the cursor.
+ * Return: the CPU, or @nr_cpus if none.
+ */
+unsigned cpumask_any_and_distribute(const capsim_cpumask *mask, const capsim_cpumask *span,
+				    unsigned nr_cpus, int *cursor);
+
 /** rt_convert_prio() - convert_prio(): a cpupri_set() value's level (-1, 0 normal, 1..99, 100). */
 int rt_convert_prio(int prio);
 

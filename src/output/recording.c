@@ -452,9 +452,11 @@ static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_
 	int32_t *map;
 	struct rec_task *t;
 
-	/* the idle task and the stoppers (migration/N) are not the workload's */
+	/* the idle task, the stoppers (migration/N) and the sugov kthreads are not the workload's */
 	if (e->pid <= 0 || (e->pid >= CAPSIM_STOPPER_PID_BASE &&
-			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus))
+			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus) ||
+	    (e->pid >= CAPSIM_SUGOV_PID_BASE &&
+	     (uint32_t)e->pid < CAPSIM_SUGOV_PID_BASE + r->nr_cpus))
 		return NULL;
 	if ((uint32_t)e->pid >= r->nr_pids) {
 		uint32_t n = (uint32_t)e->pid * 2 + 16;

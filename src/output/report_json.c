@@ -96,7 +96,7 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 			cr->mean_actual_capacity, cr->energy_j);
 		for (unsigned k = 0; k < cr->nr_idle_states; k++)
 			fprintf(f, "%s%.6f", k ? ", " : "", (double)cr->idle_residency_ns[k] * 1e-9);
-		fprintf(f, "]}");
+		fprintf(f, "], \"kthread_busy_s\": %.6f}", (double)cr->kthread_busy_ns * 1e-9);
 	}
 	fprintf(f, "]");
 	if (pressure)

@@ -132,6 +132,7 @@ static void report_idle_text(FILE *f, const capsim_summary *sum)
 void report_summary_text(FILE *f, const capsim_summary *sum)
 {
 	struct line rows = { .f = f };
+	uint64_t kthread_ns = 0;
 
 	fprintf(f, "capsim simulate: platform %s, workload %s, %.3f s simulated, HZ %u, %s, "
 		"EAS %s, uclamp %s, model %s, seed %llu\n", sum->platform,
@@ -159,7 +160,11 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 
 		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
 			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
+		kthread_ns += cr->kthread_busy_ns;
 	}
+	if (kthread_ns)
+		fprintf(f, "busy%%: the sugov kthreads' %.6f s included (kernel threads, no task's)\n",
+			(double)kthread_ns * 1e-9);
 	report_idle_text(f, sum);
 	if (!sum->has_energy_model)
 		fprintf(f, "\n(no energy model on this platform: energy is counted only where one exists)\n");

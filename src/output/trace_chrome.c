@@ -88,7 +88,8 @@ static const char *end_state(const struct capsim_ev_sched_switch *sw)
 	if (sw->preempt)
 		return "R+";
 	return sw->prev_state & CAPSIM_TASK_DEAD ? "X"
-	       : sw->prev_state & CAPSIM_TASK_INTERRUPTIBLE ? "S" : "R";
+	       : sw->prev_state & CAPSIM_TASK_INTERRUPTIBLE ? "S"
+	       : sw->prev_state & CAPSIM_TASK_UNINTERRUPTIBLE ? "D" : "R";
 }
 
 /* an instant of @ev's CPU: "args" the task's fields (if @t), then @n integer fields */

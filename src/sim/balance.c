@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "model/dl_placement.h"
 #include "model/load_balance.h"
 #include "model/rt_placement.h"
 #include "sim/sim.h"
@@ -176,9 +177,10 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 
 /*
  * mirrors select_task_rq() for an RT task (model/rt_placement.c): what each CPU's rq->curr
- * and rq->rt hold, cpupri as cpupri_set() leaves it (no DL tasks here, so convert_prio() of
- * the highest RT prio), one wake-affine level over all CPUs, woken from prev (the CPU whose
- * hrtimer fired) with that CPU's distribute cursor.
+ * and rq->rt hold, cpupri as cpupri_set() leaves it (convert_prio() of the highest RT prio, or
+ * CPUPRI_HIGHER while the sugov kthread is on the runqueue: inc_dl_deadline()), one
+ * wake-affine level over all CPUs, woken from prev (the CPU whose hrtimer fired) with that
+ * CPU's distribute cursor.
  */
 int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 {
@@ -197,16 +199,18 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 		const struct sim_rq *rq = &s->rq[c];
 		const struct sim_task *curr = rq->curr;
 		int high = 99; /* rq->rt.highest_prio.curr: MAX_RT_PRIO - 1 when empty */
+		bool dl = rq->dl_queued || (curr && curr->dl);
 
 		if (curr && curr->rt)
 			high = 99 - curr->rt_prio;
 		for (const struct sim_task *q = rq->rt_head; q; q = q->rq_next)
 			high = 99 - q->rt_prio < high ? 99 - q->rt_prio : high;
 		rd.cpus[c] = (struct rt_cpu){
-			.curr_prio = !curr ? 120 : curr->rt ? 99 - curr->rt_prio : 120 + curr->nice,
+			.curr_prio = !curr ? 120 : curr->dl ? -1 : curr->rt ? 99 - curr->rt_prio
+								      : 120 + curr->nice,
 			.curr_nr_cpus_allowed = curr ? curr->nr_allowed : 1,
 			.rt_highest_prio = high,
-			.cpupri = rt_convert_prio(high),
+			.cpupri = rt_convert_prio(dl ? 100 : high), /* CPUPRI_HIGHER for DL */
 			.arch_cap = arch_cap(s, (int)c),
 		};
 		capsim_cpumask_set(&rd.levels[0].span, c);
@@ -214,10 +218,44 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	return rt_select_task_rq(&rd, &t, p->cpu, &s->distribute_prev[p->cpu], &res);
 }
 
+/*
+ * mirrors select_task_rq() for a deadline task, the sugov kthread (model/dl_placement.c):
+ * what each CPU's rq->curr and rq->dl hold (deadline tasks here are all special, so their
+ * deadlines never decide), its density (1 ms / 10 ms), one wake-affine level over all CPUs,
+ * woken from @this_cpu with that CPU's distribute cursor.
+ */
+int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu)
+{
+	struct dl_rd rd = { .nr_cpus = s->nr_cpus, .asym = s->asym, .nr_levels = 1 };
+	struct dl_task t = {
+		.special = true,
+		.dl_density = dl_to_ratio(SUGOV_DL_DEADLINE_NS, SUGOV_DL_RUNTIME_NS),
+		.prev_cpu = p->cpu,
+		.allowed = p->allowed,
+	};
+	struct dl_place_result res;
+
+	rd.levels[0].wake_affine = true;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct sim_rq *rq = &s->rq[c];
+		bool curr_dl = rq->curr && rq->curr->dl;
+
+		rd.cpus[c] = (struct dl_cpu){
+			.curr_dl = curr_dl,
+			.curr_special = curr_dl,
+			.curr_nr_cpus_allowed = rq->curr ? rq->curr->nr_allowed : 1,
+			.dl_nr_running = curr_dl + (rq->dl_queued != NULL),
+			.arch_cap = arch_cap(s, (int)c),
+		};
+		capsim_cpumask_set(&rd.levels[0].span, c);
+	}
+	return dl_select_task_rq(&rd, &t, this_cpu, &s->distribute_prev[this_cpu], &res);
+}
+
 /* mirrors update_misfit_status() */
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct sim_task *p = rq->curr && !rq->curr->rt ? rq->curr : NULL;
+	struct sim_task *p = rq->curr && task_is_fair(rq->curr) ? rq->curr : NULL;
 	uint64_t load = 0;
 
 	if (!s->asym)
@@ -433,7 +471,7 @@ unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
 			     struct lb_task *view, unsigned *order)
 {
 	struct sim_rq *rq = &s->rq[src];
-	struct sim_task *t = rq->curr && !rq->curr->rt ? rq->curr : rq->fair_head;
+	struct sim_task *t = rq->curr && task_is_fair(rq->curr) ? rq->curr : rq->fair_head;
 	unsigned n = 0;
 
 	/* kept by lb_seq, descending; a task less recent than the last enters */
@@ -474,7 +512,8 @@ unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
 static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int dst)
 {
 	struct sim_rq *rq = &s->rq[src];
-	struct sim_task *t = rq->curr && !rq->curr->rt ? rq->curr : rq->fair_head, *found = NULL;
+	struct sim_task *t = rq->curr && task_is_fair(rq->curr) ? rq->curr : rq->fair_head;
+	struct sim_task *found = NULL;
 
 	for (; t; t = t == rq->curr ? rq->fair_head : t->rq_next)
 		if (capsim_cpumask_test(&t->allowed, (unsigned)dst) &&

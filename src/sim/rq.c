@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
  * rq.c - per-CPU runqueues: the rq clocks (kernel/sched/core.c update_rq_clock and
- * kernel/sched/pelt.h update_rq_clock_pelt), the fair and RT queues with their pick and
- * preemption rules (kernel/sched/fair.c, rt.c; the fair class's EEVDF is model/fair_eevdf.c,
- * with delayed dequeue from 6.12 on), and the load tracking done at enqueue, dequeue, pick and tick:
- * task and cfs_rq PELT on the rq's PELT clock, RT utilization, util_est and rq uclamp.
+ * kernel/sched/pelt.h update_rq_clock_pelt), the deadline, RT and fair queues with their pick
+ * and preemption rules (kernel/sched/deadline.c for the one deadline task there is, a policy's
+ * sugov kthread; rt.c; fair.c, whose EEVDF is model/fair_eevdf.c, with delayed dequeue from
+ * 6.12 on), and the load tracking done at enqueue, dequeue, pick and tick: task and cfs_rq PELT
+ * on the rq's PELT clock, RT and deadline utilization (rq->avg_rt, rq->avg_dl), util_est and
+ * rq uclamp.
  */
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,10 +84,11 @@ static uint64_t rq_clock_pelt(const struct sim_rq *rq)
 	return pelt_rq_clock_pelt(&rq->clk);
 }
 
-/* mirrors update_idle_rq_clock_pelt(): the rq goes idle (no DL class here) */
+/* mirrors update_idle_rq_clock_pelt(): the rq goes idle */
 static void update_idle_rq_clock_pelt(struct sim_rq *rq)
 {
-	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->cfs_avg.util_sum, rq->rt_avg.util_sum, 0);
+	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->cfs_avg.util_sum, rq->rt_avg.util_sum,
+				       rq->dl_avg.util_sum);
 }
 
 /* mirrors update_rq_clock() + update_rq_clock_task() (no IRQ or steal time) and then
@@ -125,7 +129,7 @@ static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct s
 /* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
 static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
 {
-	bool running = rq->curr && !rq->curr->rt;
+	bool running = rq->curr && task_is_fair(rq->curr);
 	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr,
 					 running, 1);
 
@@ -139,14 +143,29 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 /* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
 static int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
-	int decayed = capsim_pelt_update(&rq->rt_avg, rq_clock_pelt(rq), (uint64_t)running,
-					 (uint64_t)running, running, 1);
+	int decayed = pelt_update_rt_rq_load_avg(&rq->rt_avg, rq_clock_pelt(rq), running);
 
 	if (decayed) {
 		rq->view_stale = true;
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_RT);
 	}
 	return decayed;
+}
+
+/* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
+static int update_dl_rq_load_avg(struct sim_rq *rq, int running)
+{
+	int decayed = pelt_update_dl_rq_load_avg(&rq->dl_avg, rq_clock_pelt(rq), running);
+
+	if (decayed)
+		rq->view_stale = true; /* cpu_util_dl() is a memo input */
+	return decayed;
+}
+
+/* the class of rq->curr is the deadline class */
+static int dl_running(const struct sim_rq *rq)
+{
+	return rq->curr && rq->curr->dl;
 }
 
 /* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
@@ -351,6 +370,7 @@ void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
 				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
 				    v->util_est_cfs != rq->cfs_util_est ||
 				    v->util_rt != rq->rt_avg.util_avg ||
+				    v->util_dl != rq->dl_avg.util_avg ||
 				    v->uclamp_min_rq != rq->uclamp_rq[0] ||
 				    v->uclamp_max_rq != rq->uclamp_rq[1] ||
 				    v->rt_runnable != (rq->rt_nr > 0);
@@ -359,6 +379,7 @@ void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
 		v->runnable_cfs = rq->cfs_avg.runnable_avg;
 		v->util_est_cfs = rq->cfs_util_est;
 		v->util_rt = rq->rt_avg.util_avg;
+		v->util_dl = rq->dl_avg.util_avg; /* cpu_util_dl(): the kthread's running, no bandwidth */
 		v->uclamp_min_rq = rq->uclamp_rq[0];
 		v->uclamp_max_rq = rq->uclamp_rq[1];
 		v->rt_runnable = rq->rt_nr > 0;
@@ -394,7 +415,7 @@ uint64_t sim_base_slice_ns(const struct capsim_sim *s)
 static void update_curr_fair(struct capsim_sim *s, struct sim_rq *rq)
 {
 	rq_update_curr(s, rq);
-	if (rq->curr && !rq->curr->rt && eevdf_update_curr(&rq->cfs, rq->clk.clock))
+	if (rq->curr && task_is_fair(rq->curr) && eevdf_update_curr(&rq->cfs, rq->clk.clock))
 		rq->fair_resched = true;
 }
 
@@ -618,6 +639,40 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		cpufreq_update_util(s, rq->cpu); /* dequeue_top_rt_rq() */
 }
 
+/*
+ * mirrors enqueue_task_dl() of a special entity (SCHED_FLAG_SUGOV) and add_nr_running(): no
+ * bandwidth (add_running_bw() skips it), hence no cpufreq_update_util(); the deadline class
+ * has no uclamp (uclamp_enabled is 0) and no PELT update at enqueue.
+ */
+void rq_enqueue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_rq_clock(s, rq);
+	p->cpu = rq->cpu;
+	p->state = TASK_RUNNABLE;
+	rq->dl_queued = p;
+	if (++rq->nr_running >= 2)
+		s->overloaded = true;
+	rq_sync_view(s, rq);
+}
+
+/*
+ * mirrors dequeue_task_dl(DEQUEUE_SLEEP) of the running kthread with update_curr_dl() (no
+ * runtime is charged to a special entity) and the put_prev_task_dl() of the switch that
+ * follows: rq->avg_dl counts the time it ran.
+ */
+void rq_dequeue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	rq->nr_running--;
+	rq->curr = NULL;
+	rq->dequeued_curr = p; /* the switch away from it is rq_resched()'s */
+	update_dl_rq_load_avg(rq, 1);
+	rq_cancel_completion(rq);
+	p->state = TASK_BLOCKED;
+	rq_sync_view(s, rq);
+}
+
 /* ---- switching --------------------------------------------------------------------------- */
 
 static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
@@ -626,6 +681,7 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (!p)
 		return;
+	assert(!p->dl); /* a special deadline entity is never preempted here (no stopper) */
 	if (p->rt) {
 		update_rt_rq_load_avg(s, rq, 1); /* put_prev_task_rt() */
 		task_list_append(&rq->rt_head, &rq->rt_tail, p);
@@ -640,7 +696,10 @@ static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
 
 static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	if (p->rt) {
+	if (p->dl) {
+		rq->dl_queued = NULL;
+		update_dl_rq_load_avg(rq, 0); /* set_next_task_dl(): the previous task was not DL */
+	} else if (p->rt) {
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
 	} else {
@@ -659,7 +718,7 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 		task_record_latency(p, s->now - p->wake_time);
 		p->lat_pending = false;
 	}
-	if (!p->rt)
+	if (task_is_fair(p))
 		update_misfit_status(s, rq); /* __set_next_task_fair(first) */
 }
 
@@ -681,8 +740,10 @@ static struct sim_task *pick_fair(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors __schedule() with pick_next_task(): RT first, then fair; an rq about to idle first
- * tries sched_balance_newidle() and then checks for lost idle time.
+ * mirrors __schedule() with pick_next_task(): deadline (the sugov kthread) first, then RT, then
+ * fair; an rq about to idle first tries sched_balance_newidle() and then checks for lost idle
+ * time. A fair task the kthread preempted was put back (put_prev_entity()), so pick_eevdf()
+ * chooses again, with no curr, once the kthread sleeps.
  */
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 {
@@ -696,17 +757,21 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	update_curr_fair(s, rq);
 	rq->fair_resched = false;
 	for (int tries = 0; tries < 2; tries++) {
-		next = pick_rt(rq);
-		if (!next && prev && prev->rt)
-			next = prev;
-		if (next && prev && prev->rt && prev != next && prev->state == TASK_RUNNING &&
-		    (prev->rt_prio > next->rt_prio ||
-		     (prev->rt_prio == next->rt_prio && !prev->yielded)))
-			next = prev; /* FIFO: a running RT task is not preempted by equal priority */
+		/* pick_task_dl(): the queued kthread, or the running one */
+		next = rq->dl_queued ? rq->dl_queued : prev && prev->dl ? prev : NULL;
+		if (!next) {
+			next = pick_rt(rq);
+			if (!next && prev && prev->rt)
+				next = prev;
+			if (next && prev && prev->rt && prev != next && prev->state == TASK_RUNNING &&
+			    (prev->rt_prio > next->rt_prio ||
+			     (prev->rt_prio == next->rt_prio && !prev->yielded)))
+				next = prev; /* FIFO: a running RT task keeps the CPU from equals */
+		}
 		if (!next)
 			next = pick_fair(s, rq);
 		/* put_prev_entity() of a dequeued or delayed cfs curr, once the pick is made */
-		if ((!prev || prev->rt) && rq->cfs.curr)
+		if ((!prev || !task_is_fair(prev)) && rq->cfs.curr)
 			eevdf_put_prev(&rq->cfs);
 		if (next || tries)
 			break;
@@ -760,18 +825,25 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors wakeup_preempt(): RT over fair at once; between fair tasks,
- * check_preempt_wakeup_fair() (model/fair_eevdf.c), unless a reschedule is already pending
- * (test_tsk_need_resched()).
+ * mirrors wakeup_preempt(): a higher class at once (deadline over RT over fair; the sugov
+ * kthread, a special entity, also over any deadline task: wakeup_preempt_dl() with
+ * dl_entity_preempt()); between fair tasks, check_preempt_wakeup_fair() (model/fair_eevdf.c),
+ * unless a reschedule is already pending (test_tsk_need_resched()).
  */
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	struct sim_task *c = rq->curr;
+	struct sim_task *c;
 
-	if (!c) {
+	/* the wake-up's frequency request reaches the sugov kthread before any switch */
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
+	c = rq->curr;
+	if (!c || p->dl) {
 		rq_resched(s, rq);
 		return;
 	}
+	if (c->dl)
+		return;
 	if (p->rt) {
 		if (!c->rt || p->rt_prio > c->rt_prio)
 			rq_resched(s, rq);
@@ -837,12 +909,14 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
+	decayed |= update_dl_rq_load_avg(rq, dl_running(rq));
 	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
-	if (!rq->rt_avg.util_avg && !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) &&
-	    !rq->cfs_avg.load_avg && !rq->cfs_avg.util_avg)
+	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
+	    !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) && !rq->cfs_avg.load_avg &&
+	    !rq->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);
@@ -853,8 +927,8 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 /*
  * mirrors sched_tick(): hw_load_avg on the task clock, then the class tick (fair:
  * entity_tick with update_curr/update_load_avg and the slice check, update_misfit_status,
- * check_update_overutilized_status; RT: rt load and the RR time slice), then the balance
- * trigger.
+ * check_update_overutilized_status; RT: rt load and the RR time slice; deadline:
+ * task_tick_dl()'s avg_dl), then the balance trigger.
  */
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 {
@@ -868,7 +942,9 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	sim_pressure_tick(s, rq->cpu);
 	rq_sync_pressure(s, rq);
 	update_curr_fair(s, rq);
-	if (c && !c->rt) {
+	if (c && c->dl) {
+		update_dl_rq_load_avg(rq, 1);
+	} else if (c && !c->rt) {
 		update_load_avg(s, rq, c);
 		resched = rq->fair_resched; /* update_curr() in entity_tick() */
 		update_misfit_status(s, rq);
@@ -887,5 +963,9 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	else
 		rq_arm_completion(s, rq);
 	sched_balance_trigger(s, rq);
+	/* the tick's frequency request: its irq_work runs as the tick's interrupt ends, after
+	 * nohz_balancer_kick() looked at the runqueue */
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
 }
 

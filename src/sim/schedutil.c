@@ -2,13 +2,13 @@
 /*
  * schedutil.c - the frequency side: schedutil per policy (kernel/sched/cpufreq_schedutil.c:
  * sugov_update_shared() with sugov_next_freq_shared(), sugov_update_single_freq() for
- * one-CPU policies, the iowait boost, sugov_deferred_update() with the sugov kthread's
- * sugov_work() for drivers without fast switching, and sugov_limits(), with the decisions of
+ * one-CPU policies, the iowait boost, and sugov_limits(), with the decisions of
  * src/model/sugov.c and sugov_get_util of src/model/fair.c), the performance and powersave
- * governors, and the cpufreq core's switch (cpufreq_driver_fast_switch(), or
- * __cpufreq_driver_target() from the kthread, then arch_set_freq_scale()). Each policy's
- * driver, transition latency and fast switching come from the platform (src/input/
- * dt_cpufreq.c); policy limits and freq_qos live there too (src/model/platform.h).
+ * governors, and the cpufreq core's switch (cpufreq_driver_fast_switch(), or the sugov
+ * kthread's __cpufreq_driver_target() for drivers without fast switching: sugov_kthread.c;
+ * then arch_set_freq_scale()). Each policy's driver, transition latency and fast switching
+ * come from the platform (src/input/dt_cpufreq.c); policy limits and freq_qos live there too
+ * (src/model/platform.h).
  */
 #include "internal.h"
 #include "sim/sim.h"
@@ -46,46 +46,13 @@ void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *sp, uint32_t khz)
 	}
 }
 
-/*
- * The sugov kthread (a SCHED_DEADLINE task) runs sugov_work(): it reads next_freq, clears
- * work_in_progress and calls __cpufreq_driver_target(), which returns once the driver's
- * transition latency has passed; only then is the new frequency delivered (and seen by
- * arch_set_freq_scale()). Requests made meanwhile queue the work again.
- */
-static void sugov_work_start(struct capsim_sim *s, struct sim_policy *sp)
-{
-	sp->work_in_progress = false;
-	sp->work_busy = true;
-	sp->work_khz = sp->sg.next_freq;
-	sim_push(s, s->now + sp->work_ns, EV_SUGOV_WORK, sp->idx, 0);
-}
-
-void sugov_work_done(struct capsim_sim *s, struct sim_policy *sp)
-{
-	sp->work_busy = false;
-	if (s->opt.governor == SIM_GOV_SCHEDUTIL)
-		cpufreq_set_cur(s, sp, sp->work_khz);
-	if (sp->work_in_progress) /* kthread_queue_work() while it ran: sugov_work() again */
-		sugov_work_start(s, sp);
-}
-
-/* mirrors sugov_deferred_update(): irq_work -> kthread_queue_work(), unless already queued */
-static void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *sp)
-{
-	if (sp->work_in_progress)
-		return;
-	sp->work_in_progress = true;
-	if (!sp->work_busy)
-		sugov_work_start(s, sp);
-}
-
-/* the new request: cpufreq_driver_fast_switch() now, or the kthread's work */
-static void sugov_commit(struct capsim_sim *s, struct sim_policy *sp, uint32_t next_f)
+/* the new request from @cpu: cpufreq_driver_fast_switch() now, or the kthread's work */
+static void sugov_commit(struct capsim_sim *s, struct sim_policy *sp, int cpu, uint32_t next_f)
 {
 	if (sp->fast_switch)
 		cpufreq_set_cur(s, sp, next_f);
 	else
-		sugov_deferred_update(s, sp);
+		sugov_deferred_update(s, sp, cpu);
 }
 
 /* @cpu's struct sugov_cpu */
@@ -117,7 +84,7 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	changed = sugov_update_next_freq(&sp->sg, s->now, next_f);
 	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
 	if (changed)
-		sugov_commit(s, sp, next_f);
+		sugov_commit(s, sp, cpu, next_f);
 }
 
 /* mirrors sugov_update_single_freq() with sugov_update_single_common() */
@@ -145,7 +112,7 @@ static void sugov_update_single_freq(struct capsim_sim *s, struct sim_policy *sp
 	changed = sugov_update_next_freq(&sp->sg, s->now, next_f);
 	sim_ev_sugov_update(s, sp, cpu, util, max_cap, next_f, changed);
 	if (changed)
-		sugov_commit(s, sp, next_f);
+		sugov_commit(s, sp, cpu, next_f);
 }
 
 void cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags)
@@ -178,7 +145,10 @@ void sugov_start(struct capsim_sim *s, struct sim_policy *sp)
 
 	sp->sg = (struct sugov_state){ .freq_update_delay_ns = (int64_t)rl * 1000 };
 	sp->fast_switch = sp->pp->fast_switch;
-	sp->work_ns = sp->pp->transition_latency_ns;
+	/* sugov_init(): the kthread only for the slow path */
+	if (s->opt.governor == SIM_GOV_SCHEDUTIL && !sp->fast_switch &&
+	    sugov_kthread_create(sp))
+		s->error = CAPSIM_ERR_NOMEM;
 	sugov_limits(s, sp);
 }
 

@@ -180,8 +180,23 @@ static void run_advances(struct capsim_sim *s)
 		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
 		s->rq[cpu].advance_queued = false;
-		if (p && !p->in_cpu_event)
+		if (p && !p->in_cpu_event && p->dl)
+			sugov_kthread_run(s, p);
+		else if (p && !p->in_cpu_event)
 			task_advance(s, p);
+	}
+}
+
+/*
+ * The sugov irq_works the event raised and its path has not run yet (a task that blocked: its
+ * switch came first) run now, at the same instant, as the CPU's interrupts come back on; the
+ * kthread they wake runs its next steps.
+ */
+static void run_irq_works(struct capsim_sim *s)
+{
+	while (s->irq_work_pending && !s->error) {
+		sugov_irq_work_run(s);
+		run_advances(s);
 	}
 }
 
@@ -568,6 +583,7 @@ void sim_free(struct capsim_sim *s)
 		for (unsigned i = 0; i < s->plat->nr_policies; i++) {
 			free(s->pol[i].cpus);
 			free(s->pol[i].sg_cpu);
+			sugov_kthread_free(&s->pol[i]);
 		}
 	free(s->pol);
 	free(s->pds);
@@ -597,9 +613,12 @@ static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
 		return;
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
-	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0)
-		task_cpu_event_done(s, p);
-	else
+	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0) {
+		if (p->dl)
+			sugov_kthread_spin_done(s, p);
+		else
+			task_cpu_event_done(s, p);
+	} else
 		rq_arm_completion(s, rq);
 }
 
@@ -654,7 +673,10 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		sim_idle_exit_event(s, &s->rq[ev->id]);
 		break;
 	case EV_SUGOV_WORK:
-		sugov_work_done(s, &s->pol[ev->id]);
+		sugov_kthread_timer(s, &s->pol[ev->id]);
+		break;
+	case EV_SUGOV_CLOCK:
+		sugov_firmware_clock(s, &s->pol[ev->id], ev->gen);
 		break;
 	case EV_END:
 		break;
@@ -750,6 +772,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			break;
 		dispatch(s, &ev, err);
 		run_advances(s);
+		run_irq_works(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

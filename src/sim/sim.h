@@ -2,8 +2,9 @@
 /*
  * sim.h - the simulator's state, shared by the files that each model one part of the kernel:
  * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
- * kernel/sched/{core,fair,rt,pelt}.c), task_exec.c (running an rt-app workload), schedutil.c
- * (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits), balance.c (wake-up
+ * kernel/sched/{core,fair,rt,deadline,pelt}.c), task_exec.c (running an rt-app workload),
+ * schedutil.c (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits),
+ * sugov_kthread.c (the sugov kthread and the driver's transition it runs), balance.c (wake-up
  * placement, misfit and load balance, kernel/sched/fair.c), sim_stats.c (what is reported) and
  * sim_events.c (the event sink the writers consume, include/capsim/capsim_events.h).
  *
@@ -23,6 +24,7 @@
 #include "model/fair.h"
 #include "model/fair_eevdf.h"
 #include "model/load_balance.h"
+#include "model/opp_transition.h"
 #include "model/pelt.h"
 #include "model/sched_domains.h"
 #include "model/sugov.h"
@@ -150,6 +152,8 @@ struct sim_task {
 	uint32_t id;
 	int cpu;                  /* task_cpu(p) */
 	bool rt;
+	bool dl;                  /* SCHED_DEADLINE: a policy's sugov kthread (sugov_kthread.c) */
+	bool uninterruptible;     /* blocked in TASK_UNINTERRUPTIBLE (the kthread in its driver) */
 	bool in_cpu_event;        /* a run/runtime/mem is in progress */
 	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
 	bool yielded;             /* RR slice end: let an equal pick go first */
@@ -199,6 +203,12 @@ struct sim_task {
 	/* load balance (balance.c) */
 	uint64_t lb_seq;          /* its place in rq->cfs_tasks: the higher, the more recently run */
 };
+
+/* @p is in the fair class (fair_sched_class): neither RT nor deadline */
+static inline bool task_is_fair(const struct sim_task *p)
+{
+	return !p->rt && !p->dl;
+}
 
 /* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */
 struct sim_timer {
@@ -258,6 +268,8 @@ struct sim_rq {
 	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
 	struct eevdf_rq cfs;        /* the cfs_rq's EEVDF state: its timeline (queued and delayed) */
 	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
+	struct sim_task *dl_queued; /* the runnable (not running) deadline task: a sugov kthread,
+				     * the only kind here, and a CPU is in one policy at most */
 	unsigned nr_running;      /* including curr */
 	unsigned cfs_nr;          /* cfs h_nr_runnable: queued fair tasks, delayed ones excluded */
 	unsigned cfs_delayed;     /* cfs h_nr_delayed (in nr_running and the load weight) */
@@ -268,6 +280,7 @@ struct sim_rq {
 	struct capsim_sched_avg cfs_avg;
 	uint32_t cfs_util_est;
 	struct capsim_sched_avg rt_avg;
+	struct capsim_sched_avg dl_avg;  /* rq->avg_dl: the sugov kthread's running time */
 	struct capsim_sched_avg hw_avg;  /* rq->avg_hw, on the task clock */
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
@@ -337,10 +350,18 @@ struct sim_policy {
 	/* ---- schedutil per policy (schedutil.c): the driver's switching path ---- */
 	struct sugov_cpu_state *sg_cpu; /* per CPU of @cpus, same order: struct sugov_cpu */
 	bool fast_switch;         /* policy->fast_switch_enabled; else the sugov kthread */
+	/* ---- the sugov kthread (sugov_kthread.c): NULL with fast switching ---- */
+	struct sim_task *kthread; /* "sugov:N", SCHED_DEADLINE with SCHED_FLAG_SUGOV */
 	bool work_in_progress;    /* sg_policy->work_in_progress: a request waits for the kthread */
-	bool work_busy;           /* the kthread is in a transition, to @work_khz, until EV_SUGOV_WORK */
-	uint32_t work_khz;
-	uint64_t work_ns;         /* the transition latency the kthread's change takes */
+	bool work_queued;         /* the work is on the worker's list (kthread_queue_work()) */
+	bool irq_work_pending;    /* sugov_irq_work() is raised on @irq_work_cpu, not run yet */
+	int irq_work_cpu;
+	bool work_busy;           /* worker->current_work: the kthread is in sugov_work() */
+	uint32_t work_khz;        /* the frequency that sugov_work() asked the driver for */
+	uint32_t firmware_khz;    /* a firmware's clock: the last change asked for, until it lands
+				   * (policy->cur for the driver: 0, none pending) */
+	struct opp_step steps[OPP_MAX_STEPS]; /* what __cpufreq_driver_target() does for it */
+	unsigned nr_steps, step;  /* ... and the next step to take */
 };
 
 /*
@@ -421,6 +442,7 @@ struct capsim_sim {
 	unsigned *cpu_pd;
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
+	unsigned irq_work_pending;        /* policies whose sugov_irq_work() has not run yet */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
 	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
@@ -517,7 +539,8 @@ enum sim_ev_kind {
 	EV_TICK,         /* id = cpu */
 	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
 	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
-	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's frequency change is done (schedutil.c) */
+	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's sleep in the driver ends (its timer) */
+	EV_SUGOV_CLOCK,  /* id = policy, gen = kHz: a firmware's frequency change lands */
 	EV_END,
 };
 
@@ -569,6 +592,10 @@ void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
 /* eevdf: sysctl_sched_base_slice for this run's CPU count */
 uint64_t sim_base_slice_ns(const struct capsim_sim *s);
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
+/* the deadline class (a sugov kthread): enqueue_task_dl(), and dequeue_task_dl(DEQUEUE_SLEEP)
+ * of the running one */
+void rq_enqueue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_dequeue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
@@ -618,18 +645,59 @@ void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e)
 void sim_hold_tasks(struct capsim_sim *s);
 
 /* ---- schedutil.c ------------------------------------------------------------------------- */
+/** sugov_start() - the governor starts on @pol (and creates its kthread: sugov_kthread.c). */
 void sugov_start(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_update_util(struct capsim_sim *s, int cpu);
 /* cpufreq_update_util() with flags (SCHED_CPUFREQ_IOWAIT): an iowait wake-up's update */
 void cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
-/* EV_SUGOV_WORK: sugov_work() finished __cpufreq_driver_target(); the next queued one starts */
-void sugov_work_done(struct capsim_sim *s, struct sim_policy *pol);
 void sugov_limits(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
+
+/* ---- sugov_kthread.c: the sugov kthread and the driver's transition it runs ---------------- */
+/* sugov_kthread_create()'s sched_attr: runtime 1 ms, deadline = period = 10 ms ("fake (unused)
+ * bandwidth": a special entity is never throttled); its density is what select_task_rq_dl()
+ * reads */
+#define SUGOV_DL_RUNTIME_NS NSEC_PER_MSEC
+#define SUGOV_DL_DEADLINE_NS (10 * NSEC_PER_MSEC)
+/**
+ * sugov_kthread_create() - mirrors sugov_kthread_create(): @pol's "sugov:N" (N its first CPU),
+ * SCHED_DEADLINE with SCHED_FLAG_SUGOV, bound to the policy's CPUs, asleep on its first CPU.
+ * Return: 0 or CAPSIM_ERR_NOMEM.
+ */
+int sugov_kthread_create(struct sim_policy *pol);
+/** sugov_kthread_free() - release @pol's kthread (none: a no-op). */
+void sugov_kthread_free(struct sim_policy *pol);
+/**
+ * sugov_deferred_update() - mirrors sugov_deferred_update(): unless a request already waits,
+ * set work_in_progress and raise the irq_work on @cpu (irq_work_queue()). It runs when the
+ * CPU's interrupts are on again: before the switch a wake-up asks for, at the end of the tick
+ * (sugov_irq_work_run() from rq.c), else once the event's scheduler path is over (sim.c, at
+ * the same instant): after the switch of a task that blocks.
+ */
+void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *pol, int cpu);
+/**
+ * sugov_irq_work_run() - mirrors irq_work_run(): every raised sugov_irq_work() runs now,
+ * kthread_queue_work() from the CPU that raised it, which wakes the kthread unless it is in a
+ * work.
+ */
+void sugov_irq_work_run(struct capsim_sim *s);
+/**
+ * sugov_kthread_run() - the kthread @p is running and has nothing in progress: it goes on with
+ * kthread_worker_fn() / sugov_work() / the driver's next step, or sleeps.
+ */
+void sugov_kthread_run(struct capsim_sim *s, struct sim_task *p);
+/** sugov_kthread_spin_done() - EV_CPU_DONE of the kthread @p: its busy wait is over. */
+void sugov_kthread_spin_done(struct capsim_sim *s, struct sim_task *p);
+/** sugov_kthread_timer() - EV_SUGOV_WORK: @pol's kthread's sleep in the driver ends. */
+void sugov_kthread_timer(struct capsim_sim *s, struct sim_policy *pol);
+/** sugov_firmware_clock() - EV_SUGOV_CLOCK: the change to @khz @pol's firmware made lands. */
+void sugov_firmware_clock(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
 
 /* ---- balance.c --------------------------------------------------------------------------- */
 int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork);
 int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p);
+/* mirrors select_task_rq() for a deadline task woken from @this_cpu (model/dl_placement.c) */
+int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu);
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
@@ -678,6 +746,8 @@ void deadlock_check(struct capsim_sim *s, const struct sim_task *p);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
 void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+/** sim_kthread_busy_ns() - the time @cpu's policy's sugov kthread ran on @cpu so far. */
+uint64_t sim_kthread_busy_ns(const struct capsim_sim *s, unsigned cpu);
 void task_flush_cpu_time(struct sim_task *p);
 void task_record_latency(struct sim_task *p, uint64_t ns);
 uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct);

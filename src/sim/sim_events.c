@@ -57,8 +57,9 @@ int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx)
 }
 
 /*
- * The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT; NULL is
- * the idle task of @rq's CPU, "swapper/N" as init_idle() names it.
+ * The kernel prio the trace shows: 120 + nice for fair tasks, 99 - rt_priority for RT, -1 for
+ * deadline ones (the sugov kthread); NULL is the idle task of @rq's CPU, "swapper/N" as
+ * init_idle() names it.
  */
 static void task_of(const struct sim_rq *rq, const struct sim_task *p, struct capsim_event_task *t)
 {
@@ -70,7 +71,7 @@ static void task_of(const struct sim_rq *rq, const struct sim_task *p, struct ca
 	}
 	t->comm = p->name;
 	t->pid = (int32_t)p->pid;
-	t->prio = p->rt ? 99 - p->rt_prio : 120 + p->nice;
+	t->prio = p->dl ? -1 : p->rt ? 99 - p->rt_prio : 120 + p->nice;
 }
 
 /* migration/N of @rq: the stop class's task, prio 0 (MAX_RT_PRIO - 1 - 99) */
@@ -143,7 +144,8 @@ void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task 
 		if (prev && prev->state == TASK_DEAD)
 			sw->prev_state = CAPSIM_TASK_DEAD;
 		else if (prev && prev->state == TASK_BLOCKED)
-			sw->prev_state = CAPSIM_TASK_INTERRUPTIBLE;
+			sw->prev_state = prev->uninterruptible ? CAPSIM_TASK_UNINTERRUPTIBLE
+							       : CAPSIM_TASK_INTERRUPTIBLE;
 		sw->preempt = prev && prev->state == TASK_RUNNABLE;
 	}
 	ev.curr = sw->prev; /* __schedule() traces it before the switch: prev is current */
@@ -184,11 +186,12 @@ void sim_emit_cpu_idle(const struct capsim_sim *s, int cpu, uint32_t state)
 	emit(s, &ev);
 }
 
-void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p)
+void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p,
+		     int waker)
 {
 	struct capsim_event ev;
 
-	ev_init(s, &ev, type, p->cpu);
+	ev_init(s, &ev, type, waker);
 	task_of(NULL, p, &ev.u.wakeup.task);
 	ev.u.wakeup.target_cpu = p->cpu;
 	emit(s, &ev);

@@ -54,7 +54,8 @@ static inline bool sim_sink_skips(const struct capsim_sim *s, enum capsim_event_
 /* The out-of-line builders: call them through the inline emitters below. */
 void sim_emit_switch(const struct capsim_sim *s, int cpu, const struct sim_task *prev,
 		     const struct sim_task *next);
-void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p);
+void sim_emit_wakeup(const struct capsim_sim *s, enum capsim_event_type type, const struct sim_task *p,
+		     int waker);
 void sim_emit_migrate(const struct capsim_sim *s, const struct sim_task *p, int dst);
 void sim_emit_cpu_frequency(const struct capsim_sim *s, int cpu);
 void sim_emit_cpu_frequency_limits(const struct capsim_sim *s, const struct sim_policy *sp);
@@ -102,7 +103,16 @@ static inline void sim_ev_wakeup(const struct capsim_sim *s, enum capsim_event_t
 {
 	if (sim_sink_skips(s, type))
 		return;
-	sim_emit_wakeup(s, type, p);
+	sim_emit_wakeup(s, type, p, p->cpu);
+}
+
+/* sched_waking / sched_wakeup of @p by @waker's CPU (the sugov kthread's irq_work or timer) */
+static inline void sim_ev_wakeup_from(const struct capsim_sim *s, enum capsim_event_type type,
+				      const struct sim_task *p, int waker)
+{
+	if (sim_no_sink(s))
+		return;
+	sim_emit_wakeup(s, type, p, waker);
 }
 
 /* sched_migrate_task: @p leaves p->cpu for @dst (emitted before set_task_cpu() moves it) */

@@ -11,22 +11,28 @@
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
+/* @p sleeps on a timer of @rq's CPU that fires after now */
+static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p)
+{
+	return p->state == TASK_BLOCKED && p->cpu == rq->cpu && p->timer_ns > s->now;
+}
+
 /*
  * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU, the sleep timers of the tasks
- * that blocked on it (the tick is stopped in idle: NO_HZ_IDLE). Wake-ups by other tasks are
- * not timers and cannot be predicted from it.
+ * that blocked on it and of a sugov kthread asleep in its driver (the tick is stopped in idle:
+ * NO_HZ_IDLE). Wake-ups by other tasks are not timers and cannot be predicted from it.
  */
 static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	uint64_t next = CPUIDLE_NO_TIMER;
 
-	for (uint32_t i = 0; i < s->nr_tasks; i++) {
-		const struct sim_task *p = s->tasks[i];
-
-		if (p->state == TASK_BLOCKED && p->cpu == rq->cpu && p->timer_ns > s->now &&
-		    p->timer_ns < next)
-			next = p->timer_ns;
-	}
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		if (timer_on(s, rq, s->tasks[i]) && s->tasks[i]->timer_ns < next)
+			next = s->tasks[i]->timer_ns;
+	if (rq->policy >= 0 && s->pol[rq->policy].kthread &&
+	    timer_on(s, rq, s->pol[rq->policy].kthread) &&
+	    s->pol[rq->policy].kthread->timer_ns < next)
+		next = s->pol[rq->policy].kthread->timer_ns;
 	return next == CPUIDLE_NO_TIMER ? next : next - s->now;
 }
 

@@ -96,6 +96,20 @@ void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
 	p->st.cur_ns += ns;
 }
 
+uint64_t sim_kthread_busy_ns(const struct capsim_sim *s, unsigned cpu)
+{
+	int pi = s->rq[cpu].policy;
+	const struct sim_task *p = pi >= 0 ? s->pol[pi].kthread : NULL;
+	uint64_t ns = 0;
+
+	if (!p)
+		return 0;
+	for (uint32_t i = 0; i < p->st.nr_by_cpu; i++)
+		if (cpu_time_cpu(&p->st, i) == cpu)
+			ns += cpu_time_ns(&p->st, i);
+	return ns + (p->st.cur_cpu == (int)cpu ? p->st.cur_ns : 0);
+}
+
 static unsigned lat_bucket(uint64_t ns)
 {
 	unsigned e, b;

@@ -38,12 +38,16 @@ d['workload'] = os.path.join(os.path.dirname(sys.argv[1]), d['workload'])
 json.dump(d, open(sys.argv[2], 'w'))
 PY
 $CAPSIM simulate "$sc" --duration 2s --json > "$TMPDIR_CASE/run-a"
-# Nor the cpufreq driver (schedutil's rate limit and kthread): an overlay gives rk3399's back.
+# Nor the cpufreq driver (schedutil's rate limit and kthread), nor what the kthread's changes
+# take (the clock's latency, the cpu-supply's ramp and the OPPs' voltages): an overlay gives
+# rk3399's back.
 $CAPSIM platform show rk3399 --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 print(json.dumps({"policies": [{"cpus": "%d-%d" % (p["cpus"][0], p["cpus"][-1]),
-    "cpufreq_driver": p["cpufreq_driver"], "transition_latency_ns": p["transition_latency_ns"]}
+    "cpufreq_driver": p["cpufreq_driver"], "transition_latency_ns": p["transition_latency_ns"],
+    "clock_latency_ns": p["clock_latency_ns"], "cpu_supply": p["cpu_supply"],
+    "patch_opps": [{"khz": o["khz"], "uv": o["uv"]} for o in p["opps"]]}
     for p in d["policies"]]}))' > "$TMPDIR_CASE/driver.json"
 $CAPSIM simulate "$sc" --duration 2s --platform "$yml" --overlay "$TMPDIR_CASE/driver.json" \
   --json > "$TMPDIR_CASE/run-b"

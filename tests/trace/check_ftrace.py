@@ -8,7 +8,7 @@ trace_print_context(), and each event's TP_printk layout (include/trace/events/s
 power.h, hw_pressure.h, drivers/thermal/thermal_trace.h, thermal_trace_ipa.h; the regular
 expressions below are written from those TP_printk strings). Then the rules a kernel trace
 keeps: per-CPU sched_switch chains, one CPU per task, sched_waking before sched_wakeup (a new
-task: sched_wakeup_new), migrations only of tasks not running or by the migration/N stopper,
+task: sched_wakeup_new; the kernel threads migration/N and sugov:N exist before the trace), migrations only of tasks not running or by the migration/N stopper,
 swapper/N for idle, cpu_idle entries and exits around idle, one cpu_frequency_limits per
 policy change with cpu_id=policy->cpu, one hw_pressure_update per call, and counters
 C|pid|cpuN_...|value for every CPU from time 0.
@@ -122,6 +122,8 @@ HEADER = ['# tracer: nop', '#', None, '#',
 ENTRIES = re.compile(r'^# entries-in-buffer/entries-written: (\d+)/(\d+)   #P:(\d+) *$')
 IDLE_EXIT = 4294967295
 STOPPER = re.compile(r'^migration/(\d+)$')
+# kernel threads that exist before the trace: their first wake-up is a try_to_wake_up()
+BOOT_KTHREAD = re.compile(r'^(migration/\d+|sugov:\d+)$')
 
 
 class Checker:
@@ -245,7 +247,7 @@ class Checker:
         if not new:
             if pid not in self.waking:
                 self.err(n, 'sched_wakeup of pid %d without its sched_waking' % pid)
-            if pid not in self.seen and not STOPPER.match(f['comm']):
+            if pid not in self.seen and not BOOT_KTHREAD.match(f['comm']):
                 self.err(n, 'first wake-up of pid %d is not sched_wakeup_new' % pid)
         self.waking.discard(pid)
         self.seen.add(pid)

@@ -70,7 +70,9 @@ def main(text_path, json_path):
         if ph in 'Xi' and (e['pid'], e['tid']) not in named_tids:
             errs.append('event %d: tid %d has no thread_name' % (i, e['tid']))
     for tid, s in slices.items():
-        s.sort()
+        # by time; slices of 0 ns at one instant (a task switched in and preempted at once, the
+        # sugov kthread done at once) keep the order they were written in, the order they ran
+        s.sort(key=lambda x: x[:2])
         for a, b in zip(s, s[1:]):
             if b[0] < a[1]:
                 errs.append('CPU track %d: slices %s and %s overlap' % (tid, a, b))

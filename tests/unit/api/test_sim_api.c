@@ -120,7 +120,7 @@ static void test_summary_matches_inputs(void **state)
 	capsim_scenario *sc = NULL;
 	capsim_error e = { 0 };
 	capsim_summary *sum;
-	uint64_t task_ns = 0, busy_ns = 0;
+	uint64_t task_ns = 0, busy_ns = 0, kthread_ns = 0;
 	double energy = 0;
 
 	(void)state;
@@ -174,10 +174,15 @@ static void test_summary_matches_inputs(void **state)
 	for (unsigned c = 0; c < sum->nr_cpus; c++) {
 		assert_int_equal(sum->cpus[c].cpu, c);
 		busy_ns += sum->cpus[c].busy_ns;
+		kthread_ns += sum->cpus[c].kthread_busy_ns;
 		energy += sum->cpus[c].energy_j;
+		/* RK3399's policies are cpufreq-dt's: each has its sugov kthread on its first CPU */
+		if (c != 0 && c != 4)
+			assert_int_equal(sum->cpus[c].kthread_busy_ns, 0);
 	}
-	/* every busy ns is some task's runtime: the tasks are all that runs */
-	assert_int_equal(task_ns, busy_ns);
+	/* every busy ns is some task's runtime or a sugov kthread's: they are all that runs */
+	assert_true(kthread_ns > 0);
+	assert_int_equal(task_ns + kthread_ns, busy_ns);
 	assert_true(fabs(energy - sum->energy_j) < 1e-9);
 	assert_int_equal(sum->has_energy_model, 1);
 	assert_int_equal(sum->has_pressure_metrics, 0);
@@ -256,6 +261,9 @@ static void test_json_equals_structs(void **state)
 		assert_true(fabs(json_object_get_double(v) - sum->cpus[c].busy_pct) < 1e-4);
 		assert_true(json_object_object_get_ex(jc, "energy_j", &v));
 		assert_true(fabs(json_object_get_double(v) - sum->cpus[c].energy_j) < 1e-6);
+		assert_true(json_object_object_get_ex(jc, "kthread_busy_s", &v));
+		assert_true(fabs(json_object_get_double(v) -
+				 (double)sum->cpus[c].kthread_busy_ns * 1e-9) < 1e-6);
 	}
 	json_object_put(root);
 	free(json);

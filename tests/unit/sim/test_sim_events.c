@@ -30,9 +30,20 @@ struct seen {
 	int32_t last_next[8];         /* per CPU: pid of the task the last switch went to */
 	uint64_t misses, limits_first, overutil_on, overutil_off;
 	uint64_t stopper_wakes;       /* sched_waking of a migration/N stopper */
+	uint64_t sugov_wakes;         /* sched_waking of a policy's sugov kthread (sugov:N) */
 	int overutilized;
 	unsigned bad;                 /* events that broke an invariant */
 };
+
+/* "sugov:N", pid CAPSIM_SUGOV_PID_BASE + N, SCHED_DEADLINE (prio -1) */
+static bool is_sugov(const struct capsim_event_task *t)
+{
+	char comm[24];
+
+	snprintf(comm, sizeof(comm), "sugov:%d", t->pid - CAPSIM_SUGOV_PID_BASE);
+	return t->pid >= CAPSIM_SUGOV_PID_BASE && t->pid < CAPSIM_SUGOV_PID_BASE + 8 &&
+	       !strcmp(t->comm, comm) && t->prio == -1;
+}
 
 static void sink(void *ctx, const struct capsim_event *ev)
 {
@@ -55,12 +66,15 @@ static void sink(void *ctx, const struct capsim_event *ev)
 	case CAPSIM_EV_SCHED_WAKING:
 		w->stopper_wakes += ev->u.wakeup.task.pid ==
 				    CAPSIM_STOPPER_PID_BASE + ev->u.wakeup.target_cpu;
+		w->sugov_wakes += is_sugov(&ev->u.wakeup.task);
 		break;
 	case CAPSIM_EV_SCHED_WAKEUP:
 	case CAPSIM_EV_SCHED_WAKEUP_NEW:
-		/* on the CPU it is queued on; a stopper is activated from the balancing CPU */
+		/* on the CPU it is queued on; a stopper is activated from the balancing CPU, a
+		 * sugov kthread from the CPU whose irq_work (or timer) woke it */
 		if (ev->u.wakeup.target_cpu != ev->cpu &&
-		    ev->u.wakeup.task.pid != CAPSIM_STOPPER_PID_BASE + ev->u.wakeup.target_cpu)
+		    ev->u.wakeup.task.pid != CAPSIM_STOPPER_PID_BASE + ev->u.wakeup.target_cpu &&
+		    !is_sugov(&ev->u.wakeup.task))
 			w->bad++;
 		break;
 	case CAPSIM_EV_PELT_SE:
@@ -146,9 +160,13 @@ static void test_sink_sees_the_run(void **state)
 	assert_int_equal(w.bad, 0);
 	/* a task's first activation is its wake_up_new_task(), each later one a try_to_wake_up() */
 	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP_NEW], s->nr_tasks);
-	/* and the stoppers of active/misfit migrations are woken too, as kernel threads */
-	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKING], activations - s->nr_tasks + w.stopper_wakes);
-	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP], activations - s->nr_tasks + w.stopper_wakes);
+	/* and kernel threads are woken too: the stoppers of active/misfit migrations, and the
+	 * sugov kthreads of HiKey960's policies (cpufreq-dt: no fast switch) */
+	assert_true(w.sugov_wakes > 0);
+	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKING],
+			 activations - s->nr_tasks + w.stopper_wakes + w.sugov_wakes);
+	assert_int_equal(w.count[CAPSIM_EV_SCHED_WAKEUP],
+			 activations - s->nr_tasks + w.stopper_wakes + w.sugov_wakes);
 	assert_int_equal(w.count[CAPSIM_EV_SCHED_MIGRATE_TASK], task_migrations);
 	assert_true(misses > 0); /* "late" needs 44 ms of every 10 ms */
 	assert_int_equal(w.misses, misses);
