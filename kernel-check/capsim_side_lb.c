@@ -105,7 +105,7 @@ struct cs_lb {
 	struct sd_domain dom;
 	capsim_cpumask groups[KC_MAX_CPUS];
 	uint32_t group_flags[KC_MAX_CPUS];
-	bool sg_imbalance[KC_MAX_CPUS];
+	struct sim_sg sg[KC_MAX_CPUS];
 	struct sim_task tasks[KC_LBW_TASKS], rt;
 };
 
@@ -119,7 +119,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	cs->s.eas = in->eas != 0;
 	cs->s.overutilized = in->rd_overutilized != 0;
 	cs->s.overloaded = in->rd_overloaded != 0;
-	cs->s.sg_imbalance = cs->sg_imbalance;
+	cs->s.sg = cs->sg;
 	cs->s.rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = (unsigned)in->nr_cpus,
 				     .cpus = cs->view };
 	cs->p.cpus = cs->cpus;
@@ -134,7 +134,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	for (unsigned g = 0; g < in->nr_groups; g++) {
 		cs->groups[g] = (capsim_cpumask){ { in->sg_span[g] } };
 		cs->group_flags[g] = (uint32_t)in->sg_flags[g];
-		cs->sg_imbalance[g] = in->sg_imbalance[g] != 0;
+		cs->sg[g].imbalance = in->sg_imbalance[g] != 0;
 	}
 	for (unsigned c = 0; c < in->nr_cpus; c++) {
 		struct sim_rq *rq = &cs->rq[c];
@@ -157,6 +157,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */
 	}
 	cs->rt.rt = true;
+	sim_sg_init(&cs->s); /* the groups' sgc from the CPUs' capacity_of() */
 	/* cfs_tasks: head first, so the first task of a CPU is its most recently run (lb_seq) */
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		struct sim_task *p = &cs->tasks[t];

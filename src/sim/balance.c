@@ -356,6 +356,17 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 	p->lb_seq = ++s->cfs_seq;
 }
 
+/* Each group's sg->group_weight, fixed as build_sched_groups() does, and its sgc sums. */
+void sim_sg_init(struct capsim_sim *s)
+{
+	const struct sched_domains *sd = s->plat->sd;
+
+	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
+		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
+		sg_sum_capacity(s, gi);
+	}
+}
+
 /*
  * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
  * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
@@ -370,10 +381,7 @@ int sim_balance_init(struct capsim_sim *s)
 	s->sg = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg));
 	if (!s->sg)
 		return CAPSIM_ERR_NOMEM;
-	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
-		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
-		sg_sum_capacity(s, gi);
-	}
+	sim_sg_init(s);
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		struct sim_rq *rq = &s->rq[c];
 

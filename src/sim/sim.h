@@ -706,6 +706,8 @@ void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
 void ttwu_update_avg_idle(struct sim_rq *rq);
 /* load balance over the platform's sched domains */
 int sim_balance_init(struct capsim_sim *s);
+/* The groups' weights and capacity sums in s->sg, from the CPUs' capacity_of(). */
+void sim_sg_init(struct capsim_sim *s);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
 /*
  * What sched_balance_rq() of CPU @cpu reads of the runqueues of its domain @span, for
