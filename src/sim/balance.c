@@ -184,7 +184,7 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
  */
 int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 {
-	struct rt_rd rd = { .nr_cpus = s->nr_cpus, .asym = s->asym, .nr_levels = 1 };
+	struct rt_rd rd; /* cpus[] past nr_cpus left unwritten: 8 KiB no one reads */
 	struct rt_task t = {
 		.prio = 99 - p->rt_prio,
 		.uclamp_min = p->uclamp_eff[0],
@@ -194,7 +194,10 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
 	};
 	struct rt_place_result res;
 
-	rd.levels[0].wake_affine = true;
+	rd.nr_cpus = s->nr_cpus;
+	rd.asym = s->asym;
+	rd.nr_levels = 1;
+	rd.levels[0] = (struct rt_level){ .wake_affine = true };
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const struct sim_rq *rq = &s->rq[c];
 		const struct sim_task *curr = rq->curr;
@@ -226,7 +229,7 @@ int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
  */
 int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu)
 {
-	struct dl_rd rd = { .nr_cpus = s->nr_cpus, .asym = s->asym, .nr_levels = 1 };
+	struct dl_rd rd; /* cpus[] past nr_cpus left unwritten: 10 KiB no one reads */
 	struct dl_task t = {
 		.special = true,
 		.dl_density = dl_to_ratio(SUGOV_DL_DEADLINE_NS, SUGOV_DL_RUNTIME_NS),
@@ -235,7 +238,10 @@ int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu)
 	};
 	struct dl_place_result res;
 
-	rd.levels[0].wake_affine = true;
+	rd.nr_cpus = s->nr_cpus;
+	rd.asym = s->asym;
+	rd.nr_levels = 1;
+	rd.levels[0] = (struct rt_level){ .wake_affine = true };
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const struct sim_rq *rq = &s->rq[c];
 		bool curr_dl = rq->curr && rq->curr->dl;
