@@ -154,6 +154,39 @@ static void test_against_scan(void **state)
 }
 
 /*
+ * As test_against_scan(), with the later events spread over many hex digits (up to 2^40 ns
+ * ahead, a quarter of them at the popped time or a few ns after it): buckets of every level
+ * hold several events when they are redistributed, or one, which a pop takes at once.
+ */
+static void test_wide_spread(void **state)
+{
+	static struct pending pd;
+	struct event_queue q;
+	uint64_t x = 0x1d8e4e27c47d124fULL;
+	unsigned pops = 0;
+
+	(void)state;
+	eq_init(&q);
+	for (unsigned i = 0; i < 200; i++)
+		push_pending(&q, &pd, next_rand(&x) >> 24, 0, 0);
+	while (pd.n) {
+		struct sim_event ev = pop_earliest(&q, &pd);
+		unsigned pushes = ++pops < 50000 ? (unsigned)(next_rand(&x) % 4) : 0;
+
+		for (unsigned k = 0; k < pushes && pd.n < 2000; k++) {
+			uint64_t v = next_rand(&x);
+
+			push_pending(&q, &pd, ev.time + (v % 4 == 0 ? (v >> 8) % 3 :
+							 (v >> 8) & ((1ULL << (v >> 58)) - 1)) % (1ULL << 40),
+				     0, 0);
+		}
+	}
+	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
+	assert_true(pops > 50000);
+	eq_free(&q);
+}
+
+/*
  * Any use, not only the simulator's: times earlier than the last pop, at 0 and next to
  * UINT64_MAX (the ends of the key), ties by the hundred, and bursts that grow the queue far
  * past its first allocation then drain it. Every pop must carry the whole event (seq, kind, id,
@@ -241,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_against_scan),
+		cmocka_unit_test(test_wide_spread),
 		cmocka_unit_test(test_any_order),
 		cmocka_unit_test(test_many_simultaneous),
 	};
