@@ -506,10 +506,13 @@ struct sim_task_result {
 struct sim_cpu_result {
 	unsigned cpu;
 	double busy_pct, mean_freq_khz, mean_actual_capacity, energy_j;
+	double idle_energy_j;  /* sum over its idle states of the platform's power x residency */
 };
 
 struct sim_result {
 	double duration_s, energy_j, overutilized_pct;
+	double idle_energy_j;  /* apart from energy_j (the EM's dynamic energy) */
+	bool has_idle_power;   /* some CPU's idle power is given (platform JSON idle_power_uw) */
 	uint64_t migrations, misfit_migrations, events;
 	struct sim_task_result *tasks;
 	unsigned nr_tasks;
