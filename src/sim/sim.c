@@ -462,6 +462,7 @@ static int setup_cpus(struct capsim_sim *s)
 				sp->cpus[sp->nr_cpus++] = c;
 			}
 	}
+	sim_idle_init(s);
 	return sim_balance_init(s);
 }
 
@@ -657,7 +658,9 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		break;
 	case EV_TASK_WAKE:
 		p = s->tasks[ev->id];
-		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1)
+		/* a timer of a CPU in an idle state: its interrupt comes once the CPU is out */
+		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1 &&
+		    !sim_idle_timer_wait(s, p, ev->gen))
 			task_wake(s, p);
 		break;
 	case EV_CPU_DONE:
@@ -690,7 +693,7 @@ static void finish(struct capsim_sim *s)
 		update_rq_clock(s, &s->rq[c]);
 		rq_update_curr(s, &s->rq[c]);
 		sim_account_cpu(s, (int)c);
-		sim_idle_leave(s, &s->rq[c]); /* residency up to the end */
+		sim_idle_flush(s, &s->rq[c]); /* residency up to the end */
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		task_flush_cpu_time(s->tasks[i]);
