@@ -776,6 +776,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		dispatch(s, &ev, err);
 		run_advances(s);
 		run_irq_works(s);
+		if (s->idle_entries_deferred)
+			sim_idle_deferred(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

@@ -345,6 +345,7 @@ struct sim_rq {
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
 	bool idle_exited;                /* that event came: the next pick runs */
 	bool idle_exit_traced;           /* its cpu_idle exit is out (at EV_IDLE_EXIT) */
+	bool idle_entry_deferred;        /* idle, cpuidle not called yet: its irq_work first */
 	uint64_t idle_enter;
 	uint64_t idle_exit_at;           /* when the pending EV_IDLE_EXIT comes */
 	uint64_t idle_ns[PLATFORM_MAX_IDLE_STATES]; /* residency per state */
@@ -472,6 +473,7 @@ struct capsim_sim {
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	unsigned irq_work_pending;        /* policies whose sugov_irq_work() has not run yet */
+	unsigned idle_entries_deferred;   /* CPUs whose cpuidle entry waits for their irq_work */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
 	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
@@ -602,6 +604,11 @@ bool sim_idle_kthread_wait(struct capsim_sim *s, struct sim_task *p);
  * than WFI: the first call arms EV_IDLE_EXIT after the exit latency. Return: true to wait.
  */
 bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq);
+/**
+ * sim_idle_deferred() - after the irq_works ran: the CPUs that idled with one of theirs pending
+ * and still have nothing to run enter cpuidle now.
+ */
+void sim_idle_deferred(struct capsim_sim *s);
 /** sim_idle_flush() - the run ends: count @rq's idle residency up to now. */
 void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_idle_leave() - @rq runs a task: count its idle residency. */

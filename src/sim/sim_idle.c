@@ -159,10 +159,36 @@ void sim_idle_init(struct capsim_sim *s)
 	}
 }
 
+/* a sugov irq_work raised on @cpu has not run yet */
+static bool irq_work_on(const struct capsim_sim *s, int cpu)
+{
+	for (unsigned i = 0; s->irq_work_pending && i < s->plat->nr_policies; i++)
+		if (s->pol[i].irq_work_pending && s->pol[i].irq_work_cpu == cpu)
+			return true;
+	return false;
+}
+
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 {
 	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
 	unsigned own;
+
+	if (rq->idle_entry_deferred) {
+		rq->idle_entry_deferred = false;
+		s->idle_entries_deferred--;
+	}
+	if (irq_work_on(s, rq->cpu)) {
+		/*
+		 * The interrupt of the irq_work it raised comes as it switches to idle, before
+		 * do_idle() calls cpuidle: it idles (untraced) until that ran (sim_idle_deferred())
+		 */
+		rq->idle_state = rq->idle_phys = 0;
+		rq->in_idle = rq->idle_exit_traced = rq->idle_entry_deferred = true;
+		rq->idle_exiting = rq->idle_exited = false;
+		rq->idle_enter = rq->idle_seg = s->now;
+		s->idle_entries_deferred++;
+		return;
+	}
 
 	/*
 	 * no DT idle state (cpuidle-psci does not probe) or cpuidle.off=1 (cpuidle_idle_call()
@@ -306,6 +332,22 @@ void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq)
 	if (!rq->idle_exit_traced) /* the wake-up ends idle */
 		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT);
 	rq->in_idle = rq->idle_exiting = rq->idle_exited = false;
+}
+
+void sim_idle_deferred(struct capsim_sim *s)
+{
+	for (unsigned c = 0; s->idle_entries_deferred && c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		if (!rq->idle_entry_deferred)
+			continue;
+		rq->idle_entry_deferred = false;
+		s->idle_entries_deferred--;
+		if (rq->in_idle && !rq->curr && !rq->nr_running) { /* nothing came: cpuidle now */
+			sim_idle_leave(s, rq);
+			sim_idle_enter(s, rq);
+		}
+	}
 }
 
 void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq)
