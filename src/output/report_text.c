@@ -152,7 +152,8 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		task_row(&rows, &sum->tasks[i], sum->task_counts ? sum->task_counts[i].loops : 0);
 	fwrite(rows.buf, 1, rows.n, f);
 	fprintf(f, "wakeups: wake-ups, its start included; loops: rt-app loops completed; misses: "
-		"timer events found late;\nlat: sched_waking to running, %s\n", REPORT_LATENCY_INCLUDES);
+		"timer events found late;\nlat: from what woke the task (its timer's expiry, else "
+		"sched_waking) to running, %s\n", REPORT_LATENCY_INCLUDES);
 	/* idle_J only where a platform JSON gives idle power: other runs read as before */
 	fprintf(f, "\n%-5s %7s %14s %13s %10s%s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
 		"energy_J", sum->has_idle_power ? "     idle_J" : "");

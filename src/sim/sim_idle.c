@@ -212,26 +212,38 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * @rq is woken now: arm its EV_IDLE_EXIT after the rest of its state's entry and its exit
+ * How long after now @rq, woken now, runs: the rest of its state's entry and its exit
  * latency, or its cluster's (the longer, when this wake-up powers the cluster up or it is
  * still powering up). A wake-up the very instant it idled costs nothing: do_idle() sees
  * need_resched before cpuidle_idle_call() enters a state.
  */
-static uint64_t idle_wake(struct capsim_sim *s, struct sim_rq *rq)
+static uint64_t exit_delay(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
-	struct sim_rq *d = dom_of(s, rq);
+	const struct sim_rq *d = rq->idle_dom_cpu >= 0 ? &s->rq[rq->idle_dom_cpu] : NULL;
 	unsigned own = cpuidle_cpu_state(c, rq->idle_state);
-	uint64_t delay = 0;
+	uint64_t delay = 0, dom = 0;
+
+	if (s->now == rq->idle_enter)
+		return 0;
+	if (own)
+		delay = cpuidle_exit_delay_ns(&c->idle[own - 1], rq->idle_enter, s->now);
+	if (d && d->dom_state) /* this wake-up powers the cluster up */
+		dom = d->dom_entered == s->now ? 0
+		      : cpuidle_exit_delay_ns(d->dom_st, d->dom_entered, s->now);
+	else if (d && d->dom_up_at > s->now) /* it is powering up */
+		dom = d->dom_up_at - s->now;
+	return dom > delay ? dom : delay;
+}
+
+/* the delay of exit_delay(), and the cluster powered up if this wake-up does it */
+static uint64_t idle_wake(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_rq *d = dom_of(s, rq);
+	uint64_t delay = exit_delay(s, rq);
 
 	if (d && d->dom_state)
 		domain_up(s, rq);
-	if (s->now == rq->idle_enter)
-		own = 0;
-	if (own)
-		delay = cpuidle_exit_delay_ns(&c->idle[own - 1], rq->idle_enter, s->now);
-	if (d && d->dom_up_at > s->now + delay)
-		delay = d->dom_up_at - s->now;
 	return delay;
 }
 
@@ -277,13 +289,13 @@ static void idle_wait(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 }
 
 /*
- * A wake-up of @p on @rq's CPU waits: the CPU is in a state deeper than WFI, or still
- * leaving it, since before now (@p waits on no other CPU: a task restarted meanwhile).
+ * A wake-up of @p on @rq's CPU waits: the CPU is in a state deeper than WFI whose exit takes
+ * time, or still leaving it (@p waits on no other CPU: a task restarted meanwhile).
  */
 static bool must_wait(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p)
 {
-	return rq->in_idle && rq->idle_state && !rq->idle_exited && s->now > rq->idle_enter &&
-	       p->idle_wait == IDLE_WAIT_NONE;
+	return rq->in_idle && rq->idle_state && !rq->idle_exited && p->idle_wait == IDLE_WAIT_NONE &&
+	       (rq->idle_exiting || exit_delay(s, rq));
 }
 
 bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
