@@ -27,28 +27,31 @@
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
-/* @p sleeps on a timer of @rq's CPU that fires after now */
-static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p)
+/* @p sleeps on a timer that fires after now, on @rq's CPU (@domain: on a CPU of its cluster) */
+static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+		     bool domain)
 {
-	return p->state == TASK_BLOCKED && p->cpu == rq->cpu && p->timer_ns > s->now;
+	return p->state == TASK_BLOCKED && p->timer_ns > s->now &&
+	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
 /*
- * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU, the sleep timers of the tasks
- * that blocked on it and of a sugov kthread asleep in its driver (the tick is stopped in idle:
- * NO_HZ_IDLE). Wake-ups by other tasks are not timers and cannot be predicted from it.
+ * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU (@domain: of any CPU of its
+ * cluster, the domain's next wake-up), the sleep timers of the tasks that blocked there and of
+ * a sugov kthread asleep in its driver (the tick is stopped in idle: NO_HZ_IDLE). Wake-ups by
+ * other tasks are not timers and cannot be predicted from it. Return: ns from now.
  */
-static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq)
+static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq, bool domain)
 {
 	uint64_t next = CPUIDLE_NO_TIMER;
 
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
-		if (timer_on(s, rq, s->tasks[i]) && s->tasks[i]->timer_ns < next)
+		if (timer_on(s, rq, s->tasks[i], domain) && s->tasks[i]->timer_ns < next)
 			next = s->tasks[i]->timer_ns;
-	if (rq->policy >= 0 && s->pol[rq->policy].kthread &&
-	    timer_on(s, rq, s->pol[rq->policy].kthread) &&
-	    s->pol[rq->policy].kthread->timer_ns < next)
-		next = s->pol[rq->policy].kthread->timer_ns;
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		if (s->pol[i].kthread && timer_on(s, rq, s->pol[i].kthread, domain) &&
+		    s->pol[i].kthread->timer_ns < next)
+			next = s->pol[i].kthread->timer_ns;
 	return next == CPUIDLE_NO_TIMER ? next : next - s->now;
 }
 
@@ -72,21 +75,15 @@ static bool in_state(const struct sim_rq *rq)
  */
 static uint64_t domain_next_ns(struct capsim_sim *s, const struct sim_rq *rq)
 {
-	uint64_t next = next_timer_ns(s, rq);
-
 	if (rq->idle_dom_cpu < 0)
 		return 0;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const struct sim_rq *o = &s->rq[c];
 
-		if (o == rq || o->idle_dom_cpu != rq->idle_dom_cpu)
-			continue;
-		if (!in_state(o))
+		if (o != rq && o->idle_dom_cpu == rq->idle_dom_cpu && !in_state(o))
 			return 0;
-		if (next_timer_ns(s, o) < next)
-			next = next_timer_ns(s, o);
 	}
-	return next;
+	return next_timer_ns(s, rq, true);
 }
 
 /* Count @rq's idle time up to now in the state it was in, and from now in @state. */
@@ -195,7 +192,7 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 	 * falls back to default_idle_call()): WFI
 	 */
 	rq->idle_state = c->nr_idle && !s->cpuidle_off
-				 ? cpuidle_menu_select(c, next_timer_ns(s, rq), CPUIDLE_NO_TIMER,
+				 ? cpuidle_menu_select(c, next_timer_ns(s, rq, false), CPUIDLE_NO_TIMER,
 						       domain_next_ns(s, rq))
 				 : 0;
 	rq->in_idle = true;
