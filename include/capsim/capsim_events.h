@@ -252,8 +252,10 @@ struct capsim_ev_sugov_update {
 #define CAPSIM_CPU_IDLE_EXIT 0xffffffffu
 
 /*
- * trace_cpu_idle() of ev->cpu: @state is the idle state entered (0: WFI, the only one modelled),
- * or CAPSIM_CPU_IDLE_EXIT when the CPU wakes, before it switches to a task.
+ * trace_cpu_idle() of ev->cpu: @state is the cpuidle index of the state entered (0: WFI; the
+ * platform's DT states, capsim_idle_state_info's cpuidle_index), or CAPSIM_CPU_IDLE_EXIT when
+ * the CPU is out of it: after the state's exit latency, before the interrupt that woke it is
+ * taken (a timer's sched_waking, a wake list's sched_wakeup) and before it switches to a task.
  */
 struct capsim_ev_cpu_idle {
 	uint32_t state;

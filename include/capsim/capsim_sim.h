@@ -375,6 +375,9 @@ struct capsim_cpu_summary {
 	/* of busy_ns, the time its cpufreq policy's sugov kthread ran there (a kernel thread of
 	 * drivers without fast switching: in no task's runtime) */
 	uint64_t kthread_busy_ns;
+	/* appended: sum over its idle states of the state's power (platform JSON idle_power_uw)
+	 * x idle_residency_ns, joules; apart from energy_j; 0 when its idle power is not given */
+	double idle_energy_j;
 };
 
 /* capsim compare's pressure metrics of a whole run (has_pressure_metrics) */
@@ -431,6 +434,10 @@ typedef struct capsim_summary {
 	enum capsim_stop_reason truncated_by; /* CAPSIM_STOP_NONE: it ran to its end */
 	/* appended: per task, in the order of @tasks (nr_tasks entries) */
 	const struct capsim_task_counts *task_counts;
+	/* appended: some CPU's idle power is given (platform JSON idle_power_uw), and the idle
+	 * energy of all CPUs (their idle_energy_j): apart from energy_j, the EM's dynamic energy */
+	int has_idle_power;
+	double idle_energy_j;
 } capsim_summary;
 
 /**

@@ -383,6 +383,8 @@ class Result:
         self.totals = {"energy_j": s.energy_j, "migrations": s.migrations,
                        "misfit_migrations": s.misfit_migrations,
                        "overutilized_pct": s.overutilized_pct, "events": s.events}
+        if s.has_idle_power:  # idle states' power x residency, apart from energy_j
+            self.totals["idle_energy_j"] = s.idle_energy_j
         if s.has_pressure_metrics:
             self.totals.update({"pressure_" + f: getattr(s.pressure, f)
                                 for f, _ in s.pressure._fields_})

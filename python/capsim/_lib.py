@@ -60,7 +60,8 @@ class CpuSummary(ctypes.Structure):
                 ("capped_pct", c_double), ("mean_abs_capacity_error", c_double),
                 ("nr_idle_states", c_uint),
                 ("idle_residency_ns", c_u64 * 10),  # CAPSIM_MAX_IDLE_STATES
-                ("kthread_busy_ns", c_u64)]
+                ("kthread_busy_ns", c_u64),
+                ("idle_energy_j", c_double)]  # appended: idle states' power x residency
 
 
 class PressureSummary(ctypes.Structure):
@@ -79,7 +80,10 @@ class Summary(ctypes.Structure):
                 ("cpus", P(CpuSummary)), ("nr_cpus", c_uint), ("energy_j", c_double),
                 ("migrations", c_u64), ("misfit_migrations", c_u64),
                 ("overutilized_pct", c_double), ("events", c_u64),
-                ("has_pressure_metrics", c_int), ("pressure", PressureSummary)]
+                ("has_pressure_metrics", c_int), ("pressure", PressureSummary),
+                ("truncated_at_ns", c_u64), ("truncated_by", c_int),
+                ("task_counts", ctypes.c_void_p),
+                ("has_idle_power", c_int), ("idle_energy_j", c_double)]
 
 
 class PlatformInfo(ctypes.Structure):

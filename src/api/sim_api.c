@@ -482,6 +482,7 @@ static void cpu_summary(const struct capsim_sim *s, const struct sim_cpu_result 
 		.energy_j = cr->energy_j,
 		.nr_idle_states = s->plat->cpus[cr->cpu].nr_idle + 1,
 		.kthread_busy_ns = sim_kthread_busy_ns(s, cr->cpu),
+		.idle_energy_j = cr->idle_energy_j,
 	};
 	for (unsigned k = 0; k < out->nr_idle_states; k++)
 		out->idle_residency_ns[k] = s->rq[cr->cpu].idle_ns[k];
@@ -597,6 +598,8 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		sum->nr_cpus = r.nr_cpus;
 		sum->duration_s = r.duration_s;
 		sum->energy_j = r.energy_j;
+		sum->has_idle_power = r.has_idle_power;
+		sum->idle_energy_j = r.idle_energy_j;
 		sum->migrations = r.migrations;
 		sum->misfit_migrations = r.misfit_migrations;
 		sum->overutilized_pct = r.overutilized_pct;

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "input/jsonpos.h"
 #include "input/names.h"
+#include "model/energy_model.h"
 #include "model/opp_transition.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
@@ -77,16 +78,10 @@ static int check_keys(struct jctx *c, const char *path, json_object *o, const ch
 	return 0;
 }
 
-static int get_uint(struct jctx *c, const char *path, json_object *o, const char *key,
-		    uint64_t min, uint64_t max, uint64_t *out, bool *present)
+/* The integer @v at @sub, @min..@max, into *@out. */
+static int uint_value(struct jctx *c, const char *sub, json_object *v, uint64_t min,
+		      uint64_t max, uint64_t *out)
 {
-	char sub[PLATFORM_PATH_MAX];
-	json_object *v;
-
-	*present = json_object_object_get_ex(o, key, &v);
-	if (!*present)
-		return 0;
-	jpath(sub, sizeof(sub), "%s.%s", path, key);
 	if (!json_object_is_type(v, json_type_int))
 		return jfail(c, sub, "expected an integer %llu..%llu", (unsigned long long)min,
 			     (unsigned long long)max);
@@ -101,6 +96,19 @@ static int get_uint(struct jctx *c, const char *path, json_object *o, const char
 			     (unsigned long long)max);
 	*out = json_object_get_uint64(v);
 	return 0;
+}
+
+static int get_uint(struct jctx *c, const char *path, json_object *o, const char *key,
+		    uint64_t min, uint64_t max, uint64_t *out, bool *present)
+{
+	char sub[PLATFORM_PATH_MAX];
+	json_object *v;
+
+	*present = json_object_object_get_ex(o, key, &v);
+	if (!*present)
+		return 0;
+	jpath(sub, sizeof(sub), "%s.%s", path, key);
+	return uint_value(c, sub, v, min, max, out);
 }
 
 static int get_u32(struct jctx *c, const char *path, json_object *o, const char *key,
@@ -221,11 +229,52 @@ static int parse_header(struct jctx *c, json_object *root)
 
 /* --- CPUs ---------------------------------------------------------------------------------- */
 
+/*
+ * "idle_power_uw": @pc's power in each of its idle states, µW, as the energy model counts power
+ * (0..EM_MAX_POWER): [0] WFI, then the states its device tree declares, in order (`platform
+ * show` lists them); one entry per state, so a list that does not match them is refused. A DT
+ * carries no idle power: without this the idle energy is not counted.
+ */
+static int parse_idle_power(struct jctx *c, const char *path, json_object *o,
+			    struct platform_cpu *pc)
+{
+	char sub[PLATFORM_PATH_MAX], item[PLATFORM_PATH_MAX], names[256] = "WFI";
+	uint32_t power[PLATFORM_MAX_IDLE_STATES];
+	json_object *arr;
+	size_t n;
+	int ret = get_array(c, path, o, "idle_power_uw", &arr);
+
+	if (ret || !arr)
+		return ret;
+	jpath(sub, sizeof(sub), "%s.idle_power_uw", path);
+	n = json_object_array_length(arr);
+	if (n != pc->nr_idle + 1) {
+		for (unsigned k = 0; k < pc->nr_idle; k++)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), ", %s",
+				 pc->idle[k].name);
+		return jfail(c, sub, "%zu entr%s (expected %u: %s%s)", n, n == 1 ? "y" : "ies",
+			     pc->nr_idle + 1, pc->nr_idle ? "the CPU's idle states in order, " : "",
+			     pc->nr_idle ? names : "WFI, the CPU's only idle state: a device tree "
+						   "declares the others");
+	}
+	for (size_t k = 0; k < n; k++) {
+		uint64_t v;
+
+		jpath(item, sizeof(item), "%s[%zu]", sub, k);
+		ret = uint_value(c, item, json_object_array_get_idx(arr, k), 0, EM_MAX_POWER, &v);
+		CAPSIM_RETURN_IF(ret, ret);
+		power[k] = (uint32_t)v;
+	}
+	memcpy(pc->idle_power_uw, power, n * sizeof(power[0]));
+	pc->has_idle_power = true;
+	return 0;
+}
+
 static int parse_cpu(struct jctx *c, const char *path, json_object *o, unsigned index,
 		     bool *given)
 {
 	static const char *const keys[] = { "cpu", "cluster", "capacity_dmips_mhz", "capacity",
-					    "compatible", NULL };
+					    "compatible", "idle_power_uw", NULL };
 	const char *compat = NULL;
 	struct capsim_platform *p = c->p;
 	uint64_t cpu = index, v;
@@ -262,6 +311,8 @@ static int parse_cpu(struct jctx *c, const char *path, json_object *o, unsigned 
 		snprintf(pc->compatible, sizeof(pc->compatible), "%s", compat);
 		pc->amu_fie = p->arch == PLATFORM_ARCH_ARM64 && topology_compatible_amu_fie(compat);
 	}
+	if (!ret)
+		ret = parse_idle_power(c, path, o, pc);
 	return ret;
 }
 

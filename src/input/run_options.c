@@ -17,9 +17,9 @@ void sim_options_default(struct sim_options *o)
 	o->governor = SIM_GOV_SCHEDUTIL;
 	o->eas = 1;
 	o->uclamp = 1;
-	/* the DT idle states are modelled (src/sim/sim_idle.c) but not yet the default: the
-	 * shipped figures move with them, and their review is open (issue 16) */
-	o->cpuidle_off = 1;
+	/* the DT idle states are entered as the kernel enters them (src/sim/sim_idle.c);
+	 * cpuidle.off=1 (kernel.cpuidle_off) keeps every idle CPU in WFI */
+	o->cpuidle_off = 0;
 	uclamp_sysctl_default(&o->uclamp_sysctl);
 	o->model = CAPSIM_MODEL_V6_10;
 	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;

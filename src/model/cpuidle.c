@@ -7,22 +7,30 @@
 #include "model/cpuidle.h"
 
 unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns,
-			     uint64_t latency_req_ns, bool cluster_idle)
+			     uint64_t latency_req_ns, uint64_t domain_ns)
 {
 	unsigned idx = 0;
 
 	/* menu_select()'s loop: states are ordered, the first that does not fit ends it */
 	for (unsigned i = 0; i < c->nr_idle; i++) {
 		const struct platform_idle_state *st = &c->idle[i];
+		uint64_t residency = (uint64_t)st->residency_us * CAPSIM_NSEC_PER_USEC;
 
-		if ((uint64_t)st->residency_us * CAPSIM_NSEC_PER_USEC > predicted_ns ||
+		if (residency > predicted_ns ||
 		    (uint64_t)st->wakeup_us * CAPSIM_NSEC_PER_USEC > latency_req_ns)
 			break;
-		if (st->cluster && !cluster_idle)
+		if (st->cluster && residency > domain_ns)
 			break;
 		idx = i + 1;
 	}
 	return idx;
+}
+
+unsigned cpuidle_cpu_state(const struct platform_cpu *c, unsigned state)
+{
+	while (state && c->idle[state - 1].cluster)
+		state--;
+	return state;
 }
 
 uint64_t cpuidle_exit_delay_ns(const struct platform_idle_state *st, uint64_t enter_ns,

@@ -215,6 +215,10 @@ struct platform_cpu {
 	int idle_domain;                   /* CPUs whose cluster states need each other idle:
 					      the same value (cpu-map cluster, or the parent power
 					      domain's node), -1: none */
+	/* idle power per state, µW, [0] WFI then idle[] in order (nr_idle + 1 entries): only a
+	 * platform JSON gives it (a DT has none); counted apart from the EM's dynamic energy */
+	uint32_t idle_power_uw[PLATFORM_MAX_IDLE_STATES];
+	bool has_idle_power;
 };
 
 /* mirrors enum thermal_trip_type (include/linux/thermal.h) */

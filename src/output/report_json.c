@@ -58,6 +58,10 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	/* energy_j counts only policies with an energy model: readers must not rank a 0 */
 	if (!sum->has_energy_model) /* added only without one: other runs read as before */
 		fprintf(f, " \"energy_model\": false,\n");
+	/* idle energy, apart from energy_j: only where a platform JSON gives idle power (a DT
+	 * has none), so that a 0 never reads as idle being free; other runs read as before */
+	if (sum->has_idle_power)
+		fprintf(f, " \"idle_energy_j\": %.6f,\n", sum->idle_energy_j);
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));
@@ -96,7 +100,10 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 			cr->mean_actual_capacity, cr->energy_j);
 		for (unsigned k = 0; k < cr->nr_idle_states; k++)
 			fprintf(f, "%s%.6f", k ? ", " : "", (double)cr->idle_residency_ns[k] * 1e-9);
-		fprintf(f, "], \"kthread_busy_s\": %.6f}", (double)cr->kthread_busy_ns * 1e-9);
+		fprintf(f, "], \"kthread_busy_s\": %.6f", (double)cr->kthread_busy_ns * 1e-9);
+		if (sum->has_idle_power)
+			fprintf(f, ", \"idle_energy_j\": %.6f", cr->idle_energy_j);
+		fputc('}', f);
 	}
 	fprintf(f, "]");
 	if (pressure)

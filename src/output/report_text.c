@@ -152,14 +152,19 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		task_row(&rows, &sum->tasks[i], sum->task_counts ? sum->task_counts[i].loops : 0);
 	fwrite(rows.buf, 1, rows.n, f);
 	fprintf(f, "wakeups: wake-ups, its start included; loops: rt-app loops completed; misses: "
-		"timer events found late;\nlat: sched_waking to running, %s\n", REPORT_LATENCY_INCLUDES);
-	fprintf(f, "\n%-5s %7s %14s %13s %10s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
-		"energy_J");
+		"timer events found late;\nlat: from what woke the task (its timer's expiry, else "
+		"sched_waking) to running, %s\n", REPORT_LATENCY_INCLUDES);
+	/* idle_J only where a platform JSON gives idle power: other runs read as before */
+	fprintf(f, "\n%-5s %7s %14s %13s %10s%s\n", "cpu", "busy%", "mean_freq_kHz", "mean_act_cap",
+		"energy_J", sum->has_idle_power ? "     idle_J" : "");
 	for (unsigned c = 0; c < sum->nr_cpus; c++) {
 		const struct capsim_cpu_summary *cr = &sum->cpus[c];
 
-		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f\n", cr->cpu, cr->busy_pct,
+		fprintf(f, "%-5u %7.2f %14.0f %13.1f %10.4f", cr->cpu, cr->busy_pct,
 			cr->mean_freq_khz, cr->mean_actual_capacity, cr->energy_j);
+		if (sum->has_idle_power)
+			fprintf(f, " %10.4f", cr->idle_energy_j);
+		fputc('\n', f);
 		kthread_ns += cr->kthread_busy_ns;
 	}
 	if (kthread_ns)
@@ -172,6 +177,9 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 		"the time, %llu events\n", sum->energy_j, (unsigned long long)sum->migrations,
 		(unsigned long long)sum->misfit_migrations, sum->overutilized_pct,
 		(unsigned long long)sum->events);
+	if (sum->has_idle_power)
+		fprintf(f, "idle: energy %.4f J (each idle state's power x residency, apart from the "
+			"energy model's dynamic energy above)\n", sum->idle_energy_j);
 	if (sum->truncated_by)
 		fprintf(f, "truncated: the run stopped early at %.3f s (%s); the figures cover what "
 			"was simulated\n", (double)sum->truncated_at_ns * 1e-9,
@@ -290,6 +298,8 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 		print_row(f, &r, n);                                       \
 	} while (0)
 	ROW("energy (J)", r0->has_energy_model ? LOWER : NA, "%.4f", runs[k]->energy_j);
+	if (r0->has_idle_power) /* apart from the EM's energy; only where idle power is given */
+		ROW("idle energy (J)", LOWER, "%.4f", runs[k]->idle_energy_j);
 	ROW("deadline misses", LOWER, "%.0f", (double)total_misses(runs[k]));
 	ROW("worst task wake-up latency p99 (us)", LOWER, "%.1f", worst_p99(runs[k]));
 	ROW("migrations", LOWER, "%.0f", (double)runs[k]->migrations);

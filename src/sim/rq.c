@@ -804,10 +804,8 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		rq_cancel_completion(rq);
 		return;
 	}
-	if (!from && !rq->stopper_curr) {
-		sim_idle_leave(s, rq);
-		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT); /* the wake-up ends idle */
-	}
+	if (!from && !rq->stopper_curr)
+		sim_idle_leave(s, rq); /* the wake-up ends idle (its cpu_idle exit) */
 	set_next(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
 	rq->stopper_curr = false;

@@ -462,6 +462,7 @@ static int setup_cpus(struct capsim_sim *s)
 				sp->cpus[sp->nr_cpus++] = c;
 			}
 	}
+	sim_idle_init(s);
 	return sim_balance_init(s);
 }
 
@@ -657,7 +658,9 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		break;
 	case EV_TASK_WAKE:
 		p = s->tasks[ev->id];
-		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1)
+		/* a timer of a CPU in an idle state: its interrupt comes once the CPU is out */
+		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1 &&
+		    !sim_idle_timer_wait(s, p, ev->gen))
 			task_wake(s, p);
 		break;
 	case EV_CPU_DONE:
@@ -690,7 +693,7 @@ static void finish(struct capsim_sim *s)
 		update_rq_clock(s, &s->rq[c]);
 		rq_update_curr(s, &s->rq[c]);
 		sim_account_cpu(s, (int)c);
-		sim_idle_leave(s, &s->rq[c]); /* residency up to the end */
+		sim_idle_flush(s, &s->rq[c]); /* residency up to the end */
 	}
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		task_flush_cpu_time(s->tasks[i]);
@@ -773,6 +776,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		dispatch(s, &ev, err);
 		run_advances(s);
 		run_irq_works(s);
+		if (s->idle_entries_deferred)
+			sim_idle_deferred(s);
 		if (!s->live_tasks && !s->pending_starts && !s->end)
 			break;
 		if (s->progress && !(s->nr_events % PROGRESS_EVERY))

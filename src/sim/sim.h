@@ -51,6 +51,15 @@ enum task_state {
 	TASK_RUNNING,   /* rq->curr */
 	TASK_BLOCKED,   /* sleeping or waiting on a resource */
 	TASK_DEAD,
+	TASK_WAKING,    /* woken onto a CPU in an idle state: on its wake list until it exits */
+};
+
+/* what a task waits for on a CPU leaving its idle state (sim_idle.c) */
+enum sim_idle_wait {
+	IDLE_WAIT_NONE = 0,
+	IDLE_WAIT_ACTIVATE,  /* ttwu_queue_wakelist(): woken, enqueued once the CPU is out */
+	IDLE_WAIT_TIMER,     /* its sleep's hrtimer expired: the interrupt runs after the exit */
+	IDLE_WAIT_KTHREAD,   /* a sugov kthread's timer or firmware reply, the same */
 };
 
 /*
@@ -169,6 +178,12 @@ struct sim_task {
 	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
+	/* a wake-up waiting for its CPU to leave an idle state (sim_idle.c): the next on that
+	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
+	struct sim_task *idle_wait_next;
+	enum sim_idle_wait idle_wait;
+	uint64_t idle_wait_since;
+	uint32_t idle_wait_gen;
 
 	/* position in the workload */
 	int wl_task;              /* index into workload->tasks */
@@ -323,14 +338,29 @@ struct sim_rq {
 	struct sim_sd sd[SD_NR_LEVELS];
 	unsigned nr_sd;
 
-	/* cpuidle (sim_idle.c): the state it is in while idle, 0 WFI; k: plat cpus[].idle[k-1] */
+	/* cpuidle (sim_idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
 	bool idle_exited;                /* that event came: the next pick runs */
+	bool idle_exit_traced;           /* its cpu_idle exit is out (at EV_IDLE_EXIT) */
+	bool idle_entry_deferred;        /* idle, cpuidle not called yet: its irq_work first */
 	uint64_t idle_enter;
+	uint64_t idle_exit_at;           /* when the pending EV_IDLE_EXIT comes */
 	uint64_t idle_ns[PLATFORM_MAX_IDLE_STATES]; /* residency per state */
+	unsigned idle_phys;              /* the state its idle time counts in now: its own, or
+					    its cluster's while the cluster is down */
+	uint64_t idle_seg;               /* ... since then */
+	struct sim_task *idle_wait_head, *idle_wait_tail; /* wake-ups waiting for its exit */
+	unsigned ttwu_pending;           /* rq->ttwu_pending: tasks on its wake list */
+	int idle_dom_cpu;                /* first CPU of its idle domain (cluster), -1: none */
+	/* on that first CPU, the domain: the cluster state it is in (0: powered), that state,
+	 * who entered it and when, and when it is powered again after a wake-up */
+	unsigned dom_state;
+	const struct platform_idle_state *dom_st;
+	int dom_cpu;
+	uint64_t dom_entered, dom_up_at;
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
@@ -443,6 +473,7 @@ struct capsim_sim {
 
 	struct sim_pressure *press;       /* the model's belief, metrics, thermal (sim_pressure.c) */
 	unsigned irq_work_pending;        /* policies whose sugov_irq_work() has not run yet */
+	unsigned idle_entries_deferred;   /* CPUs whose cpuidle entry waits for their irq_work */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
 	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
@@ -506,10 +537,13 @@ struct sim_task_result {
 struct sim_cpu_result {
 	unsigned cpu;
 	double busy_pct, mean_freq_khz, mean_actual_capacity, energy_j;
+	double idle_energy_j;  /* sum over its idle states of the platform's power x residency */
 };
 
 struct sim_result {
 	double duration_s, energy_j, overutilized_pct;
+	double idle_energy_j;  /* apart from energy_j (the EM's dynamic energy) */
+	bool has_idle_power;   /* some CPU's idle power is given (platform JSON idle_power_uw) */
 	uint64_t migrations, misfit_migrations, events;
 	struct sim_task_result *tasks;
 	unsigned nr_tasks;
@@ -545,13 +579,38 @@ enum sim_ev_kind {
 };
 
 /* ---- sim_idle.c: cpuidle ------------------------------------------------------------------ */
+/** sim_idle_init() - each CPU's idle domain (the CPUs its cluster states need idle). */
+void sim_idle_init(struct capsim_sim *s);
 /** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in the state menu picks. */
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
+/**
+ * sim_idle_ttwu_queue() - mirrors ttwu_queue_wakelist() for a wake-up of @p onto @cpu: when
+ * that CPU is in an idle state deeper than WFI, @p goes on its wake list (TASK_WAKING, the CPU
+ * no longer idle_cpu()) and is enqueued once the CPU is out (EV_IDLE_EXIT), its sched_wakeup
+ * then. Return: true if queued so (the caller's enqueue is not to be done).
+ */
+bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu);
+/**
+ * sim_idle_timer_wait() - @p's sleep timer expired now on its CPU: if that CPU is in an idle
+ * state deeper than WFI, the interrupt and so the wake-up (try_to_wake_up() from
+ * hrtimer_wakeup()) come only once it is out; the wake-up latency still counts from now.
+ * @gen: the wake-up event's gen. Return: true if the wake-up waits.
+ */
+bool sim_idle_timer_wait(struct capsim_sim *s, struct sim_task *p, uint32_t gen);
+/** sim_idle_kthread_wait() - the same for a sugov kthread's timer or firmware reply. */
+bool sim_idle_kthread_wait(struct capsim_sim *s, struct sim_task *p);
 /**
  * sim_idle_exit_pending() - whether the idle @rq, woken now, must first leave a state deeper
  * than WFI: the first call arms EV_IDLE_EXIT after the exit latency. Return: true to wait.
  */
 bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq);
+/**
+ * sim_idle_deferred() - after the irq_works ran: the CPUs that idled with one of theirs pending
+ * and still have nothing to run enter cpuidle now.
+ */
+void sim_idle_deferred(struct capsim_sim *s);
+/** sim_idle_flush() - the run ends: count @rq's idle residency up to now. */
+void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_idle_leave() - @rq runs a task: count its idle residency. */
 void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_idle_exit_event() - EV_IDLE_EXIT: @rq is out of its state; pick what to run. */
@@ -610,7 +669,7 @@ static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = &s->view[rq->cpu];
 
-	v->idle = rq->nr_running == 0;
+	v->idle = rq->nr_running == 0 && !rq->ttwu_pending; /* idle_cpu(): not with a wake list */
 	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->nr_running > 0 &&
 			rq->cfs_nr == rq->nr_running;
 	v->uclamp_idle = rq->uclamp_idle;
@@ -636,6 +695,8 @@ void task_advance(struct capsim_sim *s, struct sim_task *p);
 /** sim_end_loops() - at the run's end, the loops waiting in a timer's sleep go to the sink. */
 void sim_end_loops(struct capsim_sim *s);
 void task_wake(struct capsim_sim *s, struct sim_task *p);
+/* task_wake() of a wake-up caused at @since (a timer's expiry): the latency counts from it */
+void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since);
 void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
 void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
 void task_yield(struct capsim_sim *s, struct sim_task *p);

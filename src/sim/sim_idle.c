@@ -1,108 +1,419 @@
 // SPDX-License-Identifier: MIT
 /*
  * sim_idle.c - cpuidle in the run: an idle CPU enters the state the menu governor picks
- * (model/cpuidle.c) for its next timer event, and a wake-up makes it run only after the
- * state's exit latency (EV_IDLE_EXIT); the time spent in each state is counted per CPU.
- * Cluster states are entered only by the last CPU of the cluster to idle, the rule of PSCI
- * OS-initiated mode (genpd's cpu_power_down_ok()); under platform-coordinated mode the
- * firmware keeps the cluster up by the same rule.
+ * (model/cpuidle.c) for its next timer event, and leaves it only after the state's exit
+ * latency (EV_IDLE_EXIT). What wakes it waits for that exit, as in the kernel:
+ *
+ *   - a wake-up by another CPU goes on the idle CPU's wake list (ttwu_queue_wakelist(): the
+ *     target is idle, TTWU_QUEUE) and the IPI is taken once the CPU is out: the task is
+ *     enqueued then (sched_ttwu_pending()), and meanwhile the CPU is not idle_cpu()
+ *     (rq->ttwu_pending) but its runqueue does not have the task;
+ *   - a timer of the CPU fires its interrupt once the CPU is out: the sleeper's
+ *     try_to_wake_up() comes then, its wake-up latency counted from the timer's expiry.
+ *
+ * Cluster states (a PSCI power level above the core, or the parent power domain's state) are
+ * the cluster's, not a CPU's: the last CPU of the cluster to idle takes the cluster down,
+ * when every other CPU of it is idle in a state deeper than WFI and the cluster state's
+ * residency fits the first timer of any of them (genpd's cpu_power_down_ok() under PSCI
+ * OS-initiated mode; under platform-coordinated mode the firmware keeps the cluster up by
+ * the same rule). The first wake-up of a CPU of a down cluster powers it up: that CPU waits
+ * for the cluster state's exit, the others stay in their own states (and a CPU woken while
+ * the cluster is still powering up waits for it). Residency per state counts what each CPU
+ * is physically in: its own state, or the cluster's while the cluster is down.
  */
+#include <string.h>
+
 #include "model/cpuidle.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
-/* @p sleeps on a timer of @rq's CPU that fires after now */
-static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p)
+/* @p sleeps on a timer that fires after now, on @rq's CPU (@domain: on a CPU of its cluster) */
+static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p,
+		     bool domain)
 {
-	return p->state == TASK_BLOCKED && p->cpu == rq->cpu && p->timer_ns > s->now;
+	return p->state == TASK_BLOCKED && p->timer_ns > s->now &&
+	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
 /*
- * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU, the sleep timers of the tasks
- * that blocked on it and of a sugov kthread asleep in its driver (the tick is stopped in idle:
- * NO_HZ_IDLE). Wake-ups by other tasks are not timers and cannot be predicted from it.
+ * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU (@domain: of any CPU of its
+ * cluster, the domain's next wake-up), the sleep timers of the tasks that blocked there and of
+ * a sugov kthread asleep in its driver (the tick is stopped in idle: NO_HZ_IDLE). Wake-ups by
+ * other tasks are not timers and cannot be predicted from it. Return: ns from now.
  */
-static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq)
+static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq, bool domain)
 {
 	uint64_t next = CPUIDLE_NO_TIMER;
 
 	for (uint32_t i = 0; i < s->nr_tasks; i++)
-		if (timer_on(s, rq, s->tasks[i]) && s->tasks[i]->timer_ns < next)
+		if (timer_on(s, rq, s->tasks[i], domain) && s->tasks[i]->timer_ns < next)
 			next = s->tasks[i]->timer_ns;
-	if (rq->policy >= 0 && s->pol[rq->policy].kthread &&
-	    timer_on(s, rq, s->pol[rq->policy].kthread) &&
-	    s->pol[rq->policy].kthread->timer_ns < next)
-		next = s->pol[rq->policy].kthread->timer_ns;
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		if (s->pol[i].kthread && timer_on(s, rq, s->pol[i].kthread, domain) &&
+		    s->pol[i].kthread->timer_ns < next)
+			next = s->pol[i].kthread->timer_ns;
 	return next == CPUIDLE_NO_TIMER ? next : next - s->now;
 }
 
-/* Every other CPU of @rq's idle domain (its cluster) is idle. */
-static bool cluster_idle(const struct capsim_sim *s, const struct sim_rq *rq)
+/* the runqueue that holds @rq's cluster state (its first CPU's), NULL: no cluster states */
+static struct sim_rq *dom_of(struct capsim_sim *s, const struct sim_rq *rq)
 {
-	const struct platform_cpu *me = &s->plat->cpus[rq->cpu];
+	return rq->idle_dom_cpu >= 0 ? &s->rq[rq->idle_dom_cpu] : NULL;
+}
 
+/* @rq is idle in a state deeper than WFI and not yet woken: what wakes it waits for its exit */
+static bool in_state(const struct sim_rq *rq)
+{
+	return rq->in_idle && rq->idle_state && !rq->idle_exiting && !rq->idle_exited &&
+	       !rq->ttwu_pending;
+}
+
+/*
+ * The cluster of @rq can go down as @rq idles: every other CPU of it is idle in a state deeper
+ * than WFI. Return: the time to the first timer of the cluster's CPUs (the domain's next
+ * wake-up), or 0 when it cannot.
+ */
+static uint64_t domain_next_ns(struct capsim_sim *s, const struct sim_rq *rq)
+{
+	if (rq->idle_dom_cpu < 0)
+		return 0;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const struct sim_rq *o = &s->rq[c];
 
-		if ((int)c != rq->cpu && s->plat->cpus[c].idle_domain == me->idle_domain &&
-		    (o->curr || o->nr_running || o->stopper_curr))
-			return false;
+		if (o != rq && o->idle_dom_cpu == rq->idle_dom_cpu && !in_state(o))
+			return 0;
 	}
-	return true;
+	return next_timer_ns(s, rq, true);
+}
+
+/* Count @rq's idle time up to now in the state it was in, and from now in @state. */
+static void idle_account(struct capsim_sim *s, struct sim_rq *rq, unsigned state)
+{
+	rq->idle_ns[rq->idle_phys] += s->now - rq->idle_seg;
+	rq->idle_phys = state;
+	rq->idle_seg = s->now;
+}
+
+/* @c's state that is the cluster state @st (the same DT node), else its deepest */
+static unsigned cluster_state_of(const struct platform_cpu *c, const struct platform_idle_state *st)
+{
+	for (unsigned k = c->nr_idle; k > 0; k--)
+		if (!strcmp(c->idle[k - 1].node_path, st->node_path))
+			return k;
+	return c->nr_idle;
+}
+
+/* the last CPU @rq took its cluster down into its state @state: the others count in it too */
+static void domain_down(struct capsim_sim *s, struct sim_rq *rq, unsigned state)
+{
+	struct sim_rq *d = dom_of(s, rq);
+
+	d->dom_state = state;
+	d->dom_st = &s->plat->cpus[rq->cpu].idle[state - 1];
+	d->dom_cpu = rq->cpu;
+	d->dom_entered = s->now;
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (s->rq[c].idle_dom_cpu == rq->idle_dom_cpu && s->rq[c].in_idle)
+			idle_account(s, &s->rq[c], cluster_state_of(&s->plat->cpus[c], d->dom_st));
+}
+
+/*
+ * A CPU of @rq's down cluster is woken now: the cluster powers up, which takes the rest of
+ * the state's entry and its exit latency (0 if it went down this very instant: the wake-up
+ * came before the last CPU entered it); the other CPUs count in their own states from now
+ * (@rq itself stays in the cluster's until it runs: the exit counts in the state left).
+ */
+static void domain_up(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_rq *d = dom_of(s, rq);
+
+	d->dom_up_at = s->now + (d->dom_entered == s->now ? 0
+				 : cpuidle_exit_delay_ns(d->dom_st, d->dom_entered, s->now));
+	d->dom_state = 0;
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *o = &s->rq[c];
+
+		if (o->idle_dom_cpu == rq->idle_dom_cpu && o->in_idle &&
+		    (o != rq || d->dom_entered == s->now))
+			idle_account(s, o, cpuidle_cpu_state(&s->plat->cpus[c], o->idle_state));
+	}
+}
+
+void sim_idle_init(struct capsim_sim *s)
+{
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct platform_cpu *pc = &s->plat->cpus[c];
+		bool cluster = false;
+
+		for (unsigned k = 0; k < pc->nr_idle; k++)
+			cluster |= pc->idle[k].cluster;
+		s->rq[c].idle_dom_cpu = -1;
+		for (unsigned o = 0; cluster && pc->idle_domain >= 0 && o <= c; o++)
+			if (s->plat->cpus[o].idle_domain == pc->idle_domain) {
+				s->rq[c].idle_dom_cpu = (int)o;
+				break;
+			}
+	}
+}
+
+/* a sugov irq_work raised on @cpu has not run yet */
+static bool irq_work_on(const struct capsim_sim *s, int cpu)
+{
+	for (unsigned i = 0; s->irq_work_pending && i < s->plat->nr_policies; i++)
+		if (s->pol[i].irq_work_pending && s->pol[i].irq_work_cpu == cpu)
+			return true;
+	return false;
 }
 
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 {
 	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
+	unsigned own;
+
+	if (rq->idle_entry_deferred) {
+		rq->idle_entry_deferred = false;
+		s->idle_entries_deferred--;
+	}
+	if (irq_work_on(s, rq->cpu)) {
+		/*
+		 * The interrupt of the irq_work it raised comes as it switches to idle, before
+		 * do_idle() calls cpuidle: it idles (untraced) until that ran (sim_idle_deferred())
+		 */
+		rq->idle_state = rq->idle_phys = 0;
+		rq->in_idle = rq->idle_exit_traced = rq->idle_entry_deferred = true;
+		rq->idle_exiting = rq->idle_exited = false;
+		rq->idle_enter = rq->idle_seg = s->now;
+		s->idle_entries_deferred++;
+		return;
+	}
 
 	/*
 	 * no DT idle state (cpuidle-psci does not probe) or cpuidle.off=1 (cpuidle_idle_call()
 	 * falls back to default_idle_call()): WFI
 	 */
-	rq->idle_state = c->nr_idle && !s->cpuidle_off ? cpuidle_menu_select(c, next_timer_ns(s, rq),
-							  CPUIDLE_NO_TIMER, cluster_idle(s, rq))
-				    : 0;
+	rq->idle_state = c->nr_idle && !s->cpuidle_off
+				 ? cpuidle_menu_select(c, next_timer_ns(s, rq, false), CPUIDLE_NO_TIMER,
+						       domain_next_ns(s, rq))
+				 : 0;
 	rq->in_idle = true;
 	rq->idle_calls++; /* tick_nohz_idle_stop_tick()'s ts->idle_calls, read by sugov_hold_freq() */
-	rq->idle_exiting = rq->idle_exited = false;
+	rq->idle_exiting = rq->idle_exited = rq->idle_exit_traced = false;
 	rq->idle_enter = s->now;
+	own = cpuidle_cpu_state(c, rq->idle_state);
+	rq->idle_phys = own;
+	rq->idle_seg = s->now;
+	if (own != rq->idle_state) /* a cluster state: the last CPU takes the cluster down */
+		domain_down(s, rq, rq->idle_state);
 	sim_ev_cpu_idle(s, rq->cpu, platform_cpuidle_index(s->plat, (unsigned)rq->cpu,
 							   rq->idle_state));
 }
 
+/*
+ * How long after now @rq, woken now, runs: the rest of its state's entry and its exit
+ * latency, or its cluster's (the longer, when this wake-up powers the cluster up or it is
+ * still powering up). A wake-up the very instant it idled costs nothing: do_idle() sees
+ * need_resched before cpuidle_idle_call() enters a state.
+ */
+static uint64_t exit_delay(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
+	const struct sim_rq *d = rq->idle_dom_cpu >= 0 ? &s->rq[rq->idle_dom_cpu] : NULL;
+	unsigned own = cpuidle_cpu_state(c, rq->idle_state);
+	uint64_t delay = 0, dom = 0;
+
+	if (s->now == rq->idle_enter)
+		return 0;
+	if (own)
+		delay = cpuidle_exit_delay_ns(&c->idle[own - 1], rq->idle_enter, s->now);
+	if (d && d->dom_state) /* this wake-up powers the cluster up */
+		dom = d->dom_entered == s->now ? 0
+		      : cpuidle_exit_delay_ns(d->dom_st, d->dom_entered, s->now);
+	else if (d && d->dom_up_at > s->now) /* it is powering up */
+		dom = d->dom_up_at - s->now;
+	return dom > delay ? dom : delay;
+}
+
+/* the delay of exit_delay(), and the cluster powered up if this wake-up does it */
+static uint64_t idle_wake(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_rq *d = dom_of(s, rq);
+	uint64_t delay = exit_delay(s, rq);
+
+	if (d && d->dom_state)
+		domain_up(s, rq);
+	return delay;
+}
+
+/* @rq leaves its state after @delay: EV_IDLE_EXIT */
+static void idle_exit_at(struct capsim_sim *s, struct sim_rq *rq, uint64_t delay)
+{
+	rq->idle_exiting = true;
+	rq->idle_exit_at = s->now + delay;
+	sim_push(s, rq->idle_exit_at, EV_IDLE_EXIT, (uint32_t)rq->cpu, 0);
+}
+
 bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq)
 {
-	const struct platform_idle_state *st;
+	uint64_t delay;
 
 	if (!rq->in_idle || !rq->idle_state || rq->idle_exited)
 		return false;
 	if (rq->idle_exiting)
 		return true;
-	st = &s->plat->cpus[rq->cpu].idle[rq->idle_state - 1];
-	rq->idle_exiting = true;
-	sim_push(s, s->now + cpuidle_exit_delay_ns(st, rq->idle_enter, s->now), EV_IDLE_EXIT,
-		 (uint32_t)rq->cpu, 0);
+	delay = idle_wake(s, rq);
+	if (!delay) { /* woken as it idled: it runs now */
+		rq->idle_exited = true;
+		return false;
+	}
+	idle_exit_at(s, rq, delay);
+	return true;
+}
+
+/* @p waits for @rq's CPU to leave its state (@kind), which is woken now if not already */
+static void idle_wait(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+		      enum sim_idle_wait kind)
+{
+	p->idle_wait = kind;
+	p->idle_wait_since = s->now;
+	p->idle_wait_next = NULL;
+	if (rq->idle_wait_tail)
+		rq->idle_wait_tail->idle_wait_next = p;
+	else
+		rq->idle_wait_head = p;
+	rq->idle_wait_tail = p;
+	if (!rq->idle_exiting)
+		idle_exit_at(s, rq, idle_wake(s, rq));
+}
+
+/*
+ * A wake-up of @p on @rq's CPU waits: the CPU is in a state deeper than WFI whose exit takes
+ * time, or still leaving it (@p waits on no other CPU: a task restarted meanwhile).
+ */
+static bool must_wait(const struct capsim_sim *s, const struct sim_rq *rq, const struct sim_task *p)
+{
+	return rq->in_idle && rq->idle_state && !rq->idle_exited && p->idle_wait == IDLE_WAIT_NONE &&
+	       (rq->idle_exiting || exit_delay(s, rq));
+}
+
+bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+
+	if (!must_wait(s, rq, p))
+		return false;
+	p->state = TASK_WAKING;
+	rq->ttwu_pending++;
+	rq_sync_view(s, rq);
+	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);
+	return true;
+}
+
+bool sim_idle_timer_wait(struct capsim_sim *s, struct sim_task *p, uint32_t gen)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	if (!must_wait(s, rq, p))
+		return false;
+	p->idle_wait_gen = gen;
+	idle_wait(s, rq, p, IDLE_WAIT_TIMER);
+	return true;
+}
+
+bool sim_idle_kthread_wait(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	if (p->state != TASK_BLOCKED || !must_wait(s, rq, p))
+		return false;
+	idle_wait(s, rq, p, IDLE_WAIT_KTHREAD);
 	return true;
 }
 
 void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq)
 {
+	struct sim_rq *d = dom_of(s, rq);
+
 	if (!rq->in_idle)
 		return;
-	rq->idle_ns[rq->idle_state] += s->now - rq->idle_enter;
+	if (d && d->dom_state) /* not woken through idle_wake(): the cluster powers up now */
+		domain_up(s, rq);
+	idle_account(s, rq, 0);
+	if (!rq->idle_exit_traced) /* the wake-up ends idle */
+		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT);
 	rq->in_idle = rq->idle_exiting = rq->idle_exited = false;
+}
+
+void sim_idle_deferred(struct capsim_sim *s)
+{
+	for (unsigned c = 0; s->idle_entries_deferred && c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		if (!rq->idle_entry_deferred)
+			continue;
+		rq->idle_entry_deferred = false;
+		s->idle_entries_deferred--;
+		if (rq->in_idle && !rq->curr && !rq->nr_running) { /* nothing came: cpuidle now */
+			sim_idle_leave(s, rq);
+			sim_idle_enter(s, rq);
+		}
+	}
+}
+
+void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq->in_idle)
+		idle_account(s, rq, rq->idle_phys);
+}
+
+/* mirrors ttwu_do_activate() from sched_ttwu_pending(): @p queued on @rq's wake list */
+static void ttwu_activate(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	rq->ttwu_pending--;
+	if (p->dl)
+		rq_enqueue_dl(s, rq, p);
+	else
+		rq_enqueue(s, rq, p, true);
+	ttwu_update_avg_idle(rq);
+	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 }
 
 void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq)
 {
+	struct sim_task *p = rq->idle_wait_head, *next, *last = NULL;
+
+	rq->idle_wait_head = rq->idle_wait_tail = NULL;
 	rq->idle_exiting = false;
 	rq->idle_exited = true;
-	if (rq->nr_running) {
-		rq_resched(s, rq);
-		return;
-	}
-	/* what woke it was pulled away meanwhile: it idles again */
-	sim_idle_leave(s, rq);
+	/* cpuidle_enter_state() returns, with its cpu_idle exit, before any interrupt is taken */
 	sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT);
+	rq->idle_exit_traced = true;
+	/* the IPI first: the tasks of its wake list are enqueued, then one reschedule */
+	for (struct sim_task *q = p; q; q = q->idle_wait_next)
+		if (q->idle_wait == IDLE_WAIT_ACTIVATE) {
+			ttwu_activate(s, rq, q);
+			last = q;
+		}
+	rq_sync_view(s, rq);
+	if (last)
+		rq_check_preempt_wakeup(s, rq, last);
+	/* then the timers that expired while it was leaving its state, in expiry order */
+	for (; p; p = next) {
+		enum sim_idle_wait kind = p->idle_wait;
+
+		next = p->idle_wait_next;
+		p->idle_wait = IDLE_WAIT_NONE;
+		p->idle_wait_next = NULL;
+		if (kind == IDLE_WAIT_TIMER && p->state == TASK_BLOCKED &&
+		    p->idle_wait_gen == p->gen + 1)
+			task_wake_since(s, p, p->idle_wait_since);
+		else if (kind == IDLE_WAIT_KTHREAD)
+			sugov_kthread_timer(s, &s->pol[s->rq[p->cpu].policy]);
+	}
+	if (!rq->curr && rq->in_idle && rq->nr_running)
+		rq_resched(s, rq);
+	if (rq->curr || !rq->in_idle)
+		return;
+	/* what woke it runs elsewhere (a timer's task placed on another CPU): it idles again */
+	sim_idle_leave(s, rq);
 	sim_idle_enter(s, rq);
 }

@@ -4,7 +4,9 @@
  * log-linear histogram: exact at 0, 4 buckets per power of two, so a percentile is within 25%
  * of the true value), deadline misses and timer slack; per CPU busy time, mean delivered
  * frequency, mean actual capacity and energy (EM power at the delivered OPP over busy time,
- * kernel/power/energy_model.c tables; idle power 0). Floats appear only here, for reporting.
+ * kernel/power/energy_model.c tables), and apart from it the idle energy (each idle state's
+ * power, given by a platform JSON, x the time in that state). Floats appear only here, for
+ * reporting.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +223,14 @@ static void cpu_result(const struct capsim_sim *s, unsigned c, double dur_ns,
 	}
 	r->mean_freq_khz = dur_ns > 0 ? fsum / dur_ns : 0;
 	r->energy_j = energy;
+	/* idle: sum over states k of power[k] [µW] x residency[k] [ns] (the exit latency is in
+	 * the residency of the state left: the CPU is still in it) */
+	energy = 0;
+	if (s->plat->cpus[c].has_idle_power)
+		for (unsigned k = 0; k <= s->plat->cpus[c].nr_idle; k++)
+			energy += (double)rq->idle_ns[k] * 1e-9 *
+				  (double)s->plat->cpus[c].idle_power_uw[k] * 1e-6;
+	r->idle_energy_j = energy;
 }
 
 void sim_task_result(const struct capsim_sim *s, uint32_t i, struct sim_task_result *t)
@@ -259,6 +269,8 @@ int sim_result_totals(const struct capsim_sim *s, struct sim_result *r)
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		cpu_result(s, c, dur, &r->cpus[c]);
 		r->energy_j += r->cpus[c].energy_j;
+		r->idle_energy_j += r->cpus[c].idle_energy_j;
+		r->has_idle_power |= s->plat->cpus[c].has_idle_power;
 	}
 	return 0;
 }

@@ -88,6 +88,8 @@ static void kthread_wake(struct capsim_sim *s, struct sim_task *p, int waker)
 		sim_ev_migrate(s, p, cpu);
 		p->cpu = cpu;
 	}
+	if (sim_idle_ttwu_queue(s, p, cpu))
+		return; /* ttwu_queue_wakelist(): enqueued once the CPU is out of its idle state */
 	rq_enqueue_dl(s, &s->rq[cpu], p);
 	ttwu_update_avg_idle(&s->rq[cpu]);
 	sim_ev_wakeup_from(s, CAPSIM_EV_SCHED_WAKEUP, p, waker);
@@ -241,5 +243,9 @@ void sugov_kthread_spin_done(struct capsim_sim *s, struct sim_task *p)
 
 void sugov_kthread_timer(struct capsim_sim *s, struct sim_policy *sp)
 {
-	kthread_wake(s, sp->kthread, sp->kthread->cpu); /* the timer fires where it slept */
+	/* the timer (or the firmware's reply) interrupts the CPU it slept on: once out of its
+	 * idle state */
+	if (sim_idle_kthread_wait(s, sp->kthread))
+		return;
+	kthread_wake(s, sp->kthread, sp->kthread->cpu);
 }

@@ -104,15 +104,19 @@ static void task_block(struct capsim_sim *s, struct sim_task *p)
 	rq_resched(s, rq);
 }
 
-/* mirrors try_to_wake_up(): select_task_rq, migrate if needed, enqueue, check preemption */
-void task_wake(struct capsim_sim *s, struct sim_task *p)
+/*
+ * mirrors try_to_wake_up(): select_task_rq, migrate if needed, enqueue (or
+ * ttwu_queue_wakelist() onto a CPU in an idle state), check preemption. @since: what caused
+ * the wake-up, where the wake-up latency counts from (rt-app's wu_lat: a timer's expiry).
+ */
+void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
 {
 	int cpu;
 
 	if (p->state != TASK_BLOCKED)
 		return;
 	p->gen++;
-	p->wake_time = s->now;
+	p->wake_time = since;
 	p->lat_pending = true;
 	p->st.activations++;
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKING, p);
@@ -131,10 +135,17 @@ void task_wake(struct capsim_sim *s, struct sim_task *p)
 	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
+	if (sim_idle_ttwu_queue(s, p, cpu))
+		return; /* enqueued once the CPU is out of its idle state */
 	rq_enqueue(s, &s->rq[cpu], p, true);
 	ttwu_update_avg_idle(&s->rq[cpu]);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
+}
+
+void task_wake(struct capsim_sim *s, struct sim_task *p)
+{
+	task_wake_since(s, p, s->now);
 }
 
 /* A waiter on a cond that was signalled must take its mutex again before it runs. */

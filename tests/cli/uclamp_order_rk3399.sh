@@ -91,9 +91,13 @@ assert not wrong, f"v6.10: 1416 MHz not after the driver's path: {wrong[:5]}"
 assert share10 > 0.9, share10
 # v6.12: the wake-up's own update does not see the clamp, so no run below 1416 MHz gets it
 # within the driver's path of its wake-up; a later update (the tick's) does. Runs that begin at
-# 1416 MHz follow a dequeue whose update the rate limit or an undecayed PELT sum held back.
+# 1416 MHz follow a dequeue whose update the rate limit or an undecayed PELT sum held back:
+# with the DT's idle states CPU0 wakes 500 us after its timer (cluster-sleep's exit), so most
+# runs span a tick, whose update asks for 1416 MHz and leaves no PELT period for the dequeue's:
+# about 1 run in 6 starts below it (2 in 5 in WFI, where no run meets a tick). Each of those
+# gets it later.
 early12 = [d for _, d in r12 if d <= BOUND * 1e-6 + 1e-9]
 assert not early12, f"v6.12: 1416 MHz within {BOUND} us of a wake-up: {early12[:5]}"
-assert low12 >= 0.4 * len(w12) and len(r12) >= 0.3 * len(w12), (low12, len(r12))
+assert low12 >= 0.1 * len(w12) and len(r12) >= 0.9 * low12, (low12, len(r12))
 assert TOP in t12 and share12 < 0.6, f"v6.12: {share12} of the time at 1416 MHz"
 PY

@@ -232,7 +232,10 @@ class Checker:
             self.err(n, 'pid %d runs on CPU %d but is on CPU %d' % (nxt, cpu, self.task_cpu[nxt]))
         if prev and f['prev_state'] == 'R' and not f['plus']:
             self.err(n, 'prev_state R without +: a preempted task prints R+')
-        if prev == 0 and nxt and self.idle_state[cpu] != 'out':
+        # a state entered is left (cpu_idle exit) before the idle task switches out; an idle
+        # task that never called cpuidle (need_resched set as do_idle() began: the wake-up by
+        # the irq_work its own switch raised) leaves without either event
+        if prev == 0 and nxt and self.idle_state[cpu] == 'in':
             self.err(n, 'CPU %d leaves idle without cpu_idle state=%d' % (cpu, IDLE_EXIT))
         if nxt == 0:
             self.idle_state[cpu] = 'switched'

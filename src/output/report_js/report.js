@@ -297,7 +297,9 @@
     body.lastChild.querySelectorAll("tr").forEach((tr, i) => { if (i) { tr.lastChild.className = "barcell"; $("span", { class: "bar", style: "width:" + Math.round((200 * S.cpus[i - 1].energy_j) / emax) + "px" }, tr.lastChild); } });
     table(body, ["cluster (policy)", "CPUs", "energy (J)"], (R.policies || []).map((p) => [
       "policy" + p.cpu, p.cpus.join(","), p.cpus.reduce((a, c) => a + (S.cpus[c] ? S.cpus[c].energy_j : 0), 0).toFixed(4)]));
-    $("p", { class: "note", text: "total " + S.energy_j.toFixed(4) + " J (energy model power at the delivered OPP over busy time; idle power 0)" }, body);
+    $("p", { class: "note", text: "total " + S.energy_j.toFixed(4) + " J (energy model power at the delivered OPP over busy time)" +
+      (S.idle_energy_j === undefined ? "; idle power not given (a device tree has none): not counted"
+        : "; idle states, apart: " + S.idle_energy_j.toFixed(4) + " J (the platform JSON's idle_power_uw x residency)") }, body);
     $("h2", { text: "Summary" }, body);
     table(body, ["task", "wake-ups", "rt-app loops", "deadline misses", "slack mean (us)", "slack min (us)", "runtime (s)", "wake-up latency p50 (us)", "p99 (us)", "migrations", "util_avg at end"],
       S.tasks.map((t) => [t.name, t.wakeups, t.loops, t.deadline_misses, t.slack_us.mean, t.slack_us.min, t.runtime_s, t.wakeup_latency_us.p50, t.wakeup_latency_us.p99, t.migrations, t.util_avg_end]));

@@ -160,6 +160,60 @@ static void test_freq_invariance(void **state)
 		     "$.freq_invariance: \"aperf\" is not one of the accepted values (expected \"cpufreq\"");
 }
 
+/*
+ * cpus[].idle_power_uw: one µW figure per idle state, WFI first, then the CPU's DT states in
+ * order (RK3399: cpu-sleep, cluster-sleep; a stand-alone platform: WFI only). A list of another
+ * length is refused naming the states; values are the energy model's power range.
+ */
+static void test_idle_power(void **state)
+{
+	struct capsim_platform *p = load_board("rk3399");
+	capsim_error err = { 0 };
+
+	(void)state;
+	assert_int_equal(p->cpus[0].nr_idle, 2);
+	assert_false(p->cpus[0].has_idle_power); /* a device tree carries none */
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 4, \"idle_power_uw\": [90000, 9000, 0]}]}",
+				 &err), 0);
+	assert_true(p->cpus[4].has_idle_power);
+	assert_false(p->cpus[0].has_idle_power);
+	assert_int_equal(p->cpus[4].idle_power_uw[0], 90000);
+	assert_int_equal(p->cpus[4].idle_power_uw[1], 9000);
+	assert_int_equal(p->cpus[4].idle_power_uw[2], 0);
+	/* the upper bound is EM_MAX_POWER, 64 W */
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 0, \"idle_power_uw\": [64000000, 1, 1]}]}",
+				 &err), 0);
+	assert_int_equal(p->cpus[0].idle_power_uw[0], 64000000);
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 1, \"idle_power_uw\": [30000, 5000]}]}",
+				 &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "overlay.json: $.cpus[0].idle_power_uw: 2 entries (expected 3: "
+				"the CPU's idle states in order, WFI, cpu-sleep, cluster-sleep)"));
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 1, \"idle_power_uw\": [1, 2, 64000001]}]}",
+				 &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "$.cpus[0].idle_power_uw[2]: 64000001 out of range "
+				"(expected 0..64000000)"));
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 1, \"idle_power_uw\": [1, \"x\", 3]}]}",
+				 &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "$.cpus[0].idle_power_uw[1]: expected an integer 0..64000000"));
+	assert_int_equal(overlay(p, "{\"cpus\": [{\"cpu\": 1, \"idle_power_uw\": 5}]}", &err),
+			 CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "$.cpus[0].idle_power_uw: expected an array"));
+	assert_false(p->cpus[1].has_idle_power); /* refused lists leave nothing behind */
+	platform_free(p);
+
+	/* stand-alone: WFI is the only state */
+	assert_int_equal(load_json("{\"cpus\": [{\"idle_power_uw\": [25000]}]}", &p, &err), 0);
+	assert_true(p->cpus[0].has_idle_power);
+	assert_int_equal(p->cpus[0].idle_power_uw[0], 25000);
+	platform_free(p);
+	expect_error("{\"cpus\": [{\"idle_power_uw\": [25000, 100]}]}",
+		     "test.json: $.cpus[0].idle_power_uw: 2 entries (expected 1: WFI, the CPU's only "
+		     "idle state: a device tree declares the others)");
+	expect_error("{\"cpus\": [{\"idle_power_uw\": []}]}", "$.cpus[0].idle_power_uw: 0 entries");
+	expect_error("{\"cpus\": [{\"idle_power\": [1]}]}",
+		     "$.cpus[0]: unknown member \"idle_power\" (did you mean \"idle_power_uw\"?)");
+}
+
 static void test_load_by_name_and_file(void **state)
 {
 	char path[512];
@@ -193,6 +247,7 @@ int main(void)
 		cmocka_unit_test(test_patch_opp_and_errors),
 		cmocka_unit_test(test_load_by_name_and_file),
 		cmocka_unit_test(test_freq_invariance),
+		cmocka_unit_test(test_idle_power),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -156,10 +156,15 @@ static void test_rk3399_kthread_delivers_after_the_driver(void **state)
 
 	run(NULL, CAPSIM_MODEL_V6_10, &seen);
 	/* 2 s of a 10 ms period: at every wake-up after the first, 1416 MHz is the request (made
-	 * by that wake-up's update, or kept since when the rate limit held the drop back) */
+	 * by that wake-up's update, or kept since when the rate limit or an undecayed PELT sum
+	 * held the drop back) */
 	assert_true(seen.wakeups >= 190);
 	assert_true(seen.wakeups_at_top >= seen.wakeups - 1);
-	assert_true(seen.requests >= 100);
+	/* a new request after each drop: in the DT idle states CPU0 wakes 500 us after its timer
+	 * (cluster-sleep's exit), so most runs span a tick and their dequeue finds no PELT period
+	 * to decay, no drop asked for (about 60 requests; over 100 in WFI, where no run met a
+	 * tick) */
+	assert_true(seen.requests >= 40);
 	/* each request is delivered (the last may still be in flight at the end) */
 	assert_true(seen.delivered + 1 >= seen.requests);
 	/* each after the driver's path from where it was asked: 186 or 190 us here, which is
@@ -179,7 +184,8 @@ static void test_rb5_fast_switch_delivers_at_once(void **state)
 	assert_int_equal(pol.transition_latency_ns, 0);
 	assert_int_equal(pol.transition_delay_us, 1000); /* the driver gives no latency */
 	run("rb5", CAPSIM_MODEL_V6_10, &seen);
-	assert_true(seen.requests >= 100);
+	/* about 40: the drops as on RK3399 (CPU0 wakes 531 us late, out of its power collapse) */
+	assert_true(seen.requests >= 30);
 	assert_true(seen.wakeups_at_top >= seen.wakeups - 1);
 	/* the first request finds the policy at its boot frequency (max) already: no change */
 	assert_true(seen.delivered + 1 >= seen.requests);

@@ -4,7 +4,8 @@
  * what a run delivers is checked against what the run itself counted (activations, deadline
  * misses, migrations, overutilized time) and against the kernel's invariants (per CPU, each
  * sched_switch starts from the task the previous one switched to; PELT signals stay within
- * 1024; time never goes back), on the shipped HiKey960.
+ * 1024; time never goes back), on the shipped HiKey960; a sink sized by the last event type
+ * (compute_energy) sees every EAS placement.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -22,10 +23,12 @@
 #include "sim/sim.h"
 
 #define MS 1000000ULL
+/* the event types there are: counted per type, any other is an error (never an index) */
+#define NR_TYPES (CAPSIM_EV_SCHED_COMPUTE_ENERGY + 1)
 
 /* What a test sink saw. */
 struct seen {
-	uint64_t count[CAPSIM_EV_RTAPP_LOOP + 1];
+	uint64_t count[NR_TYPES];
 	uint64_t last_time;
 	int32_t last_next[8];         /* per CPU: pid of the task the last switch went to */
 	uint64_t misses, limits_first, overutil_on, overutil_off;
@@ -50,14 +53,20 @@ static void sink(void *ctx, const struct capsim_event *ev)
 	struct seen *w = ctx;
 
 	if (ev->size != sizeof(*ev) || ev->version != CAPSIM_EVENT_VERSION ||
-	    ev->type > CAPSIM_EV_RTAPP_LOOP || ev->time_ns < w->last_time ||
-	    ev->cpu < -1 || ev->cpu >= 8 || !ev->curr.comm)
+	    (unsigned)ev->type >= NR_TYPES || ev->time_ns < w->last_time ||
+	    ev->cpu < -1 || ev->cpu >= 8 || !ev->curr.comm) {
 		w->bad++;
+		return;
+	}
 	w->last_time = ev->time_ns;
 	w->count[ev->type]++;
 	switch (ev->type) {
 	case CAPSIM_EV_SCHED_SWITCH:
 		/* recorded in prev's context, from the task the last switch on this CPU went to */
+		if (ev->cpu < 0) {
+			w->bad++;
+			break;
+		}
 		if (ev->u.sched_switch.prev.pid != w->last_next[ev->cpu] ||
 		    ev->curr.pid != ev->u.sched_switch.prev.pid)
 			w->bad++;
@@ -123,7 +132,7 @@ static const char *rtapp =
 	"\"p\": {\"instance\": 4, \"run\": 3000, \"timer\": {\"ref\": \"tp\", \"period\": 8000}},"
 	"\"late\": {\"cpus\": [0], \"run\": 20000, \"timer\": {\"ref\": \"tl\", \"period\": 10000}}}}";
 
-static struct capsim_sim *make_sim(void)
+static struct capsim_sim *make_sim_wl(const char *text)
 {
 	struct capsim_platform *p = NULL;
 	struct capsim_workload *wl = NULL;
@@ -134,10 +143,15 @@ static struct capsim_sim *make_sim(void)
 	sim_options_default(&o);
 	o.duration_ns = 500 * MS;
 	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
-	if (capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e))
+	if (capsim_workload_parse(text, strlen(text), "test.json", &wl, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
 	return s;
+}
+
+static struct capsim_sim *make_sim(void)
+{
+	return make_sim_wl(rtapp);
 }
 
 /* Every event type the run has is delivered, consistent with what the run counted. */
@@ -191,6 +205,30 @@ static void test_sink_sees_the_run(void **state)
 	sim_free(s);
 }
 
+/*
+ * Without "late" nothing overutilizes a CPU: EAS places every wake-up, and the sink gets each
+ * compute_energy() call (CAPSIM_EV_SCHED_COMPUTE_ENERGY, the last type: a sink must size its
+ * tables by it), with the rest of the run's events as above.
+ */
+static void test_sink_sees_eas(void **state)
+{
+	struct capsim_sim *s = make_sim_wl("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {"
+					   "\"p\": {\"instance\": 4, \"run\": 3000, "
+					   "\"timer\": {\"ref\": \"tp\", \"period\": 8000}}}}");
+	struct seen w = { 0 };
+	capsim_error e = { 0 };
+
+	(void)state;
+	assert_int_equal(capsim_sim_set_sink(s, sink, &w), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	assert_true(s->eas);
+	assert_int_equal(w.bad, 0);
+	assert_true(w.count[CAPSIM_EV_SCHED_COMPUTE_ENERGY] > 0);
+	assert_true(w.count[CAPSIM_EV_SCHED_WAKING] > 0 && w.count[CAPSIM_EV_CPU_IDLE] > 8);
+	sim_free(s);
+}
+
 /* NULL detaches: the run then delivers nothing; a NULL run is refused. */
 static void test_sink_detach(void **state)
 {
@@ -205,7 +243,7 @@ static void test_sink_detach(void **state)
 	if (sim_run(s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(w.last_time, 0);
-	for (unsigned t = 0; t <= CAPSIM_EV_RTAPP_LOOP; t++)
+	for (unsigned t = 0; t < NR_TYPES; t++)
 		assert_int_equal(w.count[t], 0);
 	sim_free(s);
 }
@@ -233,6 +271,7 @@ static void test_trace_is_a_sink(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sink_sees_eas),
 		cmocka_unit_test(test_sink_sees_the_run),
 		cmocka_unit_test(test_sink_detach),
 		cmocka_unit_test(test_trace_is_a_sink),

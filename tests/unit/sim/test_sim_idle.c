@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_sim_idle.c - tests src/sim/sim_idle.c, cpuidle in the run, against what the kernel does
+ * around an idle state (numbers from the shipped DTs: RK3399's cpu-sleep entry 120 exit 250
+ * residency 900 us, cluster-sleep entry 400 exit 500 residency 2000 us; RB5's silver power
+ * collapse and the cluster's domain state):
+ *   - a timer of a CPU in a state fires once the CPU is out: sched_waking comes with the
+ *     cpu_idle exit, exit-latency-us after the expiry, and the latency counts from the expiry;
+ *   - a wake-up by another CPU goes on the idle CPU's wake list: the task is enqueued only at
+ *     the exit, the CPU meanwhile not idle for placement but with nothing on its runqueue;
+ *   - a cluster state is the cluster's: entered by the last CPU with the others in a state,
+ *     and counted for each CPU only while the cluster is down;
+ *   - schedutil sees a CPU in a state as in WFI: no runnable time accrues during an exit (the
+ *     RB5 little cluster stayed near 300 MHz in WFI but ran at 1 GHz when it did).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "capsim/capsim.h"
+#include "input/platform_load.h"
+#include "input/scenario.h"
+#include "sim/sim.h"
+
+#define US 1000ULL
+#define MS 1000000ULL
+
+static struct capsim_sim *make(const char *platform, const char *wl_text, uint64_t duration,
+			       bool cpuidle_off)
+{
+	struct capsim_platform *p = NULL;
+	struct capsim_workload *wl = NULL;
+	struct capsim_sim *s = NULL;
+	struct sim_options o;
+	capsim_error e = { 0 };
+
+	sim_options_default(&o);
+	o.duration_ns = duration;
+	o.cpuidle_off = cpuidle_off;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	assert_int_equal(platform_load(platform, NULL, 0, &p, &e), 0);
+	if (capsim_workload_parse(wl_text, strlen(wl_text), "w.json", &wl, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
+	return s;
+}
+
+static void run(struct capsim_sim *s, capsim_event_fn fn, void *ctx)
+{
+	capsim_error e = { 0 };
+
+	if (fn)
+		assert_int_equal(capsim_sim_set_sink(s, fn, ctx), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+}
+
+/* ---- a timer on a CPU in a state --------------------------------------------------------- */
+
+struct timer_seen {
+	unsigned cpu;              /* the task's CPU */
+	uint32_t state;            /* the cpu_idle state it last entered */
+	uint64_t exit_at;          /* its last cpu_idle exit */
+	unsigned wakings, at_exit; /* sched_waking of "p", and those at its CPU's exit */
+	unsigned late_by_exit;     /* ... exit-latency-us after a 10 ms boundary */
+};
+
+static void timer_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct timer_seen *w = ctx;
+
+	if (ev->type == CAPSIM_EV_CPU_IDLE && ev->cpu == (int)w->cpu) {
+		if (ev->u.cpu_idle.state == CAPSIM_CPU_IDLE_EXIT)
+			w->exit_at = ev->time_ns;
+		else
+			w->state = ev->u.cpu_idle.state;
+	}
+	if (ev->type == CAPSIM_EV_SCHED_WAKING && !strcmp(ev->u.wakeup.task.comm, "p")) {
+		/* RK3399 CPU4 alone in its cluster: cluster-sleep (state 2), exit 500 us */
+		w->wakings++;
+		w->at_exit += ev->time_ns == w->exit_at && w->state == 2;
+		w->late_by_exit += ev->time_ns % (10 * MS) == 500 * US;
+	}
+}
+
+/*
+ * RK3399: "p" pinned on CPU4, 1 ms every 10 ms, its cluster otherwise idle: CPU4 idles in
+ * cluster-sleep and each timer's interrupt (and so sched_waking) comes 500 us after the expiry,
+ * with the cpu_idle exit; its wake-up latency counts from the expiry: 500 us (the p50 is the
+ * histogram bucket's lower bound, 491.5 us).
+ */
+static void test_timer_fires_after_the_exit(void **state)
+{
+	struct capsim_sim *s = make("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+				    "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", 1000 * MS, false);
+	struct timer_seen w = { .cpu = 4 };
+	struct sim_task_result t;
+
+	(void)state;
+	run(s, timer_sink, &w);
+	assert_int_equal(w.wakings, 99);          /* 100 activations, the first a fork */
+	assert_int_equal(w.at_exit, w.wakings);
+	assert_int_equal(w.late_by_exit, w.wakings);
+	sim_task_result(s, 0, &t);
+	assert_true(t.lat_p50_us >= 0.9 * 500 && t.lat_p50_us <= 500);
+	assert_true(t.lat_p99_us <= 500);
+	sim_free(s);
+}
+
+/* ---- a wake-up onto a CPU in a state: its wake list ------------------------------------ */
+
+struct remote_seen {
+	struct capsim_sim *s;
+	uint64_t waking_at;        /* sched_waking of "s" (by "w" on CPU4) */
+	unsigned wakeups, delayed; /* sched_wakeup of "s", and those at CPU0's exit */
+	unsigned exits_pending;    /* CPU0's exits with "s" on its wake list, not enqueued */
+	unsigned bad;
+};
+
+static void remote_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct remote_seen *w = ctx;
+	const struct sim_rq *rq0 = &w->s->rq[0];
+
+	if (ev->type == CAPSIM_EV_SCHED_WAKING && !strcmp(ev->u.wakeup.task.comm, "s"))
+		w->waking_at = ev->time_ns;
+	if (ev->type == CAPSIM_EV_CPU_IDLE && ev->cpu == 0 &&
+	    ev->u.cpu_idle.state == CAPSIM_CPU_IDLE_EXIT && w->waking_at) {
+		/* the exit, before the IPI is taken: nothing on CPU0's runqueue, yet it is not
+		 * idle_cpu() for a placement (rq->ttwu_pending) */
+		if (rq0->nr_running == 0 && rq0->ttwu_pending == 1 && !w->s->view[0].idle)
+			w->exits_pending++;
+		else
+			w->bad++;
+	}
+	if (ev->type == CAPSIM_EV_SCHED_WAKEUP && !strcmp(ev->u.wakeup.task.comm, "s")) {
+		w->wakeups++;
+		/* queued on CPU0 once it is out: its exit latency after the waker's call */
+		w->delayed += ev->time_ns > w->waking_at && ev->cpu == 0;
+		w->waking_at = 0;
+	}
+}
+
+/*
+ * RK3399: "w" on CPU4 resumes "s", suspended on CPU0, every 10 ms. CPU0 idles in a state
+ * between, so "s" waits on CPU0's wake list until CPU0 is out; with cpuidle.off=1 (WFI) it is
+ * enqueued at once.
+ */
+static void test_remote_wakeup_waits_on_the_wake_list(void **state)
+{
+	static const char *wl =
+		"{\"tasks\": {\"w\": {\"cpus\": [4], \"run\": 500, \"resume\": \"s\", "
+		"\"timer\": {\"ref\": \"t\", \"period\": 10000}},"
+		" \"s\": {\"cpus\": [0], \"suspend\": \"s\", \"run\": 300}}}";
+	struct remote_seen w = { 0 }, w0 = { 0 };
+
+	(void)state;
+	w.s = make("rk3399", wl, 500 * MS, false);
+	run(w.s, remote_sink, &w);
+	assert_true(w.wakeups >= 45);
+	assert_int_equal(w.delayed, w.wakeups);
+	assert_int_equal(w.exits_pending, w.wakeups);
+	assert_int_equal(w.bad, 0);
+	assert_int_equal(w.s->rq[0].ttwu_pending, 0);
+	sim_free(w.s);
+
+	w0.s = make("rk3399", wl, 500 * MS, true);
+	run(w0.s, remote_sink, &w0);
+	assert_true(w0.wakeups >= 45);
+	assert_int_equal(w0.delayed, 0);
+	sim_free(w0.s);
+}
+
+/* ---- cluster states: last man, residency --------------------------------------------------- */
+
+/*
+ * RK3399, "p" pinned on CPU4 (1 ms every 10 ms), CPU5 never busy. CPU4 idles last in its
+ * cluster each time, so it takes the cluster into cluster-sleep; CPU5 is in it only while the
+ * cluster is down: from CPU4's entry until CPU4's timer, when CPU4 powers it up (and waits
+ * its 500 us exit in it). So CPU5's cluster-sleep time is CPU4's less one exit per wake-up,
+ * and the rest of CPU5's second is cpu-sleep.
+ */
+static void test_cluster_residency(void **state)
+{
+	struct capsim_sim *s = make("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+				    "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", 1000 * MS, false);
+	const struct sim_rq *c4 = &s->rq[4], *c5 = &s->rq[5];
+
+	(void)state;
+	run(s, NULL, NULL);
+	assert_int_equal(c5->busy_ns, 0);
+	assert_int_equal(c5->idle_ns[0], 0);
+	assert_int_equal(c5->idle_ns[1] + c5->idle_ns[2], 1000 * MS);
+	/* 99 wake-ups of CPU4 from the cluster state, the exit counted in it */
+	assert_int_equal(c4->idle_ns[2] - c5->idle_ns[2], 99 * 500 * US);
+	assert_true(c5->idle_ns[1] > 0); /* while CPU4 runs */
+	/* the little cluster never runs: down the whole second, every CPU in it */
+	for (unsigned c = 0; c < 4; c++)
+		assert_int_equal(s->rq[c].idle_ns[2], 1000 * MS);
+	sim_free(s);
+}
+
+/*
+ * A hog on CPU5 keeps the cluster up: CPU4 never enters cluster-sleep (cpu-sleep instead),
+ * and no CPU of the big cluster counts time in it.
+ */
+static void test_cluster_needs_every_cpu_idle(void **state)
+{
+	struct capsim_sim *s = make("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+				    "\"timer\": {\"ref\": \"t\", \"period\": 10000}},"
+				    " \"hog\": {\"cpus\": [5], \"run\": 100000}}}", 500 * MS, false);
+
+	(void)state;
+	run(s, NULL, NULL);
+	assert_int_equal(s->rq[4].idle_ns[2], 0);
+	assert_int_equal(s->rq[5].idle_ns[2], 0);
+	assert_true(s->rq[4].idle_ns[1] > 400 * MS);
+	sim_free(s);
+}
+
+/* ---- schedutil and a CPU in a state: RB5's little cluster ------------------------------- */
+
+/* time-weighted mean frequency of @cpu's policy over the run, kHz */
+static uint64_t mean_khz(const struct capsim_sim *s, unsigned cpu)
+{
+	const struct platform_policy *pp = &s->plat->policies[s->rq[cpu].policy];
+	unsigned __int128 sum = 0;
+	uint64_t t = 0;
+
+	for (unsigned i = 0; i < pp->nr_opps; i++) {
+		sum += (unsigned __int128)s->rq[cpu].time_at_opp[i] * pp->opps[i].khz;
+		t += s->rq[cpu].time_at_opp[i];
+	}
+	return (uint64_t)(sum / t);
+}
+
+/*
+ * RB5: a light logger (0.5 ms on the prime core every 50 ms) on little CPU0. In WFI its policy
+ * stays near its lowest OPP (300 MHz); in the DT's idle states it must too: the task is not
+ * runnable on CPU0 while CPU0 leaves its state (its timer fires after the exit), so CPU0's
+ * runnable_avg, which schedutil reads (cpu_util_cfs_boost()), gains nothing there. When the
+ * task was enqueued at the expiry instead, each 531 us exit counted as runnable and the
+ * policy ran at about 1 GHz.
+ */
+static void test_rb5_little_frequency(void **state)
+{
+	static const char *wl =
+		"{\"global\": {\"calibration\": \"CPU7\"}, \"tasks\": {\"logger\": {\"cpus\": [0], "
+		"\"run\": 500, \"timer\": {\"ref\": \"t\", \"period\": 50000}}}}";
+	struct capsim_sim *on = make("rb5", wl, 4000 * MS, false);
+	struct capsim_sim *off = make("rb5", wl, 4000 * MS, true);
+	uint64_t f_on, f_off;
+
+	(void)state;
+	run(on, NULL, NULL);
+	run(off, NULL, NULL);
+	f_on = mean_khz(on, 0);
+	f_off = mean_khz(off, 0);
+	assert_true(on->rq[0].idle_ns[1] + on->rq[0].idle_ns[2] > 3000 * MS); /* in states */
+	assert_true(f_off < 400000);
+	assert_true(f_on < f_off * 105 / 100 && f_on > f_off * 95 / 100);
+	sim_free(on);
+	sim_free(off);
+}
+
+/*
+ * States that cost nothing (no entry or exit latency, no residency) change nothing but the
+ * residency: the scheduling of each shipped scenario (EAS, load balance, schedutil with the
+ * sugov kthread, the thermal loop; cluster states on HiKey960, RK3399 and RB5) is the WFI
+ * run's, figure for figure. So every difference the DT's states make comes from their
+ * latencies, not from the wake paths around them.
+ */
+static void free_states(const char *name)
+{
+	char path[4096];
+	struct capsim_scenario *sc = NULL;
+	struct capsim_sim *s[2];
+	capsim_error e = { 0 };
+	struct sim_result r[2];
+
+	snprintf(path, sizeof(path), "%s/scenarios/%s.json", CAPSIM_SOURCE_DIR, name);
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	for (int off = 0; off < 2; off++) {
+		if (scenario_load(path, &sc, &e))
+			fail_msg("%s", e.msg);
+		sc->opt.duration_ns = 3000 * MS;
+		sc->opt.cpuidle_off = off;
+		if (scenario_build(sc, NULL, NULL, &s[off], &e))
+			fail_msg("%s", e.msg);
+		for (unsigned c = 0; c < s[off]->plat->nr_cpus; c++)
+			for (unsigned k = 0; k < s[off]->plat->cpus[c].nr_idle; k++) {
+				struct platform_idle_state *st = &s[off]->plat->cpus[c].idle[k];
+
+				st->entry_us = st->exit_us = st->residency_us = st->wakeup_us = 0;
+			}
+		run(s[off], NULL, NULL);
+		assert_int_equal(sim_result_build(s[off], &r[off]), 0);
+		scenario_free(sc);
+	}
+	assert_true(s[0]->rq[0].idle_ns[1] + s[0]->rq[0].idle_ns[2] > 0); /* the states were used */
+	assert_int_equal(r[0].migrations, r[1].migrations);
+	assert_int_equal(r[0].events, r[1].events);
+	assert_true(r[0].energy_j == r[1].energy_j);
+	assert_true(r[0].overutilized_pct == r[1].overutilized_pct);
+	for (unsigned i = 0; i < r[0].nr_tasks; i++) {
+		assert_true(r[0].tasks[i].runtime_s == r[1].tasks[i].runtime_s);
+		assert_int_equal(r[0].tasks[i].activations, r[1].tasks[i].activations);
+		assert_true(r[0].tasks[i].lat_p99_us == r[1].tasks[i].lat_p99_us);
+	}
+	for (int i = 0; i < 2; i++) {
+		sim_result_free(&r[i]);
+		sim_free(s[i]);
+	}
+}
+
+static void test_free_states_change_nothing(void **state)
+{
+	static const char *const names[] = { "default", "hikey960-game-ipa", "pixel6-user-cap",
+					      "rb5-lmh-bursts", "rk3399-uclamp-ui" };
+
+	(void)state;
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		free_states(names[i]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timer_fires_after_the_exit),
+		cmocka_unit_test(test_remote_wakeup_waits_on_the_wake_list),
+		cmocka_unit_test(test_cluster_residency),
+		cmocka_unit_test(test_cluster_needs_every_cpu_idle),
+		cmocka_unit_test(test_rb5_little_frequency),
+		cmocka_unit_test(test_free_states_change_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
