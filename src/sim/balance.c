@@ -324,6 +324,7 @@ void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit
 	if (!p->rt && p->avg.last_update_time)
 		task_detach(s, &s->rq[p->cpu], p);
 	sim_ev_migrate(s, p, dst);
+	sim_timer_move(s, p, dst);
 	p->cpu = dst;
 	p->st.migrations++;
 	s->migrations++;

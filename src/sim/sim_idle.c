@@ -35,19 +35,73 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
+static void timer_unlink(struct sim_task *p)
+{
+	if (!p->timer_pprev)
+		return;
+	*p->timer_pprev = p->timer_next;
+	if (p->timer_next)
+		p->timer_next->timer_pprev = p->timer_pprev;
+	p->timer_pprev = NULL;
+}
+
+static void timer_link(struct sim_rq *rq, struct sim_task *p)
+{
+	p->timer_next = rq->timers;
+	if (rq->timers)
+		rq->timers->timer_pprev = &p->timer_next;
+	rq->timers = p;
+	p->timer_pprev = &rq->timers;
+}
+
+void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
+{
+	p->timer_ns = t;
+	timer_unlink(p);
+	timer_link(&s->rq[p->cpu], p);
+}
+
+void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
+{
+	if (!p->timer_pprev)
+		return;
+	timer_unlink(p);
+	timer_link(&s->rq[cpu], p);
+}
+
+/*
+ * The first of @next and the pending timers of @rq's sleepers; a timer that has expired
+ * leaves the list (it cannot count again before the task arms a new one).
+ */
+static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
+{
+	struct sim_task *p = rq->timers, *n;
+
+	for (; p; p = n) {
+		n = p->timer_next;
+		if (p->timer_ns <= s->now)
+			timer_unlink(p);
+		else if (p->state == TASK_BLOCKED && p->timer_ns < next)
+			next = p->timer_ns;
+	}
+	return next;
+}
+
 /*
  * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU (@domain: of any CPU of its
  * cluster, the domain's next wake-up), the sleep timers of the tasks that blocked there and of
  * a sugov kthread asleep in its driver (the tick is stopped in idle: NO_HZ_IDLE). Wake-ups by
  * other tasks are not timers and cannot be predicted from it. Return: ns from now.
  */
-static uint64_t next_timer_ns(const struct capsim_sim *s, const struct sim_rq *rq, bool domain)
+static uint64_t next_timer_ns(struct capsim_sim *s, const struct sim_rq *rq, bool domain)
 {
 	uint64_t next = CPUIDLE_NO_TIMER;
 
-	for (uint32_t i = 0; i < s->nr_tasks; i++)
-		if (timer_on(s, rq, s->tasks[i], domain) && s->tasks[i]->timer_ns < next)
-			next = s->tasks[i]->timer_ns;
+	if (!domain)
+		next = timers_first(s, &s->rq[rq->cpu], next);
+	for (unsigned c = 0; domain && c < s->nr_cpus; c++)
+		if (s->rq[c].idle_dom_cpu == rq->idle_dom_cpu)
+			next = timers_first(s, &s->rq[c], next);
 	for (unsigned i = 0; i < s->plat->nr_policies; i++)
 		if (s->pol[i].kthread && timer_on(s, rq, s->pol[i].kthread, domain) &&
 		    s->pol[i].kthread->timer_ns < next)

@@ -283,7 +283,7 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		p->lp->timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
-		p->timer_ns = t->t_next;
+		sim_timer_arm(s, p, t->t_next);
 		return true;
 	}
 	p->st.deadline_misses++;
@@ -360,7 +360,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		if (!e->value)
 			return true;
 		sim_push(s, s->now + e->value, EV_TASK_WAKE, p->id, p->gen + 1);
-		p->timer_ns = s->now + e->value;
+		sim_timer_arm(s, p, s->now + e->value);
 		task_block(s, p);
 		return false;
 	case WL_EV_TIMER:
@@ -687,6 +687,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	task_apply_phase(s, p);
 	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
 	sim_pressure_placement(s, p, cpu);
+	sim_timer_move(s, p, cpu);
 	p->cpu = cpu;
 	update_rq_clock(s, &s->rq[cpu]);
 	task_post_init_util(s, &s->rq[cpu], p);
