@@ -8,6 +8,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/capsim-install-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+# What set -e stops on names itself (a silent exit left install.man's one failure unexplained).
+trap 'echo "FAIL: $0 line $LINENO: $BASH_COMMAND (exit $?)" >&2' ERR
 # (grep -q reads here-strings, not pipes: under pipefail, its early exit fails the writer.)
 
 # stage_install PREFIX [DESTDIR]: install the build tree. cmake --install rewrites the build

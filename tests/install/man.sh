@@ -12,7 +12,9 @@ command -v man >/dev/null || { echo "skipped: no man (tools/install-deps.sh inst
 stage_install /usr "$tmp/root"
 mandir=$tmp/root/usr/share/man/man1
 
-commands=$("$bin" --help | awk '/^commands:$/ { p = 1; next } p && /^  [a-z]/ { print $1 } p && /^$/ { exit }')
+# (each awk reads to the end: one that exits early can SIGPIPE the writer, which pipefail and
+# set -e turn into a silent failure once a help is longer than the pipe's first write)
+commands=$("$bin" --help | awk '/^commands:$/ { p = 1; next } p && /^  [a-z]/ { print $1 } p && /^$/ { p = 0 }')
 [ -n "$commands" ] || fail "no command list in capsim --help"
 # Render as plain ASCII text (no overstrike, ASCII hyphens and quotes).
 render() { MANWIDTH=80 LC_ALL=C.UTF-8 man -E ascii -l "$1" 2>"$tmp/err" | col -bx; }
@@ -32,7 +34,7 @@ for cmd in "" $commands; do
   text=$(render "$page")
 
   # SYNOPSIS: the usage lines of --help, word for word.
-  want=$(printf '%s\n' "$help" | awk 'NR == 1 { sub(/^usage: /, ""); print; next } /^ / { print; next } { exit }' | words)
+  want=$(printf '%s\n' "$help" | awk 'd { next } NR == 1 { sub(/^usage: /, ""); print; next } /^ / { print; next } { d = 1 }' | words)
   got=$(printf '%s\n' "$text" | awk '/^SYNOPSIS$/ { p = 1; next } /^[A-Z]/ { p = 0 } p' | words)
   [ "$want" = "$got" ] || { diff <(echo "$want") <(echo "$got") >&2 || true; fail "$name: SYNOPSIS is not the usage of --help"; }
 
