@@ -21,6 +21,7 @@
 #include "input/platform_load.h"
 #include "output/sim_trace.h"
 #include "sim/sim.h"
+#include "sim_test_util.h"
 
 #define MS 1000000ULL
 /* the event types there are: counted per type, any other is an error (never an index) */
@@ -134,19 +135,11 @@ static const char *rtapp =
 
 static struct capsim_sim *make_sim_wl(const char *text)
 {
-	struct capsim_platform *p = NULL;
-	struct capsim_workload *wl = NULL;
-	struct capsim_sim *s = NULL;
 	struct sim_options o;
-	capsim_error e = { 0 };
 
 	sim_options_default(&o);
 	o.duration_ns = 500 * MS;
-	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
-	if (capsim_workload_parse(text, strlen(text), "test.json", &wl, &e))
-		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
-	return s;
+	return sim_test_create_on("hikey960", text, &o);
 }
 
 static struct capsim_sim *make_sim(void)

@@ -26,6 +26,7 @@
 #include "input/platform_load.h"
 #include "input/scenario.h"
 #include "sim/sim.h"
+#include "sim_test_util.h"
 
 #define US 1000ULL
 #define MS 1000000ULL
@@ -33,21 +34,13 @@
 static struct capsim_sim *make(const char *platform, const char *wl_text, uint64_t duration,
 			       bool cpuidle_off)
 {
-	struct capsim_platform *p = NULL;
-	struct capsim_workload *wl = NULL;
-	struct capsim_sim *s = NULL;
 	struct sim_options o;
-	capsim_error e = { 0 };
 
 	sim_options_default(&o);
 	o.duration_ns = duration;
 	o.cpuidle_off = cpuidle_off;
 	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
-	assert_int_equal(platform_load(platform, NULL, 0, &p, &e), 0);
-	if (capsim_workload_parse(wl_text, strlen(wl_text), "w.json", &wl, &e))
-		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
-	return s;
+	return sim_test_create_on(platform, wl_text, &o);
 }
 
 static void run(struct capsim_sim *s, capsim_event_fn fn, void *ctx)

@@ -17,6 +17,7 @@
 #include "capsim/capsim.h"
 #include "input/platform_load.h"
 #include "sim/sim.h"
+#include "sim_test_util.h"
 
 static struct sim_task *new_task(void)
 {
@@ -134,8 +135,7 @@ static struct capsim_sim *run_idle_power(bool with_power, bool cpuidle_off, stru
 		" {\"cpu\": 4, \"idle_power_uw\": [90000, 9000, 2000]},"
 		" {\"cpu\": 5, \"idle_power_uw\": [90000, 9000, 2000]}]}";
 	struct capsim_platform *p = NULL;
-	struct capsim_workload *wl = NULL;
-	struct capsim_sim *s = NULL;
+	struct capsim_sim *s;
 	struct sim_options o;
 	capsim_error e = { 0 };
 
@@ -146,9 +146,7 @@ static struct capsim_sim *run_idle_power(bool with_power, bool cpuidle_off, stru
 	assert_int_equal(platform_load("rk3399", NULL, 0, &p, &e), 0);
 	if (with_power && platform_load_json(power, strlen(power), "power.json", p, NULL, &e))
 		fail_msg("%s", e.msg);
-	if (capsim_workload_parse(wl_text, strlen(wl_text), "w.json", &wl, &e))
-		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
+	s = sim_test_create(p, wl_text, &o);
 	if (sim_run(s, &e))
 		fail_msg("%s", e.msg);
 	assert_int_equal(sim_result_totals(s, r), 0);

@@ -25,6 +25,7 @@
 #include "input/scenario.h"
 #include "model/fair.h"
 #include "sim/sim.h"
+#include "sim_test_util.h"
 #include "sim/sim_events.h"
 
 #define MS 1000000ULL
@@ -121,18 +122,13 @@ static void sink(void *ctx, const struct capsim_event *ev)
 static struct capsim_sim *build(const char *platform, const char *rtapp, uint64_t dur,
 				struct seen *w)
 {
-	struct capsim_platform *p = NULL;
-	struct capsim_workload *wl = NULL;
-	struct capsim_sim *s = NULL;
+	struct capsim_sim *s;
 	struct sim_options o;
 	capsim_error e = { 0 };
 
 	sim_options_default(&o);
 	o.duration_ns = dur;
-	assert_int_equal(platform_load(platform, NULL, 0, &p, &e), 0);
-	if (capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e))
-		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
+	s = sim_test_create_on(platform, rtapp, &o);
 	w->s = s;
 	assert_int_equal(capsim_sim_set_sink(s, sink, w), 0);
 	if (sim_run(s, &e))
