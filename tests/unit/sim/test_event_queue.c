@@ -126,64 +126,74 @@ static struct sim_event pop_earliest(struct event_queue *q, struct pending *pd)
 }
 
 /*
- * As the simulator uses it: each pop is followed by 0..3 pushes at or after the popped time,
- * times drawn from a few values so that ties abound. Every pop must return the earliest
- * pending event, ties by push order, as an explicit scan of everything pending says.
+ * A simulator-like run: @initial events at @first(), then each pop followed by 0..3 pushes at
+ * @later() after the popped time until @min_pops pops (at most @cap pending); every pop must
+ * return the earliest pending event, ties by push order, as an explicit scan says.
  */
-static void test_against_scan(void **state)
+struct spread {
+	uint64_t seed;
+	unsigned initial, min_pops, cap;
+	uint64_t (*first)(uint64_t *x);
+	uint64_t (*later)(uint64_t *x);
+};
+
+static void run_against_scan(const struct spread *sp)
 {
 	static struct pending pd;
 	struct event_queue q;
-	uint64_t x = 88172645463325252ULL;
+	uint64_t x = sp->seed;
 	unsigned pops = 0;
 
-	(void)state;
+	pd.n = pd.seq = 0; /* a fresh queue: its seq starts again */
 	eq_init(&q);
-	for (unsigned i = 0; i < 64; i++)
-		push_pending(&q, &pd, next_rand(&x) % 50, 0, 0);
+	for (unsigned i = 0; i < sp->initial; i++)
+		push_pending(&q, &pd, sp->first(&x), 0, 0);
 	while (pd.n) {
 		struct sim_event ev = pop_earliest(&q, &pd);
-		unsigned pushes = ++pops < 20000 ? (unsigned)(next_rand(&x) % 4) : 0;
+		unsigned pushes = ++pops < sp->min_pops ? (unsigned)(next_rand(&x) % 4) : 0;
 
-		for (unsigned k = 0; k < pushes && pd.n < 4096; k++)
-			push_pending(&q, &pd, ev.time + next_rand(&x) % 8, 0, 0);
+		for (unsigned k = 0; k < pushes && pd.n < sp->cap; k++)
+			push_pending(&q, &pd, ev.time + sp->later(&x), 0, 0);
 	}
 	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
-	assert_true(pops > 20000);
+	assert_true(pops > sp->min_pops);
 	eq_free(&q);
 }
 
+static uint64_t few_first(uint64_t *x) { return next_rand(x) % 50; }
+static uint64_t few_later(uint64_t *x) { return next_rand(x) % 8; }
+
+/* As the simulator uses it: times drawn from a few values so that ties abound. */
+static void test_against_scan(void **state)
+{
+	static const struct spread sp = { 88172645463325252ULL, 64, 20000, 4096, few_first,
+					  few_later };
+
+	(void)state;
+	run_against_scan(&sp);
+}
+
+static uint64_t wide_first(uint64_t *x) { return next_rand(x) >> 24; }
+
+/* up to 2^40 ns ahead, a quarter of them at the popped time or a few ns after it */
+static uint64_t wide_later(uint64_t *x)
+{
+	uint64_t v = next_rand(x);
+
+	return (v % 4 == 0 ? (v >> 8) % 3 : (v >> 8) & ((1ULL << (v >> 58)) - 1)) % (1ULL << 40);
+}
+
 /*
- * As test_against_scan(), with the later events spread over many hex digits (up to 2^40 ns
- * ahead, a quarter of them at the popped time or a few ns after it): buckets of every level
- * hold several events when they are redistributed, or one, which a pop takes at once.
+ * As test_against_scan(), with the later events spread over many hex digits: buckets of every
+ * level hold several events when they are redistributed, or one, which a pop takes at once.
  */
 static void test_wide_spread(void **state)
 {
-	static struct pending pd;
-	struct event_queue q;
-	uint64_t x = 0x1d8e4e27c47d124fULL;
-	unsigned pops = 0;
+	static const struct spread sp = { 0x1d8e4e27c47d124fULL, 200, 50000, 2000, wide_first,
+					  wide_later };
 
 	(void)state;
-	eq_init(&q);
-	for (unsigned i = 0; i < 200; i++)
-		push_pending(&q, &pd, next_rand(&x) >> 24, 0, 0);
-	while (pd.n) {
-		struct sim_event ev = pop_earliest(&q, &pd);
-		unsigned pushes = ++pops < 50000 ? (unsigned)(next_rand(&x) % 4) : 0;
-
-		for (unsigned k = 0; k < pushes && pd.n < 2000; k++) {
-			uint64_t v = next_rand(&x);
-
-			push_pending(&q, &pd, ev.time + (v % 4 == 0 ? (v >> 8) % 3 :
-							 (v >> 8) & ((1ULL << (v >> 58)) - 1)) % (1ULL << 40),
-				     0, 0);
-		}
-	}
-	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
-	assert_true(pops > 50000);
-	eq_free(&q);
+	run_against_scan(&sp);
 }
 
 /*
