@@ -538,21 +538,42 @@ static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int ds
 }
 
 /*
+ * What one walk up a CPU's domains (sched_balance_domains(), sched_balance_newidle()) has read
+ * of the runqueues for its balances: a level's span holds the lower levels' and no runqueue
+ * changes between two levels until a balance finds one to pull from, so each CPU is read once
+ * per walk rather than at every level.
+ */
+struct lb_walk {
+	struct lb_cpu v[CAPSIM_MAX_CPUS];
+	capsim_cpumask idle_read, cpus_read; /* the CPUs lb_fill_idle(), lb_fill_cpus() filled */
+};
+
+/* The CPUs of @span that @read lacks, into @unread; @read gains them. */
+static void lb_walk_unread(capsim_cpumask *read, const capsim_cpumask *span,
+			   capsim_cpumask *unread)
+{
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++) {
+		unread->bits[w] = span->bits[w] & ~read->bits[w];
+		read->bits[w] |= span->bits[w];
+	}
+}
+
+/*
  * mirrors sched_balance_rq() of CPU @cpu over its domain @sdi: whether it balances here
  * (should_we_balance: *@continue_balancing cleared if not), the busiest group and runqueue,
  * detach_tasks() from it (again after an all-pinned runqueue, or onto another CPU of the local
  * group for tasks pinned away from @cpu), else an active balance of its running task; then
  * nr_balance_failed, the groups' sgc->imbalance and the balance interval as the kernel leaves
- * them. Return: how many tasks moved.
+ * them. What it reads of the runqueues is @walk's. Return: how many tasks moved.
  */
 static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 bool *continue_balancing)
+				 struct lb_walk *walk, bool *continue_balancing)
 {
 	struct sim_rq *this_rq = &s->rq[cpu];
 	struct sim_sd *ssd = &this_rq->sd[sdi];
 	const struct sched_domains *sds_plat = s->plat->sd;
 	const struct sd_domain *d = &sds_plat->domains[ssd->dom];
-	struct lb_cpu v[CAPSIM_MAX_CPUS];
+	struct lb_cpu *v = walk->v;
 	struct lb_group groups[CAPSIM_MAX_CPUS];
 	struct lb_env env = {
 		.sd_flags = d->flags,
@@ -575,20 +596,22 @@ static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 	bool active = false;
 	int busiest = -1, new_dst_cpu = -1;
 	struct lb_sd_stats sds;
-	capsim_cpumask dst_grpmask;
+	capsim_cpumask dst_grpmask, unread;
 
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
 	env.nr_groups = lb_fill_groups(s, d, ssd->local_sg - d->first_group, groups);
 	dst_grpmask = groups[0].span;
-	lb_fill_idle(s, &d->span, cpu, idle, v);
+	lb_walk_unread(&walk->idle_read, &d->span, &unread);
+	lb_fill_idle(s, &unread, cpu, idle, v);
 redo:
 	if (!lb_should_we_balance(&env)) {
 		*continue_balancing = false;
 		goto out_balanced;
 	}
 	/* the rest of the runqueues' state, once this CPU is the one to balance */
-	lb_fill_cpus(s, &d->span, v);
+	lb_walk_unread(&walk->cpus_read, &d->span, &unread);
+	lb_fill_cpus(s, &unread, v);
 	env.rd_overutilized = is_rd_overutilized(s);
 	{
 		int g = lb_find_src_group(&env, &sds);
@@ -605,6 +628,8 @@ redo:
 		if (busiest < 0)
 			goto out_balanced;
 	}
+	/* runqueues change from here: a redo, and the next level, read them again */
+	walk->idle_read = walk->cpus_read = (capsim_cpumask){ { 0 } };
 	env.flags |= LBF_ALL_PINNED;
 	if (s->rq[busiest].nr_running > 1) {
 		struct sim_task *tasks[LB_MAX_TASKS];
@@ -735,13 +760,15 @@ static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum 
 	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz;
 	bool busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 	bool continue_balancing = true, update_next_balance = false;
+	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
 
+	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
 	for (unsigned i = 0; i < rq->nr_sd && continue_balancing; i++) {
 		struct sim_sd *ssd = &rq->sd[i];
 		uint64_t interval = sd_balance_interval(s, ssd, busy);
 
 		if (j >= ssd->last_balance + interval) {
-			if (sched_balance_rq(s, rq->cpu, i, idle, &continue_balancing)) {
+			if (sched_balance_rq(s, rq->cpu, i, idle, &walk, &continue_balancing)) {
 				idle = lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE;
 				busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 			}
@@ -957,7 +984,9 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 	uint64_t next_balance = sim_jiffies(s) + s->opt.hz;
 	unsigned pulled = 0;
 	bool continue_balancing = true;
+	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
 
+	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
 	rq->misfit_task_load = 0;
 	rq->idle_stamp = rq->clk.clock;
 	for (unsigned i = 0; i < rq->nr_sd; i++) {
@@ -967,7 +996,8 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		if (!s->overloaded)
 			break;
 		/* every level has SD_BALANCE_NEWIDLE (sd_init()) */
-		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &continue_balancing);
+		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &walk,
+					  &continue_balancing);
 		if (pulled || !continue_balancing || rq->nr_running)
 			break;
 	}
