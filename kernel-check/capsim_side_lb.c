@@ -105,7 +105,7 @@ struct cs_lb {
 	struct sd_domain dom;
 	capsim_cpumask groups[KC_MAX_CPUS];
 	uint32_t group_flags[KC_MAX_CPUS];
-	struct sim_sg sg[KC_MAX_CPUS];
+	struct lb_group sg[KC_MAX_CPUS];
 	struct sim_task tasks[KC_LBW_TASKS], rt;
 };
 

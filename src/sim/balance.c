@@ -288,7 +288,7 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
 static void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
 {
 	const capsim_cpumask *span = &s->plat->sd->groups[gi];
-	struct sim_sg *sg = &s->sg[gi];
+	struct lb_group *sg = &s->sg[gi];
 
 	sg->capacity = sg->max_capacity = 0;
 	sg->min_capacity = UINT64_MAX;
@@ -363,12 +363,17 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 	p->lb_seq = ++s->cfs_seq;
 }
 
-/* Each group's sg->group_weight, fixed as build_sched_groups() does, and its sgc sums. */
+/*
+ * Each group's span, flags and sg->group_weight, fixed as build_sched_groups() does, and its
+ * sgc sums.
+ */
 void sim_sg_init(struct capsim_sim *s)
 {
 	const struct sched_domains *sd = s->plat->sd;
 
 	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
+		s->sg[gi].span = sd->groups[gi];
+		s->sg[gi].flags = sd->group_flags[gi];
 		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
 		sg_sum_capacity(s, gi);
 	}
@@ -451,29 +456,14 @@ void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cp
 
 /*
  * The domain's groups as CPU @cpu's sd->groups ring gives them, its local group first, with
- * their sgc: capacity the sum of the CPUs' capacity_of(), min and max over them (the kernel's
- * sgc holds what update_group_capacity() last summed, which is each CPU's last
- * update_cpu_capacity() too: struct sim_sg keeps it). Return: how many.
+ * their sgc (the kernel's sgc holds what update_group_capacity() last summed, which is each
+ * CPU's last update_cpu_capacity() too: s->sg keeps it). Return: how many.
  */
 unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
 			       struct lb_group *out)
 {
-	const struct sched_domains *sd = s->plat->sd;
-
-	for (unsigned k = 0; k < d->nr_groups; k++) {
-		unsigned gi = d->first_group + (local + k) % d->nr_groups;
-		const struct sim_sg *sg = &s->sg[gi];
-
-		out[k] = (struct lb_group){
-			.span = sd->groups[gi],
-			.weight = sg->weight,
-			.flags = sd->group_flags[gi],
-			.capacity = sg->capacity,
-			.min_capacity = sg->min_capacity,
-			.max_capacity = sg->max_capacity,
-			.imbalance = sg->imbalance,
-		};
-	}
+	for (unsigned k = 0; k < d->nr_groups; k++)
+		out[k] = s->sg[d->first_group + (local + k) % d->nr_groups];
 	return d->nr_groups;
 }
 

@@ -259,18 +259,6 @@ struct sim_sd {
 	uint64_t interval_ms, interval_jiffies[2];
 };
 
-/*
- * What balancing reads of one group of plat->sd (balance.c): sg->group_weight, fixed at build
- * time as in build_sched_groups(), and its sgc, whose capacity sums follow every change of a
- * CPU's capacity_of() (update_cpu_capacity()), so that a balance does not sum them again.
- */
-struct sim_sg {
-	unsigned weight;
-	bool imbalance;            /* sgc->imbalance */
-	uint64_t capacity;         /* sum of the CPUs' capacity_of() */
-	uint64_t min_capacity, max_capacity;
-};
-
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
 struct sim_rq {
 	int cpu;
@@ -459,7 +447,13 @@ struct capsim_sim {
 	uint64_t nohz_next_balance;       /* jiffies */
 	uint64_t migrations;
 	uint64_t misfit_migrations;
-	struct sim_sg *sg;                /* per plat->sd group (balance.c), NULL without domains */
+	/*
+	 * per plat->sd group, NULL without domains: what balancing reads of it (balance.c), as
+	 * load_balance.c takes it, so that a balance copies it whole: its span, flags and
+	 * sg->group_weight, fixed at build time as in build_sched_groups(), and its sgc, whose
+	 * capacity sums follow every change of a CPU's capacity_of() (update_cpu_capacity())
+	 */
+	struct lb_group *sg;
 	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 
@@ -778,7 +772,7 @@ void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
 void ttwu_update_avg_idle(struct sim_rq *rq);
 /* load balance over the platform's sched domains */
 int sim_balance_init(struct capsim_sim *s);
-/* The groups' weights and capacity sums in s->sg, from the CPUs' capacity_of(). */
+/* The groups' spans, flags, weights and capacity sums in s->sg, from the CPUs' capacity_of(). */
 void sim_sg_init(struct capsim_sim *s);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
 /*
