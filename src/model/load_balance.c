@@ -213,12 +213,17 @@ has_spare:
 
 void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 {
-	/* init_sd_lb_stats() */
-	*sds = (struct lb_sd_stats){
-		.busiest = -1,
-		.local = -1,
-		.busiest_stat = { .idle_cpus = UINT32_MAX, .group_type = group_has_spare },
-	};
+	/*
+	 * init_sd_lb_stats() field by field, without zeroing local_stat, which the local group's
+	 * statistics overwrite whole: until then only its group_type is read (by
+	 * update_sd_pick_busiest()), and with no local group it is zeroed after the walk
+	 */
+	sds->busiest = sds->local = -1;
+	sds->total_load = sds->total_capacity = sds->avg_load = 0;
+	sds->prefer_sibling = sds->sg_overloaded = sds->sg_overutilized = false;
+	sds->busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
+						  .group_type = group_has_spare };
+	sds->local_stat.group_type = group_has_spare;
 	for (unsigned g = 0; g < env->nr_groups; g++) {
 		struct lb_sg_stats tmp, *sgs = &tmp;
 		bool local = capsim_cpumask_test(&env->groups[g].span, (unsigned)env->dst_cpu);
@@ -236,6 +241,8 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 		sds->total_load += sgs->group_load;
 		sds->total_capacity += sgs->group_capacity;
 	}
+	if (sds->local < 0)
+		sds->local_stat = (struct lb_sg_stats){ 0 };
 	/* a group's flags are its child domain's */
 	if (sds->busiest >= 0)
 		sds->prefer_sibling = env->groups[sds->busiest].flags & SD_PREFER_SIBLING;
