@@ -39,6 +39,7 @@ static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)
 bool lb_should_we_balance(const struct lb_env *env)
 {
 	const capsim_cpumask *span = &env->groups[0].span; /* group_balance_mask(sd->groups) */
+	capsim_cpumask m; /* for_each_cpu_and(cpu, swb_cpus, env->cpus) */
 
 	if (!capsim_cpumask_test(&env->cpus, (unsigned)env->dst_cpu))
 		return false;
@@ -46,12 +47,12 @@ bool lb_should_we_balance(const struct lb_env *env)
 	if (env->idle == LB_CPU_NEWLY_IDLE)
 		return !env->rq[env->dst_cpu].nr_running && !env->rq[env->dst_cpu].ttwu_pending;
 	/* the first idle CPU of the local group balances for it */
-	for (unsigned c = 0; c < env->nr_cpus; c++) {
-		if (!capsim_cpumask_test(span, c) || !capsim_cpumask_test(&env->cpus, c))
-			continue;
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = span->bits[w] & env->cpus.bits[w];
+	for (unsigned c = first_cpu(&m, env->nr_cpus); c < env->nr_cpus;
+	     c = capsim_cpumask_next(&m, c + 1, env->nr_cpus))
 		if (env->rq[c].idle)
 			return (int)c == env->dst_cpu;
-	}
 	/* none idle: the group's first CPU (group_balance_cpu()) */
 	return (int)first_cpu(span, env->nr_cpus) == env->dst_cpu;
 }
