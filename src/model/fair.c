@@ -191,12 +191,15 @@ static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
  */
 void fair_memo_refresh(const struct fair_rd *rd, int cpu)
 {
-	unsigned from = cpu >= 0 ? (unsigned)cpu : 0, to = cpu >= 0 ? from + 1 : rd->nr_cpus;
-
-	for (unsigned c = from; rd->memo && c < to; c++) {
-		cpu_memo_fill(rd, (int)c, &rd->memo[c]);
-		rd->memo[c].overutilized_valid = false;
+	if (!rd->memo)
+		return;
+	if (cpu >= 0) { /* the common case, without the loop's set-up */
+		cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
+		rd->memo[cpu].overutilized_valid = false;
+		return;
 	}
+	for (unsigned c = 0; c < rd->nr_cpus; c++)
+		fair_memo_refresh(rd, (int)c);
 }
 
 /* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */

@@ -222,9 +222,10 @@ int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, ui
 }
 
 /*
- * Bucket 0 is empty and bucket @i is the lowest holding events: its earliest time (which its
- * appends kept) becomes @last and its events move to the (empty) buckets below it, block by
- * block, each block spare again once read but the last, which the emptied bucket keeps.
+ * Bucket 0 is empty and bucket @i is the lowest holding events (its occupied bit already
+ * cleared): its earliest time (which its appends kept) becomes @last and its events move to
+ * the (empty) buckets below it, block by block, each block spare again once read but the last,
+ * which the emptied bucket keeps.
  */
 static void redistribute(struct event_queue *q, unsigned i)
 {
@@ -234,7 +235,6 @@ static void redistribute(struct event_queue *q, unsigned i)
 	uint64_t last = b->min_time;
 
 	q->last = last;
-	q->occupied[(i - 1) / 64] &= ~(1ULL << ((i - 1) % 64));
 	for (;;) {
 		struct eq_block *next = blk->next;
 		uint32_t n = blk == tail ? b->tail_nr : EQ_BLOCK;
@@ -249,14 +249,19 @@ static void redistribute(struct event_queue *q, unsigned i)
 	bucket_keep_tail(b);
 }
 
-/* The lowest non-empty bucket (1..256): there is one when bucket 0 is empty and q->nr > 0. */
-static inline unsigned lowest_bucket(const struct event_queue *q)
+/*
+ * The lowest non-empty bucket (1..256), which is about to be emptied: its occupied bit, the
+ * lowest set, is cleared. There is one when bucket 0 is empty and q->nr > 0.
+ */
+static inline unsigned take_lowest_bucket(struct event_queue *q)
 {
-	unsigned w = 0;
+	unsigned w = 0, i;
 
 	while (!q->occupied[w])
 		w++;
-	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
+	i = w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
+	q->occupied[w] &= q->occupied[w] - 1;
+	return i;
 }
 
 /* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
@@ -287,14 +292,13 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 		if (q->bucket[0].nr) {
 			bucket0_pop(q, &n);
 		} else {
-			unsigned i = lowest_bucket(q);
+			unsigned i = take_lowest_bucket(q);
 			struct eq_bucket *b = &q->bucket[i];
 
 			if (b->head == b->tail && b->tail_nr == 1) {
 				/* its only event, the earliest: no move through bucket 0 */
 				n = b->tail->ev[0];
 				q->last = n.time;
-				q->occupied[(i - 1) / 64] &= ~(1ULL << ((i - 1) % 64));
 				bucket_keep_tail(b);
 			} else {
 				redistribute(q, i);

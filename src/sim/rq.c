@@ -365,10 +365,11 @@ void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
 	bool memo_inputs_moved = false;
 
 	if (rq->view_stale) {
-		memo_inputs_moved = v->capacity_of != rq->cpu_capacity ||
-				    v->util_cfs != rq->cfs_avg.util_avg ||
+		/* the PELT signals first: they are what moved, mostly (no more compares then) */
+		memo_inputs_moved = v->util_cfs != rq->cfs_avg.util_avg ||
 				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
 				    v->util_est_cfs != rq->cfs_util_est ||
+				    v->capacity_of != rq->cpu_capacity ||
 				    v->util_rt != rq->rt_avg.util_avg ||
 				    v->util_dl != rq->dl_avg.util_avg ||
 				    v->uclamp_min_rq != rq->uclamp_rq[0] ||

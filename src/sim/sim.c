@@ -751,9 +751,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 
 	if (ret)
 		return ret;
+	/* a run with an end stops at its EV_END, which pops before any later event */
 	while (!s->error && eq_pop(&s->eq, &ev)) {
-		if (s->end && ev.time > s->end)
-			break;
 		sim_set_now(s, ev.time);
 		if (atomic_load_explicit(&s->stop, memory_order_relaxed)) {
 			s->truncated = CAPSIM_STOP_REQUESTED;
@@ -778,9 +777,9 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		run_irq_works(s);
 		if (s->idle_entries_deferred)
 			sim_idle_deferred(s);
-		if (!s->live_tasks && !s->pending_starts && !s->end)
+		if (!s->end && !s->live_tasks && !s->pending_starts)
 			break;
-		if (s->progress && !(s->nr_events % PROGRESS_EVERY))
+		if (!(s->nr_events % PROGRESS_EVERY) && s->progress)
 			s->progress(s->progress_ctx, s->now, s->end);
 	}
 	if (s->end && !s->error && !s->truncated)

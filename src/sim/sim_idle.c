@@ -45,13 +45,18 @@ static void timer_unlink(struct sim_task *p)
 	p->timer_pprev = NULL;
 }
 
+/* @p joins @rq's list, kept in timer_ns order so that its first sleeper is the next timer */
 static void timer_link(struct sim_rq *rq, struct sim_task *p)
 {
-	p->timer_next = rq->timers;
-	if (rq->timers)
-		rq->timers->timer_pprev = &p->timer_next;
-	rq->timers = p;
-	p->timer_pprev = &rq->timers;
+	struct sim_task **pp = &rq->timers;
+
+	while (*pp && (*pp)->timer_ns < p->timer_ns)
+		pp = &(*pp)->timer_next;
+	p->timer_next = *pp;
+	if (*pp)
+		(*pp)->timer_pprev = &p->timer_next;
+	*pp = p;
+	p->timer_pprev = pp;
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -66,12 +71,14 @@ void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 	if (!p->timer_pprev)
 		return;
 	timer_unlink(p);
-	timer_link(&s->rq[cpu], p);
+	if (p->timer_ns > s->now) /* an expired timer would only leave the list at its next read */
+		timer_link(&s->rq[cpu], p);
 }
 
 /*
  * The first of @next and the pending timers of @rq's sleepers; a timer that has expired
- * leaves the list (it cannot count again before the task arms a new one).
+ * leaves the list (it cannot count again before the task arms a new one). The list is in
+ * timer_ns order: the expired come first, and the first sleeper after them is the earliest.
  */
 static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
 {
@@ -81,8 +88,8 @@ static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t n
 		n = p->timer_next;
 		if (p->timer_ns <= s->now)
 			timer_unlink(p);
-		else if (p->state == TASK_BLOCKED && p->timer_ns < next)
-			next = p->timer_ns;
+		else if (p->state == TASK_BLOCKED)
+			return p->timer_ns < next ? p->timer_ns : next;
 	}
 	return next;
 }

@@ -219,8 +219,9 @@ void sim_end_loops(struct capsim_sim *s)
 	}
 }
 
-/* Move to the next event; false when the task has run all its loops. */
-static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
+/* Move to the next event (p->ev of p->phase) and return it; NULL when the task has run all
+ * its loops. */
+static const struct wl_event *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 
@@ -228,7 +229,7 @@ static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 		const struct wl_phase *ph = &wt->phases[p->phase];
 
 		if (p->ev < ph->nr_events)
-			return true;
+			return &ph->events[p->ev];
 		p->ev = 0;
 		task_loop_end(s, p, false);
 		p->phase_loops++;
@@ -242,7 +243,7 @@ static bool task_next_position(struct capsim_sim *s, struct sim_task *p)
 		p->phase = 0;
 		p->task_loops++;
 		if (wt->loop >= 0 && p->task_loops >= wt->loop)
-			return false;
+			return NULL;
 		task_apply_phase(s, p);
 	}
 }
@@ -475,13 +476,13 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 			s->livelock_task = (int)p->id;
 			return;
 		}
-		if (p->stop_requested || !task_next_position(s, p)) {
+		if (p->stop_requested || !(e = task_next_position(s, p))) {
 			task_exit(s, p);
 			return;
 		}
 		if (p->state != TASK_RUNNING)
 			return; /* a phase's new affinity moved it away */
-		e = &wl_of(s, p)->phases[p->phase].events[p->ev++];
+		p->ev++;
 		if (!run_event(s, p, e))
 			return;
 	}
