@@ -330,7 +330,7 @@ struct sim_rq {
 
 	/* cpuidle (sim_idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
-	struct sim_task *timers;         /* the tasks whose timer_ns was set on this CPU, by timer_ns */
+	struct sim_task *timers;         /* the tasks whose timer_ns was set on this CPU */
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */

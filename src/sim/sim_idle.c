@@ -45,18 +45,13 @@ static void timer_unlink(struct sim_task *p)
 	p->timer_pprev = NULL;
 }
 
-/* @p joins @rq's list, kept in timer_ns order so that its first sleeper is the next timer */
 static void timer_link(struct sim_rq *rq, struct sim_task *p)
 {
-	struct sim_task **pp = &rq->timers;
-
-	while (*pp && (*pp)->timer_ns < p->timer_ns)
-		pp = &(*pp)->timer_next;
-	p->timer_next = *pp;
-	if (*pp)
-		(*pp)->timer_pprev = &p->timer_next;
-	*pp = p;
-	p->timer_pprev = pp;
+	p->timer_next = rq->timers;
+	if (rq->timers)
+		rq->timers->timer_pprev = &p->timer_next;
+	rq->timers = p;
+	p->timer_pprev = &rq->timers;
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -71,14 +66,12 @@ void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 	if (!p->timer_pprev)
 		return;
 	timer_unlink(p);
-	if (p->timer_ns > s->now) /* an expired timer would only leave the list at its next read */
-		timer_link(&s->rq[cpu], p);
+	timer_link(&s->rq[cpu], p);
 }
 
 /*
  * The first of @next and the pending timers of @rq's sleepers; a timer that has expired
- * leaves the list (it cannot count again before the task arms a new one). The list is in
- * timer_ns order: the expired come first, and the first sleeper after them is the earliest.
+ * leaves the list (it cannot count again before the task arms a new one).
  */
 static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
 {
@@ -88,8 +81,8 @@ static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t n
 		n = p->timer_next;
 		if (p->timer_ns <= s->now)
 			timer_unlink(p);
-		else if (p->state == TASK_BLOCKED)
-			return p->timer_ns < next ? p->timer_ns : next;
+		else if (p->state == TASK_BLOCKED && p->timer_ns < next)
+			next = p->timer_ns;
 	}
 	return next;
 }
