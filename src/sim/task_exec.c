@@ -219,8 +219,10 @@ void sim_end_loops(struct capsim_sim *s)
 	}
 }
 
-/* Move to the next event (p->ev of p->phase) and return it; NULL when the task has run all
- * its loops. */
+/*
+ * Move to the next event (p->ev of p->phase) and return it; NULL when the task has run all its
+ * loops.
+ */
 static const struct wl_event *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
