@@ -11,17 +11,25 @@
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
+	const struct cli_command *options;
 	const char *help;
 };
 
 static const struct command commands[] = {
-	{ "pelt", cmd_pelt, "replay a PELT signal bit-exactly, or settle a periodic task" },
-	{ "platform", cmd_platform, "list the shipped platforms, or show one's CPUs, OPPs, EM, thermal" },
-	{ "capacity", cmd_capacity, "what capacity the scheduler believes each CPU has under caps" },
-	{ "place", cmd_place, "explain one wake-up placement decision (or check golden cases)" },
-	{ "simulate", cmd_simulate, "run an rt-app workload on a platform (default: built-in scenario)" },
-	{ "compare", cmd_compare, "the same run under several kernel models, side by side" },
-	{ "sweep", cmd_sweep, "a grid of runs (locally, on Dask or Slurm) into one results table" },
+	{ "pelt", cmd_pelt, &cli_pelt,
+	  "replay a PELT signal bit-exactly, or settle a periodic task" },
+	{ "platform", cmd_platform, &cli_platform,
+	  "list the shipped platforms, or show one's CPUs, OPPs, EM, thermal" },
+	{ "capacity", cmd_capacity, &cli_capacity,
+	  "what capacity the scheduler believes each CPU has under caps" },
+	{ "place", cmd_place, &cli_place,
+	  "explain one wake-up placement decision (or check golden cases)" },
+	{ "simulate", cmd_simulate, &cli_simulate,
+	  "run an rt-app workload on a platform (default: built-in scenario)" },
+	{ "compare", cmd_compare, &cli_compare,
+	  "the same run under several kernel models, side by side" },
+	{ "sweep", cmd_sweep, &cli_sweep,
+	  "a grid of runs (locally, on Dask or Slurm) into one results table" },
 };
 
 static void usage(FILE *fp)
@@ -59,6 +67,24 @@ static int unknown_command(const char *name)
 	return cli_failf(CLI_EXIT_USAGE, "'%s' is not a capsim command; see 'capsim --help'", name);
 }
 
+/*
+ * The option tables for the tools that read them, not for people (unlisted): `capsim __complete
+ * CMD [OPTION]` (the bash completion: a command's options, or what an option's value
+ * completes to) and `capsim __options CMD` (tests/cli/options_table.sh: the table itself).
+ */
+static int table_query(int argc, char **argv)
+{
+	const struct command *cmd = argc > 2 ? find_command(argv[2]) : NULL;
+
+	if (!cmd)
+		return cli_failf(CLI_EXIT_USAGE, "%s: expected a command", argv[1]);
+	if (!strcmp(argv[1], "__options")) {
+		cli_describe(cmd->options, stdout);
+		return CLI_EXIT_OK;
+	}
+	return cli_complete(cmd->options, argc > 3 ? argv[3] : NULL, stdout);
+}
+
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
@@ -86,6 +112,8 @@ int main(int argc, char **argv)
 		char *help_argv[] = { argv[2], "--help", NULL };
 		return cmd->fn(2, help_argv);
 	}
+	if (!strcmp(argv[1], "__complete") || !strcmp(argv[1], "__options"))
+		return table_query(argc, argv);
 	cmd = find_command(argv[1]);
 	if (!cmd)
 		return unknown_command(argv[1]);

@@ -2,8 +2,11 @@
 /*
  * cli.h - the capsim program: the subcommand table's entry points and the helpers every
  * subcommand shares (exit codes, error reporting, atomic output files, option values).
- * To add a subcommand: write cli/cmd_<name>.c with `int cmd_<name>(int argc, char **argv)`,
- * declare it here, add it to commands[] in cli/capsim.c, add tests/cli/ cases and docs.
+ * To add a subcommand: write cli/cmd_<name>.c with `int cmd_<name>(int argc, char **argv)` and
+ * its option table `const struct cli_command cli_<name>` (below: "The options of a command"),
+ * declare both here, add them to commands[] in cli/capsim.c and the name to CAPSIM_COMMANDS in
+ * CMakeLists.txt (its man page), add tests/cli/ cases and its section "## capsim <name>" in
+ * docs/cli.md (tests/cli/options_table.sh checks every option of the table is in it).
  */
 #ifndef CAPSIM_CLI_H
 #define CAPSIM_CLI_H
@@ -20,6 +23,10 @@ enum cli_exit {
 	CLI_EXIT_INTERNAL = 3, /* a capsim bug or resource failure */
 	CLI_EXIT_TRUNCATED = 4, /* the run stopped early (--max-events, --timeout): report written */
 };
+
+/* The commands' option tables (cmd_<name>.c). */
+extern const struct cli_command cli_pelt, cli_platform, cli_capacity, cli_place, cli_simulate,
+	cli_compare, cli_sweep;
 
 int cmd_pelt(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
@@ -57,58 +64,126 @@ void cli_told_free(struct cli_told *told);
 /** cli_exit_code() - the exit code for an enum capsim_err. */
 int cli_exit_code(int capsim_err);
 
-/**
- * cli_opt_value() - the value of option @name at argv[*i] ("--name V" or "--name=V"), advancing
- * *i past a separate value; NULL if argv[*i] is another option. When @name is the last argument
- * with no value it sets *missing to 1 (and never clears it: start from 0), so a chain of calls
- * can be checked once.
+/*
+ * The options of a command, declared once (as git's parse-options): cli_parse() reads the command
+ * line from the table, cli_help() prints --help from it (and so the man pages, made from --help
+ * by tools/help2roff.sh), `capsim __complete` lists it for the bash completion
+ * (dist/capsim.bash-completion), and tests/cli/options_table.sh checks that every option is
+ * parsed, documented (--help, man page, docs/cli.md) and completed.
+ *
+ * To give a command its options (a new cmd_<name>.c):
+ *   1. a struct of its values, one struct cli_value per option (a flag, a value, an operand),
+ *      a struct cli_list for a repeatable option (options may share one list: their order);
+ *   2. a static const struct cli_option table, one line per option: its name (or an operand's
+ *      name in capitals), short name, value name, grammar, bounds, default, help text,
+ *      completion values, and offsetof() its value in the struct (CLI_OPT*() below);
+ *   3. a const struct cli_command with the help's text before and after the option list, and the
+ *      table; list it in commands[] in cli/capsim.c, and document each option in docs/cli.md;
+ *   4. in cmd_<name>(): ret = cli_parse(&cmd, argc, argv, &opts), then use the values: a value's
+ *      .arg is NULL when not given, .u its number (a U64, a duration in ns, a choice's index, a
+ *      model) as the grammar's library parser read it, or the default's when not given.
+ * Every grammar is the library's parser (include/capsim/capsim_units.h, capsim_model_from_name(),
+ * capsim_scenario_add_*(), capsim_platform_parse_cap()): the CLI holds no grammar of its own.
  */
-const char *cli_opt_value(int argc, char **argv, int *i, const char *name, int *missing);
-
-/** cli_opt_take() - cli_opt_value() as 1 (*@out set), 0 (not @name) or -1 (no value). */
-int cli_opt_take(int argc, char **argv, int *i, const char *name, const char **out);
-
-/* An option that takes a value, and where the value goes. */
-struct cli_opt {
-	const char *name;
-	const char **dst;
+enum cli_grammar {
+	CLI_FLAG,      /* no value: .u = 1 when given */
+	CLI_TEXT,      /* a name, path or list that the library reads when it gets it */
+	CLI_FILE,      /* a path (completes as one) */
+	CLI_PLATFORM,  /* a shipped platform's name or a platform file (completes both) */
+	CLI_U64,       /* capsim_parse_u64(), within [min, max] */
+	CLI_DURATION,  /* capsim_parse_duration_ns() in ns, a bare number in seconds, in [min, max] */
+	CLI_RUN_PERIOD, /* two durations RUN/PERIOD: .u RUN, .u2 PERIOD */
+	CLI_CPULIST,   /* capsim_parse_cpulist(), not empty: .cpus */
+	CLI_CHOICE,    /* one of .values (space-separated): .u = its index */
+	CLI_MODEL,     /* capsim_model_from_name(): .u = the enum capsim_model */
+	CLI_MODELS,    /* a comma-separated list of models, each capsim_model_from_name(), none
+			  twice: .u holds them in order, 4 bits each, enum capsim_model + 1 (0: end) */
+	CLI_MAX_FREQ,  /* a run's scaling_max_freq request: capsim_scenario_add_max_freq() */
+	CLI_HW_CAP_EPISODE, /* a run's HW-cap episode: capsim_scenario_add_hw_cap() */
+	CLI_PLATFORM_CAP, /* a cap on a loaded platform: capsim_platform_parse_cap(), once loaded */
 };
 
-/**
- * cli_opt_take_any() - cli_opt_take() with each of the @n options of @opts: 1 (the one at
- * argv[*i] stored its value), 0 (none of them) or -1 (it has no value).
- */
-int cli_opt_take_any(int argc, char **argv, int *i, const struct cli_opt *opts, size_t n);
+/* A value of the command line: arg NULL when not given; u its number (enum cli_grammar). */
+struct cli_value {
+	const char *arg;
+	uint64_t u, u2;
+	capsim_cpumask cpus; /* CLI_CPULIST */
+};
+
+#define CLI_LIST_MAX 64
+
+/* The values of repeatable options, in the order given. */
+struct cli_list {
+	struct cli_item {
+		const struct cli_option *opt;
+		const char *arg;
+	} item[CLI_LIST_MAX];
+	unsigned n;
+};
+
+/* One option (or operand) of a command. */
+struct cli_option {
+	const char *name;      /* "--duration"; an operand: its name in help ("SCENARIO.json") */
+	char short_name;       /* 'o' for -o, or 0 */
+	const char *metavar;   /* the value's name in help ("DURATION"); an operand: the word
+				  its messages use ("scenario") */
+	enum cli_grammar grammar;
+	uint64_t min, max;     /* CLI_U64, CLI_DURATION bounds (max 0: none); a list: max values */
+	const char *def;       /* the default, in the grammar (help says it), or NULL */
+	const char *help;      /* its lines in --help ("\n" between lines); NULL: not listed */
+	const char *values;    /* CLI_CHOICE's choices / what completes, space-separated */
+	const char *expect;    /* a bad value's message: "expected ..." (NULL: the grammar's) */
+	size_t offset;         /* its struct cli_value (or struct cli_list) in the command's */
+	int repeat;            /* repeatable: the values go to the struct cli_list at offset */
+	int tag;               /* the command's own name for it (capacity: its enum capsim_cap_kind) */
+};
+
+/* A command: its help is head, the options (those with help text), tail. */
+struct cli_command {
+	const char *name;
+	const char *head, *tail;
+	const struct cli_option *options;
+	size_t nr_options;
+	int column;            /* where the options' descriptions start in --help */
+};
+
+#define CLI_OPTIONS(cmd, table) .name = cmd, .options = table, \
+	.nr_options = sizeof(table) / sizeof((table)[0])
+
+/* cli_parse()'s answer when it printed --help: the command returns CLI_EXIT_OK. */
+#define CLI_HELP_SHOWN (-1)
 
 /**
- * cli_operand() - @arg is the command's one operand, called @what in messages: stored in *@slot,
- * unless it is an unknown option (cli_unknown_option() with @help) or a second operand.
- * Return: 0, or CLI_EXIT_USAGE (printed).
+ * cli_parse() - read @argv into @opts (the command's struct of values, zeroed by the caller) by
+ * @cmd's table: "--name V", "--name=V", "-x V", flags, operands in order, "--" ending options,
+ * -h/--help (printed: returns CLI_HELP_SHOWN). Each value is checked by its grammar's library
+ * parser as it is read; options not given take their default.
+ * Return: 0, CLI_HELP_SHOWN, or CLI_EXIT_USAGE (printed, naming the option and the value).
  */
-int cli_operand(const char *cmd, const char *help, const char *what, const char *arg,
-		const char **slot);
-
-/* The longest option name cli_unknown_option() compares, with its NUL. */
-#define CLI_OPT_NAME_MAX 32
-
-/* The size of a cli_hint() buffer. */
-#define CLI_HINT_MAX 96
-
-/**
- * cli_hint() - " (did you mean 'NEAR'?)" in @buf, or "" when @near (a capsim_suggest() answer)
- * is NULL: what a message about an unknown name adds right after the name.
- */
-const char *cli_hint(char buf[CLI_HINT_MAX], const char *near);
-
-/**
- * cli_unknown_option() - "capsim CMD: unknown option 'ARG'" with, when one of the options that
- * the command's --help text @help names is near (capsim_suggest()), "(did you mean '--x'?)".
- * Return: CLI_EXIT_USAGE.
- */
-int cli_unknown_option(const char *cmd, const char *help, const char *arg);
+int cli_parse(const struct cli_command *cmd, int argc, char **argv, void *opts);
 
 /** cli_wants_help() - true if argv holds -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
+
+/** cli_help() - @cmd's --help: the head, the option list from its table, the tail. */
+void cli_help(const struct cli_command *cmd, FILE *fp);
+
+/**
+ * cli_complete() - what the bash completion asks (`capsim __complete CMD [OPTION]`): without
+ * @option, @cmd's options one a line; with it, what its value completes to: its values, or
+ * "@file" / "@platform". Return: 0, or CLI_EXIT_USAGE for an unknown option.
+ */
+int cli_complete(const struct cli_command *cmd, const char *option, FILE *fp);
+
+/**
+ * cli_describe() - @cmd's table one option a line, tab-separated: name, short name, value name,
+ * grammar, default, completion values (`capsim __options CMD`, for tests/cli/options_table.sh).
+ */
+void cli_describe(const struct cli_command *cmd, FILE *fp);
+
+/** cli_list_args() - the values of @list's options called @name, in order, into @out. */
+unsigned cli_list_args(const struct cli_list *list, const char *name, const char **out,
+		       unsigned max);
 
 /**
  * cli_read_file() - read all of @path ("-": standard input) through capsim_read_input() into a

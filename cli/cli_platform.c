@@ -16,21 +16,6 @@ int cli_platform_load(const char *name, const char *const *overlays, unsigned nr
 	return ret ? cli_fail(&err) : 0;
 }
 
-int cli_overlay_take(const char *cmd, int argc, char **argv, int *i, struct cli_overlays *ov)
-{
-	const char *v = NULL;
-	int r = cli_opt_take(argc, argv, i, "--overlay", &v);
-
-	if (r <= 0)
-		return r;
-	if (ov->n == CLI_MAX_OVERLAYS) {
-		cli_usage_error(cmd, "more than %d overlays", CLI_MAX_OVERLAYS);
-		return 2;
-	}
-	ov->path[ov->n++] = v;
-	return 1;
-}
-
 json_object *cli_json_cpus(const capsim_cpumask *m)
 {
 	json_object *a = json_object_new_array();

@@ -11,20 +11,6 @@
 
 #include "cli.h"
 
-#define CLI_MAX_OVERLAYS 16
-
-/* The --overlay FILE values given, in order. */
-struct cli_overlays {
-	const char *path[CLI_MAX_OVERLAYS];
-	unsigned n;
-};
-
-/**
- * cli_overlay_take() - argv[*i] as --overlay FILE: 1 taken, 0 not --overlay, -1 no value,
- * 2 one too many (reported as a usage error of @cmd).
- */
-int cli_overlay_take(const char *cmd, int argc, char **argv, int *i, struct cli_overlays *ov);
-
 /** cli_platform_load() - capsim_platform_load() that prints the error. Return: 0 or an exit code. */
 int cli_platform_load(const char *name, const char *const *overlays, unsigned nr_overlays,
 		      capsim_platform **out);

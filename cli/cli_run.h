@@ -1,42 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cli_run.h - what `capsim simulate` and `capsim compare` share on their command lines: the
- * overrides of a scenario's run options that both accept, and the --max-freq / --hw-cap values,
- * checked as they are read (before the scenario is) and added to the scenario once loaded.
+ * options that override a scenario's run options (their table lines, CLI_RUN_OPTIONS()), and
+ * applying them to the scenario once it is loaded.
  */
 #ifndef CAPSIM_CLI_RUN_H
 #define CAPSIM_CLI_RUN_H
 
-#include "capsim/capsim.h"
+#include "cli.h"
 
-/**
- * cli_run_overrides() - apply --duration @duration and --seed @seed (either may be NULL) to @sc.
- * Return: 0, or CLI_EXIT_USAGE after a message naming @cmd and the bad value.
- */
-int cli_run_overrides(const char *cmd, const char *duration, const char *seed,
-		      capsim_scenario *sc);
-
-/* The --max-freq and --hw-cap values given, in order. */
-struct cli_caps {
-	capsim_scenario *scratch; /* an empty scenario each value is checked on as it is read */
-	const char **arg;         /* argv strings */
-	int *hw;                  /* 1: --hw-cap, 0: --max-freq */
-	unsigned n;
+/* The values of the options both commands take, in the command's struct as @run. */
+struct cli_run_opts {
+	struct cli_value platform, workload, duration, seed;
+	struct cli_list overlays; /* --overlay, applied when the platform is loaded */
+	struct cli_list caps;     /* --max-freq and --hw-cap, in order */
 };
 
-/** cli_caps_init() - room for @argc values. Return: 0, or CLI_EXIT_INTERNAL (printed). */
-int cli_caps_init(struct cli_caps *c, int argc);
+/* The --duration "expected": the run's bounds are the scenario's (capsim_scenario_set_duration). */
+#define CLI_RUN_DURATION_EXPECT "a duration > 0 such as 10, 10s or 500ms (at most 366 days)"
+#define CLI_RUN_MAX_OVERLAYS 16
 
 /**
- * cli_caps_take() - argv[*i] as --max-freq or --hw-cap, checked: 1 taken, 0 neither, -1 no
- * value, 2 a bad value (reported as a usage error of @cmd).
+ * cli_run_overrides() - apply --platform, --workload, --overlay, --duration, --seed and the
+ * caps of @o (those given) to @sc. Return: 0, or the exit code (printed; a duration past a
+ * run's length a usage error of @cmd).
  */
-int cli_caps_take(const char *cmd, int argc, char **argv, int *i, struct cli_caps *c);
-
-/** cli_caps_apply() - add the values to @sc, in order. Return: 0, or the exit code (printed). */
-int cli_caps_apply(const struct cli_caps *c, capsim_scenario *sc);
-
-/** cli_caps_free() - release what cli_caps_init() allocated. */
-void cli_caps_free(struct cli_caps *c);
+int cli_run_overrides(const char *cmd, const struct cli_run_opts *o, capsim_scenario *sc);
 
 #endif /* CAPSIM_CLI_RUN_H */

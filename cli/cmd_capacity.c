@@ -6,18 +6,17 @@
  * PELT average hw_load_avg, updated every tick for --after; the answer is
  * get_actual_cpu_capacity() (v6.10+), next to what a v6.9 kernel believed (thermal pressure
  * from HW caps and cooling devices only; user caps invisible). The library computes it all
- * (capsim_platform_apply_cap() and its neighbours, src/model/platform_caps.c); this file parses
- * the caps and prints the answer.
+ * (capsim_platform_apply_cap() and its neighbours, src/model/platform_caps.c) and reads the caps
+ * (capsim_platform_parse_cap(), src/input/cap_args.c); this file prints the answer.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_platform.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static const char usage[] =
+static const char head[] =
 	"usage: capsim capacity PLATFORM [--max-freq POLICY=KHZ]... [--min-freq POLICY=KHZ]...\n"
 	"                       [--cooling POLICY=STATE]... [--hw-cap CPULIST=KHZ]...\n"
 	"                       [--boost POLICY]... [--after DURATION] [--hz HZ]\n"
@@ -40,21 +39,9 @@ static const char usage[] =
 	"refused when it is more than 10x outside the policy's OPPs. Caps are applied in the\n"
 	"order given; all of them from time 0.\n"
 	"\n"
-	"options:\n"
-	"  --max-freq POLICY=KHZ   scaling_max_freq (the user's MAX freq_qos request)\n"
-	"  --min-freq POLICY=KHZ   scaling_min_freq (the user's MIN freq_qos request)\n"
-	"  --cooling POLICY=STATE  a cpufreq cooling device at STATE (the STATE-th highest OPP)\n"
-	"  --hw-cap CPULIST=KHZ    a HW (LMh) cap on CPULIST, e.g. 4-7=1500000 (one\n"
-	"                          topology_update_hw_pressure() per policy, as LMh reports it)\n"
-	"  --boost POLICY          enable boost (turbo OPPs) on the policy\n"
-	"  --after DURATION        how long the HW caps have held, for hw_load_avg (default 1s,\n"
-	"                          at most 1h; with a unit: 100ms, 2s)\n"
-	"  --hz HZ                 scheduler tick rate for hw_load_avg updates, 1..1000 (default 250)\n"
-	"  --fallback none|cpuinfo_max  the reference when arch_scale_freq_ref() is 0 (x86):\n"
-	"                          none = 6.10..6.12.100, cpuinfo_max = d2d5c129d07e and later\n"
-	"  --overlay FILE          apply a platform JSON overlay; repeatable\n"
-	"  --json                  one JSON document instead of a table\n"
-	"  -h, --help              this help\n"
+	"options:\n";
+
+static const char tail[] =
 	"\n"
 	"examples:\n"
 	"  capsim capacity rk3399 --max-freq 4=1200000\n"
@@ -64,217 +51,68 @@ static const char usage[] =
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 #define MAX_CAPS 64
+#define MAX_OVERLAYS 16
 /* Longest --after: 3.6 M ticks at HZ=1000, well past where hw_load_avg settles. */
 #define MAX_AFTER_NS (3600 * CAPSIM_NSEC_PER_SEC)
 
-enum cap_kind { CAP_MAX, CAP_MIN, CAP_COOLING, CAP_HW, CAP_BOOST };
-
-struct cap {
-	enum cap_kind kind;
-	const char *arg;
-};
-
 struct capacity_opts {
-	const char *platform;
-	const char *overlays[CLI_MAX_OVERLAYS];
-	unsigned nr_overlays;
-	struct cap caps[MAX_CAPS];
-	unsigned nr_caps;
-	uint64_t after_ns;
-	uint64_t hz;
-	int fallback; /* -1: the platform's own */
-	int json;
+	struct cli_value platform, after, hz, fallback, json, help;
+	struct cli_list overlays;
+	struct cli_list caps; /* in the order given: each one is applied in turn */
 };
 
-static const char *const cap_options[] = {
-	[CAP_MAX] = "--max-freq", [CAP_MIN] = "--min-freq", [CAP_COOLING] = "--cooling",
-	[CAP_HW] = "--hw-cap", [CAP_BOOST] = "--boost",
+/* --fallback's names, in the order of enum capsim_freq_ref_fallback */
+#define FALLBACKS "none cpuinfo_max"
+
+#define CAP(field) offsetof(struct capacity_opts, field)
+#define CAP_OPTION(name, kind, metavar, text) { name, 0, metavar, CLI_PLATFORM_CAP, \
+	.max = MAX_CAPS, .offset = CAP(caps), .repeat = 1, .tag = kind, .help = text }
+static const struct cli_option options[] = {
+	{ "PLATFORM", 0, "PLATFORM", CLI_PLATFORM, .offset = CAP(platform) },
+	CAP_OPTION("--max-freq", CAPSIM_CAP_MAX_FREQ, "POLICY=KHZ", "scaling_max_freq (the user's MAX freq_qos request)"),
+	CAP_OPTION("--min-freq", CAPSIM_CAP_MIN_FREQ, "POLICY=KHZ", "scaling_min_freq (the user's MIN freq_qos request)"),
+	CAP_OPTION("--cooling", CAPSIM_CAP_COOLING, "POLICY=STATE",
+		   "a cpufreq cooling device at STATE (the STATE-th highest OPP)"),
+	CAP_OPTION("--hw-cap", CAPSIM_CAP_HW, "CPULIST=KHZ", "a HW (LMh) cap on CPULIST, e.g. 4-7=1500000 (one\n"
+		   "topology_update_hw_pressure() per policy, as LMh reports it)"),
+	CAP_OPTION("--boost", CAPSIM_CAP_BOOST, "POLICY", "enable boost (turbo OPPs) on the policy"),
+	{ "--after", 0, "DURATION", CLI_DURATION, .max = MAX_AFTER_NS, .def = "1s",
+	  .offset = CAP(after), .expect = "a duration up to 1h (e.g. 100ms, 2s; hw_load_avg "
+					  "settles within about 1s)",
+	  .help = "how long the HW caps have held, for hw_load_avg (default 1s,\n"
+		  "at most 1h; with a unit: 100ms, 2s)" },
+	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = CAP(hz),
+	  .expect = "1..1000 (CONFIG_HZ)",
+	  .help = "scheduler tick rate for hw_load_avg updates, 1..1000 (default 250)" },
+	{ "--fallback", 0, "none|cpuinfo_max", CLI_CHOICE, .values = FALLBACKS,
+	  .offset = CAP(fallback),
+	  .help = "the reference when arch_scale_freq_ref() is 0 (x86):\n"
+		  "none = 6.10..6.12.100, cpuinfo_max = d2d5c129d07e and later" },
+	{ "--overlay", 0, "FILE", CLI_FILE, .max = MAX_OVERLAYS, .offset = CAP(overlays),
+	  .repeat = 1, .help = "apply a platform JSON overlay; repeatable" },
+	{ "--json", 0, NULL, CLI_FLAG, .offset = CAP(json),
+	  .help = "one JSON document instead of a table" },
+	{ "--help", 'h', NULL, CLI_FLAG, .offset = CAP(help), .help = "this help" },
 };
 
-static int parse_args(int argc, char **argv, struct capacity_opts *o)
-{
-	const char *val;
-	int missing = 0;
-
-	for (int i = 1; i < argc; i++) {
-		unsigned k;
-
-		for (k = 0; k < ARRAY_SIZE(cap_options); k++)
-			if ((val = cli_opt_value(argc, argv, &i, cap_options[k], &missing)) || missing)
-				break;
-		if (k < ARRAY_SIZE(cap_options) && val) {
-			if (o->nr_caps == MAX_CAPS)
-				return cli_usage_error("capacity", "more than %d caps", MAX_CAPS);
-			o->caps[o->nr_caps++] = (struct cap){ .kind = (enum cap_kind)k, .arg = val };
-		} else if (missing) {
-			return cli_usage_error("capacity", "%s needs a value", argv[i]);
-		} else if (!strcmp(argv[i], "--json")) {
-			o->json = 1;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--overlay", &missing))) {
-			if (o->nr_overlays == CLI_MAX_OVERLAYS)
-				return cli_usage_error("capacity", "more than %d overlays", CLI_MAX_OVERLAYS);
-			o->overlays[o->nr_overlays++] = val;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--after", &missing))) {
-			/* a unit is required: a bare number meant ms here once, seconds elsewhere */
-			if (capsim_parse_duration_ns(val, 0, &o->after_ns) || o->after_ns > MAX_AFTER_NS)
-				return cli_usage_error("capacity", "--after %s: expected a duration with a "
-						       "unit, up to 1h (e.g. 100ms, 2s; hw_load_avg "
-						       "settles within about 1s)", val);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--hz", &missing))) {
-			if (capsim_parse_u64(val, &o->hz) || o->hz < 1 || o->hz > 1000)
-				return cli_usage_error("capacity", "--hz %s: expected 1..1000 (CONFIG_HZ)", val);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--fallback", &missing))) {
-			if (strcmp(val, "none") && strcmp(val, "cpuinfo_max"))
-				return cli_usage_error("capacity", "--fallback %s: expected none or cpuinfo_max", val);
-			o->fallback = strcmp(val, "none") ? CAPSIM_FALLBACK_CPUINFO_MAX : CAPSIM_FALLBACK_NONE;
-		} else if (missing) {
-			return cli_usage_error("capacity", "%s needs a value", argv[i]);
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_unknown_option("capacity", usage, argv[i]);
-		} else if (o->platform) {
-			return cli_usage_error("capacity", "one PLATFORM only ('%s' and '%s')", o->platform, argv[i]);
-		} else {
-			o->platform = argv[i];
-		}
-	}
-	if (!o->platform)
-		return cli_usage_error("capacity", "expected a PLATFORM");
-	return 0;
-}
-
-/*
- * "POLICY" of "POLICY=VALUE" (or the whole @arg when @value is NULL): a policy CPU, into
- * *@policy, with its description in *@pol.
- */
-static int parse_policy(const capsim_platform *p, const char *opt, const char *arg,
-			const char **value, unsigned *policy, struct capsim_policy_info *pol)
-{
-	char num[32];
-	size_t n = value ? strcspn(arg, "=") : strlen(arg);
-	struct capsim_cpu_info ci;
-	unsigned cpu = 0;
-	bool by_cpu = false;
-	int index = -1;
-
-	if ((value && !arg[n]) || n >= sizeof(num))
-		return cli_usage_error("capacity", "%s %s: expected POLICY=VALUE", opt, arg);
-	memcpy(num, arg, n);
-	num[n] = '\0';
-	if (value)
-		*value = arg + n + 1;
-	if (!capsim_parse_policy(num, &cpu, &by_cpu)) {
-		/* "cpuN": the policy CPU N belongs to */
-		if (by_cpu && !capsim_platform_get_cpu(p, cpu, &ci) && ci.policy >= 0)
-			cpu = (unsigned)ci.policy;
-		index = capsim_platform_policy_index(p, cpu);
-	}
-	if (index < 0) {
-		struct capsim_platform_info info;
-		char list[256] = "";
-
-		capsim_platform_get_info(p, &info);
-		for (unsigned i = 0; i < info.nr_policies; i++) {
-			struct capsim_policy_info other;
-
-			capsim_platform_get_policy(p, i, &other);
-			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%u", i ? ", " : "",
-				 other.cpu);
-		}
-		return cli_usage_error("capacity", "%s %s: no policy '%s' (%s has %s%s; a policy is "
-				       "N, policyN or cpuN)", opt, arg, num, info.name,
-				       info.nr_policies ? "policies " : "no cpufreq policy", list);
-	}
-	*policy = cpu;
-	capsim_platform_get_policy(p, (unsigned)index, pol);
-	return 0;
-}
-
-/* @s of @opt @arg as kHz; a bare number far from the OPPs of @cpus is refused with a hint. */
-static int parse_khz(const capsim_platform *p, const capsim_cpumask *cpus, const char *opt,
-		     const char *arg, const char *s, uint32_t *khz)
-{
-	capsim_error err = { 0 };
-	char what[160];
-
-	if (capsim_parse_freq_khz(s, khz) || *khz > (uint32_t)INT32_MAX)
-		return cli_usage_error("capacity", "%s %s: '%s' is not a frequency (e.g. 1200000, "
-				       "1200MHz, 1.2GHz)", opt, arg, s);
-	snprintf(what, sizeof(what), "%s %s", opt, arg);
-	if (capsim_is_bare_number(s) && capsim_platform_check_bare_khz(p, cpus, *khz, what, &err))
-		return cli_usage_error("capacity", "%s", err.msg);
-	return 0;
-}
-
-/* --hw-cap CPULIST=KHZ */
-static int parse_hw(const capsim_platform *p, const struct cap *c, struct capsim_cap *out)
-{
-	struct capsim_platform_info info;
-	char list[128];
-	size_t n = strcspn(c->arg, "=");
-
-	if (!c->arg[n] || n >= sizeof(list))
-		return cli_usage_error("capacity", "--hw-cap %s: expected CPULIST=KHZ", c->arg);
-	memcpy(list, c->arg, n);
-	list[n] = '\0';
-	if (capsim_parse_cpulist(list, &out->cpus) || !capsim_cpumask_weight(&out->cpus))
-		return cli_usage_error("capacity", "--hw-cap %s: '%s' is not a CPU list", c->arg, list);
-	capsim_platform_get_info(p, &info);
-	for (unsigned cpu = info.nr_cpus; cpu < CAPSIM_MAX_CPUS; cpu++)
-		if (capsim_cpumask_test(&out->cpus, cpu))
-			return cli_usage_error("capacity", "--hw-cap %s: no CPU %u (%s has %u)", c->arg,
-					       cpu, info.name, info.nr_cpus);
-	return parse_khz(p, &out->cpus, "--hw-cap", c->arg, c->arg + n + 1, &out->value);
-}
-
-/* One option's cap as the library takes it. */
-static int parse_cap(const capsim_platform *p, const struct cap *c, struct capsim_cap *out)
-{
-	const char *opt = cap_options[c->kind], *value;
-	struct capsim_policy_info pol;
-	uint64_t state;
-	int ret;
-
-	memset(out, 0, sizeof(*out));
-	switch (c->kind) {
-	case CAP_MAX:
-	case CAP_MIN:
-		out->kind = c->kind == CAP_MAX ? CAPSIM_CAP_MAX_FREQ : CAPSIM_CAP_MIN_FREQ;
-		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);
-		return ret ? ret : parse_khz(p, &pol.cpus, opt, c->arg, value, &out->value);
-	case CAP_COOLING:
-		out->kind = CAPSIM_CAP_COOLING;
-		ret = parse_policy(p, opt, c->arg, &value, &out->policy, &pol);
-		if (ret)
-			return ret;
-		if (capsim_parse_u64(value, &state) || state >= pol.nr_opps)
-			return cli_usage_error("capacity", "--cooling %s: expected a state 0..%u", c->arg,
-					       pol.nr_opps - 1);
-		out->value = (uint32_t)state;
-		return 0;
-	case CAP_HW:
-		out->kind = CAPSIM_CAP_HW;
-		return parse_hw(p, c, out);
-	case CAP_BOOST:
-		out->kind = CAPSIM_CAP_BOOST;
-		return parse_policy(p, opt, c->arg, NULL, &out->policy, &pol);
-	}
-	return CLI_EXIT_INTERNAL;
-}
+const struct cli_command cli_capacity = {
+	CLI_OPTIONS("capacity", options), .head = head, .tail = tail, .column = 26,
+};
 
 /* Each cap is read and applied in turn: a bad one stops there, as the kernel's writes would. */
 static int apply_caps(capsim_platform *p, const struct capacity_opts *o)
 {
-	int ret = 0;
-
-	for (unsigned i = 0; !ret && i < o->nr_caps; i++) {
+	for (unsigned i = 0; i < o->caps.n; i++) {
+		const struct cli_item *c = &o->caps.item[i];
 		capsim_error err = { 0 };
 		struct capsim_cap cap;
 
-		ret = parse_cap(p, &o->caps[i], &cap);
-		if (!ret && capsim_platform_apply_cap(p, &cap, &err))
-			ret = cli_fail(&err);
+		if (capsim_platform_parse_cap(p, (enum capsim_cap_kind)c->opt->tag, c->arg, &cap, &err))
+			return cli_usage_error("capacity", "%s", err.msg);
+		if (capsim_platform_apply_cap(p, &cap, &err))
+			return cli_fail(&err);
 	}
-	return ret;
+	return 0;
 }
 
 static void print_text(const capsim_platform *p, const struct capacity_opts *o)
@@ -283,7 +121,7 @@ static void print_text(const capsim_platform *p, const struct capacity_opts *o)
 
 	capsim_platform_get_info(p, &info);
 	printf("platform %s; hw_load_avg after %llu ms of HZ=%llu ticks\n", info.name,
-	       (unsigned long long)(o->after_ns / CAPSIM_NSEC_PER_MSEC), (unsigned long long)o->hz);
+	       (unsigned long long)(o->after.u / CAPSIM_NSEC_PER_MSEC), (unsigned long long)o->hz.u);
 	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "", "CAPACITY", "", "POLICY",
 	       "CPUFREQ", "HW", "HW", "ACTUAL", "v6.9 THERMAL", "v6.9");
 	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "CPU", "ORIG", "POLICY", "MAX_KHZ",
@@ -313,8 +151,8 @@ static int print_json(const capsim_platform *p, const struct capacity_opts *o)
 
 	capsim_platform_get_info(p, &info);
 	json_object_object_add(doc, "platform", json_object_new_string(info.name));
-	json_object_object_add(doc, "after_ns", cli_json_u64(o->after_ns));
-	json_object_object_add(doc, "hz", cli_json_u64(o->hz));
+	json_object_object_add(doc, "after_ns", cli_json_u64(o->after.u));
+	json_object_object_add(doc, "hz", cli_json_u64(o->hz.u));
 	for (unsigned cpu = 0; cpu < info.nr_cpus; cpu++) {
 		struct capsim_cpu_capacity cc;
 		json_object *c = json_object_new_object();
@@ -342,28 +180,29 @@ static int print_json(const capsim_platform *p, const struct capacity_opts *o)
 
 int cmd_capacity(int argc, char **argv)
 {
-	struct capacity_opts o = { .after_ns = CAPSIM_NSEC_PER_SEC, .hz = 250, .fallback = -1 };
+	struct capacity_opts o = { 0 };
+	const char *overlays[MAX_OVERLAYS];
 	capsim_error err = { 0 };
 	capsim_platform *p;
 	int ret;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return CLI_EXIT_OK;
-	}
-	ret = parse_args(argc, argv, &o);
-	if (!ret)
-		ret = cli_platform_load(o.platform, o.overlays, o.nr_overlays, &p);
+	ret = cli_parse(&cli_capacity, argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	if (!o.platform.arg)
+		return cli_usage_error("capacity", "expected a PLATFORM");
+	ret = cli_platform_load(o.platform.arg, overlays,
+				cli_list_args(&o.overlays, "--overlay", overlays, MAX_OVERLAYS), &p);
 	if (ret)
 		return ret;
-	if (o.fallback >= 0 &&
-	    capsim_platform_set_freq_ref_fallback(p, (enum capsim_freq_ref_fallback)o.fallback, &err))
+	if (o.fallback.arg &&
+	    capsim_platform_set_freq_ref_fallback(p, (enum capsim_freq_ref_fallback)o.fallback.u, &err))
 		ret = cli_fail(&err);
 	if (!ret)
 		ret = apply_caps(p, &o);
-	if (!ret && capsim_platform_settle_hw_load_avg(p, o.after_ns, (unsigned)o.hz, &err))
+	if (!ret && capsim_platform_settle_hw_load_avg(p, o.after.u, (unsigned)o.hz.u, &err))
 		ret = cli_fail(&err);
-	if (!ret && o.json)
+	if (!ret && o.json.arg)
 		ret = print_json(p, &o);
 	else if (!ret)
 		print_text(p, &o);

@@ -5,6 +5,7 @@
  * its util_avg band. The PELT code itself lives in src/pelt.c; this file reads, validates and
  * prints.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@
 #include "cli.h"
 
 
-static const char usage[] =
+static const char head[] =
 	"usage: capsim pelt [-o OUT] [FILE|-]\n"
 	"       capsim pelt --periodic RUN/PERIOD [--duration D] [--weight W] [--tick T]\n"
 	"                   [--tolerance U] [--start T] [--samples] [-o OUT]\n"
@@ -41,18 +42,10 @@ static const char usage[] =
 	"first activation after which every activation's trough and peak stay within the\n"
 	"tolerance of the settled min and max; the time to settle is when that activation wakes.\n"
 	"\n"
-	"options:\n"
-	"  -o, --output OUT   write to OUT (atomically: whole or not at all) instead of stdout\n"
-	"  --periodic RUN/PERIOD  simulate a periodic task, e.g. 4ms/16ms, 250us/1ms\n"
-	"  --duration D       simulated time (default: 2s or 16 periods, whichever is longer;\n"
-	"                     8 to 10000000 periods)\n"
-	"  --weight W         the task's load weight, 1..262144 (default 1024, nice 0)\n"
-	"  --tick T           also update every tick while running, e.g. 4ms for HZ=250\n"
-	"  --tolerance U      util_avg units counted as settled (default 10, about 1%)\n"
-	"  --start T          clock value of the first wake-up, e.g. 1000123456ns (default 0)\n"
-	"  --samples          print every update in the replay output format instead\n"
-	"  -h, --help         this help\n"
-	"Durations take a unit: ns, us, ms, s, min, h, d (a bare number is refused).\n"
+	"options:\n";
+
+static const char tail[] =
+	"Durations take a unit: ns, us, ms, s, min, h, d; a bare number is seconds.\n"
 	"\n"
 	"examples:\n"
 	"  capsim pelt tests/data/pelt-golden/periodic_25pct.in.csv\n"
@@ -63,17 +56,43 @@ static const char usage[] =
 
 #define DEFAULT_DURATION_NS (2 * CAPSIM_NSEC_PER_SEC)
 #define DEFAULT_PERIODS 16
-#define DEFAULT_TOLERANCE 10
 #define PLOT_ROWS 8
 #define PLOT_COLS 60
 
 struct pelt_opts {
-	const char *input;
-	const char *output;
-	const char *periodic;
-	int samples;
-	int has_duration;
+	struct cli_value input, output, periodic, samples, duration, weight, tick, tolerance;
+	struct cli_value start, help;
 	struct capsim_pelt_periodic_cfg cfg;
+};
+
+#define PELT(field) offsetof(struct pelt_opts, field)
+static const struct cli_option options[] = {
+	{ "FILE", 0, "input", CLI_FILE, .offset = PELT(input) },
+	{ "--output", 'o', "OUT", CLI_FILE, .offset = PELT(output),
+	  .help = "write to OUT (atomically: whole or not at all) instead of stdout" },
+	{ "--periodic", 0, "RUN/PERIOD", CLI_RUN_PERIOD, .offset = PELT(periodic),
+	  .expect = "RUN/PERIOD, e.g. 4ms/16ms",
+	  .help = "simulate a periodic task, e.g. 4ms/16ms, 250us/1ms" },
+	{ "--duration", 0, "D", CLI_DURATION, .offset = PELT(duration),
+	  .help = "simulated time (default: 2s or 16 periods, whichever is longer;\n"
+		  "8 to 10000000 periods)" },
+	{ "--weight", 0, "W", CLI_U64, .def = "1024", .offset = PELT(weight),
+	  .help = "the task's load weight, 1..262144 (default 1024, nice 0)" },
+	{ "--tick", 0, "T", CLI_DURATION, .min = 1, .offset = PELT(tick),
+	  .expect = "a tick longer than 0",
+	  .help = "also update every tick while running, e.g. 4ms for HZ=250" },
+	{ "--tolerance", 0, "U", CLI_U64, .max = 1024, .def = "10", .offset = PELT(tolerance),
+	  .expect = "an integer in 0..1024",
+	  .help = "util_avg units counted as settled (default 10, about 1%)" },
+	{ "--start", 0, "T", CLI_DURATION, .offset = PELT(start),
+	  .help = "clock value of the first wake-up, e.g. 1000123456ns (default 0)" },
+	{ "--samples", 0, NULL, CLI_FLAG, .offset = PELT(samples),
+	  .help = "print every update in the replay output format instead" },
+	{ "--help", 'h', NULL, CLI_FLAG, .offset = PELT(help), .help = "this help" },
+};
+
+const struct cli_command cli_pelt = {
+	CLI_OPTIONS("pelt", options), .head = head, .tail = tail, .column = 21,
 };
 
 /* ---- replay ------------------------------------------------------------------------------ */
@@ -89,14 +108,14 @@ static int replay(const struct pelt_opts *o)
 	size_t len = 0;
 	int ret;
 
-	ret = cli_read_file(o->input, &data, &len);
+	ret = cli_read_file(o->input.arg, &data, &len);
 	if (ret)
 		return ret;
-	ret = capsim_pelt_csv_parse(data, len, o->input, &csv, &err);
+	ret = capsim_pelt_csv_parse(data, len, o->input.arg, &csv, &err);
 	free(data);
 	if (ret)
 		return cli_fail(&err);
-	ret = cli_output_open(&out, o->output);
+	ret = cli_output_open(&out, o->output.arg);
 	if (ret) {
 		capsim_pelt_csv_free(&csv);
 		return ret;
@@ -240,24 +259,24 @@ static int periodic(struct pelt_opts *o)
 	capsim_error err = { 0 };
 	int ret;
 
-	if (!o->has_duration) {
+	if (!o->duration.arg) {
 		cfg->duration_ns = DEFAULT_PERIODS * cfg->period_ns;
 		if (cfg->duration_ns < DEFAULT_DURATION_NS)
 			cfg->duration_ns = DEFAULT_DURATION_NS;
 	}
 	if (capsim_pelt_periodic_check(cfg, &err))
 		return cli_usage_error("pelt", "%s", err.msg);
-	ret = cli_output_open(&out, o->output);
+	ret = cli_output_open(&out, o->output.arg);
 	if (ret)
 		return ret;
-	if (o->samples)
+	if (o->samples.arg)
 		fputs(CAPSIM_PELT_CSV_OUT_HEADER "\n", out.fp);
-	ret = capsim_pelt_periodic_run(cfg, &res, o->samples ? print_sample : NULL, out.fp, &err);
+	ret = capsim_pelt_periodic_run(cfg, &res, o->samples.arg ? print_sample : NULL, out.fp, &err);
 	if (ret) {
 		cli_output_abort(&out);
 		return cli_fail(&err);
 	}
-	if (!o->samples)
+	if (!o->samples.arg)
 		print_summary(out.fp, cfg, &res);
 	capsim_pelt_periodic_free(&res);
 	return cli_output_commit(&out);
@@ -265,122 +284,43 @@ static int periodic(struct pelt_opts *o)
 
 /* ---- command line ------------------------------------------------------------------------ */
 
-/*
- * A duration with its unit: bare numbers once meant µs here and mean seconds everywhere
- * else, so one is refused rather than silently read either way.
- */
-static int parse_duration_opt(const char *opt, const char *s, uint64_t *out)
+/* The periodic task's configuration from the options; the options that need --periodic. */
+static int periodic_cfg(struct pelt_opts *o)
 {
-	if (capsim_parse_duration_ns(s, 0, out))
-		return cli_usage_error("pelt", "%s '%s': expected a duration with a unit, e.g. 4ms, "
-				       "250us, 2s%s", opt, s, capsim_is_bare_number(s) ?
-				       " (a bare number is refused: it meant us here once)" : "");
-	return 0;
-}
+	const struct cli_value *only[] = { &o->duration, &o->tick, &o->weight, &o->tolerance,
+					   &o->start, &o->samples };
 
-static int parse_run_period(const char *s, struct capsim_pelt_periodic_cfg *cfg)
-{
-	const char *slash = strchr(s, '/');
-	char run[64];
-
-	if (!slash || (size_t)(slash - s) >= sizeof(run))
-		return cli_usage_error("pelt", "--periodic '%s': expected RUN/PERIOD, e.g. 4ms/16ms", s);
-	memcpy(run, s, (size_t)(slash - s));
-	run[slash - s] = '\0';
-	if (capsim_parse_duration_ns(run, 0, &cfg->run_ns) ||
-	    capsim_parse_duration_ns(slash + 1, 0, &cfg->period_ns))
-		return cli_usage_error("pelt", "--periodic '%s': expected RUN/PERIOD durations with "
-				       "units, e.g. 4ms/16ms%s", s, capsim_is_bare_number(run) ||
-				       capsim_is_bare_number(slash + 1) ? " (a bare number is "
-				       "refused: it meant us here once)" : "");
-	return 0;
-}
-
-static int parse_u64_opt(const char *opt, const char *s, uint64_t max, uint64_t *out)
-{
-	if (capsim_parse_u64(s, out) || *out > max)
-		return cli_usage_error("pelt", "%s '%s': expected an integer in 0..%llu", opt, s,
-				       (unsigned long long)max);
-	return 0;
-}
-
-static int parse_args(int argc, char **argv, struct pelt_opts *o)
-{
-	int ret = 0, i, missing = 0, only_files = 0, periodic_only = 0;
-	uint64_t v;
-	const char *val;
-
-	for (i = 1; i < argc && !ret; i++) {
-		const char *a = argv[i];
-
-		if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-			if (o->input)
-				return cli_usage_error("pelt", "more than one input ('%s' and '%s')", o->input, a);
-			o->input = a;
-		} else if (!strcmp(a, "--")) {
-			only_files = 1;
-		} else if (!strcmp(a, "--samples")) {
-			o->samples = periodic_only = 1;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--output", &missing)) ||
-			   (val = cli_opt_value(argc, argv, &i, "-o", &missing))) {
-			o->output = val;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--periodic", &missing))) {
-			o->periodic = val;
-			ret = parse_run_period(val, &o->cfg);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--duration", &missing))) {
-			o->has_duration = periodic_only = 1;
-			ret = parse_duration_opt("--duration", val, &o->cfg.duration_ns);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--tick", &missing))) {
-			periodic_only = 1;
-			ret = parse_duration_opt("--tick", val, &o->cfg.tick_ns);
-			if (!ret && !o->cfg.tick_ns)
-				ret = cli_usage_error("pelt", "--tick '%s': expected a tick longer than 0", val);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--weight", &missing))) {
-			periodic_only = 1;
-			ret = parse_u64_opt("--weight", val, UINT64_MAX, &o->cfg.weight);
-		} else if ((val = cli_opt_value(argc, argv, &i, "--tolerance", &missing))) {
-			periodic_only = 1;
-			ret = parse_u64_opt("--tolerance", val, 1024, &v);
-			o->cfg.tolerance = (uint32_t)v;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--start", &missing))) {
-			periodic_only = 1;
-			ret = parse_duration_opt("--start", val, &o->cfg.start_ns);
-		} else if (missing) {
-			return cli_usage_error("pelt", "option '%s' needs a value", a);
-		} else {
-			return cli_unknown_option("pelt", usage, a);
-		}
-		if (missing)
-			return cli_usage_error("pelt", "option '%s' needs a value", a);
-	}
-	if (ret)
-		return ret;
-	if (o->periodic && o->input)
-		return cli_usage_error("pelt", "--periodic takes no input file ('%s')", o->input);
-	if (!o->periodic && periodic_only)
-		return cli_usage_error("pelt", "--duration, --tick, --weight, --tolerance, --start and "
-				       "--samples go with --periodic");
+	if (o->periodic.arg && o->input.arg)
+		return cli_usage_error("pelt", "--periodic takes no input file ('%s')", o->input.arg);
+	for (size_t k = 0; !o->periodic.arg && k < sizeof(only) / sizeof(only[0]); k++)
+		if (only[k]->arg)
+			return cli_usage_error("pelt", "--duration, --tick, --weight, --tolerance, "
+					       "--start and --samples go with --periodic");
+	o->cfg = (struct capsim_pelt_periodic_cfg){
+		.run_ns = o->periodic.u, .period_ns = o->periodic.u2, .duration_ns = o->duration.u,
+		.tick_ns = o->tick.u, .weight = o->weight.u, .tolerance = (uint32_t)o->tolerance.u,
+		.start_ns = o->start.u,
+	};
 	return 0;
 }
 
 int cmd_pelt(int argc, char **argv)
 {
-	struct pelt_opts o = { .cfg = { .weight = 1024, .tolerance = DEFAULT_TOLERANCE } };
+	struct pelt_opts o = { 0 };
 	int ret;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return CLI_EXIT_OK;
-	}
-	ret = parse_args(argc, argv, &o);
+	ret = cli_parse(&cli_pelt, argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	ret = periodic_cfg(&o);
 	if (ret)
 		return ret;
-	if (o.periodic)
+	if (o.periodic.arg)
 		return periodic(&o);
-	if (!o.input) {
+	if (!o.input.arg) {
 		if (isatty(STDIN_FILENO))
 			return cli_usage_error("pelt", "no input (expected FILE, or - for standard input)");
-		o.input = "-";
+		o.input.arg = "-";
 	}
 	return replay(&o);
 }

@@ -8,6 +8,7 @@
  * explains one decision to a person as a table.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,93 +16,69 @@
 #include "cli.h"
 #include "cli_platform.h"
 
-static const char usage[] =
+static const char head[] =
 	"usage: capsim place --cases FILE.jsonl [--model M] [-o OUT]\n"
 	"       capsim place [--platform P [--overlay FILE]...] --state STATE.json [--task SPEC]\n"
 	"                    [--allowed CPULIST] [--model M] [--json] [-o OUT]\n"
 	"\n"
 	"Runs the kernel's wake-up placement functions (util_fits_cpu, select_idle_capacity,\n"
 	"find_energy_efficient_cpu; kernel/sched/fair.c, v6.12) on a snapshot of CPU state.\n"
-	"\n"
-	"  --cases FILE    golden cases, one JSON object per line (docs/formats.md; - for stdin);\n"
-	"                  writes one JSON line per case, in order, in the schema of the kernel's\n"
-	"                  expected.jsonl\n"
-	"  --state FILE    one state: platform (inline), per-CPU signals, optionally the task\n"
-	"  --platform P    the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
-	"                  path; the state then carries only CPU signals (else: inline platform)\n"
-	"  --overlay FILE  apply a platform JSON overlay to --platform (an energy model for a DT\n"
-	"                  without one); repeatable\n"
-	"  --task SPEC     the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
-	"                  [,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"\n"
-	"  --allowed LIST  CPUs the task may run on (e.g. 0-3,5); default: all\n"
-	"  --model M       v6.10 (default), v6.9, v6.12, latest, capped or none: what the scheduler\n"
-	"                  believes about capacity under pressure (docs/model.md)\n"
-	"  --json          the decision as one JSON object (expected.jsonl schema + reasons)\n"
-	"  -o, --output F  write to F (atomically) instead of standard output\n"
+	"\n";
+
+static const char tail[] =
 	"\n"
 	"Example:\n"
 	"  capsim place --state examples/place/rk3399-big-capped.json --task util=50,uclamp_min=1024,prev=4\n";
 
+#define MAX_OVERLAYS 16
+
 struct place_opts {
-	const char *cases, *state, *platform, *task, *allowed, *output;
-	struct cli_overlays overlays; /* applied to --platform */
-	enum capsim_model model;
-	int json;
+	struct cli_value cases, state, platform, task, allowed, output, model, json;
+	struct cli_list overlays; /* applied to --platform */
 };
 
-static int parse_opts(int argc, char **argv, struct place_opts *o)
+#define PLACE(field) offsetof(struct place_opts, field)
+static const struct cli_option options[] = {
+	{ "--cases", 0, "FILE", CLI_FILE, .offset = PLACE(cases),
+	  .help = "golden cases, one JSON object per line (docs/formats.md; - for stdin);\n"
+		  "writes one JSON line per case, in order, in the schema of the kernel's\n"
+		  "expected.jsonl" },
+	{ "--state", 0, "FILE", CLI_FILE, .offset = PLACE(state),
+	  .help = "one state: platform (inline), per-CPU signals, optionally the task" },
+	{ "--platform", 0, "P", CLI_PLATFORM, .offset = PLACE(platform),
+	  .help = "the platform by short name (rk3399, hikey960, pixel6, ...) or DT/JSON\n"
+		  "path; the state then carries only CPU signals (else: inline platform)" },
+	{ "--overlay", 0, "FILE", CLI_FILE, .max = MAX_OVERLAYS, .offset = PLACE(overlays),
+	  .repeat = 1,
+	  .help = "apply a platform JSON overlay to --platform (an energy model for a DT\n"
+		  "without one); repeatable" },
+	{ "--task", 0, "SPEC", CLI_TEXT, .offset = PLACE(task),
+	  .help = "the waking task: util=N,prev=CPU[,util_est=N][,runnable=N]\n"
+		  "[,uclamp_min=N][,uclamp_max=N]; replaces the state's \"task\"" },
+	{ "--allowed", 0, "LIST", CLI_CPULIST, .offset = PLACE(allowed),
+	  .help = "CPUs the task may run on (e.g. 0-3,5); default: all" },
+	{ "--model", 0, "M", CLI_MODEL, .def = "v6.10", .offset = PLACE(model),
+	  .expect = "v6.10, v6.9, v6.12, latest, capped or none",
+	  .help = "v6.10 (default), v6.9, v6.12, latest, capped or none: what the scheduler\n"
+		  "believes about capacity under pressure (docs/model.md)" },
+	{ "--json", 0, NULL, CLI_FLAG, .offset = PLACE(json),
+	  .help = "the decision as one JSON object (expected.jsonl schema + reasons)" },
+	{ "--output", 'o', "F", CLI_FILE, .offset = PLACE(output),
+	  .help = "write to F (atomically) instead of standard output" },
+};
+
+const struct cli_command cli_place = {
+	CLI_OPTIONS("place", options), .head = head, .tail = tail, .column = 18,
+};
+
+/* What the options say together. */
+static int check_opts(const struct place_opts *o)
 {
-	const char *model = NULL;
-	const struct {
-		const char *name;
-		const char **slot;
-	} opts[] = {
-		{ "--cases", &o->cases },   { "--state", &o->state }, { "--platform", &o->platform },
-		{ "--task", &o->task },     { "--allowed", &o->allowed }, { "--output", &o->output },
-		{ "-o", &o->output },       { "--model", &model },
-	};
-
-	memset(o, 0, sizeof(*o));
-	o->model = CAPSIM_MODEL_V6_10;
-	for (int i = 1; i < argc; i++) {
-		const char *v = NULL;
-		int missing = 0, r;
-		size_t k;
-
-		if (!strcmp(argv[i], "--json")) {
-			o->json = 1;
-			continue;
-		}
-		r = cli_overlay_take("place", argc, argv, &i, &o->overlays);
-		if (r > 1)
-			return CLI_EXIT_USAGE;
-		if (r < 0)
-			return cli_usage_error("place", "--overlay needs a value");
-		if (r)
-			continue;
-		for (k = 0; k < sizeof(opts) / sizeof(opts[0]); k++) {
-			v = cli_opt_value(argc, argv, &i, opts[k].name, &missing);
-			if (missing)
-				return cli_usage_error("place", "%s needs a value", opts[k].name);
-			if (v)
-				break;
-		}
-		if (!v)
-			return cli_unknown_option("place", usage, argv[i]);
-		*opts[k].slot = v;
-	}
-	if (model && capsim_model_from_name(model, &o->model)) {
-		char hint[CLI_HINT_MAX];
-
-		return cli_usage_error("place", "unknown model '%s'%s (expected v6.10, v6.9, v6.12, "
-				       "latest, capped or none)", model,
-				       cli_hint(hint, capsim_model_suggest(model)));
-	}
-	if (!o->cases == !o->state)
+	if (!o->cases.arg == !o->state.arg)
 		return cli_usage_error("place", "give exactly one of --cases or --state");
-	if (o->cases && (o->task || o->allowed || o->platform || o->json))
+	if (o->cases.arg && (o->task.arg || o->allowed.arg || o->platform.arg || o->json.arg))
 		return cli_usage_error("place", "--cases takes only --model and -o");
-	if (o->overlays.n && !o->platform)
+	if (o->overlays.n && !o->platform.arg)
 		return cli_usage_error("place", "--overlay needs --platform (a state's inline "
 				       "platform is complete)");
 	return 0;
@@ -115,7 +92,7 @@ static int run_cases(const struct place_opts *o)
 	char *text, *mem = NULL;
 	size_t len, mem_len = 0;
 	FILE *ms;
-	int n, rc = cli_read_file(o->cases, &text, &len);
+	int n, rc = cli_read_file(o->cases.arg, &text, &len);
 
 	if (rc)
 		return rc;
@@ -124,10 +101,10 @@ static int run_cases(const struct place_opts *o)
 		free(text);
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	}
-	n = capsim_place_replay_cases(text, len, o->model, ms, &err);
+	n = capsim_place_replay_cases(text, len, (enum capsim_model)o->model.u, ms, &err);
 	free(text);
 	if (n < 0)
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s", o->cases, err.msg);
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s", o->cases.arg, err.msg);
 	if (fclose(ms) || rc) {
 		free(mem);
 		return rc ? rc : cli_failf(CLI_EXIT_INTERNAL, "out of memory");
@@ -135,9 +112,9 @@ static int run_cases(const struct place_opts *o)
 	if (!n) {
 		free(mem);
 		return cli_failf(CLI_EXIT_INPUT, "%s: no cases (expected one JSON object per line)",
-				 o->cases);
+				 o->cases.arg);
 	}
-	rc = cli_output_open(&out, o->output);
+	rc = cli_output_open(&out, o->output.arg);
 	if (!rc) {
 		fwrite(mem, 1, mem_len, out.fp);
 		rc = cli_output_commit(&out);
@@ -148,35 +125,31 @@ static int run_cases(const struct place_opts *o)
 
 static int load_state(const struct place_opts *o, capsim_place *q)
 {
+	const char *overlays[MAX_OVERLAYS];
+	unsigned n = cli_list_args(&o->overlays, "--overlay", overlays, MAX_OVERLAYS);
 	capsim_error err = { 0 };
 	char *text;
 	size_t len;
 	int rc;
 
-	if (o->platform && capsim_place_use_platform_overlays(q, o->platform, o->overlays.path,
-							      o->overlays.n, &err))
+	if (o->platform.arg &&
+	    capsim_place_use_platform_overlays(q, o->platform.arg, overlays, n, &err))
 		return cli_fail(&err);
-	rc = cli_read_file(o->state, &text, &len);
+	rc = cli_read_file(o->state.arg, &text, &len);
 	if (rc)
 		return rc;
-	if (capsim_place_parse(q, text, len, CAPSIM_PLACE_STATE, o->model, &err))
-		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state,
+	if (capsim_place_parse(q, text, len, CAPSIM_PLACE_STATE, (enum capsim_model)o->model.u, &err))
+		rc = cli_failf(cli_exit_code(err.code), "%s:%s%s", o->state.arg,
 			       err.msg[0] == '.' ? " " : "", err.msg);
 	free(text);
 	if (rc)
 		return rc;
-	if (o->task && capsim_place_set_task(q, o->task, &err))
+	if (o->task.arg && capsim_place_set_task(q, o->task.arg, &err))
 		return cli_fail(&err);
-	if (o->allowed) {
-		capsim_cpumask m;
-
-		if (capsim_parse_cpulist(o->allowed, &m))
-			return cli_usage_error("place", "--allowed '%s' is not a CPU list (e.g. 0-3,5)",
-					       o->allowed);
-		capsim_place_set_allowed(q, &m);
-	}
+	if (o->allowed.arg)
+		capsim_place_set_allowed(q, &o->allowed.cpus);
 	if (capsim_place_finish(q, &err))
-		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state, err.msg);
+		return cli_failf(cli_exit_code(err.code), "%s: %s", o->state.arg, err.msg);
 	return 0;
 }
 
@@ -188,10 +161,10 @@ static int run_state(const struct place_opts *o, capsim_place *q)
 	if (rc)
 		return rc;
 	capsim_place_run(q);
-	rc = cli_output_open(&out, o->output);
+	rc = cli_output_open(&out, o->output.arg);
 	if (rc)
 		return rc;
-	if (o->json)
+	if (o->json.arg)
 		capsim_place_write_json(q, out.fp, 1);
 	else
 		capsim_place_write_table(q, out.fp);
@@ -200,19 +173,17 @@ static int run_state(const struct place_opts *o, capsim_place *q)
 
 int cmd_place(int argc, char **argv)
 {
-	struct place_opts o;
+	struct place_opts o = { 0 };
 	capsim_place *q = NULL;
 	capsim_error err = { 0 };
 	int rc;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return CLI_EXIT_OK;
-	}
-	rc = parse_opts(argc, argv, &o);
+	rc = cli_parse(&cli_place, argc, argv, &o);
+	if (!rc)
+		rc = check_opts(&o);
 	if (rc)
-		return rc;
-	if (o.cases)
+		return rc == CLI_HELP_SHOWN ? CLI_EXIT_OK : rc;
+	if (o.cases.arg)
 		return run_cases(&o);
 	if (capsim_place_create(&q, &err))
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");

@@ -7,13 +7,14 @@
  * efficiency); the thermal zones with trips and cooling maps, as the public API
  * (capsim/capsim_platform.h) shows them.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_platform.h"
 
-static const char usage[] =
+static const char head[] =
 	"usage: capsim platform list\n"
 	"       capsim platform show PLATFORM [--overlay FILE]... [--json | --format F]\n"
 	"\n"
@@ -33,12 +34,9 @@ static const char usage[] =
 	"/sys/firmware/fdt, or a .dts compiled with dtc), a capsim platform JSON file or a LISA\n"
 	"PlatformInfo YAML (.yml/.yaml: cpu-capacities, freq-domains, freqs, nrg-model).\n"
 	"\n"
-	"options:\n"
-	"  --overlay FILE   apply a platform JSON overlay (add an EM, fix an OPP); repeatable\n"
-	"  --json           one JSON document instead of tables (= --format json)\n"
-	"  --format F       text (default), json, or lisa: a LISA PlatformInfo YAML that LISA\n"
-	"                   and capsim (PLATFORM.yml) load\n"
-	"  -h, --help       this help\n"
+	"options:\n";
+
+static const char tail[] =
 	"\n"
 	"examples:\n"
 	"  capsim platform list\n"
@@ -48,6 +46,34 @@ static const char usage[] =
 	"  capsim platform show rk3399 --format lisa > rk3399.plat_info.yml\n"
 	"\n"
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
+
+#define MAX_OVERLAYS 16
+
+struct show_opts {
+	struct cli_value platform, json, format, help;
+	struct cli_list overlays;
+};
+
+/* --format's names */
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_LISA };
+#define FORMATS "text json lisa"
+
+#define SHOW(field) offsetof(struct show_opts, field)
+static const struct cli_option options[] = {
+	{ "PLATFORM", 0, "PLATFORM", CLI_PLATFORM, .offset = SHOW(platform) },
+	{ "--overlay", 0, "FILE", CLI_FILE, .max = MAX_OVERLAYS, .offset = SHOW(overlays),
+	  .repeat = 1, .help = "apply a platform JSON overlay (add an EM, fix an OPP); repeatable" },
+	{ "--json", 0, NULL, CLI_FLAG, .offset = SHOW(json),
+	  .help = "one JSON document instead of tables (= --format json)" },
+	{ "--format", 0, "F", CLI_CHOICE, .values = FORMATS, .def = "text", .offset = SHOW(format),
+	  .help = "text (default), json, or lisa: a LISA PlatformInfo YAML that LISA\n"
+		  "and capsim (PLATFORM.yml) load" },
+	{ "--help", 'h', NULL, CLI_FLAG, .offset = SHOW(help), .help = "this help" },
+};
+
+const struct cli_command cli_platform = {
+	CLI_OPTIONS("platform", options), .head = head, .tail = tail, .column = 19,
+};
 
 /* --- list ------------------------------------------------------------------------------------ */
 
@@ -591,41 +617,25 @@ static int show_json(const capsim_platform *p)
 
 static int cmd_show(int argc, char **argv)
 {
-	const char *name = NULL, *overlays[CLI_MAX_OVERLAYS], *val, *format = "text";
-	unsigned nr_overlays = 0;
+	struct show_opts o = { 0 };
+	const char *overlays[MAX_OVERLAYS];
+	unsigned nr_overlays;
 	capsim_platform *p;
-	int missing = 0, ret;
+	int ret, format;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			format = "json";
-		} else if ((val = cli_opt_value(argc, argv, &i, "--format", &missing))) {
-			if (strcmp(val, "text") && strcmp(val, "json") && strcmp(val, "lisa"))
-				return cli_usage_error("platform", "--format '%s': expected text, json "
-						       "or lisa", val);
-			format = val;
-		} else if ((val = cli_opt_value(argc, argv, &i, "--overlay", &missing))) {
-			if (nr_overlays == CLI_MAX_OVERLAYS)
-				return cli_usage_error("platform", "more than %d overlays", CLI_MAX_OVERLAYS);
-			overlays[nr_overlays++] = val;
-		} else if (missing) {
-			return cli_usage_error("platform", "%s needs a value", argv[i]);
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			return cli_unknown_option("platform", usage, argv[i]);
-		} else if (name) {
-			return cli_usage_error("platform", "one PLATFORM only ('%s' and '%s')", name, argv[i]);
-		} else {
-			name = argv[i];
-		}
-	}
-	if (!name)
+	ret = cli_parse(&cli_platform, argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	if (!o.platform.arg)
 		return cli_usage_error("platform", "show needs a PLATFORM");
-	ret = cli_platform_load(name, overlays, nr_overlays, &p);
+	format = o.json.arg ? FORMAT_JSON : (int)o.format.u;
+	nr_overlays = cli_list_args(&o.overlays, "--overlay", overlays, MAX_OVERLAYS);
+	ret = cli_platform_load(o.platform.arg, overlays, nr_overlays, &p);
 	if (ret)
 		return ret;
-	if (!strcmp(format, "json"))
+	if (format == FORMAT_JSON)
 		ret = show_json(p);
-	else if (!strcmp(format, "lisa"))
+	else if (format == FORMAT_LISA)
 		ret = capsim_platform_write_lisa(p, stdout) ? cli_failf(CLI_EXIT_INTERNAL,
 				"cannot write the LISA YAML to standard output") : 0;
 	else
@@ -637,14 +647,14 @@ static int cmd_show(int argc, char **argv)
 int cmd_platform(int argc, char **argv)
 {
 	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
+		cli_help(&cli_platform, stdout);
 		return CLI_EXIT_OK;
 	}
 	if (argc < 2)
 		return cli_usage_error("platform", "expected 'list' or 'show PLATFORM'");
-	if (!strcmp(argv[1], "list"))
-		return argc == 2 ? cmd_list() : cli_usage_error("platform", "list takes no argument");
 	if (!strcmp(argv[1], "show"))
 		return cmd_show(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "list"))
+		return argc == 2 ? cmd_list() : cli_usage_error("platform", "list takes no argument");
 	return cli_usage_error("platform", "unknown action '%s' (expected 'list' or 'show')", argv[1]);
 }

@@ -5,6 +5,7 @@
  * CPU what happened, for people or as JSON, optionally with a kernel text trace. Everything it
  * runs and prints goes through the public API (<capsim/capsim_sim.h>).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 #include "cli_record.h"
 #include "cli_run.h"
 
-static const char usage[] =
+static const char head[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--overlay FILE]...\n"
 	"                       [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
@@ -29,45 +30,9 @@ static const char usage[] =
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
 	"load balance. Without a scenario it runs the built-in default (scenarios/default.json:\n"
 	"Pixel 6, big cluster capped to 2 GHz, display pipeline + audio + background + UI burst).\n"
-	"\n"
-	"  SCENARIO.json    scenario file (docs/formats.md, \"Scenario\")\n"
-	"  --platform P     platform short name (capsim platform list) or DTB/DTS/JSON path\n"
-	"  --overlay FILE   apply a platform JSON overlay to the platform (the scenario's or\n"
-	"                   --platform's) as 'capsim platform show --overlay'; repeatable\n"
-	"  --workload F     rt-app JSON file; replaces the scenario's workload\n"
-	"  --duration S     simulated time: seconds or with a unit (10s, 500ms, 2h)\n"
-	"  --seed N         seed for the inputs that ask for randomness (default: the scenario's)\n"
-	"  --model M        v6.10 (default), v6.9, v6.12, latest, capped, none\n"
-	"  --governor G     schedutil (default), performance, powersave\n"
-	"  --hz N           scheduler tick rate (default 250)\n"
-	"  --max-freq P=KHZ[@T]  cap policy P (policyN or N) with scaling_max_freq from T\n"
-	"                   (default 0); KHZ 'none' removes the cap; repeatable\n"
-	"  --hw-cap C=KHZ@T+D    HW-throttle CPUs C to KHZ from T for D; repeatable\n"
-	"  --no-eas         disable Energy Aware Scheduling (sched_energy_aware=0)\n"
-	"  --max-events N   stop after N events with the report of what ran, marked truncated\n"
-	"                   (exit 4; default: no limit with a duration, else 200000000 and an\n"
-	"                   error)\n"
-	"  --timeout T      likewise after T of wall-clock time (e.g. 30s, 5min)\n"
-	"  --json           the report as JSON\n"
-	"  --trace FILE     write a trace of the run; its format from the name: .dat trace.dat\n"
-	"                   (trace-cmd, KernelShark), .perfetto-trace or .pftrace Perfetto,\n"
-	"                   .json Chrome JSON, else the kernel's ftrace text (after .gz/.zst/.xz)\n"
-	"  --trace-format F ftrace, report, dat, perfetto or chrome: wins over the name\n"
-	"  --trace-events LIST  event families the trace adds, comma-separated: lisa (the LISA\n"
-	"                   module's lisa__* PELT, util_est, capacity, overutilized events;\n"
-	"                   ftrace and report traces only), energy (sched_compute_energy, each\n"
-	"                   compute_energy() of EAS), thermal_power (the cpufreq cooling devices'\n"
-	"                   thermal_power_cpu_get_power_simple and thermal_power_cpu_limit)\n"
-	"  --no-trace-size-warning  no warning when the trace is on its way past 1 GiB\n"
-	"  -o, --output F   write the report to F (atomically) instead of standard output\n"
-	"  --report F.html  also write an HTML report: interactive plots per CPU and task,\n"
-	"                   the summary and the inputs, one self-contained page\n"
-	"  --csv DIR        also write the time series and summary tables as CSV into DIR\n"
-	"  --rtapp-log DIR  also write rt-app's per-thread logs into DIR, named as rt-app names\n"
-	"                   them: LOG_BASENAME-THREAD.log (the workload's global log_basename,\n"
-	"                   else rt-app)\n"
-	"  --rtapp-log-workload  write them where the workload's global logdir says, as rt-app\n"
-	"                   does (a relative logdir from the current directory)\n"
+	"\n";
+
+static const char tail[] =
 	"\n"
 	"SIGINT or SIGTERM stops the run with its truncated report (exit 128 + the signal); a\n"
 	"second one ends capsim at once. Every output is opened before the run starts.\n"
@@ -78,63 +43,98 @@ static const char usage[] =
 	"  capsim simulate scenarios/default.json --duration 2s --trace default.trace\n";
 
 struct sim_opts {
-	const char *scenario, *platform, *workload, *trace, *trace_format, *output;
-	const char *report, *csv, *rtapp_log;
-	const char *trace_events;
-	const char *duration, *seed, *model, *governor, *hz, *max_events, *timeout;
-	int json, no_eas, no_trace_size_warning, rtapp_log_workload;
-	struct cli_overlays overlays; /* --overlay, applied when the platform is loaded */
-	struct cli_caps caps;     /* --max-freq and --hw-cap */
+	struct cli_value scenario, trace, trace_format, output, report, csv, rtapp_log;
+	struct cli_value trace_events, model, governor, hz, max_events, timeout;
+	struct cli_value json, no_eas, no_trace_size_warning, rtapp_log_workload;
+	struct cli_run_opts run;
 };
 
-static int parse_args(int argc, char **argv, struct sim_opts *o)
+/* --trace-format's names, in trace_formats[] order (its .u indexes that table) */
+#define TRACE_FORMATS "ftrace report dat perfetto chrome"
+#define GOVERNORS "schedutil performance powersave"
+
+#define SIM(field) offsetof(struct sim_opts, field)
+static const struct cli_option options[] = {
+	{ "SCENARIO.json", 0, "scenario", CLI_FILE, .offset = SIM(scenario),
+	  .help = "scenario file (docs/formats.md, \"Scenario\")" },
+	{ "--platform", 0, "P", CLI_PLATFORM, .offset = SIM(run.platform),
+	  .help = "platform short name (capsim platform list) or DTB/DTS/JSON path" },
+	{ "--overlay", 0, "FILE", CLI_FILE, .offset = SIM(run.overlays), .repeat = 1,
+	  .max = CLI_RUN_MAX_OVERLAYS,
+	  .help = "apply a platform JSON overlay to the platform (the scenario's or\n"
+		  "--platform's) as 'capsim platform show --overlay'; repeatable" },
+	{ "--workload", 0, "F", CLI_FILE, .offset = SIM(run.workload),
+	  .help = "rt-app JSON file; replaces the scenario's workload" },
+	{ "--duration", 0, "S", CLI_DURATION, .min = 1, .offset = SIM(run.duration),
+	  .expect = CLI_RUN_DURATION_EXPECT,
+	  .help = "simulated time: seconds or with a unit (10s, 500ms, 2h)" },
+	{ "--seed", 0, "N", CLI_U64, .offset = SIM(run.seed),
+	  .help = "seed for the inputs that ask for randomness (default: the scenario's)" },
+	{ "--model", 0, "M", CLI_MODEL, .offset = SIM(model),
+	  .expect = "v6.10, v6.9, v6.12, latest, capped or none",
+	  .help = "v6.10 (default), v6.9, v6.12, latest, capped, none" },
+	{ "--governor", 0, "G", CLI_CHOICE, .values = GOVERNORS,
+	  .offset = SIM(governor), .help = "schedutil (default), performance, powersave" },
+	{ "--hz", 0, "N", CLI_U64, .min = 1, .max = 10000, .offset = SIM(hz),
+	  .expect = "1..10000", .help = "scheduler tick rate (default 250)" },
+	{ "--max-freq", 0, "P=KHZ[@T]", CLI_MAX_FREQ, .offset = SIM(run.caps), .repeat = 1,
+	  .help = "cap policy P (policyN or N) with scaling_max_freq from T\n"
+		  "(default 0); KHZ 'none' removes the cap; repeatable" },
+	{ "--hw-cap", 0, "C=KHZ@T+D", CLI_HW_CAP_EPISODE, .offset = SIM(run.caps), .repeat = 1,
+	  .help = "  HW-throttle CPUs C to KHZ from T for D; repeatable" },
+	{ "--no-eas", 0, NULL, CLI_FLAG, .offset = SIM(no_eas),
+	  .help = "disable Energy Aware Scheduling (sched_energy_aware=0)" },
+	{ "--max-events", 0, "N", CLI_U64, .min = 1, .offset = SIM(max_events),
+	  .expect = "a positive integer",
+	  .help = "stop after N events with the report of what ran, marked truncated\n"
+		  "(exit 4; default: no limit with a duration, else 200000000 and an\n"
+		  "error)" },
+	{ "--timeout", 0, "T", CLI_DURATION, .min = 1, .offset = SIM(timeout),
+	  .expect = "a duration > 0 such as 30s or 5min",
+	  .help = "likewise after T of wall-clock time (e.g. 30s, 5min)" },
+	{ "--json", 0, NULL, CLI_FLAG, .offset = SIM(json), .help = "the report as JSON" },
+	{ "--trace", 0, "FILE", CLI_FILE, .offset = SIM(trace),
+	  .help = "write a trace of the run; its format from the name: .dat trace.dat\n"
+		  "(trace-cmd, KernelShark), .perfetto-trace or .pftrace Perfetto,\n"
+		  ".json Chrome JSON, else the kernel's ftrace text (after .gz/.zst/.xz)" },
+	{ "--trace-format", 0, "F", CLI_CHOICE, .values = TRACE_FORMATS, .offset = SIM(trace_format),
+	  .help = "ftrace, report, dat, perfetto or chrome: wins over the name" },
+	{ "--trace-events", 0, "LIST", CLI_TEXT, .values = "lisa energy thermal_power",
+	  .offset = SIM(trace_events),
+	  .help = "event families the trace adds, comma-separated: lisa (the LISA\n"
+		  "module's lisa__* PELT, util_est, capacity, overutilized events;\n"
+		  "ftrace and report traces only), energy (sched_compute_energy, each\n"
+		  "compute_energy() of EAS), thermal_power (the cpufreq cooling devices'\n"
+		  "thermal_power_cpu_get_power_simple and thermal_power_cpu_limit)" },
+	{ "--no-trace-size-warning", 0, NULL, CLI_FLAG, .offset = SIM(no_trace_size_warning),
+	  .help = "no warning when the trace is on its way past 1 GiB" },
+	{ "--output", 'o', "F", CLI_FILE, .offset = SIM(output),
+	  .help = "write the report to F (atomically) instead of standard output" },
+	{ "--report", 0, "F.html", CLI_FILE, .offset = SIM(report),
+	  .help = "also write an HTML report: interactive plots per CPU and task,\n"
+		  "the summary and the inputs, one self-contained page" },
+	{ "--csv", 0, "DIR", CLI_FILE, .offset = SIM(csv),
+	  .help = "also write the time series and summary tables as CSV into DIR" },
+	{ "--rtapp-log", 0, "DIR", CLI_FILE, .offset = SIM(rtapp_log),
+	  .help = "also write rt-app's per-thread logs into DIR, named as rt-app names\n"
+		  "them: LOG_BASENAME-THREAD.log (the workload's global log_basename,\n"
+		  "else rt-app)" },
+	{ "--rtapp-log-workload", 0, NULL, CLI_FLAG, .offset = SIM(rtapp_log_workload),
+	  .help = "write them where the workload's global logdir says, as rt-app\n"
+		  "does (a relative logdir from the current directory)" },
+};
+
+const struct cli_command cli_simulate = {
+	CLI_OPTIONS("simulate", options), .head = head, .tail = tail, .column = 19,
+};
+
+/* What the options say together. */
+static int check_args(const struct sim_opts *o)
 {
-	const struct cli_opt opts[] = {
-		{ "--platform", &o->platform }, { "--workload", &o->workload },
-		{ "--duration", &o->duration }, { "--seed", &o->seed },
-		{ "--model", &o->model }, { "--governor", &o->governor },
-		{ "--hz", &o->hz }, { "--trace", &o->trace }, { "--max-events", &o->max_events },
-		{ "--timeout", &o->timeout },        { "--trace-events", &o->trace_events },
-		{ "--trace-format", &o->trace_format },
-		{ "--output", &o->output }, { "-o", &o->output }, { "--report", &o->report },
-		{ "--csv", &o->csv }, { "--rtapp-log", &o->rtapp_log },
-	};
-
-	for (int i = 1; i < argc; i++) {
-		int r = 0;
-
-		if (!strcmp(argv[i], "--json")) {
-			o->json = 1;
-			continue;
-		}
-		if (!strcmp(argv[i], "--no-eas")) {
-			o->no_eas = 1;
-			continue;
-		}
-		if (!strcmp(argv[i], "--no-trace-size-warning")) {
-			o->no_trace_size_warning = 1;
-			continue;
-		}
-		if (!strcmp(argv[i], "--rtapp-log-workload")) {
-			o->rtapp_log_workload = 1;
-			continue;
-		}
-		r = cli_caps_take("simulate", argc, argv, &i, &o->caps);
-		if (!r)
-			r = cli_overlay_take("simulate", argc, argv, &i, &o->overlays);
-		if (r > 1)
-			return CLI_EXIT_USAGE;
-		if (!r)
-			r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
-		if (r < 0)
-			return cli_usage_error("simulate", "option '%s' needs a value", argv[i]);
-		if (!r && cli_operand("simulate", usage, "scenario", argv[i], &o->scenario))
-			return CLI_EXIT_USAGE;
-	}
-	if (o->rtapp_log_workload && o->rtapp_log)
+	if (o->rtapp_log_workload.arg && o->rtapp_log.arg)
 		return cli_usage_error("simulate", "--rtapp-log DIR and --rtapp-log-workload name two "
 				       "places for one set of logs: give one");
-	return o->trace_events && !o->trace
+	return o->trace_events.arg && !o->trace.arg
 		       ? cli_usage_error("simulate", "--trace-events needs --trace FILE")
 		       : 0;
 }
@@ -169,52 +169,21 @@ static int trace_families(const char *list, unsigned *out)
 /* Command-line values override the scenario's. */
 static int apply_overrides(const struct sim_opts *o, capsim_scenario *sc)
 {
-	enum capsim_model model;
-	capsim_error err = { 0 };
-	uint64_t x;
+	/* GOVERNORS' order */
+	static const enum capsim_governor governors[] = { CAPSIM_GOV_SCHEDUTIL,
+		CAPSIM_GOV_PERFORMANCE, CAPSIM_GOV_POWERSAVE };
 
-	if (cli_run_overrides("simulate", o->duration, o->seed, sc))
-		return CLI_EXIT_USAGE;
-	if (o->model) {
-		if (capsim_model_from_name(o->model, &model)) {
-			char hint[CLI_HINT_MAX];
-
-			return cli_usage_error("simulate", "--model '%s'%s: expected v6.10, v6.9, v6.12, "
-					       "latest, capped or none", o->model,
-					       cli_hint(hint, capsim_model_suggest(o->model)));
-		}
-		capsim_scenario_set_model(sc, model, NULL);
-	}
-	if (o->governor) {
-		if (!strcmp(o->governor, "schedutil"))
-			capsim_scenario_set_governor(sc, CAPSIM_GOV_SCHEDUTIL, NULL);
-		else if (!strcmp(o->governor, "performance"))
-			capsim_scenario_set_governor(sc, CAPSIM_GOV_PERFORMANCE, NULL);
-		else if (!strcmp(o->governor, "powersave"))
-			capsim_scenario_set_governor(sc, CAPSIM_GOV_POWERSAVE, NULL);
-		else
-			return cli_usage_error("simulate", "--governor '%s': expected schedutil, "
-					       "performance or powersave", o->governor);
-	}
-	if (o->hz) {
-		if (capsim_parse_u64(o->hz, &x) || x > 10000 ||
-		    capsim_scenario_set_hz(sc, (unsigned)x, NULL))
-			return cli_usage_error("simulate", "--hz '%s': expected 1..10000", o->hz);
-	}
-	if (o->max_events) {
-		if (capsim_parse_u64(o->max_events, &x) || capsim_scenario_set_max_events(sc, x, NULL))
-			return cli_usage_error("simulate", "--max-events '%s': expected a positive integer",
-					       o->max_events);
-	}
-	if (o->no_eas)
+	if (o->model.arg)
+		capsim_scenario_set_model(sc, (enum capsim_model)o->model.u, NULL);
+	if (o->governor.arg)
+		capsim_scenario_set_governor(sc, governors[o->governor.u], NULL);
+	if (o->hz.arg && capsim_scenario_set_hz(sc, (unsigned)o->hz.u, NULL))
+		return cli_usage_error("simulate", "--hz '%s': expected 1..10000", o->hz.arg);
+	if (o->max_events.arg)
+		capsim_scenario_set_max_events(sc, o->max_events.u, NULL);
+	if (o->no_eas.arg)
 		capsim_scenario_set_eas(sc, 0, NULL);
-	if ((o->platform && capsim_scenario_set_platform(sc, o->platform, &err)) ||
-	    (o->workload && capsim_scenario_set_workload_path(sc, o->workload, &err)))
-		return cli_fail(&err);
-	for (unsigned k = 0; k < o->overlays.n; k++)
-		if (capsim_scenario_add_overlay(sc, o->overlays.path[k], &err))
-			return cli_fail(&err);
-	return cli_caps_apply(&o->caps, sc);
+	return cli_run_overrides("simulate", &o->run, sc);
 }
 
 /* The outputs of a recording: opened before the run, written after it. */
@@ -229,24 +198,24 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 	capsim_error err = { 0 };
 	int ret = 0;
 
-	const char *logdir = o->rtapp_log;
+	const char *logdir = o->rtapp_log.arg;
 
-	if (!o->report && !o->csv && !o->rtapp_log && !o->rtapp_log_workload)
+	if (!o->report.arg && !o->csv.arg && !o->rtapp_log.arg && !o->rtapp_log_workload.arg)
 		return 0;
-	if (o->rtapp_log_workload && !(logdir = capsim_sim_rtapp_logdir(s)))
+	if (o->rtapp_log_workload.arg && !(logdir = capsim_sim_rtapp_logdir(s)))
 		return cli_failf(CLI_EXIT_INPUT, "--rtapp-log-workload: the workload's \"global\" "
 				 "gives no \"logdir\" (or write the logs with --rtapp-log DIR)");
 	if (capsim_recording_attach(s, &r->rec, &err))
 		return cli_fail(&err);
-	if (o->report)
-		ret = cli_output_open(&r->report, o->report);
-	if (!ret && o->csv) {
-		ret = cli_dir_init(&r->csv, "--csv", o->csv);
+	if (o->report.arg)
+		ret = cli_output_open(&r->report, o->report.arg);
+	if (!ret && o->csv.arg) {
+		ret = cli_dir_init(&r->csv, "--csv", o->csv.arg);
 		if (!ret && capsim_recording_csv(r->rec, cli_dir_open, &r->csv, &err))
-			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
+			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv.arg, err.msg);
 	}
 	if (!ret && logdir) {
-		ret = cli_dir_init(&r->logs, o->rtapp_log ? "--rtapp-log" : "--rtapp-log-workload",
+		ret = cli_dir_init(&r->logs, o->rtapp_log.arg ? "--rtapp-log" : "--rtapp-log-workload",
 				   logdir);
 		if (!ret && capsim_recording_rtapp_log(r->rec, NULL, cli_dir_open, &r->logs, &err))
 			ret = cli_fail(&err);
@@ -256,7 +225,7 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 
 static void record_abort(const struct sim_opts *o, struct recorded *r)
 {
-	if (o->report)
+	if (o->report.arg)
 		cli_output_abort(&r->report);
 	cli_dir_abort(&r->csv);
 	cli_dir_abort(&r->logs);
@@ -276,12 +245,12 @@ static int record_commit(int argc, char **argv, const struct sim_opts *o, struct
 		return 0;
 	if (capsim_recording_finish(r->rec, &err))
 		return cli_failf(cli_exit_code(err.code), "%s", err.msg);
-	if (o->csv && capsim_summary_csv(sum, cli_dir_open, &r->csv, &err))
-		return cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv, err.msg);
-	if (o->report) {
+	if (o->csv.arg && capsim_summary_csv(sum, cli_dir_open, &r->csv, &err))
+		return cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv.arg, err.msg);
+	if (o->report.arg) {
 		const capsim_recording *rec = r->rec;
 
-		cli_report_inputs(&in, argc, argv, o->scenario, o->platform, o->workload);
+		cli_report_inputs(&in, argc, argv, o->scenario.arg, o->run.platform.arg, o->run.workload.arg);
 		capsim_report_html(&rec, &sum, 1, &in, r->report.fp);
 		cli_report_inputs_free(&in);
 		ret = cli_output_commit(&r->report);
@@ -296,15 +265,16 @@ static int record_commit(int argc, char **argv, const struct sim_opts *o, struct
 	return ret;
 }
 
+/* In TRACE_FORMATS' order: each format's file name extensions */
 static const struct {
-	const char *name, *ext[2];
+	const char *ext[2];
 	enum capsim_trace_format format;
 } trace_formats[] = {
-	{ "ftrace", { NULL }, CAPSIM_TRACE_FTRACE },
-	{ "report", { NULL }, CAPSIM_TRACE_REPORT },
-	{ "dat", { ".dat" }, CAPSIM_TRACE_DAT },
-	{ "perfetto", { ".perfetto-trace", ".pftrace" }, CAPSIM_TRACE_PERFETTO },
-	{ "chrome", { ".json" }, CAPSIM_TRACE_CHROME },
+	{ { NULL }, CAPSIM_TRACE_FTRACE },
+	{ { NULL }, CAPSIM_TRACE_REPORT },
+	{ { ".dat" }, CAPSIM_TRACE_DAT },
+	{ { ".perfetto-trace", ".pftrace" }, CAPSIM_TRACE_PERFETTO },
+	{ { ".json" }, CAPSIM_TRACE_CHROME },
 };
 
 static int ends_with(const char *s, size_t n, const char *suffix)
@@ -318,24 +288,19 @@ static int ends_with(const char *s, size_t n, const char *suffix)
 static int trace_format_of(const struct sim_opts *o, enum capsim_trace_format *out)
 {
 	static const char *const codecs[] = { ".gz", ".zst", ".xz" };
-	size_t n = strlen(o->trace);
+	size_t n = strlen(o->trace.arg);
 
-	for (size_t i = 0; i < sizeof(trace_formats) / sizeof(trace_formats[0]); i++) {
-		if (o->trace_format && !strcmp(o->trace_format, trace_formats[i].name)) {
-			*out = trace_formats[i].format;
-			return 0;
-		}
+	if (o->trace_format.arg) {
+		*out = trace_formats[o->trace_format.u].format;
+		return 0;
 	}
-	if (o->trace_format)
-		return cli_usage_error("simulate", "--trace-format '%s': expected ftrace, report, "
-				       "dat, perfetto or chrome", o->trace_format);
 	for (size_t i = 0; i < sizeof(codecs) / sizeof(codecs[0]); i++)
-		if (ends_with(o->trace, n, codecs[i]))
+		if (ends_with(o->trace.arg, n, codecs[i]))
 			n -= strlen(codecs[i]);
 	*out = CAPSIM_TRACE_FTRACE;
 	for (size_t i = 0; i < sizeof(trace_formats) / sizeof(trace_formats[0]); i++)
 		for (size_t e = 0; e < 2 && trace_formats[i].ext[e]; e++)
-			if (ends_with(o->trace, n, trace_formats[i].ext[e]))
+			if (ends_with(o->trace.arg, n, trace_formats[i].ext[e]))
 				*out = trace_formats[i].format;
 	return 0;
 }
@@ -348,11 +313,11 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	unsigned fams = 0;
 	int ret;
 
-	if (o->trace && (cli_output_same_file(o->trace, o->output) ||
-			 (!strcmp(o->trace, "-") && (!o->output || !strcmp(o->output, "-")))))
+	if (o->trace.arg && (cli_output_same_file(o->trace.arg, o->output.arg) ||
+			 (!strcmp(o->trace.arg, "-") && (!o->output.arg || !strcmp(o->output.arg, "-")))))
 		return cli_usage_error("simulate", "--trace %s and the report would write one file: "
-				       "give the report its own with -o FILE", o->trace);
-	if (o->trace && ((o->trace_events && trace_families(o->trace_events, &fams)) ||
+				       "give the report its own with -o FILE", o->trace.arg);
+	if (o->trace.arg && ((o->trace_events.arg && trace_families(o->trace_events.arg, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
 	/* capsim_sim_trace_open_format() refuses them: the lisa__* events are text only */
@@ -362,13 +327,13 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 				       "events (the ftrace and report texts do)",
 				       format == CAPSIM_TRACE_DAT ? "dat"
 				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
-	ret = cli_output_open(out, o->output);
-	if (ret || !o->trace)
+	ret = cli_output_open(out, o->output.arg);
+	if (ret || !o->trace.arg)
 		return ret;
-	ret = cli_output_open(trace, o->trace);
+	ret = cli_output_open(trace, o->trace.arg);
 	if (!ret && (capsim_sim_trace_set_events(s, fams) || capsim_sim_trace_open_format(s, trace->fp, format))) {
 		cli_output_abort(trace);
-		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write the trace", o->trace);
+		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot write the trace", o->trace.arg);
 	}
 	if (ret)
 		cli_output_abort(out);
@@ -431,16 +396,16 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 		cli_output_abort(&out);
 		return ret;
 	}
-	cli_progress_start(&prog.prog, "simulate", o->scenario ? o->scenario :
-			   o->workload ? o->workload : "the default scenario", 0, 1);
-	prog.trace = o->trace && !o->no_trace_size_warning ? &trace : NULL;
+	cli_progress_start(&prog.prog, "simulate", o->scenario.arg ? o->scenario.arg :
+			   o->run.workload.arg ? o->run.workload.arg : "the default scenario", 0, 1);
+	prog.trace = o->trace.arg && !o->no_trace_size_warning.arg ? &trace : NULL;
 	capsim_sim_set_progress(s, sim_progress_fn, &prog);
 	cli_stop_begin(&s, 1, timeout_ns);
 	ret = capsim_sim_run(s, &err);
 	stopped = cli_stop_end();
 	cli_progress_end(&prog.prog);
-	if (o->trace && capsim_sim_trace_close(s) && !ret)
-		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace);
+	if (o->trace.arg && capsim_sim_trace_close(s) && !ret)
+		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace.arg);
 	else if (ret)
 		ret = cli_fail(&err);
 	if (!ret && capsim_sim_summary_take(s, &sum, &err))
@@ -455,8 +420,8 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 		return ret;
 	}
 	/* write errors show when the output is committed */
-	capsim_summary_write(sum, o->json ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
-	ret = o->trace ? cli_output_commit(&trace) : 0;
+	capsim_summary_write(sum, o->json.arg ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
+	ret = o->trace.arg ? cli_output_commit(&trace) : 0;
 	ret = ret ? (cli_output_abort(&out), ret) : cli_output_commit(&out);
 	if (!ret && sum->truncated_by)
 		ret = stopped ? stopped : CLI_EXIT_TRUNCATED;
@@ -470,39 +435,30 @@ int cmd_simulate(int argc, char **argv)
 	capsim_sim *s = NULL;
 	struct sim_opts o = { 0 };
 	capsim_error err = { 0 };
-	uint64_t timeout_ns = 0;
 	int ret;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return CLI_EXIT_OK;
-	}
-	ret = cli_caps_init(&o.caps, argc);
-	if (!ret)
-		ret = parse_args(argc, argv, &o);
-	if (!ret && (o.scenario ? capsim_scenario_load(o.scenario, &sc, &err) :
-				  capsim_scenario_load_default(&sc, &err)))
+	ret = cli_parse(&cli_simulate, argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	ret = check_args(&o);
+	if (!ret && (o.scenario.arg ? capsim_scenario_load(o.scenario.arg, &sc, &err) :
+				      capsim_scenario_load_default(&sc, &err)))
 		ret = cli_fail(&err);
 	/* the default scenario's caps name the default platform's policies */
-	if (!ret && !o.scenario && o.platform && capsim_scenario_clear_events(sc, &err))
+	if (!ret && !o.scenario.arg && o.run.platform.arg && capsim_scenario_clear_events(sc, &err))
 		ret = cli_fail(&err);
 	/* the given workload's own global.duration, unless --duration */
-	if (!ret && !o.scenario && o.workload)
+	if (!ret && !o.scenario.arg && o.run.workload.arg)
 		capsim_scenario_set_duration(sc, 0, NULL);
 	if (!ret)
 		ret = apply_overrides(&o, sc);
-	if (!ret && o.timeout && (capsim_parse_duration_ns(o.timeout, CAPSIM_NSEC_PER_SEC, &timeout_ns) ||
-				  !timeout_ns))
-		ret = cli_usage_error("simulate", "--timeout '%s': expected a duration > 0 such as "
-				      "30s or 5min", o.timeout);
 	if (!ret) {
 		ret = capsim_sim_create(sc, &s, &err);
 		if (!ret)
 			cli_workload_notes(capsim_sim_workload(s), NULL);
-		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, timeout_ns);
+		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, o.timeout.u);
 	}
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);
-	cli_caps_free(&o.caps);
 	return ret;
 }

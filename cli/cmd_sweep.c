@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,7 @@
 
 #include "cli.h"
 
-static const char usage[] =
+static const char head[] =
 	"usage: capsim sweep SWEEP.json [--jobs N] [--engine local|dask] [--scheduler ADDR]\n"
 	"                    [-o results.csv|results.json] [--runs-dir DIR] [--emit list|slurm]\n"
 	"\n"
@@ -40,24 +41,53 @@ static const char usage[] =
 	"Each run's `capsim simulate --json` report is kept as DIR/ID.json; a run whose report\n"
 	"exists is skipped, so an interrupted sweep resumes. A failed run is reported with its id\n"
 	"and message (DIR/ID.error) and the others still run; the exit status is then 1.\n"
-	"\n"
-	"  --jobs N         runs at once (default: the CPUs this process may use; Dask: the\n"
-	"                   workers of a LocalCluster, default 2)\n"
-	"  --engine E       local (threads, default) or dask (the Python package capsim.engine on a\n"
-	"                   Dask distributed cluster: $CAPSIM_PYTHON, default python3)\n"
-	"  --scheduler A    the Dask scheduler address (default: a LocalCluster of --jobs workers)\n"
-	"  -o, --output F   the table: .json for JSON, else CSV (default: CSV on standard output)\n"
-	"  --runs-dir DIR   where the runs' reports go (default: SWEEP.runs, beside the table or\n"
-	"                   in the current directory)\n"
-	"  --emit list      print the runs (one JSON line each: id, params, scenario, result) and\n"
-	"                   run nothing\n"
-	"  --emit slurm     write DIR/sweep.sbatch (a job array, one task per run without a\n"
-	"                   report), DIR/runs.txt and DIR/scenarios/ID.json; run nothing\n"
+	"\n";
+
+static const char tail[] =
 	"\n"
 	"Examples:\n"
 	"  capsim sweep examples/python/rk3399-cap-sweep.json -o results.csv\n"
 	"  capsim sweep sweep.json --engine dask --jobs 2 -o results.json\n"
 	"  capsim sweep sweep.json --emit slurm && sbatch sweep.runs/sweep.sbatch\n";
+
+struct sweep_opts {
+	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit;
+};
+
+/* --engine's and --emit's names */
+enum { ENGINE_LOCAL, ENGINE_DASK };
+enum { EMIT_LIST, EMIT_SLURM };
+
+#define SWEEP(field) offsetof(struct sweep_opts, field)
+static const struct cli_option options[] = {
+	{ "SWEEP.json", 0, "sweep file", CLI_FILE, .offset = SWEEP(path) },
+	{ "--jobs", 0, "N", CLI_U64, .min = 1, .max = 256, .offset = SWEEP(jobs),
+	  .expect = "1..256",
+	  .help = "runs at once (default: the CPUs this process may use; Dask: the\n"
+		  "workers of a LocalCluster, default 2)" },
+	{ "--engine", 0, "E", CLI_CHOICE, .values = "local dask", .def = "local",
+	  .offset = SWEEP(engine),
+	  .help = "local (threads, default) or dask (the Python package capsim.engine on a\n"
+		  "Dask distributed cluster: $CAPSIM_PYTHON, default python3)" },
+	{ "--scheduler", 0, "A", CLI_TEXT, .offset = SWEEP(scheduler),
+	  .help = "the Dask scheduler address (default: a LocalCluster of --jobs workers)" },
+	{ "--output", 'o', "F", CLI_FILE, .offset = SWEEP(output),
+	  .help = "the table: .json for JSON, else CSV (default: CSV on standard output)" },
+	{ "--runs-dir", 0, "DIR", CLI_FILE, .offset = SWEEP(runs_dir),
+	  .help = "where the runs' reports go (default: SWEEP.runs, beside the table or\n"
+		  "in the current directory)" },
+	{ "--emit", 0, "list", CLI_CHOICE, .values = "list slurm", .offset = SWEEP(emit),
+	  .help = "print the runs (one JSON line each: id, params, scenario, result) and\n"
+		  "run nothing" },
+	/* --emit slurm: the second line of --emit's help, as the help has always shown it */
+	{ "--emit", 0, "slurm", CLI_CHOICE, .values = "list slurm", .offset = SWEEP(emit),
+	  .help = "write DIR/sweep.sbatch (a job array, one task per run without a\n"
+		  "report), DIR/runs.txt and DIR/scenarios/ID.json; run nothing" },
+};
+
+const struct cli_command cli_sweep = {
+	CLI_OPTIONS("sweep", options), .head = head, .tail = tail, .column = 19,
+};
 
 /* The fields a run may set, in the order of the parameter columns and of the grid's nesting. */
 static const char *const fields[] = { "platform", "workload", "caps", "hw_caps", "uclamp",
@@ -800,52 +830,32 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 
 int cmd_sweep(int argc, char **argv)
 {
-	const char *path = NULL, *jobs_s = NULL, *engine = "local", *scheduler = NULL;
-	const char *output = NULL, *runs_dir = NULL, *emit = NULL;
-	const struct cli_opt opts[] = {
-		{ "--jobs", &jobs_s }, { "--engine", &engine }, { "--scheduler", &scheduler },
-		{ "--output", &output }, { "-o", &output }, { "--runs-dir", &runs_dir },
-		{ "--emit", &emit },
-	};
+	struct sweep_opts opts = { 0 };
+	const char *path, *output, *runs_dir;
 	struct sweep sw = { 0 };
 	char self[PATH_MAX], dirbuf[PATH_MAX * 2];
-	unsigned jobs = cli_default_jobs();
+	unsigned jobs;
 	struct cli_output out;
-	int ret;
+	int ret, emit;
 
-	if (cli_wants_help(argc, argv)) {
-		fputs(usage, stdout);
-		return CLI_EXIT_OK;
-	}
-	for (int i = 1; i < argc; i++) {
-		int r = cli_opt_take_any(argc, argv, &i, opts, sizeof(opts) / sizeof(opts[0]));
-
-		if (r < 0)
-			return cli_usage_error("sweep", "option '%s' needs a value", argv[i]);
-		if (!r && cli_operand("sweep", usage, "sweep file", argv[i], &path))
-			return CLI_EXIT_USAGE;
-	}
+	ret = cli_parse(&cli_sweep, argc, argv, &opts);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	path = opts.path.arg;
+	output = opts.output.arg;
+	runs_dir = opts.runs_dir.arg;
+	emit = opts.emit.arg ? (int)opts.emit.u : -1;
+	jobs = opts.jobs.arg ? (unsigned)opts.jobs.u : cli_default_jobs();
 	if (!path)
 		return cli_usage_error("sweep", "expected a SWEEP.json");
-	if (jobs_s) {
-		uint64_t x;
-
-		if (capsim_parse_u64(jobs_s, &x) || !x || x > 256)
-			return cli_usage_error("sweep", "--jobs '%s': expected 1..256", jobs_s);
-		jobs = (unsigned)x;
-	}
-	if (strcmp(engine, "local") && strcmp(engine, "dask"))
-		return cli_usage_error("sweep", "--engine '%s': expected local or dask", engine);
-	if (scheduler && strcmp(engine, "dask"))
+	if (opts.scheduler.arg && opts.engine.u != ENGINE_DASK)
 		return cli_usage_error("sweep", "--scheduler needs --engine dask");
-	if (emit && strcmp(emit, "list") && strcmp(emit, "slurm"))
-		return cli_usage_error("sweep", "--emit '%s': expected list or slurm", emit);
 	{
 		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
 		self[n > 0 ? n : 0] = '\0';
 	}
-	if (!strcmp(engine, "dask") && !emit)
+	if (opts.engine.u == ENGINE_DASK && emit < 0)
 		return hand_off_dask(argc, argv, self);
 	sw.path = path;
 	if (!runs_dir) {
@@ -869,8 +879,8 @@ int cmd_sweep(int argc, char **argv)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot create: %s", runs_dir, strerror(errno));
 	if (!ret)
 		scan_results(&sw);
-	if (!ret && emit)
-		ret = !strcmp(emit, "list") ? emit_list(&sw) : emit_slurm(&sw, self);
+	if (!ret && emit >= 0)
+		ret = emit == EMIT_LIST ? emit_list(&sw) : emit_slurm(&sw, self);
 	else if (!ret) {
 		fprintf(stderr, "capsim sweep: %zu runs, %zu with a report in %s, %zu to run\n",
 			sw.nr_runs, sw.nr_runs - sw.nr_todo, runs_dir, sw.nr_todo);

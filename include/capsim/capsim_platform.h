@@ -462,6 +462,19 @@ struct capsim_cap {
 };
 
 /**
+ * capsim_platform_parse_cap() - a cap of @kind as `capsim capacity` takes it, read on @p:
+ * "POLICY=KHZ" (MAX_FREQ, MIN_FREQ), "POLICY=STATE" (COOLING), "CPULIST=KHZ" (HW: the
+ * `--hw-cap` grammar of a run without its @TIME+DURATION) or "POLICY" (BOOST); POLICY is N,
+ * policyN or cpuN (capsim_parse_policy()), KHZ a frequency (capsim_parse_freq_khz()), a bare one
+ * checked by capsim_platform_check_bare_khz(). The one reader of these forms, for the program
+ * and the bindings. Return: 0 and *@out, or CAPSIM_ERR_PARSE / CAPSIM_ERR_RANGE with
+ * "--OPTION ARG: ..." in @err.
+ */
+CAPSIM_API int capsim_platform_parse_cap(const capsim_platform *p, enum capsim_cap_kind kind,
+					 const char *arg, struct capsim_cap *out,
+					 capsim_error *err);
+
+/**
  * capsim_platform_check_bare_khz() - a frequency written without a unit is kHz; one more than
  * 10x outside the OPPs of the policies of @cpus is refused (MHz typed for kHz is 1000x off),
  * with a hint naming the unit it probably meant. @what names the argument in the message.

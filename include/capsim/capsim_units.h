@@ -29,9 +29,10 @@ CAPSIM_API int capsim_parse_u64(const char *s, uint64_t *out);
 
 /**
  * capsim_parse_duration_ns() - "250us", "4ms", "1.5s", "100ns", "2min", "1h", "1d" (units in
- * any case); a bare number is taken in @default_unit_ns — capsim's command line and scenario
- * files give CAPSIM_NSEC_PER_SEC everywhere — or refused when @default_unit_ns is 0 (an option
- * whose bare numbers once meant another unit); "0" needs no unit. Fractions are exact to the ns.
+ * any case); a bare number is taken in @default_unit_ns — capsim's command line (every
+ * command: cli/cli_options.c), scenario files and the Python binding give CAPSIM_NSEC_PER_SEC,
+ * one grammar everywhere — or refused when @default_unit_ns is 0 (for a caller whose bare
+ * numbers meant another unit); "0" needs no unit. Fractions are exact to the ns.
  * Return: 0, CAPSIM_ERR_PARSE, or CAPSIM_ERR_RANGE (beyond CAPSIM_MAX_DURATION_NS).
  */
 CAPSIM_API int capsim_parse_duration_ns(const char *s, uint64_t default_unit_ns, uint64_t *out);

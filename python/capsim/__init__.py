@@ -233,22 +233,17 @@ def capacity(platform, max_freq=None, hw_cap=None, after=None, hz=250):
     p = platform if isinstance(platform, Platform) else Platform(platform)
     err = _lib.Error()
 
-    def khz(v):
-        out = _lib.c_u32()
-        if isinstance(v, int):
-            return v
-        if lib.capsim_parse_freq_khz(_b(v), ctypes.byref(out)):
-            raise ParseError(-3, "frequency %r: expected kHz or a unit (1.2GHz)" % v)
-        return out.value
+    def apply(kind, target, freq):
+        # "POLICY=KHZ" / "CPULIST=KHZ", read as `capsim capacity` reads it: the library's grammar
+        cap = _lib.Cap()
+        _check(lib.capsim_platform_parse_cap(p._h, kind, _b("%s=%s" % (target, freq)),
+                                             ctypes.byref(cap), ctypes.byref(err)), err)
+        _check(lib.capsim_platform_apply_cap(p._h, ctypes.byref(cap), ctypes.byref(err)), err)
 
     for pol, f in (max_freq or {}).items():
-        cap = _lib.Cap(kind=0, policy=int(str(pol).replace("policy", "")), value=khz(f))
-        _check(lib.capsim_platform_apply_cap(p._h, ctypes.byref(cap), ctypes.byref(err)), err)
+        apply(0, pol, f)  # CAPSIM_CAP_MAX_FREQ
     for cpus, f in (hw_cap or {}).items():
-        cap = _lib.Cap(kind=3, value=khz(f))
-        if lib.capsim_parse_cpulist(_b(str(cpus)), ctypes.byref(cap.cpus)):
-            raise ParseError(-3, "CPU list %r" % cpus)
-        _check(lib.capsim_platform_apply_cap(p._h, ctypes.byref(cap), ctypes.byref(err)), err)
+        apply(3, cpus, f)  # CAPSIM_CAP_HW
     if after is not None:
         _check(lib.capsim_platform_settle_hw_load_avg(p._h, _duration_ns(after), hz,
                                                       ctypes.byref(err)), err)

@@ -197,6 +197,7 @@ _SIGS = {
     "capsim_platform_get_policy": (c_int, [c_void_p, c_uint, P(PolicyInfo)]),
     "capsim_platform_get_opp": (c_int, [c_void_p, c_uint, c_uint, P(OppInfo)]),
     "capsim_platform_apply_cap": (c_int, [c_void_p, P(Cap), P(Error)]),
+    "capsim_platform_parse_cap": (c_int, [c_void_p, c_int, c_char_p, P(Cap), P(Error)]),
     "capsim_platform_settle_hw_load_avg": (c_int, [c_void_p, c_u64, c_uint, P(Error)]),
     "capsim_platform_get_capacity": (c_int, [c_void_p, c_uint, P(CpuCapacity)]),
     "capsim_platform_write_lisa": (c_int, [c_void_p, c_void_p]),

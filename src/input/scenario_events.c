@@ -645,39 +645,53 @@ int scn_events_add_min_freq(scn_events *ev, const char *arg, capsim_error *err)
 	return add_freq(ev, SCN_QOS_MIN, arg, err);
 }
 
-int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err)
+int scn_parse_hw_cap(const char *arg, struct scn_hw_cap_arg *out, capsim_error *err)
 {
-	char buf[128], where[160], *cpus, *khz, *at, *dur;
-	capsim_cpumask mask;
-	uint64_t t, d;
-	uint32_t f;
+	char buf[128], *cpus, *khz, *at, *dur;
 
 	if (strlen(arg) >= sizeof(buf) || (strcpy(buf, arg), split_arg(buf, &cpus, &khz, &at, &dur)) ||
-	    !at || !dur)
+	    !at != !dur)
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"--hw-cap '%s': expected CPULIST=KHZ@TIME+DURATION, e.g. 4-7=1.2GHz@1s+50ms", arg);
-	if (capsim_parse_cpulist(cpus, &mask) || !capsim_cpumask_weight(&mask))
+	if (capsim_parse_cpulist(cpus, &out->cpus) || !capsim_cpumask_weight(&out->cpus))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"--hw-cap '%s': bad CPU list '%s' (expected e.g. 4-7 or 0,2)", arg, cpus);
-	if (capsim_parse_freq_khz(khz, &f))
+	if (capsim_parse_freq_khz(khz, &out->khz))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"--hw-cap '%s': bad frequency '%s' (expected kHz, e.g. 1200000 or 1.2GHz)", arg, khz);
-	if (parse_time(at, &t) || parse_time(dur, &d))
+	out->bare_khz = capsim_is_bare_number(khz);
+	out->timed = at != NULL;
+	out->at_ns = out->duration_ns = 0;
+	if (at && (parse_time(at, &out->at_ns) || parse_time(dur, &out->duration_ns)))
 		return capsim_error_set(err, CAPSIM_ERR_PARSE,
 			"--hw-cap '%s': bad time '%s' or duration '%s' (expected e.g. 1s, 50ms)", arg, at,
 			dur);
-	snprintf(where, sizeof(where), "--hw-cap %s", arg);
-	if (capsim_is_bare_number(khz)) {
-		struct scn_khz_claim c = { .khz = f, .cpus = mask, .where = where };
-		int ret = scn_events_claim_khz(ev, &c, err);
+	return 0;
+}
 
+int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err)
+{
+	struct scn_hw_cap_arg hw;
+	char where[160];
+	int ret = scn_parse_hw_cap(arg, &hw, err);
+
+	if (ret)
+		return ret;
+	if (!hw.timed)
+		return capsim_error_set(err, CAPSIM_ERR_PARSE,
+			"--hw-cap '%s': expected CPULIST=KHZ@TIME+DURATION, e.g. 4-7=1.2GHz@1s+50ms", arg);
+	snprintf(where, sizeof(where), "--hw-cap %s", arg);
+	if (hw.bare_khz) {
+		struct scn_khz_claim c = { .khz = hw.khz, .cpus = hw.cpus, .where = where };
+
+		ret = scn_events_claim_khz(ev, &c, err);
 		if (ret)
 			return ret;
 	}
 	if (!intern(ev, where, err))
 		return err ? err->code : CAPSIM_ERR_NOMEM;
-	return add_hw_episode(ev, t, d, &mask, f, ev->next_order++ << 32,
-			      ev->strings[ev->nr_strings - 1], err);
+	return add_hw_episode(ev, hw.at_ns, hw.duration_ns, &hw.cpus, hw.khz,
+			      ev->next_order++ << 32, ev->strings[ev->nr_strings - 1], err);
 }
 
 /* --- expansion --------------------------------------------------------------------------- */

@@ -136,6 +136,22 @@ int scn_events_add_max_freq(scn_events *ev, const char *arg, capsim_error *err);
 /** scn_events_add_min_freq() - the same form for scaling_min_freq ("--min-freq ..." in messages). */
 int scn_events_add_min_freq(scn_events *ev, const char *arg, capsim_error *err);
 
+/* A --hw-cap value: "CPULIST=KHZ", or "CPULIST=KHZ@TIME+DURATION" (an episode of a run). */
+struct scn_hw_cap_arg {
+	capsim_cpumask cpus;
+	uint32_t khz;
+	bool bare_khz;  /* KHZ without a unit: checked against the OPPs where they are known */
+	bool timed;     /* @TIME+DURATION given */
+	uint64_t at_ns, duration_ns;
+};
+
+/**
+ * scn_parse_hw_cap() - the one --hw-cap grammar (a run's episodes here, `capsim capacity`'s
+ * caps in capsim_platform_parse_cap()). Return: 0 and *@out, or CAPSIM_ERR_PARSE with
+ * "--hw-cap 'ARG': ..." in @err.
+ */
+int scn_parse_hw_cap(const char *arg, struct scn_hw_cap_arg *out, capsim_error *err);
+
 /** scn_events_add_hw_cap() - "--hw-cap CPULIST=KHZ@T+DURATION". */
 int scn_events_add_hw_cap(scn_events *ev, const char *arg, capsim_error *err);
 
