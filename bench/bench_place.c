@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_place.c - how fast the wake-up placement functions of src/fair.c run, since the
+ * bench_place.c - how fast the wake-up placement functions of src/model/fair.c run, since the
  * simulator calls them at every wake-up: select_idle_capacity() and find_energy_efficient_cpu()
  * (no trace, as the simulator calls it) over the 300 golden cases of each kernel, in ns per call.
  * Usage: bench_place [CASES.jsonl] (default: the golden cases, from the source tree root).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench_sim.c - speed of the simulator (src/sim.c and friends): events per second, ns per
+ * bench_sim.c - speed of the simulator (src/sim/sim.c and friends): events per second, ns per
  * event and simulated seconds per second, of wall and of CPU time, for (a) the default
  * scenario, (b) an 8-CPU platform with 100 periodic tasks for one simulated hour, (c) 256 CPUs
  * with 10,000 tasks for 10 simulated seconds, (d) the 8-CPU platform with its energy model

@@ -2,7 +2,7 @@
 /*
  * cmd_pelt.c - `capsim pelt`: replay a PELT signal from a CSV bit-exactly (the contract used to
  * check capsim against the kernel's kernel/sched/pelt.c), or settle a periodic task and report
- * its util_avg band. The PELT code itself lives in src/pelt.c; this file reads, validates and
+ * its util_avg band. The PELT code itself lives in src/model/pelt.c; this file reads, validates and
  * prints.
  */
 #include <stddef.h>

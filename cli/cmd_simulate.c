@@ -341,7 +341,7 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 }
 
 /* A trace on its way past this gets one warning: about 180 B per event, a long dense run
- * writes tens of GB (issue 21). */
+ * writes tens of GB. */
 #define TRACE_WARN_BYTES (1ULL << 30)
 
 /* The progress line, and the trace whose final size is estimated as the run goes. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_dtb.c - libFuzzer target for the device-tree loader (src/dt.c, src/dt_thermal.c and
+ * fuzz_dtb.c - libFuzzer target for the device-tree loader (src/input/dt.c, src/input/dt_thermal.c and
  * everything platform_finalize() derives): any blob either loads into a platform with the
  * properties of platform_check.h, the same twice, or fails with a message naming the file.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_pelt_csv.c - libFuzzer target for the PELT replay CSV (src/pelt_csv.c), the input of
+ * fuzz_pelt_csv.c - libFuzzer target for the PELT replay CSV (src/input/pelt_csv.c), the input of
  * `capsim pelt`. Properties checked, not just survival:
  * - a rejected input has a message "fuzz.csv:LINE:COL: ..." and a parse or range error code;
  * - an accepted input replays to one line per row, and a second replay gives the same bytes;

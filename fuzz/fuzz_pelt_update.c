@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_pelt_update.c - libFuzzer target for the PELT core (src/pelt.c) itself: the input bytes
+ * fuzz_pelt_update.c - libFuzzer target for the PELT core (src/model/pelt.c) itself: the input bytes
  * are a sequence of updates in binary, so the fuzzer reaches numeric corners (backwards time,
  * sub-unit steps, gaps of 2^32 periods, clocks near 2^63, wrapping loads) faster than through
  * CSV text. Properties: every update agrees bit for bit with the reference model

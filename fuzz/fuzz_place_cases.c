@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_place_cases.c - libFuzzer target for the placement-case reader (src/place.c) and the
- * placement functions behind it (src/fair.c). Input: JSON lines in the golden schema; the first
+ * fuzz_place_cases.c - libFuzzer target for the placement-case reader (src/input/place.c) and the
+ * placement functions behind it (src/model/fair.c). Input: JSON lines in the golden schema; the first
  * byte picks the kernel model. Properties, per line that parses:
  *   - running it twice gives identical results (deterministic, no hidden state);
  *   - util_fits_cpu is -1, 0 or 1, and -1 only with uclamp in use;

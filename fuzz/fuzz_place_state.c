@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_place_state.c - libFuzzer target for the state form of `capsim place` (src/place.c):
+ * fuzz_place_state.c - libFuzzer target for the state form of `capsim place` (src/input/place.c):
  * a state JSON document with documented defaults, plus a --task spec. Input: the first line is
  * the task spec, the rest the state; the first byte picks the model. Properties: a failure has
  * a message; a success has capacity_of >= 1 wherever it was defaulted (scale_rt_capacity never

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_platform_json.c - libFuzzer target for the platform JSON reader (src/platform_json.c):
+ * fuzz_platform_json.c - libFuzzer target for the platform JSON reader (src/input/platform_json.c):
  * any text either loads into a platform with the properties of platform_check.h, the same
  * twice, or fails with a message naming the file.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_rtapp.c - libFuzzer target for the rt-app workload parser (src/rtapp.c). Properties
+ * fuzz_rtapp.c - libFuzzer target for the rt-app workload parser (src/input/rtapp.c). Properties
  * checked on every input, beyond not crashing:
  *  - a failure has a negative code and a message that starts with the file name;
  *  - parsing the same bytes twice gives identical models (or the identical error);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_scenario.c - libFuzzer target for the scenario reader (src/scenario.c). Properties
+ * fuzz_scenario.c - libFuzzer target for the scenario reader (src/input/scenario.c). Properties
  * checked on every input, beyond not crashing:
  *  - a failure has a negative code and a message that starts with the file name;
  *  - parsing the same bytes twice gives the same scenario (or the same error);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * fuzz_scenario_events.c - libFuzzer target for the scenario events parser
- * (src/scenario_events.c). The input is parsed as a JSON events array (or an object with one);
+ * (src/input/scenario_events.c). The input is parsed as a JSON events array (or an object with one);
  * its lines are also tried as --max-freq and --hw-cap arguments. Properties checked:
  *   - a failure names the input ("fuzz.json" or the CLI option) and returns a negative code;
  *   - a success gives a list sorted by (time, order), every HW event names CPUs, every named

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * fuzz_simulate.c - libFuzzer target for the simulator (src/sim.c and friends) driven by any
+ * fuzz_simulate.c - libFuzzer target for the simulator (src/sim/sim.c and friends) driven by any
  * rt-app file: the input is read as an rt-app workload and, when it parses, simulated for
  * 200 ms on the shipped HiKey960 (EAS, schedutil). Properties checked, beyond not crashing or
  * hanging:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * gen_pelt_tables.c - prints src/pelt_tables.h, the constants of PELT's geometric decay.
+ * gen_pelt_tables.c - prints src/model/pelt_tables.h, the constants of PELT's geometric decay.
  *
  * PELT weighs the contribution of the 1024-us period n ago by y^n, with y chosen so that
  * y^32 = 1/2 (a 32 ms half-life). The kernel does this in integer arithmetic with a table of
@@ -10,7 +10,7 @@
  * kernel's own fixed-point recurrence for the maximum. Floating point is allowed here only:
  * the library uses the integers this program prints.
  *
- * Usage: gen_pelt_tables > src/pelt_tables.h (tests/unit/test_pelt.c checks the two agree).
+ * Usage: gen_pelt_tables > src/model/pelt_tables.h (tests/unit/test_pelt.c checks the two agree).
  */
 #include <math.h>
 #include <stdint.h>

@@ -122,7 +122,7 @@ CAPSIM_API const char *capsim_suggest(const char *word, const char *const *names
 
 /*
  * Kernel models: what the scheduler believes about capacity under pressure. One place in the
- * library (src/model.c) decides what each model sees; everything else asks it.
+ * library (src/model/model.c) decides what each model sees; everything else asks it.
  */
 enum capsim_model {
 	CAPSIM_MODEL_V6_10 = 0, /* the series: cpufreq pressure + PELT-filtered HW pressure (default) */

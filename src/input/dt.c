@@ -17,7 +17,7 @@
  *     qcom-cpufreq-hw and the performance-domains drivers (apple-soc, mediatek-hw) group them
  *     (opp-shared tables, qcom,freq-domain, performance-domains); each policy's driver and
  *     transition latency in src/input/dt_cpufreq.c.
- * Thermal zones are in src/dt_thermal.c; capacities and the EM are derived in
+ * Thermal zones are in src/input/dt_thermal.c; capacities and the EM are derived in
  * platform_finalize(). Malformed input is refused with the node/property path.
  */
 #include <libfdt.h>

@@ -2,7 +2,7 @@
 /*
  * dt.h - reading a flattened device tree the way the kernel's of_* helpers do, with errors
  * that name the file and the node/property path ("FILE: /cpus/cpu@100/capacity-dmips-mhz:
- * ..."). Shared by src/dt.c (CPUs, topology, OPPs) and src/dt_thermal.c (thermal zones).
+ * ..."). Shared by src/input/dt.c (CPUs, topology, OPPs) and src/input/dt_thermal.c (thermal zones).
  */
 #ifndef CAPSIM_DT_H
 #define CAPSIM_DT_H
@@ -68,7 +68,7 @@ int dt_cpu_of_node(const struct dt *dt, int node);
  * switching (src/input/dt_cpufreq.c). Return: 0 or a negative enum capsim_err with dt->err set.
  */
 int dt_parse_cpufreq_drivers(struct dt *dt);
-/** dt_parse_thermal_zones() - /thermal-zones into dt->p->zones (src/dt_thermal.c). */
+/** dt_parse_thermal_zones() - /thermal-zones into dt->p->zones (src/input/dt_thermal.c). */
 int dt_parse_thermal_zones(struct dt *dt);
 
 /**

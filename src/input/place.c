@@ -3,7 +3,7 @@
  * place.c - reads one placement question (golden-vector case or a state for people) from JSON
  * with json-c, checks it against what the kernel could hold (capacities 1..1024, clamps
  * 0..1024, 32-bit util_est, a pd list that is a permutation of the pds, every CPU in exactly
- * one pd), and runs the placement functions of src/fair.c on it. The schema is the one of
+ * one pd), and runs the placement functions of src/model/fair.c on it. The schema is the one of
  * tests/data/placement-golden/README.upstream.md; docs/formats.md lists the state defaults.
  */
 #include <errno.h>

@@ -3,7 +3,7 @@
  * place.h - one placement question ("where does this waking task go?") and its answer, as
  * `capsim place` reads and reports it: a snapshot of the root domain (platform, perf domains
  * with their EM tables, per-CPU signals), a waking task, and the results of the kernel functions
- * in src/fair.h. Read from JSON in the golden-vector schema of
+ * in src/model/fair.h. Read from JSON in the golden-vector schema of
  * data/placement-golden (docs/formats.md, "Placement cases and states") with json-c.
  */
 #ifndef CAPSIM_PLACE_H
@@ -83,9 +83,9 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 
 /**
  * place_case_use_platform() - take CPUs, capacities and perf domains from the platform model
- * loaded from @name (short name or path; src/platform.h) with @nr_overlays platform JSON
+ * loaded from @name (short name or path; src/model/platform.h) with @nr_overlays platform JSON
  * @overlays applied in order, for a state that then must not carry its own "platform"; the pd
- * list as build_perf_domains() (src/perf_domain.h) makes it.
+ * list as build_perf_domains() (src/model/perf_domain.h) makes it.
  * Return: 0; the loader's error; CAPSIM_ERR_UNSUPPORTED when a CPU has no energy model.
  */
 int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,

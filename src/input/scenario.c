@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * scenario.c - the scenario JSON reader (json-c, positions from src/jsonpos.c) and the step that
+ * scenario.c - the scenario JSON reader (json-c, positions from src/input/jsonpos.c) and the step that
  * turns a scenario into a simulator: platform by name or path, rt-app workload by path or
  * inline, static caps as freq_qos MAX requests at t=0 (what writing scaling_max_freq does),
  * timed freq_qos and HW-cap events. Unknown keys and wrong types are errors, never ignored.
@@ -356,7 +356,7 @@ static int parse_event(struct sp *p, struct json_object *obj, unsigned i)
 		(void)v0;
 		if (!scn_events_kind_of(k0))
 			continue;
-		/* the timeline kinds of src/scenario_events.c */
+		/* the timeline kinds of src/input/scenario_events.c */
 		snprintf(where, sizeof(where), "%s:%u:%u: %s", p->file, at.line, at.col, path);
 		return scn_events_add_json_event(p->sc->timeline, obj, where, p->err);
 	}

@@ -5,7 +5,7 @@
  * throttling episodes and seeded LMh-like burst patterns, cooling-device states written by
  * hand, tasks started and stopped, uclamp changes. The scenario's "events" array hands this
  * module its timeline kinds (hw_bursts, cooling_state, task_start, task_stop, uclamp; the
- * scenario reader src/scenario.c keeps max_freq, min_freq and hw_cap); the CLI forms
+ * scenario reader src/input/scenario.c keeps max_freq, min_freq and hw_cap); the CLI forms
  * --max-freq POLICY=KHZ[@T] and --hw-cap CPULIST=KHZ@T+DURATION come here too (docs/formats.md).
  * They are expanded into one sorted list the simulator applies.
  *
@@ -108,7 +108,7 @@ int scn_events_add_json(scn_events *ev, struct json_object *arr, const char *fil
 /**
  * scn_events_add_json_event() - add one event object {"at": T, KIND: {...}} of the kinds this
  * module reads (hw_bursts, cooling_state, task_start, task_stop, uclamp); @where prefixes
- * messages ("FILE:LINE:COL: events[3]"). src/scenario.c hands it those kinds.
+ * messages ("FILE:LINE:COL: events[3]"). src/input/scenario.c hands it those kinds.
  */
 int scn_events_add_json_event(scn_events *ev, struct json_object *o, const char *where,
 			      capsim_error *err);

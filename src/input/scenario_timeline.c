@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * scenario_timeline.c - hands the expanded timeline of src/scenario_events.c (the --max-freq and
+ * scenario_timeline.c - hands the expanded timeline of src/input/scenario_events.c (the --max-freq and
  * --hw-cap CLI forms, bursts, merged HW throttling) to a loaded scenario as its simulator events
  * (struct scenario_event), so `simulate` and `compare` apply them like the scenario's own.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scenario_timeline.h - the expanded timeline events (src/scenario_events.h) appended to a
- * scenario's simulator events (src/scenario.h).
+ * scenario_timeline.h - the expanded timeline events (src/input/scenario_events.h) appended to a
+ * scenario's simulator events (src/input/scenario.h).
  */
 #ifndef CAPSIM_SCENARIO_TIMELINE_H
 #define CAPSIM_SCENARIO_TIMELINE_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * workload.h - the workload model: what rt-app would run, after parsing and name resolution.
- * src/rtapp.c fills it from rt-app JSON (read as rt-app reads it, with json-c); the simulator
- * (src/sim.c and friends) executes it. Times are ns; `run` work is kept as the ns it takes on
+ * src/input/rtapp.c fills it from rt-app JSON (read as rt-app reads it, with json-c); the simulator
+ * (src/sim/sim.c and friends) executes it. Times are ns; `run` work is kept as the ns it takes on
  * the calibration CPU alone at its reference frequency, so the simulator can stretch it with
  * the capacity and frequency actually delivered.
  *

@@ -2,8 +2,8 @@
 /*
  * energy_model.h - the Energy Model (EM) of a performance domain, as kernel/power/energy_model.c
  * (v6.9+: em_perf_table, cost = 10 * power / perf) builds it and include/linux/energy_model.h
- * reads it. src/energy_model.c builds the tables from a platform's OPPs; the scheduler side
- * (find_energy_efficient_cpu in src/fair.c) estimates energy with the inline helpers below.
+ * reads it. src/model/energy_model.c builds the tables from a platform's OPPs; the scheduler side
+ * (find_energy_efficient_cpu in src/model/fair.c) estimates energy with the inline helpers below.
  */
 #ifndef CAPSIM_ENERGY_MODEL_H
 #define CAPSIM_ENERGY_MODEL_H
@@ -36,7 +36,7 @@ struct em_perf_domain {
 	capsim_cpumask cpus;
 };
 
-/* --- building the tables: src/energy_model.c ------------------------------------------- */
+/* --- building the tables: src/model/energy_model.c ------------------------------------------- */
 
 /**
  * em_opp_power_uw() - mirrors dev_pm_opp_calc_power(), drivers/opp/of.c: the power in µW of an

@@ -4,7 +4,7 @@
  * a CPU (util_fits_cpu), which idle CPU it takes (select_idle_capacity) and, with Energy Aware
  * Scheduling, which CPU costs the least energy (find_energy_efficient_cpu). Mirrors
  * kernel/sched/fair.c, kernel/sched/sched.h and kernel/sched/cpufreq_schedutil.c of v6.12 (the
- * same text through 7.3 on these paths). Where pressure enters, src/model.c says what the model
+ * same text through 7.3 on these paths). Where pressure enters, src/model/model.c says what the model
  * believes; everything else is the kernel's arithmetic on unsigned long (uint64_t here).
  */
 #include "model/fair.h"

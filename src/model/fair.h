@@ -7,8 +7,8 @@
  *
  * They read a snapshot of the root domain (struct fair_rd): per-CPU signals (struct fair_cpu),
  * the perf domains with their Energy Model tables in rd->pd list order (build them from a
- * platform with build_perf_domains(), src/perf_domain.h), and the kernel model
- * that decides which capacity each site believes (src/model.h). The waking task is a struct
+ * platform with build_perf_domains(), src/model/perf_domain.h), and the kernel model
+ * that decides which capacity each site believes (src/model/model.h). The waking task is a struct
  * fair_task. `capsim place` and the simulator's wake-up path both call these functions; they
  * never allocate, print or fail, and are deterministic.
  *
@@ -90,7 +90,7 @@ struct fair_memo {
 
 /*
  * struct fair_rd - the root domain a wake-up looks at.
- * @model:       which capacity each site believes (src/model.h).
+ * @model:       which capacity each site believes (src/model/model.h).
  * @uclamp_used: [uclamp_is_used()], the sched_uclamp_used static key.
  * @cpus:        @nr_cpus CPUs, index = CPU number.
  * @pds:         @nr_pds perf domains indexed by pd id; pds[i].cpus is its span.
@@ -172,7 +172,7 @@ bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu);
 /**
  * actual_cpu_capacity() - the capacity @cpu's model believes it can deliver now, as util_fits_cpu
  * compares it with uclamp_min: 6.10+ get_actual_cpu_capacity() (arch - max(hw_load_avg,
- * cpufreq_pressure)); v6.9 arch - instantaneous thermal pressure. See src/model.h.
+ * cpufreq_pressure)); v6.9 arch - instantaneous thermal pressure. See src/model/model.h.
  */
 uint64_t actual_cpu_capacity(const struct fair_rd *rd, int cpu);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * model.c - what each kernel model believes about capacity, site by site (see src/model.h).
+ * model.c - what each kernel model believes about capacity, site by site (see src/model/model.h).
  * The 6.10+ reads mirror get_actual_cpu_capacity(), kernel/sched/fair.c (v6.10+); the v6.9 reads
  * are the pre-6.10 fair.c lines that the series "Rework system pressure interface to the
  * scheduler" (v6.10) removed: arch_scale_thermal_pressure() at util_fits_cpu() and feec,

@@ -2,9 +2,9 @@
 /*
  * model.h - the ONE place that decides what each kernel model (enum capsim_model) believes a
  * CPU's capacity is, at each site of kernel/sched/fair.c that reads pressure. The placement
- * code (src/fair.c) asks model_capacity() with the site; it never looks at the model itself.
+ * code (src/model/fair.c) asks model_capacity() with the site; it never looks at the model itself.
  * The pressures these sites read, and how each model makes them evolve over time (who writes
- * them, on which clock they are averaged, the capped maximum), come from src/belief.c.
+ * them, on which clock they are averaged, the capped maximum), come from src/model/belief.c.
  *
  * Sites and what they read:
  *                      v6.10 / latest / capped          v6.9 (pre-"Rework system pressure")

@@ -2,7 +2,7 @@
 /*
  * perf_domain.h - the root domain's list of performance domains (rd->pd) that Energy Aware
  * Scheduling walks, built from a platform's energy model as build_perf_domains() in
- * kernel/sched/topology.c builds it. The placement code (src/fair.h, struct fair_rd) reads the
+ * kernel/sched/topology.c builds it. The placement code (src/model/fair.h, struct fair_rd) reads the
  * result; `capsim place --platform` and the simulator both build it here.
  */
 #ifndef CAPSIM_PERF_DOMAIN_H

@@ -9,13 +9,13 @@
  * cpufreq_pressure), kernel/power/qos.c (freq_qos), drivers/opp/of.c (OPP tables),
  * kernel/power/energy_model.c (perf domains), drivers/thermal/thermal_of.c (zones) and
  * kernel/sched/pelt.c (rq->avg_hw). One concept per file implements it:
- *   src/topology.c      CPUs, clusters, capacity normalization (topology_normalize_cpu_scale)
- *   src/cpufreq.c       policies, freq_qos, cpufreq_set_policy, cpufreq_update_pressure
- *   src/hw_pressure.c   topology_update_hw_pressure, update_hw_load_avg
- *   src/capacity.c      get_actual_cpu_capacity and the pre-6.10 thermal view
- *   src/energy_model.c  EM tables from OPPs (see energy_model.h)
- *   src/dt_thermal.c    thermal zone descriptions from a DT (their dynamics live elsewhere)
- *   src/dt.c, src/platform_json.c, src/platform.c   loading (DTB/DTS, JSON, short names)
+ *   src/model/topology.c      CPUs, clusters, capacity normalization (topology_normalize_cpu_scale)
+ *   src/model/cpufreq.c       policies, freq_qos, cpufreq_set_policy, cpufreq_update_pressure
+ *   src/model/hw_pressure.c   topology_update_hw_pressure, update_hw_load_avg
+ *   src/model/capacity.c      get_actual_cpu_capacity and the pre-6.10 thermal view
+ *   src/model/energy_model.c  EM tables from OPPs (see energy_model.h)
+ *   src/input/dt_thermal.c    thermal zone descriptions from a DT (their dynamics live elsewhere)
+ *   src/input/dt.c, src/input/platform_json.c, src/model/platform.c   loading (DTB/DTS, JSON, short names)
  *
  * Conventions: capacities are in SCHED_CAPACITY_SCALE units (1024 = the biggest CPU at its
  * reference frequency), frequencies in kHz (u32 as in the kernel), times in ns. CPU numbers are
@@ -351,7 +351,7 @@ void platform_sd_topo(const struct capsim_platform *p, struct sd_cpu_topo *t);
  */
 unsigned platform_cpuidle_index(const struct capsim_platform *p, unsigned cpu, unsigned state);
 
-/* --- topology and capacity: src/topology.c ------------------------------------------------ */
+/* --- topology and capacity: src/model/topology.c ------------------------------------------------ */
 
 /** platform_cpu_capacity_orig() - arch_scale_cpu_capacity(cpu): cpu_scale, 1..1024. */
 uint64_t platform_cpu_capacity_orig(const struct capsim_platform *p, unsigned cpu);
@@ -424,7 +424,7 @@ bool platform_has_em(const struct capsim_platform *p);
  */
 unsigned platform_cooling_states(const struct platform_policy *pol);
 
-/* --- cpufreq policies and freq_qos: src/cpufreq.c ----------------------------------------- */
+/* --- cpufreq policies and freq_qos: src/model/cpufreq.c ----------------------------------------- */
 
 /**
  * platform_freq_qos_add_request() - add a named MIN or MAX request of @khz to @policy; if
@@ -479,7 +479,7 @@ uint64_t platform_cpufreq_pressure(const struct capsim_platform *p, unsigned cpu
  */
 uint32_t platform_resolve_freq(const struct capsim_platform *p, unsigned policy, uint32_t khz);
 
-/* --- HW pressure: src/hw_pressure.c ------------------------------------------------------ */
+/* --- HW pressure: src/model/hw_pressure.c ------------------------------------------------------ */
 
 /**
  * platform_set_hw_pressure() - topology_update_hw_pressure(@cpus, @capped_khz): pressure from
@@ -501,7 +501,7 @@ int platform_update_hw_load_avg(struct capsim_platform *p, unsigned cpu, uint64_
 /** platform_hw_load_avg() - hw_load_avg(rq): avg_hw.load_avg. */
 uint64_t platform_hw_load_avg(const struct capsim_platform *p, unsigned cpu);
 
-/* --- capacity seen by the scheduler: src/capacity.c --------------------------------------- */
+/* --- capacity seen by the scheduler: src/model/capacity.c --------------------------------------- */
 
 /**
  * platform_actual_capacity() - get_actual_cpu_capacity(cpu) (v6.10+):

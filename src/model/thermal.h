@@ -5,7 +5,7 @@
  * state becomes a freq_qos MAX request on a policy (drivers/thermal/, Linux 6.12).
  *
  * The kernel reads a real sensor; capsim replaces it with a lumped RC model per zone
- * (src/thermal_rc.c). Everything downstream of the sensor read mirrors the kernel: polling at
+ * (src/model/thermal_rc.c). Everything downstream of the sensor read mirrors the kernel: polling at
  * polling-delay / polling-delay-passive (thermal_core.c monitor_thermal_zone), trip handling with
  * hysteresis (handle_thermal_trip), the governors (gov_step_wise.c, gov_power_allocator.c) and
  * the cpufreq cooling device (cpufreq_cooling.c). Since 6.10 a cooling device reaches the
@@ -227,7 +227,7 @@ struct thermal {
 	uint64_t now_ns;
 };
 
-/* --- the RC model: src/thermal_rc.c ------------------------------------------------------ */
+/* --- the RC model: src/model/thermal_rc.c ------------------------------------------------------ */
 
 /** thermal_rc_init() - start at p->t_init. */
 void thermal_rc_init(struct thermal_rc *rc, const struct thermal_rc_params *p);
@@ -244,7 +244,7 @@ void thermal_rc_advance(struct thermal_rc *rc, uint64_t dt_ns, uint64_t power_uw
 /** thermal_rc_temp() - the current temperature in m°C (what the "sensor" reads). */
 int32_t thermal_rc_temp(const struct thermal_rc *rc);
 
-/* --- the cooling device: src/cpufreq_cooling.c ------------------------------------------- */
+/* --- the cooling device: src/model/cpufreq_cooling.c ------------------------------------------- */
 
 /** cpufreq_cooling_init() - fill @cdev from @p (max_level = nr_states - 1, state 0). */
 int cpufreq_cooling_init(struct thermal_cdev *cdev, const struct thermal_cdev_params *p,
@@ -275,7 +275,7 @@ void cpufreq_cooling_trace_get_power(struct thermal *t, const struct thermal_cde
 void cpufreq_cooling_trace_limit(struct thermal *t, const struct thermal_cdev *cdev,
 				 unsigned long state, uint32_t power);
 
-/* --- the core and the governors: src/thermal_core.c, src/thermal_gov_*.c ----------------- */
+/* --- the core and the governors: src/model/thermal_core.c, src/thermal_gov_*.c ----------------- */
 
 /**
  * thermal_create() - zones and cooling devices from @p; validates every index and value.

@@ -8,7 +8,7 @@
  * targets; a cooling device takes the deepest target of all its instances (__thermal_cdev_update).
  *
  * Simplifications (docs/model.md, "Thermal loop"): the sensor is the RC model of
- * src/thermal_rc.c; delays are exact milliseconds (round_jiffies_relative for delays above 1 s is
+ * src/model/thermal_rc.c; delays are exact milliseconds (round_jiffies_relative for delays above 1 s is
  * not modelled); a zone with polling-delay 0 is interrupt-driven: it is updated at the end of the
  * first thermal_heat() call that takes its temperature out of the [low, high] window of its
  * thresholds (thermal_zone_set_trips); crossing a critical or hot trip is counted, the machine is

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * thermal_platform.h - the thermal loop's description (struct thermal_params) built from a
- * platform's thermal zones and cpufreq policies (src/thermal_platform.c).
+ * platform's thermal zones and cpufreq policies (src/model/thermal_platform.c).
  */
 #ifndef CAPSIM_THERMAL_PLATFORM_H
 #define CAPSIM_THERMAL_PLATFORM_H

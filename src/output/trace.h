@@ -102,7 +102,7 @@ void trace_thermal_pressure_update(struct trace_writer *tw, const struct trace_a
 void trace_printf(struct trace_writer *tw, const struct trace_at *at, const char *event,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* An event whose TP_printk body its producer formatted (the thermal loop, src/thermal.h). */
+/* An event whose TP_printk body its producer formatted (the thermal loop, src/model/thermal.h). */
 void trace_raw(struct trace_writer *tw, const struct trace_at *at, const char *event,
 	       const char *body);
 

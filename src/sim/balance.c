@@ -7,7 +7,7 @@
  * load balance: periodic (sched_balance_trigger / sched_balance_domains), on behalf of idle
  * CPUs (nohz_balancer_kick), newidle, and active balance for misfit tasks. capacity_of() is
  * refreshed by update_cpu_capacity() at balance cadence. The placement functions themselves
- * are src/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
+ * are src/model/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
  */
 #include <stdlib.h>
 
@@ -42,7 +42,7 @@ static bool is_rd_overutilized(const struct capsim_sim *s)
 	return !s->eas || s->overutilized;
 }
 
-/* task_fits_cpu() (src/fair.c) of a simulated task */
+/* task_fits_cpu() (src/model/fair.c) of a simulated task */
 static bool sim_task_fits_cpu(const struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
 	struct fair_task ft;
@@ -51,7 +51,7 @@ static bool sim_task_fits_cpu(const struct capsim_sim *s, const struct sim_task 
 	return task_fits_cpu(&s->rd, &ft, cpu);
 }
 
-/* cpu_overutilized() (src/fair.c), which is false without EAS */
+/* cpu_overutilized() (src/model/fair.c), which is false without EAS */
 static bool sim_cpu_overutilized(const struct capsim_sim *s, int cpu)
 {
 	return s->eas && cpu_overutilized(&s->rd, cpu);

@@ -344,12 +344,12 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 	uclamp_rq_publish(s, rq);
 }
 
-/* ---- the view read by the placement code (src/fair.h) ------------------------------------ */
+/* ---- the view read by the placement code (src/model/fair.h) ------------------------------------ */
 
 /* The pressures in the view: they change only with hw_load_avg updates and platform events. */
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
-	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
+	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
 	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
 		fair_memo_refresh(&s->rd, rq->cpu);
 }

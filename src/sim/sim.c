@@ -319,7 +319,7 @@ static bool workload_is_endless(const struct capsim_workload *wl)
 
 /*
  * The root domain the placement code reads, and whether EAS runs: rd->pd from
- * build_perf_domains() (src/perf_domain.c), then the conditions of build_perf_domains() /
+ * build_perf_domains() (src/model/perf_domain.c), then the conditions of build_perf_domains() /
  * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil and
  * sched_energy_aware (no complexity limit: 5b77261c5510 removed EM_MAX_COMPLEXITY in v6.7).
  */

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * sim_pressure.c - the simulator's pressure side (see sim_pressure.h): it feeds the run's kernel
- * model (src/belief.c) with what the kernel's pressure writers would see -- cpufreq_set_policy()
+ * model (src/model/belief.c) with what the kernel's pressure writers would see -- cpufreq_set_policy()
  * after every freq_qos change, qcom LMh's throttling, a pre-6.10 cooling device's
  * arch_update_thermal_pressure() -- updates the pressure average at sched_tick() and in the
- * blocked-load path, hands the placement code (src/fair.c) the model's capacities, runs the
+ * blocked-load path, hands the placement code (src/model/fair.c) the model's capacities, runs the
  * thermal loop on the platform's zones (heating each zone with the EM power of its CPUs since
  * the last step), and measures the pressure metrics of `capsim compare`.
  *

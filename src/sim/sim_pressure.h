@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sim_pressure.h - the simulator's pressure side (src/sim_pressure.c): what the run's kernel
- * model believes about each CPU's capacity as caps and throttling come and go (src/belief.c),
+ * sim_pressure.h - the simulator's pressure side (src/sim/sim_pressure.c): what the run's kernel
+ * model believes about each CPU's capacity as caps and throttling come and go (src/model/belief.c),
  * the thermal loop on the platform's zones (src/thermal_*.c), and the pressure metrics that
- * `capsim compare` reports (src/pressure_metrics.c). The rest of the simulator calls these hooks
+ * `capsim compare` reports (src/sim/pressure_metrics.c). The rest of the simulator calls these hooks
  * at the kernel's points: freq_qos changes, HW throttling, the tick, blocked-load updates, the
  * placement view, CPU time accounting and wake-up placement.
  */

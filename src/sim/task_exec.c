@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * task_exec.c - running an rt-app workload (src/workload.h) as rt-app's threads would: each
+ * task_exec.c - running an rt-app workload (src/input/workload.h) as rt-app's threads would: each
  * thread walks its phases and events (rt-app's run_event(), src/rt-app.c) and the simulator
  * turns each event into CPU work, wall time, sleeping or blocking on a resource. `run` and
  * `mem`/`iorun`/`memrun` are calibrated work: N ns on the calibration CPU alone at its

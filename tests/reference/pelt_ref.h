@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pelt_ref.h - slow reference models of PELT for differential tests of src/pelt.c.
+ * pelt_ref.h - slow reference models of PELT for differential tests of src/model/pelt.c.
  *
  * ref_*: an integer model written from the words of /work/shared/spec/kernel-core.md §2 (not
- * from src/pelt.c): the decay table typed in from the spec, the 64x32 multiply done in 32-bit
+ * from src/model/pelt.c): the decay table typed in from the spec, the 64x32 multiply done in 32-bit
  * halves (the kernel's generic fallback, not __int128), halving one bit at a time, and the
  * time split into d1/d2/d3 from absolute unit counts instead of period_contrib arithmetic.
- * It must agree with src/pelt.c bit for bit.
+ * It must agree with src/model/pelt.c bit for bit.
  *
  * fref_*: the same discrete scheme in long double with the exact y = 2^(-1/32), no truncation
  * and the ideal maximum 1024 / (1 - y). It shows the integer signal is the intended average:

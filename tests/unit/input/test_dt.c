@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_dt.c - tests src/dt.c and src/dt_thermal.c: malformed device trees are refused with
+ * test_dt.c - tests src/input/dt.c and src/input/dt_thermal.c: malformed device trees are refused with
  * the file and the node/property path (truncated blob, dangling phandles, bad cell counts,
  * missing pieces), policies are grouped as cpufreq-dt groups them, OPP properties are read
  * in their 1- and 3-cell forms, and thermal zones come out with trips and cooling maps.

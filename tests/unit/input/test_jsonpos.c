@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_jsonpos.c - tests src/jsonpos.c: the key position index must see the text as json-c's
+ * test_jsonpos.c - tests src/input/jsonpos.c: the key position index must see the text as json-c's
  * non-strict tokener does (comments and strings that look like keys, escapes, single quotes,
  * duplicates) and count lines and UTF-8 columns from 1. Positions are counted by hand in the
  * comments.

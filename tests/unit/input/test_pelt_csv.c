@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_pelt_csv.c - tests src/pelt_csv.c: what the PELT CSV parser accepts, rejects, and prints. */
+/* test_pelt_csv.c - tests src/input/pelt_csv.c: what the PELT CSV parser accepts, rejects, and prints. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_place.c - tests src/place.c: every golden case of tests/data/placement-golden (the
- * kernel's own 6.12 functions, and the v6.9 harness) read, run through src/fair.c and compared,
+ * test_place.c - tests src/input/place.c: every golden case of tests/data/placement-golden (the
+ * kernel's own 6.12 functions, and the v6.9 harness) read, run through src/model/fair.c and compared,
  * field by field, with the kernel's expected results parsed independently by json-c; and the
  * reader's error messages (JSON path, what was expected) on malformed cases and states.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_platform_json.c - tests src/platform_json.c and src/platform.c: stand-alone platform
+ * test_platform_json.c - tests src/input/platform_json.c and src/model/platform.c: stand-alone platform
  * JSON, overlays on a device tree (firmware OPPs for Juno, an OPP fixed, an EM added), and
  * errors that name the file and the JSON path (or line:column for syntax errors).
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_rtapp.c - tests src/rtapp.c: every rt-app file shipped in tests/data/rtapp either parses
+ * test_rtapp.c - tests src/input/rtapp.c: every rt-app file shipped in tests/data/rtapp either parses
  * (and its facts, read off the JSON text by hand, are checked) or fails with the reason rt-app
  * or capsim gives, at the position of the key; malformed inputs fail with a clear message.
  * Expected values are derived in the comments: 1 µs = 1000 ns, the cost model of mem/iorun/

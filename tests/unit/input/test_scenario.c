@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_scenario.c - tests src/scenario.c: the documented defaults, caps and events as parsed,
+ * test_scenario.c - tests src/input/scenario.c: the documented defaults, caps and events as parsed,
  * and the error contract (FILE:LINE:COL: key.path: what is wrong) on malformed scenarios.
  */
 #include <setjmp.h>

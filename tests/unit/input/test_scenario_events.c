@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_scenario_events.c - tests src/scenario_events.c: the events array, the CLI forms, burst
+/* test_scenario_events.c - tests src/input/scenario_events.c: the events array, the CLI forms, burst
  * expansion, the per-CPU merge of HW throttling, sorting, checks and error messages. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_scenario_timeline.c - tests src/scenario_timeline.c: the timeline kinds of a scenario and
+ * test_scenario_timeline.c - tests src/input/scenario_timeline.c: the timeline kinds of a scenario and
  * the CLI forms become simulator events (kinds, values, origins for messages), and the simulator
  * applies them: a task waits for its task_start, stops at task_stop, starts again as a new
  * thread (its unique timers anew), a uclamp event moves a task, a cooling_state caps a policy.

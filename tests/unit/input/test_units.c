@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_units.c - tests src/units.c: strict integers, durations, frequencies, CPU lists. */
+/* test_units.c - tests src/input/units.c: strict integers, durations, frequencies, CPU lists. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_belief.c - tests src/belief.c: each kernel model's capacity on hand-built timelines.
+/* test_belief.c - tests src/model/belief.c: each kernel model's capacity on hand-built timelines.
  * Expected PELT values are the spec's vector B (kernel-core.md, Appendix A), written from the
  * kernel's integer PELT independently of capsim; the rest is derived in the comments. */
 #include <setjmp.h>

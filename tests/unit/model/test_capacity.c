@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_capacity.c - tests src/capacity.c: get_actual_cpu_capacity() = capacity_orig -
+ * test_capacity.c - tests src/model/capacity.c: get_actual_cpu_capacity() = capacity_orig -
  * max(hw_load_avg, cpufreq_pressure), and the v6.9 view (thermal pressure from cooling
  * devices and HW caps only; user caps invisible), on RK3399 (big: 1024 at 1.8 GHz).
  */

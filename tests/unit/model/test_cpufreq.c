@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_cpufreq.c - tests src/cpufreq.c: freq_qos aggregation (several requests, removal, min
+ * test_cpufreq.c - tests src/model/cpufreq.c: freq_qos aggregation (several requests, removal, min
  * above max), the limits cpufreq_set_policy() resolves, and the cpufreq pressure boundaries
  * (boost above the reference, cap equal to the reference, cap below the lowest OPP, a one-OPP
  * policy, x86 with and without the cpuinfo.max_freq fallback). Expected values are derived

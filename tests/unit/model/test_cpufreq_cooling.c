@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_cpufreq_cooling.c - tests src/cpufreq_cooling.c: state <-> frequency, the EM power of
+/* test_cpufreq_cooling.c - tests src/model/cpufreq_cooling.c: state <-> frequency, the EM power of
  * a state, requested power from load, and power2state. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_energy_model.c - tests src/energy_model.c: the EM the kernel builds from a device tree.
+ * test_energy_model.c - tests src/model/energy_model.c: the EM the kernel builds from a device tree.
  * Power by hand from dev_pm_opp_calc_power() (µW = C * mV * mV * MHz / 1e6, truncating each
  * step), perf = cap * f / fmax, cost = 10 * power / perf, inefficient = cost not below every
  * higher state's. The RK3399, HiKey960 and Pixel 6 tables are also checked against the EM

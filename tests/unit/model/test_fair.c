@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_fair.c - tests src/fair.c, the kernel's wake-up placement functions, on hand-built CPU
+ * test_fair.c - tests src/model/fair.c, the kernel's wake-up placement functions, on hand-built CPU
  * states: one test per kernel quirk listed in data/placement-golden/README.md ("Kernel quirks
  * found"), plus the utilization helpers. Every expected value is derived in a comment from the
  * kernel's formulas, never copied from capsim's output.

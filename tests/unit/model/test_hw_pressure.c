@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_hw_pressure.c - tests src/hw_pressure.c: topology_update_hw_pressure() (the first
+ * test_hw_pressure.c - tests src/model/hw_pressure.c: topology_update_hw_pressure() (the first
  * CPU's capacity and reference, written to every CPU of the mask; 0 at or above the
  * reference) and the PELT average update_hw_load_avg() against kernel-core.md appendix A.B
  * (HW pressure 256 held, updated every 4 ms on the task clock, then released).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_model.c - tests src/model.c: which capacity each kernel model believes at each pressure
+ * test_model.c - tests src/model/model.c: which capacity each kernel model believes at each pressure
  * site of fair.c, and the model names. Values derived from the kernel texts cited in model.c.
  */
 #include <setjmp.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_pelt.c - tests src/pelt.c and src/pelt_clock.c: the generated table, the kernel-derived
+ * test_pelt.c - tests src/model/pelt.c and src/model/pelt_clock.c: the generated table, the kernel-derived
  * constants and decay values (tests/data/pelt-golden/constants.csv), the worked examples of
  * kernel-core.md Appendix A, the edge cases (sub-unit remainder, time going backwards, long
  * gaps, !load), properties (util_avg <= 1024, halving every 32 periods), and differential runs

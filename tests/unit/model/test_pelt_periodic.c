@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_pelt_periodic.c - tests src/pelt_periodic.c: a periodic task is updated exactly at its
+ * test_pelt_periodic.c - tests src/model/pelt_periodic.c: a periodic task is updated exactly at its
  * wake-ups, ticks and sleeps; the settled band, mean and settle time follow their definitions.
  */
 #include <setjmp.h>

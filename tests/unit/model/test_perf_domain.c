@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_perf_domain.c - tests src/perf_domain.c: rd->pd built from the shipped boards' energy
+ * test_perf_domain.c - tests src/model/perf_domain.c: rd->pd built from the shipped boards' energy
  * models. Expected values from tests/data/placement-golden/README.upstream.md ("Platforms"):
  * RK3399 pd0 = CPUs 0-3 (6 OPPs), pd1 = CPUs 4-5 (8 OPPs), pd_order [1, 0]; Pixel 6 pd0 = 0-3
  * (11 OPPs), pd1 = 4-5 (14), pd2 = 6-7 (17), pd_order [2, 1, 0].

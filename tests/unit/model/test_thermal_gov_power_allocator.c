@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_thermal_gov_power_allocator.c - tests src/thermal_gov_power_allocator.c: the default PID
+/* test_thermal_gov_power_allocator.c - tests src/model/thermal_gov_power_allocator.c: the default PID
  * gains, the weighted split of the budget, and one full allocation worked out by hand. */
 #include <setjmp.h>
 #include <stdarg.h>

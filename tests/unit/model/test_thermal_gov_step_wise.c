@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_thermal_gov_step_wise.c - tests src/thermal_gov_step_wise.c through the thermal core:
+/* test_thermal_gov_step_wise.c - tests src/model/thermal_gov_step_wise.c through the thermal core:
  * a temperature ramp over a passive trip with hysteresis, the polling rates, the QoS requests. */
 #include <setjmp.h>
 #include <stdarg.h>

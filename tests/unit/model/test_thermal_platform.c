@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_thermal_platform.c - tests src/thermal_platform.c on the shipped RK3399 and HiKey960
+/* test_thermal_platform.c - tests src/model/thermal_platform.c on the shipped RK3399 and HiKey960
  * device trees: cooling devices per policy, zones, and the whole chain cooling state ->
  * freq_qos MAX request -> policy->max -> cpufreq pressure. */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_thermal_rc.c - tests src/thermal_rc.c: the lumped RC zone model's steady state,
+/* test_thermal_rc.c - tests src/model/thermal_rc.c: the lumped RC zone model's steady state,
  * transient and parameter checks. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_topology.c - tests src/topology.c: original capacities and frequency references of
+ * test_topology.c - tests src/model/topology.c: original capacities and frequency references of
  * every shipped board, and the kernel's fallbacks, against values derived by hand from
  * topology_normalize_cpu_scale():
  *   scale = max(dmips * ref); cap = (dmips * ref << 10) / scale (truncated),

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_trace.c - tests src/trace.c. Each event's line is compared with a line built here from
+ * test_trace.c - tests src/output/trace.c. Each event's line is compared with a line built here from
  * the kernel's own format strings, copied from the Linux 6.12 sources named beside them:
  * trace_print_context() / trace_print_time() for the prefix and each event's TP_printk. A trace
  * of several events must match, line by line, the regex Perfetto's systrace tokenizer uses

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_event_queue.c - tests src/event_queue.c: events pop in time order, simultaneous events
+ * test_event_queue.c - tests src/sim/event_queue.c: events pop in time order, simultaneous events
  * in the order they were pushed (the determinism of the simulator rests on it), through growth
  * and interleaved pushes and pops.
  */

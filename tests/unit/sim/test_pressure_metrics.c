@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* test_pressure_metrics.c - tests src/pressure_metrics.c on hand-built samples. */
+/* test_pressure_metrics.c - tests src/sim/pressure_metrics.c on hand-built samples. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

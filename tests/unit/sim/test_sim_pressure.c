@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_sim_pressure.c - tests src/sim_pressure.c through whole simulated runs: for each shipped
+ * test_sim_pressure.c - tests src/sim/sim_pressure.c through whole simulated runs: for each shipped
  * scenario, the metric it exists for moves the way the series claims between the models; the
  * RK3399 408 MHz Must-show, also on held-out caps and workloads; the capped model's misfit;
  * determinism. Expected directions are derived in the comments from the platforms' numbers.
