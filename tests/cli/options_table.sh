@@ -77,7 +77,10 @@ for cmd in $commands; do
     if [ "$def" != - ]; then
       lines=$(awk -v n="$name" '{ t = $0; sub(/^  (-[a-z], )?/, "", t) }
         p && (/^  [-A-Z]/ || /^$/) { exit } p { print } index(t, n " ") == 1 && /^  / { p = 1; print }' <<<"$help")
-      { grep -qF -- "$def" <<<"$lines" && grep -qF default <<<"$lines"; } || fail "$cmd $name: its help does not state its default $def: $lines"
+      # "default DEF", "default: DEF" or "DEF (..., default)"
+      d=$(sed 's/[.[*^$]/\\&/g' <<<"$def")
+      grep -qE -- "default:? $d([^0-9A-Za-z_]|\$)|(^| )$d \([^)]*default" <<<"$(tr '\n' ' ' <<<"$lines")" ||
+        fail "$cmd $name: its help does not state its default $def: $lines"
     fi
     [ "$name" = --help ] || grep -qF -- "$name" <<<"$doc" || fail "$cmd $name: not in docs/cli.md ('## capsim $cmd')"
     # completed: the option, and its values
