@@ -259,6 +259,17 @@ CAPSIM_API int capsim_scenario_clear_events(capsim_scenario *sc, capsim_error *e
 CAPSIM_API int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_error *err);
 
 /**
+ * capsim_scenario_input_digest() - a 64-bit digest (FNV-1a) of the contents of every file a run
+ * of @sc reads: its platform file (a shipped name's file, a platform JSON's "base", a .dts as
+ * dtc compiles it), the overlays and the rt-app workload file. Two runs of one scenario text
+ * give one digest unless a file they read changed in between: what a sweep's run ids hash.
+ * Return: 0, or the error capsim_sim_create() would give (*@digest then covers the files read
+ * before it).
+ */
+CAPSIM_API int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest,
+					    capsim_error *err);
+
+/**
  * capsim_sim_set_progress() - have capsim_sim_run() call @fn(@ctx, now, end) now and then
  * (every 2^20 events or so, in the running thread), with the simulated time and the end in
  * ns (end 0: until the tasks end). NULL @fn: no calls.

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "input/readfile.h"
 #include "input/scenario.h"
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
@@ -294,6 +295,27 @@ int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_error *err)
 					"(the first run said why)", sc->source);
 	}
 	return scenario_build(sc, sc->platform_arg, sc->workload_arg, out, err);
+}
+
+int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest, capsim_error *err)
+{
+	struct capsim_platform *plat = NULL;
+	struct capsim_workload *wl = NULL;
+	struct sim_sc_event *ev = NULL;
+	struct input_digest d;
+	int ret;
+
+	/* what capsim_sim_create() reads, read the same way: the files are folded in as read */
+	input_digest_begin(&d);
+	ret = scenario_prepare(sc, sc->platform_arg, sc->workload_arg, &plat, &wl, &ev, err);
+	input_digest_end();
+	*digest = d.hash;
+	if (!ret) {
+		free(ev);
+		platform_free(plat);
+		capsim_workload_free(wl);
+	}
+	return ret;
 }
 
 void capsim_sim_set_progress(capsim_sim *s, void (*fn)(void *ctx, uint64_t now_ns,

@@ -160,4 +160,19 @@ int jsonpos_duplicate_where(const struct jsonpos *idx, unsigned i, const char *f
  */
 int jsonpos_check_duplicates(const char *text, size_t len, const char *file, capsim_error *err);
 
+/**
+ * jsonpos_refuse_wide_int() - refuse an integer literal below -2^63 or above 2^64-1, which
+ * json-c saturates without a word (a seed of 2^64 would run as 2^64-1). The error names @file
+ * (NULL: the position alone) and the first such number's position.
+ * Return: 0, or CAPSIM_ERR_RANGE.
+ */
+int jsonpos_refuse_wide_int(const struct jsonpos *idx, const char *file, capsim_error *err);
+
+/**
+ * jsonpos_check_input() - jsonpos_check_duplicates() and jsonpos_refuse_wide_int() for a reader
+ * that keeps no index of its own (capsim_json_check()).
+ * Return: 0, CAPSIM_ERR_PARSE, CAPSIM_ERR_RANGE or CAPSIM_ERR_NOMEM.
+ */
+int jsonpos_check_input(const char *text, size_t len, const char *file, capsim_error *err);
+
 #endif /* CAPSIM_JSONPOS_H */
