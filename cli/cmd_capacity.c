@@ -64,8 +64,6 @@ static const char usage[] =
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 #define MAX_CAPS 64
-/* Longest --after: 3.6 M ticks at HZ=1000, well past where hw_load_avg settles. */
-#define MAX_AFTER_NS (3600 * CAPSIM_NSEC_PER_SEC)
 
 enum cap_kind { CAP_MAX, CAP_MIN, CAP_COOLING, CAP_HW, CAP_BOOST };
 
@@ -116,7 +114,7 @@ static int parse_args(int argc, char **argv, struct capacity_opts *o)
 			o->overlays[o->nr_overlays++] = val;
 		} else if ((val = cli_opt_value(argc, argv, &i, "--after", &missing))) {
 			/* a unit is required: a bare number meant ms here once, seconds elsewhere */
-			if (capsim_parse_duration_ns(val, 0, &o->after_ns) || o->after_ns > MAX_AFTER_NS)
+			if (capsim_parse_duration_ns(val, 0, &o->after_ns) || o->after_ns > CAPSIM_MAX_SETTLE_NS)
 				return cli_usage_error("capacity", "--after %s: expected a duration with a "
 						       "unit, up to 1h (e.g. 100ms, 2s; hw_load_avg "
 						       "settles within about 1s)", val);
