@@ -625,7 +625,12 @@ def _sim_run(sim, err):
             t.join(0.05)
     except KeyboardInterrupt:
         lib.capsim_sim_stop(sim)
-        t.join()
+        # the run must end before its memory goes: a second Ctrl-C does not cut this wait
+        while t.is_alive():
+            try:
+                t.join()
+            except KeyboardInterrupt:
+                pass
         raise
     return ret[0]
 
