@@ -32,9 +32,16 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 else SUDO=; fi
 export DEBIAN_FRONTEND=noninteractive
-if ! $SUDO apt-get install -y -q "${missing[@]}" >/tmp/capsim-deps.log 2>&1; then
-  $SUDO apt-get update -q >>/tmp/capsim-deps.log 2>&1
-  if ! $SUDO apt-get install -y -q "${missing[@]}" >>/tmp/capsim-deps.log 2>&1; then
+# Another apt or dpkg at work (a second make target started at the same time, unattended
+# upgrades): wait for its lock, as long as apt's DPkg::Lock::Timeout allows, instead of failing.
+lock_wait=600
+apt=(apt-get -o "DPkg::Lock::Timeout=$lock_wait")
+if command -v lslocks >/dev/null 2>&1 && lslocks -n -o PATH 2>/dev/null | grep -q '^/var/lib/dpkg/lock\|^/var/lib/apt/lists/lock\|^/var/cache/apt/archives/lock'; then
+  echo "deps: another apt or dpkg holds its lock: waiting for it (up to ${lock_wait} s, apt's DPkg::Lock::Timeout)" >&2
+fi
+if ! $SUDO "${apt[@]}" install -y -q "${missing[@]}" >/tmp/capsim-deps.log 2>&1; then
+  $SUDO "${apt[@]}" update -q >>/tmp/capsim-deps.log 2>&1
+  if ! $SUDO "${apt[@]}" install -y -q "${missing[@]}" >>/tmp/capsim-deps.log 2>&1; then
     echo "deps: could not install ${missing[*]} (see /tmp/capsim-deps.log); install them by hand and re-run" >&2
     exit 1
   fi

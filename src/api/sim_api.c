@@ -110,6 +110,12 @@ int capsim_scenario_add_overlay(capsim_scenario *sc, const char *path, capsim_er
 	return 0;
 }
 
+int capsim_scenario_inputs(const capsim_scenario *sc,
+			   int (*fn)(void *ctx, const char *what, const char *path), void *ctx)
+{
+	return sc && fn ? scenario_inputs(sc, fn, ctx) : CAPSIM_ERR_INVALID;
+}
+
 int capsim_scenario_set_workload_path(capsim_scenario *sc, const char *path, capsim_error *err)
 {
 	int ret;
@@ -391,6 +397,11 @@ void capsim_sim_stop(capsim_sim *s)
 const capsim_workload *capsim_sim_workload(const capsim_sim *s)
 {
 	return s->wl;
+}
+
+const char *capsim_sim_warning(const capsim_sim *s)
+{
+	return s && s->warning[0] ? s->warning : NULL;
 }
 
 void capsim_sim_free(capsim_sim *s)

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json_tokener.h>
+
 #include "capsim/capsim.h"
 #include "input/jsonpos.h"
 
@@ -945,4 +947,9 @@ unsigned jsonpos_ent_line(const struct jsonpos *idx, int ent)
 	size_t off = idx->ents[ent].off;
 
 	return line_of(idx, off > idx->len ? idx->len : off) + 1;
+}
+
+int jsonpos_parse_oom(const void *root, int jerr)
+{
+	return !root && jerr == json_tokener_success;
 }

@@ -23,6 +23,14 @@ struct jsonpos_at {
 };
 
 /**
+ * jsonpos_parse_oom() - true when json_tokener_parse_ex() gave no value (@root NULL) and no
+ * error (@jerr, an enum json_tokener_error, json_tokener_success): json-c 0.16 does so when an
+ * allocation fails, where a text cut short gives json_tokener_continue. Readers report it as
+ * out of memory (exit 3), not as a truncated file.
+ */
+int jsonpos_parse_oom(const void *root, int jerr);
+
+/**
  * jsonpos_build() - index the object keys of @text (the first JSON value in it).
  * @text must outlive the index. Text that is not JSON gives a partial index, never an error.
  * Return: 0 or CAPSIM_ERR_NOMEM.
