@@ -11,7 +11,9 @@ simulator's own figures:
   last event] (read off the trace text here);
 - each CPU's frequency residency: from the simulator's `cpu_frequency.csv` (requested_khz, the
   kHz cpu_frequency events carry), time-weighted over [the CPU's first row, the window's end];
-- the event counts: the trace's lines counted by name here.
+- the event counts: the trace's lines counted by name here;
+- with the scenario's platform, each CPU's mean actual capacity: the simulator's summary
+  `mean_actual_capacity`, within what µs timestamps and the window's edges can move it.
 
 Usage: analyze_roundtrip.py CAPSIM OUTDIR
 """
@@ -77,6 +79,23 @@ def residency(freq_csv, end_ns):
     return res, {cpu: len(seq) for cpu, seq in rows.items()}
 
 
+def check_capacity(name, trace, platform, summary, counts, first, last):
+    """--platform: the traced pressures through the model give the simulator's mean capacity"""
+    a = json.loads(subprocess.run([capsim, "analyze", trace, "--json", "--platform", platform],
+                                  check=True, capture_output=True, text=True).stdout)
+    dur_ns = round(summary["duration_s"] * 1e9)
+    changes = sum(counts.get(e, 0) for e in ("cpu_frequency_limits", "hw_pressure_update",
+                                             "thermal_pressure_update"))
+    for c in summary["cpus"]:
+        got = a["cpus"][str(c["cpu"])]
+        # each change may move by 1 µs, the window misses [0, first) and (last, end]: at most
+        # the CPU's whole capacity over that time; the summary prints 3 decimals
+        tol = got["capacity_orig"] * (changes * 1000 + first + dur_ns - last) / last + 0.0006
+        if abs(got["mean_actual_capacity"] - c["mean_actual_capacity"]) > tol:
+            fail(f"{name}: CPU {c['cpu']} mean actual capacity {got['mean_actual_capacity']} != "
+                 f"the simulator's {c['mean_actual_capacity']} (tolerance {tol:.4f})")
+
+
 def check(scn, fmt, trace, summary, csvdir):
     name = f"{os.path.basename(scn)} {fmt}"
     a = json.loads(subprocess.run([capsim, "analyze", trace, "--json"], check=True,
@@ -131,6 +150,7 @@ def check(scn, fmt, trace, summary, csvdir):
             tol_pct = 100.0 * changes.get(cpu, 1) * 1000 / max(1, last) + 1e-4
             if abs(got.get(khz, 0.0) - want.get(khz, 0.0)) > tol_pct:
                 fail(f"{name}: CPU {cpu} at {khz} kHz: {got.get(khz)} % != {want.get(khz)} %")
+    check_capacity(name, trace, json.load(open(scn))["platform"], summary, counts, first, last)
     return checked
 
 
