@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "simulate", cmd_simulate, "run an rt-app workload on a platform (default: built-in scenario)" },
 	{ "compare", cmd_compare, "the same run under several kernel models, side by side" },
 	{ "sweep", cmd_sweep, "a grid of runs (locally, on Dask or Slurm) into one results table" },
+	{ "analyze", cmd_analyze, "the figures of a real kernel trace (ftrace or trace-cmd report text)" },
 };
 
 static void usage(FILE *fp)

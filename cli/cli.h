@@ -28,6 +28,7 @@ int cmd_place(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 /** cli_fail() - print "capsim: MSG" for @err on stderr; return the exit code for its code. */
 int cli_fail(const capsim_error *err);

@@ -172,6 +172,7 @@ CAPSIM_API const char *capsim_model_suggest(const char *name);
 #include "capsim/capsim_events.h"
 #include "capsim/capsim_record.h"
 #include "capsim/capsim_output.h"
+#include "capsim/capsim_trace.h"
 
 #ifdef __cplusplus
 }
