@@ -434,7 +434,7 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 	struct sim_progress prog = { 0 };
 	capsim_summary *sum = NULL;
 	capsim_error err = { 0 };
-	int ret, stopped;
+	int ret, stopped, closed, why;
 
 	ret = open_outputs(s, o, &trace, &out);
 	if (!ret)
@@ -450,11 +450,12 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 	stopped = cli_stop_end();
 	cli_progress_end(&prog.prog);
 	cli_run_warning(s, "");
+	/* the trace writer detached whatever happened: its stream may be closed next */
+	closed = o->trace ? capsim_sim_trace_close(s) : 0;
+	why = errno;
 	if (ret) {
 		ret = cli_fail(&err);
 	} else if (o->trace) {
-		int closed = capsim_sim_trace_close(s), why = errno;
-
 		/* the stream's own error names the cause (ENOSPC); else the trace writer's */
 		ret = cli_output_finish(&trace);
 		if (!ret && closed)
@@ -481,6 +482,8 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 	if (!ret && sum->truncated_by)
 		ret = stopped ? stopped : CLI_EXIT_TRUNCATED;
 fail:
+	if (o->trace)
+		capsim_sim_trace_close(s); /* before its stream goes (a no-op once closed) */
 	record_abort(o, &rec);
 	capsim_summary_free(sum);
 	cli_output_abort(&trace);

@@ -1835,8 +1835,7 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (jsonpos_parse_oom(*root, jerr)) {
-		ret = capsim_error_set(p->err, CAPSIM_ERR_NOMEM, "%s: out of memory reading the "
-				       "file (%zu bytes)", p->file, len);
+		ret = CAPSIM_ERR_NOMEM; /* "FILE: out of memory", parse_text() says */
 	} else if (jerr == json_tokener_continue) {
 		at = jsonpos_offset(p->pos, len);
 		ret = capsim_error_set(p->err, CAPSIM_ERR_PARSE,
