@@ -9,7 +9,8 @@
  * tasks for 10 simulated seconds; then the peak memory and the memory per task of (c); (s)
  * the setup of 100 000 tasks of (c)'s shape that start at the same instant on the 8-CPU
  * platform, from their one-line rt-app file, and their first simulated second; and (t) the cost
- * of each trace writer (capsim_sim_trace_open_format()) on 60 simulated seconds of (b).
+ * of each trace writer (capsim_sim_trace_open_format()) on 60 simulated seconds of (b); (w) the
+ * CPU per wake-up of 10 to 10 000 tasks on the 8-CPU platform, their work the same in total.
  * Targets (issue 4): (b) >= 5 M events/s and >= 1000x real time. Issue 19: (d) <= 90 ns per
  * event in the user's build (RelWithDebInfo); (s) <= 0.5 s; <= 2 KiB per task in (c).
  * It uses the public API only: the 256-CPU platform is a platform JSON file written to a
@@ -507,6 +508,65 @@ static void run_128_cpus_eas(void)
 	capsim_sim_free(s);
 }
 
+#define SCALE_RUNS 3
+
+/* The wake-ups of the run @s (its tasks' wake-ups, starts included), from its summary. */
+static uint64_t wakeups_of(const capsim_sim *s, struct run_figures *f)
+{
+	capsim_summary *sum = NULL;
+	capsim_error e = { 0 };
+	uint64_t n = 0;
+
+	if (capsim_sim_summary(s, &sum, &e))
+		die("(w)", &e);
+	for (unsigned i = 0; i < sum->nr_tasks; i++)
+		n += sum->task_counts[i].wakeups;
+	*f = figures_of(sum);
+	capsim_summary_free(sum);
+	return n;
+}
+
+/*
+ * (w): the cost per wake-up as tasks grow (issue 32): hikey960, 10 simulated s, 10 to 10 000
+ * periodic tasks sharing 2.5 big CPUs of work (each 2.5/n of its period); the fastest of
+ * SCALE_RUNS runs by CPU. A flat cost needs the per-CPU work of an event (the idle entry's next
+ * timer above all) not to grow with the tasks. Target: 10 000 tasks within 1.5x the CPU per
+ * wake-up of 100, and their 10 s in <= 1 s CPU.
+ */
+static void run_hikey960_scale(void)
+{
+	static const unsigned sizes[] = { 10, 100, 1000, 10000 };
+	double per_wakeup[sizeof(sizes) / sizeof(sizes[0])];
+
+	printf("(w) hikey960, n periodic tasks sharing 2.5 big CPUs of work, 10 s (fastest of %d "
+	       "by CPU)\n    %6s %10s %10s %9s %12s %10s %9s\n", SCALE_RUNS, "tasks", "events",
+	       "wake-ups", "CPU s", "ns/wake-up", "ns/event", "x real");
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		char *w = periodic_tasks(sizes[k], sizes[k] * 2 / 5);
+		struct run_figures f;
+		struct run_time best = { 0, 0 };
+		uint64_t wakeups = 0;
+
+		for (unsigned i = 0; i < SCALE_RUNS; i++) {
+			capsim_sim *s = build("hikey960", w, 10 * CAPSIM_NSEC_PER_SEC);
+			struct run_time t = timed_run("(w)", s);
+
+			if (!i || t.cpu < best.cpu)
+				best = t;
+			wakeups = wakeups_of(s, &f);
+			capsim_sim_free(s);
+		}
+		free(w);
+		per_wakeup[k] = best.cpu * 1e9 / (double)wakeups;
+		printf("    %6u %10llu %10llu %9.3f %12.1f %10.1f %9.1f\n", sizes[k],
+		       (unsigned long long)f.events, (unsigned long long)wakeups, best.cpu,
+		       per_wakeup[k], best.cpu * 1e9 / (double)f.events,
+		       (double)f.duration_ns * 1e-9 / best.cpu);
+	}
+	printf("    10000 tasks against 100: %.2fx the CPU per wake-up (target <= 1.5x)\n",
+	       per_wakeup[3] / per_wakeup[1]);
+}
+
 #define TRACE_RUNS 3
 #define TRACE_SECONDS 60
 
@@ -615,7 +675,7 @@ static void run_trace_writers(void)
 	free(w);
 }
 
-/* With arguments, only the named runs (a to e, s, t): e.g. `bench_sim d` to profile one. */
+/* With arguments, only the named runs (a to e, s, t, w): e.g. `bench_sim d` to profile one. */
 static bool wanted(int argc, char **argv, const char *run)
 {
 	if (argc < 2)
@@ -642,5 +702,7 @@ int main(int argc, char **argv)
 		run_setup_100k();
 	if (wanted(argc, argv, "t"))
 		run_trace_writers();
+	if (wanted(argc, argv, "w"))
+		run_hikey960_scale();
 	return 0;
 }

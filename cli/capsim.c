@@ -30,6 +30,8 @@ static const struct command commands[] = {
 	  "the same run under several kernel models, side by side" },
 	{ "sweep", cmd_sweep, &cli_sweep,
 	  "a grid of runs (locally, on Dask or Slurm) into one results table" },
+	{ "analyze", cmd_analyze, &cli_analyze,
+	  "the figures of a real kernel trace (ftrace or trace-cmd report text)" },
 };
 
 static void usage(FILE *fp)

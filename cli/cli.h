@@ -26,7 +26,7 @@ enum cli_exit {
 
 /* The commands' option tables (cmd_<name>.c). */
 extern const struct cli_command cli_pelt, cli_platform, cli_capacity, cli_place, cli_simulate,
-	cli_compare, cli_sweep;
+	cli_compare, cli_sweep, cli_analyze;
 
 int cmd_pelt(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
@@ -35,6 +35,7 @@ int cmd_place(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 /** cli_fail() - print "capsim: MSG" for @err on stderr; return the exit code for its code. */
 int cli_fail(const capsim_error *err);
@@ -57,6 +58,12 @@ struct cli_told {
  * @told: the files told already, for a command that runs several workloads (NULL: none).
  */
 void cli_workload_notes(const capsim_workload *wl, struct cli_told *told);
+
+/**
+ * cli_run_warning() - print the warning of the finished run @s, if it gave one (a deadlock
+ * within the duration), on stderr as "capsim: warning: PREFIXWARNING".
+ */
+void cli_run_warning(const capsim_sim *s, const char *prefix);
 
 /** cli_told_free() - release what cli_workload_notes() kept in @told. */
 void cli_told_free(struct cli_told *told);
@@ -193,18 +200,16 @@ unsigned cli_list_args(const struct cli_list *list, const char *name, const char
 int cli_read_file(const char *path, char **data, size_t *len);
 
 /*
- * struct cli_output - an output file that a failed run never leaves half-written and that never
- * destroys what it writes to (cli_output.c): a regular file is written under a temporary name
- * and renamed into place on success; a FIFO, a character device or "-"/NULL (stdout) is
- * written through; .gz/.zst/.xz names are compressed.
+ * struct cli_output - an output file through the library's writer (capsim_output.h): a regular
+ * file whole or absent, a FIFO, a character device or "-"/NULL (stdout) written directly,
+ * .gz/.zst/.xz names compressed. cli_output_open() also puts the handlers in place that remove
+ * the temporaries on a fatal signal (cli_output_fatal_signal()).
  */
 struct cli_output {
-	FILE *fp;
-	char *path;       /* as given, for messages */
-	char *target;     /* the file written: @path with symlinks followed */
-	char *tmp_path;   /* NULL when written through */
-	int in_place;     /* a file with other hard links: copied into at commit */
-	int codec;        /* compressed at commit (.gz, .zst, .xz), 0: not */
+	FILE *fp;             /* the content goes here; NULL once finished */
+	const char *path;     /* as given, for messages */
+	int codec;            /* 1: compressed */
+	capsim_output *o;
 };
 
 /**
@@ -212,13 +217,15 @@ struct cli_output {
  * directory, a block device or a socket, or cannot be written. Return: 0 or a CLI exit code.
  */
 int cli_output_open(struct cli_output *out, const char *path);
-/** cli_output_commit() - flush, close and rename into place. Return: 0 or CLI_EXIT_INPUT. */
+/**
+ * cli_output_finish() - flush and close the content (capsim_output_finish()): only the rename
+ * is left. Return: 0 or the exit code (printed: "capsim: PATH: cannot write: REASON").
+ */
+int cli_output_finish(struct cli_output *out);
+/** cli_output_commit() - finish and rename into place. Return: 0 or the exit code (printed). */
 int cli_output_commit(struct cli_output *out);
 /** cli_output_abort() - close and remove the temporary file; safe to call twice. */
 void cli_output_abort(struct cli_output *out);
-
-/** cli_output_same_file() - true if outputs @a and @b (either may be NULL or "-") are one file. */
-int cli_output_same_file(const char *a, const char *b);
 
 /** cli_default_jobs() - the CPUs this process may use: its affinity, capped by its cgroup's quota. */
 unsigned cli_default_jobs(void);

@@ -18,8 +18,10 @@ int cli_dir_init(struct cli_dir *d, const char *opt, const char *dir)
 	struct stat st;
 
 	memset(d, 0, sizeof(*d));
+	d->opt = opt;
 	d->dir = dir;
-	if (mkdir(dir, 0777) && errno != EEXIST)
+	d->made = !mkdir(dir, 0777);
+	if (!d->made && errno != EEXIST)
 		return cli_failf(CLI_EXIT_INPUT, "%s %s: cannot make the directory: %s", opt, dir,
 				 strerror(errno));
 	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
@@ -32,6 +34,7 @@ FILE *cli_dir_open(void *ctx, const char *name)
 	struct cli_dir *d = ctx;
 	size_t len = strlen(d->dir) + strlen(name) + 2;
 	char *path = malloc(len);
+	capsim_error err = { 0 };
 	FILE *fp = NULL;
 
 	if (d->n == d->cap) {
@@ -48,16 +51,32 @@ FILE *cli_dir_open(void *ctx, const char *name)
 	if (!path)
 		return NULL;
 	snprintf(path, len, "%s/%s", d->dir, name);
-	if (!cli_output_open(&d->outs[d->n], path))
+	if (d->claims && capsim_claims_output(d->claims, path, d->opt, &err))
+		cli_fail(&err);
+	else if (!cli_output_open(&d->outs[d->n], path))
 		fp = d->outs[d->n++].fp;
 	free(path);
 	return fp;
 }
 
-int cli_dir_commit(struct cli_dir *d)
+int cli_dir_finish(struct cli_dir *d)
 {
 	int ret = 0;
 
+	for (unsigned i = 0; !ret && i < d->n; i++)
+		ret = cli_output_finish(&d->outs[i]);
+	if (ret)
+		cli_dir_abort(d);
+	return ret;
+}
+
+int cli_dir_commit(struct cli_dir *d)
+{
+	/* every file whole before any is renamed into place: the directory has all or none */
+	int ret = cli_dir_finish(d);
+
+	if (ret)
+		return ret;
 	for (unsigned i = 0; i < d->n; i++) {
 		int r = cli_output_commit(&d->outs[i]);
 
@@ -72,8 +91,32 @@ void cli_dir_abort(struct cli_dir *d)
 {
 	for (unsigned i = 0; i < d->n; i++)
 		cli_output_abort(&d->outs[i]);
+	if (d->made)
+		rmdir(d->dir); /* made for this run: gone again, unless something else is in it */
 	free(d->outs);
 	memset(d, 0, sizeof(*d));
+}
+
+static int claim_input(void *ctx, const char *what, const char *path)
+{
+	return capsim_claims_input(ctx, path, what);
+}
+
+int cli_claim_run_files(const char *cmd, const capsim_scenario *sc, const char *const outs[][2],
+			size_t n, capsim_claims **claims)
+{
+	capsim_error err = { 0 };
+
+	if (capsim_claims_create(claims) || capsim_scenario_inputs(sc, claim_input, *claims))
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		if (i && !outs[i][1])
+			continue; /* the first absent is standard output, the others are not written */
+		if (capsim_claims_output(*claims, outs[i][1], outs[i][0], &err))
+			return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
+							    : cli_usage_error(cmd, "%s", err.msg);
+	}
+	return 0;
 }
 
 /* ---- progress -------------------------------------------------------------------------------- */

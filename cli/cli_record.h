@@ -11,11 +11,17 @@
 
 #include "cli.h"
 
-/* The files a recording opens in one directory: committed together, or all removed. */
+/*
+ * The files a recording opens in one directory: each written to a temporary, and renamed into
+ * place only once all are whole; on a failure all are removed, and the directory too if this
+ * run made it (and it is empty).
+ */
 struct cli_dir {
-	const char *dir;
+	const char *opt, *dir;
 	struct cli_output *outs;
 	unsigned n, cap;
+	int made;                /* the directory did not exist before */
+	capsim_claims *claims;   /* the run's: each file is claimed as it is opened (NULL: none) */
 };
 
 /**
@@ -25,10 +31,29 @@ struct cli_dir {
 int cli_dir_init(struct cli_dir *d, const char *opt, const char *dir);
 /** cli_dir_open() - a capsim_open_fn: DIR/NAME through cli_output_open() (NULL on failure). */
 FILE *cli_dir_open(void *ctx, const char *name);
-/** cli_dir_commit() - commit every file. Return: 0 or the first failure's exit code. */
+/**
+ * cli_dir_finish() - finish every file (cli_output_finish()); on a write error remove them all
+ * (cli_dir_abort()). Return: 0 or the exit code (printed).
+ */
+int cli_dir_finish(struct cli_dir *d);
+/**
+ * cli_dir_commit() - finish every file, then rename each into place (a write error: all
+ * removed, cli_dir_abort()). Return: 0 or the first failure's exit code (printed).
+ */
 int cli_dir_commit(struct cli_dir *d);
-/** cli_dir_abort() - remove every file not yet committed; release @d. */
+/** cli_dir_abort() - remove every file not yet committed, and the directory if made; release @d. */
 void cli_dir_abort(struct cli_dir *d);
+
+/**
+ * cli_claim_run_files() - *@claims (capsim_claims_free() it) with every file a run of @sc reads
+ * and the @n outputs @outs ({ option, path } each; the first with a NULL path is standard
+ * output, any other NULL is not written): an output naming an input or another output is
+ * refused, before anything is written, as a usage error of @cmd. The files of --csv and
+ * --rtapp-log are claimed as they are opened (struct cli_dir's claims). Return: 0 or the exit
+ * code (printed).
+ */
+int cli_claim_run_files(const char *cmd, const capsim_scenario *sc, const char *const outs[][2],
+			size_t n, capsim_claims **claims);
 
 /*
  * Progress of @runs runs of @run_ns simulated each on stderr: on a terminal, a line rewritten

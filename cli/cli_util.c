@@ -52,6 +52,14 @@ void cli_workload_notes(const capsim_workload *wl, struct cli_told *told)
 		fprintf(stderr, "capsim: warning: %s\n", capsim_workload_note(wl, i));
 }
 
+void cli_run_warning(const capsim_sim *s, const char *prefix)
+{
+	const char *w = capsim_sim_warning(s);
+
+	if (w)
+		fprintf(stderr, "capsim: warning: %s%s\n", prefix, w);
+}
+
 void cli_told_free(struct cli_told *told)
 {
 	for (unsigned i = 0; i < told->n; i++)

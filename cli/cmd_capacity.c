@@ -52,8 +52,6 @@ static const char tail[] =
 
 #define MAX_CAPS 64
 #define MAX_OVERLAYS 16
-/* Longest --after: 3.6 M ticks at HZ=1000, well past where hw_load_avg settles. */
-#define MAX_AFTER_NS (3600 * CAPSIM_NSEC_PER_SEC)
 
 struct capacity_opts {
 	struct cli_value platform, after, hz, fallback, json, help;
@@ -76,7 +74,7 @@ static const struct cli_option options[] = {
 	CAP_OPTION("--hw-cap", CAPSIM_CAP_HW, "CPULIST=KHZ", "a HW (LMh) cap on CPULIST, e.g. 4-7=1500000 (one\n"
 		   "topology_update_hw_pressure() per policy, as LMh reports it)"),
 	CAP_OPTION("--boost", CAPSIM_CAP_BOOST, "POLICY", "enable boost (turbo OPPs) on the policy"),
-	{ "--after", 0, "DURATION", CLI_DURATION, .max = MAX_AFTER_NS, .def = "1s",
+	{ "--after", 0, "DURATION", CLI_DURATION, .max = CAPSIM_MAX_SETTLE_NS, .def = "1s",
 	  .offset = CAP(after), .expect = "a duration up to 1h (e.g. 100ms, 2s; hw_load_avg "
 					  "settles within about 1s)",
 	  .help = "how long the HW caps have held, for hw_load_avg (default 1s,\n"

@@ -145,7 +145,8 @@ static int model_dir(struct model_runs *r, unsigned k, unsigned which, const cha
 }
 
 /* A run of the scenario under each model: made one by one (they read the scenario handle). */
-static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct model_runs *r)
+static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, capsim_claims *claims,
+		       struct model_runs *r)
 {
 	capsim_scenario_set_pressure_metrics(sc, 1, NULL);
 	for (unsigned k = 0; k < o->nr_models; k++) {
@@ -162,6 +163,7 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct mod
 
 			if (ret)
 				return ret;
+			r->csv[k].claims = claims;
 			if (capsim_recording_csv(r->rec[k], cli_dir_open, &r->csv[k], &r->err[k]))
 				return cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", r->dir[k][0],
 						 r->err[k].msg);
@@ -172,6 +174,7 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, struct mod
 
 			if (ret)
 				return ret;
+			r->logs[k].claims = claims;
 			if (capsim_recording_rtapp_log(r->rec[k], NULL, cli_dir_open, &r->logs[k],
 						       &r->err[k]))
 				return cli_fail(&r->err[k]);
@@ -208,6 +211,17 @@ static void run_one(void *ctx, unsigned i)
 	if (!r->ret[i])
 		r->ret[i] = capsim_sim_summary_take(r->sim[i], &r->sum[i], &r->err[i]);
 	/* freed only once no signal can stop it any more (cli_stop_end()) */
+}
+
+/* Each run's warning (a deadlock within the duration), in model order. */
+static void run_warnings(const struct cmp_opts *o, const struct model_runs *r)
+{
+	for (unsigned k = 0; k < o->nr_models; k++) {
+		char prefix[64];
+
+		snprintf(prefix, sizeof(prefix), "model %s: ", capsim_model_name(o->model[k]));
+		cli_run_warning(r->sim[k], prefix);
+	}
 }
 
 /* The first failed run in model order (the same one whatever the jobs), reported. */
@@ -283,6 +297,7 @@ int cmd_compare(int argc, char **argv)
 	struct model_runs r = { 0 };
 	struct cli_progress prog;
 	capsim_scenario *sc = NULL;
+	capsim_claims *claims = NULL;
 	unsigned jobs;
 	int ret, stopped = 0;
 
@@ -294,8 +309,13 @@ int cmd_compare(int argc, char **argv)
 	jobs = o.jobs.arg ? (unsigned)o.jobs.u : cli_default_jobs();
 	if (!ret)
 		ret = prepare(&o, &sc);
+	if (!ret) {
+		const char *const outs[][2] = { { "-o", o.output.arg }, { "--report", o.report.arg } };
+
+		ret = cli_claim_run_files("compare", sc, outs, 2, &claims);
+	}
 	if (!ret)
-		ret = create_runs(sc, &o, &r);
+		ret = create_runs(sc, &o, claims, &r);
 	if (!ret) {
 		/* the first model's progress stands for its wave's; the estimate counts the waves */
 		cli_progress_start(&prog, "compare", o.scenario.arg ? o.scenario.arg : o.run.workload.arg ?
@@ -306,6 +326,7 @@ int cmd_compare(int argc, char **argv)
 		cli_parallel_for(o.nr_models, jobs, run_one, &r);
 		stopped = cli_stop_end();
 		cli_progress_end(&prog);
+		run_warnings(&o, &r);
 		ret = first_failure(&o, &r);
 	}
 	if (!ret && o.report.arg)
@@ -325,6 +346,7 @@ int cmd_compare(int argc, char **argv)
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);
 	}
+	capsim_claims_free(claims);
 	capsim_scenario_free(sc);
 	return ret;
 }

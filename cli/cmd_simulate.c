@@ -6,6 +6,7 @@
  * runs and prints goes through the public API (<capsim/capsim_sim.h>).
  */
 #include <stddef.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,7 +194,8 @@ struct recorded {
 	struct cli_output report;
 };
 
-static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded *r)
+static int record_open(capsim_sim *s, const struct sim_opts *o, capsim_claims *claims,
+		       struct recorded *r)
 {
 	capsim_error err = { 0 };
 	int ret = 0;
@@ -211,12 +213,14 @@ static int record_open(capsim_sim *s, const struct sim_opts *o, struct recorded 
 		ret = cli_output_open(&r->report, o->report.arg);
 	if (!ret && o->csv.arg) {
 		ret = cli_dir_init(&r->csv, "--csv", o->csv.arg);
+		r->csv.claims = claims;
 		if (!ret && capsim_recording_csv(r->rec, cli_dir_open, &r->csv, &err))
 			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", o->csv.arg, err.msg);
 	}
 	if (!ret && logdir) {
 		ret = cli_dir_init(&r->logs, o->rtapp_log.arg ? "--rtapp-log" : "--rtapp-log-workload",
 				   logdir);
+		r->logs.claims = claims;
 		if (!ret && capsim_recording_rtapp_log(r->rec, NULL, cli_dir_open, &r->logs, &err))
 			ret = cli_fail(&err);
 	}
@@ -233,13 +237,13 @@ static void record_abort(const struct sim_opts *o, struct recorded *r)
 	r->rec = NULL;
 }
 
-/* after the run: the recording's files, each committed once all are written */
-static int record_commit(int argc, char **argv, const struct sim_opts *o, struct recorded *r,
+/* after the run: the recording's files written and finished (whole, not yet in place) */
+static int record_finish(int argc, char **argv, const struct sim_opts *o, struct recorded *r,
 			 const capsim_summary *sum)
 {
 	struct capsim_report_inputs in;
 	capsim_error err = { 0 };
-	int ret;
+	int ret = 0;
 
 	if (!r->rec)
 		return 0;
@@ -253,13 +257,24 @@ static int record_commit(int argc, char **argv, const struct sim_opts *o, struct
 		cli_report_inputs(&in, argc, argv, o->scenario.arg, o->run.platform.arg, o->run.workload.arg);
 		capsim_report_html(&rec, &sum, 1, &in, r->report.fp);
 		cli_report_inputs_free(&in);
-		ret = cli_output_commit(&r->report);
-		if (ret)
-			return ret;
+		ret = cli_output_finish(&r->report);
 	}
-	ret = cli_dir_commit(&r->csv);
 	if (!ret)
-		ret = cli_dir_commit(&r->logs);
+		ret = cli_dir_finish(&r->csv);
+	if (!ret)
+		ret = cli_dir_finish(&r->logs);
+	return ret;
+}
+
+/* once every output of the run is whole: each put in place */
+static int record_commit(const struct sim_opts *o, struct recorded *r)
+{
+	int ret = o->report.arg ? cli_output_commit(&r->report) : 0, k;
+
+	k = cli_dir_commit(&r->csv);
+	ret = ret ? ret : k;
+	k = cli_dir_commit(&r->logs);
+	ret = ret ? ret : k;
 	capsim_recording_free(r->rec);
 	r->rec = NULL;
 	return ret;
@@ -313,10 +328,6 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	unsigned fams = 0;
 	int ret;
 
-	if (o->trace.arg && (cli_output_same_file(o->trace.arg, o->output.arg) ||
-			 (!strcmp(o->trace.arg, "-") && (!o->output.arg || !strcmp(o->output.arg, "-")))))
-		return cli_usage_error("simulate", "--trace %s and the report would write one file: "
-				       "give the report its own with -o FILE", o->trace.arg);
 	if (o->trace.arg && ((o->trace_events.arg && trace_families(o->trace_events.arg, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
@@ -376,26 +387,25 @@ static void sim_progress_fn(void *ctx, uint64_t now_ns, uint64_t end_ns)
 	p->trace = NULL;
 }
 
-/* Run @s (stopped early by --timeout or a signal), then commit the trace and the report. */
+/*
+ * Run @s (stopped early by --timeout or a signal), then write every output, and put them in
+ * place only once all are whole: a failure leaves no file and touches no existing one.
+ */
 static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim_opts *o,
-			  uint64_t timeout_ns)
+			  capsim_claims *claims, uint64_t timeout_ns)
 {
 	struct cli_output trace = { 0 }, out = { 0 };
 	struct recorded rec = { 0 };
 	struct sim_progress prog = { 0 };
 	capsim_summary *sum = NULL;
 	capsim_error err = { 0 };
-	int ret, stopped;
+	int ret, stopped, closed, why;
 
 	ret = open_outputs(s, o, &trace, &out);
 	if (!ret)
-		ret = record_open(s, o, &rec);
-	if (ret) {
-		record_abort(o, &rec);
-		cli_output_abort(&trace);
-		cli_output_abort(&out);
-		return ret;
-	}
+		ret = record_open(s, o, claims, &rec);
+	if (ret)
+		goto fail;
 	cli_progress_start(&prog.prog, "simulate", o->scenario.arg ? o->scenario.arg :
 			   o->run.workload.arg ? o->run.workload.arg : "the default scenario", 0, 1);
 	prog.trace = o->trace.arg && !o->no_trace_size_warning.arg ? &trace : NULL;
@@ -404,34 +414,52 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 	ret = capsim_sim_run(s, &err);
 	stopped = cli_stop_end();
 	cli_progress_end(&prog.prog);
-	if (o->trace.arg && capsim_sim_trace_close(s) && !ret)
-		ret = cli_failf(CLI_EXIT_INPUT, "%s: write error", o->trace.arg);
-	else if (ret)
+	cli_run_warning(s, "");
+	/* the trace writer detached whatever happened: its stream may be closed next */
+	closed = o->trace.arg ? capsim_sim_trace_close(s) : 0;
+	why = errno;
+	if (ret) {
 		ret = cli_fail(&err);
+	} else if (o->trace.arg) {
+		/* the stream's own error names the cause (ENOSPC); else the trace writer's */
+		ret = cli_output_finish(&trace);
+		if (!ret && closed)
+			ret = cli_failf(cli_exit_code(closed), "%s: cannot write the trace: %s",
+					o->trace.arg, closed == CAPSIM_ERR_IO && why ? strerror(why)
+					: capsim_strerror(closed));
+	}
 	if (!ret && capsim_sim_summary_take(s, &sum, &err))
 		ret = cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	if (!ret)
-		ret = record_commit(argc, argv, o, &rec, sum);
-	if (ret) { /* a failed run leaves no file and touches no existing one */
-		record_abort(o, &rec);
-		capsim_summary_free(sum);
-		cli_output_abort(&trace);
-		cli_output_abort(&out);
-		return ret;
+		ret = record_finish(argc, argv, o, &rec, sum);
+	if (!ret) {
+		capsim_summary_write(sum, o->json.arg ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
+		ret = cli_output_finish(&out);
 	}
-	/* write errors show when the output is committed */
-	capsim_summary_write(sum, o->json.arg ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp);
+	if (ret)
+		goto fail;
+	/* all whole: into place */
 	ret = o->trace.arg ? cli_output_commit(&trace) : 0;
-	ret = ret ? (cli_output_abort(&out), ret) : cli_output_commit(&out);
+	if (!ret)
+		ret = record_commit(o, &rec);
+	if (!ret)
+		ret = cli_output_commit(&out);
 	if (!ret && sum->truncated_by)
 		ret = stopped ? stopped : CLI_EXIT_TRUNCATED;
+fail:
+	if (o->trace.arg)
+		capsim_sim_trace_close(s); /* before its stream goes (a no-op once closed) */
+	record_abort(o, &rec);
 	capsim_summary_free(sum);
+	cli_output_abort(&trace);
+	cli_output_abort(&out);
 	return ret;
 }
 
 int cmd_simulate(int argc, char **argv)
 {
 	capsim_scenario *sc = NULL;
+	capsim_claims *claims = NULL;
 	capsim_sim *s = NULL;
 	struct sim_opts o = { 0 };
 	capsim_error err = { 0 };
@@ -453,11 +481,18 @@ int cmd_simulate(int argc, char **argv)
 	if (!ret)
 		ret = apply_overrides(&o, sc);
 	if (!ret) {
+		const char *const outs[][2] = { { "-o", o.output.arg }, { "--trace", o.trace.arg },
+						{ "--report", o.report.arg } };
+
+		ret = cli_claim_run_files("simulate", sc, outs, 3, &claims);
+	}
+	if (!ret) {
 		ret = capsim_sim_create(sc, &s, &err);
 		if (!ret)
 			cli_workload_notes(capsim_sim_workload(s), NULL);
-		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, o.timeout.u);
+		ret = ret ? cli_fail(&err) : run_and_report(argc, argv, s, &o, claims, o.timeout.u);
 	}
+	capsim_claims_free(claims);
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);
 	return ret;

@@ -3,26 +3,31 @@
  * cmd_sweep.c - `capsim sweep SWEEP.json`: a grid and lists of scenario fields (platform,
  * workload, caps, HW-cap episodes, uclamp of named tasks, governor, HZ, model, seed, duration;
  * docs/formats.md, "Sweep") expanded deterministically into runs, each a scenario JSON made
- * from the base scenario, with an id that is a hash of the run's parameters (so adding a value
- * to the grid renumbers nothing). Runs are independent: the local engine simulates them in a
- * pool of threads (several capsim_sim may run at once, capsim_sim.h); each result is the
- * `capsim simulate --json` text of that run, kept as RUNS/ID.json, and a run whose result
- * exists is skipped (resumable). A failed run leaves RUNS/ID.error with its message and costs
- * no other result. Then one tidy table: a row per run, its parameters and summary figures.
+ * from the base scenario, with an id that is a hash of the run's whole resolved input: its
+ * scenario text and the contents of the files it reads (capsim_scenario_input_digest()), so
+ * adding a value to the grid renumbers nothing and editing a file re-runs exactly the runs that
+ * read it. Runs are independent: the local engine simulates them in a pool of threads (several
+ * capsim_sim may run at once, capsim_sim.h); each result is the `capsim simulate --json` text of
+ * that run, kept as RUNS/ID.json, and a run whose RUNS/ID.json is a whole report is skipped
+ * (resumable; anything else there is re-run, with a note). A failed run leaves RUNS/ID.error
+ * with its message and costs no other result. RUNS/.lock (flock) keeps a second sweep out of the
+ * runs directory. Then one tidy table: a row per run, its parameters and summary figures.
  * `--engine dask` hands the runs to the Python package (capsim.engine on a Dask cluster);
  * `--emit list` prints the expanded runs, `--emit slurm` writes a Slurm job-array script.
  * Only the public API (<capsim/capsim.h>) and json-c.
  */
-/* realpath() */
-#define _XOPEN_SOURCE 700
+/* realpath(), asprintf(), qsort_r() */
+#define _GNU_SOURCE
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,14 +38,17 @@
 static const char head[] =
 	"usage: capsim sweep SWEEP.json [--jobs N] [--engine local|dask] [--scheduler ADDR]\n"
 	"                    [-o results.csv|results.json] [--runs-dir DIR] [--emit list|slurm]\n"
+	"                    [--max-runs N]\n"
 	"\n"
 	"Expands a sweep (docs/formats.md, \"Sweep\": a base scenario, fixed values, a grid and\n"
 	"lists over platform, workload, caps, hw_caps, uclamp, governor, hz, model, seed and\n"
-	"duration) into runs with stable ids (a hash of each run's parameters), simulates those\n"
-	"without a result, and writes one table: a row per run, its parameters and figures.\n"
-	"Each run's `capsim simulate --json` report is kept as DIR/ID.json; a run whose report\n"
-	"exists is skipped, so an interrupted sweep resumes. A failed run is reported with its id\n"
-	"and message (DIR/ID.error) and the others still run; the exit status is then 1.\n"
+	"duration) into runs with stable ids (a hash of each run's scenario and of the contents of\n"
+	"the platform and workload files it reads), simulates those without a result, and writes\n"
+	"one table: a row per run, its parameters and figures. Each run's `capsim simulate --json`\n"
+	"report is kept as DIR/ID.json; a run whose DIR/ID.json is a whole report is skipped, so an\n"
+	"interrupted sweep resumes, and an edited input re-runs the runs that read it. A failed run\n"
+	"is reported with its id and message (DIR/ID.error) and the others still run; the exit\n"
+	"status is then 1. Two sweeps cannot share DIR at once (DIR/.lock).\n"
 	"\n";
 
 static const char tail[] =
@@ -51,7 +59,7 @@ static const char tail[] =
 	"  capsim sweep sweep.json --emit slurm && sbatch sweep.runs/sweep.sbatch\n";
 
 struct sweep_opts {
-	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit;
+	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit, max_runs;
 };
 
 /* --engine's and --emit's names */
@@ -83,6 +91,10 @@ static const struct cli_option options[] = {
 	{ "--emit", 0, "slurm", CLI_CHOICE, .values = "list slurm", .offset = SWEEP(emit),
 	  .help = "write DIR/sweep.sbatch (a job array, one task per run without a\n"
 		  "report), DIR/runs.txt and DIR/scenarios/ID.json; run nothing" },
+	/* a sweep larger than this is a typo in the grid, not a plan */
+	{ "--max-runs", 0, "N", CLI_U64, .min = 1, .def = "1000000", .offset = SWEEP(max_runs),
+	  .expect = "a count of runs >= 1",
+	  .help = "refuse a sweep that expands to more than N runs (default 1000000)" },
 };
 
 const struct cli_command cli_sweep = {
@@ -94,10 +106,20 @@ static const char *const fields[] = { "platform", "workload", "caps", "hw_caps",
 				       "governor", "hz", "model", "seed", "duration" };
 #define NR_FIELDS (sizeof(fields) / sizeof(fields[0]))
 
+/* The figures of a row, from the run's report: totals and the tasks' sums. */
+static const char *const figures[] = { "duration_s", "energy_j", "migrations", "misfit_migrations",
+				       "overutilized_pct", "events" };
+#define NR_FIGURES (sizeof(figures) / sizeof(figures[0]))
+
+/* The largest report or error file read back (a report of many tasks is a few MB). */
+#define MAX_RESULT_BYTES (256u << 20)
+
 struct run {
 	char id[17];
 	json_object *params;   /* the fields it sets, in fields[] order */
 	char *scenario;        /* the scenario JSON text */
+	char *inputs;          /* its platform and workload values: runs that read the same files */
+	uint64_t digest;       /* of the files it reads (capsim_scenario_input_digest()) */
 	int done, failed;
 	char *error;
 };
@@ -108,13 +130,14 @@ struct sweep {
 	char base_dir[PATH_MAX];  /* of the base scenario */
 	json_object *doc, *base;
 	struct run *runs;
-	size_t nr_runs;
+	size_t nr_runs, max_runs;
 	int used[NR_FIELDS];      /* a column per field some run sets */
 	const char *runs_dir;
 	/* the local engine's pool */
 	size_t *todo;             /* indices of the runs without a report */
 	pthread_mutex_t lock;
 	size_t finished, nr_todo, nr_failed;
+	size_t nr_failed_rows;    /* the table's rows without a report: the exit status is 1 */
 	int progress;
 	struct cli_told told;     /* workloads whose notes were told: once per file, not per run */
 };
@@ -127,13 +150,18 @@ static int field_index(const char *key)
 	return -1;
 }
 
-/* FNV-1a 64: a stable hash of the canonical parameter text, as 16 hex digits. */
-static void run_id(const char *text, char id[17])
+/*
+ * FNV-1a 64 of the run's scenario text, then of the digest of the files it reads, as 16 hex
+ * digits: its whole resolved input, so no edited file and no other sweep's run shares its id.
+ */
+static void run_id(const char *text, uint64_t digest, char id[17])
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
 		h = (h ^ *p) * 0x100000001b3ULL;
+	for (int i = 0; i < 8; i++)
+		h = (h ^ ((digest >> (8 * i)) & 0xff)) * 0x100000001b3ULL;
 	snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
@@ -189,6 +217,10 @@ static int apply_field(struct sweep *sw, json_object *sc, int f, json_object *v,
 	json_object *copy = NULL;
 
 	if ((f <= 1 || f == 5 || f == 7) && !json_object_is_type(v, json_type_string))
+		goto bad_type;
+	/* a seed is 0..2^64-1 (capsim_json_check() refused the wider ones) */
+	if (f == 8 && (!json_object_is_type(v, json_type_int) ||
+		       json_object_to_json_string(v)[0] == '-'))
 		goto bad_type;
 	switch (f) {
 	case 0: /* platform */
@@ -255,43 +287,117 @@ bad_type:
 	return -1;
 }
 
-/* One run from the parameter object @params (owned by the run). */
-static int add_run(struct sweep *sw, json_object *params, const char *where)
+/* The platform and workload values of scenario @sc: runs with equal ones read the same files. */
+static char *inputs_of(json_object *sc)
+{
+	json_object *p = NULL, *w = NULL;
+	char *out = NULL;
+
+	json_object_object_get_ex(sc, "platform", &p);
+	json_object_object_get_ex(sc, "workload", &w);
+	if (asprintf(&out, "%s\n%s", json_object_to_json_string_ext(p, JSON_C_TO_STRING_PLAIN),
+		     json_object_to_json_string_ext(w, JSON_C_TO_STRING_PLAIN)) < 0)
+		return NULL;
+	return out;
+}
+
+/* One run from the parameter object @params (owned by the run); its id comes later. */
+static int add_run(struct sweep *sw, json_object *params, const char *const where[NR_FIELDS])
 {
 	json_object *sc = NULL;
-	const char *text = json_object_to_json_string_ext(params, JSON_C_TO_STRING_PLAIN);
 	struct run *r;
-	char id[17];
 
-	run_id(text, id);
-	for (size_t i = 0; i < sw->nr_runs; i++)
-		if (!strcmp(sw->runs[i].id, id)) {
-			json_object_put(params); /* the same parameters twice: one run */
-			return 0;
-		}
 	json_object_deep_copy(sw->base, &sc, NULL);
 	json_object_object_foreach(params, key, val) {
 		int f = field_index(key);
 
 		sw->used[f] = 1;
-		if (apply_field(sw, sc, f, val, where)) {
+		if (apply_field(sw, sc, f, val, where[f])) {
 			json_object_put(sc);
 			json_object_put(params);
 			return -1;
 		}
 	}
-	r = realloc(sw->runs, (sw->nr_runs + 1) * sizeof(*r));
-	if (!r)
-		return cli_failf(CLI_EXIT_INTERNAL, "out of memory"), -1;
-	sw->runs = r;
 	r = &sw->runs[sw->nr_runs++];
 	memset(r, 0, sizeof(*r));
-	memcpy(r->id, id, sizeof(id));
 	r->params = params;
 	r->scenario = strdup(json_object_to_json_string_ext(sc, JSON_C_TO_STRING_PLAIN |
 							    JSON_C_TO_STRING_NOSLASHESCAPE));
+	r->inputs = inputs_of(sc);
 	json_object_put(sc);
-	return r->scenario ? 0 : (cli_failf(CLI_EXIT_INTERNAL, "out of memory"), -1);
+	return r->scenario && r->inputs ? 0 : (cli_failf(CLI_EXIT_INTERNAL, "out of memory"), -1);
+}
+
+static int cmp_inputs(const void *a, const void *b, void *ctx)
+{
+	const struct run *runs = ctx;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(runs[i].inputs, runs[j].inputs);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+static int cmp_ids(const void *a, const void *b, void *ctx)
+{
+	const struct run *runs = ctx;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(runs[i].id, runs[j].id);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+/*
+ * The digest of the files each run reads, once per distinct platform and workload (they name
+ * the files; the runs sorted by them), then the runs' ids, and a run whose id an earlier run
+ * has dropped (the same resolved input twice: one run), keeping expansion order. O(n log n).
+ */
+static int number_runs(struct sweep *sw)
+{
+	size_t *order = malloc((sw->nr_runs ? sw->nr_runs : 1) * sizeof(*order)), k = 0;
+	uint64_t digest = 0;
+	char *drop;
+
+	drop = calloc(sw->nr_runs ? sw->nr_runs : 1, 1);
+	if (!order || !drop) {
+		free(order);
+		free(drop);
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory"), -1;
+	}
+	for (size_t i = 0; i < sw->nr_runs; i++)
+		order[i] = i;
+	qsort_r(order, sw->nr_runs, sizeof(*order), cmp_inputs, sw->runs);
+	for (size_t i = 0; i < sw->nr_runs; i++) {
+		struct run *r = &sw->runs[order[i]];
+
+		if (!i || strcmp(r->inputs, sw->runs[order[i - 1]].inputs)) {
+			capsim_scenario *sc = NULL;
+
+			/* a run whose inputs cannot be read fails when simulated, saying why */
+			digest = 0;
+			if (!capsim_scenario_parse(r->scenario, strlen(r->scenario), "sweep run",
+						   sw->base_dir, &sc, NULL))
+				capsim_scenario_input_digest(sc, &digest, NULL);
+			capsim_scenario_free(sc);
+		}
+		r->digest = digest;
+		run_id(r->scenario, digest, r->id);
+	}
+	qsort_r(order, sw->nr_runs, sizeof(*order), cmp_ids, sw->runs);
+	for (size_t i = 1; i < sw->nr_runs; i++)
+		drop[order[i]] = !strcmp(sw->runs[order[i]].id, sw->runs[order[i - 1]].id);
+	for (size_t i = 0; i < sw->nr_runs; i++) {
+		if (drop[i]) {
+			json_object_put(sw->runs[i].params);
+			free(sw->runs[i].scenario);
+			free(sw->runs[i].inputs);
+			continue;
+		}
+		sw->runs[k++] = sw->runs[i];
+	}
+	sw->nr_runs = k;
+	free(order);
+	free(drop);
+	return 0;
 }
 
 /* Check that @obj only has field keys; @where names it in messages. */
@@ -310,11 +416,36 @@ static int check_fields(struct sweep *sw, json_object *obj, const char *where)
 	return 0;
 }
 
+/*
+ * How many runs the sweep expands to (before duplicates are dropped): refused beyond
+ * --max-runs before anything is allocated; else room for them.
+ */
+static int count_runs(struct sweep *sw, size_t nr_list, json_object *const lists[NR_FIELDS])
+{
+	unsigned long long n = nr_list;
+	int wide = 0;
+	char count[32];
+
+	for (size_t f = 0; f < NR_FIELDS; f++)
+		if (lists[f])
+			wide |= __builtin_mul_overflow(n, (unsigned long long)
+						       json_object_array_length(lists[f]), &n);
+	if (wide || n > sw->max_runs) {
+		snprintf(count, sizeof(count), wide ? "more than 2^64" : "%llu", n);
+		return cli_failf(CLI_EXIT_INPUT, "%s: %s runs (the runs times the grid's lists), more "
+				 "than --max-runs %llu (expected a smaller grid, or a larger --max-runs)",
+				 sw->path, count, (unsigned long long)sw->max_runs), -1;
+	}
+	sw->runs = calloc(n ? n : 1, sizeof(*sw->runs));
+	return sw->runs ? 0 : (cli_failf(CLI_EXIT_INTERNAL, "out of memory"), -1);
+}
+
 /* The runs: each of "runs" (default one empty run) crossed with the grid's product. */
 static int expand(struct sweep *sw)
 {
 	json_object *fixed = NULL, *grid = NULL, *list = NULL, *lists[NR_FIELDS] = { 0 };
 	size_t nr_list, idx[NR_FIELDS] = { 0 };
+	const char *src[NR_FIELDS] = { 0 }; /* where each field's value of a run comes from */
 	char where[64];
 
 	json_object_object_get_ex(sw->doc, "fixed", &fixed);
@@ -333,11 +464,13 @@ static int expand(struct sweep *sw)
 					 "values", sw->path, fields[f]), -1;
 	}
 	nr_list = list ? json_object_array_length(list) : 1;
+	if (count_runs(sw, nr_list, lists))
+		return -1;
 	for (size_t k = 0; k < nr_list; k++) {
 		json_object *one = list ? json_object_array_get_idx(list, k) : NULL;
 
 		snprintf(where, sizeof(where), "runs[%zu]", k);
-		if (one && check_fields(sw, one, where))
+		if (list && check_fields(sw, one, where))
 			return -1;
 		memset(idx, 0, sizeof(idx));
 		for (;;) {
@@ -347,17 +480,26 @@ static int expand(struct sweep *sw)
 			/* later sources win: fixed, then the run, then the grid point */
 			for (f = 0; f < NR_FIELDS; f++) {
 				json_object *v = NULL;
+				int set = 1;
 
 				if (lists[f])
-					v = json_object_array_get_idx(lists[f], idx[f]);
+					v = json_object_array_get_idx(lists[f], idx[f]), src[f] = "grid";
 				else if (one && json_object_object_get_ex(one, fields[f], &v))
-					;
-				else if (fixed)
-					json_object_object_get_ex(fixed, fields[f], &v);
+					src[f] = where;
+				else if (!fixed || !json_object_object_get_ex(fixed, fields[f], &v))
+					set = 0;
+				else
+					src[f] = "fixed";
+				if (set && !v) { /* a JSON null: no value of any field */
+					json_object_put(params);
+					return cli_failf(CLI_EXIT_INPUT, "%s: %s.%s: null is not a valid %s "
+							 "(docs/formats.md, \"Sweep\")", sw->path, src[f],
+							 fields[f], fields[f]), -1;
+				}
 				if (v)
 					json_object_object_add(params, fields[f], json_object_get(v));
 			}
-			if (add_run(sw, params, list ? where : "grid"))
+			if (add_run(sw, params, src))
 				return -1;
 			/* the next grid point: the last field varies fastest */
 			for (f = NR_FIELDS; f-- > 0;) {
@@ -388,28 +530,49 @@ static void dir_of(const char *path, char *out)
 		snprintf(out, PATH_MAX, ".");
 }
 
-/* SWEEP.json and its base scenario, with the base's relative paths made absolute. */
-static int load_sweep(struct sweep *sw)
+/*
+ * The JSON object in file @path, through the checks every capsim JSON input gets
+ * (capsim_json_check(): a key given twice, an integer beyond 64 bits). Return: 0 or an exit code.
+ */
+static int read_json_object(const char *path, const char *what, json_object **out)
 {
 	enum json_tokener_error jerr;
-	json_object *scen, *v;
+	capsim_error err = { 0 };
 	char *text;
 	size_t len;
-	int ret = cli_read_file(sw->path, &text, &len);
+	int ret = cli_read_file(path, &text, &len);
 
 	if (ret)
 		return ret;
-	sw->doc = json_tokener_parse_verbose(text, &jerr);
+	if (capsim_json_check(text, len, path, &err)) {
+		free(text);
+		return cli_fail(&err);
+	}
+	*out = json_tokener_parse_verbose(text, &jerr);
 	free(text);
-	if (!sw->doc || !json_object_is_type(sw->doc, json_type_object))
-		return cli_failf(CLI_EXIT_INPUT, "%s: not a JSON object (%s)", sw->path,
-				 sw->doc ? "another JSON value" : json_tokener_error_desc(jerr));
+	if (!*out || !json_object_is_type(*out, json_type_object))
+		return cli_failf(CLI_EXIT_INPUT, "%s: not %s (a JSON object: %s)", path, what,
+				 *out ? "another JSON value" : json_tokener_error_desc(jerr));
+	return 0;
+}
+
+/* SWEEP.json and its base scenario, with the base's relative paths made absolute. */
+static int load_sweep(struct sweep *sw)
+{
+	json_object *scen, *v;
+	int ret = read_json_object(sw->path, "a sweep", &sw->doc);
+
+	if (ret)
+		return ret;
 	json_object_object_foreach(sw->doc, key, val) {
-		(void)val;
 		if (strcmp(key, "scenario") && strcmp(key, "fixed") && strcmp(key, "grid") &&
 		    strcmp(key, "runs") && strcmp(key, "name") && strcmp(key, "description"))
 			return cli_failf(CLI_EXIT_INPUT, "%s: %s: unknown key (expected scenario, fixed, "
 					 "grid, runs, name, description)", sw->path, key);
+		if ((!strcmp(key, "name") || !strcmp(key, "description")) &&
+		    !json_object_is_type(val, json_type_string))
+			return cli_failf(CLI_EXIT_INPUT, "%s: %s: %s (expected a string)", sw->path, key,
+					 json_object_to_json_string_ext(val, JSON_C_TO_STRING_PLAIN));
 	}
 	dir_of(sw->path, sw->dir);
 	snprintf(sw->base_dir, sizeof(sw->base_dir), "%s", sw->dir);
@@ -425,13 +588,9 @@ static int load_sweep(struct sweep *sw)
 		const char *s = json_object_get_string(scen);
 
 		snprintf(p, sizeof(p), "%s%s%s", s[0] == '/' ? "" : sw->dir, s[0] == '/' ? "" : "/", s);
-		ret = cli_read_file(p, &text, &len);
+		ret = read_json_object(p, "a scenario", &sw->base);
 		if (ret)
 			return ret;
-		sw->base = json_tokener_parse_verbose(text, &jerr);
-		free(text);
-		if (!sw->base || !json_object_is_type(sw->base, json_type_object))
-			return cli_failf(CLI_EXIT_INPUT, "%s: not a scenario (JSON object)", p);
 		dir_of(p, sw->base_dir);
 	}
 	if (json_object_object_get_ex(sw->base, "workload", &v) && json_object_is_type(v, json_type_string))
@@ -540,16 +699,124 @@ static void run_one(void *ctx, unsigned i)
 	free(json);
 }
 
-/* Mark the runs whose report exists (and read the .error of those that failed). */
+/*
+ * Read the regular file @path whole (at most MAX_RESULT_BYTES) into *@text: never blocking on
+ * a FIFO or following a link that is put there (O_NONBLOCK, O_NOFOLLOW, then fstat()).
+ * Return: 0; else -1 with *@why saying what is there instead ("" when nothing is).
+ */
+static int read_result(const char *path, char **text, size_t *len, const char **why)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	ssize_t got = 0;
+	size_t n = 0;
+	char *b;
+
+	*text = NULL;
+	*why = errno == ENOENT ? "" : "it cannot be opened";
+	if (fd < 0)
+		return -1;
+	*why = "not a regular file";
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (unsigned long long)st.st_size > MAX_RESULT_BYTES ||
+	    !(b = malloc((size_t)st.st_size + 1))) {
+		close(fd);
+		return -1;
+	}
+	while (n < (size_t)st.st_size && (got = read(fd, b + n, (size_t)st.st_size - n)) > 0)
+		n += (size_t)got;
+	close(fd);
+	b[n] = '\0';
+	*text = b;
+	*len = n;
+	return 0;
+}
+
+/*
+ * The run's stored report, when RUNS/ID.json holds a whole one: all of it one JSON object with
+ * the figures the table reads, its seed, model and HZ those its scenario asks for. NULL with
+ * *@why otherwise ("": no file).
+ */
+static json_object *load_report(const struct sweep *sw, const struct run *r, const char **why)
+{
+	char path[PATH_MAX], *text;
+	json_object *rep = NULL, *sc, *k, *v, *want;
+	struct json_tokener *tok;
+	size_t len;
+
+	result_path(sw, r, "json", path, sizeof(path));
+	if (read_result(path, &text, &len, why))
+		return NULL;
+	*why = "not a whole capsim report";
+	tok = json_tokener_new();
+	if (tok)
+		rep = json_tokener_parse_ex(tok, text, (int)(len < INT_MAX ? len : INT_MAX));
+	/* the report and nothing after it (a newline) */
+	if (rep && (len >= INT_MAX || strspn(text + json_tokener_get_parse_end(tok), " \n") !=
+		    len - json_tokener_get_parse_end(tok))) {
+		json_object_put(rep);
+		rep = NULL;
+	}
+	json_tokener_free(tok);
+	free(text);
+	for (size_t f = 0; rep && f < NR_FIGURES; f++)
+		if (!json_object_object_get_ex(rep, figures[f], NULL))
+			goto refuse;
+	if (!rep || !json_object_object_get_ex(rep, "tasks", &v) ||
+	    !json_object_is_type(v, json_type_array))
+		goto refuse;
+	*why = "the report of another run";
+	sc = json_tokener_parse(r->scenario);
+	k = sc && json_object_object_get_ex(sc, "kernel", &k) ? k : NULL;
+	if ((json_object_object_get_ex(sc, "seed", &want) &&
+	     (!json_object_object_get_ex(rep, "seed", &v) ||
+	      json_object_get_uint64(v) != json_object_get_uint64(want))) ||
+	    (json_object_object_get_ex(k, "hz", &want) &&
+	     (!json_object_object_get_ex(rep, "hz", &v) ||
+	      json_object_get_int64(v) != json_object_get_int64(want)))) {
+		json_object_put(sc);
+		goto refuse;
+	}
+	if (json_object_object_get_ex(k, "model", &want)) {
+		enum capsim_model m;
+
+		if (!json_object_object_get_ex(rep, "model", &v) ||
+		    capsim_model_from_name(json_object_get_string(want), &m) ||
+		    strcmp(capsim_model_name(m), json_object_get_string(v))) {
+			json_object_put(sc);
+			goto refuse;
+		}
+	}
+	json_object_put(sc);
+	return rep;
+refuse:
+	json_object_put(rep);
+	return NULL;
+}
+
+/*
+ * Mark the runs with a whole report. Anything else at RUNS/ID.json is re-run, with a note: a
+ * report cut short or of another run, a FIFO (removed: the run's report replaces it), a
+ * directory (the run then fails to write its report, saying so).
+ */
 static void scan_results(struct sweep *sw)
 {
 	sw->nr_todo = 0;
 	for (size_t i = 0; i < sw->nr_runs; i++) {
+		struct run *r = &sw->runs[i];
 		char path[PATH_MAX];
+		const char *why;
+		json_object *rep = load_report(sw, r, &why);
+		struct stat st;
 
-		result_path(sw, &sw->runs[i], "json", path, sizeof(path));
-		sw->runs[i].done = !access(path, F_OK);
-		sw->nr_todo += !sw->runs[i].done;
+		r->done = rep != NULL;
+		json_object_put(rep);
+		sw->nr_todo += !r->done;
+		if (r->done || !why[0])
+			continue;
+		result_path(sw, r, "json", path, sizeof(path));
+		fprintf(stderr, "capsim: note: %s: %s, so run %s runs again\n", path, why, r->id);
+		if (!lstat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+			unlink(path);
 	}
 }
 
@@ -592,18 +859,7 @@ static void csv_field(FILE *fp, const char *s, int first)
 	fputc('"', fp);
 }
 
-/* The figures of a row, from the run's report: totals and the tasks' sums. */
-static const char *const figures[] = { "duration_s", "energy_j", "migrations", "misfit_migrations",
-				       "overutilized_pct", "events" };
-#define NR_FIGURES (sizeof(figures) / sizeof(figures[0]))
 
-static json_object *read_report(const struct sweep *sw, const struct run *r)
-{
-	char path[PATH_MAX];
-
-	result_path(sw, r, "json", path, sizeof(path));
-	return json_object_from_file(path);
-}
 
 static uint64_t task_sum(json_object *rep, const char *key)
 {
@@ -631,19 +887,14 @@ static const char *param_text(json_object *params, const char *f)
 static void error_of(const struct sweep *sw, struct run *r)
 {
 	char path[PATH_MAX], *text;
+	const char *why;
 	size_t len;
-	FILE *fp;
 
 	if (r->error)
 		return;
 	result_path(sw, r, "error", path, sizeof(path));
-	fp = fopen(path, "r");
-	if (!fp)
+	if (read_result(path, &text, &len, &why))
 		return;
-	text = calloc(1, 4096);
-	len = text ? fread(text, 1, 4095, fp) : 0;
-	fclose(fp);
-	(void)len;
 	r->error = text;
 	r->failed = 1;
 }
@@ -668,12 +919,15 @@ static void write_table(struct sweep *sw, FILE *fp, int json)
 	}
 	for (size_t i = 0; i < sw->nr_runs; i++) {
 		struct run *r = &sw->runs[i];
-		json_object *rep = read_report(sw, r), *row, *v;
+		const char *why;
+		json_object *rep = load_report(sw, r, &why), *row, *v;
 		const char *status = rep ? "ok" : "failed";
 		char num[32];
 
-		if (!rep)
+		if (!rep) {
 			error_of(sw, r);
+			sw->nr_failed_rows++;
+		}
 		if (json) {
 			row = json_object_new_object();
 			json_object_object_add(row, "id", json_object_new_string(r->id));
@@ -742,6 +996,43 @@ static int emit_list(struct sweep *sw)
 	return fflush(stdout) ? CLI_EXIT_INPUT : 0;
 }
 
+/*
+ * A name pasted into sweep.sbatch: single-quoted for the shell (a ' as '\''), so that no name
+ * runs as a command. A control character (a line break ends a comment or an #SBATCH line, which
+ * no quoting spans) cannot be pasted, nor a '"' into the #SBATCH line's double quotes: refused.
+ */
+static int unquotable(const char *what, const char *name, const char *also)
+{
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || (also && strchr(also, *p)))
+			return cli_failf(CLI_EXIT_INPUT, "--emit slurm: %s has a %s, which a job script "
+					 "cannot quote (expected a name without control characters%s)",
+					 what, *p == '\n' ? "line break" : *p == '"' ? "'\"'"
+					 : "control character", also ? " or '\"'" : "");
+	return 0;
+}
+
+static void shell_quote(FILE *fp, const char *s)
+{
+	fputc('\'', fp);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", fp);
+		else
+			fputc(*s, fp);
+	fputc('\'', fp);
+}
+
+/* The runs directory in #SBATCH --output="...": a '%' doubled (Slurm's file-name patterns). */
+static void slurm_path(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '%')
+			fputc('%', fp);
+		fputc(*s, fp);
+	}
+}
+
 /* A Slurm job array: task k runs the k-th line of runs.txt with `capsim simulate --json`. */
 static int emit_slurm(struct sweep *sw, const char *self)
 {
@@ -750,6 +1041,19 @@ static int emit_slurm(struct sweep *sw, const char *self)
 	size_t k = 0;
 	int ret;
 
+	snprintf(path, sizeof(path), "%s/sweep.sbatch", sw->runs_dir);
+	if (unquotable("the sweep file's name", sw->path, NULL) ||
+	    unquotable("--runs-dir", sw->runs_dir, "\"") || unquotable("the capsim program's path", self, NULL))
+		return CLI_EXIT_INPUT;
+	if (!sw->nr_todo) {
+		/* an array of no task is no job: a stale script of an earlier emit would run again */
+		if (!unlink(path))
+			fprintf(stderr, "capsim sweep: removed %s, an earlier script\n", path);
+		fprintf(stderr, "capsim sweep: every run has a report in %s: nothing to submit (no "
+			"sweep.sbatch written); `capsim sweep %s` writes the table\n", sw->runs_dir,
+			sw->path);
+		return 0;
+	}
 	snprintf(path, sizeof(path), "%s/scenarios", sw->runs_dir);
 	if (mkdir(path, 0777) && errno != EEXIST)
 		return cli_failf(CLI_EXIT_INPUT, "%s: cannot create: %s", path, strerror(errno));
@@ -775,19 +1079,48 @@ static int emit_slurm(struct sweep *sw, const char *self)
 	ret = cli_output_open(&out, path);
 	if (ret)
 		return ret;
-	fprintf(out.fp, "#!/bin/sh\n"
-		"# capsim sweep %s: %zu runs without a report, one array task each.\n"
-		"# Submit with: sbatch %s; then `capsim sweep %s` again writes the table.\n"
+	fprintf(out.fp, "#!/bin/sh\n# capsim sweep ");
+	shell_quote(out.fp, sw->path);
+	fprintf(out.fp, ": %zu runs without a report, one array task each.\n# Submit with: sbatch ",
+		k);
+	shell_quote(out.fp, path);
+	fprintf(out.fp, "; then `capsim sweep ");
+	shell_quote(out.fp, sw->path);
+	fprintf(out.fp, "` again writes the table.\n"
 		"#SBATCH --job-name=capsim-sweep\n#SBATCH --array=0-%zu\n#SBATCH --ntasks=1\n"
-		"#SBATCH --output=%s/slurm-%%A_%%a.out\n"
-		"set -e\ncd '%s'\nid=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" runs.txt)\n"
-		"'%s' simulate \"scenarios/$id.json\" --json -o \"$id.json\" 2> \"$id.error\" "
-		"&& rm -f \"$id.error\"\n",
-		sw->path, k, path, sw->path, k ? k - 1 : 0, sw->runs_dir, sw->runs_dir, self);
+		"#SBATCH --output=\"", k - 1);
+	slurm_path(out.fp, sw->runs_dir);
+	fprintf(out.fp, "/slurm-%%A_%%a.out\"\nset -e\ncd ");
+	shell_quote(out.fp, sw->runs_dir);
+	fprintf(out.fp, "\nid=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" runs.txt)\n");
+	shell_quote(out.fp, self);
+	fprintf(out.fp, " simulate \"scenarios/$id.json\" --json -o \"$id.json\" 2> \"$id.error\" "
+		"&& rm -f \"$id.error\"\n");
 	ret = cli_output_commit(&out);
 	if (!ret)
 		fprintf(stderr, "capsim sweep: wrote %s (%zu array tasks)\n", path, k);
 	return ret;
+}
+
+/*
+ * Hold RUNS/.lock (flock) until the sweep ends: two sweeps writing one runs directory at once
+ * would simulate the same runs twice and read each other's reports half-written.
+ */
+static int lock_runs_dir(const char *runs_dir, int *fd)
+{
+	char path[PATH_MAX * 2];
+
+	snprintf(path, sizeof(path), "%s/.lock", runs_dir);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (*fd < 0)
+		return cli_failf(CLI_EXIT_INPUT, "%s: cannot create: %s", path, strerror(errno));
+	if (!flock(*fd, LOCK_EX | LOCK_NB))
+		return 0;
+	close(*fd);
+	*fd = -1;
+	return cli_failf(CLI_EXIT_INPUT, "%s: another capsim sweep is using %s (it holds %s): wait "
+			 "for it to end, or give this one another --runs-dir", runs_dir, runs_dir,
+			 path);
 }
 
 /* --engine dask: the Python package runs the sweep (python/capsim/engine.py). */
@@ -836,7 +1169,7 @@ int cmd_sweep(int argc, char **argv)
 	char self[PATH_MAX], dirbuf[PATH_MAX * 2];
 	unsigned jobs;
 	struct cli_output out;
-	int ret, emit;
+	int ret, emit, lock_fd = -1;
 
 	ret = cli_parse(&cli_sweep, argc, argv, &opts);
 	if (ret)
@@ -848,6 +1181,11 @@ int cmd_sweep(int argc, char **argv)
 	jobs = opts.jobs.arg ? (unsigned)opts.jobs.u : cli_default_jobs();
 	if (!path)
 		return cli_usage_error("sweep", "expected a SWEEP.json");
+	/* the table bounds it at 1; the runs' array bounds it here */
+	sw.max_runs = opts.max_runs.u;
+	if (sw.max_runs > SIZE_MAX / sizeof(struct run))
+		return cli_usage_error("sweep", "--max-runs '%s': expected a count of runs >= 1",
+				       opts.max_runs.arg);
 	if (opts.scheduler.arg && opts.engine.u != ENGINE_DASK)
 		return cli_usage_error("sweep", "--scheduler needs --engine dask");
 	{
@@ -871,12 +1209,14 @@ int cmd_sweep(int argc, char **argv)
 	}
 	sw.runs_dir = runs_dir;
 	ret = load_sweep(&sw);
-	if (!ret && expand(&sw))
+	if (!ret && (expand(&sw) || number_runs(&sw)))
 		ret = CLI_EXIT_INPUT;
 	if (!ret && !sw.nr_runs)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: no runs", path);
 	if (!ret && mkdir(runs_dir, 0777) && errno != EEXIST)
 		ret = cli_failf(CLI_EXIT_INPUT, "%s: cannot create: %s", runs_dir, strerror(errno));
+	if (!ret)
+		ret = lock_runs_dir(runs_dir, &lock_fd);
 	if (!ret)
 		scan_results(&sw);
 	if (!ret && emit >= 0)
@@ -893,13 +1233,17 @@ int cmd_sweep(int argc, char **argv)
 			write_table(&sw, out.fp, ol > 5 && !strcmp(output + ol - 5, ".json"));
 			ret = cli_output_commit(&out);
 		}
-		if (!ret && sw.nr_failed)
+		if (!ret && sw.nr_failed_rows)
 			ret = cli_failf(CLI_EXIT_INPUT, "sweep: %zu of %zu runs failed (their ids and "
-					"messages are above and in the table)", sw.nr_failed, sw.nr_runs);
+					"messages are %sin the table)", sw.nr_failed_rows, sw.nr_runs,
+					sw.nr_failed ? "above and " : "");
 	}
+	if (lock_fd >= 0)
+		close(lock_fd);
 	for (size_t i = 0; i < sw.nr_runs; i++) {
 		json_object_put(sw.runs[i].params);
 		free(sw.runs[i].scenario);
+		free(sw.runs[i].inputs);
 		free(sw.runs[i].error);
 	}
 	free(sw.runs);

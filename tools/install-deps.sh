@@ -32,9 +32,19 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
 else SUDO=; fi
 export DEBIAN_FRONTEND=noninteractive
-if ! $SUDO apt-get install -y -q "${missing[@]}" >/tmp/capsim-deps.log 2>&1; then
-  $SUDO apt-get update -q >>/tmp/capsim-deps.log 2>&1
-  if ! $SUDO apt-get install -y -q "${missing[@]}" >>/tmp/capsim-deps.log 2>&1; then
+# Another apt or dpkg at work (a second make target started at the same time, unattended
+# upgrades): wait for its lock, as long as apt's DPkg::Lock::Timeout allows, instead of failing.
+lock_wait=600
+apt=(apt-get -o "DPkg::Lock::Timeout=$lock_wait")
+echo "deps: if another apt or dpkg holds its lock, waiting for it (up to ${lock_wait} s: apt's DPkg::Lock::Timeout)" >&2
+if ! $SUDO "${apt[@]}" install -y -q "${missing[@]}" >/tmp/capsim-deps.log 2>&1; then
+  # apt-get update takes the lists' lock, which DPkg::Lock::Timeout does not cover: retried
+  for _ in $(seq $((lock_wait / 10))); do
+    $SUDO "${apt[@]}" update -q >>/tmp/capsim-deps.log 2>&1 && break
+    tail -n 3 /tmp/capsim-deps.log | grep -q 'Could not get lock' || break
+    sleep 10
+  done
+  if ! $SUDO "${apt[@]}" install -y -q "${missing[@]}" >>/tmp/capsim-deps.log 2>&1; then
     echo "deps: could not install ${missing[*]} (see /tmp/capsim-deps.log); install them by hand and re-run" >&2
     exit 1
   fi

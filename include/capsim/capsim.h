@@ -105,6 +105,19 @@ CAPSIM_API int capsim_error_prefix(capsim_error *err, const char *fmt, ...)
 CAPSIM_API int capsim_read_input(const char *path, char **text, size_t *len, capsim_error *err);
 
 /**
+ * capsim_json_check() - the checks every capsim JSON reader makes of its text beyond what
+ * json-c checks, for a program that reads a JSON input of its own (`capsim sweep`'s SWEEP.json):
+ * a key given twice in one object, and an integer beyond 64 bits (json-c keeps one of the two
+ * values, and saturates the integer, without a word).
+ * @text, @len: the JSON text. @file: its name in the message. @err: filled on failure.
+ * Return: 0, CAPSIM_ERR_PARSE (with "FILE:LINE:COL: key "K" given twice ... (first at
+ * FILE:LINE:COL ..."), CAPSIM_ERR_RANGE ("FILE:LINE:COL: N does not fit in 64 bits ...") or
+ * CAPSIM_ERR_NOMEM.
+ */
+CAPSIM_API int capsim_json_check(const char *text, size_t len, const char *file,
+				 capsim_error *err);
+
+/**
  * capsim_suggest() - the one of @names nearest to a mistyped @word, for a "did you mean ...?".
  * @word: what the user wrote (an option, a command, a platform, a model, a JSON key).
  * @names: the @n names that would have been accepted (NULL entries are skipped).
@@ -158,6 +171,8 @@ CAPSIM_API const char *capsim_model_suggest(const char *name);
 #include "capsim/capsim_sim.h"
 #include "capsim/capsim_events.h"
 #include "capsim/capsim_record.h"
+#include "capsim/capsim_output.h"
+#include "capsim/capsim_trace.h"
 
 #ifdef __cplusplus
 }

@@ -502,11 +502,15 @@ CAPSIM_API int capsim_platform_set_freq_ref_fallback(capsim_platform *p,
 						     enum capsim_freq_ref_fallback fallback,
 						     capsim_error *err);
 
+/* The longest settle: 3.6 M ticks at HZ=1000, well past where hw_load_avg settles (1 h). */
+#define CAPSIM_MAX_SETTLE_NS (3600ULL * 1000000000ULL)
+
 /**
  * capsim_platform_settle_hw_load_avg() - let the HW caps hold for @after_ns from time 0:
  * update_hw_load_avg() on every CPU at each tick of a @hz scheduler tick (1..1000), so that
  * hw_load_avg is what it would be after that long. Meant once, on a platform whose caps were
- * all applied at time 0. Return: 0 or CAPSIM_ERR_RANGE (@hz out of range).
+ * all applied at time 0. Return: 0 or CAPSIM_ERR_RANGE (@hz out of range, or @after_ns over
+ * CAPSIM_MAX_SETTLE_NS).
  */
 CAPSIM_API int capsim_platform_settle_hw_load_avg(capsim_platform *p, uint64_t after_ns,
 						  unsigned hz, capsim_error *err);

@@ -166,6 +166,17 @@ CAPSIM_API int capsim_scenario_set_workload(capsim_scenario *sc, capsim_workload
 #define CAPSIM_MAX_RUN_NS (366ULL * 24 * 3600 * 1000000000ULL)
 
 /**
+ * capsim_scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads, so a
+ * program can keep its outputs off them (capsim_claims_input()): the scenario file, its
+ * platform when a path, the overlays and the workload file, as the run resolves them; WHAT
+ * is "the scenario", "the platform", "the overlay" or "the workload". Return: 0, or the first
+ * non-zero @fn returned.
+ */
+CAPSIM_API int capsim_scenario_inputs(const capsim_scenario *sc,
+				      int (*fn)(void *ctx, const char *what, const char *path),
+				      void *ctx);
+
+/**
  * capsim_scenario_set_duration() - simulated time in ns, at most CAPSIM_MAX_RUN_NS; 0:
  * the workload's own global.duration (or until its tasks end).
  */
@@ -259,6 +270,17 @@ CAPSIM_API int capsim_scenario_clear_events(capsim_scenario *sc, capsim_error *e
 CAPSIM_API int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_error *err);
 
 /**
+ * capsim_scenario_input_digest() - a 64-bit digest (FNV-1a) of the contents of every file a run
+ * of @sc reads: its platform file (a shipped name's file, a platform JSON's "base", a .dts as
+ * dtc compiles it), the overlays and the rt-app workload file. Two runs of one scenario text
+ * give one digest unless a file they read changed in between: what a sweep's run ids hash.
+ * Return: 0, or the error capsim_sim_create() would give (*@digest then covers the files read
+ * before it).
+ */
+CAPSIM_API int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest,
+					    capsim_error *err);
+
+/**
  * capsim_sim_set_progress() - have capsim_sim_run() call @fn(@ctx, now, end) now and then
  * (every 2^20 events or so, in the running thread), with the simulated time and the end in
  * ns (end 0: until the tasks end). NULL @fn: no calls.
@@ -275,7 +297,10 @@ CAPSIM_API void capsim_sim_set_progress(capsim_sim *s,
  */
 CAPSIM_API int capsim_sim_trace_open(capsim_sim *s, FILE *fp);
 
-/** capsim_sim_trace_close() - finish the trace. Return: 0, or CAPSIM_ERR_IO if a write failed. */
+/**
+ * capsim_sim_trace_close() - finish the trace. Return: 0, or CAPSIM_ERR_IO if a write failed
+ * (errno then says why: a write to @fp, or to the trace.dat writer's spool files in $TMPDIR).
+ */
 CAPSIM_API int capsim_sim_trace_close(capsim_sim *s);
 
 /**
@@ -306,6 +331,13 @@ CAPSIM_API void capsim_sim_stop(capsim_sim *s);
  * Return: the workload, owned by @s (valid until capsim_sim_free()).
  */
 CAPSIM_API const capsim_workload *capsim_sim_workload(const capsim_sim *s);
+
+/**
+ * capsim_sim_warning() - the first warning of run @s, once it has run: a deadlock within the
+ * scenario's duration ("FILE: deadlock at T s: WHAT", docs/errors.md), which lets the run go on
+ * to its end. Return: the text, owned by @s, or NULL when the run gave none.
+ */
+CAPSIM_API const char *capsim_sim_warning(const capsim_sim *s);
 
 /** capsim_sim_free() - release @s; NULL is a no-op. */
 CAPSIM_API void capsim_sim_free(capsim_sim *s);

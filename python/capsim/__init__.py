@@ -15,10 +15,24 @@ the run goes (no Python call per event): `simulate(..., series=True)` then
 frequency, pressures) and `r.runs` (a task's run intervals per CPU). Errors raise a subclass
 of CapsimError carrying capsim's own "FILE:LINE:COL: ..." message. The GIL is released
 while a run simulates, so runs in several threads go in parallel.
+
+Arguments are checked before the C library sees them: a wrong type raises TypeError (a bool or
+"250" is no int, 250.7 no HZ, a str no list of overlays), a value out of range ValueError (the
+library's own ranges, those of the CLI: RangeError, ParseError and the like are ValueErrors
+too; a value too wide for its C parameter, such as a seed >= 2**64, is refused before it could
+wrap). A Platform, Workload or Scenario that was closed (close(), `with`, or __del__()) raises
+ValueError when used. Ctrl-C (SIGINT) stops simulate(), compare(), capacity() and sweep()
+within a second: the run is stopped at its next event (capsim_sim_stop(), as `capsim simulate`
+does on SIGINT), its memory released, and KeyboardInterrupt raised; no partial result is
+returned.
 """
 import ctypes
+import decimal
 import json as _json
+import math
+import numbers
 import os
+import threading
 
 import numpy as np
 import pandas as pd
@@ -76,6 +90,11 @@ class InternalError(CapsimError):
     pass
 
 
+class UnknownNameError(NotFoundError, ValueError):
+    """A model or governor name that capsim does not know (a ValueError, and a NotFoundError
+    as before)."""
+
+
 _ERRORS = {-1: NoMemoryError, -2: InputIOError, -3: ParseError, -4: RangeError,
            -5: InvalidError, -6: UnsupportedError, -7: NotFoundError, -8: InternalError}
 
@@ -95,6 +114,57 @@ def _check(ret, err=None, what=None):
 
 def _b(s):
     return os.fsencode(s) if isinstance(s, (str, os.PathLike)) else s
+
+
+# --- the checks of every argument, before C sees it --------------------------------------
+
+U32_MAX, U64_MAX = 2**32 - 1, 2**64 - 1
+
+
+def _int(name, v, lo=0, hi=U64_MAX):
+    """An int argument (not a bool, a float or a str) in lo..hi: the C parameter's width, the
+    library range-checking the value itself (the CLI's ranges, one place)."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise TypeError("%s: expected an int, not %s %r" % (name, type(v).__name__, v))
+    v = int(v)
+    if not lo <= v <= hi:
+        raise ValueError("%s: %d out of range (expected %d..%d)" % (name, v, lo, hi))
+    return v
+
+
+def _flag(name, v):
+    if not isinstance(v, (bool, numbers.Integral)) or (not isinstance(v, bool) and v not in (0, 1)):
+        raise TypeError("%s: expected True or False, not %r" % (name, v))
+    return int(bool(v))
+
+
+def _path(name, v, allow_none=False):
+    """A path argument: a str or os.PathLike (bytes too), never None or another type."""
+    if v is None and allow_none:
+        return None
+    if not isinstance(v, (str, bytes, os.PathLike)):
+        raise TypeError("%s: expected a path (str or os.PathLike), not %s %r"
+                        % (name, type(v).__name__, v))
+    b = _b(v)
+    if not b or b"\0" in b:
+        raise ValueError("%s: %r is no path (empty, or with a NUL)" % (name, v))
+    return b
+
+
+def _paths(name, v):
+    """A list of paths: a list or tuple (a str is one path, not a list of characters)."""
+    if isinstance(v, (str, bytes, os.PathLike)) or not isinstance(v, (list, tuple)):
+        raise TypeError("%s: expected a list of paths, not %s %r" % (name, type(v).__name__, v))
+    return [_path("%s[%d]" % (name, k), x) for k, x in enumerate(v)]
+
+
+def _text(name, v):
+    if not isinstance(v, (str, bytes)):
+        raise TypeError("%s: expected a str, not %s %r" % (name, type(v).__name__, v))
+    b = _b(v)
+    if b"\0" in b:
+        raise ValueError("%s: %r has a NUL" % (name, v))
+    return b
 
 
 def _s(b):
@@ -122,21 +192,72 @@ def _write_to_string(fn, *args):
 
 
 def _model(m):
-    if isinstance(m, int):
-        return m
+    """A model: its name, or its enum capsim_model value (the library knows which exist)."""
+    if isinstance(m, numbers.Integral) and not isinstance(m, bool):
+        if not 0 <= m <= U32_MAX or lib.capsim_model_name(int(m)) is None:
+            raise UnknownNameError(-7, "model %r: expected one of %s" % (m, ", ".join(MODELS)))
+        return int(m)
     out = ctypes.c_int()
-    if lib.capsim_model_from_name(_b(m), ctypes.byref(out)):
-        raise NotFoundError(-7, "model %r: expected one of %s" % (m, ", ".join(MODELS)))
+    if lib.capsim_model_from_name(_text("model", m), ctypes.byref(out)):
+        raise UnknownNameError(-7, "model %r: expected one of %s" % (m, ", ".join(MODELS)))
     return out.value
 
 
-def _duration_ns(d):
-    if isinstance(d, (int, float)) and not isinstance(d, bool):
-        return int(round(d * 1e9))
+def _duration_ns(d, name="duration"):
+    """A duration as the CLI reads one (capsim_parse_duration_ns(): a number is seconds, a str
+    may have a unit): a whole number of ns, or ValueError, as the CLI refuses it."""
+    if isinstance(d, bool) or not isinstance(d, (numbers.Real, str)):
+        raise TypeError("%s: expected seconds (int or float) or a str with a unit, not %s %r"
+                        % (name, type(d).__name__, d))
+    if isinstance(d, numbers.Real) and not isinstance(d, numbers.Integral):
+        if not math.isfinite(d):
+            raise ValueError("%s: %r is not a finite duration" % (name, d))
+        # the float's shortest decimal form, as written: 1.0000000005 stays 1.0000000005 s
+        text = format(decimal.Decimal(repr(float(d))), "f")
+    else:
+        text = str(d)
     out = _lib.c_u64()
-    if lib.capsim_parse_duration_ns(_b(str(d)), 1000000000, ctypes.byref(out)):
-        raise RangeError(-4, "duration %r: expected seconds or a time with a unit (10s, 500ms)" % d)
+    if "\0" in text or lib.capsim_parse_duration_ns(text.encode(), 1000000000, ctypes.byref(out)):
+        raise RangeError(-4, "%s %r: expected a whole number of ns, as seconds or a time with "
+                         "a unit (10s, 500ms), below 2**64 ns" % (name, d))
     return out.value
+
+
+def _khz(name, v):
+    """A frequency: kHz as an int (0..2**32-1), or a str with a unit ("1.2GHz")."""
+    if isinstance(v, str):
+        out = _lib.c_u32()
+        if "\0" in v or lib.capsim_parse_freq_khz(v.encode(), ctypes.byref(out)):
+            raise ParseError(-3, "%s %r: expected kHz or a unit (1.2GHz)" % (name, v))
+        return out.value
+    return _int(name, v, 0, U32_MAX)
+
+
+class _Handle:
+    """A C object held by Python: used only while open; close() (or `with`, or __del__())
+    frees it once, and a use after that raises ValueError instead of handing C a NULL."""
+    _free = None
+
+    def _live(self):
+        h = getattr(self, "_h", None)
+        if not h:
+            raise ValueError("%s: used after close()" % type(self).__name__)
+        return h
+
+    def close(self):
+        h = getattr(self, "_h", None)
+        self._h = None
+        if h:
+            type(self)._free(h)
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def platforms():
@@ -148,30 +269,27 @@ def platforms():
     return out
 
 
-class Platform:
+class Platform(_Handle):
     """A board as the kernel builds it at boot: a shipped name, a .dtb/.dts, a platform JSON or
-    a LISA PlatformInfo YAML, then platform JSON overlays in order."""
+    a LISA PlatformInfo YAML, then platform JSON overlays (a list of paths) in order."""
+    _free = staticmethod(lib.capsim_platform_free)
 
     def __init__(self, name, overlays=()):
-        self._h = ctypes.c_void_p()
-        err = _lib.Error()
-        ov = (ctypes.c_char_p * max(1, len(overlays)))(*[_b(o) for o in overlays])
-        _check(lib.capsim_platform_load(_b(name), ov, len(overlays), ctypes.byref(self._h),
+        name, overlays = _path("platform", name), _paths("overlays", overlays)
+        h, err = ctypes.c_void_p(), _lib.Error()
+        ov = (ctypes.c_char_p * max(1, len(overlays)))(*overlays)
+        _check(lib.capsim_platform_load(name, ov, len(overlays), ctypes.byref(h),
                                         ctypes.byref(err)), err)
-
-    def __del__(self):
-        if getattr(self, "_h", None):
-            lib.capsim_platform_free(self._h)
-            self._h = None
+        self._h = h
 
     @property
     def info(self):
-        i = _lib.PlatformInfo()
-        lib.capsim_platform_get_info(self._h, ctypes.byref(i))
+        h, i = self._live(), _lib.PlatformInfo()
+        lib.capsim_platform_get_info(h, ctypes.byref(i))
         return {"name": _s(i.name), "model": _s(i.model), "source": _s(i.source),
                 "eas": bool(i.eas), "nr_cpus": i.nr_cpus, "nr_policies": i.nr_policies,
                 "freq_invariance": _s(i.freq_invariance),
-                "notes": [_s(lib.capsim_platform_note(self._h, k)) for k in range(i.nr_notes)]}
+                "notes": [_s(lib.capsim_platform_note(h, k)) for k in range(i.nr_notes)]}
 
     @property
     def name(self):
@@ -183,7 +301,7 @@ class Platform:
         rows = []
         for cpu in range(self.info["nr_cpus"]):
             c = _lib.CpuInfo()
-            lib.capsim_platform_get_cpu(self._h, cpu, ctypes.byref(c))
+            lib.capsim_platform_get_cpu(self._live(), cpu, ctypes.byref(c))
             rows.append({"cpu": cpu, "cluster": c.cluster, "policy": c.policy,
                          "capacity_dmips_mhz": c.capacity_dmips_mhz,
                          "capacity_orig": c.capacity_orig, "freq_ref_khz": c.freq_ref_khz,
@@ -194,7 +312,7 @@ class Platform:
     def _policies(self):
         for i in range(self.info["nr_policies"]):
             p = _lib.PolicyInfo()
-            lib.capsim_platform_get_policy(self._h, i, ctypes.byref(p))
+            lib.capsim_platform_get_policy(self._live(), i, ctypes.byref(p))
             yield i, p
 
     @property
@@ -213,7 +331,7 @@ class Platform:
         for i, p in self._policies():
             for k in range(p.nr_opps):
                 o = _lib.OppInfo()
-                lib.capsim_platform_get_opp(self._h, i, k, ctypes.byref(o))
+                lib.capsim_platform_get_opp(self._live(), i, k, ctypes.byref(o))
                 rows.append({"policy": p.cpu, "khz": o.khz, "uv": o.uv, "turbo": bool(o.turbo),
                              "power_uw": o.em_power_uw if o.has_em else None,
                              "perf": o.em_perf if o.has_em else None,
@@ -223,87 +341,101 @@ class Platform:
 
     def to_lisa(self):
         """The platform as LISA's PlatformInfo YAML (`capsim platform show P --format lisa`)."""
-        return _write_to_string(lib.capsim_platform_write_lisa, self._h)
+        return _write_to_string(lib.capsim_platform_write_lisa, self._live())
+
+
+def _mapping(name, v):
+    if v is None:
+        return {}
+    if not isinstance(v, dict):
+        raise TypeError("%s: expected a dict, not %s %r" % (name, type(v).__name__, v))
+    return v
 
 
 def capacity(platform, max_freq=None, hw_cap=None, after=None, hz=250):
     """What the scheduler believes each CPU's capacity is under caps (`capsim capacity`):
     max_freq {policy CPU: kHz or "1.2GHz"}, hw_cap {cpulist: freq}, HW caps settled for `after`
-    (a duration). A row per CPU."""
+    (a duration, at most 1 h as `capsim capacity --after`; it takes well under a second).
+    A row per CPU. A Platform given is changed by the caps (a name or path loads a new one)."""
+    hz = _int("hz", hz, 0, U32_MAX)
+    after_ns = None if after is None else _duration_ns(after, "after")
+    caps = []  # (kind, "POLICY=FREQ" / "CPULIST=FREQ"), each value's type checked first
+    # kinds 0 and 3: CAPSIM_CAP_MAX_FREQ, CAPSIM_CAP_HW
+    for kind, name, what, m in ((0, "max_freq", "policies (\"policy4\" or 4)", max_freq),
+                                (3, "hw_cap", "CPU lists (\"4-5\" or 4)", hw_cap)):
+        for target, f in _mapping(name, m).items():
+            if isinstance(target, bool) or not isinstance(target, (str, numbers.Integral)):
+                raise TypeError("%s: expected %s, not %r" % (name, what, target))
+            khz = _khz("%s[%r]" % (name, target), f)
+            caps.append((kind, _text(name, "%s=%s" % (target, f if isinstance(f, str) else khz))))
     p = platform if isinstance(platform, Platform) else Platform(platform)
-    err = _lib.Error()
-
-    def apply(kind, target, freq):
-        # "POLICY=KHZ" / "CPULIST=KHZ", read as `capsim capacity` reads it: the library's grammar
+    h, err = p._live(), _lib.Error()
+    for kind, text in caps:
+        # read as `capsim capacity` reads it: the library's grammar
         cap = _lib.Cap()
-        _check(lib.capsim_platform_parse_cap(p._h, kind, _b("%s=%s" % (target, freq)),
-                                             ctypes.byref(cap), ctypes.byref(err)), err)
-        _check(lib.capsim_platform_apply_cap(p._h, ctypes.byref(cap), ctypes.byref(err)), err)
-
-    for pol, f in (max_freq or {}).items():
-        apply(0, pol, f)  # CAPSIM_CAP_MAX_FREQ
-    for cpus, f in (hw_cap or {}).items():
-        apply(3, cpus, f)  # CAPSIM_CAP_HW
-    if after is not None:
-        _check(lib.capsim_platform_settle_hw_load_avg(p._h, _duration_ns(after), hz,
-                                                      ctypes.byref(err)), err)
+        _check(lib.capsim_platform_parse_cap(h, kind, text, ctypes.byref(cap), ctypes.byref(err)), err)
+        _check(lib.capsim_platform_apply_cap(h, ctypes.byref(cap), ctypes.byref(err)), err)
+    # settling for 0 ns moves nothing: the library then only checks hz, as the CLI's --hz
+    _check(lib.capsim_platform_settle_hw_load_avg(h, after_ns or 0, hz, ctypes.byref(err)), err)
     rows = []
     for cpu in range(p.info["nr_cpus"]):
         c = _lib.CpuCapacity()
-        lib.capsim_platform_get_capacity(p._h, cpu, ctypes.byref(c))
+        lib.capsim_platform_get_capacity(h, cpu, ctypes.byref(c))
         rows.append({"cpu": cpu, **{f: getattr(c, f) for f, _ in c._fields_}})
     return pd.DataFrame(rows).set_index("cpu")
 
 
-class Workload:
+class Workload(_Handle):
     """An rt-app workload: Workload(path) or Workload.parse(text)."""
+    _free = staticmethod(lib.capsim_workload_free)
 
     def __init__(self, path=None, _handle=None):
-        self._h = ctypes.c_void_p() if _handle is None else _handle
-        if path is not None:
-            err = _lib.Error()
-            _check(lib.capsim_workload_load(_b(path), ctypes.byref(self._h), ctypes.byref(err)),
-                   err)
+        if _handle is None:
+            h, err = ctypes.c_void_p(), _lib.Error()
+            _check(lib.capsim_workload_load(_path("workload", path), ctypes.byref(h),
+                                            ctypes.byref(err)), err)
+            _handle = h
+        self._h = _handle
 
     @classmethod
     def parse(cls, text, name=None):
         if isinstance(text, dict):
             text = _json.dumps(text)
-        h, err, t = ctypes.c_void_p(), _lib.Error(), _b(text)
-        _check(lib.capsim_workload_parse(t, len(t), _b(name), ctypes.byref(h),
+        h, err, t = ctypes.c_void_p(), _lib.Error(), _text("text", text)
+        name = None if name is None else _text("name", name)
+        _check(lib.capsim_workload_parse(t, len(t), name, ctypes.byref(h),
                                          ctypes.byref(err)), err)
         return cls(_handle=h)
 
-    def __del__(self):
-        if getattr(self, "_h", None):
-            lib.capsim_workload_free(self._h)
-            self._h = None
 
-
-class Scenario:
+class Scenario(_Handle):
     """A scenario: Scenario(path), Scenario.parse(text_or_dict, dir=...), Scenario() (built in
     code: set a platform and a workload), Scenario.default(). Keyword arguments set options:
     platform, workload (path or Workload), duration, seed, model, governor, hz, eas,
     max_freq / min_freq / hw_cap (lists of the --max-freq / --hw-cap forms)."""
+    _free = staticmethod(lib.capsim_scenario_free)
 
     def __init__(self, path=None, _handle=None, **opts):
-        self._h = ctypes.c_void_p() if _handle is None else _handle
-        err = _lib.Error()
         if _handle is None:
+            h, err = ctypes.c_void_p(), _lib.Error()
             if path is None:
-                _check(lib.capsim_scenario_create(ctypes.byref(self._h), ctypes.byref(err)), err)
+                _check(lib.capsim_scenario_create(ctypes.byref(h), ctypes.byref(err)), err)
             else:
-                _check(lib.capsim_scenario_load(_b(path), ctypes.byref(self._h),
+                _check(lib.capsim_scenario_load(_path("scenario", path), ctypes.byref(h),
                                                 ctypes.byref(err)), err)
+            _handle = h
+        self._h = _handle
+        self._workload = None  # the Workload whose handle C holds, kept alive with this one
         self.set(**opts)
 
     @classmethod
     def parse(cls, text, name=None, dir=None, **opts):
         if isinstance(text, dict):
             text = _json.dumps(text)
-        h, err, t = ctypes.c_void_p(), _lib.Error(), _b(text)
-        _check(lib.capsim_scenario_parse(t, len(t), _b(name), _b(dir), ctypes.byref(h),
-                                         ctypes.byref(err)), err)
+        h, err, t = ctypes.c_void_p(), _lib.Error(), _text("text", text)
+        name = None if name is None else _text("name", name)
+        _check(lib.capsim_scenario_parse(t, len(t), name, _path("dir", dir, True),
+                                         ctypes.byref(h), ctypes.byref(err)), err)
         return cls(_handle=h, **opts)
 
     @classmethod
@@ -312,51 +444,60 @@ class Scenario:
         _check(lib.capsim_scenario_load_default(ctypes.byref(h), ctypes.byref(err)), err)
         return cls(_handle=h, **opts)
 
-    def __del__(self):
-        if getattr(self, "_h", None):
-            lib.capsim_scenario_free(self._h)
-            self._h = None
-
     def set(self, platform=None, workload=None, duration=None, seed=None, model=None,
             governor=None, hz=None, eas=None, max_freq=(), min_freq=(), hw_cap=(),
             clear_events=False, pressure_metrics=None):
-        err, h = _lib.Error(), self._h
+        """Set options; every value is checked (TypeError, ValueError) before any is set."""
+        err, h = _lib.Error(), self._live()
         calls = []
-        if clear_events:
+        if _flag("clear_events", clear_events):
             calls.append(lambda: lib.capsim_scenario_clear_events(h, ctypes.byref(err)))
         if platform is not None:
-            calls.append(lambda: lib.capsim_scenario_set_platform(h, _b(platform), ctypes.byref(err)))
+            pb = _path("platform", platform)
+            calls.append(lambda: lib.capsim_scenario_set_platform(h, pb, ctypes.byref(err)))
         if isinstance(workload, Workload):
-            calls.append(lambda: lib.capsim_scenario_set_workload(h, workload._h, ctypes.byref(err)))
+            wh = workload._live()
+            calls.append(lambda: lib.capsim_scenario_set_workload(h, wh, ctypes.byref(err)))
         elif workload is not None:
-            calls.append(lambda: lib.capsim_scenario_set_workload_path(h, _b(workload),
-                                                                       ctypes.byref(err)))
+            wb = _path("workload", workload)
+            calls.append(lambda: lib.capsim_scenario_set_workload_path(h, wb, ctypes.byref(err)))
         if duration is not None:
-            calls.append(lambda: lib.capsim_scenario_set_duration(h, _duration_ns(duration),
-                                                                  ctypes.byref(err)))
+            ns = _duration_ns(duration)
+            calls.append(lambda: lib.capsim_scenario_set_duration(h, ns, ctypes.byref(err)))
         if seed is not None:
-            calls.append(lambda: lib.capsim_scenario_set_seed(h, int(seed), ctypes.byref(err)))
+            sv = _int("seed", seed)
+            calls.append(lambda: lib.capsim_scenario_set_seed(h, sv, ctypes.byref(err)))
         if model is not None:
-            calls.append(lambda: lib.capsim_scenario_set_model(h, _model(model), ctypes.byref(err)))
+            mv = _model(model)
+            calls.append(lambda: lib.capsim_scenario_set_model(h, mv, ctypes.byref(err)))
         if governor is not None:
+            if not isinstance(governor, str):
+                raise TypeError("governor: expected a str, not %r" % (governor,))
             if governor not in GOVERNORS:
-                raise NotFoundError(-7, "governor %r: expected one of %s" % (governor, GOVERNORS))
+                raise UnknownNameError(-7, "governor %r: expected one of %s" % (governor, GOVERNORS))
             calls.append(lambda: lib.capsim_scenario_set_governor(h, GOVERNORS.index(governor),
                                                                   ctypes.byref(err)))
         if hz is not None:
-            calls.append(lambda: lib.capsim_scenario_set_hz(h, int(hz), ctypes.byref(err)))
+            hv = _int("hz", hz, 0, U32_MAX)
+            calls.append(lambda: lib.capsim_scenario_set_hz(h, hv, ctypes.byref(err)))
         if eas is not None:
-            calls.append(lambda: lib.capsim_scenario_set_eas(h, int(bool(eas)), ctypes.byref(err)))
+            ev = _flag("eas", eas)
+            calls.append(lambda: lib.capsim_scenario_set_eas(h, ev, ctypes.byref(err)))
         if pressure_metrics is not None:
-            calls.append(lambda: lib.capsim_scenario_set_pressure_metrics(
-                h, int(bool(pressure_metrics)), ctypes.byref(err)))
-        for fn, vals in ((lib.capsim_scenario_add_max_freq, max_freq),
-                         (lib.capsim_scenario_add_min_freq, min_freq),
-                         (lib.capsim_scenario_add_hw_cap, hw_cap)):
+            pv = _flag("pressure_metrics", pressure_metrics)
+            calls.append(lambda: lib.capsim_scenario_set_pressure_metrics(h, pv, ctypes.byref(err)))
+        for name, fn, vals in (("max_freq", lib.capsim_scenario_add_max_freq, max_freq),
+                               ("min_freq", lib.capsim_scenario_add_min_freq, min_freq),
+                               ("hw_cap", lib.capsim_scenario_add_hw_cap, hw_cap)):
+            if not isinstance(vals, (str, list, tuple)):
+                raise TypeError("%s: expected a str or a list of str, not %r" % (name, vals))
             for v in ([vals] if isinstance(vals, str) else vals):
-                calls.append(lambda fn=fn, v=v: fn(h, _b(v), ctypes.byref(err)))
+                vb = _text(name, v)
+                calls.append(lambda fn=fn, vb=vb: fn(h, vb, ctypes.byref(err)))
         for call in calls:
             _check(call(), err)
+        if isinstance(workload, Workload):
+            self._workload = workload
         return self
 
 
@@ -438,16 +579,24 @@ class Result:
             lib.capsim_summary_free(self._sum)
             self._sum = None
 
+    def _live(self):
+        if not getattr(self, "_sum", None):
+            raise ValueError("Result: used after __del__()")
+        return self._sum
+
     @property
     def json(self):
-        return _write_to_string(lib.capsim_summary_write, self._sum, 1)
+        return _write_to_string(lib.capsim_summary_write, self._live(), 1)
 
     @property
     def text(self):
-        return _write_to_string(lib.capsim_summary_write, self._sum, 0)
+        return _write_to_string(lib.capsim_summary_write, self._live(), 0)
 
 
 def _scenario(scenario, opts):
+    if scenario is not None and not isinstance(scenario, (Scenario, dict, str, os.PathLike)):
+        raise TypeError("scenario: expected a path, a dict or a Scenario, not %s %r"
+                        % (type(scenario).__name__, scenario))
     if isinstance(scenario, Scenario):
         return scenario.set(**opts)
     if scenario is None:
@@ -457,15 +606,41 @@ def _scenario(scenario, opts):
     return Scenario(scenario, **opts)
 
 
+def _sim_run(sim, err):
+    """capsim_sim_run(), stoppable by Ctrl-C: Python runs signal handlers only in the main thread
+    between bytecodes, so there the run goes on a helper thread (the GIL released) while the
+    main thread waits; a KeyboardInterrupt stops the run at its next event (capsim_sim_stop())
+    and is raised once the run has ended. Elsewhere, a plain call."""
+    if threading.current_thread() is not threading.main_thread():
+        return lib.capsim_sim_run(sim, ctypes.byref(err))
+    ret = []
+    t = threading.Thread(target=lambda: ret.append(lib.capsim_sim_run(sim, ctypes.byref(err))),
+                         name="capsim-run", daemon=True)
+    t.start()
+    try:
+        while t.is_alive():
+            t.join(0.05)
+    except KeyboardInterrupt:
+        lib.capsim_sim_stop(sim)
+        # the run must end before its memory goes: a second Ctrl-C does not cut this wait
+        while t.is_alive():
+            try:
+                t.join()
+            except KeyboardInterrupt:
+                pass
+        raise
+    return ret[0]
+
+
 def _run(sc, series=False):
     """One run of Scenario sc; the GIL is released inside capsim_sim_run() (ctypes.CDLL)."""
     sim, err, sh = ctypes.c_void_p(), _lib.Error(), ctypes.c_void_p()
-    _check(lib.capsim_sim_create(sc._h, ctypes.byref(sim), ctypes.byref(err)), err)
+    _check(lib.capsim_sim_create(sc._live(), ctypes.byref(sim), ctypes.byref(err)), err)
     try:
         if series:
             _check(lib.capsim_recording_attach(sim, ctypes.byref(sh), ctypes.byref(err)), err)
             _check(lib.capsim_recording_columns(sh, ctypes.byref(err)), err)
-        _check(lib.capsim_sim_run(sim, ctypes.byref(err)), err)
+        _check(_sim_run(sim, err), err)
         if series:
             _check(lib.capsim_recording_finish(sh, ctypes.byref(err)), err)
         sp = ctypes.POINTER(_lib.Summary)()
@@ -478,14 +653,20 @@ def _run(sc, series=False):
 
 def simulate(scenario=None, series=False, **opts):
     """`capsim simulate`: run a scenario (a path, a dict, a Scenario, or None for the built-in
-    default) with options overridden as Scenario.set() takes them. Returns a Result."""
-    return _run(_scenario(scenario, opts), series)
+    default) with options overridden as Scenario.set() takes them. Returns a Result.
+    Ctrl-C stops the run within a second and raises KeyboardInterrupt (no Result)."""
+    return _run(_scenario(scenario, opts), _flag("series", series))
 
 
 def compare(scenario, models=("v6.9", "v6.10", "latest", "capped", "none"), json=False,
             **opts):
     """`capsim compare`: one run per model with pressure metrics. Returns (a DataFrame of the
-    totals per model, the report text as `capsim compare [--json]` prints it)."""
+    totals per model, the report text as `capsim compare [--json]` prints it). Ctrl-C stops
+    the run going within a second and raises KeyboardInterrupt (no table)."""
+    if isinstance(models, (str, bytes)) or not isinstance(models, (list, tuple)):
+        raise TypeError("models: expected a list of model names, not %r" % (models,))
+    for m in models:
+        _model(m)
     sc = _scenario(scenario, dict(opts, pressure_metrics=True))
     results = []
     for m in models:
@@ -502,6 +683,11 @@ def compare(scenario, models=("v6.9", "v6.10", "latest", "capped", "none"), json
 def place(state, task=None, platform=None, model="v6.10"):
     """`capsim place`: one wake-up placement question from a state (a path, JSON text or dict);
     task "util=..,prev=.." replaces the state's. Returns (decision dict, a row per CPU)."""
+    model = _model(model)
+    task = None if task is None else _text("task", task)
+    platform = _path("platform", platform, True)
+    if not isinstance(state, (dict, str, os.PathLike)):
+        raise TypeError("state: expected a path, JSON text or a dict, not %r" % (state,))
     if isinstance(state, dict):
         text = _json.dumps(state)
     elif os.path.exists(str(state)):
@@ -513,10 +699,10 @@ def place(state, task=None, platform=None, model="v6.10"):
     _check(lib.capsim_place_create(ctypes.byref(q), ctypes.byref(err)), err)
     try:
         if platform:
-            _check(lib.capsim_place_use_platform(q, _b(platform), ctypes.byref(err)), err)
-        _check(lib.capsim_place_parse(q, t, len(t), 1, _model(model), ctypes.byref(err)), err)
+            _check(lib.capsim_place_use_platform(q, platform, ctypes.byref(err)), err)
+        _check(lib.capsim_place_parse(q, t, len(t), 1, model, ctypes.byref(err)), err)
         if task:
-            _check(lib.capsim_place_set_task(q, _b(task), ctypes.byref(err)), err)
+            _check(lib.capsim_place_set_task(q, task, ctypes.byref(err)), err)
         _check(lib.capsim_place_finish(q, ctypes.byref(err)), err)
         lib.capsim_place_run(q)
         d = _lib.PlaceDecision()
@@ -541,7 +727,17 @@ def place(state, task=None, platform=None, model="v6.10"):
 def sweep(path, engine="local", jobs=None, scheduler=None, output=None, runs_dir=None,
           capsim=None):
     """`capsim sweep`: expand SWEEP.json into runs, run those without a result (locally in
-    threads, or on a Dask cluster), and return the results table as a DataFrame."""
+    threads, or on a Dask cluster), and return the results table as a DataFrame. Ctrl-C ends
+    the `capsim sweep` program (it stops its runs, keeping the reports of the finished ones:
+    the next call resumes) and raises KeyboardInterrupt within a second."""
+    path = _path("path", path)
+    if not isinstance(engine, str):
+        raise TypeError("engine: expected \"local\" or \"dask\", not %r" % (engine,))
+    if jobs is not None:
+        _int("jobs", jobs, 1, 256)
+    output, runs_dir = _path("output", output, True), _path("runs_dir", runs_dir, True)
+    scheduler = None if scheduler is None else _text("scheduler", scheduler).decode()
+    path, output, runs_dir = (None if x is None else os.fsdecode(x) for x in (path, output, runs_dir))
     from . import engine as _engine
     return _engine.run(path, engine=engine, jobs=jobs, scheduler=scheduler, output=output,
                       runs_dir=runs_dir, capsim=capsim)

@@ -239,6 +239,7 @@ _SIGS = {
     "capsim_sim_create": (c_int, [c_void_p, P(c_void_p), P(Error)]),
     "capsim_sim_run": (c_int, [c_void_p, P(Error)]),
     "capsim_sim_free": (None, [c_void_p]),
+    "capsim_sim_stop": (None, [c_void_p]),
     "capsim_sim_summary": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
     "capsim_sim_summary_take": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
     "capsim_summary_free": (None, [P(Summary)]),

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "input/readfile.h"
 #include "input/scenario.h"
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
@@ -107,6 +108,12 @@ int capsim_scenario_add_overlay(capsim_scenario *sc, const char *path, capsim_er
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	sc->overlays[sc->nr_overlays++] = copy;
 	return 0;
+}
+
+int capsim_scenario_inputs(const capsim_scenario *sc,
+			   int (*fn)(void *ctx, const char *what, const char *path), void *ctx)
+{
+	return sc && fn ? scenario_inputs(sc, fn, ctx) : CAPSIM_ERR_INVALID;
 }
 
 int capsim_scenario_set_workload_path(capsim_scenario *sc, const char *path, capsim_error *err)
@@ -296,6 +303,27 @@ int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_error *err)
 	return scenario_build(sc, sc->platform_arg, sc->workload_arg, out, err);
 }
 
+int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest, capsim_error *err)
+{
+	struct capsim_platform *plat = NULL;
+	struct capsim_workload *wl = NULL;
+	struct sim_sc_event *ev = NULL;
+	struct input_digest d;
+	int ret;
+
+	/* what capsim_sim_create() reads, read the same way: the files are folded in as read */
+	input_digest_begin(&d);
+	ret = scenario_prepare(sc, sc->platform_arg, sc->workload_arg, &plat, &wl, &ev, err);
+	input_digest_end();
+	*digest = d.hash;
+	if (!ret) {
+		free(ev);
+		platform_free(plat);
+		capsim_workload_free(wl);
+	}
+	return ret;
+}
+
 void capsim_sim_set_progress(capsim_sim *s, void (*fn)(void *ctx, uint64_t now_ns,
 						       uint64_t end_ns), void *ctx)
 {
@@ -369,6 +397,11 @@ void capsim_sim_stop(capsim_sim *s)
 const capsim_workload *capsim_sim_workload(const capsim_sim *s)
 {
 	return s->wl;
+}
+
+const char *capsim_sim_warning(const capsim_sim *s)
+{
+	return s && s->warning[0] ? s->warning : NULL;
 }
 
 void capsim_sim_free(capsim_sim *s)

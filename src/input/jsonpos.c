@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json_tokener.h>
+
 #include "capsim/capsim.h"
 #include "input/jsonpos.h"
 
@@ -60,6 +62,7 @@ struct jsonpos {
 	unsigned nr_dups_all;  /* how many there are */
 	unsigned cap_dups;
 	int nomem;
+	size_t wide_int;   /* offset of the first integer beyond 64 bits, or SIZE_MAX: none */
 };
 
 /*
@@ -413,6 +416,27 @@ static int is_delimiter(int c)
 	}
 }
 
+/*
+ * Whether @n bytes at @p are not an integer literal, or one that json-c holds exactly: it
+ * saturates an integer below INT64_MIN or above UINT64_MAX without a word.
+ */
+static int fits_64_bits(const char *p, size_t n)
+{
+	const char *lim = *p == '-' ? "9223372036854775808" : "18446744073709551615";
+	size_t neg = *p == '-', digits;
+
+	for (size_t i = neg; i < n; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return 1;
+	p += neg;
+	digits = n - neg;
+	while (digits > 1 && *p == '0')
+		p++, digits--;
+	if (digits != strlen(lim))
+		return digits < strlen(lim);
+	return memcmp(p, lim, digits) <= 0;
+}
+
 /* Any value; *node_out is its node when it is an object, else -1. */
 static int scan_value(struct jp_scan *s, int depth, int *node_out)
 {
@@ -432,8 +456,14 @@ static int scan_value(struct jp_scan *s, int depth, int *node_out)
 	if (c < 0)
 		return -1;
 	/* a number, true, false, null, NaN, Infinity: up to a delimiter */
-	while ((c = peek(s)) >= 0 && !is_delimiter(c))
-		s->i++;
+	{
+		size_t start = s->i;
+
+		while ((c = peek(s)) >= 0 && !is_delimiter(c))
+			s->i++;
+		if (s->idx->wide_int == SIZE_MAX && !fits_64_bits(s->idx->text + start, s->i - start))
+			s->idx->wide_int = start;
+	}
 	return 0;
 }
 
@@ -560,6 +590,7 @@ int jsonpos_build(const char *text, size_t len, struct jsonpos **out)
 		return CAPSIM_ERR_NOMEM;
 	idx->text = text;
 	idx->len = len;
+	idx->wide_int = SIZE_MAX;
 	s.idx = idx;
 	s.i = 0;
 	skip_ws(&s);
@@ -852,6 +883,41 @@ int jsonpos_check_duplicates(const char *text, size_t len, const char *file, cap
 	return ret;
 }
 
+int jsonpos_refuse_wide_int(const struct jsonpos *idx, const char *file, capsim_error *err)
+{
+	struct jsonpos_at at;
+	size_t n = 0;
+
+	if (idx->wide_int == SIZE_MAX)
+		return 0;
+	at = jsonpos_offset(idx, idx->wide_int);
+	while (idx->wide_int + n < idx->len && !is_delimiter(idx->text[idx->wide_int + n]))
+		n++;
+	return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s%s%u:%u: %.*s does not fit in 64 bits "
+				"(json-c would read another number silently: expected an integer "
+				"from -2^63 to 2^64-1)", file ? file : "", file ? ":" : "", at.line,
+				at.col, n > 40 ? 40 : (int)n, idx->text + idx->wide_int);
+}
+
+int jsonpos_check_input(const char *text, size_t len, const char *file, capsim_error *err)
+{
+	struct jsonpos *idx;
+	int ret;
+
+	if (jsonpos_build(text, len, &idx))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	ret = jsonpos_refuse_duplicate(idx, file, NULL, err);
+	if (!ret)
+		ret = jsonpos_refuse_wide_int(idx, file, err);
+	jsonpos_free(idx);
+	return ret;
+}
+
+int capsim_json_check(const char *text, size_t len, const char *file, capsim_error *err)
+{
+	return jsonpos_check_input(text, len, file, err);
+}
+
 int jsonpos_ent_next(const struct jsonpos *idx, int node, int prev)
 {
 	if (!idx || node < 0 || (unsigned)node >= idx->nr_nodes)
@@ -881,4 +947,9 @@ unsigned jsonpos_ent_line(const struct jsonpos *idx, int ent)
 	size_t off = idx->ents[ent].off;
 
 	return line_of(idx, off > idx->len ? idx->len : off) + 1;
+}
+
+int jsonpos_parse_oom(const void *root, int jerr)
+{
+	return !root && jerr == json_tokener_success;
 }

@@ -23,6 +23,14 @@ struct jsonpos_at {
 };
 
 /**
+ * jsonpos_parse_oom() - true when json_tokener_parse_ex() gave no value (@root NULL) and no
+ * error (@jerr, an enum json_tokener_error, json_tokener_success): json-c 0.16 does so when an
+ * allocation fails, where a text cut short gives json_tokener_continue. Readers report it as
+ * out of memory (exit 3), not as a truncated file.
+ */
+int jsonpos_parse_oom(const void *root, int jerr);
+
+/**
  * jsonpos_build() - index the object keys of @text (the first JSON value in it).
  * @text must outlive the index. Text that is not JSON gives a partial index, never an error.
  * Return: 0 or CAPSIM_ERR_NOMEM.
@@ -159,5 +167,20 @@ int jsonpos_duplicate_where(const struct jsonpos *idx, unsigned i, const char *f
  * Return: 0, CAPSIM_ERR_PARSE (a duplicate key) or CAPSIM_ERR_NOMEM.
  */
 int jsonpos_check_duplicates(const char *text, size_t len, const char *file, capsim_error *err);
+
+/**
+ * jsonpos_refuse_wide_int() - refuse an integer literal below -2^63 or above 2^64-1, which
+ * json-c saturates without a word (a seed of 2^64 would run as 2^64-1). The error names @file
+ * (NULL: the position alone) and the first such number's position.
+ * Return: 0, or CAPSIM_ERR_RANGE.
+ */
+int jsonpos_refuse_wide_int(const struct jsonpos *idx, const char *file, capsim_error *err);
+
+/**
+ * jsonpos_check_input() - jsonpos_check_duplicates() and jsonpos_refuse_wide_int() for a reader
+ * that keeps no index of its own (capsim_json_check()).
+ * Return: 0, CAPSIM_ERR_PARSE, CAPSIM_ERR_RANGE or CAPSIM_ERR_NOMEM.
+ */
+int jsonpos_check_input(const char *text, size_t len, const char *file, capsim_error *err);
 
 #endif /* CAPSIM_JSONPOS_H */

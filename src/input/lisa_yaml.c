@@ -26,12 +26,40 @@
 #include "model/platform.h"
 #include "input/platform_load.h"
 
+/* Why a policy has no energy model, in the words of the file (a note replaces the generic one). */
+#define LISA_WHY_MAX 200
+
 struct lctx {
 	yaml_document_t doc;
 	const char *file;
 	capsim_error *err;
 	int skipped_em_parts; /* idle states / cluster nodes were present */
+	struct lisa_why *why; /* for each policy without an energy model, and each lone CPU */
+	unsigned nr_why;
 };
+
+struct lisa_why {
+	long long cpu;    /* the policy's first CPU; -1: a note of its own (a CPU in no domain) */
+	char text[LISA_WHY_MAX];
+};
+
+static void lwhy(struct lctx *c, long long cpu, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void lwhy(struct lctx *c, long long cpu, const char *fmt, ...)
+{
+	struct lisa_why *w = realloc(c->why, (c->nr_why + 1) * sizeof(*w));
+	va_list ap;
+
+	if (!w)
+		return; /* a note lost to memory: the generic one stays */
+	c->why = w;
+	w += c->nr_why++;
+	w->cpu = cpu;
+	va_start(ap, fmt);
+	vsnprintf(w->text, sizeof(w->text), fmt, ap);
+	va_end(ap);
+}
 
 static int lfail(struct lctx *c, const yaml_node_t *n, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -140,8 +168,8 @@ static int read_capacities(struct lctx *c, const yaml_node_t *orig, long long *c
 	return 0;
 }
 
-/* The active states of energy-model CPU node @cpu: frequency (kHz) -> power, or NULL. */
-static yaml_node_t *em_active_states(struct lctx *c, const yaml_node_t *em, long long cpu)
+/* The energy-model node of CPU @cpu (its active_states: frequency (kHz) -> power), or NULL. */
+static yaml_node_t *em_cpu_node(struct lctx *c, const yaml_node_t *em, long long cpu)
 {
 	yaml_node_t *nodes = lookup(c, em, "cpu_nodes");
 
@@ -156,7 +184,7 @@ static yaml_node_t *em_active_states(struct lctx *c, const yaml_node_t *em, long
 		if (idle && idle->type != YAML_SCALAR_NODE)
 			c->skipped_em_parts = 1;
 		if (!scalar(id, buf, sizeof(buf)) && strtoll(buf, NULL, 10) == cpu)
-			return lookup(c, n, "active_states");
+			return n;
 	}
 	return NULL;
 }
@@ -191,6 +219,113 @@ static int em_power(struct lctx *c, const yaml_node_t *states, long long khz, do
 				  "platform-info.conf.nrg-model.cpu_nodes.active_states", mw);
 	}
 	return 1;
+}
+
+/* Whether @khz is one of the frequencies @fl lists. */
+static int in_freqs(struct lctx *c, const yaml_node_t *fl, long long khz)
+{
+	char buf[32];
+
+	for (yaml_node_item_t *it = fl->data.sequence.items.start; it < fl->data.sequence.items.top;
+	     it++)
+		if (!scalar(node(c, *it), buf, sizeof(buf)) && strtoll(buf, NULL, 10) == khz)
+			return 1;
+	return 0;
+}
+
+/*
+ * One active state of CPU @cpu: FREQ: [capacity, power]; the kHz once, > 0 and one of the CPU's
+ * @fl (NULL: its freqs are not listed); the power (mW) > 0 and within opp-microwatt's u32.
+ */
+static int check_em_state(struct lctx *c, const yaml_node_t *pair, long long cpu,
+			  const yaml_node_t *fl, const yaml_node_t *states, const yaml_node_t *at)
+{
+	char path[96], kpath[128], buf[32];
+	yaml_node_t *k, *v;
+	long long khz;
+	double mw;
+
+	snprintf(path, sizeof(path), "platform-info.conf.nrg-model.cpu_nodes[cpu %lld].active_states",
+		 cpu);
+	if (!pair || pair->type != YAML_MAPPING_NODE ||
+	    pair->data.mapping.pairs.top - pair->data.mapping.pairs.start != 1)
+		return lfail(c, pair, path, "expected an omap entry FREQ: [capacity, power]");
+	k = node(c, pair->data.mapping.pairs.start->key);
+	v = node(c, pair->data.mapping.pairs.start->value);
+	snprintf(kpath, sizeof(kpath), "%s: the frequency (kHz)", path);
+	if (get_int(c, k, kpath, 1, INT32_MAX, &khz))
+		return CAPSIM_ERR_PARSE;
+	for (yaml_node_item_t *it = states->data.sequence.items.start; node(c, *it) != at; it++) {
+		yaml_node_t *o = node(c, *it);
+
+		if (o && o->type == YAML_MAPPING_NODE && o->data.mapping.pairs.top > o->data.mapping.pairs.start &&
+		    !scalar(node(c, o->data.mapping.pairs.start->key), buf, sizeof(buf)) &&
+		    strtoll(buf, NULL, 10) == khz)
+			return lfail(c, k, path, "%lld kHz given twice (first at line %zu)", khz,
+				     o->start_mark.line + 1);
+	}
+	if (fl && !in_freqs(c, fl, khz))
+		return lfail(c, k, path, "%lld kHz is not one of CPU %lld's frequencies "
+			     "(expected one of platform-info.conf.freqs.%lld)", khz, cpu, cpu);
+	if (!v || v->type != YAML_SEQUENCE_NODE ||
+	    v->data.sequence.items.top - v->data.sequence.items.start != 2)
+		return lfail(c, v, path, "expected ActiveState(capacity, power) as a two-item sequence");
+	if (get_number(c, node(c, v->data.sequence.items.start[1]), path, &mw))
+		return CAPSIM_ERR_PARSE;
+	/* opp-microwatt: 0 would mean "none", and it is a u32 of uW */
+	if (mw * 1000.0 < 0.5 || mw * 1000.0 > (double)UINT32_MAX)
+		return lfail(c, node(c, v->data.sequence.items.start[1]), path, "power %g mW at %lld "
+			     "kHz (expected more than 0 and at most %.3f mW: opp-microwatt)", mw, khz,
+			     (double)UINT32_MAX / 1000.0);
+	return 0;
+}
+
+/* Every CPU node of the energy model @em, entry by entry (the CPUs are 0..@nr-1). */
+static int check_em(struct lctx *c, const yaml_node_t *em, const yaml_node_t *freqs, long long nr)
+{
+	const char *path = "platform-info.conf.nrg-model.cpu_nodes";
+	yaml_node_t *nodes = lookup(c, em, "cpu_nodes");
+	char *seen = calloc((size_t)nr, 1);
+	int ret = 0;
+
+	if (!seen)
+		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory", c->file);
+	if (!nodes || nodes->type != YAML_SEQUENCE_NODE)
+		ret = lfail(c, nodes ? nodes : em, path, "expected a list of CPU nodes");
+	for (yaml_node_item_t *it = nodes ? nodes->data.sequence.items.start : NULL;
+	     !ret && it < nodes->data.sequence.items.top; it++) {
+		yaml_node_t *n = node(c, *it), *states, *id = lookup(c, n, "cpu");
+		char key[24];
+		long long cpu;
+
+		if (!n || n->type != YAML_MAPPING_NODE || !id) {
+			ret = lfail(c, n, path, "expected a CPU node with a cpu and active_states");
+			break;
+		}
+		if (get_int(c, id, "platform-info.conf.nrg-model.cpu_nodes[].cpu", 0, nr - 1, &cpu)) {
+			ret = CAPSIM_ERR_PARSE;
+			break;
+		}
+		if (seen[cpu]++) {
+			ret = lfail(c, id, path, "CPU %lld has two nodes", cpu);
+			break;
+		}
+		states = lookup(c, n, "active_states");
+		if (!states)
+			continue;
+		if (states->type != YAML_SEQUENCE_NODE) {
+			ret = lfail(c, states, path, "CPU %lld: active_states: expected an omap of "
+				    "FREQ: [capacity, power]", cpu);
+			break;
+		}
+		snprintf(key, sizeof(key), "%lld", cpu);
+		for (yaml_node_item_t *st = states->data.sequence.items.start;
+		     !ret && st < states->data.sequence.items.top; st++)
+			ret = check_em_state(c, node(c, *st), cpu, lookup(c, freqs, key), states,
+					     node(c, *st));
+	}
+	free(seen);
+	return ret;
 }
 
 /* One freq domain as a policy: its CPUs, the first CPU's frequencies, their EM powers. */
@@ -232,7 +367,7 @@ static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const
 	    fl->data.sequence.items.top == fl->data.sequence.items.start)
 		return lfail(c, fl ? fl : freqs, path, "expected the list of CPU %lld's frequencies (kHz)",
 			     first);
-	states = em_active_states(c, em, first);
+	states = lookup(c, em_cpu_node(c, em, first), "active_states");
 	pol = json_object_new_object();
 	opps = json_object_new_array();
 	json_object_object_add(pol, "cpus", json_object_new_string(cpus));
@@ -257,12 +392,20 @@ static int read_policy(struct lctx *c, const yaml_node_t *dom, unsigned d, const
 		r = em_power(c, states, khz, &mw);
 		if (r < 0)
 			return r;
-		/* opp-microwatt: 0 would mean "none", a value too big is refused by the EM */
-		if (r || mw * 1000.0 < 0.5 || mw * 1000.0 > (double)UINT32_MAX)
+		/* check_em() refused a power that is 0 or too big for opp-microwatt */
+		if (r && em_ok && states)
+			lwhy(c, first, "LISA nrg-model: CPU %lld's active_states have no entry for %lld kHz (freqs.%lld)",
+			     first, khz, first);
+		if (r)
 			em_ok = 0;
 		else
 			json_object_object_add(o, "uw", json_object_new_int64(llround(mw * 1000.0)));
 	}
+	if (!em)
+		lwhy(c, first, "the LISA file has no nrg-model");
+	else if (!states)
+		lwhy(c, first, "LISA nrg-model: cpu_nodes has no active_states for CPU %lld (the first CPU of "
+		     "freq-domains[%u])", first, d);
 	/* an EM for some OPPs only is no EM (em_dev_register_perf_domain needs every state) */
 	if (!em_ok)
 		for (size_t i = 0; i < json_object_array_length(opps); i++)
@@ -324,9 +467,15 @@ static int read_conf(struct lctx *c, const yaml_node_t *conf, json_object *root)
 		json_object_object_add(o, "capacity", json_object_new_int64(cap[i]));
 		json_object_array_add(cpus, o);
 	}
+	if (!ret && em)
+		ret = check_em(c, em, freqs, nr);
 	for (yaml_node_item_t *it = doms->data.sequence.items.start;
 	     !ret && it < doms->data.sequence.items.top; it++, d++)
 		ret = read_policy(c, node(c, *it), d, freqs, em, nr, owner, pols);
+	for (long long i = 0; !ret && i < nr; i++)
+		if (owner[i] < 0)
+			lwhy(c, -1, "LISA freq-domains: CPU %lld is in none, so it has no cpufreq policy "
+			     "(and no energy model: EAS cannot run)", i);
 	free(cap);
 	free(owner);
 	if (ret)
@@ -347,10 +496,110 @@ static int read_conf(struct lctx *c, const yaml_node_t *conf, json_object *root)
 	return 0;
 }
 
+/* A scalar key of a mapping, for sorting a mapping's keys (refuse_duplicate_keys()). */
+struct lkey {
+	const yaml_node_t *n;
+};
+
+static int same_key(const yaml_node_t *x, const yaml_node_t *y)
+{
+	return x->data.scalar.length == y->data.scalar.length &&
+	       !memcmp(x->data.scalar.value, y->data.scalar.value, x->data.scalar.length);
+}
+
+static int cmp_lkey(const void *a, const void *b)
+{
+	const yaml_node_t *x = ((const struct lkey *)a)->n, *y = ((const struct lkey *)b)->n;
+	size_t n = x->data.scalar.length < y->data.scalar.length ? x->data.scalar.length
+								  : y->data.scalar.length;
+	int r = memcmp(x->data.scalar.value, y->data.scalar.value, n);
+
+	if (r)
+		return r;
+	if (x->data.scalar.length != y->data.scalar.length)
+		return x->data.scalar.length < y->data.scalar.length ? -1 : 1;
+	return x->start_mark.index < y->start_mark.index ? -1 : x->start_mark.index > y->start_mark.index;
+}
+
+/*
+ * Refuse a key given twice in one mapping, as every JSON input's (jsonpos_refuse_duplicate()):
+ * libyaml keeps both, and which one a reader takes is its own choice (LISA's keeps the last).
+ * Each mapping's scalar keys sorted, so a large mapping costs n log n. The message names the
+ * repeat that comes first in the text, and its first occurrence.
+ */
+static int refuse_duplicate_keys(struct lctx *c)
+{
+	const yaml_node_t *first = NULL, *again = NULL;
+	struct lkey *keys = NULL;
+	size_t cap = 0;
+
+	for (yaml_node_t *m = c->doc.nodes.start; m < c->doc.nodes.top; m++) {
+		size_t n = 0;
+
+		if (m->type != YAML_MAPPING_NODE)
+			continue;
+		for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top;
+		     pr++) {
+			yaml_node_t *k = node(c, pr->key);
+
+			if (!k || k->type != YAML_SCALAR_NODE)
+				continue;
+			if (n == cap) {
+				struct lkey *nk = realloc(keys, (cap = cap ? 2 * cap : 64) * sizeof(*nk));
+
+				if (!nk) {
+					free(keys);
+					return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory",
+								c->file);
+				}
+				keys = nk;
+			}
+			keys[n++].n = k;
+		}
+		qsort(keys, n, sizeof(*keys), cmp_lkey);
+		/* equal keys sit together, in text order: the first of a run is the first given */
+		for (size_t i = 1, f = 0; i < n; i++) {
+			if (!same_key(keys[f].n, keys[i].n)) {
+				f = i;
+				continue;
+			}
+			if (!again || keys[i].n->start_mark.index < again->start_mark.index) {
+				first = keys[f].n;
+				again = keys[i].n;
+			}
+		}
+	}
+	free(keys);
+	if (!again)
+		return 0;
+	return capsim_error_set(c->err, CAPSIM_ERR_PARSE, "%s:%zu:%zu: key \"%.*s\" given twice in "
+				"one mapping (first at %s:%zu:%zu; readers differ in which one they "
+				"keep: expected each key once)", c->file, again->start_mark.line + 1,
+				again->start_mark.column + 1,
+				(int)(again->data.scalar.length > 64 ? 64 : again->data.scalar.length),
+				again->data.scalar.value, c->file, first->start_mark.line + 1,
+				first->start_mark.column + 1);
+}
+
+static int to_json(struct lctx *c, const char *text, size_t len, char **json);
+
 int lisa_yaml_to_json(const char *text, size_t len, const char *file, char **json,
 		      int *skipped_em_parts, capsim_error *err)
 {
 	struct lctx c = { .file = file, .err = err };
+	int ret = to_json(&c, text, len, json);
+
+	*skipped_em_parts = c.skipped_em_parts;
+	free(c.why);
+	return ret;
+}
+
+/* The conversion of lisa_yaml_to_json(), leaving what it found in @c. */
+static int to_json(struct lctx *c_, const char *text, size_t len, char **json)
+{
+	struct lctx c = *c_;
+	const char *file = c.file;
+	capsim_error *err = c.err;
 	yaml_parser_t parser;
 	yaml_node_t *root, *conf;
 	json_object *out;
@@ -372,7 +621,10 @@ int lisa_yaml_to_json(const char *text, size_t len, const char *file, char **jso
 	yaml_parser_delete(&parser);
 	root = yaml_document_get_root_node(&c.doc);
 	conf = lookup(&c, lookup(&c, root, "platform-info"), "conf");
-	if (!conf || conf->type != YAML_MAPPING_NODE) {
+	ret = refuse_duplicate_keys(&c);
+	if (ret) {
+		/* said */
+	} else if (!conf || conf->type != YAML_MAPPING_NODE) {
 		ret = lfail(&c, root, "platform-info.conf", "not found (expected a LISA PlatformInfo "
 			    "file: platform-info: conf: cpu-capacities, freq-domains, freqs)");
 	} else {
@@ -385,24 +637,50 @@ int lisa_yaml_to_json(const char *text, size_t len, const char *file, char **jso
 		}
 		json_object_put(out);
 	}
-	*skipped_em_parts = c.skipped_em_parts;
 	yaml_document_delete(&c.doc);
+	*c_ = c;
 	return ret;
+}
+
+/*
+ * The platform JSON reader's note for a policy without an energy model names what a device tree
+ * lacks; for a LISA file, say instead what in the file is missing (which CPU, which entry).
+ */
+static void retell_em_notes(struct capsim_platform *p, const struct lctx *c)
+{
+	for (unsigned n = 0; n < p->nr_notes; n++) {
+		unsigned cpu;
+		int at = 0;
+
+		if (sscanf(p->notes[n], "policy%u: no energy model: %n", &cpu, &at) != 1 || !at)
+			continue;
+		for (unsigned w = 0; w < c->nr_why; w++)
+			if (c->why[w].cpu == (long long)cpu &&
+			    strstr(p->notes[n] + at, "dynamic-power-coefficient"))
+				snprintf(p->notes[n], sizeof(p->notes[n]), "policy%u: no energy model: "
+					 "%s", cpu, c->why[w].text);
+	}
+	for (unsigned w = 0; w < c->nr_why; w++)
+		if (c->why[w].cpu < 0)
+			platform_note(p, "%s", c->why[w].text);
 }
 
 int platform_load_lisa(const char *text, size_t len, const char *file,
 		       struct capsim_platform **out, capsim_error *err)
 {
+	struct lctx c = { .file = file, .err = err };
 	char *json;
-	int skipped, ret = lisa_yaml_to_json(text, len, file, &json, &skipped, err);
+	int ret = to_json(&c, text, len, &json);
 
 	*out = NULL;
-	if (ret)
-		return ret;
-	ret = platform_load_json(json, strlen(json), file, NULL, out, err);
+	if (!ret)
+		ret = platform_load_json(json, strlen(json), file, NULL, out, err);
 	free(json);
-	if (!ret && skipped)
+	if (!ret)
+		retell_em_notes(*out, &c);
+	if (!ret && c.skipped_em_parts)
 		platform_note(*out, "LISA nrg-model: idle states and cluster-level power are not "
 			      "read (the kernel's energy model has active power per CPU only)");
+	free(c.why);
 	return ret;
 }

@@ -864,7 +864,9 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	end = json_tokener_get_parse_end(tok);
 	while (root && end < len && strchr(" \t\r\n", text[end]) && text[end])
 		end++;
-	if (jerr_code == json_tokener_continue || (!root && jerr_code == json_tokener_success)) {
+	if (jsonpos_parse_oom(root, jerr_code)) {
+		rc = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	} else if (jerr_code == json_tokener_continue) {
 		text_position(text, len, &line, &col);
 		rc = capsim_error_set(err, CAPSIM_ERR_PARSE,
 				      "%u:%u: unexpected end of input (expected a complete JSON object)",

@@ -816,6 +816,7 @@ static int parse_text(struct jctx *c, const char *text, size_t len, json_object 
 	json_tokener *tok = json_tokener_new();
 	enum json_tokener_error jerr;
 	size_t end, line = 1, col = 1;
+	int oom;
 
 	if (!tok)
 		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "out of memory");
@@ -834,8 +835,11 @@ static int parse_text(struct jctx *c, const char *text, size_t len, json_object 
 		}
 		return ret;
 	}
+	oom = jsonpos_parse_oom(*root, jerr) && len <= INT32_MAX;
 	json_object_put(*root);
 	*root = NULL;
+	if (oom)
+		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory", c->file);
 	for (size_t i = 0; i < end && i < len; i++) {
 		col = text[i] == '\n' ? 1 : col + 1;
 		line += text[i] == '\n';

@@ -14,6 +14,36 @@
 
 #include "input/readfile.h"
 
+static _Thread_local struct input_digest *digest;
+
+void input_digest_begin(struct input_digest *d)
+{
+	d->hash = 0xcbf29ce484222325ULL;
+	digest = d;
+}
+
+void input_digest_end(void)
+{
+	digest = NULL;
+}
+
+static void fnv1a(uint64_t *h, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		*h = (*h ^ p[i]) * 0x100000001b3ULL;
+}
+
+void input_digest_feed(const void *data, size_t len)
+{
+	uint64_t n = len;
+
+	if (!digest)
+		return;
+	/* the length first: two files' bytes never read as one file's */
+	fnv1a(&digest->hash, (const unsigned char *)&n, sizeof(n));
+	fnv1a(&digest->hash, data, len);
+}
+
 int input_check_size(const char *name, size_t len, capsim_error *err)
 {
 	if (len <= INPUT_MAX_BYTES)
@@ -88,6 +118,8 @@ int input_read_file(const char *path, char **buf, size_t *len, capsim_error *err
 	ret = read_stream(fp, path, buf, len, err);
 	if (!is_stdin)
 		fclose(fp);
+	if (!ret)
+		input_digest_feed(*buf, *len);
 	return ret;
 }
 

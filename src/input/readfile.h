@@ -8,6 +8,7 @@
 #define CAPSIM_INPUT_READFILE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "capsim/capsim.h"
 
@@ -35,5 +36,23 @@ int input_read_file(const char *path, char **buf, size_t *len, capsim_error *err
  * Return: 0, or CAPSIM_ERR_RANGE.
  */
 int input_check_size(const char *name, size_t len, capsim_error *err);
+
+/*
+ * The digest of what a run reads (a sweep's run id, capsim_scenario_input_digest()): while a
+ * thread has one begun, every file that thread reads through input_read_file(), and every
+ * device tree compiled for it, is folded in (its length, then its bytes: FNV-1a 64).
+ */
+struct input_digest {
+	uint64_t hash;
+};
+
+/** input_digest_begin() - fold this thread's reads into @d until input_digest_end(). */
+void input_digest_begin(struct input_digest *d);
+
+/** input_digest_end() - stop folding this thread's reads. */
+void input_digest_end(void);
+
+/** input_digest_feed() - fold @len bytes of @data into this thread's digest, if one is begun. */
+void input_digest_feed(const void *data, size_t len);
 
 #endif

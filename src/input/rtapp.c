@@ -1834,7 +1834,9 @@ static int tokenize(struct rt *p, const char *text, size_t len, struct json_obje
 	jerr = json_tokener_get_error(tok);
 	end = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
-	if (jerr == json_tokener_continue || (!*root && jerr == json_tokener_success)) {
+	if (jsonpos_parse_oom(*root, jerr)) {
+		ret = CAPSIM_ERR_NOMEM; /* "FILE: out of memory", parse_text() says */
+	} else if (jerr == json_tokener_continue) {
 		at = jsonpos_offset(p->pos, len);
 		ret = capsim_error_set(p->err, CAPSIM_ERR_PARSE,
 				       "%s:%u:%u: unexpected end of the file (expected a complete JSON "

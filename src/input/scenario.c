@@ -887,6 +887,41 @@ static int resolve_events(const struct capsim_scenario *sc, const struct capsim_
 	return 0;
 }
 
+/* @fn(@ctx, @what, @path) with @path resolved as scenario_prepare() resolves it; NULL: none. */
+static int input(const struct capsim_scenario *sc, const char *path, bool from_scenario,
+		 const char *what, int (*fn)(void *ctx, const char *what, const char *path),
+		 void *ctx)
+{
+	char *r;
+	int ret;
+
+	if (!path)
+		return 0;
+	if (!from_scenario)
+		return fn(ctx, what, path);
+	if (!(r = resolve(sc, path)))
+		return CAPSIM_ERR_NOMEM;
+	ret = fn(ctx, what, r);
+	free(r);
+	return ret;
+}
+
+int scenario_inputs(const struct capsim_scenario *sc,
+		    int (*fn)(void *ctx, const char *what, const char *path), void *ctx)
+{
+	const char *plat = sc->platform_arg ? sc->platform_arg : sc->platform;
+	int ret = input(sc, sc->source, false, "the scenario", fn, ctx);
+
+	if (!ret && plat && looks_like_path(plat))
+		ret = input(sc, plat, !sc->platform_arg, "the platform", fn, ctx);
+	for (unsigned i = 0; !ret && i < sc->nr_overlays; i++)
+		ret = input(sc, sc->overlays[i], false, "the overlay", fn, ctx);
+	if (!ret && !sc->workload)
+		ret = sc->workload_arg ? input(sc, sc->workload_arg, false, "the workload", fn, ctx)
+				       : input(sc, sc->workload_path, true, "the workload", fn, ctx);
+	return ret;
+}
+
 int scenario_prepare(const struct capsim_scenario *sc, const char *platform, const char *workload,
 		     struct capsim_platform **plat_out, struct capsim_workload **wl_out,
 		     struct sim_sc_event **ev_out, capsim_error *err)

@@ -73,6 +73,15 @@ int scenario_load_default(struct capsim_scenario **out, capsim_error *err);
 int scenario_new(struct capsim_scenario **out, capsim_error *err);
 
 /*
+ * scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads: the scenario
+ * file, its platform when given as a path, the overlays, the workload file (WHAT: "the
+ * scenario", "the platform", "the overlay", "the workload"); paths as the run resolves them.
+ * Return: 0, or the first non-zero @fn returned (CAPSIM_ERR_NOMEM of its own).
+ */
+int scenario_inputs(const struct capsim_scenario *sc,
+		    int (*fn)(void *ctx, const char *what, const char *path), void *ctx);
+
+/*
  * scenario_prepare() - load the platform and workload of @sc (a non-NULL @platform / @workload
  * overrides them) and resolve its caps and events on that platform: what sim_create() takes.
  * Return: 0 with *@plat, *@wl and *@ev (sc->nr_events entries, NULL if none), all the caller's,

@@ -20,6 +20,22 @@
 #include "internal.h"
 #include "model/platform.h"
 
+void belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu,
+			  struct belief_cpu_params *out)
+{
+	int pol = platform_policy_of(p, cpu);
+
+	*out = (struct belief_cpu_params){ 0 };
+	out->cap_orig = platform_cpu_capacity_orig(p, cpu);
+	out->freq_ref = platform_freq_ref(p, cpu);
+	if (pol >= 0) {
+		out->cpuinfo_max = p->policies[pol].cpuinfo_max_khz;
+		/* 7.3: only a driver with ->scale_freq_ref() (intel_pstate hybrid) has one */
+		if (p->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
+			out->scale_freq_ref = out->cpuinfo_max;
+	}
+}
+
 uint32_t belief_default_freq_ref(enum capsim_model model)
 {
 	/* arch_topology: capacity_freq_ref starts at 1 up to 6.12, at 0 since (probably) 6.13 */
@@ -172,14 +188,20 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, uint32_t khz,
 				  int thermal)
 {
-	unsigned first = first_cpu(cpus, b->nr_cpus), cpu;
+	unsigned first = first_cpu(cpus, b->nr_cpus);
 	uint64_t pressure;
 
 	if (first >= b->nr_cpus)
 		return;
 	pressure = belief_capped_pressure(&b->cpus[first].p, khz);
 	trace(b, thermal ? "thermal_pressure_update" : "hw_pressure_update", first, pressure);
-	for (cpu = first; cpu < b->nr_cpus; cpu++) {
+	belief_write_pressure(b, cpus, pressure, thermal);
+}
+
+void belief_write_pressure(struct belief *b, const capsim_cpumask *cpus, uint64_t pressure,
+			   int thermal)
+{
+	for (unsigned cpu = 0; cpu < b->nr_cpus; cpu++) {
 		if (!capsim_cpumask_test(cpus, cpu))
 			continue;
 		if (thermal)

@@ -85,6 +85,12 @@ struct belief {
 	void (*trace)(void *ctx, const char *event, unsigned cpu, uint64_t pressure);
 };
 
+struct capsim_platform;
+
+/** belief_cpu_params_of() - @cpu of platform @p as the pressure code sees it. */
+void belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu,
+			  struct belief_cpu_params *out);
+
 /**
  * belief_create() - @nr_cpus CPUs described by @cpus, believed under @p.
  * Return: 0, or CAPSIM_ERR_RANGE (decay shift above 10, zero threshold, capacity 0 or above
@@ -115,6 +121,15 @@ void belief_cooling_freq(struct belief *b, const capsim_cpumask *cpus, uint32_t 
  * frequency at or above the reference.
  */
 void belief_hw_cap(struct belief *b, const capsim_cpumask *cpus, uint32_t capped_khz);
+
+/**
+ * belief_write_pressure() - the per-CPU writes of topology_update_{hw,thermal}_pressure():
+ * @pressure (capacity units, as its trace event prints it) to every CPU of @cpus, into
+ * thermal_pressure if @thermal, else hw_pressure. What a traced hw_pressure_update /
+ * thermal_pressure_update replays.
+ */
+void belief_write_pressure(struct belief *b, const capsim_cpumask *cpus, uint64_t pressure,
+			   int thermal);
 
 /**
  * belief_tick() - sched_tick() on @cpu at rq_clock_task = @clock_task: the pressure sample

@@ -124,6 +124,10 @@ int capsim_platform_settle_hw_load_avg(capsim_platform *p, uint64_t after_ns, un
 
 	if (hz < 1 || hz > 1000)
 		return capsim_error_set(err, CAPSIM_ERR_RANGE, "HZ %u: expected 1..1000", hz);
+	if (after_ns > CAPSIM_MAX_SETTLE_NS)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "after %llu ns: expected at most 1 h "
+					"(hw_load_avg settles within about 1 s)",
+					(unsigned long long)after_ns);
 	/* update_hw_load_avg() runs from the tick (sched_tick()) on every CPU */
 	tick = NSEC_PER_SEC / hz;
 	for (uint64_t now = tick; now <= after_ns; now += tick)

@@ -216,7 +216,7 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 	struct sim_trace *t;
 	int ret;
 
-	if (s->started || (s->sink.fn && !s->sink.release) || sink_list_has(s, trace_event))
+	if (!sink_list_can_add(s, trace_event))
 		return CAPSIM_ERR_INVALID;
 	t = calloc(1, sizeof(*t));
 	if (!t)

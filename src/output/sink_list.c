@@ -10,7 +10,7 @@
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
-#define SINK_LIST_MAX 4 /* the library's writers that can share a run */
+#define SINK_LIST_MAX 5 /* the library's writers that can share a run: four traces, the recording */
 
 struct sink_list {
 	unsigned n;
@@ -44,13 +44,32 @@ static void list_types(struct capsim_sim *s)
 		s->sink.types |= l->w[i].types;
 }
 
+/* the writer @fn is attached to @s, directly or in the list */
+static int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn)
+{
+	const struct sink_list *l = s->sink.ctx;
+
+	if (s->sink.fn == fn)
+		return 1;
+	for (unsigned i = 0; s->sink.fn == list_event && i < l->n; i++)
+		if (l->w[i].fn == fn)
+			return 1;
+	return 0;
+}
+
+int sink_list_can_add(const struct capsim_sim *s, capsim_event_fn fn)
+{
+	/* one of each writer: its close finds it by @fn */
+	return !s->started && (!s->sink.fn || s->sink.release) && !sink_list_has(s, fn);
+}
+
 int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*release)(void *ctx),
 		  uint64_t types)
 {
 	struct sink_list *l;
 	int ret;
 
-	if (s->started || (s->sink.fn && !s->sink.release))
+	if (!sink_list_can_add(s, fn))
 		return CAPSIM_ERR_INVALID;
 	if (!s->sink.fn) {
 		ret = sim_sink_attach(s, fn, ctx, release);
@@ -74,17 +93,6 @@ int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*re
 	return 0;
 }
 
-int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn)
-{
-	const struct sink_list *l = s->sink.ctx;
-
-	if (s->sink.fn == fn)
-		return 1;
-	for (unsigned i = 0; s->sink.fn == list_event && i < l->n; i++)
-		if (l->w[i].fn == fn)
-			return 1;
-	return 0;
-}
 
 void sink_list_set_types(struct capsim_sim *s, capsim_event_fn fn, uint64_t types)
 {
@@ -106,12 +114,15 @@ void sink_list_set_types(struct capsim_sim *s, capsim_event_fn fn, uint64_t type
 
 void *sink_list_remove(struct capsim_sim *s, capsim_event_fn fn)
 {
-	struct sink_list *l;
-	void *ctx = sim_sink_take(s, fn);
+	struct sink_list *l = s->sink.ctx;
+	void *ctx = NULL;
 
-	if (ctx || s->sink.fn != list_event)
-		return ctx;
-	l = s->sink.ctx;
+	if (s->sink.fn == fn) { /* the one writer, attached directly */
+		sim_sink_detach(s);
+		return l;
+	}
+	if (s->sink.fn != list_event)
+		return NULL;
 	for (unsigned i = 0; i < l->n; i++) {
 		if (l->w[i].fn != fn)
 			continue;

@@ -15,6 +15,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_chrome.h"
+#include "output/sink_list.h"
 #include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
@@ -252,7 +253,7 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 	struct trace_chrome *c;
 	int ret;
 
-	if (s->started || s->sink.fn)
+	if (!sink_list_can_add(s, chrome_event))
 		return CAPSIM_ERR_INVALID;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -267,7 +268,7 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;
 	}
 	if (!ret)
-		ret = sim_sink_attach(s, chrome_event, c, chrome_release);
+		ret = sink_list_add(s, chrome_event, c, chrome_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		chrome_free(c);
 	return ret;
@@ -275,7 +276,7 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 
 int trace_chrome_close(struct capsim_sim *s)
 {
-	struct trace_chrome *c = sim_sink_take(s, chrome_event);
+	struct trace_chrome *c = sink_list_remove(s, chrome_event);
 	int ret;
 
 	if (!c)

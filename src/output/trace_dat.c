@@ -26,6 +26,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_dat.h"
+#include "output/sink_list.h"
 #include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
@@ -247,6 +248,7 @@ struct trace_dat {
 	size_t nr_comm;
 	struct trace_select sel;
 	int err;
+	int spool_errno;             /* why a spool failed (ENOSPC in $TMPDIR), 0: none */
 };
 
 static void put_le(uint8_t *p, uint64_t v, unsigned size)
@@ -297,8 +299,10 @@ static void flush_page(struct trace_dat *d, struct dat_cpu *c)
 	put_le(c->page, c->page_ts, 8);
 	put_le(c->page + 8, c->used, 8);
 	memset(c->page + DAT_PAGE_HDR + c->used, 0, DAT_PAGE_DATA - c->used);
-	if (fwrite(c->page, DAT_PAGE_SIZE, 1, c->spool) != 1)
+	if (fwrite(c->page, DAT_PAGE_SIZE, 1, c->spool) != 1 && !d->err) {
 		d->err = CAPSIM_ERR_IO;
+		d->spool_errno = errno;
+	}
 	c->pages++;
 	c->used = 0;
 }
@@ -762,7 +766,7 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 	struct trace_dat *d;
 	int ret = 0;
 
-	if (s->started || s->sink.fn)
+	if (!sink_list_can_add(s, dat_event))
 		return CAPSIM_ERR_INVALID;
 	d = calloc(1, sizeof(*d));
 	if (!d)
@@ -779,7 +783,7 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 			ret = errno == ENOMEM ? CAPSIM_ERR_NOMEM : CAPSIM_ERR_IO;
 	}
 	if (!ret)
-		ret = sim_sink_attach(s, dat_event, d, dat_release);
+		ret = sink_list_add(s, dat_event, d, dat_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		dat_free(d);
 	return ret;
@@ -787,12 +791,17 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 
 int trace_dat_close(struct capsim_sim *s)
 {
-	struct trace_dat *d = sim_sink_take(s, dat_event);
-	int ret;
+	struct trace_dat *d = sink_list_remove(s, dat_event);
+	int ret, err;
 
 	if (!d)
 		return 0;
 	ret = write_file(d);
+	if (ret && !d->spool_errno)
+		d->spool_errno = errno;
+	err = d->spool_errno;
 	dat_free(d);
+	if (ret && err)
+		errno = err; /* the cause, for the caller's message */
 	return ret;
 }

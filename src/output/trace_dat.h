@@ -28,7 +28,7 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp);
 /**
  * trace_dat_close() - write the trace.dat of @s to its stream and detach the writer (a no-op
  * when the run's sink is not a trace.dat writer).
- * Return: 0, or CAPSIM_ERR_IO if a write failed.
+ * Return: 0, or CAPSIM_ERR_IO if a write failed, errno then saying why (a spool's or @fp's).
  */
 int trace_dat_close(struct capsim_sim *s);
 

@@ -21,8 +21,9 @@
 #include <perfetto_subset.pb-c.h>
 
 #include "capsim/capsim.h"
-#include "output/trace_select.h"
+#include "output/sink_list.h"
 #include "output/trace_perfetto.h"
+#include "output/trace_select.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -425,7 +426,7 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 	struct trace_perfetto *p;
 	int ret;
 
-	if (s->started || s->sink.fn)
+	if (!sink_list_can_add(s, perfetto_event))
 		return CAPSIM_ERR_INVALID;
 	p = calloc(1, sizeof(*p));
 	if (!p)
@@ -440,7 +441,7 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 		ret = p->described ? 0 : CAPSIM_ERR_NOMEM;
 	}
 	if (!ret)
-		ret = sim_sink_attach(s, perfetto_event, p, perfetto_release);
+		ret = sink_list_add(s, perfetto_event, p, perfetto_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		perfetto_free(p);
 	return ret;
@@ -448,7 +449,7 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 
 int trace_perfetto_close(struct capsim_sim *s)
 {
-	struct trace_perfetto *p = sim_sink_take(s, perfetto_event);
+	struct trace_perfetto *p = sink_list_remove(s, perfetto_event);
 	int ret;
 
 	if (!p)

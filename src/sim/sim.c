@@ -574,6 +574,7 @@ void sim_free(struct capsim_sim *s)
 		for (unsigned c = 0; c < s->nr_cpus; c++) {
 			free(s->rq[c].time_at_opp);
 			free(s->rq[c].busy_at_opp);
+			free(s->rq[c].timerq.slot);
 		}
 	free(s->rq);
 	free(s->sg);

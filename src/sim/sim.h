@@ -178,8 +178,7 @@ struct sim_task {
 	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
-	/* on rq[cpu]'s timer list since it set timer_ns (sim_idle.c): the hrtimers of that CPU */
-	struct sim_task *timer_next, **timer_pprev;
+	bool timer_queued;        /* its timers go into its CPU's timer queue (sim_timer_arm()) */
 	/* a wake-up waiting for its CPU to leave an idle state (sim_idle.c): the next on that
 	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
 	struct sim_task *idle_wait_next;
@@ -259,6 +258,20 @@ struct sim_sd {
 	uint64_t interval_ms, interval_jiffies[2];
 };
 
+/*
+ * A CPU's sleep hrtimers (sim_idle.c), the kernel's timerqueue: a binary min-heap on expiry,
+ * whose first slot is the earliest. A re-arm or a migration adds a slot and leaves the old one,
+ * which no longer matches its task (timer_ns, cpu) and leaves the heap once expired.
+ */
+struct sim_timer_slot {
+	uint64_t expires;         /* the task's timer_ns when it was armed or moved here */
+	struct sim_task *p;
+};
+struct sim_timerq {
+	struct sim_timer_slot *slot;
+	uint32_t nr, cap;
+};
+
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
 struct sim_rq {
 	int cpu;
@@ -330,7 +343,7 @@ struct sim_rq {
 
 	/* cpuidle (sim_idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
-	struct sim_task *timers;         /* the tasks whose timer_ns was set on this CPU */
+	struct sim_timerq timerq;        /* the sleep timers armed on this CPU or moved to it */
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
@@ -581,12 +594,12 @@ void sim_idle_init(struct capsim_sim *s);
 /** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in the state menu picks. */
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
 /**
- * sim_timer_arm() - @p's sleep hrtimer fires at @t on its CPU: timer_ns, and @p on that CPU's
- * timer list, which tick_nohz_get_sleep_length() reads (the pending wake-up event is the
+ * sim_timer_arm() - @p's sleep hrtimer fires at @t on its CPU: timer_ns, and @p in that CPU's
+ * timer queue, which tick_nohz_get_sleep_length() reads (the pending wake-up event is the
  * caller's).
  */
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t);
-/** sim_timer_move() - @p, migrating to @cpu, takes its timer list entry there. */
+/** sim_timer_move() - @p, migrating to @cpu, takes its pending timer there. */
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu);
 /**
  * sim_idle_ttwu_queue() - mirrors ttwu_queue_wakelist() for a wake-up of @p onto @cpu: when

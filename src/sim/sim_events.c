@@ -29,16 +29,6 @@ void sim_sink_detach(struct capsim_sim *s)
 	memset(&s->sink, 0, sizeof(s->sink));
 }
 
-void *sim_sink_take(struct capsim_sim *s, capsim_event_fn fn)
-{
-	void *ctx = s->sink.ctx;
-
-	if (s->sink.fn != fn)
-		return NULL;
-	sim_sink_detach(s);
-	return ctx;
-}
-
 void sim_sink_release(struct capsim_sim *s)
 {
 	struct sim_sink sink = s->sink;

@@ -25,11 +25,6 @@ int sim_sink_attach(struct capsim_sim *s, capsim_event_fn fn, void *ctx,
 		    void (*release)(void *ctx));
 /** sim_sink_detach() - detach the sink of @s without releasing it, at any time. */
 void sim_sink_detach(struct capsim_sim *s);
-/**
- * sim_sink_take() - detach the sink of @s, without releasing it, if it is @fn: how a writer's
- * close finds its own state. Return: the sink's ctx, or NULL when @fn is not the sink.
- */
-void *sim_sink_take(struct capsim_sim *s, capsim_event_fn fn);
 /** sim_sink_release() - sim_free()'s part: detach the sink, then release it. */
 void sim_sink_release(struct capsim_sim *s);
 

@@ -21,6 +21,8 @@
  * the cluster is still powering up waits for it). Residency per state counts what each CPU
  * is physically in: its own state, or the cluster's while the cluster is down.
  */
+#include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/cpuidle.h"
@@ -35,57 +37,126 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
-static void timer_unlink(struct sim_task *p)
+/* ---- a CPU's timer queue: a binary min-heap on expiry (struct sim_timerq) ------------------ */
+
+/* the slot @i of @rq's queue is its task's pending timer on that CPU (not one re-armed or moved) */
+static bool tq_current(const struct sim_rq *rq, uint32_t i)
 {
-	if (!p->timer_pprev)
-		return;
-	*p->timer_pprev = p->timer_next;
-	if (p->timer_next)
-		p->timer_next->timer_pprev = p->timer_pprev;
-	p->timer_pprev = NULL;
+	const struct sim_timer_slot *e = &rq->timerq.slot[i];
+
+	return e->p->timer_ns == e->expires && e->p->cpu == rq->cpu;
 }
 
-static void timer_link(struct sim_rq *rq, struct sim_task *p)
+/* @e into the hole at the root of @q, moved down past the slots that expire earlier */
+static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 {
-	p->timer_next = rq->timers;
-	if (rq->timers)
-		rq->timers->timer_pprev = &p->timer_next;
-	rq->timers = p;
-	p->timer_pprev = &rq->timers;
+	uint32_t i = 0, c;
+
+	while ((c = 2 * i + 1) < q->nr) {
+		if (c + 1 < q->nr && q->slot[c + 1].expires < q->slot[c].expires)
+			c++;
+		if (q->slot[c].expires >= e.expires)
+			break;
+		q->slot[i] = q->slot[c];
+		i = c;
+	}
+	q->slot[i] = e;
+}
+
+/* the expired timers leave @q: they cannot count again before their tasks arm new ones */
+static void tq_expire(const struct capsim_sim *s, struct sim_timerq *q)
+{
+	while (q->nr && q->slot[0].expires <= s->now) {
+		q->nr--;
+		tq_sift_down(q, q->slot[q->nr]);
+	}
+}
+
+/*
+ * @p's timer_ns into @cpu's queue: in the place of an expired first slot (a re-arm finds its
+ * own there, mostly), else in a new one moved up past the slots that expire later (the queue
+ * grows only while every slot is pending).
+ */
+static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
+{
+	struct sim_timerq *q = &s->rq[cpu].timerq;
+	struct sim_timer_slot e = { p->timer_ns, p };
+	uint32_t i;
+
+	if (q->nr && q->slot[0].expires <= s->now) {
+		tq_sift_down(q, e);
+		return;
+	}
+	if (q->nr == q->cap) {
+		uint32_t cap = q->cap ? q->cap * 2 : 16;
+		struct sim_timer_slot *slot = realloc(q->slot, (size_t)cap * sizeof(*slot));
+
+		if (!slot || cap < q->cap) {
+			s->error = CAPSIM_ERR_NOMEM;
+			return;
+		}
+		q->slot = slot;
+		q->cap = cap;
+	}
+	for (i = q->nr++; i > 0 && e.expires < q->slot[(i - 1) / 2].expires; i = (i - 1) / 2)
+		q->slot[i] = q->slot[(i - 1) / 2];
+	q->slot[i] = e;
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 {
 	p->timer_ns = t;
-	timer_unlink(p);
-	timer_link(&s->rq[p->cpu], p);
+	p->timer_queued = true;
+	tq_insert(s, p, p->cpu);
 }
 
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 {
-	if (!p->timer_pprev)
-		return;
-	timer_unlink(p);
-	timer_link(&s->rq[cpu], p);
+	if (p->timer_queued && p->timer_ns > s->now && cpu != p->cpu)
+		tq_insert(s, p, cpu);
 }
 
 /*
- * The first of @next and the pending timers of @rq's sleepers; a timer that has expired
- * leaves the list (it cannot count again before the task arms a new one).
+ * The first of @next and the timers of @rq's queue from slot @i that are their blocked tasks'
+ * pending ones: a subtree whose root expires no earlier than the best so far has nothing
+ * earlier. (A task woken before its timer keeps it pending until it expires, but counts only
+ * while blocked again.)
  */
+static uint64_t tq_first_blocked(const struct sim_rq *rq, uint32_t i, uint64_t next)
+{
+	const struct sim_timerq *q = &rq->timerq;
+
+	if (i >= q->nr || q->slot[i].expires >= next)
+		return next;
+	if (q->slot[i].p->state == TASK_BLOCKED && tq_current(rq, i))
+		return q->slot[i].expires;
+	next = tq_first_blocked(rq, 2 * i + 1, next);
+	return tq_first_blocked(rq, 2 * i + 2, next);
+}
+
+/* The first of @next and the pending timers of @rq's blocked sleepers. */
 static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
 {
-	struct sim_task *p = rq->timers, *n;
+	tq_expire(s, &rq->timerq);
+	return tq_first_blocked(rq, 0, next);
+}
 
-	for (; p; p = n) {
-		n = p->timer_next;
-		if (p->timer_ns <= s->now)
-			timer_unlink(p);
-		else if (p->state == TASK_BLOCKED && p->timer_ns < next)
-			next = p->timer_ns;
-	}
+#ifndef NDEBUG
+/* what next_timer_ns() finds, from every task: the owner its timer queues are checked against */
+static uint64_t next_timer_scan(const struct capsim_sim *s, const struct sim_rq *rq, bool domain)
+{
+	uint64_t next = CPUIDLE_NO_TIMER;
+
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		if (timer_on(s, rq, s->tasks[i], domain) && s->tasks[i]->timer_ns < next)
+			next = s->tasks[i]->timer_ns;
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		if (s->pol[i].kthread && timer_on(s, rq, s->pol[i].kthread, domain) &&
+		    s->pol[i].kthread->timer_ns < next)
+			next = s->pol[i].kthread->timer_ns;
 	return next;
 }
+#endif
 
 /*
  * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU (@domain: of any CPU of its
@@ -106,6 +177,7 @@ static uint64_t next_timer_ns(struct capsim_sim *s, const struct sim_rq *rq, boo
 		if (s->pol[i].kthread && timer_on(s, rq, s->pol[i].kthread, domain) &&
 		    s->pol[i].kthread->timer_ns < next)
 			next = s->pol[i].kthread->timer_ns;
+	assert(next == next_timer_scan(s, rq, domain));
 	return next == CPUIDLE_NO_TIMER ? next : next - s->now;
 }
 

@@ -64,18 +64,8 @@ static int setup_belief(struct capsim_sim *s, capsim_error *err)
 
 	if (!cp)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		int pol = platform_policy_of(s->plat, c);
-
-		cp[c].cap_orig = platform_cpu_capacity_orig(s->plat, c);
-		cp[c].freq_ref = platform_freq_ref(s->plat, c);
-		if (pol >= 0) {
-			cp[c].cpuinfo_max = s->plat->policies[pol].cpuinfo_max_khz;
-			/* 7.3: only a driver with ->scale_freq_ref() (intel_pstate hybrid) has one */
-			if (s->plat->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
-				cp[c].scale_freq_ref = cp[c].cpuinfo_max;
-		}
-	}
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		belief_cpu_params_of(s->plat, c, &cp[c]);
 	ret = belief_create(&bp, cp, s->nr_cpus, &press_of(s)->belief, err);
 	free(cp);
 	if (!ret) {

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_analyze.c - `capsim analyze`: the figures of a real kernel trace (ftrace text or
+ * `trace-cmd report` text, plain or compressed). The library reads and figures
+ * (capsim_trace_open(), capsim_analyze(): include/capsim/capsim_trace.h); this file takes the
+ * options, opens the outputs (each whole or not at all) and prints.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_platform.h"
+#include "cli_record.h"
+
+static const char head[] =
+	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--json] [-o OUT]\n"
+	"                      [--csv DIR] [--events F.jsonl]\n"
+	"\n"
+	"What a real trace shows the scheduler did: per CPU the busy time and the time at each\n"
+	"frequency, per task the run time on each CPU, the wake-up latencies and the CPU changes;\n"
+	"with --platform also the pressures the trace records turned into the capacity the\n"
+	"scheduler believed, by the kernel model's own functions.\n"
+	"\n"
+	"TRACE (- for standard input) is the kernel's ftrace text (/sys/kernel/tracing/trace, with\n"
+	"or without the tgid column and the irq-info flags, or the latency format) or `trace-cmd\n"
+	"report` text (with or without -R), plain or compressed with gzip, zstd or xz. Events out\n"
+	"of time order are put back in order; lost-events markers and per-CPU buffer starts are\n"
+	"honoured. docs/formats.md, \"Trace input\" and \"Trace analysis\", define every figure.\n"
+	"\n"
+	"options:\n";
+
+static const char tail[] =
+	"\n"
+	"examples:\n"
+	"  capsim analyze tests/data/traces/juno-sched-load.report.txt\n"
+	"  capsim analyze tests/data/traces/juno-sched-load.report.txt --json -o figures.json\n"
+	"  capsim analyze tests/data/traces/juno-ipa-thermal.txt --events events.jsonl\n"
+	"\n"
+	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
+
+struct analyze_opts {
+	struct cli_value trace, platform, model, hz, json, output, csv, events, help;
+};
+
+#define ANALYZE(field) offsetof(struct analyze_opts, field)
+static const struct cli_option options[] = {
+	{ "TRACE", 0, "trace", CLI_FILE, .offset = ANALYZE(trace) },
+	{ "--platform", 0, "P", CLI_PLATFORM, .offset = ANALYZE(platform),
+	  .help = "the board the trace was taken on (a shipped name, a .json, .dts or\n"
+		  ".dtb): adds each CPU's original capacity and the time-weighted mean\n"
+		  "and minimum of its actual capacity and pressures. Without it, what\n"
+		  "needs a platform is left out (the output says so)" },
+	{ "--model", 0, "M", CLI_MODEL, .def = "v6.10", .offset = ANALYZE(model),
+	  .expect = "v6.10, v6.9, latest, capped, none or v6.12",
+	  .help = "the kernel model that turns the traced pressures into capacity:\n"
+		  "v6.10 (default), v6.9, latest, capped, none, v6.12" },
+	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = ANALYZE(hz),
+	  .expect = "1..1000 (CONFIG_HZ)",
+	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250)" },
+	{ "--json", 0, NULL, CLI_FLAG, .offset = ANALYZE(json),
+	  .help = "one JSON object instead of the text summary" },
+	{ "--output", 'o', "OUT", CLI_FILE, .offset = ANALYZE(output),
+	  .help = "write the summary to OUT (atomically) instead of stdout" },
+	{ "--csv", 0, "DIR", CLI_FILE, .offset = ANALYZE(csv),
+	  .help = "also write tasks.csv and cpus.csv into DIR (made if missing), and\n"
+		  "with --platform cpu_capacity.csv, the capacity at each change" },
+	{ "--events", 0, "F.jsonl", CLI_FILE, .offset = ANALYZE(events),
+	  .help = "every event as one JSON object per line" },
+	{ "--help", 'h', NULL, CLI_FLAG, .offset = ANALYZE(help), .help = "this help" },
+};
+
+const struct cli_command cli_analyze = {
+	CLI_OPTIONS("analyze", options), .head = head, .tail = tail, .column = 19,
+};
+
+struct analyze_outputs {
+	struct cli_output summary, events;
+	struct cli_dir csv;
+	FILE *capacity;
+	int have_summary, have_events, have_csv;
+};
+
+/* The trace and the platform are read, each output written: none may name another (claims). */
+static int claim_files(const struct analyze_opts *o, capsim_claims **claims)
+{
+	capsim_error err = { 0 };
+
+	if (capsim_claims_create(claims) || capsim_claims_input(*claims, o->trace.arg, "the trace") ||
+	    (o->platform.arg && capsim_claims_input(*claims, o->platform.arg, "the platform")))
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if (capsim_claims_output(*claims, o->output.arg, "-o", &err) ||
+	    (o->events.arg && capsim_claims_output(*claims, o->events.arg, "--events", &err)))
+		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
+						    : cli_usage_error("analyze", "%s", err.msg);
+	return 0;
+}
+
+static int open_outputs(const struct analyze_opts *o, capsim_claims *claims,
+			struct analyze_outputs *out, struct capsim_analyze_opts *ao)
+{
+	int ret;
+
+	if (o->events.arg) {
+		if ((ret = cli_output_open(&out->events, o->events.arg)))
+			return ret;
+		out->have_events = 1;
+		ao->events = out->events.fp;
+	}
+	if (o->csv.arg) {
+		if ((ret = cli_dir_init(&out->csv, "--csv", o->csv.arg)))
+			return ret;
+		out->have_csv = 1;
+		out->csv.claims = claims;
+		if (ao->platform) {
+			ao->capacity_csv = cli_dir_open(&out->csv, "cpu_capacity.csv");
+			if (!ao->capacity_csv)
+				return CLI_EXIT_INPUT;
+		}
+	}
+	if ((ret = cli_output_open(&out->summary, o->output.arg)))
+		return ret;
+	out->have_summary = 1;
+	return 0;
+}
+
+static void abort_outputs(struct analyze_outputs *out)
+{
+	if (out->have_events)
+		cli_output_abort(&out->events);
+	if (out->have_csv)
+		cli_dir_abort(&out->csv);
+	if (out->have_summary)
+		cli_output_abort(&out->summary);
+}
+
+static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
+			 struct analyze_outputs *out)
+{
+	int ret;
+
+	if (o->csv.arg) {
+		FILE *tasks = cli_dir_open(&out->csv, "tasks.csv"), *cpus = cli_dir_open(&out->csv, "cpus.csv");
+
+		if (!tasks || !cpus)
+			return CLI_EXIT_INPUT;
+		if (capsim_analysis_write_tasks_csv(a, tasks) || capsim_analysis_write_cpus_csv(a, cpus))
+			return cli_failf(CLI_EXIT_INPUT, "--csv %s: cannot write", o->csv.arg);
+	}
+	ret = o->json.u ? capsim_analysis_write_json(a, out->summary.fp) :
+			capsim_analysis_write_text(a, out->summary.fp);
+	if (ret)
+		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write", o->output.arg ? o->output.arg : "stdout");
+	if (out->have_events && (ret = cli_output_commit(&out->events)))
+		return ret;
+	out->have_events = 0;
+	if (out->have_csv && (ret = cli_dir_commit(&out->csv)))
+		return ret;
+	out->have_csv = 0;
+	ret = cli_output_commit(&out->summary);
+	out->have_summary = 0;
+	return ret;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	struct analyze_opts o = { 0 };
+	struct capsim_analyze_opts ao = { 0 };
+	struct analyze_outputs out = { 0 };
+	capsim_platform *plat = NULL;
+	capsim_analysis *a = NULL;
+	capsim_claims *claims = NULL;
+	capsim_trace *t = NULL;
+	capsim_error err = { 0 };
+	int ret;
+
+	ret = cli_parse(&cli_analyze, argc, argv, &o);
+	if (ret)
+		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
+	if (!o.trace.arg)
+		return cli_usage_error("analyze", "no TRACE given");
+	ao.model = (enum capsim_model)o.model.u;
+	ao.hz = (unsigned)o.hz.u;
+	if (o.platform.arg)
+		ret = cli_platform_load(o.platform.arg, NULL, 0, &plat);
+	ao.platform = plat;
+	if (!ret && capsim_trace_open(o.trace.arg, &t, &err))
+		ret = cli_fail(&err);
+	if (!ret)
+		ret = claim_files(&o, &claims);
+	if (!ret)
+		ret = open_outputs(&o, claims, &out, &ao);
+	if (!ret && capsim_analyze(t, &ao, &a, &err))
+		ret = cli_fail(&err);
+	if (!ret)
+		ret = write_outputs(a, &o, &out);
+	if (ret)
+		abort_outputs(&out);
+	capsim_analysis_free(a);
+	capsim_claims_free(claims);
+	capsim_trace_free(t);
+	capsim_platform_free(plat);
+	return ret;
+}

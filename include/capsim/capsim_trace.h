@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * capsim_trace.h - reading real kernel traces, and what `capsim analyze` figures from them.
+ *
+ * A trace is read as a stream, in memory that does not grow with its length: the kernel's
+ * ftrace text (/sys/kernel/tracing/trace: with or without the record-tgid column and the
+ * irq-info flags, or in the latency format) and `trace-cmd report` text (with or without -R),
+ * plain or compressed (gzip, zstd, xz: told from the file's first bytes). The grammar, the
+ * skips and their reasons are in docs/formats.md, "Trace input".
+ */
+#ifndef CAPSIM_CAPSIM_TRACE_H
+#define CAPSIM_CAPSIM_TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct capsim_trace capsim_trace;       /* a trace being read */
+typedef struct capsim_analysis capsim_analysis; /* the figures of one trace */
+
+/* One "name=value" of an event's text; a {..} or ARRAY[..] value is kept whole, brackets and all. */
+struct capsim_trace_field {
+	const char *name;
+	const char *value;
+};
+
+enum capsim_trace_kind {
+	CAPSIM_TRACE_EVENT = 0,        /* an event line */
+	CAPSIM_TRACE_LOST = 1,         /* "CPU:N [LOST n EVENTS]" or trace-cmd's "[EVENTS DROPPED]" */
+	CAPSIM_TRACE_BUFFER_START = 2, /* "##### CPU N buffer started ####": N's events begin here */
+};
+
+/*
+ * struct capsim_trace_event - one event (or marker) of a trace, valid until the next
+ * capsim_trace_next() call.
+ * @kind:      what the line was; a marker has @cpu, @ts_ns (the last event's before it), @line and,
+ *             for CAPSIM_TRACE_LOST, @lost (0: the count was not printed).
+ * @ts_ns:     the timestamp, exact to the digits printed (seconds.µs: a multiple of 1000 ns)
+ * @cpu:       the CPU whose buffer held it
+ * @pid, @tgid: the task that was current; @tgid -1 when the trace has no tgid column or prints "-----"
+ * @comm:      its comm as printed ("<...>" when the trace had no name for it, "<idle>" for pid 0)
+ * @name:      the name printed after the timestamp ("sched_switch", "print", "tracing_mark_write")
+ * @body:      the text after "name: ", unchanged
+ * @fields:    @nr_fields name/value pairs read from @body: "key=value" pairs; libtraceevent's
+ *             sched_switch and sched_wakeup plugin texts as the kernel's field names (prev_comm,
+ *             prev_pid, prev_prio, prev_state, next_comm, next_pid, next_prio; comm, pid, prio,
+ *             success, target_cpu); print/bprint/bputs/tracing_mark_write as "ip" and "buf"
+ * @failed:    1 for trace-cmd's "[FAILED TO PARSE]" text: @fields are read as far as they go
+ * @line:      its line in the file (1-based)
+ */
+struct capsim_trace_event {
+	enum capsim_trace_kind kind;
+	uint64_t ts_ns;
+	int cpu;
+	int pid;
+	int tgid;
+	const char *comm;
+	const char *name;
+	const char *body;
+	unsigned nr_fields;
+	const struct capsim_trace_field *fields;
+	int failed;
+	uint64_t lost;
+	uint64_t line;
+};
+
+/* Why lines were passed over (each counted, docs/formats.md "Trace input"). */
+enum capsim_trace_skip {
+	CAPSIM_TRACE_SKIP_RAW = 0,   /* the kernel's `raw` option: "PID CPU TS type: N", no event name */
+	CAPSIM_TRACE_SKIP_LATE = 1,  /* not skipped: given out of time order, later than the reorder window */
+	CAPSIM_TRACE_SKIP_COUNT
+};
+
+/**
+ * capsim_trace_open() - start reading the trace at @path ("-": standard input).
+ * Return: 0, or a negative enum capsim_err with @err saying why; *@out is then NULL.
+ */
+CAPSIM_API int capsim_trace_open(const char *path, capsim_trace **out, capsim_error *err);
+
+/**
+ * capsim_trace_open_mem() - the same over @len bytes at @data, which must outlive the handle,
+ * called @name in messages.
+ */
+CAPSIM_API int capsim_trace_open_mem(const void *data, size_t len, const char *name,
+				     capsim_trace **out, capsim_error *err);
+
+/**
+ * capsim_trace_next() - the next event or marker in time order. Events are put back in order
+ * within a window of CAPSIM_TRACE_REORDER_WINDOW events; one later than that comes as it is,
+ * counted under CAPSIM_TRACE_SKIP_LATE.
+ * Return: 1 (*@ev set), 0 (the end), or a negative enum capsim_err with @err as
+ * "FILE:LINE: what is wrong (expected ...)".
+ */
+CAPSIM_API int capsim_trace_next(capsim_trace *t, const struct capsim_trace_event **ev,
+				 capsim_error *err);
+
+#define CAPSIM_TRACE_REORDER_WINDOW 1024
+
+/** capsim_trace_field() - the value of @ev's field @name, or NULL. */
+CAPSIM_API const char *capsim_trace_field(const struct capsim_trace_event *ev, const char *name);
+
+/**
+ * capsim_trace_field_i64() - @ev's field @name as a decimal or 0x-hex integer.
+ * Return: 0, or CAPSIM_ERR_NOT_FOUND (no such field) or CAPSIM_ERR_PARSE (not an integer).
+ */
+CAPSIM_API int capsim_trace_field_i64(const struct capsim_trace_event *ev, const char *name,
+				      int64_t *out);
+
+/**
+ * capsim_trace_prev_state_runnable() - whether a sched_switch prev_state says the task was
+ * still runnable (preempted): "R", "R+", or a number whose low byte is 0 (0, 256 since 4.14,
+ * 1024 in 3.x, 4096 in 4.8-4.13: the preemption bit of each era). 0 for a sleeping state.
+ */
+CAPSIM_API int capsim_trace_prev_state_runnable(const char *prev_state);
+
+/** capsim_trace_name() - the name the trace's messages give it (its path, "-"). */
+CAPSIM_API const char *capsim_trace_name(const capsim_trace *t);
+
+/** capsim_trace_nr_cpus() - the CPU count the header gave ("cpus=N", "#P:N"), or 0. */
+CAPSIM_API unsigned capsim_trace_nr_cpus(const capsim_trace *t);
+
+/** capsim_trace_skipped() - how many lines were passed over (or given late) for @why. */
+CAPSIM_API uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why);
+
+/** capsim_trace_skip_name() - "raw_line", "late" (NULL out of range). */
+CAPSIM_API const char *capsim_trace_skip_name(enum capsim_trace_skip why);
+
+/** capsim_trace_free() - NULL is a no-op. */
+CAPSIM_API void capsim_trace_free(capsim_trace *t);
+
+/**
+ * capsim_trace_write_jsonl() - @ev as one JSON object and a newline (`capsim analyze --events`):
+ * "ts" (seconds), "cpu", "comm", "pid", "event", then each field, typed: an integer as a
+ * number, a {..} or ARRAY[..] list as a list of numbers (or of strings when not all are),
+ * anything else as a string; "failed_to_parse": true when @ev->failed.
+ * Return: 0 or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FILE *fp);
+
+/*
+ * What capsim_analyze() is given besides the trace.
+ * @platform: the board the trace was taken on, or NULL: the capacity and pressure figures need it
+ * @model:    the kernel model that turns the traced pressures into capacity
+ * @hz:       the tick rate assumed for the PELT average of HW pressure (the kernel samples it at
+ *            ticks); 0: 250
+ * @events:   where every event goes as a JSON line (capsim_trace_write_jsonl()), or NULL
+ * @capacity_csv: with @platform, where the capacity series goes as CSV, or NULL
+ *            (`time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity`, a row per change)
+ */
+struct capsim_analyze_opts {
+	const capsim_platform *platform;
+	enum capsim_model model;
+	unsigned hz;
+	FILE *events;
+	FILE *capacity_csv;
+};
+
+/**
+ * capsim_analyze() - read @t to its end and figure what docs/formats.md "Trace analysis" defines.
+ * Return: 0 (*@out set; free with capsim_analysis_free()), or a negative enum capsim_err with
+ * @err saying why (a reader error: FILE:LINE).
+ */
+CAPSIM_API int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *opts,
+			      capsim_analysis **out, capsim_error *err);
+
+/** capsim_analysis_write_json() - the figures as one JSON object. Return: 0 or CAPSIM_ERR_IO. */
+CAPSIM_API int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp);
+
+/** capsim_analysis_write_text() - the figures for people. Return: 0 or CAPSIM_ERR_IO. */
+CAPSIM_API int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp);
+
+/** capsim_analysis_write_tasks_csv() - one row per task (docs/formats.md). Return: 0 or CAPSIM_ERR_IO. */
+CAPSIM_API int capsim_analysis_write_tasks_csv(const capsim_analysis *a, FILE *fp);
+
+/** capsim_analysis_write_cpus_csv() - one row per CPU (docs/formats.md). Return: 0 or CAPSIM_ERR_IO. */
+CAPSIM_API int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp);
+
+/** capsim_analysis_free() - NULL is a no-op. */
+CAPSIM_API void capsim_analysis_free(capsim_analysis *a);
+
+#endif /* CAPSIM_CAPSIM_TRACE_H */

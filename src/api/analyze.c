@@ -1,0 +1,1051 @@
+// SPDX-License-Identifier: MIT
+/*
+ * analyze.c - `capsim analyze`: the figures of a real trace (docs/formats.md "Trace analysis"),
+ * read in one pass over capsim_trace_next()'s events. Per CPU: who runs (sched_switch), so the
+ * busy time; the frequency (cpu_frequency, devlib's starting-frequency markers), so its
+ * residency; with a platform, the pressures the trace shows (cpu_frequency_limits,
+ * hw_pressure_update, thermal_pressure_update) turned into the capacity the scheduler believed
+ * by the model's own functions (src/model/belief.c: cpufreq_update_pressure(),
+ * topology_update_hw_pressure()'s writes, update_hw_load_avg() at the ticks of a busy CPU,
+ * get_actual_cpu_capacity()). Per task: run time per CPU, wake-up latencies, CPU changes.
+ * Memory grows with the CPUs, tasks, event names and wake-ups, not with the trace's length
+ * otherwise.
+ */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capsim/capsim.h"
+#include "input/trace_text.h"
+#include "internal.h"
+#include "model/belief.h"
+#include "model/platform.h"
+
+#define MAX_TRACE_CPUS 4096
+#define COMM_MAX 64
+#define DEFAULT_HZ 250
+
+struct freq_res {
+	uint64_t khz;
+	uint64_t ns;
+};
+
+struct an_cpu {
+	bool seen;             /* an event of its buffer, or a switch naming it */
+	bool from_first_event; /* its buffer started late: its window starts at its first event */
+	bool known;            /* @cur is known: after its first switch, until events are lost */
+	bool lost_gap;         /* unknown since @since because events were lost */
+	int cur;               /* the pid running since @since */
+	uint64_t start, since, last_ts;
+	uint64_t busy_ns, lost_ns, lost_events, lost_markers;
+	/* frequency residency */
+	bool freq_known;
+	uint64_t freq_khz, freq_since, freq_first;
+	struct freq_res *res;
+	unsigned nr_res;
+	/* with a platform: the believed capacity, time-weighted from @cap_since */
+	struct belief_view view;
+	uint64_t cap_since, next_tick;
+	double sum_actual, sum_cpufreq, sum_hw, sum_hw_avg;
+	uint64_t min_actual, cap_ns;
+};
+
+struct an_task {
+	int pid;
+	char comm[COMM_MAX];
+	uint64_t runtime_ns;
+	uint64_t *by_cpu;   /* nr_cpus_alloc entries */
+	bool woken;         /* a wake-up since the last switch-in */
+	uint64_t woken_at;
+	uint64_t *lat;
+	size_t nr_lat, cap_lat;
+	uint64_t wakeups, cpu_changes, migrations, switch_ins;
+	int last_cpu;
+};
+
+struct an_name {
+	char *name;
+	uint64_t count;
+};
+
+struct capsim_analysis {
+	char *trace_name;
+	const capsim_platform *plat;
+	char *plat_name;
+	enum capsim_model model;
+	unsigned hz;
+	FILE *capacity_csv;
+	struct belief *belief;
+	bool any_event;
+	uint64_t first_ts, last_ts;
+	struct an_cpu *cpus;
+	unsigned nr_cpus, cpus_alloc;
+	struct an_task *tasks;
+	size_t nr_tasks, cap_tasks;
+	int *task_index;       /* open addressing on pid: index + 1, 0 empty */
+	size_t index_size;
+	struct an_name *names;
+	size_t nr_names, cap_names;
+	uint64_t switch_mismatch;
+	uint64_t skipped[CAPSIM_TRACE_SKIP_COUNT];
+};
+
+/* ---- tables ------------------------------------------------------------------------------ */
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap = *cap ? *cap : 16;
+	void *n;
+
+	if (need <= *cap)
+		return 0;
+	while (ncap < need)
+		ncap *= 2;
+	n = realloc(*arr, ncap * elem);
+	if (!n)
+		return CAPSIM_ERR_NOMEM;
+	memset((char *)n + *cap * elem, 0, (ncap - *cap) * elem);
+	*arr = n;
+	*cap = ncap;
+	return 0;
+}
+
+static int count_name(struct capsim_analysis *a, const char *name)
+{
+	size_t lo = 0, hi = a->nr_names;
+
+	while (lo < hi) { /* kept sorted: few names, looked up once per event */
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(a->names[mid].name, name);
+
+		if (!c) {
+			a->names[mid].count++;
+			return 0;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (grow((void **)&a->names, &a->cap_names, a->nr_names + 1, sizeof(*a->names)))
+		return CAPSIM_ERR_NOMEM;
+	memmove(&a->names[lo + 1], &a->names[lo], (a->nr_names - lo) * sizeof(*a->names));
+	a->names[lo].name = strdup(name);
+	a->names[lo].count = 1;
+	if (!a->names[lo].name)
+		return CAPSIM_ERR_NOMEM;
+	a->nr_names++;
+	return 0;
+}
+
+static size_t pid_slot(const struct capsim_analysis *a, int pid)
+{
+	size_t i = ((uint32_t)pid * 2654435761u) & (a->index_size - 1);
+
+	while (a->task_index[i] && a->tasks[a->task_index[i] - 1].pid != pid)
+		i = (i + 1) & (a->index_size - 1);
+	return i;
+}
+
+static int rehash(struct capsim_analysis *a)
+{
+	size_t size = a->index_size ? 2 * a->index_size : 256;
+	int *idx = calloc(size, sizeof(*idx));
+
+	if (!idx)
+		return CAPSIM_ERR_NOMEM;
+	free(a->task_index);
+	a->task_index = idx;
+	a->index_size = size;
+	for (size_t t = 0; t < a->nr_tasks; t++)
+		a->task_index[pid_slot(a, a->tasks[t].pid)] = (int)t + 1;
+	return 0;
+}
+
+/* The task of @pid (made on first sight), or NULL when out of memory. */
+static struct an_task *task_of(struct capsim_analysis *a, int pid)
+{
+	size_t i;
+	struct an_task *t;
+
+	if (!a->index_size || 2 * (a->nr_tasks + 1) > a->index_size)
+		if (rehash(a))
+			return NULL;
+	i = pid_slot(a, pid);
+	if (a->task_index[i])
+		return &a->tasks[a->task_index[i] - 1];
+	if (grow((void **)&a->tasks, &a->cap_tasks, a->nr_tasks + 1, sizeof(*a->tasks)))
+		return NULL;
+	t = &a->tasks[a->nr_tasks];
+	t->by_cpu = calloc(a->cpus_alloc, sizeof(*t->by_cpu));
+	if (!t->by_cpu)
+		return NULL;
+	t->pid = pid;
+	t->last_cpu = -1;
+	a->task_index[i] = (int)++a->nr_tasks;
+	return t;
+}
+
+static void set_comm(struct an_task *t, const char *comm)
+{
+	/* "<...>": the trace had no name for the pid; it is not a comm */
+	if (comm && *comm && strcmp(comm, "<...>"))
+		snprintf(t->comm, sizeof(t->comm), "%s", comm);
+}
+
+/* Grows every per-CPU table to hold CPU @cpu. */
+static int ensure_cpu(struct capsim_analysis *a, unsigned cpu)
+{
+	size_t old = a->cpus_alloc, cap = old;
+
+	if (cpu < a->nr_cpus)
+		return 0;
+	if (cpu >= old) {
+		if (grow((void **)&a->cpus, &cap, cpu + 1, sizeof(*a->cpus)))
+			return CAPSIM_ERR_NOMEM;
+		for (size_t t = 0; t < a->nr_tasks; t++) {
+			uint64_t *n = realloc(a->tasks[t].by_cpu, cap * sizeof(*n));
+
+			if (!n)
+				return CAPSIM_ERR_NOMEM;
+			memset(n + old, 0, (cap - old) * sizeof(*n));
+			a->tasks[t].by_cpu = n;
+		}
+		a->cpus_alloc = (unsigned)cap;
+	}
+	a->nr_cpus = cpu + 1;
+	return 0;
+}
+
+/* ---- per-CPU accounting ------------------------------------------------------------------- */
+
+/* CPU @c's running task has run from c->since to @now: busy time and its run time. */
+static void account_run(struct capsim_analysis *a, unsigned c, uint64_t now)
+{
+	struct an_cpu *cp = &a->cpus[c];
+	uint64_t d = now > cp->since ? now - cp->since : 0;
+
+	if (cp->known && cp->cur != 0) {
+		struct an_task *t = task_of(a, cp->cur);
+
+		cp->busy_ns += d;
+		if (t) {
+			t->runtime_ns += d;
+			t->by_cpu[c] += d;
+		}
+	} else if (cp->lost_gap) {
+		cp->lost_ns += d;
+	}
+	cp->since = now;
+}
+
+static int add_residency(struct an_cpu *cp, uint64_t khz, uint64_t ns)
+{
+	for (unsigned i = 0; i < cp->nr_res; i++)
+		if (cp->res[i].khz == khz) {
+			cp->res[i].ns += ns;
+			return 0;
+		}
+	{
+		struct freq_res *n = realloc(cp->res, (cp->nr_res + 1) * sizeof(*n));
+
+		if (!n)
+			return CAPSIM_ERR_NOMEM;
+		cp->res = n;
+		cp->res[cp->nr_res++] = (struct freq_res){ khz, ns };
+	}
+	return 0;
+}
+
+static int set_freq(struct capsim_analysis *a, unsigned c, uint64_t khz, uint64_t now)
+{
+	struct an_cpu *cp = &a->cpus[c];
+
+	if (cp->freq_known && add_residency(cp, cp->freq_khz, now - cp->freq_since))
+		return CAPSIM_ERR_NOMEM;
+	if (!cp->freq_known)
+		cp->freq_first = now;
+	cp->freq_known = true;
+	cp->freq_khz = khz;
+	cp->freq_since = now;
+	return 0;
+}
+
+/* ---- capacity (with a platform) ----------------------------------------------------------- */
+
+/* The time-weighted sums up to @now, then the view now; a CSV row when it changed. */
+static void cap_refresh(struct capsim_analysis *a, unsigned c, uint64_t now)
+{
+	struct an_cpu *cp = &a->cpus[c];
+	struct belief_view v;
+	uint64_t d = now - cp->cap_since;
+
+	/* a CPU not seen yet takes the belief of its first event's time (see_cpu()) */
+	if (!a->belief || c >= a->belief->nr_cpus || !cp->seen || now < cp->cap_since)
+		return;
+	cp->sum_actual += (double)cp->view.actual_cap * (double)d;
+	cp->sum_cpufreq += (double)cp->view.cpufreq_pressure * (double)d;
+	cp->sum_hw += (double)a->belief->cpus[c].hw_pressure * (double)d;
+	cp->sum_hw_avg += (double)cp->view.hw_load_avg * (double)d;
+	cp->cap_ns += d;
+	cp->cap_since = now;
+	v = belief_view(a->belief, c, now);
+	if (v.actual_cap < cp->min_actual)
+		cp->min_actual = v.actual_cap;
+	if (a->capacity_csv && memcmp(&v, &cp->view, sizeof(v)))
+		fprintf(a->capacity_csv, "%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			now, c, v.cpufreq_pressure, a->belief->cpus[c].hw_pressure, v.hw_load_avg,
+			v.actual_cap);
+	cp->view = v;
+}
+
+/* The ticks of busy CPUs up to @now: sched_tick()'s update_hw_load_avg() sample. */
+static void run_ticks(struct capsim_analysis *a, uint64_t now)
+{
+	uint64_t tick = CAPSIM_NSEC_PER_SEC / a->hz;
+
+	if (!a->belief)
+		return;
+	for (unsigned c = 0; c < a->belief->nr_cpus && c < a->nr_cpus; c++) {
+		struct an_cpu *cp = &a->cpus[c];
+
+		if (!cp->known || cp->cur == 0) {
+			cp->next_tick = (now / tick + 1) * tick;
+			continue;
+		}
+		while (cp->next_tick <= now) {
+			cap_refresh(a, c, cp->next_tick);
+			belief_tick(a->belief, c, cp->next_tick);
+			cap_refresh(a, c, cp->next_tick);
+			cp->next_tick += tick;
+		}
+	}
+}
+
+/* The CPUs of @cpu's policy: the span a traced per-policy update wrote. */
+static void policy_cpus(const struct capsim_analysis *a, unsigned cpu, capsim_cpumask *m)
+{
+	int pol = platform_policy_of(a->plat, cpu);
+
+	if (pol >= 0) {
+		*m = a->plat->policies[pol].related_cpus;
+	} else {
+		memset(m, 0, sizeof(*m));
+		capsim_cpumask_set(m, cpu);
+	}
+}
+
+static void refresh_mask(struct capsim_analysis *a, const capsim_cpumask *m, uint64_t now)
+{
+	for (unsigned c = 0; c < a->belief->nr_cpus && c < a->nr_cpus; c++)
+		if (capsim_cpumask_test(m, c))
+			cap_refresh(a, c, now);
+}
+
+/* ---- events ------------------------------------------------------------------------------- */
+
+static int bad(const struct capsim_analysis *a, const struct capsim_trace_event *ev,
+	       capsim_error *err, const char *what)
+{
+	return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s:%" PRIu64 ": %s: %s", a->trace_name,
+				ev->line, ev->name, what);
+}
+
+/* Field @name of @ev as an integer in [lo, hi]. */
+static int field_in(const struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		    const char *name, int64_t lo, int64_t hi, int64_t *v, capsim_error *err)
+{
+	const char *value = capsim_trace_field(ev, name);
+	char shown[TRACE_SHOW_SIZE];
+
+	if (capsim_trace_field_i64(ev, name, v) || *v < lo || *v > hi)
+		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s:%" PRIu64 ": %s: field %s: %s "
+					"(expected an integer in %" PRId64 "..%" PRId64 ")",
+					a->trace_name, ev->line, ev->name, name,
+					value ? trace_show(shown, value) : "missing", lo, hi);
+	return 0;
+}
+
+static int cpu_field(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		     const char *name, unsigned *cpu, capsim_error *err)
+{
+	int64_t v;
+	int ret = field_in(a, ev, name, 0, MAX_TRACE_CPUS - 1, &v, err);
+
+	if (ret)
+		return ret;
+	*cpu = (unsigned)v;
+	if (ensure_cpu(a, *cpu))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	return 0;
+}
+
+/* The first time CPU @c is named: its window starts with the trace's, or now if its buffer
+ * started late. */
+static void see_cpu(struct capsim_analysis *a, unsigned c, uint64_t now)
+{
+	struct an_cpu *cp = &a->cpus[c];
+
+	if (cp->seen)
+		return;
+	cp->seen = true;
+	cp->start = cp->from_first_event ? now : a->first_ts;
+	cp->since = cp->start;
+	cp->cap_since = cp->start;
+	cp->min_actual = UINT64_MAX;
+	if (a->belief && c < a->belief->nr_cpus)
+		cp->view = belief_view(a->belief, c, cp->start);
+}
+
+static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		     capsim_error *err)
+{
+	unsigned c = (unsigned)ev->cpu;
+	struct an_cpu *cp = &a->cpus[c];
+	int64_t prev, next;
+	struct an_task *t;
+	int ret;
+
+	if ((ret = field_in(a, ev, "prev_pid", 0, INT32_MAX, &prev, err)) ||
+	    (ret = field_in(a, ev, "next_pid", 0, INT32_MAX, &next, err)))
+		return ret;
+	if (!cp->known && !cp->lost_gap) {
+		/* the first switch: prev ran from the CPU's window start */
+		cp->known = true;
+		cp->cur = (int)prev;
+	}
+	if (cp->known && cp->cur != prev)
+		a->switch_mismatch++;
+	if (a->belief)
+		cap_refresh(a, c, ev->ts_ns);
+	account_run(a, c, ev->ts_ns);
+	cp->known = true;
+	cp->lost_gap = false;
+	cp->cur = (int)next;
+	if (prev) {
+		if (!(t = task_of(a, (int)prev)))
+			return CAPSIM_ERR_NOMEM;
+		set_comm(t, capsim_trace_field(ev, "prev_comm"));
+	}
+	if (next) {
+		if (!(t = task_of(a, (int)next)))
+			return CAPSIM_ERR_NOMEM;
+		set_comm(t, capsim_trace_field(ev, "next_comm"));
+		t->switch_ins++;
+		if (t->woken) {
+			if (grow((void **)&t->lat, &t->cap_lat, t->nr_lat + 1, sizeof(*t->lat)))
+				return CAPSIM_ERR_NOMEM;
+			t->lat[t->nr_lat++] = ev->ts_ns - t->woken_at;
+			t->woken = false;
+		}
+		if (t->last_cpu >= 0 && (unsigned)t->last_cpu != c)
+			t->cpu_changes++;
+		t->last_cpu = (int)c;
+	}
+	return 0;
+}
+
+static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		     capsim_error *err)
+{
+	int64_t pid;
+	struct an_task *t;
+	int ret = field_in(a, ev, "pid", 0, INT32_MAX, &pid, err);
+
+	if (ret)
+		return ret;
+	if (!pid)
+		return 0;
+	if (!(t = task_of(a, (int)pid)))
+		return CAPSIM_ERR_NOMEM;
+	set_comm(t, capsim_trace_field(ev, "comm"));
+	t->wakeups++;
+	if (!t->woken) {
+		t->woken = true;
+		t->woken_at = ev->ts_ns;
+	}
+	return 0;
+}
+
+static int on_migrate(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		      capsim_error *err)
+{
+	int64_t pid;
+	struct an_task *t;
+	int ret = field_in(a, ev, "pid", 0, INT32_MAX, &pid, err);
+
+	if (ret || !pid)
+		return ret;
+	if (!(t = task_of(a, (int)pid)))
+		return CAPSIM_ERR_NOMEM;
+	set_comm(t, capsim_trace_field(ev, "comm"));
+	t->migrations++;
+	return 0;
+}
+
+static int on_frequency(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+			capsim_error *err)
+{
+	unsigned c;
+	int64_t khz;
+	int ret = cpu_field(a, ev, "cpu_id", &c, err);
+
+	if (!ret)
+		ret = field_in(a, ev, "state", 0, INT64_MAX, &khz, err);
+	if (ret)
+		return ret;
+	see_cpu(a, c, ev->ts_ns);
+	return set_freq(a, c, (uint64_t)khz, ev->ts_ns);
+}
+
+/* devlib's "cpu_frequency_devlib: state=KHZ cpu_id=N" marker: a CPU's frequency at the start. */
+static int on_marker(struct capsim_analysis *a, const struct capsim_trace_event *ev)
+{
+	const char *buf = capsim_trace_field(ev, "buf"), *p;
+	unsigned long long khz;
+	unsigned cpu;
+
+	if (!buf || !(p = strstr(buf, "cpu_frequency_devlib:")))
+		return 0;
+	p += strlen("cpu_frequency_devlib:");
+	if (sscanf(p, " state=%llu cpu_id=%u", &khz, &cpu) != 2 || cpu >= MAX_TRACE_CPUS)
+		return 0; /* a marker of another text: not devlib's */
+	if (ensure_cpu(a, cpu))
+		return CAPSIM_ERR_NOMEM;
+	see_cpu(a, cpu, ev->ts_ns);
+	return set_freq(a, cpu, khz, ev->ts_ns);
+}
+
+/* cpu_frequency_limits, either spelling (min/max, min_freq/max_freq): cpufreq pressure */
+static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		     capsim_error *err)
+{
+	const char *key = capsim_trace_field(ev, "max_freq") ? "max_freq" : "max";
+	capsim_cpumask m;
+	int64_t max;
+	unsigned c;
+	int ret = cpu_field(a, ev, "cpu_id", &c, err);
+
+	if (!ret)
+		ret = field_in(a, ev, key, 0, UINT32_MAX, &max, err);
+	if (ret || !a->belief || c >= a->belief->nr_cpus)
+		return ret;
+	policy_cpus(a, c, &m);
+	refresh_mask(a, &m, ev->ts_ns);
+	belief_set_policy_max(a->belief, &m, (uint32_t)max, ev->ts_ns);
+	refresh_mask(a, &m, ev->ts_ns);
+	return 0;
+}
+
+static int on_pressure(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		       int thermal, capsim_error *err)
+{
+	capsim_cpumask m;
+	int64_t v;
+	unsigned c;
+	int ret = cpu_field(a, ev, "cpu", &c, err);
+
+	if (!ret)
+		ret = field_in(a, ev, thermal ? "thermal_pressure" : "hw_pressure", 0,
+			       SCHED_CAPACITY_SCALE, &v, err);
+	if (ret || !a->belief || c >= a->belief->nr_cpus)
+		return ret;
+	policy_cpus(a, c, &m);
+	refresh_mask(a, &m, ev->ts_ns);
+	belief_write_pressure(a->belief, &m, (uint64_t)v, thermal);
+	refresh_mask(a, &m, ev->ts_ns);
+	return 0;
+}
+
+/* A CPU's events were lost: what ran on it from its last event to its next switch is unknown. */
+static void on_lost(struct capsim_analysis *a, const struct capsim_trace_event *ev)
+{
+	struct an_cpu *cp = &a->cpus[ev->cpu];
+
+	cp->lost_markers++;
+	cp->lost_events += ev->lost;
+	if (!cp->seen)
+		return;
+	account_run(a, (unsigned)ev->cpu, cp->last_ts);
+	cp->known = false;
+	cp->lost_gap = true;
+}
+
+static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		    capsim_error *err)
+{
+	const char *n = ev->name;
+	unsigned c;
+
+	if (ev->cpu < 0 || ev->cpu >= MAX_TRACE_CPUS)
+		return bad(a, ev, err, "CPU out of range (expected 0..4095)");
+	c = (unsigned)ev->cpu;
+	if (ensure_cpu(a, c))
+		return CAPSIM_ERR_NOMEM;
+	if (ev->kind == CAPSIM_TRACE_BUFFER_START) {
+		if (!a->cpus[c].seen)
+			a->cpus[c].from_first_event = true;
+		return 0;
+	}
+	if (ev->kind == CAPSIM_TRACE_LOST) {
+		on_lost(a, ev);
+		return 0;
+	}
+	if (!a->any_event) {
+		a->any_event = true;
+		a->first_ts = ev->ts_ns;
+	}
+	if (ev->ts_ns > a->last_ts)
+		a->last_ts = ev->ts_ns;
+	see_cpu(a, c, ev->ts_ns);
+	if (ev->ts_ns > a->cpus[c].last_ts)
+		a->cpus[c].last_ts = ev->ts_ns;
+	if (count_name(a, n))
+		return CAPSIM_ERR_NOMEM;
+	run_ticks(a, ev->ts_ns);
+	if (!strcmp(n, "sched_switch"))
+		return on_switch(a, ev, err);
+	if (!strcmp(n, "sched_wakeup") || !strcmp(n, "sched_wakeup_new"))
+		return on_wakeup(a, ev, err);
+	if (!strcmp(n, "sched_migrate_task"))
+		return on_migrate(a, ev, err);
+	if (!strcmp(n, "cpu_frequency"))
+		return on_frequency(a, ev, err);
+	if (!strcmp(n, "cpu_frequency_limits"))
+		return on_limits(a, ev, err);
+	if (!strcmp(n, "hw_pressure_update"))
+		return on_pressure(a, ev, 0, err);
+	if (!strcmp(n, "thermal_pressure_update"))
+		return on_pressure(a, ev, 1, err);
+	if (!strcmp(n, "print") || !strcmp(n, "tracing_mark_write") || !strcmp(n, "bprint") ||
+	    !strcmp(n, "bputs"))
+		return on_marker(a, ev);
+	return 0;
+}
+
+/* The window's end: what runs still runs until then, frequencies hold until then. */
+static int finish(struct capsim_analysis *a)
+{
+	run_ticks(a, a->last_ts);
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		struct an_cpu *cp = &a->cpus[c];
+
+		if (!cp->seen)
+			continue;
+		if (!cp->known && !cp->lost_gap)
+			continue; /* no switch: who ran is unknown, nothing counted */
+		account_run(a, c, a->last_ts);
+	}
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		struct an_cpu *cp = &a->cpus[c];
+
+		if (cp->freq_known && add_residency(cp, cp->freq_khz, a->last_ts - cp->freq_since))
+			return CAPSIM_ERR_NOMEM;
+		if (cp->seen)
+			cap_refresh(a, c, a->last_ts);
+	}
+	return 0;
+}
+
+static int setup_belief(struct capsim_analysis *a, capsim_error *err)
+{
+	struct belief_params bp = { a->model, 0, BELIEF_DEFAULT_CAPPED_THRESHOLD_NS };
+	unsigned n = a->plat->nr_cpus;
+	struct belief_cpu_params *cp = calloc(n, sizeof(*cp));
+	int ret;
+
+	if (!cp)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	for (unsigned c = 0; c < n; c++)
+		belief_cpu_params_of(a->plat, c, &cp[c]);
+	ret = belief_create(&bp, cp, n, &a->belief, err);
+	free(cp);
+	if (!ret)
+		ret = ensure_cpu(a, n - 1) ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") : 0;
+	return ret;
+}
+
+int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_analysis **out,
+		   capsim_error *err)
+{
+	capsim_analysis *a = calloc(1, sizeof(*a));
+	const struct capsim_trace_event *ev;
+	int ret;
+
+	*out = NULL;
+	if (!a || !(a->trace_name = strdup(capsim_trace_name(t)))) {
+		free(a);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	a->plat = o->platform;
+	a->model = o->model;
+	a->hz = o->hz ? o->hz : DEFAULT_HZ;
+	a->capacity_csv = o->capacity_csv;
+	ret = 0;
+	if (a->plat) {
+		struct capsim_platform_info info;
+
+		capsim_platform_get_info(a->plat, &info);
+		a->plat_name = strdup(info.name ? info.name : "");
+		ret = a->plat_name ? setup_belief(a, err) :
+				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		if (!ret && a->capacity_csv)
+			fputs("time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity\n",
+			      a->capacity_csv);
+	}
+	while (!ret && (ret = capsim_trace_next(t, &ev, err)) == 1) {
+		if (o->events && capsim_trace_write_jsonl(ev, o->events))
+			ret = capsim_error_set(err, CAPSIM_ERR_IO, "cannot write the events");
+		else
+			ret = on_event(a, ev, err);
+		if (ret == CAPSIM_ERR_NOMEM)
+			capsim_error_set(err, ret, "out of memory");
+	}
+	if (!ret)
+		ret = finish(a) ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") : 0;
+	if (ret) {
+		capsim_analysis_free(a);
+		return ret;
+	}
+	for (int w = 0; w < CAPSIM_TRACE_SKIP_COUNT; w++)
+		a->skipped[w] = capsim_trace_skipped(t, (enum capsim_trace_skip)w);
+	*out = a;
+	return 0;
+}
+
+void capsim_analysis_free(capsim_analysis *a)
+{
+	if (!a)
+		return;
+	for (size_t t = 0; t < a->nr_tasks; t++) {
+		free(a->tasks[t].by_cpu);
+		free(a->tasks[t].lat);
+	}
+	for (size_t n = 0; n < a->nr_names; n++)
+		free(a->names[n].name);
+	for (unsigned c = 0; c < a->cpus_alloc; c++)
+		free(a->cpus[c].res);
+	belief_free(a->belief);
+	free(a->cpus);
+	free(a->tasks);
+	free(a->task_index);
+	free(a->names);
+	free(a->plat_name);
+	free(a->trace_name);
+	free(a);
+}
+
+/* ---- the figures, written ------------------------------------------------------------------ */
+
+static int cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_task(const void *x, const void *y)
+{
+	const struct an_task *a = *(struct an_task *const *)x, *b = *(struct an_task *const *)y;
+
+	return a->pid < b->pid ? -1 : a->pid > b->pid;
+}
+
+static int cmp_res(const void *x, const void *y)
+{
+	const struct freq_res *a = x, *b = y;
+
+	return a->khz < b->khz ? -1 : a->khz > b->khz;
+}
+
+/* The @q quantile of @n sorted values, interpolated linearly between ranks (numpy's default). */
+static double quantile(const uint64_t *v, size_t n, double q)
+{
+	double h = (double)(n - 1) * q;
+	size_t lo = (size_t)h;
+
+	if (lo + 1 >= n)
+		return (double)v[n - 1];
+	return (double)v[lo] + (h - (double)lo) * (double)(v[lo + 1] - v[lo]);
+}
+
+static double cpu_window_ns(const capsim_analysis *a, const struct an_cpu *cp)
+{
+	return (double)(a->last_ts - cp->start);
+}
+
+static double busy_pct(const capsim_analysis *a, const struct an_cpu *cp)
+{
+	double w = cpu_window_ns(a, cp) - (double)cp->lost_ns;
+
+	return w > 0 ? 100.0 * (double)cp->busy_ns / w : 0.0;
+}
+
+static void json_str(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			fprintf(fp, "\\u%04x", c);
+		else
+			fputc(c, fp);
+	}
+	fputc('"', fp);
+}
+
+static void json_secs(FILE *fp, uint64_t ns)
+{
+	fprintf(fp, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
+}
+
+/* The tasks by pid, sorted latencies: what every writer lists. Return: NULL when out of memory. */
+static struct an_task **sorted_tasks(const capsim_analysis *a)
+{
+	struct an_task **v = malloc((a->nr_tasks + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		v[i] = &a->tasks[i];
+		qsort(v[i]->lat, v[i]->nr_lat, sizeof(*v[i]->lat), cmp_u64);
+	}
+	qsort(v, a->nr_tasks, sizeof(*v), cmp_task);
+	for (unsigned c = 0; c < a->nr_cpus; c++)
+		qsort(a->cpus[c].res, a->cpus[c].nr_res, sizeof(*a->cpus[c].res), cmp_res);
+	return v;
+}
+
+static void json_latency(FILE *fp, const struct an_task *t)
+{
+	static const struct { const char *key; double q; } qs[] = {
+		{ "p50", 0.5 }, { "p90", 0.9 }, { "p99", 0.99 }, { "max", 1.0 },
+	};
+
+	fputs("\"wakeup_latency_us\": {", fp);
+	for (unsigned i = 0; i < 4; i++) {
+		fprintf(fp, "%s\"%s\": ", i ? ", " : "", qs[i].key);
+		if (t->nr_lat)
+			fprintf(fp, "%.3f", quantile(t->lat, t->nr_lat, qs[i].q) / 1000.0);
+		else
+			fputs("null", fp);
+	}
+	fputs("}", fp);
+}
+
+static void json_cpu(FILE *fp, const capsim_analysis *a, unsigned c)
+{
+	const struct an_cpu *cp = &a->cpus[c];
+	uint64_t span = cp->freq_known ? a->last_ts - cp->freq_first : 0;
+
+	fprintf(fp, "\"%u\": {\"busy_pct\": %.4f, \"busy_s\": ", c, busy_pct(a, cp));
+	json_secs(fp, cp->busy_ns);
+	fputs(", \"window_s\": [", fp);
+	json_secs(fp, cp->start);
+	fputs(", ", fp);
+	json_secs(fp, a->last_ts);
+	fputs("], \"freq_residency_pct\": {", fp);
+	for (unsigned i = 0; i < cp->nr_res; i++)
+		fprintf(fp, "%s\"%" PRIu64 "\": %.4f", i ? ", " : "", cp->res[i].khz,
+			span ? 100.0 * (double)cp->res[i].ns / (double)span : 0.0);
+	fprintf(fp, "}, \"lost_events\": %" PRIu64 ", \"lost_markers\": %" PRIu64 ", \"lost_s\": ",
+		cp->lost_events, cp->lost_markers);
+	json_secs(fp, cp->lost_ns);
+	fprintf(fp, ", \"spans_lost_events\": %s", cp->lost_markers ? "true" : "false");
+	if (a->belief && c < a->belief->nr_cpus) {
+		double n = cp->cap_ns ? (double)cp->cap_ns : 1.0;
+
+		fprintf(fp, ", \"capacity_orig\": %" PRIu64 ", \"mean_actual_capacity\": %.4f, "
+			"\"min_actual_capacity\": %" PRIu64 ", \"mean_cpufreq_pressure\": %.4f, "
+			"\"mean_hw_pressure\": %.4f, \"mean_hw_load_avg\": %.4f",
+			a->belief->cpus[c].p.cap_orig, cp->sum_actual / n,
+			cp->min_actual == UINT64_MAX ? cp->view.actual_cap : cp->min_actual,
+			cp->sum_cpufreq / n, cp->sum_hw / n, cp->sum_hw_avg / n);
+	}
+	fputs("}", fp);
+}
+
+static void json_task(FILE *fp, const capsim_analysis *a, const struct an_task *t)
+{
+	int first = 1;
+
+	fputs("{\"comm\": ", fp);
+	json_str(fp, t->comm);
+	fprintf(fp, ", \"pid\": %d, \"runtime_s\": ", t->pid);
+	json_secs(fp, t->runtime_ns);
+	fputs(", \"runtime_by_cpu_s\": {", fp);
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		if (!t->by_cpu[c])
+			continue;
+		fprintf(fp, "%s\"%u\": ", first ? "" : ", ", c);
+		json_secs(fp, t->by_cpu[c]);
+		first = 0;
+	}
+	fputs("}, ", fp);
+	json_latency(fp, t);
+	fprintf(fp, ", \"wakeups\": %" PRIu64 ", \"cpu_changes\": %" PRIu64 ", \"migrations\": %"
+		PRIu64 ", \"switch_ins\": %" PRIu64 "}", t->wakeups, t->cpu_changes, t->migrations,
+		t->switch_ins);
+}
+
+/* Without a platform: what is left out, said in the output itself. */
+#define LEFT_OUT "capacity, pressures and their averages need --platform"
+
+int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
+{
+	struct an_task **tasks = sorted_tasks(a);
+
+	if (!tasks)
+		return CAPSIM_ERR_NOMEM;
+	fputs("{\"trace\": ", fp);
+	json_str(fp, a->trace_name);
+	fputs(", \"platform\": ", fp);
+	if (a->plat)
+		json_str(fp, a->plat_name);
+	else
+		fputs("null", fp);
+	fprintf(fp, ", \"model\": \"%s\"", capsim_model_name(a->model));
+	if (a->plat)
+		fprintf(fp, ", \"hz\": %u", a->hz);
+	else
+		fputs(", \"left_out\": \"" LEFT_OUT "\"", fp);
+	fputs(", \"window_s\": [", fp);
+	json_secs(fp, a->first_ts);
+	fputs(", ", fp);
+	json_secs(fp, a->last_ts);
+	fputs("], \"events\": {", fp);
+	for (size_t n = 0; n < a->nr_names; n++) {
+		fputs(n ? ", " : "", fp);
+		json_str(fp, a->names[n].name);
+		fprintf(fp, ": %" PRIu64, a->names[n].count);
+	}
+	fputs("}, \"skipped\": {", fp);
+	for (int w = 0; w < CAPSIM_TRACE_SKIP_COUNT; w++)
+		fprintf(fp, "%s\"%s\": %" PRIu64, w ? ", " : "",
+			capsim_trace_skip_name((enum capsim_trace_skip)w), a->skipped[w]);
+	fprintf(fp, "}, \"switch_mismatches\": %" PRIu64 ", \"cpus\": {", a->switch_mismatch);
+	for (unsigned c = 0, first = 1; c < a->nr_cpus; c++) {
+		if (!a->cpus[c].seen)
+			continue;
+		fputs(first ? "" : ", ", fp);
+		json_cpu(fp, a, c);
+		first = 0;
+	}
+	fputs("}, \"tasks\": [", fp);
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		fputs(i ? ", " : "", fp);
+		json_task(fp, a, tasks[i]);
+	}
+	fputs("]}\n", fp);
+	free(tasks);
+	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
+{
+	struct an_task **tasks = sorted_tasks(a);
+
+	if (!tasks)
+		return CAPSIM_ERR_NOMEM;
+	fprintf(fp, "trace %s: %.6f s .. %.6f s, %zu tasks\n", a->trace_name,
+		(double)a->first_ts / 1e9, (double)a->last_ts / 1e9, a->nr_tasks);
+	if (a->plat)
+		fprintf(fp, "platform %s, model %s, HZ %u (ticks assumed for the HW pressure average)\n",
+			a->plat_name, capsim_model_name(a->model), a->hz);
+	else
+		fputs("no --platform: " LEFT_OUT "\n", fp);
+	fputs("\n cpu   busy%  lost_events  frequencies (kHz: %)\n", fp);
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		const struct an_cpu *cp = &a->cpus[c];
+		uint64_t span = cp->freq_known ? a->last_ts - cp->freq_first : 0;
+
+		if (!cp->seen)
+			continue;
+		fprintf(fp, "%4u %7.2f %12" PRIu64 " ", c, busy_pct(a, cp), cp->lost_events);
+		for (unsigned i = 0; i < cp->nr_res; i++)
+			fprintf(fp, " %" PRIu64 ":%.1f", cp->res[i].khz,
+				span ? 100.0 * (double)cp->res[i].ns / (double)span : 0.0);
+		if (a->belief && c < a->belief->nr_cpus)
+			fprintf(fp, "  actual capacity mean %.1f min %" PRIu64,
+				cp->cap_ns ? cp->sum_actual / (double)cp->cap_ns : (double)cp->view.actual_cap,
+				cp->min_actual == UINT64_MAX ? cp->view.actual_cap : cp->min_actual);
+		fputc('\n', fp);
+	}
+	fputs("\n    pid comm              runtime_s  wakeups  lat_p50_us  lat_p99_us  cpu_changes\n", fp);
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		const struct an_task *t = tasks[i];
+
+		fprintf(fp, "%7d %-16.16s %10.6f %8" PRIu64, t->pid, t->comm,
+			(double)t->runtime_ns / 1e9, t->wakeups);
+		if (t->nr_lat)
+			fprintf(fp, " %11.3f %11.3f", quantile(t->lat, t->nr_lat, 0.5) / 1000.0,
+				quantile(t->lat, t->nr_lat, 0.99) / 1000.0);
+		else
+			fprintf(fp, " %11s %11s", "-", "-");
+		fprintf(fp, " %12" PRIu64 "\n", t->cpu_changes);
+	}
+	free(tasks);
+	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+static void csv_str(FILE *fp, const char *s)
+{
+	fputc('"', fp);
+	for (; *s; s++)
+		fprintf(fp, *s == '"' ? "\"\"" : "%c", *s);
+	fputc('"', fp);
+}
+
+int capsim_analysis_write_tasks_csv(const capsim_analysis *a, FILE *fp)
+{
+	struct an_task **tasks = sorted_tasks(a);
+
+	if (!tasks)
+		return CAPSIM_ERR_NOMEM;
+	fputs("pid,comm,runtime_s,wakeups,wakeup_latency_p50_us,wakeup_latency_p90_us,"
+	      "wakeup_latency_p99_us,wakeup_latency_max_us,cpu_changes,migrations,switch_ins\n", fp);
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		const struct an_task *t = tasks[i];
+
+		fprintf(fp, "%d,", t->pid);
+		csv_str(fp, t->comm);
+		fputc(',', fp);
+		json_secs(fp, t->runtime_ns);
+		fprintf(fp, ",%" PRIu64, t->wakeups);
+		for (int q = 0; q < 4; q++) {
+			static const double qs[] = { 0.5, 0.9, 0.99, 1.0 };
+
+			if (t->nr_lat)
+				fprintf(fp, ",%.3f", quantile(t->lat, t->nr_lat, qs[q]) / 1000.0);
+			else
+				fputs(",", fp);
+		}
+		fprintf(fp, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", t->cpu_changes, t->migrations,
+			t->switch_ins);
+	}
+	free(tasks);
+	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp)
+{
+	fputs("cpu,busy_pct,busy_s,window_start_s,lost_events,lost_s\n", fp);
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		const struct an_cpu *cp = &a->cpus[c];
+
+		if (!cp->seen)
+			continue;
+		fprintf(fp, "%u,%.4f,", c, busy_pct(a, cp));
+		json_secs(fp, cp->busy_ns);
+		fputc(',', fp);
+		json_secs(fp, cp->start);
+		fprintf(fp, ",%" PRIu64 ",", cp->lost_events);
+		json_secs(fp, cp->lost_ns);
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
