@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "capsim/capsim.h"
+#include "output/sink_list.h"
 #include "output/trace_chrome.h"
 #include "output/trace_select.h"
 #include "sim/sim.h"
@@ -275,7 +276,8 @@ int trace_chrome_open(struct capsim_sim *s, FILE *fp)
 
 int trace_chrome_close(struct capsim_sim *s)
 {
-	struct trace_chrome *c = sim_sink_take(s, chrome_event);
+	/* from the sink list a recording (--csv, --report) joins after the open */
+	struct trace_chrome *c = sink_list_remove(s, chrome_event);
 	int ret;
 
 	if (!c)

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "capsim/capsim.h"
+#include "output/sink_list.h"
 #include "output/trace_dat.h"
 #include "output/trace_select.h"
 #include "sim/sim.h"
@@ -787,7 +788,8 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 
 int trace_dat_close(struct capsim_sim *s)
 {
-	struct trace_dat *d = sim_sink_take(s, dat_event);
+	/* from the sink list a recording (--csv, --report) joins after the open */
+	struct trace_dat *d = sink_list_remove(s, dat_event);
 	int ret;
 
 	if (!d)

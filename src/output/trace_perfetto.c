@@ -21,6 +21,7 @@
 #include <perfetto_subset.pb-c.h>
 
 #include "capsim/capsim.h"
+#include "output/sink_list.h"
 #include "output/trace_select.h"
 #include "output/trace_perfetto.h"
 #include "sim/sim.h"
@@ -448,7 +449,8 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 
 int trace_perfetto_close(struct capsim_sim *s)
 {
-	struct trace_perfetto *p = sim_sink_take(s, perfetto_event);
+	/* from the sink list a recording (--csv, --report) joins after the open */
+	struct trace_perfetto *p = sink_list_remove(s, perfetto_event);
 	int ret;
 
 	if (!p)

@@ -350,8 +350,10 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu])) {
 		fair_memo_refresh(&s->rd, rq->cpu);
+		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
+	}
 }
 
 /*
@@ -909,12 +911,11 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 	decayed |= update_dl_rq_load_avg(rq, dl_running(rq));
-	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
-	sim_pressure_blocked(s, rq->cpu);
+	decayed |= sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
 	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
-	    !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) && !rq->cfs_avg.load_avg &&
+	    !sim_pressure_load_avg(s, rq->cpu) && !rq->cfs_avg.load_avg &&
 	    !rq->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
@@ -937,7 +938,6 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
 		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
-	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);
 	rq_sync_pressure(s, rq);
 	update_curr_fair(s, rq);

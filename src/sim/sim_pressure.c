@@ -13,6 +13,7 @@
  * min(util_cfs + util_rt, capacity); an interrupt-driven zone is heated in steps of at most
  * 100 ms, which bounds how late a trip crossing is seen.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +50,11 @@ static struct sim_pressure *press_of(const struct capsim_sim *s)
 /* ---- the model's belief -------------------------------------------------------------------- */
 
 /* the v6.9 thermal_pressure_update event; hw_pressure_update is the simulator's own */
-static void belief_trace(void *ctx, const char *event, unsigned cpu, uint64_t pressure)
+static void belief_trace(void *ctx, const char *event, const capsim_cpumask *cpus, unsigned cpu,
+			 uint64_t pressure)
 {
 	if (!strcmp(event, "thermal_pressure_update"))
-		sim_ev_thermal_pressure(ctx, (int)cpu, pressure);
+		sim_ev_thermal_pressure(ctx, cpus, (int)cpu, pressure);
 }
 
 static int setup_belief(struct capsim_sim *s, capsim_error *err)
@@ -64,18 +66,8 @@ static int setup_belief(struct capsim_sim *s, capsim_error *err)
 
 	if (!cp)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		int pol = platform_policy_of(s->plat, c);
-
-		cp[c].cap_orig = platform_cpu_capacity_orig(s->plat, c);
-		cp[c].freq_ref = platform_freq_ref(s->plat, c);
-		if (pol >= 0) {
-			cp[c].cpuinfo_max = s->plat->policies[pol].cpuinfo_max_khz;
-			/* 7.3: only a driver with ->scale_freq_ref() (intel_pstate hybrid) has one */
-			if (s->plat->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
-				cp[c].scale_freq_ref = cp[c].cpuinfo_max;
-		}
-	}
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		cp[c] = belief_cpu_params_of(s->plat, c);
 	ret = belief_create(&bp, cp, s->nr_cpus, &press_of(s)->belief, err);
 	free(cp);
 	if (!ret) {
@@ -103,12 +95,63 @@ void sim_pressure_tick(struct capsim_sim *s, int cpu)
 	belief_tick(press_of(s)->belief, (unsigned)cpu, s->rq[cpu].clk.clock_task);
 }
 
-void sim_pressure_blocked(struct capsim_sim *s, int cpu)
+int sim_pressure_blocked(struct capsim_sim *s, int cpu)
 {
 	const struct pelt_rq_clock *clk = &s->rq[cpu].clk;
 
-	belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
-			      pelt_rq_clock_pelt(clk));
+	return belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
+				     pelt_rq_clock_pelt(clk));
+}
+
+uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu)
+{
+	return press_of(s)->belief->cpus[cpu].avg.load_avg;
+}
+
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
+{
+	return belief_view(press_of(s)->belief, (unsigned)cpu, s->now).actual_cap;
+}
+
+void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c)
+{
+	struct belief_signals bs = belief_signals(press_of(s)->belief, (unsigned)cpu, s->now);
+
+	c->actual_capacity = bs.actual_cap;
+	c->thermal = s->opt.model == CAPSIM_MODEL_V6_9;
+	c->hw_pressure = c->thermal ? bs.thermal_pressure : bs.hw_pressure;
+	c->cpufreq_pressure = bs.cpufreq_pressure;
+	c->hw_load_avg = bs.hw_load_avg;
+	c->thermal_load_avg = bs.thermal_load_avg;
+}
+
+uint64_t sim_pressure_hw(const struct capsim_sim *s, int cpu)
+{
+	return belief_signals(press_of(s)->belief, (unsigned)cpu, s->now).hw_pressure;
+}
+
+/*
+ * The views' pressure fields are a cache of the belief (placement reads them many times an
+ * event). Debug and ASan builds check after every event that a recomputation from the belief
+ * equals each of them. The capped model's held maximum moves with time alone: its views follow
+ * at the next view sync or balance, so they are checked only for the signals themselves.
+ */
+void sim_pressure_check_views(const struct capsim_sim *s)
+{
+#ifndef NDEBUG
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct belief_view bv = belief_view(press_of(s)->belief, c, s->now);
+		const struct fair_cpu *v = &s->view[c];
+
+		if (s->opt.model == CAPSIM_MODEL_CAPPED)
+			continue;
+		assert(v->arch_cap == bv.arch_cap && v->cpufreq_pressure == bv.cpufreq_pressure &&
+		       v->hw_load_avg == bv.hw_load_avg && v->thermal_pressure == bv.thermal_pressure &&
+		       v->thermal_load_avg == bv.thermal_load_avg);
+	}
+#else
+	(void)s;
+#endif
 }
 
 bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
@@ -131,8 +174,10 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 	if (s->opt.model != CAPSIM_MODEL_CAPPED)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (sim_pressure_fill_view(s, (int)c, &s->view[c]))
+		if (sim_pressure_fill_view(s, (int)c, &s->view[c])) {
 			fair_memo_refresh(&s->rd, (int)c);
+			sim_ev_counters(s, (int)c);
+		}
 }
 
 uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)
@@ -190,6 +235,10 @@ static void thermal_cdev_set(void *ctx, unsigned policy, const char *name, uint3
 	capsim_error err;
 
 	snprintf(e.name, sizeof(e.name), "%s", name);
+	/* the CPUs' capacity until now is the old one (sim_apply_qos() syncs them again: no-op) */
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(&s->plat->policies[policy].related_cpus, c))
+			sim_account_cpu(s, (int)c);
 	/* before 6.10 the cooling device also wrote thermal pressure (patch 3/5 removed it) */
 	belief_cooling_freq(press_of(s)->belief, &s->plat->policies[policy].related_cpus, khz);
 	if (sim_apply_qos(s, &e, FREQ_QOS_ORIGIN_COOLING, &err))
