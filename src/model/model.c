@@ -89,6 +89,13 @@ bool model_eevdf_pre_6_12(enum capsim_model model)
 	return model != CAPSIM_MODEL_V6_12 && model != CAPSIM_MODEL_LATEST;
 }
 
+bool model_util_est_update_before_dequeue(enum capsim_model model)
+{
+	/* the delayed-dequeue series (6.12) moved it up; only the v6.12 model runs that order:
+	 * v6.9, v6.10 (and capped, none) have 6.1's, latest 7.3's (after the PELT update) */
+	return model == CAPSIM_MODEL_V6_12;
+}
+
 int model_reads_thermal(enum capsim_model model)
 {
 	return model == CAPSIM_MODEL_V6_9;
