@@ -9,9 +9,8 @@
  * the last step), and measures the pressure metrics of `capsim compare`.
  *
  * Simplifications (docs/model.md, "Simulator: pressure and thermal"): the thermal work runs
- * at once at its poll time (no kworker latency); sched_cpu_util() for the power allocator is
- * min(util_cfs + util_rt, capacity); an interrupt-driven zone is heated in steps of at most
- * 100 ms, which bounds how late a trip crossing is seen.
+ * at once at its poll time (no kworker latency); an interrupt-driven zone is heated in steps of
+ * at most 100 ms, which bounds how late a trip crossing is seen.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -313,18 +312,19 @@ static void step_power(struct capsim_sim *s, uint64_t dt)
 	}
 }
 
+struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int cpu)
+{
+	int pol = platform_policy_of(s->plat, (unsigned)cpu);
+
+	/* get_load() (cpufreq_cooling.c): sched_cpu_util(cpu) * 100 / arch_scale_cpu_capacity() */
+	return (struct thermal_cpu_input){ pol >= 0 ? s->plat->policies[pol].cur_khz : 0,
+					   sched_cpu_util(&s->rd, cpu), sim_arch_cap(s, cpu) };
+}
+
 static void fill_inputs(struct capsim_sim *s)
 {
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct fair_cpu *v = &s->view[c];
-		int pol = platform_policy_of(s->plat, c);
-		uint64_t cap = platform_cpu_capacity_orig(s->plat, c);
-		uint64_t util = v->util_cfs + v->util_rt;
-
-		press_of(s)->in[c] = (struct thermal_cpu_input){
-			pol >= 0 ? s->plat->policies[pol].cur_khz : 0, util < cap ? util : cap, cap,
-		};
-	}
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		press_of(s)->in[c] = sim_thermal_cpu_input(s, (int)c);
 }
 
 static void push_next(struct capsim_sim *s)

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "capsim/capsim.h"
+#include "model/thermal.h"
 
 struct capsim_sim;
 struct sim_task;
@@ -73,6 +74,12 @@ void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int 
 /** sim_pressure_metrics() - the run's pressure metrics. */
 const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s);
 
+/**
+ * sim_thermal_cpu_input() - what the thermal loop reads of @cpu when it polls: its policy's
+ * current frequency, sched_cpu_util() and arch_scale_cpu_capacity() (the cooling device's
+ * get_load() input).
+ */
+struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int cpu);
 /** sim_thermal_event() - EV_THERMAL: heat the zones since the last step, poll those due. */
 void sim_thermal_event(struct capsim_sim *s);
 /**
