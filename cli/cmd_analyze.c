@@ -105,15 +105,24 @@ struct analyze_outputs {
 	struct cli_dir csv;
 	FILE *capacity;
 	int have_summary, have_events, have_csv;
+	capsim_claims *claims;  /* the files of this run (cli_record.h) */
 };
 
 static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *out,
 			struct capsim_analyze_opts *ao)
 {
+	capsim_error err = { 0 };
 	int ret;
 
-	if (o->events && o->output && cli_output_same_file(o->events, o->output))
-		return cli_usage_error("analyze", "--events and -o name the same file");
+	/* the trace and the platform are read: --events and -o may name neither, nor each other */
+	if (capsim_claims_create(&out->claims) ||
+	    capsim_claims_input(out->claims, o->trace, "the trace") ||
+	    (o->platform && capsim_claims_input(out->claims, o->platform, "the platform")))
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if ((o->events && capsim_claims_output(out->claims, o->events, "--events", &err)) ||
+	    capsim_claims_output(out->claims, o->output, "-o", &err))
+		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
+						    : cli_usage_error("analyze", "%s", err.msg);
 	if (o->events) {
 		if ((ret = cli_output_open(&out->events, o->events)))
 			return ret;
@@ -123,6 +132,7 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 	if (o->csv) {
 		if ((ret = cli_dir_init(&out->csv, "--csv", o->csv)))
 			return ret;
+		out->csv.claims = out->claims;
 		out->have_csv = 1;
 		if (ao->platform) {
 			ao->capacity_csv = cli_dir_open(&out->csv, "cpu_capacity.csv");
@@ -205,6 +215,7 @@ int cmd_analyze(int argc, char **argv)
 		ret = write_outputs(a, &o, &out);
 	if (ret)
 		abort_outputs(&out);
+	capsim_claims_free(out.claims);
 	capsim_analysis_free(a);
 	capsim_trace_free(t);
 	capsim_platform_free(plat);

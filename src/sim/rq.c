@@ -350,8 +350,10 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim_pressure.c, src/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu])) {
 		fair_memo_refresh(&s->rd, rq->cpu);
+		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
+	}
 }
 
 /*
@@ -555,6 +557,15 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	rq_sync_view(s, rq);
 }
 
+/* mirrors util_est_update() at dequeue_task_fair() of @p on @rq, with its trace event */
+static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       bool sleep)
+{
+	if (util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
+			    arch_cap(s, rq->cpu), sleep))
+		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+}
+
 /*
  * DELAY_DEQUEUE: the sleeping task @p was not eligible, so it stays queued, delayed, with its
  * load (dequeue_entity(): update_load_avg(), set_delayed()); it is no longer runnable, and the
@@ -562,9 +573,10 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
  * kernel, where the pick that follows may choose it (RUN_TO_PARITY: its slice is still
  * protected) and so dequeue it for good; else put_prev_entity() puts it into the timeline
  * (not into fair_head, so the balance does not see it). util_est_update() runs as for any
- * sleep (dequeue_task_fair()).
+ * sleep (dequeue_task_fair()), unless the model's order ran it already (@util_est_updated).
  */
-static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool util_est_updated)
 {
 	update_load_avg(s, rq, p);
 	p->se.sched_delayed = true;
@@ -579,19 +591,22 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	}
 	p->state = TASK_BLOCKED;
-	if (util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
-			    arch_cap(s, rq->cpu), true))
-		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+	if (!util_est_updated)
+		rq_util_est_update(s, rq, p, true);
 	rq_sync_view(s, rq);
 }
 
 /*
  * mirrors dequeue_task_fair() / dequeue_task_rt(): util_est_dequeue, the PELT update while
- * still queued, the accounting, then util_est_update() for a sleep; a sleeping fair task that
- * is not eligible is delayed instead (rq_dequeue_delay(), 6.12 on).
+ * still queued, the accounting, then util_est_update() for a sleep -- or, in the v6.12 model's
+ * order (model_util_est_update_before_dequeue()), util_est_update() right after
+ * util_est_dequeue, before dequeue_entities()'s PELT update; a sleeping fair task that is not
+ * eligible is delayed instead (rq_dequeue_delay(), 6.12 on).
  */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
 {
+	bool util_est_first = !p->rt && model_util_est_update_before_dequeue(s->opt.model);
+
 	/* dequeue_task(): uclamp_rq_dec() before ->dequeue_task() in every version, so its
 	 * frequency update no longer counts the leaving task's clamps */
 	rq_uclamp_dec(s, rq, p);
@@ -606,8 +621,10 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 	} else {
 		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est, p->util_est);
 		rq->view_stale = true;
+		if (util_est_first)
+			rq_util_est_update(s, rq, p, sleep);
 		if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
-			rq_dequeue_delay(s, rq, p);
+			rq_dequeue_delay(s, rq, p, util_est_first);
 			return;
 		}
 		update_load_avg(s, rq, p);
@@ -632,9 +649,8 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq_cancel_completion(rq);
 	}
 	p->state = TASK_BLOCKED;
-	if (!p->rt && util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
-				      arch_cap(s, rq->cpu), sleep))
-		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+	if (!p->rt && !util_est_first)
+		rq_util_est_update(s, rq, p, sleep);
 	rq_sync_view(s, rq);
 	if (p->rt)
 		cpufreq_update_util(s, rq->cpu); /* dequeue_top_rt_rq() */
@@ -909,12 +925,11 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 	decayed |= update_dl_rq_load_avg(rq, dl_running(rq));
-	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
-	sim_pressure_blocked(s, rq->cpu);
+	decayed |= sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
 	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
-	    !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) && !rq->cfs_avg.load_avg &&
+	    !sim_pressure_load_avg(s, rq->cpu) && !rq->cfs_avg.load_avg &&
 	    !rq->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
@@ -937,7 +952,6 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
 		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
-	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);
 	rq_sync_pressure(s, rq);
 	update_curr_fair(s, rq);
