@@ -144,6 +144,18 @@ KC_TABLE(lb_walk_in)
 #define KC_T struct kc_lb_walk_out
 KC_TABLE(lb_walk_out)
 #undef KC_T
+#define KC_T struct kc_enqueue_task_fair_in
+KC_TABLE(enqueue_task_fair_in)
+#undef KC_T
+#define KC_T struct kc_enqueue_task_fair_out
+KC_TABLE(enqueue_task_fair_out)
+#undef KC_T
+#define KC_T struct kc_dequeue_task_fair_in
+KC_TABLE(dequeue_task_fair_in)
+#undef KC_T
+#define KC_T struct kc_dequeue_task_fair_out
+KC_TABLE(dequeue_task_fair_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1714,6 +1726,103 @@ static void gen_deadline(struct rng *r, unsigned kind, void *v)
 	}
 	in->this_cpu = range(r, 0, nr - 1);
 	in->cursor = chance(r, 40) ? 0 : range(r, 0, nr - 1);
+}
+
+/* --- path groups: enqueue_task_fair, dequeue_task_fair ------------------------------------ */
+
+static const char *const enqueue_task_fair_kinds[] = {
+	"random", "idle_cpu", "rt_curr", "unattached", "blocked_load", "uclamp", "iowait", "zero_dt",
+};
+static const char *const dequeue_task_fair_kinds[] = {
+	"random", "delay", "requeue", "uclamp", "rt_curr", "blocked_load",
+};
+enum { PK_RANDOM, PK_IDLE, PK_RT, PK_UNATTACHED, PK_BLOCKED, PK_UCLAMP, PK_IOWAIT, PK_ZERO_DT,
+       PK_DELAY, PK_REQUEUE };
+
+/* sched_prio_to_weight[] at some nice levels, and SCHED_IDLE's WEIGHT_IDLEPRIO */
+static const uint64_t path_weights[] = { 88761, 9548, 3121, 1277, 1024, 1024, 1024, 820, 335, 110, 15 };
+
+/* a PELT signal: avg and its sum at @divider (LOAD_AVG_MAX - 1024 + period_contrib) */
+static void gen_pelt(struct rng *r, uint64_t max, uint64_t divider, uint64_t *avg, uint64_t *sum)
+{
+	*avg = edgy(r, 0, max);
+	*sum = *avg * divider + (chance(r, 30) ? range(r, 0, divider - 1) : 0);
+}
+
+static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool dequeues)
+{
+	bool started[KC_PATH_TASKS] = { false }, queued[KC_PATH_TASKS] = { false };
+	uint64_t div, pc;
+
+	in->cpu_scale = chance(r, 50) ? 1024 : range(r, 160, 1024);
+	in->freq_scale = chance(r, 40) ? 1024 : range(r, 100, 1024);
+	in->rt_curr = kind == PK_RT || (kind != PK_IDLE && chance(r, 35));
+	in->base_slice = 750000 * range(r, 1, 4);
+	in->tick_nsec = chance(r, 50) ? 4000000 : chance(r, 50) ? 1000000 : 3333333;
+	in->uclamp_used = kind == PK_UCLAMP || chance(r, 40);
+	in->clock0 = range(r, 1ULL << 20, 1ULL << 36);
+	pc = range(r, 0, 1023);
+	div = 47742 - 1024 + pc;
+	in->cfs_period_contrib = pc;
+	if (kind == PK_BLOCKED || chance(r, 50)) { /* blocked load of tasks gone or asleep */
+		gen_pelt(r, 1024, div, &in->cfs_util_avg, &in->cfs_util_sum);
+		gen_pelt(r, 1024, div, &in->cfs_runnable_avg, &in->cfs_runnable_sum);
+		gen_pelt(r, 4096, div, &in->cfs_load_avg, &in->cfs_load_sum);
+	}
+	in->nr_tasks = range(r, 1, KC_PATH_TASKS);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		uint64_t tpc = range(r, 0, 1023), tdiv = 47742 - 1024 + tpc;
+
+		in->idle_policy[t] = chance(r, 8);
+		in->weight[t] = in->idle_policy[t] ? 3 : path_weights[range(r, 0, 10)];
+		in->period_contrib[t] = tpc;
+		gen_pelt(r, 1024, tdiv, &in->util_avg[t], &in->util_sum[t]);
+		in->runnable_avg[t] = range(r, in->util_avg[t], 1024);
+		in->runnable_sum[t] = in->runnable_avg[t] * tdiv;
+		in->load_avg[t] = edgy(r, 0, in->weight[t]);
+		in->load_sum[t] = in->load_avg[t] * tdiv / in->weight[t];
+		in->last_update[t] = kind == PK_UNATTACHED || chance(r, 30)
+					     ? 0 : in->clock0 - edgy(r, 0, 1ULL << 27);
+		in->util_est[t] = edgy(r, 0, 1024) | (chance(r, 50) ? 0x80000000ULL : 0);
+		if (kind == PK_UCLAMP || chance(r, 30)) {
+			in->uclamp_min[t] = edgy(r, 0, 1024);
+			in->uclamp_max[t] = edgy(r, 0, 1024);
+		} else {
+			in->uclamp_max[t] = 1024;
+		}
+	}
+	in->nr_steps = range(r, 1, KC_PATH_STEPS);
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1);
+
+		in->task[k] = t;
+		in->dt[k] = kind == PK_ZERO_DT || chance(r, 10) ? 0 : edgy(r, 1, 40000000);
+		if (!dequeues || !queued[t]) {
+			/* a task never started that is not attached may be a new one */
+			in->op[k] = !started[t] && !in->last_update[t] && chance(r, 60) ? KC_PATH_NEW
+											   : KC_PATH_WAKE;
+			if ((kind == PK_REQUEUE || chance(r, 15)) && started[t])
+				in->op[k] = KC_PATH_REQUEUE; /* applied only if it was delayed */
+			in->iowait[k] = in->op[k] == KC_PATH_WAKE && (kind == PK_IOWAIT || chance(r, 20));
+			started[t] = queued[t] = true;
+		} else {
+			in->op[k] = KC_PATH_SLEEP;
+			queued[t] = kind == PK_DELAY && chance(r, 30); /* try a sleep again */
+		}
+	}
+}
+
+static void gen_enqueue_task_fair(struct rng *r, unsigned kind, void *v)
+{
+	gen_path(r, kind, v, false);
+}
+
+static void gen_dequeue_task_fair(struct rng *r, unsigned kind, void *v)
+{
+	static const unsigned map[] = { PK_RANDOM, PK_DELAY, PK_REQUEUE, PK_UCLAMP, PK_RT,
+					PK_BLOCKED };
+
+	gen_path(r, map[kind], v, true);
 }
 
 struct kc_group {
