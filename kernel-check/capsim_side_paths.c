@@ -198,6 +198,7 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	sa->load_sum = in->load_sum[t];
 	sa->period_contrib = (uint32_t)in->period_contrib[t];
 	p->util_est = (uint32_t)in->util_est[t];
+	p->se.vlag = (int64_t)in->vlag[t];
 	/* uclamp_eff_value() of a request below the system defaults (1024): the request */
 	p->uclamp_req[0] = (int)in->uclamp_min[t];
 	p->uclamp_req[1] = (int)in->uclamp_max[t];

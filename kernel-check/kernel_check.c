@@ -1784,6 +1784,11 @@ static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool d
 		in->last_update[t] = kind == PK_UNATTACHED || chance(r, 30)
 					     ? 0 : in->clock0 - edgy(r, 0, 1ULL << 27);
 		in->util_est[t] = edgy(r, 0, 1024) | (chance(r, 50) ? 0x80000000ULL : 0);
+		/* a lag from its last dequeue (not a new task's): a negative one places it after
+		 * V, where a sleep is delayed (DELAY_DEQUEUE) */
+		if (in->last_update[t] && (kind == PK_DELAY || kind == PK_REQUEUE || chance(r, 50)))
+			in->vlag[t] = (uint64_t)((int64_t)range(r, 0, 6 * in->base_slice) -
+						 (int64_t)(4 * in->base_slice));
 		if (kind == PK_UCLAMP || chance(r, 30)) {
 			in->uclamp_min[t] = edgy(r, 0, 1024);
 			in->uclamp_max[t] = edgy(r, 0, 1024);
@@ -2036,11 +2041,26 @@ static uint64_t env_u64(const char *name, uint64_t def)
 	return v;
 }
 
+/* @name is one of the comma-separated names of @list */
+static bool group_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0))
+		if (strcspn(p, ",") == n && !strncmp(p, name, n))
+			return true;
+	return false;
+}
+
 static int run_all(const char *only)
 {
 	static struct buffers b;
 	uint64_t seed = env_u64("KERNEL_CHECK_SEED", 1), cases = env_u64("KERNEL_CHECK_CASES", 2000);
 	uint64_t print = env_u64("KERNEL_CHECK_PRINT", 10), total = 0, total_bad = 0;
+	/* the mutants' reduced check (kernel-check/mutants.sh): stop at the first mismatch, and
+	 * leave out the groups KERNEL_CHECK_SKIP names (comma-separated) */
+	bool stop_first = env_u64("KERNEL_CHECK_STOP_FIRST", 0) != 0;
+	const char *skip = getenv("KERNEL_CHECK_SKIP");
 	unsigned nr_groups = 0;
 	struct timespec t0, t1;
 	char versions[64] = "";
@@ -2052,7 +2072,9 @@ static int run_all(const char *only)
 
 		if (only && strcmp(only, g->name))
 			continue;
-		for (uint64_t i = 0; i < cases; i++) {
+		if (skip && group_listed(skip, g->name))
+			continue;
+		for (uint64_t i = 0; i < cases && !(stop_first && bad_cases); i++) {
 			struct rng r = { seed * 0x100000001b3ULL ^ (gi + 1) * 0x9e3779b97f4a7c15ULL ^ i };
 			unsigned kind = (unsigned)(i % g->nr_kinds);
 
@@ -2064,6 +2086,11 @@ static int run_all(const char *only)
 		}
 		printf("kernel-check: %s: %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s)\n",
 		       g->name, cases, bad_cases, group_version(g));
+		if (stop_first && bad_cases) {
+			total_bad += bad_cases;
+			nr_groups++;
+			break;
+		}
 		nr_groups++;
 		total += cases;
 		total_bad += bad_cases;

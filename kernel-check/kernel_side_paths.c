@@ -154,6 +154,7 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 	sa->load_sum = in->load_sum[t];
 	sa->period_contrib = (u32)in->period_contrib[t];
 	sa->util_est = (unsigned int)in->util_est[t];
+	p->se.vlag = (s64)in->vlag[t];
 	/* sched_setattr()'s uclamp requests (__setscheduler_uclamp()) */
 	k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min[t], true);
 	k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max[t], true);
