@@ -536,8 +536,8 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est)),
 		   (void)0);
 	rq->view_stale = true;
-	CAPSIM_MUT(10, (eevdf_requeue_delayed(&rq->cfs, &p->se), update_load_avg(s, rq, p)),
-		   (update_load_avg(s, rq, p), eevdf_requeue_delayed(&rq->cfs, &p->se)));
+	eevdf_requeue_delayed(&rq->cfs, &p->se);
+	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
 	p->se.sched_delayed = false; /* clear_delayed(): runnable from here on */
 	rq->cfs_delayed--;
 	rq->cfs_nr++;
