@@ -87,10 +87,12 @@ fuzz: deps
 
 # capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 (and, for the
 # pre-6.10 model, linux-source-6.1) at build time (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
+# The ctest label kernel_check checks first that the path groups call the library's engine.
 kernel-check: deps
 	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
 	cmake -S . -B build-kcheck -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON $(CMAKE_FLAGS)
 	cmake --build build-kcheck -j$(JOBS) --target kernel-check
+	ctest --test-dir build-kcheck -L kernel_check --output-on-failure
 	KERNEL_CHECK_CASES=$${KERNEL_CHECK_CASES:-$(KC_CASES)} KERNEL_CHECK_SEED=$(KERNEL_CHECK_SEED) \
 	  build-kcheck/kernel-check/kernel-check
 
