@@ -603,7 +603,7 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	}
 	p->state = TASK_BLOCKED;
 	if (!util_est_updated)
-		rq_util_est_update(s, rq, p, CAPSIM_MUT(12, true, false));
+		rq_util_est_update(s, rq, p, true);
 	rq_sync_view(s, rq);
 }
 
@@ -634,7 +634,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 						    CAPSIM_MUT(14, p->util_est, rq->cfs_util_est));
 		rq->view_stale = true;
 		if (util_est_first)
-			rq_util_est_update(s, rq, p, sleep);
+			rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));
 		if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
 			rq_dequeue_delay(s, rq, p, util_est_first);
 			return;
