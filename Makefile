@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full slurm-check clean
+.PHONY: all deps build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full kernel-check-mutants slurm-check clean
 
 all: build
 
@@ -87,15 +87,29 @@ fuzz: deps
 
 # capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 (and, for the
 # pre-6.10 model, linux-source-6.1) at build time (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
+# The ctest label kernel_check checks first that the path groups call the library's engine.
 kernel-check: deps
 	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
 	cmake -S . -B build-kcheck -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON $(CMAKE_FLAGS)
 	cmake --build build-kcheck -j$(JOBS) --target kernel-check
+	ctest --test-dir build-kcheck -L kernel_check --output-on-failure
 	KERNEL_CHECK_CASES=$${KERNEL_CHECK_CASES:-$(KC_CASES)} KERNEL_CHECK_SEED=$(KERNEL_CHECK_SEED) \
 	  build-kcheck/kernel-check/kernel-check
 
 kernel-check-full:
 	@$(MAKE) --no-print-directory kernel-check KC_CASES=$(KC_FULL_CASES)
+
+# Mutation check: the engine's and the model's CAPSIM_MUT() points (kernel-check/mutants.txt),
+# compiled once into build-mutants and chosen at run time (CAPSIM_MUTANT=N); each must be caught
+# by a reduced kernel-check or the engine's and model's unit tests (kernel-check/mutants.sh).
+kernel-check-mutants: deps
+	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
+	cmake -S . -B build-mutants -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON \
+	  -DCAPSIM_MUTANTS=ON $(CMAKE_FLAGS)
+	cmake --build build-mutants -j$(JOBS) --target kernel-check test_sim test_sim_idle \
+	  test_sim_pressure test_schedutil test_schedutil_driver test_sugov_kthread test_fair \
+	  test_fair_eevdf test_pelt test_model test_belief gen_pelt_tables
+	kernel-check/mutants.sh build-mutants
 
 # `capsim sweep --emit slurm`'s job array on a real single-node Slurm the test starts on loopback
 # (tests/slurm/sweep_slurm.sh; as root). Debian's slurm-wlm and munge are not in `make deps`:
@@ -105,4 +119,4 @@ slurm-check: build
 	ctest --test-dir $(BUILD) --output-on-failure -L slurm
 
 clean:
-	rm -rf $(BUILD) build-asan build-bench build-fuzz build-debug build-kcheck
+	rm -rf $(BUILD) build-asan build-bench build-fuzz build-debug build-kcheck build-mutants

@@ -79,28 +79,24 @@ struct analyze_outputs {
 	struct cli_dir csv;
 	FILE *capacity;
 	int have_summary, have_events, have_csv;
+	capsim_claims *claims;  /* the files of this run (cli_record.h) */
 };
 
-/* The trace and the platform are read, each output written: none may name another (claims). */
-static int claim_files(const struct analyze_opts *o, capsim_claims **claims)
+static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *out,
+			struct capsim_analyze_opts *ao)
 {
 	capsim_error err = { 0 };
-
-	if (capsim_claims_create(claims) || capsim_claims_input(*claims, o->trace.arg, "the trace") ||
-	    (o->platform.arg && capsim_claims_input(*claims, o->platform.arg, "the platform")))
-		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
-	if (capsim_claims_output(*claims, o->output.arg, "-o", &err) ||
-	    (o->events.arg && capsim_claims_output(*claims, o->events.arg, "--events", &err)))
-		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
-						    : cli_usage_error("analyze", "%s", err.msg);
-	return 0;
-}
-
-static int open_outputs(const struct analyze_opts *o, capsim_claims *claims,
-			struct analyze_outputs *out, struct capsim_analyze_opts *ao)
-{
 	int ret;
 
+	/* the trace and the platform are read: --events and -o may name neither, nor each other */
+	if (capsim_claims_create(&out->claims) ||
+	    capsim_claims_input(out->claims, o->trace.arg, "the trace") ||
+	    (o->platform.arg && capsim_claims_input(out->claims, o->platform.arg, "the platform")))
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if ((o->events.arg && capsim_claims_output(out->claims, o->events.arg, "--events", &err)) ||
+	    capsim_claims_output(out->claims, o->output.arg, "-o", &err))
+		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
+						    : cli_usage_error("analyze", "%s", err.msg);
 	if (o->events.arg) {
 		if ((ret = cli_output_open(&out->events, o->events.arg)))
 			return ret;
@@ -110,8 +106,8 @@ static int open_outputs(const struct analyze_opts *o, capsim_claims *claims,
 	if (o->csv.arg) {
 		if ((ret = cli_dir_init(&out->csv, "--csv", o->csv.arg)))
 			return ret;
+		out->csv.claims = out->claims;
 		out->have_csv = 1;
-		out->csv.claims = claims;
 		if (ao->platform) {
 			ao->capacity_csv = cli_dir_open(&out->csv, "cpu_capacity.csv");
 			if (!ao->capacity_csv)
@@ -169,7 +165,6 @@ int cmd_analyze(int argc, char **argv)
 	struct analyze_outputs out = { 0 };
 	capsim_platform *plat = NULL;
 	capsim_analysis *a = NULL;
-	capsim_claims *claims = NULL;
 	capsim_trace *t = NULL;
 	capsim_error err = { 0 };
 	int ret;
@@ -187,17 +182,15 @@ int cmd_analyze(int argc, char **argv)
 	if (!ret && capsim_trace_open(o.trace.arg, &t, &err))
 		ret = cli_fail(&err);
 	if (!ret)
-		ret = claim_files(&o, &claims);
-	if (!ret)
-		ret = open_outputs(&o, claims, &out, &ao);
+		ret = open_outputs(&o, &out, &ao);
 	if (!ret && capsim_analyze(t, &ao, &a, &err))
 		ret = cli_fail(&err);
 	if (!ret)
 		ret = write_outputs(a, &o, &out);
 	if (ret)
 		abort_outputs(&out);
+	capsim_claims_free(out.claims);
 	capsim_analysis_free(a);
-	capsim_claims_free(claims);
 	capsim_trace_free(t);
 	capsim_platform_free(plat);
 	return ret;

@@ -24,7 +24,11 @@ variable declared in a function's body (at its top level) moves to file scope as
 <prefix><function>__<variable>, so that the caller can reset it between cases (the kernel
 runs such code once per boot).
 
-Usage: extract.py --src LINUX_DIR --list functions.txt --config kconfig --out FILE.c
+With --hook NAME (repeatable), the calls of the cut function NAME from the cut functions' bodies
+are renamed kc_hook_NAME instead (its definition stays <prefix>NAME): the driver defines the
+hook, logs the call and makes it.
+
+Usage: extract.py --src LINUX_DIR --list functions.txt --config kconfig --out FILE.c [--hook NAME]
 """
 import argparse
 import re
@@ -244,6 +248,8 @@ def main():
     ap.add_argument('--config', required=True)
     ap.add_argument('--out', required=True)
     ap.add_argument('--prefix', default='k_')
+    ap.add_argument('--hook', action='append', default=[],
+                    help='a cut function whose calls (not its definition) go to kc_hook_NAME()')
     args = ap.parse_args()
     cfg = Config(args.config)
 
@@ -289,6 +295,15 @@ def main():
     def fix(s):
         return rename.sub(lambda m: args.prefix + m[1], s)
 
+    # a hooked function keeps its k_NAME definition; the calls in bodies go to kc_hook_NAME(),
+    # which the driver defines (the path groups' call log)
+    hooks = set(args.hook)
+    if hooks - set(names):
+        sys.exit(f'extract.py: --hook names a function not cut: {sorted(hooks - set(names))}')
+
+    def fix_body(s):
+        return rename.sub(lambda m: ('kc_hook_' if m[1] in hooks else args.prefix) + m[1], s)
+
     def static(header):
         h = re.sub(r'^(extern\s+)', '', header)
         return h if re.match(r'static\b', h) else 'static ' + h
@@ -306,7 +321,7 @@ def main():
     out.append('')
     for name, path, h, body in funcs:
         out.append(f'/* {path}: {name}() */')
-        out.append(fix(static(h)) + '\n' + fix(body) + '\n')
+        out.append(fix(static(h)) + '\n' + fix_body(body) + '\n')
     with open(args.out, 'w') as f:
         f.write('\n'.join(out))
 

@@ -691,10 +691,100 @@ KC_STRUCT(deadline_in)
 	S(select_task_rq)
 KC_STRUCT(deadline_out)
 
+/* --- path groups: enqueue_task_fair, dequeue_task_fair ------------------------------------- */
+
+/*
+ * The path groups run the kernel's enqueue_task() / dequeue_task() (core.c, with the rq's
+ * uclamp) into enqueue_task_fair() / dequeue_task_fair() (dequeue_entities(), delayed dequeue)
+ * against capsim's engine entry points (src/sim/rq.c: rq_enqueue_flags(), rq_dequeue(),
+ * rq_requeue_delayed()) on one CPU: tasks with their PELT (blocked since a time, or not
+ * attached: new or migrated), util_est and clamps, a cfs_rq with blocked load, the CPU idle or
+ * running an RT task (the PELT clock then scales with capacity and frequency), and a sequence
+ * of operations, each after dt ns. Answers: the runqueue after each step, the tasks at the end,
+ * and the log of model-function calls (kc_path_call) in the order they were made.
+ */
+#define KC_PATH_TASKS 6
+#define KC_PATH_STEPS 12
+#define KC_PATH_LOG 96
+enum kc_path_op {
+	KC_PATH_NEW,     /* wake_up_new_task(): activate_task(ENQUEUE_INITIAL) */
+	KC_PATH_WAKE,    /* ttwu_do_activate(): ENQUEUE_WAKEUP (attach if not attached) */
+	KC_PATH_SLEEP,   /* block_task(): dequeue_task(DEQUEUE_SLEEP), maybe delayed */
+	KC_PATH_REQUEUE, /* ttwu_runnable() of a delayed task: ENQUEUE_DELAYED */
+};
+/* a log entry: step << 56 | call << 48 | task << 40 | argument (40 bits) */
+enum kc_path_call {
+	KC_CALL_UTIL_EST_ENQUEUE = 1, /* argument: the cfs_rq's util_est before */
+	KC_CALL_UTIL_EST_DEQUEUE,     /* the same */
+	KC_CALL_UTIL_EST_UPDATE,      /* the task's util_avg at the call << 1 | task_sleep */
+	KC_CALL_UPDATE_LOAD_AVG_SE,   /* __update_load_avg_se(): now (the PELT clock) */
+	KC_CALL_UCLAMP_RQ_INC,        /* per clamp id: the id */
+	KC_CALL_UCLAMP_RQ_DEC,
+	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags */
+};
+static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
+{
+	return step << 56 | (uint64_t)call << 48 | (uint64_t)task << 40 | (arg & ((1ULL << 40) - 1));
+}
+#define KC_FIELDS_path_in(S, A, I) \
+	S(cpu_scale) \
+	S(freq_scale) \
+	S(rt_curr) /* an RT task runs (else the CPU is idle) */ \
+	S(base_slice) \
+	S(tick_nsec) \
+	S(uclamp_used) \
+	S(clock0) /* rq clock, clock_task and clock_pelt at the start */ \
+	S(cfs_util_avg) S(cfs_util_sum) S(cfs_runnable_avg) S(cfs_runnable_sum) \
+	S(cfs_load_avg) S(cfs_load_sum) S(cfs_period_contrib) S(cfs_util_est) \
+	S(nr_tasks) \
+	A(weight, KC_PATH_TASKS) /* scale_load_down(), sched_prio_to_weight[] */ \
+	A(idle_policy, KC_PATH_TASKS) \
+	A(util_avg, KC_PATH_TASKS) A(util_sum, KC_PATH_TASKS) \
+	A(runnable_avg, KC_PATH_TASKS) A(runnable_sum, KC_PATH_TASKS) \
+	A(load_avg, KC_PATH_TASKS) A(load_sum, KC_PATH_TASKS) \
+	A(period_contrib, KC_PATH_TASKS) \
+	A(last_update, KC_PATH_TASKS) /* 0: not attached (new, or migrated here) */ \
+	A(util_est, KC_PATH_TASKS) \
+	I(vlag, KC_PATH_TASKS) /* se->vlag left by its last dequeue: PLACE_LAG at its wake-up */ \
+	A(uclamp_min, KC_PATH_TASKS) A(uclamp_max, KC_PATH_TASKS) \
+	S(nr_steps) \
+	A(op, KC_PATH_STEPS) A(task, KC_PATH_STEPS) A(dt, KC_PATH_STEPS) A(iowait, KC_PATH_STEPS)
+#define KC_FIELDS_path_out(S, A, I) \
+	A(applied, KC_PATH_STEPS) \
+	A(nr_running, KC_PATH_STEPS) A(h_nr_runnable, KC_PATH_STEPS) A(h_nr_delayed, KC_PATH_STEPS) \
+	A(load_weight, KC_PATH_STEPS) \
+	A(cfs_util_avg_out, KC_PATH_STEPS) A(cfs_util_sum_out, KC_PATH_STEPS) \
+	A(cfs_runnable_avg_out, KC_PATH_STEPS) A(cfs_runnable_sum_out, KC_PATH_STEPS) \
+	A(cfs_load_avg_out, KC_PATH_STEPS) A(cfs_load_sum_out, KC_PATH_STEPS) \
+	A(cfs_last_update, KC_PATH_STEPS) A(cfs_util_est_out, KC_PATH_STEPS) \
+	A(uclamp_min_rq, KC_PATH_STEPS) A(uclamp_max_rq, KC_PATH_STEPS) \
+	A(uclamp_idle, KC_PATH_STEPS) A(overloaded, KC_PATH_STEPS) \
+	A(t_util_avg, KC_PATH_TASKS) A(t_util_sum, KC_PATH_TASKS) A(t_runnable_avg, KC_PATH_TASKS) \
+	A(t_load_avg, KC_PATH_TASKS) A(t_last_update, KC_PATH_TASKS) A(t_util_est, KC_PATH_TASKS) \
+	A(t_on_rq, KC_PATH_TASKS) A(t_delayed, KC_PATH_TASKS) \
+	A(t_vruntime, KC_PATH_TASKS) A(t_deadline, KC_PATH_TASKS) I(t_vlag, KC_PATH_TASKS) \
+	S(nr_log) \
+	A(log, KC_PATH_LOG)
+/* the two groups share the case and the answer; their generators differ (kernel_check.c) */
+#define KC_FIELDS_enqueue_task_fair_in KC_FIELDS_path_in
+#define KC_FIELDS_enqueue_task_fair_out KC_FIELDS_path_out
+#define KC_FIELDS_dequeue_task_fair_in KC_FIELDS_path_in
+#define KC_FIELDS_dequeue_task_fair_out KC_FIELDS_path_out
+KC_STRUCT(path_in)
+KC_STRUCT(path_out)
+KC_STRUCT(enqueue_task_fair_in)
+KC_STRUCT(enqueue_task_fair_out)
+KC_STRUCT(dequeue_task_fair_in)
+KC_STRUCT(dequeue_task_fair_out)
+/* one side's answer to a path case (both groups' kside_ and cside_ are these) */
+void kside_path(const struct kc_path_in *in, struct kc_path_out *out);
+void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
-	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline)
+	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
+	X(enqueue_task_fair) X(dequeue_task_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -144,6 +144,18 @@ KC_TABLE(lb_walk_in)
 #define KC_T struct kc_lb_walk_out
 KC_TABLE(lb_walk_out)
 #undef KC_T
+#define KC_T struct kc_enqueue_task_fair_in
+KC_TABLE(enqueue_task_fair_in)
+#undef KC_T
+#define KC_T struct kc_enqueue_task_fair_out
+KC_TABLE(enqueue_task_fair_out)
+#undef KC_T
+#define KC_T struct kc_dequeue_task_fair_in
+KC_TABLE(dequeue_task_fair_in)
+#undef KC_T
+#define KC_T struct kc_dequeue_task_fair_out
+KC_TABLE(dequeue_task_fair_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1716,6 +1728,108 @@ static void gen_deadline(struct rng *r, unsigned kind, void *v)
 	in->cursor = chance(r, 40) ? 0 : range(r, 0, nr - 1);
 }
 
+/* --- path groups: enqueue_task_fair, dequeue_task_fair ------------------------------------ */
+
+static const char *const enqueue_task_fair_kinds[] = {
+	"random", "idle_cpu", "rt_curr", "unattached", "blocked_load", "uclamp", "iowait", "zero_dt",
+};
+static const char *const dequeue_task_fair_kinds[] = {
+	"random", "delay", "requeue", "uclamp", "rt_curr", "blocked_load",
+};
+enum { PK_RANDOM, PK_IDLE, PK_RT, PK_UNATTACHED, PK_BLOCKED, PK_UCLAMP, PK_IOWAIT, PK_ZERO_DT,
+       PK_DELAY, PK_REQUEUE };
+
+/* sched_prio_to_weight[] at some nice levels, and SCHED_IDLE's WEIGHT_IDLEPRIO */
+static const uint64_t path_weights[] = { 88761, 9548, 3121, 1277, 1024, 1024, 1024, 820, 335, 110, 15 };
+
+/* a PELT signal: avg and its sum at @divider (LOAD_AVG_MAX - 1024 + period_contrib) */
+static void gen_pelt(struct rng *r, uint64_t max, uint64_t divider, uint64_t *avg, uint64_t *sum)
+{
+	*avg = edgy(r, 0, max);
+	*sum = *avg * divider + (chance(r, 30) ? range(r, 0, divider - 1) : 0);
+}
+
+static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool dequeues)
+{
+	bool started[KC_PATH_TASKS] = { false }, queued[KC_PATH_TASKS] = { false };
+	uint64_t div, pc;
+
+	in->cpu_scale = chance(r, 50) ? 1024 : range(r, 160, 1024);
+	in->freq_scale = chance(r, 40) ? 1024 : range(r, 100, 1024);
+	in->rt_curr = kind == PK_RT || (kind != PK_IDLE && chance(r, 35));
+	in->base_slice = 750000 * range(r, 1, 4);
+	in->tick_nsec = chance(r, 50) ? 4000000 : chance(r, 50) ? 1000000 : 3333333;
+	in->uclamp_used = kind == PK_UCLAMP || chance(r, 40);
+	in->clock0 = range(r, 1ULL << 20, 1ULL << 36);
+	pc = range(r, 0, 1023);
+	div = 47742 - 1024 + pc;
+	in->cfs_period_contrib = pc;
+	if (kind == PK_BLOCKED || chance(r, 50)) { /* blocked load of tasks gone or asleep */
+		gen_pelt(r, 1024, div, &in->cfs_util_avg, &in->cfs_util_sum);
+		gen_pelt(r, 1024, div, &in->cfs_runnable_avg, &in->cfs_runnable_sum);
+		gen_pelt(r, 4096, div, &in->cfs_load_avg, &in->cfs_load_sum);
+	}
+	in->nr_tasks = range(r, 1, KC_PATH_TASKS);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		uint64_t tpc = range(r, 0, 1023), tdiv = 47742 - 1024 + tpc;
+
+		in->idle_policy[t] = chance(r, 8);
+		in->weight[t] = in->idle_policy[t] ? 3 : path_weights[range(r, 0, 10)];
+		in->period_contrib[t] = tpc;
+		gen_pelt(r, 1024, tdiv, &in->util_avg[t], &in->util_sum[t]);
+		in->runnable_avg[t] = range(r, in->util_avg[t], 1024);
+		in->runnable_sum[t] = in->runnable_avg[t] * tdiv;
+		in->load_avg[t] = edgy(r, 0, in->weight[t]);
+		in->load_sum[t] = in->load_avg[t] * tdiv / in->weight[t];
+		in->last_update[t] = kind == PK_UNATTACHED || chance(r, 30)
+					     ? 0 : in->clock0 - edgy(r, 0, 1ULL << 27);
+		in->util_est[t] = edgy(r, 0, 1024) | (chance(r, 50) ? 0x80000000ULL : 0);
+		/* a lag from its last dequeue (not a new task's): a negative one places it after
+		 * V, where a sleep is delayed (DELAY_DEQUEUE) */
+		if (in->last_update[t] && (kind == PK_DELAY || kind == PK_REQUEUE || chance(r, 50)))
+			in->vlag[t] = (uint64_t)((int64_t)range(r, 0, 6 * in->base_slice) -
+						 (int64_t)(4 * in->base_slice));
+		if (kind == PK_UCLAMP || chance(r, 30)) {
+			in->uclamp_min[t] = edgy(r, 0, 1024);
+			in->uclamp_max[t] = edgy(r, 0, 1024);
+		} else {
+			in->uclamp_max[t] = 1024;
+		}
+	}
+	in->nr_steps = range(r, 1, KC_PATH_STEPS);
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1);
+
+		in->task[k] = t;
+		in->dt[k] = kind == PK_ZERO_DT || chance(r, 10) ? 0 : edgy(r, 1, 40000000);
+		if (!dequeues || !queued[t]) {
+			/* a task never started that is not attached may be a new one */
+			in->op[k] = !started[t] && !in->last_update[t] && chance(r, 60) ? KC_PATH_NEW
+											   : KC_PATH_WAKE;
+			if ((kind == PK_REQUEUE || chance(r, 15)) && started[t])
+				in->op[k] = KC_PATH_REQUEUE; /* applied only if it was delayed */
+			in->iowait[k] = in->op[k] == KC_PATH_WAKE && (kind == PK_IOWAIT || chance(r, 20));
+			started[t] = queued[t] = true;
+		} else {
+			in->op[k] = KC_PATH_SLEEP;
+			queued[t] = kind == PK_DELAY && chance(r, 30); /* try a sleep again */
+		}
+	}
+}
+
+static void gen_enqueue_task_fair(struct rng *r, unsigned kind, void *v)
+{
+	gen_path(r, kind, v, false);
+}
+
+static void gen_dequeue_task_fair(struct rng *r, unsigned kind, void *v)
+{
+	static const unsigned map[] = { PK_RANDOM, PK_DELAY, PK_REQUEUE, PK_UCLAMP, PK_RT,
+					PK_BLOCKED };
+
+	gen_path(r, map[kind], v, true);
+}
+
 struct kc_group {
 	const char *name;
 	size_t in_size, out_size;
@@ -1927,11 +2041,26 @@ static uint64_t env_u64(const char *name, uint64_t def)
 	return v;
 }
 
+/* @name is one of the comma-separated names of @list */
+static bool group_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] != 0))
+		if (strcspn(p, ",") == n && !strncmp(p, name, n))
+			return true;
+	return false;
+}
+
 static int run_all(const char *only)
 {
 	static struct buffers b;
 	uint64_t seed = env_u64("KERNEL_CHECK_SEED", 1), cases = env_u64("KERNEL_CHECK_CASES", 2000);
 	uint64_t print = env_u64("KERNEL_CHECK_PRINT", 10), total = 0, total_bad = 0;
+	/* the mutants' reduced check (kernel-check/mutants.sh): stop at the first mismatch, and
+	 * leave out the groups KERNEL_CHECK_SKIP names (comma-separated) */
+	bool stop_first = env_u64("KERNEL_CHECK_STOP_FIRST", 0) != 0;
+	const char *skip = getenv("KERNEL_CHECK_SKIP");
 	unsigned nr_groups = 0;
 	struct timespec t0, t1;
 	char versions[64] = "";
@@ -1943,7 +2072,9 @@ static int run_all(const char *only)
 
 		if (only && strcmp(only, g->name))
 			continue;
-		for (uint64_t i = 0; i < cases; i++) {
+		if (skip && group_listed(skip, g->name))
+			continue;
+		for (uint64_t i = 0; i < cases && !(stop_first && bad_cases); i++) {
 			struct rng r = { seed * 0x100000001b3ULL ^ (gi + 1) * 0x9e3779b97f4a7c15ULL ^ i };
 			unsigned kind = (unsigned)(i % g->nr_kinds);
 
@@ -1955,6 +2086,11 @@ static int run_all(const char *only)
 		}
 		printf("kernel-check: %s: %" PRIu64 " cases, %" PRIu64 " mismatches (Linux %s)\n",
 		       g->name, cases, bad_cases, group_version(g));
+		if (stop_first && bad_cases) {
+			total_bad += bad_cases;
+			nr_groups++;
+			break;
+		}
 		nr_groups++;
 		total += cases;
 		total_bad += bad_cases;

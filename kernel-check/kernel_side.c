@@ -858,23 +858,36 @@ void detach_task(struct task_struct *p, struct lb_env *env)
 	kc_lbw_detached[kc_lbw_nr_detached++] = (uint64_t)(p - kc_lbw_tasks);
 }
 
-/* the sum, min and max of the local group's CPUs' capacity_of() (kstubs_lb.h) */
-void update_group_capacity(struct sched_domain *sd, int cpu)
+/* a child domain over @sg's CPUs, one group each, its sgc set by update_cpu_capacity() */
+static struct sched_domain *kc_lbw_child(const struct sched_group *sg)
 {
-	struct sched_group *sg = sd->groups;
-	int i;
+	static struct sched_domain child;
+	static struct sched_group groups[KC_MAX_CPUS];
+	static struct sched_group_capacity sgc[KC_MAX_CPUS];
+	unsigned n = 0;
+	int cpu;
 
-	(void)cpu;
-	sg->sgc->capacity = 0;
-	sg->sgc->min_capacity = ULONG_MAX;
-	sg->sgc->max_capacity = 0;
-	for_each_cpu(i, to_cpumask(sg->cpumask)) {
-		unsigned long c = cpu_rq(i)->cpu_capacity;
-
-		sg->sgc->capacity += c;
-		sg->sgc->min_capacity = min(sg->sgc->min_capacity, c);
-		sg->sgc->max_capacity = max(sg->sgc->max_capacity, c);
+	memset(&child, 0, sizeof(child));
+	for_each_cpu(cpu, to_cpumask(sg->cpumask)) {
+		groups[n] = (struct sched_group){ .sgc = &sgc[n], .group_weight = 1,
+						  .cpumask = { 1UL << cpu } };
+		sgc[n] = (struct sched_group_capacity){ .cpumask = { 1UL << cpu } };
+		k_update_cpu_capacity(&(struct sched_domain){ .groups = &groups[n] }, cpu);
+		n++;
 	}
+	for (unsigned i = 0; i < n; i++)
+		groups[i].next = &groups[(i + 1) % n];
+	child.groups = &groups[0];
+	return &child;
+}
+
+/* the group's sgc as update_group_capacity() leaves it, with a child domain or not */
+static void kc_lbw_group_capacity(struct sched_group *sg, bool has_child)
+{
+	struct sched_domain sd = { .groups = sg };
+
+	sd.child = has_child ? kc_lbw_child(sg) : NULL;
+	k_update_group_capacity(&sd, cpumask_first(to_cpumask(sg->cpumask)));
 }
 
 void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
@@ -917,7 +930,15 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		rq->cfs.avg.runnable_avg = in->runnable[c];
 		rq->cfs.avg.util_avg = in->util[c];
 		rq->cfs.avg.util_est = (unsigned int)in->util_est[c];
+		/* capacity_of() as update_cpu_capacity() leaves it: scale_rt_capacity() of an
+		 * RT load that takes the rest of arch_cap (no IRQ, deadline or pressure) */
 		rq->cpu_capacity = in->capacity_of[c];
+		memset(&rq->avg_dl, 0, sizeof(rq->avg_dl));
+		memset(&rq->avg_irq, 0, sizeof(rq->avg_irq));
+		memset(&rq->avg_hw, 0, sizeof(rq->avg_hw));
+		memset(&rq->avg_rt, 0, sizeof(rq->avg_rt));
+		rq->avg_rt.util_avg = in->arch_cap[c] - in->capacity_of[c];
+		cpufreq_pressure[c] = 0;
 		rq->misfit_task_load = in->misfit_load[c];
 		rq->clock_task = in->clock_task[c];
 		rq->idle = &kc_idle;
@@ -949,7 +970,11 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		if (!in->idle_task[c] && cpu_rq(c)->curr == &kc_idle)
 			cpu_rq(c)->curr = &kc_lbw_rt; /* an RT task runs */
-	/* the domain and its ring of groups from dst's local one; each group's sgc as fresh */
+	/* the domain and its ring of groups from dst's local one; each group's sgc as fresh:
+	 * update_group_capacity()'s, over a child domain of one group per CPU of the group
+	 * (the case's domain has a child when it is not the lowest level; which CPUs the child's
+	 * groups join does not change the sums, minima and maxima) or, at the lowest level,
+	 * update_cpu_capacity()'s of the group's one CPU */
 	memset(&sd, 0, sizeof(sd));
 	sd.flags = (int)in->sd_flags;
 	sd.imbalance_pct = (unsigned int)in->imbalance_pct;
@@ -973,8 +998,9 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 			.cpumask = { in->sg_span[g] },
 		};
 		sg[g].cores = sg[g].group_weight; /* no SMT siblings told apart, as capsim */
-		update_group_capacity(&(struct sched_domain){ .groups = &sg[g] }, 0);
+		kc_lbw_group_capacity(&sg[g], in->level != 0);
 	}
+	sd.child = in->level != 0 ? kc_lbw_child(&sg[0]) : NULL;
 	env.dst_grpmask = to_cpumask(sgc[0].cpumask);
 
 	out->busiest_group[0] = out->busiest_cpu[0] = out->new_dst_cpu[0] = (uint64_t)-1;

@@ -450,6 +450,8 @@ struct sched_domain {
 	unsigned long span[1];
 	/* load balance */
 	unsigned int imbalance_pct, cache_nice_tries, nr_balance_failed;
+	struct sched_domain *child;   /* lb_walk: update_group_capacity() */
+	unsigned int balance_interval;
 };
 
 #include "kstubs_lb.h"

@@ -72,11 +72,15 @@ struct sd_lb_stats {
 
 /*
  * Group lb_walk's plumbing: one balance pass at a time on the case's runqueues; detach_task()
- * takes the task off cfs_tasks and its rq (kernel_side.c), update_group_capacity() sums the
- * group's CPUs' capacity_of() (capsim's simplification, docs/model.md: the kernel sums the
- * child groups' sgc, which hold the same values when they are fresh), update_idle_cpu_scan()
- * (select_idle_cpu()'s scan depth) does nothing; no NUMA balancing.
+ * takes the task off cfs_tasks and its rq (kernel_side.c), update_idle_cpu_scan()
+ * (select_idle_cpu()'s scan depth) does nothing; no NUMA balancing. HZ is an arm64
+ * defconfig's (it bounds the sgc's next_update only); msecs_to_jiffies() is kernel/time's
+ * rounding up.
  */
+#define HZ 250
+#define __read_mostly
+#define msecs_to_jiffies(m) (((m) * HZ + 999) / 1000)
+#define SD_OVERLAP (1 << 13)
 #define time_after_eq(a, b) ((long)((a) - (b)) >= 0)
 #define schedstat_add(x, v) do { } while (0)
 #define HK_TYPE_MISC 0
@@ -87,7 +91,6 @@ extern unsigned long kc_lb_jiffies; /* 0: sgc->next_update is after it */
 extern const unsigned int sysctl_sched_nr_migrate;
 struct lb_env;
 void detach_task(struct task_struct *p, struct lb_env *env);
-void update_group_capacity(struct sched_domain *sd, int cpu);
 #define update_idle_cpu_scan(env, sum_util) do { } while (0)
 #define sched_smt_active() false
 #define is_core_idle(cpu) true

@@ -13,6 +13,19 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/*
+ * CAPSIM_MUT(id, orig, mutant) - a mutation point of `make kernel-check-mutants`
+ * (kernel-check/mutants.txt lists each): @orig in every build but the mutants build
+ * (-DCAPSIM_MUTANTS, kernel-check/mutants.sh), which takes @mutant when the run's CAPSIM_MUTANT
+ * (read once at start, src/mutant.c) is @id.
+ */
+#ifdef CAPSIM_MUTANTS
+extern int capsim_mutant;
+#define CAPSIM_MUT(id, orig, mutant) (capsim_mutant == (id) ? (mutant) : (orig))
+#else
+#define CAPSIM_MUT(id, orig, mutant) (orig)
+#endif
+
 /* The number of names in a NULL-terminated list, for capsim_suggest(). */
 static inline size_t strv_len(const char *const *v)
 {

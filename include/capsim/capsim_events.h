@@ -119,7 +119,8 @@ struct capsim_ev_cpu_frequency_limits {
 /*
  * HW or (v6.9) thermal pressure, capacity units (0..1024). Version 2: hw_pressure_update is
  * emitted once per topology_update_hw_pressure() call, on ev->cpu = cpumask_first(@cpus), and
- * @cpus (callback-only; NULL for thermal_pressure_update) holds every CPU it applies to.
+ * @cpus (callback-only) holds every CPU it applies to (thermal_pressure_update's too, since the
+ * per-CPU pressure recording: it was NULL before).
  */
 struct capsim_ev_pressure {
 	uint64_t pressure;
@@ -132,7 +133,12 @@ struct capsim_ev_pressure {
  * @hw_pressure: arch_scale_hw_pressure() (v6.9: thermal pressure); @cpufreq_pressure:
  * cpufreq_get_pressure() (0 under v6.9, which has none); @capacity_orig,
  * arch_scale_cpu_capacity(), and @delivered_capacity, the capacity of the OPP the CPU runs at
- * (the policy's frequency lowered by any HW cap), capacity units.
+ * (the policy's frequency lowered by any HW cap), capacity units. Every pressure is the run's
+ * model's: @hw_load_avg, hw_load_avg() (v6.10 and later; 0 under v6.9 and none), the PELT
+ * average get_actual_cpu_capacity() subtracts, so that actual_capacity = capacity_orig -
+ * max(hw_load_avg, cpufreq_pressure); @thermal (v6.9): @hw_pressure is the instantaneous thermal
+ * pressure, actual_capacity = capacity_orig - hw_pressure (util_fits_cpu()'s and feec's), and
+ * @thermal_load_avg its PELT average (capacity_of()'s; 0 otherwise).
  */
 struct capsim_ev_cpu_counters {
 	uint64_t actual_capacity;
@@ -141,6 +147,9 @@ struct capsim_ev_cpu_counters {
 	uint64_t cpufreq_pressure;
 	uint64_t capacity_orig;
 	uint64_t delivered_capacity;
+	uint64_t hw_load_avg;
+	uint64_t thermal_load_avg;
+	uint32_t thermal;
 };
 
 /* @name: the tracepoint ("thermal_zone_trip"); @body: its TP_printk text. Both callback-only. */

@@ -613,19 +613,26 @@ def _sim_run(sim, err):
     and is raised once the run has ended. Elsewhere, a plain call."""
     if threading.current_thread() is not threading.main_thread():
         return lib.capsim_sim_run(sim, ctypes.byref(err))
-    ret = []
-    t = threading.Thread(target=lambda: ret.append(lib.capsim_sim_run(sim, ctypes.byref(err))),
-                         name="capsim-run", daemon=True)
-    t.start()
+    ret, done = [], threading.Event()
+
+    def body():
+        try:
+            ret.append(lib.capsim_sim_run(sim, ctypes.byref(err)))
+        finally:
+            done.set()
+
+    # an Event, not Thread.join(): a join cut by KeyboardInterrupt can see the thread as ended
+    # before it is (CPython's join releases its state lock early when interrupted)
+    threading.Thread(target=body, name="capsim-run", daemon=True).start()
     try:
-        while t.is_alive():
-            t.join(0.05)
+        while not done.wait(0.05):
+            pass
     except KeyboardInterrupt:
         lib.capsim_sim_stop(sim)
         # the run must end before its memory goes: a second Ctrl-C does not cut this wait
-        while t.is_alive():
+        while not done.is_set():
             try:
-                t.join()
+                done.wait(0.05)
             except KeyboardInterrupt:
                 pass
         raise

@@ -658,7 +658,7 @@ static int setup_belief(struct capsim_analysis *a, capsim_error *err)
 	if (!cp)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	for (unsigned c = 0; c < n; c++)
-		belief_cpu_params_of(a->plat, c, &cp[c]);
+		cp[c] = belief_cpu_params_of(a->plat, c);
 	ret = belief_create(&bp, cp, n, &a->belief, err);
 	free(cp);
 	if (!ret)

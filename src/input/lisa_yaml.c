@@ -27,7 +27,7 @@
 #include "input/platform_load.h"
 
 /* Why a policy has no energy model, in the words of the file (a note replaces the generic one). */
-#define LISA_WHY_MAX 200
+#define LISA_WHY_MAX 160 /* with "policyN: no energy model: ", within PLATFORM_NOTE_MAX */
 
 struct lctx {
 	yaml_document_t doc;

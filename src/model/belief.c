@@ -20,20 +20,19 @@
 #include "internal.h"
 #include "model/platform.h"
 
-void belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu,
-			  struct belief_cpu_params *out)
+struct belief_cpu_params belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu)
 {
 	int pol = platform_policy_of(p, cpu);
+	struct belief_cpu_params c = { .cap_orig = platform_cpu_capacity_orig(p, cpu),
+				       .freq_ref = platform_freq_ref(p, cpu) };
 
-	*out = (struct belief_cpu_params){ 0 };
-	out->cap_orig = platform_cpu_capacity_orig(p, cpu);
-	out->freq_ref = platform_freq_ref(p, cpu);
 	if (pol >= 0) {
-		out->cpuinfo_max = p->policies[pol].cpuinfo_max_khz;
+		c.cpuinfo_max = p->policies[pol].cpuinfo_max_khz;
 		/* 7.3: only a driver with ->scale_freq_ref() (intel_pstate hybrid) has one */
 		if (p->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
-			out->scale_freq_ref = out->cpuinfo_max;
+			c.scale_freq_ref = c.cpuinfo_max;
 	}
+	return c;
 }
 
 uint32_t belief_default_freq_ref(enum capsim_model model)
@@ -156,10 +155,11 @@ void belief_free(struct belief *b)
 	free(b);
 }
 
-static void trace(struct belief *b, const char *event, unsigned cpu, uint64_t pressure)
+static void trace(struct belief *b, const char *event, const capsim_cpumask *cpus, unsigned cpu,
+		  uint64_t pressure)
 {
 	if (b->trace)
-		b->trace(b->trace_ctx, event, cpu, pressure);
+		b->trace(b->trace_ctx, event, cpus, cpu, pressure);
 }
 
 void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_t max_khz,
@@ -194,7 +194,7 @@ static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, 
 	if (first >= b->nr_cpus)
 		return;
 	pressure = belief_capped_pressure(&b->cpus[first].p, khz);
-	trace(b, thermal ? "thermal_pressure_update" : "hw_pressure_update", first, pressure);
+	trace(b, thermal ? "thermal_pressure_update" : "hw_pressure_update", cpus, first, pressure);
 	belief_write_pressure(b, cpus, pressure, thermal);
 }
 
@@ -220,8 +220,7 @@ void belief_cooling_freq(struct belief *b, const capsim_cpumask *cpus, uint32_t 
 
 void belief_hw_cap(struct belief *b, const capsim_cpumask *cpus, uint32_t capped_khz)
 {
-	if (b->p.model == CAPSIM_MODEL_NONE)
-		return;
+	/* the `none` model keeps the arch_topology value too; its scheduler reads nothing */
 	write_capped_pressure(b, cpus, capped_khz, b->p.model == CAPSIM_MODEL_V6_9);
 }
 
@@ -229,48 +228,51 @@ void belief_hw_cap(struct belief *b, const capsim_cpumask *cpus, uint32_t capped
  * mirrors update_hw_load_avg() (6.10+) and update_thermal_load_avg() (6.9), pelt.c: the raw
  * pressure is the load, runnable and running of one more PELT signal.
  */
-static void update_pressure_avg(struct belief_cpu *bc, uint64_t now, uint64_t pressure)
+static int update_pressure_avg(struct belief_cpu *bc, uint64_t now, uint64_t pressure)
 {
-	capsim_pelt_update(&bc->avg, now, pressure, pressure, pressure != 0, 1);
+	return capsim_pelt_update(&bc->avg, now, pressure, pressure, pressure != 0, 1);
 }
 
-void belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task)
+int belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task)
 {
 	struct belief_cpu *bc = &b->cpus[cpu];
 
 	switch (b->p.model) {
 	case CAPSIM_MODEL_V6_9:
 		/* rq_clock_thermal() = rq_clock_task() >> sched_thermal_decay_shift */
-		update_pressure_avg(bc, clock_task >> b->p.decay_shift, bc->thermal_pressure);
-		break;
+		return update_pressure_avg(bc, clock_task >> b->p.decay_shift, bc->thermal_pressure);
 	case CAPSIM_MODEL_NONE:
-		break;
+		return 0;
 	default:
-		update_pressure_avg(bc, clock_task, bc->hw_pressure);
-		break;
+		return update_pressure_avg(bc, clock_task, bc->hw_pressure);
 	}
 }
 
-void belief_blocked_update(struct belief *b, unsigned cpu, uint64_t clock_task,
-			   uint64_t clock_pelt)
+int belief_blocked_update(struct belief *b, unsigned cpu, uint64_t clock_task,
+			  uint64_t clock_pelt)
 {
-	struct belief_cpu *bc = &b->cpus[cpu];
-
-	switch (b->p.model) {
-	case CAPSIM_MODEL_V6_10:
-		/* 6.10 passed rq_clock_pelt() here; 84d265281d6c (6.12) made it rq_clock_task() */
-		update_pressure_avg(bc, clock_pelt, bc->hw_pressure);
-		break;
-	default:
-		belief_tick(b, cpu, clock_task);
-		break;
-	}
+	/* 6.10 passed rq_clock_pelt() here; 84d265281d6c (6.12) made it rq_clock_task() */
+	if (b->p.model == CAPSIM_MODEL_V6_10)
+		return update_pressure_avg(&b->cpus[cpu], clock_pelt, b->cpus[cpu].hw_pressure);
+	return belief_tick(b, cpu, clock_task);
 }
 
-/* mirrors get_actual_cpu_capacity(), fair.c: unsigned, not clamped */
-static uint64_t actual_capacity(uint64_t arch, uint64_t hw_avg, uint64_t cpufreq)
+struct belief_signals belief_signals(const struct belief *b, unsigned cpu, uint64_t now_ns)
 {
-	return arch - (hw_avg > cpufreq ? hw_avg : cpufreq);
+	const struct belief_cpu *bc = &b->cpus[cpu];
+	struct belief_signals s = { .cap_orig = bc->p.cap_orig,
+				    .actual_cap = belief_view(b, cpu, now_ns).actual_cap };
+
+	if (b->p.model == CAPSIM_MODEL_V6_9) {
+		s.thermal_pressure = bc->thermal_pressure;
+		s.thermal_load_avg = bc->avg.load_avg;
+		return s;
+	}
+	s.hw_pressure = bc->hw_pressure;
+	/* the capped model's own signals: its held maximum is orig - their max over the window */
+	s.hw_load_avg = bc->avg.load_avg;
+	s.cpufreq_pressure = bc->cpufreq_pressure;
+	return s;
 }
 
 struct belief_view belief_view(const struct belief *b, unsigned cpu, uint64_t now_ns)
@@ -296,12 +298,14 @@ struct belief_view belief_view(const struct belief *b, unsigned cpu, uint64_t no
 		v.arch_cap = held;
 		v.cpufreq_pressure = held - bc->level;
 		v.hw_load_avg = bc->avg.load_avg > lost ? bc->avg.load_avg - lost : 0;
-		v.actual_cap = actual_capacity(v.arch_cap, v.hw_load_avg, v.cpufreq_pressure);
+		v.actual_cap = actual_capacity_formula(v.arch_cap, v.hw_load_avg,
+						       v.cpufreq_pressure);
 		break;
 	default:
 		v.cpufreq_pressure = bc->cpufreq_pressure;
 		v.hw_load_avg = bc->avg.load_avg;
-		v.actual_cap = actual_capacity(v.arch_cap, v.hw_load_avg, v.cpufreq_pressure);
+		v.actual_cap = actual_capacity_formula(v.arch_cap, v.hw_load_avg,
+						       v.cpufreq_pressure);
 		break;
 	}
 	return v;

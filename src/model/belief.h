@@ -25,6 +25,8 @@
 
 #include "capsim/capsim.h"
 
+struct capsim_platform;
+
 #define BELIEF_DEFAULT_CAPPED_THRESHOLD_NS CAPSIM_NSEC_PER_SEC
 #define BELIEF_MAX_DECAY_SHIFT 10
 #define BELIEF_WINDOW_MAX 64
@@ -80,16 +82,14 @@ struct belief {
 	struct belief_params p;
 	struct belief_cpu *cpus;
 	unsigned nr_cpus;
-	/* called for each pressure write: "hw_pressure_update" or "thermal_pressure_update" */
+	/* called for each pressure write: "hw_pressure_update" or "thermal_pressure_update", on
+	 * the first CPU @cpu of the @cpus written */
 	void *trace_ctx;
-	void (*trace)(void *ctx, const char *event, unsigned cpu, uint64_t pressure);
+	void (*trace)(void *ctx, const char *event, const capsim_cpumask *cpus, unsigned cpu,
+		      uint64_t pressure);
 };
 
 struct capsim_platform;
-
-/** belief_cpu_params_of() - @cpu of platform @p as the pressure code sees it. */
-void belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu,
-			  struct belief_cpu_params *out);
 
 /**
  * belief_create() - @nr_cpus CPUs described by @cpus, believed under @p.
@@ -134,18 +134,40 @@ void belief_write_pressure(struct belief *b, const capsim_cpumask *cpus, uint64_
 /**
  * belief_tick() - sched_tick() on @cpu at rq_clock_task = @clock_task: the pressure sample
  * update_hw_load_avg / update_thermal_load_avg takes.
+ * Return: 1 if the average was recomputed (the PELT "decayed"), else 0.
  */
-void belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task);
+int belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task);
 
 /**
  * belief_blocked_update() - __update_blocked_others() / update_other_load_avgs() on @cpu: the
  * same sample, on the clock the model's kernel uses on that path.
+ * Return: 1 if the average was recomputed (it adds to the path's "decayed"), else 0.
  */
-void belief_blocked_update(struct belief *b, unsigned cpu, uint64_t clock_task,
-			   uint64_t clock_pelt);
+int belief_blocked_update(struct belief *b, unsigned cpu, uint64_t clock_task,
+			  uint64_t clock_pelt);
 
 /** belief_view() - the placement inputs of @cpu at @now_ns. */
 struct belief_view belief_view(const struct belief *b, unsigned cpu, uint64_t now_ns);
+
+/*
+ * A CPU's pressure signals as the model keeps them (what the trace's counters carry), with
+ * actual_cap = cap_orig - max(hw_load_avg, cpufreq_pressure) under v6.10 and later (capped
+ * included: its held maximum is what the window took of the same signals), and
+ * cap_orig - thermal_pressure under v6.9 (util_fits_cpu()'s and feec's capacity; capacity_of()
+ * uses thermal_load_avg). Under `none` only hw_pressure is kept and actual_cap = cap_orig.
+ */
+struct belief_signals {
+	uint64_t cap_orig;
+	uint64_t hw_pressure;      /* v6.10+ (and none): per_cpu(hw_pressure) */
+	uint64_t hw_load_avg;      /* v6.10+: hw_load_avg() */
+	uint64_t cpufreq_pressure; /* v6.10+: per_cpu(cpufreq_pressure) */
+	uint64_t thermal_pressure; /* v6.9: per_cpu(thermal_pressure) */
+	uint64_t thermal_load_avg; /* v6.9: thermal_load_avg() */
+	uint64_t actual_cap;       /* belief_view()'s */
+};
+
+/** belief_signals() - @cpu's pressure signals at @now_ns. */
+struct belief_signals belief_signals(const struct belief *b, unsigned cpu, uint64_t now_ns);
 
 /** belief_cpufreq_pressure() - mirrors cpufreq_update_pressure()'s formula per model. */
 uint64_t belief_cpufreq_pressure(enum capsim_model model, const struct belief_cpu_params *c,
@@ -153,6 +175,9 @@ uint64_t belief_cpufreq_pressure(enum capsim_model model, const struct belief_cp
 
 /** belief_capped_pressure() - mirrors topology_update_{hw,thermal}_pressure()'s formula. */
 uint64_t belief_capped_pressure(const struct belief_cpu_params *c, uint32_t capped_freq);
+
+/** belief_cpu_params_of() - @cpu of platform @p as the pressure code sees it. */
+struct belief_cpu_params belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu);
 
 /** belief_default_freq_ref() - capacity_freq_ref before cpufreq sets it: 1, or 0 (latest). */
 uint32_t belief_default_freq_ref(enum capsim_model model);

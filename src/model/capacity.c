@@ -13,12 +13,21 @@
 #include "internal.h"
 #include "model/platform.h"
 
-/* mirrors get_actual_cpu_capacity(), kernel/sched/fair.c, v6.10+ */
+/*
+ * mirrors get_actual_cpu_capacity(), kernel/sched/fair.c, v6.10+: the one place of its formula
+ * (the kernel function reads the CPU's three inputs itself; every caller here passes them)
+ */
+uint64_t actual_capacity_formula(uint64_t arch_cap, uint64_t hw_load_avg,
+				 uint64_t cpufreq_pressure)
+{
+	return arch_cap - (hw_load_avg > cpufreq_pressure ? hw_load_avg : cpufreq_pressure);
+}
+
+/* get_actual_cpu_capacity() of the platform's own v6.10 snapshot (`capsim capacity`) */
 uint64_t platform_actual_capacity(const struct capsim_platform *p, unsigned cpu)
 {
-	uint64_t hw = platform_hw_load_avg(p, cpu), freq = platform_cpufreq_pressure(p, cpu);
-
-	return platform_cpu_capacity_orig(p, cpu) - (hw > freq ? hw : freq);
+	return actual_capacity_formula(platform_cpu_capacity_orig(p, cpu),
+				       platform_hw_load_avg(p, cpu), platform_cpufreq_pressure(p, cpu));
 }
 
 /* mirrors arch_scale_thermal_pressure(cpu) of v6.9 */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/belief.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 
@@ -217,15 +218,16 @@ uint64_t platform_freq_pressure(uint64_t cap, uint32_t capped_khz, uint32_t ref_
 	return cap - mult_frac(cap, capped_khz, ref_khz);
 }
 
-/* mirrors cpufreq_update_pressure(), drivers/cpufreq/cpufreq.c, v6.10+ */
+/*
+ * mirrors cpufreq_update_pressure(), drivers/cpufreq/cpufreq.c, into the platform's snapshot:
+ * the belief's formula (model/belief.c) under the latest model, whose 7.3 fallback to the
+ * driver's reference is the platform's option (6.10's when it is off)
+ */
 static void update_pressure(struct capsim_platform *p, const struct platform_policy *pol)
 {
-	uint32_t ref = platform_freq_ref(p, pol->cpu);
-	uint64_t pressure;
+	struct belief_cpu_params c = belief_cpu_params_of(p, pol->cpu);
+	uint64_t pressure = belief_cpufreq_pressure(CAPSIM_MODEL_LATEST, &c, pol->max_khz);
 
-	if (!ref && p->fallback == PLATFORM_FALLBACK_CPUINFO_MAX)
-		ref = pol->cpuinfo_max_khz;
-	pressure = platform_freq_pressure(platform_cpu_capacity_orig(p, pol->cpu), pol->max_khz, ref);
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
 		if (capsim_cpumask_test(&pol->related_cpus, cpu))
 			p->cpus[cpu].cpufreq_pressure = pressure;
@@ -279,25 +281,6 @@ static const char *kind_name(enum freq_qos_kind kind)
 }
 
 /*
- * v6.9 cpufreq_set_cur_state(): a cooling device's cap also became thermal pressure
- * (arch_update_thermal_pressure with the state's frequency). Kept for the pre-6.10 view.
- */
-static void cooling_thermal_pressure(struct capsim_platform *p, const struct platform_policy *pol,
-				     const struct freq_qos_request *r, bool removed)
-{
-	uint64_t pressure = 0;
-
-	if (r->origin != FREQ_QOS_ORIGIN_COOLING || r->kind != FREQ_QOS_MAX)
-		return;
-	if (!removed)
-		pressure = platform_freq_pressure(platform_cpu_capacity_orig(p, pol->cpu),
-						  (uint32_t)r->value, platform_freq_ref(p, pol->cpu));
-	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
-		if (capsim_cpumask_test(&pol->related_cpus, cpu))
-			p->cpus[cpu].thermal_pressure_v69 = pressure;
-}
-
-/*
  * mirrors pm_qos_update_target()'s notification: the policy's notifier (cpufreq_notifier_min/
  * max() -> handle_update() -> refresh_frequency_limits()) runs cpufreq_set_policy() only when
  * the aggregate of @kind changed from @prev. The kernel runs it from a work item: at once here.
@@ -348,7 +331,6 @@ int platform_freq_qos_add_request(struct capsim_platform *p, unsigned policy,
 	r->kind = kind;
 	r->origin = origin;
 	r->value = (int32_t)khz;
-	cooling_thermal_pressure(p, pol, r, false);
 	notify_policy(p, policy, kind, prev);
 	return 0;
 }
@@ -373,7 +355,6 @@ int platform_freq_qos_update_request(struct capsim_platform *p, unsigned policy,
 		r->value = (int32_t)khz;
 		notify_policy(p, policy, kind, prev);
 	}
-	cooling_thermal_pressure(p, pol, r, false);
 	return 0;
 }
 
@@ -388,7 +369,6 @@ int platform_freq_qos_remove_request(struct capsim_platform *p, unsigned policy,
 	if (!r)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "policy%u: no %s request '%s'",
 					pol->cpu, kind_name(kind), name);
-	cooling_thermal_pressure(p, pol, r, true);
 	prev = platform_freq_qos_value(p, policy, kind);
 	*r = pol->reqs[--pol->nr_reqs];
 	notify_policy(p, policy, kind, prev);

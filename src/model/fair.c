@@ -141,6 +141,12 @@ uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs
 	return min_u64(scale, util);
 }
 
+/* mirrors sched_cpu_util(), kernel/sched/fair.c (6.12) */
+uint64_t sched_cpu_util(const struct fair_rd *rd, int cpu)
+{
+	return effective_cpu_util(rd, cpu, cpu_util_cfs(rd, cpu), NULL, NULL);
+}
+
 /* mirrors sugov_effective_cpu_perf(), kernel/sched/cpufreq_schedutil.c (6.8+) */
 uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max)
 {

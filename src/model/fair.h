@@ -150,6 +150,14 @@ uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max);
 uint64_t cpu_util_cfs(const struct fair_rd *rd, int cpu);
 
 /**
+ * sched_cpu_util() - effective_cpu_util(cpu, cpu_util_cfs(cpu), NULL, NULL): CFS util with its
+ * util_est, plus RT, DL and IRQ, at most the capacity. What the cpufreq cooling device's
+ * get_load() reads. Mirrors sched_cpu_util(), fair.c (6.12; 6.1's, core.c with ENERGY_UTIL,
+ * is the same sum).
+ */
+uint64_t sched_cpu_util(const struct fair_rd *rd, int cpu);
+
+/**
  * sugov_get_util() - the perf @cpu asks schedutil for: boosted CFS util through
  * effective_cpu_util() and the rq clamps. Mirrors cpufreq_schedutil.c (from the memo).
  */

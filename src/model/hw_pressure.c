@@ -12,6 +12,7 @@
  * arch_update_thermal_pressure(), so the value also feeds the pre-6.10 thermal view.
  */
 #include "internal.h"
+#include "model/belief.h"
 #include "model/platform.h"
 
 /* mirrors topology_update_hw_pressure(), drivers/base/arch_topology.c, v6.10+ */
@@ -19,14 +20,15 @@ void platform_set_hw_pressure(struct capsim_platform *p, const capsim_cpumask *c
 			      uint32_t capped_khz)
 {
 	unsigned first;
+	struct belief_cpu_params c;
 	uint64_t pressure;
 
 	for (first = 0; first < p->nr_cpus && !capsim_cpumask_test(cpus, first); first++)
 		;
 	if (first == p->nr_cpus)
 		return;
-	pressure = platform_freq_pressure(platform_cpu_capacity_orig(p, first), capped_khz,
-					  platform_freq_ref(p, first));
+	c = belief_cpu_params_of(p, first);
+	pressure = belief_capped_pressure(&c, capped_khz);
 	for (unsigned cpu = first; cpu < p->nr_cpus; cpu++) {
 		if (!capsim_cpumask_test(cpus, cpu))
 			continue;

@@ -10,6 +10,7 @@
 
 #include "model/fair.h"
 #include "model/model.h"
+#include "model/platform.h"
 
 static const char *const model_names[CAPSIM_MODEL_COUNT] = {
 	[CAPSIM_MODEL_V6_10] = "v6.10",
@@ -43,15 +44,6 @@ const char *capsim_model_suggest(const char *name)
 	return capsim_suggest(name, model_names, CAPSIM_MODEL_COUNT);
 }
 
-/* mirrors get_actual_cpu_capacity(), kernel/sched/fair.c, v6.10+ */
-static uint64_t actual_cap_v6_10(const struct fair_cpu *c)
-{
-	uint64_t pressure = c->hw_load_avg > c->cpufreq_pressure ? c->hw_load_avg
-								 : c->cpufreq_pressure;
-
-	return c->arch_cap - pressure;
-}
-
 /* the pre-6.10 reads: instantaneous thermal pressure, or its PELT average at the idle/RT sites */
 static uint64_t thermal_cap_v6_9(const struct fair_cpu *c, enum model_site site)
 {
@@ -81,7 +73,8 @@ uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enu
 	case CAPSIM_MODEL_COUNT:
 		break;
 	}
-	return actual_cap_v6_10(cpu);
+	return actual_capacity_formula(cpu->arch_cap, cpu->hw_load_avg,
+				       cpu->cpufreq_pressure);
 }
 
 uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu)
@@ -94,6 +87,13 @@ bool model_eevdf_pre_6_12(enum capsim_model model)
 	/* 152e11f6df29 (delayed dequeue), 85e511df3cec (PREEMPT_SHORT), 82e9d0456e06
 	 * (PLACE_REL_DEADLINE): all v6.12 */
 	return model != CAPSIM_MODEL_V6_12 && model != CAPSIM_MODEL_LATEST;
+}
+
+bool model_util_est_update_before_dequeue(enum capsim_model model)
+{
+	/* the delayed-dequeue series (6.12) moved it up; only the v6.12 model runs that order:
+	 * v6.9, v6.10 (and capped, none) have 6.1's, latest 7.3's (after the PELT update) */
+	return model == CAPSIM_MODEL_V6_12;
 }
 
 int model_reads_thermal(enum capsim_model model)

@@ -57,6 +57,14 @@ bool model_uclamp_inc_before_enqueue(enum capsim_model model);
  */
 bool model_eevdf_pre_6_12(enum capsim_model model);
 
+/**
+ * model_util_est_update_before_dequeue() - whether @model's dequeue_task_fair() calls
+ * util_est_update() before dequeue_entities() (6.12: on util_avg as of the task's last PELT
+ * update, without its final running stretch) rather than after the dequeue's PELT update
+ * (6.1 .. 6.11 at the end of dequeue_task_fair(); 7.3 from update_load_avg() itself).
+ */
+bool model_util_est_update_before_dequeue(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

@@ -203,6 +203,9 @@ struct platform_cpu {
 	uint32_t capacity_dmips_mhz;       /* raw capacity; 0 when absent */
 	uint64_t capacity_orig;            /* cpu_scale: arch_scale_cpu_capacity() */
 	uint32_t freq_ref_khz;             /* capacity_freq_ref (arm), 0 on x86-like */
+	/* the `capsim capacity` API's snapshot of the pressures (src/model/platform_caps.c); a
+	 * simulation reads none of them, its model's belief owns them (belief.c): only
+	 * cpufreq_set_policy(), the cpufreq model both share, still writes cpufreq_pressure */
 	uint64_t cpufreq_pressure;         /* per_cpu(cpufreq_pressure): instantaneous */
 	uint64_t hw_pressure;              /* per_cpu(hw_pressure): instantaneous */
 	uint64_t thermal_pressure_v69;     /* what v6.9's arch_scale_thermal_pressure() held */
@@ -504,7 +507,17 @@ uint64_t platform_hw_load_avg(const struct capsim_platform *p, unsigned cpu);
 /* --- capacity seen by the scheduler: src/model/capacity.c --------------------------------------- */
 
 /**
- * platform_actual_capacity() - get_actual_cpu_capacity(cpu) (v6.10+):
+ * actual_capacity_formula() - get_actual_cpu_capacity()'s formula (v6.10+), its one place:
+ * @arch_cap - max(@hw_load_avg, @cpufreq_pressure). Unsigned, unclamped, as the kernel. The
+ * belief (model/belief.c), the placement reads (model/model.c) and the platform's snapshot
+ * below all call it.
+ */
+uint64_t actual_capacity_formula(uint64_t arch_cap, uint64_t hw_load_avg,
+				 uint64_t cpufreq_pressure);
+
+/**
+ * platform_actual_capacity() - get_actual_cpu_capacity(cpu) (v6.10+) of the platform's own
+ * snapshot (the `capsim capacity` API; a simulation reads its model's belief instead):
  * capacity_orig - max(hw_load_avg, cpufreq_pressure). Unsigned, unclamped, as the kernel.
  */
 uint64_t platform_actual_capacity(const struct capsim_platform *p, unsigned cpu);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/belief.h"
 #include "model/platform.h"
 
 /* The request a cooling device holds in its policy's MAX list (cpufreq_cooling.c's qos_req). */
@@ -25,6 +26,21 @@ static int find_policy(const struct capsim_platform *p, unsigned cpu, capsim_err
 	if (i < 0)
 		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "%s: no policy%u", p->name, cpu);
 	return i;
+}
+
+/*
+ * v6.9 cpufreq_set_cur_state(): the cooling device's cap also became thermal pressure
+ * (arch_update_thermal_pressure() with the state's frequency), for the snapshot's v6.9 view
+ */
+static void cooling_thermal_pressure(struct capsim_platform *p, const struct platform_policy *pol,
+				     uint32_t khz)
+{
+	struct belief_cpu_params c = belief_cpu_params_of(p, pol->cpu);
+	uint64_t pressure = belief_capped_pressure(&c, khz);
+
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		if (capsim_cpumask_test(&pol->related_cpus, cpu))
+			p->cpus[cpu].thermal_pressure_v69 = pressure;
 }
 
 /* cpufreq_set_cur_state(): state k asks for the k-th highest frequency as the MAX request */
@@ -45,6 +61,8 @@ static int set_cooling_state(struct capsim_platform *p, unsigned policy, uint32_
 	if (ret == CAPSIM_ERR_INVALID)
 		ret = platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, COOLING_REQUEST, khz,
 						       err);
+	if (!ret)
+		cooling_thermal_pressure(p, pol, khz);
 	return ret;
 }
 

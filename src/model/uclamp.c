@@ -5,6 +5,7 @@
  * values against the system defaults. kernel-check's "uclamp" group compares these with the
  * kernel's own functions over enqueue/dequeue sequences.
  */
+#include "internal.h"
 #include "model/uclamp.h"
 
 #define UCLAMP_SCALE 1024u /* SCHED_CAPACITY_SCALE */
@@ -65,7 +66,7 @@ static uint32_t uclamp_idle_value(struct uclamp_rq_state *rq, int id, uint32_t c
 {
 	if (id == UCLAMP_ID_MAX) {
 		rq->idle = true;
-		return clamp_value;
+		return CAPSIM_MUT(41, clamp_value, uclamp_none(UCLAMP_ID_MAX));
 	}
 	return uclamp_none(UCLAMP_ID_MIN);
 }
@@ -89,13 +90,13 @@ void uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
 		uc->bucket_id = uclamp_bucket_id(eff[id]);
 		uc->active = true;
 		rq->clamp[id].bucket[uc->bucket_id].tasks++;
-		if (rq->idle) /* uclamp_idle_reset(): max-clamp retention ends on idle exit */
+		if (CAPSIM_MUT(39, rq->idle, false)) /* uclamp_idle_reset(): max-clamp retention ends on idle exit */
 			rq->clamp[id].value = uc->value;
 		/* a bucket's value is the max of its tasks' since it last emptied */
 		if (rq->clamp[id].bucket[uc->bucket_id].tasks == 1 ||
 		    uc->value > rq->clamp[id].bucket[uc->bucket_id].value)
 			rq->clamp[id].bucket[uc->bucket_id].value = uc->value;
-		if (uc->value > rq->clamp[id].value)
+		if (CAPSIM_MUT(38, uc->value > rq->clamp[id].value, uc->value < rq->clamp[id].value))
 			rq->clamp[id].value = uc->value;
 	}
 	rq->idle = false;
@@ -115,7 +116,7 @@ void uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS])
 		if (rq->clamp[id].bucket[uc->bucket_id].tasks)
 			continue; /* the bucket keeps its (max) value while it has tasks */
 		bucket_value = rq->clamp[id].bucket[uc->bucket_id].value;
-		if (bucket_value >= rq->clamp[id].value)
+		if (CAPSIM_MUT(40, bucket_value >= rq->clamp[id].value, bucket_value > rq->clamp[id].value))
 			rq->clamp[id].value = uclamp_rq_max_value(rq, id, uc->value);
 	}
 }

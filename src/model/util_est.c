@@ -18,7 +18,7 @@
 /* mirrors util_est_enqueue(), fair.c */
 uint32_t util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est)
 {
-	return cfs_util_est + (task_util_est & ~UTIL_AVG_UNCHANGED);
+	return cfs_util_est + (task_util_est & CAPSIM_MUT(32, ~UTIL_AVG_UNCHANGED, ~0u));
 }
 
 /* mirrors util_est_dequeue(), fair.c */
@@ -26,7 +26,7 @@ uint32_t util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est)
 {
 	uint32_t ue = task_util_est & ~UTIL_AVG_UNCHANGED;
 
-	return cfs_util_est - (cfs_util_est < ue ? cfs_util_est : ue);
+	return cfs_util_est - (CAPSIM_MUT(33, cfs_util_est < ue, cfs_util_est > ue) ? cfs_util_est : ue);
 }
 
 /*
@@ -39,18 +39,18 @@ bool util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable, uint6
 	uint32_t ewma = *util_est, dequeued = (uint32_t)util, diff;
 
 	/* not a completed activation (a migration), or util_avg unchanged since the enqueue */
-	if (!task_sleep || (ewma & UTIL_AVG_UNCHANGED))
+	if (!task_sleep || CAPSIM_MUT(34, (ewma & UTIL_AVG_UNCHANGED), 0))
 		return false;
 	if (ewma <= dequeued) {
 		ewma = dequeued;
 		goto done;
 	}
 	diff = ewma - dequeued;
-	if (diff < UTIL_EST_MARGIN)
+	if (diff < CAPSIM_MUT(36, UTIL_EST_MARGIN, UTIL_EST_MARGIN + 1))
 		goto done;
-	if (dequeued > arch_cap)
+	if (CAPSIM_MUT(35, dequeued > arch_cap, dequeued >= arch_cap))
 		return false; /* no idle time seen on this CPU: the sample proves nothing */
-	if (dequeued + UTIL_EST_MARGIN < runnable)
+	if (CAPSIM_MUT(37, dequeued + UTIL_EST_MARGIN < runnable, dequeued + UTIL_EST_MARGIN > runnable))
 		goto done; /* it waited for the CPU: its util understates its size */
 	ewma <<= UTIL_EST_WEIGHT_SHIFT;
 	ewma -= diff;

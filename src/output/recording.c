@@ -17,6 +17,7 @@
 #include "output/recording.h"
 #include "output/sink_list.h"
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 
 /* ---- the CSV families (docs/formats.md, "Time series"): names and headers are promises ---- */
 
@@ -631,7 +632,7 @@ static void counters(struct capsim_recording *r, const struct capsim_event *ev)
 		cap = (int64_t)ev->u.cpu_counters.actual_capacity;
 		util = (int64_t)ev->u.cpu_counters.util;
 	} else if (r->sim) {
-		cap = (int64_t)platform_actual_capacity(r->sim->plat, (unsigned)ev->cpu);
+		cap = (int64_t)sim_actual_capacity(r->sim, ev->cpu);
 		util = c->s[REC_CPU_UTIL].have ? c->s[REC_CPU_UTIL].last : 0;
 	} else {
 		return;
@@ -648,6 +649,21 @@ static void counters(struct capsim_recording *r, const struct capsim_event *ev)
 	if (r->csv[CSV_CAPACITY])
 		fprintf(r->csv[CSV_CAPACITY], "%" PRIu64 ",%d,%" PRId64 ",%" PRId64 "\n", ev->time_ns,
 			ev->cpu, cap, util);
+}
+
+/* a pressure update (@ev) as it applies to @cpu: its series, column and CSV row */
+static void pressure(struct capsim_recording *r, const struct capsim_event *ev, int cpu)
+{
+	bool hw = ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE;
+
+	add(r, &r->cpus[cpu].s[REC_CPU_HW_PRESSURE], ev->time_ns, (int64_t)ev->u.pressure.pressure);
+	if (r->cols)
+		col_sample(r, ev->time_ns, cpu,
+			   hw ? CAPSIM_SIGNAL_HW_PRESSURE : CAPSIM_SIGNAL_THERMAL_PRESSURE,
+			   ev->u.pressure.pressure);
+	if (r->csv[CSV_PRESSURE])
+		fprintf(r->csv[CSV_PRESSURE], "%" PRIu64 ",%d,%s,%" PRIu64 "\n", ev->time_ns, cpu,
+			hw ? "hw" : "thermal", ev->u.pressure.pressure);
 }
 
 static void cpu_freq(struct capsim_recording *r, const struct capsim_event *ev)
@@ -745,17 +761,8 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 		for (unsigned cpu = 0; cpu < r->nr_cpus; cpu++)
 			if (ev->u.pressure.cpus ? capsim_cpumask_test(ev->u.pressure.cpus, cpu) :
 						  cpu == (unsigned)ev->cpu)
-				add(r, &r->cpus[cpu].s[REC_CPU_HW_PRESSURE], ev->time_ns,
-				    (int64_t)ev->u.pressure.pressure);
-		if (r->cols)
-			col_sample(r, ev->time_ns, ev->cpu, ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE ?
-				   CAPSIM_SIGNAL_HW_PRESSURE : CAPSIM_SIGNAL_THERMAL_PRESSURE,
-				   ev->u.pressure.pressure);
+				pressure(r, ev, (int)cpu);
 		counters(r, ev);
-		if (r->csv[CSV_PRESSURE])
-			fprintf(r->csv[CSV_PRESSURE], "%" PRIu64 ",%d,%s,%" PRIu64 "\n", ev->time_ns,
-				ev->cpu, ev->type == CAPSIM_EV_HW_PRESSURE_UPDATE ? "hw" : "thermal",
-				ev->u.pressure.pressure);
 		break;
 	case CAPSIM_EV_CPU_CAPACITY:
 		if (!c)

@@ -19,6 +19,8 @@ static const struct {
 	[TRACE_SIG_UTIL] = { "util", "capacity" },
 	[TRACE_SIG_HW_PRESSURE] = { "hw_pressure", "capacity" },
 	[TRACE_SIG_CPUFREQ_PRESSURE] = { "cpufreq_pressure", "capacity" },
+	[TRACE_SIG_HW_LOAD_AVG] = { "hw_load_avg", "capacity" },
+	[TRACE_SIG_THERMAL_LOAD_AVG] = { "thermal_load_avg", "capacity" },
 	[TRACE_SIG_ORIGINAL_CAPACITY] = { "original_capacity", "capacity" },
 	[TRACE_SIG_DELIVERED_CAPACITY] = { "delivered_capacity", "capacity" },
 };
@@ -83,13 +85,18 @@ static void cpu_counters(struct trace_select *ts, const struct capsim_event *ev,
 		[TRACE_SIG_UTIL] = c->util,
 		[TRACE_SIG_HW_PRESSURE] = c->hw_pressure,
 		[TRACE_SIG_CPUFREQ_PRESSURE] = c->cpufreq_pressure,
+		[TRACE_SIG_HW_LOAD_AVG] = c->hw_load_avg,
+		[TRACE_SIG_THERMAL_LOAD_AVG] = c->thermal_load_avg,
 		[TRACE_SIG_ORIGINAL_CAPACITY] = c->capacity_orig,
 		[TRACE_SIG_DELIVERED_CAPACITY] = c->delivered_capacity,
 	};
 	unsigned n = ts->set == TRACE_COUNTERS_TEXT ? TRACE_TEXT_SIGNALS : TRACE_NR_SIGNALS;
+	/* the average the model has: v6.9's thermal one, or the HW one of 6.10 and later */
+	enum trace_signal absent = c->thermal ? TRACE_SIG_HW_LOAD_AVG : TRACE_SIG_THERMAL_LOAD_AVG;
 
 	for (unsigned k = 0; k < n; k++)
-		cpu_signal(ts, ev, (enum trace_signal)k, v[k], fn, ctx);
+		if (k != absent)
+			cpu_signal(ts, ev, (enum trace_signal)k, v[k], fn, ctx);
 }
 
 /* thermal_temperature's text: "thermal_zone=%s id=%d temp_prev=%d temp=%d" */

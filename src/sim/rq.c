@@ -104,7 +104,7 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
 	pelt_update_rq_clock_pelt(&rq->clk, delta, rq->curr == NULL, arch_cap(s, rq->cpu),
-				  rq->freq_scale);
+				  CAPSIM_MUT(26, rq->freq_scale, SCHED_CAPACITY_SCALE));
 }
 
 /* ---- PELT of tasks and the cfs_rq ------------------------------------------------------- */
@@ -121,7 +121,7 @@ static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct s
 			       uint64_t now)
 {
 	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p),
-				    task_on_rq(p) && !p->se.sched_delayed, rq->curr == p,
+				    task_on_rq(p) && CAPSIM_MUT(25, !p->se.sched_delayed, 1), rq->curr == p,
 				    p->weight))
 		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
 }
@@ -129,8 +129,9 @@ static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct s
 /* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
 static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
 {
-	bool running = rq->curr && task_is_fair(rq->curr);
-	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight, rq->cfs_nr,
+	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
+	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight,
+					 CAPSIM_MUT(28, rq->cfs_nr, rq->cfs_nr + rq->cfs_delayed),
 					 running, 1);
 
 	if (decayed) {
@@ -176,19 +177,19 @@ static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
 
 	p->avg.last_update_time = sa->last_update_time;
 	p->avg.period_contrib = sa->period_contrib;
-	p->avg.util_sum = (uint32_t)(p->avg.util_avg * divider);
+	p->avg.util_sum = (uint32_t)(CAPSIM_MUT(21, p->avg.util_avg, p->avg.runnable_avg) * divider);
 	p->avg.runnable_sum = p->avg.runnable_avg * divider;
 	p->avg.load_sum = p->avg.load_avg * divider;
 	if (p->weight < p->avg.load_sum)
 		p->avg.load_sum /= p->weight;
 	else
-		p->avg.load_sum = 1;
+		p->avg.load_sum = CAPSIM_MUT(22, 1, 0);
 	/* enqueue_load_avg() */
 	sa->load_avg += p->avg.load_avg;
 	sa->load_sum += p->weight * p->avg.load_sum;
 	sa->util_avg += p->avg.util_avg;
-	sa->util_sum += p->avg.util_sum;
-	sa->runnable_avg += p->avg.runnable_avg;
+	sa->util_sum += CAPSIM_MUT(23, p->avg.util_sum, (uint32_t)p->avg.util_avg);
+	sa->runnable_avg += CAPSIM_MUT(24, p->avg.runnable_avg, p->avg.util_avg);
 	sa->runnable_sum += p->avg.runnable_sum;
 	rq->view_stale = true;
 }
@@ -243,9 +244,9 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	uint64_t now = rq_clock_pelt(rq);
 	int decayed;
 
-	if (p && p->avg.last_update_time)
+	if (p && CAPSIM_MUT(18, p->avg.last_update_time != 0, p->avg.last_update_time == 0))
 		update_load_avg_se(s, rq, p, now);
-	decayed = update_cfs_rq_load_avg(s, rq, now);
+	decayed = CAPSIM_MUT(19, update_cfs_rq_load_avg(s, rq, now), 0);
 	if (p && !p->avg.last_update_time) {
 		attach_entity_load_avg(rq, p);
 		decayed = 1;
@@ -254,7 +255,7 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
 	if (rq->view_stale)
 		rq_sync_view(s, rq);
-	if (decayed)
+	if (CAPSIM_MUT(20, decayed, !decayed))
 		cpufreq_update_util(s, rq->cpu);
 }
 
@@ -302,9 +303,9 @@ uint64_t task_util_est_of(const struct sim_task *p)
 /* the clamps the rest of the engine and the view read: uclamp_rq_get() and UCLAMP_FLAG_IDLE */
 static void uclamp_rq_publish(struct capsim_sim *s, struct sim_rq *rq)
 {
-	rq->uclamp_rq[0] = rq->uclamp.clamp[UCLAMP_ID_MIN].value;
+	rq->uclamp_rq[0] = rq->uclamp.clamp[CAPSIM_MUT(29, UCLAMP_ID_MIN, UCLAMP_ID_MAX)].value;
 	rq->uclamp_rq[1] = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
-	rq->uclamp_idle = rq->uclamp.idle;
+	rq->uclamp_idle = CAPSIM_MUT(30, rq->uclamp.idle, false);
 	rq->view_stale = true;
 	sim_ev_uclamp(s, rq);
 }
@@ -318,7 +319,7 @@ void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	const uint32_t eff[UCLAMP_IDS] = { (uint32_t)p->uclamp_eff[0], (uint32_t)p->uclamp_eff[1] };
 
-	if (!s->rd.uclamp_used)
+	if (CAPSIM_MUT(31, !s->rd.uclamp_used, false))
 		return;
 	uclamp_rq_inc(&rq->uclamp, p->uclamp_se, eff);
 	uclamp_rq_publish(s, rq);
@@ -350,8 +351,10 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu]))
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu])) {
 		fair_memo_refresh(&s->rd, rq->cpu);
+		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
+	}
 }
 
 /*
@@ -465,7 +468,7 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 	 * sees the clamps, or after it (v6.12) */
 	bool uclamp_first = model_uclamp_inc_before_enqueue(s->opt.model);
 
-	if (uclamp_first)
+	if (CAPSIM_MUT(5, uclamp_first, !uclamp_first))
 		rq_uclamp_inc(s, rq, p);
 	update_rq_clock(s, rq);
 	update_curr_fair(s, rq);
@@ -487,26 +490,31 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 		}
 		return;
 	}
-	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	bool ue_first = CAPSIM_MUT(1, true, false);
+
+	if (ue_first)
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	rq->view_stale = true;
-	if (p->in_iowait && wakeup) {
+	if (p->in_iowait && CAPSIM_MUT(2, wakeup, !wakeup)) {
 		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
 		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
 		p->in_iowait = false;
 		rq_sync_view(s, rq);
-		cpufreq_update_util_flags(s, rq->cpu, SCHED_CPUFREQ_IOWAIT);
+		cpufreq_update_util_flags(s, rq->cpu, CAPSIM_MUT(3, SCHED_CPUFREQ_IOWAIT, 0));
 	}
 	update_load_avg(s, rq, p);
+	if (!ue_first)
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	eevdf_enqueue(&rq->cfs, &p->se, flags);
 	p->state = TASK_RUNNABLE;
 	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
 	rq->cfs_nr++;
-	if (++rq->nr_running >= 2)
+	if (++rq->nr_running >= CAPSIM_MUT(7, 2u, 3u))
 		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
-	rq->cfs_load_weight += p->weight;
-	if (!uclamp_first)
+	rq->cfs_load_weight += CAPSIM_MUT(4, p->weight, p->se.weight + 1);
+	if (CAPSIM_MUT(6, !uclamp_first, uclamp_first))
 		rq_uclamp_inc(s, rq, p);
 	rq_sync_view(s, rq);
 	if (wakeup)
@@ -527,17 +535,19 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 {
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
-	rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est)),
+		   (void)0);
 	rq->view_stale = true;
+	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
+	 * before clear_delayed(), which eevdf_requeue_delayed() does */
+	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
 	eevdf_requeue_delayed(&rq->cfs, &p->se);
-	update_load_avg(s, rq, p);
-	p->se.sched_delayed = false; /* clear_delayed(): runnable from here on */
 	rq->cfs_delayed--;
 	rq->cfs_nr++;
 	p->state = TASK_RUNNABLE;
 	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
-	rq_uclamp_inc(s, rq, p);
+	CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
 	rq_sync_view(s, rq);
 }
 
@@ -555,6 +565,15 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	rq_sync_view(s, rq);
 }
 
+/* mirrors util_est_update() at dequeue_task_fair() of @p on @rq, with its trace event */
+static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       bool sleep)
+{
+	if (util_est_update(&p->util_est, CAPSIM_MUT(16, p->avg.util_avg, p->avg.runnable_avg),
+			    p->avg.runnable_avg, arch_cap(s, rq->cpu), sleep))
+		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+}
+
 /*
  * DELAY_DEQUEUE: the sleeping task @p was not eligible, so it stays queued, delayed, with its
  * load (dequeue_entity(): update_load_avg(), set_delayed()); it is no longer runnable, and the
@@ -562,14 +581,18 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
  * kernel, where the pick that follows may choose it (RUN_TO_PARITY: its slice is still
  * protected) and so dequeue it for good; else put_prev_entity() puts it into the timeline
  * (not into fair_head, so the balance does not see it). util_est_update() runs as for any
- * sleep (dequeue_task_fair()).
+ * sleep (dequeue_task_fair()), unless the model's order ran it already (@util_est_updated).
  */
-static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool util_est_updated)
 {
-	update_load_avg(s, rq, p);
+	/* dequeue_entity(): update_load_avg() while still runnable, then set_delayed(), which
+	 * eevdf_dequeue() did already */
+	p->se.sched_delayed = false;
+	CAPSIM_MUT(11, update_load_avg(s, rq, p), (void)0);
 	p->se.sched_delayed = true;
 	rq->cfs_nr--;
-	rq->cfs_delayed++;
+	rq->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
 	if (rq->curr == p) {
 		rq->curr = NULL;
 		rq->dequeued_curr = p;
@@ -579,22 +602,25 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	}
 	p->state = TASK_BLOCKED;
-	if (util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
-			    arch_cap(s, rq->cpu), true))
-		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+	if (!util_est_updated)
+		rq_util_est_update(s, rq, p, true);
 	rq_sync_view(s, rq);
 }
 
 /*
  * mirrors dequeue_task_fair() / dequeue_task_rt(): util_est_dequeue, the PELT update while
- * still queued, the accounting, then util_est_update() for a sleep; a sleeping fair task that
- * is not eligible is delayed instead (rq_dequeue_delay(), 6.12 on).
+ * still queued, the accounting, then util_est_update() for a sleep -- or, in the v6.12 model's
+ * order (model_util_est_update_before_dequeue()), util_est_update() right after
+ * util_est_dequeue, before dequeue_entities()'s PELT update; a sleeping fair task that is not
+ * eligible is delayed instead (rq_dequeue_delay(), 6.12 on).
  */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
 {
+	bool util_est_first = !p->rt && model_util_est_update_before_dequeue(s->opt.model);
+
 	/* dequeue_task(): uclamp_rq_dec() before ->dequeue_task() in every version, so its
 	 * frequency update no longer counts the leaving task's clamps */
-	rq_uclamp_dec(s, rq, p);
+	CAPSIM_MUT(13, rq_uclamp_dec(s, rq, p), (void)0);
 	update_rq_clock(s, rq);
 	update_curr_fair(s, rq);
 	if (p->rt) {
@@ -604,10 +630,13 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq->rt_nr--;
 		rq->view_stale = true;
 	} else {
-		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est, p->util_est);
+		rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est,
+						    CAPSIM_MUT(14, p->util_est, rq->cfs_util_est));
 		rq->view_stale = true;
+		if (util_est_first)
+			rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));
 		if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
-			rq_dequeue_delay(s, rq, p);
+			rq_dequeue_delay(s, rq, p, util_est_first);
 			return;
 		}
 		update_load_avg(s, rq, p);
@@ -617,7 +646,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 			task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 		else
 			rq->cfs.curr = NULL; /* !on_rq: as if put already (put_prev_entity()) */
-		rq->cfs_nr--;
+		rq->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
 		rq->cfs_load_weight -= p->weight;
 	}
 	rq->nr_running--;
@@ -632,9 +661,8 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		rq_cancel_completion(rq);
 	}
 	p->state = TASK_BLOCKED;
-	if (!p->rt && util_est_update(&p->util_est, p->avg.util_avg, p->avg.runnable_avg,
-				      arch_cap(s, rq->cpu), sleep))
-		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+	if (!p->rt && !util_est_first)
+		rq_util_est_update(s, rq, p, sleep);
 	rq_sync_view(s, rq);
 	if (p->rt)
 		cpufreq_update_util(s, rq->cpu); /* dequeue_top_rt_rq() */
@@ -909,12 +937,11 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
 	decayed |= update_dl_rq_load_avg(rq, dl_running(rq));
-	decayed |= platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
-	sim_pressure_blocked(s, rq->cpu);
+	decayed |= sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
 	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
-	    !platform_hw_load_avg(s->plat, (unsigned)rq->cpu) && !rq->cfs_avg.load_avg &&
+	    !sim_pressure_load_avg(s, rq->cpu) && !rq->cfs_avg.load_avg &&
 	    !rq->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
@@ -937,7 +964,6 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
 		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
-	platform_update_hw_load_avg(s->plat, (unsigned)rq->cpu, rq->clk.clock_task);
 	sim_pressure_tick(s, rq->cpu);
 	rq_sync_pressure(s, rq);
 	update_curr_fair(s, rq);

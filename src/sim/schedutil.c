@@ -69,15 +69,15 @@ static void sugov_update_shared(struct capsim_sim *s, struct sim_policy *sp, int
 	uint32_t next_f;
 	bool changed;
 
-	sugov_iowait_boost(sg_cpu_of(s, sp, cpu), s->now, flags, s->tick_ns);
+	sugov_iowait_boost(sg_cpu_of(s, sp, cpu), s->now, CAPSIM_MUT(43, flags, 0u), s->tick_ns);
 	sg_cpu_of(s, sp, cpu)->last_update = s->now;
 	if (!sugov_should_update_freq(&sp->sg, s->now))
 		return;
 	for (unsigned i = 0; i < sp->nr_cpus; i++) {
-		uint64_t boost = sugov_iowait_apply(&sp->sg_cpu[i], s->now, max_cap, s->tick_ns);
+		uint64_t boost = CAPSIM_MUT(42, sugov_iowait_apply(&sp->sg_cpu[i], s->now, max_cap, s->tick_ns), 0);
 		uint64_t u = sugov_get_util_boost(&s->rd, (int)sp->cpus[i], boost);
 
-		if (u > util)
+		if (CAPSIM_MUT(44, u > util, u < util))
 			util = u;
 	}
 	next_f = get_next_freq(&sp->sg, s->plat, sp->idx, util, max_cap);
@@ -101,7 +101,7 @@ static void sugov_update_single_freq(struct capsim_sim *s, struct sim_policy *sp
 	if (!sugov_should_update_freq(&sp->sg, s->now))
 		return;
 	util = sugov_get_util_boost(&s->rd, cpu,
-				    sugov_iowait_apply(sg_cpu, s->now, max_cap, s->tick_ns));
+				    CAPSIM_MUT(45, sugov_iowait_apply(sg_cpu, s->now, max_cap, s->tick_ns), 0));
 	next_f = get_next_freq(&sp->sg, s->plat, sp->idx, util, max_cap);
 	/* a CPU that has not idled since keeps its frequency: a reduction would be premature */
 	if (sugov_hold_freq(sg_cpu, s->rq[cpu].idle_calls, uclamp_rq_is_capped(&s->rd, cpu)) &&

@@ -65,12 +65,6 @@ uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
 	return s->rq[cpu].delivered_khz;
 }
 
-/* get_actual_cpu_capacity() as the platform keeps it (the 6.10 definition) */
-uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
-{
-	return platform_actual_capacity(s->plat, (unsigned)cpu);
-}
-
 /*
  * The CPU's frequency changed (policy->cur or a HW cap): the OPP it runs at is policy->cur
  * lowered to the highest OPP under the HW cap. With the cpufreq FIE source,
@@ -265,7 +259,6 @@ int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_
 static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
 {
 	cpus_sync(s, &e->cpus, false);
-	platform_set_hw_pressure(s->plat, &e->cpus, e->khz ? e->khz : UINT32_MAX);
 	sim_pressure_hw_cap(s, &e->cpus, e->khz);
 	sim_ev_hw_pressure(s, &e->cpus);
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
@@ -778,6 +771,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		run_irq_works(s);
 		if (s->idle_entries_deferred)
 			sim_idle_deferred(s);
+		sim_pressure_check_views(s);
 		if (!s->end && !s->live_tasks && !s->pending_starts)
 			break;
 		if (!(s->nr_events % PROGRESS_EVERY) && s->progress)

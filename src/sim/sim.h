@@ -299,7 +299,6 @@ struct sim_rq {
 	uint32_t cfs_util_est;
 	struct capsim_sched_avg rt_avg;
 	struct capsim_sched_avg dl_avg;  /* rq->avg_dl: the sugov kthread's running time */
-	struct capsim_sched_avg hw_avg;  /* rq->avg_hw, on the task clock */
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
 	uint64_t cpu_capacity;           /* capacity_of() */
@@ -644,7 +643,6 @@ void sim_fail(struct capsim_sim *s, int code, unsigned line, const char *fmt, ..
 	__attribute__((format(printf, 4, 5)));
 void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
-uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);

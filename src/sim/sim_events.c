@@ -246,15 +246,11 @@ void sim_emit_counters(const struct capsim_sim *s, int cpu)
 {
 	struct capsim_ev_cpu_counters *c;
 	struct capsim_event ev;
-	bool v69 = s->opt.model == CAPSIM_MODEL_V6_9;
 
 	ev_init(s, &ev, CAPSIM_EV_CPU_COUNTERS, cpu);
 	c = &ev.u.cpu_counters;
-	c->actual_capacity = sim_actual_capacity(s, cpu);
+	sim_pressure_counters(s, cpu, c); /* what the run's model believes */
 	c->util = s->rq[cpu].cfs_avg.util_avg;
-	c->hw_pressure = v69 ? platform_thermal_pressure_v69(s->plat, (unsigned)cpu)
-			     : platform_hw_pressure(s->plat, (unsigned)cpu);
-	c->cpufreq_pressure = v69 ? 0 : platform_cpufreq_pressure(s->plat, (unsigned)cpu);
 	c->capacity_orig = s->rq[cpu].cap_orig;
 	c->delivered_capacity = s->rq[cpu].delivered_cap;
 	emit(s, &ev);

@@ -15,6 +15,7 @@
 
 #include "capsim/capsim.h"
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 
 /**
  * sim_sink_attach() - send the events of @s to @fn(@ctx) (NULL @fn detaches); sim_free() calls
@@ -136,7 +137,7 @@ static inline void sim_ev_cpu_frequency_limits(const struct capsim_sim *s, const
 
 /*
  * hw_pressure_update of topology_update_hw_pressure(@cpus): one event, on cpumask_first(@cpus),
- * with the pressure the platform now has there. v6.9 has no such event (its thermal pressure
+ * with the pressure the model now keeps there. v6.9 has no such event (its thermal pressure
  * has thermal_pressure_update, sim_ev_thermal_pressure()).
  */
 static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_cpumask *cpus)
@@ -148,15 +149,16 @@ static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_c
 	first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
 	if (first < s->nr_cpus)
 		sim_emit_pressure(s, CAPSIM_EV_HW_PRESSURE_UPDATE, (int)first,
-				  platform_hw_pressure(s->plat, first), cpus);
+				  sim_pressure_hw(s, (int)first), cpus);
 }
 
-/* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpu */
-static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, int cpu, uint64_t pressure)
+/* thermal_pressure_update (a v6.9 model's arch_update_thermal_pressure()) of @cpus, on @cpu */
+static inline void sim_ev_thermal_pressure(const struct capsim_sim *s, const capsim_cpumask *cpus,
+					   int cpu, uint64_t pressure)
 {
 	if (sim_sink_skips(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE))
 		return;
-	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure, NULL);
+	sim_emit_pressure(s, CAPSIM_EV_THERMAL_PRESSURE_UPDATE, cpu, pressure, cpus);
 }
 
 /* the stopper of @rq is woken from @waker_cpu and preempts curr (active/misfit migration) */

@@ -9,10 +9,10 @@
  * the last step), and measures the pressure metrics of `capsim compare`.
  *
  * Simplifications (docs/model.md, "Simulator: pressure and thermal"): the thermal work runs
- * at once at its poll time (no kworker latency); sched_cpu_util() for the power allocator is
- * min(util_cfs + util_rt, capacity); an interrupt-driven zone is heated in steps of at most
- * 100 ms, which bounds how late a trip crossing is seen.
+ * at once at its poll time (no kworker latency); an interrupt-driven zone is heated in steps of
+ * at most 100 ms, which bounds how late a trip crossing is seen.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +49,11 @@ static struct sim_pressure *press_of(const struct capsim_sim *s)
 /* ---- the model's belief -------------------------------------------------------------------- */
 
 /* the v6.9 thermal_pressure_update event; hw_pressure_update is the simulator's own */
-static void belief_trace(void *ctx, const char *event, unsigned cpu, uint64_t pressure)
+static void belief_trace(void *ctx, const char *event, const capsim_cpumask *cpus, unsigned cpu,
+			 uint64_t pressure)
 {
 	if (!strcmp(event, "thermal_pressure_update"))
-		sim_ev_thermal_pressure(ctx, (int)cpu, pressure);
+		sim_ev_thermal_pressure(ctx, cpus, (int)cpu, pressure);
 }
 
 static int setup_belief(struct capsim_sim *s, capsim_error *err)
@@ -65,7 +66,7 @@ static int setup_belief(struct capsim_sim *s, capsim_error *err)
 	if (!cp)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		belief_cpu_params_of(s->plat, c, &cp[c]);
+		cp[c] = belief_cpu_params_of(s->plat, c);
 	ret = belief_create(&bp, cp, s->nr_cpus, &press_of(s)->belief, err);
 	free(cp);
 	if (!ret) {
@@ -93,12 +94,63 @@ void sim_pressure_tick(struct capsim_sim *s, int cpu)
 	belief_tick(press_of(s)->belief, (unsigned)cpu, s->rq[cpu].clk.clock_task);
 }
 
-void sim_pressure_blocked(struct capsim_sim *s, int cpu)
+int sim_pressure_blocked(struct capsim_sim *s, int cpu)
 {
 	const struct pelt_rq_clock *clk = &s->rq[cpu].clk;
 
-	belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
-			      pelt_rq_clock_pelt(clk));
+	return belief_blocked_update(press_of(s)->belief, (unsigned)cpu, clk->clock_task,
+				     pelt_rq_clock_pelt(clk));
+}
+
+uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu)
+{
+	return press_of(s)->belief->cpus[cpu].avg.load_avg;
+}
+
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu)
+{
+	return belief_view(press_of(s)->belief, (unsigned)cpu, s->now).actual_cap;
+}
+
+void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c)
+{
+	struct belief_signals bs = belief_signals(press_of(s)->belief, (unsigned)cpu, s->now);
+
+	c->actual_capacity = bs.actual_cap;
+	c->thermal = s->opt.model == CAPSIM_MODEL_V6_9;
+	c->hw_pressure = c->thermal ? bs.thermal_pressure : bs.hw_pressure;
+	c->cpufreq_pressure = bs.cpufreq_pressure;
+	c->hw_load_avg = bs.hw_load_avg;
+	c->thermal_load_avg = bs.thermal_load_avg;
+}
+
+uint64_t sim_pressure_hw(const struct capsim_sim *s, int cpu)
+{
+	return belief_signals(press_of(s)->belief, (unsigned)cpu, s->now).hw_pressure;
+}
+
+/*
+ * The views' pressure fields are a cache of the belief (placement reads them many times an
+ * event). Debug and ASan builds check after every event that a recomputation from the belief
+ * equals each of them. The capped model's held maximum moves with time alone: its views follow
+ * at the next view sync or balance, so they are checked only for the signals themselves.
+ */
+void sim_pressure_check_views(const struct capsim_sim *s)
+{
+#ifndef NDEBUG
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct belief_view bv = belief_view(press_of(s)->belief, c, s->now);
+		const struct fair_cpu *v = &s->view[c];
+
+		if (s->opt.model == CAPSIM_MODEL_CAPPED)
+			continue;
+		assert(v->arch_cap == bv.arch_cap && v->cpufreq_pressure == bv.cpufreq_pressure &&
+		       v->hw_load_avg == bv.hw_load_avg && v->thermal_pressure == bv.thermal_pressure &&
+		       v->thermal_load_avg == bv.thermal_load_avg);
+	}
+#else
+	(void)s;
+#endif
 }
 
 bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
@@ -121,8 +173,10 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 	if (s->opt.model != CAPSIM_MODEL_CAPPED)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (sim_pressure_fill_view(s, (int)c, &s->view[c]))
+		if (sim_pressure_fill_view(s, (int)c, &s->view[c])) {
 			fair_memo_refresh(&s->rd, (int)c);
+			sim_ev_counters(s, (int)c);
+		}
 }
 
 uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu)
@@ -180,6 +234,10 @@ static void thermal_cdev_set(void *ctx, unsigned policy, const char *name, uint3
 	capsim_error err;
 
 	snprintf(e.name, sizeof(e.name), "%s", name);
+	/* the CPUs' capacity until now is the old one (sim_apply_qos() syncs them again: no-op) */
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(&s->plat->policies[policy].related_cpus, c))
+			sim_account_cpu(s, (int)c);
 	/* before 6.10 the cooling device also wrote thermal pressure (patch 3/5 removed it) */
 	belief_cooling_freq(press_of(s)->belief, &s->plat->policies[policy].related_cpus, khz);
 	if (sim_apply_qos(s, &e, FREQ_QOS_ORIGIN_COOLING, &err))
@@ -254,18 +312,19 @@ static void step_power(struct capsim_sim *s, uint64_t dt)
 	}
 }
 
+struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int cpu)
+{
+	int pol = platform_policy_of(s->plat, (unsigned)cpu);
+
+	/* get_load() (cpufreq_cooling.c): sched_cpu_util(cpu) * 100 / arch_scale_cpu_capacity() */
+	return (struct thermal_cpu_input){ pol >= 0 ? s->plat->policies[pol].cur_khz : 0,
+					   sched_cpu_util(&s->rd, cpu), sim_arch_cap(s, cpu) };
+}
+
 static void fill_inputs(struct capsim_sim *s)
 {
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct fair_cpu *v = &s->view[c];
-		int pol = platform_policy_of(s->plat, c);
-		uint64_t cap = platform_cpu_capacity_orig(s->plat, c);
-		uint64_t util = v->util_cfs + v->util_rt;
-
-		press_of(s)->in[c] = (struct thermal_cpu_input){
-			pol >= 0 ? s->plat->policies[pol].cur_khz : 0, util < cap ? util : cap, cap,
-		};
-	}
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		press_of(s)->in[c] = sim_thermal_cpu_input(s, (int)c);
 }
 
 static void push_next(struct capsim_sim *s)

@@ -14,11 +14,13 @@
 #include <stdint.h>
 
 #include "capsim/capsim.h"
+#include "model/thermal.h"
 
 struct capsim_sim;
 struct sim_task;
 struct fair_cpu;
 struct pressure_metrics;
+struct capsim_ev_cpu_counters;
 
 /** sim_pressure_setup() - the model's belief, the metrics and (if enabled) the thermal loop. */
 int sim_pressure_setup(struct capsim_sim *s, capsim_error *err);
@@ -31,9 +33,27 @@ void sim_pressure_start(struct capsim_sim *s);
 void sim_pressure_policy_changed(struct capsim_sim *s, unsigned policy);
 /** sim_pressure_hw_cap() - HW throttling of @cpus to @khz (0: lifted). */
 void sim_pressure_hw_cap(struct capsim_sim *s, const capsim_cpumask *cpus, uint32_t khz);
-/** sim_pressure_tick() / sim_pressure_blocked() - the pressure average's two update sites. */
+/**
+ * sim_pressure_tick() / sim_pressure_blocked() - the pressure average's two update sites; the
+ * blocked one returns 1 if the average decayed (update_hw_load_avg()'s return), else 0.
+ */
 void sim_pressure_tick(struct capsim_sim *s, int cpu);
-void sim_pressure_blocked(struct capsim_sim *s, int cpu);
+int sim_pressure_blocked(struct capsim_sim *s, int cpu);
+/** sim_pressure_load_avg() - hw_load_avg() (v6.9: thermal_load_avg()) of @cpu's model. */
+uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu);
+
+/**
+ * sim_actual_capacity() - the capacity @cpu's model believes it has now: get_actual_cpu_capacity()
+ * (v6.10+, capped: of its held maximum), capacity_orig - thermal pressure (v6.9), capacity_orig
+ * (none). What the trace's counters, the summaries' mean_actual_capacity and the recording read.
+ */
+uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
+/** sim_pressure_counters() - the pressure fields of @cpu's counters event, from its model. */
+void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c);
+/** sim_pressure_hw() - @cpu's instantaneous HW pressure (arch_scale_hw_pressure()) as kept. */
+uint64_t sim_pressure_hw(const struct capsim_sim *s, int cpu);
+/** sim_pressure_check_views() - debug builds: assert each view's pressures equal the belief's. */
+void sim_pressure_check_views(const struct capsim_sim *s);
 
 /**
  * sim_pressure_fill_view() - the model's arch capacity and pressures into @v.
@@ -54,6 +74,12 @@ void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int 
 /** sim_pressure_metrics() - the run's pressure metrics. */
 const struct pressure_metrics *sim_pressure_metrics(const struct capsim_sim *s);
 
+/**
+ * sim_thermal_cpu_input() - what the thermal loop reads of @cpu when it polls: its policy's
+ * current frequency, sched_cpu_util() and arch_scale_cpu_capacity() (the cooling device's
+ * get_load() input).
+ */
+struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int cpu);
 /** sim_thermal_event() - EV_THERMAL: heat the zones since the last step, poll those due. */
 void sim_thermal_event(struct capsim_sim *s);
 /**

@@ -53,13 +53,16 @@ static void test_cooling_device_v69(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
 
-	/* a cooling device at 1.416 GHz: 1024 - 1024*1416000/1800000 = 1024 - 805 = 219, seen by
-	 * both kernels (6.10 as cpufreq pressure, 6.9 as thermal pressure) */
-	assert_int_equal(platform_freq_qos_add_request(p, 1, FREQ_QOS_MAX, FREQ_QOS_ORIGIN_COOLING,
-						       "cpufreq-cpu4", 1416000, NULL), 0);
+	struct capsim_cap cool = { .kind = CAPSIM_CAP_COOLING, .policy = 4, .value = 2 };
+
+	/* cooling state 2 of policy4 (1.8, 1.608, 1.416 GHz): 1024 - 1024*1416000/1800000 =
+	 * 1024 - 805 = 219, seen by both kernels (6.10 as cpufreq pressure, 6.9 as thermal) */
+	assert_int_equal(capsim_platform_apply_cap(p, &cool, NULL), 0);
 	assert_int_equal(platform_actual_capacity(p, 5), 805);
 	assert_int_equal(platform_thermal_pressure_v69(p, 5), 219);
-	assert_int_equal(platform_freq_qos_remove_request(p, 1, FREQ_QOS_MAX, "cpufreq-cpu4", NULL), 0);
+	/* state 0 again: the device's request at the highest OPP, no pressure in either */
+	cool.value = 0;
+	assert_int_equal(capsim_platform_apply_cap(p, &cool, NULL), 0);
 	assert_int_equal(platform_actual_capacity(p, 5), 1024);
 	assert_int_equal(platform_thermal_pressure_v69(p, 5), 0);
 	platform_free(p);

@@ -17,6 +17,7 @@
 
 #include "input/scenario.h"
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 #include "output/sim_trace.h"
 #include "input/platform_load.h"
 

@@ -261,11 +261,87 @@ static void test_trace_is_a_sink(void **state)
 	fclose(fp);
 }
 
+/* what test_util_est_order() reads of a run: each task's util_est samples against its PELT */
+struct ue_order {
+	uint64_t last_util[4096];  /* by pid: util_avg of the task's last pelt_se event */
+	bool have[4096];
+	uint64_t pending_ns[4096]; /* by pid: time of a util_est event no pelt_se has followed */
+	uint32_t pending_dequeued[4096];
+	bool pending[4096];
+	unsigned samples, not_last, stretch_after;
+};
+
+static void ue_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct ue_order *w = ctx;
+	int pid;
+
+	if (ev->type == CAPSIM_EV_PELT_SE) {
+		pid = ev->u.pelt.task.pid;
+		if (pid < 0 || pid >= 4096)
+			return;
+		/* the task's own update at the instant of its util_est sample, after it, moved util */
+		if (w->pending[pid] && w->pending_ns[pid] == ev->time_ns &&
+		    ev->u.pelt.util_avg != w->pending_dequeued[pid])
+			w->stretch_after++;
+		w->pending[pid] = false;
+		w->last_util[pid] = ev->u.pelt.util_avg;
+		w->have[pid] = true;
+	} else if (ev->type == CAPSIM_EV_UTIL_EST) {
+		pid = ev->u.util_est.task.pid;
+		if (pid < 0 || pid >= 4096 || !w->have[pid])
+			return;
+		w->samples++;
+		w->not_last += ev->u.util_est.dequeued != w->last_util[pid];
+		w->pending[pid] = true;
+		w->pending_ns[pid] = ev->time_ns;
+		w->pending_dequeued[pid] = ev->u.util_est.dequeued;
+	}
+}
+
+/*
+ * The order of util_est_update() in dequeue_task_fair(), per model: 6.12's samples the task's
+ * util_avg as its last PELT update left it, and the dequeue's own update (its final running
+ * stretch) follows at the same instant; 6.1's (v6.10 here) samples after that update, so no
+ * update of the task follows its sample. In both every sample is the util_avg of the task's
+ * last pelt_se event before it.
+ */
+static void test_util_est_order(void **state)
+{
+	static const enum capsim_model models[] = { CAPSIM_MODEL_V6_10, CAPSIM_MODEL_V6_12 };
+
+	(void)state;
+	for (unsigned i = 0; i < 2; i++) {
+		struct sim_options o;
+		struct ue_order *w = calloc(1, sizeof(*w));
+		struct capsim_sim *s;
+		capsim_error e = { 0 };
+
+		sim_options_default(&o);
+		o.duration_ns = 500 * MS;
+		o.model = models[i];
+		s = sim_test_create_on("hikey960", rtapp, &o);
+		assert_non_null(w);
+		assert_int_equal(capsim_sim_set_sink(s, ue_sink, w), 0);
+		if (sim_run(s, &e))
+			fail_msg("%s", e.msg);
+		assert_true(w->samples > 50);
+		assert_int_equal(w->not_last, 0);
+		if (models[i] == CAPSIM_MODEL_V6_12)
+			assert_true(w->stretch_after > 0);
+		else
+			assert_int_equal(w->stretch_after, 0);
+		sim_free(s);
+		free(w);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sink_sees_eas),
 		cmocka_unit_test(test_sink_sees_the_run),
+		cmocka_unit_test(test_util_est_order),
 		cmocka_unit_test(test_sink_detach),
 		cmocka_unit_test(test_trace_is_a_sink),
 	};

@@ -19,6 +19,8 @@
 #include "input/scenario_timeline.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
+#include "model/fair.h"
+#include "model/thermal.h"
 
 #define SCN(name) CAPSIM_SOURCE_DIR "/scenarios/" name
 
@@ -253,6 +255,45 @@ static void test_deterministic(void **state)
 	scenario_free(sc);
 }
 
+/*
+ * The cpufreq cooling device's load: get_load() (cpufreq_cooling.c, CONFIG_SMP) is
+ * sched_cpu_util(cpu) * 100 / arch_scale_cpu_capacity(cpu), and sched_cpu_util() is
+ * effective_cpu_util(cpu, cpu_util_cfs(cpu), NULL, NULL) (fair.c, 6.12): the CFS util raised to
+ * its util_est, plus RT and DL, the IRQ share scaled in, at most the capacity. Derived here
+ * from those formulas on a state written into hikey960's big CPU4 (capacity 1024): capsim used
+ * min(util_cfs + util_rt, capacity) = 400 before, without util_est, DL or IRQ.
+ */
+static void test_cooling_load_is_sched_cpu_util(void **state)
+{
+	struct capsim_scenario *sc = load(SCN("hikey960-game-ipa.json"));
+	struct run r;
+	struct fair_cpu *v;
+	struct thermal_cpu_input in;
+	uint64_t cfs, util, scale;
+
+	run_scenario(sc, CAPSIM_MODEL_V6_10, 100 * NSEC_PER_MSEC, &r);
+	v = &r.sim->view[4];
+	scale = v->arch_cap;
+	assert_int_equal(scale, 1024);
+	v->util_cfs = 300;
+	v->util_est_cfs = 500;
+	v->util_rt = 100;
+	v->util_dl = 50;
+	v->util_irq = 100;
+	cfs = v->util_est_cfs > v->util_cfs ? v->util_est_cfs : v->util_cfs; /* cpu_util_cfs() */
+	util = cfs + v->util_rt + v->util_dl;                                  /* 650 < scale */
+	util = util * (scale - v->util_irq) / scale + v->util_irq;  /* scale_irq_capacity() + irq */
+	in = sim_thermal_cpu_input(r.sim, 4);
+	assert_int_equal(in.util, util);                  /* 650 * 924 / 1024 + 100 = 686 */
+	assert_int_equal(in.capacity, scale);
+	assert_int_equal(in.util * 100 / in.capacity, 66); /* get_load(): 68600 / 1024 */
+	/* saturated: the sum at or above the capacity is the capacity */
+	v->util_est_cfs = 900;
+	assert_int_equal(sim_thermal_cpu_input(r.sim, 4).util, scale);
+	release(&r);
+	scenario_free(sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_rb5_lmh),
 		cmocka_unit_test(test_capped_misfit),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_cooling_load_is_sched_cpu_util),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

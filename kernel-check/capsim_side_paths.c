@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+/*
+ * capsim_side_paths.c - capsim's answer for the path groups enqueue_task_fair and
+ * dequeue_task_fair: the case's tasks written into a simulator of one CPU (struct capsim_sim
+ * with its sim_rq, set up by rq_init()), and each step done by the engine's own entry points
+ * (src/sim/rq.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL) and a wake-up,
+ * rq_dequeue() for a sleep, rq_requeue_delayed() for a delayed task's wake-up. Nothing here
+ * computes an answer.
+ *
+ * The call log: the model functions the engine calls from another file are wrapped at link
+ * time (-Wl,--wrap, kernel-check/CMakeLists.txt): each __wrap_ logs the call with its
+ * arguments while a path case runs, then makes it (__real_), except cpufreq_update_util(),
+ * which, as on the kernel side, runs no governor during a path case.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcase.h"
+#include "model/uclamp.h"
+#include "model/util_est.h"
+#include "sim/sim.h"
+
+static struct {
+	struct capsim_sim s;
+	struct sim_rq rq;
+	struct fair_cpu view;
+	struct capsim_platform plat;
+	struct platform_cpu cpu;
+	struct sim_task tasks[KC_PATH_TASKS], rt;
+} cs;
+static struct kc_path_out *cs_out; /* NULL: no path case runs, the wrappers only forward */
+static unsigned cs_step, cs_task; /* the step in progress and its task */
+
+static void cs_log(unsigned call, unsigned task, uint64_t arg)
+{
+	if (!cs_out)
+		return;
+	if (cs_out->nr_log < KC_PATH_LOG)
+		cs_out->log[cs_out->nr_log] = kc_path_entry(cs_step, call, task, arg);
+	cs_out->nr_log++;
+}
+
+/* the case's task a field of the engine's task belongs to */
+#define CS_TASK_OF(ptr, member) \
+	((unsigned)((struct sim_task *)((char *)(ptr) - offsetof(struct sim_task, member)) - cs.tasks))
+
+uint32_t __real_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
+uint32_t __real_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
+bool __real_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
+			    uint64_t arch_cap, bool task_sleep);
+int __real_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
+				   int on_rq, int runnable, int running, uint64_t weight);
+void __real_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
+			  const uint32_t eff[UCLAMP_IDS]);
+void __real_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS]);
+void __real_cpufreq_update_util(struct capsim_sim *s, int cpu);
+void __real_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
+uint32_t __wrap_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
+uint32_t __wrap_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
+bool __wrap_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
+			    uint64_t arch_cap, bool task_sleep);
+int __wrap_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
+				   int on_rq, int runnable, int running, uint64_t weight);
+void __wrap_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
+			  const uint32_t eff[UCLAMP_IDS]);
+void __wrap_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS]);
+void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu);
+void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
+
+/*
+ * util_est_enqueue() / _dequeue() take values, not the task: the task is the one the step
+ * names (the engine calls them for that task only).
+ */
+uint32_t __wrap_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est)
+{
+	cs_log(KC_CALL_UTIL_EST_ENQUEUE, cs_task, cfs_util_est);
+	return __real_util_est_enqueue(cfs_util_est, task_util_est);
+}
+
+uint32_t __wrap_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est)
+{
+	cs_log(KC_CALL_UTIL_EST_DEQUEUE, cs_task, cfs_util_est);
+	return __real_util_est_dequeue(cfs_util_est, task_util_est);
+}
+
+bool __wrap_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
+			    uint64_t arch_cap, bool task_sleep)
+{
+	if (cs_out)
+		cs_log(KC_CALL_UTIL_EST_UPDATE, CS_TASK_OF(util_est, util_est),
+		       util << 1 | task_sleep);
+	return __real_util_est_update(util_est, util, runnable, arch_cap, task_sleep);
+}
+
+int __wrap_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
+				   int on_rq, int runnable, int running, uint64_t weight)
+{
+	if (cs_out)
+		cs_log(KC_CALL_UPDATE_LOAD_AVG_SE, CS_TASK_OF(sa, avg), now);
+	return __real_pelt_update_load_avg_se(sa, util_est, now, on_rq, runnable, running, weight);
+}
+
+/* the model's uclamp_rq_inc() / _dec() do both clamp ids: the kernel's one call per id */
+void __wrap_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
+			  const uint32_t eff[UCLAMP_IDS])
+{
+	for (unsigned id = 0; cs_out && id < UCLAMP_IDS; id++)
+		cs_log(KC_CALL_UCLAMP_RQ_INC, CS_TASK_OF(se, uclamp_se), id);
+	__real_uclamp_rq_inc(rq, se, eff);
+}
+
+void __wrap_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS])
+{
+	for (unsigned id = 0; cs_out && id < UCLAMP_IDS; id++)
+		cs_log(KC_CALL_UCLAMP_RQ_DEC, CS_TASK_OF(se, uclamp_se), id);
+	__real_uclamp_rq_dec(rq, se);
+}
+
+void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu)
+{
+	if (cs_out) {
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, 0);
+		return;
+	}
+	__real_cpufreq_update_util(s, cpu);
+}
+
+void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags)
+{
+	if (cs_out) {
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
+		return;
+	}
+	__real_cpufreq_update_util_flags(s, cpu, flags);
+}
+
+static void cs_sim_init(const struct kc_path_in *in)
+{
+	struct capsim_sim *s = &cs.s;
+	struct sim_rq *rq = &cs.rq;
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+
+	memset(&cs, 0, sizeof(cs));
+	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.hz = 250;
+	s->nr_cpus = 1;
+	s->rq = rq;
+	s->view = &cs.view;
+	s->plat = &cs.plat;
+	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = 1, .cpus = &cs.view,
+				  .uclamp_used = in->uclamp_used != 0 };
+	cs.plat.cpus = &cs.cpu;
+	cs.plat.nr_cpus = 1;
+	cs.cpu.capacity_orig = in->cpu_scale;
+	cs.cpu.policy = -1;
+	rq_init(s, rq, 0);
+	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
+	rq->freq_scale = in->freq_scale;
+	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
+	s->now = in->clock0 - SIM_RQ_CLOCK_START_NS;
+	if (in->rt_curr) {
+		cs.rt.rt = true;
+		cs.rt.state = TASK_RUNNING;
+		cs.rt.exec_start = in->clock0;
+		cs.rt.st.cur_cpu = -1;
+		rq->curr = &cs.rt;
+		rq->nr_running = rq->rt_nr = 1;
+	}
+	sa->last_update_time = in->clock0;
+	sa->util_avg = in->cfs_util_avg;
+	sa->util_sum = (uint32_t)in->cfs_util_sum;
+	sa->runnable_avg = in->cfs_runnable_avg;
+	sa->runnable_sum = in->cfs_runnable_sum;
+	sa->load_avg = in->cfs_load_avg;
+	sa->load_sum = in->cfs_load_sum;
+	sa->period_contrib = (uint32_t)in->cfs_period_contrib;
+	rq->cfs_util_est = (uint32_t)in->cfs_util_est;
+}
+
+static void cs_task_init(const struct kc_path_in *in, unsigned t)
+{
+	struct sim_task *p = &cs.tasks[t];
+	struct capsim_sched_avg *sa = &p->avg;
+
+	p->cpu = 0;
+	p->state = in->last_update[t] ? TASK_BLOCKED : TASK_NEW;
+	p->policy = in->idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;
+	p->weight = in->weight[t];
+	p->se.weight = in->weight[t];
+	p->se.slice = in->base_slice;
+	p->st.cur_cpu = -1;
+	sa->last_update_time = in->last_update[t];
+	sa->util_avg = in->util_avg[t];
+	sa->util_sum = (uint32_t)in->util_sum[t];
+	sa->runnable_avg = in->runnable_avg[t];
+	sa->runnable_sum = in->runnable_sum[t];
+	sa->load_avg = in->load_avg[t];
+	sa->load_sum = in->load_sum[t];
+	sa->period_contrib = (uint32_t)in->period_contrib[t];
+	p->util_est = (uint32_t)in->util_est[t];
+	p->se.vlag = (int64_t)in->vlag[t];
+	/* uclamp_eff_value() of a request below the system defaults (1024): the request */
+	p->uclamp_req[0] = (int)in->uclamp_min[t];
+	p->uclamp_req[1] = (int)in->uclamp_max[t];
+	p->uclamp_eff[0] = in->uclamp_min[t];
+	p->uclamp_eff[1] = in->uclamp_max[t];
+}
+
+/* queued or delayed: se->on_rq */
+static bool cs_on_rq(const struct sim_task *p)
+{
+	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING || p->se.sched_delayed;
+}
+
+/* one step through the engine's entry point; 0 if its task is not in a state for it */
+static int cs_op(unsigned op, struct sim_task *p, bool iowait)
+{
+	struct capsim_sim *s = &cs.s;
+	struct sim_rq *rq = &cs.rq;
+
+	rq->acct_last = s->now; /* what sim_account_cpu() counts is no path's */
+	switch (op) {
+	case KC_PATH_NEW:
+	case KC_PATH_WAKE:
+		if (cs_on_rq(p))
+			return 0;
+		p->in_iowait = iowait;
+		if (op == KC_PATH_NEW)
+			rq_enqueue_flags(s, rq, p, false, EEVDF_ENQUEUE_INITIAL);
+		else
+			rq_enqueue(s, rq, p, true);
+		return 1;
+	case KC_PATH_SLEEP:
+		if (!cs_on_rq(p) || p->se.sched_delayed)
+			return 0;
+		rq_dequeue(s, rq, p, true);
+		return 1;
+	case KC_PATH_REQUEUE:
+		if (!p->se.sched_delayed)
+			return 0;
+		rq_requeue_delayed(s, rq, p);
+		return 1;
+	}
+	return 0;
+}
+
+void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
+{
+	struct sim_rq *rq = &cs.rq;
+
+	cs_sim_init(in);
+	for (unsigned t = 0; t < in->nr_tasks; t++)
+		cs_task_init(in, t);
+	cs_out = out;
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		cs_step = k;
+		cs.s.now += in->dt[k];
+		cs_task = (unsigned)in->task[k];
+		out->applied[k] = (uint64_t)cs_op((unsigned)in->op[k], &cs.tasks[in->task[k]],
+						  in->iowait[k] != 0);
+		out->nr_running[k] = rq->nr_running;
+		out->h_nr_runnable[k] = rq->cfs_nr;
+		out->h_nr_delayed[k] = rq->cfs_delayed;
+		out->load_weight[k] = rq->cfs_load_weight;
+		out->cfs_util_avg_out[k] = rq->cfs_avg.util_avg;
+		out->cfs_util_sum_out[k] = rq->cfs_avg.util_sum;
+		out->cfs_runnable_avg_out[k] = rq->cfs_avg.runnable_avg;
+		out->cfs_runnable_sum_out[k] = rq->cfs_avg.runnable_sum;
+		out->cfs_load_avg_out[k] = rq->cfs_avg.load_avg;
+		out->cfs_load_sum_out[k] = rq->cfs_avg.load_sum;
+		out->cfs_last_update[k] = rq->cfs_avg.last_update_time;
+		out->cfs_util_est_out[k] = rq->cfs_util_est;
+		out->uclamp_min_rq[k] = rq->uclamp_rq[0];
+		out->uclamp_max_rq[k] = rq->uclamp_rq[1];
+		out->uclamp_idle[k] = rq->uclamp_idle;
+		out->overloaded[k] = cs.s.overloaded;
+	}
+	cs_out = NULL;
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		struct sim_task *p = &cs.tasks[t];
+
+		out->t_util_avg[t] = p->avg.util_avg;
+		out->t_util_sum[t] = p->avg.util_sum;
+		out->t_runnable_avg[t] = p->avg.runnable_avg;
+		out->t_load_avg[t] = p->avg.load_avg;
+		out->t_last_update[t] = p->avg.last_update_time;
+		out->t_util_est[t] = p->util_est;
+		out->t_on_rq[t] = p->se.on_rq;
+		out->t_delayed[t] = p->se.sched_delayed;
+		out->t_vruntime[t] = p->se.vruntime;
+		out->t_deadline[t] = p->se.deadline;
+		out->t_vlag[t] = (uint64_t)p->se.vlag;
+	}
+	free(cs.rt.st.by_cpu); /* what rq_update_curr() counted of the RT task's time */
+	if (out->nr_log > KC_PATH_LOG)
+		out->nr_log = KC_PATH_LOG + 1; /* more than the room: the count shows it */
+}
+
+void cside_enqueue_task_fair(const struct kc_enqueue_task_fair_in *in,
+			     struct kc_enqueue_task_fair_out *out)
+{
+	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void cside_dequeue_task_fair(const struct kc_dequeue_task_fair_in *in,
+			     struct kc_dequeue_task_fair_out *out)
+{
+	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kstubs_paths.h - just enough of the kernel for the path groups' cut functions
+ * (functions_paths.txt: core.c's enqueue_task()/dequeue_task() with the rq's uclamp, fair.c's
+ * enqueue_task_fair()/dequeue_task_fair() with EEVDF, PELT and util_est, pelt.c) to compile and
+ * run in userspace, in a translation unit of their own (kernel_side_paths.c). One CPU, one
+ * cfs_rq: !FAIR_GROUP_SCHED, !CFS_BANDWIDTH, !SCHED_SMT, !NUMA, no schedstats, no psi, no core
+ * scheduling. Only what lies outside the fair class's and PELT's own code is stubbed:
+ *   - update_rq_clock() is core.c's update_rq_clock() + update_rq_clock_task() without IRQ or
+ *     steal time: the clocks move to the driver's sched_clock, then the kernel's own
+ *     update_rq_clock_pelt();
+ *   - cpufreq_update_util() is the per-CPU hook's call site: kernel_side_paths.c logs it (no
+ *     governor runs, on either side);
+ *   - the deadline server (dl_server_*), hrtick, the tick dependency, tracepoints, locks and
+ *     RCU do nothing; sched_energy_enabled() is off (no perf domains: EAS is not this group's);
+ *   - the scheduler features are 6.12's defaults (kernel/sched/features.h).
+ */
+#ifndef KERNEL_CHECK_KSTUBS_PATHS_H
+#define KERNEL_CHECK_KSTUBS_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef uint32_t u32;
+typedef int32_t s32;
+
+#define READ_ONCE(x) (x)
+#define WRITE_ONCE(x, v) ((x) = (v))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#undef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#define __maybe_unused __attribute__((unused))
+#define SCHED_WARN_ON(x) ((void)(x))
+#define WARN_ON_ONCE(x) (!!(x))
+#define EXPORT_SYMBOL(x)
+#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
+#define min(a, b) ({ __auto_type mn_a_ = (a); __auto_type mn_b_ = (b); mn_a_ < mn_b_ ? mn_a_ : mn_b_; })
+#define max(a, b) ({ __auto_type mx_a_ = (a); __auto_type mx_b_ = (b); mx_a_ > mx_b_ ? mx_a_ : mx_b_; })
+#define min_t(t, a, b) ({ t mn_a_ = (a); t mn_b_ = (b); mn_a_ < mn_b_ ? mn_a_ : mn_b_; })
+#define max_t(t, a, b) ({ t mx_a_ = (a); t mx_b_ = (b); mx_a_ > mx_b_ ? mx_a_ : mx_b_; })
+#define clamp(v, lo, hi) min(max(v, lo), hi)
+#define swap(a, b) do { __auto_type t_ = (a); (a) = (b); (b) = t_; } while (0)
+#define abs(x) ({ __auto_type x_ = (x); x_ < 0 ? -x_ : x_; })
+static inline int fls(unsigned int x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+#define BITS_PER_LONG 64
+#define SCHED_FIXEDPOINT_SHIFT 10
+#define TICK_NSEC kc_paths_tick_nsec
+#define u64_u32_store(var, val) ((var) = (val))
+#define u64_u32_store_copy(var, copy, val) ((var) = (val))
+#define smp_wmb() do { } while (0)
+#define raw_spin_lock(l) do { } while (0)
+#define raw_spin_unlock(l) do { } while (0)
+#define lockdep_assert_held(l) do { } while (0)
+#define lockdep_assert_rq_held(rq) do { } while (0)
+#define assert_clock_updated(rq) do { } while (0)
+#define trace_pelt_se_tp(...) do { } while (0)
+#define trace_pelt_cfs_tp(...) do { } while (0)
+#define trace_sched_util_est_cfs_tp(...) do { } while (0)
+#define trace_sched_util_est_se_tp(...) do { } while (0)
+#define trace_sched_overutilized_tp(...) do { } while (0)
+#define trace_sched_update_nr_running_tp_enabled() 0
+#define call_trace_sched_update_nr_running(rq, n) do { } while (0)
+
+/* the rbtree's types (include/linux/rbtree_types.h, rbtree_augmented.h) */
+struct rb_node {
+	unsigned long __rb_parent_color;
+	struct rb_node *rb_right;
+	struct rb_node *rb_left;
+} __attribute__((aligned(sizeof(long))));
+struct rb_root {
+	struct rb_node *rb_node;
+};
+struct rb_root_cached {
+	struct rb_root rb_root;
+	struct rb_node *rb_leftmost;
+};
+struct rb_augment_callbacks {
+	void (*propagate)(struct rb_node *node, struct rb_node *stop);
+	void (*copy)(struct rb_node *old, struct rb_node *new);
+	void (*rotate)(struct rb_node *old, struct rb_node *new);
+};
+#define RB_EMPTY_NODE(node) ((node)->__rb_parent_color == (unsigned long)(node))
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+/* the scheduler's (kernel/sched/sched.h, include/linux/sched.h: the fields the cut code uses) */
+#define SCHED_NORMAL 0
+#define SCHED_BATCH 3
+#define SCHED_IDLE 5
+enum uclamp_id { UCLAMP_MIN = 0, UCLAMP_MAX, UCLAMP_CNT };
+#define CONFIG_UCLAMP_BUCKETS_COUNT 5
+/* include/linux/sched.h's struct uclamp_se; bits_per(1024) = 11, bits_per(UCLAMP_BUCKETS) = 3 */
+struct uclamp_se {
+	unsigned int value : 11;
+	unsigned int bucket_id : 3;
+	unsigned int active : 1;
+	unsigned int user_defined : 1;
+};
+struct uclamp_bucket {
+	unsigned long value : 11;
+	unsigned long tasks : 64 - 11;
+};
+struct uclamp_rq {
+	unsigned int value;
+	struct uclamp_bucket bucket[CONFIG_UCLAMP_BUCKETS_COUNT];
+};
+struct load_weight {
+	unsigned long weight;
+	u32 inv_weight;
+};
+struct sched_avg {
+	u64 last_update_time;
+	u64 load_sum;
+	u64 runnable_sum;
+	u32 util_sum;
+	u32 period_contrib;
+	unsigned long load_avg;
+	unsigned long runnable_avg;
+	unsigned long util_avg;
+	unsigned int util_est;
+};
+struct sched_entity {
+	struct load_weight load;
+	struct rb_node run_node;
+	u64 deadline;
+	u64 min_vruntime;
+	u64 min_slice;
+	struct list_head group_node;
+	unsigned char on_rq;
+	unsigned char sched_delayed;
+	unsigned char rel_deadline;
+	unsigned char custom_slice;
+	u64 exec_start;
+	u64 sum_exec_runtime;
+	u64 prev_sum_exec_runtime;
+	u64 vruntime;
+	s64 vlag;
+	u64 slice;
+	struct sched_avg avg;
+};
+struct rq;
+struct task_struct;
+struct sched_class {
+	int uclamp_enabled;
+	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
+	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+};
+struct task_struct {
+	int on_rq;
+	int policy;
+	unsigned int __state;
+	unsigned int in_iowait;
+	struct sched_entity se;
+	const struct sched_class *sched_class;
+	struct uclamp_se uclamp_req[UCLAMP_CNT];
+	struct uclamp_se uclamp[UCLAMP_CNT];
+};
+struct cfs_rq {
+	struct load_weight load;
+	unsigned int nr_running;
+	unsigned int h_nr_queued;
+	unsigned int h_nr_runnable;
+	unsigned int idle_nr_running;
+	unsigned int idle_h_nr_running;
+	unsigned int h_nr_delayed;
+	s64 avg_vruntime;
+	u64 avg_load;
+	u64 zero_vruntime;
+	struct rb_root_cached tasks_timeline;
+	struct sched_entity *curr;
+	struct sched_entity *next;
+	struct sched_avg avg;
+	struct {
+		int lock;
+		int nr;
+		unsigned long load_avg;
+		unsigned long util_avg;
+		unsigned long runnable_avg;
+	} removed;
+};
+struct root_domain {
+	int overloaded;
+	int overutilized;
+};
+struct rq {
+	int cpu;
+	unsigned int nr_running;
+	u64 clock, clock_task, clock_pelt, lost_idle_time, clock_idle, clock_pelt_idle;
+	struct cfs_rq cfs;
+	struct task_struct *curr;
+	struct task_struct *idle;
+	struct list_head cfs_tasks;
+	unsigned long next_balance;
+	int fair_server;
+	struct uclamp_rq uclamp[UCLAMP_CNT];
+	unsigned int uclamp_flags;
+	struct root_domain *rd;
+};
+struct rq_flags {
+	int unused;
+};
+/* the kernel's globals, under names of this unit's own (the other units have theirs) */
+#define sysctl_sched_base_slice kc_paths_base_slice
+#define jiffies kc_paths_jiffies
+#define sched_uclamp_used kc_paths_uclamp_used
+#define uclamp_default kc_paths_uclamp_default
+extern struct rq kc_paths_rq;
+extern u64 kc_paths_tick_nsec;
+extern unsigned int sysctl_sched_base_slice;
+extern unsigned long jiffies;
+extern bool sched_uclamp_used;
+extern struct uclamp_se uclamp_default[UCLAMP_CNT]; /* core.c's, set as init_uclamp() does */
+extern unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
+#define cpu_rq(cpu) (&kc_paths_rq)
+#define task_rq(p) (&kc_paths_rq)
+#define rq_of(cfs_rq) (&kc_paths_rq)
+#define cpu_of(rq) ((rq)->cpu)
+#define rq_clock(rq) ((rq)->clock)
+#define rq_clock_task(rq) ((rq)->clock_task)
+#define TASK_ON_RQ_QUEUED 1
+#define TASK_ON_RQ_MIGRATING 2
+#define TASK_RUNNING 0
+#define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
+#define task_on_rq_migrating(p) ((p)->on_rq == TASK_ON_RQ_MIGRATING)
+#define task_on_cpu(rq, p) ((rq)->curr == (p))
+#define is_idle_task(p) ((p) == kc_paths_rq.idle)
+#define ENQUEUE_RESTORE 0x02
+#define ENQUEUE_NOCLOCK 0x08
+#define DEQUEUE_SAVE 0x02
+#define DEQUEUE_NOCLOCK 0x08
+/* arm64's hooks (arch/arm64/include/asm/topology.h): the case's capacity and frequency */
+#define arch_scale_cpu_capacity(cpu) kc_paths_cpu_scale
+#define arch_scale_freq_capacity(cpu) kc_paths_freq_scale
+#define static_branch_likely(key) (*(key))
+#define static_branch_unlikely(key) (*(key))
+#define sched_energy_enabled() false
+#define cpu_overutilized(cpu) 0 /* never reached: sched_energy_enabled() is off */
+#define set_rd_overutilized(rd, flag) do { } while (0) /* never reached, as above */
+
+/* 6.12's scheduler features (kernel/sched/features.h) */
+#define sched_feat(x) (kc_feat_##x)
+#define kc_feat_PLACE_LAG 1
+#define kc_feat_PLACE_DEADLINE_INITIAL 1
+#define kc_feat_PLACE_REL_DEADLINE 1
+#define kc_feat_RUN_TO_PARITY 1
+#define kc_feat_PREEMPT_SHORT 1
+#define kc_feat_NEXT_BUDDY 0
+#define kc_feat_PICK_BUDDY 1
+#define kc_feat_DELAY_DEQUEUE 1
+#define kc_feat_DELAY_ZERO 1
+#define kc_feat_WAKEUP_PREEMPTION 1
+#define kc_feat_UTIL_EST 1
+
+/* what lies outside the fair class and PELT (see the top of this file) */
+void kc_paths_update_rq_clock(struct rq *rq);
+void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags);
+#define update_rq_clock(rq) kc_paths_update_rq_clock(rq)
+#define cpufreq_update_util(rq, flags) kc_paths_cpufreq_update_util(rq, flags)
+#define update_stats_enqueue_fair(cfs_rq, se, flags) do { } while (0)
+#define update_stats_dequeue_fair(cfs_rq, se, flags) do { } while (0)
+#define update_stats_wait_start_fair(cfs_rq, se) do { } while (0)
+#define update_stats_wait_end_fair(cfs_rq, se) do { } while (0)
+#define check_schedstat_required() do { } while (0)
+#define schedstat_enabled() 0
+#define __schedstats_from_se(se) ((void *)0)
+#define __schedstat_set(var, val) do { } while (0)
+#define update_curr_task(p, delta) do { } while (0)
+#define update_cfs_group(se) do { } while (0)
+#define dl_server_active(s) 0
+#define dl_server_update(s, d) do { } while (0)
+#define dl_server_start(s) do { } while (0)
+#define dl_server_stop(s) do { } while (0)
+#define dl_server_update_idle_time(rq, p) do { } while (0)
+#define account_cfs_rq_runtime(cfs_rq, d) do { } while (0)
+#define return_cfs_rq_runtime(cfs_rq) do { } while (0)
+#define check_cfs_rq_runtime(cfs_rq) 0
+#define check_enqueue_throttle(cfs_rq) do { } while (0)
+#define cfs_rq_throttled(cfs_rq) 0
+#define throttled_hierarchy(cfs_rq) 0
+#define list_add_leaf_cfs_rq(cfs_rq) do { } while (0)
+#define assert_list_leaf_cfs_rq(rq) do { } while (0)
+#define account_numa_enqueue(rq, p) do { } while (0)
+#define account_numa_dequeue(rq, p) do { } while (0)
+#define list_add(n, h) do { } while (0)
+#define list_del_init(n) do { } while (0)
+#define hrtick_update(rq) do { } while (0)
+#define sched_update_tick_dependency(rq) do { } while (0)
+#define resched_curr(rq) do { } while (0)
+#define set_next_buddy(se) do { } while (0)
+#define psi_enqueue(p, flags) do { } while (0)
+#define psi_dequeue(p, flags) do { } while (0)
+#define sched_info_enqueue(rq, p) do { } while (0)
+#define sched_info_dequeue(rq, p) do { } while (0)
+#define sched_core_enabled(rq) false
+#define sched_core_enqueue(rq, p) do { } while (0)
+#define sched_core_dequeue(rq, p, flags) do { } while (0)
+/* __block_task(): no longer on the runqueue */
+#define __block_task(rq, p) ((p)->on_rq = 0)
+
+/* names the cut code uses as values, not calls (extract.py renames calls only) */
+#define __entity_less k___entity_less
+static inline void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop);
+
+/* the loggers of the hooked calls (CMakeLists.txt's --hook list), defined after the cut code */
+static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p);
+static void kc_hook_util_est_dequeue(struct cfs_rq *cfs_rq, struct task_struct *p);
+static void kc_hook_util_est_update(struct cfs_rq *cfs_rq, struct task_struct *p, bool task_sleep);
+static int kc_hook___update_load_avg_se(u64 now, struct cfs_rq *cfs_rq, struct sched_entity *se);
+static void kc_hook_uclamp_rq_inc_id(struct rq *rq, struct task_struct *p, enum uclamp_id clamp_id);
+static void kc_hook_uclamp_rq_dec_id(struct rq *rq, struct task_struct *p, enum uclamp_id clamp_id);
+
+#endif /* KERNEL_CHECK_KSTUBS_PATHS_H */
