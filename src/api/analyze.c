@@ -810,13 +810,16 @@ static struct an_task **sorted_tasks(const capsim_analysis *a)
 
 	if (!v)
 		return NULL;
+	/* an empty array may be NULL, which qsort() must not be given even with no elements */
 	for (size_t i = 0; i < a->nr_tasks; i++) {
 		v[i] = &a->tasks[i];
-		qsort(v[i]->lat, v[i]->nr_lat, sizeof(*v[i]->lat), cmp_u64);
+		if (v[i]->nr_lat)
+			qsort(v[i]->lat, v[i]->nr_lat, sizeof(*v[i]->lat), cmp_u64);
 	}
 	qsort(v, a->nr_tasks, sizeof(*v), cmp_task);
 	for (unsigned c = 0; c < a->nr_cpus; c++)
-		qsort(a->cpus[c].res, a->cpus[c].nr_res, sizeof(*a->cpus[c].res), cmp_res);
+		if (a->cpus[c].nr_res)
+			qsort(a->cpus[c].res, a->cpus[c].nr_res, sizeof(*a->cpus[c].res), cmp_res);
 	return v;
 }
 
