@@ -21,6 +21,7 @@
 #include "internal.h"
 #include "model/belief.h"
 #include "model/platform.h"
+#include "output/trace_jsonl.h"
 
 #define MAX_TRACE_CPUS 4096
 #define COMM_MAX 64
@@ -782,22 +783,6 @@ static double busy_pct(const capsim_analysis *a, const struct an_cpu *cp)
 	return w > 0 ? 100.0 * (double)cp->busy_ns / w : 0.0;
 }
 
-static void json_str(FILE *fp, const char *s)
-{
-	fputc('"', fp);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(fp, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			fprintf(fp, "\\u%04x", c);
-		else
-			fputc(c, fp);
-	}
-	fputc('"', fp);
-}
-
 static void json_secs(FILE *fp, uint64_t ns)
 {
 	fprintf(fp, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u, ns % 1000000000u);
@@ -877,7 +862,7 @@ static void json_task(FILE *fp, const capsim_analysis *a, const struct an_task *
 	int first = 1;
 
 	fputs("{\"comm\": ", fp);
-	json_str(fp, t->comm);
+	trace_jsonl_string(fp, t->comm);
 	fprintf(fp, ", \"pid\": %d, \"runtime_s\": ", t->pid);
 	json_secs(fp, t->runtime_ns);
 	fputs(", \"runtime_by_cpu_s\": {", fp);
@@ -905,10 +890,10 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 	if (!tasks)
 		return CAPSIM_ERR_NOMEM;
 	fputs("{\"trace\": ", fp);
-	json_str(fp, a->trace_name);
+	trace_jsonl_string(fp, a->trace_name);
 	fputs(", \"platform\": ", fp);
 	if (a->plat)
-		json_str(fp, a->plat_name);
+		trace_jsonl_string(fp, a->plat_name);
 	else
 		fputs("null", fp);
 	fprintf(fp, ", \"model\": \"%s\"", capsim_model_name(a->model));
@@ -923,7 +908,7 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 	fputs("], \"events\": {", fp);
 	for (size_t n = 0; n < a->nr_names; n++) {
 		fputs(n ? ", " : "", fp);
-		json_str(fp, a->names[n].name);
+		trace_jsonl_string(fp, a->names[n].name);
 		fprintf(fp, ": %" PRIu64, a->names[n].count);
 	}
 	fputs("}, \"skipped\": {", fp);

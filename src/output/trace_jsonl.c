@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "capsim/capsim.h"
+#include "output/trace_jsonl.h"
 
 static void json_bytes(FILE *fp, const char *s, size_t n)
 {
@@ -31,7 +32,7 @@ static void json_bytes(FILE *fp, const char *s, size_t n)
 	fputc('"', fp);
 }
 
-static void json_str(FILE *fp, const char *s)
+void trace_jsonl_string(FILE *fp, const char *s)
 {
 	json_bytes(fp, s, strlen(s));
 }
@@ -106,16 +107,16 @@ static void json_value(FILE *fp, const char *v)
 	else if (!whole_int(v, n, 0, &x)) /* "002" (target_cpu=%03d) is 2: decimal, not octal */
 		fprintf(fp, "%lld", x);
 	else
-		json_str(fp, v);
+		trace_jsonl_string(fp, v);
 }
 
 int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FILE *fp)
 {
 	fprintf(fp, "{\"ts\":%" PRIu64 ".%09" PRIu64 ",\"cpu\":%d,\"comm\":", ev->ts_ns / 1000000000u,
 		ev->ts_ns % 1000000000u, ev->cpu);
-	json_str(fp, ev->comm);
+	trace_jsonl_string(fp, ev->comm);
 	fprintf(fp, ",\"pid\":%d,\"event\":", ev->pid);
-	json_str(fp, ev->name);
+	trace_jsonl_string(fp, ev->name);
 	if (ev->tgid >= 0)
 		fprintf(fp, ",\"tgid\":%d", ev->tgid);
 	if (ev->kind == CAPSIM_TRACE_LOST)
@@ -125,7 +126,7 @@ int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FILE *fp)
 	fputs(",\"fields\":{", fp);
 	for (unsigned i = 0; i < ev->nr_fields; i++) {
 		fputs(i ? "," : "", fp);
-		json_str(fp, ev->fields[i].name);
+		trace_jsonl_string(fp, ev->fields[i].name);
 		fputc(':', fp);
 		json_value(fp, ev->fields[i].value);
 	}
