@@ -144,7 +144,7 @@ static struct pf_slot *slot_of(struct trace_perfetto *p, const struct capsim_eve
 	c->evp[c->n++] = &s->ev;
 	perfetto__protos__ftrace_event__init(&s->ev);
 	s->ev.has_timestamp = s->ev.has_pid = 1;
-	s->ev.timestamp = ev->time_ns;
+	s->ev.timestamp = trace_clock_ns(ev);
 	s->ev.pid = (uint32_t)ev->curr.pid;
 	return s;
 }
@@ -277,7 +277,7 @@ static void counter(void *ctx, const struct capsim_event *ev, const struct trace
 	te.counter_value_field_case = PERFETTO__PROTOS__TRACK_EVENT__COUNTER_VALUE_FIELD_COUNTER_VALUE;
 	te.counter_value = v->value;
 	pkt.has_timestamp = 1;
-	pkt.timestamp = ev->time_ns;
+	pkt.timestamp = trace_clock_ns(ev);
 	pkt.data_case = PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_EVENT;
 	pkt.track_event = &te;
 	write_packet(p, &pkt);
