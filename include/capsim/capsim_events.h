@@ -162,13 +162,13 @@ enum capsim_pelt_signal {
 	CAPSIM_PELT_TASK = 0, /* a task's sched_entity (CAPSIM_EV_PELT_SE) */
 	CAPSIM_PELT_CFS = 1,  /* the CPU's cfs_rq */
 	CAPSIM_PELT_RT = 2,   /* the CPU's rt_rq (avg_rt) */
-	CAPSIM_PELT_DL = 3,   /* the CPU's rq->avg_dl (the sugov kthread's; added in version 2) */
+	CAPSIM_PELT_DL = 3,   /* the CPU's rq->avg_dl (the sugov kthreads' running time; appended) */
 };
 
 /*
  * PELT signals after an update that decayed them (___update_load_avg() ran), capacity units.
  * @task: the task (CAPSIM_PELT_TASK only; else the idle task); @util_est: the task's or the
- * cfs_rq's util_est (0 for the RT signal).
+ * cfs_rq's util_est (0 for the RT and DL signals).
  */
 struct capsim_ev_pelt {
 	int32_t signal; /* enum capsim_pelt_signal */
