@@ -104,7 +104,7 @@ static const struct cli_option options[] = {
 	  .offset = SIM(trace_events),
 	  .help = "event families the trace adds, comma-separated: lisa (the LISA\n"
 		  "module's lisa__* PELT, util_est, capacity, overutilized events;\n"
-		  "ftrace and report traces only), energy (sched_compute_energy, each\n"
+		  "ftrace, report and dat traces only), energy (sched_compute_energy, each\n"
 		  "compute_energy() of EAS), thermal_power (the cpufreq cooling devices'\n"
 		  "thermal_power_cpu_get_power_simple and thermal_power_cpu_limit)" },
 	{ "--no-trace-size-warning", 0, NULL, CLI_FLAG, .offset = SIM(no_trace_size_warning),
@@ -331,13 +331,12 @@ static int open_outputs(capsim_sim *s, const struct sim_opts *o, struct cli_outp
 	if (o->trace.arg && ((o->trace_events.arg && trace_families(o->trace_events.arg, &fams)) ||
 			 trace_format_of(o, &format)))
 		return CLI_EXIT_USAGE;
-	/* capsim_sim_trace_open_format() refuses them: the lisa__* events are text only */
+	/* capsim_sim_trace_open_format() refuses them: Perfetto and Chrome have no lisa__* events */
 	if ((fams & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
-	    format != CAPSIM_TRACE_REPORT)
+	    format != CAPSIM_TRACE_REPORT && format != CAPSIM_TRACE_DAT)
 		return cli_usage_error("simulate", "--trace-events: the %s format carries no lisa "
-				       "events (the ftrace and report texts do)",
-				       format == CAPSIM_TRACE_DAT ? "dat"
-				       : format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
+				       "events (the ftrace and report texts and trace.dat do)",
+				       format == CAPSIM_TRACE_PERFETTO ? "perfetto" : "chrome");
 	ret = cli_output_open(out, o->output.arg);
 	if (ret || !o->trace.arg)
 		return ret;

@@ -162,12 +162,13 @@ enum capsim_pelt_signal {
 	CAPSIM_PELT_TASK = 0, /* a task's sched_entity (CAPSIM_EV_PELT_SE) */
 	CAPSIM_PELT_CFS = 1,  /* the CPU's cfs_rq */
 	CAPSIM_PELT_RT = 2,   /* the CPU's rt_rq (avg_rt) */
+	CAPSIM_PELT_DL = 3,   /* the CPU's rq->avg_dl (the sugov kthreads' running time; appended) */
 };
 
 /*
  * PELT signals after an update that decayed them (___update_load_avg() ran), capacity units.
  * @task: the task (CAPSIM_PELT_TASK only; else the idle task); @util_est: the task's or the
- * cfs_rq's util_est (0 for the RT signal).
+ * cfs_rq's util_est (0 for the RT and DL signals).
  */
 struct capsim_ev_pelt {
 	int32_t signal; /* enum capsim_pelt_signal */
@@ -370,15 +371,17 @@ enum capsim_trace_format {
  * it is attached. Finish it with capsim_sim_trace_close(). Thread safety: as any call on @s.
  * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID (an unknown format, @s is
  * NULL, the run has started or has a sink, or a CAPSIM_TRACE_EV_TEXT_ONLY family was set for a
- * format other than ftrace and report).
+ * format other than ftrace, report and dat).
  */
 CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
 					    enum capsim_trace_format format);
 
 /*
  * Event families a trace adds to the kernel's scheduler, cpufreq, idle and thermal events. The
- * lisa__* events are those of an out-of-tree module, text only: the binary formats have no
- * layouts for them (CAPSIM_TRACE_EV_TEXT_ONLY). The kernel's own families go in every format.
+ * lisa__* events are those of an out-of-tree module: the texts and trace.dat (which has their
+ * formats) carry them, Perfetto and Chrome JSON have no layouts for them
+ * (CAPSIM_TRACE_EV_TEXT_ONLY, a name kept from when trace.dat had none either). The kernel's own
+ * families go in every format.
  */
 #define CAPSIM_TRACE_EV_LISA (1u << 0)   /* the LISA kernel module's lisa__* events */
 #define CAPSIM_TRACE_EV_ENERGY (1u << 1) /* sched_compute_energy (EAS's compute_energy()) */

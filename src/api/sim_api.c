@@ -340,9 +340,9 @@ int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp, enum capsim_trace_form
 {
 	if (!s || !fp)
 		return CAPSIM_ERR_INVALID;
-	/* the lisa__* events are text only: the binary formats have no record layouts for them */
+	/* the lisa__* events: Perfetto and Chrome JSON have no record layouts for them */
 	if ((s->trace_families & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
-	    format != CAPSIM_TRACE_REPORT)
+	    format != CAPSIM_TRACE_REPORT && format != CAPSIM_TRACE_DAT)
 		return CAPSIM_ERR_INVALID;
 	switch (format) {
 	case CAPSIM_TRACE_FTRACE:

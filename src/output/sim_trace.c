@@ -59,7 +59,7 @@ static void task_of(const struct capsim_event_task *e, struct trace_task *t)
 static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
 	struct sim_trace *t = ctx;
-	struct trace_at at = { ev->time_ns, (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
+	struct trace_at at = { trace_clock_ns(ev), (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
 
 	trace_counter(t->tw, &at, 1, v->name, v->value);
 }
@@ -90,7 +90,9 @@ static void lisa_event(struct sim_trace *t, const struct trace_at *at, const str
 				     ev->cpu, p->load_avg, p->util_avg, p->last_update_time,
 				     p->runnable_avg);
 		else
-			trace_printf(t->tw, at, "lisa__sched_pelt_rt",
+			trace_printf(t->tw, at,
+				     p->signal == CAPSIM_PELT_DL ? "lisa__sched_pelt_dl"
+								 : "lisa__sched_pelt_rt",
 				     "cpu=%d load=%" PRIu64 " util=%" PRIu64 " update_time=%" PRIu64
 				     " runnable=%" PRIu64,
 				     ev->cpu, p->load_avg, p->util_avg, p->last_update_time,
@@ -122,34 +124,13 @@ static void lisa_event(struct sim_trace *t, const struct trace_at *at, const str
 }
 
 /*
- * The root domain's span as cpumap_print_to_pagebuf(false, ...) prints it: %*pb, 32-bit hex
- * chunks from the top, comma-separated, the first one as wide as its bits need.
- */
-static void span_hex(char *buf, size_t size, unsigned nr_cpus)
-{
-	unsigned chunk = nr_cpus % 32 ? nr_cpus % 32 : 32;
-	size_t n = 0;
-
-	for (int lo = (int)((nr_cpus + 31) / 32 * 32) - 32; lo >= 0; lo -= 32) {
-		unsigned bits = chunk, hi = (unsigned)lo + bits;
-		uint32_t val = 0;
-
-		for (unsigned c = (unsigned)lo; c < hi; c++)
-			val |= 1u << (c - (unsigned)lo); /* every CPU is in the one root domain */
-		n += (size_t)snprintf(buf + n, size - n, "%s%0*x", n ? "," : "", (int)(bits + 3) / 4,
-				      val);
-		chunk = 32;
-	}
-}
-
-/*
  * The sink: the counters an event changes, then the line (or lines) its tracepoint prints, for
  * the events the trace carries (trace_select.c decides which).
  */
 static void trace_event(void *ctx, const struct capsim_event *ev)
 {
 	struct sim_trace *t = ctx;
-	struct trace_at at = { ev->time_ns, (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
+	struct trace_at at = { trace_clock_ns(ev), (unsigned)ev->cpu, ev->curr.comm, ev->curr.pid };
 	struct trace_task a, b;
 
 	if (!trace_select_event(&t->sel, ev, counter, t))
@@ -225,7 +206,7 @@ static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style
 		free(t);
 		return CAPSIM_ERR_NOMEM;
 	}
-	span_hex(t->span, sizeof(t->span), s->nr_cpus);
+	trace_span_hex(t->span, sizeof(t->span), s->nr_cpus);
 	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
 	if (!ret)
 		ret = sink_list_add(s, trace_event, t, trace_release, SIM_SINK_ALL_TYPES);

@@ -100,7 +100,7 @@ static void instant(struct trace_chrome *c, const struct capsim_event *ev, const
 {
 	const char *sep = "";
 
-	begin(c, "i", ev->cpu + 1, ev->time_ns, name);
+	begin(c, "i", ev->cpu + 1, trace_clock_ns(ev), name);
 	fprintf(c->fp, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{", cat);
 	if (t) {
 		fputs("\"comm\":", c->fp);
@@ -117,7 +117,7 @@ static void instant(struct trace_chrome *c, const struct capsim_event *ev, const
 static void text_instant(struct trace_chrome *c, const struct capsim_event *ev, const char *cat,
 			 const char *name, const char *body)
 {
-	begin(c, "i", ev->cpu + 1, ev->time_ns, name);
+	begin(c, "i", ev->cpu + 1, trace_clock_ns(ev), name);
 	fprintf(c->fp, ",\"s\":\"t\",\"cat\":\"%s\",\"args\":{\"text\":", cat);
 	put_str(c->fp, body);
 	fputs("}}", c->fp);
@@ -128,7 +128,7 @@ static void counter(void *ctx, const struct capsim_event *ev, const struct trace
 	struct trace_chrome *c = ctx;
 
 	fprintf(c->fp, ",\n{\"ph\":\"C\",\"pid\":%d,", CHROME_PID);
-	put_ts(c->fp, "ts", ev->time_ns);
+	put_ts(c->fp, "ts", trace_clock_ns(ev));
 	fputs(",\"name\":", c->fp);
 	put_str(c->fp, v->name);
 	fprintf(c->fp, ",\"cat\":\"counter\",\"args\":{\"value\":%" PRId64 "}}", v->value);
@@ -146,7 +146,7 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 	struct trace_chrome *c = ctx;
 	int64_t v[3];
 
-	c->last_ns = ev->time_ns;
+	c->last_ns = trace_clock_ns(ev);
 	if (!trace_select_event(&c->sel, ev, counter, c))
 		return;
 	switch (ev->type) {
@@ -154,8 +154,8 @@ static void chrome_event(void *ctx, const struct capsim_event *ev)
 		const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
 		struct chrome_cpu *k = &c->cpu[ev->cpu];
 
-		end_slice(c, (unsigned)ev->cpu, ev->time_ns, end_state(sw));
-		k->since_ns = ev->time_ns;
+		end_slice(c, (unsigned)ev->cpu, trace_clock_ns(ev), end_state(sw));
+		k->since_ns = trace_clock_ns(ev);
 		k->pid = sw->next.pid;
 		k->prio = sw->next.prio;
 		snprintf(k->comm, sizeof(k->comm), "%s", sw->next.comm);

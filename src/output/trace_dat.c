@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@
 /* the ip of the ftrace print entries, named tracing_mark_write in the kallsyms written */
 #define MARK_WRITE_IP 0xffffffff81000000ull
 
-enum field_kind { FK_INT, FK_COMM, FK_STR, FK_TRIP, FK_ZERO, FK_BITMASK };
+enum field_kind { FK_INT, FK_COMM, FK_CHARS, FK_STR, FK_TRIP, FK_ZERO, FK_BITMASK };
 
 /*
  * A field of TP_STRUCT__entry after struct trace_entry: its declaration as tracefs prints it,
@@ -57,7 +58,7 @@ struct dat_field {
 	uint8_t offset, size, is_signed, kind;
 };
 
-#define DAT_MAX_FIELDS 8
+#define DAT_MAX_FIELDS 9
 
 struct dat_event {
 	const char *system, *name;
@@ -95,8 +96,30 @@ enum dat_id {
 	EV_PRINT, EV_SWITCH, EV_WAKING, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE, EV_COMPUTE_ENERGY,
 	EV_CPU_IDLE, EV_CPU_FREQ, EV_CPU_FREQ_LIMITS, EV_HW_PRESSURE, EV_THERMAL_PRESSURE,
 	EV_THERMAL_TEMP, EV_CDEV, EV_TRIP, EV_CPU_GET_POWER, EV_CPU_LIMIT, EV_IPA, EV_IPA_ACTOR,
-	EV_IPA_PID, NR_DAT_EVENTS
+	EV_IPA_PID, EV_LISA_PELT_CFS, EV_LISA_PELT_RT, EV_LISA_PELT_DL, EV_LISA_PELT_SE,
+	EV_LISA_UTIL_EST_SE, EV_LISA_UTIL_EST_CFS, EV_LISA_CPU_CAPACITY, EV_LISA_OVERUTILIZED,
+	EV_CAPSIM_CPU_CAPACITY, NR_DAT_EVENTS
 };
+
+/*
+ * The LISA module's events, as TRACE_EVENT lays out the TP_STRUCT__entry of LISA's
+ * lisa/_assets/kmodules/lisa/ftrace_events.h (ARM-software/lisa) on a 64-bit kernel with
+ * runnable_avg (the "runnable" field) and frequency invariance (capacity_orig, capacity_curr):
+ * PATH_SIZE 64, TASK_COMM_LEN 16, SPAN_SIZE 128 (NR_CPUS of 512 hex digits, capped at 128).
+ */
+#define LISA_PATH_SIZE 64
+#define LISA_SPAN_SIZE 128
+
+/* DECLARE_EVENT_CLASS(lisa__sched_pelt_rq_template): the rt, dl and irq signals of a CPU */
+#define LISA_PELT_RQ_EVENT(nm, id)                                                             \
+	{ "lisa", nm, id, 48, OTHER_CTX,                                                       \
+	  { { "int cpu", NULL, 8, 4, 1, FK_INT },                                               \
+	    { "unsigned long load", NULL, 16, 8, 0, FK_INT },                                   \
+	    { "unsigned long runnable", NULL, 24, 8, 0, FK_INT },                               \
+	    { "unsigned long util", NULL, 32, 8, 0, FK_INT },                                   \
+	    { "unsigned long long update_time", NULL, 40, 8, 0, FK_INT } },                     \
+	  "\"cpu=%d load=%lu util=%lu update_time=%llu runnable=%lu\", REC->cpu, REC->load, "   \
+	  "REC->util, REC->update_time, REC->runnable" }
 
 /* The events capsim records, as a 6.12 kernel's tracefs describes them (IDs are this file's). */
 static const struct dat_event dat_events[NR_DAT_EVENTS] = {
@@ -229,6 +252,80 @@ static const struct dat_event dat_events[NR_DAT_EVENTS] = {
 			 "\"thermal_zone_id=%d err=%d err_integral=%d p=%lld i=%lld d=%lld "
 			 "output=%d\", REC->tz_id, REC->err, REC->err_integral, REC->p, REC->i, "
 			 "REC->d, REC->output" },
+	[EV_LISA_PELT_CFS] = { "lisa", "lisa__sched_pelt_cfs", 360, 112, OTHER_CTX,
+			       { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				 { "char path[64]", NULL, 12, 64, 0, FK_CHARS },
+				 { "unsigned long load", NULL, 80, 8, 0, FK_INT },
+				 { "unsigned long runnable", NULL, 88, 8, 0, FK_INT },
+				 { "unsigned long util", NULL, 96, 8, 0, FK_INT },
+				 { "unsigned long long update_time", NULL, 104, 8, 0, FK_INT } },
+			       "\"cpu=%d path=%s load=%lu util=%lu update_time=%llu runnable=%lu\", "
+			       "REC->cpu, REC->path, REC->load, REC->util, REC->update_time, "
+			       "REC->runnable" },
+	[EV_LISA_PELT_RT] = LISA_PELT_RQ_EVENT("lisa__sched_pelt_rt", 361),
+	[EV_LISA_PELT_DL] = LISA_PELT_RQ_EVENT("lisa__sched_pelt_dl", 362),
+	[EV_LISA_PELT_SE] = { "lisa", "lisa__sched_pelt_se", 363, 128, OTHER_CTX,
+			      { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				{ "char path[64]", NULL, 12, 64, 0, FK_CHARS },
+				{ "char comm[16]", NULL, 76, 16, 0, FK_COMM },
+				{ "int pid", NULL, 92, 4, 1, FK_INT },
+				{ "unsigned long load", NULL, 96, 8, 0, FK_INT },
+				{ "unsigned long runnable", NULL, 104, 8, 0, FK_INT },
+				{ "unsigned long util", NULL, 112, 8, 0, FK_INT },
+				{ "unsigned long long update_time", NULL, 120, 8, 0, FK_INT } },
+			      "\"cpu=%d path=%s comm=%s pid=%d load=%lu util=%lu update_time=%llu "
+			      "runnable=%lu\", REC->cpu, REC->path, REC->comm, REC->pid, REC->load, "
+			      "REC->util, REC->update_time, REC->runnable" },
+	[EV_LISA_UTIL_EST_SE] = { "lisa", "lisa__sched_util_est_se", 364, 112, OTHER_CTX,
+				  { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				    { "char path[64]", NULL, 12, 64, 0, FK_CHARS },
+				    { "char comm[16]", NULL, 76, 16, 0, FK_COMM },
+				    { "int pid", NULL, 92, 4, 1, FK_INT },
+				    { "unsigned int enqueued", NULL, 96, 4, 0, FK_INT },
+				    { "unsigned int ewma", NULL, 100, 4, 0, FK_INT },
+				    { "unsigned long util", NULL, 104, 8, 0, FK_INT } },
+				  "\"cpu=%d path=%s comm=%s pid=%d enqueued=%u ewma=%u util=%lu\", "
+				  "REC->cpu, REC->path, REC->comm, REC->pid, REC->enqueued, "
+				  "REC->ewma, REC->util" },
+	[EV_LISA_UTIL_EST_CFS] = { "lisa", "lisa__sched_util_est_cfs", 365, 96, OTHER_CTX,
+				   { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				     { "char path[64]", NULL, 12, 64, 0, FK_CHARS },
+				     { "unsigned int enqueued", NULL, 76, 4, 0, FK_INT },
+				     { "unsigned int ewma", NULL, 80, 4, 0, FK_INT },
+				     { "unsigned long util", NULL, 88, 8, 0, FK_INT } },
+				   "\"cpu=%d path=%s enqueued=%u ewma=%u util=%lu\", REC->cpu, "
+				   "REC->path, REC->enqueued, REC->ewma, REC->util" },
+	[EV_LISA_CPU_CAPACITY] = { "lisa", "lisa__sched_cpu_capacity", 366, 40, OTHER_CTX,
+				   { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				     { "unsigned long capacity", NULL, 16, 8, 0, FK_INT },
+				     { "unsigned long capacity_orig", NULL, 24, 8, 0, FK_INT },
+				     { "unsigned long capacity_curr", NULL, 32, 8, 0, FK_INT } },
+				   "\"cpu=%d capacity=%lu capacity_orig=%lu capacity_curr=%lu\", "
+				   "REC->cpu, REC->capacity, REC->capacity_orig, REC->capacity_curr" },
+	[EV_LISA_OVERUTILIZED] = { "lisa", "lisa__sched_overutilized", 367, 140, OTHER_CTX,
+				   { { "int overutilized", NULL, 8, 4, 1, FK_INT },
+				     { "char span[128]", NULL, 12, 128, 0, FK_CHARS } },
+				   "\"overutilized=%d span=0x%s\", REC->overutilized, REC->span" },
+	/*
+	 * capsim's own: the per-CPU counters of the text's atrace prints as one event with a
+	 * format, which KernelShark's event_field_plot and LISA's trace.dat parser can plot;
+	 * written when any but util changes (lisa__sched_pelt_cfs has the util)
+	 */
+	[EV_CAPSIM_CPU_CAPACITY] = { "capsim", "capsim_cpu_capacity", 370, 72, OTHER_CTX,
+				     { { "int cpu", NULL, 8, 4, 1, FK_INT },
+				       { "unsigned long actual_capacity", NULL, 16, 8, 0, FK_INT },
+				       { "unsigned long capacity_orig", NULL, 24, 8, 0, FK_INT },
+				       { "unsigned long delivered_capacity", NULL, 32, 8, 0, FK_INT },
+				       { "unsigned long hw_pressure", NULL, 40, 8, 0, FK_INT },
+				       { "unsigned long cpufreq_pressure", NULL, 48, 8, 0, FK_INT },
+				       { "unsigned long hw_load_avg", NULL, 56, 8, 0, FK_INT },
+				       { "unsigned long thermal_load_avg", NULL, 64, 8, 0, FK_INT } },
+				     "\"cpu=%d actual_capacity=%lu capacity_orig=%lu "
+				     "delivered_capacity=%lu hw_pressure=%lu cpufreq_pressure=%lu "
+				     "hw_load_avg=%lu thermal_load_avg=%lu\", REC->cpu, "
+				     "REC->actual_capacity, REC->capacity_orig, REC->delivered_capacity, "
+				     "REC->hw_pressure, REC->cpufreq_pressure, REC->hw_load_avg, "
+				     "REC->thermal_load_avg" },
 };
 
 /* A CPU's ring buffer: the page being filled, and the full ones spooled to @spool. */
@@ -247,6 +344,8 @@ struct trace_dat {
 	char (*comm)[TASK_COMM_LEN]; /* saved_cmdlines, indexed by pid */
 	size_t nr_comm;
 	struct trace_select sel;
+	bool capacity_changed;       /* the CPU_COUNTERS event at hand changed a capacity or pressure */
+	char span[LISA_SPAN_SIZE];   /* the root domain's, in hex (lisa__sched_overutilized) */
 	int err;
 	int spool_errno;             /* why a spool failed (ENOSPC in $TMPDIR), 0: none */
 };
@@ -419,7 +518,7 @@ static uint32_t text_record(uint8_t *rec, int32_t pid, const char *name, const c
 	const struct dat_event *e = NULL;
 	uint32_t len;
 
-	for (unsigned i = EV_THERMAL_TEMP; i < NR_DAT_EVENTS && !e; i++)
+	for (unsigned i = EV_THERMAL_TEMP; i <= EV_IPA_PID && !e; i++)
 		if (!strcmp(dat_events[i].name, name))
 			e = &dat_events[i];
 	if (!e)
@@ -479,15 +578,100 @@ static void task_fields(uint8_t *rec, unsigned off, const struct capsim_event_ta
 	put_le(rec + off + 20, (uint32_t)t->prio, 4);
 }
 
-/* an atrace counter of the text ("C|1|cpuN_actual_capacity|V"): the print event of its write */
+/*
+ * A CPU's counter: an atrace print as the text has it ("C|1|cpuN_actual_capacity|V") for the
+ * text's signals; any change but util's makes a capsim_cpu_capacity record after the event.
+ * Zone temperatures are the thermal_temperature records themselves.
+ */
 static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
 	struct trace_dat *d = ctx;
+	unsigned sig = v->index % TRACE_NR_SIGNALS;
 	uint8_t rec[RB_MAX_RECORD];
 	char text[96];
 
+	if (v->index >= d->nr_cpus * TRACE_NR_SIGNALS)
+		return;
+	if (sig != TRACE_SIG_UTIL)
+		d->capacity_changed = true;
+	if (sig >= TRACE_TEXT_SIGNALS)
+		return;
 	snprintf(text, sizeof(text), "C|1|%s|%" PRId64, v->name, v->value);
-	write_record(d, (unsigned)ev->cpu, ev->time_ns, rec, print_record(rec, ev->curr.pid, text));
+	write_record(d, (unsigned)ev->cpu, trace_clock_ns(ev), rec,
+		     print_record(rec, ev->curr.pid, text));
+}
+
+/* capsim_cpu_capacity: every capacity and pressure of the CPU_COUNTERS event @ev */
+static uint32_t capacity_record(uint8_t *rec, const struct capsim_event *ev)
+{
+	const struct capsim_ev_cpu_counters *c = &ev->u.cpu_counters;
+	uint32_t len = entry_start(rec, &dat_events[EV_CAPSIM_CPU_CAPACITY], ev->curr.pid);
+
+	put_le(rec + 8, (uint32_t)ev->cpu, 4);
+	put_le(rec + 16, c->actual_capacity, 8);
+	put_le(rec + 24, c->capacity_orig, 8);
+	put_le(rec + 32, c->delivered_capacity, 8);
+	put_le(rec + 40, c->hw_pressure, 8);
+	put_le(rec + 48, c->cpufreq_pressure, 8);
+	put_le(rec + 56, c->hw_load_avg, 8);
+	put_le(rec + 64, c->thermal_load_avg, 8);
+	return len;
+}
+
+/* a LISA event's start: its cpu field, and its path ("" for a task, "/" the root cfs_rq) */
+static uint32_t lisa_start(uint8_t *rec, unsigned id, const struct capsim_event *ev,
+			   const char *path)
+{
+	uint32_t len = entry_start(rec, &dat_events[id], ev->curr.pid);
+
+	put_le(rec + 8, (uint32_t)ev->cpu, 4);
+	memcpy(rec + 12, path, strlen(path));
+	return len;
+}
+
+/* lisa__sched_pelt_{se,cfs,rt,dl}: the signals after @p's update, at the event's offsets */
+static uint32_t pelt_record(uint8_t *rec, const struct capsim_event *ev)
+{
+	const struct capsim_ev_pelt *p = &ev->u.pelt;
+	unsigned id = p->signal == CAPSIM_PELT_TASK  ? EV_LISA_PELT_SE
+		      : p->signal == CAPSIM_PELT_CFS ? EV_LISA_PELT_CFS
+		      : p->signal == CAPSIM_PELT_DL  ? EV_LISA_PELT_DL
+						     : EV_LISA_PELT_RT;
+	/* the offset of load: runnable, util and update_time follow it, 8 bytes each */
+	unsigned load = id == EV_LISA_PELT_SE ? 96 : id == EV_LISA_PELT_CFS ? 80 : 16;
+	uint32_t len = lisa_start(rec, id, ev, id == EV_LISA_PELT_CFS ? "/" : "");
+
+	if (id == EV_LISA_PELT_SE) {
+		put_comm(rec + 76, p->task.comm);
+		put_le(rec + 92, (uint32_t)p->task.pid, 4);
+	}
+	put_le(rec + load, p->load_avg, 8);
+	put_le(rec + load + 8, p->runnable_avg, 8);
+	put_le(rec + load + 16, p->util_avg, 8);
+	put_le(rec + load + 24, p->last_update_time, 8);
+	return len;
+}
+
+/*
+ * util_est_dequeue() traces the cfs_rq (lisa__sched_util_est_cfs, its ewma 0: 6.12's util_est
+ * is one value), then util_est_update() the task, as the text does
+ */
+static void util_est_records(struct trace_dat *d, const struct capsim_event *ev)
+{
+	const struct capsim_ev_util_est *u = &ev->u.util_est;
+	uint8_t rec[RB_MAX_RECORD];
+	uint32_t len = lisa_start(rec, EV_LISA_UTIL_EST_CFS, ev, "/");
+
+	put_le(rec + 76, u->cfs_util_est, 4);
+	put_le(rec + 88, u->cfs_util_avg, 8);
+	write_record(d, (unsigned)ev->cpu, trace_clock_ns(ev), rec, len);
+	len = lisa_start(rec, EV_LISA_UTIL_EST_SE, ev, "");
+	put_comm(rec + 76, u->task.comm);
+	put_le(rec + 92, (uint32_t)u->task.pid, 4);
+	put_le(rec + 96, u->dequeued, 4);
+	put_le(rec + 100, u->ewma, 4);
+	put_le(rec + 104, u->dequeued, 8);
+	write_record(d, (unsigned)ev->cpu, trace_clock_ns(ev), rec, len);
 }
 
 /*
@@ -501,8 +685,13 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 	uint32_t len = 0;
 	unsigned id;
 
-	if (!trace_select_event(&d->sel, ev, counter, d))
+	d->capacity_changed = false;
+	if (!trace_select_event(&d->sel, ev, counter, d)) {
+		if (ev->type == CAPSIM_EV_CPU_COUNTERS && d->capacity_changed)
+			write_record(d, (unsigned)ev->cpu, trace_clock_ns(ev), rec,
+				     capacity_record(rec, ev));
 		return;
+	}
 	remember(d, &ev->curr);
 	switch (ev->type) {
 	case CAPSIM_EV_SCHED_SWITCH: {
@@ -571,6 +760,27 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 		put_le(rec + 8, ev->u.pressure.pressure, 8);
 		put_le(rec + 16, (uint32_t)ev->cpu, 4);
 		break;
+	case CAPSIM_EV_PELT_SE:
+		remember(d, &ev->u.pelt.task);
+		/* fall through */
+	case CAPSIM_EV_PELT_RQ:
+		len = pelt_record(rec, ev);
+		break;
+	case CAPSIM_EV_UTIL_EST:
+		remember(d, &ev->u.util_est.task);
+		util_est_records(d, ev);
+		return;
+	case CAPSIM_EV_CPU_CAPACITY:
+		len = lisa_start(rec, EV_LISA_CPU_CAPACITY, ev, "");
+		put_le(rec + 16, ev->u.cpu_capacity.capacity, 8);
+		put_le(rec + 24, ev->u.cpu_capacity.capacity_orig, 8);
+		put_le(rec + 32, ev->u.cpu_capacity.capacity_curr, 8);
+		break;
+	case CAPSIM_EV_OVERUTILIZED:
+		len = entry_start(rec, &dat_events[EV_LISA_OVERUTILIZED], ev->curr.pid);
+		put_le(rec + 8, ev->u.overutilized.on ? 1 : 0, 4);
+		memcpy(rec + 12, d->span, strnlen(d->span, LISA_SPAN_SIZE - 1));
+		break;
 	case CAPSIM_EV_TEXT:
 		len = text_record(rec, ev->curr.pid, ev->u.text.name, ev->u.text.body, d->nr_cpus);
 		if (!len) {
@@ -583,7 +793,7 @@ static void dat_event(void *ctx, const struct capsim_event *ev)
 	default:
 		return;
 	}
-	write_record(d, (unsigned)ev->cpu, ev->time_ns, rec, len);
+	write_record(d, (unsigned)ev->cpu, trace_clock_ns(ev), rec, len);
 }
 
 /* ---- the file ------------------------------------------------------------------------------ */
@@ -775,8 +985,9 @@ int trace_dat_open(struct capsim_sim *s, FILE *fp)
 	d->nr_cpus = s->nr_cpus;
 	d->cpu = calloc(s->nr_cpus, sizeof(*d->cpu));
 	if (!d->cpu || trace_select_init(&d->sel, s->nr_cpus, s->trace_families,
-					   TRACE_COUNTERS_TEXT))
+					   TRACE_COUNTERS_ALL))
 		ret = CAPSIM_ERR_NOMEM;
+	trace_span_hex(d->span, sizeof(d->span), s->nr_cpus);
 	for (unsigned c = 0; !ret && c < s->nr_cpus; c++) {
 		d->cpu[c].spool = tmpfile();
 		if (!d->cpu[c].spool)

@@ -7,7 +7,11 @@
  * for (hw_pressure_update, the thermal governors') become GenericFtraceEvents with their fields.
  * The events and counter values are those trace_select.c says a trace carries, as for every
  * format; the counters become counter tracks: a TrackDescriptor the first time, then
- * a TrackEvent of TYPE_COUNTER at each change. Packets are encoded with protobuf-c from
+ * a TrackEvent of TYPE_COUNTER at each change. A CPU's counters hang under that CPU: upstream's
+ * TrackDescriptor has no CPU field (protos/perfetto/trace/track_event/track_descriptor.proto),
+ * so each CPU gets a parent track "CPU N" (child_ordering EXPLICIT) and its counter tracks name
+ * it as parent_uuid, ranked by signal (sibling_order_rank) and sharing one y axis
+ * (CounterDescriptor.y_axis_share_key "cpuN": every signal is in capacity units). Packets are encoded with protobuf-c from
  * proto/perfetto_subset.proto and framed as the repeated field 1 of perfetto.protos.Trace, so
  * the file is a Trace message that grows packet by packet.
  *
@@ -70,6 +74,7 @@ struct trace_perfetto {
 	struct pf_cpu *cpu;
 	struct trace_select sel;
 	uint8_t *described; /* per counter track: its TrackDescriptor is written */
+	uint8_t *cpu_described; /* per CPU: its parent track "CPU N" is written */
 	uint8_t *buf;
 	size_t buf_size;
 	int first_packet_written;
@@ -144,7 +149,7 @@ static struct pf_slot *slot_of(struct trace_perfetto *p, const struct capsim_eve
 	c->evp[c->n++] = &s->ev;
 	perfetto__protos__ftrace_event__init(&s->ev);
 	s->ev.has_timestamp = s->ev.has_pid = 1;
-	s->ev.timestamp = ev->time_ns;
+	s->ev.timestamp = trace_clock_ns(ev);
 	s->ev.pid = (uint32_t)ev->curr.pid;
 	return s;
 }
@@ -248,36 +253,82 @@ static void thermal_event(struct pf_slot *s, const char *name, const char *body)
 	generic_from_text(s, name, body);
 }
 
+/* a counter track's uuid is its index + 1; a CPU's parent track's comes after all of them */
+static uint64_t cpu_track_uuid(const struct trace_perfetto *p, unsigned cpu)
+{
+	return trace_select_nr_tracks(&p->sel) + 1 + cpu;
+}
+
+static void write_track(struct trace_perfetto *p, Perfetto__Protos__TrackDescriptor *td)
+{
+	Perfetto__Protos__TracePacket pkt = PERFETTO__PROTOS__TRACE_PACKET__INIT;
+
+	pkt.data_case = PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_DESCRIPTOR;
+	pkt.track_descriptor = td;
+	write_packet(p, &pkt);
+}
+
+/* the parent track "CPU N" of CPU @cpu's counters, its children in signal order */
+static void describe_cpu(struct trace_perfetto *p, unsigned cpu)
+{
+	Perfetto__Protos__TrackDescriptor td = PERFETTO__PROTOS__TRACK_DESCRIPTOR__INIT;
+	char name[24];
+
+	p->cpu_described[cpu] = 1;
+	snprintf(name, sizeof(name), "CPU %u", cpu);
+	td.has_uuid = 1;
+	td.uuid = cpu_track_uuid(p, cpu);
+	td.static_or_dynamic_name_case =
+		PERFETTO__PROTOS__TRACK_DESCRIPTOR__STATIC_OR_DYNAMIC_NAME_NAME;
+	td.name = name;
+	td.has_child_ordering = 1;
+	td.child_ordering = PERFETTO__PROTOS__TRACK_DESCRIPTOR__CHILD_TRACKS_ORDERING__EXPLICIT;
+	write_track(p, &td);
+}
+
+/* a counter track: a CPU's under that CPU's track, a zone's temperature at the top level */
+static void describe_counter(struct trace_perfetto *p, const struct trace_counter_value *v)
+{
+	Perfetto__Protos__TrackDescriptor td = PERFETTO__PROTOS__TRACK_DESCRIPTOR__INIT;
+	Perfetto__Protos__CounterDescriptor cd = PERFETTO__PROTOS__COUNTER_DESCRIPTOR__INIT;
+	unsigned cpu = v->index / TRACE_NR_SIGNALS;
+	char share[24];
+
+	p->described[v->index] = 1;
+	td.has_uuid = 1;
+	td.uuid = v->index + 1;
+	td.static_or_dynamic_name_case =
+		PERFETTO__PROTOS__TRACK_DESCRIPTOR__STATIC_OR_DYNAMIC_NAME_NAME;
+	td.name = (char *)v->name;
+	cd.unit_name = (char *)v->unit;
+	if (cpu < p->nr_cpus) {
+		if (!p->cpu_described[cpu])
+			describe_cpu(p, cpu);
+		td.has_parent_uuid = td.has_sibling_order_rank = 1;
+		td.parent_uuid = cpu_track_uuid(p, cpu);
+		td.sibling_order_rank = (int32_t)(v->index % TRACE_NR_SIGNALS);
+		snprintf(share, sizeof(share), "cpu%u", cpu);
+		cd.y_axis_share_key = share;
+	}
+	td.counter = &cd;
+	write_track(p, &td);
+}
+
 static void counter(void *ctx, const struct capsim_event *ev, const struct trace_counter_value *v)
 {
 	struct trace_perfetto *p = ctx;
 	Perfetto__Protos__TracePacket pkt = PERFETTO__PROTOS__TRACE_PACKET__INIT;
 	Perfetto__Protos__TrackEvent te = PERFETTO__PROTOS__TRACK_EVENT__INIT;
 
-	if (!p->described[v->index]) {
-		Perfetto__Protos__TrackDescriptor td = PERFETTO__PROTOS__TRACK_DESCRIPTOR__INIT;
-		Perfetto__Protos__CounterDescriptor cd = PERFETTO__PROTOS__COUNTER_DESCRIPTOR__INIT;
-
-		p->described[v->index] = 1;
-		td.has_uuid = 1;
-		td.uuid = v->index + 1;
-		td.static_or_dynamic_name_case =
-			PERFETTO__PROTOS__TRACK_DESCRIPTOR__STATIC_OR_DYNAMIC_NAME_NAME;
-		td.name = (char *)v->name;
-		cd.unit_name = (char *)v->unit;
-		td.counter = &cd;
-		pkt.data_case = PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_DESCRIPTOR;
-		pkt.track_descriptor = &td;
-		write_packet(p, &pkt);
-		perfetto__protos__trace_packet__init(&pkt);
-	}
+	if (!p->described[v->index])
+		describe_counter(p, v);
 	te.has_type = te.has_track_uuid = 1;
 	te.type = PERFETTO__PROTOS__TRACK_EVENT__TYPE__TYPE_COUNTER;
 	te.track_uuid = v->index + 1;
 	te.counter_value_field_case = PERFETTO__PROTOS__TRACK_EVENT__COUNTER_VALUE_FIELD_COUNTER_VALUE;
 	te.counter_value = v->value;
 	pkt.has_timestamp = 1;
-	pkt.timestamp = ev->time_ns;
+	pkt.timestamp = trace_clock_ns(ev);
 	pkt.data_case = PERFETTO__PROTOS__TRACE_PACKET__DATA_TRACK_EVENT;
 	pkt.track_event = &te;
 	write_packet(p, &pkt);
@@ -411,6 +462,7 @@ static void perfetto_free(struct trace_perfetto *p)
 {
 	trace_select_free(&p->sel);
 	free(p->described);
+	free(p->cpu_described);
 	free(p->cpu);
 	free(p->buf);
 	free(p);
@@ -438,7 +490,8 @@ int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
 		     : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		p->described = calloc(trace_select_nr_tracks(&p->sel), 1);
-		ret = p->described ? 0 : CAPSIM_ERR_NOMEM;
+		p->cpu_described = calloc(s->nr_cpus, 1);
+		ret = p->described && p->cpu_described ? 0 : CAPSIM_ERR_NOMEM;
 	}
 	if (!ret)
 		ret = sink_list_add(s, perfetto_event, p, perfetto_release, SIM_SINK_ALL_TYPES);

@@ -181,3 +181,24 @@ int trace_compute_energy_text(char *buf, size_t size, const struct capsim_event 
 			" busy_time=%" PRIu64,
 			e->task.comm, e->task.pid, e->dst_cpu, e->energy, e->max_util, e->busy_time);
 }
+
+/*
+ * The root domain's span as cpumap_print_to_pagebuf(false, ...) prints it: %*pb, 32-bit hex
+ * chunks from the top, comma-separated, the first one as wide as its bits need.
+ */
+void trace_span_hex(char *buf, size_t size, unsigned nr_cpus)
+{
+	unsigned chunk = nr_cpus % 32 ? nr_cpus % 32 : 32;
+	size_t n = 0;
+
+	for (int lo = (int)((nr_cpus + 31) / 32 * 32) - 32; lo >= 0; lo -= 32) {
+		unsigned bits = chunk, hi = (unsigned)lo + bits;
+		uint32_t val = 0;
+
+		for (unsigned c = (unsigned)lo; c < hi; c++)
+			val |= 1u << (c - (unsigned)lo); /* every CPU is in the one root domain */
+		n += (size_t)snprintf(buf + n, size - n, "%s%0*x", n ? "," : "", (int)(bits + 3) / 4,
+				      val);
+		chunk = 32;
+	}
+}

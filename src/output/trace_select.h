@@ -36,6 +36,22 @@ enum trace_signal {
 
 #define TRACE_TEXT_SIGNALS (TRACE_SIG_THERMAL_LOAD_AVG + 1)
 
+/*
+ * The trace clock. A kernel stamps its records with trace_clock (sched_clock: ns since boot), so
+ * no real trace has a record at 0, and readers rely on it: KernelShark's merge of the CPUs
+ * (libkshark's pick_next_cpu()) takes a timestamp of 0 for "nothing picked yet" and so takes
+ * whole CPUs out of order. Every trace (text, trace.dat, Perfetto, Chrome JSON) therefore puts
+ * the run's time 0 at TRACE_CLOCK_BASE_NS, as if the run started 1 s after boot; the CSV series
+ * and the reports keep the run's own time.
+ */
+#define TRACE_CLOCK_BASE_NS 1000000000ull
+
+/** trace_clock_ns() - the trace timestamp of @ev. */
+static inline uint64_t trace_clock_ns(const struct capsim_event *ev)
+{
+	return TRACE_CLOCK_BASE_NS + ev->time_ns;
+}
+
 /* thermal zone ids past this one get no temperature counter */
 #define TRACE_MAX_ZONES 64
 
@@ -106,5 +122,11 @@ bool trace_select_event(struct trace_select *ts, const struct capsim_event *ev,
  * Return: snprintf()'s count.
  */
 int trace_compute_energy_text(char *buf, size_t size, const struct capsim_event *ev);
+
+/**
+ * trace_span_hex() - the root domain's span (every one of @nr_cpus CPUs) into @buf (@size
+ * bytes), as lisa__sched_overutilized's span shows it: %*pb's hex, without the "0x".
+ */
+void trace_span_hex(char *buf, size_t size, unsigned nr_cpus);
 
 #endif /* CAPSIM_TRACE_SELECT_H */

@@ -154,12 +154,14 @@ static int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int ru
 }
 
 /* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
-static int update_dl_rq_load_avg(struct sim_rq *rq, int running)
+static int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
 	int decayed = pelt_update_dl_rq_load_avg(&rq->dl_avg, rq_clock_pelt(rq), running);
 
-	if (decayed)
+	if (decayed) {
 		rq->view_stale = true; /* cpu_util_dl() is a memo input */
+		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_DL);
+	}
 	return decayed;
 }
 
@@ -696,7 +698,7 @@ void rq_dequeue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 	rq->nr_running--;
 	rq->curr = NULL;
 	rq->dequeued_curr = p; /* the switch away from it is rq_resched()'s */
-	update_dl_rq_load_avg(rq, 1);
+	update_dl_rq_load_avg(s, rq, 1);
 	rq_cancel_completion(rq);
 	p->state = TASK_BLOCKED;
 	rq_sync_view(s, rq);
@@ -727,7 +729,7 @@ static void set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p
 {
 	if (p->dl) {
 		rq->dl_queued = NULL;
-		update_dl_rq_load_avg(rq, 0); /* set_next_task_dl(): the previous task was not DL */
+		update_dl_rq_load_avg(s, rq, 0); /* set_next_task_dl(): the previous task was not DL */
 	} else if (p->rt) {
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 		update_rt_rq_load_avg(s, rq, 0); /* set_next_task_rt() */
@@ -936,7 +938,7 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
 	update_rq_clock(s, rq);
 	decayed = update_rt_rq_load_avg(s, rq, rq->curr && rq->curr->rt);
-	decayed |= update_dl_rq_load_avg(rq, dl_running(rq));
+	decayed |= update_dl_rq_load_avg(s, rq, dl_running(rq));
 	decayed |= sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
@@ -968,7 +970,7 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	rq_sync_pressure(s, rq);
 	update_curr_fair(s, rq);
 	if (c && c->dl) {
-		update_dl_rq_load_avg(rq, 1);
+		update_dl_rq_load_avg(s, rq, 1);
 	} else if (c && !c->rt) {
 		update_load_avg(s, rq, c);
 		resched = rq->fair_resched; /* update_curr() in entity_tick() */

@@ -271,8 +271,10 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 {
 	struct capsim_event ev;
 	struct capsim_ev_pelt *e = &ev.u.pelt;
-	const struct capsim_sched_avg *sa = signal == CAPSIM_PELT_TASK ? &p->avg
-					    : signal == CAPSIM_PELT_CFS ? &rq->cfs_avg : &rq->rt_avg;
+	const struct capsim_sched_avg *sa = signal == CAPSIM_PELT_TASK  ? &p->avg
+					    : signal == CAPSIM_PELT_CFS ? &rq->cfs_avg
+					    : signal == CAPSIM_PELT_DL  ? &rq->dl_avg
+									: &rq->rt_avg;
 
 	ev_init(s, &ev, signal == CAPSIM_PELT_TASK ? CAPSIM_EV_PELT_SE : CAPSIM_EV_PELT_RQ, rq->cpu);
 	e->signal = signal;

@@ -19,6 +19,10 @@ check hikey960-game-ipa 9100ms thermal_power_allocator thermal_power_actor therm
 EV="--trace-events energy,thermal_power"
 check hikey960-game-ipa 9100ms sched_compute_energy thermal_power_cpu_get_power_simple thermal_power_cpu_limit
 check rk3399-uclamp-ui 2s sched_compute_energy
+# the LISA module's events: trace-cmd report prints them from their format files as the text has
+# them (check_dat_events.py reads their fields through libtraceevent)
+EV="--trace-events lisa"
+check default 3s lisa__sched_pelt_se lisa__sched_pelt_cfs lisa__sched_pelt_dl lisa__sched_util_est_se lisa__sched_overutilized lisa__sched_cpu_capacity
 EV=
 # Every shipped scenario, under both models: trace-cmd validates the file and reports every
 # record (no "FAILED TO PARSE", nothing on stderr); the header page and event header are what a

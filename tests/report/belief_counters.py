@@ -16,6 +16,8 @@ import csv, glob, json, os, re, shutil, subprocess, sys
 capsim, out = sys.argv[1], sys.argv[2]
 SCEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scenarios")
 MODELS = ["v6.9", "v6.10", "v6.12", "latest", "capped", "none"]
+# the run's time 0 in every trace (docs/formats.md, "Trace clock": 1 s after "boot")
+TRACE_START_NS = 10**9
 DURATION = "2s"  # long enough for rb5's LMh bursts and a thermal trip or two
 shutil.rmtree(out, ignore_errors=True)  # nothing of an earlier run may answer for this one
 os.makedirs(out)
@@ -37,7 +39,7 @@ def counters(trace):
         m = re.fullmatch(r"cpu(\d+)_(\w+)", e["name"])
         if not m:
             continue  # a zone's temperature ("cpu0-thermal_temp")
-        cpu, sig, t = int(m.group(1)), m.group(2), round(e["ts"] * 1000)
+        cpu, sig, t = int(m.group(1)), m.group(2), round(e["ts"] * 1000) - TRACE_START_NS
         st = state.setdefault(cpu, {})
         st[sig] = e["args"]["value"]
         rows = per_cpu.setdefault(cpu, [])

@@ -31,6 +31,7 @@ SCEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "sce
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out)
 US = 1e-6
+TRACE_START_NS = 10**9  # the run's time 0 in a trace (docs/formats.md, "Trace clock")
 LINE = re.compile(r"^\s*(.*)-(\d+)\s+\[(\d+)\]\s+(?:\S{5}\s+)?(\d+)\.(\d+):\s+(\w+):\s*(.*)$")
 fails = 0
 
@@ -51,7 +52,9 @@ def read_trace(path):
             m = LINE.match(line)
             if not m:
                 continue
-            cpu, ts = int(m.group(3)), int(m.group(4)) * 10**9 + int(m.group(5).ljust(9, "0"))
+            cpu = int(m.group(3))
+            # the run's time, as the CSVs have it: the trace clock starts at 1 s
+            ts = int(m.group(4)) * 10**9 + int(m.group(5).ljust(9, "0")) - TRACE_START_NS
             name = m.group(6)
             counts[name] = counts.get(name, 0) + 1
             first = ts if first is None else min(first, ts)
@@ -104,7 +107,7 @@ def check(scn, fmt, trace, summary, csvdir):
     dur_ns = round(summary["duration_s"] * 1e9)
     if a["events"] != counts:
         fail(f"{name}: event counts {a['events']} != the trace's {counts}")
-    wfirst, wlast = (round(x * 1e9) for x in a["window_s"])
+    wfirst, wlast = (round(x * 1e9) - TRACE_START_NS for x in a["window_s"])
     if (wfirst, wlast) != (first, last):
         fail(f"{name}: window {a['window_s']} != [{first}, {last}] ns")
     outside = first + (dur_ns - last)

@@ -84,6 +84,7 @@ LISA = {
     'lisa__sched_pelt_cfs': body('cpu=%d path=%s load=%lu util=%lu update_time=%llu '
                                  'runnable=%lu'),
     'lisa__sched_pelt_rt': body('cpu=%d load=%lu util=%lu update_time=%llu runnable=%lu'),
+    'lisa__sched_pelt_dl': body('cpu=%d load=%lu util=%lu update_time=%llu runnable=%lu'),
     'lisa__sched_util_est_se': body('cpu=%d path=%s comm=%s pid=%d enqueued=%u ewma=%u '
                                     'util=%lu'),
     'lisa__sched_util_est_cfs': body('cpu=%d path=%s enqueued=%u ewma=%u util=%lu'),
@@ -122,6 +123,8 @@ HEADER = ['# tracer: nop', '#', None, '#',
 ENTRIES = re.compile(r'^# entries-in-buffer/entries-written: (\d+)/(\d+)   #P:(\d+) *$')
 IDLE_EXIT = 4294967295
 STOPPER = re.compile(r'^migration/(\d+)$')
+# the run's time 0 on the trace clock, as every trace has it
+TRACE_START_US = 1000000
 # kernel threads that exist before the trace: their first wake-up is a try_to_wake_up()
 BOOT_KTHREAD = re.compile(r'^(migration/\d+|sugov:\d+)$')
 
@@ -193,7 +196,10 @@ class Checker:
             return
         ev, cpu, pid = m.group('event'), int(m.group('cpu')), int(m.group('pid'))
         comm = m.group('comm').lstrip(' ')
-        ts = int(m.group('secs')) * 1000000 + int(m.group('us'))
+        # the run's time: the trace clock puts its 0 at 1 s (docs/formats.md, "Trace clock")
+        ts = int(m.group('secs')) * 1000000 + int(m.group('us')) - TRACE_START_US
+        if ts < 0:
+            self.err(n, 'a timestamp before the trace clock\'s start, %d us' % TRACE_START_US)
         if ts < self.last_ts:
             self.err(n, 'time goes back')
         self.last_ts = ts

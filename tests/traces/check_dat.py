@@ -5,7 +5,8 @@ check it against the ftrace text of the same run: equal counts of the scheduler 
 apart from sched_wakeup), cpufreq, idle and HW pressure events, the same events overall (each
 kind as often, the migration/N stopper's switches and every CPU's counters included), the
 first and last 50 events equal field by field (time to the µs, CPU, context comm and pid,
-event, every TP_printk field); the text itself must have every CPU's counters from time 0."""
+event, every TP_printk field); the text itself must have every CPU's counters from time 0, and
+the trace.dat a capsim_cpu_capacity record of every CPU then."""
 import collections
 import subprocess
 import sys
@@ -23,6 +24,10 @@ def main(text_path, dat_path, *must_have):
     if 'FAILED TO PARSE' in rep.stdout or rep.stderr.strip():
         sys.exit('trace-cmd report: %s%s' % (rep.stderr, rep.stdout[:2000]))
     dat = trace_text.ordered(trace_text.read_report(rep.stdout))
+    # capsim_cpu_capacity is trace.dat's own form of the text's counters (check_dat_events.py
+    # checks its fields): here, only that every CPU has one at time 0
+    own = [e for e in dat if e[4] == 'capsim_cpu_capacity']
+    dat = [e for e in dat if e[4] != 'capsim_cpu_capacity']
     ct = collections.Counter(e[4] for e in text)
     cd = collections.Counter(e[4] for e in dat)
     fail = False
@@ -65,6 +70,10 @@ def main(text_path, dat_path, *must_have):
                   dat[i] if -len(dat) <= i < len(dat) else None))
             fail = True
             break
+    for cpu in range(trace_text.nr_cpus(text_path)):
+        if not any(e[0] == trace_text.START_US and e[1] == cpu for e in own):
+            print('CPU %d: no capsim_cpu_capacity at the start' % cpu)
+            fail = True
     if len(text) < 100:
         print('only %d events: too few to compare 50 + 50' % len(text))
         fail = True

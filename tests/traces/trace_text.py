@@ -76,6 +76,9 @@ def nr_cpus(path):
     raise ValueError('%s: no #P:N header' % path)
 
 
+# the trace clock of the run's time 0: 1 s after "boot", as a kernel's trace never starts at 0
+# (docs/formats.md, Trace output; KernelShark's merge takes a timestamp of 0 for "none")
+START_US = 1000000
 # the atrace counters every CPU has in the text from time 0 (docs/formats.md, Trace output)
 TEXT_SIGNALS = ('actual_capacity', 'util', 'hw_pressure', 'cpufreq_pressure')
 # and the counter tracks of the Perfetto and Chrome traces: those, and the two capacities more
@@ -93,15 +96,16 @@ def counter_series(events):
 
 
 def check_cpu_counters(series, cpus, signals, where):
-    """Every CPU has each of @signals from time 0: the errors, as strings."""
+    """Every CPU has each of @signals from time 0 (START_US): the errors, as strings."""
     errs = []
     for cpu in range(cpus):
         for sig in signals:
             s = series.get('cpu%d_%s' % (cpu, sig))
             if not s:
                 errs.append('%s: no counter cpu%d_%s' % (where, cpu, sig))
-            elif s[0][0] != 0:
-                errs.append('%s: cpu%d_%s starts at %d us, not 0' % (where, cpu, sig, s[0][0]))
+            elif s[0][0] != START_US:
+                errs.append('%s: cpu%d_%s starts at %d us, not %d' % (where, cpu, sig, s[0][0],
+                                                                     START_US))
     return errs
 
 
