@@ -1165,10 +1165,11 @@ static const char dask_boot[] =
 	"    import dask.distributed\n"
 	"    from capsim.engine import main\n"
 	"except ImportError as e:\n"
-	"    print('capsim sweep --engine dask: %s cannot import %s (install numpy, pandas and '\n"
-	"          'dask.distributed for it, e.g. pip install \"dask[distributed]\" pandas, or set '\n"
-	"          'CAPSIM_PYTHON to a Python that has them)' % (sys.executable, e.name or e),\n"
-	"          file=sys.stderr)\n"
+	"    if e.name and e.name.split('.')[0] != 'capsim':\n"
+	"        e = ('cannot import %s (install numpy, pandas and dask.distributed for it, e.g. pip '\n"
+	"             'install \"dask[distributed]\" pandas, or set CAPSIM_PYTHON to a Python that '\n"
+	"             'has them)' % e.name)\n"
+	"    print('capsim sweep --engine dask: %s: %s' % (sys.executable, e), file=sys.stderr)\n"
 	"    sys.exit(3)\n"
 	"sys.exit(main())\n";
 
@@ -1192,6 +1193,12 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 			snprintf(buf, sizeof(buf), "%s%s%s", CAPSIM_PYTHON_DIR, pp && *pp ? ":" : "",
 				 pp ? pp : "");
 			setenv("PYTHONPATH", buf, 1);
+			/* and the library this program runs, beside it in its build directory (any
+			 * BUILD=, not only build/, which the package looks for) */
+			snprintf(buf, sizeof(buf), "%.*s/libcapsim.so.0",
+				 (int)(strrchr(self, '/') ? strrchr(self, '/') - self : 0), self);
+			if (strrchr(self, '/') && !stat(buf, &st))
+				setenv("CAPSIM_LIB", buf, 0);
 		}
 	}
 #endif
