@@ -24,6 +24,8 @@ static const struct command commands[] = {
 	  "what capacity the scheduler believes each CPU has under caps" },
 	{ "place", cmd_place, &cli_place,
 	  "explain one wake-up placement decision (or check golden cases)" },
+	{ "scenario", cmd_scenario, &cli_scenario,
+	  "the shipped scenarios, one of them, or a new one for a platform" },
 	{ "simulate", cmd_simulate, &cli_simulate,
 	  "run an rt-app workload on a platform (default: built-in scenario)" },
 	{ "compare", cmd_compare, &cli_compare,
@@ -42,7 +44,8 @@ static void usage(FILE *fp)
 		    "commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].help);
-	fprintf(fp, "\n'capsim <command> --help' describes a command. Docs: docs/ in the source tree.\n");
+	fprintf(fp, "\n'capsim <command> --help' describes a command. Docs: README.md and docs/*.md,\n"
+		    "installed in " CAPSIM_DOC_DIR " (make install).\n");
 }
 
 static const struct command *find_command(const char *name)

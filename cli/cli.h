@@ -25,11 +25,12 @@ enum cli_exit {
 };
 
 /* The commands' option tables (cmd_<name>.c). */
-extern const struct cli_command cli_pelt, cli_platform, cli_capacity, cli_place, cli_simulate,
-	cli_compare, cli_sweep, cli_analyze;
+extern const struct cli_command cli_pelt, cli_platform, cli_capacity, cli_place, cli_scenario,
+	cli_simulate, cli_compare, cli_sweep, cli_analyze;
 
 int cmd_pelt(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
+int cmd_scenario(int argc, char **argv);
 int cmd_capacity(int argc, char **argv);
 int cmd_place(int argc, char **argv);
 int cmd_simulate(int argc, char **argv);

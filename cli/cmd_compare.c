@@ -34,7 +34,7 @@ static const char tail[] =
 	"\n"
 	"Examples:\n"
 	"  capsim compare scenarios/rk3399-uclamp-ui.json\n"
-	"  capsim compare --platform rk3399 --workload ui.json --max-freq policy4=408MHz\n"
+	"  capsim compare --platform rk3399 --workload scenarios/workloads/rk3399-uclamp-ui.json --max-freq policy4=408MHz\n"
 	"  capsim compare scenarios/rb5-lmh-bursts.json --models v6.9,v6.10 --json\n";
 
 struct cmp_opts {

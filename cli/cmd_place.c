@@ -28,7 +28,9 @@ static const char head[] =
 static const char tail[] =
 	"\n"
 	"Example:\n"
-	"  capsim place --state examples/place/rk3399-big-capped.json --task util=50,uclamp_min=1024,prev=4\n";
+	"  capsim place --state examples/place/rk3399-big-capped.json --task util=50,uclamp_min=1024,prev=4\n"
+	"\n"
+	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 #define MAX_OVERLAYS 16
 

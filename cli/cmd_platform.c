@@ -27,7 +27,8 @@ static const char head[] =
 	"    dev_pm_opp_calc_power), perf (cap * f / fmax), cost (10 * power / perf, v6.9+) and\n"
 	"    whether the OPP is efficient (em_compute_costs);\n"
 	"  - thermal zones: polling delays, sustainable power, trips, cooling maps (a cpufreq\n"
-	"    cooling state k is the k-th highest frequency of its policy);\n"
+	"    cooling state k is the k-th highest frequency of its policy) and, with zones, the\n"
+	"    cooling devices thermal-cpufreq-N, one per policy, with each state's kHz;\n"
 	"  - notes: what the kernel would log (fallbacks, missing energy model: no EAS).\n"
 	"\n"
 	"PLATFORM is a shipped name (rk3399, hikey960, ...), a device tree (.dtb, a copy of\n"
@@ -42,7 +43,7 @@ static const char tail[] =
 	"  capsim platform list\n"
 	"  capsim platform show rk3399\n"
 	"  capsim platform show hikey960 --json\n"
-	"  capsim platform show board.dtb --overlay board-em.json\n"
+	"  capsim platform show data/platforms/rb5.dtb --overlay tests/data/platforms/rb5-em-overlay.json\n"
 	"  capsim platform show rk3399 --format lisa > rk3399.plat_info.yml\n"
 	"\n"
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
@@ -238,6 +239,29 @@ static void show_zone(const capsim_platform *p, unsigned zone)
 	}
 }
 
+/*
+ * The cpufreq cooling devices the thermal loop binds the zones' maps to, one per policy, each
+ * state with the frequency it caps at: what a cooling_state event or a cooling map means.
+ */
+static void show_cooling_devices(const capsim_platform *p, unsigned nr_policies)
+{
+	printf("\ncooling devices (cpufreq_cooling, one per policy; state k caps at the k-th highest "
+	       "frequency, kHz):\n");
+	for (unsigned i = 0; i < nr_policies; i++) {
+		struct capsim_policy_info pol;
+		unsigned n = capsim_platform_nr_cooling_states(p, i);
+		char cpus[128];
+
+		capsim_platform_get_policy(p, i, &pol);
+		capsim_format_cpulist(&pol.cpus, cpus, sizeof(cpus));
+		printf("  thermal-cpufreq-%u  policy%u (CPUs %s), states 0..%u:", i, pol.cpu, cpus,
+		       n ? n - 1 : 0);
+		for (unsigned k = 0; k < n; k++)
+			printf(" %u=%u", k, capsim_platform_cooling_state_khz(p, i, k));
+		printf("\n");
+	}
+}
+
 /* The SD_* names of @flags, space-separated. */
 static void sd_flags_text(uint32_t flags, char *buf, size_t size)
 {
@@ -371,6 +395,8 @@ static void show_text(const capsim_platform *p)
 	printf("platform %s%s%s%s\n", info.name, info.model[0] ? " (" : "", info.model,
 	       info.model[0] ? ")" : "");
 	printf("source: %s\n", info.source);
+	if (capsim_platform_description(p))
+		printf("description: %s\n", capsim_platform_description(p));
 	printf("arch: %s (%s)\n", cli_arch_name(info.arch),
 	       info.arch == CAPSIM_ARCH_X86
 		       ? info.fallback == CAPSIM_FALLBACK_CPUINFO_MAX
@@ -394,6 +420,8 @@ static void show_text(const capsim_platform *p)
 		show_policy(p, i);
 	for (unsigned i = 0; i < info.nr_zones; i++)
 		show_zone(p, i);
+	if (info.nr_zones)
+		show_cooling_devices(p, info.nr_policies);
 	if (info.nr_notes)
 		printf("\nnotes:\n");
 	for (unsigned i = 0; i < info.nr_notes; i++)
@@ -588,6 +616,29 @@ static json_object *json_sched_domains(const capsim_platform *p)
 	return levels;
 }
 
+/* "cooling_devices": what show_cooling_devices() prints */
+static json_object *json_cooling_devices(const capsim_platform *p, unsigned nr_policies)
+{
+	json_object *devs = json_object_new_array();
+
+	for (unsigned i = 0; i < nr_policies; i++) {
+		json_object *o = json_object_new_object(), *states = json_object_new_array();
+		struct capsim_policy_info pol;
+		char name[40];
+
+		capsim_platform_get_policy(p, i, &pol);
+		snprintf(name, sizeof(name), "thermal-cpufreq-%u", i);
+		for (unsigned k = 0; k < capsim_platform_nr_cooling_states(p, i); k++)
+			json_object_array_add(states, json_object_new_int64(
+				capsim_platform_cooling_state_khz(p, i, k)));
+		json_object_object_add(o, "name", json_object_new_string(name));
+		json_object_object_add(o, "policy", json_object_new_int64(pol.cpu));
+		json_object_object_add(o, "state_khz", states);
+		json_object_array_add(devs, o);
+	}
+	return devs;
+}
+
 static int show_json(const capsim_platform *p)
 {
 	json_object *doc = json_object_new_object(), *zones = json_object_new_array(),
@@ -598,6 +649,8 @@ static int show_json(const capsim_platform *p)
 	json_object_object_add(doc, "platform", json_object_new_string(info.name));
 	json_object_object_add(doc, "model", info.model[0] ? json_object_new_string(info.model) : NULL);
 	json_object_object_add(doc, "source", json_object_new_string(info.source));
+	json_object_object_add(doc, "description", capsim_platform_description(p) ?
+			       json_object_new_string(capsim_platform_description(p)) : NULL);
 	json_object_object_add(doc, "arch", json_object_new_string(cli_arch_name(info.arch)));
 	json_object_object_add(doc, "eas", json_object_new_boolean(info.eas));
 	json_object_object_add(doc, "freq_invariance", json_object_new_string(info.freq_invariance));
@@ -609,6 +662,7 @@ static int show_json(const capsim_platform *p)
 	for (unsigned i = 0; i < info.nr_zones; i++)
 		json_object_array_add(zones, json_zone(p, i));
 	json_object_object_add(doc, "thermal_zones", zones);
+	json_object_object_add(doc, "cooling_devices", json_cooling_devices(p, info.nr_policies));
 	for (unsigned i = 0; i < info.nr_notes; i++)
 		json_object_array_add(notes, json_object_new_string(capsim_platform_note(p, i)));
 	json_object_object_add(doc, "notes", notes);

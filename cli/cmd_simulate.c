@@ -40,7 +40,7 @@ static const char tail[] =
 	"\n"
 	"Examples:\n"
 	"  capsim simulate\n"
-	"  capsim simulate --platform rk3399 --workload tests/data/rtapp/mp3-short.json --json\n"
+	"  capsim simulate --platform rk3399 --workload scenarios/workloads/rk3399-uclamp-ui.json --json\n"
 	"  capsim simulate scenarios/default.json --duration 2s --trace default.trace\n";
 
 struct sim_opts {

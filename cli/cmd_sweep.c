@@ -55,8 +55,8 @@ static const char tail[] =
 	"\n"
 	"Examples:\n"
 	"  capsim sweep examples/python/rk3399-cap-sweep.json -o results.csv\n"
-	"  capsim sweep sweep.json --engine dask --jobs 2 -o results.json\n"
-	"  capsim sweep sweep.json --emit slurm && sbatch sweep.runs/sweep.sbatch\n";
+	"  capsim sweep examples/python/rk3399-cap-sweep.json --engine dask --jobs 2 -o results.json\n"
+	"  capsim sweep examples/python/rk3399-cap-sweep.json --emit slurm && sbatch rk3399-cap-sweep.runs/sweep.sbatch\n";
 
 struct sweep_opts {
 	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit, max_runs;
@@ -76,7 +76,8 @@ static const struct cli_option options[] = {
 	{ "--engine", 0, "E", CLI_CHOICE, .values = "local dask", .def = "local",
 	  .offset = SWEEP(engine),
 	  .help = "local (threads, default) or dask (the Python package capsim.engine on a\n"
-		  "Dask distributed cluster: $CAPSIM_PYTHON, default python3)" },
+		  "Dask distributed cluster: $CAPSIM_PYTHON, default the Python the build\n"
+		  "found with dask)" },
 	{ "--scheduler", 0, "A", CLI_TEXT, .offset = SWEEP(scheduler),
 	  .help = "the Dask scheduler address (default: a LocalCluster of --jobs workers)" },
 	{ "--output", 'o', "F", CLI_FILE, .offset = SWEEP(output),
@@ -1123,10 +1124,59 @@ static int lock_runs_dir(const char *runs_dir, int *fd)
 			 path);
 }
 
+/*
+ * What is left to run. When nothing is (a resumed sweep, or the table after the Dask engine ran
+ * every run), say so without a count of 0 runs to run right after they ran.
+ */
+static void print_todo(const struct sweep *sw, const char *runs_dir)
+{
+	if (sw->nr_todo)
+		fprintf(stderr, "capsim sweep: %zu runs, %zu with a report in %s, %zu to run\n",
+			sw->nr_runs, sw->nr_runs - sw->nr_todo, runs_dir, sw->nr_todo);
+	else
+		fprintf(stderr, "capsim sweep: %zu runs, all with a report in %s: writing the table\n",
+			sw->nr_runs, runs_dir);
+}
+
+/*
+ * The Python that runs the Dask engine: $CAPSIM_PYTHON, else the one the build found (with
+ * numpy, pandas and dask.distributed: CMakeLists.txt), not whatever python3 comes first on PATH.
+ */
+static const char *dask_python(void)
+{
+	const char *py = getenv("CAPSIM_PYTHON");
+
+	if (py && *py)
+		return py;
+#ifdef CAPSIM_BUILD_PYTHON
+	return CAPSIM_BUILD_PYTHON;
+#else
+	return "python3";
+#endif
+}
+
+/*
+ * Run by that Python: a module it lacks (numpy, pandas, dask.distributed, the capsim package)
+ * is one line saying what to install, not a traceback; exit 3 as the program's internal errors.
+ */
+static const char dask_boot[] =
+	"import sys\n"
+	"try:\n"
+	"    import dask.distributed\n"
+	"    from capsim.engine import main\n"
+	"except ImportError as e:\n"
+	"    if e.name and e.name.split('.')[0] != 'capsim':\n"
+	"        e = ('cannot import %s (install numpy, pandas and dask.distributed for it, e.g. pip '\n"
+	"             'install \"dask[distributed]\" pandas, or set CAPSIM_PYTHON to a Python that '\n"
+	"             'has them)' % e.name)\n"
+	"    print('capsim sweep --engine dask: %s: %s' % (sys.executable, e), file=sys.stderr)\n"
+	"    sys.exit(3)\n"
+	"sys.exit(main())\n";
+
 /* --engine dask: the Python package runs the sweep (python/capsim/engine.py). */
 static int hand_off_dask(int argc, char **argv, const char *self)
 {
-	const char *py = getenv("CAPSIM_PYTHON");
+	const char *py = dask_python();
 	char **args = calloc((size_t)argc + 8, sizeof(*args));
 	int n = 0;
 
@@ -1143,12 +1193,18 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 			snprintf(buf, sizeof(buf), "%s%s%s", CAPSIM_PYTHON_DIR, pp && *pp ? ":" : "",
 				 pp ? pp : "");
 			setenv("PYTHONPATH", buf, 1);
+			/* and the library this program runs, beside it in its build directory (any
+			 * BUILD=, not only build/, which the package looks for) */
+			snprintf(buf, sizeof(buf), "%.*s/libcapsim.so.0",
+				 (int)(strrchr(self, '/') ? strrchr(self, '/') - self : 0), self);
+			if (strrchr(self, '/') && !stat(buf, &st))
+				setenv("CAPSIM_LIB", buf, 0);
 		}
 	}
 #endif
-	args[n++] = (char *)(py && *py ? py : "python3");
-	args[n++] = "-m";
-	args[n++] = "capsim.engine";
+	args[n++] = (char *)py;
+	args[n++] = "-c";
+	args[n++] = (char *)dask_boot;
 	args[n++] = "--capsim";
 	args[n++] = (char *)self;
 	for (int i = 1; i < argc; i++)
@@ -1157,8 +1213,8 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 	execvp(args[0], args);
 	free(args);
 	return cli_failf(CLI_EXIT_INTERNAL, "--engine dask: cannot run %s: %s (set CAPSIM_PYTHON to "
-			 "a Python with the capsim package and python3-distributed)",
-			 py && *py ? py : "python3", strerror(errno));
+			 "a Python with the capsim package and python3-distributed)", py,
+			 strerror(errno));
 }
 
 int cmd_sweep(int argc, char **argv)
@@ -1222,8 +1278,7 @@ int cmd_sweep(int argc, char **argv)
 	if (!ret && emit >= 0)
 		ret = emit == EMIT_LIST ? emit_list(&sw) : emit_slurm(&sw, self);
 	else if (!ret) {
-		fprintf(stderr, "capsim sweep: %zu runs, %zu with a report in %s, %zu to run\n",
-			sw.nr_runs, sw.nr_runs - sw.nr_todo, runs_dir, sw.nr_todo);
+		print_todo(&sw, runs_dir);
 		ret = run_local(&sw, jobs);
 		if (!ret)
 			ret = cli_output_open(&out, output);

@@ -14,10 +14,11 @@ What is run:
   (the README's lists of commands): run only;
 - in each `capsim CMD --help`, every line of its examples section: run only.
 
-Placeholder inputs the examples name (board.dtb, ui.json, sweep.json ...) are made in the
-scratch directory from shipped files (FIXTURES); lines that need another program (a Slurm or
-Dask cluster) are listed in SKIP with the reason. Everything runs in a scratch directory whose
-entries link to the source tree's, with `capsim` on PATH, so written outputs stay there.
+Every input file an example names must exist (shipped or written by an earlier example), even
+in the lines not run: a reader copying an example must find its files (named_inputs()). Lines
+that need another program (a Slurm or Dask cluster) are listed in SKIP with the reason.
+Everything runs in a scratch directory whose entries link to the source tree's, with `capsim`
+on PATH, so written outputs stay there.
 
 Usage: tools/check-doc-examples.py CAPSIM_BINARY [SOURCE_DIR]
 """
@@ -29,13 +30,11 @@ import sys
 import tempfile
 
 DOCS = ["README.md"]  # and docs/*.md, added in main()
-# name in the scratch directory -> how to make it (a shipped file to copy, or a dts to compile)
-FIXTURES = {
-    "ui.json": ("copy", "scenarios/workloads/rk3399-uclamp-ui.json"),
-    "sweep.json": ("copy", "examples/python/rk3399-cap-sweep.json"),
-    "board.dtb": ("dtc", "tests/data/platforms/two-clusters.dts"),
-    "board-em.json": ("text", '{"name": "my-board"}\n'),
-}
+# an argument with one of these endings names a file (an input unless it follows OUTPUT_OPTS)
+FILE_ENDINGS = (".json", ".jsonl", ".dtb", ".dts", ".yml", ".yaml", ".csv", ".txt", ".gz")
+# options (and shell redirections) whose argument is a file the command writes
+OUTPUT_OPTS = ("-o", "--output", ">", "--trace", "--report", "--csv", "--rtapp-log", "--runs-dir",
+               "--events")
 # substrings of example lines not run here, with why
 SKIP = {
     "--engine dask": "needs a Dask cluster (tests/python runs the Dask engine)",
@@ -118,21 +117,20 @@ def matches(expected, got):
     return bool(got) and got[0].rstrip() == expected[0].rstrip() and matches(expected[1:], got[1:])
 
 
+def named_inputs(cmd):
+    """The files @cmd reads: each argument ending as a file name, but those an output option or
+    a redirection names, and a comment's words."""
+    words = cmd.split("#", 1)[0].replace("&&", " ").replace("|", " ").split()
+    return [w for k, w in enumerate(words)
+            if w.endswith(FILE_ENDINGS) and (k == 0 or words[k - 1] not in OUTPUT_OPTS)
+            and not w.startswith(">")]
+
+
 def make_scratch(src, capsim):
     d = tempfile.mkdtemp(prefix="capsim-docs-")
     for e in os.listdir(src):
-        if not e.startswith(".") and e not in FIXTURES:
+        if not e.startswith("."):
             os.symlink(os.path.join(src, e), os.path.join(d, e))
-    for name, (how, what) in FIXTURES.items():
-        dst = os.path.join(d, name)
-        if how == "copy":
-            shutil.copy(os.path.join(src, what), dst)
-        elif how == "dtc":
-            subprocess.run(["dtc", "-q", "-I", "dts", "-O", "dtb", "-o", dst,
-                            os.path.join(src, what)], check=True)
-        else:
-            with open(dst, "w") as f:
-                f.write(what)
     os.mkdir(os.path.join(d, ".bin"))
     os.symlink(os.path.abspath(capsim), os.path.join(d, ".bin", "capsim"))
     return d
@@ -157,6 +155,12 @@ def main():
             where = where.replace(src + "/", "")
             if cmd is None:
                 print("FAIL %s: %s" % (where, expected), file=sys.stderr)
+                failed += 1
+                continue
+            missing = [f for f in named_inputs(cmd) if not os.path.exists(os.path.join(scratch, f))]
+            if missing:
+                print("FAIL %s: %s\n  names %s: no such file (examples must name shipped files)"
+                      % (where, cmd, ", ".join(missing)), file=sys.stderr)
                 failed += 1
                 continue
             why = next((r for s, r in SKIP.items() if s in cmd), None)

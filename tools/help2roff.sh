@@ -11,9 +11,9 @@
 #   - an indented "TERM  description" line (TERM has no double space), with the more
 #     indented lines after it: a tagged paragraph;
 #   - other indented lines: verbatim; lines at column 0: filled prose.
-# Usage: tools/help2roff.sh CAPSIM_BINARY OUT [COMMAND]
+# Usage: tools/help2roff.sh CAPSIM_BINARY OUT [COMMAND [DOCDIR]]   (DOCDIR: the installed docs)
 set -eu
-bin=$1 out=$2 cmd=${3:-}
+bin=$1 out=$2 cmd=${3:-} docdir=${4:-}
 version=$("$bin" --version)
 if [ -n "$cmd" ]; then
   page=capsim-$cmd
@@ -31,6 +31,8 @@ fi
 commands=$("$bin" --help | awk '/^commands:$/ { p = 1; next } p && /^  [a-z]/ { print $1 } p && /^$/ { exit }')
 see_also=$(for c in $commands; do [ "$c" = "$cmd" ] || printf 'capsim-%s(1), ' "$c"; done)
 [ -n "$cmd" ] && see_also="capsim(1), $see_also"
+# the documents (README.md, docs/*.md) where `make install` puts them
+[ -z "$docdir" ] || see_also="${see_also%, }; the documents in $docdir (README.md, cli.md, formats.md, model.md, errors.md, api.md), "
 
 printf '%s\n' "$help" | awk -v page="$page" -v what="$what" -v version="$version" \
   -v see_also="${see_also%, }" >"$out.tmp" '

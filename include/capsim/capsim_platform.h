@@ -153,6 +153,12 @@ CAPSIM_API void capsim_platform_get_info(const capsim_platform *p,
 CAPSIM_API const char *capsim_platform_note(const capsim_platform *p, unsigned i);
 
 /**
+ * capsim_platform_description() - what a platform JSON's "description" says of the platform
+ * (where its values come from), for people. Return: the text, owned by @p, or NULL if none.
+ */
+CAPSIM_API const char *capsim_platform_description(const capsim_platform *p);
+
+/**
  * struct capsim_cpu_info - one CPU as arch_topology sees it.
  * @cluster, @core, @thread: cpu-map indices, or -1.
  * @policy:             policy CPU of its cpufreq policy, or -1 (no cpufreq).
@@ -425,6 +431,21 @@ struct capsim_cooling_map_info {
 /** capsim_platform_get_cooling_map() - fill @out for map @i of zone @zone. Return: 0 or CAPSIM_ERR_RANGE. */
 CAPSIM_API int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone,
 					       unsigned i, struct capsim_cooling_map_info *out);
+
+/**
+ * capsim_platform_nr_cooling_states() - the states of policy index @policy's cpufreq cooling
+ * device, "thermal-cpufreq-@policy" (cpufreq_cooling.c: one per policy, numbered in policy
+ * order): one per energy-model perf state, else per OPP outside boost. 0: no such policy.
+ */
+CAPSIM_API unsigned capsim_platform_nr_cooling_states(const capsim_platform *p, unsigned policy);
+
+/**
+ * capsim_platform_cooling_state_khz() - the frequency (kHz) cooling state @state of that device
+ * caps its policy at: state 0 none (the highest frequency), state k the k-th highest
+ * (get_state_freq()). Return: the kHz, or 0 when @policy or @state is out of range.
+ */
+CAPSIM_API uint32_t capsim_platform_cooling_state_khz(const capsim_platform *p, unsigned policy,
+						      unsigned state);
 
 /**
  * capsim_platform_write_lisa() - @p as LISA's platform description (a PlatformInfo YAML:

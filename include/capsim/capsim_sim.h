@@ -91,6 +91,29 @@ CAPSIM_API const char *capsim_governor_name(enum capsim_governor gov);
 CAPSIM_API int capsim_scenario_load(const char *path, capsim_scenario **out, capsim_error *err);
 
 /**
+ * capsim_scenario_list() - the shipped scenarios' names (each NAME.json beside the default
+ * scenario: $CAPSIM_DATA_DIR/scenarios, an install's share/capsim/scenarios, else the source
+ * tree's), sorted, as a NULL-terminated array *@names freed with capsim_platform_list_free().
+ * Return: how many, or a negative enum capsim_err.
+ */
+CAPSIM_API int capsim_scenario_list(char ***names, capsim_error *err);
+
+/**
+ * capsim_scenario_shipped_path() - the file of shipped scenario @name (a name
+ * capsim_scenario_list() gives) into @buf (@size bytes). Return: 0, or CAPSIM_ERR_NOT_FOUND
+ * (@err says so) or CAPSIM_ERR_RANGE.
+ */
+CAPSIM_API int capsim_scenario_shipped_path(const char *name, char *buf, size_t size,
+					    capsim_error *err);
+
+/**
+ * capsim_scenario_description() - the scenario's "description" (what it is for, one line), or
+ * NULL when it has none. capsim_scenario_question() - its "question", or NULL. Owned by @sc.
+ */
+CAPSIM_API const char *capsim_scenario_description(const capsim_scenario *sc);
+CAPSIM_API const char *capsim_scenario_question(const capsim_scenario *sc);
+
+/**
  * capsim_scenario_parse() - the same from @len bytes of @text; @name (NULL: "<scenario>") for
  * messages, @dir (NULL: ".") the directory its relative paths are taken from.
  */

@@ -32,10 +32,16 @@ import json as _json
 import math
 import numbers
 import os
+import sys
 import threading
 
-import numpy as np
-import pandas as pd
+try:
+    import numpy as np
+    import pandas as pd
+except ImportError as _e:  # one line saying what to install, not the bare module name
+    raise ImportError("capsim needs numpy and pandas: %s cannot import %s (pip install numpy "
+                      "pandas, e.g. in a venv: README.md, \"Python\")"
+                      % (sys.executable, _e.name)) from None
 
 from . import _lib
 from ._lib import lib, libc

@@ -129,7 +129,45 @@ def run(path, engine="local", jobs=None, scheduler=None, output=None, runs_dir=N
         with open(output) as f:
             return pd.json_normalize(json.load(f))
     import io
-    return pd.read_csv(open(output) if output else io.StringIO(res.stdout), dtype=str)
+    return typed_table(pd.read_csv(open(output) if output else io.StringIO(res.stdout), dtype=str,
+                                   keep_default_na=False))
+
+
+# the table's text columns (docs/formats.md, "Sweep"): never numbers, even when they look so
+TEXT_COLUMNS = ("id", "status", "error")
+
+
+def _expand_object_column(table, col):
+    """A column of JSON objects (a field such as caps, hw_caps or uclamp: compact JSON in the
+    CSV) as one column per key, "caps.policy4", at its place, as pd.json_normalize() names the
+    JSON table's; @table unchanged when the column holds anything else."""
+    cells = table[col]
+    given = cells[cells != ""]
+    if given.empty or not given.str.startswith("{").all():
+        return table
+    flat = pd.json_normalize([json.loads(v) if v else {} for v in cells]).add_prefix(col + ".")
+    flat.index = table.index
+    at = table.columns.get_loc(col)
+    return pd.concat([table.iloc[:, :at], flat, table.iloc[:, at + 1:]], axis=1)
+
+
+def _numeric(cells):
+    """@cells as numbers when each given one is a number ("" is missing: NaN), else as is."""
+    try:
+        return pd.to_numeric(cells.replace("", float("nan")))
+    except (ValueError, TypeError):
+        return cells
+
+
+def typed_table(table):
+    """The CSV table with types: numbers as numbers (a failed run's missing figures NaN), each
+    object-valued field as columns of its keys; id, status and error stay text."""
+    for col in [c for c in table.columns if c not in TEXT_COLUMNS]:
+        table = _expand_object_column(table, col)
+    for col in [c for c in table.columns if c not in TEXT_COLUMNS]:
+        if table[col].dtype == object:
+            table[col] = _numeric(table[col])
+    return table
 
 
 def main(argv=None):
@@ -143,8 +181,15 @@ def main(argv=None):
     ap.add_argument("--runs-dir")
     a = ap.parse_args(argv)
     exe = find_capsim(a.capsim)
-    failed = run_dask(expand(a.sweep, exe, a.runs_dir, a.output), a.jobs, a.scheduler,
-                      progress=sys.stderr.isatty())
+    runs = expand(a.sweep, exe, a.runs_dir, a.output)
+    todo = sum(not r["done"] for r in runs)
+    if runs and todo:
+        # the program's own count (cli/cmd_sweep.c print_todo()), before the runs go to Dask: its
+        # table pass afterwards has none left to run
+        print("capsim sweep: %d runs, %d with a report in %s, %d to run on Dask"
+              % (len(runs), len(runs) - todo, os.path.dirname(runs[0]["result"]), todo),
+              file=sys.stderr)
+    failed = run_dask(runs, a.jobs, a.scheduler, progress=sys.stderr.isatty())
     # the table, by the program (it finds every report and runs nothing)
     res = subprocess.run([exe, "sweep", a.sweep] + _common(a.runs_dir, a.output))
     return res.returncode or (1 if failed else 0)

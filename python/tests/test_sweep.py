@@ -8,7 +8,7 @@ import signal
 import subprocess
 
 import capsim.engine as cs
-from conftest import ROOT, capsim_exe, cli
+from conftest import ROOT, capsim_exe, cli, cli_json
 
 SWEEP = {
     "scenario": os.path.join(ROOT, "scenarios", "rk3399-uclamp-ui.json"),
@@ -55,8 +55,79 @@ def test_dask_with_a_killed_worker_local_and_separate_runs_agree(tmp_path):
     # the table's figures are the reports'
     row = local.set_index("id").loc[runs[0]["id"]]
     rep = json.loads(open(runs[0]["result"]).read())
-    assert row.energy_j == "%.6f" % rep["energy_j"] and int(row.events) == rep["events"]
-    assert int(row.deadline_misses) == sum(t["deadline_misses"] for t in rep["tasks"])
+    assert row.energy_j == round(rep["energy_j"], 6) and row.events == rep["events"]
+    assert row.deadline_misses == sum(t["deadline_misses"] for t in rep["tasks"])
+
+
+def test_table_columns_are_typed(tmp_path):
+    """Issue 31: numbers as numbers (groupby().mean() works), each cap a column of its own."""
+    import pandas as pd
+    doc = dict(SWEEP, grid={"caps": [{"policy4": "408MHz"}, {"policy4": "1800MHz"}],
+                            "model": ["v6.9", "v6.10"]})
+    t = cs.run(write_sweep(tmp_path, doc), jobs=2, runs_dir=str(tmp_path / "r"),
+               capsim=capsim_exe())
+    for col in ("energy_j", "duration_s", "overutilized_pct"):
+        assert pd.api.types.is_float_dtype(t[col]), (col, t[col].dtype)
+    for col in ("events", "activations", "deadline_misses", "migrations"):
+        assert pd.api.types.is_integer_dtype(t[col]), (col, t[col].dtype)
+    assert "caps" not in t.columns and t["caps.policy4"].tolist() == ["408MHz"] * 2 + ["1800MHz"] * 2
+    assert t.id.map(type).eq(str).all() and (t.status == "ok").all()
+    means = t.groupby("model").energy_j.mean()
+    assert set(means.index) == {"v6.9", "v6.10"} and (means > 0).all()
+
+
+def test_cap_sweep_example_shows_the_misses_its_cap_causes(tmp_path):
+    """Issue 31: examples/python/cap_sweep.py plotted zero misses for every model (the shipped
+    UI task's 2 ms frames fit even a big CPU capped to 408 MHz). Its sweep's workload, at the
+    example's lowest and highest cap: a frame takes run x 1024 / capacity; where that exceeds
+    the period on the big CPUs, v6.9 (blind to the cap, so the task stays there) misses and
+    v6.10 (moves it to a little CPU, where a frame still fits) misses less."""
+    ex = os.path.join(ROOT, "examples", "python")
+    doc = json.load(open(os.path.join(ex, "rk3399-cap-sweep.json")))
+    import re
+    text = open(os.path.join(ex, doc["fixed"]["workload"])).read()
+    wl = json.loads(re.sub(r"/\*.*?\*/", "", text, flags=re.S))  # rt-app JSON has comments
+    run_us, period_us = wl["tasks"]["ui"]["run"], wl["tasks"]["ui"]["timer"]["period"]
+    little = cli_json("platform", "show", "rk3399", "--json")["cpus"][0]["capacity_orig"]
+    frame_us = {cap: run_us * 1024 / (1024 * int(cap[:-3]) // 1800) for cap in ("408MHz", "1800MHz")}
+    assert frame_us["408MHz"] > period_us > frame_us["1800MHz"] and run_us * 1024 / little < period_us
+    small = dict(doc, scenario=os.path.join(ROOT, "scenarios", "rk3399-uclamp-ui.json"),
+                 fixed=dict(doc["fixed"], duration="2s",
+                            workload=os.path.join(ex, doc["fixed"]["workload"])),
+                 grid={"caps": [{"policy4": "408MHz"}, {"policy4": "1800MHz"}],
+                       "model": ["v6.9", "v6.10"]})
+    t = cs.run(write_sweep(tmp_path, small), jobs=2, runs_dir=str(tmp_path / "r"),
+               capsim=capsim_exe()).set_index(["caps.policy4", "model"])
+    assert t.loc[("408MHz", "v6.9"), "deadline_misses"] > 0
+    assert t.loc[("408MHz", "v6.10"), "deadline_misses"] < t.loc[("408MHz", "v6.9"), "deadline_misses"]
+    assert (t.loc["1800MHz", "deadline_misses"] == 0).all()
+
+
+def test_dask_engine_names_a_missing_module_in_one_line(tmp_path):
+    """Issue 31: a Python without numpy/pandas/dask (a fresh venv) is one line, not a traceback."""
+    import sys
+    venv = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    res = subprocess.run([capsim_exe(), "sweep", write_sweep(tmp_path), "--engine", "dask"],
+                         capture_output=True, text=True,
+                         env=dict(os.environ, CAPSIM_PYTHON=str(venv / "bin" / "python")))
+    assert res.returncode == 3 and len(res.stderr.splitlines()) == 1, res.stderr
+    assert "cannot import" in res.stderr and "dask.distributed" in res.stderr, res.stderr
+
+
+def test_dask_sweep_counts_what_it_runs(tmp_path):
+    """Issue 31: after the Dask engine ran every run, the table pass said "0 to run"; the count
+    of runs to run comes before they run, the table pass says all have a report. Without
+    $CAPSIM_LIB: a build-tree program hands its own library (beside it, whatever the build
+    directory's name) to the package."""
+    doc = dict(SWEEP, grid={"model": ["v6.9", "v6.10", "none"]})
+    env = {k: v for k, v in os.environ.items() if k != "CAPSIM_LIB"}
+    res = subprocess.run([capsim_exe(), "sweep", write_sweep(tmp_path, doc), "--engine", "dask",
+                          "--jobs", "2", "--runs-dir", str(tmp_path / "r")],
+                         capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stderr
+    assert counts(res) == (0, 3) and "0 to run" not in res.stderr, res.stderr
+    assert "3 runs, all with a report in" in res.stderr
 
 
 def test_resume_stable_ids_and_failures(tmp_path):
@@ -67,7 +138,7 @@ def test_resume_stable_ids_and_failures(tmp_path):
     assert first.returncode == 0 and "2 to run" in first.stderr
     again = subprocess.run([capsim_exe(), "sweep", path, "-o", str(tmp_path / "a.csv")],
                            capture_output=True, text=True)
-    assert "2 with a report" in again.stderr and "0 to run" in again.stderr
+    assert counts(again) == (2, 0) and "0 to run" not in again.stderr
     ids = [l.split(",")[0] for l in open(tmp_path / "a.csv").read().splitlines()[1:]]
     # a value added to the grid, and a run that fails: the old ids stay, the failure is its own
     more = dict(small, grid={"model": ["v6.9", "v6.10", "none"]},
@@ -98,7 +169,7 @@ def test_emit_slurm(tmp_path):
                        env=dict(os.environ, SLURM_ARRAY_TASK_ID=str(k)))
     res = subprocess.run([capsim_exe(), "sweep", path, "--runs-dir", str(tmp_path / "r")],
                          capture_output=True, text=True)
-    assert "0 to run" in res.stderr and res.stdout.count(",ok,") == 3
+    assert counts(res) == (3, 0) and res.stdout.count(",ok,") == 3
 
 
 def sweep_cli(path, runs_dir, *more):
@@ -107,10 +178,14 @@ def sweep_cli(path, runs_dir, *more):
 
 
 def counts(res):
-    """(runs with a report, runs to run) from `capsim sweep`'s first line on stderr."""
+    """(runs with a report, runs to run) from `capsim sweep`'s first line on stderr (with
+    nothing to run it says "all with a report", not "0 to run")."""
     import re
     m = re.search(r"(\d+) runs, (\d+) with a report in .*, (\d+) to run", res.stderr)
-    assert m, res.stderr
+    if not m:
+        m = re.search(r"(\d+) runs, all with a report in .*: writing the table", res.stderr)
+        assert m, res.stderr
+        return int(m.group(1)), 0
     return int(m.group(2)), int(m.group(3))
 
 

@@ -39,6 +39,26 @@ int capsim_scenario_parse(const char *text, size_t len, const char *name, const 
 	return scenario_parse(text, len, name, dir, out, err);
 }
 
+int capsim_scenario_list(char ***names, capsim_error *err)
+{
+	return scenario_list(names, err);
+}
+
+int capsim_scenario_shipped_path(const char *name, char *buf, size_t size, capsim_error *err)
+{
+	return scenario_shipped_path(name, buf, size, err);
+}
+
+const char *capsim_scenario_description(const capsim_scenario *sc)
+{
+	return sc->description;
+}
+
+const char *capsim_scenario_question(const capsim_scenario *sc)
+{
+	return sc->question;
+}
+
 int capsim_scenario_load_default(capsim_scenario **out, capsim_error *err)
 {
 	return scenario_load_default(out, err);

@@ -227,6 +227,9 @@ static int get_elem_index(json_object *arr, size_t i, unsigned nr, const char *w
 	json_object *v = json_object_array_get_idx(arr, i);
 	char msg[160];
 
+	/* written on every path: callers read it only on success, which gcc's LTO + PGO build
+	 * cannot always see (-Wmaybe-uninitialized) */
+	*out = 0;
 	if (!json_object_is_type(v, json_type_int)) {
 		snprintf(msg, sizeof(msg), "expected a %s number, got %s", what, jtype_name(v));
 		return jerr(jp, err, CAPSIM_ERR_PARSE, msg);
@@ -412,7 +415,7 @@ static int parse_pd_order(struct place_case *pc, json_object *plat, size_t nr_pd
 	bool seen[CAPSIM_MAX_CPUS] = { false };
 	json_object *arr;
 	size_t n = 0, mark;
-	unsigned id = 0; /* set by get_elem_index() when it succeeds (-O3 cannot see it) */
+	unsigned id;
 	int rc = get_array(plat, "pd_order", 1, 0, jp, err, &arr, &n);
 
 	if (!rc && n != nr_pds) {

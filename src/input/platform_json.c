@@ -204,7 +204,7 @@ static const char *const fie_names[] = { "cpufreq", "amu" };
 
 static int parse_header(struct jctx *c, json_object *root)
 {
-	const char *name = NULL;
+	const char *name = NULL, *description = NULL;
 	unsigned arch = c->p->arch, fallback = c->p->fallback, fie = UINT32_MAX;
 	int ret = get_string(c, "$", root, "name", &name);
 
@@ -215,7 +215,14 @@ static int parse_header(struct jctx *c, json_object *root)
 			       ARRAY_SIZE(fallback_names), &fallback);
 	if (!ret)
 		ret = get_enum(c, "$", root, "freq_invariance", fie_names, ARRAY_SIZE(fie_names), &fie);
+	if (!ret)
+		ret = get_string(c, "$", root, "description", &description);
 	CAPSIM_RETURN_IF(ret, ret);
+	if (description && strlen(description) >= sizeof(c->p->description))
+		return jfail(c, "$.description", "%zu bytes (expected at most %zu)", strlen(description),
+			     sizeof(c->p->description) - 1);
+	if (description)
+		snprintf(c->p->description, sizeof(c->p->description), "%s", description);
 	if (fie != UINT32_MAX) { /* given: it overrides what the CPUs' compatibles say */
 		c->p->fie = (enum platform_fie_source)fie;
 		c->p->fie_origin = PLATFORM_FIE_FROM_JSON;
@@ -853,9 +860,9 @@ static int parse_text(struct jctx *c, const char *text, size_t len, json_object 
 
 static int parse_root(struct jctx *c, json_object *root)
 {
-	static const char *const keys[] = { "base", "name", "arch", "freq_ref_fallback",
-					    "freq_invariance", "cpus", "policies", "thermal_zones",
-					    NULL };
+	static const char *const keys[] = { "base", "name", "description", "arch",
+					    "freq_ref_fallback", "freq_invariance", "cpus", "policies",
+					    "thermal_zones", NULL };
 	int ret = expect_object(c, "$", root);
 
 	if (!ret)

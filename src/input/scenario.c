@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <errno.h>
 #include <sys/stat.h>
 
 #include "internal.h"
@@ -469,6 +471,12 @@ static int parse_thermal(struct sp *p, struct json_object *obj, int node)
 	if (!json_object_is_type(obj, json_type_object))
 		return fail(p, 0, "thermal", "thermal", CAPSIM_ERR_PARSE, "expected an object");
 	o->thermal = 1;
+	{
+		struct jsonpos_at at = jsonpos_key(p->pos, 0, "thermal");
+
+		p->sc->thermal_line = at.line;
+		p->sc->thermal_col = at.col;
+	}
 	json_object_object_foreach(obj, key, v) {
 		uint64_t x = 0; /* set by get_uint() when it succeeds (-O3 cannot see it) */
 
@@ -528,6 +536,10 @@ static int parse_root(struct sp *p, struct json_object *root)
 
 			if (!json_object_is_type(v, json_type_string))
 				ret = fail(p, 0, key, key, CAPSIM_ERR_PARSE, "expected a string");
+			else if (key[0] == 'd' && !(sc->description = dupstr(json_object_get_string(v))))
+				ret = CAPSIM_ERR_NOMEM;
+			else if (key[0] == 'q' && !(sc->question = dupstr(json_object_get_string(v))))
+				ret = CAPSIM_ERR_NOMEM;
 			/* the name is in every report's header (src/input/names.h); prose may wrap */
 			else if (key[0] == 'n' &&
 				 (why = input_name_bad(json_object_get_string(v), shown, sizeof(shown))))
@@ -694,6 +706,8 @@ void scenario_free(struct capsim_scenario *sc)
 		return;
 	free(sc->source);
 	free(sc->dir);
+	free(sc->description);
+	free(sc->question);
 	free(sc->platform);
 	free(sc->workload_path);
 	free(sc->workload_text);
@@ -718,6 +732,77 @@ int scenario_default_path(char *buf, size_t size)
 	if (n >= 0 && (size_t)n < size && !stat(buf, &st))
 		return n;
 	return snprintf(buf, size, "%s", CAPSIM_SCENARIO_DIR "/default.json");
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The directory of the shipped scenarios: the default scenario's. */
+static int shipped_dir(char *buf, size_t size)
+{
+	char *slash;
+
+	if ((size_t)scenario_default_path(buf, size) >= size)
+		return CAPSIM_ERR_RANGE;
+	slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	return 0;
+}
+
+int scenario_list(char ***names, capsim_error *err)
+{
+	char dir[4096], **v = NULL;
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	*names = NULL;
+	if (shipped_dir(dir, sizeof(dir)))
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "$CAPSIM_DATA_DIR: path too long");
+	d = opendir(dir);
+	if (!d)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s (set CAPSIM_DATA_DIR)",
+					dir, strerror(errno));
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char **m;
+
+		if (de->d_name[0] == '.' || len <= 5 || strcmp(de->d_name + len - 5, ".json"))
+			continue;
+		m = realloc(v, (size_t)(n + 2) * sizeof(*v));
+		if (!m || !(m[n] = strndup(de->d_name, len - 5))) {
+			v = m ? m : v;
+			for (int i = 0; i < n; i++)
+				free(v[i]);
+			free(v);
+			closedir(d);
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		}
+		v = m;
+		v[++n] = NULL;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_name);
+	*names = v;
+	return n;
+}
+
+int scenario_shipped_path(const char *name, char *buf, size_t size, capsim_error *err)
+{
+	char dir[4096];
+	struct stat st;
+
+	if (shipped_dir(dir, sizeof(dir)))
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "$CAPSIM_DATA_DIR: path too long");
+	if (strchr(name, '/') || (size_t)snprintf(buf, size, "%s/%s.json", dir, name) >= size ||
+	    stat(buf, &st) || !S_ISREG(st.st_mode))
+		return capsim_error_set(err, CAPSIM_ERR_NOT_FOUND, "%s: no such shipped scenario "
+					"(expected one of the names 'capsim scenario list' shows)", name);
+	return 0;
 }
 
 int scenario_load_default(struct capsim_scenario **out, capsim_error *err)
@@ -887,6 +972,40 @@ static int resolve_events(const struct capsim_scenario *sc, const struct capsim_
 	return 0;
 }
 
+/*
+ * The thermal loop runs on the platform's thermal zones and caps CPUs through their cooling maps
+ * onto cpufreq cooling devices: a platform with no zone, or none mapped to a CPU policy (fans, a
+ * GPU only), leaves it nothing to do, and a run would look as if the thermal object had worked.
+ */
+static int check_thermal(const struct capsim_scenario *sc, const struct capsim_platform *plat,
+			 capsim_error *err)
+{
+	char where[600];
+	bool cpu_map = false;
+
+	if (!sc->opt.thermal)
+		return 0;
+	if (sc->thermal_line)
+		snprintf(where, sizeof(where), "%s:%u:%u: thermal", sc->source, sc->thermal_line,
+			 sc->thermal_col);
+	else
+		snprintf(where, sizeof(where), "%s: the thermal loop (--thermal)", sc->source);
+	if (!plat->nr_zones)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: platform %s has no thermal zones, "
+					"so the loop has nothing to run (expected a platform whose device "
+					"tree or platform JSON has thermal zones: `capsim platform show "
+					"%s` lists them)", where, plat->name, plat->name);
+	for (unsigned z = 0; z < plat->nr_zones; z++)
+		for (unsigned m = 0; m < plat->zones[z].nr_maps; m++)
+			cpu_map |= plat->zones[z].maps[m].policy >= 0;
+	if (!cpu_map)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no thermal zone of platform %s has "
+					"a cooling map onto a CPU (cpufreq) cooling device, so the loop "
+					"could cap no CPU (expected a zone with one: `capsim platform show "
+					"%s` lists them)", where, plat->name, plat->name);
+	return 0;
+}
+
 /* @fn(@ctx, @what, @path) with @path resolved as scenario_prepare() resolves it; NULL: none. */
 static int input(const struct capsim_scenario *sc, const char *path, bool from_scenario,
 		 const char *what, int (*fn)(void *ctx, const char *what, const char *path),
@@ -965,6 +1084,8 @@ int scenario_prepare(const struct capsim_scenario *sc, const char *platform, con
 	}
 	if (!ret && sc->nr_events && !(ev = calloc(sc->nr_events, sizeof(*ev))))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret)
+		ret = check_thermal(sc, plat, err);
 	if (!ret)
 		ret = check_bare_khz(sc, plat, err);
 	if (!ret)

@@ -27,10 +27,13 @@ struct scenario_event {
 struct capsim_scenario {
 	char *source;             /* the file name, for messages */
 	char *dir;                /* its directory: relative paths are taken from there */
+	char *description;        /* "description": what it is for, in a line (NULL: none) */
+	char *question;           /* "question": what it asks, for people (NULL: none) */
 	char *platform;           /* short name or path */
 	char *workload_path;      /* NULL if inline */
 	char *workload_text;      /* inline rt-app JSON, serialized; NULL if a path */
 	struct sim_options opt;
+	unsigned thermal_line, thermal_col; /* where the file's "thermal" object is (0: not there) */
 	struct scenario_event *events;
 	unsigned nr_events;
 	struct scn_events *timeline; /* bursts, cooling states, task and uclamp events (issue 7) */
@@ -62,6 +65,16 @@ void scenario_free(struct capsim_scenario *sc);
  * length, as snprintf() counts it.
  */
 int scenario_default_path(char *buf, size_t size);
+
+/**
+ * scenario_list() - the shipped scenarios: each NAME.json in the default scenario's directory
+ * (scenario_default_path()), by name, into a NULL-terminated array *@names (free each and it).
+ * Return: how many, or a negative enum capsim_err.
+ */
+int scenario_list(char ***names, capsim_error *err);
+
+/** scenario_shipped_path() - shipped scenario @name's file into @buf. Return: 0 or an error. */
+int scenario_shipped_path(const char *name, char *buf, size_t size, capsim_error *err);
 
 /** scenario_load_default() - scenario_load() of scenario_default_path(). */
 int scenario_load_default(struct capsim_scenario **out, capsim_error *err);

@@ -296,6 +296,7 @@ enum platform_capacity_source {
 	PLATFORM_CAPACITY_GIVEN = 2,      /* platform JSON "capacity" (x86-like machines) */
 };
 
+#define PLATFORM_DESCRIPTION_MAX 1024
 #define PLATFORM_MAX_NOTES 16
 #define PLATFORM_NOTE_MAX 200
 
@@ -303,6 +304,7 @@ struct capsim_platform {
 	char name[PLATFORM_NAME_MAX];   /* short name or file base name */
 	char source[PLATFORM_PATH_MAX]; /* the file it was read from (+ overlays) */
 	char model[PLATFORM_NAME_MAX];  /* DT /model, if any */
+	char description[PLATFORM_DESCRIPTION_MAX]; /* a platform JSON's, for people; "" if none */
 	enum platform_arch arch;
 	enum platform_freq_ref_fallback fallback;
 	enum platform_capacity_source capacity_source;

@@ -48,6 +48,11 @@ const char *capsim_platform_note(const capsim_platform *p, unsigned i)
 	return i < p->nr_notes ? p->notes[i] : NULL;
 }
 
+const char *capsim_platform_description(const capsim_platform *p)
+{
+	return p->description[0] ? p->description : NULL;
+}
+
 int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu, struct capsim_cpu_info *out)
 {
 	const struct platform_cpu *c;
@@ -230,6 +235,30 @@ int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, uns
 	out->max_state = hi;
 	out->min_state_khz = pol->opps[max_level - lo].khz;
 	out->max_state_khz = pol->opps[max_level - hi].khz;
+	return 0;
+}
+
+unsigned capsim_platform_nr_cooling_states(const capsim_platform *p, unsigned policy)
+{
+	return policy < p->nr_policies ? platform_cooling_states(&p->policies[policy]) : 0;
+}
+
+/* mirrors get_state_freq() (cpufreq_cooling.c): the EM's perf states, else the cpufreq table's */
+uint32_t capsim_platform_cooling_state_khz(const capsim_platform *p, unsigned policy,
+					   unsigned state)
+{
+	const struct platform_policy *pol;
+	unsigned n = capsim_platform_nr_cooling_states(p, policy), k = 0;
+
+	if (state >= n)
+		return 0;
+	pol = &p->policies[policy];
+	if (pol->em)
+		return (uint32_t)pol->em->table[n - 1 - state].frequency;
+	/* the state-th highest OPP outside boost (the cooling device's own freq table) */
+	for (unsigned i = pol->nr_opps; i-- > 0;)
+		if (!pol->opps[i].turbo && k++ == state)
+			return pol->opps[i].khz;
 	return 0;
 }
 

@@ -44,6 +44,7 @@ for cmd in $commands; do
   # The subcommand platform's options are those of its action show.
   args=()
   [ "$cmd" = platform ] && args=(show)
+  [ "$cmd" = scenario ] && args=(new)
   n=0
   while IFS=$'\t' read -r name short metavar grammar def values listed; do
     case $name in -*) ;; *) continue ;; esac

@@ -141,6 +141,6 @@ EOF
 # the table from the Slurm reports: nothing left to run, the local engine's rows
 "$capsim" sweep "$tmp/sweep.json" --runs-dir "$tmp/slurm.runs" -o "$tmp/slurm.csv" 2>"$tmp/table.err" ||
   { cat "$tmp/table.err" >&2; fail "capsim sweep after the array fails"; }
-grep -q ' 0 to run' "$tmp/table.err" || fail "capsim sweep after the array ran runs again: $(cat "$tmp/table.err")"
+grep -q ' runs, all with a report in ' "$tmp/table.err" || fail "capsim sweep after the array ran runs again: $(cat "$tmp/table.err")"
 cmp "$tmp/slurm.csv" "$tmp/local.csv" || fail "the table from the Slurm reports differs from the local engine's"
 echo "ok: a 4-task Slurm job array (job $jobid, slurm-wlm $(slurmctld -V | cut -d' ' -f2)) gives the local engine's reports and table"
