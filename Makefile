@@ -30,10 +30,12 @@ $(BUILD)/CMakeCache.txt:
 PROGRAMS = capsim capsim_lib capsim_man
 
 # deps first, then configure: a recursive make, so that -j cannot configure before deps.
-# The first build of a tree trains its profile-guided optimization (PGO_TRAIN=0 skips it): the
-# program instrumented, tools/pgo-train.sh's runs of the shipped scenarios, then the build that
-# uses the profile; later builds reuse it (code changed since is optimized as usual).
-PGO_TRAIN ?= 1
+# With PGO_TRAIN=1 the first build of a tree trains a profile-guided optimization: the program
+# instrumented, tools/pgo-train.sh's runs of the shipped scenarios, then the build that uses the
+# profile; later builds reuse it (code changed since is optimized as usual). Off by default: it
+# compiles the library twice, more than a first `make run` should cost, and the -O3 LTO build
+# without it runs within 10 % of the trained release build (make bench; bench/README.md).
+PGO_TRAIN ?= 0
 configure: deps
 	@$(MAKE) --no-print-directory $(BUILD)/CMakeCache.txt
 ifeq ($(PGO_TRAIN),1)
