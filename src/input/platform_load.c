@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "input/data_paths.h"
 #include "input/platform_load.h"
 #include "input/readfile.h"
 
@@ -36,7 +37,7 @@ extern char **environ;
 /*
  * An installed capsim keeps its data in share/capsim at a fixed place relative to the file
  * that holds this code: the program in bindir (static library) or libcapsim.so in libdir
- * (CAPSIM_BIN_TO_DATA, CAPSIM_LIB_TO_DATA from CMake), so a DESTDIR-staged, relocated or
+ * (data_paths.h, from CMake), so a DESTDIR-staged, relocated or
  * prefix-moved install finds its own data and never the source tree's. Found (canonical)
  * into @dir if that directory exists; a build-tree binary has none there.
  */
@@ -44,7 +45,7 @@ static bool installed_data_dir(char *dir, size_t size)
 {
 	char exe[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
 	struct link_map *map;
-	const char *file = exe, *rel = CAPSIM_BIN_TO_DATA, *slash;
+	const char *file = exe, *rel = data_paths_bin_to_data, *slash;
 	struct stat st;
 	Dl_info info;
 	ssize_t n;
@@ -54,7 +55,7 @@ static bool installed_data_dir(char *dir, size_t size)
 		return false;
 	if (map->l_name[0]) { /* a shared object: its path as the loader found it */
 		file = map->l_name;
-		rel = CAPSIM_LIB_TO_DATA;
+		rel = data_paths_lib_to_data;
 	} else { /* the main program, which the link map leaves unnamed */
 		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 		if (n <= 0)
@@ -82,7 +83,7 @@ const char *platform_data_dir(void)
 
 	if (env && *env)
 		return env;
-	return installed_data_dir(dir, sizeof(dir)) ? dir : CAPSIM_DATA_DIR;
+	return installed_data_dir(dir, sizeof(dir)) ? dir : data_paths_source_data;
 }
 
 static bool has_suffix(const char *s, const char *suffix)

@@ -55,7 +55,7 @@ int platform_load_lisa(const char *text, size_t len, const char *file,
 /**
  * platform_data_dir() - where the shipped platforms/ and scenarios/ are: $CAPSIM_DATA_DIR if
  * set, else share/capsim of the install holding this code if there is one, else the source
- * tree's data/ (CAPSIM_DATA_DIR, for build-tree binaries). Valid until the thread's next call.
+ * tree's data/ (input/data_paths.h, for build-tree binaries). Valid until the thread's next call.
  */
 const char *platform_data_dir(void);
 

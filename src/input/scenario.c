@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "input/data_paths.h"
 #include "input/jsonpos.h"
 #include "input/names.h"
 #include "input/scenario.h"
@@ -731,7 +732,7 @@ int scenario_default_path(char *buf, size_t size)
 
 	if (n >= 0 && (size_t)n < size && !stat(buf, &st))
 		return n;
-	return snprintf(buf, size, "%s", CAPSIM_SCENARIO_DIR "/default.json");
+	return snprintf(buf, size, "%s/default.json", data_paths_source_scenarios);
 }
 
 static int cmp_name(const void *a, const void *b)
