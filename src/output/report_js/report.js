@@ -302,6 +302,16 @@
 
   $("h1", { text: "capsim report: " + S0.platform + (NM > 1 ? " (compare: " + RUNS.map(MODEL).join(", ") + ")" : " (" + S0.model + ")") }, root);
   if (D.inputs.scenario_name) $("p", { class: "question", text: "Scenario " + D.inputs.scenario_name }, root);
+  // the scenario's own question and what it shows, when its text is plain JSON (no comments)
+  try {
+    const sc = JSON.parse(D.inputs.scenario_text || "null") || {};
+    const said = ["question", "description"].filter((k) => typeof sc[k] === "string");
+    if (said.length) { // folded: the verdict stays on the first screen
+      const d = $("details", { id: "scenario-says" }, root);
+      $("summary", { text: said.length > 1 ? "the scenario's question and what it shows" : said[0] === "question" ? "the scenario's question" : "what the scenario shows" }, d);
+      said.forEach((k) => $("p", { class: "note", text: k + ": " + sc[k] }, d));
+    }
+  } catch (e) { /* a scenario with comments: its text is in the inputs below */ }
   const V = $("section", { id: "verdict" }, root);
   $("h2", { text: "Verdict: who suffers under which model" }, V);
   $("p", { class: "answer", text: whoSuffers() }, V);
