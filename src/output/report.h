@@ -24,6 +24,12 @@
 void report_summary_text(FILE *f, const capsim_summary *sum);
 /** report_summary_json() - what `capsim simulate --json` prints. */
 void report_summary_json(FILE *f, const capsim_summary *sum);
+/**
+ * report_run_json() - one run's object as compare --json writes it for a model: simulate's,
+ * with "pressure" if the run measured it (the HTML report's summaries, so that the page's
+ * verdict shows the same figures as compare --json).
+ */
+void report_run_json(FILE *f, const capsim_summary *sum);
 /** report_compare_text() - `capsim compare`'s table of @n matching runs (report.c checks). */
 void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n);
 /** report_compare_json() - `capsim compare --json`: simulate's objects with "pressure" added. */

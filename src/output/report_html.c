@@ -266,7 +266,7 @@ static void run(struct out *o, const struct capsim_recording *r, const capsim_su
 
 	puts_(o, "{\"summary\":");
 	flush(o);
-	report_summary_json(o->fp, sum);
+	report_run_json(o->fp, sum);
 	puts_(o, ",\"workload\":");
 	jstr(o, sum->workload);
 	puts_(o, ",\"caps\":[");

@@ -117,6 +117,11 @@ void report_summary_json(FILE *f, const capsim_summary *sum)
 	fputc('\n', f);
 }
 
+void report_run_json(FILE *f, const capsim_summary *sum)
+{
+	json_run(f, sum, sum->has_pressure_metrics);
+}
+
 void report_compare_json(FILE *f, const capsim_summary *const *runs, unsigned n)
 {
 	fputs("{\"models\": {", f);

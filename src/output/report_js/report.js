@@ -124,8 +124,11 @@
     })));
     return made({
       title, width: opts.width || W, height: opts.height || 170, series,
+      // side by side, a legend of values under every narrow chart took more room than the plot
+      legend: { live: !opts.width || opts.width >= W },
       cursor: { sync: { key: "capsim" } },
-      scales: { x: { time: false } },
+      // a panel that names its range (capacity 0..1024) shows that range, not an auto-scale
+      scales: { x: { time: false }, y: opts.range ? { range: opts.range } : {} },
       padding: PAD,
       axes: [{}, { label: opts.ylabel || "", labelSize: 20, size: 60 }],
       hooks: { setScale: [(u, key) => { if (key === "x") setRange(u.scales.x.min, u.scales.x.max, u); }] },
@@ -136,7 +139,7 @@
   // interval (colour) and how busy the column was (height). A uPlot chart of no series whose
   // draw hook paints them, so that its time axis lines up with the plots' and zooms with them.
   // @scaled: heights relative to the busiest column (a task busy 2 % of the time still shows).
-  function lane(parent, title, ln, dur, names, scaled) {
+  function lane(parent, title, ln, dur, names, scaled, width) {
     let iv = null; // [t0 (s), t1 (s), id, busy share 0..1]
     const intervals = () => {
       if (iv) return iv;
@@ -164,7 +167,7 @@
       g.restore();
     };
     const u = made({
-      title, width: W, height: 70, legend: { show: false },
+      title, width: width || W, height: 70, legend: { show: false },
       series: [{}, { label: "", show: true, stroke: "transparent", points: { show: false } }],
       cursor: { sync: { key: "capsim" }, y: false, points: { show: false } },
       scales: { x: { time: false }, y: { range: [0, 1] } },
@@ -213,104 +216,290 @@
     rows.forEach((r) => { const x = $("tr", {}, t); r.forEach((v) => $("td", { text: v }, x)); });
   }
 
-  // ---- the header: what ran, so the report stands alone ----
+  // ---- the verdict first: per task, its figures under every model side by side ----
+  // Each metric: its JSON key (the cell's data-metric), its unit, a one-line reading, and how a
+  // difference reads (lower: the lower is better; closest: nearest the true value; none: no
+  // better side, only a difference). docs/formats.md, "HTML report: the verdict", says the same.
+  const TASK_METRICS = [
+    { key: "deadline_misses", name: "deadline misses", unit: "", better: "lower",
+      reads: "timer events of the task's rt-app phases found already late (the work of one period did not finish in it) — lower is better" },
+    { key: "runtime_s", name: "run time", unit: "s", better: "none",
+      reads: "CPU time the task ran; the same work takes longer on a slower (capped) CPU, less if its loops were dropped — a difference says where it ran changed" },
+    { key: "wakeup_latency_us.p99", name: "wake-up latency p99", unit: "us", better: "lower",
+      reads: "99th percentile of wake-up to running: time queued behind other tasks plus the idle state's exit latency — lower is better" },
+    { key: "runtime_by_cpu_s", name: "run time on a cluster", unit: "s", better: "none",
+      reads: "CPU time the task ran on the cluster's CPUs (the policy's CPUs; share of its run time in brackets) — shows where the model placed it" },
+  ];
+  const RUN_METRICS = [
+    { key: "energy_j", name: "energy", unit: "J", better: "lower",
+      reads: "energy model power at the delivered OPP over busy time, all CPUs (idle states apart) — lower is better; a task's own share is not measured: each cluster's share of it is below" },
+    { key: "migrations", name: "migrations", unit: "", better: "lower",
+      reads: "task moves between CPUs — lower is better" },
+    { key: "overutilized_pct", name: "time overutilized", unit: "%", better: "lower",
+      reads: "share of the run the root domain was overutilized (EAS off) — lower is better" },
+    { key: "pressure.mean_abs_capacity_error", name: "mean |believed - delivered| capacity", unit: "", better: "lower",
+      reads: "how far the capacity the scheduler ranks CPUs by was from what the CPU could really run at, time-weighted over all CPUs — lower is better" },
+    { key: "pressure.misfit_placements", name: "placements not fitting delivered", unit: "", better: "lower",
+      reads: "wake-ups and forks placed on a CPU whose delivered capacity could not fit the task's utilization (fits_capacity()) — lower is better" },
+    { key: "pressure.uclamp_min_violations", name: "uclamp_min violations", unit: "", better: "lower",
+      reads: "placements of uclamp_min-boosted tasks onto CPUs delivering less than their uclamp_min — lower is better" },
+    { key: "pressure.cpus.believed_pressure_pct", name: "time under believed pressure", unit: "%", better: "closest",
+      reads: "share of the run the model believed the CPU below its original capacity — best: closest to the time it really was capped (in brackets)" },
+  ];
   const R0 = D.runs[0], S0 = R0.summary;
-  $("h1", { text: "capsim report: " + S0.platform + (D.runs.length > 1 ? " (compare)" : "") }, root);
-  table(root, ["input", "value"], [
+  const RUNS = D.runs, NM = RUNS.length, MODEL = (R) => R.summary.model;
+  const get = (o, key) => key.split(".").reduce((a, k) => (a == null ? undefined : a[k]), o);
+  const fmtUnit = (v, unit) => String(v) + (unit ? " " + unit : "");
+  // the clusters (policies), biggest CPU first: the order of every per-CPU view
+  const origOf = (cpu) => R0.cpus[cpu] ? R0.cpus[cpu].orig : 0;
+  const CLUSTERS = (R0.policies || []).slice().sort((a, b) => origOf(b.cpu) - origOf(a.cpu) || a.cpu - b.cpu);
+  const clusterName = (p) => "policy" + p.cpu + " (CPU" + (p.cpus.length > 1 ? "s " + p.cpus[0] + "-" + p.cpus[p.cpus.length - 1] : " " + p.cpus[0]) + ", capacity " + origOf(p.cpu) + ")";
+
+  // A row of the verdict: one cell per model, its values compared: where they differ the best
+  // is marked "best" and the worst "worst" (green, red), or all "differs" when no side is better.
+  function vrow(t, m, label, vals, attrs, target, extra) {
+    const tr = $("tr", {}, t);
+    $("th", { text: label, title: m.reads, class: "metric" }, tr);
+    const num = vals.map((v) => (typeof v === "number" ? v : null));
+    const have = num.filter((v) => v !== null);
+    // a figure with no better side differs when by more than 1 % (run times differ by noise)
+    const tol = m.better === "none" ? 0.01 * Math.max(...have.map(Math.abs)) : 1e-9;
+    const differ = have.length > 1 && Math.max(...have) - Math.min(...have) > tol;
+    const bad = (v) => (m.better === "closest" ? Math.abs(v - target) : v);
+    const lo = differ ? Math.min(...have.map(bad)) : 0, hi = differ ? Math.max(...have.map(bad)) : 0;
+    vals.forEach((v, k) => {
+      const td = $("td", Object.assign({ "data-model": MODEL(RUNS[k]), "data-metric": m.key }, attrs), tr);
+      td.textContent = num[k] === null ? "n/a" : fmtUnit(v, m.unit) + (extra ? extra(k) : "");
+      if (!differ || num[k] === null) return;
+      if (m.better === "none") td.className = "differs";
+      else if (bad(v) <= lo + 1e-9) td.className = "best";
+      else if (bad(v) >= hi - 1e-9) td.className = "worst";
+    });
+    $("td", { class: "reads", text: t.said.has(m.key) ? "" : m.reads }, tr);
+    t.said.add(m.key);
+  }
+  function vtable(parent, caption) {
+    const t = $("table", { class: "verdict" }, parent);
+    $("caption", { text: caption }, t);
+    const tr = $("tr", {}, t);
+    $("th", { text: "metric" }, tr);
+    RUNS.forEach((R) => $("th", { text: MODEL(R) }, tr));
+    $("th", { text: "how to read it" }, tr);
+    t.said = new Set(); // the metrics whose reading the table gave already
+    return t;
+  }
+  // a sentence first: which task misses deadlines under which model
+  function whoSuffers() {
+    const lines = [];
+    R0.summary.tasks.forEach((t0, i) => {
+      const m = RUNS.map((R) => R.summary.tasks[i].deadline_misses);
+      if (m.some((v) => v)) lines.push(t0.name + ": " + RUNS.map((R, k) => MODEL(R) + " " + m[k]).join(", ") +
+        (m.some((v) => !v) ? " (suffers under " + RUNS.filter((R, k) => m[k]).map(MODEL).join(", ") + " only)" : ""));
+    });
+    return lines.length ? "Deadline misses — " + lines.join("; ") + "."
+      : "No task misses a deadline under " + (NM > 1 ? "any of the models" : "this model") + "; the differences below are in placement, latency and belief.";
+  }
+
+  $("h1", { text: "capsim report: " + S0.platform + (NM > 1 ? " (compare: " + RUNS.map(MODEL).join(", ") + ")" : " (" + S0.model + ")") }, root);
+  if (D.inputs.scenario_name) $("p", { class: "question", text: "Scenario " + D.inputs.scenario_name }, root);
+  // the scenario's own question and what it shows, when its text is plain JSON (no comments)
+  try {
+    const sc = JSON.parse(D.inputs.scenario_text || "null") || {};
+    const said = ["question", "description"].filter((k) => typeof sc[k] === "string");
+    if (said.length) { // folded: the verdict stays on the first screen
+      const d = $("details", { id: "scenario-says" }, root);
+      $("summary", { text: said.length > 1 ? "the scenario's question and what it shows" : said[0] === "question" ? "the scenario's question" : "what the scenario shows" }, d);
+      said.forEach((k) => $("p", { class: "note", text: k + ": " + sc[k] }, d));
+    }
+  } catch (e) { /* a scenario with comments: its text is in the inputs below */ }
+  const V = $("section", { id: "verdict" }, root);
+  $("h2", { text: "Verdict: who suffers under which model" }, V);
+  $("p", { class: "answer", text: whoSuffers() }, V);
+  const key = $("p", { class: "note" }, V);
+  key.innerHTML = "Where the models differ: <span class='best'>best</span> (lowest, or closest to the truth), " +
+    "<span class='worst'>worst</span>, <span class='differs'>differs</span> (by more than 1 %, no better side); no colour: all equal. " +
+    "Every figure is the JSON report's (compare --json, simulate --json), in its unit. Hover a metric for its reading; the glossary is below and in docs/formats.md (\"HTML report: the verdict\").";
+  const VT = vtable(V, "per task");
+  R0.summary.tasks.forEach((t0, i) => {
+    const t = VT, T = (R) => R.summary.tasks[i], a = { "data-task": t0.name };
+    $("th", { class: "taskname", colspan: NM + 2, text: "task " + t0.name }, $("tr", {}, t));
+    TASK_METRICS.slice(0, 3).forEach((m) => vrow(t, m, m.name + (m.unit ? " (" + m.unit + ")" : ""), RUNS.map((R) => get(T(R), m.key)), a));
+    const m = TASK_METRICS[3];
+    CLUSTERS.forEach((p) => {
+      const on = (R) => Number(p.cpus.reduce((s, c) => s + (T(R).runtime_by_cpu_s[c] || 0), 0).toFixed(6));
+      vrow(t, m, "run time on " + clusterName(p) + " (s)", RUNS.map(on), Object.assign({ "data-cluster": "policy" + p.cpu, "data-cpus": p.cpus.join(",") }, a), 0,
+        (k) => { const all = T(RUNS[k]).runtime_s; return all ? " (" + (100 * on(RUNS[k]) / all).toFixed(1) + " %)" : ""; });
+    });
+  });
+  {
+    const t = vtable(V, "the whole run"), a = { "data-task": "*" };
+    RUN_METRICS.forEach((m) => {
+      if (m.key === "energy_j") return vrow(t, m, "energy (J)", RUNS.map((R) => (R.summary.energy_model === false ? null : R.summary.energy_j)), a, 0,
+        (k) => { const S = RUNS[k].summary; return S.energy_j ? " (" + CLUSTERS.map((p) => "policy" + p.cpu + " " +
+          (100 * p.cpus.reduce((e, c) => e + S.cpus[c].energy_j, 0) / S.energy_j).toFixed(0) + " %").join(", ") + ")" : ""; });
+      if (m.key.startsWith("pressure.") && !S0.pressure) return;
+      if (m.key === "pressure.cpus.believed_pressure_pct") {
+        CLUSTERS.forEach((p) => p.cpus.forEach((c) => {
+          const capped = S0.pressure.cpus[c].capped_pct;
+          vrow(t, m, "CPU" + c + ": time under believed pressure (%), really capped " + capped + " %",
+            RUNS.map((R) => R.summary.pressure.cpus[c].believed_pressure_pct), Object.assign({ "data-cpu": c }, a), capped);
+        }));
+        return;
+      }
+      vrow(t, m, m.name + (m.unit ? " (" + m.unit + ")" : ""), RUNS.map((R) => get(R.summary, m.key)), a);
+    });
+  }
+  {
+    const g = $("details", { id: "glossary" }, V);
+    $("summary", { text: "Glossary: what each metric means" }, g);
+    const dl = $("dl", {}, g);
+    TASK_METRICS.concat(RUN_METRICS).forEach((m) => { $("dt", { text: m.name + " (" + m.key + ")" }, dl); $("dd", { text: m.reads }, dl); });
+    $("dt", { text: "believed / delivered capacity" }, dl);
+    $("dd", { text: "believed: the capacity the model ranks idle CPUs by (v6.9 arch - thermal_load_avg, 6.10+ get_actual_cpu_capacity(), none: arch); delivered: what the CPU can run at under every cap in force (arch x min(policy max, HW cap) / reference frequency)." }, dl);
+  }
+
+  // ---- what ran, so the report stands alone ----
+  const inp = $("details", {}, root);
+  $("summary", { text: "Inputs: platform " + S0.platform + ", workload " + (R0.workload || "-") + ", " + S0.duration_s + " s simulated, seed " + S0.seed }, inp);
+  table(inp, ["input", "value"], [
     ["capsim version", D.version], ["command", D.inputs.command || "-"],
     ["scenario", D.inputs.scenario_name || "-"], ["platform", S0.platform],
-    ["workload", R0.workload || "-"], ["models", D.runs.map((r) => r.summary.model).join(", ")],
+    ["workload", R0.workload || "-"], ["models", RUNS.map(MODEL).join(", ")],
     ["seed", S0.seed], ["HZ", S0.hz], ["governor", S0.governor], ["EAS", S0.eas],
     ["simulated", S0.duration_s + " s"],
     ["static caps", (R0.caps || []).join("; ") || "none"],
   ]);
-  $("p", { class: "note", text: "Drag on any plot to zoom; double-click to reset; the time axes of all panels are linked. A series with up to 2048 changes is drawn exactly; a busier one is decimated per pixel: each of the run's 1400 columns keeps its lowest, highest and last value, so spikes stay visible." }, root);
-  if (D.inputs.scenario_text) { const d = $("details", {}, root); $("summary", { text: "scenario (embedded, to repeat the run)" }, d); $("pre", { text: D.inputs.scenario_text }, d); }
-  if (D.inputs.workload_text) { const d = $("details", {}, root); $("summary", { text: "workload (rt-app JSON, embedded)" }, d); $("pre", { text: D.inputs.workload_text }, d); }
+  if (D.inputs.scenario_text) { const d = $("details", {}, inp); $("summary", { text: "scenario (embedded, to repeat the run)" }, d); $("pre", { text: D.inputs.scenario_text }, d); }
+  if (D.inputs.workload_text) { const d = $("details", {}, inp); $("summary", { text: "workload (rt-app JSON, embedded)" }, d); $("pre", { text: D.inputs.workload_text }, d); }
 
-  const ctl = $("div", { id: "controls" }, root);
-  let sel = null;
-  if (D.runs.length > 1) {
-    $("span", { text: "model: " }, ctl);
-    sel = $("select", { id: "model" }, ctl);
-    D.runs.forEach((r, i) => $("option", { value: i, text: r.summary.model }, sel));
-    $("span", { class: "note", text: "  (the capacity panels overlay every model's believed capacity)" }, ctl);
+  // ---- the overview: per CPU, by cluster, biggest first, believed vs delivered as heat strips;
+  // a CPU's row opens into its panels, the models side by side ----
+  const COLW = Math.max(200, Math.floor((W - 8 * (NM - 1)) / NM));
+  const HEATW = Math.max(150, Math.floor((W - 110 - 8 * (NM - 1)) / NM)); // beside the CPU's label
+  const dur = S0.duration_s;
+  END = dur;
+  const useRun = (R) => { END = R.summary.duration_s; GRID = (R.grid_ns || 0) * 1e-9; };
+  // capacity 0..1024 as a colour: dark red (0) through yellow to pale green (1024)
+  const heat = (v) => "hsl(" + Math.round(120 * Math.max(0, Math.min(1, v / 1024))) + ",75%," + Math.round(30 + 45 * Math.max(0, Math.min(1, v / 1024))) + "%)";
+  function strip(g, s, y, h, w, held) {
+    const a = xy(s);
+    g.fillStyle = heat(held);
+    g.fillRect(0, y, w, h);
+    if (!a) return;
+    for (let i = 0; i < a[0].length; i++) {
+      const t1 = i + 1 < a[0].length ? a[0][i + 1] : END, x0 = (a[0][i] / END) * w;
+      g.fillStyle = heat(a[1][i]);
+      g.fillRect(x0, y, Math.max(1, (t1 / END) * w - x0), h);
+    }
   }
-  const body = $("div", {}, root);
+  function heatRow(parent, R, ci) {
+    useRun(R);
+    const c = R.cpus[ci], w = HEATW, cv = $("canvas", { width: w, height: 22, class: "heat", title: MODEL(R) + ": CPU" + c.cpu + " believed (top) and delivered (bottom) capacity over the run" }, parent);
+    const g = cv.getContext("2d");
+    strip(g, c.s.actual, 0, 10, w, c.orig);
+    strip(g, c.s.delivered, 12, 10, w, c.orig);
+  }
+  const tnames = R0.tasks.map((t, i) => i + "=" + t.name).join(", ");
+  function legend(parent, items) {
+    const p = $("div", { class: "legend" }, parent);
+    items.forEach(([name, col]) => { const s = $("span", {}, p); $("i", { style: "background:" + col }, s); s.appendChild(document.createTextNode(name)); });
+  }
+  const side = (parent) => $("div", { class: "side" }, parent);
+  const column = (parent, R) => { const d = $("div", { class: "col", style: "width:" + COLW + "px" }, parent); $("h4", { text: MODEL(R) }, d); return d; };
 
-  function render(k) {
-    charts.splice(0).forEach((u) => { seen.unobserve(u.root); u.destroy(); });
-    near.clear();
-    if (observer) observer.disconnect();
-    body.textContent = "";
-    const R = D.runs[k], S = R.summary, dur = S.duration_s;
-    END = dur;
-    GRID = (R.grid_ns || 0) * 1e-9;
-    const tnames = R.tasks.map((t, i) => i + "=" + t.name).join(", ");
-    $("h2", { text: "Per CPU" }, body);
-    R.cpus.forEach((c, ci) => lazy($("div", {}, body), 520, function () {
-      const box = this;
-      const orig = [[0, dur], [c.orig, c.orig]];
-      const lab = ["original (cpu_scale)", "believed (actual capacity)", "delivered", "capacity_of", "util (cfs)"];
-      const ser = [orig, c.s.actual, c.s.delivered, c.s.capacity_of, c.s.util];
-      if (D.runs.length > 1) D.runs.forEach((r, j) => { if (j !== k) { lab.push("believed, " + r.summary.model); ser.push(r.cpus[ci].s.actual); } });
-      // the other models' beliefs dashed over this one's lines
-      chart(box, "CPU" + c.cpu + ": capacity (0..1024)", lab, join(ser), { ylabel: "capacity", dash: lab.map((l, i) => i >= 5) });
-      // MHz on the page (the data and the CSV hold kHz): 7-digit kHz ticks do not fit the axis
-      const mhz = (s) => { const a = xy(s); return a && [a[0], a[1].map((v) => v / 1000)]; };
-      chart(box, "CPU" + c.cpu + ": frequency (MHz) and policy limits", ["delivered", "requested (policy->cur)", "min limit", "max limit"],
-            join([c.s.freq, c.s.freq_req, c.s.freq_min, c.s.freq_max].map(mhz)), { ylabel: "MHz", height: 140 });
-      const pr = [c.s.hw_pressure, c.s.cpufreq_pressure];
-      if (pr.some((s) => xy(s)[1].some((v) => v))) chart(box, "CPU" + c.cpu + ": pressure (capacity units)", ["HW pressure", "cpufreq pressure (from the max limit)"],
-            join(pr), { ylabel: "pressure", height: 120 });
-      else $("p", { class: "note", text: "CPU" + c.cpu + ": no HW or cpufreq pressure (0 throughout the run)." }, box);
-      lane(box, "CPU" + c.cpu + ": who ran (colour: task, height: busy share)", c.lane, dur, tnames);
-    }));
-    $("h2", { text: "Per task" }, body);
-    $("p", { class: "note", text: S.wakeup_latency_includes ? "Wake-up latency: " + S.wakeup_latency_includes + "." : "" }, body);
-    R.tasks.forEach((t) => lazy($("div", {}, body), 330, function () {
-      const box = this;
+  $("h2", { text: "Per CPU: by cluster, biggest first" }, root);
+  const hl = $("div", { class: "legend" }, root);
+  hl.appendChild(document.createTextNode("capacity: "));
+  [0, 256, 512, 768, 1024].forEach((v) => { const s = $("span", {}, hl); $("i", { style: "background:" + heat(v) }, s); s.appendChild(document.createTextNode(String(v))); });
+  $("p", { class: "note", text: "Each CPU's row: per model, its believed capacity (top strip) and delivered capacity (bottom strip) over the run, 0 s to " + dur + " s. A believed strip greener than the delivered one: the scheduler thinks the CPU faster than it is. Click a row for its panels (capacity, frequency, HW pressure, who ran)." }, root);
+  {
+    const hdr = side($("div", { class: "heathead" }, root));
+    RUNS.forEach((R) => $("div", { class: "col", style: "width:" + HEATW + "px", text: MODEL(R) }, hdr));
+  }
+  CLUSTERS.forEach((p) => {
+    $("h3", { text: clusterName(p) }, root);
+    p.cpus.forEach((ci) => {
+      const det = $("details", { class: "cpurow", "data-cpu": ci }, root);
+      const sm = $("summary", {}, det);
+      $("span", { class: "cpulabel", text: "CPU" + ci + " (" + origOf(ci) + ")" }, sm);
+      const row = side(sm);
+      RUNS.forEach((R) => heatRow($("div", { class: "col", style: "width:" + HEATW + "px" }, row), R, ci));
+      legend(det, R0.tasks.map((t, i) => ["who ran: " + t.name, color(i)]));
+      const sd = side(det);
+      RUNS.forEach((R, k) => lazy(column(sd, R), 520, function () {
+        const box = this, c = R.cpus[ci];
+        useRun(R);
+        const lab = ["original (cpu_scale)", "believed (actual capacity)", "delivered", "capacity_of", "util (cfs)"];
+        const ser = [[[0, dur], [c.orig, c.orig]], c.s.actual, c.s.delivered, c.s.capacity_of, c.s.util];
+        const top = Math.max(1024, ...ser.map((s) => Math.max(0, ...((Array.isArray(s) ? s : xy(s) || [[], []])[1]).filter((v) => v !== null))));
+        chart(box, "CPU" + c.cpu + ": capacity (0.." + top + ")", lab, join(ser), { ylabel: "capacity", width: COLW, range: [0, top] });
+        const mhz = (s) => { const a = xy(s); return a && [a[0], a[1].map((v) => v / 1000)]; };
+        chart(box, "CPU" + c.cpu + ": frequency (MHz) and limits", ["delivered", "requested (policy->cur)", "min limit", "max limit"],
+              join([c.s.freq, c.s.freq_req, c.s.freq_min, c.s.freq_max].map(mhz)), { ylabel: "MHz", height: 140, width: COLW });
+        const pr = [c.s.hw_pressure, c.s.cpufreq_pressure];
+        if (pr.some((s) => xy(s)[1].some((v) => v))) chart(box, "CPU" + c.cpu + ": pressure (capacity units)", [S0.model === "v6.9" && RUNS.length === 1 ? "thermal pressure" : "HW (v6.9: thermal) pressure", "cpufreq pressure"],
+              join(pr), { ylabel: "pressure", height: 120, width: COLW });
+        else $("p", { class: "note", text: "CPU" + c.cpu + ": no HW or cpufreq pressure (0 throughout the run)." }, box);
+        lane(box, "CPU" + c.cpu + ": who ran (colour: task, legend above; height: busy share)", c.lane, dur, tnames, false, COLW);
+      }));
+    });
+  });
+
+  $("h2", { text: "Per task" }, root);
+  $("p", { class: "note", text: S0.wakeup_latency_includes ? "Wake-up latency: " + S0.wakeup_latency_includes + "." : "" }, root);
+  legend(root, R0.cpus.map((c) => ["where it ran: CPU" + c.cpu, color(c.cpu)]));
+  R0.tasks.forEach((t0, ti) => {
+    const det = $("details", { class: "taskrow" }, root);
+    $("summary", { text: t0.name + ": " + RUNS.map((R) => MODEL(R) + " " + R.tasks[ti].misses_total + " misses").join(", ") }, det);
+    const sd = side(det);
+    RUNS.forEach((R) => lazy(column(sd, R), 330, function () {
+      const box = this, t = R.tasks[ti];
+      useRun(R);
       const mt = M(t.misses), miss = mt.length ? [mt, mt.map(() => 1024)] : null;
       if (miss) miss.point = true;
       if (xy(t.s.util)[0].length || xy(t.s.util_est)[0].length || miss)
-        chart(box, t.name + ": util_avg and util_est" + (t.misses_total ? " (deadline misses: " + t.misses_total + ", marked)" : ""),
+        chart(box, t.name + ": util_avg, util_est" + (t.misses_total ? " (misses: " + t.misses_total + ", marked)" : ""),
               ["util_avg", "util_est", "deadline miss"], join([t.s.util, t.s.util_est, miss]),
-              { ylabel: "util", height: 140, points: [false, false, true], colors: ["#1f77b4", "#ff7f0e", "#d62728"] });
-      else $("h3", { text: t.name + ": no util_avg or util_est (not a fair-class task: no PELT entity of its own)" }, box);
-      lane(box, t.name + ": where it ran (colour: CPU" + (t.lane.top ? "; height: busy share, the busiest column full)" : ")"), t.lane, dur, "CPU number", true);
+              { ylabel: "util", height: 140, width: COLW, points: [false, false, true], colors: ["#1f77b4", "#ff7f0e", "#d62728"] });
+      else $("h3", { text: t.name + ": no util_avg or util_est (not a fair-class task)" }, box);
+      lane(box, t.name + ": where it ran (colour: CPU" + (t.lane.top ? "; height: busy share)" : ")"), t.lane, dur, "CPU number", true, COLW);
       hist(box, "wake-up latency", t.lat_hist);
       hist(box, "timer slack", t.slack_hist, t.late_hist);
     }));
-    if (R.zones.length || R.cdevs.length) {
-      $("h2", { text: "Thermal" }, body);
+  });
+
+  if (R0.zones.length || R0.cdevs.length) {
+    $("h2", { text: "Thermal" }, root);
+    const sd = side(root);
+    RUNS.forEach((R) => lazy(column(sd, R), 300, function () {
+      const box = this;
+      useRun(R);
       const trips = M(R.trips);
-      if (R.zones.length) chart(body, "temperature (m°C)" + (trips.length ? ", trips marked" : ""),
+      if (R.zones.length) chart(box, "temperature (m°C)" + (trips.length ? ", trips marked" : ""),
         R.zones.map((z) => z.name).concat(trips.length ? ["trip crossed"] : []),
         join(R.zones.map((z) => z.s).concat(trips.length ? [Object.assign([trips, trips.map(() => 0)], { point: true })] : [])),
-        { ylabel: "m°C", points: R.zones.map(() => false).concat([true]) });
-      if (R.cdevs.length) chart(body, "cooling device state", R.cdevs.map((z) => z.name), join(R.cdevs.map((z) => z.s)), { ylabel: "state", height: 120 });
-    }
-    $("h2", { text: "Energy" }, body);
-    const emax = Math.max(1e-12, ...S.cpus.map((c) => c.energy_j));
-    const erows = S.cpus.map((c) => ["CPU" + c.cpu, c.energy_j.toFixed(4), ""]);
-    table(body, ["CPU", "energy (J)", ""], erows);
-    body.lastChild.querySelectorAll("tr").forEach((tr, i) => { if (i) { tr.lastChild.className = "barcell"; $("span", { class: "bar", style: "width:" + Math.round((200 * S.cpus[i - 1].energy_j) / emax) + "px" }, tr.lastChild); } });
-    table(body, ["cluster (policy)", "CPUs", "energy (J)"], (R.policies || []).map((p) => [
-      "policy" + p.cpu, p.cpus.join(","), p.cpus.reduce((a, c) => a + (S.cpus[c] ? S.cpus[c].energy_j : 0), 0).toFixed(4)]));
-    $("p", { class: "note", text: "total " + S.energy_j.toFixed(4) + " J (energy model power at the delivered OPP over busy time)" +
-      (S.idle_energy_j === undefined ? "; idle power not given (a device tree has none): not counted"
-        : "; idle states, apart: " + S.idle_energy_j.toFixed(4) + " J (the platform JSON's idle_power_uw x residency)") }, body);
-    $("h2", { text: "Summary" }, body);
-    table(body, ["task", "wake-ups", "rt-app loops", "deadline misses", "slack mean (us)", "slack min (us)", "runtime (s)", "wake-up latency p50 (us)", "p99 (us)", "migrations", "util_avg at end"],
-      S.tasks.map((t) => [t.name, t.wakeups, t.loops, t.deadline_misses, t.slack_us.mean, t.slack_us.min, t.runtime_s, t.wakeup_latency_us.p50, t.wakeup_latency_us.p99, t.migrations, t.util_avg_end]));
-    $("p", { class: "note", text: "wake-ups count every wake-up, the first (the task's start) included; rt-app loops count completed loops of a phase (one rt-app log row each); misses are timer events found already late." }, body);
-    table(body, ["CPU", "busy (%)", "mean frequency (kHz)", "mean actual capacity", "energy (J)"],
-      S.cpus.map((c) => [c.cpu, c.busy_pct, c.mean_freq_khz, c.mean_actual_capacity, c.energy_j]));
-    if (S.pressure) table(body, ["pressure metric", "value"], [["mean |believed - delivered| capacity", S.pressure.mean_abs_capacity_error],
-      ["placements", S.pressure.placements], ["misfit placements", S.pressure.misfit_placements], ["uclamp_min violations", S.pressure.uclamp_min_violations]]);
+        { ylabel: "m°C", width: COLW, points: R.zones.map(() => false).concat([true]) });
+      if (R.cdevs.length) chart(box, "cooling device state", R.cdevs.map((z) => z.name), join(R.cdevs.map((z) => z.s)), { ylabel: "state", height: 120, width: COLW });
+    }));
   }
-  if (sel) sel.addEventListener("change", () => render(+sel.value));
-  render(0);
+
+  $("h2", { text: "Energy and summary" }, root);
+  {
+    const sd = side(root);
+    RUNS.forEach((R) => {
+      const box = column(sd, R), S = R.summary;
+      table(box, ["CPU", "busy (%)", "mean kHz", "mean actual capacity", "energy (J)"],
+        S.cpus.map((c) => ["CPU" + c.cpu, c.busy_pct, c.mean_freq_khz, c.mean_actual_capacity, c.energy_j.toFixed(4)]));
+      table(box, ["cluster", "CPUs", "energy (J)"], CLUSTERS.map((p) => [
+        "policy" + p.cpu, p.cpus.join(","), p.cpus.reduce((a, c) => a + (S.cpus[c] ? S.cpus[c].energy_j : 0), 0).toFixed(4)]));
+      $("p", { class: "note", text: "total " + S.energy_j.toFixed(4) + " J (energy model power at the delivered OPP over busy time)" +
+        (S.idle_energy_j === undefined ? "; idle power not given (a device tree has none): not counted"
+          : "; idle states, apart: " + S.idle_energy_j.toFixed(4) + " J") }, box);
+      table(box, ["task", "wake-ups", "loops", "misses", "slack mean (us)", "runtime (s)", "p50 (us)", "p99 (us)", "migrations"],
+        S.tasks.map((t) => [t.name, t.wakeups, t.loops, t.deadline_misses, t.slack_us.mean, t.runtime_s, t.wakeup_latency_us.p50, t.wakeup_latency_us.p99, t.migrations]));
+    });
+  }
+  $("p", { class: "note", text: "Drag on any plot to zoom; double-click to reset; the time axes of all panels are linked. A series with up to 2048 changes is drawn exactly; a busier one is decimated per pixel: each of the run's 1400 columns keeps its lowest, highest and last value, so spikes stay visible. Wake-ups count every wake-up, the first (the task's start) included; loops: completed rt-app loops; misses: timer events found already late." }, root);
   performance.mark("capsim-rendered"); // bench/report_load.js times the page by it
   document.body.setAttribute("data-rendered", "1");
 })();
