@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_platform.h"
@@ -125,6 +126,7 @@ struct model_runs {
 	capsim_recording *rec[CAPSIM_MODEL_COUNT]; /* --report, --csv, --rtapp-log */
 	struct cli_dir csv[CAPSIM_MODEL_COUNT], logs[CAPSIM_MODEL_COUNT]; /* DIR/MODEL */
 	char *dir[CAPSIM_MODEL_COUNT][2];
+	int made[2]; /* DIR of --csv, --rtapp-log made by this run: removed again if left empty */
 };
 
 /* DIR/MODEL for run @k's files of option @opt (DIR made first) into @d. Return: 0 or exit. */
@@ -137,6 +139,7 @@ static int model_dir(struct model_runs *r, unsigned k, unsigned which, const cha
 
 	if (ret)
 		return ret;
+	r->made[which] |= parent.made;
 	r->dir[k][which] = malloc(strlen(dir) + strlen(name) + 2);
 	if (!r->dir[k][which])
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
@@ -373,6 +376,10 @@ int cmd_compare(int argc, char **argv)
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);
 	}
+	if (r.made[0])
+		rmdir(o.csv.arg); /* only once empty: nothing of a failed run is left */
+	if (r.made[1])
+		rmdir(o.rtapp_log.arg);
 	capsim_claims_free(claims);
 	capsim_scenario_free(sc);
 	return ret;
