@@ -469,6 +469,9 @@ class Scenario(_Handle):
             calls.append(lambda: lib.capsim_scenario_set_workload_path(h, wb, ctypes.byref(err)))
         if duration is not None:
             ns = _duration_ns(duration)
+            if not ns:  # the C call's 0 is "the workload's own", which the CLI cannot ask for
+                raise RangeError(-4, "duration %r: expected a duration > 0, as the CLI's "
+                                 "--duration (None keeps the scenario's)" % (duration,))
             calls.append(lambda: lib.capsim_scenario_set_duration(h, ns, ctypes.byref(err)))
         if seed is not None:
             sv = _int("seed", seed)
