@@ -6,7 +6,7 @@
  * capacity` reads them, on RK3399). The first byte picks the grammar, the rest is the text.
  * Properties checked, not just survival:
  * - a refusal is CAPSIM_ERR_PARSE or CAPSIM_ERR_RANGE (a cap's with a message), never a value;
- * - an accepted integer prints back to the same text, a CPU list formats and re-reads to the
+ * - an accepted integer prints back to its text (less leading zeros), a CPU list formats and re-reads to the
  *   same mask, a duration is within CAPSIM_MAX_DURATION_NS, a frequency is not 0, a policy is
  *   below CAPSIM_MAX_CPUS; a parse gives the same result twice.
  */
@@ -42,6 +42,9 @@ static void u64(const char *s)
 		CHECK(refused(ret));
 		return;
 	}
+	/* leading zeros are allowed (a seed "007"): the digits after them print back */
+	while (s[0] == '0' && s[1])
+		s++;
 	snprintf(buf, sizeof(buf), "%" PRIu64, v);
 	CHECK(v == again && !strcmp(buf, s));
 }
