@@ -147,6 +147,11 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 			capsim_analysis_write_text(a, out->summary.fp);
 	if (ret)
 		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write", o->output.arg ? o->output.arg : "stdout");
+	/* every output whole before any is put in place: all of them or none (as simulate) */
+	if ((out->have_events && (ret = cli_output_finish(&out->events))) ||
+	    (out->have_csv && (ret = cli_dir_finish(&out->csv))) ||
+	    (ret = cli_output_finish(&out->summary)))
+		return ret;
 	if (out->have_events && (ret = cli_output_commit(&out->events)))
 		return ret;
 	out->have_events = 0;

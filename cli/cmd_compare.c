@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_platform.h"
@@ -125,6 +126,7 @@ struct model_runs {
 	capsim_recording *rec[CAPSIM_MODEL_COUNT]; /* --report, --csv, --rtapp-log */
 	struct cli_dir csv[CAPSIM_MODEL_COUNT], logs[CAPSIM_MODEL_COUNT]; /* DIR/MODEL */
 	char *dir[CAPSIM_MODEL_COUNT][2];
+	int made[2]; /* DIR of --csv, --rtapp-log made by this run: removed again if left empty */
 };
 
 /* DIR/MODEL for run @k's files of option @opt (DIR made first) into @d. Return: 0 or exit. */
@@ -137,6 +139,7 @@ static int model_dir(struct model_runs *r, unsigned k, unsigned which, const cha
 
 	if (ret)
 		return ret;
+	r->made[which] |= parent.made;
 	r->dir[k][which] = malloc(strlen(dir) + strlen(name) + 2);
 	if (!r->dir[k][which])
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
@@ -183,8 +186,8 @@ static int create_runs(capsim_scenario *sc, const struct cmp_opts *o, capsim_cla
 	return 0;
 }
 
-/* --csv, --rtapp-log: each model's files, committed once all are written */
-static int commit_dirs(const struct cmp_opts *o, struct model_runs *r)
+/* --csv, --rtapp-log: each model's files written and finished (whole, not yet in place) */
+static int finish_dirs(const struct cmp_opts *o, struct model_runs *r)
 {
 	capsim_error err = { 0 };
 	int ret = 0;
@@ -192,10 +195,23 @@ static int commit_dirs(const struct cmp_opts *o, struct model_runs *r)
 	for (unsigned k = 0; !ret && k < o->nr_models; k++) {
 		if (o->csv.arg && capsim_summary_csv(r->sum[k], cli_dir_open, &r->csv[k], &err))
 			ret = cli_failf(CLI_EXIT_INPUT, "--csv %s: %s", r->dir[k][0], err.msg);
-		if (!ret && o->csv.arg)
-			ret = cli_dir_commit(&r->csv[k]);
-		if (!ret && o->rtapp_log.arg)
-			ret = cli_dir_commit(&r->logs[k]);
+		if (!ret)
+			ret = cli_dir_finish(&r->csv[k]);
+		if (!ret)
+			ret = cli_dir_finish(&r->logs[k]);
+	}
+	return ret;
+}
+
+/* once every output is whole: each model's files into place */
+static int commit_dirs(const struct cmp_opts *o, struct model_runs *r)
+{
+	int ret = 0;
+
+	for (unsigned k = 0; k < o->nr_models; k++) {
+		int c = cli_dir_commit(&r->csv[k]), l = cli_dir_commit(&r->logs[k]);
+
+		ret = ret ? ret : c ? c : l;
 	}
 	return ret;
 }
@@ -244,38 +260,40 @@ static int truncated_status(const struct cmp_opts *o, const struct model_runs *r
 	return 0;
 }
 
-/* --report: the models' recordings on one page */
+/* --report: the models' recordings on one page, written and finished into @html */
 static int report_html(int argc, char **argv, const struct cmp_opts *o,
-		       capsim_recording *const *recs, capsim_summary *const *runs, unsigned n)
+		       capsim_recording *const *recs, capsim_summary *const *runs, unsigned n,
+		       struct cli_output *html)
 {
 	struct capsim_report_inputs in;
-	struct cli_output out;
-	int ret = cli_output_open(&out, o->report.arg);
 
-	if (ret)
-		return ret;
 	cli_report_inputs(&in, argc, argv, o->scenario.arg, o->run.platform.arg, o->run.workload.arg);
 	capsim_report_html((const capsim_recording *const *)recs,
-			   (const capsim_summary *const *)runs, n, &in, out.fp);
+			   (const capsim_summary *const *)runs, n, &in, html->fp);
 	cli_report_inputs_free(&in);
-	return cli_output_commit(&out);
+	return cli_output_finish(html);
 }
 
-static int report(const struct cmp_opts *o, capsim_summary *const *runs, unsigned n)
+/* the comparison, written and finished into @out */
+static int report(const struct cmp_opts *o, capsim_summary *const *runs, unsigned n,
+		  struct cli_output *out)
 {
-	struct cli_output out;
-	int ret = cli_output_open(&out, o->output.arg);
-
-	if (ret)
-		return ret;
-	/* write errors show when the output is committed */
+	/* write errors show when the output is finished */
 	if (capsim_compare_write((const capsim_summary *const *)runs, n,
-				 o->json.arg ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out.fp) ==
-	    CAPSIM_ERR_INVALID) {
-		cli_output_abort(&out);
+				 o->json.arg ? CAPSIM_REPORT_JSON : CAPSIM_REPORT_TEXT, out->fp) ==
+	    CAPSIM_ERR_INVALID)
 		return cli_failf(CLI_EXIT_INTERNAL, "the runs do not compare (a capsim bug)");
-	}
-	return cli_output_commit(&out);
+	return cli_output_finish(out);
+}
+
+/* -o and --report opened before the runs: a name that cannot be written costs no run */
+static int open_outputs(const struct cmp_opts *o, struct cli_output *out, struct cli_output *html)
+{
+	int ret = cli_output_open(out, o->output.arg);
+
+	if (!ret && o->report.arg)
+		ret = cli_output_open(html, o->report.arg);
+	return ret;
 }
 
 static int prepare(struct cmp_opts *o, capsim_scenario **sc)
@@ -296,6 +314,7 @@ int cmd_compare(int argc, char **argv)
 	struct cmp_opts o = { 0 };
 	struct model_runs r = { 0 };
 	struct cli_progress prog;
+	struct cli_output out = { 0 }, html = { 0 };
 	capsim_scenario *sc = NULL;
 	capsim_claims *claims = NULL;
 	unsigned jobs;
@@ -316,6 +335,8 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (!ret)
 		ret = create_runs(sc, &o, claims, &r);
+	if (!ret)
+		ret = open_outputs(&o, &out, &html);
 	if (!ret) {
 		/* the first model's progress stands for its wave's; the estimate counts the waves */
 		cli_progress_start(&prog, "compare", o.scenario.arg ? o.scenario.arg : o.run.workload.arg ?
@@ -329,14 +350,23 @@ int cmd_compare(int argc, char **argv)
 		run_warnings(&o, &r);
 		ret = first_failure(&o, &r);
 	}
+	/* every output whole before any is put in place: all of them or none (as simulate) */
 	if (!ret && o.report.arg)
-		ret = report_html(argc, argv, &o, r.rec, r.sum, o.nr_models);
+		ret = report_html(argc, argv, &o, r.rec, r.sum, o.nr_models, &html);
+	if (!ret)
+		ret = finish_dirs(&o, &r);
+	if (!ret)
+		ret = report(&o, r.sum, o.nr_models, &out);
+	if (!ret && o.report.arg)
+		ret = cli_output_commit(&html);
 	if (!ret)
 		ret = commit_dirs(&o, &r);
 	if (!ret)
-		ret = report(&o, r.sum, o.nr_models);
+		ret = cli_output_commit(&out);
 	if (!ret)
 		ret = truncated_status(&o, &r, stopped);
+	cli_output_abort(&html);
+	cli_output_abort(&out);
 	for (unsigned k = 0; k < o.nr_models; k++) {
 		cli_dir_abort(&r.csv[k]); /* what was not committed: nothing half-written */
 		cli_dir_abort(&r.logs[k]);
@@ -346,6 +376,10 @@ int cmd_compare(int argc, char **argv)
 		capsim_sim_free(r.sim[k]);
 		capsim_summary_free(r.sum[k]);
 	}
+	if (r.made[0])
+		rmdir(o.csv.arg); /* only once empty: nothing of a failed run is left */
+	if (r.made[1])
+		rmdir(o.rtapp_log.arg);
 	capsim_claims_free(claims);
 	capsim_scenario_free(sc);
 	return ret;

@@ -151,16 +151,24 @@ static int field_index(const char *key)
 	return -1;
 }
 
+/* FNV-1a 64 of the string @s, continuing from @h */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return h;
+}
+
 /*
- * FNV-1a 64 of the run's scenario text, then of the digest of the files it reads, as 16 hex
- * digits: its whole resolved input, so no edited file and no other sweep's run shares its id.
+ * FNV-1a 64 of the capsim version that runs it, the run's scenario text, then the digest of the
+ * files it reads, as 16 hex digits: its whole resolved input, so no edited file, no other
+ * sweep's run and no report of another capsim version (whose model may differ) shares its id.
  */
 static void run_id(const char *text, uint64_t digest, char id[17])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = fnv1a(fnv1a(0xcbf29ce484222325ULL, capsim_version()), "\n");
 
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-		h = (h ^ *p) * 0x100000001b3ULL;
+	h = fnv1a(h, text);
 	for (int i = 0; i < 8; i++)
 		h = (h ^ ((digest >> (8 * i)) & 0xff)) * 0x100000001b3ULL;
 	snprintf(id, 17, "%016llx", (unsigned long long)h);
@@ -627,8 +635,16 @@ static int simulate_run(struct sweep *sw, const struct run *r, char **json, size
 		cli_workload_notes(capsim_sim_workload(s), &sw->told);
 		pthread_mutex_unlock(&sw->lock);
 	}
-	if (!ret)
+	if (!ret) {
+		char prefix[32];
+
 		ret = capsim_sim_run(s, &err);
+		/* a deadlock within the duration: said as simulate says it, naming the run */
+		snprintf(prefix, sizeof(prefix), "run %s: ", r->id);
+		pthread_mutex_lock(&sw->lock);
+		cli_run_warning(s, prefix);
+		pthread_mutex_unlock(&sw->lock);
+	}
 	if (!ret)
 		ret = capsim_sim_summary_take(s, &sum, &err);
 	if (!ret) {
@@ -1034,11 +1050,36 @@ static void slurm_path(FILE *fp, const char *s)
 	}
 }
 
+/* sweep.sbatch's text for @k array tasks into @script, finished (not yet in place) */
+static int write_sbatch(const struct sweep *sw, const char *self, const char *path, size_t k,
+			struct cli_output *script)
+{
+	FILE *fp = script->fp;
+
+	fprintf(fp, "#!/bin/sh\n# capsim sweep ");
+	shell_quote(fp, sw->path);
+	fprintf(fp, ": %zu runs without a report, one array task each.\n# Submit with: sbatch ", k);
+	shell_quote(fp, path);
+	fprintf(fp, "; then `capsim sweep ");
+	shell_quote(fp, sw->path);
+	fprintf(fp, "` again writes the table.\n"
+		"#SBATCH --job-name=capsim-sweep\n#SBATCH --array=0-%zu\n#SBATCH --ntasks=1\n"
+		"#SBATCH --output=\"", k - 1);
+	slurm_path(fp, sw->runs_dir);
+	fprintf(fp, "/slurm-%%A_%%a.out\"\nset -e\ncd ");
+	shell_quote(fp, sw->runs_dir);
+	fprintf(fp, "\nid=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" runs.txt)\n");
+	shell_quote(fp, self);
+	fprintf(fp, " simulate \"scenarios/$id.json\" --json -o \"$id.json\" 2> \"$id.error\" "
+		"&& rm -f \"$id.error\"\n");
+	return cli_output_finish(script);
+}
+
 /* A Slurm job array: task k runs the k-th line of runs.txt with `capsim simulate --json`. */
 static int emit_slurm(struct sweep *sw, const char *self)
 {
 	char path[PATH_MAX * 2], list[PATH_MAX * 2];
-	struct cli_output out;
+	struct cli_output out, script = { 0 };
 	size_t k = 0;
 	int ret;
 
@@ -1073,31 +1114,19 @@ static int emit_slurm(struct sweep *sw, const char *self)
 		}
 		k++;
 	}
-	ret = cli_output_commit(&out);
-	if (ret)
-		return ret;
 	snprintf(path, sizeof(path), "%s/sweep.sbatch", sw->runs_dir);
-	ret = cli_output_open(&out, path);
-	if (ret)
-		return ret;
-	fprintf(out.fp, "#!/bin/sh\n# capsim sweep ");
-	shell_quote(out.fp, sw->path);
-	fprintf(out.fp, ": %zu runs without a report, one array task each.\n# Submit with: sbatch ",
-		k);
-	shell_quote(out.fp, path);
-	fprintf(out.fp, "; then `capsim sweep ");
-	shell_quote(out.fp, sw->path);
-	fprintf(out.fp, "` again writes the table.\n"
-		"#SBATCH --job-name=capsim-sweep\n#SBATCH --array=0-%zu\n#SBATCH --ntasks=1\n"
-		"#SBATCH --output=\"", k - 1);
-	slurm_path(out.fp, sw->runs_dir);
-	fprintf(out.fp, "/slurm-%%A_%%a.out\"\nset -e\ncd ");
-	shell_quote(out.fp, sw->runs_dir);
-	fprintf(out.fp, "\nid=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" runs.txt)\n");
-	shell_quote(out.fp, self);
-	fprintf(out.fp, " simulate \"scenarios/$id.json\" --json -o \"$id.json\" 2> \"$id.error\" "
-		"&& rm -f \"$id.error\"\n");
-	ret = cli_output_commit(&out);
+	ret = cli_output_finish(&out);
+	if (!ret)
+		ret = cli_output_open(&script, path);
+	if (!ret)
+		ret = write_sbatch(sw, self, path, k, &script);
+	/* runs.txt and the script whole before either is put in place: both or neither */
+	if (!ret)
+		ret = cli_output_commit(&out);
+	if (!ret)
+		ret = cli_output_commit(&script);
+	cli_output_abort(&out);
+	cli_output_abort(&script);
 	if (!ret)
 		fprintf(stderr, "capsim sweep: wrote %s (%zu array tasks)\n", path, k);
 	return ret;

@@ -108,10 +108,12 @@ CAPSIM_API int capsim_read_input(const char *path, char **text, size_t *len, cap
  * capsim_json_check() - the checks every capsim JSON reader makes of its text beyond what
  * json-c checks, for a program that reads a JSON input of its own (`capsim sweep`'s SWEEP.json):
  * a key given twice in one object, and an integer beyond 64 bits (json-c keeps one of the two
- * values, and saturates the integer, without a word).
+ * values, and saturates the integer, without a word); a NUL byte, and text after the one value
+ * (json-c stops reading at either).
  * @text, @len: the JSON text. @file: its name in the message. @err: filled on failure.
  * Return: 0, CAPSIM_ERR_PARSE (with "FILE:LINE:COL: key "K" given twice ... (first at
- * FILE:LINE:COL ..."), CAPSIM_ERR_RANGE ("FILE:LINE:COL: N does not fit in 64 bits ...") or
+ * FILE:LINE:COL ...", "FILE: a NUL byte (expected JSON text)", "FILE:LINE:COL: text after the
+ * JSON value (expected the end of the file)"), CAPSIM_ERR_RANGE ("FILE:LINE:COL: N does not fit in 64 bits ...") or
  * CAPSIM_ERR_NOMEM.
  */
 CAPSIM_API int capsim_json_check(const char *text, size_t len, const char *file,

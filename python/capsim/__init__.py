@@ -34,6 +34,7 @@ import numbers
 import os
 import sys
 import threading
+import warnings
 
 try:
     import numpy as np
@@ -46,7 +47,7 @@ except ImportError as _e:  # one line saying what to install, not the bare modul
 from . import _lib
 from ._lib import lib, libc
 
-__all__ = ["CapsimError", "ParseError", "InputIOError", "RangeError", "InvalidError",
+__all__ = ["CapsimError", "CapsimWarning", "ParseError", "InputIOError", "RangeError", "InvalidError",
            "UnsupportedError", "NotFoundError", "InternalError", "Platform", "Workload",
            "Scenario", "Result", "simulate", "compare", "capacity", "place", "platforms",
            "sweep", "version", "MODELS"]
@@ -94,6 +95,11 @@ class NotFoundError(CapsimError, LookupError):
 
 class InternalError(CapsimError):
     pass
+
+
+class CapsimWarning(UserWarning):
+    """A run's warning (warnings.warn()): a deadlock within the duration, as the CLI's
+    "capsim: warning: ..." line; the run went on to its end."""
 
 
 class UnknownNameError(NotFoundError, ValueError):
@@ -469,6 +475,9 @@ class Scenario(_Handle):
             calls.append(lambda: lib.capsim_scenario_set_workload_path(h, wb, ctypes.byref(err)))
         if duration is not None:
             ns = _duration_ns(duration)
+            if not ns:  # the C call's 0 is "the workload's own", which the CLI cannot ask for
+                raise RangeError(-4, "duration %r: expected a duration > 0, as the CLI's "
+                                 "--duration (None keeps the scenario's)" % (duration,))
             calls.append(lambda: lib.capsim_scenario_set_duration(h, ns, ctypes.byref(err)))
         if seed is not None:
             sv = _int("seed", seed)
@@ -645,8 +654,9 @@ def _sim_run(sim, err):
     return ret[0]
 
 
-def _run(sc, series=False):
-    """One run of Scenario sc; the GIL is released inside capsim_sim_run() (ctypes.CDLL)."""
+def _run(sc, series=False, prefix=""):
+    """One run of Scenario sc; the GIL is released inside capsim_sim_run() (ctypes.CDLL). The
+    run's warning, if any, is a CapsimWarning (warnings.warn()), @prefix before its text."""
     sim, err, sh = ctypes.c_void_p(), _lib.Error(), ctypes.c_void_p()
     _check(lib.capsim_sim_create(sc._live(), ctypes.byref(sim), ctypes.byref(err)), err)
     try:
@@ -654,6 +664,9 @@ def _run(sc, series=False):
             _check(lib.capsim_recording_attach(sim, ctypes.byref(sh), ctypes.byref(err)), err)
             _check(lib.capsim_recording_columns(sh, ctypes.byref(err)), err)
         _check(_sim_run(sim, err), err)
+        warning = lib.capsim_sim_warning(sim)
+        if warning:  # a deadlock within the duration: the CLI's "capsim: warning: ..."
+            warnings.warn(prefix + _s(warning), CapsimWarning, stacklevel=3)
         if series:
             _check(lib.capsim_recording_finish(sh, ctypes.byref(err)), err)
         sp = ctypes.POINTER(_lib.Summary)()
@@ -684,7 +697,7 @@ def compare(scenario, models=("v6.9", "v6.10", "latest", "capped", "none"), json
     results = []
     for m in models:
         sc.set(model=m)
-        results.append(_run(sc))
+        results.append(_run(sc, prefix="model %s: " % m))
     arr = (ctypes.POINTER(_lib.Summary) * len(results))(*[r._sum for r in results])
     report = _write_to_string(lib.capsim_compare_write, arr, len(results), int(bool(json)))
     table = pd.DataFrame([dict(model=r.header["model"], **r.totals,

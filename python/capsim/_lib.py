@@ -240,6 +240,7 @@ _SIGS = {
     "capsim_sim_run": (c_int, [c_void_p, P(Error)]),
     "capsim_sim_free": (None, [c_void_p]),
     "capsim_sim_stop": (None, [c_void_p]),
+    "capsim_sim_warning": (c_char_p, [c_void_p]),
     "capsim_sim_summary": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
     "capsim_sim_summary_take": (c_int, [c_void_p, P(P(Summary)), P(Error)]),
     "capsim_summary_free": (None, [P(Summary)]),

@@ -12,6 +12,8 @@ to another worker. A failed run's message is kept as RUNS/ID.error.
     python3 -m capsim.engine SWEEP.json [--jobs N] [--scheduler ADDR] [-o F] [--runs-dir D]
 """
 import argparse
+import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -68,9 +70,38 @@ def _write_atomic(path, text):
     os.replace(tmp, path)
 
 
+@contextlib.contextmanager
+def _runs_dir_lock(runs):
+    """RUNS/.lock held (flock, as `capsim sweep` holds it) while the client writes reports:
+    another sweep on the same runs directory is refused meanwhile, and this one is refused
+    while another holds it. Released before the program's table step, which takes it itself."""
+    if not runs:
+        yield
+        return
+    runs_dir = os.path.dirname(runs[0]["result"])
+    path = os.path.join(runs_dir, ".lock")
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RuntimeError("%s: another capsim sweep is using %s (it holds %s): wait for it "
+                               "to end, or give this one another --runs-dir"
+                               % (runs_dir, runs_dir, path)) from None
+        yield
+    finally:
+        os.close(fd)
+
+
 def run_dask(runs, jobs=None, scheduler=None, progress=True, on_result=None):
-    """Simulate @runs (those not done) on Dask; write each report (or .error) as it arrives.
-    on_result(n_done, client) is called after each, e.g. to kill a worker in a test."""
+    """Simulate @runs (those not done) on Dask; write each report (or .error) as it arrives,
+    holding RUNS/.lock meanwhile. on_result(n_done, client) is called after each, e.g. to kill
+    a worker in a test."""
+    with _runs_dir_lock(runs):
+        return _run_dask(runs, jobs, scheduler, progress, on_result)
+
+
+def _run_dask(runs, jobs, scheduler, progress, on_result):
     from dask.distributed import Client, LocalCluster, as_completed
     todo = [r for r in runs if not r["done"]]
     cluster = None
@@ -189,7 +220,11 @@ def main(argv=None):
         print("capsim sweep: %d runs, %d with a report in %s, %d to run on Dask"
               % (len(runs), len(runs) - todo, os.path.dirname(runs[0]["result"]), todo),
               file=sys.stderr)
-    failed = run_dask(runs, a.jobs, a.scheduler, progress=sys.stderr.isatty())
+    try:
+        failed = run_dask(runs, a.jobs, a.scheduler, progress=sys.stderr.isatty())
+    except RuntimeError as e:  # RUNS/.lock held by another sweep
+        print("capsim: %s" % e, file=sys.stderr)
+        return 1
     # the table, by the program (it finds every report and runs nothing)
     res = subprocess.run([exe, "sweep", a.sweep] + _common(a.runs_dir, a.output))
     return res.returncode or (1 if failed else 0)

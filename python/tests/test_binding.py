@@ -164,3 +164,22 @@ def test_runs_in_threads_give_the_serial_results():
     with concurrent.futures.ThreadPoolExecutor(4) as ex:
         par = list(ex.map(lambda s: capsim.simulate(SCEN, duration="1s", seed=s).json, seeds))
     assert par == serial
+
+
+def test_a_deadlock_within_the_duration_is_a_warning():
+    """Issue 30, defect 8: the run's warning reaches Python as the CLI prints it (a
+    CapsimWarning with the same text); the run still ends with its figures. compare() names
+    the model, as `capsim compare` does."""
+    wl = os.path.join(ROOT, "tests", "data", "deadlock", "abba.json")
+    want = cli("simulate", "--platform", "rk3399", "--workload", wl, "--duration", "1s",
+               check=False).stderr
+    line = [l for l in want.splitlines() if "deadlock at" in l]
+    assert len(line) == 1 and line[0].startswith("capsim: warning: ")
+    with pytest.warns(capsim.CapsimWarning) as got:
+        r = capsim.simulate({"platform": "rk3399", "workload": wl, "duration": "1s"})
+    assert [str(w.message) for w in got] == [line[0][len("capsim: warning: "):]]
+    assert r.totals["events"] > 0
+    with pytest.warns(capsim.CapsimWarning) as got:
+        capsim.compare({"platform": "rk3399", "workload": wl, "duration": "1s"},
+                       models=["v6.9", "v6.10"])
+    assert [str(w.message).split(":")[0] for w in got] == ["model v6.9", "model v6.10"]

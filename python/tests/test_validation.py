@@ -27,6 +27,8 @@ VALUE_ERRORS = [
     dict(seed=-1), dict(seed=2**64), dict(seed=2**64 + 5), dict(hz=2**32 + 250), dict(hz=0),
     dict(hz=-250), dict(model=2**32 + 1), dict(model=99), dict(model="v9.99"),
     dict(governor="ondemand"), dict(duration=366 * 86400 + 1),
+    # the CLI's --duration is > 0 (the C call's 0, the workload's own, ran: adversarial pass)
+    dict(duration=0), dict(duration="0"), dict(duration=0.0), dict(duration="0ms"),
 ]
 
 

@@ -913,9 +913,49 @@ int jsonpos_check_input(const char *text, size_t len, const char *file, capsim_e
 	return ret;
 }
 
+/*
+ * Where the text after the one JSON value @text holds begins (blanks skipped); @len when there
+ * is none, or when json-c cannot read the value (its parser's error, not this check's).
+ */
+static size_t text_after_value(const char *text, size_t len)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *root;
+	size_t end = len;
+
+	if (!tok)
+		return len;
+	root = json_tokener_parse_ex(tok, text, (int)(len < INT32_MAX ? len : INT32_MAX));
+	if (root && json_tokener_get_error(tok) == json_tokener_success)
+		end = json_tokener_get_parse_end(tok);
+	json_object_put(root);
+	json_tokener_free(tok);
+	while (end < len && strchr(" \t\r\n", text[end]))
+		end++;
+	return end;
+}
+
 int capsim_json_check(const char *text, size_t len, const char *file, capsim_error *err)
 {
-	return jsonpos_check_input(text, len, file, err);
+	struct jsonpos *idx;
+	struct jsonpos_at at;
+	size_t end;
+	int ret;
+
+	/* json-c stops at a NUL or after the first value, and says nothing of the rest */
+	if (memchr(text, '\0', len))
+		return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: a NUL byte (expected JSON text)",
+					file);
+	ret = jsonpos_check_input(text, len, file, err);
+	end = ret ? len : text_after_value(text, len);
+	if (end == len)
+		return ret;
+	if (jsonpos_build(text, len, &idx))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	at = jsonpos_offset(idx, end);
+	jsonpos_free(idx);
+	return capsim_error_set(err, CAPSIM_ERR_PARSE, "%s:%u:%u: text after the JSON value "
+				"(expected the end of the file)", file, at.line, at.col);
 }
 
 int jsonpos_ent_next(const struct jsonpos *idx, int node, int prev)

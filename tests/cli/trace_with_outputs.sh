@@ -28,8 +28,9 @@ for f in $formats; do
   gzip -dc "z.$ext.gz" | cmp -s "alone.$ext" - || fail "$fmt.gz with the others: differs"
 done
 # SIGINT: the run stops at its next event; its trace (of the run with every output) is the one
-# --max-events EVENTS gives with the trace alone, EVENTS being what its report says it ran.
-for f in $formats; do
+# --max-events EVENTS gives with the trace alone, EVENTS being what its report says it ran;
+# compressed too (dat.gz: whole once uncompressed, never a cut stream).
+for f in $formats dat:dat.gz; do
   fmt=${f%%:*} ext=${f#*:}
   rm -rf d l
   "$CAPSIM" simulate "$sc" --duration 1h --trace "int.$ext" --trace-format "$fmt" --report r.html \
@@ -42,7 +43,13 @@ for f in $formats; do
   "$CAPSIM" simulate "$sc" --duration 1h --max-events "$events" --trace "max.$ext" \
     --trace-format "$fmt" -o /dev/null; rc=$?
   [ $rc = 4 ] || fail "$fmt --max-events $events: exit $rc"
-  cmp -s "int.$ext" "max.$ext" || fail "$fmt SIGINT: the trace differs from --max-events $events alone"
+  if [ "${ext%.gz}" != "$ext" ]; then
+    gzip -t "int.$ext" || fail "$fmt SIGINT: int.$ext is not a whole gzip stream"
+    cmp -s <(gzip -dc "int.$ext") <(gzip -dc "max.$ext") ||
+      fail "$fmt SIGINT: int.$ext differs from --max-events $events alone, uncompressed"
+  else
+    cmp -s "int.$ext" "max.$ext" || fail "$fmt SIGINT: the trace differs from --max-events $events alone"
+  fi
   [ -s r.html ] && [ -s d/summary_cpus.csv ] || fail "$fmt SIGINT: the other outputs are missing"
 done
 if [ -n "$(find . -name '*.capsim-*')" ]; then fail "temporary files were left"; fi
