@@ -672,6 +672,7 @@ int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_
 {
 	capsim_analysis *a = calloc(1, sizeof(*a));
 	const struct capsim_trace_event *ev;
+	uint64_t nr_events = 0;
 	int ret;
 
 	*out = NULL;
@@ -696,6 +697,7 @@ int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_
 			      a->capacity_csv);
 	}
 	while (!ret && (ret = capsim_trace_next(t, &ev, err)) == 1) {
+		nr_events += ev->kind == CAPSIM_TRACE_EVENT;
 		if (o->events && capsim_trace_write_jsonl(ev, o->events))
 			ret = capsim_error_set(err, CAPSIM_ERR_IO, "cannot write the events");
 		else
@@ -703,6 +705,11 @@ int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_
 		if (ret == CAPSIM_ERR_NOMEM)
 			capsim_error_set(err, ret, "out of memory");
 	}
+	/* an empty file, or headers only: nothing was traced, which a summary of zeros would hide */
+	if (!ret && !nr_events)
+		ret = capsim_error_set(err, CAPSIM_ERR_PARSE, "%s: no events (expected ftrace or "
+				       "trace-cmd report text with at least one event line)",
+				       capsim_trace_name(t));
 	if (!ret)
 		ret = finish(a) ? capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory") : 0;
 	if (ret) {

@@ -146,11 +146,39 @@ static void test_late_buffer_and_quantiles(void **state)
 	json_object_put(j);
 }
 
+/* nothing traced (an empty file, headers or buffer markers only) is an error, not a summary of
+ * zeros; the message names the trace */
+static void test_no_events_is_an_error(void **state)
+{
+	static const char *const texts[] = {
+		"",
+		"# tracer: nop\n#\n",
+		"\n\n\n",
+		"##### CPU 2 buffer started ####\n",
+	};
+	struct capsim_analyze_opts o = { .model = CAPSIM_MODEL_V6_10 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		capsim_error err = { 0 };
+		capsim_analysis *a = NULL;
+		capsim_trace *t;
+
+		assert_int_equal(capsim_trace_open_mem(texts[i], strlen(texts[i]), "u.trace", &t,
+						       &err), 0);
+		assert_int_equal(capsim_analyze(t, &o, &a, &err), CAPSIM_ERR_PARSE);
+		assert_null(a);
+		assert_non_null(strstr(err.msg, "u.trace: no events"));
+		capsim_trace_free(t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_late_buffer_and_quantiles),
+		cmocka_unit_test(test_no_events_is_an_error),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
