@@ -2,7 +2,7 @@
 /*
  * trace_format.h - a trace writer as the layer above attaches it to a run: the writer reads only
  * the run's sink header and its events (include/capsim/capsim_events.h), never the engine; the
- * glue that attaches it to a run (src/api/trace_attach.c) lives above.
+ * glue that attaches it to a run (src/api/sim_api.c) lives above.
  */
 #ifndef CAPSIM_TRACE_FORMAT_H
 #define CAPSIM_TRACE_FORMAT_H

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* trace_x.c - fixture: a writer reading the engine (a layer below, but not the event sink). */
+/* trace_dat.c - fixture: a writer reading the engine (a layer below, but not the event sink). */
 #include <stdio.h>
 
 #include "capsim/capsim.h"
