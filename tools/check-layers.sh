@@ -4,9 +4,10 @@
 # check-layers.sh - checks that the library's layers only ever include downwards (src/README.md):
 # a file in src/LAYER includes only headers of its own layer or of a layer below it, ranked
 #   src/ (top level) 0 < model 1 < input 2 < sim 3 < output 4 < api 5,
-# public headers (capsim/...) anywhere; a top-level src file includes only capsim/ and the
-# top-level headers (internal.h); and every include of a src header names its layer
-# ("model/fair.h", not "fair.h"), since src/ is the include root.
+# public headers (capsim/...) anywhere, except that src/output never includes src/sim (the
+# writers read the run's event sink, include/capsim/capsim_events.h); a top-level src file
+# includes only capsim/ and the top-level headers (internal.h); and every include of a src
+# header names its layer ("model/fair.h", not "fair.h"), since src/ is the include root.
 # With --public it checks too that cli/ and bench/ include only public headers (capsim/...) and
 # headers of their own folder: they use the library through its API.
 #
@@ -20,7 +21,7 @@ root=
 for arg in "$@"; do
   case $arg in
     --public) public=1 ;;
-    -h|--help) sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-layers: unknown option $arg" >&2; exit 2 ;;
     *) [ -z "$root" ] || { echo "check-layers: one ROOT only" >&2; exit 2; }; root=$arg ;;
   esac
@@ -87,6 +88,9 @@ FNR == 1 {
     }
     if (rank[l2] > rank[layer]) {
       printf "%s:%d: includes %s (layer %s above %s)\n", file, FNR, inc, l2, layer; bad++
+    } else if (layer == "output" && l2 == "sim") {
+      printf "%s:%d: includes %s (the writers read the event sink, not the engine)\n", file,
+             FNR, inc; bad++
     }
     next
   }

@@ -398,6 +398,31 @@ CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
  */
 CAPSIM_API int capsim_sim_trace_set_events(capsim_sim *s, unsigned families);
 
+/* The layout version of struct capsim_sink_header; raised when fields are appended. */
+#define CAPSIM_SINK_HEADER_VERSION 1
+
+/*
+ * struct capsim_sink_header - what a sink learns of the run before its first event: the facts a
+ * writer sizes its state by or prints in its header. Fields are only ever appended.
+ * @size:           sizeof(struct capsim_sink_header) as the library filled it.
+ * @version:        CAPSIM_SINK_HEADER_VERSION of the library.
+ * @nr_cpus:        the platform's CPUs; every event's ev->cpu is below it.
+ * @trace_families: the CAPSIM_TRACE_EV_* bits of capsim_sim_trace_set_events().
+ */
+struct capsim_sink_header {
+	uint32_t size;
+	uint16_t version;
+	uint16_t reserved; /* 0 */
+	uint32_t nr_cpus;
+	uint32_t trace_families;
+};
+
+/**
+ * capsim_sim_sink_header() - fill @out with the sink header of the run @s.
+ * Return: 0, or CAPSIM_ERR_INVALID if @s or @out is NULL.
+ */
+CAPSIM_API int capsim_sim_sink_header(const capsim_sim *s, struct capsim_sink_header *out);
+
 #ifdef __cplusplus
 }
 #endif

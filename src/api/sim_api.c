@@ -17,11 +17,13 @@
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
 #include "output/sim_trace.h"
+#include "api/sink_list.h"
 #include "output/trace_chrome.h"
 #include "output/trace_dat.h"
 #include "output/trace_perfetto.h"
 #include "sim/pressure_metrics.h"
 #include "sim/sim.h"
+#include "sim/sim_events.h"
 #include "sim/sim_pressure.h"
 
 static int summary_taken(capsim_error *err);
@@ -351,33 +353,69 @@ void capsim_sim_set_progress(capsim_sim *s, void (*fn)(void *ctx, uint64_t now_n
 	s->progress_ctx = ctx;
 }
 
+/* the writer of each enum capsim_trace_format */
+static const struct trace_format *const trace_formats[] = {
+	[CAPSIM_TRACE_FTRACE] = &trace_format_ftrace,
+	[CAPSIM_TRACE_REPORT] = &trace_format_report,
+	[CAPSIM_TRACE_DAT] = &trace_format_dat,
+	[CAPSIM_TRACE_PERFETTO] = &trace_format_perfetto,
+	[CAPSIM_TRACE_CHROME] = &trace_format_chrome,
+};
+
+int capsim_sim_sink_header(const capsim_sim *s, struct capsim_sink_header *out)
+{
+	if (!s || !out)
+		return CAPSIM_ERR_INVALID;
+	*out = (struct capsim_sink_header){
+		.size = sizeof(*out),
+		.version = CAPSIM_SINK_HEADER_VERSION,
+		.nr_cpus = s->nr_cpus,
+		.trace_families = s->trace_families,
+	};
+	return 0;
+}
+
+/* the writer @f made from the run's sink header and attached beside the library's other ones */
+static int trace_attach(capsim_sim *s, FILE *fp, const struct trace_format *f)
+{
+	struct capsim_sink_header h;
+	void *ctx;
+	int ret;
+
+	if (!sink_list_can_add(s, f->event))
+		return CAPSIM_ERR_INVALID;
+	capsim_sim_sink_header(s, &h);
+	ret = f->open(&h, fp, &ctx);
+	if (ret)
+		return ret;
+	ret = sink_list_add(s, f->event, ctx, f->release, SIM_SINK_ALL_TYPES);
+	if (ret)
+		f->release(ctx);
+	return ret;
+}
+
+/* a no-op unless @f is attached to @s */
+static int trace_detach(capsim_sim *s, const struct trace_format *f)
+{
+	void *ctx = sink_list_remove(s, f->event);
+
+	return ctx ? f->finish(ctx) : 0;
+}
+
 int capsim_sim_trace_open(capsim_sim *s, FILE *fp)
 {
-	return sim_trace_open(s, fp);
+	return trace_attach(s, fp, &trace_format_ftrace);
 }
 
 int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp, enum capsim_trace_format format)
 {
-	if (!s || !fp)
+	if (!s || !fp || (unsigned)format >= sizeof(trace_formats) / sizeof(trace_formats[0]))
 		return CAPSIM_ERR_INVALID;
 	/* the lisa__* events: Perfetto and Chrome JSON have no record layouts for them */
 	if ((s->trace_families & CAPSIM_TRACE_EV_TEXT_ONLY) && format != CAPSIM_TRACE_FTRACE &&
 	    format != CAPSIM_TRACE_REPORT && format != CAPSIM_TRACE_DAT)
 		return CAPSIM_ERR_INVALID;
-	switch (format) {
-	case CAPSIM_TRACE_FTRACE:
-		return sim_trace_open(s, fp);
-	case CAPSIM_TRACE_REPORT:
-		return sim_trace_open_report(s, fp);
-	case CAPSIM_TRACE_DAT:
-		return trace_dat_open(s, fp);
-	case CAPSIM_TRACE_PERFETTO:
-		return trace_perfetto_open(s, fp);
-	case CAPSIM_TRACE_CHROME:
-		return trace_chrome_open(s, fp);
-	default:
-		return CAPSIM_ERR_INVALID;
-	}
+	return trace_attach(s, fp, trace_formats[format]);
 }
 
 int capsim_sim_trace_set_events(capsim_sim *s, unsigned families)
@@ -388,17 +426,17 @@ int capsim_sim_trace_set_events(capsim_sim *s, unsigned families)
 	return 0;
 }
 
-/* each writer's close is a no-op unless its sink is the one attached */
+/* the text trace (both styles share one writer), then the other formats */
 int capsim_sim_trace_close(capsim_sim *s)
 {
-	int ret = sim_trace_close(s);
+	int ret = trace_detach(s, &trace_format_ftrace);
 
 	if (!ret)
-		ret = trace_dat_close(s);
+		ret = trace_detach(s, &trace_format_dat);
 	if (!ret)
-		ret = trace_perfetto_close(s);
+		ret = trace_detach(s, &trace_format_perfetto);
 	if (!ret)
-		ret = trace_chrome_close(s);
+		ret = trace_detach(s, &trace_format_chrome);
 	return ret;
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * recording.c - capsim_recording_*() of include/capsim/capsim_record.h: a consumer of the run's
- * event sink that keeps the series the HTML report draws (recording.h) and streams the CSV time
- * series and rt-app's per-thread logs (thread_body()'s log_timing() rows, src/rt-app.c) as the
- * events arrive. Derived signals name their kernel formula: the capacity a CPU delivers is
+ * recording.c - capsim_recording_*() of include/capsim/capsim_record.h (those that reach into
+ * the run are src/api/recording_api.c's): a consumer of the run's event sink that keeps the
+ * series the HTML report draws (recording.h) and streams the CSV time series and rt-app's
+ * per-thread logs (thread_body()'s log_timing() rows, src/rt-app.c) as the events arrive. Derived signals name their kernel formula: the capacity a CPU delivers is
  * cpu_scale * delivered / capacity_freq_ref (arch_set_freq_scale()), the cpufreq pressure
  * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()). Asked
  * for, the same pass keeps full-resolution columns for a binding (capsim_recording_columns()).
@@ -13,11 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "model/platform.h"
 #include "output/recording.h"
-#include "output/sink_list.h"
-#include "sim/sim.h"
-#include "sim/sim_pressure.h"
 
 /* ---- the CSV families (docs/formats.md, "Time series"): names and headers are promises ---- */
 
@@ -631,8 +627,8 @@ static void counters(struct capsim_recording *r, const struct capsim_event *ev)
 	if (ev->type == CAPSIM_EV_CPU_COUNTERS) {
 		cap = (int64_t)ev->u.cpu_counters.actual_capacity;
 		util = (int64_t)ev->u.cpu_counters.util;
-	} else if (r->sim) {
-		cap = (int64_t)sim_actual_capacity(r->sim, ev->cpu);
+	} else if (r->run) {
+		cap = (int64_t)r->actual_capacity(r->run, ev->cpu);
 		util = c->s[REC_CPU_UTIL].have ? c->s[REC_CPU_UTIL].last : 0;
 	} else {
 		return;
@@ -705,7 +701,7 @@ static void cpu_limits(struct capsim_recording *r, const struct capsim_event *ev
 			l->min_khz, l->max_khz);
 }
 
-static void record_event(void *ctx, const struct capsim_event *ev)
+void recording_event(void *ctx, const struct capsim_event *ev)
 {
 	struct capsim_recording *r = ctx;
 	struct rec_task *t;
@@ -814,60 +810,35 @@ static void record_event(void *ctx, const struct capsim_event *ev)
 }
 
 /*
- * The events record_event() reads: the run builds no other for it (the PELT of runqueues,
+ * The events recording_event() reads: the run builds no other for it (the PELT of runqueues,
  * util_est, schedutil's evaluations, EAS's compute_energy calls, idle states, migrations are
  * most of a busy run's events); rt-app's loops only when its logs are asked for.
  */
 #define T(x) ((uint64_t)1 << CAPSIM_EV_##x)
-static const uint64_t record_types =
+const uint64_t recording_types =
 	T(PELT_SE) | T(CPU_COUNTERS) | T(SCHED_SWITCH) | T(SCHED_WAKING) | T(SCHED_WAKEUP_NEW) |
 	T(CPU_FREQUENCY) | T(CPU_FREQUENCY_LIMITS) | T(HW_PRESSURE_UPDATE) |
 	T(THERMAL_PRESSURE_UPDATE) | T(CPU_CAPACITY) | T(RTAPP_TIMER) | T(OVERUTILIZED) | T(TEXT);
-static const uint64_t record_log_types = T(RTAPP_LOOP);
+const uint64_t recording_log_types = T(RTAPP_LOOP);
 #undef T
 
-/* the run is being freed: its end closes the open intervals, the recording lives on */
-static void record_release(void *ctx)
+/* ---- the recording's own calls (src/api/recording_api.c attaches it) ------------------------ */
+
+struct capsim_recording *recording_new(unsigned nr_cpus, uint64_t end_ns)
 {
-	struct capsim_recording *r = ctx;
+	struct capsim_recording *r = calloc(1, sizeof(*r));
 
-	r->sim = NULL;
-}
-
-/* ---- the public calls ---------------------------------------------------------------------- */
-
-int capsim_recording_attach(capsim_sim *s, capsim_recording **out, capsim_error *err)
-{
-	struct capsim_recording *r;
-	int ret;
-
-	*out = NULL;
-	if (!s || s->started || (s->sink.fn && !s->sink.release))
-		return capsim_error_set(err, CAPSIM_ERR_INVALID, "a recording needs a run that has "
-					"not started and carries no sink of the caller's");
-	r = calloc(1, sizeof(*r));
 	if (r)
-		r->cpus = calloc(s->nr_cpus, sizeof(*r->cpus));
+		r->cpus = calloc(nr_cpus, sizeof(*r->cpus));
 	if (!r || !r->cpus) {
 		free(r);
-		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		return NULL;
 	}
-	r->sim = s;
-	r->nr_cpus = s->nr_cpus;
-	r->end = s->end;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		r->cpus[c].orig = s->plat->cpus[c].capacity_orig;
-		r->cpus[c].freq_ref = s->plat->cpus[c].freq_ref_khz;
+	r->nr_cpus = nr_cpus;
+	r->end = end_ns;
+	for (unsigned c = 0; c < nr_cpus; c++)
 		r->cpus[c].curr = -1;
-	}
-	ret = sink_list_add(s, record_event, r, record_release, record_types);
-	if (ret) {
-		free(r->cpus);
-		free(r);
-		return capsim_error_set(err, ret, "the run cannot be recorded");
-	}
-	*out = r;
-	return 0;
+	return r;
 }
 
 static void series_free(struct rec_series *s)
@@ -904,12 +875,8 @@ static void cols_free(struct rec_cols *k)
 	free(k);
 }
 
-void capsim_recording_free(capsim_recording *r)
+void recording_free(struct capsim_recording *r)
 {
-	if (!r)
-		return;
-	if (r->sim)
-		sink_list_remove(r->sim, record_event);
 	for (unsigned c = 0; c < r->nr_cpus; c++) {
 		for (unsigned k = 0; k < REC_CPU_NR_SERIES; k++)
 			series_free(&r->cpus[c].s[k]);
@@ -953,25 +920,16 @@ int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, void *ctx, ca
 	return 0;
 }
 
-int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim_open_fn open,
-			       void *ctx, capsim_error *err)
+int recording_set_log(struct capsim_recording *r, const char *basename, capsim_open_fn open,
+		      void *ctx, capsim_error *err)
 {
-	if (!basename && r->sim)
-		basename = r->sim->wl->log_basename;
 	free(r->log_base);
 	r->log_base = strdup(basename ? basename : "rt-app"); /* rt-app's default log_basename */
 	if (!r->log_base)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	r->log_open = open;
 	r->log_ctx = ctx;
-	if (r->sim)
-		sink_list_set_types(r->sim, record_event, record_types | record_log_types);
 	return 0;
-}
-
-const char *capsim_sim_rtapp_logdir(const capsim_sim *s)
-{
-	return s ? s->wl->logdir : NULL;
 }
 
 /* the open run intervals end with the run */
@@ -992,10 +950,13 @@ static void finish(capsim_recording *r, uint64_t end)
 	r->end = end;
 }
 
-int capsim_recording_finish(capsim_recording *r, capsim_error *err)
+void recording_end(struct capsim_recording *r, uint64_t end_ns)
 {
-	if (r->sim)
-		finish(r, r->sim->now);
+	finish(r, end_ns);
+}
+
+int recording_error(const struct capsim_recording *r, capsim_error *err)
+{
 	if (!r->error)
 		return 0;
 	return capsim_error_set(err, r->error, "%s", r->errmsg);

@@ -137,7 +137,8 @@ struct rec_cols {
 };
 
 struct capsim_recording {
-	struct capsim_sim *sim;      /* NULL once the run is freed */
+	void *run;                   /* the run (src/api/recording_api.c's); NULL once it is freed */
+	uint64_t (*actual_capacity)(const void *run, int cpu); /* get_actual_cpu_capacity() */
 	unsigned nr_cpus;
 	struct rec_cpu *cpus;
 	struct rec_task *tasks;
@@ -167,5 +168,25 @@ static inline unsigned rec_hist_bin(uint64_t us)
 
 	return b < REC_HIST_BINS ? b : REC_HIST_BINS - 1;
 }
+
+/*
+ * The recording's own half, which reads only the events; attaching it to a run, which needs the
+ * engine, is the layer above's (src/api/recording_api.c).
+ * recording_new() - a recording of @nr_cpus CPUs until @end_ns; NULL when out of memory.
+ * recording_event() - the sink: @ctx is the recording.
+ * recording_types, recording_log_types - the events it reads; those of its rt-app logs.
+ * recording_set_log() - the logs' @basename ("rt-app" if NULL), @open(@ctx) opening each.
+ * recording_end() - the run ended at @end_ns: its open run intervals close.
+ * recording_error() - 0, or the first error a writer met (in @err).
+ * recording_free() - frees @r; detaching it from its run is the caller's.
+ */
+struct capsim_recording *recording_new(unsigned nr_cpus, uint64_t end_ns);
+void recording_event(void *ctx, const struct capsim_event *ev);
+extern const uint64_t recording_types, recording_log_types;
+int recording_set_log(struct capsim_recording *r, const char *basename, capsim_open_fn open,
+		      void *ctx, capsim_error *err);
+void recording_end(struct capsim_recording *r, uint64_t end_ns);
+int recording_error(const struct capsim_recording *r, capsim_error *err);
+void recording_free(struct capsim_recording *r);
 
 #endif /* CAPSIM_RECORDING_H */

@@ -11,11 +11,8 @@
 
 #include "capsim/capsim.h"
 #include "output/sim_trace.h"
-#include "output/sink_list.h"
 #include "output/trace.h"
 #include "output/trace_select.h"
-#include "sim/sim.h"
-#include "sim/sim_events.h"
 
 /* the event's prev_state bits are the kernel's TASK_REPORT bits, as the writer's are */
 _Static_assert(CAPSIM_TASK_INTERRUPTIBLE == TRACE_TASK_INTERRUPTIBLE &&
@@ -34,15 +31,16 @@ static void trace_free(struct sim_trace *t)
 	free(t);
 }
 
-static int trace_finish(struct sim_trace *t)
+static int trace_finish(void *ctx)
 {
+	struct sim_trace *t = ctx;
 	int ret = trace_close(t->tw);
 
 	trace_free(t);
 	return ret;
 }
 
-/* sim_free() with the trace still open: finished as sim_trace_close() would */
+/* capsim_sim_free() with the trace still open: finished as capsim_sim_trace_close() would */
 static void trace_release(void *ctx)
 {
 	trace_finish(ctx);
@@ -192,42 +190,40 @@ static void trace_event(void *ctx, const struct capsim_event *ev)
 	}
 }
 
-static int sim_trace_open_style(struct capsim_sim *s, FILE *fp, enum trace_style style)
+static int sim_trace_open_style(const struct capsim_sink_header *h, FILE *fp,
+				enum trace_style style, void **ctx)
 {
 	struct sim_trace *t;
 	int ret;
 
-	if (!sink_list_can_add(s, trace_event))
-		return CAPSIM_ERR_INVALID;
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return CAPSIM_ERR_NOMEM;
-	if (trace_select_init(&t->sel, s->nr_cpus, s->trace_families, TRACE_COUNTERS_TEXT)) {
+	if (trace_select_init(&t->sel, h->nr_cpus, h->trace_families, TRACE_COUNTERS_TEXT)) {
 		free(t);
 		return CAPSIM_ERR_NOMEM;
 	}
-	trace_span_hex(t->span, sizeof(t->span), s->nr_cpus);
-	ret = trace_open(fp, s->nr_cpus, style, &t->tw);
-	if (!ret)
-		ret = sink_list_add(s, trace_event, t, trace_release, SIM_SINK_ALL_TYPES);
+	trace_span_hex(t->span, sizeof(t->span), h->nr_cpus);
+	ret = trace_open(fp, h->nr_cpus, style, &t->tw);
 	if (ret)
 		trace_finish(t);
+	else
+		*ctx = t;
 	return ret;
 }
 
-int sim_trace_open(struct capsim_sim *s, FILE *fp)
+static int ftrace_open(const struct capsim_sink_header *h, FILE *fp, void **ctx)
 {
-	return sim_trace_open_style(s, fp, TRACE_STYLE_FTRACE);
+	return sim_trace_open_style(h, fp, TRACE_STYLE_FTRACE, ctx);
 }
 
-int sim_trace_open_report(struct capsim_sim *s, FILE *fp)
+static int report_open(const struct capsim_sink_header *h, FILE *fp, void **ctx)
 {
-	return sim_trace_open_style(s, fp, TRACE_STYLE_REPORT);
+	return sim_trace_open_style(h, fp, TRACE_STYLE_REPORT, ctx);
 }
 
-int sim_trace_close(struct capsim_sim *s)
-{
-	struct sim_trace *t = sink_list_remove(s, trace_event);
-
-	return t ? trace_finish(t) : 0;
-}
+/* both share one event function: a run carries one text trace at a time */
+const struct trace_format trace_format_ftrace = { ftrace_open, trace_event, trace_release,
+						  trace_finish };
+const struct trace_format trace_format_report = { report_open, trace_event, trace_release,
+						  trace_finish };

@@ -10,23 +10,14 @@
 #ifndef CAPSIM_SIM_TRACE_H
 #define CAPSIM_SIM_TRACE_H
 
-#include <stdio.h>
+#include "output/trace_format.h"
 
-struct capsim_sim;
-
-/**
- * sim_trace_open() - trace @s to @fp (the caller's; it stays open): writes the header and
- * attaches the trace as the run's sink. Call it before the run; sim_free() closes a trace
- * still open. Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID if the run
- * has started or already has a sink.
+/*
+ * trace_format_ftrace - the text trace: open() writes the header; sim_free() releases a trace
+ * still attached. finish(): 0, or CAPSIM_ERR_IO if a write failed.
  */
-int sim_trace_open(struct capsim_sim *s, FILE *fp);
-/** sim_trace_open_report() - as sim_trace_open(), in the text `trace-cmd report -N` prints. */
-int sim_trace_open_report(struct capsim_sim *s, FILE *fp);
-/**
- * sim_trace_close() - finish the trace of @s and detach it (no-op without one).
- * Return: 0, or CAPSIM_ERR_IO if a write failed.
- */
-int sim_trace_close(struct capsim_sim *s);
+extern const struct trace_format trace_format_ftrace;
+/* trace_format_report - as trace_format_ftrace, in the text `trace-cmd report -N` prints */
+extern const struct trace_format trace_format_report;
 
 #endif /* CAPSIM_SIM_TRACE_H */

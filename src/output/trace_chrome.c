@@ -15,10 +15,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_chrome.h"
-#include "output/sink_list.h"
 #include "output/trace_select.h"
-#include "sim/sim.h"
-#include "sim/sim_events.h"
 
 #define CHROME_PID 1
 #define COMM_LEN 16
@@ -242,45 +239,41 @@ static void chrome_free(struct trace_chrome *c)
 	free(c);
 }
 
-/* sim_free() with the writer attached: the document stays unfinished, the memory is freed */
+/* capsim_sim_free() with the writer attached: the document stays unfinished, the memory is freed */
 static void chrome_release(void *ctx)
 {
 	chrome_free(ctx);
 }
 
-int trace_chrome_open(struct capsim_sim *s, FILE *fp)
+static int chrome_open(const struct capsim_sink_header *h, FILE *fp, void **ctx)
 {
 	struct trace_chrome *c;
 	int ret;
 
-	if (!sink_list_can_add(s, chrome_event))
-		return CAPSIM_ERR_INVALID;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CAPSIM_ERR_NOMEM;
 	c->fp = fp;
-	c->nr_cpus = s->nr_cpus;
-	c->cpu = calloc(s->nr_cpus, sizeof(*c->cpu));
-	ret = c->cpu ? trace_select_init(&c->sel, s->nr_cpus, s->trace_families,
+	c->nr_cpus = h->nr_cpus;
+	c->cpu = calloc(h->nr_cpus, sizeof(*c->cpu));
+	ret = c->cpu ? trace_select_init(&c->sel, h->nr_cpus, h->trace_families,
 					     TRACE_COUNTERS_ALL) : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		write_header(c);
 		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;
 	}
-	if (!ret)
-		ret = sink_list_add(s, chrome_event, c, chrome_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		chrome_free(c);
+	else
+		*ctx = c;
 	return ret;
 }
 
-int trace_chrome_close(struct capsim_sim *s)
+static int chrome_finish(void *ctx)
 {
-	struct trace_chrome *c = sink_list_remove(s, chrome_event);
+	struct trace_chrome *c = ctx;
 	int ret;
 
-	if (!c)
-		return 0;
 	/* the tasks still running at the end: their slices end with the trace */
 	for (unsigned cpu = 0; cpu < c->nr_cpus; cpu++)
 		end_slice(c, cpu, c->last_ns, "R");
@@ -289,3 +282,6 @@ int trace_chrome_close(struct capsim_sim *s)
 	chrome_free(c);
 	return ret;
 }
+
+const struct trace_format trace_format_chrome = { chrome_open, chrome_event, chrome_release,
+						  chrome_finish };

@@ -9,23 +9,12 @@
 #ifndef CAPSIM_TRACE_CHROME_H
 #define CAPSIM_TRACE_CHROME_H
 
-#include <stdio.h>
+#include "output/trace_format.h"
 
-struct capsim_sim;
-
-/**
- * trace_chrome_open() - trace @s to @fp (the caller's; it stays open) as Chrome JSON, streamed
- * as the run goes: attaches the writer as the run's sink.
- * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID if the run has started or
- * has a sink.
+/*
+ * trace_format_chrome - Chrome JSON, streamed as the run goes; finish() ends the slices still
+ * open and the JSON document. finish(): 0, or CAPSIM_ERR_IO if a write failed.
  */
-int trace_chrome_open(struct capsim_sim *s, FILE *fp);
-
-/**
- * trace_chrome_close() - end the slices still open and the JSON document, and detach the writer
- * (a no-op when the run's sink is not a Chrome writer).
- * Return: 0, or CAPSIM_ERR_IO if a write failed.
- */
-int trace_chrome_close(struct capsim_sim *s);
+extern const struct trace_format trace_format_chrome;
 
 #endif /* CAPSIM_TRACE_CHROME_H */

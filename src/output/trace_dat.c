@@ -27,10 +27,7 @@
 
 #include "capsim/capsim.h"
 #include "output/trace_dat.h"
-#include "output/sink_list.h"
 #include "output/trace_select.h"
-#include "sim/sim.h"
-#include "sim/sim_events.h"
 
 #define DAT_PAGE_SIZE 4096u
 #define DAT_PAGE_HDR 16u /* buffer_data_page: u64 time_stamp, local_t commit */
@@ -965,48 +962,44 @@ static int write_file(struct trace_dat *d)
 	return fflush(fp) || ferror(fp) ? CAPSIM_ERR_IO : 0;
 }
 
-/* sim_free() with the writer still attached: its file is abandoned, its memory freed */
+/* capsim_sim_free() with the writer still attached: its file is abandoned, its memory freed */
 static void dat_release(void *ctx)
 {
 	dat_free(ctx);
 }
 
-int trace_dat_open(struct capsim_sim *s, FILE *fp)
+static int dat_open(const struct capsim_sink_header *h, FILE *fp, void **ctx)
 {
 	struct trace_dat *d;
 	int ret = 0;
 
-	if (!sink_list_can_add(s, dat_event))
-		return CAPSIM_ERR_INVALID;
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return CAPSIM_ERR_NOMEM;
 	d->fp = fp;
-	d->nr_cpus = s->nr_cpus;
-	d->cpu = calloc(s->nr_cpus, sizeof(*d->cpu));
-	if (!d->cpu || trace_select_init(&d->sel, s->nr_cpus, s->trace_families,
+	d->nr_cpus = h->nr_cpus;
+	d->cpu = calloc(h->nr_cpus, sizeof(*d->cpu));
+	if (!d->cpu || trace_select_init(&d->sel, h->nr_cpus, h->trace_families,
 					   TRACE_COUNTERS_ALL))
 		ret = CAPSIM_ERR_NOMEM;
-	trace_span_hex(d->span, sizeof(d->span), s->nr_cpus);
-	for (unsigned c = 0; !ret && c < s->nr_cpus; c++) {
+	trace_span_hex(d->span, sizeof(d->span), h->nr_cpus);
+	for (unsigned c = 0; !ret && c < h->nr_cpus; c++) {
 		d->cpu[c].spool = tmpfile();
 		if (!d->cpu[c].spool)
 			ret = errno == ENOMEM ? CAPSIM_ERR_NOMEM : CAPSIM_ERR_IO;
 	}
-	if (!ret)
-		ret = sink_list_add(s, dat_event, d, dat_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		dat_free(d);
+	else
+		*ctx = d;
 	return ret;
 }
 
-int trace_dat_close(struct capsim_sim *s)
+static int dat_finish(void *ctx)
 {
-	struct trace_dat *d = sink_list_remove(s, dat_event);
+	struct trace_dat *d = ctx;
 	int ret, err;
 
-	if (!d)
-		return 0;
 	ret = write_file(d);
 	if (ret && !d->spool_errno)
 		d->spool_errno = errno;
@@ -1016,3 +1009,5 @@ int trace_dat_close(struct capsim_sim *s)
 		errno = err; /* the cause, for the caller's message */
 	return ret;
 }
+
+const struct trace_format trace_format_dat = { dat_open, dat_event, dat_release, dat_finish };

@@ -9,27 +9,14 @@
 #ifndef CAPSIM_TRACE_DAT_H
 #define CAPSIM_TRACE_DAT_H
 
-#include <stdio.h>
+#include "output/trace_format.h"
 
-struct capsim_sim;
-
-/**
- * trace_dat_open() - trace @s to @fp as a trace.dat: attaches the writer as the run's sink.
- * @s:  the run, not started, with no sink.
- * @fp: the caller's stream (it stays open); written at close, so it need not seek.
- *
- * The ring-buffer pages of each CPU are spooled to a temporary file as they fill (memory stays
- * at a page per CPU and a name per task); the file is assembled by trace_dat_close().
- * Return: 0, CAPSIM_ERR_NOMEM, CAPSIM_ERR_IO, or CAPSIM_ERR_INVALID if the run has started or
- * has a sink.
+/*
+ * trace_format_dat - the trace.dat writer: @fp (the caller's; it stays open) is written at
+ * finish(), so it need not seek. The ring-buffer pages of each CPU are spooled to a temporary
+ * file as they fill (memory stays at a page per CPU and a name per task). finish(): 0, or
+ * CAPSIM_ERR_IO if a write failed, errno then saying why (a spool's or @fp's).
  */
-int trace_dat_open(struct capsim_sim *s, FILE *fp);
-
-/**
- * trace_dat_close() - write the trace.dat of @s to its stream and detach the writer (a no-op
- * when the run's sink is not a trace.dat writer).
- * Return: 0, or CAPSIM_ERR_IO if a write failed, errno then saying why (a spool's or @fp's).
- */
-int trace_dat_close(struct capsim_sim *s);
+extern const struct trace_format trace_format_dat;
 
 #endif /* CAPSIM_TRACE_DAT_H */

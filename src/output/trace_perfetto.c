@@ -25,11 +25,8 @@
 #include <perfetto_subset.pb-c.h>
 
 #include "capsim/capsim.h"
-#include "output/sink_list.h"
 #include "output/trace_perfetto.h"
 #include "output/trace_select.h"
-#include "sim/sim.h"
-#include "sim/sim_events.h"
 
 #define PERFETTO_BUNDLE_EVENTS 256
 #define PF_SEQUENCE_ID 1
@@ -473,43 +470,42 @@ static void perfetto_release(void *ctx)
 	perfetto_free(ctx);
 }
 
-int trace_perfetto_open(struct capsim_sim *s, FILE *fp)
+static int perfetto_open(const struct capsim_sink_header *h, FILE *fp, void **ctx)
 {
 	struct trace_perfetto *p;
 	int ret;
 
-	if (!sink_list_can_add(s, perfetto_event))
-		return CAPSIM_ERR_INVALID;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return CAPSIM_ERR_NOMEM;
 	p->fp = fp;
-	p->nr_cpus = s->nr_cpus;
-	p->cpu = calloc(s->nr_cpus, sizeof(*p->cpu));
-	ret = p->cpu ? trace_select_init(&p->sel, s->nr_cpus, s->trace_families, TRACE_COUNTERS_ALL)
+	p->nr_cpus = h->nr_cpus;
+	p->cpu = calloc(h->nr_cpus, sizeof(*p->cpu));
+	ret = p->cpu ? trace_select_init(&p->sel, h->nr_cpus, h->trace_families, TRACE_COUNTERS_ALL)
 		     : CAPSIM_ERR_NOMEM;
 	if (!ret) {
 		p->described = calloc(trace_select_nr_tracks(&p->sel), 1);
-		p->cpu_described = calloc(s->nr_cpus, 1);
+		p->cpu_described = calloc(h->nr_cpus, 1);
 		ret = p->described && p->cpu_described ? 0 : CAPSIM_ERR_NOMEM;
 	}
-	if (!ret)
-		ret = sink_list_add(s, perfetto_event, p, perfetto_release, SIM_SINK_ALL_TYPES);
 	if (ret)
 		perfetto_free(p);
+	else
+		*ctx = p;
 	return ret;
 }
 
-int trace_perfetto_close(struct capsim_sim *s)
+static int perfetto_finish(void *ctx)
 {
-	struct trace_perfetto *p = sink_list_remove(s, perfetto_event);
+	struct trace_perfetto *p = ctx;
 	int ret;
 
-	if (!p)
-		return 0;
 	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
 		flush_bundle(p, cpu);
 	ret = p->err ? p->err : fflush(p->fp) || ferror(p->fp) ? CAPSIM_ERR_IO : 0;
 	perfetto_free(p);
 	return ret;
 }
+
+const struct trace_format trace_format_perfetto = { perfetto_open, perfetto_event, perfetto_release,
+						    perfetto_finish };

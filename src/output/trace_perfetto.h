@@ -10,23 +10,13 @@
 #ifndef CAPSIM_TRACE_PERFETTO_H
 #define CAPSIM_TRACE_PERFETTO_H
 
-#include <stdio.h>
+#include "output/trace_format.h"
 
-struct capsim_sim;
-
-/**
- * trace_perfetto_open() - trace @s to @fp (the caller's; it stays open) as a Perfetto trace,
- * streamed: a CPU's bundle is written when it holds PERFETTO_BUNDLE_EVENTS events, counters as
- * they change. Attaches the writer as the run's sink.
- * Return: 0, CAPSIM_ERR_NOMEM, or CAPSIM_ERR_INVALID if the run has started or has a sink.
+/*
+ * trace_format_perfetto - a Perfetto trace, streamed: a CPU's bundle is written when it holds
+ * PERFETTO_BUNDLE_EVENTS events, counters as they change; finish() writes the bundles still
+ * filling. finish(): 0, or CAPSIM_ERR_IO if a write failed.
  */
-int trace_perfetto_open(struct capsim_sim *s, FILE *fp);
-
-/**
- * trace_perfetto_close() - write the bundles still filling and detach the writer (a no-op when
- * the run's sink is not a Perfetto writer).
- * Return: 0, or CAPSIM_ERR_IO if a write failed.
- */
-int trace_perfetto_close(struct capsim_sim *s);
+extern const struct trace_format trace_format_perfetto;
 
 #endif /* CAPSIM_TRACE_PERFETTO_H */

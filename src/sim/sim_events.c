@@ -40,7 +40,7 @@ void sim_sink_release(struct capsim_sim *s)
 
 int capsim_sim_set_sink(capsim_sim *s, capsim_event_fn fn, void *ctx)
 {
-	/* the library's own sinks are detached by their writer (sim_trace_close()) */
+	/* the library's own sinks are detached by their writer (capsim_sim_trace_close()) */
 	if (!s || s->sink.release)
 		return CAPSIM_ERR_INVALID;
 	return sim_sink_attach(s, fn, ctx, NULL);

@@ -271,6 +271,31 @@ static void test_json_equals_structs(void **state)
 }
 
 /* A scenario built in code runs what the same scenario file runs. */
+/* The sink header: what the trace writers are made from, the run's CPUs and trace families. */
+static void test_sink_header(void **state)
+{
+	capsim_scenario *sc = NULL;
+	capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+	struct capsim_sink_header h;
+
+	(void)state;
+	assert_int_equal(capsim_scenario_load(SCENARIO, &sc, &e), 0);
+	assert_int_equal(capsim_sim_create(sc, &s, &e), 0);
+	assert_int_equal(capsim_sim_sink_header(s, NULL), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_sim_sink_header(NULL, &h), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_sim_trace_set_events(s, CAPSIM_TRACE_EV_ENERGY), 0);
+	memset(&h, 0xff, sizeof(h));
+	assert_int_equal(capsim_sim_sink_header(s, &h), 0);
+	assert_int_equal(h.size, sizeof(h));
+	assert_int_equal(h.version, CAPSIM_SINK_HEADER_VERSION);
+	assert_int_equal(h.reserved, 0);
+	assert_int_equal(h.nr_cpus, 4 + 2); /* rk3399: four Cortex-A53 and two Cortex-A72 */
+	assert_int_equal(h.trace_families, CAPSIM_TRACE_EV_ENERGY);
+	capsim_sim_free(s);
+	capsim_scenario_free(sc);
+}
+
 static void test_built_in_code(void **state)
 {
 	capsim_scenario *file = NULL, *code = NULL;
@@ -448,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_summary_matches_inputs),
 		cmocka_unit_test(test_summary_take),
 		cmocka_unit_test(test_json_equals_structs),
+		cmocka_unit_test(test_sink_header),
 		cmocka_unit_test(test_built_in_code),
 		cmocka_unit_test(test_setter_ranges),
 		cmocka_unit_test(test_parallel_runs),

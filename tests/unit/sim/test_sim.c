@@ -18,7 +18,7 @@
 #include "input/scenario.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
-#include "output/sim_trace.h"
+#include "capsim/capsim.h"
 #include "input/platform_load.h"
 
 #define MS 1000000ULL
@@ -546,7 +546,7 @@ static void test_trace_switch_chain(void **state)
 	assert_int_equal(platform_load("hikey960", NULL, 0, &p, &e), 0);
 	assert_int_equal(capsim_workload_parse(rtapp, strlen(rtapp), "test.json", &wl, &e), 0);
 	assert_int_equal(sim_create(p, wl, &o, NULL, 0, &s, &e), 0);
-	assert_int_equal(sim_trace_open(s, fp), 0);
+	assert_int_equal(capsim_sim_trace_open(s, fp), 0);
 	if (sim_run(s, &e))
 		fail_msg("%s", e.msg);
 	sim_free(s);

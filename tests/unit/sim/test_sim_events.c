@@ -19,7 +19,6 @@
 
 #include "capsim/capsim.h"
 #include "input/platform_load.h"
-#include "output/sim_trace.h"
 #include "sim/sim.h"
 #include "sim_test_util.h"
 
@@ -250,13 +249,13 @@ static void test_trace_is_a_sink(void **state)
 
 	(void)state;
 	assert_non_null(fp);
-	assert_int_equal(sim_trace_open(s, fp), 0);
-	assert_int_equal(sim_trace_open(s, fp), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_sim_trace_open(s, fp), 0);
+	assert_int_equal(capsim_sim_trace_open(s, fp), CAPSIM_ERR_INVALID);
 	assert_int_equal(capsim_sim_set_sink(s, sink, &w), CAPSIM_ERR_INVALID);
-	assert_int_equal(sim_trace_close(s), 0);
-	assert_int_equal(sim_trace_close(s), 0); /* closed: a no-op */
+	assert_int_equal(capsim_sim_trace_close(s), 0);
+	assert_int_equal(capsim_sim_trace_close(s), 0); /* closed: a no-op */
 	assert_int_equal(capsim_sim_set_sink(s, sink, &w), 0);
-	assert_int_equal(sim_trace_open(s, fp), CAPSIM_ERR_INVALID);
+	assert_int_equal(capsim_sim_trace_open(s, fp), CAPSIM_ERR_INVALID);
 	sim_free(s);
 	fclose(fp);
 }

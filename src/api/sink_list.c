@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "output/sink_list.h"
+#include "api/sink_list.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: MIT */
+/* sim.h - fixture: an engine header. */
