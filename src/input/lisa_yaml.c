@@ -749,11 +749,41 @@ static yaml_node_t *item(struct lctx *c, const yaml_node_t *seq, size_t i)
 	return node(c, seq->data.sequence.items.start[i]);
 }
 
+/* Refuse keys outside @allowed (NULL-terminated) in @map: a typo must not pass silently. */
+static int only_keys(struct lctx *c, const yaml_node_t *map, const char *path,
+		     const char *const *allowed)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return lfail(c, map, path, "expected a mapping");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top;
+	     pr++) {
+		yaml_node_t *k = node(c, pr->key);
+		char buf[PLATFORM_NAME_MAX];
+		const char *const *a = allowed;
+
+		if (scalar(k, buf, sizeof(buf)))
+			return lfail(c, k, path, "expected a short key");
+		while (*a && strcmp(*a, buf))
+			a++;
+		if (!*a) {
+			const char *near = capsim_suggest(buf, allowed, strv_len(allowed));
+
+			return lfail(c, k, path, "unknown key \"%s\"%s%s%s", buf,
+				     near ? " (did you mean \"" : "", near ? near : "", near ? "\"?)" : "");
+		}
+	}
+	return 0;
+}
+
 static int capsim_idle_state(struct lctx *c, const yaml_node_t *n, const char *path,
 			     struct platform_idle_state *s)
 {
-	int r = kstr(c, n, path, "name", s->name, sizeof(s->name));
+	static const char *const keys[] = { "name", "node", "entry_us", "exit_us", "residency_us",
+					    "wakeup_us",
+					    "timer_stop", "cluster", "domain", NULL };
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : kstr(c, n, path, "name", s->name, sizeof(s->name));
 	r = r ? r : kstr(c, n, path, "node", s->node_path, sizeof(s->node_path));
 	r = r ? r : KINT(c, n, path, "entry_us", 0, UINT32_MAX, s->entry_us);
 	r = r ? r : KINT(c, n, path, "exit_us", 0, UINT32_MAX, s->exit_us);
@@ -767,11 +797,15 @@ static int capsim_idle_state(struct lctx *c, const yaml_node_t *n, const char *p
 static int capsim_cpu(struct lctx *c, const yaml_node_t *n, const char *path, unsigned cpu,
 		      struct platform_cpu *pc)
 {
+	static const char *const keys[] = { "cpu", "node", "cluster", "core", "thread", "package_id",
+					    "cluster_id", "llc", "capacity_dmips_mhz", "compatible", "amu",
+					    "idle_domain", "idle_states", "idle_power_uw", NULL };
 	yaml_node_t *seq, *pw;
 	long long id;
 	size_t nr = 0;
-	int r = kint(c, n, path, "cpu", cpu, cpu, &id);
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : kint(c, n, path, "cpu", cpu, cpu, &id);
 	r = r ? r : kstr(c, n, path, "node", pc->node_path, sizeof(pc->node_path));
 	r = r ? r : KINT(c, n, path, "cluster", -1, INT32_MAX, pc->cluster);
 	r = r ? r : KINT(c, n, path, "core", -1, INT32_MAX, pc->core);
@@ -830,10 +864,15 @@ static int capsim_driver(struct lctx *c, const yaml_node_t *n, const char *path,
 }
 
 /* One OPP as given; its frequency must be the one `freqs` gave at that place. */
-static int capsim_opp(struct lctx *c, const yaml_node_t *n, const char *path, struct platform_opp *o)
+static int capsim_opp(struct lctx *c, const yaml_node_t *n, const char *path,
+		      struct platform_opp *o)
 {
-	long long hz;
-	int r = kint(c, n, path, "hz", 1, INT64_MAX, &hz);
+	static const char *const keys[] = { "hz", "uv", "uv_min", "uv_max", "uw", "turbo",
+					    "suspend", NULL };
+	long long hz = 0;
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kint(c, n, path, "hz", 1, INT64_MAX, &hz);
 
 	if (!r && (uint64_t)hz / 1000 != o->khz)
 		return lfail(c, lookup(c, n, "hz"), path, "hz: %lld is not %u kHz (expected the "
@@ -850,11 +889,20 @@ static int capsim_opp(struct lctx *c, const yaml_node_t *n, const char *path, st
 static int capsim_policy(struct lctx *c, const yaml_node_t *n, const char *path,
 			 struct platform_policy *pol)
 {
+	static const char *const keys[] = { "cpu", "opp_table", "boost_enabled",
+					    "dynamic_power_coefficient",
+					    "cpufreq_driver", "cpufreq_driver_given", "transition_latency_ns",
+					    "clock_latency_ns", "clock_firmware", "transition_delay_us",
+					    "fast_switch", "cpu_supply", "opps", NULL };
 	yaml_node_t *sup, *seq;
 	size_t nr = 0;
 	long long cpu;
-	int r = kint(c, n, path, "cpu", pol->cpu, pol->cpu, &cpu);
+	static const char *const supply_keys[] = { "present", "ramp_delay", "settling_time_us",
+						    "settling_time_up_us", "settling_time_down_us",
+						    NULL };
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : kint(c, n, path, "cpu", pol->cpu, pol->cpu, &cpu);
 	r = r ? r : kstr(c, n, path, "opp_table", pol->opp_table_path, sizeof(pol->opp_table_path));
 	r = r ? r : kbool(c, n, path, "boost_enabled", &pol->boost_enabled);
 	r = r ? r : KINT(c, n, path, "dynamic_power_coefficient", 0, UINT32_MAX,
@@ -869,7 +917,8 @@ static int capsim_policy(struct lctx *c, const yaml_node_t *n, const char *path,
 	r = r ? r : kbool(c, n, path, "fast_switch", &pol->fast_switch);
 	if (r || !(sup = need(c, n, path, "cpu_supply")))
 		return r ? r : CAPSIM_ERR_PARSE;
-	r = kbool(c, sup, "capsim.policies[].cpu_supply", "present", &pol->supply.present);
+	r = only_keys(c, sup, "capsim.policies[].cpu_supply", supply_keys);
+	r = r ? r : kbool(c, sup, "capsim.policies[].cpu_supply", "present", &pol->supply.present);
 	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "ramp_delay", 0, UINT32_MAX,
 			 pol->supply.ramp_delay);
 	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "settling_time_us", 0, UINT32_MAX,
@@ -895,9 +944,11 @@ static int capsim_policy(struct lctx *c, const yaml_node_t *n, const char *path,
 static int capsim_trip(struct lctx *c, const yaml_node_t *n, const char *path,
 		       struct platform_trip *t)
 {
+	static const char *const keys[] = { "name", "type", "temperature_mc", "hysteresis_mc", NULL };
 	char type[16];
-	int r = kstr(c, n, path, "name", t->name, sizeof(t->name));
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : kstr(c, n, path, "name", t->name, sizeof(t->name));
 	r = r ? r : kstr(c, n, path, "type", type, sizeof(type));
 	r = r ? r : KINT(c, n, path, "temperature_mc", INT32_MIN, INT32_MAX, t->temperature_mc);
 	r = r ? r : KINT(c, n, path, "hysteresis_mc", INT32_MIN, INT32_MAX, t->hysteresis_mc);
@@ -913,8 +964,11 @@ static int capsim_trip(struct lctx *c, const yaml_node_t *n, const char *path,
 static int capsim_map(struct lctx *c, const yaml_node_t *n, const char *path, unsigned nr_trips,
 		      int nr_cpus, struct platform_cooling_map *m)
 {
-	int r = KINT(c, n, path, "trip", 0, (long long)nr_trips - 1, m->trip);
+	static const char *const keys[] = { "trip", "policy", "device", "lower", "upper",
+					    "contribution", NULL };
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : KINT(c, n, path, "trip", 0, (long long)nr_trips - 1, m->trip);
 	r = r ? r : KINT(c, n, path, "policy", -1, nr_cpus - 1, m->policy);
 	r = r ? r : kstr(c, n, path, "device", m->device_path, sizeof(m->device_path));
 	r = r ? r : KINT(c, n, path, "lower", 0, UINT32_MAX, m->lower);
@@ -925,10 +979,13 @@ static int capsim_map(struct lctx *c, const yaml_node_t *n, const char *path, un
 static int capsim_zone(struct lctx *c, const yaml_node_t *n, const char *path, int nr_cpus,
 		       struct platform_thermal_zone *z)
 {
+	static const char *const keys[] = { "name", "polling_delay_ms", "polling_delay_passive_ms",
+					    "sustainable_power_mw", "trips", "cooling_maps", NULL };
 	yaml_node_t *trips, *maps;
 	size_t nt = 0, nm = 0;
-	int r = kstr(c, n, path, "name", z->name, sizeof(z->name));
+	int r = only_keys(c, n, path, keys);
 
+	r = r ? r : kstr(c, n, path, "name", z->name, sizeof(z->name));
 	r = r ? r : KINT(c, n, path, "polling_delay_ms", 0, UINT32_MAX, z->polling_delay_ms);
 	r = r ? r : KINT(c, n, path, "polling_delay_passive_ms", 0, UINT32_MAX,
 			 z->polling_delay_passive_ms);
@@ -999,9 +1056,13 @@ static int capsim_lists(struct lctx *c, const yaml_node_t *k, struct capsim_plat
 /* The `capsim:` mapping @k onto @p, loaded from the same file's platform-info. */
 static int capsim_apply(struct lctx *c, const yaml_node_t *k, struct capsim_platform *p)
 {
+	static const char *const keys[] = { "model", "description", "freq_ref_fallback", "capacity_source",
+					    "dmips_unused", "freq_invariance", "freq_invariance_given", "cpus",
+					    "policies", "thermal_zones", NULL };
 	bool given = false;
-	int r = kstr(c, k, "capsim", "model", p->model, sizeof(p->model));
+	int r = only_keys(c, k, "capsim", keys);
 
+	r = r ? r : kstr(c, k, "capsim", "model", p->model, sizeof(p->model));
 	r = r ? r : kstr(c, k, "capsim", "description", p->description, sizeof(p->description));
 	r = r ? r : KINT(c, k, "capsim", "freq_ref_fallback", PLATFORM_FALLBACK_NONE,
 			 PLATFORM_FALLBACK_CPUINFO_MAX, p->fallback);
