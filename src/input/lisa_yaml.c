@@ -11,7 +11,11 @@
  * busy-cost, taken as mW): they become the OPPs' opp-microwatt. Idle states and the power of
  * cluster-level nodes have no counterpart in the kernel's energy model and are skipped (a note
  * says so). The result is handed to the platform JSON reader as the equivalent capsim platform
- * JSON, so it is derived exactly as any other platform (platform_finalize()).
+ * JSON, so it is derived exactly as any other platform (platform_finalize()). What LISA has no
+ * key for and `platform show --format lisa` writes under the top-level `capsim:` key (topology,
+ * idle states, the drivers' timings, the OPPs as given, thermal zones, model, description) is
+ * then put back field by field (apply_capsim()) and the platform derived again, so the YAML
+ * reloads as the platform it was written from.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -36,6 +40,7 @@ struct lctx {
 	int skipped_em_parts; /* idle states / cluster nodes were present */
 	struct lisa_why *why; /* for each policy without an energy model, and each lone CPU */
 	unsigned nr_why;
+	long long v; /* KINT()'s value on its way to a field of another width */
 };
 
 struct lisa_why {
@@ -665,6 +670,441 @@ static void retell_em_notes(struct capsim_platform *p, const struct lctx *c)
 			platform_note(p, "%s", c->why[w].text);
 }
 
+/* --- the top-level `capsim:` key (src/output/platform_lisa.c writes it) ---------------------- */
+
+/* @key of mapping @map, which must be there; @path names the mapping in messages. */
+static yaml_node_t *need(struct lctx *c, const yaml_node_t *map, const char *path, const char *key)
+{
+	yaml_node_t *v = lookup(c, map, key);
+
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return lfail(c, map, path, "expected a mapping"), NULL;
+	if (!v)
+		lfail(c, map, path, "no %s (expected it: the keys `platform show --format lisa` writes)",
+		      key);
+	return v;
+}
+
+static int kint(struct lctx *c, const yaml_node_t *map, const char *path, const char *key,
+		long long lo, long long hi, long long *out)
+{
+	yaml_node_t *v = need(c, map, path, key);
+	char full[160];
+
+	if (!v)
+		return CAPSIM_ERR_PARSE;
+	snprintf(full, sizeof(full), "%s.%s", path, key);
+	return get_int(c, v, full, lo, hi, out) ? CAPSIM_ERR_PARSE : 0;
+}
+
+/* An integer field of any width, each checked against its own range (through c->v). */
+#define KINT(c, map, path, key, lo, hi, dst) \
+	(kint(c, map, path, key, lo, hi, &(c)->v) ? CAPSIM_ERR_PARSE : ((dst) = (c)->v, 0))
+
+static int kbool(struct lctx *c, const yaml_node_t *map, const char *path, const char *key,
+		 bool *out)
+{
+	yaml_node_t *v = need(c, map, path, key);
+	char buf[8];
+
+	if (!v)
+		return CAPSIM_ERR_PARSE;
+	if (!scalar(v, buf, sizeof(buf)) && (!strcmp(buf, "true") || !strcmp(buf, "false"))) {
+		*out = buf[0] == 't';
+		return 0;
+	}
+	return lfail(c, v, path, "%s: expected true or false", key);
+}
+
+static int kstr(struct lctx *c, const yaml_node_t *map, const char *path, const char *key,
+		char *buf, size_t size)
+{
+	yaml_node_t *v = need(c, map, path, key);
+
+	if (!v)
+		return CAPSIM_ERR_PARSE;
+	if (scalar(v, buf, size))
+		return lfail(c, v, path, "%s: expected a string of at most %zu bytes", key, size - 1);
+	return 0;
+}
+
+/* A sequence under @key with at most @max items (its count in *@n). */
+static yaml_node_t *kseq(struct lctx *c, const yaml_node_t *map, const char *path, const char *key,
+			 size_t max, size_t *n)
+{
+	yaml_node_t *v = need(c, map, path, key);
+
+	if (!v)
+		return NULL;
+	if (v->type != YAML_SEQUENCE_NODE)
+		return lfail(c, v, path, "%s: expected a list", key), NULL;
+	*n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+	if (*n > max)
+		return lfail(c, v, path, "%s: %zu entries (expected at most %zu)", key, *n, max), NULL;
+	return v;
+}
+
+static yaml_node_t *item(struct lctx *c, const yaml_node_t *seq, size_t i)
+{
+	return node(c, seq->data.sequence.items.start[i]);
+}
+
+/* Refuse keys outside @allowed (NULL-terminated) in @map: a typo must not pass silently. */
+static int only_keys(struct lctx *c, const yaml_node_t *map, const char *path,
+		     const char *const *allowed)
+{
+	if (!map || map->type != YAML_MAPPING_NODE)
+		return lfail(c, map, path, "expected a mapping");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top;
+	     pr++) {
+		yaml_node_t *k = node(c, pr->key);
+		char buf[PLATFORM_NAME_MAX];
+		const char *const *a = allowed;
+
+		if (scalar(k, buf, sizeof(buf)))
+			return lfail(c, k, path, "expected a short key");
+		while (*a && strcmp(*a, buf))
+			a++;
+		if (!*a) {
+			const char *near = capsim_suggest(buf, allowed, strv_len(allowed));
+
+			return lfail(c, k, path, "unknown key \"%s\"%s%s%s", buf,
+				     near ? " (did you mean \"" : "", near ? near : "", near ? "\"?)" : "");
+		}
+	}
+	return 0;
+}
+
+static int capsim_idle_state(struct lctx *c, const yaml_node_t *n, const char *path,
+			     struct platform_idle_state *s)
+{
+	static const char *const keys[] = { "name", "node", "entry_us", "exit_us", "residency_us",
+					    "wakeup_us",
+					    "timer_stop", "cluster", "domain", NULL };
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kstr(c, n, path, "name", s->name, sizeof(s->name));
+	r = r ? r : kstr(c, n, path, "node", s->node_path, sizeof(s->node_path));
+	r = r ? r : KINT(c, n, path, "entry_us", 0, UINT32_MAX, s->entry_us);
+	r = r ? r : KINT(c, n, path, "exit_us", 0, UINT32_MAX, s->exit_us);
+	r = r ? r : KINT(c, n, path, "residency_us", 0, UINT32_MAX, s->residency_us);
+	r = r ? r : KINT(c, n, path, "wakeup_us", 0, UINT32_MAX, s->wakeup_us);
+	r = r ? r : kbool(c, n, path, "timer_stop", &s->timer_stop);
+	r = r ? r : kbool(c, n, path, "cluster", &s->cluster);
+	return r ? r : kbool(c, n, path, "domain", &s->domain);
+}
+
+static int capsim_cpu(struct lctx *c, const yaml_node_t *n, const char *path, unsigned cpu,
+		      struct platform_cpu *pc)
+{
+	static const char *const keys[] = { "cpu", "node", "cluster", "core", "thread", "package_id",
+					    "cluster_id", "llc", "capacity_dmips_mhz", "compatible", "amu",
+					    "idle_domain", "idle_states", "idle_power_uw", NULL };
+	yaml_node_t *seq, *pw;
+	long long id;
+	size_t nr = 0;
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kint(c, n, path, "cpu", cpu, cpu, &id);
+	r = r ? r : kstr(c, n, path, "node", pc->node_path, sizeof(pc->node_path));
+	r = r ? r : KINT(c, n, path, "cluster", -1, INT32_MAX, pc->cluster);
+	r = r ? r : KINT(c, n, path, "core", -1, INT32_MAX, pc->core);
+	r = r ? r : KINT(c, n, path, "thread", -1, INT32_MAX, pc->thread);
+	r = r ? r : KINT(c, n, path, "package_id", -1, INT32_MAX, pc->package_id);
+	r = r ? r : KINT(c, n, path, "cluster_id", -1, INT32_MAX, pc->cluster_id);
+	r = r ? r : KINT(c, n, path, "llc", -1, INT32_MAX, pc->llc);
+	r = r ? r : KINT(c, n, path, "capacity_dmips_mhz", 0, PLATFORM_MAX_DMIPS,
+			 pc->capacity_dmips_mhz);
+	r = r ? r : kstr(c, n, path, "compatible", pc->compatible, sizeof(pc->compatible));
+	r = r ? r : kbool(c, n, path, "amu", &pc->amu_fie);
+	r = r ? r : KINT(c, n, path, "idle_domain", -1, INT32_MAX, pc->idle_domain);
+	if (r)
+		return r;
+	seq = kseq(c, n, path, "idle_states", ARRAY_SIZE(pc->idle), &nr);
+	if (!seq)
+		return CAPSIM_ERR_PARSE;
+	pc->nr_idle = (unsigned)nr;
+	for (size_t i = 0; !r && i < nr; i++) {
+		char sub[128];
+
+		snprintf(sub, sizeof(sub), "%s.idle_states[%zu]", path, i);
+		r = capsim_idle_state(c, item(c, seq, i), sub, &pc->idle[i]);
+	}
+	pw = lookup(c, n, "idle_power_uw");
+	pc->has_idle_power = pw != NULL;
+	if (r || !pw)
+		return r;
+	if (pw->type != YAML_SEQUENCE_NODE ||
+	    (size_t)(pw->data.sequence.items.top - pw->data.sequence.items.start) != nr + 1)
+		return lfail(c, pw, path, "idle_power_uw: expected a list of %zu powers (WFI, then "
+			     "each idle state)", nr + 1);
+	for (size_t i = 0; !r && i <= nr; i++) {
+		long long v;
+
+		r = get_int(c, item(c, pw, i), "capsim.cpus[].idle_power_uw", 0, UINT32_MAX, &v)
+			? CAPSIM_ERR_PARSE : 0;
+		pc->idle_power_uw[i] = (uint32_t)v;
+	}
+	return r;
+}
+
+static int capsim_driver(struct lctx *c, const yaml_node_t *n, const char *path,
+			 enum platform_cpufreq_driver *out)
+{
+	char name[PLATFORM_NAME_MAX];
+	int r = kstr(c, n, path, "cpufreq_driver", name, sizeof(name));
+
+	for (int d = 0; !r && d < PLATFORM_DRV_COUNT; d++)
+		if (!strcmp(name, platform_cpufreq_driver_name((enum platform_cpufreq_driver)d))) {
+			*out = (enum platform_cpufreq_driver)d;
+			return 0;
+		}
+	return r ? r : lfail(c, lookup(c, n, "cpufreq_driver"), path, "cpufreq_driver: unknown "
+			     "driver '%s'", name);
+}
+
+/* One OPP as given; its frequency must be the one `freqs` gave at that place. */
+static int capsim_opp(struct lctx *c, const yaml_node_t *n, const char *path,
+		      struct platform_opp *o)
+{
+	static const char *const keys[] = { "hz", "uv", "uv_min", "uv_max", "uw", "turbo",
+					    "suspend", NULL };
+	long long hz = 0;
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kint(c, n, path, "hz", 1, INT64_MAX, &hz);
+
+	if (!r && (uint64_t)hz / 1000 != o->khz)
+		return lfail(c, lookup(c, n, "hz"), path, "hz: %lld is not %u kHz (expected the "
+			     "OPP of platform-info.conf.freqs at this place)", hz, o->khz);
+	o->hz = (uint64_t)hz;
+	r = r ? r : KINT(c, n, path, "uv", 0, UINT32_MAX, o->uv);
+	r = r ? r : KINT(c, n, path, "uv_min", 0, UINT32_MAX, o->uv_min);
+	r = r ? r : KINT(c, n, path, "uv_max", 0, UINT32_MAX, o->uv_max);
+	r = r ? r : KINT(c, n, path, "uw", 0, UINT32_MAX, o->uw);
+	r = r ? r : kbool(c, n, path, "turbo", &o->turbo);
+	return r ? r : kbool(c, n, path, "suspend", &o->suspend);
+}
+
+static int capsim_policy(struct lctx *c, const yaml_node_t *n, const char *path,
+			 struct platform_policy *pol)
+{
+	static const char *const keys[] = { "cpu", "opp_table", "boost_enabled",
+					    "dynamic_power_coefficient",
+					    "cpufreq_driver", "cpufreq_driver_given", "transition_latency_ns",
+					    "clock_latency_ns", "clock_firmware", "transition_delay_us",
+					    "fast_switch", "cpu_supply", "opps", NULL };
+	yaml_node_t *sup, *seq;
+	size_t nr = 0;
+	long long cpu;
+	static const char *const supply_keys[] = { "present", "ramp_delay", "settling_time_us",
+						    "settling_time_up_us", "settling_time_down_us",
+						    NULL };
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kint(c, n, path, "cpu", pol->cpu, pol->cpu, &cpu);
+	r = r ? r : kstr(c, n, path, "opp_table", pol->opp_table_path, sizeof(pol->opp_table_path));
+	r = r ? r : kbool(c, n, path, "boost_enabled", &pol->boost_enabled);
+	r = r ? r : KINT(c, n, path, "dynamic_power_coefficient", 0, UINT32_MAX,
+			 pol->dynamic_power_coefficient);
+	r = r ? r : capsim_driver(c, n, path, &pol->driver);
+	r = r ? r : kbool(c, n, path, "cpufreq_driver_given", &pol->driver_given);
+	r = r ? r : KINT(c, n, path, "transition_latency_ns", 0, UINT32_MAX,
+			 pol->transition_latency_ns);
+	r = r ? r : KINT(c, n, path, "clock_latency_ns", 0, UINT32_MAX, pol->clock_latency_ns);
+	r = r ? r : kbool(c, n, path, "clock_firmware", &pol->clock_firmware);
+	r = r ? r : KINT(c, n, path, "transition_delay_us", 0, UINT32_MAX, pol->transition_delay_us);
+	r = r ? r : kbool(c, n, path, "fast_switch", &pol->fast_switch);
+	if (r || !(sup = need(c, n, path, "cpu_supply")))
+		return r ? r : CAPSIM_ERR_PARSE;
+	r = only_keys(c, sup, "capsim.policies[].cpu_supply", supply_keys);
+	r = r ? r : kbool(c, sup, "capsim.policies[].cpu_supply", "present", &pol->supply.present);
+	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "ramp_delay", 0, UINT32_MAX,
+			 pol->supply.ramp_delay);
+	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "settling_time_us", 0, UINT32_MAX,
+			 pol->supply.settling_time_us);
+	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "settling_time_up_us", 0,
+			 UINT32_MAX, pol->supply.settling_time_up_us);
+	r = r ? r : KINT(c, sup, "capsim.policies[].cpu_supply", "settling_time_down_us", 0,
+			 UINT32_MAX, pol->supply.settling_time_down_us);
+	if (r || !(seq = kseq(c, n, path, "opps", pol->nr_opps, &nr)))
+		return r ? r : CAPSIM_ERR_PARSE;
+	if (nr != pol->nr_opps)
+		return lfail(c, seq, path, "opps: %zu entries (expected %u: one per kHz of "
+			     "platform-info.conf.freqs.%u)", nr, pol->nr_opps, pol->cpu);
+	for (size_t i = 0; !r && i < nr; i++) {
+		char sub[128];
+
+		snprintf(sub, sizeof(sub), "%s.opps[%zu]", path, i);
+		r = capsim_opp(c, item(c, seq, i), sub, &pol->opps[i]);
+	}
+	return r;
+}
+
+static int capsim_trip(struct lctx *c, const yaml_node_t *n, const char *path,
+		       struct platform_trip *t)
+{
+	static const char *const keys[] = { "name", "type", "temperature_mc", "hysteresis_mc", NULL };
+	char type[16];
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kstr(c, n, path, "name", t->name, sizeof(t->name));
+	r = r ? r : kstr(c, n, path, "type", type, sizeof(type));
+	r = r ? r : KINT(c, n, path, "temperature_mc", INT32_MIN, INT32_MAX, t->temperature_mc);
+	r = r ? r : KINT(c, n, path, "hysteresis_mc", INT32_MIN, INT32_MAX, t->hysteresis_mc);
+	for (int k = PLATFORM_TRIP_ACTIVE; !r && k <= PLATFORM_TRIP_CRITICAL; k++)
+		if (!strcmp(type, platform_trip_type_name((enum platform_trip_type)k))) {
+			t->type = (enum platform_trip_type)k;
+			return 0;
+		}
+	return r ? r : lfail(c, lookup(c, n, "type"), path, "type: '%s' (expected active, "
+			     "passive, hot or critical)", type);
+}
+
+static int capsim_map(struct lctx *c, const yaml_node_t *n, const char *path, unsigned nr_trips,
+		      int nr_cpus, struct platform_cooling_map *m)
+{
+	static const char *const keys[] = { "trip", "policy", "device", "lower", "upper",
+					    "contribution", NULL };
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : KINT(c, n, path, "trip", 0, (long long)nr_trips - 1, m->trip);
+	r = r ? r : KINT(c, n, path, "policy", -1, nr_cpus - 1, m->policy);
+	r = r ? r : kstr(c, n, path, "device", m->device_path, sizeof(m->device_path));
+	r = r ? r : KINT(c, n, path, "lower", 0, UINT32_MAX, m->lower);
+	r = r ? r : KINT(c, n, path, "upper", 0, UINT32_MAX, m->upper);
+	return r ? r : KINT(c, n, path, "contribution", 0, UINT32_MAX, m->contribution);
+}
+
+static int capsim_zone(struct lctx *c, const yaml_node_t *n, const char *path, int nr_cpus,
+		       struct platform_thermal_zone *z)
+{
+	static const char *const keys[] = { "name", "polling_delay_ms", "polling_delay_passive_ms",
+					    "sustainable_power_mw", "trips", "cooling_maps", NULL };
+	yaml_node_t *trips, *maps;
+	size_t nt = 0, nm = 0;
+	int r = only_keys(c, n, path, keys);
+
+	r = r ? r : kstr(c, n, path, "name", z->name, sizeof(z->name));
+	r = r ? r : KINT(c, n, path, "polling_delay_ms", 0, UINT32_MAX, z->polling_delay_ms);
+	r = r ? r : KINT(c, n, path, "polling_delay_passive_ms", 0, UINT32_MAX,
+			 z->polling_delay_passive_ms);
+	r = r ? r : KINT(c, n, path, "sustainable_power_mw", 0, UINT32_MAX, z->sustainable_power_mw);
+	if (r || !(trips = kseq(c, n, path, "trips", PLATFORM_MAX_TRIPS, &nt)) ||
+	    !(maps = kseq(c, n, path, "cooling_maps", 1024, &nm)))
+		return r ? r : CAPSIM_ERR_PARSE;
+	z->trips = calloc(nt ? nt : 1, sizeof(*z->trips));
+	z->maps = calloc(nm ? nm : 1, sizeof(*z->maps));
+	if (!z->trips || !z->maps)
+		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory", c->file);
+	for (size_t i = 0; !r && i < nt; i++, z->nr_trips++) {
+		char sub[128];
+
+		snprintf(sub, sizeof(sub), "%s.trips[%zu]", path, i);
+		r = capsim_trip(c, item(c, trips, i), sub, &z->trips[i]);
+	}
+	for (size_t i = 0; !r && i < nm; i++, z->nr_maps++) {
+		char sub[128];
+
+		snprintf(sub, sizeof(sub), "%s.cooling_maps[%zu]", path, i);
+		r = capsim_map(c, item(c, maps, i), sub, z->nr_trips, nr_cpus, &z->maps[i]);
+	}
+	return r;
+}
+
+static int capsim_lists(struct lctx *c, const yaml_node_t *k, struct capsim_platform *p)
+{
+	yaml_node_t *cpus, *pols, *zones;
+	size_t nc = 0, np = 0, nz = 0;
+	int r = 0;
+
+	if (!(cpus = kseq(c, k, "capsim", "cpus", p->nr_cpus, &nc)) ||
+	    !(pols = kseq(c, k, "capsim", "policies", p->nr_policies, &np)) ||
+	    !(zones = kseq(c, k, "capsim", "thermal_zones", 1024, &nz)))
+		return CAPSIM_ERR_PARSE;
+	if (nc != p->nr_cpus || np != p->nr_policies)
+		return lfail(c, nc != p->nr_cpus ? cpus : pols, "capsim", "%s: %zu entries (expected "
+			     "one for each of the %u in platform-info.conf)", nc != p->nr_cpus ?
+			     "cpus" : "policies", nc != p->nr_cpus ? nc : np, nc != p->nr_cpus ?
+			     p->nr_cpus : p->nr_policies);
+	for (size_t i = 0; !r && i < nc; i++) {
+		char sub[64];
+
+		snprintf(sub, sizeof(sub), "capsim.cpus[%zu]", i);
+		r = capsim_cpu(c, item(c, cpus, i), sub, (unsigned)i, &p->cpus[i]);
+	}
+	for (size_t i = 0; !r && i < np; i++) {
+		char sub[64];
+
+		snprintf(sub, sizeof(sub), "capsim.policies[%zu]", i);
+		r = capsim_policy(c, item(c, pols, i), sub, &p->policies[i]);
+	}
+	if (r || !nz)
+		return r;
+	p->zones = calloc(nz, sizeof(*p->zones));
+	if (!p->zones)
+		return capsim_error_set(c->err, CAPSIM_ERR_NOMEM, "%s: out of memory", c->file);
+	for (size_t i = 0; !r && i < nz; i++, p->nr_zones++) {
+		char sub[64];
+
+		snprintf(sub, sizeof(sub), "capsim.thermal_zones[%zu]", i);
+		r = capsim_zone(c, item(c, zones, i), sub, (int)p->nr_cpus, &p->zones[i]);
+	}
+	return r;
+}
+
+/* The `capsim:` mapping @k onto @p, loaded from the same file's platform-info. */
+static int capsim_apply(struct lctx *c, const yaml_node_t *k, struct capsim_platform *p)
+{
+	static const char *const keys[] = { "model", "description", "freq_ref_fallback", "capacity_source",
+					    "dmips_unused", "freq_invariance", "freq_invariance_given", "cpus",
+					    "policies", "thermal_zones", NULL };
+	bool given = false;
+	int r = only_keys(c, k, "capsim", keys);
+
+	r = r ? r : kstr(c, k, "capsim", "model", p->model, sizeof(p->model));
+	r = r ? r : kstr(c, k, "capsim", "description", p->description, sizeof(p->description));
+	r = r ? r : KINT(c, k, "capsim", "freq_ref_fallback", PLATFORM_FALLBACK_NONE,
+			 PLATFORM_FALLBACK_CPUINFO_MAX, p->fallback);
+	r = r ? r : KINT(c, k, "capsim", "capacity_source", PLATFORM_CAPACITY_NORMALIZED,
+			 PLATFORM_CAPACITY_GIVEN, p->capacity_source);
+	r = r ? r : kbool(c, k, "capsim", "dmips_unused", &p->dmips_unused);
+	r = r ? r : KINT(c, k, "capsim", "freq_invariance", PLATFORM_FIE_CPUFREQ, PLATFORM_FIE_AMU,
+			 p->fie);
+	r = r ? r : kbool(c, k, "capsim", "freq_invariance_given", &given);
+	p->fie_origin = given ? PLATFORM_FIE_FROM_JSON : PLATFORM_FIE_FROM_CPUS;
+	return r ? r : capsim_lists(c, k, p);
+}
+
+/* Read @text again for its `capsim:` key, if any, and derive @p once more with it. */
+static int apply_capsim(const char *text, size_t len, const char *file, struct capsim_platform *p,
+			capsim_error *err)
+{
+	struct lctx c = { .file = file, .err = err };
+	yaml_parser_t parser;
+	yaml_node_t *k;
+	int ret = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", file);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &c.doc)) { /* it loaded a moment ago */
+		yaml_parser_delete(&parser);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", file);
+	}
+	yaml_parser_delete(&parser);
+	k = lookup(&c, yaml_document_get_root_node(&c.doc), "capsim");
+	if (k && k->type != YAML_MAPPING_NODE)
+		ret = lfail(&c, k, "capsim", "expected a mapping (what `platform show --format lisa` "
+			    "writes)");
+	else if (k)
+		ret = capsim_apply(&c, k, p);
+	if (!ret && k)
+		ret = platform_finalize(p, err);
+	yaml_document_delete(&c.doc);
+	return ret;
+}
+
 int platform_load_lisa(const char *text, size_t len, const char *file,
 		       struct capsim_platform **out, capsim_error *err)
 {
@@ -676,6 +1116,12 @@ int platform_load_lisa(const char *text, size_t len, const char *file,
 	if (!ret)
 		ret = platform_load_json(json, strlen(json), file, NULL, out, err);
 	free(json);
+	if (!ret)
+		ret = apply_capsim(text, len, file, *out, err);
+	if (ret && *out) {
+		platform_free(*out);
+		*out = NULL;
+	}
 	if (!ret)
 		retell_em_notes(*out, &c);
 	if (!ret && c.skipped_em_parts)

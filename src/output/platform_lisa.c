@@ -7,7 +7,10 @@
  * and, for policies with an energy model, `nrg-model`: a lisa.energy_model.EnergyModel whose CPU
  * nodes carry the EM perf states as active states (frequency -> ActiveState(capacity, power in
  * mW)), tagged as LISA pickles them. What capsim has and LISA's PlatformInfo has no key for
- * (voltages, thermal zones, DT paths) is not written. libyaml's emitter does the quoting.
+ * (topology, idle states, voltages and driver timings, thermal zones, DT paths) goes under the
+ * top-level key `capsim:`, beside `platform-info:`: LISA's loader (MultiSrcConfABC.from_yaml_map()
+ * in lisa/conf.py) takes only the nested key its STRUCTURE names, `platform-info`, so LISA
+ * ignores it, and capsim's reader (lisa_yaml.c) puts it back. libyaml's emitter does the quoting.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -17,6 +20,7 @@
 #include <yaml.h>
 
 #include "internal.h"
+#include "model/platform.h"
 
 #define TAG_EM "tag:yaml.org,2002:python/object:lisa.energy_model.EnergyModel"
 #define TAG_NODE "tag:yaml.org,2002:python/object:lisa.energy_model.EnergyModelNode"
@@ -143,6 +147,186 @@ static void write_em(struct em *m, const capsim_platform *p, const struct capsim
 	map_end(m);
 }
 
+/* A string, always double-quoted: LISA's YAML loader must not take "1" or "true" for a number. */
+static void qstr(struct em *m, const char *s)
+{
+	yaml_event_t ev;
+
+	emit(m, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s),
+						  1, 1, YAML_DOUBLE_QUOTED_SCALAR_STYLE));
+}
+
+static void key_str(struct em *m, const char *k, const char *v)
+{
+	str(m, k);
+	qstr(m, v);
+}
+
+static void key_int(struct em *m, const char *k, long long v)
+{
+	str(m, k);
+	num(m, "%lld", v);
+}
+
+static void key_bool(struct em *m, const char *k, bool v)
+{
+	str(m, k);
+	str(m, v ? "true" : "false");
+}
+
+/* capsim.cpus[]: topology, raw capacity, the core, idle states and their power. */
+static void write_capsim_cpu(struct em *m, const struct platform_cpu *c, unsigned cpu)
+{
+	map_start(m, NULL, 0);
+	key_int(m, "cpu", cpu);
+	key_str(m, "node", c->node_path);
+	key_int(m, "cluster", c->cluster);
+	key_int(m, "core", c->core);
+	key_int(m, "thread", c->thread);
+	key_int(m, "package_id", c->package_id);
+	key_int(m, "cluster_id", c->cluster_id);
+	key_int(m, "llc", c->llc);
+	key_int(m, "capacity_dmips_mhz", c->capacity_dmips_mhz);
+	key_str(m, "compatible", c->compatible);
+	key_bool(m, "amu", c->amu_fie);
+	key_int(m, "idle_domain", c->idle_domain);
+	str(m, "idle_states");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < c->nr_idle; i++) {
+		const struct platform_idle_state *s = &c->idle[i];
+
+		map_start(m, NULL, 1);
+		key_str(m, "name", s->name);
+		key_str(m, "node", s->node_path);
+		key_int(m, "entry_us", s->entry_us);
+		key_int(m, "exit_us", s->exit_us);
+		key_int(m, "residency_us", s->residency_us);
+		key_int(m, "wakeup_us", s->wakeup_us);
+		key_bool(m, "timer_stop", s->timer_stop);
+		key_bool(m, "cluster", s->cluster);
+		key_bool(m, "domain", s->domain);
+		map_end(m);
+	}
+	seq_end(m);
+	if (c->has_idle_power) {
+		str(m, "idle_power_uw");
+		seq_start(m, NULL, 1);
+		for (unsigned i = 0; i <= c->nr_idle; i++)
+			num(m, "%" PRIu32, c->idle_power_uw[i]);
+		seq_end(m);
+	}
+	map_end(m);
+}
+
+/* capsim.policies[]: the driver and its timings, and each OPP as the DT or JSON gave it. */
+static void write_capsim_policy(struct em *m, const struct platform_policy *pol)
+{
+	map_start(m, NULL, 0);
+	key_int(m, "cpu", pol->cpu);
+	key_str(m, "opp_table", pol->opp_table_path);
+	key_bool(m, "boost_enabled", pol->boost_enabled);
+	key_int(m, "dynamic_power_coefficient", pol->dynamic_power_coefficient);
+	key_str(m, "cpufreq_driver", platform_cpufreq_driver_name(pol->driver));
+	key_bool(m, "cpufreq_driver_given", pol->driver_given);
+	key_int(m, "transition_latency_ns", pol->transition_latency_ns);
+	key_int(m, "clock_latency_ns", pol->clock_latency_ns);
+	key_bool(m, "clock_firmware", pol->clock_firmware);
+	key_int(m, "transition_delay_us", pol->transition_delay_us);
+	key_bool(m, "fast_switch", pol->fast_switch);
+	str(m, "cpu_supply");
+	map_start(m, NULL, 1);
+	key_bool(m, "present", pol->supply.present);
+	key_int(m, "ramp_delay", pol->supply.ramp_delay);
+	key_int(m, "settling_time_us", pol->supply.settling_time_us);
+	key_int(m, "settling_time_up_us", pol->supply.settling_time_up_us);
+	key_int(m, "settling_time_down_us", pol->supply.settling_time_down_us);
+	map_end(m);
+	str(m, "opps");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < pol->nr_opps; i++) {
+		const struct platform_opp *o = &pol->opps[i];
+
+		map_start(m, NULL, 1);
+		key_int(m, "hz", (long long)o->hz);
+		key_int(m, "uv", o->uv);
+		key_int(m, "uv_min", o->uv_min);
+		key_int(m, "uv_max", o->uv_max);
+		key_int(m, "uw", o->uw);
+		key_bool(m, "turbo", o->turbo);
+		key_bool(m, "suspend", o->suspend);
+		map_end(m);
+	}
+	seq_end(m);
+	map_end(m);
+}
+
+/* capsim.thermal_zones[]: each zone with its trips and cooling maps (trip by index). */
+static void write_capsim_zone(struct em *m, const struct platform_thermal_zone *z)
+{
+	map_start(m, NULL, 0);
+	key_str(m, "name", z->name);
+	key_int(m, "polling_delay_ms", z->polling_delay_ms);
+	key_int(m, "polling_delay_passive_ms", z->polling_delay_passive_ms);
+	key_int(m, "sustainable_power_mw", z->sustainable_power_mw);
+	str(m, "trips");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < z->nr_trips; i++) {
+		map_start(m, NULL, 1);
+		key_str(m, "name", z->trips[i].name);
+		key_str(m, "type", platform_trip_type_name(z->trips[i].type));
+		key_int(m, "temperature_mc", z->trips[i].temperature_mc);
+		key_int(m, "hysteresis_mc", z->trips[i].hysteresis_mc);
+		map_end(m);
+	}
+	seq_end(m);
+	str(m, "cooling_maps");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < z->nr_maps; i++) {
+		const struct platform_cooling_map *c = &z->maps[i];
+
+		map_start(m, NULL, 1);
+		key_int(m, "trip", c->trip);
+		key_int(m, "policy", c->policy);
+		key_str(m, "device", c->device_path);
+		key_int(m, "lower", c->lower);
+		key_int(m, "upper", c->upper);
+		key_int(m, "contribution", c->contribution);
+		map_end(m);
+	}
+	seq_end(m);
+	map_end(m);
+}
+
+/* The top-level `capsim:` mapping: what PlatformInfo has no key for (docs/formats.md). */
+static void write_capsim(struct em *m, const struct capsim_platform *p)
+{
+	str(m, "capsim");
+	map_start(m, NULL, 0);
+	key_str(m, "model", p->model);
+	key_str(m, "description", p->description);
+	key_int(m, "freq_ref_fallback", p->fallback);
+	key_int(m, "capacity_source", p->capacity_source);
+	key_bool(m, "dmips_unused", p->dmips_unused);
+	key_int(m, "freq_invariance", p->fie);
+	key_bool(m, "freq_invariance_given", p->fie_origin == PLATFORM_FIE_FROM_JSON);
+	str(m, "cpus");
+	seq_start(m, NULL, 0);
+	for (unsigned cpu = 0; cpu < p->nr_cpus; cpu++)
+		write_capsim_cpu(m, &p->cpus[cpu], cpu);
+	seq_end(m);
+	str(m, "policies");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < p->nr_policies; i++)
+		write_capsim_policy(m, &p->policies[i]);
+	seq_end(m);
+	str(m, "thermal_zones");
+	seq_start(m, NULL, 0);
+	for (unsigned i = 0; i < p->nr_zones; i++)
+		write_capsim_zone(m, &p->zones[i]);
+	seq_end(m);
+	map_end(m);
+}
+
 int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 {
 	static const char *const abi[] = { "arm64", "armeabi", "x86_64" };
@@ -219,6 +403,7 @@ int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 	}
 	map_end(&m);
 	map_end(&m);
+	write_capsim(&m, p);
 	map_end(&m);
 	emit(&m, &ev, yaml_document_end_event_initialize(&ev, 1));
 	emit(&m, &ev, yaml_stream_end_event_initialize(&ev));

@@ -27,8 +27,9 @@ print(json.dumps([[c["capacity_orig"], c["freq_ref_khz"], c["policy"]] for c in 
 print(json.dumps([[p["cpus"], [[o["khz"], o["power_uw"], o["perf"], o["cost"], o["efficient"]] for o in p["opps"]]] for p in d["policies"]]))' > "$TMPDIR_CASE/b"
 diff "$TMPDIR_CASE/a" "$TMPDIR_CASE/b"
 grep -q '27769' "$TMPDIR_CASE/a"   # the EM really is in the comparison
-# The LISA YAML has no cpuidle states (plat_info has no key for them): both runs in WFI
-# (kernel.cpuidle_off), the workload path made absolute for the scenario's copy.
+# Both runs in WFI (kernel.cpuidle_off), the workload path made absolute for the scenario's copy;
+# the overlay below re-gives what the YAML's capsim: key now also carries (input.lisa_lossless
+# checks that key's whole round trip).
 sc=$TMPDIR_CASE/rk3399-uclamp-ui.json
 python3 - "$CAPSIM_SOURCE_DIR/scenarios/rk3399-uclamp-ui.json" "$sc" <<'PY'
 import json, os, sys
@@ -38,9 +39,8 @@ d['workload'] = os.path.join(os.path.dirname(sys.argv[1]), d['workload'])
 json.dump(d, open(sys.argv[2], 'w'))
 PY
 $CAPSIM simulate "$sc" --duration 2s --json > "$TMPDIR_CASE/run-a"
-# Nor the cpufreq driver (schedutil's rate limit and kthread), nor what the kthread's changes
-# take (the clock's latency, the cpu-supply's ramp and the OPPs' voltages): an overlay gives
-# rk3399's back.
+# The cpufreq driver, the clock's latency, the cpu-supply's ramp and the OPPs' voltages as
+# rk3399's, through an overlay on the YAML.
 $CAPSIM platform show rk3399 --json | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
