@@ -17,6 +17,7 @@
  * then put back field by field (apply_capsim()) and the platform derived again, so the YAML
  * reloads as the platform it was written from.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1077,6 +1078,58 @@ static int capsim_apply(struct lctx *c, const yaml_node_t *k, struct capsim_plat
 }
 
 /* Read @text again for its `capsim:` key, if any, and derive @p once more with it. */
+/* The EM power of every OPP, as the platform has it now: 0 where it has no EM state. */
+static uint64_t *em_powers(const struct capsim_platform *p, size_t *nr)
+{
+	uint64_t *pw;
+	size_t n = 0;
+
+	for (unsigned k = 0; k < p->nr_policies; k++)
+		n += p->policies[k].nr_opps;
+	pw = calloc(n ? n : 1, sizeof(*pw));
+	n = 0;
+	for (unsigned k = 0; pw && k < p->nr_policies; k++)
+		for (unsigned i = 0; i < p->policies[k].nr_opps; i++, n++) {
+			struct capsim_opp_info o;
+
+			capsim_platform_get_opp(p, k, i, &o);
+			pw[n] = o.has_em ? o.em_power_uw : 0;
+		}
+	*nr = n;
+	return pw;
+}
+
+/*
+ * The capsim: key rebuilds the energy model from the OPPs' power and the coefficient; an
+ * nrg-model edited without it would be ignored, so the two must agree (@before: the nrg-model's).
+ */
+static int check_em_agrees(struct lctx *c, const struct capsim_platform *p,
+			   const uint64_t *before)
+{
+	yaml_node_t *root = yaml_document_get_root_node(&c->doc);
+	yaml_node_t *info = lookup(c, root, "platform-info");
+	yaml_node_t *conf = info ? lookup(c, info, "conf") : NULL;
+	yaml_node_t *em = conf ? lookup(c, conf, "nrg-model") : NULL;
+	size_t n = 0;
+
+	for (unsigned k = 0; k < p->nr_policies; k++)
+		for (unsigned i = 0; i < p->policies[k].nr_opps; i++, n++) {
+			struct capsim_opp_info o;
+			uint64_t now;
+
+			capsim_platform_get_opp(p, k, i, &o);
+			now = o.has_em ? o.em_power_uw : 0;
+			if (now == before[n])
+				continue;
+			return lfail(c, em ? em : root, "platform-info.conf.nrg-model",
+				     "CPU %u's power at %u kHz is %" PRIu64 " uW here but %" PRIu64
+				     " uW from the capsim: key's OPPs (expected the two to agree: edit "
+				     "both, or remove the capsim: key)", p->policies[k].cpu, o.khz,
+				     before[n], now);
+		}
+	return 0;
+}
+
 static int apply_capsim(const char *text, size_t len, const char *file, struct capsim_platform *p,
 			capsim_error *err)
 {
@@ -1097,10 +1150,18 @@ static int apply_capsim(const char *text, size_t len, const char *file, struct c
 	if (k && k->type != YAML_MAPPING_NODE)
 		ret = lfail(&c, k, "capsim", "expected a mapping (what `platform show --format lisa` "
 			    "writes)");
-	else if (k)
-		ret = capsim_apply(&c, k, p);
-	if (!ret && k)
-		ret = platform_finalize(p, err);
+	else if (k) {
+		size_t nr;
+		uint64_t *before = em_powers(p, &nr);
+
+		ret = before ? capsim_apply(&c, k, p) :
+			       capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", file);
+		if (!ret)
+			ret = platform_finalize(p, err);
+		if (!ret)
+			ret = check_em_agrees(&c, p, before);
+		free(before);
+	}
 	yaml_document_delete(&c.doc);
 	return ret;
 }

@@ -104,4 +104,21 @@ want = "%s:%d:" % (broken, line + 1)
 if r.returncode == 0 or want not in r.stderr or "cluster" not in r.stderr or r.stdout:
     bad("broken capsim.cpus[0].cluster: exit %d, stderr %r (expected %s ... cluster)" % (
         r.returncode, r.stderr, want))
+
+# an nrg-model edited without the capsim: key (which rebuilds the EM from the OPPs' power) is
+# refused, naming the CPU and the frequency, rather than ignored: the first active state's mW
+with open(yml["rk3399"]) as f:
+    text = f.read().splitlines(keepends=True)
+line = next(i for i, t in enumerate(text) if "ActiveState [" in t)
+m = re.search(r"- (\d+): .*ActiveState \[(\d+), ([0-9.]+)\]", text[line])
+khz, mw = int(m.group(1)), float(m.group(3))
+text[line] = text[line].replace(m.group(3) + "]", "%.3f]" % (mw + 1))
+edited = os.path.join(out, "edited-em.yml")
+with open(edited, "w") as f:
+    f.writelines(text)
+r = run("platform", "show", edited, "--json", ok=False)
+want = ["%s:" % edited, "nrg-model", "%d kHz" % khz, "%d uW here" % round((mw + 1) * 1000),
+        "%d uW from the capsim: key" % round(mw * 1000)]
+if r.returncode != 1 or r.stdout or any(w not in r.stderr for w in want):
+    bad("edited nrg-model: exit %d, stderr %r (expected %s)" % (r.returncode, r.stderr, want))
 sys.exit(fail)
