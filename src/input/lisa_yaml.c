@@ -562,6 +562,8 @@ static int refuse_duplicate_keys(struct lctx *c)
 			}
 			keys[n++].n = k;
 		}
+		if (n < 2) /* an empty mapping's @keys may still be NULL, which qsort() must not get */
+			continue;
 		qsort(keys, n, sizeof(*keys), cmp_lkey);
 		/* equal keys sit together, in text order: the first of a run is the first given */
 		for (size_t i = 1, f = 0; i < n; i++) {
