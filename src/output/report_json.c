@@ -87,8 +87,12 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 			fprintf(f, "%s\"%u\": %.6f", k ? ", " : "", t->runtime_by_cpu[k].cpu,
 				(double)t->runtime_by_cpu[k].ns * 1e-9);
 		fprintf(f, "}, \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}, \"migrations\": %llu, "
-			"\"util_avg_end\": %llu}", t->lat_p50_us, t->lat_p99_us,
+			"\"util_avg_end\": %llu", t->lat_p50_us, t->lat_p99_us,
 			(unsigned long long)t->migrations, (unsigned long long)t->util_avg_end);
+		if (sum->task_energy) /* appended after the keys it had */
+			fprintf(f, ", \"energy_j\": %.6f, \"energy_share_pct\": %.4f",
+				sum->task_energy[i].energy_j, sum->task_energy[i].share_pct);
+		fputc('}', f);
 	}
 	fprintf(f, "],\n \"cpus\": [");
 	for (unsigned c = 0; c < sum->nr_cpus; c++) {
