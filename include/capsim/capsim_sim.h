@@ -460,7 +460,7 @@ struct capsim_task_counts {
  * is fixed): @energy_j the EM power of the OPP its CPU ran at over the time it ran (what
  * capsim_cpu_summary.energy_j counts, split by the task running), @share_pct that of the run's
  * energy_j (0 when it is 0). Idle energy is in no task. The tasks sum to energy_j but for the
- * time policies' sugov kthreads ran (capsim_cpu_summary.kthread_busy_ns), in no task.
+ * time policies' sugov kthreads ran (capsim_cpu_summary.kthread_busy_ns): kthread_energy_j.
  */
 struct capsim_task_energy {
 	double energy_j;
@@ -507,6 +507,9 @@ typedef struct capsim_summary {
 	double idle_energy_j;
 	/* appended: per task, in the order of @tasks (nr_tasks entries) */
 	const struct capsim_task_energy *task_energy;
+	/* appended: of energy_j, the part of the policies' sugov kthreads (in no task's): the
+	 * tasks' task_energy[].energy_j and it sum to energy_j */
+	double kthread_energy_j;
 } capsim_summary;
 
 /**

@@ -88,7 +88,8 @@ class Summary(ctypes.Structure):
                 ("truncated_at_ns", c_u64), ("truncated_by", c_int),
                 ("task_counts", ctypes.c_void_p),
                 ("has_idle_power", c_int), ("idle_energy_j", c_double),
-                ("task_energy", P(TaskEnergy))]  # appended: per task, its part of energy_j
+                ("task_energy", P(TaskEnergy)),  # appended: per task, its part of energy_j
+                ("kthread_energy_j", c_double)]  # appended: the sugov kthreads' part
 
 
 class PlatformInfo(ctypes.Structure):

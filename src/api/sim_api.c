@@ -696,6 +696,7 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		sum->energy_j = r.energy_j;
 		sum->has_idle_power = r.has_idle_power;
 		sum->idle_energy_j = r.idle_energy_j;
+		sum->kthread_energy_j = r.kthread_energy_j;
 		sum->migrations = r.migrations;
 		sum->misfit_migrations = r.misfit_migrations;
 		sum->overutilized_pct = r.overutilized_pct;

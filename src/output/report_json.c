@@ -62,6 +62,10 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	 * has none), so that a 0 never reads as idle being free; other runs read as before */
 	if (sum->has_idle_power)
 		fprintf(f, " \"idle_energy_j\": %.6f,\n", sum->idle_energy_j);
+	/* the sugov kthreads' part of energy_j, in no task's energy_j: only where they ran, so
+	 * that other runs read as before */
+	if (sum->kthread_energy_j > 0)
+		fprintf(f, " \"kthread_energy_j\": %.6f,\n", sum->kthread_energy_j);
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));

@@ -557,6 +557,7 @@ struct sim_cpu_result {
 struct sim_result {
 	double duration_s, energy_j, overutilized_pct;
 	double idle_energy_j;  /* apart from energy_j (the EM's dynamic energy) */
+	double kthread_energy_j; /* of energy_j, the sugov kthreads' part (in no task's) */
 	bool has_idle_power;   /* some CPU's idle power is given (platform JSON idle_power_uw) */
 	uint64_t migrations, misfit_migrations, events;
 	struct sim_task_result *tasks;

@@ -263,6 +263,9 @@ int sim_result_totals(const struct capsim_sim *s, struct sim_result *r)
 		r->idle_energy_j += r->cpus[c].idle_energy_j;
 		r->has_idle_power |= s->plat->cpus[c].has_idle_power;
 	}
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		if (s->pol[i].kthread)
+			r->kthread_energy_j += (double)s->pol[i].kthread->st.energy_fj * 1e-15;
 	return 0;
 }
 
