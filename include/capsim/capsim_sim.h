@@ -455,6 +455,18 @@ struct capsim_task_counts {
 	uint64_t loops;
 };
 
+/*
+ * A task's part of the run's active energy (appended beside capsim_task_summary, whose layout
+ * is fixed): @energy_j the EM power of the OPP its CPU ran at over the time it ran (what
+ * capsim_cpu_summary.energy_j counts, split by the task running), @share_pct that of the run's
+ * energy_j (0 when it is 0). Idle energy is in no task. The tasks sum to energy_j but for the
+ * time policies' sugov kthreads ran (capsim_cpu_summary.kthread_busy_ns): kthread_energy_j.
+ */
+struct capsim_task_energy {
+	double energy_j;
+	double share_pct;
+};
+
 typedef struct capsim_summary {
 	/* the run header */
 	const char *platform;        /* the platform's name */
@@ -493,6 +505,11 @@ typedef struct capsim_summary {
 	 * energy of all CPUs (their idle_energy_j): apart from energy_j, the EM's dynamic energy */
 	int has_idle_power;
 	double idle_energy_j;
+	/* appended: per task, in the order of @tasks (nr_tasks entries) */
+	const struct capsim_task_energy *task_energy;
+	/* appended: of energy_j, the part of the policies' sugov kthreads (in no task's): the
+	 * tasks' task_energy[].energy_j and it sum to energy_j */
+	double kthread_energy_j;
 } capsim_summary;
 
 /**

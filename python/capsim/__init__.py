@@ -549,7 +549,9 @@ class Result:
                           "runtime_by_cpu_ns": {t.runtime_by_cpu[k].cpu: t.runtime_by_cpu[k].ns
                                                 for k in range(t.nr_runtime_by_cpu)},
                           "lat_p50_us": t.lat_p50_us, "lat_p99_us": t.lat_p99_us,
-                          "migrations": t.migrations, "util_avg_end": t.util_avg_end})
+                          "migrations": t.migrations, "util_avg_end": t.util_avg_end,
+                          "energy_j": s.task_energy[i].energy_j,
+                          "energy_share_pct": s.task_energy[i].share_pct})
         self.tasks = pd.DataFrame(tasks)
         self.cpus = pd.DataFrame([{f: getattr(s.cpus[i], f) for f, _ in s.cpus[i]._fields_}
                                   for i in range(s.nr_cpus)]).set_index("cpu")

@@ -70,6 +70,10 @@ class PressureSummary(ctypes.Structure):
                 ("uclamp_min_violations", c_u64), ("mean_uclamp_min_shortfall", c_double)]
 
 
+class TaskEnergy(ctypes.Structure):  # appended beside TaskSummary, whose layout is fixed
+    _fields_ = [("energy_j", c_double), ("share_pct", c_double)]
+
+
 class Summary(ctypes.Structure):
     _fields_ = [("platform", c_char_p), ("workload", c_char_p), ("duration_ns", c_u64),
                 ("duration_s", c_double), ("hz", c_uint), ("governor", c_int), ("eas", c_int),
@@ -83,7 +87,9 @@ class Summary(ctypes.Structure):
                 ("has_pressure_metrics", c_int), ("pressure", PressureSummary),
                 ("truncated_at_ns", c_u64), ("truncated_by", c_int),
                 ("task_counts", ctypes.c_void_p),
-                ("has_idle_power", c_int), ("idle_energy_j", c_double)]
+                ("has_idle_power", c_int), ("idle_energy_j", c_double),
+                ("task_energy", P(TaskEnergy)),  # appended: per task, its part of energy_j
+                ("kthread_energy_j", c_double)]  # appended: the sugov kthreads' part
 
 
 class PlatformInfo(ctypes.Structure):

@@ -519,7 +519,8 @@ static struct capsim_cpu_time *cpu_times(struct sim_task *p, bool take)
  * run held.
  */
 static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_sim *take,
-			struct capsim_task_summary *out, struct capsim_task_counts *counts)
+			struct capsim_task_summary *out, struct capsim_task_counts *counts,
+			double run_energy_j, struct capsim_task_energy *energy)
 {
 	struct sim_task *p = s->tasks[i];
 	unsigned nr_by_cpu = p->st.nr_by_cpu;
@@ -551,6 +552,8 @@ static int task_summary(const struct capsim_sim *s, uint32_t i, struct capsim_si
 		.util_avg_end = t.util_avg_end,
 	};
 	*counts = (struct capsim_task_counts){ p->st.activations, p->st.loops };
+	*energy = (struct capsim_task_energy){
+		t.energy_j, run_energy_j > 0 ? 100.0 * t.energy_j / run_energy_j : 0 };
 	if (take) {
 		if (name == p->name)
 			p->name = NULL; /* handed over */
@@ -663,6 +666,7 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 	capsim_summary *sum = calloc(1, sizeof(*sum));
 	struct capsim_task_summary *tasks = NULL;
 	struct capsim_task_counts *counts = NULL;
+	struct capsim_task_energy *energy = NULL;
 	struct capsim_cpu_summary *cpus = NULL;
 	struct sim_result r;
 	int ret;
@@ -677,10 +681,11 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		sum->tasks = tasks = calloc(s->nr_tasks + 1, sizeof(*tasks));
 		sum->cpus = cpus = calloc(r.nr_cpus + 1, sizeof(*cpus));
 		sum->task_counts = counts = calloc(s->nr_tasks + 1, sizeof(*counts));
-		ret = tasks && cpus && counts ? 0 : CAPSIM_ERR_NOMEM;
+		sum->task_energy = energy = calloc(s->nr_tasks + 1, sizeof(*energy));
+		ret = tasks && cpus && counts && energy ? 0 : CAPSIM_ERR_NOMEM;
 	}
 	for (uint32_t i = 0; !ret && i < s->nr_tasks; i++) {
-		ret = task_summary(s, i, take, &tasks[i], &counts[i]);
+		ret = task_summary(s, i, take, &tasks[i], &counts[i], r.energy_j, &energy[i]);
 		sum->nr_tasks = i + !ret;
 	}
 	for (unsigned c = 0; !ret && c < r.nr_cpus; c++)
@@ -691,6 +696,7 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		sum->energy_j = r.energy_j;
 		sum->has_idle_power = r.has_idle_power;
 		sum->idle_energy_j = r.idle_energy_j;
+		sum->kthread_energy_j = r.kthread_energy_j;
 		sum->migrations = r.migrations;
 		sum->misfit_migrations = r.misfit_migrations;
 		sum->overutilized_pct = r.overutilized_pct;
@@ -741,6 +747,7 @@ void capsim_summary_free(capsim_summary *sum)
 	}
 	free((void *)sum->tasks);
 	free((void *)sum->task_counts);
+	free((void *)sum->task_energy);
 	free((void *)sum->cpus);
 	free((void *)sum->caps);
 	free((void *)sum->policies);

@@ -12,17 +12,19 @@ static int tasks_csv(const capsim_summary *sum, FILE *f)
 {
 	fprintf(f, "task,wakeups,loops,activations,deadline_misses,timer_events,slack_mean_us,"
 		"slack_min_us,runtime_s,wakeup_latency_p50_us,wakeup_latency_p99_us,migrations,"
-		"util_avg_end\n");
+		"util_avg_end,energy_j,energy_share_pct\n");
 	for (unsigned i = 0; i < sum->nr_tasks; i++) {
 		const struct capsim_task_summary *t = &sum->tasks[i];
 
 		fprintf(f, "%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%.3f,"
-			"%.6f,%.3f,%.3f,%" PRIu64 ",%" PRIu64 "\n", t->name,
+			"%.6f,%.3f,%.3f,%" PRIu64 ",%" PRIu64 ",%.6f,%.4f\n", t->name,
 			sum->task_counts ? sum->task_counts[i].wakeups : t->activations,
 			sum->task_counts ? sum->task_counts[i].loops : 0, t->activations,
 			t->deadline_misses, t->timer_events, t->slack_mean_us,
 			t->timer_events ? t->slack_min_us : 0.0, (double)t->runtime_ns * 1e-9,
-			t->lat_p50_us, t->lat_p99_us, t->migrations, t->util_avg_end);
+			t->lat_p50_us, t->lat_p99_us, t->migrations, t->util_avg_end,
+			sum->task_energy ? sum->task_energy[i].energy_j : 0.0,
+			sum->task_energy ? sum->task_energy[i].share_pct : 0.0);
 	}
 	return ferror(f);
 }

@@ -62,6 +62,10 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	 * has none), so that a 0 never reads as idle being free; other runs read as before */
 	if (sum->has_idle_power)
 		fprintf(f, " \"idle_energy_j\": %.6f,\n", sum->idle_energy_j);
+	/* the sugov kthreads' part of energy_j, in no task's energy_j: only where they ran, so
+	 * that other runs read as before */
+	if (sum->kthread_energy_j > 0)
+		fprintf(f, " \"kthread_energy_j\": %.6f,\n", sum->kthread_energy_j);
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));
@@ -87,8 +91,12 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 			fprintf(f, "%s\"%u\": %.6f", k ? ", " : "", t->runtime_by_cpu[k].cpu,
 				(double)t->runtime_by_cpu[k].ns * 1e-9);
 		fprintf(f, "}, \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}, \"migrations\": %llu, "
-			"\"util_avg_end\": %llu}", t->lat_p50_us, t->lat_p99_us,
+			"\"util_avg_end\": %llu", t->lat_p50_us, t->lat_p99_us,
 			(unsigned long long)t->migrations, (unsigned long long)t->util_avg_end);
+		if (sum->task_energy) /* appended after the keys it had */
+			fprintf(f, ", \"energy_j\": %.6f, \"energy_share_pct\": %.4f",
+				sum->task_energy[i].energy_j, sum->task_energy[i].share_pct);
+		fputc('}', f);
 	}
 	fprintf(f, "],\n \"cpus\": [");
 	for (unsigned c = 0; c < sum->nr_cpus; c++) {

@@ -123,8 +123,11 @@ void sim_account_cpu(struct capsim_sim *s, int cpu)
 		rq->time_at_opp[idx] += delta;
 	if (rq->curr) {
 		rq->busy_ns += delta;
-		if (idx >= 0)
+		if (idx >= 0) {
 			rq->busy_at_opp[idx] += delta;
+			/* the task's part of the CPU's energy, so tasks and CPUs sum the same */
+			rq->curr->st.energy_fj += (unsigned __int128)delta * rq->em_power_at_opp[idx];
+		}
 		if (s->fie == PLATFORM_FIE_AMU) { /* the AMU counts only outside WFI */
 			uint64_t kns = (uint64_t)rq->delivered_khz * delta + rq->amu_core_rem;
 
@@ -418,6 +421,18 @@ static int setup_resources(struct capsim_sim *s)
 	return 0;
 }
 
+/* EM power (µW) of each OPP of @pp, by frequency; 0 where the EM has no such state */
+static uint64_t *opp_power_table(const struct platform_policy *pp)
+{
+	uint64_t *t = calloc(pp->nr_opps + 1, sizeof(*t));
+
+	for (unsigned k = 0; t && pp->em && k < pp->nr_opps; k++)
+		for (unsigned i = 0; i < pp->em->nr_perf_states; i++)
+			if (pp->em->table[i].frequency == pp->opps[k].khz)
+				t[k] = pp->em->table[i].power;
+	return t;
+}
+
 static int setup_cpus(struct capsim_sim *s)
 {
 	s->rq = calloc(s->nr_cpus, sizeof(*s->rq));
@@ -435,7 +450,9 @@ static int setup_cpus(struct capsim_sim *s)
 		rq_init(s, rq, (int)c);
 		rq->time_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
 		rq->busy_at_opp = calloc(nopp ? nopp : 1, sizeof(uint64_t));
-		if (!rq->time_at_opp || !rq->busy_at_opp)
+		rq->em_power_at_opp = pi >= 0 ? opp_power_table(&s->plat->policies[pi])
+					      : calloc(1, sizeof(uint64_t));
+		if (!rq->time_at_opp || !rq->busy_at_opp || !rq->em_power_at_opp)
 			return CAPSIM_ERR_NOMEM;
 		if (rq->cap_orig != s->rq[0].cap_orig)
 			s->asym = true;
@@ -567,6 +584,7 @@ void sim_free(struct capsim_sim *s)
 		for (unsigned c = 0; c < s->nr_cpus; c++) {
 			free(s->rq[c].time_at_opp);
 			free(s->rq[c].busy_at_opp);
+			free(s->rq[c].em_power_at_opp);
 			free(s->rq[c].timerq.slot);
 		}
 	free(s->rq);

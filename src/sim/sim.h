@@ -94,6 +94,9 @@ struct task_stats {
 	int64_t slack_sum_ns;       /* over timer events */
 	int64_t slack_min_ns;
 	uint64_t runtime_ns;
+	/* the EM energy of the time it ran: busy ns x the EM power (µW) of the OPP its CPU ran
+	 * at, summed in sim_account_cpu() beside rq->busy_at_opp (fJ) */
+	unsigned __int128 energy_fj;
 	uint32_t *lat_hist;         /* buckets lat_lo .. lat_lo + lat_nr - 1 of LAT_BUCKETS (> 0) */
 	uint64_t lat_count;
 	uint64_t cur_ns;            /* not yet in @by_cpu: added when it changes CPU, or ends */
@@ -370,6 +373,7 @@ struct sim_rq {
 	uint64_t busy_ns;
 	uint64_t *time_at_opp;           /* per OPP of its policy: all time at that delivered OPP */
 	uint64_t *busy_at_opp;           /* ... of which busy */
+	uint64_t *em_power_at_opp;       /* per OPP: its EM power (µW), 0 where the EM has none */
 	unsigned __int128 cap_integral;  /* actual capacity x ns */
 };
 
@@ -540,6 +544,7 @@ struct sim_task_result {
 	double slack_mean_us, slack_min_us;
 	double lat_p50_us, lat_p99_us;
 	uint64_t util_avg_end;
+	double energy_j;       /* its part of sim_result.energy_j (task_stats.energy_fj) */
 	const struct task_stats *stats; /* its runtime per CPU: cpu_time_cpu(), cpu_time_ns() */
 };
 
@@ -552,6 +557,7 @@ struct sim_cpu_result {
 struct sim_result {
 	double duration_s, energy_j, overutilized_pct;
 	double idle_energy_j;  /* apart from energy_j (the EM's dynamic energy) */
+	double kthread_energy_j; /* of energy_j, the sugov kthreads' part (in no task's) */
 	bool has_idle_power;   /* some CPU's idle power is given (platform JSON idle_power_uw) */
 	uint64_t migrations, misfit_migrations, events;
 	struct sim_task_result *tasks;

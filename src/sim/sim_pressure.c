@@ -36,7 +36,6 @@ struct sim_pressure {
 	struct thermal_desc *desc;
 	uint64_t thermal_last;
 	uint64_t **busy_last;    /* per CPU: busy_at_opp at the last heat step */
-	uint64_t **opp_power;    /* per CPU: EM power (µW) of each OPP of its policy */
 	uint64_t *power;         /* per CPU: scratch, µW over the last step */
 	struct thermal_cpu_input *in;
 };
@@ -249,18 +248,6 @@ static void trace_thermal_event(void *ctx, uint64_t now, const char *event, cons
 	sim_ev_text(ctx, event, body);
 }
 
-/* EM power (µW) of each OPP of @pp, by frequency; 0 where the EM has no such state */
-static uint64_t *opp_power_table(const struct platform_policy *pp)
-{
-	uint64_t *t = calloc(pp->nr_opps + 1, sizeof(*t));
-
-	for (unsigned k = 0; t && pp->em && k < pp->nr_opps; k++)
-		for (unsigned i = 0; i < pp->em->nr_perf_states; i++)
-			if (pp->em->table[i].frequency == pp->opps[k].khz)
-				t[k] = pp->em->table[i].power;
-	return t;
-}
-
 static int setup_thermal(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_pressure *sp = press_of(s);
@@ -274,19 +261,16 @@ static int setup_thermal(struct capsim_sim *s, capsim_error *err)
 	if (ret)
 		return capsim_error_prefix(err, "%s: ", s->plat->name);
 	sp->busy_last = calloc(s->nr_cpus, sizeof(*sp->busy_last));
-	sp->opp_power = calloc(s->nr_cpus, sizeof(*sp->opp_power));
 	sp->power = calloc(CAPSIM_MAX_CPUS, sizeof(*sp->power));
 	sp->in = calloc(CAPSIM_MAX_CPUS, sizeof(*sp->in));
-	if (!sp->busy_last || !sp->opp_power || !sp->power || !sp->in)
+	if (!sp->busy_last || !sp->power || !sp->in)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		int pol = platform_policy_of(s->plat, c);
 		unsigned n = pol >= 0 ? s->plat->policies[pol].nr_opps : 0;
 
 		sp->busy_last[c] = calloc(n + 1, sizeof(uint64_t));
-		sp->opp_power[c] = pol >= 0 ? opp_power_table(&s->plat->policies[pol])
-					    : calloc(1, sizeof(uint64_t));
-		if (!sp->busy_last[c] || !sp->opp_power[c])
+		if (!sp->busy_last[c])
 			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	return 0;
@@ -305,7 +289,7 @@ static void step_power(struct capsim_sim *s, uint64_t dt)
 		sim_account_cpu(s, (int)c);
 		for (unsigned k = 0; k < n; k++) {
 			energy += (unsigned __int128)(s->rq[c].busy_at_opp[k] - sp->busy_last[c][k]) *
-				  sp->opp_power[c][k];
+				  s->rq[c].em_power_at_opp[k];
 			sp->busy_last[c][k] = s->rq[c].busy_at_opp[k];
 		}
 		sp->power[c] = dt ? (uint64_t)(energy / dt) : 0;
@@ -409,14 +393,9 @@ void sim_pressure_free(struct capsim_sim *s)
 
 	if (!sp)
 		return;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if (sp->busy_last)
-			free(sp->busy_last[c]);
-		if (sp->opp_power)
-			free(sp->opp_power[c]);
-	}
+	for (unsigned c = 0; sp->busy_last && c < s->nr_cpus; c++)
+		free(sp->busy_last[c]);
 	free(sp->busy_last);
-	free(sp->opp_power);
 	free(sp->power);
 	free(sp->in);
 	thermal_free(sp->thermal);

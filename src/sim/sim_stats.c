@@ -192,16 +192,6 @@ uint64_t task_latency_percentile(const struct sim_task *p, unsigned pct)
 }
 
 /* EM power (µW) at the OPP of @khz, or 0 without an energy model. */
-static uint64_t em_power_uw(const struct platform_policy *pp, uint32_t khz)
-{
-	if (!pp->em)
-		return 0;
-	for (unsigned i = 0; i < pp->em->nr_perf_states; i++)
-		if (pp->em->table[i].frequency == khz)
-			return pp->em->table[i].power;
-	return 0;
-}
-
 static void cpu_result(const struct capsim_sim *s, unsigned c, double dur_ns,
 		       struct sim_cpu_result *r)
 {
@@ -218,7 +208,7 @@ static void cpu_result(const struct capsim_sim *s, unsigned c, double dur_ns,
 		for (unsigned i = 0; i < pp->nr_opps; i++) {
 			fsum += (double)rq->time_at_opp[i] * pp->opps[i].khz;
 			energy += (double)rq->busy_at_opp[i] * 1e-9 *
-				  (double)em_power_uw(pp, pp->opps[i].khz) * 1e-6;
+				  (double)rq->em_power_at_opp[i] * 1e-6;
 		}
 	}
 	r->mean_freq_khz = dur_ns > 0 ? fsum / dur_ns : 0;
@@ -249,6 +239,7 @@ void sim_task_result(const struct capsim_sim *s, uint32_t i, struct sim_task_res
 	t->lat_p50_us = (double)task_latency_percentile(p, 50) / 1e3;
 	t->lat_p99_us = (double)task_latency_percentile(p, 99) / 1e3;
 	t->util_avg_end = p->avg.util_avg;
+	t->energy_j = (double)p->st.energy_fj * 1e-15;
 	t->stats = &p->st;
 }
 
@@ -272,6 +263,9 @@ int sim_result_totals(const struct capsim_sim *s, struct sim_result *r)
 		r->idle_energy_j += r->cpus[c].idle_energy_j;
 		r->has_idle_power |= s->plat->cpus[c].has_idle_power;
 	}
+	for (unsigned i = 0; i < s->plat->nr_policies; i++)
+		if (s->pol[i].kthread)
+			r->kthread_energy_j += (double)s->pol[i].kthread->st.energy_fj * 1e-15;
 	return 0;
 }
 

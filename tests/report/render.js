@@ -9,7 +9,8 @@
 // With REPORT.json (the run's `compare --json` or `simulate --json`), every verdict cell (an
 // element with data-metric) is read after the page's scripts ran and checked against the JSON,
 // parsed here: its text starts with the JSON's number, then the unit its key names (_s: s,
-// _us: us, _j: J, _pct: %); every task x model has a deadline_misses and a runtime_s cell.
+// _us: us, _j: J, _pct: %); every task x model has a deadline_misses, a runtime_s and an
+// energy_share_pct cell.
 // Usage: node render.js PAGE.html SHOT.png [REPORT.json]
 const { chromium } = require("playwright-core");
 const path = require("path");
@@ -24,7 +25,7 @@ function expected(J, cell) {
   if (!obj) throw new Error("task " + cell.task + " is not in the JSON's " + cell.model);
   const leaf = cell.metric.split(".").pop();
   const unit = /_s$/.test(leaf) ? "s" : /_us$/.test(cell.metric.split(".")[0]) ? "us" : /_j$/.test(leaf) ? "J" : /_pct$/.test(leaf) ? "%" : "";
-  if (cell.metric === "energy_j" && S.energy_model === false) return [null, unit];
+  if ((cell.metric === "energy_j" || cell.metric === "energy_share_pct") && S.energy_model === false) return [null, unit];
   if (cell.metric === "runtime_by_cpu_s") // a cluster's: the sum over its CPUs, to the JSON's 6 decimals
     return [Number(cell.cpus.split(",").reduce((a, c) => a + (obj.runtime_by_cpu_s[c] || 0), 0).toFixed(6)), unit];
   if (cell.metric.startsWith("pressure.cpus.")) {
@@ -50,7 +51,7 @@ function checkVerdict(J, cells) {
   const models = J.models || { [J.model]: J };
   for (const [m, S] of Object.entries(models))
     for (const t of S.tasks)
-      for (const k of ["deadline_misses", "runtime_s"])
+      for (const k of ["deadline_misses", "runtime_s", "energy_share_pct"])
         if (cells.filter((c) => c.model === m && c.task === t.name && c.metric === k).length !== 1)
           bad.push("no single " + k + " cell for " + t.name + " under " + m);
   return bad;

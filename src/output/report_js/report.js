@@ -229,10 +229,12 @@
       reads: "99th percentile of wake-up to running: time queued behind other tasks plus the idle state's exit latency — lower is better" },
     { key: "runtime_by_cpu_s", name: "run time on a cluster", unit: "s", better: "none",
       reads: "CPU time the task ran on the cluster's CPUs (the policy's CPUs; share of its run time in brackets) — shows where the model placed it" },
+    { key: "energy_share_pct", name: "energy share", unit: "%", better: "none",
+      reads: "the task's part of the run's active energy, EM power at the OPP its CPU ran at over the time it ran — idle energy not included (its joules in brackets)" },
   ];
   const RUN_METRICS = [
     { key: "energy_j", name: "energy", unit: "J", better: "lower",
-      reads: "energy model power at the delivered OPP over busy time, all CPUs (idle states apart) — lower is better; a task's own share is not measured: each cluster's share of it is below" },
+      reads: "energy model power at the delivered OPP over busy time, all CPUs (idle states apart) — lower is better; each cluster's share in brackets, each task's in its energy share row" },
     { key: "migrations", name: "migrations", unit: "", better: "lower",
       reads: "task moves between CPUs — lower is better" },
     { key: "overutilized_pct", name: "time overutilized", unit: "%", better: "lower",
@@ -324,6 +326,9 @@
     const t = VT, T = (R) => R.summary.tasks[i], a = { "data-task": t0.name };
     $("th", { class: "taskname", colspan: NM + 2, text: "task " + t0.name }, $("tr", {}, t));
     TASK_METRICS.slice(0, 3).forEach((m) => vrow(t, m, m.name + (m.unit ? " (" + m.unit + ")" : ""), RUNS.map((R) => get(T(R), m.key)), a));
+    const e = TASK_METRICS[4]; // n/a without an energy model, as the run's energy
+    vrow(t, e, e.name + " (" + e.unit + ")", RUNS.map((R) => (R.summary.energy_model === false ? null : T(R).energy_share_pct)), a, 0,
+      (k) => " (" + T(RUNS[k]).energy_j + " J)");
     const m = TASK_METRICS[3];
     CLUSTERS.forEach((p) => {
       const on = (R) => Number(p.cpus.reduce((s, c) => s + (T(R).runtime_by_cpu_s[c] || 0), 0).toFixed(6));
