@@ -10,7 +10,6 @@
 #define _GNU_SOURCE /* dladdr1(): which file holds this code */
 #include <errno.h>
 #include <fcntl.h>
-#include <dirent.h>
 #include <dlfcn.h>
 #include <limits.h>
 #include <link.h>
@@ -366,51 +365,13 @@ int platform_load(const char *name, const char *const *overlays, unsigned nr_ove
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int platform_list(char ***names, capsim_error *err)
 {
-	char dir[PLATFORM_PATH_MAX * 2], **v = NULL;
-	struct dirent *de;
-	int n = 0;
-	DIR *d;
+	static const char *const exts[] = { ".dtb", ".dts", ".json", NULL };
+	char dir[PLATFORM_PATH_MAX * 2];
 
 	snprintf(dir, sizeof(dir), "%s/platforms", platform_data_dir());
-	d = opendir(dir);
-	if (!d)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s (set CAPSIM_DATA_DIR)",
-					dir, strerror(errno));
-	while ((de = readdir(d))) {
-		size_t len = strcspn(de->d_name, ".");
-		const char *ext = de->d_name + len;
-		bool dup = false;
-
-		if (!len || (strcmp(ext, ".dtb") && strcmp(ext, ".dts") && strcmp(ext, ".json")))
-			continue;
-		for (int i = 0; i < n; i++)
-			dup |= strlen(v[i]) == len && !strncmp(v[i], de->d_name, len);
-		if (dup)
-			continue;
-		char **m = realloc(v, (size_t)(n + 2) * sizeof(*v));
-		if (!m || !(m[n] = strndup(de->d_name, len))) {
-			v = m ? m : v;
-			for (int i = 0; i < n; i++)
-				free(v[i]);
-			free(v);
-			closedir(d);
-			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-		}
-		v = m;
-		v[++n] = NULL;
-	}
-	closedir(d);
-	if (n)
-		qsort(v, (size_t)n, sizeof(*v), cmp_str);
-	*names = v;
-	return n;
+	return input_dir_names(dir, exts, names, err);
 }
 
 /* --- the public API of loading (include/capsim/capsim_platform.h) --------------------------- */

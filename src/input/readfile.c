@@ -6,7 +6,9 @@
  * Here: fstat() first, so a directory and an oversize regular file are refused before any
  * read, naming the size; a pipe or device is read up to the cap plus one byte.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,4 +128,65 @@ int input_read_file(const char *path, char **buf, size_t *len, capsim_error *err
 int capsim_read_input(const char *path, char **text, size_t *len, capsim_error *err)
 {
 	return input_read_file(path, text, len, err);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool ends_in_one_of(const char *ext, const char *const *exts)
+{
+	for (; *exts; exts++)
+		if (!strcmp(ext, *exts))
+			return true;
+	return false;
+}
+
+static bool listed(char *const *v, int n, const char *name, size_t len)
+{
+	for (int i = 0; i < n; i++)
+		if (strlen(v[i]) == len && !strncmp(v[i], name, len))
+			return true;
+	return false;
+}
+
+static void free_names(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int input_dir_names(const char *dir, const char *const *exts, char ***names, capsim_error *err)
+{
+	char **v = NULL;
+	struct dirent *de;
+	int n = 0;
+	DIR *d = opendir(dir);
+
+	*names = NULL;
+	if (!d)
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s (set CAPSIM_DATA_DIR)",
+					dir, strerror(errno));
+	while ((de = readdir(d))) {
+		size_t len = strcspn(de->d_name, ".");
+		char **m;
+
+		if (!len || !ends_in_one_of(de->d_name + len, exts) || listed(v, n, de->d_name, len))
+			continue;
+		m = realloc(v, (size_t)(n + 2) * sizeof(*v));
+		if (!m || !(m[n] = strndup(de->d_name, len))) {
+			free_names(m ? m : v, n);
+			closedir(d);
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		}
+		v = m;
+		v[++n] = NULL;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, (size_t)n, sizeof(*v), cmp_name);
+	*names = v;
+	return n;
 }

@@ -37,6 +37,16 @@ int input_read_file(const char *path, char **buf, size_t *len, capsim_error *err
  */
 int input_check_size(const char *name, size_t len, capsim_error *err);
 
+/**
+ * input_dir_names() - the names of the files in @dir that end in one of @exts (a NULL-ended
+ * list such as ".json"), each up to its first '.', sorted and each once, for the shipped-data
+ * listings (platforms, scenarios).
+ * @names: set to a NULL-ended malloc'ed array of malloc'ed names (NULL when there is none).
+ *
+ * Return: the count, or a negative capsim_err (CAPSIM_ERR_IO naming @dir, CAPSIM_ERR_NOMEM).
+ */
+int input_dir_names(const char *dir, const char *const *exts, char ***names, capsim_error *err);
+
 /*
  * The digest of what a run reads (a sweep's run id, capsim_scenario_input_digest()): while a
  * thread has one begun, every file that thread reads through input_read_file(), and every

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 
@@ -735,11 +734,6 @@ int scenario_default_path(char *buf, size_t size)
 	return snprintf(buf, size, "%s/default.json", data_paths_source_scenarios);
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The directory of the shipped scenarios: the default scenario's. */
 static int shipped_dir(char *buf, size_t size)
 {
@@ -755,41 +749,13 @@ static int shipped_dir(char *buf, size_t size)
 
 int scenario_list(char ***names, capsim_error *err)
 {
-	char dir[4096], **v = NULL;
-	struct dirent *de;
-	int n = 0;
-	DIR *d;
+	static const char *const exts[] = { ".json", NULL };
+	char dir[4096];
 
 	*names = NULL;
 	if (shipped_dir(dir, sizeof(dir)))
 		return capsim_error_set(err, CAPSIM_ERR_RANGE, "$CAPSIM_DATA_DIR: path too long");
-	d = opendir(dir);
-	if (!d)
-		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s (set CAPSIM_DATA_DIR)",
-					dir, strerror(errno));
-	while ((de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		char **m;
-
-		if (de->d_name[0] == '.' || len <= 5 || strcmp(de->d_name + len - 5, ".json"))
-			continue;
-		m = realloc(v, (size_t)(n + 2) * sizeof(*v));
-		if (!m || !(m[n] = strndup(de->d_name, len - 5))) {
-			v = m ? m : v;
-			for (int i = 0; i < n; i++)
-				free(v[i]);
-			free(v);
-			closedir(d);
-			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-		}
-		v = m;
-		v[++n] = NULL;
-	}
-	closedir(d);
-	if (n)
-		qsort(v, (size_t)n, sizeof(*v), cmp_name);
-	*names = v;
-	return n;
+	return input_dir_names(dir, exts, names, err);
 }
 
 int scenario_shipped_path(const char *name, char *buf, size_t size, capsim_error *err)
