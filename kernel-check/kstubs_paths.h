@@ -69,28 +69,7 @@ static inline int fls(unsigned int x)
 #define trace_sched_update_nr_running_tp_enabled() 0
 #define call_trace_sched_update_nr_running(rq, n) do { } while (0)
 
-/* the rbtree's types (include/linux/rbtree_types.h, rbtree_augmented.h) */
-struct rb_node {
-	unsigned long __rb_parent_color;
-	struct rb_node *rb_right;
-	struct rb_node *rb_left;
-} __attribute__((aligned(sizeof(long))));
-struct rb_root {
-	struct rb_node *rb_node;
-};
-struct rb_root_cached {
-	struct rb_root rb_root;
-	struct rb_node *rb_leftmost;
-};
-struct rb_augment_callbacks {
-	void (*propagate)(struct rb_node *node, struct rb_node *stop);
-	void (*copy)(struct rb_node *old, struct rb_node *new);
-	void (*rotate)(struct rb_node *old, struct rb_node *new);
-};
-#define RB_EMPTY_NODE(node) ((node)->__rb_parent_color == (unsigned long)(node))
-struct list_head {
-	struct list_head *next, *prev;
-};
+#include "kstubs_rbtree.h"
 
 /* the scheduler's (kernel/sched/sched.h, include/linux/sched.h: the fields the cut code uses) */
 #define SCHED_NORMAL 0
