@@ -12,7 +12,7 @@ check() {
     "$CAPSIM" simulate ../../scenarios/$sc.json --model $m --duration $d --trace-events lisa \
       --trace "$t/$sc-$m.$f" >/dev/null
   done
-  python3 ../traces/check_dat_events.py "$t/$sc-$m.trace" "$t/$sc-$m.dat" "$@"
+  "${CAPSIM_BUILD_PYTHON:-python3}" ../traces/check_dat_events.py "$t/$sc-$m.trace" "$t/$sc-$m.dat" "$@"
 }
 check rb5-lmh-bursts v6.10 3s lisa__sched_pelt_se lisa__sched_pelt_cfs lisa__sched_pelt_rt \
   lisa__sched_util_est_se lisa__sched_util_est_cfs lisa__sched_cpu_capacity

@@ -8,5 +8,5 @@ for s in ../../scenarios/*.json; do
   "$CAPSIM" simulate "$s" --duration 1s --trace "$t/$n.pftrace" >/dev/null
   cpus=$("$CAPSIM" simulate "$s" --duration 1ms --trace "$t/$n.trace" >/dev/null &&
          sed -n 's/.*#P:\([0-9]*\).*/\1/p' "$t/$n.trace")
-  python3 ../traces/check_perfetto_tracks.py "$t/$n.pftrace" ../data/perfetto/perfetto_trace.proto.xz "$cpus"
+  "${CAPSIM_BUILD_PYTHON:-python3}" ../traces/check_perfetto_tracks.py "$t/$n.pftrace" ../data/perfetto/perfetto_trace.proto.xz "$cpus"
 done
