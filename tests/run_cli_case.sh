@@ -10,8 +10,14 @@ dir=$(dirname "$case_file")
 name=$(basename "$case_file")
 export CAPSIM_TEST_DATA="$(cd "$dir/../data" && pwd)"
 export CAPSIM_SOURCE_DIR="$(cd "$dir/../.." && pwd)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d) pybin=$(mktemp -d)
+trap 'rm -rf "$tmp" "$pybin"' EXIT
+# A case's `python3` is the interpreter the build found (with the project's modules), not the
+# first on PATH (which may be a pyenv or conda one): a link to it first on the case's PATH.
+if [ -n "${CAPSIM_BUILD_PYTHON:-}" ]; then
+  ln -s "$CAPSIM_BUILD_PYTHON" "$pybin/python3"
+  export PATH="$pybin:$PATH"
+fi
 (cd "$dir" && TMPDIR_CASE=$tmp bash "$name" >"$tmp/stdout" 2>"$tmp/stderr")
 status=$?
 fail=0

@@ -53,7 +53,7 @@ for i in $(seq 50); do [ -S "$tmp/munge/sock" ] && break; sleep 0.1; done
 [ -S "$tmp/munge/sock" ] || skip "munged does not start: $(tail -n 3 "$tmp/log/munged.out" "$tmp/log/munged.log" 2>/dev/null)"
 
 # two free loopback ports, so that concurrent runs of this test do not meet
-read -r ctld_port d_port < <(python3 -c '
+read -r ctld_port d_port < <("${CAPSIM_BUILD_PYTHON:-python3}" -c '
 import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("127.0.0.1", 0))
@@ -132,7 +132,7 @@ for id in $ids; do
   cmp "$tmp/slurm.runs/$id.json" "$tmp/local.runs/$id.json" ||
     fail "run $id: the Slurm report differs from the local engine's"
 done
-python3 - "$tmp/slurm.runs" $ids <<'EOF' || fail "a Slurm report is not a simulate report"
+"${CAPSIM_BUILD_PYTHON:-python3}" - "$tmp/slurm.runs" $ids <<'EOF' || fail "a Slurm report is not a simulate report"
 import json, sys
 for i in sys.argv[2:]:
     doc = json.load(open(f"{sys.argv[1]}/{i}.json"))
