@@ -93,9 +93,57 @@ enum capsim_signal {
 CAPSIM_API const char *capsim_signal_name(enum capsim_signal sig);
 
 /**
- * capsim_recording_columns() - also keep full-resolution columns (for a binding): each change
- * of a CPU signal (enum capsim_signal) and each run interval of a workload task. Call before
- * the run. Return: 0 or CAPSIM_ERR_NOMEM with @err.
+ * capsim_recording_series() - also keep columns for a binding, in compact types (read with
+ * capsim_recording_cpu_series() and capsim_recording_run_series()): within the window
+ * [@start_ns, @end_ns) of simulated time (@end_ns 0: to the run's end), the CPU signals (enum
+ * capsim_signal) at each change (@step_ns 0: full resolution; a signal's values before the
+ * window show as a row at @start_ns) or decimated, each signal sampled at every instant
+ * @start_ns + k * @step_ns, a row where its value differs from its last row; and each run
+ * interval of a workload task, cut to the window (the step does not apply to them). Call
+ * once, before the run. Return: 0, CAPSIM_ERR_RANGE (@end_ns not after @start_ns),
+ * CAPSIM_ERR_INVALID (asked for already) or CAPSIM_ERR_NOMEM, with @err.
+ */
+CAPSIM_API int capsim_recording_series(capsim_recording *r, uint64_t start_ns, uint64_t end_ns,
+				       uint64_t step_ns, capsim_error *err);
+
+/**
+ * capsim_recording_columns_only() - @r keeps its columns (capsim_recording_series(),
+ * capsim_recording_columns()) and nothing else: not the series, lanes and marks
+ * capsim_report_html() draws, nor CSV streams or rt-app logs, and the run builds only the
+ * events the columns read. For a binding, which reads only the columns: it saves their cost.
+ * Call before the run; capsim_report_html(), capsim_recording_csv() and
+ * capsim_recording_rtapp_log() then refuse @r. Return: 0, or CAPSIM_ERR_INVALID (@r streams
+ * CSV or logs already) with @err.
+ */
+CAPSIM_API int capsim_recording_columns_only(capsim_recording *r, capsim_error *err);
+
+/**
+ * capsim_recording_cpu_series() - after capsim_recording_finish(): capsim_recording_series()'s
+ * CPU rows in time order (at one instant, by CPU then signal): @time_ns, @cpu, @signal (enum
+ * capsim_signal) and @value columns (any may be NULL; every signal's value fits 32 bits:
+ * capacities, utilization, kHz, pressures). The arrays belong to @r (valid until it is
+ * freed). Return: the number of rows (0 without capsim_recording_series()).
+ */
+CAPSIM_API size_t capsim_recording_cpu_series(const capsim_recording *r, const int64_t **time_ns,
+					      const uint16_t **cpu, const uint8_t **signal,
+					      const uint32_t **value);
+
+/**
+ * capsim_recording_run_series() - after capsim_recording_finish(): capsim_recording_series()'s
+ * run intervals (sched_switch in to out, the last ones closed at the run's end), ordered by
+ * their end: @task (the index capsim_recording_task() takes), @cpu, @start_ns, @end_ns
+ * columns (any may be NULL), owned by @r. Return: the number of rows.
+ */
+CAPSIM_API size_t capsim_recording_run_series(const capsim_recording *r, const int32_t **task,
+					      const uint16_t **cpu, const int64_t **start_ns,
+					      const int64_t **end_ns);
+
+/**
+ * capsim_recording_columns() - also keep full-resolution columns in the 1.0 types (read with
+ * capsim_recording_cpu_samples() and capsim_recording_run_intervals()): each change of a CPU
+ * signal (enum capsim_signal) and each run interval of a workload task, as
+ * capsim_recording_series(@r, 0, 0, 0) keeps them, widened at capsim_recording_finish().
+ * Call before the run. Return: 0 or CAPSIM_ERR_NOMEM with @err.
  */
 CAPSIM_API int capsim_recording_columns(capsim_recording *r, capsim_error *err);
 

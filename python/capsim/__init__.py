@@ -521,7 +521,7 @@ class Result:
     `capsim simulate --json`), .text (of `capsim simulate`); with series=True also .cpu_series
     and .runs."""
 
-    def __init__(self, summary_ptr, series=None):
+    def __init__(self, summary_ptr, recording=None):
         self._sum = summary_ptr
         s = summary_ptr.contents
         self.header = {"platform": _s(s.platform), "workload": _s(s.workload),
@@ -556,40 +556,38 @@ class Result:
         self.cpus = pd.DataFrame([{f: getattr(s.cpus[i], f) for f, _ in s.cpus[i]._fields_}
                                   for i in range(s.nr_cpus)]).set_index("cpu")
         self.cpu_series = self.runs = None
-        if series is not None:
-            self._read_series(series)
+        if recording is not None:
+            self._read_series(recording)
 
-    def _read_series(self, h):
-        t, c, g, v = (ctypes.POINTER(_lib.c_u64)(), ctypes.POINTER(_lib.c_i32)(),
-                      ctypes.POINTER(_lib.c_u8)(), ctypes.POINTER(_lib.c_u64)())
-        n = lib.capsim_recording_cpu_samples(h, ctypes.byref(t), ctypes.byref(c),
-                                             ctypes.byref(g), ctypes.byref(v))
-
-        def col(ptr, dtype):
-            # one copy of the C column (the recording is freed after this)
-            return np.ctypeslib.as_array(ptr, shape=(n,)).astype(dtype, copy=True) if n \
-                else np.empty(0, dtype)
-
+    def _read_series(self, rec):
+        """The recording's columns as DataFrames over C's own memory (no copy), in its compact
+        types; the frames keep @rec (and so that memory) alive."""
+        P, byref, h = ctypes.POINTER, ctypes.byref, rec._h
+        t, c, g, v = P(_lib.c_i64)(), P(_lib.c_u16)(), P(_lib.c_u8)(), P(_lib.c_u32)()
+        n = lib.capsim_recording_cpu_series(h, byref(t), byref(c), byref(g), byref(v))
         names = [lib.capsim_signal_name(i).decode() for i in range(7)]
         self.cpu_series = pd.DataFrame({
-            "time_ns": col(t, np.uint64), "cpu": col(c, np.int32),
-            "signal": pd.Categorical.from_codes(col(g, np.int8), names),
-            "value": col(v, np.uint64)})
-        pid, cpu, st, en = (ctypes.POINTER(_lib.c_i32)(), ctypes.POINTER(_lib.c_i32)(),
-                            ctypes.POINTER(_lib.c_u64)(), ctypes.POINTER(_lib.c_u64)())
-        n = lib.capsim_recording_run_intervals(h, ctypes.byref(pid), ctypes.byref(cpu),
-                                               ctypes.byref(st), ctypes.byref(en))
-        comms, k, p = {}, 0, _lib.c_i32()
+            "time_ns": rec.column(t, n, np.int64), "cpu": rec.column(c, n, np.uint16),
+            "signal": pd.Categorical.from_codes(rec.column(g, n, np.uint8), names),
+            "value": rec.column(v, n, np.uint32)}, copy=False)
+        task, cpu, st, en = P(_lib.c_i32)(), P(_lib.c_u16)(), P(_lib.c_i64)(), P(_lib.c_i64)()
+        n = lib.capsim_recording_run_series(h, byref(task), byref(cpu), byref(st), byref(en))
+        comms, pids, p = [], [], _lib.c_i32()
         while True:
-            name = lib.capsim_recording_task(h, k, ctypes.byref(p))
+            name = lib.capsim_recording_task(h, len(comms), byref(p))
             if name is None:
                 break
-            comms[p.value] = name.decode()
-            k += 1
-        pids = col(pid, np.int32)
-        self.runs = pd.DataFrame({"pid": pids, "task": [comms.get(int(x)) for x in pids],
-                                  "cpu": col(cpu, np.int32), "start_ns": col(st, np.uint64),
-                                  "end_ns": col(en, np.uint64)})
+            comms.append(name.decode())
+            pids.append(p.value)
+        # a comm may name several pids: the categories are the distinct comms
+        uniq = sorted(set(comms))
+        to_cat = np.array([uniq.index(x) for x in comms] or [0], np.int32)
+        codes = rec.column(task, n, np.int32)
+        self.runs = pd.DataFrame({
+            "pid": np.array(pids or [0], np.int32)[codes],
+            "task": pd.Categorical.from_codes(to_cat[codes], uniq),
+            "cpu": rec.column(cpu, n, np.uint16), "start_ns": rec.column(st, n, np.int64),
+            "end_ns": rec.column(en, n, np.int64)}, copy=False)
 
     def __del__(self):
         if getattr(self, "_sum", None):
@@ -656,34 +654,77 @@ def _sim_run(sim, err):
     return ret[0]
 
 
-def _run(sc, series=False, prefix=""):
+class _Recording:
+    """A run's recording (capsim_record.h), freed when nothing uses its columns any more: the
+    arrays column() makes share its memory and keep it alive."""
+
+    def __init__(self, h):
+        self._h = h
+
+    def __del__(self):
+        lib.capsim_recording_free(self._h)
+
+    def column(self, ptr, n, dtype):
+        """The C array @ptr of @n values of @dtype as a numpy array over the same memory."""
+        if not n:
+            return np.empty(0, dtype)
+        buf = (ctypes.c_char * (n * np.dtype(dtype).itemsize)).from_address(
+            ctypes.cast(ptr, ctypes.c_void_p).value)
+        buf.recording = self
+        return np.frombuffer(buf, dtype)
+
+
+def _series(v):
+    """simulate()'s series=: False/None (none), True (every change over the whole run), or a
+    dict of start, end (a window of simulated time) and step (a sample of each signal every
+    step) as durations. Returns None or (start_ns, end_ns, step_ns), 0 for what is not given."""
+    if v is None or v is False:
+        return None
+    if v is True:
+        return (0, 0, 0)
+    if not isinstance(v, dict):
+        raise TypeError("series: expected True, False or a dict of start, end and step, not %r"
+                        % (v,))
+    unknown = set(v) - {"start", "end", "step"}
+    if unknown:
+        raise ValueError("series: unknown key %r (expected start, end, step)" % sorted(unknown)[0])
+    return tuple(_duration_ns(v[k], "series " + k) if v.get(k) is not None else 0
+                 for k in ("start", "end", "step"))
+
+
+def _run(sc, series=None, prefix=""):
     """One run of Scenario sc; the GIL is released inside capsim_sim_run() (ctypes.CDLL). The
-    run's warning, if any, is a CapsimWarning (warnings.warn()), @prefix before its text."""
-    sim, err, sh = ctypes.c_void_p(), _lib.Error(), ctypes.c_void_p()
+    run's warning, if any, is a CapsimWarning (warnings.warn()), @prefix before its text.
+    @series: _series()'s tuple, or None."""
+    sim, err, sh, rec = ctypes.c_void_p(), _lib.Error(), ctypes.c_void_p(), None
     _check(lib.capsim_sim_create(sc._live(), ctypes.byref(sim), ctypes.byref(err)), err)
     try:
-        if series:
+        if series is not None:
             _check(lib.capsim_recording_attach(sim, ctypes.byref(sh), ctypes.byref(err)), err)
-            _check(lib.capsim_recording_columns(sh, ctypes.byref(err)), err)
+            rec = _Recording(sh)
+            _check(lib.capsim_recording_columns_only(sh, ctypes.byref(err)), err)
+            _check(lib.capsim_recording_series(sh, *series, ctypes.byref(err)), err)
         _check(_sim_run(sim, err), err)
         warning = lib.capsim_sim_warning(sim)
         if warning:  # a deadlock within the duration: the CLI's "capsim: warning: ..."
             warnings.warn(prefix + _s(warning), CapsimWarning, stacklevel=3)
-        if series:
+        if rec is not None:
             _check(lib.capsim_recording_finish(sh, ctypes.byref(err)), err)
         sp = ctypes.POINTER(_lib.Summary)()
         _check(lib.capsim_sim_summary(sim, ctypes.byref(sp), ctypes.byref(err)), err)
-        return Result(sp, sh if series else None)
+        return Result(sp, rec)
     finally:
-        lib.capsim_recording_free(sh)
-        lib.capsim_sim_free(sim)
+        lib.capsim_sim_free(sim)  # the recording lives on (as long as its columns)
 
 
 def simulate(scenario=None, series=False, **opts):
     """`capsim simulate`: run a scenario (a path, a dict, a Scenario, or None for the built-in
     default) with options overridden as Scenario.set() takes them. Returns a Result.
+    series=True also gives r.cpu_series and r.runs over the whole run at full resolution;
+    series=dict(start=..., end=..., step=...) (durations, each optional) over a window of
+    simulated time, each CPU signal sampled every step (capsim_recording_series()).
     Ctrl-C stops the run within a second and raises KeyboardInterrupt (no Result)."""
-    return _run(_scenario(scenario, opts), _flag("series", series))
+    return _run(_scenario(scenario, opts), _series(series))
 
 
 def compare(scenario, models=("v6.9", "v6.10", "latest", "capped", "none"), json=False,

@@ -12,7 +12,8 @@ import ctypes
 import ctypes.util
 import os
 
-c_u8, c_u32, c_u64, c_i32 = ctypes.c_uint8, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_int32
+c_u8, c_u16, c_u32, c_u64 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64
+c_i32, c_i64 = ctypes.c_int32, ctypes.c_int64
 c_int, c_uint, c_double, c_char_p, c_bool = (ctypes.c_int, ctypes.c_uint, ctypes.c_double,
                                              ctypes.c_char_p, ctypes.c_bool)
 P = ctypes.POINTER
@@ -254,13 +255,14 @@ _SIGS = {
     "capsim_compare_write": (c_int, [P(P(Summary)), c_uint, c_int, c_void_p]),
     "capsim_signal_name": (c_char_p, [c_int]),
     "capsim_recording_attach": (c_int, [c_void_p, P(c_void_p), P(Error)]),
-    "capsim_recording_columns": (c_int, [c_void_p, P(Error)]),
+    "capsim_recording_series": (c_int, [c_void_p, c_u64, c_u64, c_u64, P(Error)]),
+    "capsim_recording_columns_only": (c_int, [c_void_p, P(Error)]),
     "capsim_recording_finish": (c_int, [c_void_p, P(Error)]),
     "capsim_recording_free": (None, [c_void_p]),
-    "capsim_recording_cpu_samples": (c_size_t, [c_void_p, P(P(c_u64)), P(P(c_i32)), P(P(c_u8)),
-                                                P(P(c_u64))]),
-    "capsim_recording_run_intervals": (c_size_t, [c_void_p, P(P(c_i32)), P(P(c_i32)),
-                                                  P(P(c_u64)), P(P(c_u64))]),
+    "capsim_recording_cpu_series": (c_size_t, [c_void_p, P(P(c_i64)), P(P(c_u16)), P(P(c_u8)),
+                                               P(P(c_u32))]),
+    "capsim_recording_run_series": (c_size_t, [c_void_p, P(P(c_i32)), P(P(c_u16)),
+                                               P(P(c_i64)), P(P(c_i64))]),
     "capsim_recording_task": (c_char_p, [c_void_p, c_uint, P(c_i32)]),
 }
 

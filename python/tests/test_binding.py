@@ -158,6 +158,54 @@ def test_series_are_the_recordings_the_cli_writes_as_csv(tmp_path):
         assert abs(mean - r.cpus.loc[cpu, "mean_freq_khz"]) <= 1 + 1e-3 * mean, cpu
 
 
+def test_series_are_compact_and_not_copied():
+    """Issue 32: the columns are C's own arrays in compact types (no copy: numpy does not own
+    them), task names a categorical; the frames keep the recording alive after the Result."""
+    r = capsim.simulate(SCEN, duration="1s", series=True)
+    cs, runs = r.cpu_series, r.runs
+    assert [str(t) for t in cs.dtypes] == ["int64", "uint16", "category", "uint32"]
+    assert [str(t) for t in runs.dtypes] == ["int32", "category", "uint16", "int64", "int64"]
+    assert not cs.time_ns.to_numpy().flags.owndata and not runs.end_ns.to_numpy().flags.owndata
+    want = sorted(r.tasks.name)
+    del r
+    import gc
+    gc.collect()
+    assert sorted(runs.task.unique()) == want and (runs.end_ns >= runs.start_ns).all()
+
+
+def test_series_window_and_step_sample_the_full_series():
+    """series=dict(start, end, step): each signal sampled at start + k * step (a row where the
+    value differs from that signal's last row), derived here from the full series; the runs cut
+    to the window."""
+    full = capsim.simulate(SCEN, duration="2s", series=True)
+    win = capsim.simulate(SCEN, duration="2s", series=dict(start="0.25s", end=1.5, step="50ms"))
+    start, end, step = 250_000_000, 1_500_000_000, 50_000_000
+    fs = full.cpu_series
+    want, last = [], {}
+    for at in range(start, end, step):
+        held = fs[fs.time_ns <= at].groupby(["cpu", "signal"], observed=True).value.last()
+        for cpu in sorted(fs.cpu.unique()):
+            for name in fs.signal.cat.categories:  # in enum capsim_signal's order
+                if (cpu, name) in held.index and last.get((cpu, name)) != held[(cpu, name)]:
+                    last[(cpu, name)] = held[(cpu, name)]
+                    want.append((at, int(cpu), name, int(held[(cpu, name)])))
+    ws = win.cpu_series
+    got = list(zip(ws.time_ns.tolist(), ws.cpu.tolist(), ws.signal.astype(str).tolist(),
+                   ws.value.tolist()))
+    assert got == want and len(got) > 20
+    fr = full.runs
+    # overlapping [start, end), or empty within it
+    keep = fr[(fr.start_ns < end) & (fr.end_ns >= start) &
+              ~((fr.end_ns == start) & (fr.start_ns < fr.end_ns))]
+    assert win.runs.start_ns.tolist() == keep.start_ns.clip(lower=start).tolist()
+    assert win.runs.end_ns.tolist() == keep.end_ns.clip(upper=end).tolist()
+    assert win.runs.task.astype(str).tolist() == keep.task.astype(str).tolist()
+    with pytest.raises(capsim.RangeError):
+        capsim.simulate(SCEN, duration="1s", series=dict(start="1s", end="0.5s"))
+    with pytest.raises(ValueError):
+        capsim.simulate(SCEN, duration="1s", series=dict(stride="1ms"))
+
+
 def test_runs_in_threads_give_the_serial_results():
     seeds = [1, 2, 3, 4]
     serial = [capsim.simulate(SCEN, duration="1s", seed=s).json for s in seeds]

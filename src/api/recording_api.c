@@ -69,12 +69,28 @@ int capsim_recording_rtapp_log(capsim_recording *r, const char *basename, capsim
 	struct capsim_sim *s = r->run;
 	int ret;
 
+	if (r->columns_only)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "the recording keeps its columns "
+					"only (capsim_recording_columns_only())");
 	if (!basename && s)
 		basename = s->wl->log_basename;
 	ret = recording_set_log(r, basename, open, ctx, err);
 	if (!ret && s)
 		sink_list_set_types(s, recording_event, recording_types | recording_log_types);
 	return ret;
+}
+
+int capsim_recording_columns_only(capsim_recording *r, capsim_error *err)
+{
+	struct capsim_sim *s = r->run;
+
+	if (r->log_open || r->csv[0])
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "the recording streams CSV or "
+					"rt-app logs already: it cannot keep its columns only");
+	r->columns_only = true;
+	if (s) /* the run builds only the events the columns read */
+		sink_list_set_types(s, recording_event, recording_column_types);
+	return 0;
 }
 
 const char *capsim_sim_rtapp_logdir(const capsim_sim *s)

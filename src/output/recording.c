@@ -6,11 +6,13 @@
  * per-thread logs (thread_body()'s log_timing() rows, src/rt-app.c) as the events arrive. Derived signals name their kernel formula: the capacity a CPU delivers is
  * cpu_scale * delivered / capacity_freq_ref (arch_set_freq_scale()), the cpufreq pressure
  * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()). Asked
- * for, the same pass keeps full-resolution columns for a binding (capsim_recording_columns()).
+ * for, the same pass keeps columns for a binding (capsim_recording_series()).
  */
+#define _GNU_SOURCE /* mremap(), madvise() */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "internal.h"
 #include "output/recording.h"
@@ -147,6 +149,8 @@ static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, in
 		return;
 	s->have = true;
 	s->last = v;
+	if (r->columns_only)
+		return;
 	if (s->grid || s->n == REC_EXACT_MAX) {
 		if (!s->grid)
 			series_to_grid(r, s, t);
@@ -201,7 +205,29 @@ static void series_widen(struct rec_series *s, uint64_t grid_ns)
 
 /* ---- full-resolution columns (capsim_recording_columns()) ----------------------------------- */
 
-/* Make room for one more row of @n columns (each realloc'ed to *cap * 2). */
+/*
+ * The columns are mappings of their own, grown by mremap(): a dense hour's columns are
+ * gigabytes, which realloc() would copy at each doubling (every page touched twice). Huge
+ * pages where the kernel offers them: a fault per 2 MiB instead of per 4 KiB.
+ */
+static void *col_remap(void *p, size_t old, size_t size)
+{
+	void *q = p ? mremap(p, old, size, MREMAP_MAYMOVE)
+		    : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (q == MAP_FAILED)
+		return NULL;
+	madvise(q, size, MADV_HUGEPAGE);
+	return q;
+}
+
+static void col_unmap(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size);
+}
+
+/* Make room for one more row of @n columns (each remapped to *cap * 2 rows). */
 static int grow(size_t nr, size_t *cap, void **cols[], const size_t sizes[], unsigned n)
 {
 	size_t want;
@@ -210,55 +236,104 @@ static int grow(size_t nr, size_t *cap, void **cols[], const size_t sizes[], uns
 		return 0;
 	want = *cap ? *cap * 2 : 4096;
 	for (unsigned i = 0; i < n; i++) {
-		void *p = realloc(*cols[i], want * sizes[i]);
+		void *p = col_remap(*cols[i], *cap * sizes[i], want * sizes[i]);
 
-		if (!p)
+		if (!p) {
+			while (i--) /* shrinking in place cannot fail */
+				*cols[i] = mremap(*cols[i], want * sizes[i], *cap * sizes[i], 0);
 			return -1;
+		}
 		*cols[i] = p;
 	}
 	*cap = want;
 	return 0;
 }
 
-/* a row when signal @sig of @cpu changed */
-static void col_sample(struct capsim_recording *r, uint64_t t, int cpu, enum capsim_signal sig,
-		       uint64_t v)
+/* the bytes of a row of each column: s_time, s_cpu, s_signal, s_value; r_task, r_cpu, r_start,
+ * r_end */
+static const size_t sample_sizes[] = { sizeof(int64_t), sizeof(uint16_t), sizeof(uint8_t),
+				       sizeof(uint32_t) };
+static const size_t run_sizes[] = { sizeof(int32_t), sizeof(uint16_t), sizeof(int64_t),
+				    sizeof(int64_t) };
+
+/* a row of CPU @cpu's signal @sig at @t: its held value, unless its last row has it */
+static void col_row(struct capsim_recording *r, uint64_t t, unsigned cpu, unsigned sig)
 {
 	struct rec_cols *k = r->cols;
 	void **cols[] = { (void **)&k->s_time, (void **)&k->s_cpu, (void **)&k->s_signal,
 			  (void **)&k->s_value };
-	static const size_t sizes[] = { sizeof(uint64_t), sizeof(int32_t), sizeof(uint8_t),
-					sizeof(uint64_t) };
+	uint32_t v = k->held[cpu][sig];
 
-	if (k->last[cpu][sig] == v)
+	if (v == k->out[cpu][sig])
 		return;
-	if (grow(k->nr_samples, &k->cap_samples, cols, sizes, 4)) {
+	if (grow(k->nr_samples, &k->cap_samples, cols, sample_sizes, 4)) {
 		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
 		return;
 	}
-	k->last[cpu][sig] = v;
-	k->s_time[k->nr_samples] = t;
-	k->s_cpu[k->nr_samples] = cpu;
+	k->out[cpu][sig] = v;
+	k->s_time[k->nr_samples] = (int64_t)t;
+	k->s_cpu[k->nr_samples] = (uint16_t)cpu;
 	k->s_signal[k->nr_samples] = (uint8_t)sig;
 	k->s_value[k->nr_samples++] = v;
 }
 
-static void col_run(struct capsim_recording *r, int32_t pid, int cpu, uint64_t t0, uint64_t t1)
+/* the rows of the instant @t: every signal whose held value its last row does not have */
+static void col_instant(struct capsim_recording *r, uint64_t t)
+{
+	for (unsigned c = 0; c < r->nr_cpus; c++)
+		for (unsigned g = 0; g < CAPSIM_SIGNAL_COUNT; g++)
+			if (r->cols->held[c][g] != UINT32_MAX)
+				col_row(r, t, c, g);
+}
+
+/*
+ * The instant r->cols->next, once the run is past it (@t, the time of a change not yet
+ * applied): its rows, and the next instant, the first one at or after @t (no change came
+ * between, so those before @t would repeat the same values). Step 0 samples only at the
+ * window's start (what was held before it); later changes are rows of their own.
+ */
+static void col_pass_instant(struct capsim_recording *r, uint64_t t)
 {
 	struct rec_cols *k = r->cols;
-	void **cols[] = { (void **)&k->r_pid, (void **)&k->r_cpu, (void **)&k->r_start,
-			  (void **)&k->r_end };
-	static const size_t sizes[] = { sizeof(int32_t), sizeof(int32_t), sizeof(uint64_t),
-					sizeof(uint64_t) };
 
-	if (grow(k->nr_runs, &k->cap_runs, cols, sizes, 4)) {
+	if (k->next < k->end)
+		col_instant(r, k->next);
+	k->next = k->step ? k->start + (t - k->start + k->step - 1) / k->step * k->step
+			  : UINT64_MAX;
+	if (k->next >= k->end)
+		k->next = UINT64_MAX;
+}
+
+/* signal @sig of @cpu is @v from @t on */
+static void col_sample(struct capsim_recording *r, uint64_t t, int cpu, enum capsim_signal sig,
+		       uint64_t v)
+{
+	struct rec_cols *k = r->cols;
+
+	if (k->step ? t > k->next : t >= k->next)
+		col_pass_instant(r, t);
+	k->held[cpu][sig] = (uint32_t)v;
+	if (!k->step && t >= k->start && t < k->end)
+		col_row(r, t, (unsigned)cpu, sig);
+}
+
+/* task @task ran on @cpu over [@t0, @t1): a row of its part in the window */
+static void col_run(struct capsim_recording *r, int32_t task, int cpu, uint64_t t0, uint64_t t1)
+{
+	struct rec_cols *k = r->cols;
+	void **cols[] = { (void **)&k->r_task, (void **)&k->r_cpu, (void **)&k->r_start,
+			  (void **)&k->r_end };
+
+	if (t0 >= k->end || t1 < k->start || (t1 == k->start && t0 < t1))
+		return;
+	if (grow(k->nr_runs, &k->cap_runs, cols, run_sizes, 4)) {
 		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
 		return;
 	}
-	k->r_pid[k->nr_runs] = pid;
-	k->r_cpu[k->nr_runs] = cpu;
-	k->r_start[k->nr_runs] = t0;
-	k->r_end[k->nr_runs++] = t1;
+	k->r_task[k->nr_runs] = task;
+	k->r_cpu[k->nr_runs] = (uint16_t)cpu;
+	k->r_start[k->nr_runs] = (int64_t)(t0 > k->start ? t0 : k->start);
+	k->r_end[k->nr_runs++] = (int64_t)(t1 < k->end ? t1 : k->end);
 }
 
 /* ---- lanes: an interval [t0, t1) of @id ----------------------------------------------------- */
@@ -316,7 +391,7 @@ static void lane_to_grid(struct capsim_recording *r, struct rec_lane *l, uint64_
 static void lane_add(struct capsim_recording *r, struct rec_lane *l, int32_t id, uint64_t t0,
 		     uint64_t t1)
 {
-	if (t1 <= t0)
+	if (t1 <= t0 || r->columns_only)
 		return;
 	if (!l->c && l->n == REC_EXACT_MAX)
 		lane_to_grid(r, l, t1);
@@ -596,7 +671,7 @@ static void cpu_switch(struct capsim_recording *r, const struct capsim_event *ev
 		lane_add(r, &c->lane, c->curr, c->since, ev->time_ns);
 		lane_add(r, &r->tasks[c->curr].lane, ev->cpu, c->since, ev->time_ns);
 		if (r->cols)
-			col_run(r, r->tasks[c->curr].pid, ev->cpu, c->since, ev->time_ns);
+			col_run(r, c->curr, ev->cpu, c->since, ev->time_ns);
 	}
 	c->curr = task_index(r, next);
 	c->since = ev->time_ns;
@@ -820,6 +895,8 @@ const uint64_t recording_types =
 	T(CPU_FREQUENCY) | T(CPU_FREQUENCY_LIMITS) | T(HW_PRESSURE_UPDATE) |
 	T(THERMAL_PRESSURE_UPDATE) | T(CPU_CAPACITY) | T(RTAPP_TIMER) | T(OVERUTILIZED) | T(TEXT);
 const uint64_t recording_log_types = T(RTAPP_LOOP);
+const uint64_t recording_column_types = T(CPU_COUNTERS) | T(SCHED_SWITCH) | T(CPU_FREQUENCY) |
+	T(CPU_FREQUENCY_LIMITS) | T(HW_PRESSURE_UPDATE) | T(THERMAL_PRESSURE_UPDATE) | T(CPU_CAPACITY);
 #undef T
 
 /* ---- the recording's own calls (src/api/recording_api.c attaches it) ------------------------ */
@@ -861,17 +938,26 @@ static void marks_free(struct rec_marks *m)
 
 static void cols_free(struct rec_cols *k)
 {
+	void *samples[] = { k ? k->s_time : NULL, k ? k->s_cpu : NULL, k ? k->s_signal : NULL,
+			    k ? k->s_value : NULL };
+	void *runs[] = { k ? k->r_task : NULL, k ? k->r_cpu : NULL, k ? k->r_start : NULL,
+			 k ? k->r_end : NULL };
+
 	if (!k)
 		return;
-	free(k->s_time);
-	free(k->s_cpu);
-	free(k->s_signal);
-	free(k->s_value);
-	free(k->r_pid);
-	free(k->r_cpu);
-	free(k->r_start);
-	free(k->r_end);
-	free(k->last);
+	for (unsigned i = 0; i < 4; i++) {
+		col_unmap(samples[i], k->cap_samples * sample_sizes[i]);
+		col_unmap(runs[i], k->cap_runs * run_sizes[i]);
+	}
+	free(k->held);
+	free(k->out);
+	free(k->w_time);
+	free(k->w_value);
+	free(k->w_start);
+	free(k->w_end);
+	free(k->w_cpu);
+	free(k->w_pid);
+	free(k->w_rcpu);
 	free(k);
 }
 
@@ -911,6 +997,9 @@ void recording_free(struct capsim_recording *r)
 
 int capsim_recording_csv(capsim_recording *r, capsim_open_fn open, void *ctx, capsim_error *err)
 {
+	if (r->columns_only)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "the recording keeps its columns "
+					"only (capsim_recording_columns_only())");
 	for (unsigned i = 0; i < CSV_COUNT; i++) {
 		r->csv[i] = open(ctx, csv_name[i]);
 		if (!r->csv[i])
@@ -932,7 +1021,39 @@ int recording_set_log(struct capsim_recording *r, const char *basename, capsim_o
 	return 0;
 }
 
-/* the open run intervals end with the run */
+/* capsim_recording_columns()'s 1.0 columns, widened from the compact ones */
+static void cols_widen(struct capsim_recording *r)
+{
+	struct rec_cols *k = r->cols;
+	size_t n = k->nr_samples ? k->nr_samples : 1, m = k->nr_runs ? k->nr_runs : 1;
+
+	k->w_time = malloc(n * sizeof(*k->w_time));
+	k->w_cpu = malloc(n * sizeof(*k->w_cpu));
+	k->w_value = malloc(n * sizeof(*k->w_value));
+	k->w_pid = malloc(m * sizeof(*k->w_pid));
+	k->w_rcpu = malloc(m * sizeof(*k->w_rcpu));
+	k->w_start = malloc(m * sizeof(*k->w_start));
+	k->w_end = malloc(m * sizeof(*k->w_end));
+	if (!k->w_time || !k->w_cpu || !k->w_value || !k->w_pid || !k->w_rcpu || !k->w_start ||
+	    !k->w_end) {
+		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
+		k->nr_samples = k->nr_runs = 0;
+		return;
+	}
+	for (size_t i = 0; i < k->nr_samples; i++) {
+		k->w_time[i] = (uint64_t)k->s_time[i];
+		k->w_cpu[i] = k->s_cpu[i];
+		k->w_value[i] = k->s_value[i];
+	}
+	for (size_t i = 0; i < k->nr_runs; i++) {
+		k->w_pid[i] = r->tasks[k->r_task[i]].pid;
+		k->w_rcpu[i] = k->r_cpu[i];
+		k->w_start[i] = (uint64_t)k->r_start[i];
+		k->w_end[i] = (uint64_t)k->r_end[i];
+	}
+}
+
+/* the open run intervals end with the run; the columns' last instant */
 static void finish(capsim_recording *r, uint64_t end)
 {
 	for (unsigned c = 0; c < r->nr_cpus; c++) {
@@ -942,11 +1063,15 @@ static void finish(capsim_recording *r, uint64_t end)
 			lane_add(r, &cp->lane, cp->curr, cp->since, end);
 			lane_add(r, &r->tasks[cp->curr].lane, (int32_t)c, cp->since, end);
 			if (r->cols)
-				col_run(r, r->tasks[cp->curr].pid, (int)c, cp->since, end);
+				col_run(r, cp->curr, (int)c, cp->since, end);
 		}
 		cp->curr = -1; /* a second finish closes nothing twice */
 		cp->since = end;
 	}
+	if (r->cols && r->cols->next <= end)
+		col_pass_instant(r, end + 1);
+	if (r->cols && r->cols->wide && !r->cols->w_time)
+		cols_widen(r);
 	r->end = end;
 }
 
@@ -972,25 +1097,48 @@ const char *capsim_signal_name(enum capsim_signal sig)
 	return (unsigned)sig < CAPSIM_SIGNAL_COUNT ? signal_names[sig] : NULL;
 }
 
-int capsim_recording_columns(capsim_recording *r, capsim_error *err)
+int capsim_recording_series(capsim_recording *r, uint64_t start_ns, uint64_t end_ns,
+			     uint64_t step_ns, capsim_error *err)
 {
+	struct rec_cols *k;
+
+	if (end_ns && end_ns <= start_ns)
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "series window [%" PRIu64 ", %" PRIu64
+					") ns: expected its end after its start", start_ns, end_ns);
 	if (r->cols)
-		return 0;
-	r->cols = calloc(1, sizeof(*r->cols));
-	if (r->cols)
-		r->cols->last = malloc(r->nr_cpus * sizeof(*r->cols->last));
-	if (!r->cols || !r->cols->last) {
-		cols_free(r->cols);
-		r->cols = NULL;
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "the recording's columns are "
+					"asked for already");
+	k = calloc(1, sizeof(*k));
+	if (k) {
+		k->held = malloc(r->nr_cpus * sizeof(*k->held));
+		k->out = malloc(r->nr_cpus * sizeof(*k->out));
+	}
+	if (!k || !k->held || !k->out) {
+		cols_free(k);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
-	memset(r->cols->last, 0xff, r->nr_cpus * sizeof(*r->cols->last));
+	memset(k->held, 0xff, r->nr_cpus * sizeof(*k->held));
+	memset(k->out, 0xff, r->nr_cpus * sizeof(*k->out));
+	k->start = start_ns;
+	k->end = end_ns ? end_ns : UINT64_MAX;
+	k->step = step_ns;
+	k->next = start_ns;
+	r->cols = k;
 	return 0;
 }
 
-size_t capsim_recording_cpu_samples(const capsim_recording *r, const uint64_t **time_ns,
-				    const int32_t **cpu, const uint8_t **signal,
-				    const uint64_t **value)
+int capsim_recording_columns(capsim_recording *r, capsim_error *err)
+{
+	int ret = r->cols ? 0 : capsim_recording_series(r, 0, 0, 0, err);
+
+	if (!ret)
+		r->cols->wide = true;
+	return ret;
+}
+
+size_t capsim_recording_cpu_series(const capsim_recording *r, const int64_t **time_ns,
+				   const uint16_t **cpu, const uint8_t **signal,
+				   const uint32_t **value)
 {
 	const struct rec_cols *k = r->cols;
 
@@ -1005,20 +1153,54 @@ size_t capsim_recording_cpu_samples(const capsim_recording *r, const uint64_t **
 	return k ? k->nr_samples : 0;
 }
 
-size_t capsim_recording_run_intervals(const capsim_recording *r, const int32_t **pid,
-				      const int32_t **cpu, const uint64_t **start_ns,
-				      const uint64_t **end_ns)
+size_t capsim_recording_run_series(const capsim_recording *r, const int32_t **task,
+				   const uint16_t **cpu, const int64_t **start_ns,
+				   const int64_t **end_ns)
 {
 	const struct rec_cols *k = r->cols;
 
-	if (pid)
-		*pid = k ? k->r_pid : NULL;
+	if (task)
+		*task = k ? k->r_task : NULL;
 	if (cpu)
 		*cpu = k ? k->r_cpu : NULL;
 	if (start_ns)
 		*start_ns = k ? k->r_start : NULL;
 	if (end_ns)
 		*end_ns = k ? k->r_end : NULL;
+	return k ? k->nr_runs : 0;
+}
+
+size_t capsim_recording_cpu_samples(const capsim_recording *r, const uint64_t **time_ns,
+				    const int32_t **cpu, const uint8_t **signal,
+				    const uint64_t **value)
+{
+	const struct rec_cols *k = r->cols && r->cols->w_time ? r->cols : NULL;
+
+	if (time_ns)
+		*time_ns = k ? k->w_time : NULL;
+	if (cpu)
+		*cpu = k ? k->w_cpu : NULL;
+	if (signal)
+		*signal = k ? k->s_signal : NULL;
+	if (value)
+		*value = k ? k->w_value : NULL;
+	return k ? k->nr_samples : 0;
+}
+
+size_t capsim_recording_run_intervals(const capsim_recording *r, const int32_t **pid,
+				      const int32_t **cpu, const uint64_t **start_ns,
+				      const uint64_t **end_ns)
+{
+	const struct rec_cols *k = r->cols && r->cols->w_time ? r->cols : NULL;
+
+	if (pid)
+		*pid = k ? k->w_pid : NULL;
+	if (cpu)
+		*cpu = k ? k->w_rcpu : NULL;
+	if (start_ns)
+		*start_ns = k ? k->w_start : NULL;
+	if (end_ns)
+		*end_ns = k ? k->w_end : NULL;
 	return k ? k->nr_runs : 0;
 }
 

@@ -121,19 +121,29 @@ struct rec_named {
 	struct rec_series s;
 };
 
-/* full-resolution columns (capsim_recording_columns()): grown by doubling, on the hot path */
+/*
+ * Full-resolution columns for a binding (capsim_recording_series()), in compact types, within
+ * the window [start, end) of simulated time; the CPU signals at each change (step 0) or at each
+ * instant start + k * step. Grown by doubling, on the hot path. capsim_recording_columns()'s
+ * wider 1.0 columns (w_*) are made from them at the end.
+ */
 struct rec_cols {
+	uint64_t start, end, step;   /* end UINT64_MAX: to the run's end */
+	uint64_t next;               /* the next instant the held values are sampled at */
+	bool wide;                   /* make the w_* columns at the end */
 	size_t nr_samples, cap_samples;
-	uint64_t *s_time;
-	int32_t *s_cpu;
+	int64_t *s_time;
+	uint16_t *s_cpu;
 	uint8_t *s_signal;
-	uint64_t *s_value;
+	uint32_t *s_value;
 	size_t nr_runs, cap_runs;
-	int32_t *r_pid;
-	int32_t *r_cpu;
-	uint64_t *r_start;
-	uint64_t *r_end;
-	uint64_t (*last)[CAPSIM_SIGNAL_COUNT]; /* per CPU, the last value (UINT64_MAX: none) */
+	int32_t *r_task;             /* index of the task (capsim_recording_task()) */
+	uint16_t *r_cpu;
+	int64_t *r_start, *r_end;
+	uint32_t (*held)[CAPSIM_SIGNAL_COUNT]; /* per CPU, the value now (UINT32_MAX: none yet) */
+	uint32_t (*out)[CAPSIM_SIGNAL_COUNT];  /* per CPU, the value of its last row (or none) */
+	uint64_t *w_time, *w_value, *w_start, *w_end;
+	int32_t *w_cpu, *w_pid, *w_rcpu;
 };
 
 struct capsim_recording {
@@ -152,6 +162,7 @@ struct capsim_recording {
 	uint64_t end;
 	uint64_t grid_ns;            /* the grid's column width, 0 until a series needs it */
 	struct rec_cols *cols;       /* NULL: not asked for */
+	bool columns_only;           /* capsim_recording_columns_only(): no series, lanes, streams */
 	/* streams */
 	FILE *csv[16];               /* by family (recording.c's table), NULL: not streamed */
 	char *log_base;
@@ -174,7 +185,8 @@ static inline unsigned rec_hist_bin(uint64_t us)
  * engine, is the layer above's (src/api/recording_api.c).
  * recording_new() - a recording of @nr_cpus CPUs until @end_ns; NULL when out of memory.
  * recording_event() - the sink: @ctx is the recording.
- * recording_types, recording_log_types - the events it reads; those of its rt-app logs.
+ * recording_types, recording_log_types, recording_column_types - the events it reads; those of
+ * its rt-app logs; those its columns alone read (capsim_recording_columns_only()).
  * recording_set_log() - the logs' @basename ("rt-app" if NULL), @open(@ctx) opening each.
  * recording_end() - the run ended at @end_ns: its open run intervals close.
  * recording_error() - 0, or the first error a writer met (in @err).
@@ -182,7 +194,7 @@ static inline unsigned rec_hist_bin(uint64_t us)
  */
 struct capsim_recording *recording_new(unsigned nr_cpus, uint64_t end_ns);
 void recording_event(void *ctx, const struct capsim_event *ev);
-extern const uint64_t recording_types, recording_log_types;
+extern const uint64_t recording_types, recording_log_types, recording_column_types;
 int recording_set_log(struct capsim_recording *r, const char *basename, capsim_open_fn open,
 		      void *ctx, capsim_error *err);
 void recording_end(struct capsim_recording *r, uint64_t end_ns);

@@ -328,7 +328,7 @@ int capsim_report_html(const capsim_recording *const *recs, const capsim_summary
 	if (!recs || !sums || !fp || !n || n > CAPSIM_MODEL_COUNT)
 		return CAPSIM_ERR_INVALID;
 	for (unsigned k = 0; k < n; k++)
-		if (!recs[k] || !sums[k])
+		if (!recs[k] || !sums[k] || recs[k]->columns_only)
 			return CAPSIM_ERR_INVALID;
 	if (!in)
 		in = &none;
