@@ -15,7 +15,7 @@ CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps configure build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full kernel-check-mutants slurm-check clean
+.PHONY: all deps configure build debug test run install uninstall asan abi-baseline bench fuzz kernel-check kernel-check-full kernel-check-mutants slurm-check clean
 
 all: build
 
@@ -81,6 +81,12 @@ asan: deps
 	cmake --build build-asan -j$(JOBS)
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -j$(JOBS)
+
+# A new ABI baseline (abi/libcapsim.abi, docs/api.md "ABI") from this build's libcapsim.so:
+# after an intended incompatible change, with the SOVERSION raised; the abi.abidiff test checks
+# every build against it.
+abi-baseline: build
+	tools/abi-check.sh --dump $(BUILD)/libcapsim.so
 
 # The release build, profile-guided by a training run on the shipped scenarios, then measured.
 bench: deps
