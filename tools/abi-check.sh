@@ -4,9 +4,10 @@
 # allow (abi/suppressions.abignore lists those it does). abi-check.sh --dump LIB: write the
 # baseline (make abi-baseline, after an intended change and a SOVERSION bump).
 #
-# The dump holds only the types include/capsim/ defines (abi/private.abignore: a handle is
-# opaque, the library's own structs left out) and no paths or locations, so that it is the
-# same for every build type of one source tree.
+# The dump holds only the types defined under include/capsim/ (abi/private.abignore: a handle
+# is opaque, the library's own structs left out; a path pattern, not abidw --headers-dir, which
+# would drop every type of a library built from another tree) and no paths or locations, so
+# that it is the same for every build type and tree.
 set -u -o pipefail
 cd "$(dirname "$0")/.."
 dump=0
@@ -20,9 +21,15 @@ fi
 
 # (each translation unit's path is cut to the file's name: the build tree's place is no ABI)
 abi_dump() {
-  abidw --suppressions abi/private.abignore --headers-dir include/capsim --drop-private-types \
-    --no-corpus-path --no-comp-dir-path --no-show-locs --no-elf-needed --type-id-style hash \
-    "$1" | sed -E "s|(<abi-instr [^>]*path=')[^']*/([^'/]*')|\1\2|" >"$2"
+  abidw --exported-interfaces-only --drop-undefined-syms --suppressions abi/private.abignore \
+    --no-corpus-path --no-comp-dir-path --no-show-locs \
+    --no-elf-needed --type-id-style hash "$1" |
+    sed -E "s|(<abi-instr [^>]*path=')[^']*/([^'/]*')|\1\2|" >"$2" || return
+  # a library whose public types all went (built without debug info, say) would pass unseen
+  grep -q "<class-decl name='capsim_summary' size-in-bits" "$2" || {
+    echo "abi-check: no public struct in the dump of $1 (built without -g?)" >&2
+    return 1
+  }
 }
 
 if [ "$dump" -eq 1 ]; then
