@@ -15,7 +15,7 @@ CMAKE_FLAGS ?=
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 
-.PHONY: all deps configure build debug test run install uninstall asan bench fuzz kernel-check kernel-check-full kernel-check-mutants slurm-check clean
+.PHONY: all deps configure build debug test run install uninstall asan coverage abi-baseline bench fuzz kernel-check kernel-check-full kernel-check-mutants slurm-check clean
 
 all: build
 
@@ -82,6 +82,20 @@ asan: deps
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ctest --test-dir build-asan --output-on-failure -j$(JOBS)
 
+# A new ABI baseline (abi/libcapsim.abi, docs/api.md "ABI") from this build's libcapsim.so:
+# after an intended incompatible change, with the SOVERSION raised; the abi.abidiff test checks
+# every build against it.
+abi-baseline: build
+	tools/abi-check.sh --dump $(BUILD)/libcapsim.so
+
+# Line coverage of src/sim/ and src/output/ by the unit tests alone and by every test (gcov,
+# Debian's gcovr): an unoptimized instrumented build in build-cov (tools/coverage.sh).
+coverage: deps
+	@tools/install-deps.sh gcovr
+	cmake -S . -B build-cov -DCMAKE_BUILD_TYPE=Debug -DCAPSIM_COVERAGE=ON $(CMAKE_FLAGS)
+	cmake --build build-cov -j$(JOBS)
+	JOBS=$(JOBS) tools/coverage.sh build-cov
+
 # The release build, profile-guided by a training run on the shipped scenarios, then measured.
 bench: deps
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DCAPSIM_PGO=generate $(CMAKE_FLAGS)
@@ -131,4 +145,4 @@ slurm-check: build
 	ctest --test-dir $(BUILD) --output-on-failure -L slurm
 
 clean:
-	rm -rf $(BUILD) build-asan build-bench build-fuzz build-debug build-kcheck build-mutants
+	rm -rf $(BUILD) build-asan build-cov build-bench build-fuzz build-debug build-kcheck build-mutants

@@ -36,9 +36,9 @@ int main(void)
 {
 	char path[512];
 	capsim_platform *p = NULL;
-	struct capsim_platform_info info;
-	struct capsim_policy_info pol;
-	struct capsim_cap cap = { .kind = CAPSIM_CAP_MAX_FREQ };
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+	struct capsim_cap cap = { .size = sizeof(cap), .kind = CAPSIM_CAP_MAX_FREQ };
 	capsim_error err = { 0 };
 	double load = 1e9, qos = 1e9, read = 1e9, t;
 	uint64_t check = 0;

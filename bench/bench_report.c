@@ -119,7 +119,9 @@ static struct run_time one_run(const char *platform, const char *rtapp, uint64_t
 	if (capsim_sim_summary(s, &sum, &e))
 		die("summary", &e);
 	if (report) {
-		struct capsim_report_inputs in = { "bench_report", NULL, NULL, rtapp };
+		struct capsim_report_inputs in = { .size = sizeof(in),
+						   .command = "bench_report",
+						   .workload_text = rtapp };
 		const capsim_recording *r = rec;
 
 		fp = fopen(report, "w");

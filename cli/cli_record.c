@@ -201,7 +201,7 @@ void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, c
 	size_t len = 16;
 	int w;
 
-	memset(in, 0, sizeof(*in));
+	*in = (struct capsim_report_inputs)CAPSIM_SIZED(struct capsim_report_inputs);
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	cmd = malloc(len);
@@ -239,5 +239,5 @@ void cli_report_inputs_free(struct capsim_report_inputs *in)
 	free((void *)in->scenario_name);
 	free((void *)in->scenario_text);
 	free((void *)in->workload_text);
-	memset(in, 0, sizeof(*in));
+	*in = (struct capsim_report_inputs)CAPSIM_SIZED(struct capsim_report_inputs);
 }

@@ -166,7 +166,7 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 int cmd_analyze(int argc, char **argv)
 {
 	struct analyze_opts o = { 0 };
-	struct capsim_analyze_opts ao = { 0 };
+	struct capsim_analyze_opts ao = CAPSIM_SIZED(struct capsim_analyze_opts);
 	struct analyze_outputs out = { 0 };
 	capsim_platform *plat = NULL;
 	capsim_analysis *a = NULL;

@@ -103,7 +103,7 @@ static int apply_caps(capsim_platform *p, const struct capacity_opts *o)
 	for (unsigned i = 0; i < o->caps.n; i++) {
 		const struct cli_item *c = &o->caps.item[i];
 		capsim_error err = { 0 };
-		struct capsim_cap cap;
+		struct capsim_cap cap = CAPSIM_SIZED(struct capsim_cap);
 
 		if (capsim_platform_parse_cap(p, (enum capsim_cap_kind)c->opt->tag, c->arg, &cap, &err))
 			return cli_usage_error("capacity", "%s", err.msg);
@@ -115,7 +115,7 @@ static int apply_caps(capsim_platform *p, const struct capacity_opts *o)
 
 static void print_text(const capsim_platform *p, const struct capacity_opts *o)
 {
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 	capsim_platform_get_info(p, &info);
 	printf("platform %s; hw_load_avg after %llu ms of HZ=%llu ticks\n", info.name,
@@ -125,7 +125,7 @@ static void print_text(const capsim_platform *p, const struct capacity_opts *o)
 	printf("%3s %8s %6s %10s %9s %9s %9s %9s | %14s %12s\n", "CPU", "ORIG", "POLICY", "MAX_KHZ",
 	       "PRESSURE", "PRESSURE", "LOAD_AVG", "CAPACITY", "PRESSURE", "CAPACITY");
 	for (unsigned cpu = 0; cpu < info.nr_cpus; cpu++) {
-		struct capsim_cpu_capacity c;
+		struct capsim_cpu_capacity c = CAPSIM_SIZED(struct capsim_cpu_capacity);
 		char policy[16] = "-", max[16] = "-";
 
 		capsim_platform_get_capacity(p, cpu, &c);
@@ -145,14 +145,14 @@ static void print_text(const capsim_platform *p, const struct capacity_opts *o)
 static int print_json(const capsim_platform *p, const struct capacity_opts *o)
 {
 	json_object *doc = json_object_new_object(), *cpus = json_object_new_array();
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 	capsim_platform_get_info(p, &info);
 	json_object_object_add(doc, "platform", json_object_new_string(info.name));
 	json_object_object_add(doc, "after_ns", cli_json_u64(o->after.u));
 	json_object_object_add(doc, "hz", cli_json_u64(o->hz.u));
 	for (unsigned cpu = 0; cpu < info.nr_cpus; cpu++) {
-		struct capsim_cpu_capacity cc;
+		struct capsim_cpu_capacity cc = CAPSIM_SIZED(struct capsim_cpu_capacity);
 		json_object *c = json_object_new_object();
 		int pol;
 

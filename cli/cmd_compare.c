@@ -265,7 +265,7 @@ static int report_html(int argc, char **argv, const struct cmp_opts *o,
 		       capsim_recording *const *recs, capsim_summary *const *runs, unsigned n,
 		       struct cli_output *html)
 {
-	struct capsim_report_inputs in;
+	struct capsim_report_inputs in = CAPSIM_SIZED(struct capsim_report_inputs);
 
 	cli_report_inputs(&in, argc, argv, o->scenario.arg, o->run.platform.arg, o->run.workload.arg);
 	capsim_report_html((const capsim_recording *const *)recs,

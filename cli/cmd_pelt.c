@@ -100,7 +100,7 @@ const struct cli_command cli_pelt = {
 static int replay(const struct pelt_opts *o)
 {
 	struct capsim_sched_avg sa = { 0 };
-	struct capsim_pelt_csv csv;
+	struct capsim_pelt_csv csv = CAPSIM_SIZED(struct capsim_pelt_csv);
 	struct cli_output out;
 	capsim_error err = { 0 };
 	char line[CAPSIM_PELT_CSV_LINE_MAX];
@@ -254,7 +254,7 @@ static void print_summary(FILE *fp, const struct capsim_pelt_periodic_cfg *cfg,
 static int periodic(struct pelt_opts *o)
 {
 	struct capsim_pelt_periodic_cfg *cfg = &o->cfg;
-	struct capsim_pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res = CAPSIM_SIZED(struct capsim_pelt_periodic_result);
 	struct cli_output out;
 	capsim_error err = { 0 };
 	int ret;
@@ -297,6 +297,7 @@ static int periodic_cfg(struct pelt_opts *o)
 			return cli_usage_error("pelt", "--duration, --tick, --weight, --tolerance, "
 					       "--start and --samples go with --periodic");
 	o->cfg = (struct capsim_pelt_periodic_cfg){
+		.size = sizeof(o->cfg),
 		.run_ns = o->periodic.u, .period_ns = o->periodic.u2, .duration_ns = o->duration.u,
 		.tick_ns = o->tick.u, .weight = o->weight.u, .tolerance = (uint32_t)o->tolerance.u,
 		.start_ns = o->start.u,

@@ -86,7 +86,7 @@ static void capacities_text(const capsim_platform *p, unsigned nr_cpus, char *bu
 
 	buf[0] = '\0';
 	for (unsigned cpu = 0; cpu < nr_cpus && n + 8 < size; cpu++) {
-		struct capsim_cpu_info c;
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		capsim_platform_get_cpu(p, cpu, &c);
 		if (cpu && c.capacity_orig == prev)
@@ -107,7 +107,7 @@ static int cmd_list(void)
 		return cli_fail(&err);
 	printf("%-12s %4s %-16s %8s %-4s %s\n", "NAME", "CPUS", "CAPACITIES", "POLICIES", "EAS", "MODEL");
 	for (int i = 0; i < n && !ret; i++) {
-		struct capsim_platform_info info;
+		struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 		capsim_platform *p;
 		char caps[64];
 
@@ -145,7 +145,7 @@ static void show_cpus(const capsim_platform *p, unsigned nr_cpus)
 	printf("\n%3s %7s %6s %9s %8s %12s  %s\n", "CPU", "CLUSTER", "POLICY", "DMIPS/MHZ",
 	       "CAPACITY", "FREQ_REF_KHZ", "NODE");
 	for (unsigned cpu = 0; cpu < nr_cpus; cpu++) {
-		struct capsim_cpu_info c;
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 		char cluster[16] = "-", policy[16] = "-", dmips[16] = "-";
 
 		capsim_platform_get_cpu(p, cpu, &c);
@@ -162,7 +162,7 @@ static void show_cpus(const capsim_platform *p, unsigned nr_cpus)
 
 static void show_policy(const capsim_platform *p, unsigned index)
 {
-	struct capsim_policy_info pol;
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 	char cpus[128];
 
 	capsim_platform_get_policy(p, index, &pol);
@@ -185,7 +185,7 @@ static void show_policy(const capsim_platform *p, unsigned index)
 	printf("  %10s %9s %10s %5s %7s %9s  %s\n", "KHZ", "UV", "POWER_UW", "PERF", "COST",
 	       "EFFICIENT", "FLAGS");
 	for (unsigned i = 0; i < pol.nr_opps; i++) {
-		struct capsim_opp_info o;
+		struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 		capsim_platform_get_opp(p, index, i, &o);
 		printf("  %10u %9u", o.khz, o.uv);
@@ -212,7 +212,7 @@ static void cooling_text(const struct capsim_cooling_map_info *m, char *buf, siz
 
 static void show_zone(const capsim_platform *p, unsigned zone)
 {
-	struct capsim_zone_info z;
+	struct capsim_zone_info z = CAPSIM_SIZED(struct capsim_zone_info);
 
 	capsim_platform_get_zone(p, zone, &z);
 	printf("\nthermal zone %s: polling %u ms, passive polling %u ms", z.name,
@@ -221,15 +221,15 @@ static void show_zone(const capsim_platform *p, unsigned zone)
 		printf(", sustainable power %u mW", z.sustainable_power_mw);
 	printf("\n");
 	for (unsigned i = 0; i < z.nr_trips; i++) {
-		struct capsim_trip_info t;
+		struct capsim_trip_info t = CAPSIM_SIZED(struct capsim_trip_info);
 
 		capsim_platform_get_trip(p, zone, i, &t);
 		printf("  trip %-20s %-8s %8d mC  hysteresis %d mC\n", t.name,
 		       capsim_trip_type_name(t.type), t.temperature_mc, t.hysteresis_mc);
 	}
 	for (unsigned i = 0; i < z.nr_maps; i++) {
-		struct capsim_cooling_map_info m;
-		struct capsim_trip_info t;
+		struct capsim_cooling_map_info m = CAPSIM_SIZED(struct capsim_cooling_map_info);
+		struct capsim_trip_info t = CAPSIM_SIZED(struct capsim_trip_info);
 		char dev[512];
 
 		capsim_platform_get_cooling_map(p, zone, i, &m);
@@ -248,7 +248,7 @@ static void show_cooling_devices(const capsim_platform *p, unsigned nr_policies)
 	printf("\ncooling devices (cpufreq_cooling, one per policy; state k caps at the k-th highest "
 	       "frequency, kHz):\n");
 	for (unsigned i = 0; i < nr_policies; i++) {
-		struct capsim_policy_info pol;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 		unsigned n = capsim_platform_nr_cooling_states(p, i);
 		char cpus[128];
 
@@ -284,7 +284,8 @@ static void show_sched_domains(const capsim_platform *p)
 
 	printf("\nsched domains (6.12 arm64 defconfig: SMT, MC, no CLS):\n");
 	for (unsigned i = 0; i < n;) {
-		struct capsim_sched_domain_info d, e;
+		struct capsim_sched_domain_info d = CAPSIM_SIZED(struct capsim_sched_domain_info);
+		struct capsim_sched_domain_info e = CAPSIM_SIZED(struct capsim_sched_domain_info);
 		char cpus[1024], flags[512];
 		unsigned end = i;
 		bool same = true;
@@ -316,7 +317,8 @@ static bool same_idle_states(const capsim_platform *p, unsigned a, unsigned b)
 	if (n != capsim_platform_nr_idle_states(p, b))
 		return false;
 	for (unsigned i = 0; i < n; i++) {
-		struct capsim_idle_state_info x, y;
+		struct capsim_idle_state_info x = CAPSIM_SIZED(struct capsim_idle_state_info);
+		struct capsim_idle_state_info y = CAPSIM_SIZED(struct capsim_idle_state_info);
 
 		capsim_platform_get_idle_state(p, a, i, &x);
 		capsim_platform_get_idle_state(p, b, i, &y);
@@ -350,7 +352,7 @@ static void show_idle_states(const capsim_platform *p, unsigned nr_cpus)
 		capsim_format_cpulist(&cpus, list, sizeof(list));
 		printf("  %s:\n", list);
 		for (unsigned i = 0; i < capsim_platform_nr_idle_states(p, cpu); i++) {
-			struct capsim_idle_state_info st;
+			struct capsim_idle_state_info st = CAPSIM_SIZED(struct capsim_idle_state_info);
 
 			capsim_platform_get_idle_state(p, cpu, i, &st);
 			printf("    %u %-28s entry %u exit %u residency %u wakeup %u%s%s%s\n",
@@ -367,7 +369,7 @@ static json_object *json_idle_states(const capsim_platform *p, unsigned cpu)
 	json_object *a = json_object_new_array();
 
 	for (unsigned i = 0; i < capsim_platform_nr_idle_states(p, cpu); i++) {
-		struct capsim_idle_state_info st;
+		struct capsim_idle_state_info st = CAPSIM_SIZED(struct capsim_idle_state_info);
 		json_object *o = json_object_new_object();
 
 		capsim_platform_get_idle_state(p, cpu, i, &st);
@@ -389,7 +391,7 @@ static json_object *json_idle_states(const capsim_platform *p, unsigned cpu)
 
 static void show_text(const capsim_platform *p)
 {
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 	capsim_platform_get_info(p, &info);
 	printf("platform %s%s%s%s\n", info.name, info.model[0] ? " (" : "", info.model,
@@ -435,7 +437,7 @@ static json_object *json_cpus(const capsim_platform *p, unsigned nr_cpus)
 	json_object *a = json_object_new_array();
 
 	for (unsigned cpu = 0; cpu < nr_cpus; cpu++) {
-		struct capsim_cpu_info c;
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 		json_object *o = json_object_new_object();
 
 		capsim_platform_get_cpu(p, cpu, &c);
@@ -461,7 +463,7 @@ static json_object *json_opps(const capsim_platform *p, unsigned index, unsigned
 	json_object *a = json_object_new_array();
 
 	for (unsigned i = 0; i < nr_opps; i++) {
-		struct capsim_opp_info o;
+		struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 		json_object *j = json_object_new_object();
 
 		capsim_platform_get_opp(p, index, i, &o);
@@ -500,7 +502,7 @@ static json_object *json_policies(const capsim_platform *p, unsigned nr_policies
 	json_object *a = json_object_new_array();
 
 	for (unsigned i = 0; i < nr_policies; i++) {
-		struct capsim_policy_info pol;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 		json_object *o = json_object_new_object();
 
 		capsim_platform_get_policy(p, i, &pol);
@@ -537,7 +539,7 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 {
 	json_object *o = json_object_new_object(), *trips = json_object_new_array(),
 		    *maps = json_object_new_array();
-	struct capsim_zone_info z;
+	struct capsim_zone_info z = CAPSIM_SIZED(struct capsim_zone_info);
 
 	capsim_platform_get_zone(p, zone, &z);
 	json_object_object_add(o, "name", json_object_new_string(z.name));
@@ -546,7 +548,7 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 	json_object_object_add(o, "sustainable_power_mw",
 			       cli_json_u64_if(z.sustainable_power_mw != 0, z.sustainable_power_mw));
 	for (unsigned i = 0; i < z.nr_trips; i++) {
-		struct capsim_trip_info t;
+		struct capsim_trip_info t = CAPSIM_SIZED(struct capsim_trip_info);
 		json_object *j = json_object_new_object();
 
 		capsim_platform_get_trip(p, zone, i, &t);
@@ -557,8 +559,8 @@ static json_object *json_zone(const capsim_platform *p, unsigned zone)
 		json_object_array_add(trips, j);
 	}
 	for (unsigned i = 0; i < z.nr_maps; i++) {
-		struct capsim_cooling_map_info m;
-		struct capsim_trip_info t;
+		struct capsim_cooling_map_info m = CAPSIM_SIZED(struct capsim_cooling_map_info);
+		struct capsim_trip_info t = CAPSIM_SIZED(struct capsim_trip_info);
 		json_object *j = json_object_new_object();
 
 		capsim_platform_get_cooling_map(p, zone, i, &m);
@@ -583,7 +585,7 @@ static json_object *json_sched_domains(const capsim_platform *p)
 	const char *name = "";
 
 	for (unsigned i = 0; i < capsim_platform_nr_sched_domains(p); i++) {
-		struct capsim_sched_domain_info d;
+		struct capsim_sched_domain_info d = CAPSIM_SIZED(struct capsim_sched_domain_info);
 		json_object *o = json_object_new_object(), *flags = json_object_new_array(),
 			    *groups = json_object_new_array();
 
@@ -623,7 +625,7 @@ static json_object *json_cooling_devices(const capsim_platform *p, unsigned nr_p
 
 	for (unsigned i = 0; i < nr_policies; i++) {
 		json_object *o = json_object_new_object(), *states = json_object_new_array();
-		struct capsim_policy_info pol;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 		char name[40];
 
 		capsim_platform_get_policy(p, i, &pol);
@@ -643,7 +645,7 @@ static int show_json(const capsim_platform *p)
 {
 	json_object *doc = json_object_new_object(), *zones = json_object_new_array(),
 		    *notes = json_object_new_array();
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 	capsim_platform_get_info(p, &info);
 	json_object_object_add(doc, "platform", json_object_new_string(info.name));

@@ -127,8 +127,8 @@ static unsigned biggest_policy(const capsim_platform *p, unsigned nr_policies)
 	unsigned big = 0;
 
 	for (unsigned i = 0; i < nr_policies; i++) {
-		struct capsim_policy_info pol;
-		struct capsim_cpu_info c;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		capsim_platform_get_policy(p, i, &pol);
 		capsim_platform_get_cpu(p, pol.cpu, &c);
@@ -143,8 +143,8 @@ static unsigned biggest_policy(const capsim_platform *p, unsigned nr_policies)
 /* The kHz of the OPP @num/@den of the way up policy @i's table (outside boost). */
 static uint32_t opp_at(const capsim_platform *p, unsigned i, unsigned num, unsigned den)
 {
-	struct capsim_policy_info pol;
-	struct capsim_opp_info o;
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+	struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 	unsigned n = 0;
 
 	capsim_platform_get_policy(p, i, &pol);
@@ -164,11 +164,11 @@ static int zones_cool_cpus(const capsim_platform *p, unsigned nr_zones, char *na
 
 	names[0] = '\0';
 	for (unsigned z = 0; z < nr_zones; z++) {
-		struct capsim_zone_info zi;
+		struct capsim_zone_info zi = CAPSIM_SIZED(struct capsim_zone_info);
 
 		capsim_platform_get_zone(p, z, &zi);
 		for (unsigned m = 0; m < zi.nr_maps; m++) {
-			struct capsim_cooling_map_info mi;
+			struct capsim_cooling_map_info mi = CAPSIM_SIZED(struct capsim_cooling_map_info);
 
 			capsim_platform_get_cooling_map(p, z, m, &mi);
 			any |= mi.policy >= 0;
@@ -201,7 +201,7 @@ static void write_thermal(FILE *fp, const char *platform, const capsim_platform 
 
 static void write_events(FILE *fp, const capsim_platform *p, unsigned big)
 {
-	struct capsim_policy_info pol;
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 	char cpus[128];
 
 	capsim_platform_get_policy(p, big, &pol);
@@ -234,8 +234,8 @@ static const char *platform_value(const char *platform, json_object **holder)
 
 static void write_scenario(FILE *fp, const char *platform, const capsim_platform *p)
 {
-	struct capsim_platform_info info;
-	struct capsim_policy_info pol = { 0 };
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 	json_object *holder;
 	const char *value = platform_value(platform, &holder);
 	unsigned big = 0;

@@ -241,7 +241,7 @@ static void record_abort(const struct sim_opts *o, struct recorded *r)
 static int record_finish(int argc, char **argv, const struct sim_opts *o, struct recorded *r,
 			 const capsim_summary *sum)
 {
-	struct capsim_report_inputs in;
+	struct capsim_report_inputs in = CAPSIM_SIZED(struct capsim_report_inputs);
 	capsim_error err = { 0 };
 	int ret = 0;
 

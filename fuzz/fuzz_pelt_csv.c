@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct capsim_pelt_csv csv;
+	struct capsim_pelt_csv csv = CAPSIM_SIZED(struct capsim_pelt_csv);
 	capsim_error err = { 0 };
 	size_t len1, len2;
 	char *a, *b;

@@ -57,7 +57,7 @@ static int read_all(const uint8_t *data, size_t size)
 /* The analysis's JSON in a malloc'ed buffer, or NULL if it failed. */
 static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events)
 {
-	struct capsim_analyze_opts o = { .model = CAPSIM_MODEL_V6_10, .events = events };
+	struct capsim_analyze_opts o = { .size = sizeof(o), .model = CAPSIM_MODEL_V6_10, .events = events };
 	capsim_error err = { 0 };
 	capsim_analysis *a = NULL;
 	capsim_trace *t;

@@ -103,7 +103,7 @@ static void cpulist(const char *s)
 static void cap(const char *s, enum capsim_cap_kind kind)
 {
 	static capsim_platform *p;
-	struct capsim_cap c;
+	struct capsim_cap c = CAPSIM_SIZED(struct capsim_cap);
 	capsim_error err = { 0 };
 	int ret;
 

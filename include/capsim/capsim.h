@@ -47,6 +47,25 @@ typedef struct capsim_scenario capsim_scenario; /* platform + workload + options
 typedef struct capsim_sim capsim_sim;           /* one simulation run */
 
 /*
+ * The ABI of the structs (docs/api.md, "ABI"). A struct that may grow starts with
+ * `uint32_t size`, and fields are only ever appended to it:
+ * - one the caller passes in, or has the library fill (options, *_info): the caller sets
+ *   size = sizeof(struct ...), e.g. `struct capsim_cpu_info ci = CAPSIM_SIZED(struct
+ *   capsim_cpu_info);`. The library refuses one smaller than the struct's first release
+ *   (CAPSIM_ERR_INVALID), reads only the fields given (those it lacks take their default, 0)
+ *   and, filling, sets size to the bytes it filled;
+ * - one the library allocates (the summary, events, trace events) also carries a version; the
+ *   library sets both.
+ * Either way a field appended after the first release is read only if CAPSIM_HAS_FIELD() says
+ * the struct holds it. The other structs are frozen within a SOVERSION (array elements, whose
+ * size is the caller's stride, and small value types); each says so.
+ */
+#define CAPSIM_SIZED(type) { .size = sizeof(type) }
+#define CAPSIM_HAS_FIELD(ptr, field)                                                          \
+	((size_t)((const char *)&(ptr)->field - (const char *)(ptr)) + sizeof((ptr)->field) <= \
+	 (ptr)->size)
+
+/*
  * Error codes. The values are pinned: they never change once released; new codes are only
  * ever appended.
  */
@@ -66,7 +85,8 @@ enum capsim_err {
 CAPSIM_API const char *capsim_strerror(int code);
 
 /*
- * struct capsim_error - where a failing call says what went wrong, for people.
+ * struct capsim_error - where a failing call says what went wrong, for people. Frozen: every
+ * caller keeps one, uninitialized, on its stack; what grows is the message's text.
  * @code: the enum capsim_err returned by the call.
  * @msg:  "FILE:LINE:COL: what is wrong (expected ...)", or with a node or JSON path.
  */

@@ -60,7 +60,8 @@ enum capsim_event_type {
  * (migration/N, which pushes a running task away in an active or misfit migration) is pid
  * CAPSIM_STOPPER_PID_BASE + N, prio 0; a cpufreq policy's sugov kthread (drivers without fast
  * switching) is "sugov:N" (N: the policy's first CPU), pid CAPSIM_SUGOV_PID_BASE + N, prio -1
- * (SCHED_DEADLINE). Neither kernel thread is a task of the workload.
+ * (SCHED_DEADLINE). Neither kernel thread is a task of the workload. Frozen: embedded in the
+ * payloads.
  * @prio: the kernel's p->prio: 120 + nice for fair tasks, 99 - rt_priority for RT ones.
  */
 struct capsim_event_task {
@@ -404,7 +405,8 @@ CAPSIM_API int capsim_sim_trace_set_events(capsim_sim *s, unsigned families);
 /*
  * struct capsim_sink_header - what a sink learns of the run before its first event: the facts a
  * writer sizes its state by or prints in its header. Fields are only ever appended.
- * @size:           sizeof(struct capsim_sink_header) as the library filled it.
+ * @size:           set by the caller to sizeof(struct capsim_sink_header); the library sets
+ *                  it to the bytes it filled (capsim.h, "The ABI of the structs").
  * @version:        CAPSIM_SINK_HEADER_VERSION of the library.
  * @nr_cpus:        the platform's CPUs; every event's ev->cpu is below it.
  * @trace_families: the CAPSIM_TRACE_EV_* bits of capsim_sim_trace_set_events().
@@ -419,7 +421,8 @@ struct capsim_sink_header {
 
 /**
  * capsim_sim_sink_header() - fill @out with the sink header of the run @s.
- * Return: 0, or CAPSIM_ERR_INVALID if @s or @out is NULL.
+ * Return: 0, or CAPSIM_ERR_INVALID if @s or @out is NULL or out->size is below the first
+ * release's.
  */
 CAPSIM_API int capsim_sim_sink_header(const capsim_sim *s, struct capsim_sink_header *out);
 

@@ -15,7 +15,10 @@
 
 #include "capsim/capsim.h"
 
-/* Mirrors struct sched_avg (include/linux/sched.h), LP64 widths; util_est kept by the caller. */
+/*
+ * Mirrors struct sched_avg (include/linux/sched.h), LP64 widths; util_est kept by the caller.
+ * Frozen: the kernel's layout, and the caller's state between calls.
+ */
 struct capsim_sched_avg {
 	uint64_t last_update_time; /* ns; advances by whole 1024 ns units, reset if time goes back */
 	uint64_t load_sum;
@@ -76,7 +79,10 @@ CAPSIM_API uint32_t capsim_pelt_divider(const struct capsim_sched_avg *sa);
 /* Longest output line: 10 fields of at most 20 digits, 9 commas, '\n', NUL. */
 #define CAPSIM_PELT_CSV_LINE_MAX 256
 
-/* One input row: the state during (previous row, now_ns] and the weight for the averages. */
+/*
+ * One input row: the state during (previous row, now_ns] and the weight for the averages.
+ * Frozen: an element of capsim_pelt_csv.rows, one column each of the pinned CSV header.
+ */
 struct capsim_pelt_row {
 	uint64_t now_ns;
 	uint64_t load;
@@ -85,8 +91,9 @@ struct capsim_pelt_row {
 	int running; /* the kernel's int; 0..INT_MAX */
 };
 
-/* A parsed PELT CSV: @nrows rows, owned by it (capsim_pelt_csv_free()). */
+/* A parsed PELT CSV: @nrows rows, owned by it (capsim_pelt_csv_free()); sized by the caller. */
 struct capsim_pelt_csv {
+	uint32_t size; /* sizeof(struct capsim_pelt_csv), set by the caller (CAPSIM_SIZED) */
 	struct capsim_pelt_row *rows;
 	size_t nrows;
 };
@@ -136,6 +143,7 @@ CAPSIM_API size_t capsim_pelt_csv_replay_row(struct capsim_sched_avg *sa,
 #define CAPSIM_PELT_PERIODIC_MIN_ACTIVATIONS 8ULL
 
 struct capsim_pelt_periodic_cfg {
+	uint32_t size; /* sizeof(struct capsim_pelt_periodic_cfg), set by the caller (CAPSIM_SIZED) */
 	uint64_t run_ns;      /* > 0, <= period_ns */
 	uint64_t period_ns;   /* > 0 */
 	uint64_t duration_ns; /* whole periods are simulated: duration_ns / period_ns of them */
@@ -145,8 +153,13 @@ struct capsim_pelt_periodic_cfg {
 	uint32_t tolerance;   /* util_avg units: how close to the settled band counts as settled */
 };
 
+/* The layout version of struct capsim_pelt_periodic_sample; raised when fields are appended. */
+#define CAPSIM_PELT_SAMPLE_VERSION 1
+
 /* One sched_avg update of the simulation: the row `capsim pelt` would print for it. */
 struct capsim_pelt_periodic_sample {
+	uint32_t size;    /* sizeof(struct capsim_pelt_periodic_sample) as the library filled it */
+	uint32_t version; /* CAPSIM_PELT_SAMPLE_VERSION of the library */
 	uint64_t now_ns;
 	int running;  /* the state during (previous update, now_ns] */
 	int updated;
@@ -164,6 +177,7 @@ struct capsim_pelt_periodic_sample {
  * at every 1024-us period boundary too, not held stale through sleeps); reporting only.
  */
 struct capsim_pelt_periodic_result {
+	uint32_t size; /* sizeof(struct capsim_pelt_periodic_result), set by the caller (CAPSIM_SIZED) */
 	uint64_t activations;
 	uint64_t window_first;
 	uint64_t util_min, util_max;

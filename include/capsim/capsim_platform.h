@@ -6,8 +6,9 @@
  * A capsim_platform is what the kernel builds at boot from a device tree or a capsim platform
  * JSON file (drivers/base/arch_topology.c, drivers/cpufreq, drivers/opp/of.c,
  * kernel/power/energy_model.c, drivers/thermal/thermal_of.c). It is inspected through structs
- * the library fills by value: their fields are only ever appended in later versions, and the
- * strings they point to belong to the platform (valid until it is freed or changed).
+ * the library fills by value, sized by the caller (capsim.h, "The ABI of the structs": one
+ * below its first release's size is refused with CAPSIM_ERR_INVALID); the strings they point
+ * to belong to the platform (valid until it is freed or changed).
  *
  * Units: capacities out of SCHED_CAPACITY_SCALE (1024 = the biggest CPU at its reference
  * frequency), frequencies in kHz, voltages in uV, power in uW (EM) or mW (thermal), times in ns,
@@ -126,6 +127,7 @@ enum capsim_capacity_source {
  *                   (amu only when every CPU has FEAT_AMU counters Linux uses).
  */
 struct capsim_platform_info {
+	uint32_t size; /* sizeof(struct capsim_platform_info), set by the caller (CAPSIM_SIZED) */
 	const char *name;
 	const char *model;
 	const char *source;
@@ -141,8 +143,11 @@ struct capsim_platform_info {
 	bool freq_invariance_given;
 };
 
-/** capsim_platform_get_info() - fill @out for @p (neither may be NULL). */
-CAPSIM_API void capsim_platform_get_info(const capsim_platform *p,
+/**
+ * capsim_platform_get_info() - fill @out for @p (neither may be NULL).
+ * Return: 0, or CAPSIM_ERR_INVALID when out->size is below the first release's.
+ */
+CAPSIM_API int capsim_platform_get_info(const capsim_platform *p,
 					 struct capsim_platform_info *out);
 
 /**
@@ -171,6 +176,7 @@ CAPSIM_API const char *capsim_platform_description(const capsim_platform *p);
  * @amu:                Linux would use its activity monitors for frequency invariance.
  */
 struct capsim_cpu_info {
+	uint32_t size; /* sizeof(struct capsim_cpu_info), set by the caller (CAPSIM_SIZED) */
 	int cluster;
 	int core;
 	int thread;
@@ -198,6 +204,7 @@ CAPSIM_API int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu,
  * @nr_groups: its sched groups (capsim_platform_get_sched_group() indexes them).
  */
 struct capsim_sched_domain_info {
+	uint32_t size; /* sizeof(struct capsim_sched_domain_info), set by the caller (CAPSIM_SIZED) */
 	const char *level;
 	capsim_cpumask span;
 	uint32_t flags;
@@ -234,6 +241,7 @@ CAPSIM_API int capsim_platform_get_sched_group(const capsim_platform *p, unsigne
  * @cpuidle_index: the state's index in cpu_idle events (kernel's cpuidle index).
  */
 struct capsim_idle_state_info {
+	uint32_t size; /* sizeof(struct capsim_idle_state_info), set by the caller (CAPSIM_SIZED) */
 	const char *name;
 	const char *node;
 	uint32_t entry_us, exit_us, residency_us, wakeup_us;
@@ -288,6 +296,7 @@ CAPSIM_API const char *capsim_sd_flag_name(unsigned bit);
  *                    change @clock_latency_ns later (HiKey960's stub clock).
  */
 struct capsim_policy_info {
+	uint32_t size; /* sizeof(struct capsim_policy_info), set by the caller (CAPSIM_SIZED) */
 	unsigned cpu;
 	capsim_cpumask cpus;
 	unsigned nr_opps;
@@ -338,6 +347,7 @@ CAPSIM_API int capsim_platform_policy_index(const capsim_platform *p, unsigned c
  * @em_efficient:   not EM_PERF_STATE_INEFFICIENT.
  */
 struct capsim_opp_info {
+	uint32_t size; /* sizeof(struct capsim_opp_info), set by the caller (CAPSIM_SIZED) */
 	uint32_t khz;
 	uint32_t uv;
 	uint32_t uv_min;
@@ -379,6 +389,7 @@ CAPSIM_API const char *capsim_trip_type_name(enum capsim_trip_type type);
  * @sustainable_power_mw: 0 when absent.
  */
 struct capsim_zone_info {
+	uint32_t size; /* sizeof(struct capsim_zone_info), set by the caller (CAPSIM_SIZED) */
 	const char *name;
 	uint32_t polling_delay_ms;
 	uint32_t polling_delay_passive_ms;
@@ -393,6 +404,7 @@ CAPSIM_API int capsim_platform_get_zone(const capsim_platform *p, unsigned i,
 
 /** struct capsim_trip_info - one trip point of a zone. */
 struct capsim_trip_info {
+	uint32_t size; /* sizeof(struct capsim_trip_info), set by the caller (CAPSIM_SIZED) */
 	const char *name;
 	enum capsim_trip_type type;
 	int32_t temperature_mc;
@@ -416,6 +428,7 @@ CAPSIM_API int capsim_platform_get_trip(const capsim_platform *p, unsigned zone,
  *                 (get_state_freq()). All four are 0 for other devices.
  */
 struct capsim_cooling_map_info {
+	uint32_t size; /* sizeof(struct capsim_cooling_map_info), set by the caller (CAPSIM_SIZED) */
 	unsigned trip;
 	const char *device_path;
 	int policy;
@@ -476,6 +489,7 @@ enum capsim_cap_kind {
  *          (0..nr_opps-1); unused for BOOST.
  */
 struct capsim_cap {
+	uint32_t size; /* sizeof(struct capsim_cap), set by the caller (CAPSIM_SIZED) */
 	enum capsim_cap_kind kind;
 	unsigned policy;
 	capsim_cpumask cpus;
@@ -552,6 +566,7 @@ CAPSIM_API int capsim_platform_settle_hw_load_avg(capsim_platform *p, uint64_t a
  * @v6_9_capacity:     cap - v6.9 thermal pressure.
  */
 struct capsim_cpu_capacity {
+	uint32_t size; /* sizeof(struct capsim_cpu_capacity), set by the caller (CAPSIM_SIZED) */
 	uint64_t capacity_orig;
 	int policy;
 	uint32_t policy_max_khz;
@@ -669,6 +684,7 @@ CAPSIM_API int capsim_place_find_energy_efficient_cpu(const capsim_place *q);
  * @select_idle_capacity_reason, @feec_reason: one sentence each, why.
  */
 struct capsim_place_decision {
+	uint32_t size; /* sizeof(struct capsim_place_decision), set by the caller (CAPSIM_SIZED) */
 	unsigned nr_cpus;
 	uint64_t task_util_est;
 	int select_idle_capacity;
@@ -678,8 +694,11 @@ struct capsim_place_decision {
 	char feec_reason[512];
 };
 
-/** capsim_place_get_decision() - fill @out for a run @q. */
-CAPSIM_API void capsim_place_get_decision(const capsim_place *q,
+/**
+ * capsim_place_get_decision() - fill @out for a run @q.
+ * Return: 0, or CAPSIM_ERR_INVALID when out->size is below the first release's.
+ */
+CAPSIM_API int capsim_place_get_decision(const capsim_place *q,
 					  struct capsim_place_decision *out);
 
 /**
@@ -691,6 +710,7 @@ CAPSIM_API void capsim_place_get_decision(const capsim_place *q,
  * @effective:     effective_cpu_util(cpu, cpu_util(cpu, p, -1, 0), &min, &max), min, max.
  */
 struct capsim_place_cpu {
+	uint32_t size; /* sizeof(struct capsim_place_cpu), set by the caller (CAPSIM_SIZED) */
 	unsigned pd;
 	uint64_t actual_cap;
 	int util_fits_cpu;

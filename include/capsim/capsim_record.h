@@ -190,6 +190,7 @@ CAPSIM_API int capsim_summary_csv(const capsim_summary *sum, capsim_open_fn open
 
 /* What a report says it ran: shown in its header and embedded so the run can be repeated. */
 struct capsim_report_inputs {
+	uint32_t size; /* sizeof(struct capsim_report_inputs), set by the caller (CAPSIM_SIZED) */
 	const char *command;        /* the command line, as the user typed it (NULL: none) */
 	const char *scenario_name;  /* e.g. the scenario file's path (NULL: none) */
 	const char *scenario_text;  /* its JSON, embedded as is (NULL: none) */

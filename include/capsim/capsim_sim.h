@@ -370,10 +370,15 @@ CAPSIM_API void capsim_sim_free(capsim_sim *s);
 /*
  * What a finished run reports: `capsim simulate`'s figures. The library allocates a summary
  * and everything it points to; capsim_summary_free() releases it all, and it stays valid after
- * its run is freed. Fields are only ever appended to struct capsim_summary in later versions;
- * the element structs of its arrays keep their layout within a major version. Floating-point
- * figures are for reporting; the integer ones are exact.
+ * its run is freed. Fields are only ever appended to struct capsim_summary (sized and
+ * versioned by the library: read a later field after CAPSIM_HAS_FIELD()). The element structs
+ * of its arrays are frozen within a SOVERSION (a caller's index steps by its own sizeof): a new
+ * per-element figure comes as a new array appended to struct capsim_summary, as task_counts and
+ * task_energy did. Floating-point figures are for reporting; the integer ones are exact.
  */
+
+/* The layout version of struct capsim_summary; raised when fields are appended. */
+#define CAPSIM_SUMMARY_VERSION 1
 
 /* a static cap: a freq_qos request in place from the start */
 struct capsim_summary_cap {
@@ -468,6 +473,8 @@ struct capsim_task_energy {
 };
 
 typedef struct capsim_summary {
+	uint32_t size;    /* sizeof(struct capsim_summary) as the library filled it */
+	uint32_t version; /* CAPSIM_SUMMARY_VERSION of the library */
 	/* the run header */
 	const char *platform;        /* the platform's name */
 	const char *workload;        /* the workload's source (file name), NULL if it has none */

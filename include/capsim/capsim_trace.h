@@ -17,7 +17,10 @@
 typedef struct capsim_trace capsim_trace;       /* a trace being read */
 typedef struct capsim_analysis capsim_analysis; /* the figures of one trace */
 
-/* One "name=value" of an event's text; a {..} or ARRAY[..] value is kept whole, brackets and all. */
+/*
+ * One "name=value" of an event's text; a {..} or ARRAY[..] value is kept whole, brackets and all.
+ * Frozen: an element of capsim_trace_event.fields.
+ */
 struct capsim_trace_field {
 	const char *name;
 	const char *value;
@@ -28,6 +31,9 @@ enum capsim_trace_kind {
 	CAPSIM_TRACE_LOST = 1,         /* "CPU:N [LOST n EVENTS]" or trace-cmd's "[EVENTS DROPPED]" */
 	CAPSIM_TRACE_BUFFER_START = 2, /* "##### CPU N buffer started ####": N's events begin here */
 };
+
+/* The layout version of struct capsim_trace_event; raised when fields are appended. */
+#define CAPSIM_TRACE_EVENT_VERSION 1
 
 /*
  * struct capsim_trace_event - one event (or marker) of a trace, valid until the next
@@ -48,6 +54,8 @@ enum capsim_trace_kind {
  * @line:      its line in the file (1-based)
  */
 struct capsim_trace_event {
+	uint32_t size;    /* sizeof(struct capsim_trace_event) as the library filled it */
+	uint32_t version; /* CAPSIM_TRACE_EVENT_VERSION of the library */
 	enum capsim_trace_kind kind;
 	uint64_t ts_ns;
 	int cpu;
@@ -147,6 +155,7 @@ CAPSIM_API int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FIL
  *            (`time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity`, a row per change)
  */
 struct capsim_analyze_opts {
+	uint32_t size; /* sizeof(struct capsim_analyze_opts), set by the caller (CAPSIM_SIZED) */
 	const capsim_platform *platform;
 	enum capsim_model model;
 	unsigned hz;

@@ -56,7 +56,8 @@ CAPSIM_API bool capsim_is_bare_number(const char *s);
  */
 CAPSIM_API int capsim_parse_policy(const char *s, unsigned *cpu, bool *by_cpu);
 
-/* A set of CPUs, CAPSIM_MAX_CPUS bits. */
+/* A set of CPUs, CAPSIM_MAX_CPUS bits. Frozen: a value embedded in other structs (more CPUs is a
+ * new SOVERSION). */
 typedef struct capsim_cpumask {
 	uint64_t bits[CAPSIM_MAX_CPUS / 64];
 } capsim_cpumask;

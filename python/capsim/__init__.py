@@ -393,7 +393,7 @@ def capacity(platform, max_freq=None, hw_cap=None, after=None, hz=250):
     for cpu in range(p.info["nr_cpus"]):
         c = _lib.CpuCapacity()
         lib.capsim_platform_get_capacity(h, cpu, ctypes.byref(c))
-        rows.append({"cpu": cpu, **{f: getattr(c, f) for f, _ in c._fields_}})
+        rows.append({"cpu": cpu, **c.values()})
     return pd.DataFrame(rows).set_index("cpu")
 
 

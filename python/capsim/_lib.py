@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The C library as ctypes sees it: finding libcapsim.so, the public structs of include/capsim/
-mirrored field for field (their layout is fixed within a major version, docs/api.md), and each
-function's signature.
+mirrored field for field (docs/api.md, "ABI": a sized struct only grows at its end, the others
+are frozen within a SOVERSION), and each function's signature.
 
 ctypes rather than cffi: the package stays pure Python (no compiler or headers at install time,
 no third dependency), and calls through ctypes.CDLL release the GIL for their duration, so
@@ -32,6 +32,19 @@ class CpuMask(ctypes.Structure):
 
     def cpus(self):
         return [c for c in range(CAPSIM_MAX_CPUS) if (self.bits[c // 64] >> (c % 64)) & 1]
+
+
+class Sized(ctypes.Structure):
+    """A struct the caller sizes (capsim.h, "The ABI of the structs"): made with size =
+    sizeof, as C's CAPSIM_SIZED(); the library fills or reads only that many bytes."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.size = ctypes.sizeof(self)
+
+    def values(self):
+        """Its fields by name, the size aside."""
+        return {f: getattr(self, f) for f, _ in self._fields_ if f != "size"}
 
 
 class SummaryCap(ctypes.Structure):
@@ -75,8 +88,10 @@ class TaskEnergy(ctypes.Structure):  # appended beside TaskSummary, whose layout
     _fields_ = [("energy_j", c_double), ("share_pct", c_double)]
 
 
-class Summary(ctypes.Structure):
-    _fields_ = [("platform", c_char_p), ("workload", c_char_p), ("duration_ns", c_u64),
+class Summary(ctypes.Structure):  # sized and versioned by the library
+    _fields_ = [("size", c_u32),
+                ("version", c_u32),
+                ("platform", c_char_p), ("workload", c_char_p), ("duration_ns", c_u64),
                 ("duration_s", c_double), ("hz", c_uint), ("governor", c_int), ("eas", c_int),
                 ("uclamp", c_int), ("model", c_int), ("seed", c_u64),
                 ("caps", P(SummaryCap)), ("nr_caps", c_uint),
@@ -93,23 +108,26 @@ class Summary(ctypes.Structure):
                 ("kthread_energy_j", c_double)]  # appended: the sugov kthreads' part
 
 
-class PlatformInfo(ctypes.Structure):
-    _fields_ = [("name", c_char_p), ("model", c_char_p), ("source", c_char_p), ("arch", c_int),
+class PlatformInfo(Sized):
+    _fields_ = [("size", c_u32),
+                ("name", c_char_p), ("model", c_char_p), ("source", c_char_p), ("arch", c_int),
                 ("fallback", c_int), ("capacity_source", c_int), ("eas", c_bool),
                 ("nr_cpus", c_uint), ("nr_policies", c_uint), ("nr_zones", c_uint),
                 ("nr_notes", c_uint), ("freq_invariance", c_char_p),
                 ("freq_invariance_given", c_bool)]
 
 
-class CpuInfo(ctypes.Structure):
-    _fields_ = [("cluster", c_int), ("core", c_int), ("thread", c_int), ("policy", c_int),
+class CpuInfo(Sized):
+    _fields_ = [("size", c_u32),
+                ("cluster", c_int), ("core", c_int), ("thread", c_int), ("policy", c_int),
                 ("policy_index", c_int), ("capacity_dmips_mhz", c_u32),
                 ("capacity_orig", c_u64), ("freq_ref_khz", c_u32), ("node_path", c_char_p),
                 ("compatible", c_char_p), ("amu", c_bool)]
 
 
-class PolicyInfo(ctypes.Structure):
-    _fields_ = [("cpu", c_uint), ("cpus", CpuMask), ("nr_opps", c_uint),
+class PolicyInfo(Sized):
+    _fields_ = [("size", c_u32),
+                ("cpu", c_uint), ("cpus", CpuMask), ("nr_opps", c_uint),
                 ("cpuinfo_min_khz", c_u32), ("cpuinfo_max_khz", c_u32), ("min_khz", c_u32),
                 ("max_khz", c_u32), ("boost_enabled", c_bool),
                 ("dynamic_power_coefficient", c_u32), ("energy_model", c_bool),
@@ -123,34 +141,39 @@ class PolicyInfo(ctypes.Structure):
                 ("supply_settling_time_down_us", c_u32), ("clock_firmware", c_bool)]
 
 
-class OppInfo(ctypes.Structure):
-    _fields_ = [("khz", c_u32), ("uv", c_u32), ("uv_min", c_u32), ("uv_max", c_u32),
+class OppInfo(Sized):
+    _fields_ = [("size", c_u32),
+                ("khz", c_u32), ("uv", c_u32), ("uv_min", c_u32), ("uv_max", c_u32),
                 ("uw", c_u32), ("turbo", c_bool), ("suspend", c_bool), ("has_em", c_bool),
                 ("em_power_uw", c_u64), ("em_perf", c_u64), ("em_cost", c_u64),
                 ("em_efficient", c_bool)]
 
 
-class CpuCapacity(ctypes.Structure):
-    _fields_ = [("capacity_orig", c_u64), ("policy", c_int), ("policy_max_khz", c_u32),
+class CpuCapacity(Sized):
+    _fields_ = [("size", c_u32),
+                ("capacity_orig", c_u64), ("policy", c_int), ("policy_max_khz", c_u32),
                 ("policy_min_khz", c_u32), ("freq_ref_khz", c_u32),
                 ("cpufreq_pressure", c_u64), ("hw_pressure", c_u64), ("hw_load_avg", c_u64),
                 ("actual_capacity", c_u64), ("v6_9_thermal_pressure", c_u64),
                 ("v6_9_capacity", c_u64)]
 
 
-class Cap(ctypes.Structure):
-    _fields_ = [("kind", c_int), ("policy", c_uint), ("cpus", CpuMask), ("value", c_u32)]
+class Cap(Sized):
+    _fields_ = [("size", c_u32),
+                ("kind", c_int), ("policy", c_uint), ("cpus", CpuMask), ("value", c_u32)]
 
 
-class PlaceDecision(ctypes.Structure):
-    _fields_ = [("nr_cpus", c_uint), ("task_util_est", c_u64), ("select_idle_capacity", c_int),
+class PlaceDecision(Sized):
+    _fields_ = [("size", c_u32),
+                ("nr_cpus", c_uint), ("task_util_est", c_u64), ("select_idle_capacity", c_int),
                 ("feec", c_int), ("feec_exit", c_char_p),
                 ("select_idle_capacity_reason", ctypes.c_char * 512),
                 ("feec_reason", ctypes.c_char * 512)]
 
 
-class PlaceCpu(ctypes.Structure):
-    _fields_ = [("pd", c_uint), ("actual_cap", c_u64), ("util_fits_cpu", c_int),
+class PlaceCpu(Sized):
+    _fields_ = [("size", c_u32),
+                ("pd", c_uint), ("actual_cap", c_u64), ("util_fits_cpu", c_int),
                 ("cpu_util", c_u64 * 4), ("effective", c_u64 * 3)]
 
 
@@ -198,7 +221,7 @@ _SIGS = {
     "capsim_platform_free": (None, [c_void_p]),
     "capsim_platform_list": (c_int, [P(P(c_char_p)), P(Error)]),
     "capsim_platform_list_free": (None, [P(c_char_p)]),
-    "capsim_platform_get_info": (None, [c_void_p, P(PlatformInfo)]),
+    "capsim_platform_get_info": (c_int, [c_void_p, P(PlatformInfo)]),
     "capsim_platform_note": (c_char_p, [c_void_p, c_uint]),
     "capsim_platform_get_cpu": (c_int, [c_void_p, c_uint, P(CpuInfo)]),
     "capsim_platform_get_policy": (c_int, [c_void_p, c_uint, P(PolicyInfo)]),
@@ -218,7 +241,7 @@ _SIGS = {
     "capsim_place_set_task": (c_int, [c_void_p, c_char_p, P(Error)]),
     "capsim_place_finish": (c_int, [c_void_p, P(Error)]),
     "capsim_place_run": (None, [c_void_p]),
-    "capsim_place_get_decision": (None, [c_void_p, P(PlaceDecision)]),
+    "capsim_place_get_decision": (c_int, [c_void_p, P(PlaceDecision)]),
     "capsim_place_get_cpu": (c_int, [c_void_p, c_uint, P(PlaceCpu)]),
     "capsim_workload_load": (c_int, [c_char_p, P(c_void_p), P(Error)]),
     "capsim_workload_parse": (c_int, [c_char_p, c_size_t, c_char_p, P(c_void_p), P(Error)]),

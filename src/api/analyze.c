@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "capsim/capsim.h"
 #include "input/trace_text.h"
 #include "internal.h"
@@ -667,15 +668,20 @@ static int setup_belief(struct capsim_analysis *a, capsim_error *err)
 	return ret;
 }
 
-int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_analysis **out,
+int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *in, capsim_analysis **out,
 		   capsim_error *err)
 {
-	capsim_analysis *a = calloc(1, sizeof(*a));
+	struct capsim_analyze_opts opts;
+	const struct capsim_analyze_opts *o = &opts;
+	capsim_analysis *a;
 	const struct capsim_trace_event *ev;
 	uint64_t nr_events = 0;
 	int ret;
 
 	*out = NULL;
+	if (abi_read(&opts, sizeof(opts), in, ABI_V1_ANALYZE_OPTS))
+		return abi_size_error(err, "struct capsim_analyze_opts", in, ABI_V1_ANALYZE_OPTS);
+	a = calloc(1, sizeof(*a));
 	if (!a || !(a->trace_name = strdup(capsim_trace_name(t)))) {
 		free(a);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
@@ -686,7 +692,7 @@ int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *o, capsim_
 	a->capacity_csv = o->capacity_csv;
 	ret = 0;
 	if (a->plat) {
-		struct capsim_platform_info info;
+		struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 		capsim_platform_get_info(a->plat, &info);
 		a->plat_name = strdup(info.name ? info.name : "");

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "input/place.h"
 #include "output/place_report.h"
 
@@ -87,31 +88,36 @@ int capsim_place_find_energy_efficient_cpu(const capsim_place *q)
 	return find_energy_efficient_cpu(&q->pc.rd, &q->pc.task, NULL);
 }
 
-void capsim_place_get_decision(const capsim_place *q, struct capsim_place_decision *out)
+int capsim_place_get_decision(const capsim_place *q, struct capsim_place_decision *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->nr_cpus = q->pc.rd.nr_cpus;
-	out->task_util_est = q->res.task_util_est;
-	out->select_idle_capacity = q->res.select_idle_capacity;
-	out->feec = q->res.feec;
-	out->feec_exit = place_exit_name(q->res.trace.exit);
-	place_reason_idle(out->select_idle_capacity_reason, sizeof(out->select_idle_capacity_reason),
+	struct capsim_place_decision full = {
+		.nr_cpus = q->pc.rd.nr_cpus,
+		.task_util_est = q->res.task_util_est,
+		.select_idle_capacity = q->res.select_idle_capacity,
+		.feec = q->res.feec,
+		.feec_exit = place_exit_name(q->res.trace.exit),
+	};
+
+	place_reason_idle(full.select_idle_capacity_reason, sizeof(full.select_idle_capacity_reason),
 			  &q->pc, &q->res);
-	place_reason_feec(out->feec_reason, sizeof(out->feec_reason), &q->pc, &q->res);
+	place_reason_feec(full.feec_reason, sizeof(full.feec_reason), &q->pc, &q->res);
+	return abi_fill(out, &full, sizeof(full), ABI_V1_PLACE_DECISION);
 }
 
 int capsim_place_get_cpu(const capsim_place *q, unsigned cpu, struct capsim_place_cpu *out)
 {
+	struct capsim_place_cpu full;
+
 	if (cpu >= q->pc.rd.nr_cpus)
 		return CAPSIM_ERR_RANGE;
-	*out = (struct capsim_place_cpu){
+	full = (struct capsim_place_cpu){
 		.pd = q->pc.cpu_pd[cpu],
 		.actual_cap = q->res.actual_cap[cpu],
 		.util_fits_cpu = q->res.util_fits_cpu[cpu],
 	};
-	memcpy(out->cpu_util, q->res.cpu_util[cpu], sizeof(out->cpu_util));
-	memcpy(out->effective, q->res.effective[cpu], sizeof(out->effective));
-	return 0;
+	memcpy(full.cpu_util, q->res.cpu_util[cpu], sizeof(full.cpu_util));
+	memcpy(full.effective, q->res.effective[cpu], sizeof(full.effective));
+	return abi_fill(out, &full, sizeof(full), ABI_V1_PLACE_CPU);
 }
 
 int capsim_place_write_json(const capsim_place *q, FILE *fp, int with_reasons)

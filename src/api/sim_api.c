@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "internal.h"
 #include "input/readfile.h"
 #include "input/scenario.h"
@@ -364,21 +365,22 @@ static const struct trace_format *const trace_formats[] = {
 
 int capsim_sim_sink_header(const capsim_sim *s, struct capsim_sink_header *out)
 {
+	struct capsim_sink_header full;
+
 	if (!s || !out)
 		return CAPSIM_ERR_INVALID;
-	*out = (struct capsim_sink_header){
-		.size = sizeof(*out),
+	full = (struct capsim_sink_header){
 		.version = CAPSIM_SINK_HEADER_VERSION,
 		.nr_cpus = s->nr_cpus,
 		.trace_families = s->trace_families,
 	};
-	return 0;
+	return abi_fill(out, &full, sizeof(full), ABI_V1_SINK_HEADER);
 }
 
 /* the writer @f made from the run's sink header and attached beside the library's other ones */
 static int trace_attach(capsim_sim *s, FILE *fp, const struct trace_format *f)
 {
-	struct capsim_sink_header h;
+	struct capsim_sink_header h = CAPSIM_SIZED(struct capsim_sink_header);
 	void *ctx;
 	int ret;
 
@@ -676,6 +678,8 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		free(sum);
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
+	sum->size = sizeof(*sum);
+	sum->version = CAPSIM_SUMMARY_VERSION;
 	ret = header_summary(s, sum);
 	if (!ret) {
 		sum->tasks = tasks = calloc(s->nr_tasks + 1, sizeof(*tasks));

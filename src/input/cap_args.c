@@ -11,6 +11,7 @@
 
 #include "capsim/capsim.h"
 #include "input/scenario_events.h"
+#include "abi.h"
 #include "internal.h"
 
 static const char *const cap_options[] = {
@@ -22,12 +23,12 @@ static const char *const cap_options[] = {
 /* "a, b" : the platform's policy CPUs, as a message lists them */
 static void policy_list(const capsim_platform *p, char *list, size_t size)
 {
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 
 	list[0] = '\0';
 	capsim_platform_get_info(p, &info);
 	for (unsigned i = 0; i < info.nr_policies; i++) {
-		struct capsim_policy_info other;
+		struct capsim_policy_info other = CAPSIM_SIZED(struct capsim_policy_info);
 
 		capsim_platform_get_policy(p, i, &other);
 		snprintf(list + strlen(list), size - strlen(list), "%s%u", i ? ", " : "", other.cpu);
@@ -42,8 +43,8 @@ static int parse_policy(const capsim_platform *p, const char *opt, const char *a
 			const char **value, unsigned *policy, struct capsim_policy_info *pol,
 			capsim_error *err)
 {
-	struct capsim_platform_info info;
-	struct capsim_cpu_info ci;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
+	struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
 	size_t n = value ? strcspn(arg, "=") : strlen(arg);
 	char num[32], list[256];
 	unsigned cpu = 0;
@@ -93,7 +94,7 @@ static int parse_khz(const capsim_platform *p, const capsim_cpumask *cpus, const
 static int parse_hw(const capsim_platform *p, const char *arg, struct capsim_cap *out,
 		    capsim_error *err)
 {
-	struct capsim_platform_info info;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
 	struct scn_hw_cap_arg hw;
 	char what[160];
 	int ret = scn_parse_hw_cap(arg, &hw, err);
@@ -117,10 +118,10 @@ static int parse_hw(const capsim_platform *p, const char *arg, struct capsim_cap
 	return hw.bare_khz ? capsim_platform_check_bare_khz(p, &hw.cpus, hw.khz, what, err) : 0;
 }
 
-int capsim_platform_parse_cap(const capsim_platform *p, enum capsim_cap_kind kind, const char *arg,
-			      struct capsim_cap *out, capsim_error *err)
+static int parse_cap(const capsim_platform *p, enum capsim_cap_kind kind, const char *arg,
+		     struct capsim_cap *out, capsim_error *err)
 {
-	struct capsim_policy_info pol;
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 	const char *opt, *value;
 	uint64_t state;
 	int ret;
@@ -150,4 +151,16 @@ int capsim_platform_parse_cap(const capsim_platform *p, enum capsim_cap_kind kin
 		return parse_policy(p, opt, arg, NULL, &out->policy, &pol, err);
 	}
 	return CAPSIM_ERR_INVALID;
+}
+
+int capsim_platform_parse_cap(const capsim_platform *p, enum capsim_cap_kind kind, const char *arg,
+			      struct capsim_cap *out, capsim_error *err)
+{
+	struct capsim_cap full;
+	int ret;
+
+	if (!abi_size_ok(out, ABI_V1_CAP))
+		return abi_size_error(err, "struct capsim_cap", out, ABI_V1_CAP);
+	ret = parse_cap(p, kind, arg, &full, err);
+	return ret ? ret : abi_fill(out, &full, sizeof(full), ABI_V1_CAP);
 }

@@ -1092,7 +1092,7 @@ static uint64_t *em_powers(const struct capsim_platform *p, size_t *nr)
 	n = 0;
 	for (unsigned k = 0; pw && k < p->nr_policies; k++)
 		for (unsigned i = 0; i < p->policies[k].nr_opps; i++, n++) {
-			struct capsim_opp_info o;
+			struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 			capsim_platform_get_opp(p, k, i, &o);
 			pw[n] = o.has_em ? o.em_power_uw : 0;
@@ -1116,7 +1116,7 @@ static int check_em_agrees(struct lctx *c, const struct capsim_platform *p,
 
 	for (unsigned k = 0; k < p->nr_policies; k++)
 		for (unsigned i = 0; i < p->policies[k].nr_opps; i++, n++) {
-			struct capsim_opp_info o;
+			struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 			uint64_t now;
 
 			capsim_platform_get_opp(p, k, i, &o);

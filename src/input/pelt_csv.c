@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "internal.h"
 #include "capsim/capsim.h"
 
@@ -225,6 +226,9 @@ int capsim_pelt_csv_parse(const char *data, size_t len, const char *name, struct
 	size_t pos = 0, cap = 0;
 	int ret;
 
+	/* the fields of the first release are all it fills */
+	if (!abi_size_ok(out, ABI_V1_PELT_CSV))
+		return abi_size_error(err, "struct capsim_pelt_csv", out, ABI_V1_PELT_CSV);
 	out->rows = NULL;
 	out->nrows = 0;
 	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))

@@ -744,6 +744,8 @@ int capsim_trace_next(capsim_trace *t, const struct capsim_trace_event **ev, cap
 	else
 		t->last_given_ts = s->ev.ts_ns;
 	t->given = s;
+	s->ev.size = sizeof(s->ev);
+	s->ev.version = CAPSIM_TRACE_EVENT_VERSION;
 	*ev = &s->ev;
 	return 1;
 }

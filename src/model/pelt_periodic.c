@@ -21,6 +21,7 @@
  */
 #include <stdlib.h>
 
+#include "abi.h"
 #include "internal.h"
 #include "capsim/capsim.h"
 
@@ -56,7 +57,7 @@ static uint64_t mean_step_ns(const struct capsim_pelt_periodic_cfg *cfg, uint64_
 	return PELT_PERIOD_NS * (boundaries / MAX_MEAN_SAMPLES + 1);
 }
 
-int capsim_pelt_periodic_check(const struct capsim_pelt_periodic_cfg *cfg, capsim_error *err)
+static int periodic_check(const struct capsim_pelt_periodic_cfg *cfg, capsim_error *err)
 {
 	uint64_t k;
 
@@ -133,7 +134,10 @@ static void shadow_to(struct sim *s, uint64_t now, int running)
 static void update(struct sim *s, uint64_t now, int running, uint64_t k)
 {
 	struct capsim_pelt_periodic_result *res = s->res;
-	struct capsim_pelt_periodic_sample smp = { .now_ns = now, .running = running };
+	struct capsim_pelt_periodic_sample smp = { .size = sizeof(smp),
+						    .version = CAPSIM_PELT_SAMPLE_VERSION,
+						    .now_ns = now,
+						    .running = running };
 
 	shadow_to(s, now, running);
 	smp.updated = capsim_pelt_update(&s->sa, now, running, running, running, s->cfg->weight);
@@ -181,16 +185,35 @@ static uint64_t settle_activation(const struct capsim_pelt_periodic_result *res,
 	return 0;
 }
 
-int capsim_pelt_periodic_run(const struct capsim_pelt_periodic_cfg *cfg, struct capsim_pelt_periodic_result *res,
-		      void (*sample)(const struct capsim_pelt_periodic_sample *s, void *ctx), void *ctx,
-		      capsim_error *err)
+/* the caller's sized @in into @cfg: the fields it knows, the others 0 */
+static int read_cfg(struct capsim_pelt_periodic_cfg *cfg, const struct capsim_pelt_periodic_cfg *in,
+		    capsim_error *err)
+{
+	if (abi_read(cfg, sizeof(*cfg), in, ABI_V1_PELT_PERIODIC_CFG))
+		return abi_size_error(err, "struct capsim_pelt_periodic_cfg", in,
+				      ABI_V1_PELT_PERIODIC_CFG);
+	return 0;
+}
+
+int capsim_pelt_periodic_check(const struct capsim_pelt_periodic_cfg *in, capsim_error *err)
+{
+	struct capsim_pelt_periodic_cfg cfg;
+	int ret = read_cfg(&cfg, in, err);
+
+	return ret ? ret : periodic_check(&cfg, err);
+}
+
+static int periodic_run(const struct capsim_pelt_periodic_cfg *cfg,
+			struct capsim_pelt_periodic_result *res,
+			void (*sample)(const struct capsim_pelt_periodic_sample *s, void *ctx),
+			void *ctx, capsim_error *err)
 {
 	struct sim s = { .cfg = cfg, .res = res, .sample = sample, .ctx = ctx };
 	uint64_t k, wlen;
 	int ret;
 
 	*res = (struct capsim_pelt_periodic_result){ 0 };
-	ret = capsim_pelt_periodic_check(cfg, err);
+	ret = periodic_check(cfg, err);
 	if (ret)
 		return ret;
 	res->activations = activations(cfg);
@@ -221,6 +244,26 @@ int capsim_pelt_periodic_run(const struct capsim_pelt_periodic_cfg *cfg, struct 
 	res->settle_ns = res->settle_activation * cfg->period_ns;
 	res->settled = res->settle_activation <= res->window_first;
 	return 0;
+}
+
+int capsim_pelt_periodic_run(const struct capsim_pelt_periodic_cfg *in,
+			     struct capsim_pelt_periodic_result *out,
+			     void (*sample)(const struct capsim_pelt_periodic_sample *s, void *ctx),
+			     void *ctx, capsim_error *err)
+{
+	struct capsim_pelt_periodic_cfg cfg;
+	struct capsim_pelt_periodic_result res;
+	int ret = read_cfg(&cfg, in, err);
+
+	if (ret)
+		return ret;
+	if (!abi_size_ok(out, ABI_V1_PELT_PERIODIC_RESULT))
+		return abi_size_error(err, "struct capsim_pelt_periodic_result", out,
+				      ABI_V1_PELT_PERIODIC_RESULT);
+	ret = periodic_run(&cfg, &res, sample, ctx, err);
+	/* also on failure: the result is then empty, safe to free */
+	abi_fill(out, &res, sizeof(res), ABI_V1_PELT_PERIODIC_RESULT);
+	return ret;
 }
 
 void capsim_pelt_periodic_free(struct capsim_pelt_periodic_result *res)

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "abi.h"
 #include "internal.h"
 #include "model/belief.h"
 #include "model/platform.h"
@@ -96,10 +97,14 @@ static int set_hw_cap_per_policy(struct capsim_platform *p, const capsim_cpumask
 	return 0;
 }
 
-int capsim_platform_apply_cap(capsim_platform *p, const struct capsim_cap *cap, capsim_error *err)
+int capsim_platform_apply_cap(capsim_platform *p, const struct capsim_cap *in, capsim_error *err)
 {
+	struct capsim_cap full;
+	const struct capsim_cap *cap = &full;
 	int policy = 0;
 
+	if (abi_read(&full, sizeof(full), in, ABI_V1_CAP))
+		return abi_size_error(err, "struct capsim_cap", in, ABI_V1_CAP);
 	if (cap->kind != CAPSIM_CAP_HW && (policy = find_policy(p, cap->policy, err)) < 0)
 		return policy;
 	if (cap->kind != CAPSIM_CAP_COOLING && cap->kind != CAPSIM_CAP_BOOST &&
@@ -157,12 +162,13 @@ int capsim_platform_settle_hw_load_avg(capsim_platform *p, uint64_t after_ns, un
 int capsim_platform_get_capacity(const capsim_platform *p, unsigned cpu,
 				 struct capsim_cpu_capacity *out)
 {
+	struct capsim_cpu_capacity full;
 	int pol;
 
 	if (cpu >= p->nr_cpus)
 		return CAPSIM_ERR_RANGE;
 	pol = platform_policy_of(p, cpu);
-	*out = (struct capsim_cpu_capacity){
+	full = (struct capsim_cpu_capacity){
 		.capacity_orig = platform_cpu_capacity_orig(p, cpu),
 		.policy = pol >= 0 ? (int)p->policies[pol].cpu : -1,
 		.policy_max_khz = pol >= 0 ? p->policies[pol].max_khz : 0,
@@ -175,7 +181,7 @@ int capsim_platform_get_capacity(const capsim_platform *p, unsigned cpu,
 		.v6_9_thermal_pressure = platform_thermal_pressure_v69(p, cpu),
 		.v6_9_capacity = platform_capacity_v69(p, cpu),
 	};
-	return 0;
+	return abi_fill(out, &full, sizeof(full), ABI_V1_CPU_CAPACITY);
 }
 
 uint64_t capsim_platform_actual_capacity(const capsim_platform *p, unsigned cpu)

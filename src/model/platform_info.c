@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "abi.h"
 #include "model/platform.h"
 #include "model/sched_domains.h"
 
@@ -24,9 +25,9 @@ _Static_assert(CAPSIM_TRIP_CRITICAL == (int)PLATFORM_TRIP_CRITICAL &&
 	       "enum capsim_trip_type mirrors enum platform_trip_type");
 _Static_assert(CAPSIM_THERMAL_NO_LIMIT == PLATFORM_THERMAL_NO_LIMIT, "THERMAL_NO_LIMIT");
 
-void capsim_platform_get_info(const capsim_platform *p, struct capsim_platform_info *out)
+int capsim_platform_get_info(const capsim_platform *p, struct capsim_platform_info *out)
 {
-	*out = (struct capsim_platform_info){
+	const struct capsim_platform_info full = {
 		.name = p->name,
 		.model = p->model,
 		.source = p->source,
@@ -41,6 +42,8 @@ void capsim_platform_get_info(const capsim_platform *p, struct capsim_platform_i
 		.freq_invariance = platform_fie_source_name(p->fie),
 		.freq_invariance_given = p->fie_origin == PLATFORM_FIE_FROM_JSON,
 	};
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_PLATFORM_INFO);
 }
 
 const char *capsim_platform_note(const capsim_platform *p, unsigned i)
@@ -60,7 +63,7 @@ int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu, struct capsi
 	if (cpu >= p->nr_cpus)
 		return CAPSIM_ERR_RANGE;
 	c = &p->cpus[cpu];
-	*out = (struct capsim_cpu_info){
+	const struct capsim_cpu_info full = {
 		.cluster = c->cluster,
 		.core = c->core,
 		.thread = c->thread,
@@ -73,7 +76,8 @@ int capsim_platform_get_cpu(const capsim_platform *p, unsigned cpu, struct capsi
 		.compatible = c->compatible,
 		.amu = c->amu_fie,
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_CPU_INFO);
 }
 
 int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct capsim_policy_info *out)
@@ -83,7 +87,7 @@ int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct caps
 	if (i >= p->nr_policies)
 		return CAPSIM_ERR_RANGE;
 	pol = &p->policies[i];
-	*out = (struct capsim_policy_info){
+	const struct capsim_policy_info full = {
 		.cpu = pol->cpu,
 		.cpus = pol->related_cpus,
 		.nr_opps = pol->nr_opps,
@@ -112,7 +116,8 @@ int capsim_platform_get_policy(const capsim_platform *p, unsigned i, struct caps
 		.supply_settling_time_down_us = pol->supply.settling_time_down_us,
 		.clock_firmware = pol->clock_firmware,
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_POLICY_INFO);
 }
 
 int capsim_platform_policy_index(const capsim_platform *p, unsigned cpu)
@@ -143,7 +148,7 @@ int capsim_platform_get_opp(const capsim_platform *p, unsigned policy, unsigned 
 	pol = &p->policies[policy];
 	o = &pol->opps[i];
 	s = em_state(pol, o->khz);
-	*out = (struct capsim_opp_info){
+	const struct capsim_opp_info full = {
 		.khz = o->khz,
 		.uv = o->uv,
 		.uv_min = o->uv_min,
@@ -157,7 +162,8 @@ int capsim_platform_get_opp(const capsim_platform *p, unsigned policy, unsigned 
 		.em_cost = s ? s->cost : 0,
 		.em_efficient = s && !(s->flags & EM_PERF_STATE_INEFFICIENT),
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_OPP_INFO);
 }
 
 const char *capsim_trip_type_name(enum capsim_trip_type type)
@@ -173,7 +179,7 @@ int capsim_platform_get_zone(const capsim_platform *p, unsigned i, struct capsim
 	if (i >= p->nr_zones)
 		return CAPSIM_ERR_RANGE;
 	z = &p->zones[i];
-	*out = (struct capsim_zone_info){
+	const struct capsim_zone_info full = {
 		.name = z->name,
 		.polling_delay_ms = z->polling_delay_ms,
 		.polling_delay_passive_ms = z->polling_delay_passive_ms,
@@ -181,7 +187,8 @@ int capsim_platform_get_zone(const capsim_platform *p, unsigned i, struct capsim
 		.nr_trips = z->nr_trips,
 		.nr_maps = z->nr_maps,
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_ZONE_INFO);
 }
 
 int capsim_platform_get_trip(const capsim_platform *p, unsigned zone, unsigned i,
@@ -192,13 +199,14 @@ int capsim_platform_get_trip(const capsim_platform *p, unsigned zone, unsigned i
 	if (zone >= p->nr_zones || i >= p->zones[zone].nr_trips)
 		return CAPSIM_ERR_RANGE;
 	t = &p->zones[zone].trips[i];
-	*out = (struct capsim_trip_info){
+	const struct capsim_trip_info full = {
 		.name = t->name,
 		.type = (enum capsim_trip_type)t->type,
 		.temperature_mc = t->temperature_mc,
 		.hysteresis_mc = t->hysteresis_mc,
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_TRIP_INFO);
 }
 
 int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, unsigned i,
@@ -206,12 +214,13 @@ int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, uns
 {
 	const struct platform_cooling_map *m;
 	const struct platform_policy *pol;
+	struct capsim_cooling_map_info full;
 	uint32_t max_level, lo, hi;
 
 	if (zone >= p->nr_zones || i >= p->zones[zone].nr_maps)
 		return CAPSIM_ERR_RANGE;
 	m = &p->zones[zone].maps[i];
-	*out = (struct capsim_cooling_map_info){
+	full = (struct capsim_cooling_map_info){
 		.trip = m->trip,
 		.device_path = m->device_path,
 		.policy = m->policy >= 0 ? (int)p->policies[m->policy].cpu : -1,
@@ -220,7 +229,7 @@ int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, uns
 		.contribution = m->contribution,
 	};
 	if (m->policy < 0)
-		return 0;
+		return abi_fill(out, &full, sizeof(full), ABI_V1_COOLING_MAP_INFO);
 	/*
 	 * THERMAL_NO_LIMIT means the device's own bounds (0 and its highest state); cooling
 	 * state k of a cpufreq cooling device is the k-th highest frequency (get_state_freq()).
@@ -231,11 +240,11 @@ int capsim_platform_get_cooling_map(const capsim_platform *p, unsigned zone, uns
 	hi = m->upper == PLATFORM_THERMAL_NO_LIMIT || m->upper > max_level ? max_level : m->upper;
 	if (lo > hi)
 		lo = hi;
-	out->min_state = lo;
-	out->max_state = hi;
-	out->min_state_khz = pol->opps[max_level - lo].khz;
-	out->max_state_khz = pol->opps[max_level - hi].khz;
-	return 0;
+	full.min_state = lo;
+	full.max_state = hi;
+	full.min_state_khz = pol->opps[max_level - lo].khz;
+	full.max_state_khz = pol->opps[max_level - hi].khz;
+	return abi_fill(out, &full, sizeof(full), ABI_V1_COOLING_MAP_INFO);
 }
 
 unsigned capsim_platform_nr_cooling_states(const capsim_platform *p, unsigned policy)
@@ -275,13 +284,14 @@ int capsim_platform_get_sched_domain(const capsim_platform *p, unsigned i,
 	if (i >= capsim_platform_nr_sched_domains(p))
 		return CAPSIM_ERR_RANGE;
 	d = &p->sd->domains[i];
-	*out = (struct capsim_sched_domain_info){
+	const struct capsim_sched_domain_info full = {
 		.level = sd_level_name(d->level),
 		.span = d->span,
 		.flags = d->flags,
 		.nr_groups = d->nr_groups,
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_SCHED_DOMAIN_INFO);
 }
 
 int capsim_platform_get_sched_group(const capsim_platform *p, unsigned i, unsigned g,
@@ -306,7 +316,7 @@ int capsim_platform_get_idle_state(const capsim_platform *p, unsigned cpu, unsig
 	if (i >= capsim_platform_nr_idle_states(p, cpu))
 		return CAPSIM_ERR_RANGE;
 	st = &p->cpus[cpu].idle[i];
-	*out = (struct capsim_idle_state_info){
+	const struct capsim_idle_state_info full = {
 		.name = st->name,
 		.node = st->node_path,
 		.entry_us = st->entry_us,
@@ -318,7 +328,8 @@ int capsim_platform_get_idle_state(const capsim_platform *p, unsigned cpu, unsig
 		.domain = st->domain,
 		.cpuidle_index = platform_cpuidle_index(p, cpu, i + 1),
 	};
-	return 0;
+
+	return abi_fill(out, &full, sizeof(full), ABI_V1_IDLE_STATE_INFO);
 }
 
 const char *capsim_sd_flag_name(unsigned bit)

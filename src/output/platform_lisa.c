@@ -108,8 +108,8 @@ static void write_em(struct em *m, const capsim_platform *p, const struct capsim
 	str(m, "cpu_nodes");
 	seq_start(m, NULL, 0);
 	for (unsigned cpu = 0; cpu < pi->nr_cpus; cpu++) {
-		struct capsim_policy_info pol;
-		struct capsim_cpu_info ci;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+		struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
 		char name[32];
 
 		if (capsim_platform_get_cpu(p, cpu, &ci) || ci.policy_index < 0 ||
@@ -120,7 +120,7 @@ static void write_em(struct em *m, const capsim_platform *p, const struct capsim
 		str(m, "active_states");
 		seq_start(m, TAG_OMAP, 0);
 		for (unsigned i = 0; i < pol.nr_opps; i++) {
-			struct capsim_opp_info o;
+			struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 			if (capsim_platform_get_opp(p, (unsigned)ci.policy_index, i, &o) || !o.has_em)
 				continue;
@@ -330,7 +330,7 @@ static void write_capsim(struct em *m, const struct capsim_platform *p)
 int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 {
 	static const char *const abi[] = { "arm64", "armeabi", "x86_64" };
-	struct capsim_platform_info pi;
+	struct capsim_platform_info pi = CAPSIM_SIZED(struct capsim_platform_info);
 	struct em m = { .failed = 0 };
 	yaml_event_t ev;
 	bool any_em = false;
@@ -354,7 +354,7 @@ int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 	str(&m, "orig");
 	map_start(&m, NULL, 0);
 	for (unsigned cpu = 0; cpu < pi.nr_cpus; cpu++) {
-		struct capsim_cpu_info ci;
+		struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		capsim_platform_get_cpu(p, cpu, &ci);
 		num(&m, "%u", cpu);
@@ -367,7 +367,7 @@ int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 	str(&m, "freq-domains");
 	seq_start(&m, NULL, 0);
 	for (unsigned i = 0; i < pi.nr_policies; i++) {
-		struct capsim_policy_info pol;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 
 		capsim_platform_get_policy(p, i, &pol);
 		cpu_list(&m, &pol.cpus, NULL);
@@ -377,8 +377,8 @@ int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 	str(&m, "freqs");
 	map_start(&m, NULL, 0);
 	for (unsigned cpu = 0; cpu < pi.nr_cpus; cpu++) {
-		struct capsim_policy_info pol;
-		struct capsim_cpu_info ci;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+		struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		capsim_platform_get_cpu(p, cpu, &ci);
 		if (ci.policy_index < 0)
@@ -387,7 +387,7 @@ int capsim_platform_write_lisa(const capsim_platform *p, FILE *fp)
 		num(&m, "%u", cpu);
 		seq_start(&m, NULL, 1);
 		for (unsigned i = 0; i < pol.nr_opps; i++) {
-			struct capsim_opp_info o;
+			struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 			capsim_platform_get_opp(p, (unsigned)ci.policy_index, i, &o);
 			num(&m, "%" PRIu32, o.khz);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "output/recording.h"
 #include "output/report.h"
 #include "output/report_assets.h"
@@ -320,9 +321,10 @@ static void run(struct out *o, const struct capsim_recording *r, const capsim_su
 }
 
 int capsim_report_html(const capsim_recording *const *recs, const capsim_summary *const *sums,
-		       unsigned n, const struct capsim_report_inputs *in, FILE *fp)
+		       unsigned n, const struct capsim_report_inputs *given, FILE *fp)
 {
-	static const struct capsim_report_inputs none;
+	struct capsim_report_inputs inputs = { 0 };
+	const struct capsim_report_inputs *in = &inputs;
 	struct out *o;
 
 	if (!recs || !sums || !fp || !n || n > CAPSIM_MODEL_COUNT)
@@ -330,8 +332,9 @@ int capsim_report_html(const capsim_recording *const *recs, const capsim_summary
 	for (unsigned k = 0; k < n; k++)
 		if (!recs[k] || !sums[k] || recs[k]->columns_only)
 			return CAPSIM_ERR_INVALID;
-	if (!in)
-		in = &none;
+	/* NULL: no inputs to show */
+	if (given && abi_read(&inputs, sizeof(inputs), given, ABI_V1_REPORT_INPUTS))
+		return CAPSIM_ERR_INVALID;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>capsim report: ",
 	      fp);
 	for (const char *p = sums[0]->platform; *p; p++) /* a platform name is plain text */

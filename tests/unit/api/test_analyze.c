@@ -18,7 +18,7 @@
 
 static json_object *analyse(const char *text)
 {
-	struct capsim_analyze_opts o = { .model = CAPSIM_MODEL_V6_10 };
+	struct capsim_analyze_opts o = { .size = sizeof(o), .model = CAPSIM_MODEL_V6_10 };
 	capsim_error err = { 0 };
 	capsim_analysis *a;
 	capsim_trace *t;
@@ -156,7 +156,7 @@ static void test_no_events_is_an_error(void **state)
 		"\n\n\n",
 		"##### CPU 2 buffer started ####\n",
 	};
-	struct capsim_analyze_opts o = { .model = CAPSIM_MODEL_V6_10 };
+	struct capsim_analyze_opts o = { .size = sizeof(o), .model = CAPSIM_MODEL_V6_10 };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {

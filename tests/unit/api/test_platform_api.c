@@ -80,9 +80,9 @@ static uint64_t expected_capacity(unsigned cpu)
 static void test_inspection(void **state)
 {
 	capsim_platform *p = load_toy();
-	struct capsim_platform_info info;
-	struct capsim_policy_info pol;
-	struct capsim_cpu_info c;
+	struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
+	struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 
 	capsim_platform_get_info(p, &info);
 	assert_string_equal(info.name, "toy");
@@ -124,9 +124,9 @@ static void test_inspection(void **state)
 static void test_thermal(void **state)
 {
 	capsim_platform *p = load_toy();
-	struct capsim_cooling_map_info m;
-	struct capsim_zone_info z;
-	struct capsim_trip_info t;
+	struct capsim_cooling_map_info m = CAPSIM_SIZED(struct capsim_cooling_map_info);
+	struct capsim_zone_info z = CAPSIM_SIZED(struct capsim_zone_info);
+	struct capsim_trip_info t = CAPSIM_SIZED(struct capsim_trip_info);
 
 	assert_int_equal(capsim_platform_get_zone(p, 0, &z), 0);
 	assert_string_equal(z.name, "soc");
@@ -170,15 +170,16 @@ static void test_energy_model(void **state)
 	static const uint32_t dpc[2] = { 100, 400 };
 
 	for (unsigned pi = 0; pi < 2; pi++) {
-		struct capsim_policy_info pol;
+		struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 		struct capsim_opp_info o[8];
-		struct capsim_cpu_info c;
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 		uint32_t fmax = 0;
 		uint64_t prev_cost = UINT64_MAX;
 
 		capsim_platform_get_policy(p, pi, &pol);
 		capsim_platform_get_cpu(p, pol.cpu, &c);
 		for (unsigned i = 0; i < pol.nr_opps; i++) {
+			o[i] = (struct capsim_opp_info)CAPSIM_SIZED(struct capsim_opp_info);
 			assert_int_equal(capsim_platform_get_opp(p, pi, i, &o[i]), 0);
 			if (i)
 				assert_true(o[i].khz > o[i - 1].khz);
@@ -210,8 +211,8 @@ static void test_energy_model(void **state)
 static void test_user_caps(void **state)
 {
 	capsim_platform *p = load_toy();
-	struct capsim_cap cap = { .kind = CAPSIM_CAP_MAX_FREQ, .policy = 2, .value = 1200000 };
-	struct capsim_cpu_capacity cc;
+	struct capsim_cap cap = { .size = sizeof(cap), .kind = CAPSIM_CAP_MAX_FREQ, .policy = 2, .value = 1200000 };
+	struct capsim_cpu_capacity cc = CAPSIM_SIZED(struct capsim_cpu_capacity);
 	capsim_error err = { 0 };
 
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, &err), 0);
@@ -237,13 +238,13 @@ static void test_user_caps(void **state)
 	assert_int_equal(cc.cpufreq_pressure, pressure(1024, 408000, 1800000));
 
 	/* a MIN request on an OPP: policy->min is that OPP (RELATION_L) */
-	cap = (struct capsim_cap){ .kind = CAPSIM_CAP_MIN_FREQ, .policy = 0, .value = 1008000 };
+	cap = (struct capsim_cap){ .size = sizeof(cap), .kind = CAPSIM_CAP_MIN_FREQ, .policy = 0, .value = 1008000 };
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, &err), 0);
 	capsim_platform_get_capacity(p, 1, &cc);
 	assert_int_equal(cc.policy_min_khz, 1008000);
 
 	/* boost: cpuinfo.max_freq takes the turbo OPP and the user MAX follows it */
-	cap = (struct capsim_cap){ .kind = CAPSIM_CAP_BOOST, .policy = 2 };
+	cap = (struct capsim_cap){ .size = sizeof(cap), .kind = CAPSIM_CAP_BOOST, .policy = 2 };
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, &err), 0);
 	capsim_platform_get_capacity(p, 2, &cc);
 	assert_int_equal(cc.policy_max_khz, 2000000);
@@ -254,11 +255,11 @@ static void test_user_caps(void **state)
 static void test_cooling_and_hw_caps(void **state)
 {
 	capsim_platform *p = load_toy();
-	struct capsim_cap cool = { .kind = CAPSIM_CAP_COOLING, .policy = 2, .value = 2 };
-	struct capsim_cap hw = { .kind = CAPSIM_CAP_HW, .value = 1000000 };
+	struct capsim_cap cool = { .size = sizeof(cool), .kind = CAPSIM_CAP_COOLING, .policy = 2, .value = 2 };
+	struct capsim_cap hw = { .size = sizeof(hw), .kind = CAPSIM_CAP_HW, .value = 1000000 };
 	uint64_t hw_little = pressure(expected_capacity(0), 1000000, 1416000);
 	uint64_t hw_big = pressure(1024, 1000000, 1800000);
-	struct capsim_cpu_capacity cc;
+	struct capsim_cpu_capacity cc = CAPSIM_SIZED(struct capsim_cpu_capacity);
 	capsim_error err = { 0 };
 
 	/* cooling state 2 of a 4-OPP policy: the 3rd highest OPP, 1.2 GHz (get_state_freq()) */
@@ -301,20 +302,20 @@ static void test_cooling_and_hw_caps(void **state)
 static void test_cap_errors(void **state)
 {
 	capsim_platform *p = load_toy();
-	struct capsim_cap cap = { .kind = CAPSIM_CAP_MAX_FREQ, .policy = 1, .value = 1000000 };
-	struct capsim_cpu_capacity cc;
+	struct capsim_cap cap = { .size = sizeof(cap), .kind = CAPSIM_CAP_MAX_FREQ, .policy = 1, .value = 1000000 };
+	struct capsim_cpu_capacity cc = CAPSIM_SIZED(struct capsim_cpu_capacity);
 	capsim_error err = { 0 };
 
 	/* CPU1 is not the first CPU of its policy */
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, &err), CAPSIM_ERR_NOT_FOUND);
 	assert_int_equal(err.code, CAPSIM_ERR_NOT_FOUND);
 	assert_non_null(strstr(err.msg, "policy1"));
-	cap = (struct capsim_cap){ .kind = CAPSIM_CAP_COOLING, .policy = 0, .value = 3 };
+	cap = (struct capsim_cap){ .size = sizeof(cap), .kind = CAPSIM_CAP_COOLING, .policy = 0, .value = 3 };
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, NULL), CAPSIM_ERR_RANGE);
-	cap = (struct capsim_cap){ .kind = CAPSIM_CAP_HW, .value = 1000000 };
+	cap = (struct capsim_cap){ .size = sizeof(cap), .kind = CAPSIM_CAP_HW, .value = 1000000 };
 	capsim_cpumask_set(&cap.cpus, 4);
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, NULL), CAPSIM_ERR_RANGE);
-	cap = (struct capsim_cap){ .kind = CAPSIM_CAP_MAX_FREQ, .policy = 0, .value = 0x80000000u };
+	cap = (struct capsim_cap){ .size = sizeof(cap), .kind = CAPSIM_CAP_MAX_FREQ, .policy = 0, .value = 0x80000000u };
 	assert_int_equal(capsim_platform_apply_cap(p, &cap, NULL), CAPSIM_ERR_RANGE);
 	assert_int_equal(capsim_platform_settle_hw_load_avg(p, 1000, 0, NULL), CAPSIM_ERR_RANGE);
 	assert_int_equal(capsim_platform_set_freq_ref_fallback(p, (enum capsim_freq_ref_fallback)7,
@@ -330,7 +331,8 @@ static void test_cap_errors(void **state)
 static void test_loading(void **state)
 {
 	capsim_platform *byname = NULL, *fromblob = NULL, *p = NULL;
-	struct capsim_platform_info a, b;
+	struct capsim_platform_info a = CAPSIM_SIZED(struct capsim_platform_info);
+	struct capsim_platform_info b = CAPSIM_SIZED(struct capsim_platform_info);
 	capsim_error err = { 0 };
 	char path[1024], **names;
 	size_t size, cap = 1 << 16;
@@ -354,7 +356,8 @@ static void test_loading(void **state)
 	assert_int_equal(a.nr_policies, b.nr_policies);
 	assert_int_equal(a.nr_zones, b.nr_zones);
 	for (unsigned cpu = 0; cpu < a.nr_cpus; cpu++) {
-		struct capsim_cpu_info x, y;
+		struct capsim_cpu_info x = CAPSIM_SIZED(struct capsim_cpu_info);
+		struct capsim_cpu_info y = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		capsim_platform_get_cpu(byname, cpu, &x);
 		capsim_platform_get_cpu(fromblob, cpu, &y);
@@ -390,7 +393,7 @@ static void test_overlay(void **state)
 	static const char overlay[] =
 		"{\"policies\": [{\"cpus\": \"2-3\", \"patch_opps\": [{\"khz\": 408000, \"uv\": 850000}]}]}";
 	capsim_platform *p = load_toy();
-	struct capsim_opp_info o;
+	struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 	capsim_error err = { 0 };
 
 	assert_int_equal(capsim_platform_apply_overlay(p, overlay, strlen(overlay), "o.json", &err), 0);
@@ -429,8 +432,8 @@ static capsim_place *idle_rk3399(const char *task, const capsim_cpumask *allowed
 static void test_place_state(void **state)
 {
 	capsim_platform *p;
-	struct capsim_place_decision d;
-	struct capsim_place_cpu pc;
+	struct capsim_place_decision d = CAPSIM_SIZED(struct capsim_place_decision);
+	struct capsim_place_cpu pc = CAPSIM_SIZED(struct capsim_place_cpu);
 	capsim_cpumask big = { { 0x30 } };
 	capsim_place *q = idle_rk3399("util=50,util_est=60,prev=2", NULL);
 
@@ -445,7 +448,7 @@ static void test_place_state(void **state)
 	assert_true(d.select_idle_capacity_reason[0] && d.feec_reason[0]);
 	/* without pressure, the actual capacity is the platform's original capacity */
 	for (unsigned cpu = 0; cpu < 6; cpu++) {
-		struct capsim_cpu_info c;
+		struct capsim_cpu_info c = CAPSIM_SIZED(struct capsim_cpu_info);
 
 		assert_int_equal(capsim_place_get_cpu(q, cpu, &pc), 0);
 		capsim_platform_get_cpu(p, cpu, &c);

@@ -277,7 +277,7 @@ static void test_sink_header(void **state)
 	capsim_scenario *sc = NULL;
 	capsim_sim *s = NULL;
 	capsim_error e = { 0 };
-	struct capsim_sink_header h;
+	struct capsim_sink_header h = CAPSIM_SIZED(struct capsim_sink_header);
 
 	(void)state;
 	assert_int_equal(capsim_scenario_load(SCENARIO, &sc, &e), 0);

@@ -19,7 +19,7 @@ static int parse(const char *text, struct capsim_pelt_csv *csv, capsim_error *er
 
 static void test_accepts(void **state)
 {
-	struct capsim_pelt_csv csv;
+	struct capsim_pelt_csv csv = CAPSIM_SIZED(struct capsim_pelt_csv);
 	capsim_error err = { 0 };
 
 	/* BOM, CRLF, max u64 values, running at INT_MAX, trailing blank lines */
@@ -55,7 +55,7 @@ static void test_rejects(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct capsim_pelt_csv csv;
+		struct capsim_pelt_csv csv = CAPSIM_SIZED(struct capsim_pelt_csv);
 		capsim_error err = { 0 };
 		assert_int_equal(parse(cases[i].text, &csv, &err), cases[i].code);
 		assert_int_equal(err.code, cases[i].code);
@@ -69,7 +69,7 @@ static void test_rejects(void **state)
 static void test_long_field_is_cut(void **state)
 {
 	char text[200];
-	struct capsim_pelt_csv csv;
+	struct capsim_pelt_csv csv = CAPSIM_SIZED(struct capsim_pelt_csv);
 	capsim_error err = { 0 };
 
 	snprintf(text, sizeof(text), H "\n1,%s,1,1,1\n", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");

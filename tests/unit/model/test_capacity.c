@@ -53,7 +53,7 @@ static void test_cooling_device_v69(void **state)
 {
 	struct capsim_platform *p = load_board("rk3399");
 
-	struct capsim_cap cool = { .kind = CAPSIM_CAP_COOLING, .policy = 4, .value = 2 };
+	struct capsim_cap cool = { .size = sizeof(cool), .kind = CAPSIM_CAP_COOLING, .policy = 4, .value = 2 };
 
 	/* cooling state 2 of policy4 (1.8, 1.608, 1.416 GHz): 1024 - 1024*1416000/1800000 =
 	 * 1024 - 805 = 219, seen by both kernels (6.10 as cpufreq pressure, 6.9 as thermal) */

@@ -35,9 +35,9 @@ static void record(const struct capsim_pelt_periodic_sample *s, void *ctx)
  */
 static void test_update_points(void **state)
 {
-	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 3 * MS, .period_ns = 10 * MS, .duration_ns = 80 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .size = sizeof(cfg), .run_ns = 3 * MS, .period_ns = 10 * MS, .duration_ns = 80 * MS,
 					 .start_ns = 5 * MS, .tick_ns = 2 * MS, .weight = 335, .tolerance = 10 };
-	struct capsim_pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res = CAPSIM_SIZED(struct capsim_pelt_periodic_result);
 	struct capsim_sched_avg sa = { 0 };
 	struct trace *t = calloc(1, sizeof(*t));
 	capsim_error err = { 0 };
@@ -71,9 +71,9 @@ static void test_update_points(void **state)
  */
 static void test_always_running(void **state)
 {
-	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 16 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .size = sizeof(cfg), .run_ns = 16 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					 .weight = 1024, .tolerance = 10 };
-	struct capsim_pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res = CAPSIM_SIZED(struct capsim_pelt_periodic_result);
 	capsim_error err = { 0 };
 
 	assert_int_equal(capsim_pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
@@ -94,9 +94,9 @@ static void test_always_running(void **state)
 /* 25% duty cycle: the settled mean is the duty-cycle value 256 within 1%. */
 static void test_mean_near_duty_cycle(void **state)
 {
-	struct capsim_pelt_periodic_cfg cfg = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg cfg = { .size = sizeof(cfg), .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					 .weight = 1024, .tolerance = 10 };
-	struct capsim_pelt_periodic_result res;
+	struct capsim_pelt_periodic_result res = CAPSIM_SIZED(struct capsim_pelt_periodic_result);
 	capsim_error err = { 0 };
 
 	assert_int_equal(capsim_pelt_periodic_run(&cfg, &res, NULL, NULL, &err), 0);
@@ -107,9 +107,9 @@ static void test_mean_near_duty_cycle(void **state)
 
 static void test_rejects(void **state)
 {
-	struct capsim_pelt_periodic_cfg ok = { .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
+	struct capsim_pelt_periodic_cfg ok = { .size = sizeof(ok), .run_ns = 4 * MS, .period_ns = 16 * MS, .duration_ns = 2000 * MS,
 					.weight = 1024, .tolerance = 10 };
-	struct capsim_pelt_periodic_cfg c;
+	struct capsim_pelt_periodic_cfg c = CAPSIM_SIZED(struct capsim_pelt_periodic_cfg);
 	capsim_error err = { 0 };
 
 	assert_int_equal(capsim_pelt_periodic_check(&ok, &err), 0);

@@ -114,7 +114,7 @@ static struct capsim_policy_info policy0(const char *name)
 {
 	capsim_platform *p = NULL;
 	capsim_error e = { 0 };
-	struct capsim_policy_info pol;
+	struct capsim_policy_info pol = CAPSIM_SIZED(struct capsim_policy_info);
 
 	assert_int_equal(capsim_platform_load(name, NULL, 0, &p, &e), 0);
 	assert_int_equal(capsim_platform_get_policy(p, 0, &pol), 0);
@@ -146,7 +146,7 @@ static void test_rk3399_kthread_delivers_after_the_driver(void **state)
 	assert_int_equal(capsim_platform_load("rk3399", NULL, 0, &p, &e), 0);
 	seen.nr_opps = pol.nr_opps;
 	for (unsigned i = 0; i < pol.nr_opps; i++) {
-		struct capsim_opp_info o;
+		struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 		assert_int_equal(capsim_platform_get_opp(p, 0, i, &o), 0);
 		seen.khz[i] = o.khz;
