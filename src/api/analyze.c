@@ -14,6 +14,7 @@
  * otherwise.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,11 +465,14 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 	}
 	if (a->pelt) {
 		const char *state = capsim_trace_field(ev, "prev_state");
+		/* looked up again: making the next task may have moved the previous one */
+		struct an_task *pt = prev ? task_of(a, (int)prev) : NULL;
+		struct an_task *nt = next ? task_of(a, (int)next) : NULL;
 
-		/* both made above: task_of() finds them without growing the table */
-		pelt_on_switch(a->pelt, c, ev->ts_ns, prev ? &task_of(a, (int)prev)->pelt : NULL,
-			       state && capsim_trace_prev_state_runnable(state),
-			       next ? &task_of(a, (int)next)->pelt : NULL);
+		if ((prev && !pt) || (next && !nt))
+			return CAPSIM_ERR_NOMEM;
+		pelt_on_switch(a->pelt, c, ev->ts_ns, pt ? &pt->pelt : NULL,
+			       state && capsim_trace_prev_state_runnable(state), nt ? &nt->pelt : NULL);
 	}
 	return 0;
 }
@@ -639,7 +643,7 @@ static int is_pelt_log(const char *n)
 /*
  * A logged PELT update: a task's is replayed there and compared (a group entity, pid -1, is
  * not a task); a root cfs_rq's moves its CPU's decay window. sched_load_avg_task (4.4-4.9)
- * names its util "util_avg".
+ * names its util "util_avg". A [FAILED TO PARSE] one is passed over (still counted).
  */
 static int on_pelt_log(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 		       capsim_error *err)
@@ -648,9 +652,11 @@ static int on_pelt_log(struct capsim_analysis *a, const struct capsim_trace_even
 	const char *path = capsim_trace_field(ev, "path");
 	int64_t cpu, pid, util;
 	struct an_task *t;
-	int ret = field_in(a, ev, "cpu", 0, MAX_TRACE_CPUS - 1, &cpu, err);
+	int ret;
 
-	if (ret)
+	if (ev->failed)
+		return 0; /* [FAILED TO PARSE]: its fields may stop short; counted, not replayed */
+	if ((ret = field_in(a, ev, "cpu", 0, MAX_TRACE_CPUS - 1, &cpu, err)))
 		return ret;
 	if (name_in(ev->name, pelt_cfs_events, ARRAY_SIZE(pelt_cfs_events))) {
 		if (path && !strcmp(path, "/"))
@@ -1149,9 +1155,15 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 		else
 			fprintf(fp, " %11s %11s", "-", "-");
 		fprintf(fp, " %12" PRIu64, t->cpu_changes);
-		if (a->pelt)
-			fprintf(fp, " %5" PRIu64 " %4.1f", pelt_task_util(a->pelt, &t->pelt),
-				pelt_task_mean_abs_err(a->pelt, &t->pelt));
+		if (a->pelt) {
+			double e = pelt_task_mean_abs_err(a->pelt, &t->pelt);
+
+			fprintf(fp, " %5" PRIu64, pelt_task_util(a->pelt, &t->pelt));
+			if (isnan(e))
+				fprintf(fp, " %4s", "-"); /* nothing logged to compare with */
+			else
+				fprintf(fp, " %4.1f", e);
+		}
 		fputc('\n', fp);
 	}
 	free(tasks);

@@ -40,7 +40,8 @@ struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_
 void pelt_replay_free(struct pelt_replay *r);
 void pelt_task_free(struct pelt_task *pt);
 
-/* The events (ts in ns); a CPU outside the platform is passed over. Return: 0 or CAPSIM_ERR_NOMEM. */
+/* The events (ts in ns); a CPU outside the platform is passed over. pelt_on_task_log()
+ * returns 0 or CAPSIM_ERR_NOMEM. */
 void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *prev,
 		    bool prev_runnable, struct pelt_task *next);
 void pelt_on_wakeup(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *pt);
