@@ -36,8 +36,7 @@ static const char tail[] =
 	"examples:\n"
 	"  capsim analyze tests/data/traces/juno-sched-load.report.txt\n"
 	"  capsim analyze tests/data/traces/juno-sched-load.report.txt --json -o figures.json\n"
-	"  capsim analyze tests/data/traces/juno-sched-load.report.txt \\\n"
-	"      --platform tests/data/lisa/juno-sched-load.plat_info.yml --pelt pre-5.1\n"
+	"  capsim analyze tests/data/traces/juno-sched-load.report.txt --pelt 5.1 --platform tests/data/lisa/juno-sched-load.plat_info.yml\n"
 	"  capsim analyze tests/data/traces/juno-ipa-thermal.txt --events events.jsonl\n"
 	"\n"
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
