@@ -9,8 +9,9 @@ from a git mirror of ARM-software/lisa (the fetch tool's copy, LISA_GIT_DIR) int
 build folder) when this runs. simulate_pelt() needs pandas only; the one other module pelt.py
 imports (lisa.datautils, for pelt_swing()) is replaced by an empty stand-in.
 
-Both replay each task from its sched_switch sequence and start from the task's first logged
-util; each later sched_load_se of the task is a point of comparison, the same points for both.
+Both replay each task from its sched_switch sequence and start from the same logged util (the
+task's last before its first switch, as capsim does); each later sched_load_se of the task is a
+point of comparison, the same points for both.
 LISA is given the activations (1 from a switch-in, 0 from a switch-out) and the logged
 timestamps as its index: once on the trace's clock (its default), once with `capacity`, the
 CPU's capacity x frequency / max (LISA's frequency and capacity invariance). capsim is run with
@@ -89,8 +90,16 @@ def task_inputs(events):
     return act, logged
 
 
+def start_log(act, logged):
+    """Where both replays start: the task's last log before its first switch (capsim takes each
+    log again until a switch shows whether the task runs), or its first log."""
+    before = [k for k, (t, _) in enumerate(logged) if t < act[0][0]]
+    return before[-1] if before else 0
+
+
 def lisa_errors(pelt, act, logged, cap_series=None):
-    """Mean |simulate_pelt() - logged| at each log after the first (None: LISA gave no value)."""
+    """Mean |simulate_pelt() - logged| at each log after the start (None: LISA gave no value)."""
+    logged = logged[start_log(act, logged):]
     t0, init = logged[0]
     state = [(t, a, c) for t, a, c in act if t <= t0]
     start = (t0, state[-1][1] if state else 0)
@@ -130,13 +139,15 @@ def main():
     tasks = {t["pid"]: t for t in figs["pre-5.1"]["tasks"]}
     tasks5 = {t["pid"]: t for t in figs["5.1"]["tasks"]}
     print(f"trace {trace}\nLISA {rev} lisa/pelt.py simulate_pelt(); capsim --pelt pre-5.1 / 5.1")
-    print("mean |simulated - logged| util at each sched_load_se after the task's first\n")
+    print("mean |simulated - logged| util at each sched_load_se after the one both start from\n")
     print(f"{'pid':>6} {'comm':<16} {'n':>3} {'LISA':>8} {'LISA+cap':>9} {'capsim pre-5.1':>15} {'capsim 5.1':>11}")
     tot = {"lisa": [], "lisa_cap": [], "v4": [], "v5": []}
     for pid in sorted(logged):
         if len(logged[pid]) < 2 or pid not in act:
             continue
         e_l, n = lisa_errors(pelt, act[pid], logged[pid])
+        if ce_n(tasks, pid) != n:
+            sys.exit("pid %d: capsim compared %s logs, LISA %d" % (pid, ce_n(tasks, pid), n))
         e_lc, _ = lisa_errors(pelt, act[pid], logged[pid], cap_series)
         ce4 = tasks[pid]["pelt_replay"]["util_error"]
         ce5 = tasks5[pid]["pelt_replay"]["util_error"]
@@ -155,6 +166,11 @@ def main():
           f"{w(tot['v4']):>15.2f} {w(tot['v5']):>11.2f}")
     print(f"capsim over all logs: pre-5.1 {figs['pre-5.1']['pelt']['util_error']}")
     print(f"                      5.1     {figs['5.1']['pelt']['util_error']}")
+
+
+def ce_n(tasks, pid):
+    e = tasks[pid]["pelt_replay"]["util_error"]
+    return e["n"] if e else 0
 
 
 if __name__ == "__main__":

@@ -170,6 +170,7 @@ void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pel
 	cpu_advance(r, cpu, ts);
 	if (prev) {
 		/* put_prev_entity(): the switch says it ran here until now */
+		prev->known = true;
 		prev->on_rq = prev->running = true;
 		task_update(r, prev, cpu, ts);
 		prev->running = false;
@@ -182,6 +183,7 @@ void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pel
 		return;
 	}
 	/* the enqueue of a sleeping task, or set_next_entity() of a queued one: not running since */
+	next->known = true;
 	next->running = false;
 	task_update(r, next, cpu, ts);
 	next->on_rq = next->running = true;
@@ -258,9 +260,10 @@ static int add_error(struct pelt_task *pt, const int64_t *err)
 }
 
 /*
- * The kernel updated @pt on @cpu at @ts and logged its util: the replay updates there too. Its
- * first log seeds it (util_sum = util_avg x divider, as attach_entity_load_avg() rebuilds a
- * sum); each later one is compared.
+ * The kernel updated @pt on @cpu at @ts and logged its util: the replay updates there too. A log
+ * seeds it (util_sum = util_avg x divider, as attach_entity_load_avg() rebuilds a sum) until a
+ * switch has shown whether it runs (before, the replay could only guess it slept); each later
+ * one is compared.
  */
 int pelt_on_task_log(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *pt,
 		     uint64_t util)
@@ -270,7 +273,7 @@ int pelt_on_task_log(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pe
 	if (cpu >= r->nr_cpus || util > SCHED_CAPACITY_SCALE)
 		return 0;
 	task_update(r, pt, cpu, ts);
-	if (!pt->seeded) {
+	if (!pt->seeded || !pt->known) {
 		pt->seeded = true;
 		for (int f = 0; f < PELT_FORMS; f++) {
 			pt->sa[f].util_avg = util;

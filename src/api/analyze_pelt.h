@@ -21,7 +21,8 @@ enum { PELT_V4, PELT_V5, PELT_FORMS }; /* before 5.1, since 5.1 */
 /* One task's replay, embedded in analyze.c's task (all zero at first). */
 struct pelt_task {
 	bool attached;         /* its signals are in a CPU's decay window (else: attach at the next update) */
-	bool seeded;           /* started from its first logged value */
+	bool seeded;           /* started from a logged value */
+	bool known;            /* seen in a switch: whether it runs is known from then on */
 	bool on_rq, running;
 	unsigned cpu;
 	struct capsim_sched_avg sa[PELT_FORMS];
