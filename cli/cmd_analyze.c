@@ -14,13 +14,14 @@
 #include "cli_record.h"
 
 static const char head[] =
-	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--json] [-o OUT]\n"
-	"                      [--csv DIR] [--events F.jsonl]\n"
+	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--pelt F] [--json]\n"
+	"                      [-o OUT] [--csv DIR] [--events F.jsonl]\n"
 	"\n"
 	"What a real trace shows the scheduler did: per CPU the busy time and the time at each\n"
 	"frequency, per task the run time on each CPU, the wake-up latencies and the CPU changes;\n"
 	"with --platform also the pressures the trace records turned into the capacity the\n"
-	"scheduler believed, by the kernel model's own functions.\n"
+	"scheduler believed, by the kernel model's own functions, and each task's PELT util\n"
+	"replayed from its switches, with its error against the PELT values the trace logs.\n"
 	"\n"
 	"TRACE (- for standard input) is the kernel's ftrace text (/sys/kernel/tracing/trace, with\n"
 	"or without the tgid column and the irq-info flags, or the latency format) or `trace-cmd\n"
@@ -35,12 +36,13 @@ static const char tail[] =
 	"examples:\n"
 	"  capsim analyze tests/data/traces/juno-sched-load.report.txt\n"
 	"  capsim analyze tests/data/traces/juno-sched-load.report.txt --json -o figures.json\n"
+	"  capsim analyze tests/data/traces/juno-sched-load.report.txt --pelt 5.1 --platform tests/data/lisa/juno-sched-load.plat_info.yml\n"
 	"  capsim analyze tests/data/traces/juno-ipa-thermal.txt --events events.jsonl\n"
 	"\n"
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 struct analyze_opts {
-	struct cli_value trace, platform, model, hz, json, output, csv, events, help;
+	struct cli_value trace, platform, model, hz, pelt, json, output, csv, events, help;
 };
 
 #define ANALYZE(field) offsetof(struct analyze_opts, field)
@@ -58,6 +60,12 @@ static const struct cli_option options[] = {
 	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = ANALYZE(hz),
 	  .expect = "1..1000 (CONFIG_HZ)",
 	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250)" },
+	{ "--pelt", 0, "F", CLI_CHOICE, .values = CAPSIM_PELT_FORM_NAMES, .def = "auto",
+	  .offset = ANALYZE(pelt),
+	  .help = "the PELT form of the util replay (with --platform): 5.1 (clock_pelt,\n"
+		  "v5.1+), pre-5.1 (capacity-bounded, older kernels) or auto (default:\n"
+		  "pre-5.1 when the trace logs sched_load_se or sched_load_avg_task,\n"
+		  "else 5.1)" },
 	{ "--json", 0, NULL, CLI_FLAG, .offset = ANALYZE(json),
 	  .help = "one JSON object instead of the text summary" },
 	{ "--output", 'o', "OUT", CLI_FILE, .offset = ANALYZE(output),
@@ -188,7 +196,7 @@ int cmd_analyze(int argc, char **argv)
 		ret = cli_fail(&err);
 	if (!ret)
 		ret = open_outputs(&o, &out, &ao);
-	if (!ret && capsim_analyze(t, &ao, &a, &err))
+	if (!ret && capsim_analyze_pelt(t, &ao, (enum capsim_pelt_form)o.pelt.u, &a, &err))
 		ret = cli_fail(&err);
 	if (!ret)
 		ret = write_outputs(a, &o, &out);

@@ -8,7 +8,10 @@
  *   compressed stream, "fuzz.trace:LINE: EVENT: ..." for a field) and a parse or range code;
  * - events come in time order except those counted as late; every event's fields have names;
  * - an accepted input analyses twice to the same JSON bytes, and its busy percentages lie in
- *   0..100.
+ *   0..100;
+ * - with a platform (the shipped juno-r2), in each PELT form, it analyses as without one
+ *   (accepted or not: only a logged PELT event's fields may add a refusal), every replayed
+ *   util_avg lies in 0..1024, and a second run gives the same bytes.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -55,9 +58,11 @@ static int read_all(const uint8_t *data, size_t size)
 }
 
 /* The analysis's JSON in a malloc'ed buffer, or NULL if it failed. */
-static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events)
+static char *analyse_with(const uint8_t *data, size_t size, size_t *len, FILE *events,
+			  const capsim_platform *plat, enum capsim_pelt_form form)
 {
-	struct capsim_analyze_opts o = { .size = sizeof(o), .model = CAPSIM_MODEL_V6_10, .events = events };
+	struct capsim_analyze_opts o = { .size = sizeof(o), .platform = plat,
+					 .model = CAPSIM_MODEL_V6_10, .events = events };
 	capsim_error err = { 0 };
 	capsim_analysis *a = NULL;
 	capsim_trace *t;
@@ -66,7 +71,7 @@ static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events
 	int ret;
 
 	CHECK(!capsim_trace_open_mem(data, size, "fuzz.trace", &t, &err));
-	ret = capsim_analyze(t, &o, &a, &err);
+	ret = capsim_analyze_pelt(t, &o, form, &a, &err);
 	capsim_trace_free(t);
 	if (ret) {
 		CHECK(ret == CAPSIM_ERR_PARSE || ret == CAPSIM_ERR_RANGE);
@@ -80,6 +85,43 @@ static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events
 	fclose(fp);
 	capsim_analysis_free(a);
 	return buf;
+}
+
+static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events)
+{
+	return analyse_with(data, size, len, events, NULL, CAPSIM_PELT_FORM_AUTO);
+}
+
+/* Every replayed "util_avg": V lies in 0..1024. */
+static void check_util(const char *json)
+{
+	static const char key[] = "\"pelt_replay\": {\"util_avg\": ";
+
+	for (const char *p = strstr(json, key); p; p = strstr(p + 1, key)) {
+		long v = strtol(p + sizeof(key) - 1, NULL, 10);
+
+		CHECK(v >= 0 && v <= 1024);
+	}
+}
+
+/* The analysis with a platform in @form: deterministic, util in range. */
+static void check_with_platform(const uint8_t *data, size_t size, enum capsim_pelt_form form)
+{
+	static capsim_platform *plat;
+	capsim_error err = { 0 };
+	char *a, *b;
+	size_t la, lb;
+
+	if (!plat)
+		CHECK(!capsim_platform_load("juno-r2", NULL, 0, &plat, &err));
+	a = analyse_with(data, size, &la, NULL, plat, form);
+	if (!a)
+		return;
+	b = analyse_with(data, size, &lb, NULL, plat, form);
+	CHECK(b && la == lb && !memcmp(a, b, la));
+	check_util(a);
+	free(a);
+	free(b);
 }
 
 /* Every "busy_pct": V of the JSON lies in 0..100 (a little rounding aside). */
@@ -106,6 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	a = analyse(data, size, &la, events);
 	fclose(events);
 	free(ev);
+	for (int f = CAPSIM_PELT_FORM_AUTO; f <= CAPSIM_PELT_FORM_5_1; f++)
+		check_with_platform(data, size, (enum capsim_pelt_form)f);
 	if (!a)
 		return 0;
 	CHECK(!ret);

@@ -171,6 +171,39 @@ struct capsim_analyze_opts {
 CAPSIM_API int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *opts,
 			      capsim_analysis **out, capsim_error *err);
 
+/*
+ * The PELT form a task's util is replayed with (docs/formats.md "Trace analysis", pelt):
+ * since v5.1 PELT runs on the runqueue's clock_pelt, scaled by capacity and frequency while
+ * busy; before v5.1 on the task clock, with each contribution scaled by the frequency and the
+ * CPU's capacity at the update, so util is bounded by capacity. AUTO: pre-5.1 when the trace
+ * logs the PELT events of 4.x kernels (sched_load_se, sched_load_avg_task), else 5.1.
+ */
+enum capsim_pelt_form {
+	CAPSIM_PELT_FORM_AUTO = 0,
+	CAPSIM_PELT_FORM_PRE_5_1 = 1,
+	CAPSIM_PELT_FORM_5_1 = 2,
+};
+
+/* The names of enum capsim_pelt_form in its order (`capsim analyze --pelt`). */
+#define CAPSIM_PELT_FORM_NAMES "auto pre-5.1 5.1"
+
+/**
+ * capsim_analyze_pelt() - capsim_analyze() with the PELT form of the task util replay given
+ * (capsim_analyze() is this with CAPSIM_PELT_FORM_AUTO). The replay needs @opts->platform.
+ */
+CAPSIM_API int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *opts,
+				   enum capsim_pelt_form pelt, capsim_analysis **out,
+				   capsim_error *err);
+
+/**
+ * capsim_analysis_pelt_form() - the form the replay took (AUTO resolved), or
+ * CAPSIM_PELT_FORM_AUTO when there was no replay (no platform).
+ */
+CAPSIM_API enum capsim_pelt_form capsim_analysis_pelt_form(const capsim_analysis *a);
+
+/** capsim_pelt_form_name() - "auto", "pre-5.1", "5.1" (NULL out of range). */
+CAPSIM_API const char *capsim_pelt_form_name(enum capsim_pelt_form f);
+
 /** capsim_analysis_write_json() - the figures as one JSON object. Return: 0 or CAPSIM_ERR_IO. */
 CAPSIM_API int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp);
 

@@ -50,10 +50,11 @@ from ._lib import lib, libc
 __all__ = ["CapsimError", "CapsimWarning", "ParseError", "InputIOError", "RangeError", "InvalidError",
            "UnsupportedError", "NotFoundError", "InternalError", "Platform", "Workload",
            "Scenario", "Result", "simulate", "compare", "capacity", "place", "platforms",
-           "sweep", "version", "MODELS"]
+           "sweep", "analyze", "Analysis", "version", "MODELS", "PELT_FORMS"]
 
 MODELS = ["v6.10", "v6.9", "latest", "capped", "none", "v6.12"]
 GOVERNORS = ["schedutil", "performance", "powersave"]
+PELT_FORMS = ["auto", "pre-5.1", "5.1"]  # enum capsim_pelt_form's order
 
 
 class CapsimError(Exception):
@@ -810,3 +811,86 @@ def sweep(path, engine="local", jobs=None, scheduler=None, output=None, runs_dir
     from . import engine as _engine
     return _engine.run(path, engine=engine, jobs=jobs, scheduler=scheduler, output=output,
                       runs_dir=runs_dir, capsim=capsim)
+
+
+# --- capsim analyze: the figures of a real trace -------------------------------------------
+
+class Analysis:
+    """The figures of a trace (`capsim analyze --json`, docs/formats.md "Trace analysis"):
+    .json (that object, a dict), .cpus (a row per CPU), .freq_residency (cpu, khz, pct),
+    .tasks (a row per pid: run time, wake-up latencies, CPU changes and, with a platform, the
+    PELT replay and its error), .task_cpus (pid, cpu, runtime_s) and, with a platform,
+    .capacity (time_ns, cpu, cpufreq_pressure, hw_pressure, hw_load_avg, actual_capacity: a
+    row each time a CPU's believed capacity changes); .pelt_form (None without a platform)."""
+
+    CAPACITY_COLUMNS = ["time_ns", "cpu", "cpufreq_pressure", "hw_pressure", "hw_load_avg",
+                        "actual_capacity"]
+
+    def __init__(self, figures, capacity_csv):
+        self.json = figures
+        self.pelt_form = figures["pelt"]["form"] if "pelt" in figures else None
+        cpus, res = [], []
+        for cpu, c in figures["cpus"].items():
+            row = {"cpu": int(cpu), "window_start_s": c["window_s"][0],
+                   "window_end_s": c["window_s"][1]}
+            row.update({k: v for k, v in c.items() if k not in ("window_s", "freq_residency_pct")})
+            cpus.append(row)
+            res += [{"cpu": int(cpu), "khz": int(k), "pct": v}
+                    for k, v in c["freq_residency_pct"].items()]
+        self.cpus = pd.DataFrame(cpus).set_index("cpu") if cpus else pd.DataFrame()
+        self.freq_residency = pd.DataFrame(res, columns=["cpu", "khz", "pct"])
+        tasks, task_cpus = [], []
+        for t in figures["tasks"]:
+            row = {k: v for k, v in t.items() if not isinstance(v, dict)}
+            for key in ("wakeup_latency_us", "waking_latency_us"):
+                for q, v in t.get(key, {}).items():
+                    row["%s_%s_us" % (key[:-3], q)] = np.nan if v is None else v
+            if "pelt_replay" in t:
+                p = t["pelt_replay"]
+                row["pelt_util_avg"] = p["util_avg"]
+                row["pelt_seeded"] = p["seeded"]
+                for k, v in (p["util_error"] or {}).items():
+                    row["pelt_util_error_" + k] = v
+            tasks.append(row)
+            task_cpus += [{"pid": t["pid"], "cpu": int(c), "runtime_s": s}
+                          for c, s in t["runtime_by_cpu_s"].items()]
+        self.tasks = pd.DataFrame(tasks).set_index("pid") if tasks else pd.DataFrame()
+        self.task_cpus = pd.DataFrame(task_cpus, columns=["pid", "cpu", "runtime_s"])
+        self.capacity = None
+        if capacity_csv is not None:
+            rows = [list(map(int, line.split(","))) for line in capacity_csv.splitlines()[1:]]
+            self.capacity = pd.DataFrame(rows, columns=self.CAPACITY_COLUMNS)
+
+
+def analyze(trace, platform=None, model="v6.10", hz=250, pelt="auto"):
+    """`capsim analyze TRACE --json`: read a kernel trace (ftrace or trace-cmd report text,
+    plain or compressed) and figure per CPU and per task what the scheduler did; with a
+    platform (a name, a path or a Platform) also the capacity it believed over time and each
+    task's PELT util replayed (pelt: "auto", "pre-5.1" or "5.1"). Returns an Analysis."""
+    path = _path("trace", trace)
+    model = _model(model)
+    hz = _int("hz", hz, 1, 1000)
+    if pelt not in PELT_FORMS:
+        raise UnknownNameError(-7, "pelt %r: expected one of %s" % (pelt, ", ".join(PELT_FORMS)))
+    p = platform if isinstance(platform, Platform) or platform is None else Platform(platform)
+    err, t, a = _lib.Error(), ctypes.c_void_p(), ctypes.c_void_p()
+    _check(lib.capsim_trace_open(path, ctypes.byref(t), ctypes.byref(err)), err)
+    try:
+        opts = _lib.AnalyzeOpts(platform=p._live() if p is not None else None, model=model, hz=hz)
+        if p is None:
+            _check(lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
+                                           ctypes.byref(a), ctypes.byref(err)), err)
+            csv = None
+        else:
+            def run(fp):
+                opts.capacity_csv = fp
+                return lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
+                                               ctypes.byref(a), ctypes.byref(err))
+            ret = [0]
+            csv = _write_to_string(lambda fp: ret.__setitem__(0, run(fp)) or 0)
+            _check(ret[0], err)
+        figures = _json.loads(_write_to_string(lib.capsim_analysis_write_json, a))
+    finally:
+        lib.capsim_analysis_free(a)
+        lib.capsim_trace_free(t)
+    return Analysis(figures, csv)

@@ -289,6 +289,22 @@ _SIGS = {
     "capsim_recording_task": (c_char_p, [c_void_p, c_uint, P(c_i32)]),
 }
 
+
+
+class AnalyzeOpts(Sized):  # struct capsim_analyze_opts (capsim_trace.h)
+    _fields_ = [("size", c_u32), ("platform", c_void_p), ("model", c_int), ("hz", c_uint), ("events", c_void_p),
+                ("capacity_csv", c_void_p)]
+
+
+_SIGS.update({
+    "capsim_trace_open": (c_int, [c_char_p, P(c_void_p), P(Error)]),
+    "capsim_trace_free": (None, [c_void_p]),
+    "capsim_analyze_pelt": (c_int, [c_void_p, P(AnalyzeOpts), c_int, P(c_void_p), P(Error)]),
+    "capsim_analysis_write_json": (c_int, [c_void_p, c_void_p]),
+    "capsim_analysis_free": (None, [c_void_p]),
+    "capsim_pelt_form_name": (c_char_p, [c_int]),
+})
+
 for _name, (_res, _args) in _SIGS.items():
     _f = getattr(lib, _name)
     _f.restype = _res

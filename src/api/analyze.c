@@ -7,16 +7,20 @@
  * hw_pressure_update, thermal_pressure_update) turned into the capacity the scheduler believed
  * by the model's own functions (src/model/belief.c: cpufreq_update_pressure(),
  * topology_update_hw_pressure()'s writes, update_hw_load_avg() at the ticks of a busy CPU,
- * get_actual_cpu_capacity()). Per task: run time per CPU, wake-up latencies, CPU changes.
+ * get_actual_cpu_capacity()). Per task: run time per CPU, wake-up latencies (from sched_wakeup,
+ * and from sched_waking where traced), CPU changes; with a platform, its PELT util replayed
+ * (src/api/analyze_pelt.c).
  * Memory grows with the CPUs, tasks, event names and wake-ups, not with the trace's length
  * otherwise.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "abi.h"
+#include "api/analyze_pelt.h"
 #include "capsim/capsim.h"
 #include "input/trace_text.h"
 #include "internal.h"
@@ -64,6 +68,11 @@ struct an_task {
 	size_t nr_lat, cap_lat;
 	uint64_t wakeups, cpu_changes, migrations, switch_ins;
 	int last_cpu;
+	bool waking;        /* a sched_waking since the last switch-in */
+	uint64_t waking_at;
+	uint64_t *wlat;
+	size_t nr_wlat, cap_wlat;
+	struct pelt_task pelt;
 };
 
 struct an_name {
@@ -79,6 +88,8 @@ struct capsim_analysis {
 	unsigned hz;
 	FILE *capacity_csv;
 	struct belief *belief;
+	struct pelt_replay *pelt; /* with a platform */
+	bool any_waking;          /* the trace has sched_waking */
 	bool any_event;
 	uint64_t first_ts, last_ts;
 	struct an_cpu *cpus;
@@ -268,6 +279,8 @@ static int set_freq(struct capsim_analysis *a, unsigned c, uint64_t khz, uint64_
 		return CAPSIM_ERR_NOMEM;
 	if (!cp->freq_known)
 		cp->freq_first = now;
+	if (a->pelt)
+		pelt_on_freq(a->pelt, c, khz);
 	cp->freq_known = true;
 	cp->freq_khz = khz;
 	cp->freq_since = now;
@@ -441,9 +454,26 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 			t->lat[t->nr_lat++] = ev->ts_ns - t->woken_at;
 			t->woken = false;
 		}
+		if (t->waking) {
+			if (grow((void **)&t->wlat, &t->cap_wlat, t->nr_wlat + 1, sizeof(*t->wlat)))
+				return CAPSIM_ERR_NOMEM;
+			t->wlat[t->nr_wlat++] = ev->ts_ns - t->waking_at;
+			t->waking = false;
+		}
 		if (t->last_cpu >= 0 && (unsigned)t->last_cpu != c)
 			t->cpu_changes++;
 		t->last_cpu = (int)c;
+	}
+	if (a->pelt) {
+		const char *state = capsim_trace_field(ev, "prev_state");
+		/* looked up again: making the next task may have moved the previous one */
+		struct an_task *pt = prev ? task_of(a, (int)prev) : NULL;
+		struct an_task *nt = next ? task_of(a, (int)next) : NULL;
+
+		if ((prev && !pt) || (next && !nt))
+			return CAPSIM_ERR_NOMEM;
+		pelt_on_switch(a->pelt, c, ev->ts_ns, pt ? &pt->pelt : NULL,
+			       state && capsim_trace_prev_state_runnable(state), nt ? &nt->pelt : NULL);
 	}
 	return 0;
 }
@@ -451,7 +481,7 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 		     capsim_error *err)
 {
-	int64_t pid;
+	int64_t pid, cpu;
 	struct an_task *t;
 	int ret = field_in(a, ev, "pid", 0, INT32_MAX, &pid, err);
 
@@ -467,13 +497,39 @@ static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event 
 		t->woken = true;
 		t->woken_at = ev->ts_ns;
 	}
+	if (a->pelt && !capsim_trace_field_i64(ev, "target_cpu", &cpu) && cpu >= 0 &&
+	    cpu < MAX_TRACE_CPUS)
+		pelt_on_wakeup(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt);
+	return 0;
+}
+
+/* sched_waking: the wake-up's start (try_to_wake_up()), for the second latency figure */
+static int on_waking(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		     capsim_error *err)
+{
+	int64_t pid;
+	struct an_task *t;
+	int ret = field_in(a, ev, "pid", 0, INT32_MAX, &pid, err);
+
+	if (ret)
+		return ret;
+	a->any_waking = true;
+	if (!pid)
+		return 0;
+	if (!(t = task_of(a, (int)pid)))
+		return CAPSIM_ERR_NOMEM;
+	set_comm(t, capsim_trace_field(ev, "comm"));
+	if (!t->waking) {
+		t->waking = true;
+		t->waking_at = ev->ts_ns;
+	}
 	return 0;
 }
 
 static int on_migrate(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 		      capsim_error *err)
 {
-	int64_t pid;
+	int64_t pid, cpu;
 	struct an_task *t;
 	int ret = field_in(a, ev, "pid", 0, INT32_MAX, &pid, err);
 
@@ -483,6 +539,9 @@ static int on_migrate(struct capsim_analysis *a, const struct capsim_trace_event
 		return CAPSIM_ERR_NOMEM;
 	set_comm(t, capsim_trace_field(ev, "comm"));
 	t->migrations++;
+	if (a->pelt && !capsim_trace_field_i64(ev, "dest_cpu", &cpu) && cpu >= 0 &&
+	    cpu < MAX_TRACE_CPUS)
+		pelt_on_migrate(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt);
 	return 0;
 }
 
@@ -560,6 +619,62 @@ static int on_pressure(struct capsim_analysis *a, const struct capsim_trace_even
 	return 0;
 }
 
+/* The PELT events kernels log, each era's: a task's (pid > 0) or a root cfs_rq's (path=/). */
+static const char *const pelt_se_events[] = {
+	"sched_load_se", "sched_pelt_se", "lisa__sched_pelt_se", "sched_load_avg_task",
+};
+static const char *const pelt_cfs_events[] = {
+	"sched_load_cfs_rq", "sched_pelt_cfs", "lisa__sched_pelt_cfs",
+};
+
+static int name_in(const char *n, const char *const *names, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(n, names[i]))
+			return 1;
+	return 0;
+}
+
+static int is_pelt_log(const char *n)
+{
+	return name_in(n, pelt_se_events, ARRAY_SIZE(pelt_se_events)) ||
+	       name_in(n, pelt_cfs_events, ARRAY_SIZE(pelt_cfs_events));
+}
+
+/*
+ * A logged PELT update: a task's is replayed there and compared (a group entity, pid -1, is
+ * not a task); a root cfs_rq's moves its CPU's decay window. sched_load_avg_task (4.4-4.9)
+ * names its util "util_avg". A [FAILED TO PARSE] one is passed over (still counted).
+ */
+static int on_pelt_log(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+		       capsim_error *err)
+{
+	const char *util_key = capsim_trace_field(ev, "util_avg") ? "util_avg" : "util";
+	const char *path = capsim_trace_field(ev, "path");
+	int64_t cpu, pid, util;
+	struct an_task *t;
+	int ret;
+
+	if (ev->failed)
+		return 0; /* [FAILED TO PARSE]: its fields may stop short; counted, not replayed */
+	if ((ret = field_in(a, ev, "cpu", 0, MAX_TRACE_CPUS - 1, &cpu, err)))
+		return ret;
+	if (name_in(ev->name, pelt_cfs_events, ARRAY_SIZE(pelt_cfs_events))) {
+		if (path && !strcmp(path, "/"))
+			pelt_on_cfs_log(a->pelt, (unsigned)cpu, ev->ts_ns);
+		return 0;
+	}
+	if ((ret = field_in(a, ev, "pid", -1, INT32_MAX, &pid, err)) ||
+	    (ret = field_in(a, ev, util_key, 0, SCHED_CAPACITY_SCALE, &util, err)))
+		return ret;
+	if (pid <= 0)
+		return 0;
+	if (!(t = task_of(a, (int)pid)))
+		return CAPSIM_ERR_NOMEM;
+	set_comm(t, capsim_trace_field(ev, "comm"));
+	return pelt_on_task_log(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt, (uint64_t)util);
+}
+
 /* A CPU's events were lost: what ran on it from its last event to its next switch is unknown. */
 static void on_lost(struct capsim_analysis *a, const struct capsim_trace_event *ev)
 {
@@ -605,13 +720,19 @@ static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *
 		a->cpus[c].last_ts = ev->ts_ns;
 	if (count_name(a, n))
 		return CAPSIM_ERR_NOMEM;
+	if (a->pelt)
+		pelt_on_event_name(a->pelt, n);
 	run_ticks(a, ev->ts_ns);
 	if (!strcmp(n, "sched_switch"))
 		return on_switch(a, ev, err);
 	if (!strcmp(n, "sched_wakeup") || !strcmp(n, "sched_wakeup_new"))
 		return on_wakeup(a, ev, err);
+	if (!strcmp(n, "sched_waking"))
+		return on_waking(a, ev, err);
 	if (!strcmp(n, "sched_migrate_task"))
 		return on_migrate(a, ev, err);
+	if (a->pelt && is_pelt_log(n))
+		return on_pelt_log(a, ev, err);
 	if (!strcmp(n, "cpu_frequency"))
 		return on_frequency(a, ev, err);
 	if (!strcmp(n, "cpu_frequency_limits"))
@@ -630,6 +751,8 @@ static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *
 static int finish(struct capsim_analysis *a)
 {
 	run_ticks(a, a->last_ts);
+	for (size_t t = 0; a->pelt && t < a->nr_tasks; t++)
+		pelt_task_finish(a->pelt, &a->tasks[t].pelt, a->last_ts);
 	for (unsigned c = 0; c < a->nr_cpus; c++) {
 		struct an_cpu *cp = &a->cpus[c];
 
@@ -671,6 +794,17 @@ static int setup_belief(struct capsim_analysis *a, capsim_error *err)
 int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *in, capsim_analysis **out,
 		   capsim_error *err)
 {
+	return capsim_analyze_pelt(t, in, CAPSIM_PELT_FORM_AUTO, out, err);
+}
+
+enum capsim_pelt_form capsim_analysis_pelt_form(const capsim_analysis *a)
+{
+	return a->pelt ? pelt_replay_form(a->pelt) : CAPSIM_PELT_FORM_AUTO;
+}
+
+int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
+			enum capsim_pelt_form pelt, capsim_analysis **out, capsim_error *err)
+{
 	struct capsim_analyze_opts opts;
 	const struct capsim_analyze_opts *o = &opts;
 	capsim_analysis *a;
@@ -698,6 +832,11 @@ int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *in, capsim
 		a->plat_name = strdup(info.name ? info.name : "");
 		ret = a->plat_name ? setup_belief(a, err) :
 				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+		if (!ret && (unsigned)pelt > CAPSIM_PELT_FORM_5_1)
+			ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "PELT form %d out of range "
+					       "(expected 0..2: auto, pre-5.1, 5.1)", (int)pelt);
+		if (!ret && !(a->pelt = pelt_replay_create(a->plat, pelt)))
+			ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 		if (!ret && a->capacity_csv)
 			fputs("time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity\n",
 			      a->capacity_csv);
@@ -735,7 +874,10 @@ void capsim_analysis_free(capsim_analysis *a)
 	for (size_t t = 0; t < a->nr_tasks; t++) {
 		free(a->tasks[t].by_cpu);
 		free(a->tasks[t].lat);
+		free(a->tasks[t].wlat);
+		pelt_task_free(&a->tasks[t].pelt);
 	}
+	pelt_replay_free(a->pelt);
 	for (size_t n = 0; n < a->nr_names; n++)
 		free(a->names[n].name);
 	for (unsigned c = 0; c < a->cpus_alloc; c++)
@@ -774,7 +916,7 @@ static int cmp_res(const void *x, const void *y)
 }
 
 /* The @q quantile of @n sorted values, interpolated linearly between ranks (numpy's default). */
-static double quantile(const uint64_t *v, size_t n, double q)
+double analyze_quantile(const uint64_t *v, size_t n, double q)
 {
 	double h = (double)(n - 1) * q;
 	size_t lo = (size_t)h;
@@ -813,6 +955,8 @@ static struct an_task **sorted_tasks(const capsim_analysis *a)
 		v[i] = &a->tasks[i];
 		if (v[i]->nr_lat)
 			qsort(v[i]->lat, v[i]->nr_lat, sizeof(*v[i]->lat), cmp_u64);
+		if (v[i]->nr_wlat)
+			qsort(v[i]->wlat, v[i]->nr_wlat, sizeof(*v[i]->wlat), cmp_u64);
 	}
 	qsort(v, a->nr_tasks, sizeof(*v), cmp_task);
 	for (unsigned c = 0; c < a->nr_cpus; c++)
@@ -821,17 +965,17 @@ static struct an_task **sorted_tasks(const capsim_analysis *a)
 	return v;
 }
 
-static void json_latency(FILE *fp, const struct an_task *t)
+static void json_latency(FILE *fp, const char *key, const uint64_t *lat, size_t nr_lat)
 {
 	static const struct { const char *key; double q; } qs[] = {
 		{ "p50", 0.5 }, { "p90", 0.9 }, { "p99", 0.99 }, { "max", 1.0 },
 	};
 
-	fputs("\"wakeup_latency_us\": {", fp);
+	fprintf(fp, "\"%s\": {", key);
 	for (unsigned i = 0; i < 4; i++) {
 		fprintf(fp, "%s\"%s\": ", i ? ", " : "", qs[i].key);
-		if (t->nr_lat)
-			fprintf(fp, "%.3f", quantile(t->lat, t->nr_lat, qs[i].q) / 1000.0);
+		if (nr_lat)
+			fprintf(fp, "%.3f", analyze_quantile(lat, nr_lat, qs[i].q) / 1000.0);
 		else
 			fputs("null", fp);
 	}
@@ -887,14 +1031,37 @@ static void json_task(FILE *fp, const capsim_analysis *a, const struct an_task *
 		first = 0;
 	}
 	fputs("}, ", fp);
-	json_latency(fp, t);
+	json_latency(fp, "wakeup_latency_us", t->lat, t->nr_lat);
+	if (a->any_waking) {
+		fputs(", ", fp);
+		json_latency(fp, "waking_latency_us", t->wlat, t->nr_wlat);
+	}
+	if (a->pelt)
+		pelt_write_task_json(a->pelt, &t->pelt, fp);
 	fprintf(fp, ", \"wakeups\": %" PRIu64 ", \"cpu_changes\": %" PRIu64 ", \"migrations\": %"
 		PRIu64 ", \"switch_ins\": %" PRIu64 "}", t->wakeups, t->cpu_changes, t->migrations,
 		t->switch_ins);
 }
 
+/* The top-level "pelt" object: the replay's form and its error over every task's logs. */
+static int json_pelt(FILE *fp, const capsim_analysis *a, struct an_task **tasks)
+{
+	const struct pelt_task **pts = malloc((a->nr_tasks + 1) * sizeof(*pts));
+
+	if (!pts) {
+		free(tasks);
+		return CAPSIM_ERR_NOMEM;
+	}
+	for (size_t i = 0; i < a->nr_tasks; i++)
+		pts[i] = &tasks[i]->pelt;
+	fputs(", ", fp);
+	pelt_write_json(a->pelt, pts, a->nr_tasks, fp);
+	free(pts);
+	return 0;
+}
+
 /* Without a platform: what is left out, said in the output itself. */
-#define LEFT_OUT "capacity, pressures and their averages need --platform"
+#define LEFT_OUT "capacity, pressures, their averages and the PELT replay need --platform"
 
 int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 {
@@ -912,7 +1079,9 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 	fprintf(fp, ", \"model\": \"%s\"", capsim_model_name(a->model));
 	if (a->plat)
 		fprintf(fp, ", \"hz\": %u", a->hz);
-	else
+	if (a->pelt && json_pelt(fp, a, tasks))
+		return CAPSIM_ERR_NOMEM;
+	if (!a->plat)
 		fputs(", \"left_out\": \"" LEFT_OUT "\"", fp);
 	fputs(", \"window_s\": [", fp);
 	json_secs(fp, a->first_ts);
@@ -959,6 +1128,9 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 			a->plat_name, capsim_model_name(a->model), a->hz);
 	else
 		fputs("no --platform: " LEFT_OUT "\n", fp);
+	if (a->pelt)
+		fprintf(fp, "PELT replay: the %s form (util_avg replayed; err: mean |replayed - logged|)\n",
+			capsim_pelt_form_name(pelt_replay_form(a->pelt)));
 	fputs("\n cpu   busy%  lost_events  frequencies (kHz: %)\n", fp);
 	for (unsigned c = 0; c < a->nr_cpus; c++) {
 		const struct an_cpu *cp = &a->cpus[c];
@@ -976,18 +1148,29 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 				cp->min_actual == UINT64_MAX ? cp->view.actual_cap : cp->min_actual);
 		fputc('\n', fp);
 	}
-	fputs("\n    pid comm              runtime_s  wakeups  lat_p50_us  lat_p99_us  cpu_changes\n", fp);
+	fprintf(fp, "\n    pid comm              runtime_s  wakeups  lat_p50_us  lat_p99_us  cpu_changes%s\n",
+		a->pelt ? "  util  err" : "");
 	for (size_t i = 0; i < a->nr_tasks; i++) {
 		const struct an_task *t = tasks[i];
 
 		fprintf(fp, "%7d %-16.16s %10.6f %8" PRIu64, t->pid, t->comm,
 			(double)t->runtime_ns / 1e9, t->wakeups);
 		if (t->nr_lat)
-			fprintf(fp, " %11.3f %11.3f", quantile(t->lat, t->nr_lat, 0.5) / 1000.0,
-				quantile(t->lat, t->nr_lat, 0.99) / 1000.0);
+			fprintf(fp, " %11.3f %11.3f", analyze_quantile(t->lat, t->nr_lat, 0.5) / 1000.0,
+				analyze_quantile(t->lat, t->nr_lat, 0.99) / 1000.0);
 		else
 			fprintf(fp, " %11s %11s", "-", "-");
-		fprintf(fp, " %12" PRIu64 "\n", t->cpu_changes);
+		fprintf(fp, " %12" PRIu64, t->cpu_changes);
+		if (a->pelt) {
+			double e = pelt_task_mean_abs_err(a->pelt, &t->pelt);
+
+			fprintf(fp, " %5" PRIu64, pelt_task_util(a->pelt, &t->pelt));
+			if (isnan(e))
+				fprintf(fp, " %4s", "-"); /* nothing logged to compare with */
+			else
+				fprintf(fp, " %4.1f", e);
+		}
+		fputc('\n', fp);
 	}
 	free(tasks);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
@@ -1021,7 +1204,7 @@ int capsim_analysis_write_tasks_csv(const capsim_analysis *a, FILE *fp)
 			static const double qs[] = { 0.5, 0.9, 0.99, 1.0 };
 
 			if (t->nr_lat)
-				fprintf(fp, ",%.3f", quantile(t->lat, t->nr_lat, qs[q]) / 1000.0);
+				fprintf(fp, ",%.3f", analyze_quantile(t->lat, t->nr_lat, qs[q]) / 1000.0);
 			else
 				fputs(",", fp);
 		}

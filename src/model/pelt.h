@@ -109,4 +109,34 @@ void pelt_update_rq_clock_pelt(struct pelt_rq_clock *c, uint64_t delta, int curr
 void pelt_update_idle_rq_clock_pelt(struct pelt_rq_clock *c, uint32_t cfs_util_sum,
 				    uint32_t rt_util_sum, uint32_t dl_util_sum);
 
+/* --- PELT before v5.1: src/model/pelt_legacy.c ------------------------------------------- */
+
+/**
+ * pelt_v4_update_load_avg_se() - mirrors __update_load_avg_se(), kernel/sched/pelt.c v4.19: a
+ * task's signals at @now (rq_clock_task(), ns: wall time, not a scaled clock), queued (@on_rq)
+ * or not, @running or not, the time since the last update weighed by @scale_freq
+ * (arch_scale_freq_capacity()) and, for util, @scale_cpu (arch_scale_cpu_capacity()) as they
+ * are now. Return: 1 if the averages were recomputed.
+ */
+int pelt_v4_update_load_avg_se(struct capsim_sched_avg *sa, uint64_t now, int on_rq, int running,
+			       uint64_t weight, uint64_t scale_freq, uint64_t scale_cpu);
+
+/** pelt_v4_update_load_avg_blocked_se() - mirrors __update_load_avg_blocked_se(), v4.19. */
+int pelt_v4_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight);
+
+/**
+ * pelt_v4_update_cfs_rq() - mirrors __update_load_avg_cfs_rq(), v4.19, for a root cfs_rq whose
+ * load is its running task (load = runnable = @running, weight 1).
+ */
+int pelt_v4_update_cfs_rq(struct capsim_sched_avg *sa, uint64_t now, int running,
+			  uint64_t scale_freq, uint64_t scale_cpu);
+
+/**
+ * pelt_attach_entity_avg() - mirrors the task half of attach_entity_load_avg(),
+ * kernel/sched/fair.c: a migrated task joins @cfs's decay window (its last_update_time and
+ * period_contrib) and its sums are rebuilt from its averages. @weight: se_weight().
+ */
+void pelt_attach_entity_avg(struct capsim_sched_avg *se, const struct capsim_sched_avg *cfs,
+			    uint64_t weight);
+
 #endif /* CAPSIM_SRC_PELT_H */

@@ -146,6 +146,46 @@ static void test_late_buffer_and_quantiles(void **state)
 	json_object_put(j);
 }
 
+static void test_waking_latency(void **state)
+{
+	/*
+	 * Pid 9: sched_waking at 1.0, sched_wakeup at 1.1, in at 1.4: wake-up latency 300 ms,
+	 * waking latency 400 ms; waking at 2.0 and 2.1 (the first counts), no sched_wakeup, in at
+	 * 2.2: waking latency 200 ms, no second wake-up latency. Waking latencies 200, 400 ms:
+	 * p50 300 ms, p90 200 + 0.9 * 200 = 380 ms, max 400 ms. A sched_waking is no wake-up.
+	 */
+	static const char text[] =
+		"x-1 [000] d..2. 1.000000: sched_waking: comm=t9 pid=9 prio=120 target_cpu=000\n"
+		"x-1 [000] d..2. 1.100000: sched_wakeup: comm=t9 pid=9 prio=120 target_cpu=000\n"
+		SW(0, "1.400000", 0, 9)
+		SW(0, "1.500000", 9, 0)
+		"x-1 [000] d..2. 2.000000: sched_waking: comm=t9 pid=9 prio=120 target_cpu=000\n"
+		"x-1 [000] d..2. 2.100000: sched_waking: comm=t9 pid=9 prio=120 target_cpu=000\n"
+		SW(0, "2.200000", 0, 9);
+	json_object *j = analyse(text);
+
+	(void)state;
+	assert_int_equal((int)num(j, "tasks.0.wakeups"), 1);
+	assert_true(num(j, "tasks.0.wakeup_latency_us.max") == 300000.0);
+	assert_true(num(j, "tasks.0.waking_latency_us.p50") == 300000.0);
+	assert_true(num(j, "tasks.0.waking_latency_us.p90") == 380000.0);
+	assert_true(num(j, "tasks.0.waking_latency_us.max") == 400000.0);
+	json_object_put(j);
+}
+
+/* without sched_waking in the trace there is no waking_latency_us key */
+static void test_no_waking_no_key(void **state)
+{
+	static const char text[] = SW(0, "1.000000", 0, 9) SW(0, "1.500000", 9, 0);
+	json_object *j = analyse(text), *v;
+
+	(void)state;
+	assert_true(json_object_object_get_ex(at(j, "tasks.0"), "wakeup_latency_us", &v));
+	assert_false(json_object_object_get_ex(at(j, "tasks.0"), "waking_latency_us", &v));
+	assert_false(json_object_object_get_ex(j, "pelt", &v)); /* no platform: no replay */
+	json_object_put(j);
+}
+
 /* nothing traced (an empty file, headers or buffer markers only) is an error, not a summary of
  * zeros; the message names the trace */
 static void test_no_events_is_an_error(void **state)
@@ -178,6 +218,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_late_buffer_and_quantiles),
+		cmocka_unit_test(test_waking_latency),
+		cmocka_unit_test(test_no_waking_no_key),
 		cmocka_unit_test(test_no_events_is_an_error),
 	};
 

@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: MIT
+"""capsim.analyze(): the figures of a real trace as DataFrames. Each expected value is worked
+out here from the trace text itself (docs/formats.md, "Trace analysis", the definitions), or
+from a float model of PELT written here; the binding is also compared with the CLI's JSON."""
+import math
+import os
+import re
+
+import pytest
+
+import capsim
+from conftest import ROOT, cli_json
+
+JUNO = os.path.join(ROOT, "tests", "data", "traces", "juno-sched-load.report.txt")
+JUNO_PLAT = os.path.join(ROOT, "tests", "data", "lisa", "juno-sched-load.plat_info.yml")
+LINE = re.compile(r"^\s*(.*?)-(\d+)\s+\[(\d+)\]\s+(\d+)\.(\d+):\s+(\w+):\s?(.*)$")
+SWITCH = re.compile(r"^\s*(.+):(\d+) \[(\d+)\] (\S+) ==> (.+):(\d+) \[(\d+)\]\s*$")
+
+
+def juno_events():
+    """(ts_ns, cpu, name, body) of every event line of the Juno trace, in time order."""
+    out = []
+    with open(JUNO) as f:
+        for line in f:
+            m = LINE.match(line)
+            if m:
+                ts = int(m.group(4)) * 10**9 + int(m.group(5).ljust(9, "0"))
+                out.append((ts, int(m.group(3)), m.group(6), m.group(7)))
+    return sorted(out, key=lambda e: e[0])
+
+
+def test_runtime_and_busy_worked_out_from_the_text():
+    ev = juno_events()
+    first, last = ev[0][0], ev[-1][0]
+    running, since, busy, runtime = {}, {}, {}, {}
+    for ts, cpu, name, body in ev:
+        if name != "sched_switch":
+            continue
+        prev, nxt = SWITCH.match(body).group(2, 6)
+        prev, nxt = int(prev), int(nxt)
+        start = since.get(cpu, first)  # a CPU's first switch: prev ran from the window's start
+        if prev:
+            runtime[prev] = runtime.get(prev, 0) + ts - start
+            busy[cpu] = busy.get(cpu, 0) + ts - start
+        running[cpu], since[cpu] = nxt, ts
+    for cpu, pid in running.items():  # still running at the window's end
+        if pid:
+            runtime[pid] = runtime.get(pid, 0) + last - since[cpu]
+            busy[cpu] = busy.get(cpu, 0) + last - since[cpu]
+    r = capsim.analyze(JUNO)
+    assert r.pelt_form is None and r.capacity is None
+    for pid, ns in runtime.items():
+        assert r.tasks.loc[pid, "runtime_s"] == pytest.approx(ns / 1e9, abs=1e-9)
+    for cpu, ns in busy.items():
+        assert r.cpus.loc[cpu, "busy_pct"] == pytest.approx(100 * ns / (last - first), abs=1e-4)
+    assert r.task_cpus.groupby("pid").runtime_s.sum().to_dict() == pytest.approx(
+        {pid: ns / 1e9 for pid, ns in runtime.items() if ns})
+
+
+def test_the_binding_is_the_cli_s():
+    r = capsim.analyze(JUNO, platform=JUNO_PLAT, pelt="5.1")
+    assert r.json == cli_json("analyze", JUNO, "--platform", JUNO_PLAT, "--pelt", "5.1", "--json")
+    assert r.pelt_form == "5.1" and list(r.capacity.columns) == capsim.Analysis.CAPACITY_COLUMNS
+    # the Juno trace logs sched_load_se: auto takes the pre-5.1 form
+    assert capsim.analyze(JUNO, platform=JUNO_PLAT).pelt_form == "pre-5.1"
+    with pytest.raises(ValueError):
+        capsim.analyze(JUNO, pelt="4.19")
+
+
+Y = 0.5 ** (1 / 32)
+PERIOD_NS = 1024 * 1024
+
+
+def util_running(run_ns, cap, form):
+    """A float PELT: util after running run_ns from 0 on a CPU of capacity cap at its top
+    frequency. Before 5.1 the contributions are scaled (util tends to cap); since 5.1 the clock
+    is (util tends to 1024, but in time scaled by cap / 1024)."""
+    if form == "pre-5.1":
+        return cap * (1 - Y ** (run_ns / PERIOD_NS))
+    return 1024 * (1 - Y ** (run_ns * cap / 1024 / PERIOD_NS))
+
+
+def pelt_trace(tmp_path, event, form):
+    """Pid 42 runs on CPU 0 (Juno little: capacity 446, 850 MHz its top) from 1.0 s to 1.3 s;
+    its PELT is logged as @event every 20 ms with the values of util_running(form)."""
+    lines = ["x-1 [000] d..2. 1.000000: cpu_frequency: state=850000 cpu_id=0",
+             "x-1 [000] d..2. 1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 "
+             "prev_state=R ==> next_comm=t42 next_pid=42 next_prio=120"]
+    for k in range(0, 16):
+        ts = 1_000_001_000 + k * 20_000_000
+        util = round(util_running(ts - 1_000_000_000, 446, form))
+        lines.append("t42-42 [000] d..2. %d.%06d: %s: cpu=0 path=(null) comm=t42 pid=42 load=0 "
+                     "util=%d" % (ts // 10**9, ts % 10**9 // 1000, event, util))
+    lines.append("t42-42 [000] d..2. 1.310000: sched_switch: prev_comm=t42 prev_pid=42 "
+                 "prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120")
+    path = tmp_path / ("%s.txt" % event)
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("event,form,other", [("sched_load_se", "pre-5.1", "5.1"),
+                                              ("sched_pelt_se", "5.1", "pre-5.1")])
+def test_pelt_replay_follows_a_float_model(tmp_path, event, form, other):
+    # the logs follow `form`: auto takes it from the event's name, and the replay in that form
+    # stays within the float model's error (its 1-ms windows: 1 util here), the other does not
+    trace = pelt_trace(tmp_path, event, form)
+    r = capsim.analyze(trace, platform=JUNO_PLAT)
+    assert r.pelt_form == form
+    assert r.json["pelt"]["chosen_by"] == ("trace_events" if form == "pre-5.1" else "default")
+    t = r.tasks.loc[42]
+    assert t.pelt_seeded and t.pelt_util_error_n == 15
+    assert t.pelt_util_error_max_abs <= 2
+    far = capsim.analyze(trace, platform=JUNO_PLAT, pelt=other).tasks.loc[42]
+    worst = max(abs(util_running(k * 20e6, 446, form) - util_running(k * 20e6, 446, other))
+                for k in range(1, 16))
+    assert far.pelt_util_error_max_abs >= worst - 6 > 100
+    assert r.json["pelt"]["util_error"]["n"] == 15
+    assert not math.isnan(t.pelt_util_error_mean_abs)
