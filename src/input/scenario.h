@@ -33,6 +33,9 @@ struct capsim_scenario {
 	char *workload_path;      /* NULL if inline */
 	char *workload_text;      /* inline rt-app JSON, serialized; NULL if a path */
 	struct sim_options opt;
+	/* KCONFIG_BIT()s of the options the "kernel" block or a setter gave: a kernel config
+	 * file (capsim_scenario_set_kernel_config()) leaves them alone */
+	unsigned kernel_set;
 	unsigned thermal_line, thermal_col; /* where the file's "thermal" object is (0: not there) */
 	struct scenario_event *events;
 	unsigned nr_events;
