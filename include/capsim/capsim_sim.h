@@ -191,9 +191,10 @@ CAPSIM_API int capsim_scenario_set_workload(capsim_scenario *sc, capsim_workload
 /**
  * capsim_scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads, so a
  * program can keep its outputs off them (capsim_claims_input()): the scenario file, its
- * platform when a path, the overlays and the workload file, as the run resolves them; WHAT
- * is "the scenario", "the platform", "the overlay" or "the workload". Return: 0, or the first
- * non-zero @fn returned.
+ * platform when a path, the overlays, the workload file and the kernel config file
+ * (capsim_scenario_set_kernel_config()), as the run resolves them; WHAT is "the scenario",
+ * "the platform", "the overlay", "the workload" or "the kernel config". Return: 0, or the
+ * first non-zero @fn returned.
  */
 CAPSIM_API int capsim_scenario_inputs(const capsim_scenario *sc,
 				      int (*fn)(void *ctx, const char *what, const char *path),

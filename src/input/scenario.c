@@ -1015,6 +1015,8 @@ int scenario_inputs(const struct capsim_scenario *sc,
 	if (!ret && !sc->workload)
 		ret = sc->workload_arg ? input(sc, sc->workload_arg, false, "the workload", fn, ctx)
 				       : input(sc, sc->workload_path, true, "the workload", fn, ctx);
+	if (!ret && sc->opt.kernel_config[0])
+		ret = input(sc, sc->opt.kernel_config, false, "the kernel config", fn, ctx);
 	return ret;
 }
 

@@ -90,8 +90,9 @@ int scenario_new(struct capsim_scenario **out, capsim_error *err);
 
 /*
  * scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads: the scenario
- * file, its platform when given as a path, the overlays, the workload file (WHAT: "the
- * scenario", "the platform", "the overlay", "the workload"); paths as the run resolves them.
+ * file, its platform when given as a path, the overlays, the workload file, the kernel config
+ * file (WHAT: "the scenario", "the platform", "the overlay", "the workload", "the kernel
+ * config"); paths as the run resolves them.
  * Return: 0, or the first non-zero @fn returned (CAPSIM_ERR_NOMEM of its own).
  */
 int scenario_inputs(const struct capsim_scenario *sc,

@@ -301,6 +301,7 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 	fprintf(f, "capsim compare: platform %s, workload %s, %.3f s simulated, seed %llu\n",
 		r0->platform, r0->workload ? r0->workload : "-", r0->duration_s,
 		(unsigned long long)r0->seed);
+	report_kernel_text(f, report_kernel_of(r0)); /* one scenario: the same for every model */
 	fprintf(f, "%-44s", "");
 	for (unsigned k = 0; k < n; k++)
 		fprintf(f, " %12s ", capsim_model_name(runs[k]->model));
