@@ -36,6 +36,9 @@ int cli_run_overrides(const char *cmd, const struct cli_run_opts *o, capsim_scen
 	if ((o->platform.arg && capsim_scenario_set_platform(sc, o->platform.arg, &err)) ||
 	    (o->workload.arg && capsim_scenario_set_workload_path(sc, o->workload.arg, &err)))
 		return cli_fail(&err);
+	/* the scenario's kernel block and the other options win over the file, whatever the order */
+	if (o->kernel_config.arg && capsim_scenario_set_kernel_config(sc, o->kernel_config.arg, &err))
+		return cli_fail(&err);
 	for (unsigned k = 0; k < o->overlays.n; k++)
 		if (capsim_scenario_add_overlay(sc, o->overlays.item[k].arg, &err))
 			return cli_fail(&err);

@@ -11,7 +11,7 @@
 
 /* The values of the options both commands take, in the command's struct as @run. */
 struct cli_run_opts {
-	struct cli_value platform, workload, duration, seed;
+	struct cli_value platform, workload, duration, seed, kernel_config;
 	struct cli_list overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_list caps;     /* --max-freq and --hw-cap, in order */
 };
@@ -19,10 +19,17 @@ struct cli_run_opts {
 /* The --duration "expected": the run's bounds are the scenario's (capsim_scenario_set_duration). */
 #define CLI_RUN_DURATION_EXPECT "a duration > 0 such as 10, 10s or 500ms (at most 366 days)"
 #define CLI_RUN_MAX_OVERLAYS 16
+/* --kernel-config's help: the same words for each command that runs a scenario */
+#define CLI_RUN_KERNEL_CONFIG_HELP                                  \
+	"read the kernel's .config or defconfig F for CONFIG_HZ,\n"  \
+	"CONFIG_UCLAMP_TASK, CONFIG_UCLAMP_BUCKETS_COUNT,\n"         \
+	"CONFIG_ENERGY_MODEL, CONFIG_CPU_IDLE (others ignored);\n"   \
+	"the scenario's kernel block and the options win over it"
+
 
 /**
- * cli_run_overrides() - apply --platform, --workload, --overlay, --duration, --seed and the
- * caps of @o (those given) to @sc. Return: 0, or the exit code (printed; a duration past a
+ * cli_run_overrides() - apply --platform, --workload, --overlay, --duration, --seed,
+ * --kernel-config and the caps of @o (those given) to @sc. Return: 0, or the exit code (printed; a duration past a
  * run's length a usage error of @cmd).
  */
 int cli_run_overrides(const char *cmd, const struct cli_run_opts *o, capsim_scenario *sc);

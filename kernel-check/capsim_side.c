@@ -442,7 +442,7 @@ void cside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 	struct cs_uclamp_task tasks[KC_MAX_QUERIES] = { 0 };
 	struct uclamp_rq_state rq;
 
-	uclamp_rq_init(&rq);
+	uclamp_rq_init(&rq, UCLAMP_BUCKETS_DEFAULT); /* kstubs.h's CONFIG_UCLAMP_BUCKETS_COUNT */
 	for (unsigned i = 0; i < in->nr_tasks; i++) {
 		tasks[i].rt = in->rt[i] != 0;
 		tasks[i].req[UCLAMP_ID_MIN] = (int)(int64_t)in->req_min[i];

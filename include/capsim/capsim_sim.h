@@ -191,9 +191,10 @@ CAPSIM_API int capsim_scenario_set_workload(capsim_scenario *sc, capsim_workload
 /**
  * capsim_scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads, so a
  * program can keep its outputs off them (capsim_claims_input()): the scenario file, its
- * platform when a path, the overlays and the workload file, as the run resolves them; WHAT
- * is "the scenario", "the platform", "the overlay" or "the workload". Return: 0, or the first
- * non-zero @fn returned.
+ * platform when a path, the overlays, the workload file and the kernel config file
+ * (capsim_scenario_set_kernel_config()), as the run resolves them; WHAT is "the scenario",
+ * "the platform", "the overlay", "the workload" or "the kernel config". Return: 0, or the
+ * first non-zero @fn returned.
  */
 CAPSIM_API int capsim_scenario_inputs(const capsim_scenario *sc,
 				      int (*fn)(void *ctx, const char *what, const char *path),
@@ -224,6 +225,21 @@ CAPSIM_API int capsim_scenario_set_hz(capsim_scenario *sc, unsigned hz, capsim_e
  * with asymmetric capacities and an energy model (the summary says whether it ran).
  */
 CAPSIM_API int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err);
+
+/**
+ * capsim_scenario_set_kernel_config() - read the kernel config @path, a `.config` or a
+ * defconfig (docs/formats.md, "Kernel config"), for the kernel options capsim models:
+ * CONFIG_HZ, CONFIG_UCLAMP_TASK, CONFIG_UCLAMP_BUCKETS_COUNT, CONFIG_ENERGY_MODEL (without it,
+ * no EAS), CONFIG_CPU_IDLE and its menu governor. Each option the file gives sets the run's,
+ * unless the scenario's "kernel" block or a setter (capsim_scenario_set_hz(), _set_eas()) gave
+ * it, before or after this call: those win. An option the file leaves out keeps its value;
+ * options capsim does not model are ignored. The run's report names the file and what it used.
+ * Return: 0; CAPSIM_ERR_IO, CAPSIM_ERR_PARSE or CAPSIM_ERR_RANGE with "FILE:LINE: what was
+ * expected"; CAPSIM_ERR_UNSUPPORTED (a cpuidle governor other than menu); the scenario is then
+ * unchanged.
+ */
+CAPSIM_API int capsim_scenario_set_kernel_config(capsim_scenario *sc, const char *path,
+						 capsim_error *err);
 
 /**
  * capsim_scenario_set_max_events() - a run stops early after @n events (> 0), with the

@@ -459,8 +459,10 @@ class Scenario(_Handle):
 
     def set(self, platform=None, workload=None, duration=None, seed=None, model=None,
             governor=None, hz=None, eas=None, max_freq=(), min_freq=(), hw_cap=(),
-            clear_events=False, pressure_metrics=None):
-        """Set options; every value is checked (TypeError, ValueError) before any is set."""
+            clear_events=False, pressure_metrics=None, kernel_config=None):
+        """Set options; every value is checked (TypeError, ValueError) before any is set.
+        kernel_config: a kernel .config or defconfig path (docs/formats.md, "Kernel config"),
+        which the scenario's kernel block and the other options here win over."""
         err, h = _lib.Error(), self._live()
         calls = []
         if _flag("clear_events", clear_events):
@@ -499,6 +501,9 @@ class Scenario(_Handle):
         if eas is not None:
             ev = _flag("eas", eas)
             calls.append(lambda: lib.capsim_scenario_set_eas(h, ev, ctypes.byref(err)))
+        if kernel_config is not None:
+            kb = _path("kernel_config", kernel_config)
+            calls.append(lambda: lib.capsim_scenario_set_kernel_config(h, kb, ctypes.byref(err)))
         if pressure_metrics is not None:
             pv = _flag("pressure_metrics", pressure_metrics)
             calls.append(lambda: lib.capsim_scenario_set_pressure_metrics(h, pv, ctypes.byref(err)))

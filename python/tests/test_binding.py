@@ -19,6 +19,21 @@ def test_simulate_json_is_the_cli_s():
     assert r.json == cli("simulate", SCEN, "--duration", "2s", "--model", "v6.9", "--json").stdout
 
 
+def test_kernel_config_is_the_cli_s(tmp_path):
+    """kernel_config= reads the file as --kernel-config does; the JSON records what it set."""
+    kc = tmp_path / "gki.config"
+    kc.write_text("CONFIG_HZ=1000\nCONFIG_UCLAMP_BUCKETS_COUNT=20\n")
+    r = capsim.simulate(SCEN, duration="1s", kernel_config=str(kc))
+    assert r.json == cli("simulate", SCEN, "--duration", "1s", "--kernel-config", str(kc),
+                         "--json").stdout
+    used = json.loads(r.json)["kernel_config"]
+    # the scenario's kernel block gives hz 250, which wins over the file's CONFIG_HZ
+    assert (used["file"], used["hz"], used["uclamp_buckets_count"]) == (str(kc), 250, 20)
+    with pytest.raises(capsim.ParseError):
+        kc.write_text("CONFIG_UCLAMP_TASK=m\n")
+        capsim.simulate(SCEN, duration="1s", kernel_config=str(kc))
+
+
 @pytest.mark.parametrize("scenario", ["rk3399-uclamp-ui.json", "hikey960-game-ipa.json",
                                       "rb5-lmh-bursts.json"])
 def test_summary_structs_match_the_cli(scenario):

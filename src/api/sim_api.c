@@ -13,10 +13,12 @@
 
 #include "abi.h"
 #include "internal.h"
+#include "input/kernel_config.h"
 #include "input/readfile.h"
 #include "input/scenario.h"
 #include "input/scenario_events.h"
 #include "input/scenario_timeline.h"
+#include "output/report.h"
 #include "output/sim_trace.h"
 #include "api/sink_list.h"
 #include "output/trace_chrome.h"
@@ -205,12 +207,34 @@ int capsim_scenario_set_hz(capsim_scenario *sc, unsigned hz, capsim_error *err)
 	if (!hz || hz > 10000)
 		return range(sc, "HZ", hz, "1..10000", err);
 	sc->opt.hz = hz;
+	sc->kernel_set |= KCONFIG_BIT(KCONFIG_HZ);
 	return 0;
 }
 
 int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err)
 {
 	sc->opt.eas = !!on;
+	sc->kernel_set |= KCONFIG_BIT(KCONFIG_ENERGY_MODEL);
+	return 0;
+}
+
+int capsim_scenario_set_kernel_config(capsim_scenario *sc, const char *path, capsim_error *err)
+{
+	struct kernel_config kc;
+	int ret;
+
+	if (!path)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: no kernel config path given",
+					sc->source);
+	if (strlen(path) >= sizeof(sc->opt.kernel_config))
+		return capsim_error_set(err, CAPSIM_ERR_RANGE, "%s: a kernel config path of %zu bytes "
+					"(expected fewer than %zu)", sc->source, strlen(path),
+					sizeof(sc->opt.kernel_config));
+	ret = kernel_config_load(path, &kc, err);
+	if (ret)
+		return ret;
+	kernel_config_apply(&kc, sc->kernel_set, &sc->opt);
+	snprintf(sc->opt.kernel_config, sizeof(sc->opt.kernel_config), "%s", path);
 	return 0;
 }
 
@@ -644,6 +668,21 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 	return 0;
 }
 
+/* the kernel options the run used beyond the header's (output/report.h) */
+static void kernel_summary(const struct capsim_sim *s, struct report_kernel *k)
+{
+	*k = (struct report_kernel){
+		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT,
+		.hz = s->opt.hz,
+		.uclamp = !!s->opt.uclamp,
+		.eas = !!s->opt.eas,
+		.cpuidle_off = !!s->opt.cpuidle_off,
+		.uclamp_buckets = s->opt.uclamp_buckets,
+		.uclamp_sysctl = s->opt.uclamp_sysctl,
+	};
+	snprintf(k->file, sizeof(k->file), "%s", s->opt.kernel_config);
+}
+
 static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
 {
 	const struct pressure_metrics *pm = sim_pressure_metrics(s);
@@ -665,7 +704,8 @@ static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
 static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 		   capsim_error *err)
 {
-	capsim_summary *sum = calloc(1, sizeof(*sum));
+	struct report_summary *box = calloc(1, sizeof(*box)); /* freed as its first member */
+	capsim_summary *sum = box ? &box->pub : NULL;
 	struct capsim_task_summary *tasks = NULL;
 	struct capsim_task_counts *counts = NULL;
 	struct capsim_task_energy *energy = NULL;
@@ -681,6 +721,8 @@ static int summary(const capsim_sim *s, capsim_sim *take, capsim_summary **out,
 	sum->size = sizeof(*sum);
 	sum->version = CAPSIM_SUMMARY_VERSION;
 	ret = header_summary(s, sum);
+	if (!ret)
+		kernel_summary(s, &box->kernel);
 	if (!ret) {
 		sum->tasks = tasks = calloc(s->nr_tasks + 1, sizeof(*tasks));
 		sum->cpus = cpus = calloc(r.nr_cpus + 1, sizeof(*cpus));

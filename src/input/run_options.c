@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * run_options.c - the defaults of a run: the kernel's defaults where it has one (HZ 250 is
- * arm64's defconfig, schedutil, sched_energy_aware=1, CONFIG_UCLAMP_TASK, the step_wise
- * thermal governor) and the v6.10 model; the governors' names.
+ * arm64's defconfig, schedutil, sched_energy_aware=1, CONFIG_UCLAMP_TASK with its default 5
+ * buckets, the step_wise thermal governor) and the v6.10 model; the governors' names.
  */
 #include <string.h>
 
@@ -17,6 +17,7 @@ void sim_options_default(struct sim_options *o)
 	o->governor = SIM_GOV_SCHEDUTIL;
 	o->eas = 1;
 	o->uclamp = 1;
+	o->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	/* the DT idle states are entered as the kernel enters them (src/sim/sim_idle.c);
 	 * cpuidle.off=1 (kernel.cpuidle_off) keeps every idle CPU in WFI */
 	o->cpuidle_off = 0;

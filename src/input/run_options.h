@@ -50,6 +50,8 @@ struct sim_sc_event {
 	char where[128];
 };
 
+#define SIM_KERNEL_CONFIG_NAME_MAX 512
+
 struct sim_options {
 	unsigned hz;              /* CONFIG_HZ: tick rate */
 	enum sim_governor governor;
@@ -57,6 +59,7 @@ struct sim_options {
 				   * cpufreq_policy_transition_delay_us() (its driver's latency) */
 	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
 	int uclamp;               /* CONFIG_UCLAMP_TASK */
+	uint32_t uclamp_buckets;  /* CONFIG_UCLAMP_BUCKETS_COUNT: UCLAMP_BUCKETS_MIN..MAX */
 	/* sysctl sched_util_clamp_min/_max/_min_rt_default, as written at boot (default 1024) */
 	struct uclamp_sysctl uclamp_sysctl;
 	enum capsim_model model;
@@ -72,6 +75,9 @@ struct sim_options {
 	int pressure_metrics;     /* gather what `capsim compare` reports (pressure_metrics.h) */
 	int freq_invariance;      /* -1: the platform's FIE source, else enum platform_fie_source */
 	int cpuidle_off;          /* the cpuidle.off=1 boot parameter: every idle CPU in WFI */
+	/* the kernel config file the options were read from, as given, for the report ("":
+	 * none; capsim_scenario_set_kernel_config()) */
+	char kernel_config[SIM_KERNEL_CONFIG_NAME_MAX];
 };
 
 /* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */

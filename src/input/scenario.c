@@ -16,6 +16,7 @@
 #include "internal.h"
 #include "input/data_paths.h"
 #include "input/jsonpos.h"
+#include "input/kernel_config.h"
 #include "input/names.h"
 #include "input/scenario.h"
 #include "input/scenario_events.h"
@@ -200,13 +201,20 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 		if (!strcmp(key, "hz")) {
 			ret = get_uint(p, node, key, path, v, 1, 10000, &x);
 			o->hz = (unsigned)x;
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_HZ);
 		} else if (!strcmp(key, "rate_limit_us")) {
 			ret = get_uint(p, node, key, path, v, 0, 10000000, &x);
 			o->rate_limit_us = (uint32_t)x;
 		} else if (!strcmp(key, "eas")) {
 			ret = get_bool(p, node, key, path, v, &o->eas);
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_ENERGY_MODEL);
 		} else if (!strcmp(key, "uclamp")) {
 			ret = get_bool(p, node, key, path, v, &o->uclamp);
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_UCLAMP_TASK);
+		} else if (!strcmp(key, "uclamp_buckets_count")) {
+			ret = get_uint(p, node, key, path, v, UCLAMP_BUCKETS_MIN, UCLAMP_BUCKETS_MAX, &x);
+			o->uclamp_buckets = (uint32_t)x;
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_UCLAMP_BUCKETS);
 		} else if (!strcmp(key, "sched_util_clamp_min")) {
 			ret = get_uint(p, node, key, path, v, 0, SCHED_CAPACITY_SCALE, &x);
 			o->uclamp_sysctl.util_min = (uint32_t)x;
@@ -248,6 +256,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 					   "expected \"cpufreq\" or \"amu\"");
 		} else if (!strcmp(key, "cpuidle_off")) {
 			ret = get_bool(p, node, key, path, v, &o->cpuidle_off);
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_CPU_IDLE);
 		} else if (!strcmp(key, "thermal_decay_shift")) {
 			ret = get_uint(p, node, key, path, v, 0, 10, &x);
 			o->thermal_decay_shift = (unsigned)x;
@@ -257,7 +266,8 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 				ret = fail(p, node, key, path, CAPSIM_ERR_RANGE, "expected a duration > 0");
 		} else {
 			static const char *const known[] = {
-				"hz", "governor", "rate_limit_us", "eas", "uclamp", "sched_util_clamp_min",
+				"hz", "governor", "rate_limit_us", "eas", "uclamp", "uclamp_buckets_count",
+				"sched_util_clamp_min",
 				"sched_util_clamp_max", "sched_util_clamp_min_rt_default", "model",
 				"freq_invariance", "cpuidle_off", "thermal_decay_shift",
 				"capped_threshold", NULL
@@ -1005,6 +1015,8 @@ int scenario_inputs(const struct capsim_scenario *sc,
 	if (!ret && !sc->workload)
 		ret = sc->workload_arg ? input(sc, sc->workload_arg, false, "the workload", fn, ctx)
 				       : input(sc, sc->workload_path, true, "the workload", fn, ctx);
+	if (!ret && sc->opt.kernel_config[0])
+		ret = input(sc, sc->opt.kernel_config, false, "the kernel config", fn, ctx);
 	return ret;
 }
 

@@ -33,6 +33,9 @@ struct capsim_scenario {
 	char *workload_path;      /* NULL if inline */
 	char *workload_text;      /* inline rt-app JSON, serialized; NULL if a path */
 	struct sim_options opt;
+	/* KCONFIG_BIT()s of the options the "kernel" block or a setter gave: a kernel config
+	 * file (capsim_scenario_set_kernel_config()) leaves them alone */
+	unsigned kernel_set;
 	unsigned thermal_line, thermal_col; /* where the file's "thermal" object is (0: not there) */
 	struct scenario_event *events;
 	unsigned nr_events;
@@ -87,8 +90,9 @@ int scenario_new(struct capsim_scenario **out, capsim_error *err);
 
 /*
  * scenario_inputs() - @fn(@ctx, WHAT, PATH) for each file a run of @sc reads: the scenario
- * file, its platform when given as a path, the overlays, the workload file (WHAT: "the
- * scenario", "the platform", "the overlay", "the workload"); paths as the run resolves them.
+ * file, its platform when given as a path, the overlays, the workload file, the kernel config
+ * file (WHAT: "the scenario", "the platform", "the overlay", "the workload", "the kernel
+ * config"); paths as the run resolves them.
  * Return: 0, or the first non-zero @fn returned (CAPSIM_ERR_NOMEM of its own).
  */
 int scenario_inputs(const struct capsim_scenario *sc,

@@ -21,11 +21,16 @@ bool uclamp_sysctl_written(const struct uclamp_sysctl *sys)
 	       sys->util_min_rt_default != UCLAMP_SCALE;
 }
 
-uint32_t uclamp_bucket_id(uint32_t clamp_value)
+uint32_t uclamp_bucket_delta(uint32_t nr_buckets)
 {
-	uint32_t id = clamp_value / UCLAMP_BUCKET_DELTA;
+	return (UCLAMP_SCALE + nr_buckets / 2) / nr_buckets; /* DIV_ROUND_CLOSEST(), unsigned */
+}
 
-	return id < UCLAMP_BUCKETS - 1 ? id : UCLAMP_BUCKETS - 1;
+uint32_t uclamp_bucket_id(uint32_t clamp_value, uint32_t nr_buckets)
+{
+	uint32_t id = clamp_value / uclamp_bucket_delta(nr_buckets);
+
+	return id < nr_buckets - 1 ? id : nr_buckets - 1; /* min_t() */
 }
 
 /* uclamp_none() */
@@ -34,9 +39,9 @@ static uint32_t uclamp_none(int id)
 	return id == UCLAMP_ID_MIN ? 0 : UCLAMP_SCALE;
 }
 
-void uclamp_rq_init(struct uclamp_rq_state *rq)
+void uclamp_rq_init(struct uclamp_rq_state *rq, uint32_t nr_buckets)
 {
-	*rq = (struct uclamp_rq_state){ .idle = true };
+	*rq = (struct uclamp_rq_state){ .nr_buckets = nr_buckets, .idle = true };
 	for (int id = 0; id < UCLAMP_IDS; id++)
 		rq->clamp[id].value = uclamp_none(id);
 }
@@ -74,7 +79,7 @@ static uint32_t uclamp_idle_value(struct uclamp_rq_state *rq, int id, uint32_t c
 /* uclamp_rq_max_value(): the top-most bucket with tasks, else the idle value */
 static uint32_t uclamp_rq_max_value(struct uclamp_rq_state *rq, int id, uint32_t clamp_value)
 {
-	for (int b = UCLAMP_BUCKETS - 1; b >= 0; b--)
+	for (int b = (int)rq->nr_buckets - 1; b >= 0; b--)
 		if (rq->clamp[id].bucket[b].tasks)
 			return rq->clamp[id].bucket[b].value;
 	return uclamp_idle_value(rq, id, clamp_value);
@@ -87,7 +92,7 @@ void uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
 		struct uclamp_se *uc = &se[id];
 
 		uc->value = eff[id];
-		uc->bucket_id = uclamp_bucket_id(eff[id]);
+		uc->bucket_id = uclamp_bucket_id(eff[id], rq->nr_buckets);
 		uc->active = true;
 		rq->clamp[id].bucket[uc->bucket_id].tasks++;
 		if (CAPSIM_MUT(39, rq->idle, false)) /* uclamp_idle_reset(): max-clamp retention ends on idle exit */

@@ -10,7 +10,8 @@
  *
  * A bucket keeps the highest clamp its tasks had while it was not empty, so a runqueue's clamp
  * can exceed every runnable task's by up to one bucket (UCLAMP_BUCKET_DELTA) until the bucket
- * empties: that is the kernel's answer, not an approximation of it.
+ * empties: that is the kernel's answer, not an approximation of it. The kernel fixes the count
+ * at build time; here each runqueue keeps it (uclamp_rq_init()), so runs may differ in it.
  */
 #ifndef CAPSIM_UCLAMP_H
 #define CAPSIM_UCLAMP_H
@@ -18,8 +19,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define UCLAMP_BUCKETS 5 /* CONFIG_UCLAMP_BUCKETS_COUNT's default */
-#define UCLAMP_BUCKET_DELTA 205 /* DIV_ROUND_CLOSEST(SCHED_CAPACITY_SCALE, UCLAMP_BUCKETS) */
+/* CONFIG_UCLAMP_BUCKETS_COUNT: init/Kconfig's range and default */
+#define UCLAMP_BUCKETS_MIN 5
+#define UCLAMP_BUCKETS_MAX 20
+#define UCLAMP_BUCKETS_DEFAULT 5
 
 enum uclamp_clamp_id { UCLAMP_ID_MIN = 0, UCLAMP_ID_MAX = 1, UCLAMP_IDS = 2 };
 
@@ -37,8 +40,9 @@ struct uclamp_rq_state {
 		struct {
 			uint32_t value;
 			uint32_t tasks;
-		} bucket[UCLAMP_BUCKETS];
+		} bucket[UCLAMP_BUCKETS_MAX]; /* the first nr_buckets used */
 	} clamp[UCLAMP_IDS];
+	uint32_t nr_buckets; /* UCLAMP_BUCKETS: CONFIG_UCLAMP_BUCKETS_COUNT */
 	bool idle; /* UCLAMP_FLAG_IDLE */
 };
 
@@ -56,11 +60,23 @@ void uclamp_sysctl_default(struct uclamp_sysctl *sys);
  */
 bool uclamp_sysctl_written(const struct uclamp_sysctl *sys);
 
-/** uclamp_bucket_id() - the bucket of @clamp_value: min(value / 205, UCLAMP_BUCKETS - 1). */
-uint32_t uclamp_bucket_id(uint32_t clamp_value);
+/**
+ * uclamp_bucket_delta() - UCLAMP_BUCKET_DELTA, DIV_ROUND_CLOSEST(SCHED_CAPACITY_SCALE,
+ * @nr_buckets): 205 for 5 buckets, 51 for 20. @nr_buckets: UCLAMP_BUCKETS_MIN..MAX.
+ */
+uint32_t uclamp_bucket_delta(uint32_t nr_buckets);
 
-/** uclamp_rq_init() - init_uclamp_rq(): values 0 / 1024, empty buckets, UCLAMP_FLAG_IDLE. */
-void uclamp_rq_init(struct uclamp_rq_state *rq);
+/**
+ * uclamp_bucket_id() - mirrors uclamp_bucket_id(): the bucket of @clamp_value,
+ * min(value / UCLAMP_BUCKET_DELTA, UCLAMP_BUCKETS - 1) with @nr_buckets buckets.
+ */
+uint32_t uclamp_bucket_id(uint32_t clamp_value, uint32_t nr_buckets);
+
+/**
+ * uclamp_rq_init() - init_uclamp_rq(): values 0 / 1024, @nr_buckets empty buckets
+ * (CONFIG_UCLAMP_BUCKETS_COUNT, UCLAMP_BUCKETS_MIN..MAX), UCLAMP_FLAG_IDLE.
+ */
+void uclamp_rq_init(struct uclamp_rq_state *rq, uint32_t nr_buckets);
 
 /**
  * uclamp_request() - a task's request p->uclamp_req[@id]: @req if the task set one (>= 0),

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "capsim/capsim.h"
+#include "input/run_options.h"
 
 /*
  * What a wake-up latency figure holds (sched_waking to the task running): time queued behind
@@ -19,6 +20,35 @@
  */
 #define REPORT_LATENCY_INCLUDES "time queued behind other tasks and the exit latency of " \
 	"the idle state the CPU woke from (WFI: 0); no scheduling or context-switch cost is modelled"
+
+/*
+ * The kernel options a run used beyond those of the report's header (docs/formats.md,
+ * "kernel_config"): the kernel config file it read and the options that file and the
+ * scenario's "kernel" block set. A summary is always the library's (capsim_sim_summary()), and
+ * it carries them after its public part, struct report_summary, so that the public struct
+ * keeps its layout.
+ */
+struct report_kernel {
+	int shown;               /* a kernel config file was read, or the bucket count is not the
+				  * default: other runs report as before */
+	char file[SIM_KERNEL_CONFIG_NAME_MAX]; /* "" without one */
+	unsigned hz;
+	int uclamp, eas, cpuidle_off; /* CONFIG_UCLAMP_TASK, sched_energy_aware, cpuidle.off */
+	uint32_t uclamp_buckets;      /* CONFIG_UCLAMP_BUCKETS_COUNT */
+	struct uclamp_sysctl uclamp_sysctl;
+};
+
+/* what capsim_sim_summary() allocates: the public summary first */
+struct report_summary {
+	capsim_summary pub;
+	struct report_kernel kernel;
+};
+
+/** report_kernel_of() - the kernel options of @sum (a summary the library made). */
+static inline const struct report_kernel *report_kernel_of(const capsim_summary *sum)
+{
+	return &((const struct report_summary *)(const void *)sum)->kernel;
+}
 
 /** report_summary_text() - what `capsim simulate` prints. */
 void report_summary_text(FILE *f, const capsim_summary *sum);

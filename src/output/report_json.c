@@ -42,6 +42,27 @@ static void json_pressure(FILE *f, const capsim_summary *sum)
 	fprintf(f, "]}");
 }
 
+/*
+ * "kernel_config": the kernel config file the run read and the kernel options it used, only
+ * when it read one or its uclamp bucket count is not the default: other runs read as before
+ */
+static void json_kernel(FILE *f, const struct report_kernel *k)
+{
+	if (!k->shown)
+		return;
+	fprintf(f, " \"kernel_config\": {\"file\": ");
+	if (k->file[0])
+		json_str(f, k->file);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"hz\": %u, \"uclamp\": %s, \"uclamp_buckets_count\": %u, \"eas\": %s, "
+		"\"cpuidle_off\": %s, \"sched_util_clamp_min\": %u, \"sched_util_clamp_max\": %u, "
+		"\"sched_util_clamp_min_rt_default\": %u},\n", k->hz, k->uclamp ? "true" : "false",
+		k->uclamp_buckets, k->eas ? "true" : "false", k->cpuidle_off ? "true" : "false",
+		k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
+		k->uclamp_sysctl.util_min_rt_default);
+}
+
 /* simulate's report object, with compare's "pressure" before its closing brace if @pressure */
 static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 {
@@ -69,6 +90,7 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 	if (sum->truncated_by) /* added only when it stopped early: full runs read as before */
 		fprintf(f, " \"truncated_at_s\": %.6f, \"truncated_by\": \"%s\",\n",
 			(double)sum->truncated_at_ns * 1e-9, report_stop_reason(sum->truncated_by));
+	json_kernel(f, report_kernel_of(sum));
 	/* what the latency figures hold: queueing and idle exits, never a switch's cost */
 	fprintf(f, " \"wakeup_latency_includes\": \"%s\",\n", REPORT_LATENCY_INCLUDES);
 	fprintf(f, " \"tasks\": [");

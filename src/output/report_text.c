@@ -129,6 +129,23 @@ static void report_idle_text(FILE *f, const capsim_summary *sum)
 	}
 }
 
+/*
+ * "kernel config: ...": the kernel config file the run read and the kernel options it used,
+ * only when it read one or its uclamp bucket count is not the default (as the JSON's
+ * "kernel_config"): other runs read as before
+ */
+static void report_kernel_text(FILE *f, const struct report_kernel *k)
+{
+	if (!k->shown)
+		return;
+	fprintf(f, "kernel config: %s: HZ %u, uclamp %s with %u buckets, sched_energy_aware %d, "
+		"cpuidle %s, sched_util_clamp_min %u, sched_util_clamp_max %u, "
+		"sched_util_clamp_min_rt_default %u\n", k->file[0] ? k->file : "-", k->hz,
+		k->uclamp ? "on" : "off", k->uclamp_buckets, k->eas, k->cpuidle_off ? "off" : "menu",
+		k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
+		k->uclamp_sysctl.util_min_rt_default);
+}
+
 void report_summary_text(FILE *f, const capsim_summary *sum)
 {
 	struct line rows = { .f = f };
@@ -143,6 +160,7 @@ void report_summary_text(FILE *f, const capsim_summary *sum)
 	for (unsigned i = 0; i < sum->nr_caps; i++)
 		fprintf(f, "cap: policy%u %s %u kHz from the start\n", sum->caps[i].policy_cpu,
 			sum->caps[i].max ? "max" : "min", sum->caps[i].khz);
+	report_kernel_text(f, report_kernel_of(sum));
 	fprintf(f, "\n%-18s %7s %7s %6s %11s %11s %10s %9s %9s %5s %5s  %s\n", "task", "wakeups",
 		"loops", "misses", "slack_avg", "slack_min", "runtime_s", "lat_p50", "lat_p99", "migr",
 		"util", "time per CPU (s)");
@@ -283,6 +301,7 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 	fprintf(f, "capsim compare: platform %s, workload %s, %.3f s simulated, seed %llu\n",
 		r0->platform, r0->workload ? r0->workload : "-", r0->duration_s,
 		(unsigned long long)r0->seed);
+	report_kernel_text(f, report_kernel_of(r0)); /* one scenario: the same for every model */
 	fprintf(f, "%-44s", "");
 	for (unsigned k = 0; k < n; k++)
 		fprintf(f, " %12s ", capsim_model_name(runs[k]->model));

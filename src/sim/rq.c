@@ -48,7 +48,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
 	rq->view_stale = true; /* the view starts empty */
-	uclamp_rq_init(&rq->uclamp);
+	uclamp_rq_init(&rq->uclamp, s->opt.uclamp_buckets); /* CONFIG_UCLAMP_BUCKETS_COUNT */
 	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
 	rq->uclamp_idle = true;
 	rq->freq_scale = SCHED_CAPACITY_SCALE;

@@ -120,7 +120,7 @@ static void test_errors(void **state)
 	/* a typo gets the nearest key of the object */
 	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"modle\": \"v6.9\"}}",
 		     CAPSIM_ERR_PARSE, "s.json:1:47: kernel.modle: unknown key (did you mean \"model\"? "
-		     "expected hz, governor, rate_limit_us, eas, uclamp, sched_util_clamp_min, "
+		     "expected hz, governor, rate_limit_us, eas, uclamp, uclamp_buckets_count, sched_util_clamp_min, "
 		     "sched_util_clamp_max, sched_util_clamp_min_rt_default, model, freq_invariance, "
 		     "cpuidle_off, thermal_decay_shift, capped_threshold)");
 }
