@@ -1871,9 +1871,9 @@ static const struct {
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)
 {
+#ifndef KC_7_3_NOT_RUN
 	size_t n = strlen(g->name);
 
-#ifndef KC_7_3_NOT_RUN
 	if (n > 4 && !strcmp(g->name + n - 4, "_7_3"))
 		return kside_version_7_3();
 #endif
