@@ -112,10 +112,11 @@ fuzz: deps
 	fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
 # capsim's functions against the kernel's own, cut from Debian's linux-source-6.12 (and, for the
-# pre-6.10 model, linux-source-6.1) at build time (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
+# pre-6.10 model, linux-source-6.1; for v7.3, linux-source-7.3, which the configure fetches with
+# tools/kernel-source.sh) at build time (kernel-check/README.md); a mismatching case is printed as a JSON line for --replay.
 # The ctest label kernel_check checks first that the path groups call the library's engine.
 kernel-check: deps
-	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
+	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils debian-archive-keyring
 	cmake -S . -B build-kcheck -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON $(CMAKE_FLAGS)
 	cmake --build build-kcheck -j$(JOBS) --target kernel-check
 	ctest --test-dir build-kcheck -L kernel_check --output-on-failure
@@ -129,7 +130,7 @@ kernel-check-full:
 # compiled once into build-mutants and chosen at run time (CAPSIM_MUTANT=N); each must be caught
 # by a reduced kernel-check or the engine's and model's unit tests (kernel-check/mutants.sh).
 kernel-check-mutants: deps
-	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils
+	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils debian-archive-keyring
 	cmake -S . -B build-mutants -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON \
 	  -DCAPSIM_MUTANTS=ON $(CMAKE_FLAGS)
 	cmake --build build-mutants -j$(JOBS) --target kernel-check test_sim test_sim_idle \

@@ -27,6 +27,19 @@
 #include "model/util_est.h"
 #include "sim/sim.h"
 
+/*
+ * The models whose functions the groups call: by default the v6.10 reads and the v6.12 uclamp
+ * order (linux-source-6.12); built again with KC_MODEL set for another version's groups (the
+ * v7.3 ones: kernel-check/CMakeLists.txt), both are that model.
+ */
+#ifdef KC_MODEL
+#define KC_MODEL_READS KC_MODEL
+#define KC_MODEL_UCLAMP KC_MODEL
+#else
+#define KC_MODEL_READS CAPSIM_MODEL_V6_10
+#define KC_MODEL_UCLAMP CAPSIM_MODEL_V6_12
+#endif
+
 /* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
 struct cs_platform {
 	struct capsim_platform p;
@@ -83,7 +96,7 @@ static void cs_sim_init(struct cs_sim *cs, uint64_t nr)
 	cs->s.nr_cpus = (unsigned)nr;
 	cs->s.rq = cs->rq;
 	cs->s.view = cs->view;
-	cs->s.rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = (unsigned)nr,
+	cs->s.rd = (struct fair_rd){ .model = KC_MODEL_READS, .nr_cpus = (unsigned)nr,
 				     .cpus = cs->view };
 	for (unsigned c = 0; c < nr; c++)
 		cs->rq[c].cpu = (int)c;
@@ -262,7 +275,8 @@ void cside_util_est(const struct kc_util_est_in *in, struct kc_util_est_out *out
 			ue = cfs_se_util_change(ue);
 		cfs = util_est_dequeue(cfs, ue);
 		out->cfs_dequeued[i] = cfs;
-		util_est_update(&ue, in->util[i], in->runnable[i], in->arch_cap,
+		util_est_update(&ue, in->util[i], in->runnable[i],
+				model_util_est_capacity(KC_MODEL_READS, in->arch_cap),
 				in->task_sleep[i] != 0);
 		out->util_est[i] = ue;
 	}
@@ -341,7 +355,7 @@ void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 	static struct cs_platform cp;
 	uint64_t freq_ref[KC_MAX_CPUS];
 	struct fair_cpu cpus[KC_MAX_CPUS];
-	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_10, .uclamp_used = in->uclamp_used != 0,
+	struct fair_rd rd = { .model = KC_MODEL_READS, .uclamp_used = in->uclamp_used != 0,
 			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus };
 	struct sugov_state sg = { .freq_update_delay_ns = (int64_t)in->rate_limit_us * 1000,
 				  .limits_changed = true };
@@ -454,7 +468,7 @@ void cside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 
 		switch (in->op[i]) {
 		case KC_UC_ENQUEUE:
-			cs_uclamp_enqueue(&rq, t, &sys, used, CAPSIM_MODEL_V6_12, out, i);
+			cs_uclamp_enqueue(&rq, t, &sys, used, KC_MODEL_UCLAMP, out, i);
 			break;
 		case KC_UC_DEQUEUE:
 			cs_uclamp_dequeue(&rq, t, used, out, i);
@@ -465,7 +479,7 @@ void cside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 				t->req[UCLAMP_ID_MIN] = (int)(int64_t)in->new_min[i];
 			if ((int64_t)in->new_max[i] >= 0)
 				t->req[UCLAMP_ID_MAX] = (int)(int64_t)in->new_max[i];
-			cs_uclamp_enqueue(&rq, t, &sys, used, CAPSIM_MODEL_V6_12, out, i);
+			cs_uclamp_enqueue(&rq, t, &sys, used, KC_MODEL_UCLAMP, out, i);
 			break;
 		}
 		out->rq_min[i] = rq.clamp[UCLAMP_ID_MIN].value;
@@ -607,7 +621,7 @@ void cside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 	static struct cs_platform cp;
 	uint64_t freq_ref[KC_MAX_CPUS], idle_calls[KC_MAX_CPUS] = { 0 }, time = 0;
 	struct fair_cpu cpus[KC_MAX_CPUS];
-	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_10, .uclamp_used = in->uclamp_used != 0,
+	struct fair_rd rd = { .model = KC_MODEL_READS, .uclamp_used = in->uclamp_used != 0,
 			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus };
 	struct sugov_cpu_state sgc[KC_MAX_CPUS] = { 0 };
 	struct sugov_state sg = { .limits_changed = true };

@@ -28,7 +28,16 @@ With --hook NAME (repeatable), the calls of the cut function NAME from the cut f
 are renamed kc_hook_NAME instead (its definition stays <prefix>NAME): the driver defines the
 hook, logs the call and makes it.
 
+With --moves FILE (moves-X.Y.txt), the lists, written for 6.12, are read for another version:
+"NAME: FILE" cuts NAME from FILE instead of the list's file (the version moved it; a NAME
+the lists do not have is cut besides them: the version's code needs it),
+"NAME NAME ...: -" cuts none of them (the version has no such function, or the groups that
+call it are not run on it: the driver must not call it), and
+"NAME = NEWNAME" cuts NEWNAME where the list names NAME (the version renamed it) and defines
+<prefix>NAME as <prefix>NEWNAME, so that the driver's calls stay the same.
+
 Usage: extract.py --src LINUX_DIR --list functions.txt --config kconfig --out FILE.c [--hook NAME]
+       [--moves moves-X.Y.txt]
 """
 import argparse
 import re
@@ -241,6 +250,47 @@ def hoist_statics(func, body, prefix):
     return body, statics
 
 
+def apply_moves(entries, moves):
+    """The list's (FILE, NAMES) entries as another version has them: each moved name cut from
+    its new file, each renamed one under its new name; returns them and the (old, new) names."""
+    if not moves:
+        return entries, []
+    moved, renamed = {}, {}
+    with open(moves) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or re.match(r'#(\s|$)', line):  # a comment; "#NAME" is a macro
+                continue
+            m = re.fullmatch(r'([#=]?\w+(?:\s+[#=]?\w+)*)\s*(?::\s*(\S+)|=\s*(\w+))', line)
+            if not m or (len(m[1].split()) > 1 and m[2] != '-'):
+                sys.exit(f'extract.py: {moves}:{n}: expected "NAME: FILE", "NAME ...: -" or '
+                         '"NAME = NEWNAME"')
+            if m[2]:
+                moved.update((name, m[2]) for name in m[1].split())
+            else:
+                renamed[m[1]] = m[3]
+    out, extra, aliases = [], {}, []
+    for path, names in entries:
+        kept = []
+        for name in names:
+            new = renamed.get(name, name)
+            if new != name:
+                aliases.append((name, new))
+            if moved.get(name) == '-':
+                continue
+            if name in moved:
+                extra.setdefault(moved[name], []).append(new)
+            else:
+                kept.append(new)
+        out.append((path, kept))
+    listed = {name for _, names in entries for name in names}
+    for name, path in moved.items():  # a name only this version needs
+        if name not in listed and path != '-':
+            extra.setdefault(path, []).append(name)
+    out += list(extra.items())
+    return out, aliases
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--src', required=True)
@@ -250,6 +300,7 @@ def main():
     ap.add_argument('--prefix', default='k_')
     ap.add_argument('--hook', action='append', default=[],
                     help='a cut function whose calls (not its definition) go to kc_hook_NAME()')
+    ap.add_argument('--moves', help='the version\'s moved and renamed names (moves-X.Y.txt)')
     args = ap.parse_args()
     cfg = Config(args.config)
 
@@ -266,6 +317,7 @@ def main():
             if line and not line.startswith('#'):
                 path, _, names = line.partition(':')
                 entries.append((path.strip(), names.split()))
+    entries, aliases = apply_moves(entries, args.moves)
     for path, names in entries:
         with open(f'{args.src}/{path}') as f:
             text = select_config(f.read(), cfg, path)
@@ -314,6 +366,7 @@ def main():
     out.append('')
     out += hoisted
     out += [fix(static(h)) + ';' for _, _, h, _ in funcs]
+    out += [f'#define {args.prefix}{old} {args.prefix}{new}' for old, new in aliases]
     out.append('')
     # after the prototypes: in a table a cut function is named, not called
     anyref = re.compile(r'(?<![\w.])(?<!->)\b(' + '|'.join(map(re.escape, names)) + r')\b')

@@ -1846,7 +1846,21 @@ struct kc_group {
 	  g##_out_fields, g##_kinds, ARRAY_SIZE(g##_kinds), gen_##g,                          \
 	  (void (*)(const void *, void *))kside_##g, (void (*)(const void *, void *))cside_##g },
 
-static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) };
+/* the groups run again on linux-source-7.3 against the v7.3 model, as <group>_7_3 (their
+ * list: kernel-check/CMakeLists.txt's kc73_groups) */
+#include "kc_groups_7_3.h"
+#define KC_DECLARE_7_3(g)                                                                   \
+	void kside_##g##_7_3(const struct kc_##g##_in *in, struct kc_##g##_out *out);        \
+	void cside_##g##_7_3(const struct kc_##g##_in *in, struct kc_##g##_out *out);
+KC_GROUPS_7_3(KC_DECLARE_7_3)
+const char *kside_version_7_3(void);
+#define KC_GROUP_7_3(g)                                                                       \
+	{ #g "_7_3", sizeof(struct kc_##g##_in), sizeof(struct kc_##g##_out), g##_in_fields,   \
+	  g##_out_fields, g##_kinds, ARRAY_SIZE(g##_kinds), gen_##g,                          \
+	  (void (*)(const void *, void *))kside_##g##_7_3,                                    \
+	  (void (*)(const void *, void *))cside_##g##_7_3 },
+
+static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) KC_GROUPS_7_3(KC_GROUP_7_3) };
 
 /* The groups that run another kernel than linux-source-6.12's (kernel_side_6_1.c). */
 static const struct {
@@ -1857,6 +1871,12 @@ static const struct {
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)
 {
+#ifndef KC_7_3_NOT_RUN
+	size_t n = strlen(g->name);
+
+	if (n > 4 && !strcmp(g->name + n - 4, "_7_3"))
+		return kside_version_7_3();
+#endif
 	for (unsigned i = 0; i < ARRAY_SIZE(group_kernels); i++)
 		if (!strcmp(group_kernels[i].group, g->name))
 			return group_kernels[i].version();
@@ -2099,6 +2119,13 @@ static int run_all(const char *only)
 			snprintf(versions + strlen(versions), sizeof(versions) - strlen(versions), "%s%s",
 				 versions[0] ? " and " : "", group_version(g));
 	}
+#ifdef KC_7_3_NOT_RUN
+	/* a version whose source could not be had fails the check */
+	if (!only && !stop_first) {
+		printf("kernel-check: the v7.3 groups: not run (linux-source-7.3: %s)\n", KC_7_3_NOT_RUN);
+		total_bad++;
+	}
+#endif
 	if (!nr_groups) {
 		fprintf(stderr, "kernel-check: no group named '%s' (see kernel-check --list)\n", only);
 		return 2;

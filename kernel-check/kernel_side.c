@@ -212,7 +212,11 @@ void kside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
 	kc_policy.min_freq_req = &user_min;
 	kc_policy.max_freq_req = &user_max;
 	k_freq_constraints_init(&kc_policy.constraints);
+#ifdef KC_LINUX_7_3
+	k_cpufreq_frequency_table_cpuinfo(&kc_policy); /* 7.3 reads policy->freq_table */
+#else
 	k_cpufreq_frequency_table_cpuinfo(&kc_policy, table);
+#endif
 	k_freq_qos_add_request(&kc_policy.constraints, &user_min, FREQ_QOS_MIN,
 			       FREQ_QOS_MIN_DEFAULT_VALUE);
 	k_freq_qos_add_request(&kc_policy.constraints, &user_max, FREQ_QOS_MAX,
@@ -315,11 +319,19 @@ void kside_util_est(const struct kc_util_est_in *in, struct kc_util_est_out *out
 		/* dequeue_task_fair(): util_est_dequeue(), then util_est_update() */
 		k_util_est_dequeue(cfs_rq, &p);
 		out->cfs_dequeued[i] = cfs_rq->avg.util_est;
+#ifdef KC_LINUX_7_3
+		/* 7.3: from update_load_avg() with UPDATE_UTIL_EST, which dequeue_entity() sets
+		 * for a sleep only */
+		if (in->task_sleep[i])
+			k_util_est_update(&p.se);
+#else
 		k_util_est_update(cfs_rq, &p, in->task_sleep[i] != 0);
+#endif
 		out->util_est[i] = p.se.avg.util_est;
 	}
 }
 
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 void kside_freq_invariance(const struct kc_freq_invariance_in *in,
 			   struct kc_freq_invariance_out *out)
 {
@@ -390,6 +402,7 @@ void kside_freq_invariance(const struct kc_freq_invariance_in *in,
 	out->se_runnable_sum = p.se.avg.runnable_sum;
 }
 
+#endif /* !KC_LINUX_7_3 */
 void kside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *out)
 {
 	static struct cpufreq_frequency_table table[KC_MAX_OPPS + 1];
@@ -553,6 +566,7 @@ void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 	}
 }
 
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 /* the RT class as select_task_rq() sees it */
 static const struct sched_class kc_rt_class = { .select_task_rq = k_select_task_rq_rt };
 
@@ -635,6 +649,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 }
 
 /* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
+#endif /* !KC_LINUX_7_3 */
 static void kc_sugov_work(struct sugov_policy *sg)
 {
 	unsigned int freq = sg->next_freq;
@@ -722,6 +737,7 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 
 /* ---- load_balance -------------------------------------------------------- */
 
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 const struct sched_class fair_sched_class;
 unsigned int sysctl_sched_migration_cost;
 
@@ -1142,3 +1158,4 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }
+#endif /* !KC_LINUX_7_3 */

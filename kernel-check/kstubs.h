@@ -216,6 +216,7 @@ struct cpufreq_policy {
 	struct freq_constraints constraints;
 	struct freq_qos_request *min_freq_req;
 	struct freq_qos_request *max_freq_req;
+	bool update_limits; /* 7.3: the next cpufreq_set_policy() calls the governor's ->limits() */
 };
 struct cpufreq_policy_data {
 	struct cpufreq_cpuinfo cpuinfo;
@@ -227,6 +228,8 @@ struct cpufreq_policy_data {
 struct cpufreq_driver {
 	int (*verify)(struct cpufreq_policy_data *policy);
 	int (*setpolicy)(struct cpufreq_policy *policy);
+	/* 7.3: cpufreq_update_pressure()'s reference without arch_scale_freq_ref() (none here) */
+	unsigned int (*scale_freq_ref)(struct cpufreq_policy *policy);
 	unsigned int flags;
 };
 extern struct cpufreq_driver *cpufreq_driver;
@@ -268,6 +271,7 @@ struct uclamp_bucket {
 /* enqueue_task()/dequeue_task()'s other work: no clock, psi, sched_info or core scheduling */
 #define ENQUEUE_NOCLOCK 0x08
 #define ENQUEUE_RESTORE 0x02
+#define ENQUEUE_DELAYED 0x20 /* 7.3's uclamp_rq_inc() tests it; no case sets it */
 #define DEQUEUE_SAVE 0x02
 #define DEQUEUE_NOCLOCK 0x08
 #define update_rq_clock(rq) do { } while (0)
@@ -349,6 +353,7 @@ struct cfs_rq {
 	struct sched_entity *curr;
 	struct sched_entity *next;  /* load balance: CACHE_HOT_BUDDY */
 	unsigned int h_nr_queued;   /* load balance */
+	struct sched_entity *h_curr; /* 7.3's __update_load_avg_se(): curr of the hierarchy */
 };
 struct rt_rq {
 	unsigned int rt_nr_running;
@@ -530,6 +535,7 @@ struct sugov_cpu {
 	u64 last_update;
 	unsigned long util;
 	unsigned long bw_min;
+	unsigned long bw_max; /* 7.3 */
 	unsigned long saved_idle_calls;
 };
 extern struct sugov_cpu sugov_cpu[KC_MAX_CPUS]; /* static DEFINE_PER_CPU(struct sugov_cpu, sugov_cpu) */

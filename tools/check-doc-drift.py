@@ -5,10 +5,10 @@
   - every src/ path named in a doc or a comment exists (rt-app's own src/rt-app*.c, another
     project's files, aside);
   - every kernel function a comment says capsim "mirrors X()" is one the cited kernel has: a
-    comment citing 6.1 or 6.12 is checked against that version's names, any other against both
-    (kernel-check/names/linux-*.txt, made from the source tarballs by tools/kernel-names.py:
-    names only, so no kernel source is read here); one that cites only a 7.x kernel, which has
-    no list, is counted and not checked;
+    comment citing 6.1, 6.12 or 7.3 is checked against that version's names, any other against
+    6.1 and 6.12 (kernel-check/names/linux-*.txt, made from the source tarballs by
+    tools/kernel-names.py: names only, so no kernel source is read here); one that cites only
+    another 7.x kernel, which has no list, is counted and not checked;
   - the docs and every --help carry no tracker references ("(issue 7)", "before issue 16").
 Usage: tools/check-doc-drift.py SOURCE_DIR CAPSIM_BINARY
 """
@@ -25,6 +25,7 @@ MIRRORS = re.compile(r"mirrors ([A-Za-z_]\w*)\(\)")
 V6_1 = re.compile(r"(?<![\d.])v?6\.1(?![\d])")
 V6_12 = re.compile(r"(?<![\d.])v?6\.12(?![\d])")
 V6_OTHER = re.compile(r"(?<![\d.])v?6\.(?:9|10|11)(?![\d])")
+V7_3 = re.compile(r"(?<![\d.])v?7\.3(?![\d])")
 V7 = re.compile(r"(?<![\d.])v?7\.\d+")
 TRACKER = re.compile(r"\(issues? \d+|[Ii]ssues? \d+\)|(?:before|after|since|in) issue \d+|[Ii]ssue \d+")
 
@@ -53,7 +54,7 @@ def main():
     root, capsim = sys.argv[1], sys.argv[2]
     lists = {}
     fails = []
-    for v in ("6.1", "6.12"):
+    for v in ("6.1", "6.12", "7.3"):
         p = os.path.join(root, "kernel-check", "names", "linux-%s.txt" % v)
         try:
             with open(p) as fp:
@@ -78,7 +79,8 @@ def main():
                 continue
             for m in MIRRORS.finditer(line):
                 cite = line[m.end():] + " " + (lines[i + 1] if i + 1 < len(lines) else "")
-                want = [v for v, r in (("6.1", V6_1), ("6.12", V6_12)) if r.search(cite)]
+                want = [v for v, r in (("6.1", V6_1), ("6.12", V6_12), ("7.3", V7_3))
+                        if r.search(cite)]
                 if not want:
                     if V7.search(cite) and not V6_OTHER.search(cite):
                         unchecked += 1

@@ -303,7 +303,8 @@ bool task_fits_cpu(const struct fair_rd *rd, const struct fair_task *p, int cpu)
 	return util_fits_cpu(rd, task_util_est(p), p->uclamp_min, p->uclamp_max, cpu) > 0;
 }
 
-/* mirrors cpu_overutilized(), fair.c (6.10..7.0; tip 2026 passes 0 as uclamp_min) */
+/* mirrors cpu_overutilized(), fair.c (6.10 .. 6.12; 7.3 passes 0 as uclamp_min, which gives
+ * the same answer: util_fits_cpu() returns non-zero for a fit with or without it) */
 bool cpu_overutilized(const struct fair_rd *rd, int cpu)
 {
 	const struct fair_cpu *c = &rd->cpus[cpu];

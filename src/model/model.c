@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "internal.h"
 #include "model/fair.h"
 #include "model/model.h"
 #include "model/platform.h"
@@ -26,8 +27,19 @@ const char *capsim_model_name(enum capsim_model model)
 	return (unsigned)model < CAPSIM_MODEL_COUNT ? model_names[model] : NULL;
 }
 
+/* the kernel each alias names: "v7.3" is the model "latest" (its name in the outputs) */
+static const struct {
+	const char *name;
+	enum capsim_model model;
+} model_aliases[] = { { "v7.3", CAPSIM_MODEL_V7_3 } };
+
 int capsim_model_from_name(const char *name, enum capsim_model *out)
 {
+	for (unsigned a = 0; a < ARRAY_SIZE(model_aliases); a++)
+		if (!strcmp(name, model_aliases[a].name) || !strcmp(name, model_aliases[a].name + 1)) {
+			*out = model_aliases[a].model;
+			return CAPSIM_OK;
+		}
 	for (unsigned m = 0; m < CAPSIM_MODEL_COUNT; m++) {
 		const char *n = model_names[m];
 
@@ -94,6 +106,13 @@ bool model_util_est_update_before_dequeue(enum capsim_model model)
 	/* the delayed-dequeue series (6.12) moved it up; only the v6.12 model runs that order:
 	 * v6.9, v6.10 (and capped, none) have 6.1's, latest 7.3's (after the PELT update) */
 	return model == CAPSIM_MODEL_V6_12;
+}
+
+uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
+{
+	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)
+	 * has no "util above the CPU's capacity" early return that 6.7 .. 6.12 have */
+	return model == CAPSIM_MODEL_V7_3 ? UINT64_MAX : arch_cap;
 }
 
 int model_reads_thermal(enum capsim_model model)

@@ -65,6 +65,13 @@ bool model_eevdf_pre_6_12(enum capsim_model model);
  */
 bool model_util_est_update_before_dequeue(enum capsim_model model);
 
+/**
+ * model_util_est_capacity() - the capacity above which @model's util_est_update() keeps the
+ * estimate unchanged (no idle time seen: the sample proves nothing), for a CPU of original
+ * capacity @arch_cap: @arch_cap from 6.7 to 6.12, none (UINT64_MAX) in 7.3.
+ */
+uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

@@ -4,7 +4,8 @@
  * recent activations, so that a task waking from a long sleep is not judged by its decayed
  * util_avg. Mirrors util_est_enqueue(), util_est_dequeue() and util_est_update() of
  * kernel/sched/fair.c and cfs_se_util_change() of kernel/sched/pelt.h (v6.12; the arch
- * capacity check of util_est_update() is there since v6.7).
+ * capacity check of util_est_update() is there from v6.7 to 6.12, gone in 7.3: the caller
+ * passes model_util_est_capacity()).
  */
 #include "internal.h"
 #include "model/fair.h"

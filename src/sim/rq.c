@@ -572,7 +572,8 @@ static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct s
 			       bool sleep)
 {
 	if (util_est_update(&p->util_est, CAPSIM_MUT(16, p->avg.util_avg, p->avg.runnable_avg),
-			    p->avg.runnable_avg, arch_cap(s, rq->cpu), sleep))
+			    p->avg.runnable_avg,
+			    model_util_est_capacity(s->opt.model, arch_cap(s, rq->cpu)), sleep))
 		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
 }
 

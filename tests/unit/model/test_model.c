@@ -11,6 +11,7 @@
 
 #include "model/fair.h"
 #include "model/model.h"
+#include "model/util_est.h"
 
 /* arch 1024; 6.10 signals: HW avg 50, cpufreq 100; pre-6.10: thermal 200, its average 70 */
 static const struct fair_cpu cpu = {
@@ -52,6 +53,26 @@ static void test_none_and_wrap(void **state)
 	assert_true(model_capacity(CAPSIM_MODEL_V6_10, &over, MODEL_SITE_FITS) == UINT64_MAX - 75);
 }
 
+/*
+ * 7.3's util_est_update() takes a sample above the CPU's capacity, which 6.12's skips: raw
+ * util_est 600, a sleep with util_avg 500 = runnable_avg on a CPU of capacity 446. Under v6.12
+ * the estimate stays 600 (not written); under v7.3 the EWMA falls a quarter of the way:
+ * (600 * 4 - (600 - 500)) / 4 = 575, with UTIL_AVG_UNCHANGED set.
+ */
+static void test_util_est_capacity_v7_3(void **state)
+{
+	uint32_t ue612 = 600, ue73 = 600;
+
+	(void)state;
+	assert_int_equal(model_util_est_capacity(CAPSIM_MODEL_V6_12, 446), 446);
+	assert_false(util_est_update(&ue612, 500, 500,
+				     model_util_est_capacity(CAPSIM_MODEL_V6_12, 446), true));
+	assert_int_equal(ue612, 600);
+	assert_true(util_est_update(&ue73, 500, 500,
+				    model_util_est_capacity(CAPSIM_MODEL_V7_3, 446), true));
+	assert_int_equal(ue73, 575 | UTIL_AVG_UNCHANGED);
+}
+
 static void test_names(void **state)
 {
 	enum capsim_model m;
@@ -63,6 +84,12 @@ static void test_names(void **state)
 	assert_int_equal(capsim_model_from_name("6.9", &m), 0);
 	assert_int_equal(m, CAPSIM_MODEL_V6_9);
 	assert_int_equal(capsim_model_from_name("v6.11", &m), CAPSIM_ERR_NOT_FOUND);
+	/* "v7.3" (and "7.3") is the model "latest", whose name the outputs keep */
+	assert_int_equal(capsim_model_from_name("v7.3", &m), 0);
+	assert_int_equal(m, CAPSIM_MODEL_LATEST);
+	assert_int_equal(capsim_model_from_name("7.3", &m), 0);
+	assert_int_equal(m, CAPSIM_MODEL_LATEST);
+	assert_string_equal(capsim_model_name(CAPSIM_MODEL_V7_3), "latest");
 	assert_null(capsim_model_name(CAPSIM_MODEL_COUNT));
 }
 
@@ -73,6 +100,7 @@ int main(void)
 		cmocka_unit_test(test_v6_9_sites),
 		cmocka_unit_test(test_none_and_wrap),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_util_est_capacity_v7_3),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
