@@ -112,7 +112,7 @@ static const char scenario_fmt[] =
 static uint32_t opp_at_least(const capsim_platform *p, uint64_t khz)
 {
 	int pol = capsim_platform_policy_index(p, CPU);
-	struct capsim_opp_info o;
+	struct capsim_opp_info o = CAPSIM_SIZED(struct capsim_opp_info);
 
 	assert_true(pol >= 0);
 	for (unsigned i = 0; !capsim_platform_get_opp(p, (unsigned)pol, i, &o); i++)
@@ -143,8 +143,8 @@ static capsim_platform *rk3399(struct capsim_cpu_info *ci, struct capsim_policy_
  */
 static uint32_t derived_khz(uint32_t clamp)
 {
-	struct capsim_cpu_info ci;
-	struct capsim_policy_info pi;
+	struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
+	struct capsim_policy_info pi = CAPSIM_SIZED(struct capsim_policy_info);
 	capsim_platform *p = rk3399(&ci, &pi);
 	uint32_t khz = opp_at_least(p, (uint64_t)ci.freq_ref_khz * clamp / ci.capacity_orig);
 
@@ -159,8 +159,8 @@ static uint32_t derived_khz(uint32_t clamp)
  */
 static double off_share_max(void)
 {
-	struct capsim_cpu_info ci;
-	struct capsim_policy_info pi;
+	struct capsim_cpu_info ci = CAPSIM_SIZED(struct capsim_cpu_info);
+	struct capsim_policy_info pi = CAPSIM_SIZED(struct capsim_policy_info);
 	capsim_platform *p = rk3399(&ci, &pi);
 	double us = RUN_US + 1e6 / HZ + pi.transition_delay_us;
 
