@@ -400,7 +400,7 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 		rq_resched(s, rq);
 }
 
-/* mirrors yield_task(): the running @p's class */
+/* mirrors do_sched_yield(): the yield_task() of the running @p's class */
 void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	p->sched_class->yield_task(s, rq, p);

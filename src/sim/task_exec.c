@@ -499,7 +499,7 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 	task_advance(s, p);
 }
 
-/* mirrors yield_task() of @p's class (yield_task_fair(), yield_task_rt()), then schedule() */
+/* mirrors do_sched_yield() (yield_task_fair(), yield_task_rt()), then schedule() */
 void task_yield(struct capsim_sim *s, struct sim_task *p)
 {
 	rq_yield(s, &s->rq[p->cpu], p);
