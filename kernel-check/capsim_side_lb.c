@@ -156,7 +156,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		rq->clk.clock_task = in->clock_task[c];
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */
 	}
-	cs->rt.sched_class = &rt_sched_class;
+	cs->rt.sched_class = &sim_rt_sched_class;
 	sim_sg_init(&cs->s); /* the groups' sgc from the CPUs' capacity_of() */
 	/* cfs_tasks: head first, so the first task of a CPU is its most recently run (lb_seq) */
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
@@ -164,7 +164,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		struct sim_rq *rq = &cs->rq[in->t_cpu[t]];
 
 		p->cpu = (int)in->t_cpu[t];
-		p->sched_class = &fair_sched_class;
+		p->sched_class = &sim_fair_sched_class;
 		p->allowed = (capsim_cpumask){ { in->t_allowed[t] } };
 		p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 		p->policy = in->t_idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;

@@ -159,7 +159,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
 	s->now = in->clock0 - SIM_RQ_CLOCK_START_NS;
 	if (in->rt_curr) {
-		cs.rt.sched_class = &rt_sched_class;
+		cs.rt.sched_class = &sim_rt_sched_class;
 		cs.rt.state = TASK_RUNNING;
 		cs.rt.exec_start = in->clock0;
 		cs.rt.st.cur_cpu = -1;
@@ -183,7 +183,7 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	struct capsim_sched_avg *sa = &p->avg;
 
 	p->cpu = 0;
-	p->sched_class = &fair_sched_class;
+	p->sched_class = &sim_fair_sched_class;
 	p->state = in->last_update[t] ? TASK_BLOCKED : TASK_NEW;
 	p->policy = in->idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;
 	p->weight = in->weight[t];

@@ -259,7 +259,7 @@ void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p)
 /* the class of rq->curr: the idle class for the idle task (NULL) */
 static const struct sim_sched_class *curr_class(const struct sim_rq *rq)
 {
-	return rq->curr ? rq->curr->sched_class : &idle_sched_class;
+	return rq->curr ? rq->curr->sched_class : &sim_idle_sched_class;
 }
 
 /* mirrors put_prev_task() of the running task, which stays queued */
@@ -353,7 +353,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	}
 	put_prev(s, rq);
 	if (!next) {
-		idle_sched_class.set_next_task(s, rq, NULL);
+		sim_idle_sched_class.set_next_task(s, rq, NULL);
 		sim_ev_switch(s, rq->cpu, from, NULL);
 		rq->stopper_curr = false;
 		rq->sched_prev = NULL;
@@ -364,7 +364,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	}
 	if (!from && !rq->stopper_curr)
-		idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */
+		sim_idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */
 	next->sched_class->set_next_task(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
 	rq->stopper_curr = false;

@@ -215,7 +215,7 @@ int sugov_kthread_create(struct sim_policy *sp)
 	p->pid = CAPSIM_SUGOV_PID_BASE + first;
 	p->id = UINT32_MAX; /* not a workload task: in no table */
 	p->wl_task = -1;
-	p->sched_class = &dl_sched_class;
+	p->sched_class = &sim_dl_sched_class;
 	p->state = TASK_BLOCKED;
 	p->cpu = (int)first;
 	p->allowed = sp->pp->related_cpus;

@@ -134,8 +134,8 @@ static int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_
  * put_prev_task is NULL: a special deadline entity is never preempted here (no stopper), it
  * only sleeps (dequeue_task_dl()).
  */
-const struct sim_sched_class dl_sched_class = {
-	.next = &rt_sched_class,
+const struct sim_sched_class sim_dl_sched_class = {
+	.next = &sim_rt_sched_class,
 	.rank = 3,
 	.enqueue_task = enqueue_task_dl,
 	.dequeue_task = dequeue_task_dl,

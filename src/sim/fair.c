@@ -518,8 +518,8 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 		cpufreq_update_util(s, rq->cpu);
 }
 
-const struct sim_sched_class fair_sched_class = {
-	.next = &idle_sched_class,
+const struct sim_sched_class sim_fair_sched_class = {
+	.next = &sim_idle_sched_class,
 	.rank = 1,
 	.uclamp_enabled = true,
 	.enqueue_task = enqueue_task_fair,

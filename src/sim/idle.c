@@ -572,8 +572,8 @@ static void put_prev_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct s
 	sim_idle_leave(s, rq);
 }
 
-/* mirrors idle_sched_class: no task of its own to queue or pick (the idle task is NULL) */
-const struct sim_sched_class idle_sched_class = {
+/* the kernel's idle_sched_class: no task of its own to queue or pick (the idle task is NULL) */
+const struct sim_sched_class sim_idle_sched_class = {
 	.next = NULL,
 	.rank = 0,
 	.put_prev_task = put_prev_task_idle,

@@ -193,8 +193,8 @@ static int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p, int this_
 	return rt_select_task_rq(&rd, &t, p->cpu, &s->distribute_prev[p->cpu], &res);
 }
 
-const struct sim_sched_class rt_sched_class = {
-	.next = &fair_sched_class,
+const struct sim_sched_class sim_rt_sched_class = {
+	.next = &sim_fair_sched_class,
 	.rank = 2,
 	.uclamp_enabled = true,
 	.enqueue_task = enqueue_task_rt,

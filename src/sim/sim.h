@@ -271,26 +271,28 @@ struct sim_sched_class {
 	void (*task_dead)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 };
 
-extern const struct sim_sched_class dl_sched_class, rt_sched_class, fair_sched_class,
-	idle_sched_class;
-#define sched_class_highest (&dl_sched_class)
+/* the kernel's dl_, rt_, fair_ and idle_sched_class, prefixed: kernel-check links the kernel's
+ * own beside them */
+extern const struct sim_sched_class sim_dl_sched_class, sim_rt_sched_class, sim_fair_sched_class,
+	sim_idle_sched_class;
+#define sched_class_highest (&sim_dl_sched_class)
 
-/* @p is in the fair class (fair_sched_class) */
+/* @p is in the fair class (sim_fair_sched_class) */
 static inline bool task_is_fair(const struct sim_task *p)
 {
-	return p->sched_class == &fair_sched_class;
+	return p->sched_class == &sim_fair_sched_class;
 }
 
 /* @p is in the RT class (rt_policy()): SCHED_FIFO or SCHED_RR */
 static inline bool task_is_rt(const struct sim_task *p)
 {
-	return p->sched_class == &rt_sched_class;
+	return p->sched_class == &sim_rt_sched_class;
 }
 
 /* @p is in the deadline class: a sugov kthread, the only deadline task here */
 static inline bool task_is_dl(const struct sim_task *p)
 {
-	return p->sched_class == &dl_sched_class;
+	return p->sched_class == &sim_dl_sched_class;
 }
 
 /* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */

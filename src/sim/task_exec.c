@@ -648,7 +648,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->policy = wt->policy;
 	/* __setscheduler_class(): rt_policy() or fair */
 	p->sched_class = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR ?
-			 &rt_sched_class : &fair_sched_class;
+			 &sim_rt_sched_class : &sim_fair_sched_class;
 	p->rt_prio = task_is_rt(p) ? wt->priority : 0;
 	p->nice = task_is_rt(p) ? 0 : wt->priority;
 	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
