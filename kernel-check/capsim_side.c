@@ -392,7 +392,7 @@ void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 		cpus[cpu].util_cfs = in->new_util[i];
 		out->should_update[i] = sugov_should_update_freq(&sg, time);
 		if (out->should_update[i]) {
-			/* sugov_next_freq_shared(), as src/sim/schedutil.c runs it */
+			/* sugov_next_freq_shared(), as src/sim/cpufreq_schedutil.c runs it */
 			for (unsigned c = 0; c < in->nr_cpus; c++) {
 				uint64_t u = sugov_get_util(&rd, (int)c);
 
@@ -424,7 +424,7 @@ struct cs_uclamp_task {
 	struct uclamp_se se[UCLAMP_IDS];
 };
 
-/* the engine's enqueue (sim/rq.c rq_enqueue()) in the order of @model */
+/* the engine's enqueue (src/sim/core.c rq_enqueue()) in the order of @model */
 static void cs_uclamp_enqueue(struct uclamp_rq_state *rq, struct cs_uclamp_task *t,
 			      const struct uclamp_sysctl *sys, bool used, enum capsim_model model,
 			      struct kc_uclamp_out *out, unsigned i)
@@ -611,7 +611,7 @@ void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1
 }
 
 /*
- * sugov: src/sim/schedutil.c's sugov_update_shared() / sugov_update_single_freq(), its
+ * sugov: src/sim/cpufreq_schedutil.c's sugov_update_shared() / sugov_update_single_freq(), its
  * sugov_commit() (fast switch, or sugov_deferred_update()'s work_in_progress) and
  * sugov_limits(), over the model's decisions (src/model/sugov.c) and
  * cpufreq_policy_transition_delay_us() (src/model/cpufreq.c).
@@ -822,8 +822,8 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 }
 
 /*
- * deadline: capsim's rq->avg_dl update (pelt_update_dl_rq_load_avg(), as src/sim/rq.c calls
- * it) and its deadline wake-up placement (dl_select_task_rq(), as src/sim/balance.c calls it
+ * deadline: capsim's rq->avg_dl update (pelt_update_dl_rq_load_avg(), as src/sim/deadline.c calls
+ * it) and its deadline wake-up placement (dl_select_task_rq(), as src/sim/deadline.c calls it
  * for the sugov kthread).
  */
 void cside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out)

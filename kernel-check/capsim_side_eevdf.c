@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * capsim_side_eevdf.c - capsim's answer for group eevdf: the same tasks and operations on
- * model/fair_eevdf.c's eevdf_rq, called in the order src/sim/rq.c and task_exec.c call it:
+ * model/fair_eevdf.c's eevdf_rq, called in the order src/sim/fair.c and task_exec.c call it:
  * rq_enqueue_flags() (update_curr, then eevdf_enqueue()), task_wake()'s requeue of a delayed
  * task (rq_requeue_delayed(): no update_curr first, no select_task_rq()), rq_dequeue()'s
  * eevdf_dequeue() (a delayed curr stays cfs curr until the switch), rq_tick()'s update_curr,

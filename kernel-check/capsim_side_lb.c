@@ -3,10 +3,10 @@
  * capsim_side_lb.c - capsim's answer for group lb_walk: the case's runqueues and tasks written
  * into a minimal simulator (struct capsim_sim with its sim_rq, sim_task and fair_cpu views, a
  * platform whose sched domains are the case's one domain), then one pass of
- * src/sim/balance.c's sched_balance_rq() as it runs it: the views it fills (lb_fill_idle(),
+ * src/sim/fair_balance.c's sched_balance_rq() as it runs it: the views it fills (lb_fill_idle(),
  * lb_fill_cpus(), lb_fill_groups(), lb_cfs_tasks()) and the decisions of
  * src/model/load_balance.c in its order (lb_should_we_balance(), lb_find_src_group(),
- * lb_root_domain_flags(), lb_find_src_rq(), lb_detach_tasks()); and balance.c's find_new_ilb().
+ * lb_root_domain_flags(), lb_find_src_rq(), lb_detach_tasks()); and fair_balance.c's find_new_ilb().
  */
 #include <string.h>
 
@@ -94,7 +94,7 @@ bool cside_lbw_domain(struct kc_lb_walk_in *in)
 	return true;
 }
 
-/* A simulator of the case's CPUs, enough for balance.c's views and the model's decisions. */
+/* A simulator of the case's CPUs, enough for fair_balance.c's views and the model's decisions. */
 struct cs_lb {
 	struct capsim_sim s;
 	struct sim_rq rq[KC_MAX_CPUS];
@@ -156,7 +156,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		rq->clk.clock_task = in->clock_task[c];
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */
 	}
-	cs->rt.rt = true;
+	cs->rt.sched_class = &sim_rt_sched_class;
 	sim_sg_init(&cs->s); /* the groups' sgc from the CPUs' capacity_of() */
 	/* cfs_tasks: head first, so the first task of a CPU is its most recently run (lb_seq) */
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
@@ -164,6 +164,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		struct sim_rq *rq = &cs->rq[in->t_cpu[t]];
 
 		p->cpu = (int)in->t_cpu[t];
+		p->sched_class = &sim_fair_sched_class;
 		p->allowed = (capsim_cpumask){ { in->t_allowed[t] } };
 		p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 		p->policy = in->t_idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;

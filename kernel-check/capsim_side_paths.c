@@ -3,7 +3,7 @@
  * capsim_side_paths.c - capsim's answer for the path groups enqueue_task_fair and
  * dequeue_task_fair: the case's tasks written into a simulator of one CPU (struct capsim_sim
  * with its sim_rq, set up by rq_init()), and each step done by the engine's own entry points
- * (src/sim/rq.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL) and a wake-up,
+ * (src/sim/core.c, src/sim/fair.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL) and a wake-up,
  * rq_dequeue() for a sleep, rq_requeue_delayed() for a delayed task's wake-up. Nothing here
  * computes an answer.
  *
@@ -159,7 +159,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
 	s->now = in->clock0 - SIM_RQ_CLOCK_START_NS;
 	if (in->rt_curr) {
-		cs.rt.rt = true;
+		cs.rt.sched_class = &sim_rt_sched_class;
 		cs.rt.state = TASK_RUNNING;
 		cs.rt.exec_start = in->clock0;
 		cs.rt.st.cur_cpu = -1;
@@ -183,6 +183,7 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	struct capsim_sched_avg *sa = &p->avg;
 
 	p->cpu = 0;
+	p->sched_class = &sim_fair_sched_class;
 	p->state = in->last_update[t] ? TASK_BLOCKED : TASK_NEW;
 	p->policy = in->idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;
 	p->weight = in->weight[t];

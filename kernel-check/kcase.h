@@ -696,7 +696,7 @@ KC_STRUCT(deadline_out)
 /*
  * The path groups run the kernel's enqueue_task() / dequeue_task() (core.c, with the rq's
  * uclamp) into enqueue_task_fair() / dequeue_task_fair() (dequeue_entities(), delayed dequeue)
- * against capsim's engine entry points (src/sim/rq.c: rq_enqueue_flags(), rq_dequeue(),
+ * against capsim's engine entry points (src/sim/core.c: rq_enqueue_flags(), rq_dequeue(),
  * rq_requeue_delayed()) on one CPU: tasks with their PELT (blocked since a time, or not
  * attached: new or migrated), util_est and clamps, a cfs_rq with blocked load, the CPU idle or
  * running an RT task (the PELT clock then scales with capacity and frequency), and a sequence

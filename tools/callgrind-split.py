@@ -34,16 +34,17 @@ HELPERS = {
     'platform_cpufreq_pressure', 'sim_no_sink', 'cpu_time_ns', 'task_of',
 }
 KERNEL = {
-    # rq.c, task_exec.c: the scheduler's paths under other names
-    'update_load_avg_se', 'pick_rt', 'put_prev', 'set_next', 'rq_dequeue_delay', 'rq_enqueue',
+    # core.c, fair.c, rt.c, deadline.c, idle.c, task_exec.c: the scheduler's paths under other names
+    'update_load_avg_se', 'put_prev', 'rq_set_curr', 'rq_put_dequeued_curr', 'curr_class',
+    'balance_classes', 'fair_put_prev_dequeued', 'rt_running', 'rq_dequeue_delay', 'rq_enqueue',
     'sub_positive64', 'task_util_est_raw', 'sched_prio_to_weight', 'uclamp_rq_publish',
-    'task_block', 'task_exit', 'dequeue_delayed', 'pick_fair',
+    'task_block', 'task_exit', 'dequeue_delayed',
     # fair.c: parts of find_energy_efficient_cpu() and eenv_pd_max_util()
     'pd_cpu_perf', 'feec_scan_pd', 'feec_eval_pd', 'actual_cpu_capacity', 'cpu_is_idle',
     # fair_eevdf.c: the cfs_rq's augmented rbtree, as a treap
     'treap_prio', 'treap_update', 'treap_rotate', 'treap_insert', 'treap_remove', 'treap_join',
     'treap_split', 'queued_curr', 'entity_before', 'entity_key',
-    # balance.c, load_balance.c
+    # fair_balance.c, load_balance.c
     'is_rd_overutilized', 'sim_task_fits_cpu', 'sim_cpu_overutilized', 'lb_idle_cpu', 'cpu_idle',
     'nohz_idle', 'update_nohz_stats', 'sd_balance_interval', 'sd_imbalance_pct',
     'sd_cache_nice_tries', 'group_has_capacity', 'group_is_overloaded', 'smt_vs_nonsmt_groups',
@@ -55,15 +56,15 @@ KERNEL = {
     'select_idle_sibling', 'find_idlest_cpu', 'migrate_task', 'sim_cfs_tasks_add',
     'find_new_ilb', 'check_cpu_capacity', 'nohz_balance_exit_idle', 'sched_balance_rq',
     'sched_balance_domains', 'nohz_balancer_kick', 'nohz_newidle_balance',
-    # schedutil.c: the cpufreq core's switch and the sugov kthread
+    # cpufreq_schedutil.c: the cpufreq core's switch and the sugov kthread
     'cpufreq_set_cur', 'sugov_commit', 'sg_cpu_of', 'sugov_work_start', 'sugov_work_done',
     'sugov_deferred_update', 'cpufreq_update_util_flags',
     # pelt.c (the update of one signal), energy_model.h, hw_pressure.c
     'mul_u64_u32_shr', 'capsim_pelt_update', 'capsim_pelt_update_load_sum',
     'capsim_pelt_update_load_avg', 'em_pd_get_efficient_state', 'platform_update_hw_load_avg',
-    # sim_idle.c: do_idle() -> cpuidle_idle_call() with the menu governor
+    # idle.c: do_idle() -> cpuidle_idle_call() with the menu governor
     'sim_idle_enter', 'sim_idle_leave', 'sim_idle_exit_pending', 'sim_idle_exit_event',
-    # sim.c: arch_set_freq_scale(), amu_scale_freq_tick()
+    # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
 SIMULATOR = {'fair_memo_refresh', 'cpu_memo_fill', 'cpu_memo', 'trace_fits', 'feec_exit'}
@@ -73,9 +74,12 @@ FAMILIES = {
     True: [
         ('PELT and util_est', ('src/model/pelt.c', 'src/model/pelt_clock.c', 'src/model/util_est.c',
                                'src/model/pelt.h'), None),
-        ('PELT and util_est', ('src/sim/rq.c',),
+        ('PELT and util_est', ('src/sim/core.c', 'src/sim/fair.c', 'src/sim/rt.c',
+                               'src/sim/deadline.c', 'src/sim/idle.c'),
          r'load_avg|pelt|rq_clock|attach|detach|post_init'),
-        ('EEVDF, enqueue, dequeue, pick, tick', ('src/model/fair_eevdf.c', 'src/sim/rq.c',
+        ('EEVDF, enqueue, dequeue, pick, tick', ('src/model/fair_eevdf.c', 'src/sim/core.c',
+                                                  'src/sim/fair.c', 'src/sim/rt.c',
+                                                  'src/sim/deadline.c',
                                                   'src/model/uclamp.c', 'src/sim/task_exec.c',
                                                   'src/sim/fair_queue.c'), None),
         ('wake-up placement (feec, select_idle_*)', ('src/model/fair.c', 'src/model/fair.h',
@@ -83,25 +87,27 @@ FAMILIES = {
                                                       'src/model/model.c', 'src/model/capacity.c',
                                                       'src/model/topology.c', 'src/model/belief.c'),
          None),
-        ('wake-up placement (feec, select_idle_*)', ('src/sim/balance.c',),
+        ('wake-up placement (feec, select_idle_*)', ('src/sim/fair_balance.c',),
          r'select_|find_idlest|fits|misfit|overutilized|migrate_task|max_allowed'),
-        ('load balance (periodic, nohz, newidle)', ('src/model/load_balance.c', 'src/sim/balance.c'),
+        ('load balance (periodic, nohz, newidle)', ('src/model/load_balance.c', 'src/sim/fair_balance.c',
+                                                    'src/sim/topology.c'),
          None),
-        ('schedutil and cpufreq', ('src/sim/schedutil.c', 'src/model/sugov.c',
-                                   'src/model/cpufreq.c', 'src/sim/sim.c'), None),
-        ('cpuidle', ('src/sim/sim_idle.c', 'src/model/cpuidle.c'), None),
+        ('schedutil and cpufreq', ('src/sim/cpufreq_schedutil.c', 'src/model/sugov.c',
+                                   'src/model/cpufreq.c', 'src/sim/sim_account.c',
+                                   'src/sim/sim_scenario.c'), None),
+        ('cpuidle', ('src/sim/idle.c', 'src/model/cpuidle.c'), None),
     ],
     False: [
         ('event queue and event loop', ('src/sim/event_queue.c',), None),
         ('event queue and event loop', ('src/sim/sim.c',),
          r'sim_run|dispatch|^on_|run_advances|sim_push|sim_set_now|sim_queue_advance'),
         ('rt-app interpreter and CPU work', ('src/sim/task_exec.c',), None),
-        ('rt-app interpreter and CPU work', ('src/sim/rq.c',), r'completion'),
-        ('view and memo of the placement code', ('src/sim/rq.c', 'src/sim/sim.h', 'src/model/fair.c',
+        ('rt-app interpreter and CPU work', ('src/sim/core.c',), r'completion'),
+        ('view and memo of the placement code', ('src/sim/core.c', 'src/sim/sim.h', 'src/model/fair.c',
                                                   'src/sim/sim_pressure.c', 'src/model/belief.c'),
          r'sync|memo|fill_view|refresh_views|belief_view'),
-        ('what the balance copies from the runqueues', ('src/sim/balance.c',), None),
-        ('statistics, accounting, event sink', ('src/sim/sim_stats.c', 'src/sim/sim.c',
+        ('what the balance copies from the runqueues', ('src/sim/fair_balance.c',), None),
+        ('statistics, accounting, event sink', ('src/sim/sim_stats.c', 'src/sim/sim_account.c',
                                                  'src/sim/sim_events.c', 'src/sim/sim_events.h',
                                                  'src/sim/pressure_metrics.c',
                                                  'src/sim/sim_pressure.c'), None),

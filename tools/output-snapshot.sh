@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes every command's outputs on the shipped inputs into DIR, one file per run, so that two
 # builds can be compared with `diff -r`: every shipped scenario x model (text, JSON, trace),
-# compare of each scenario, every platform's show (text, JSON), capacity, place and pelt runs.
+# each scenario's trace in every --trace-format (with every --trace-events family) and its
+# --csv tables, compare of each scenario, every platform's show (text, JSON), capacity, place and pelt runs.
 # Usage: tools/output-snapshot.sh CAPSIM_BINARY DIR [DURATION]
 set -u
 bin=$1 out=$2 dur=${3:-20s}
@@ -14,11 +15,18 @@ run() { # NAME ARGS...: stdout, stderr and exit status of one run
 }
 for scn in "$src"/scenarios/*.json; do
   s=$(basename "$scn" .json)
-  for m in v6.9 v6.10 latest capped none; do
+  for m in v6.9 v6.10 v6.12 latest capped none; do
     run "sim-$s-$m" simulate "$scn" --model "$m" --duration "$dur"
     run "simjson-$s-$m" simulate "$scn" --model "$m" --duration "$dur" --json \
       --trace "$out/trace-$s-$m.trace"
   done
+  for f in ftrace report dat perfetto chrome; do
+    ev=energy,thermal_power
+    case $f in ftrace|report|dat) ev=lisa,$ev ;; esac # the formats that carry lisa events
+    run "simfmt-$s-$f" simulate "$scn" --duration "$dur" --trace "$out/tracefmt-$s.$f" \
+      --trace-format "$f" --trace-events "$ev"
+  done
+  run "simcsv-$s" simulate "$scn" --duration "$dur" --csv "$out/csv-$s"
   run "sim-$s-noeas" simulate "$scn" --no-eas --duration "$dur" --json
   run "sim-$s-perf" simulate "$scn" --governor performance --duration "$dur" --json
   run "cmp-$s" compare "$scn" --duration "$dur"

@@ -18,7 +18,7 @@ void sim_options_default(struct sim_options *o)
 	o->eas = 1;
 	o->uclamp = 1;
 	o->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
-	/* the DT idle states are entered as the kernel enters them (src/sim/sim_idle.c);
+	/* the DT idle states are entered as the kernel enters them (src/sim/idle.c);
 	 * cpuidle.off=1 (kernel.cpuidle_off) keeps every idle CPU in WFI */
 	o->cpuidle_off = 0;
 	uclamp_sysctl_default(&o->uclamp_sysctl);

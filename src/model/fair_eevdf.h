@@ -13,7 +13,7 @@
  * vruntime (the kernel's tasks_timeline rbtree); here a treap with priorities hashed from the
  * insertion number, whose in-order sequence (deadline, then insertion: rb_add_augmented_cached()
  * puts an equal key right of those already there) is the rbtree's, so every walk finds what the
- * kernel's does. The simulator (src/sim/rq.c) embeds one eevdf_se per task and one eevdf_rq per
+ * kernel's does. The simulator (src/sim/fair.c) embeds one eevdf_se per task and one eevdf_rq per
  * CPU; kernel-check (group eevdf) drives the same functions against the kernel's own.
  *
  * @pre_6_12 selects the behaviour before 6.12 (v6.6..v6.11): no DELAY_DEQUEUE (152e11f6df29

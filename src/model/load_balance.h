@@ -5,7 +5,7 @@
  * should_we_balance(), update_sg_lb_stats() with group_classify(), update_sd_pick_busiest(),
  * sched_balance_find_src_group() with calculate_imbalance(), sched_balance_find_src_rq(),
  * can_migrate_task() with task_hot(), detach_tasks()' walk of cfs_tasks, need_active_balance(),
- * get_sd_balance_interval() and find_new_ilb(). The engine (src/sim/balance.c) fills the state
+ * get_sd_balance_interval() and find_new_ilb(). The engine (src/sim/fair_balance.c) fills the state
  * from its runqueues and applies the answers. arm64 has no SD_ASYM_PACKING, and there is no
  * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg).
  */

@@ -3,8 +3,8 @@
  * sugov.h - the decisions schedutil takes for one policy (kernel/sched/cpufreq_schedutil.c,
  * v6.12) as pure functions of its state: whether an update may change the frequency now
  * (rate limit, limits changed), which frequency a utilization asks for, and whether that is
- * a new request. The simulator's governor (src/sim/schedutil.c) calls them and applies what
- * they decide.
+ * a new request. The simulator's governor (src/sim/cpufreq_schedutil.c) calls them and
+ * applies what they decide.
  */
 #ifndef CAPSIM_SUGOV_H
 #define CAPSIM_SUGOV_H

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim.c - the discrete-event simulator: one ns clock (sched_clock), an event queue of timer
- * expiries, task starts, completions of CPU work, scheduler ticks (HZ, stopped on idle CPUs as
- * with NO_HZ_IDLE) and scenario events, processed in (time, push order). Each CPU has a
- * runqueue (rq.c); frequencies come from the governor (schedutil.c); placement and balance
- * from balance.c. This file also keeps what is reported: busy time per delivered OPP, the
- * capacity integral and the overutilized time, and applies scenario events (freq_qos requests,
- * HW caps) to the platform the way cpufreq_set_policy() and topology_update_hw_pressure() do.
+ * sim.c - the discrete-event simulator's loop: one ns clock (sched_clock), an event queue of
+ * timer expiries, task starts, completions of CPU work, scheduler ticks (HZ, stopped on idle
+ * CPUs as with NO_HZ_IDLE) and scenario events, processed in (time, push order), and the run's
+ * creation and end. Each CPU has a runqueue (core.c and the classes); frequencies come from
+ * the governor (cpufreq_schedutil.c); placement and balance from fair_balance.c. What is
+ * reported is gathered by sim_account.c, scenario events are applied by sim_scenario.c.
  */
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -60,97 +59,6 @@ void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id,
 		s->error = CAPSIM_ERR_NOMEM;
 }
 
-uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu)
-{
-	return s->rq[cpu].delivered_khz;
-}
-
-/*
- * The CPU's frequency changed (policy->cur or a HW cap): the OPP it runs at is policy->cur
- * lowered to the highest OPP under the HW cap. With the cpufreq FIE source,
- * cpufreq_driver_fast_switch() / cpufreq_freq_transition_end() call arch_set_freq_scale()
- * (topology_set_freq_scale(), drivers/base/arch_topology.c) with the frequency cpufreq set,
- * policy->cur: a HW cap below it is invisible to PELT (the scheduler sees it as HW pressure).
- * With the amu source, topology_set_freq_scale() returns at once
- * (supports_scale_freq_counters()) and the tick reads the counters (sim_amu_tick()).
- */
-void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
-{
-	struct sim_rq *rq = &s->rq[cpu];
-	int pi = platform_policy_of(s->plat, (unsigned)cpu);
-	const struct platform_policy *pp;
-	uint32_t f;
-
-	if (pi < 0)
-		return;
-	pp = &s->plat->policies[pi];
-	f = pp->cur_khz;
-	if (rq->hw_cap_khz && rq->hw_cap_khz < f)
-		f = rq->hw_cap_khz;
-	rq->opp_idx = 0;
-	for (unsigned i = 0; i < pp->nr_opps; i++)
-		if (pp->opps[i].khz <= f)
-			rq->opp_idx = (int)i;
-	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
-			    pp->cur_khz;
-	if (s->fie == PLATFORM_FIE_CPUFREQ)
-		rq->freq_scale = topology_freq_scale(rq->freq_scale, pp->cur_khz, rq->freq_ref);
-}
-
-void sim_amu_tick(struct capsim_sim *s, int cpu)
-{
-	struct sim_rq *rq = &s->rq[cpu];
-
-	sim_account_cpu(s, cpu); /* the counters up to now */
-	rq->freq_scale = amu_freq_scale(rq->freq_scale, rq->amu_prev_core, rq->amu_core,
-					rq->amu_prev_const, rq->amu_const, rq->amu_max_freq_scale);
-	rq->amu_prev_core = rq->amu_core; /* update_freq_counters_refs() */
-	rq->amu_prev_const = rq->amu_const;
-}
-
-/* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
-void sim_account_cpu(struct capsim_sim *s, int cpu)
-{
-	struct sim_rq *rq = &s->rq[cpu];
-	uint64_t delta = s->now - rq->acct_last;
-	int idx = rq->opp_idx;
-
-	if (!delta)
-		return;
-	rq->acct_last = s->now;
-	sim_pressure_account(s, cpu, delta);
-	if (idx >= 0)
-		rq->time_at_opp[idx] += delta;
-	if (rq->curr) {
-		rq->busy_ns += delta;
-		if (idx >= 0) {
-			rq->busy_at_opp[idx] += delta;
-			/* the task's part of the CPU's energy, so tasks and CPUs sum the same */
-			rq->curr->st.energy_fj += (unsigned __int128)delta * rq->em_power_at_opp[idx];
-		}
-		if (s->fie == PLATFORM_FIE_AMU) { /* the AMU counts only outside WFI */
-			uint64_t kns = (uint64_t)rq->delivered_khz * delta + rq->amu_core_rem;
-
-			rq->amu_core += kns / 1000000; /* kHz x ns / 1e6 = cycles */
-			rq->amu_core_rem = kns % 1000000;
-			rq->amu_const += delta;
-		}
-	}
-	rq->cap_integral += (unsigned __int128)sim_actual_capacity(s, cpu) * delta;
-}
-
-void sim_set_overutilized(struct capsim_sim *s, bool on)
-{
-	if (on == s->overutilized)
-		return;
-	if (on)
-		s->overutilized_since = s->now;
-	else
-		s->overutilized_ns += s->now - s->overutilized_since;
-	s->overutilized = on;
-	sim_ev_overutilized(s, on);
-}
-
 /*
  * A CPU switched to a task that has events to run before it needs the CPU again. They run from
  * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
@@ -177,7 +85,7 @@ static void run_advances(struct capsim_sim *s)
 		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
 		s->rq[cpu].advance_queued = false;
-		if (p && !p->in_cpu_event && p->dl)
+		if (p && !p->in_cpu_event && task_is_dl(p))
 			sugov_kthread_run(s, p);
 		else if (p && !p->in_cpu_event)
 			task_advance(s, p);
@@ -195,104 +103,6 @@ static void run_irq_works(struct capsim_sim *s)
 		sugov_irq_work_run(s);
 		run_advances(s);
 	}
-}
-
-/* ---- scenario events --------------------------------------------------------------------- */
-
-/* Bring every CPU of @cpus up to now before a change of its limits, then refresh. */
-static void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool after)
-{
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		struct sim_rq *rq = &s->rq[c];
-
-		if (!capsim_cpumask_test(cpus, c))
-			continue;
-		if (!after) {
-			update_rq_clock(s, rq);
-			rq_update_curr(s, rq);
-			sim_account_cpu(s, (int)c);
-			continue;
-		}
-		rq->delivered_cap = sim_delivered_capacity(s, (int)c);
-		sim_refresh_freq_scale(s, (int)c);
-		rq_sync_pressure(s, rq);
-		rq_sync_view(s, rq);
-		rq_arm_completion(s, rq);
-		sim_ev_counters(s, (int)c); /* every CPU's capacity track follows its caps */
-	}
-}
-
-int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
-		  capsim_error *err)
-{
-	struct sim_policy *sp = &s->pol[e->policy];
-	const uint32_t cur = sp->pp->cur_khz;
-	capsim_error tmp;
-	int ret;
-
-	cpus_sync(s, &sp->pp->related_cpus, false);
-	if (e->kind == SIM_SC_QOS_CLEAR) {
-		ret = platform_freq_qos_remove_request(s->plat, sp->idx, e->qos, e->name, err);
-	} else {
-		ret = platform_freq_qos_update_request(s->plat, sp->idx, e->qos, e->name, e->khz, &tmp);
-		if (ret == CAPSIM_ERR_NOT_FOUND)
-			ret = platform_freq_qos_add_request(s->plat, sp->idx, e->qos,
-							    origin, e->name, e->khz, err);
-		else if (ret)
-			*err = tmp;
-	}
-	if (ret)
-		return ret;
-	sim_pressure_policy_changed(s, sp->idx);
-	/*
-	 * cpufreq_set_policy() -> cpufreq_policy_apply_limits() already moved policy->cur into
-	 * the new limits (the platform did it above), so cpufreq_set_cur() in sugov_limits() sees
-	 * no change: the driver's target still traces that cpu_frequency, on every CPU.
-	 */
-	for (unsigned i = 0; sp->pp->cur_khz != cur && i < sp->nr_cpus; i++) {
-		sim_refresh_freq_scale(s, (int)sp->cpus[i]); /* arch_set_freq_scale() */
-		sim_ev_cpu_frequency(s, (int)sp->cpus[i]);
-	}
-	sugov_limits(s, sp); /* cpufreq_set_policy() -> governor ->limits() */
-	cpus_sync(s, &sp->pp->related_cpus, true);
-	return 0;
-}
-
-/* mirrors topology_update_hw_pressure() for a HW throttle (and its end) on @cpus */
-static void apply_hw_cap(struct capsim_sim *s, const struct sim_sc_event *e)
-{
-	cpus_sync(s, &e->cpus, false);
-	sim_pressure_hw_cap(s, &e->cpus, e->khz);
-	sim_ev_hw_pressure(s, &e->cpus);
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		if (!capsim_cpumask_test(&e->cpus, c))
-			continue;
-		s->rq[c].hw_cap_khz = e->khz;
-		sim_refresh_freq_scale(s, (int)c); /* the event carries the OPP now delivered */
-		sim_ev_cpu_frequency(s, (int)c); /* the delivered OPP moved; policy->cur did not */
-	}
-	cpus_sync(s, &e->cpus, true);
-}
-
-static int apply_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e,
-				capsim_error *err)
-{
-	switch (e->kind) {
-	case SIM_SC_QOS_SET:
-	case SIM_SC_QOS_CLEAR:
-		return sim_apply_qos(s, e, FREQ_QOS_ORIGIN_USER, err);
-	case SIM_SC_HW_CAP:
-		apply_hw_cap(s, e);
-		return 0;
-	case SIM_SC_COOLING_STATE:
-		return sim_thermal_set_cdev(s, e->name, e->state, err);
-	case SIM_SC_TASK_START:
-	case SIM_SC_TASK_STOP:
-	case SIM_SC_UCLAMP:
-		sim_task_scenario_event(s, e);
-		return 0;
-	}
-	return 0;
 }
 
 /* ---- creation ---------------------------------------------------------------------------- */
@@ -627,7 +437,7 @@ static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
 	if (p->cpu_event_is_wall ? p->wall_end <= s->now : p->work_left == 0) {
-		if (p->dl)
+		if (task_is_dl(p))
 			sugov_kthread_spin_done(s, p);
 		else
 			task_cpu_event_done(s, p);
@@ -654,7 +464,7 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 
 	switch ((enum sim_ev_kind)ev->kind) {
 	case EV_SCENARIO:
-		if (apply_scenario_event(s, &s->sc[ev->id], err)) {
+		if (sim_scenario_event(s, &s->sc[ev->id], err)) {
 			/* what the kernel refused at run time, at the event's place in the input */
 			if (s->sc[ev->id].where[0])
 				capsim_error_prefix(err, "%s: ", s->sc[ev->id].where);

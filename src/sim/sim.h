@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sim.h - the simulator's state, shared by the files that each model one part of the kernel:
- * sim.c (the event loop and its clocks), rq.c (per-CPU runqueues and their PELT signals,
- * kernel/sched/{core,fair,rt,deadline,pelt}.c), task_exec.c (running an rt-app workload),
- * schedutil.c (kernel/sched/cpufreq_schedutil.c and the cpufreq core's limits),
- * sugov_kthread.c (the sugov kthread and the driver's transition it runs), balance.c (wake-up
- * placement, misfit and load balance, kernel/sched/fair.c), sim_stats.c (what is reported) and
+ * sim.h - the simulator's state, shared by the files that each model one kernel file: core.c
+ * (kernel/sched/core.c: per-CPU runqueues, their clocks, enqueue/dequeue, the switch and the
+ * tick, calling the task's class), fair.c, rt.c, deadline.c and idle.c (the classes, struct
+ * sim_sched_class below), fair_balance.c (fair.c's wake-up placement, misfit and load
+ * balance), topology.c (the sched domains and groups), cpufreq_schedutil.c (schedutil, the
+ * cpufreq core's switch and the sugov kthread); and the engine's own: sim.c (the event loop and
+ * its clocks), sim_account.c (what each CPU reports), sim_scenario.c (scenario events),
+ * task_exec.c (running an rt-app workload), sim_stats.c (what is reported of tasks) and
  * sim_events.c (the event sink the writers consume, include/capsim/capsim_events.h).
  *
  * Times are ns on one simulated clock (sched_clock); every CPU's rq->clock follows it.
@@ -54,7 +56,7 @@ enum task_state {
 	TASK_WAKING,    /* woken onto a CPU in an idle state: on its wake list until it exits */
 };
 
-/* what a task waits for on a CPU leaving its idle state (sim_idle.c) */
+/* what a task waits for on a CPU leaving its idle state (idle.c) */
 enum sim_idle_wait {
 	IDLE_WAIT_NONE = 0,
 	IDLE_WAIT_ACTIVATE,  /* ttwu_queue_wakelist(): woken, enqueued once the CPU is out */
@@ -163,8 +165,8 @@ struct sim_task {
 	uint32_t gen;             /* cancels this task's pending wake-up event */
 	uint32_t id;
 	int cpu;                  /* task_cpu(p) */
-	bool rt;
-	bool dl;                  /* SCHED_DEADLINE: a policy's sugov kthread (sugov_kthread.c) */
+	/* p->sched_class: fair, rt, or dl (a policy's sugov kthread, cpufreq_schedutil.c) */
+	const struct sim_sched_class *sched_class;
 	bool uninterruptible;     /* blocked in TASK_UNINTERRUPTIBLE (the kthread in its driver) */
 	bool in_cpu_event;        /* a run/runtime/mem is in progress */
 	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
@@ -173,7 +175,7 @@ struct sim_task {
 	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
 	bool aff_set;
 	bool held;                /* waits for a task_start scenario event */
-	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun (schedutil.c) */
+	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun */
 	enum wl_policy policy;
 	unsigned nr_allowed;
 	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
@@ -182,7 +184,7 @@ struct sim_task {
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
 	bool timer_queued;        /* its timers go into its CPU's timer queue (sim_timer_arm()) */
-	/* a wake-up waiting for its CPU to leave an idle state (sim_idle.c): the next on that
+	/* a wake-up waiting for its CPU to leave an idle state (idle.c): the next on that
 	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
 	struct sim_task *idle_wait_next;
 	enum sim_idle_wait idle_wait;
@@ -219,14 +221,78 @@ struct sim_task {
 	capsim_cpumask allowed;
 	uint64_t max_allowed_capacity;
 
-	/* load balance (balance.c) */
+	/* load balance (fair_balance.c) */
 	uint64_t lb_seq;          /* its place in rq->cfs_tasks: the higher, the more recently run */
 };
 
-/* @p is in the fair class (fair_sched_class): neither RT nor deadline */
+struct sim_rq;
+struct capsim_sim;
+
+/* select_task_rq()'s wake_flags, kernel/sched/sched.h */
+#define WF_FORK 0x04
+#define WF_TTWU 0x08
+
+/*
+ * mirrors struct sched_class (kernel/sched/sched.h): the slots the engine calls, one table per
+ * class (fair.c, rt.c, deadline.c, idle.c), walked from the highest class down through @next
+ * as for_each_class(). The idle task is rq->curr == NULL, so the idle class holds no task:
+ * its set_next_task and put_prev_task are the switch to and from idle. A NULL slot does
+ * nothing. core.c calls them; no other file asks which class a task is in to choose a path.
+ */
+struct sim_sched_class {
+	const struct sim_sched_class *next; /* the next lower class */
+	unsigned rank;            /* sched_class_above(): the higher, the earlier it picks */
+	bool uclamp_enabled;      /* uclamp_rq_inc()/_dec() count its tasks (not deadline) */
+	/* enqueue_task() / dequeue_task() after core.c's update_rq_clock() and uclamp: @wakeup
+	 * ENQUEUE_WAKEUP, @flags the EEVDF enqueue flags; @sleep DEQUEUE_SLEEP */
+	void (*enqueue_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool wakeup, unsigned flags);
+	void (*dequeue_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
+	/* pick_task(): the class's next task, @prev (rq->curr, NULL: idle) still running */
+	struct sim_task *(*pick_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *prev);
+	/* put_prev_task() of the running @p; set_next_task() makes @p rq->curr (rq_set_curr()) */
+	void (*put_prev_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	void (*set_next_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* task_tick() of the running @p. Return: whether it asks for a reschedule */
+	bool (*task_tick)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* update_curr() beyond the time charged to every running task (rq_update_curr()) */
+	void (*update_curr)(struct capsim_sim *s, struct sim_rq *rq);
+	/* select_task_rq() from @this_cpu with WF_TTWU or WF_FORK */
+	int (*select_task_rq)(struct capsim_sim *s, struct sim_task *p, int this_cpu,
+			      int wake_flags);
+	/* migrate_task_rq(): @p leaves its CPU for @new_cpu (set_task_cpu()) */
+	void (*migrate_task_rq)(struct capsim_sim *s, struct sim_task *p, int new_cpu);
+	/* balance(): the rq found nothing to run; pull work if it can */
+	void (*balance)(struct capsim_sim *s, struct sim_rq *rq);
+	/* wakeup_preempt() of curr by @p of the same class: reschedules if @p wins */
+	void (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	void (*yield_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* task_dead(): @p exited after its last dequeue */
+	void (*task_dead)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+};
+
+/* the kernel's dl_, rt_, fair_ and idle_sched_class, prefixed: kernel-check links the kernel's
+ * own beside them */
+extern const struct sim_sched_class sim_dl_sched_class, sim_rt_sched_class, sim_fair_sched_class,
+	sim_idle_sched_class;
+#define sched_class_highest (&sim_dl_sched_class)
+
+/* @p is in the fair class (sim_fair_sched_class) */
 static inline bool task_is_fair(const struct sim_task *p)
 {
-	return !p->rt && !p->dl;
+	return p->sched_class == &sim_fair_sched_class;
+}
+
+/* @p is in the RT class (rt_policy()): SCHED_FIFO or SCHED_RR */
+static inline bool task_is_rt(const struct sim_task *p)
+{
+	return p->sched_class == &sim_rt_sched_class;
+}
+
+/* @p is in the deadline class: a sugov kthread, the only deadline task here */
+static inline bool task_is_dl(const struct sim_task *p)
+{
+	return p->sched_class == &sim_dl_sched_class;
 }
 
 /* A timer event's timer: shared (one per resource), or one of a task's "unique" ones. */
@@ -247,7 +313,7 @@ static inline size_t sim_task_bytes(unsigned nr_utimers, bool lp)
 }
 
 /*
- * What balancing changes in one CPU's struct sched_domain (balance.c); the rest is the
+ * What balancing changes in one CPU's struct sched_domain (fair_balance.c); the rest is the
  * platform's (plat->sd->domains[dom]).
  */
 struct sim_sd {
@@ -262,7 +328,7 @@ struct sim_sd {
 };
 
 /*
- * A CPU's sleep hrtimers (sim_idle.c), the kernel's timerqueue: a binary min-heap on expiry,
+ * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a binary min-heap on expiry,
  * whose first slot is the earliest. A re-arm or a migration adds a slot and leaves the old one,
  * which no longer matches its task (timer_ns, cpu) and leaves the heap once expired.
  */
@@ -339,11 +405,11 @@ struct sim_rq {
 	uint64_t armed_time;             /* when the pending completion fires (0: none) */
 	const struct sim_task *armed_task;
 
-	/* load balance (balance.c): this CPU's sched domains, bottom up */
+	/* load balance (fair_balance.c): this CPU's sched domains, bottom up */
 	struct sim_sd sd[SD_NR_LEVELS];
 	unsigned nr_sd;
 
-	/* cpuidle (sim_idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
+	/* cpuidle (idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
 	struct sim_timerq timerq;        /* the sleep timers armed on this CPU or moved to it */
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
@@ -384,10 +450,10 @@ struct sim_policy {
 	unsigned *cpus;           /* policy->cpus as a list */
 	unsigned nr_cpus;
 	struct sugov_state sg;    /* schedutil's decisions (src/model/sugov.h) */
-	/* ---- schedutil per policy (schedutil.c): the driver's switching path ---- */
+	/* ---- schedutil per policy (cpufreq_schedutil.c): the driver's switching path ---- */
 	struct sugov_cpu_state *sg_cpu; /* per CPU of @cpus, same order: struct sugov_cpu */
 	bool fast_switch;         /* policy->fast_switch_enabled; else the sugov kthread */
-	/* ---- the sugov kthread (sugov_kthread.c): NULL with fast switching ---- */
+	/* ---- the sugov kthread (cpufreq_schedutil.c): NULL with fast switching ---- */
 	struct sim_task *kthread; /* "sugov:N", SCHED_DEADLINE with SCHED_FLAG_SUGOV */
 	bool work_in_progress;    /* sg_policy->work_in_progress: a request waits for the kthread */
 	bool work_queued;         /* the work is on the worker's list (kthread_queue_work()) */
@@ -464,7 +530,7 @@ struct capsim_sim {
 	uint64_t migrations;
 	uint64_t misfit_migrations;
 	/*
-	 * per plat->sd group, NULL without domains: what balancing reads of it (balance.c), as
+	 * per plat->sd group, NULL without domains: what balancing reads of it (fair_balance.c), as
 	 * load_balance.c takes it, so that a balance copies it whole: its span, flags and
 	 * sg->group_weight, fixed at build time as in build_sched_groups(), and its sgc, whose
 	 * capacity sums follow every change of a CPU's capacity_of() (update_cpu_capacity())
@@ -587,13 +653,13 @@ enum sim_ev_kind {
 	EV_CPU_DONE,     /* id = cpu, gen = rq gen: the running task's run/runtime ends */
 	EV_TICK,         /* id = cpu */
 	EV_THERMAL,      /* the thermal loop's next heat step / poll (sim_pressure.c) */
-	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (sim_idle.c) */
+	EV_IDLE_EXIT,    /* id = cpu: it has left its idle state and can run (idle.c) */
 	EV_SUGOV_WORK,   /* id = policy: the sugov kthread's sleep in the driver ends (its timer) */
 	EV_SUGOV_CLOCK,  /* id = policy, gen = kHz: a firmware's frequency change lands */
 	EV_END,
 };
 
-/* ---- sim_idle.c: cpuidle ------------------------------------------------------------------ */
+/* ---- idle.c: cpuidle ---------------------------------------------------------------------- */
 /** sim_idle_init() - each CPU's idle domain (the CPUs its cluster states need idle). */
 void sim_idle_init(struct capsim_sim *s);
 /** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in the state menu picks. */
@@ -639,7 +705,7 @@ void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_idle_exit_event() - EV_IDLE_EXIT: @rq is out of its state; pick what to run. */
 void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq);
 
-/* ---- sim.c ------------------------------------------------------------------------------- */
+/* ---- sim.c, sim_account.c, sim_scenario.c ------------------------------------------------ */
 uint64_t sim_jiffies(const struct capsim_sim *s);
 /**
  * sim_fail() - stop the run with @code and a message "WORKLOAD[:LINE]: ..." (@line 0: none);
@@ -657,30 +723,35 @@ void sim_amu_tick(struct capsim_sim *s, int cpu);
 void sim_queue_advance(struct capsim_sim *s, int cpu);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
+/* sim_scenario.c: bring every CPU of @cpus up to now before a change of its limits (!@after),
+ * then refresh them (@after) */
+void cpus_sync(struct capsim_sim *s, const capsim_cpumask *cpus, bool after);
+/* sim_scenario.c: a scenario event now (EV_SCENARIO). Return: 0 or a negative enum capsim_err */
+int sim_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e, capsim_error *err);
 
-/* ---- rq.c -------------------------------------------------------------------------------- */
+/* ---- core.c: the core scheduler, calling the task's class ------------------------------- */
 void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu);
 void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq);
+/* rq_clock_pelt(): the PELT clock of @rq */
+static inline uint64_t rq_clock_pelt(const struct sim_rq *rq)
+{
+	return pelt_rq_clock_pelt(&rq->clk);
+}
 void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq);
+void update_curr(struct capsim_sim *s, struct sim_rq *rq);
+/* enqueue_task(): ENQUEUE_WAKEUP if @wakeup */
 void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup);
 /* eevdf: the same with EEVDF_ENQUEUE_INITIAL for wake_up_new_task() (@wakeup false) */
 void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup,
 		      unsigned flags);
-/* eevdf: ttwu_runnable(): a delayed @p woken where it is queued (no select_task_rq()) */
-void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
-/* eevdf: yield_task_fair() for the running fair task of @rq */
-void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
-/* eevdf: sysctl_sched_base_slice for this run's CPU count */
-uint64_t sim_base_slice_ns(const struct capsim_sim *s);
+/* dequeue_task(): DEQUEUE_SLEEP if @sleep */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
-/* the deadline class (a sugov kthread): enqueue_task_dl(), and dequeue_task_dl(DEQUEUE_SLEEP)
- * of the running one */
-void rq_enqueue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
-void rq_dequeue_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p);
+void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
-void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
 /*
  * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and
@@ -703,12 +774,36 @@ void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_requeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
+/* Forget the pending completion event of @rq (its curr stopped or changed). */
+static inline void rq_cancel_completion(struct sim_rq *rq)
+{
+	rq->gen++;
+	rq->armed_time = 0;
+}
+uint64_t sched_prio_to_weight(int nice);
+/* p->prio: -1 for deadline, 99 - rt_priority for RT, 120 + nice for fair */
+static inline int task_prio(const struct sim_task *p)
+{
+	return task_is_dl(p) ? -1 : task_is_rt(p) ? 99 - p->rt_prio : 120 + p->nice;
+}
+
+/* ---- fair.c: the fair class -------------------------------------------------------------- */
+/* eevdf: ttwu_runnable(): a delayed @p woken where it is queued (no select_task_rq()) */
+void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+/* eevdf: yield_task_fair() for the running fair task of @rq */
+void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
+/* eevdf: sysctl_sched_base_slice for this run's CPU count */
+uint64_t sim_base_slice_ns(const struct capsim_sim *s);
+void fair_put_prev_dequeued(struct sim_rq *rq, const struct sim_task *prev);
+void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 uint64_t task_util_est_of(const struct sim_task *p);
-void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft);
-uint64_t sched_prio_to_weight(int nice);
+
+/* ---- rt.c and deadline.c: rq->avg_rt and rq->avg_dl (1 if it decayed) ------------------- */
+int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running);
+int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running);
 
 /* ---- task_exec.c ------------------------------------------------------------------------- */
 int sim_create_tasks(struct capsim_sim *s);
@@ -727,8 +822,8 @@ uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
 void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e);
 void sim_hold_tasks(struct capsim_sim *s);
 
-/* ---- schedutil.c ------------------------------------------------------------------------- */
-/** sugov_start() - the governor starts on @pol (and creates its kthread: sugov_kthread.c). */
+/* ---- cpufreq_schedutil.c: schedutil ------------------------------------------------------ */
+/** sugov_start() - the governor starts on @pol (and creates its kthread, below). */
 void sugov_start(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_update_util(struct capsim_sim *s, int cpu);
 /* cpufreq_update_util() with flags (SCHED_CPUFREQ_IOWAIT): an iowait wake-up's update */
@@ -736,7 +831,7 @@ void cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
 void sugov_limits(struct capsim_sim *s, struct sim_policy *pol);
 void cpufreq_set_cur(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
 
-/* ---- sugov_kthread.c: the sugov kthread and the driver's transition it runs ---------------- */
+/* ---- cpufreq_schedutil.c: the sugov kthread and the driver's transition it runs ------------ */
 /* sugov_kthread_create()'s sched_attr: runtime 1 ms, deadline = period = 10 ms ("fake (unused)
  * bandwidth": a special entity is never throttled); its density is what select_task_rq_dl()
  * reads */
@@ -754,7 +849,7 @@ void sugov_kthread_free(struct sim_policy *pol);
  * sugov_deferred_update() - mirrors sugov_deferred_update(): unless a request already waits,
  * set work_in_progress and raise the irq_work on @cpu (irq_work_queue()). It runs when the
  * CPU's interrupts are on again: before the switch a wake-up asks for, at the end of the tick
- * (sugov_irq_work_run() from rq.c), else once the event's scheduler path is over (sim.c, at
+ * (sugov_irq_work_run() from core.c), else once the event's scheduler path is over (sim.c, at
  * the same instant): after the switch of a task that blocks.
  */
 void sugov_deferred_update(struct capsim_sim *s, struct sim_policy *pol, int cpu);
@@ -776,22 +871,24 @@ void sugov_kthread_timer(struct capsim_sim *s, struct sim_policy *pol);
 /** sugov_firmware_clock() - EV_SUGOV_CLOCK: the change to @khz @pol's firmware made lands. */
 void sugov_firmware_clock(struct capsim_sim *s, struct sim_policy *pol, uint32_t khz);
 
-/* ---- balance.c --------------------------------------------------------------------------- */
-int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork);
-int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p);
-/* mirrors select_task_rq() for a deadline task woken from @this_cpu (model/dl_placement.c) */
-int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu);
+/* ---- topology.c: the sched domains and groups ------------------------------------------ */
+/* load balance over the platform's sched domains */
+int sim_balance_init(struct capsim_sim *s);
+/* The groups' spans, flags, weights and capacity sums in s->sg, from the CPUs' capacity_of(). */
+void sim_sg_init(struct capsim_sim *s);
+
+/* ---- fair_balance.c --------------------------------------------------------------------------- */
+int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, int wake_flags);
+void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft);
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
 void ttwu_update_avg_idle(struct sim_rq *rq);
-/* load balance over the platform's sched domains */
-int sim_balance_init(struct capsim_sim *s);
-/* The groups' spans, flags, weights and capacity sums in s->sg, from the CPUs' capacity_of(). */
-void sim_sg_init(struct capsim_sim *s);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
+/* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
+void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
 /*
  * What sched_balance_rq() of CPU @cpu reads of the runqueues of its domain @span, for
  * model/load_balance.c: lb_fill_idle() what should_we_balance() reads (a newly idle @cpu is

@@ -61,7 +61,7 @@ static void task_of(const struct sim_rq *rq, const struct sim_task *p, struct ca
 	}
 	t->comm = p->name;
 	t->pid = (int32_t)p->pid;
-	t->prio = p->dl ? -1 : p->rt ? 99 - p->rt_prio : 120 + p->nice;
+	t->prio = task_prio(p);
 }
 
 /* migration/N of @rq: the stop class's task, prio 0 (MAX_RT_PRIO - 1 - 99) */

@@ -212,7 +212,7 @@ void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
 
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
-	if (p->rt || !s->opt.pressure_metrics)
+	if (task_is_rt(p) || !s->opt.pressure_metrics)
 		return;
 	pm_placement(&press_of(s)->pm, task_util_est_of(p), p->uclamp_eff[0], p->uclamp_eff[1],
 		     s->rq[cpu].delivered_cap);

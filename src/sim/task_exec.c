@@ -131,7 +131,7 @@ void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
 		cpu = task_first_allowed(s, p, 0);
 	else
-		cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, false);
+		cpu = p->sched_class->select_task_rq(s, p, p->cpu, WF_TTWU);
 	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
@@ -187,8 +187,8 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 	struct sim_rq *rq = &s->rq[p->cpu];
 
 	rq_dequeue(s, rq, p, false);
-	if (!p->rt)
-		task_detach(s, rq, p);
+	if (p->sched_class->task_dead)
+		p->sched_class->task_dead(s, rq, p);
 	p->state = TASK_DEAD;
 	s->live_tasks--;
 	rq_resched(s, rq);
@@ -499,13 +499,10 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 	task_advance(s, p);
 }
 
-/* mirrors yield_task_fair() (rq.c) / yield_task_rt(), then schedule() */
+/* mirrors do_sched_yield() (yield_task_fair(), yield_task_rt()), then schedule() */
 void task_yield(struct capsim_sim *s, struct sim_task *p)
 {
-	if (p->rt)
-		p->yielded = true;
-	else
-		rq_yield_fair(s, &s->rq[p->cpu]);
+	rq_yield(s, &s->rq[p->cpu], p);
 	rq_resched(s, &s->rq[p->cpu]);
 }
 
@@ -530,7 +527,7 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	}
 	for (int id = 0; id < UCLAMP_IDS; id++)
 		p->uclamp_eff[id] = s->opt.uclamp ?
-			uclamp_eff_get(sys, id, uclamp_request(sys, id, p->uclamp_req[id], p->rt)) :
+			uclamp_eff_get(sys, id, uclamp_request(sys, id, p->uclamp_req[id], task_is_rt(p))) :
 			(id == UCLAMP_ID_MIN ? 0 : SCHED_CAPACITY_SCALE);
 	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
 		rq_uclamp_requeue(s, &s->rq[p->cpu], p);
@@ -649,9 +646,11 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->wl_task = wl_task;
 	p->instance = instance;
 	p->policy = wt->policy;
-	p->rt = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR;
-	p->rt_prio = p->rt ? wt->priority : 0;
-	p->nice = p->rt ? 0 : wt->priority;
+	/* __setscheduler_class(): rt_policy() or fair */
+	p->sched_class = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR ?
+			 &sim_rt_sched_class : &sim_fair_sched_class;
+	p->rt_prio = task_is_rt(p) ? wt->priority : 0;
+	p->nice = task_is_rt(p) ? 0 : wt->priority;
 	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
 	p->se.weight = p->weight;
 	/* a v6.12 custom slice (sched_attr::sched_runtime), else the base slice at each placement */
@@ -677,7 +676,7 @@ nomem:
 
 /*
  * mirrors wake_up_new_task(): the fork path of select_task_rq_fair() (sched_balance_find_dst_cpu,
- * simplified in balance.c), post_init_entity_util_avg(), activate_task() without WAKEUP.
+ * simplified in fair_balance.c), post_init_entity_util_avg(), activate_task() without WAKEUP.
  */
 void task_start(struct capsim_sim *s, struct sim_task *p)
 {
@@ -688,7 +687,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	/* thread_body(): the task's own sched_data first, then its first phase's */
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);
-	cpu = p->rt ? select_task_rq_rt(s, p) : select_task_rq_fair(s, p, true);
+	cpu = p->sched_class->select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);
 	sim_timer_move(s, p, cpu);
 	p->cpu = cpu;

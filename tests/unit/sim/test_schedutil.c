@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_schedutil.c - tests src/sim/schedutil.c through short simulations on the shipped HiKey960
+ * test_schedutil.c - tests src/sim/cpufreq_schedutil.c (schedutil) through short simulations on the shipped HiKey960
  * (little policy0: CPUs 0-3, capacity 462, OPPs 533000 999000 1402000 1709000 1844000 kHz,
  * freq_ref 1844000): the OPP schedutil's formula gives, its rate limit, its reaction to a new
  * policy->max (limits_changed), and the performance and powersave governors; and the hooks'

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_schedutil_driver.c - tests src/sim/schedutil.c and src/sim/sugov_kthread.c through the
+ * test_schedutil_driver.c - tests src/sim/cpufreq_schedutil.c (the driver and the sugov kthread)
+ * through the
  * public API's event sink: schedutil per policy as the platform's cpufreq driver runs it.
  * RK3399 (cpufreq-dt, no fast switch): a util_min = 1024 task pinned on little CPU0 under v6.10
  * gets the policy's highest OPP requested at each wake-up (CAPSIM_EV_SUGOV_UPDATE), and the

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_sim.c - behaviour tests of the simulator (src/sim/sim.c, rq.c, task_exec.c, schedutil.c,
- * balance.c) on the shipped HiKey960 (4 little CPUs of capacity 462 at 533..1844 MHz, 4 big
+ * test_sim.c - behaviour tests of the simulator (src/sim/sim.c, core.c and the classes,
+ * task_exec.c, cpufreq_schedutil.c, fair_balance.c) on the shipped HiKey960 (4 little CPUs of
+ * capacity 462 at 533..1844 MHz, 4 big
  * CPUs of capacity 1024 at 903..2362 MHz, freq_ref = the highest OPP of each cluster). Each
  * expected value is derived in a comment from the kernel's rules, not read off the program.
  */

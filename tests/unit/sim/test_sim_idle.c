@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_sim_idle.c - tests src/sim/sim_idle.c, cpuidle in the run, against what the kernel does
+ * test_sim_idle.c - tests src/sim/idle.c, cpuidle in the run, against what the kernel does
  * around an idle state (numbers from the shipped DTs: RK3399's cpu-sleep entry 120 exit 250
  * residency 900 us, cluster-sleep entry 400 exit 500 residency 2000 us; RB5's silver power
  * collapse and the cluster's domain state):

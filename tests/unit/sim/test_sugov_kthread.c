@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_sugov_kthread.c - tests src/sim/sugov_kthread.c: the sugov kthread of a policy without
+ * test_sugov_kthread.c - tests the sugov kthread of src/sim/cpufreq_schedutil.c: the one of a
+ * policy without
  * fast switching, run as the kernel runs it (SCHED_DEADLINE, SCHED_FLAG_SUGOV). On RK3399
  * (cpufreq-dt) sugov:0 lives on CPU0 and, at each frequency change, preempts whatever runs
  * there for the busy part of dev_pm_opp_set_rate(): the clock's clock-latency-ns (40 us) and a
@@ -150,7 +151,7 @@ static void test_fair_hog_loses_the_kthread_time(void **state)
 	(void)state;
 	assert_non_null(k);
 	assert_string_equal(k->name, "sugov:0");
-	assert_true(k->dl && k->pid == CAPSIM_SUGOV_PID_BASE);
+	assert_true(task_is_dl(k) && k->pid == CAPSIM_SUGOV_PID_BASE);
 	assert_true(w.changes >= 3);
 	assert_true(w.preempted > 0);
 	assert_int_equal(w.other_cpu, 0);
@@ -178,7 +179,7 @@ static void test_rt_preempted(void **state)
 				     300 * MS, &w);
 
 	(void)state;
-	assert_true(s->tasks[0]->rt);
+	assert_true(task_is_rt(s->tasks[0]));
 	assert_true(w.changes >= 10 && w.rt_preempted >= 5);
 	assert_int_equal(s->pol[0].kthread->st.runtime_ns, w.busy_ns);
 	assert_int_equal(sim_kthread_busy_ns(s, 0), w.busy_ns);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim_idle.c - cpuidle in the run: an idle CPU enters the state the menu governor picks
- * (model/cpuidle.c) for its next timer event, and leaves it only after the state's exit
+ * idle.c - the idle class and do_idle() (kernel/sched/idle.c): the switch to and from the idle
+ * task (rq->curr NULL), and cpuidle in the run: an idle CPU enters the state the menu governor
+ * picks (model/cpuidle.c) for its next timer event, and leaves it only after the state's exit
  * latency (EV_IDLE_EXIT). What wakes it waits for that exit, as in the kernel:
  *
  *   - a wake-up by another CPU goes on the idle CPU's wake list (ttwu_queue_wakelist(): the
@@ -11,15 +12,15 @@
  *   - a timer of the CPU fires its interrupt once the CPU is out: the sleeper's
  *     try_to_wake_up() comes then, its wake-up latency counted from the timer's expiry.
  *
- * Cluster states (a PSCI power level above the core, or the parent power domain's state) are
- * the cluster's, not a CPU's: the last CPU of the cluster to idle takes the cluster down,
- * when every other CPU of it is idle in a state deeper than WFI and the cluster state's
- * residency fits the first timer of any of them (genpd's cpu_power_down_ok() under PSCI
- * OS-initiated mode; under platform-coordinated mode the firmware keeps the cluster up by
- * the same rule). The first wake-up of a CPU of a down cluster powers it up: that CPU waits
- * for the cluster state's exit, the others stay in their own states (and a CPU woken while
- * the cluster is still powering up waits for it). Residency per state counts what each CPU
- * is physically in: its own state, or the cluster's while the cluster is down.
+ * Cluster states (a PSCI power level above the core, or the parent power domain's state) are the
+ * cluster's, not a CPU's: the last CPU of the cluster to idle takes the cluster down, when every
+ * other CPU of it is idle in a state deeper than WFI and the cluster state's residency fits the
+ * first timer of any of them (genpd's cpu_power_down_ok() under PSCI OS-initiated mode; under
+ * platform-coordinated mode the firmware keeps the cluster up by the same rule). The first wake-up
+ * of a CPU of a down cluster powers it up: that CPU waits for the cluster state's exit, the others
+ * stay in their own states (and a CPU woken while the cluster is still powering up waits for it).
+ * Residency per state counts what each CPU is physically in: its own state, or the cluster's while
+ * the cluster is down.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -495,10 +496,7 @@ void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq)
 static void ttwu_activate(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	rq->ttwu_pending--;
-	if (p->dl)
-		rq_enqueue_dl(s, rq, p);
-	else
-		rq_enqueue(s, rq, p, true);
+	rq_enqueue(s, rq, p, true);
 	ttwu_update_avg_idle(rq);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 }
@@ -543,3 +541,41 @@ void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq)
 	sim_idle_leave(s, rq);
 	sim_idle_enter(s, rq);
 }
+
+/* ---- the idle class ---------------------------------------------------------------------- */
+
+/* mirrors update_idle_rq_clock_pelt(): the rq goes idle */
+static void update_idle_rq_clock_pelt(struct sim_rq *rq)
+{
+	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->cfs_avg.util_sum, rq->rt_avg.util_sum,
+				       rq->dl_avg.util_sum);
+}
+
+/*
+ * The switch to the idle task: the rq's PELT clock idles (update_idle_rq_clock_pelt(), from
+ * the fair class's pick finding nothing), no misfit task any more, and do_idle()'s
+ * nohz_run_idle_balance() before the tick stops (nohz_balance_enter_idle()).
+ */
+static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	(void)p;
+	update_idle_rq_clock_pelt(rq);
+	update_misfit_status(s, rq);
+	nohz_run_idle_balance(s, rq);
+	nohz_balance_enter_idle(s, rq);
+}
+
+/* The switch away from the idle task: a wake-up ends idle (its cpu_idle exit). */
+static void put_prev_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	(void)p;
+	sim_idle_leave(s, rq);
+}
+
+/* the kernel's idle_sched_class: no task of its own to queue or pick (the idle task is NULL) */
+const struct sim_sched_class sim_idle_sched_class = {
+	.next = NULL,
+	.rank = 0,
+	.put_prev_task = put_prev_task_idle,
+	.set_next_task = set_next_task_idle,
+};

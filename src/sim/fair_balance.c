@@ -1,20 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
- * balance.c - where fair tasks go (kernel/sched/fair.c, v6.10+): wake-up placement
- * (select_task_rq_fair: find_energy_efficient_cpu while EAS runs and the root domain is not
- * overutilized, else select_idle_sibling/select_idle_capacity), the fork path, RT placement
- * (kernel/sched/rt.c find_lowest_rq, simplified), misfit tracking, the overutilized flag, and
- * load balance: periodic (sched_balance_trigger / sched_balance_domains), on behalf of idle
- * CPUs (nohz_balancer_kick), newidle, and active balance for misfit tasks. capacity_of() is
- * refreshed by update_cpu_capacity() at balance cadence. The placement functions themselves
- * are src/model/fair.c's; the domain topology is one level spanning all CPUs (docs/model.md).
+ * fair_balance.c - where fair tasks go, the placement and balance half of kernel/sched/fair.c
+ * (v6.10+; its class half is fair.c): wake-up placement (select_task_rq_fair:
+ * find_energy_efficient_cpu while EAS runs and the root domain is not overutilized, else
+ * select_idle_sibling/select_idle_capacity), the fork path, misfit tracking, the overutilized
+ * flag, migration (set_task_cpu() with the class's migrate_task_rq()), and load balance: periodic
+ * (sched_balance_trigger / sched_balance_domains), on behalf of idle CPUs (nohz_balancer_kick),
+ * newidle, and active balance for misfit tasks. capacity_of() is refreshed by
+ * update_cpu_capacity() at balance cadence. The placement functions themselves are
+ * src/model/fair.c's; the domains and groups it walks are topology.c's.
  */
 #include <stdlib.h>
 
 #include "internal.h"
-#include "model/dl_placement.h"
 #include "model/load_balance.h"
-#include "model/rt_placement.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
@@ -151,15 +150,16 @@ static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
 }
 
 /* mirrors select_task_rq_fair() for WF_TTWU (wake-up) and WF_FORK, then select_task_rq()'s
- * is_cpu_allowed() fallback */
-int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
+ * is_cpu_allowed() fallback (the target is prev, not @this_cpu) */
+int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, int wake_flags)
 {
 	struct fair_task ft;
 	int cpu;
 
+	(void)this_cpu;
 	sim_pressure_refresh_views(s);
 
-	if (fork)
+	if (wake_flags & WF_FORK)
 		return find_idlest_cpu(s, p);
 	task_sync_load_avg(s, p);
 	task_fill_view(s, p, &ft);
@@ -173,89 +173,6 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, bool fork)
 	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
 		cpu = task_first_allowed(s, p, p->cpu); /* select_fallback_rq() */
 	return cpu;
-}
-
-/*
- * mirrors select_task_rq() for an RT task (model/rt_placement.c): what each CPU's rq->curr
- * and rq->rt hold, cpupri as cpupri_set() leaves it (convert_prio() of the highest RT prio, or
- * CPUPRI_HIGHER while the sugov kthread is on the runqueue: inc_dl_deadline()), one
- * wake-affine level over all CPUs, woken from prev (the CPU whose hrtimer fired) with that
- * CPU's distribute cursor.
- */
-int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p)
-{
-	struct rt_rd rd; /* cpus[] past nr_cpus left unwritten: 8 KiB no one reads */
-	struct rt_task t = {
-		.prio = 99 - p->rt_prio,
-		.uclamp_min = p->uclamp_eff[0],
-		.uclamp_max = p->uclamp_eff[1],
-		.prev_cpu = p->cpu,
-		.allowed = p->allowed,
-	};
-	struct rt_place_result res;
-
-	rd.nr_cpus = s->nr_cpus;
-	rd.asym = s->asym;
-	rd.nr_levels = 1;
-	rd.levels[0] = (struct rt_level){ .wake_affine = true };
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct sim_rq *rq = &s->rq[c];
-		const struct sim_task *curr = rq->curr;
-		int high = 99; /* rq->rt.highest_prio.curr: MAX_RT_PRIO - 1 when empty */
-		bool dl = rq->dl_queued || (curr && curr->dl);
-
-		if (curr && curr->rt)
-			high = 99 - curr->rt_prio;
-		for (const struct sim_task *q = rq->rt_head; q; q = q->rq_next)
-			high = 99 - q->rt_prio < high ? 99 - q->rt_prio : high;
-		rd.cpus[c] = (struct rt_cpu){
-			.curr_prio = !curr ? 120 : curr->dl ? -1 : curr->rt ? 99 - curr->rt_prio
-								      : 120 + curr->nice,
-			.curr_nr_cpus_allowed = curr ? curr->nr_allowed : 1,
-			.rt_highest_prio = high,
-			.cpupri = rt_convert_prio(dl ? 100 : high), /* CPUPRI_HIGHER for DL */
-			.arch_cap = arch_cap(s, (int)c),
-		};
-		capsim_cpumask_set(&rd.levels[0].span, c);
-	}
-	return rt_select_task_rq(&rd, &t, p->cpu, &s->distribute_prev[p->cpu], &res);
-}
-
-/*
- * mirrors select_task_rq() for a deadline task, the sugov kthread (model/dl_placement.c):
- * what each CPU's rq->curr and rq->dl hold (deadline tasks here are all special, so their
- * deadlines never decide), its density (1 ms / 10 ms), one wake-affine level over all CPUs,
- * woken from @this_cpu with that CPU's distribute cursor.
- */
-int select_task_rq_dl(struct capsim_sim *s, struct sim_task *p, int this_cpu)
-{
-	struct dl_rd rd; /* cpus[] past nr_cpus left unwritten: 10 KiB no one reads */
-	struct dl_task t = {
-		.special = true,
-		.dl_density = dl_to_ratio(SUGOV_DL_DEADLINE_NS, SUGOV_DL_RUNTIME_NS),
-		.prev_cpu = p->cpu,
-		.allowed = p->allowed,
-	};
-	struct dl_place_result res;
-
-	rd.nr_cpus = s->nr_cpus;
-	rd.asym = s->asym;
-	rd.nr_levels = 1;
-	rd.levels[0] = (struct rt_level){ .wake_affine = true };
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct sim_rq *rq = &s->rq[c];
-		bool curr_dl = rq->curr && rq->curr->dl;
-
-		rd.cpus[c] = (struct dl_cpu){
-			.curr_dl = curr_dl,
-			.curr_special = curr_dl,
-			.curr_nr_cpus_allowed = rq->curr ? rq->curr->nr_allowed : 1,
-			.dl_nr_running = curr_dl + (rq->dl_queued != NULL),
-			.arch_cap = arch_cap(s, (int)c),
-		};
-		capsim_cpumask_set(&rd.levels[0].span, c);
-	}
-	return dl_select_task_rq(&rd, &t, this_cpu, &s->distribute_prev[this_cpu], &res);
 }
 
 /* mirrors update_misfit_status() */
@@ -285,7 +202,7 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
-static void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
+void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
 {
 	const capsim_cpumask *span = &s->plat->sd->groups[gi];
 	struct lb_group *sg = &s->sg[gi];
@@ -321,8 +238,8 @@ void update_cpu_capacity(struct capsim_sim *s, int cpu)
 /* Bookkeeping of a move between CPUs (set_task_cpu() + migrate_task_rq_fair()). */
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit)
 {
-	if (!p->rt && p->avg.last_update_time)
-		task_detach(s, &s->rq[p->cpu], p);
+	if (p->sched_class->migrate_task_rq)
+		p->sched_class->migrate_task_rq(s, p, dst);
 	sim_ev_migrate(s, p, dst);
 	sim_timer_move(s, p, dst);
 	p->cpu = dst;
@@ -361,59 +278,6 @@ static void lb_move_task(struct capsim_sim *s, struct sim_task *p, int dst, bool
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 {
 	p->lb_seq = ++s->cfs_seq;
-}
-
-/*
- * Each group's span, flags and sg->group_weight, fixed as build_sched_groups() does, and its
- * sgc sums.
- */
-void sim_sg_init(struct capsim_sim *s)
-{
-	const struct sched_domains *sd = s->plat->sd;
-
-	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
-		s->sg[gi].span = sd->groups[gi];
-		s->sg[gi].flags = sd->group_flags[gi];
-		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
-		sg_sum_capacity(s, gi);
-	}
-}
-
-/*
- * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
- * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
- * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
- */
-int sim_balance_init(struct capsim_sim *s)
-{
-	const struct sched_domains *sd = s->plat->sd;
-
-	if (!sd)
-		return 0;
-	s->sg = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg));
-	if (!s->sg)
-		return CAPSIM_ERR_NOMEM;
-	sim_sg_init(s);
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		struct sim_rq *rq = &s->rq[c];
-
-		for (unsigned d = 0; d < sd->nr_domains; d++) {
-			if (!capsim_cpumask_test(&sd->domains[d].span, c) || rq->nr_sd >= SD_NR_LEVELS)
-				continue;
-			unsigned w = capsim_cpumask_weight(&sd->domains[d].span), g;
-
-			for (g = 0; g + 1 < sd->domains[d].nr_groups; g++)
-				if (capsim_cpumask_test(&sd->groups[sd->domains[d].first_group + g], c))
-					break;
-			rq->sd[rq->nr_sd++] = (struct sim_sd){
-				.dom = d,
-				.local_sg = sd->domains[d].first_group + g,
-				.min_interval = w,
-				.balance_interval = w,
-			};
-		}
-	}
-	return 0;
 }
 
 /* idle_cpu(): the idle task runs and nothing is queued */

@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: MIT
+/*
+ * core.c - the core scheduler (kernel/sched/core.c) on the engine's per-CPU runqueues: the rq
+ * clocks (update_rq_clock(), and update_rq_clock_pelt() of kernel/sched/pelt.h), rq uclamp,
+ * enqueue_task() / dequeue_task(), __schedule() with pick_next_task() over the class table,
+ * wakeup_preempt() and sched_tick(), each calling the task's class (fair.c, rt.c, deadline.c,
+ * idle.c: struct sim_sched_class in sim.h); and the view the placement code reads
+ * (model/fair.h), synced from the runqueues.
+ */
+#include <assert.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "model/model.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+#include "sim/sim_events.h"
+
+/* mirrors sched_prio_to_weight[], kernel/sched/core.c */
+static const uint32_t prio_to_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+uint64_t sched_prio_to_weight(int nice)
+{
+	if (nice < -20)
+		nice = -20;
+	if (nice > 19)
+		nice = 19;
+	return prio_to_weight[nice + 20];
+}
+
+void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
+{
+	memset(rq, 0, sizeof(*rq));
+	rq->cpu = cpu;
+	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
+	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
+	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
+	rq->view_stale = true; /* the view starts empty */
+	uclamp_rq_init(&rq->uclamp, s->opt.uclamp_buckets); /* CONFIG_UCLAMP_BUCKETS_COUNT */
+	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
+	rq->uclamp_idle = true;
+	rq->freq_scale = SCHED_CAPACITY_SCALE;
+	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
+	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
+	rq->delivered_cap = rq->cap_orig; /* until cpus_sync() applies its limits */
+	rq->freq_ref = platform_freq_ref(s->plat, (unsigned)cpu);
+	/* freq_inv_set_max_ratio() with capacity_freq_ref, against the 1 GHz constant counter */
+	rq->amu_max_freq_scale = amu_max_freq_scale(NSEC_PER_SEC, (uint64_t)rq->freq_ref * 1000);
+	rq->opp_idx = -1;
+	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
+	rq->delivered_khz = rq->freq_ref;
+	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
+	rq->nohz_tick_stopped = true;
+	s->nohz_nr_cpus++;
+	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
+	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,
+		      model_eevdf_pre_6_12(s->opt.model));
+}
+
+/* ---- clocks ------------------------------------------------------------------------------ */
+
+/* mirrors update_rq_clock() + update_rq_clock_task() (no IRQ or steal time) and then
+ * update_rq_clock_pelt() */
+void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
+{
+	uint64_t delta;
+
+	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
+		return;
+	sim_account_cpu(s, rq->cpu);
+	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
+	rq->clk.clock += delta;
+	rq->clk.clock_task += delta;
+	pelt_update_rq_clock_pelt(&rq->clk, delta, rq->curr == NULL, rq->cap_orig,
+				  CAPSIM_MUT(26, rq->freq_scale, SCHED_CAPACITY_SCALE));
+}
+
+/* ---- uclamp ------------------------------------------------------------------------------ */
+
+/* the clamps the rest of the engine and the view read: uclamp_rq_get() and UCLAMP_FLAG_IDLE */
+static void uclamp_rq_publish(struct capsim_sim *s, struct sim_rq *rq)
+{
+	rq->uclamp_rq[0] = rq->uclamp.clamp[CAPSIM_MUT(29, UCLAMP_ID_MIN, UCLAMP_ID_MAX)].value;
+	rq->uclamp_rq[1] = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
+	rq->uclamp_idle = CAPSIM_MUT(30, rq->uclamp.idle, false);
+	rq->view_stale = true;
+	sim_ev_uclamp(s, rq);
+}
+
+/*
+ * mirrors uclamp_rq_inc() (kernel/sched/core.c; the buckets are model/uclamp.c's): nothing
+ * until uclamp_is_used(), so tasks queued before the static key turned on are not counted
+ * until their next enqueue, as in the kernel.
+ */
+void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	const uint32_t eff[UCLAMP_IDS] = { (uint32_t)p->uclamp_eff[0], (uint32_t)p->uclamp_eff[1] };
+
+	if (CAPSIM_MUT(31, !s->rd.uclamp_used, false))
+		return;
+	uclamp_rq_inc(&rq->uclamp, p->uclamp_se, eff);
+	uclamp_rq_publish(s, rq);
+}
+
+/*
+ * @p's clamps changed while it is queued on @rq: __sched_setscheduler()'s dequeue_task() and
+ * enqueue_task() around the new requests count it again with its new effective values.
+ */
+void rq_uclamp_requeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	rq_uclamp_dec(s, rq, p);
+	rq_uclamp_inc(s, rq, p);
+	rq_sync_view(s, rq);
+}
+
+/* mirrors uclamp_rq_dec(): only the clamps uclamp_rq_inc() counted leave */
+void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	if (!s->rd.uclamp_used)
+		return;
+	uclamp_rq_dec(&rq->uclamp, p->uclamp_se);
+	uclamp_rq_publish(s, rq);
+}
+
+/* ---- the view read by the placement code (src/model/fair.h) ------------------------------------ */
+
+/* The pressures in the view: they change only with hw_load_avg updates and platform events. */
+void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
+{
+	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
+	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu])) {
+		fair_memo_refresh(&s->rd, rq->cpu);
+		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
+	}
+}
+
+/*
+ * The signals struct fair_memo depends on, into the view (rq_sync_view()): compared and copied
+ * only when a writer marked them stale (their PELT decayed, util_est, the rq clamps, the RT
+ * count), and the memo refreshed if one moved.
+ */
+void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct fair_cpu *v = &s->view[rq->cpu];
+	bool memo_inputs_moved = false;
+
+	if (rq->view_stale) {
+		/* the PELT signals first: they are what moved, mostly (no more compares then) */
+		memo_inputs_moved = v->util_cfs != rq->cfs_avg.util_avg ||
+				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
+				    v->util_est_cfs != rq->cfs_util_est ||
+				    v->capacity_of != rq->cpu_capacity ||
+				    v->util_rt != rq->rt_avg.util_avg ||
+				    v->util_dl != rq->dl_avg.util_avg ||
+				    v->uclamp_min_rq != rq->uclamp_rq[0] ||
+				    v->uclamp_max_rq != rq->uclamp_rq[1] ||
+				    v->rt_runnable != (rq->rt_nr > 0);
+		v->capacity_of = rq->cpu_capacity;
+		v->util_cfs = rq->cfs_avg.util_avg;
+		v->runnable_cfs = rq->cfs_avg.runnable_avg;
+		v->util_est_cfs = rq->cfs_util_est;
+		v->util_rt = rq->rt_avg.util_avg;
+		v->util_dl = rq->dl_avg.util_avg; /* cpu_util_dl(): the kthread's running, no bandwidth */
+		v->uclamp_min_rq = rq->uclamp_rq[0];
+		v->uclamp_max_rq = rq->uclamp_rq[1];
+		v->rt_runnable = rq->rt_nr > 0;
+		rq->view_stale = false;
+	}
+	/* the capped model's belief (arch_cap included) moves with time; the other models'
+	 * pressures change only where rq_sync_pressure() follows */
+	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
+		memo_inputs_moved = true;
+	if (memo_inputs_moved)
+		fair_memo_refresh(&s->rd, rq->cpu);
+}
+
+/*
+ * mirrors update_curr() (fair.c) and update_curr_rt() (rt.c): charge the running task for the
+ * time since it last was, and move its work forward at this CPU's delivered speed.
+ */
+void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+	uint64_t delta;
+
+	if (!p || rq->clk.clock <= p->exec_start)
+		return;
+	delta = rq->clk.clock - p->exec_start;
+	p->exec_start = rq->clk.clock;
+	p->slice_exec += delta;
+	p->st.runtime_ns += delta;
+	task_add_cpu_time(p, rq->cpu, delta);
+	task_progress(s, p, rq->cpu, delta);
+}
+
+/* mirrors the class's update_curr() on the scheduler's paths: rq_update_curr() and, for a fair
+ * curr, its vruntime (update_curr_fair(), fair.c) */
+void update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	rq_update_curr(s, rq);
+	if (rq->curr && rq->curr->sched_class->update_curr)
+		rq->curr->sched_class->update_curr(s, rq);
+}
+
+/* ---- enqueue / dequeue ------------------------------------------------------------------- */
+
+/*
+ * mirrors enqueue_task() (activate_task()): uclamp_rq_inc() before ->enqueue_task(), whose
+ * frequency update then sees the clamps, or after it (v6.12: the class does it), for the
+ * classes with uclamp; the rq clock; the class's enqueue.
+ */
+void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup,
+		      unsigned flags)
+{
+	bool uclamp_first = model_uclamp_inc_before_enqueue(s->opt.model);
+
+	if (p->sched_class->uclamp_enabled && CAPSIM_MUT(5, uclamp_first, !uclamp_first))
+		rq_uclamp_inc(s, rq, p);
+	update_rq_clock(s, rq);
+	p->sched_class->enqueue_task(s, rq, p, wakeup, flags);
+}
+
+void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
+{
+	rq_enqueue_flags(s, rq, p, wakeup, 0);
+}
+
+/*
+ * mirrors dequeue_task() (deactivate_task()): uclamp_rq_dec() before ->dequeue_task() in every
+ * version, so its frequency update no longer counts the leaving task's clamps; the rq clock;
+ * the class's dequeue (@sleep: DEQUEUE_SLEEP).
+ */
+void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
+{
+	if (p->sched_class->uclamp_enabled)
+		CAPSIM_MUT(13, rq_uclamp_dec(s, rq, p), (void)0);
+	update_rq_clock(s, rq);
+	p->sched_class->dequeue_task(s, rq, p, sleep);
+}
+
+/* The running @p was dequeued: it stops being curr, and the switch away from it is
+ * rq_resched()'s (its class then brings its own signal up to this instant). */
+void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p)
+{
+	rq->curr = NULL;
+	rq->dequeued_curr = p;
+	rq_cancel_completion(rq);
+}
+
+/* ---- switching --------------------------------------------------------------------------- */
+
+/* the class of rq->curr: the idle class for the idle task (NULL) */
+static const struct sim_sched_class *curr_class(const struct sim_rq *rq)
+{
+	return rq->curr ? rq->curr->sched_class : &sim_idle_sched_class;
+}
+
+/* mirrors put_prev_task() of the running task, which stays queued */
+static void put_prev(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+
+	if (!p)
+		return;
+	assert(p->sched_class->put_prev_task); /* not the sugov kthread: never preempted */
+	p->sched_class->put_prev_task(s, rq, p);
+	p->state = TASK_RUNNABLE;
+	rq->curr = NULL;
+}
+
+/*
+ * The end of the class's set_next_task(): @p is rq->curr from now, running, and the wake-up
+ * latency it waited for is counted.
+ */
+void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	p->yielded = false;
+	rq->curr = p;
+	p->state = TASK_RUNNING;
+	p->exec_start = rq->clk.clock;
+	if (p->lat_pending) {
+		task_record_latency(p, s->now - p->wake_time);
+		p->lat_pending = false;
+	}
+}
+
+/*
+ * mirrors pick_next_task() / __pick_next_task(): each class from the highest down
+ * (for_each_class()) until one has a task; NULL is the idle class's (the idle task)
+ */
+static struct sim_task *pick_next_task(struct capsim_sim *s, struct sim_rq *rq,
+				       struct sim_task *prev)
+{
+	for (const struct sim_sched_class *c = sched_class_highest; c; c = c->next) {
+		struct sim_task *next = c->pick_task ? c->pick_task(s, rq, prev) : NULL;
+
+		if (next)
+			return next;
+	}
+	return NULL;
+}
+
+/* mirrors put_prev_task_balance(): the classes' balance() (the fair class's newidle) */
+static void balance_classes(struct capsim_sim *s, struct sim_rq *rq)
+{
+	for (const struct sim_sched_class *c = sched_class_highest; c; c = c->next)
+		if (c->balance)
+			c->balance(s, rq);
+}
+
+/*
+ * mirrors __schedule() with pick_next_task(): deadline (the sugov kthread) first, then RT, then
+ * fair; an rq about to idle first tries the classes' balance (sched_balance_newidle()) and
+ * then checks for lost idle time. A fair task the kthread preempted was put back
+ * (put_prev_entity()), so pick_eevdf() chooses again, with no curr, once the kthread sleeps.
+ */
+void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *prev = rq->curr, *next;
+	/* the task the CPU switches from: curr, or the one rq_dequeue() just took off it */
+	struct sim_task *from = prev ? prev : rq->dequeued_curr;
+
+	rq->dequeued_curr = NULL;
+	rq->sched_prev = from; /* still current for ftrace until the switch (newidle, schedutil) */
+	update_rq_clock(s, rq);
+	update_curr(s, rq);
+	rq->fair_resched = false;
+	for (int tries = 0; tries < 2; tries++) {
+		next = pick_next_task(s, rq, prev);
+		fair_put_prev_dequeued(rq, prev);
+		if (next || tries)
+			break;
+		balance_classes(s, rq);
+	}
+	if (next && !from && !rq->stopper_curr && sim_idle_exit_pending(s, rq)) {
+		rq->sched_prev = NULL; /* it runs once out of its idle state (EV_IDLE_EXIT) */
+		return;
+	}
+	if (next == prev && (next || !from)) {
+		rq->sched_prev = NULL;
+		if (next && !next->in_cpu_event)
+			sim_queue_advance(s, rq->cpu);
+		else
+			rq_arm_completion(s, rq);
+		return;
+	}
+	put_prev(s, rq);
+	if (!next) {
+		sim_idle_sched_class.set_next_task(s, rq, NULL);
+		sim_ev_switch(s, rq->cpu, from, NULL);
+		rq->stopper_curr = false;
+		rq->sched_prev = NULL;
+		sim_ev_counters(s, rq->cpu);
+		sim_idle_enter(s, rq); /* do_idle() -> cpuidle_idle_call() */
+		rq_sync_view(s, rq);
+		rq_cancel_completion(rq);
+		return;
+	}
+	if (!from && !rq->stopper_curr)
+		sim_idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */
+	next->sched_class->set_next_task(s, rq, next);
+	sim_ev_switch(s, rq->cpu, from, next);
+	rq->stopper_curr = false;
+	rq->sched_prev = NULL;
+	sim_ev_counters(s, rq->cpu);
+	rq_sync_view(s, rq);
+	if (!rq->tick_armed) {
+		rq->tick_armed = true;
+		sim_push(s, (sim_jiffies(s) + 1) * s->tick_ns, EV_TICK, (uint32_t)rq->cpu, 0);
+	}
+	if (!next->in_cpu_event)
+		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
+	else
+		rq_arm_completion(s, rq);
+}
+
+/*
+ * mirrors wakeup_preempt(): a higher class at once (deadline over RT over fair over idle);
+ * within a class, the class's wakeup_preempt() (the sugov kthread, a special entity, preempts
+ * any deadline task: wakeup_preempt_dl(); check_preempt_wakeup_fair() between fair tasks).
+ */
+void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	const struct sim_sched_class *c;
+
+	/* the wake-up's frequency request reaches the sugov kthread before any switch */
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
+	c = curr_class(rq);
+	if (p->sched_class == c)
+		c->wakeup_preempt(s, rq, p);
+	else if (p->sched_class->rank > c->rank)
+		rq_resched(s, rq);
+}
+
+/* mirrors do_sched_yield(): the yield_task() of the running @p's class */
+void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	p->sched_class->yield_task(s, rq, p);
+}
+
+/* Arm the event at which the running task's current run/runtime ends at today's speed; an
+ * event already pending for the same task and time is kept. */
+void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+	uint64_t t;
+
+	if (!p || !p->in_cpu_event) {
+		rq_cancel_completion(rq);
+		return;
+	}
+	t = s->now + task_time_to_done(s, p, rq->cpu);
+	if (rq->armed_time == t && rq->armed_task == p)
+		return;
+	rq_cancel_completion(rq);
+	rq->armed_time = t;
+	rq->armed_task = p;
+	sim_push(s, t, EV_CPU_DONE, (uint32_t)rq->cpu, rq->gen);
+}
+
+/* ---- tick -------------------------------------------------------------------------------- */
+
+/*
+ * mirrors sched_tick(): hw_load_avg on the task clock, then the class tick of the running
+ * task (task_tick_fair(), task_tick_rt(), task_tick_dl()), then the balance trigger.
+ */
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *c = rq->curr;
+	bool resched = false;
+
+	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
+		sim_amu_tick(s, rq->cpu);
+	update_rq_clock(s, rq);
+	sim_pressure_tick(s, rq->cpu);
+	rq_sync_pressure(s, rq);
+	update_curr(s, rq);
+	if (c)
+		resched = c->sched_class->task_tick(s, rq, c);
+	rq_sync_view(s, rq);
+	if (resched)
+		rq_resched(s, rq);
+	else
+		rq_arm_completion(s, rq);
+	sched_balance_trigger(s, rq);
+	/* the tick's frequency request: its irq_work runs as the tick's interrupt ends, after
+	 * nohz_balancer_kick() looked at the runqueue */
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
+}

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fair.c - the fair class (kernel/sched/fair.c) on the engine's runqueues: its sched_class
+ * slots (enqueue, dequeue with 6.12's delayed dequeue, pick, put, set_next, tick, wake-up
+ * preemption, yield, migrate, task_dead), the load tracking they do (task and cfs_rq PELT on
+ * the rq's PELT clock, util_est), and the blocked-load update of the balance. EEVDF itself is
+ * model/fair_eevdf.c; wake-up placement, misfit and the load balance, the other half of the
+ * kernel's fair.c, are fair_balance.c's.
+ */
+#include <stddef.h>
+
+#include "internal.h"
+#include "model/model.h"
+#include "model/util_est.h"
+#include "sim/sim.h"
+#include "sim/sim_pressure.h"
+#include "sim/sim_events.h"
+
+/* the task an entity is embedded in (task_of()) */
+#define task_of(se) ((struct sim_task *)((char *)(se) - offsetof(struct sim_task, se)))
+
+/* ---- PELT of tasks and the cfs_rq ------------------------------------------------------- */
+
+/* se->on_rq: queued, running, or asleep but delayed (DELAY_DEQUEUE) */
+static bool task_on_rq(const struct sim_task *p)
+{
+	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING || p->se.sched_delayed;
+}
+
+/* __update_load_avg_se(), src/model/pelt.c; a delayed task has load but is not runnable
+ * (se_runnable()) */
+static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       uint64_t now)
+{
+	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p),
+				    task_on_rq(p) && CAPSIM_MUT(25, !p->se.sched_delayed, 1), rq->curr == p,
+				    p->weight))
+		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
+}
+
+/* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
+static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
+{
+	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
+	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight,
+					 CAPSIM_MUT(28, rq->cfs_nr, rq->cfs_nr + rq->cfs_delayed),
+					 running, 1);
+
+	if (decayed) {
+		rq->view_stale = true;
+		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_CFS);
+	}
+	return decayed;
+}
+
+/* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
+static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	uint32_t divider = capsim_pelt_divider(sa);
+
+	p->avg.last_update_time = sa->last_update_time;
+	p->avg.period_contrib = sa->period_contrib;
+	p->avg.util_sum = (uint32_t)(CAPSIM_MUT(21, p->avg.util_avg, p->avg.runnable_avg) * divider);
+	p->avg.runnable_sum = p->avg.runnable_avg * divider;
+	p->avg.load_sum = p->avg.load_avg * divider;
+	if (p->weight < p->avg.load_sum)
+		p->avg.load_sum /= p->weight;
+	else
+		p->avg.load_sum = CAPSIM_MUT(22, 1, 0);
+	/* enqueue_load_avg() */
+	sa->load_avg += p->avg.load_avg;
+	sa->load_sum += p->weight * p->avg.load_sum;
+	sa->util_avg += p->avg.util_avg;
+	sa->util_sum += CAPSIM_MUT(23, p->avg.util_sum, (uint32_t)p->avg.util_avg);
+	sa->runnable_avg += CAPSIM_MUT(24, p->avg.runnable_avg, p->avg.util_avg);
+	sa->runnable_sum += p->avg.runnable_sum;
+	rq->view_stale = true;
+}
+
+static void sub_positive64(uint64_t *v, uint64_t d)
+{
+	*v = *v > d ? *v - d : 0;
+}
+
+/*
+ * mirrors remove_entity_load_avg() + the "removed" step of update_cfs_rq_load_avg(),
+ * kernel/sched/fair.c, applied at once (the kernel defers it to the next update of the
+ * cfs_rq; the arithmetic is the same).
+ */
+void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	uint32_t divider = capsim_pelt_divider(sa);
+	uint64_t usum = sa->util_sum;
+
+	task_sync_load_avg(s, p);
+	sub_positive64(&sa->load_avg, p->avg.load_avg);
+	sub_positive64(&sa->load_sum, p->avg.load_avg * divider);
+	sa->load_sum = sa->load_sum > sa->load_avg * CAPSIM_PELT_MIN_DIVIDER ?
+		       sa->load_sum : sa->load_avg * CAPSIM_PELT_MIN_DIVIDER;
+	sub_positive64(&sa->util_avg, p->avg.util_avg);
+	sub_positive64(&usum, p->avg.util_avg * divider);
+	if (usum < sa->util_avg * CAPSIM_PELT_MIN_DIVIDER)
+		usum = sa->util_avg * CAPSIM_PELT_MIN_DIVIDER;
+	sa->util_sum = (uint32_t)usum;
+	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
+	sub_positive64(&sa->runnable_sum, p->avg.runnable_avg * divider);
+	sa->runnable_sum = sa->runnable_sum > sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER ?
+			   sa->runnable_sum : sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER;
+	p->avg.last_update_time = 0; /* migrate_task_rq_fair(): attach on the next enqueue */
+	rq->view_stale = true; /* the kernel's cpu_util() sees it at the next update */
+}
+
+/* mirrors sync_entity_load_avg(): age a blocked task to its cfs_rq's last update */
+void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	if (!p->avg.last_update_time || task_on_rq(p))
+		return;
+	pelt_update_load_avg_blocked_se(&p->avg, rq->cfs_avg.last_update_time, p->weight);
+}
+
+/* mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c */
+static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	uint64_t now = rq_clock_pelt(rq);
+	int decayed;
+
+	if (p && CAPSIM_MUT(18, p->avg.last_update_time != 0, p->avg.last_update_time == 0))
+		update_load_avg_se(s, rq, p, now);
+	decayed = CAPSIM_MUT(19, update_cfs_rq_load_avg(s, rq, now), 0);
+	if (p && !p->avg.last_update_time) {
+		attach_entity_load_avg(rq, p);
+		decayed = 1;
+	}
+	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
+	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
+	if (rq->view_stale)
+		rq_sync_view(s, rq);
+	if (CAPSIM_MUT(20, decayed, !decayed))
+		cpufreq_update_util(s, rq->cpu);
+}
+
+/*
+ * mirrors post_init_entity_util_avg(), kernel/sched/fair.c: a new task's first util_avg (a
+ * task of another class only starts its PELT clock)
+ */
+void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct capsim_sched_avg *sa = &p->avg;
+	int64_t cap = ((int64_t)rq->cap_orig - (int64_t)rq->cfs_avg.util_avg) / 2;
+
+	memset(sa, 0, sizeof(*sa));
+	sa->load_avg = p->weight; /* init_entity_runnable_average() */
+	if (!task_is_fair(p)) {
+		sa->last_update_time = rq_clock_pelt(rq);
+		return;
+	}
+	if (cap > 0) {
+		if (rq->cfs_avg.util_avg) {
+			sa->util_avg = rq->cfs_avg.util_avg * p->weight / (rq->cfs_avg.load_avg + 1);
+			if (sa->util_avg > (uint64_t)cap)
+				sa->util_avg = (uint64_t)cap;
+		} else {
+			sa->util_avg = (uint64_t)cap;
+		}
+	}
+	sa->runnable_avg = sa->util_avg;
+}
+
+/* ---- util_est ---------------------------------------------------------------------------- */
+
+static uint32_t task_util_est_raw(const struct sim_task *p)
+{
+	return p->util_est & ~UTIL_AVG_UNCHANGED;
+}
+
+/* mirrors task_util_est(), kernel/sched/fair.c */
+uint64_t task_util_est_of(const struct sim_task *p)
+{
+	uint64_t ue = task_util_est_raw(p);
+
+	return p->avg.util_avg > ue ? p->avg.util_avg : ue;
+}
+
+/* mirrors util_est_update() at dequeue_task_fair() of @p on @rq, with its trace event */
+static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       bool sleep)
+{
+	if (util_est_update(&p->util_est, CAPSIM_MUT(16, p->avg.util_avg, p->avg.runnable_avg),
+			    p->avg.runnable_avg, model_util_est_capacity(s->opt.model, rq->cap_orig),
+			    sleep))
+		sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+}
+
+/* ---- EEVDF (model/fair_eevdf.c) ---------------------------------------------------------- */
+
+/* sysctl_sched_base_slice: 0.75 ms x (1 + ilog2(ncpus)), SCHED_TUNABLESCALING_LOG */
+uint64_t sim_base_slice_ns(const struct capsim_sim *s)
+{
+	unsigned n = s->nr_cpus < 8 ? s->nr_cpus : 8, factor = 1;
+
+	while (n >>= 1)
+		factor++;
+	return 750000ULL * factor;
+}
+
+/*
+ * mirrors update_curr()'s fair part (fair.c): vruntime and the deadline move only on the
+ * scheduler's paths (enqueue, dequeue, pick, tick, wake-up preemption, yield), as in the
+ * kernel, not at the engine's own accounting points (rq_update_curr() at a frequency change),
+ * since calc_delta_fair() of a sum is not the sum of its parts; a reschedule it asks for is
+ * kept in rq->fair_resched until the next tick, wake-up check or switch.
+ */
+static void update_curr_fair(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	if (eevdf_update_curr(&rq->cfs, rq->clk.clock))
+		rq->fair_resched = true;
+}
+
+/*
+ * mirrors pick_next_entity()'s dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED): the delayed
+ * task the pick chose leaves for good (its util_est and uclamp already left at its sleep).
+ */
+static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
+	update_load_avg(s, rq, p);
+	rq->cfs_delayed--;
+	rq->cfs_load_weight -= p->weight;
+	rq->nr_running--;
+	rq_sync_view(s, rq);
+}
+
+/*
+ * mirrors pick_task_fair(): pick_eevdf(), and a delayed task it picks is dequeued for good
+ * (pick_next_entity()) and the pick made again. NULL: no fair task to run.
+ */
+static struct sim_task *pick_task_fair(struct capsim_sim *s, struct sim_rq *rq,
+				       struct sim_task *prev)
+{
+	(void)prev;
+	while (rq->cfs.nr_running) {
+		struct eevdf_se *se = eevdf_pick(&rq->cfs);
+		struct sim_task *p = task_of(se);
+
+		if (!se->sched_delayed)
+			return p;
+		dequeue_delayed(s, rq, p);
+	}
+	return NULL;
+}
+
+/*
+ * put_prev_entity() of a cfs curr that is no longer rq->curr (dequeued or delayed, or one the
+ * deadline kthread preempted), once the pick is made: pick_eevdf() then chooses with no curr.
+ */
+void fair_put_prev_dequeued(struct sim_rq *rq, const struct sim_task *prev)
+{
+	if ((!prev || !task_is_fair(prev)) && rq->cfs.curr)
+		eevdf_put_prev(&rq->cfs);
+}
+
+/* ---- enqueue / dequeue ------------------------------------------------------------------- */
+
+/*
+ * mirrors enqueue_task_fair() (and activate_task()): util_est first, then the entity's PELT
+ * update with attach, then the accounting; overutilized is checked for wake-ups only.
+ */
+static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			      bool wakeup, unsigned flags)
+{
+	bool uclamp_first = model_uclamp_inc_before_enqueue(s->opt.model);
+	bool ue_first = CAPSIM_MUT(1, true, false);
+
+	update_curr(s, rq);
+	p->cpu = rq->cpu;
+	if (ue_first)
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	rq->view_stale = true;
+	if (p->in_iowait && CAPSIM_MUT(2, wakeup, !wakeup)) {
+		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
+		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
+		p->in_iowait = false;
+		rq_sync_view(s, rq);
+		cpufreq_update_util_flags(s, rq->cpu, CAPSIM_MUT(3, SCHED_CPUFREQ_IOWAIT, 0));
+	}
+	update_load_avg(s, rq, p);
+	if (!ue_first)
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+	eevdf_enqueue(&rq->cfs, &p->se, flags);
+	p->state = TASK_RUNNABLE;
+	p->slice_exec = 0;
+	task_list_append(&rq->fair_head, &rq->fair_tail, p);
+	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
+	rq->cfs_nr++;
+	if (++rq->nr_running >= CAPSIM_MUT(7, 2u, 3u))
+		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
+	rq->cfs_load_weight += CAPSIM_MUT(4, p->weight, p->se.weight + 1);
+	/* enqueue_task(): uclamp_rq_inc() after ->enqueue_task() (v6.12) */
+	if (CAPSIM_MUT(6, !uclamp_first, uclamp_first))
+		rq_uclamp_inc(s, rq, p);
+	rq_sync_view(s, rq);
+	if (wakeup)
+		check_update_overutilized_status(s, rq);
+}
+
+/*
+ * mirrors enqueue_task(ENQUEUE_DELAYED) from ttwu_runnable(): util_est_enqueue(), then
+ * requeue_delayed_entity() (its PELT update while still delayed, then runnable again), then
+ * uclamp_rq_inc() now that it is no longer delayed; no add_nr_running(), no overutilized check.
+ */
+void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
+	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est)),
+		   (void)0);
+	rq->view_stale = true;
+	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
+	 * before clear_delayed(), which eevdf_requeue_delayed() does */
+	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
+	eevdf_requeue_delayed(&rq->cfs, &p->se);
+	rq->cfs_delayed--;
+	rq->cfs_nr++;
+	p->state = TASK_RUNNABLE;
+	p->slice_exec = 0;
+	task_list_append(&rq->fair_head, &rq->fair_tail, p);
+	CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
+	rq_sync_view(s, rq);
+}
+
+/*
+ * DELAY_DEQUEUE: the sleeping task @p was not eligible, so it stays queued, delayed, with its
+ * load (dequeue_entity(): update_load_avg(), set_delayed()); it is no longer runnable, and the
+ * switch away from it is rq_resched()'s. It stays the cfs_rq's curr until then, as in the
+ * kernel, where the pick that follows may choose it (RUN_TO_PARITY: its slice is still
+ * protected) and so dequeue it for good; else put_prev_entity() puts it into the timeline
+ * (not into fair_head, so the balance does not see it). util_est_update() runs as for any
+ * sleep (dequeue_task_fair()), unless the model's order ran it already (@util_est_updated).
+ */
+static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool util_est_updated)
+{
+	/* dequeue_entity(): update_load_avg() while still runnable, then set_delayed(), which
+	 * eevdf_dequeue() did already */
+	p->se.sched_delayed = false;
+	CAPSIM_MUT(11, update_load_avg(s, rq, p), (void)0);
+	p->se.sched_delayed = true;
+	rq->cfs_nr--;
+	rq->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
+	if (rq->curr == p) {
+		rq_put_dequeued_curr(rq, p);
+		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
+	} else {
+		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+	}
+	p->state = TASK_BLOCKED;
+	if (!util_est_updated)
+		rq_util_est_update(s, rq, p, true);
+	rq_sync_view(s, rq);
+}
+
+/*
+ * mirrors dequeue_task_fair(): util_est_dequeue, the PELT update while still queued, the
+ * accounting, then util_est_update() for a sleep -- or, in the v6.12 model's order
+ * (model_util_est_update_before_dequeue()), util_est_update() right after util_est_dequeue,
+ * before dequeue_entities()'s PELT update; a sleeping task that is not eligible is delayed
+ * instead (rq_dequeue_delay(), 6.12 on).
+ */
+static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			      bool sleep)
+{
+	bool util_est_first = model_util_est_update_before_dequeue(s->opt.model);
+
+	update_curr(s, rq);
+	rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est,
+					    CAPSIM_MUT(14, p->util_est, rq->cfs_util_est));
+	rq->view_stale = true;
+	if (util_est_first)
+		rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));
+	if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
+		rq_dequeue_delay(s, rq, p, util_est_first);
+		return;
+	}
+	update_load_avg(s, rq, p);
+	if (!sleep)
+		eevdf_dequeue(&rq->cfs, &p->se, 0);
+	if (rq->curr != p)
+		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+	else
+		rq->cfs.curr = NULL; /* !on_rq: as if put already (put_prev_entity()) */
+	rq->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
+	rq->cfs_load_weight -= p->weight;
+	rq->nr_running--;
+	if (rq->curr == p) {
+		/* put_prev_task(): the entity stops running at this instant */
+		rq_put_dequeued_curr(rq, p);
+		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
+	}
+	p->state = TASK_BLOCKED;
+	if (!util_est_first)
+		rq_util_est_update(s, rq, p, sleep);
+	rq_sync_view(s, rq);
+}
+
+/* ---- switching --------------------------------------------------------------------------- */
+
+/* mirrors put_prev_task_fair(): put_prev_entity() of the running @p */
+static void put_prev_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_load_avg(s, rq, p);
+	task_list_append(&rq->fair_head, &rq->fair_tail, p);
+	eevdf_put_prev(&rq->cfs);
+}
+
+/*
+ * mirrors set_next_task_fair(): set_next_entity() (RUN_TO_PARITY from here) with its PELT
+ * update, __set_next_task_fair()'s place at the head of cfs_tasks (MRU) and, once @p runs,
+ * update_misfit_status().
+ */
+static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	task_list_remove(&rq->fair_head, &rq->fair_tail, p);
+	sim_cfs_tasks_add(s, p);
+	eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
+	update_load_avg(s, rq, p);
+	p->slice_exec = 0;
+	rq_set_curr(s, rq, p);
+	update_misfit_status(s, rq);
+}
+
+/*
+ * mirrors check_preempt_wakeup_fair() (model/fair_eevdf.c) of the running fair task by @p,
+ * unless a reschedule is already pending (test_tsk_need_resched())
+ */
+static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	struct sim_task *c = rq->curr;
+
+	rq_update_curr(s, rq);
+	if (rq->fair_resched ||
+	    eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
+				 p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER))
+		rq_resched(s, rq);
+}
+
+/* mirrors yield_task_fair(): the running fair task gives up the rest of its request */
+void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq->nr_running == 1)
+		return;
+	update_rq_clock(s, rq);
+	rq_update_curr(s, rq);
+	eevdf_yield(&rq->cfs, rq->clk.clock);
+}
+
+static void yield_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	(void)p;
+	rq_yield_fair(s, rq);
+}
+
+/*
+ * mirrors task_tick_fair(): entity_tick() with update_curr() and update_load_avg() and the
+ * slice check, update_misfit_status(), check_update_overutilized_status()
+ */
+static bool task_tick_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	bool resched;
+
+	update_load_avg(s, rq, p);
+	resched = rq->fair_resched; /* update_curr() in entity_tick() */
+	update_misfit_status(s, rq);
+	check_update_overutilized_status(s, rq);
+	return resched;
+}
+
+/* mirrors migrate_task_rq_fair(): an attached task's PELT leaves its old cfs_rq */
+static void migrate_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int new_cpu)
+{
+	(void)new_cpu;
+	if (p->avg.last_update_time)
+		task_detach(s, &s->rq[p->cpu], p);
+}
+
+/* mirrors task_dead_fair(): remove_entity_load_avg() of the exited task */
+static void task_dead_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	task_detach(s, rq, p);
+}
+
+/*
+ * mirrors sched_balance_update_blocked_averages(): the other signals first
+ * (update_other_load_avgs(): RT, HW pressure), then CFS; schedutil once, after all of them,
+ * if any decayed
+ */
+void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
+{
+	int decayed;
+
+	rq->last_blocked_load_update_tick = sim_jiffies(s); /* update_blocked_load_tick() */
+	update_rq_clock(s, rq);
+	decayed = update_rt_rq_load_avg(s, rq, rq->curr && task_is_rt(rq->curr));
+	decayed |= update_dl_rq_load_avg(s, rq, rq->curr && task_is_dl(rq->curr));
+	decayed |= sim_pressure_blocked(s, rq->cpu);
+	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
+	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
+	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
+	    !sim_pressure_load_avg(s, rq->cpu) && !rq->cfs_avg.load_avg &&
+	    !rq->cfs_avg.util_avg)
+		rq->has_blocked_load = false;
+	rq_sync_pressure(s, rq);
+	rq_sync_view(s, rq);
+	if (decayed)
+		cpufreq_update_util(s, rq->cpu);
+}
+
+const struct sim_sched_class sim_fair_sched_class = {
+	.next = &sim_idle_sched_class,
+	.rank = 1,
+	.uclamp_enabled = true,
+	.enqueue_task = enqueue_task_fair,
+	.dequeue_task = dequeue_task_fair,
+	.pick_task = pick_task_fair,
+	.put_prev_task = put_prev_task_fair,
+	.set_next_task = set_next_task_fair,
+	.task_tick = task_tick_fair,
+	.update_curr = update_curr_fair,
+	.select_task_rq = select_task_rq_fair,
+	.migrate_task_rq = migrate_task_rq_fair,
+	.balance = sched_balance_newidle,
+	.wakeup_preempt = wakeup_preempt_fair,
+	.yield_task = yield_task_fair,
+	.task_dead = task_dead_fair,
+};

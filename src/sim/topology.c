@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/*
+ * topology.c - the sched domains and groups of the run (kernel/sched/topology.c): each CPU's
+ * domains bottom up (cpu_attach_domain()) with their balance intervals, and each group's span,
+ * flags, weight and sgc capacity sums (build_sched_groups(), init_sched_groups_capacity()), from
+ * the platform's domains (model/sched_domains.c). fair_balance.c balances over them.
+ */
+#include <stdlib.h>
+
+#include "internal.h"
+#include "sim/sim.h"
+
+/*
+ * Each group's span, flags and sg->group_weight, fixed as build_sched_groups() does, and its
+ * sgc sums.
+ */
+void sim_sg_init(struct capsim_sim *s)
+{
+	const struct sched_domains *sd = s->plat->sd;
+
+	for (unsigned gi = 0; gi < sd->nr_groups; gi++) {
+		s->sg[gi].span = sd->groups[gi];
+		s->sg[gi].flags = sd->group_flags[gi];
+		s->sg[gi].weight = capsim_cpumask_weight(&sd->groups[gi]);
+		sg_sum_capacity(s, gi);
+	}
+}
+
+/*
+ * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
+ * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
+ * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
+ */
+int sim_balance_init(struct capsim_sim *s)
+{
+	const struct sched_domains *sd = s->plat->sd;
+
+	if (!sd)
+		return 0;
+	s->sg = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg));
+	if (!s->sg)
+		return CAPSIM_ERR_NOMEM;
+	sim_sg_init(s);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		struct sim_rq *rq = &s->rq[c];
+
+		for (unsigned d = 0; d < sd->nr_domains; d++) {
+			if (!capsim_cpumask_test(&sd->domains[d].span, c) || rq->nr_sd >= SD_NR_LEVELS)
+				continue;
+			unsigned w = capsim_cpumask_weight(&sd->domains[d].span), g;
+
+			for (g = 0; g + 1 < sd->domains[d].nr_groups; g++)
+				if (capsim_cpumask_test(&sd->groups[sd->domains[d].first_group + g], c))
+					break;
+			rq->sd[rq->nr_sd++] = (struct sim_sd){
+				.dom = d,
+				.local_sg = sd->domains[d].first_group + g,
+				.min_interval = w,
+				.balance_interval = w,
+			};
+		}
+	}
+	return 0;
+}
