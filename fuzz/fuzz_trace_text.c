@@ -2,117 +2,14 @@
 /*
  * fuzz_trace_text.c - libFuzzer target for the trace text reader (src/input/trace_text.c,
  * src/input/trace_stream.c: ftrace and trace-cmd report text, plain or compressed) and the
- * analysis over it (src/api/analyze.c), the input of `capsim analyze`. Properties checked, not
- * just survival:
- * - a rejected input has a message "fuzz.trace:LINE: ..." (or "fuzz.trace: byte N ..." for a
- *   compressed stream, "fuzz.trace:LINE: EVENT: ..." for a field) and a parse or range code;
- * - events come in time order except those counted as late; every event's fields have names;
- * - an accepted input analyses twice to the same JSON bytes, and its busy percentages lie in
- *   0..100.
+ * analysis over it (src/api/analyze.c), the input of `capsim analyze`; the properties checked
+ * are trace_check.h's.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "capsim/capsim.h"
-
-#define CHECK(cond)                                                                        \
-	do {                                                                               \
-		if (!(cond)) {                                                             \
-			fprintf(stderr, "fuzz_trace_text: property failed: %s\n", #cond);   \
-			abort();                                                           \
-		}                                                                          \
-	} while (0)
-
-/* Reads every event; checks the order and the fields. Return: the reader's result. */
-static int read_all(const uint8_t *data, size_t size)
-{
-	const struct capsim_trace_event *ev;
-	capsim_error err = { 0 };
-	capsim_trace *t;
-	uint64_t last = 0, late = 0;
-	int ret = capsim_trace_open_mem(data, size, "fuzz.trace", &t, &err);
-
-	CHECK(!ret);
-	while ((ret = capsim_trace_next(t, &ev, &err)) == 1) {
-		if (ev->ts_ns < last)
-			late++;
-		else
-			last = ev->ts_ns;
-		CHECK(ev->name && ev->comm && ev->body);
-		for (unsigned i = 0; i < ev->nr_fields; i++)
-			CHECK(ev->fields[i].name[0] && ev->fields[i].value);
-	}
-	if (ret) {
-		CHECK(ret == CAPSIM_ERR_PARSE || ret == CAPSIM_ERR_RANGE);
-		CHECK(!strncmp(err.msg, "fuzz.trace:", 11) || !strncmp(err.msg, "fuzz.trace: byte ", 17));
-	} else {
-		CHECK(late == capsim_trace_skipped(t, CAPSIM_TRACE_SKIP_LATE));
-	}
-	capsim_trace_free(t);
-	return ret;
-}
-
-/* The analysis's JSON in a malloc'ed buffer, or NULL if it failed. */
-static char *analyse(const uint8_t *data, size_t size, size_t *len, FILE *events)
-{
-	struct capsim_analyze_opts o = { .model = CAPSIM_MODEL_V6_10, .events = events };
-	capsim_error err = { 0 };
-	capsim_analysis *a = NULL;
-	capsim_trace *t;
-	char *buf = NULL;
-	FILE *fp;
-	int ret;
-
-	CHECK(!capsim_trace_open_mem(data, size, "fuzz.trace", &t, &err));
-	ret = capsim_analyze(t, &o, &a, &err);
-	capsim_trace_free(t);
-	if (ret) {
-		CHECK(ret == CAPSIM_ERR_PARSE || ret == CAPSIM_ERR_RANGE);
-		CHECK(!strncmp(err.msg, "fuzz.trace", 10));
-		return NULL;
-	}
-	fp = open_memstream(&buf, len);
-	CHECK(fp);
-	CHECK(!capsim_analysis_write_json(a, fp));
-	CHECK(!capsim_analysis_write_text(a, fp));
-	fclose(fp);
-	capsim_analysis_free(a);
-	return buf;
-}
-
-/* Every "busy_pct": V of the JSON lies in 0..100 (a little rounding aside). */
-static void check_busy(const char *json)
-{
-	for (const char *p = strstr(json, "\"busy_pct\": "); p; p = strstr(p + 1, "\"busy_pct\": ")) {
-		double v = strtod(p + 12, NULL);
-
-		CHECK(v >= 0.0 && v <= 100.0001);
-	}
-}
+#include "trace_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *a, *b, *ev = NULL;
-	size_t la, lb, lev;
-	FILE *events;
-	int ret = read_all(data, size);
-
-	events = open_memstream(&ev, &lev);
-	CHECK(events);
-	a = analyse(data, size, &la, events);
-	fclose(events);
-	free(ev);
-	if (!a)
-		return 0;
-	CHECK(!ret);
-	b = analyse(data, size, &lb, NULL);
-	CHECK(b && la == lb && !memcmp(a, b, la));
-	check_busy(a);
-	free(a);
-	free(b);
-	return 0;
+	return trace_check(data, size);
 }

@@ -67,6 +67,10 @@ struct capsim_trace_event {
 enum capsim_trace_skip {
 	CAPSIM_TRACE_SKIP_RAW = 0,   /* the kernel's `raw` option: "PID CPU TS type: N", no event name */
 	CAPSIM_TRACE_SKIP_LATE = 1,  /* not skipped: given out of time order, later than the reorder window */
+	CAPSIM_TRACE_SKIP_UNKNOWN = 2, /* a binary trace's event the reader has no fields for: a
+					* Perfetto event message it does not read, a trace.dat
+					* record whose id has no format in the file */
+	CAPSIM_TRACE_SKIP_UNREAD = 3,  /* Perfetto's compressed_packets (not read) */
 	CAPSIM_TRACE_SKIP_COUNT
 };
 
@@ -121,7 +125,8 @@ CAPSIM_API unsigned capsim_trace_nr_cpus(const capsim_trace *t);
 /** capsim_trace_skipped() - how many lines were passed over (or given late) for @why. */
 CAPSIM_API uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why);
 
-/** capsim_trace_skip_name() - "raw_line", "late" (NULL out of range). */
+/** capsim_trace_skip_name() - "raw_line", "late", "unknown_event", "compressed_packets"
+ * (NULL out of range). */
 CAPSIM_API const char *capsim_trace_skip_name(enum capsim_trace_skip why);
 
 /** capsim_trace_free() - NULL is a no-op. */
