@@ -5,8 +5,9 @@
  * A trace is read as a stream, in memory that does not grow with its length: the kernel's
  * ftrace text (/sys/kernel/tracing/trace: with or without the record-tgid column and the
  * irq-info flags, or in the latency format) and `trace-cmd report` text (with or without -R),
- * plain or compressed (gzip, zstd, xz: told from the file's first bytes). The grammar, the
- * skips and their reasons are in docs/formats.md, "Trace input".
+ * trace.dat (through libtracecmd) and Perfetto protobuf, plain or compressed (gzip, zstd, xz);
+ * the format is told from the file's first bytes. The grammar, the skips and their reasons
+ * are in docs/formats.md, "Trace input".
  */
 #ifndef CAPSIM_CAPSIM_TRACE_H
 #define CAPSIM_CAPSIM_TRACE_H
@@ -45,7 +46,7 @@ enum capsim_trace_kind {
  *             prev_pid, prev_prio, prev_state, next_comm, next_pid, next_prio; comm, pid, prio,
  *             success, target_cpu); print/bprint/bputs/tracing_mark_write as "ip" and "buf"
  * @failed:    1 for trace-cmd's "[FAILED TO PARSE]" text: @fields are read as far as they go
- * @line:      its line in the file (1-based)
+ * @line:      its line in the file (1-based); in a trace.dat or Perfetto trace, its byte offset
  */
 struct capsim_trace_event {
 	enum capsim_trace_kind kind;

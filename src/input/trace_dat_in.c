@@ -371,6 +371,185 @@ static int spool(struct dat_reader *d, capsim_error *err)
 	return 0;
 }
 
+/* ---- the file's layout, checked before libtracecmd reads it --------------------------------- */
+
+/*
+ * libtracecmd (3.1) takes a version 6 file's sizes and offsets on trust: a truncated file
+ * makes its error path crash, CPU data past the end is mapped past the end. So the layout of
+ * trace-cmd's trace-cmd.dat(5) is walked first, every size checked against the file's: the
+ * initial header, header_page, header_event, ftrace and event formats, kallsyms, printk,
+ * saved cmdlines, the CPU count, the options and each CPU's flyrecord offset and size.
+ */
+struct walk {
+	FILE *fp;
+	const char *name;
+	uint64_t size, pos;
+	int big_endian;
+	capsim_error *err;
+};
+
+static int walk_fail(struct walk *w, const char *what)
+{
+	return capsim_error_set(w->err, CAPSIM_ERR_PARSE, "%s: byte %" PRIu64 ": %s", w->name,
+				w->pos, what);
+}
+
+/* @n bytes at the current place into @b, or an error naming @what (what should be there). */
+static int walk_bytes(struct walk *w, void *b, size_t n, const char *what)
+{
+	if (n > w->size - w->pos || fread(b, 1, n, w->fp) != n)
+		return walk_fail(w, what);
+	w->pos += n;
+	return 0;
+}
+
+static int walk_u(struct walk *w, unsigned n, uint64_t *v, const char *what)
+{
+	unsigned char b[8];
+	int ret = walk_bytes(w, b, n, what);
+
+	*v = 0;
+	for (unsigned i = 0; !ret && i < n; i++)
+		*v |= (uint64_t)b[w->big_endian ? i : n - 1 - i] << (8 * (n - 1 - i));
+	return ret;
+}
+
+/* A section of @n bytes passed over. */
+static int walk_skip(struct walk *w, uint64_t n, const char *what)
+{
+	if (n > w->size - w->pos || fseeko(w->fp, (off_t)n, SEEK_CUR))
+		return walk_fail(w, what);
+	w->pos += n;
+	return 0;
+}
+
+/* A size of @width bytes, then that many bytes. */
+static int walk_sized(struct walk *w, unsigned width, const char *what)
+{
+	uint64_t n;
+	int ret = walk_u(w, width, &n, what);
+
+	return ret ? ret : walk_skip(w, n, what);
+}
+
+/* A NUL-terminated string of at most @max bytes into @b. */
+static int walk_str(struct walk *w, char *b, size_t max, const char *what)
+{
+	for (size_t i = 0; i < max; i++) {
+		int ret = walk_bytes(w, &b[i], 1, what);
+
+		if (ret)
+			return ret;
+		if (!b[i])
+			return 0;
+	}
+	return walk_fail(w, what);
+}
+
+static int walk_event_formats(struct walk *w)
+{
+	uint64_t systems, n;
+	char name[256];
+	int ret = walk_u(w, 4, &n, "the trace.dat ends before its ftrace formats (expected their count)");
+
+	for (uint64_t i = 0; !ret && i < n; i++)
+		ret = walk_sized(w, 8, "the trace.dat ends inside its ftrace formats (a truncated file?)");
+	if (!ret)
+		ret = walk_u(w, 4, &systems, "the trace.dat ends before its event systems (expected their count)");
+	for (uint64_t i = 0; !ret && i < systems; i++) {
+		ret = walk_str(w, name, sizeof(name), "an event system's name (expected a string of "
+			       "at most 255 bytes, NUL-terminated)");
+		if (!ret)
+			ret = walk_u(w, 4, &n, "the trace.dat ends inside its event formats (a truncated file?)");
+		for (uint64_t e = 0; !ret && e < n; e++)
+			ret = walk_sized(w, 8, "the trace.dat ends inside its event formats (a truncated file?)");
+	}
+	return ret;
+}
+
+/* The options (id 0 ends them), then the data section: "latency" or each CPU's flyrecord. */
+static int walk_data(struct walk *w, uint64_t cpus)
+{
+	char label[10];
+
+	for (;;) {
+		int ret = walk_bytes(w, label, sizeof(label), "the trace.dat ends before its data "
+				     "(expected \"options\", \"latency\" or \"flyrecord\")");
+
+		if (ret)
+			return ret;
+		if (!memcmp(label, "options  ", 10)) {
+			uint64_t id;
+
+			while (!(ret = walk_u(w, 2, &id, "the trace.dat ends inside its options")) && id)
+				ret = walk_sized(w, 4, "the trace.dat ends inside an option (a truncated file?)");
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (!memcmp(label, "latency  ", 10))
+			return 0;
+		if (memcmp(label, "flyrecord", 10))
+			return walk_fail(w, "not a data section (expected \"options\", \"latency\" or "
+					 "\"flyrecord\")");
+		for (uint64_t c = 0; c < cpus; c++) {
+			uint64_t off, size;
+
+			if ((ret = walk_u(w, 8, &off, "the trace.dat ends in its CPUs' offsets")) ||
+			    (ret = walk_u(w, 8, &size, "the trace.dat ends in its CPUs' sizes")))
+				return ret;
+			if (off > w->size || size > w->size - off) {
+				char what[160];
+
+				snprintf(what, sizeof(what), "CPU %" PRIu64 "'s data (bytes %" PRIu64
+					 "..%" PRIu64 ") past the file's end (%" PRIu64 " bytes: a "
+					 "truncated file?)", c, off, off + size, w->size);
+				return walk_fail(w, what);
+			}
+		}
+		return 0;
+	}
+}
+
+/* Return: 0 (a version 6 file whose sizes hold, or another version: libtracecmd's), or <0. */
+static int walk_layout(FILE *fp, const char *name, capsim_error *err)
+{
+	struct walk w = { fp, name, 0, 0, 0, err };
+	unsigned char head[10], endian, long_size;
+	char version[16];
+	uint64_t page, cpus;
+	struct stat st;
+	int ret;
+
+	if (fstat(fileno(fp), &st) || fseeko(fp, 0, SEEK_SET))
+		return capsim_error_set(err, CAPSIM_ERR_IO, "%s: %s", name, strerror(errno));
+	w.size = (uint64_t)st.st_size;
+	if ((ret = walk_bytes(&w, head, sizeof(head), "trace-cmd's magic")) ||
+	    (ret = walk_str(&w, version, sizeof(version), "the file version (expected a number, "
+			    "NUL-terminated)")))
+		return ret;
+	if (strcmp(version, "6"))
+		return 0;
+	if ((ret = walk_bytes(&w, &endian, 1, "the endianness byte")) ||
+	    (ret = walk_bytes(&w, &long_size, 1, "the long size byte")))
+		return ret;
+	w.big_endian = endian != 0;
+	if ((ret = walk_u(&w, 4, &page, "the page size")) ||
+	    (ret = walk_skip(&w, 12, "\"header_page\"")) ||
+	    (ret = walk_sized(&w, 8, "the trace.dat ends inside header_page (a truncated file?)")) ||
+	    (ret = walk_skip(&w, 13, "\"header_event\"")) ||
+	    (ret = walk_sized(&w, 8, "the trace.dat ends inside header_event (a truncated file?)")) ||
+	    (ret = walk_event_formats(&w)) ||
+	    (ret = walk_sized(&w, 4, "the trace.dat ends inside its kallsyms (a truncated file?)")) ||
+	    (ret = walk_sized(&w, 4, "the trace.dat ends inside its printk formats (a truncated file?)")) ||
+	    (ret = walk_sized(&w, 8, "the trace.dat ends inside its saved cmdlines (a truncated file?)")) ||
+	    (ret = walk_u(&w, 4, &cpus, "the trace.dat ends before its CPU count")))
+		return ret;
+	if (!cpus || cpus > 4096)
+		return walk_fail(&w, "a CPU count out of range (expected 1..4096)");
+	return walk_data(&w, cpus);
+}
+
 static int open_handle(struct dat_reader *d, capsim_error *err)
 {
 	const char *name = trace_stream_name(d->in);
@@ -380,10 +559,22 @@ static int open_handle(struct dat_reader *d, capsim_error *err)
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
 	if (trace_stream_is_plain_file(d->in) && !stat(name, &st) && S_ISREG(st.st_mode)) {
+		FILE *fp = fopen(name, "rb");
+		int ret;
+
+		if (!fp)
+			return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s", name,
+						strerror(errno));
+		ret = walk_layout(fp, name, err);
+		fclose(fp);
+		if (ret)
+			return ret;
 		d->h = tracecmd_open(name, TRACECMD_FL_LOAD_NO_PLUGINS);
 	} else {
 		int ret = spool(d, err), fd;
 
+		if (!ret)
+			ret = walk_layout(d->spool, name, err);
 		if (ret)
 			return ret;
 		fd = dup(fileno(d->spool)); /* its offset is the spool's: libtracecmd reads from 0 */
