@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * cmd_analyze.c - `capsim analyze`: the figures of a real kernel trace (ftrace text or
- * `trace-cmd report` text, plain or compressed). The library reads and figures
+ * cmd_analyze.c - `capsim analyze`: the figures of a real kernel trace (ftrace text,
+ * `trace-cmd report` text, trace.dat or Perfetto, plain or compressed). The library reads and figures
  * (capsim_trace_open(), capsim_analyze(): include/capsim/capsim_trace.h); this file takes the
  * options, opens the outputs (each whole or not at all) and prints.
  */
@@ -25,9 +25,10 @@ static const char head[] =
 	"\n"
 	"TRACE (- for standard input) is the kernel's ftrace text (/sys/kernel/tracing/trace, with\n"
 	"or without the tgid column and the irq-info flags, or the latency format) or `trace-cmd\n"
-	"report` text (with or without -R), plain or compressed with gzip, zstd or xz. Events out\n"
-	"of time order are put back in order; lost-events markers and per-CPU buffer starts are\n"
-	"honoured. docs/formats.md, \"Trace input\" and \"Trace analysis\", define every figure.\n"
+	"report` text (with or without -R), a trace.dat (trace-cmd record) or a Perfetto trace,\n"
+	"told by its first bytes, plain or compressed with gzip, zstd or xz. Events out of time\n"
+	"order are put back in order; lost-events markers and per-CPU buffer starts are honoured.\n"
+	"docs/formats.md, \"Trace input\" and \"Trace analysis\", define every figure.\n"
 	"\n"
 	"options:\n";
 

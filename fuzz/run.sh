@@ -6,6 +6,7 @@ set -u
 build=${1:-build-fuzz}
 seconds=${2:-60}
 root=$(cd "$(dirname "$0")" && pwd)
+export LSAN_OPTIONS="suppressions=$root/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 for bin in "$build"/fuzz_*; do
   [ -x "$bin" ] || continue

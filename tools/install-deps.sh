@@ -9,7 +9,8 @@ set -u
 # chromium: the report tests open it headless (tests/report/).
 # libprotobuf-c-dev, protobuf-c-compiler: the Perfetto writer; protobuf-compiler (protoc --decode),
 # trace-cmd, kernelshark (libkshark), libtracecmd-dev, libtraceevent-dev (kbuffer): the trace
-# format tests read the outputs with them.
+# format tests read the outputs with them; libtracecmd-dev, libtracefs-dev (its pkg-config file
+# requires libtracefs) and libtraceevent-dev: the library's trace.dat reader.
 # abigail-tools: the ABI test (abidw, abidiff; tools/abi-check.sh).
 pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev libcmocka-dev
       libyaml-dev zlib1g-dev libzstd-dev liblzma-dev gzip xz-utils zstd man-db groff-base
@@ -17,7 +18,7 @@ pkgs=(cmake make gcc pkg-config libfdt-dev device-tree-compiler libjson-c-dev li
       python3-setuptools python3-venv python3-pip python3-yaml
       nodejs chromium
       libprotobuf-c-dev protobuf-c-compiler protobuf-compiler trace-cmd kernelshark libtracecmd-dev
-      libtraceevent-dev abigail-tools "$@")
+      libtracefs-dev libtraceevent-dev abigail-tools "$@")
 # Debian's npm, unless the nodejs in place brings its own (NodeSource's does, and conflicts with it)
 command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()

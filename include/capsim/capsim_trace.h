@@ -5,8 +5,9 @@
  * A trace is read as a stream, in memory that does not grow with its length: the kernel's
  * ftrace text (/sys/kernel/tracing/trace: with or without the record-tgid column and the
  * irq-info flags, or in the latency format) and `trace-cmd report` text (with or without -R),
- * plain or compressed (gzip, zstd, xz: told from the file's first bytes). The grammar, the
- * skips and their reasons are in docs/formats.md, "Trace input".
+ * trace.dat (through libtracecmd) and Perfetto protobuf, plain or compressed (gzip, zstd, xz);
+ * the format is told from the file's first bytes. The grammar, the skips and their reasons
+ * are in docs/formats.md, "Trace input".
  */
 #ifndef CAPSIM_CAPSIM_TRACE_H
 #define CAPSIM_CAPSIM_TRACE_H
@@ -51,7 +52,7 @@ enum capsim_trace_kind {
  *             prev_pid, prev_prio, prev_state, next_comm, next_pid, next_prio; comm, pid, prio,
  *             success, target_cpu); print/bprint/bputs/tracing_mark_write as "ip" and "buf"
  * @failed:    1 for trace-cmd's "[FAILED TO PARSE]" text: @fields are read as far as they go
- * @line:      its line in the file (1-based)
+ * @line:      its line in the file (1-based); in a trace.dat or Perfetto trace, its byte offset
  */
 struct capsim_trace_event {
 	uint32_t size;    /* sizeof(struct capsim_trace_event) as the library filled it */
@@ -75,6 +76,10 @@ struct capsim_trace_event {
 enum capsim_trace_skip {
 	CAPSIM_TRACE_SKIP_RAW = 0,   /* the kernel's `raw` option: "PID CPU TS type: N", no event name */
 	CAPSIM_TRACE_SKIP_LATE = 1,  /* not skipped: given out of time order, later than the reorder window */
+	CAPSIM_TRACE_SKIP_UNKNOWN = 2, /* a binary trace's event the reader has no fields for: a
+					* Perfetto event message it does not read, a trace.dat
+					* record whose id has no format in the file */
+	CAPSIM_TRACE_SKIP_UNREAD = 3,  /* Perfetto's compressed_packets (not read) */
 	CAPSIM_TRACE_SKIP_COUNT
 };
 
@@ -129,7 +134,8 @@ CAPSIM_API unsigned capsim_trace_nr_cpus(const capsim_trace *t);
 /** capsim_trace_skipped() - how many lines were passed over (or given late) for @why. */
 CAPSIM_API uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why);
 
-/** capsim_trace_skip_name() - "raw_line", "late" (NULL out of range). */
+/** capsim_trace_skip_name() - "raw_line", "late", "unknown_event", "compressed_packets"
+ * (NULL out of range). */
 CAPSIM_API const char *capsim_trace_skip_name(enum capsim_trace_skip why);
 
 /** capsim_trace_free() - NULL is a no-op. */

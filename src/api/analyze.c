@@ -54,6 +54,7 @@ struct an_cpu {
 	struct belief_view view;
 	uint64_t cap_since, next_tick;
 	double sum_actual, sum_cpufreq, sum_hw, sum_hw_avg;
+	uint64_t row_hw;       /* the HW pressure of its last cpu_capacity.csv row */
 	uint64_t min_actual, cap_ns;
 };
 
@@ -290,6 +291,17 @@ static int set_freq(struct capsim_analysis *a, unsigned c, uint64_t khz, uint64_
 /* ---- capacity (with a platform) ----------------------------------------------------------- */
 
 /* The time-weighted sums up to @now, then the view now; a CSV row when it changed. */
+/* A row of --csv's cpu_capacity.csv: CPU @c's belief @v from @now. */
+static void cap_row(struct capsim_analysis *a, unsigned c, uint64_t now,
+		    const struct belief_view *v)
+{
+	a->cpus[c].row_hw = a->belief->cpus[c].hw_pressure;
+	if (a->capacity_csv)
+		fprintf(a->capacity_csv, "%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			now, c, v->cpufreq_pressure, a->belief->cpus[c].hw_pressure, v->hw_load_avg,
+			v->actual_cap);
+}
+
 static void cap_refresh(struct capsim_analysis *a, unsigned c, uint64_t now)
 {
 	struct an_cpu *cp = &a->cpus[c];
@@ -308,10 +320,8 @@ static void cap_refresh(struct capsim_analysis *a, unsigned c, uint64_t now)
 	v = belief_view(a->belief, c, now);
 	if (v.actual_cap < cp->min_actual)
 		cp->min_actual = v.actual_cap;
-	if (a->capacity_csv && memcmp(&v, &cp->view, sizeof(v)))
-		fprintf(a->capacity_csv, "%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-			now, c, v.cpufreq_pressure, a->belief->cpus[c].hw_pressure, v.hw_load_avg,
-			v.actual_cap);
+	if (memcmp(&v, &cp->view, sizeof(v)) || a->belief->cpus[c].hw_pressure != cp->row_hw)
+		cap_row(a, c, now, &v);
 	cp->view = v;
 }
 
@@ -409,8 +419,13 @@ static void see_cpu(struct capsim_analysis *a, unsigned c, uint64_t now)
 	cp->since = cp->start;
 	cp->cap_since = cp->start;
 	cp->min_actual = UINT64_MAX;
-	if (a->belief && c < a->belief->nr_cpus)
+	if (a->belief && c < a->belief->nr_cpus) {
 		cp->view = belief_view(a->belief, c, cp->start);
+		/* pressure that came before the CPU's first event (its policy's): a change too */
+		if (cp->view.actual_cap != a->belief->cpus[c].p.cap_orig || cp->view.cpufreq_pressure ||
+		    cp->view.hw_load_avg || a->belief->cpus[c].hw_pressure)
+			cap_row(a, c, cp->start, &cp->view);
+	}
 }
 
 static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event *ev,

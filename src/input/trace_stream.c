@@ -40,6 +40,7 @@ struct trace_stream {
 	int out_eof;
 	uint64_t lineno;
 	uint64_t in_total;        /* raw bytes read, for messages */
+	uint64_t consumed;        /* decoded bytes given by trace_stream_read() */
 };
 
 /* The raw bytes: the next chunk of the file or of memory into s->in. */
@@ -320,6 +321,79 @@ int trace_stream_line(struct trace_stream *s, char **line, size_t *len, capsim_e
 					"a binary file? trace.dat files are read by their own reader)",
 					s->name, (unsigned long long)s->lineno);
 	return 1;
+}
+
+/* Decodes more bytes after the unread ones: 0 with *@got 0 only at the end. */
+static int fill_more(struct trace_stream *s, size_t *got, capsim_error *err)
+{
+	int ret;
+
+	if (s->out_eof) {
+		*got = 0;
+		return 0;
+	}
+	ret = make_room(s, err);
+	if (!ret)
+		ret = decode(s, (unsigned char *)s->buf + s->len, s->cap - s->len, got, err);
+	if (ret)
+		return ret;
+	s->len += *got;
+	s->out_eof = *got == 0;
+	return 0;
+}
+
+int trace_stream_peek(struct trace_stream *s, size_t want, const unsigned char **p, size_t *got,
+		      capsim_error *err)
+{
+	size_t more = 1;
+
+	if (want > CHUNK / 2)
+		want = CHUNK / 2; /* make_room() always keeps that much room */
+	while (s->len - s->start < want && more) {
+		int ret = fill_more(s, &more, err);
+
+		if (ret)
+			return ret;
+	}
+	*p = (const unsigned char *)s->buf + s->start;
+	*got = s->len - s->start < want ? s->len - s->start : want;
+	return 0;
+}
+
+int trace_stream_read(struct trace_stream *s, void *dst, size_t n, size_t *got, capsim_error *err)
+{
+	unsigned char *d = dst;
+
+	*got = 0;
+	while (*got < n) {
+		size_t have = s->len - s->start, take, more;
+		int ret;
+
+		if (!have) {
+			s->start = s->len = 0; /* the buffer stays at its size: no line is kept */
+			if ((ret = fill_more(s, &more, err)))
+				return ret;
+			if (!more)
+				break;
+			continue;
+		}
+		take = have < n - *got ? have : n - *got;
+		memcpy(d + *got, s->buf + s->start, take);
+		s->start += take;
+		*got += take;
+	}
+	s->consumed += *got;
+	return 0;
+}
+
+uint64_t trace_stream_offset(const struct trace_stream *s)
+{
+	return s->consumed;
+}
+
+int trace_stream_is_plain_file(const struct trace_stream *s)
+{
+	return s->fp && s->own_fp && s->codec == CODEC_NONE;
 }
 
 uint64_t trace_stream_lineno(const struct trace_stream *s)

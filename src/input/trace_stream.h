@@ -39,6 +39,28 @@ int trace_stream_open_mem(const void *data, size_t len, const char *name,
  */
 int trace_stream_line(struct trace_stream *s, char **line, size_t *len, capsim_error *err);
 
+/**
+ * trace_stream_peek() - the next decoded bytes, up to @want (at most 32 KiB), without taking them:
+ * *@p, *@got (fewer than @want only at the end). For telling a format by its first bytes.
+ * Return: 0 or a negative enum capsim_err (as trace_stream_line()).
+ */
+int trace_stream_peek(struct trace_stream *s, size_t want, const unsigned char **p, size_t *got,
+		      capsim_error *err);
+
+/**
+ * trace_stream_read() - the next @n decoded bytes into @dst (the binary readers' way in, not
+ * mixed with trace_stream_line()): *@got, fewer than @n only at the end.
+ * Return: 0 or a negative enum capsim_err (as trace_stream_line()).
+ */
+int trace_stream_read(struct trace_stream *s, void *dst, size_t n, size_t *got, capsim_error *err);
+
+/** trace_stream_offset() - the decoded bytes trace_stream_read() has given: a byte's offset. */
+uint64_t trace_stream_offset(const struct trace_stream *s);
+
+/** trace_stream_is_plain_file() - 1 when @s reads a file by its path, uncompressed: another
+ * library may open that path itself. */
+int trace_stream_is_plain_file(const struct trace_stream *s);
+
 /** trace_stream_lineno() - the number of the line trace_stream_line() last gave (1-based). */
 uint64_t trace_stream_lineno(const struct trace_stream *s);
 

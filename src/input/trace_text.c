@@ -18,6 +18,7 @@
 
 #include "capsim/capsim.h"
 #include "capsim/capsim_trace.h"
+#include "input/trace_binary.h"
 #include "input/trace_stream.h"
 #include "input/trace_text.h"
 
@@ -33,6 +34,8 @@ struct slot {
 
 struct capsim_trace {
 	struct trace_stream *in;
+	const struct trace_reader_ops *bin; /* a binary trace's reader (trace_binary.h), or NULL */
+	void *bin_rd;
 	struct slot slots[CAPSIM_TRACE_REORDER_WINDOW];
 	struct slot *heap[CAPSIM_TRACE_REORDER_WINDOW];
 	unsigned nr_heap;
@@ -47,7 +50,9 @@ struct capsim_trace {
 	uint64_t skipped[CAPSIM_TRACE_SKIP_COUNT];
 };
 
-static const char *const skip_names[CAPSIM_TRACE_SKIP_COUNT] = { "raw_line", "late" };
+static const char *const skip_names[CAPSIM_TRACE_SKIP_COUNT] = {
+	"raw_line", "late", "unknown_event", "compressed_packets"
+};
 
 /* ---- the reorder window ------------------------------------------------------------------ */
 
@@ -721,10 +726,27 @@ static int read_one(struct capsim_trace *t, capsim_error *err)
 	return ret;
 }
 
+/* A binary trace's reader's next event, out of order ones counted as the window's are. */
+static int binary_next(struct capsim_trace *t, const struct capsim_trace_event **ev,
+		       capsim_error *err)
+{
+	int ret = t->bin->next(t->bin_rd, ev, err);
+
+	if (ret == 1) {
+		if ((*ev)->ts_ns < t->last_given_ts)
+			t->skipped[CAPSIM_TRACE_SKIP_LATE]++;
+		else
+			t->last_given_ts = (*ev)->ts_ns;
+	}
+	return ret;
+}
+
 int capsim_trace_next(capsim_trace *t, const struct capsim_trace_event **ev, capsim_error *err)
 {
 	struct slot *s;
 
+	if (t->bin)
+		return binary_next(t, ev, err);
 	if (t->given) {
 		put_slot(t, t->given);
 		t->given = NULL;
@@ -771,6 +793,8 @@ int capsim_trace_open(const char *path, capsim_trace **out, capsim_error *err)
 
 	if (!ret)
 		ret = trace_stream_open(path, &(*out)->in, err);
+	if (!ret)
+		ret = trace_binary_open((*out)->in, &(*out)->bin, &(*out)->bin_rd, err);
 	if (ret && *out) {
 		capsim_trace_free(*out);
 		*out = NULL;
@@ -785,6 +809,8 @@ int capsim_trace_open_mem(const void *data, size_t len, const char *name, capsim
 
 	if (!ret)
 		ret = trace_stream_open_mem(data, len, name, &(*out)->in, err);
+	if (!ret)
+		ret = trace_binary_open((*out)->in, &(*out)->bin, &(*out)->bin_rd, err);
 	if (ret && *out) {
 		capsim_trace_free(*out);
 		*out = NULL;
@@ -796,6 +822,8 @@ void capsim_trace_free(capsim_trace *t)
 {
 	if (!t)
 		return;
+	if (t->bin)
+		t->bin->free(t->bin_rd);
 	trace_stream_close(t->in);
 	for (unsigned i = 0; i < CAPSIM_TRACE_REORDER_WINDOW; i++)
 		free(t->slots[i].text);
@@ -809,12 +837,16 @@ const char *capsim_trace_name(const capsim_trace *t)
 
 unsigned capsim_trace_nr_cpus(const capsim_trace *t)
 {
+	if (t->bin)
+		return t->bin->nr_cpus(t->bin_rd);
 	return t->nr_cpus;
 }
 
 uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why)
 {
-	return (unsigned)why < CAPSIM_TRACE_SKIP_COUNT ? t->skipped[why] : 0;
+	if ((unsigned)why >= CAPSIM_TRACE_SKIP_COUNT)
+		return 0;
+	return t->bin ? t->skipped[why] + t->bin->skipped(t->bin_rd, why) : t->skipped[why];
 }
 
 const char *capsim_trace_skip_name(enum capsim_trace_skip why)

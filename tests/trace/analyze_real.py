@@ -7,7 +7,9 @@ frequency residency (cpu_frequency events and devlib's cpu_frequency_devlib mark
 the run time on each CPU, switch-ins, CPU changes, migrations and wake-up latency quantiles.
 The Juno trace is `trace-cmd report` text with libtraceevent's sched_switch plugin text; it is
 also read gzip'ed, zstd'ed and xz'ed, and with its LISA PlatformInfo as the platform (it traces
-no pressure: each CPU's actual capacity must be its original capacity throughout).
+no pressure: each CPU's actual capacity must be its original capacity throughout). The
+trace.dat it was printed from is read by capsim's trace.dat reader and checked against the
+figures of `trace-cmd report -t` of it (ns), exactly.
 
 Usage: analyze_real.py CAPSIM DATADIR OUTDIR
 """
@@ -209,6 +211,19 @@ for name in ("juno-ipa-thermal.txt", "lkml_juno_util_est_pelt_rampdown.txt",
              "format-ref-cpu_frequency_limits.systrace"):
     p = os.path.join(data, name)
     check(p, expected(p))
+# a real trace.dat (LISA's, the run juno-sched-load.report.txt was printed from): capsim's
+# trace.dat reader, plain and xz'ed, against `trace-cmd report -t` (ns) of the same file
+dat_xz = os.path.join(data, "juno-sched-load.dat.xz")
+dat = os.path.join(out, "juno-sched-load.dat")
+with open(dat_xz, "rb") as f, open(dat, "wb") as o:
+    o.write(lzma.decompress(f.read()))
+rep = os.path.join(out, "juno-sched-load.dat.report")
+with open(rep, "w") as o:
+    subprocess.run(["trace-cmd", "report", "-t", dat], stdout=o, check=True)
+exp_dat = expected(rep)
+check(dat, exp_dat, label="juno trace.dat")
+check(dat_xz, exp_dat, label="juno trace.dat.xz")
+check(dat, exp_dat, ("--platform", yml), "juno trace.dat --platform")
 # --events: one JSON object per event line, fields typed
 ev = os.path.join(out, "juno.jsonl")
 subprocess.run([capsim, "analyze", juno, "--events", ev, "-o", os.devnull], check=True)
