@@ -143,6 +143,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	memset(&cs, 0, sizeof(cs));
 	s->opt.model = CAPSIM_MODEL_V6_12;
 	s->opt.hz = 250;
+	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT; /* the kernel side's CONFIG_UCLAMP_BUCKETS_COUNT */
 	s->nr_cpus = 1;
 	s->rq = rq;
 	s->view = &cs.view;
