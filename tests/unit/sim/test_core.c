@@ -186,9 +186,11 @@ static void test_fair_does_not_preempt_rt(void **state)
  * RT priorities: the kernel's prio is 99 - rt_priority (MAX_RT_PRIO - 1 - sched_priority) and
  * pick_next_rt_entity() takes the lowest prio value first, from the head of its list (FIFO
  * within a priority). lo1 and lo2 share rt_priority 10, hi has 50. lo1 runs; lo2 of equal
- * priority does not preempt it (wakeup_preempt_rt(): strictly higher only); hi does. After hi
- * sleeps a task of priority 10 runs, and after it sleeps the other: each exactly once; after
- * both, the idle task.
+ * priority does not preempt it (wakeup_preempt_rt(): strictly higher only); hi does. The
+ * running task is never taken off its list and put_prev_task_rt() does not requeue it, so the
+ * preempted lo1 is still at the head of priority 10 (POSIX: a preempted SCHED_FIFO thread
+ * becomes the head of its priority's list): after hi sleeps lo1 runs, then lo2, then the
+ * idle task.
  */
 static void test_rt_priority_then_fifo(void **state)
 {
@@ -198,7 +200,6 @@ static void test_rt_priority_then_fifo(void **state)
 		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 50") "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *lo1 = task(s, "lo1"), *lo2 = task(s, "lo2"), *hi = task(s, "hi");
-	struct sim_task *first;
 
 	(void)state;
 	assert_true(99 - hi->rt_prio < 99 - lo1->rt_prio); /* hi: the lower kernel prio */
@@ -209,11 +210,10 @@ static void test_rt_priority_then_fifo(void **state)
 	assert_ptr_equal(rq->curr, hi);
 	assert_int_equal(rq->rt_nr, 3);
 	sleep_task(s, hi);
-	first = rq->curr;
-	assert_true(first == lo1 || first == lo2);
-	sleep_task(s, first);
-	assert_ptr_equal(rq->curr, first == lo1 ? lo2 : lo1);
-	sleep_task(s, rq->curr);
+	assert_ptr_equal(rq->curr, lo1);
+	sleep_task(s, lo1);
+	assert_ptr_equal(rq->curr, lo2);
+	sleep_task(s, lo2);
 	assert_null(rq->curr);
 	assert_int_equal(rq->rt_nr, 0);
 	sim_free(s);
