@@ -18,6 +18,17 @@ void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim
 	*tail = p;
 }
 
+void task_list_prepend(struct sim_task **head, struct sim_task **tail, struct sim_task *p)
+{
+	p->rq_prev = NULL;
+	p->rq_next = *head;
+	if (*head)
+		(*head)->rq_prev = p;
+	else
+		*tail = p;
+	*head = p;
+}
+
 void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p)
 {
 	if (p->rq_prev)

@@ -103,11 +103,19 @@ static struct sim_task *pick_task_rt(struct capsim_sim *s, struct sim_rq *rq,
 	return next;
 }
 
-/* mirrors put_prev_task_rt(): rq->avg_rt up to now, the task back at the tail of its queue */
+/*
+ * mirrors put_prev_task_rt(): rq->avg_rt up to now. The kernel's running RT task never left
+ * its priority's list, so a preempted one is still at its head (POSIX SCHED_FIFO) and runs
+ * before the equal ones queued meanwhile; only a yield or the end of an RR slice
+ * (requeue_task_rt()) sends it to the tail.
+ */
 static void put_prev_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	update_rt_rq_load_avg(s, rq, 1);
-	task_list_append(&rq->rt_head, &rq->rt_tail, p);
+	if (p->yielded)
+		task_list_append(&rq->rt_head, &rq->rt_tail, p);
+	else
+		task_list_prepend(&rq->rt_head, &rq->rt_tail, p);
 }
 
 /* mirrors set_next_task_rt(): off its queue, rq->avg_rt up to now (it did not run) */

@@ -910,6 +910,7 @@ int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq);
 /* ---- fair_queue.c ------------------------------------------------------------------------ */
 /* the rq lists (rq_next/rq_prev) in queue order, O(1) both ways */
 void task_list_append(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
+void task_list_prepend(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
 void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim_task *p);
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);

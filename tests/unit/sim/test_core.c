@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_core.c - unit tests of the engine's core (src/sim/core.c) through the class table
+ * (struct sim_sched_class, sim.h: deadline.c, rt.c, fair.c, idle.c) on small hand-built
+ * states: a HiKey960 run of 1 ms whose tasks, pinned to CPU0, have not started (their delay
+ * is 10 s), so every CPU is idle; each test then starts tasks with task_start()
+ * (wake_up_new_task()), puts them to sleep as __schedule() does (rq_dequeue() with
+ * DEQUEUE_SLEEP, then rq_resched()) and checks the runqueue. The expected values are derived
+ * here from the kernel's rules, each named in its test's comment.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "input/platform_load.h"
+#include "sim/sim.h"
+
+#define MS 1000000ULL
+
+/* A 1 ms run of @wl on the HiKey960, at its reference frequencies and without idle states
+ * (no exit latency delays a pick): it ends before any task starts. */
+static struct capsim_sim *idle_sim(const char *wl)
+{
+	struct capsim_platform *plat = NULL;
+	struct capsim_workload *w = NULL;
+	struct capsim_sim *s = NULL;
+	struct sim_options o;
+	capsim_error e = { 0 };
+
+	sim_options_default(&o);
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.cpuidle_off = 1;
+	o.duration_ns = 1 * MS;
+	assert_int_equal(platform_load("hikey960", NULL, 0, &plat, &e), 0);
+	if (capsim_workload_parse(wl, strlen(wl), "test.json", &w, &e))
+		fail_msg("%s", e.msg);
+	assert_int_equal(sim_create(plat, w, &o, NULL, 0, &s, &e), 0);
+	if (sim_run(s, &e))
+		fail_msg("%s", e.msg);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		assert_null(s->rq[c].curr);
+		assert_int_equal(s->rq[c].nr_running, 0);
+	}
+	return s;
+}
+
+static struct sim_task *task(struct capsim_sim *s, const char *name)
+{
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
+		if (!strcmp(s->tasks[i]->name, name))
+			return s->tasks[i];
+	fail_msg("no task %s", name);
+	return NULL;
+}
+
+/* mirrors the kernel's sleep of @p: deactivate_task(DEQUEUE_SLEEP), then __schedule()'s pick */
+static void sleep_task(struct capsim_sim *s, struct sim_task *p)
+{
+	struct sim_rq *rq = &s->rq[p->cpu];
+
+	rq_dequeue(s, rq, p, true);
+	rq_resched(s, rq);
+}
+
+/* a SCHED_DEADLINE task on CPU0, built as sugov_kthread_create() builds the kthread (the
+ * engine's only deadline task) */
+static struct sim_task *dl_task(void)
+{
+	struct sim_task *p = calloc(1, sizeof(*p));
+
+	assert_non_null(p);
+	p->name = "dl";
+	p->id = UINT32_MAX;
+	p->wl_task = -1;
+	p->sched_class = &sim_dl_sched_class;
+	p->state = TASK_BLOCKED;
+	p->waiting_res = -1;
+	p->mutex_after_wake = -1;
+	p->st.cur_cpu = -1;
+	p->nr_allowed = 1;
+	capsim_cpumask_set(&p->allowed, 0);
+	return p;
+}
+
+/* a task of the workloads below: pinned to CPU0, starting after 10 s (never, in 1 ms) */
+#define TASK(name, extra) \
+	"\"" name "\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 100000" extra "}"
+
+/*
+ * The class table is the kernel's sched_class order (for_each_class(), sched_class_above()):
+ * stop > dl > rt > fair > ext > idle, of which the engine has dl, rt, fair and idle, linked
+ * through @next from sched_class_highest down to the idle class, the last.
+ */
+static void test_class_table_order(void **state)
+{
+	const struct sim_sched_class *order[] = { &sim_dl_sched_class, &sim_rt_sched_class,
+						  &sim_fair_sched_class, &sim_idle_sched_class };
+	const struct sim_sched_class *c = sched_class_highest;
+
+	(void)state;
+	for (unsigned i = 0; i < 4; i++, c = c->next) {
+		assert_ptr_equal(c, order[i]);
+		if (i)
+			assert_true(order[i - 1]->rank > c->rank);
+	}
+	assert_null(c);
+	/* uclamp_rq_inc() counts a task only if its class has uclamp_enabled: not deadline */
+	assert_false(sim_dl_sched_class.uclamp_enabled);
+	assert_true(sim_rt_sched_class.uclamp_enabled);
+	assert_true(sim_fair_sched_class.uclamp_enabled);
+}
+
+/*
+ * A fair task F runs on CPU0; an RT task R wakes there: wakeup_preempt() of a higher class
+ * reschedules at once, so R runs and F waits, runnable. A deadline task D wakes: it preempts R.
+ * Each sleep lets __schedule() pick from the highest class with a task down: R after D, then
+ * F, then the idle task (rq->curr NULL) only when nothing is runnable. nr_running counts every
+ * queued task, curr included (add_nr_running() / sub_nr_running()).
+ */
+static void test_pick_order_across_classes(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
+					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *f = task(s, "f"), *r = task(s, "r"), *d = dl_task();
+
+	(void)state;
+	task_start(s, f);
+	assert_ptr_equal(rq->curr, f);
+	assert_int_equal(rq->nr_running, 1);
+	task_start(s, r);
+	assert_ptr_equal(rq->curr, r);
+	assert_int_equal(f->state, TASK_RUNNABLE);
+	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->rt_nr, 1);
+	rq_enqueue(s, rq, d, true);
+	rq_check_preempt_wakeup(s, rq, d);
+	assert_ptr_equal(rq->curr, d);
+	assert_int_equal(r->state, TASK_RUNNABLE);
+	assert_int_equal(rq->nr_running, 3);
+	sleep_task(s, d);
+	assert_ptr_equal(rq->curr, r);
+	assert_int_equal(rq->nr_running, 2);
+	sleep_task(s, r);
+	assert_ptr_equal(rq->curr, f);
+	assert_int_equal(rq->nr_running, 1);
+	assert_int_equal(rq->rt_nr, 0);
+	sleep_task(s, f);
+	assert_null(rq->curr);
+	assert_int_equal(rq->nr_running, 0);
+	free(d->st.by_cpu);
+	free(d);
+	sim_free(s);
+}
+
+/*
+ * A fair task waking on a CPU running an RT task does not preempt it (a lower class never
+ * does: wakeup_preempt() only reschedules for a higher class); and while the RT task is
+ * runnable the fair task is not picked, however often the CPU reschedules.
+ */
+static void test_fair_does_not_preempt_rt(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
+					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *f = task(s, "f"), *r = task(s, "r");
+
+	(void)state;
+	task_start(s, r);
+	task_start(s, f);
+	assert_ptr_equal(rq->curr, r);
+	assert_int_equal(f->state, TASK_RUNNABLE);
+	rq_resched(s, rq);
+	assert_ptr_equal(rq->curr, r);
+	assert_int_equal(rq->nr_running, 2);
+	sim_free(s);
+}
+
+/*
+ * RT priorities: the kernel's prio is 99 - rt_priority (MAX_RT_PRIO - 1 - sched_priority) and
+ * pick_next_rt_entity() takes the lowest prio value first, from the head of its list (FIFO
+ * within a priority). lo1 and lo2 share rt_priority 10, hi has 50. lo1 runs; lo2 of equal
+ * priority does not preempt it (wakeup_preempt_rt(): strictly higher only); hi does. The
+ * running task is never taken off its list and put_prev_task_rt() does not requeue it, so the
+ * preempted lo1 is still at the head of priority 10 (POSIX: a preempted SCHED_FIFO thread
+ * becomes the head of its priority's list): after hi sleeps lo1 runs, then lo2, then the
+ * idle task.
+ */
+static void test_rt_priority_then_fifo(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+		TASK("lo1", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
+		TASK("lo2", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
+		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 50") "}}");
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *lo1 = task(s, "lo1"), *lo2 = task(s, "lo2"), *hi = task(s, "hi");
+
+	(void)state;
+	assert_true(99 - hi->rt_prio < 99 - lo1->rt_prio); /* hi: the lower kernel prio */
+	task_start(s, lo1);
+	task_start(s, lo2);
+	assert_ptr_equal(rq->curr, lo1);
+	task_start(s, hi);
+	assert_ptr_equal(rq->curr, hi);
+	assert_int_equal(rq->rt_nr, 3);
+	sleep_task(s, hi);
+	assert_ptr_equal(rq->curr, lo1);
+	sleep_task(s, lo1);
+	assert_ptr_equal(rq->curr, lo2);
+	sleep_task(s, lo2);
+	assert_null(rq->curr);
+	assert_int_equal(rq->rt_nr, 0);
+	sim_free(s);
+}
+
+/*
+ * FIFO within a priority for tasks that have not run: a, b and c of rt_priority 20 queue
+ * behind the running hi (rt_priority 30) in that order (enqueue_rt_entity() adds at the
+ * tail); as each sleeps, the head of the list runs next: a, b, c.
+ */
+static void test_rt_fifo_within_priority(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 30") ", "
+		TASK("a", ", \"policy\": \"SCHED_FIFO\", \"priority\": 20") ", "
+		TASK("b", ", \"policy\": \"SCHED_FIFO\", \"priority\": 20") ", "
+		TASK("c", ", \"policy\": \"SCHED_FIFO\", \"priority\": 20") "}}");
+	struct sim_rq *rq = &s->rq[0];
+	const char *const order[] = { "a", "b", "c" };
+
+	(void)state;
+	task_start(s, task(s, "hi"));
+	for (unsigned i = 0; i < 3; i++)
+		task_start(s, task(s, order[i]));
+	assert_ptr_equal(rq->curr, task(s, "hi"));
+	assert_int_equal(rq->nr_running, 4);
+	for (unsigned i = 0; i < 3; i++) {
+		sleep_task(s, rq->curr);
+		assert_ptr_equal(rq->curr, task(s, order[i]));
+		assert_int_equal(rq->nr_running, 3 - i);
+	}
+	sim_free(s);
+}
+
+/* the rq's clamp of @id: uclamp_rq_max_value(), the highest clamp of the tasks it counts */
+static uint64_t max_clamp(struct sim_task *const *p, unsigned n, unsigned id)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		if (p[i]->uclamp_eff[id] > v)
+			v = p[i]->uclamp_eff[id];
+	return v;
+}
+
+/* _task_util_est(): util_est without the UTIL_AVG_UNCHANGED flag */
+static uint32_t task_ue(const struct sim_task *p)
+{
+	return p->util_est & ~UTIL_AVG_UNCHANGED;
+}
+
+/*
+ * Enqueue and dequeue accounting of the fair class. Two fair tasks with clamps a (min 100,
+ * max 300) and b (min 50, max 700) and util_est 200 and 150 (written before they start):
+ * - uclamp_rq_inc(): each rq clamp is the highest of its runnable tasks' (max aggregation),
+ *   here min 100 and max 700;
+ * - util_est_enqueue(): cfs_rq->avg.util_est is the sum of the tasks' _task_util_est();
+ * - nr_running counts both.
+ * Then the task not running sleeps: uclamp_rq_dec() and util_est_dequeue() take out what it
+ * added (its util_est as it was before util_est_update(), which comes after), so the rq's
+ * values are the remaining task's own.
+ */
+static void test_fair_enqueue_dequeue_accounting(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+		TASK("a", ", \"util_min\": 100, \"util_max\": 300") ", "
+		TASK("b", ", \"util_min\": 50, \"util_max\": 700") "}}");
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *t[2] = { task(s, "a"), task(s, "b") }, *stay;
+	uint32_t base = rq->cfs_util_est;
+
+	(void)state;
+	assert_int_equal(base, 0); /* an rq with no task has no util_est */
+	t[0]->util_est = 200;
+	t[1]->util_est = 150 | UTIL_AVG_UNCHANGED;
+	task_start(s, t[0]);
+	task_start(s, t[1]);
+	assert_true(s->rd.uclamp_used); /* a clamp was set: sched_uclamp_used is on */
+	assert_int_equal(t[0]->uclamp_eff[0], 100);
+	assert_int_equal(t[1]->uclamp_eff[1], 700);
+	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->uclamp_rq[0], max_clamp(t, 2, 0));
+	assert_int_equal(rq->uclamp_rq[1], max_clamp(t, 2, 1));
+	assert_int_equal(rq->uclamp_rq[0], 100);
+	assert_int_equal(rq->uclamp_rq[1], 700);
+	assert_int_equal(rq->cfs_util_est, task_ue(t[0]) + task_ue(t[1]));
+	assert_int_equal(rq->cfs_util_est, 350);
+
+	stay = rq->curr;
+	assert_true(stay == t[0] || stay == t[1]);
+	{
+		struct sim_task *leave = stay == t[0] ? t[1] : t[0];
+		uint32_t leave_ue = task_ue(leave), sum = rq->cfs_util_est;
+
+		sleep_task(s, leave);
+		/* DELAY_DEQUEUE may keep it queued (counted), but not its clamps or util_est */
+		assert_int_equal(rq->nr_running, 1 + rq->cfs_delayed);
+		assert_int_equal(rq->uclamp_rq[0], stay->uclamp_eff[0]);
+		assert_int_equal(rq->uclamp_rq[1], stay->uclamp_eff[1]);
+		assert_int_equal(rq->cfs_util_est, sum - leave_ue);
+		assert_int_equal(rq->cfs_util_est, task_ue(stay));
+		assert_ptr_equal(rq->curr, stay);
+	}
+	sim_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_class_table_order),
+		cmocka_unit_test(test_pick_order_across_classes),
+		cmocka_unit_test(test_fair_does_not_preempt_rt),
+		cmocka_unit_test(test_rt_priority_then_fifo),
+		cmocka_unit_test(test_rt_fifo_within_priority),
+		cmocka_unit_test(test_fair_enqueue_dequeue_accounting),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
