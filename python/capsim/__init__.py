@@ -587,7 +587,8 @@ class Result:
             pids.append(p.value)
         # a comm may name several pids: the categories are the distinct comms
         uniq = sorted(set(comms))
-        to_cat = np.array([uniq.index(x) for x in comms] or [0], np.int32)
+        code_of = {name: i for i, name in enumerate(uniq)}
+        to_cat = np.array([code_of[x] for x in comms] or [0], np.int32)
         codes = rec.column(task, n, np.int32)
         self.runs = pd.DataFrame({
             "pid": np.array(pids or [0], np.int32)[codes],

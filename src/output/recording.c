@@ -938,27 +938,19 @@ static void marks_free(struct rec_marks *m)
 
 static void cols_free(struct rec_cols *k)
 {
-	void *samples[] = { k ? k->s_time : NULL, k ? k->s_cpu : NULL, k ? k->s_signal : NULL,
-			    k ? k->s_value : NULL };
-	void *runs[] = { k ? k->r_task : NULL, k ? k->r_cpu : NULL, k ? k->r_start : NULL,
-			 k ? k->r_end : NULL };
-
 	if (!k)
 		return;
+	void *samples[] = { k->s_time, k->s_cpu, k->s_signal, k->s_value };
+	void *runs[] = { k->r_task, k->r_cpu, k->r_start, k->r_end };
+	void *rest[] = { k->held, k->out, k->w_time, k->w_value, k->w_start, k->w_end, k->w_cpu,
+			 k->w_pid, k->w_rcpu, k };
+
 	for (unsigned i = 0; i < 4; i++) {
 		col_unmap(samples[i], k->cap_samples * sample_sizes[i]);
 		col_unmap(runs[i], k->cap_runs * run_sizes[i]);
 	}
-	free(k->held);
-	free(k->out);
-	free(k->w_time);
-	free(k->w_value);
-	free(k->w_start);
-	free(k->w_end);
-	free(k->w_cpu);
-	free(k->w_pid);
-	free(k->w_rcpu);
-	free(k);
+	for (unsigned i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+		free(rest[i]);
 }
 
 void recording_free(struct capsim_recording *r)
