@@ -260,3 +260,19 @@ int pelt_update_irq_load_avg(struct capsim_sched_avg *avg_irq, uint64_t rq_clock
 		___update_load_avg(avg_irq, 1);
 	return ret;
 }
+
+void pelt_attach_entity_avg(struct capsim_sched_avg *se, const struct capsim_sched_avg *cfs,
+			    uint64_t weight)
+{
+	uint32_t divider = capsim_pelt_divider(cfs);
+
+	se->last_update_time = cfs->last_update_time;
+	se->period_contrib = cfs->period_contrib;
+	se->util_sum = (uint32_t)(CAPSIM_MUT(21, se->util_avg, se->runnable_avg) * divider);
+	se->runnable_sum = se->runnable_avg * divider;
+	se->load_sum = se->load_avg * divider;
+	if (weight < se->load_sum)
+		se->load_sum /= weight;
+	else
+		se->load_sum = CAPSIM_MUT(22, 1, 0);
+}

@@ -103,19 +103,3 @@ int pelt_v4_update_cfs_rq(struct capsim_sched_avg *sa, uint64_t now, int running
 	update_load_avg_v4(sa, 1, 1);
 	return 1;
 }
-
-void pelt_attach_entity_avg(struct capsim_sched_avg *se, const struct capsim_sched_avg *cfs,
-			    uint64_t weight)
-{
-	uint32_t divider = capsim_pelt_divider(cfs);
-
-	se->last_update_time = cfs->last_update_time;
-	se->period_contrib = cfs->period_contrib;
-	se->util_sum = (uint32_t)(se->util_avg * divider);
-	se->runnable_sum = se->runnable_avg * divider;
-	se->load_sum = se->load_avg * divider;
-	if (weight < se->load_sum)
-		se->load_sum /= weight;
-	else
-		se->load_sum = 1;
-}

@@ -57,17 +57,8 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
 {
 	struct capsim_sched_avg *sa = &rq->cfs_avg;
-	uint32_t divider = capsim_pelt_divider(sa);
 
-	p->avg.last_update_time = sa->last_update_time;
-	p->avg.period_contrib = sa->period_contrib;
-	p->avg.util_sum = (uint32_t)(CAPSIM_MUT(21, p->avg.util_avg, p->avg.runnable_avg) * divider);
-	p->avg.runnable_sum = p->avg.runnable_avg * divider;
-	p->avg.load_sum = p->avg.load_avg * divider;
-	if (p->weight < p->avg.load_sum)
-		p->avg.load_sum /= p->weight;
-	else
-		p->avg.load_sum = CAPSIM_MUT(22, 1, 0);
+	pelt_attach_entity_avg(&p->avg, sa, p->weight);
 	/* enqueue_load_avg() */
 	sa->load_avg += p->avg.load_avg;
 	sa->load_sum += p->weight * p->avg.load_sum;
