@@ -225,4 +225,27 @@ static inline char *fx_write(const struct trace_format *tf, const struct fx_run 
 	return out;
 }
 
+/*
+ * Run @r's events through @tf onto a stream that refuses every write (opened for reading).
+ * Return: what open() returned if it failed, else what finish() returned.
+ */
+static inline int fx_write_unwritable(const struct trace_format *tf, const struct fx_run *r)
+{
+	struct capsim_sink_header h = { sizeof(h), CAPSIM_SINK_HEADER_VERSION, 0, FX_NR_CPUS, 0 };
+	FILE *fp = fopen("/dev/null", "r");
+	void *ctx = NULL;
+	int ret;
+
+	if (!fp)
+		return -1;
+	ret = tf->open(&h, fp, &ctx);
+	if (!ret) {
+		for (unsigned i = 0; i < r->n; i++)
+			tf->event(ctx, &r->ev[i]);
+		ret = tf->finish(ctx);
+	}
+	fclose(fp);
+	return ret;
+}
+
 #endif /* CAPSIM_TEST_SINK_FIXTURE_H */

@@ -215,12 +215,22 @@ static void test_lisa_events(void **state)
 	free(text);
 }
 
+/* a stream that refuses writes: CAPSIM_ERR_IO, from open() or at the latest from finish() */
+static void test_unwritable(void **state)
+{
+	static struct fx_run r;
+
+	fx_build(&r);
+	assert_int_equal(fx_write_unwritable(&trace_format_ftrace, &r), CAPSIM_ERR_IO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ftrace),
 		cmocka_unit_test(test_report),
 		cmocka_unit_test(test_lisa_events),
+		cmocka_unit_test(test_unwritable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

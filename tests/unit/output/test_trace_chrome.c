@@ -244,6 +244,15 @@ static void test_open_slice_ends_with_trace(void **state)
 	free(out);
 }
 
+/* a stream that refuses writes: CAPSIM_ERR_IO, from open() or at the latest from finish() */
+static void test_unwritable(void **state)
+{
+	static struct fx_run r;
+
+	fx_build(&r);
+	assert_int_equal(fx_write_unwritable(&trace_format_chrome, &r), CAPSIM_ERR_IO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +261,7 @@ int main(void)
 		cmocka_unit_test(test_instants),
 		cmocka_unit_test(test_counters),
 		cmocka_unit_test(test_open_slice_ends_with_trace),
+		cmocka_unit_test(test_unwritable),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -224,11 +224,21 @@ static void test_time_extend_and_pages(void **state)
 	free(path);
 }
 
+/* a stream that refuses writes: CAPSIM_ERR_IO, from open() or at the latest from finish() */
+static void test_unwritable(void **state)
+{
+	static struct fx_run r;
+
+	fx_build(&r);
+	assert_int_equal(fx_write_unwritable(&trace_format_dat, &r), CAPSIM_ERR_IO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_records),
 		cmocka_unit_test(test_time_extend_and_pages),
+		cmocka_unit_test(test_unwritable),
 	};
 
 	tracecmd_set_loglevel(TEP_LOG_NONE);

@@ -366,6 +366,15 @@ static void test_counter_tracks(void **state)
 	assert_int_equal(n, 2);
 }
 
+/* a stream that refuses writes: CAPSIM_ERR_IO, from open() or at the latest from finish() */
+static void test_unwritable(void **state)
+{
+	static struct fx_run r;
+
+	fx_build(&r);
+	assert_int_equal(fx_write_unwritable(&trace_format_perfetto, &r), CAPSIM_ERR_IO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_sched_switch),
 		cmocka_unit_test(test_other_events),
 		cmocka_unit_test(test_counter_tracks),
+		cmocka_unit_test(test_unwritable),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
