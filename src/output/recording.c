@@ -602,11 +602,13 @@ static void log_row(struct capsim_recording *r, struct rec_task *t, const struct
 static int field(const char *body, const char *key, char *out, size_t size)
 {
 	size_t k = strlen(key), n = 0;
-	const char *p = body;
+	const char *p;
 
-	while ((p = strstr(p, key)) && p != body && p[-1] != ' ')
-		p += k;
-	if (!p || p[k] != '=')
+	/* the key as a whole word: "temp" is not the start of "temp_prev=" */
+	for (p = strstr(body, key); p; p = strstr(p + 1, key))
+		if ((p == body || p[-1] == ' ') && p[k] == '=')
+			break;
+	if (!p)
 		return 0;
 	for (p += k + 1; *p && *p != ' ' && n + 1 < size; p++)
 		out[n++] = *p;
