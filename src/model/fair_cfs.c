@@ -8,6 +8,7 @@
  */
 #include <stddef.h>
 
+#include "internal.h"
 #include "model/fair_cfs.h"
 
 /* mirrors NICE_0_LOAD (scale_load_down) and WMULT_CONST / WMULT_SHIFT */
@@ -160,7 +161,7 @@ void cfs_update_min_vruntime(struct cfs_timeline *rq)
 	if (rq->first)
 		vruntime = curr ? min_vruntime(vruntime, rq->first->vruntime) : rq->first->vruntime;
 	/* ensure we never gain time by being placed backwards */
-	rq->min_vruntime = max_vruntime(rq->min_vruntime, vruntime);
+	rq->min_vruntime = CAPSIM_MUT(48, max_vruntime(rq->min_vruntime, vruntime), vruntime);
 }
 
 /* ---- the timeline ------------------------------------------------------------------------ */
@@ -231,7 +232,7 @@ void cfs_place_entity(struct cfs_timeline *rq, struct cfs_se *se, bool initial, 
 		vruntime += sched_vslice(rq, se);
 	/* GENTLE_FAIR_SLEEPERS: sleeps up to half a latency don't count */
 	if (!initial)
-		vruntime -= (se->idle ? rq->min_granularity : rq->latency) >> 1;
+		vruntime -= (se->idle ? rq->min_granularity : rq->latency) >> CAPSIM_MUT(46, 1, 0);
 	if (entity_is_long_sleeper(se, now))
 		se->vruntime = vruntime;
 	else
@@ -332,7 +333,7 @@ bool cfs_check_preempt_tick(struct cfs_timeline *rq)
 	uint64_t delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
 	int64_t delta;
 
-	if (delta_exec > ideal_runtime) {
+	if (CAPSIM_MUT(47, delta_exec > ideal_runtime, delta_exec >= ideal_runtime)) {
 		/* it ran long enough: no buddy favour re-elects it */
 		clear_buddies(rq, curr);
 		return true;
@@ -349,7 +350,7 @@ bool cfs_check_preempt_tick(struct cfs_timeline *rq)
 uint64_t cfs_wakeup_gran(const struct cfs_timeline *rq, const struct cfs_se *se)
 {
 	/* in the wakee's vruntime: a lighter wakee gets a larger granularity */
-	return cfs_calc_delta_fair(rq->wakeup_granularity, se);
+	return cfs_calc_delta_fair(CAPSIM_MUT(49, rq->wakeup_granularity, rq->min_granularity), se);
 }
 
 int cfs_wakeup_preempt_entity(const struct cfs_timeline *rq, const struct cfs_se *curr,
