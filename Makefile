@@ -135,7 +135,7 @@ kernel-check-mutants: deps
 	  -DCAPSIM_MUTANTS=ON $(CMAKE_FLAGS)
 	cmake --build build-mutants -j$(JOBS) --target kernel-check test_sim test_sim_idle \
 	  test_sim_pressure test_schedutil test_schedutil_driver test_sugov_kthread test_fair \
-	  test_fair_eevdf test_pelt test_model test_belief gen_pelt_tables
+	  test_fair_eevdf test_fair_cfs test_pelt test_model test_belief gen_pelt_tables
 	kernel-check/mutants.sh build-mutants
 
 # `capsim sweep --emit slurm`'s job array on a real single-node Slurm the test starts on loopback

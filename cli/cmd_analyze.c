@@ -55,9 +55,9 @@ static const struct cli_option options[] = {
 		  "and minimum of its actual capacity and pressures. Without it, what\n"
 		  "needs a platform is left out (the output says so)" },
 	{ "--model", 0, "M", CLI_MODEL, .def = "v6.10", .offset = ANALYZE(model),
-	  .expect = "v6.10, v6.9, latest, capped, none or v6.12",
+	  .expect = "v6.10, v6.9, latest, capped, none, v6.12 or v6.1",
 	  .help = "the kernel model that turns the traced pressures into capacity:\n"
-		  "v6.10 (default), v6.9, latest, capped, none, v6.12" },
+		  "v6.10 (default), v6.9, latest, capped, none, v6.12, v6.1" },
 	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = ANALYZE(hz),
 	  .expect = "1..1000 (CONFIG_HZ)",
 	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250)" },

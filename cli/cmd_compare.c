@@ -61,7 +61,7 @@ static const struct cli_option options[] = {
 	{ "--workload", 0, "F", CLI_FILE, .offset = CMP(run.workload),
 	  .help = "rt-app JSON file (replaces the scenario's)" },
 	{ "--models", 0, "LIST", CLI_MODELS, .def = "v6.9,v6.10,latest,capped,none",
-	  .offset = CMP(models), .expect = "v6.9, v6.10, v6.12, latest, capped, none", .help = "comma-separated, default v6.9,v6.10,latest,capped,none" },
+	  .offset = CMP(models), .expect = "v6.9, v6.10, v6.12, latest, capped, none, v6.1", .help = "comma-separated, default v6.9,v6.10,latest,capped,none" },
 	{ "--duration", 0, "S", CLI_DURATION, .min = 1, .offset = CMP(run.duration),
 	  .expect = CLI_RUN_DURATION_EXPECT,
 	  .help = "simulated time (10s, 500ms; a bare number is seconds)" },

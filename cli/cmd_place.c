@@ -60,8 +60,8 @@ static const struct cli_option options[] = {
 	{ "--allowed", 0, "LIST", CLI_CPULIST, .offset = PLACE(allowed),
 	  .help = "CPUs the task may run on (e.g. 0-3,5); default: all" },
 	{ "--model", 0, "M", CLI_MODEL, .def = "v6.10", .offset = PLACE(model),
-	  .expect = "v6.10, v6.9, v6.12, latest, capped or none",
-	  .help = "v6.10 (default), v6.9, v6.12, latest, capped or none: what the scheduler\n"
+	  .expect = "v6.10, v6.9, v6.12, latest, capped, none or v6.1",
+	  .help = "v6.10 (default), v6.9, v6.12, latest, capped, none or v6.1: what the scheduler\n"
 		  "believes about capacity under pressure (docs/model.md)" },
 	{ "--json", 0, NULL, CLI_FLAG, .offset = PLACE(json),
 	  .help = "the decision as one JSON object (expected.jsonl schema + reasons)" },

@@ -512,6 +512,43 @@ KC_STRUCT(eevdf_in)
 	A(delayed, KC_EEVDF_TASKS)
 KC_STRUCT(eevdf_out)
 
+/* --- cfs_6_1 ------------------------------------------------------------------------------- */
+/*
+ * cfs_6_1: the v6.1 model's CFS (src/model/fair_cfs.c) against 6.1.192's: tasks on one cfs_rq
+ * of an @ncpus system (the tunables' scaling) and eevdf's operations (kc_eevdf_op), each after
+ * curr ran dt ns: a fork on this CPU with no parent running (START_DEBIT), a wake-up
+ * (GENTLE_FAIR_SLEEPERS), curr blocking, the tick's entity_tick() (check_preempt_tick()), a
+ * yield (the skip buddy) and a queued task migrated away and back; each followed by schedule()
+ * if a reschedule was asked for (pick_next_entity() with the buddies).
+ */
+#define KC_CFS61_TASKS 12 /* more than sched_nr_latency */
+#define KC_FIELDS_cfs_6_1_in(S, A, I) \
+	S(ncpus) \
+	S(nr_tasks) \
+	A(weight, KC_CFS61_TASKS) /* scale_load_down(load.weight) */ \
+	A(sched_idle, KC_CFS61_TASKS) /* SCHED_IDLE policy (weight 3) */ \
+	A(batch, KC_CFS61_TASKS) /* SCHED_BATCH */ \
+	S(nr_steps) \
+	A(op, KC_MAX_STEPS) \
+	A(task, KC_MAX_STEPS) \
+	A(dt, KC_MAX_STEPS)
+KC_STRUCT(cfs_6_1_in)
+#define KC_FIELDS_cfs_6_1_out(S, A, I) \
+	A(applied, KC_MAX_STEPS) /* 0: the step's task was not in a state for it, skipped */ \
+	A(curr, KC_MAX_STEPS) /* the task running after the step, KC_CFS61_TASKS: idle */ \
+	A(resched, KC_MAX_STEPS) /* the step asked for a reschedule */ \
+	A(min_vruntime, KC_MAX_STEPS) \
+	A(nr_running, KC_MAX_STEPS) \
+	A(buddies, KC_MAX_STEPS) /* next, last, skip: task + 1 (0: none) in bytes 0, 1, 2 */ \
+	A(curr_vruntime, KC_MAX_STEPS) \
+	A(curr_ran, KC_MAX_STEPS) /* sum_exec_runtime - prev_sum_exec_runtime of curr */ \
+	A(vruntime, KC_CFS61_TASKS) /* at the end */ \
+	A(sum_exec, KC_CFS61_TASKS) \
+	A(exec_start, KC_CFS61_TASKS) \
+	A(on_rq, KC_CFS61_TASKS) \
+	S(latency) S(min_granularity) S(wakeup_granularity)
+KC_STRUCT(cfs_6_1_out)
+
 
 /* --- sched_domains ------------------------------------------------------------------------- */
 /*
@@ -784,7 +821,7 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
-	X(enqueue_task_fair) X(dequeue_task_fair)
+	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

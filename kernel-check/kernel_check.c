@@ -125,6 +125,14 @@ KC_TABLE(deadline_in)
 #define KC_T struct kc_deadline_out
 KC_TABLE(deadline_out)
 #undef KC_T
+/* cfs_6_1 */
+#define KC_T struct kc_cfs_6_1_in
+KC_TABLE(cfs_6_1_in)
+#undef KC_T
+#define KC_T struct kc_cfs_6_1_out
+KC_TABLE(cfs_6_1_out)
+#undef KC_T
+
 /* eevdf */
 #define KC_T struct kc_eevdf_in
 KC_TABLE(eevdf_in)
@@ -1229,6 +1237,54 @@ static void gen_eevdf(struct rng *r, unsigned kind, void *v)
 }
 
 
+/* --- cfs_6_1 ------------------------------------------------------------------------------- */
+
+static const char *const cfs_6_1_kinds[] = {
+	"random", "nice_mix", "sched_idle", "sleepy", "contended", "crowded",
+};
+
+/*
+ * Tasks and operations on one cfs_rq, eevdf's operations (kc_eevdf_op). nice_mix: weights
+ * across the nice range; sched_idle: a SCHED_IDLE hog beside normal tasks (and SCHED_BATCH
+ * ones); sleepy: short runs and many sleeps and wake-ups (the sleeper credit); contended: all
+ * tasks runnable, ticks and migrations; crowded: more tasks than sched_nr_latency (the
+ * stretched period, LAST_BUDDY).
+ */
+static void gen_cfs_6_1(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t weights[] = { 88761, 9548, 3121, 1277, 1024, 820, 335, 110, 15 };
+	static const uint64_t hz[] = { 100, 250, 300, 1000 };
+	struct kc_cfs_6_1_in *in = v;
+	uint64_t tick = 1000000000ULL / hz[range(r, 0, 3)];
+
+	in->ncpus = range(r, 1, 12);
+	in->nr_tasks = kind == 5 ? range(r, 9, KC_CFS61_TASKS) : range(r, 2, KC_CFS61_TASKS);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		in->weight[t] = kind == 1 || chance(r, 25) ? weights[range(r, 0, 8)] : 1024;
+		in->sched_idle[t] = (kind == 2 && t == 0) || chance(r, 5);
+		in->batch[t] = !in->sched_idle[t] && (kind == 2 ? chance(r, 30) : chance(r, 5));
+		if (in->sched_idle[t])
+			in->weight[t] = 3; /* WEIGHT_IDLEPRIO */
+	}
+	in->nr_steps = KC_MAX_STEPS;
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		unsigned op = (unsigned)range(r, 0, KC_EV_OPS - 1);
+
+		if (k < in->nr_tasks && (kind >= 4 || chance(r, 60)))
+			op = KC_EV_NEW; /* most cases start their tasks first */
+		else if (kind == 3 && chance(r, 60))
+			op = chance(r, 50) ? KC_EV_SLEEP : KC_EV_WAKE;
+		else if (kind >= 4 && op == KC_EV_SLEEP && chance(r, 70))
+			op = KC_EV_TICK;
+		in->op[k] = op;
+		in->task[k] = range(r, 0, in->nr_tasks - 1);
+		/* from the same instant to a few ticks, with the odd nanosecond; a long sleep now
+		 * and then (the sleeper credit's cap) */
+		in->dt[k] = chance(r, 15) ? 0 : chance(r, 3) ? edgy(r, 20000000, 200000000) :
+			    kind == 3 ? edgy(r, 1, 2000000) : edgy(r, 1, 3 * tick);
+	}
+}
+
 /* --- sched_domains ------------------------------------------------------------------------- */
 
 static const char *const sched_domains_kinds[] = {
@@ -1866,7 +1922,7 @@ static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) KC_GROUPS_7_3(KC_G
 static const struct {
 	const char *group;
 	const char *(*version)(void);
-} group_kernels[] = { { "thermal_6_1", kside_version_6_1 } };
+} group_kernels[] = { { "thermal_6_1", kside_version_6_1 }, { "cfs_6_1", kside_version_6_1 } };
 
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)

@@ -166,20 +166,21 @@ enum capsim_model {
 	CAPSIM_MODEL_CAPPED = 3, /* long-lasting caps lower the maximum capacity instead */
 	CAPSIM_MODEL_NONE = 4,  /* capacity is always the original capacity */
 	CAPSIM_MODEL_V6_12 = 5, /* linux-source-6.12 (6.12.118), the code kernel-check runs */
+	CAPSIM_MODEL_V6_1 = 6,  /* linux-source-6.1 (6.1.192): CFS and thermal pressure */
 	CAPSIM_MODEL_COUNT,
 	/* linux-source-7.3 (7.3.4): "latest" is this model, by either name */
 	CAPSIM_MODEL_V7_3 = CAPSIM_MODEL_LATEST
 };
 
 /**
- * capsim_model_name() - "v6.10", "v6.9", "latest", "capped", "none", "v6.12" (NULL if out of
- * range).
+ * capsim_model_name() - "v6.10", "v6.9", "latest", "capped", "none", "v6.12", "v6.1" (NULL
+ * if out of range).
  */
 CAPSIM_API const char *capsim_model_name(enum capsim_model model);
 
 /**
  * capsim_model_from_name() - the model called @name (as capsim_model_name() spells it; "6.9",
- * "6.10" and "6.12" without the v are accepted too, and "v7.3" or "7.3" for "latest", the
+ * "6.10", "6.12" and "6.1" without the v are accepted too, and "v7.3" or "7.3" for "latest", the
  * same model). Return: 0, or CAPSIM_ERR_NOT_FOUND.
  */
 CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);

@@ -52,7 +52,7 @@ __all__ = ["CapsimError", "CapsimWarning", "ParseError", "InputIOError", "RangeE
            "Scenario", "Result", "simulate", "compare", "capacity", "place", "platforms",
            "sweep", "analyze", "Analysis", "version", "MODELS", "PELT_FORMS"]
 
-MODELS = ["v6.10", "v6.9", "latest", "capped", "none", "v6.12"]
+MODELS = ["v6.10", "v6.9", "latest", "capped", "none", "v6.12", "v6.1"]
 GOVERNORS = ["schedutil", "performance", "powersave"]
 PELT_FORMS = ["auto", "pre-5.1", "5.1"]  # enum capsim_pelt_form's order
 

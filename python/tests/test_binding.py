@@ -19,6 +19,15 @@ def test_simulate_json_is_the_cli_s():
     assert r.json == cli("simulate", SCEN, "--duration", "2s", "--model", "v6.9", "--json").stdout
 
 
+def test_v6_1_model_is_the_cli_s():
+    """v6.1 (6.1's CFS fair class) is a model name here as on the command line, by its enum too."""
+    assert capsim.MODELS[6] == "v6.1"
+    r = capsim.simulate(SCEN, duration="2s", model="v6.1")
+    assert r.json == cli("simulate", SCEN, "--duration", "2s", "--model", "v6.1", "--json").stdout
+    assert json.loads(r.json)["model"] == "v6.1"
+    assert capsim.simulate(SCEN, duration="2s", model=6).json == r.json
+
+
 def test_kernel_config_is_the_cli_s(tmp_path):
     """kernel_config= reads the file as --kernel-config does; the JSON records what it set."""
     kc = tmp_path / "gki.config"

@@ -242,7 +242,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 			if (!json_object_is_type(v, json_type_string) ||
 			    capsim_model_from_name(json_object_get_string(v), &o->model))
 				ret = fail(p, node, key, path, CAPSIM_ERR_PARSE,
-					   "expected \"v6.10\", \"v6.9\", \"v6.12\", \"latest\", \"capped\" or \"none\"%s",
+					   "expected \"v6.10\", \"v6.9\", \"v6.12\", \"latest\", \"capped\", \"none\" or \"v6.1\"%s",
 					   model_hint(v, hint));
 		} else if (!strcmp(key, "freq_invariance")) {
 			const char *fi = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";

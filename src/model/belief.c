@@ -18,6 +18,7 @@
 #include "model/belief.h"
 
 #include "internal.h"
+#include "model/model.h"
 #include "model/platform.h"
 
 struct belief_cpu_params belief_cpu_params_of(const struct capsim_platform *p, unsigned cpu)
@@ -168,7 +169,7 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 	unsigned first = first_cpu(cpus, b->nr_cpus), cpu;
 	uint64_t pressure;
 
-	if (first >= b->nr_cpus || b->p.model == CAPSIM_MODEL_V6_9 ||
+	if (first >= b->nr_cpus || model_reads_thermal(b->p.model) ||
 	    b->p.model == CAPSIM_MODEL_NONE)
 		return;
 	/* the first related CPU's capacity and reference, written to every CPU of the policy */
@@ -214,14 +215,14 @@ void belief_write_pressure(struct belief *b, const capsim_cpumask *cpus, uint64_
 void belief_cooling_freq(struct belief *b, const capsim_cpumask *cpus, uint32_t freq_khz)
 {
 	/* 6.10 patch 3/5 removed arch_update_thermal_pressure() from cpufreq_set_cur_state() */
-	if (b->p.model == CAPSIM_MODEL_V6_9)
+	if (model_reads_thermal(b->p.model))
 		write_capped_pressure(b, cpus, freq_khz, 1);
 }
 
 void belief_hw_cap(struct belief *b, const capsim_cpumask *cpus, uint32_t capped_khz)
 {
 	/* the `none` model keeps the arch_topology value too; its scheduler reads nothing */
-	write_capped_pressure(b, cpus, capped_khz, b->p.model == CAPSIM_MODEL_V6_9);
+	write_capped_pressure(b, cpus, capped_khz, model_reads_thermal(b->p.model));
 }
 
 /*
@@ -239,6 +240,7 @@ int belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task)
 
 	switch (b->p.model) {
 	case CAPSIM_MODEL_V6_9:
+	case CAPSIM_MODEL_V6_1:
 		/* rq_clock_thermal() = rq_clock_task() >> sched_thermal_decay_shift */
 		return update_pressure_avg(bc, clock_task >> b->p.decay_shift, bc->thermal_pressure);
 	case CAPSIM_MODEL_NONE:
@@ -263,7 +265,7 @@ struct belief_signals belief_signals(const struct belief *b, unsigned cpu, uint6
 	struct belief_signals s = { .cap_orig = bc->p.cap_orig,
 				    .actual_cap = belief_view(b, cpu, now_ns).actual_cap };
 
-	if (b->p.model == CAPSIM_MODEL_V6_9) {
+	if (model_reads_thermal(b->p.model)) {
 		s.thermal_pressure = bc->thermal_pressure;
 		s.thermal_load_avg = bc->avg.load_avg;
 		return s;
@@ -286,6 +288,7 @@ struct belief_view belief_view(const struct belief *b, unsigned cpu, uint64_t no
 		v.actual_cap = v.arch_cap;
 		break;
 	case CAPSIM_MODEL_V6_9:
+	case CAPSIM_MODEL_V6_1:
 		v.thermal_pressure = bc->thermal_pressure;
 		v.thermal_load_avg = bc->avg.load_avg;
 		v.actual_cap = v.arch_cap - v.thermal_pressure;

@@ -20,6 +20,7 @@ static const char *const model_names[CAPSIM_MODEL_COUNT] = {
 	[CAPSIM_MODEL_CAPPED] = "capped",
 	[CAPSIM_MODEL_NONE] = "none",
 	[CAPSIM_MODEL_V6_12] = "v6.12",
+	[CAPSIM_MODEL_V6_1] = "v6.1",
 };
 
 const char *capsim_model_name(enum capsim_model model)
@@ -56,7 +57,7 @@ const char *capsim_model_suggest(const char *name)
 	return capsim_suggest(name, model_names, CAPSIM_MODEL_COUNT);
 }
 
-/* the pre-6.10 reads: instantaneous thermal pressure, or its PELT average at the idle/RT sites */
+/* the pre-6.10 reads (6.1 .. 6.9): instantaneous thermal pressure, or its PELT average at the idle/RT sites */
 static uint64_t thermal_cap_v6_9(const struct fair_cpu *c, enum model_site site)
 {
 	switch (site) {
@@ -75,6 +76,7 @@ uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enu
 {
 	switch (model) {
 	case CAPSIM_MODEL_V6_9:
+	case CAPSIM_MODEL_V6_1:
 		return thermal_cap_v6_9(cpu, site);
 	case CAPSIM_MODEL_NONE:
 		return cpu->arch_cap;
@@ -91,7 +93,7 @@ uint64_t model_capacity(enum capsim_model model, const struct fair_cpu *cpu, enu
 
 uint64_t model_rt_extra_used(enum capsim_model model, const struct fair_cpu *cpu)
 {
-	return model == CAPSIM_MODEL_V6_9 ? cpu->thermal_load_avg : 0;
+	return model_reads_thermal(model) ? cpu->thermal_load_avg : 0;
 }
 
 bool model_eevdf_pre_6_12(enum capsim_model model)
@@ -99,6 +101,13 @@ bool model_eevdf_pre_6_12(enum capsim_model model)
 	/* 152e11f6df29 (delayed dequeue), 85e511df3cec (PREEMPT_SHORT), 82e9d0456e06
 	 * (PLACE_REL_DEADLINE): all v6.12 */
 	return model != CAPSIM_MODEL_V6_12 && model != CAPSIM_MODEL_LATEST;
+}
+
+bool model_fair_cfs(enum capsim_model model)
+{
+	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like
+	 * scheduling policy" and the series' 5e963f2bd465 "sched/fair: Commit to EEVDF") */
+	return model == CAPSIM_MODEL_V6_1;
 }
 
 bool model_util_est_update_before_dequeue(enum capsim_model model)
@@ -117,7 +126,8 @@ uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 
 int model_reads_thermal(enum capsim_model model)
 {
-	return model == CAPSIM_MODEL_V6_9;
+	/* 6.1 .. 6.9: the thermal pressure interface, before "Rework system pressure" (6.10) */
+	return model == CAPSIM_MODEL_V6_9 || model == CAPSIM_MODEL_V6_1;
 }
 
 bool model_uclamp_inc_before_enqueue(enum capsim_model model)

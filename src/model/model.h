@@ -58,6 +58,12 @@ bool model_uclamp_inc_before_enqueue(enum capsim_model model);
 bool model_eevdf_pre_6_12(enum capsim_model model);
 
 /**
+ * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
+ * rather than EEVDF (6.6 on): v6.1 only.
+ */
+bool model_fair_cfs(enum capsim_model model);
+
+/**
  * model_util_est_update_before_dequeue() - whether @model's dequeue_task_fair() calls
  * util_est_update() before dequeue_entities() (6.12: on util_avg as of the task's last PELT
  * update, without its final running stretch) rather than after the dequeue's PELT update

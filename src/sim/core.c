@@ -62,6 +62,8 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
 	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,
 		      model_eevdf_pre_6_12(s->opt.model));
+	cfs_timeline_init(&rq->cfs61, s->nr_cpus); /* update_sysctl() for the online CPUs */
+	s->fair = model_fair_cfs(s->opt.model) ? &sim_fair_cfs : &sim_fair_eevdf;
 }
 
 /* ---- clocks ------------------------------------------------------------------------------ */
@@ -334,7 +336,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	rq->fair_resched = false;
 	for (int tries = 0; tries < 2; tries++) {
 		next = pick_next_task(s, rq, prev);
-		fair_put_prev_dequeued(rq, prev);
+		fair_put_prev_dequeued(s, rq, prev);
 		if (next || tries)
 			break;
 		balance_classes(s, rq);

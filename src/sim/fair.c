@@ -207,9 +207,14 @@ uint64_t sim_base_slice_ns(const struct capsim_sim *s)
  */
 static void update_curr_fair(struct capsim_sim *s, struct sim_rq *rq)
 {
-	(void)s;
-	if (eevdf_update_curr(&rq->cfs, rq->clk.clock))
+	if (s->fair->update_curr(s, rq))
 		rq->fair_resched = true;
+}
+
+static bool eevdf_tl_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	return eevdf_update_curr(&rq->cfs, rq->clk.clock);
 }
 
 /*
@@ -230,10 +235,8 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
  * mirrors pick_task_fair(): pick_eevdf(), and a delayed task it picks is dequeued for good
  * (pick_next_entity()) and the pick made again. NULL: no fair task to run.
  */
-static struct sim_task *pick_task_fair(struct capsim_sim *s, struct sim_rq *rq,
-				       struct sim_task *prev)
+static struct sim_task *eevdf_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 {
-	(void)prev;
 	while (rq->cfs.nr_running) {
 		struct eevdf_se *se = eevdf_pick(&rq->cfs);
 		struct sim_task *p = task_of(se);
@@ -245,14 +248,32 @@ static struct sim_task *pick_task_fair(struct capsim_sim *s, struct sim_rq *rq,
 	return NULL;
 }
 
+static struct sim_task *pick_task_fair(struct capsim_sim *s, struct sim_rq *rq,
+				       struct sim_task *prev)
+{
+	(void)prev;
+	return s->fair->pick(s, rq);
+}
+
 /*
  * put_prev_entity() of a cfs curr that is no longer rq->curr (dequeued or delayed, or one the
  * deadline kthread preempted), once the pick is made: pick_eevdf() then chooses with no curr.
  */
-void fair_put_prev_dequeued(struct sim_rq *rq, const struct sim_task *prev)
+void fair_put_prev_dequeued(struct capsim_sim *s, struct sim_rq *rq, const struct sim_task *prev)
 {
-	if ((!prev || !task_is_fair(prev)) && rq->cfs.curr)
-		eevdf_put_prev(&rq->cfs);
+	if ((!prev || !task_is_fair(prev)) && s->fair->has_curr(rq))
+		s->fair->put_prev(s, rq);
+}
+
+static void eevdf_tl_put_prev(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	eevdf_put_prev(&rq->cfs);
+}
+
+static bool eevdf_tl_has_curr(const struct sim_rq *rq)
+{
+	return rq->cfs.curr != NULL;
 }
 
 /* ---- enqueue / dequeue ------------------------------------------------------------------- */
@@ -282,7 +303,7 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	update_load_avg(s, rq, p);
 	if (!ue_first)
 		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
-	eevdf_enqueue(&rq->cfs, &p->se, flags);
+	s->fair->enqueue(s, rq, p, wakeup, flags);
 	p->state = TASK_RUNNABLE;
 	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
@@ -373,17 +394,13 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	rq->view_stale = true;
 	if (util_est_first)
 		rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));
-	if (sleep && !eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP)) {
+	if (!s->fair->dequeue(s, rq, p, sleep)) {
 		rq_dequeue_delay(s, rq, p, util_est_first);
 		return;
 	}
 	update_load_avg(s, rq, p);
-	if (!sleep)
-		eevdf_dequeue(&rq->cfs, &p->se, 0);
 	if (rq->curr != p)
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
-	else
-		rq->cfs.curr = NULL; /* !on_rq: as if put already (put_prev_entity()) */
 	rq->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
 	rq->cfs_load_weight -= p->weight;
 	rq->nr_running--;
@@ -405,7 +422,7 @@ static void put_prev_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 {
 	update_load_avg(s, rq, p);
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
-	eevdf_put_prev(&rq->cfs);
+	s->fair->put_prev(s, rq);
 }
 
 /*
@@ -417,7 +434,7 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 {
 	task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p);
-	eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
+	s->fair->set_next(s, rq, p);
 	update_load_avg(s, rq, p);
 	p->slice_exec = 0;
 	rq_set_curr(s, rq, p);
@@ -430,14 +447,74 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
  */
 static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	struct sim_task *c = rq->curr;
-
 	rq_update_curr(s, rq);
-	if (rq->fair_resched ||
-	    eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
-				 p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER))
+	if (rq->fair_resched || s->fair->wakeup_preempt(s, rq, p))
 		rq_resched(s, rq);
 }
+
+/* ---- the EEVDF timeline (sim_fair_timeline) ---------------------------------------------- */
+
+static void eevdf_tl_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool wakeup, unsigned flags)
+{
+	(void)s;
+	(void)wakeup;
+	eevdf_enqueue(&rq->cfs, &p->se, flags);
+}
+
+/* a sleeping task that is not eligible stays queued, delayed (DELAY_DEQUEUE, 6.12) */
+static bool eevdf_tl_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			     bool sleep)
+{
+	(void)s;
+	if (!eevdf_dequeue(&rq->cfs, &p->se, sleep ? EEVDF_DEQUEUE_SLEEP : 0))
+		return false;
+	if (rq->curr == p)
+		rq->cfs.curr = NULL; /* !on_rq: as if put already (put_prev_entity()) */
+	return true;
+}
+
+static void eevdf_tl_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	(void)s;
+	eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
+}
+
+/* update_curr() asked for the slice-end reschedule already (rq->fair_resched) */
+static bool eevdf_tl_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	(void)rq;
+	return false;
+}
+
+static bool eevdf_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	const struct sim_task *c = rq->curr;
+
+	(void)s;
+	return eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
+				    p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER);
+}
+
+static void eevdf_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	eevdf_yield(&rq->cfs, rq->clk.clock);
+}
+
+const struct sim_fair_timeline sim_fair_eevdf = {
+	.enqueue = eevdf_tl_enqueue,
+	.dequeue = eevdf_tl_dequeue,
+	.pick = eevdf_tl_pick,
+	.put_prev = eevdf_tl_put_prev,
+	.has_curr = eevdf_tl_has_curr,
+	.set_next = eevdf_tl_set_next,
+	.update_curr = eevdf_tl_update_curr,
+	.tick = eevdf_tl_tick,
+	.wakeup_preempt = eevdf_tl_wakeup_preempt,
+	.yield = eevdf_tl_yield,
+};
 
 /* mirrors yield_task_fair(): the running fair task gives up the rest of its request */
 void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
@@ -446,7 +523,7 @@ void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);
-	eevdf_yield(&rq->cfs, rq->clk.clock);
+	s->fair->yield(s, rq);
 }
 
 static void yield_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
@@ -464,7 +541,7 @@ static bool task_tick_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 	bool resched;
 
 	update_load_avg(s, rq, p);
-	resched = rq->fair_resched; /* update_curr() in entity_tick() */
+	resched = rq->fair_resched || s->fair->tick(s, rq);
 	update_misfit_status(s, rq);
 	check_update_overutilized_status(s, rq);
 	return resched;
@@ -473,7 +550,8 @@ static bool task_tick_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 /* mirrors migrate_task_rq_fair(): an attached task's PELT leaves its old cfs_rq */
 static void migrate_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int new_cpu)
 {
-	(void)new_cpu;
+	if (s->fair->migrate)
+		s->fair->migrate(s, p, new_cpu);
 	if (p->avg.last_update_time)
 		task_detach(s, &s->rq[p->cpu], p);
 }

@@ -24,6 +24,7 @@
 #include "model/energy_model.h"
 #include "sim/event_queue.h"
 #include "model/fair.h"
+#include "model/fair_cfs.h"
 #include "model/fair_eevdf.h"
 #include "model/load_balance.h"
 #include "model/opp_transition.h"
@@ -210,6 +211,7 @@ struct sim_task {
 	/* fair class: the EEVDF entity (model/fair_eevdf.h); se.sched_delayed: asleep (state
 	 * TASK_BLOCKED) but still queued, DELAY_DEQUEUE */
 	struct eevdf_se se;
+	struct cfs_se cse;        /* the CFS entity instead (model/fair_cfs.h), under v6.1 */
 	uint64_t slice_exec;      /* exec time since it was last picked (the RR slice) */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
@@ -276,6 +278,38 @@ struct sim_sched_class {
 extern const struct sim_sched_class sim_dl_sched_class, sim_rt_sched_class, sim_fair_sched_class,
 	sim_idle_sched_class;
 #define sched_class_highest (&sim_dl_sched_class)
+
+/*
+ * The fair class's timeline, the part of kernel/sched/fair.c that 6.6 rewrote from CFS into
+ * EEVDF: fair.c's slots call it where they place, queue, pick and preempt, and keep the rest
+ * (load tracking, util_est, the runnable list, the accounting). s->fair is sim_fair_eevdf
+ * (fair.c, model/fair_eevdf.c) or, for a model that runs CFS (model_fair_cfs()), sim_fair_cfs
+ * (fair_cfs.c, model/fair_cfs.c). Each slot mirrors the *_entity() function it names there.
+ */
+struct sim_fair_timeline {
+	/* enqueue_entity(): @wakeup ENQUEUE_WAKEUP, @flags EEVDF_ENQUEUE_INITIAL for a new task */
+	void (*enqueue)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup,
+			unsigned flags);
+	/* dequeue_entity(). Return: false if the sleeping @p stays queued, delayed */
+	bool (*dequeue)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
+	/* the fair task to run next, rq->curr still running. NULL: none */
+	struct sim_task *(*pick)(struct capsim_sim *s, struct sim_rq *rq);
+	/* put_prev_entity() of the cfs_rq's curr; has_curr: whether it has one */
+	void (*put_prev)(struct capsim_sim *s, struct sim_rq *rq);
+	bool (*has_curr)(const struct sim_rq *rq);
+	void (*set_next)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* update_curr(). Return: whether it asks for a reschedule */
+	bool (*update_curr)(struct capsim_sim *s, struct sim_rq *rq);
+	/* entity_tick()'s preemption check, after update_curr(). Return: reschedule */
+	bool (*tick)(struct capsim_sim *s, struct sim_rq *rq);
+	/* check_preempt_wakeup() of curr by the queued @p. Return: reschedule */
+	bool (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* yield_task_fair() of curr, its rq not running it alone */
+	void (*yield)(struct capsim_sim *s, struct sim_rq *rq);
+	/* migrate_task_rq_fair()'s timeline part (NULL: none) */
+	void (*migrate)(struct capsim_sim *s, struct sim_task *p, int new_cpu);
+};
+extern const struct sim_fair_timeline sim_fair_eevdf, sim_fair_cfs;
 
 /* @p is in the fair class (sim_fair_sched_class) */
 static inline bool task_is_fair(const struct sim_task *p)
@@ -354,6 +388,7 @@ struct sim_rq {
 	char stopper_comm[16];    /* "migration/N", cpu_stop_threads' name on this CPU */
 	struct sim_task *fair_head, *fair_tail; /* runnable (not running) fair tasks, queue order */
 	struct eevdf_rq cfs;        /* the cfs_rq's EEVDF state: its timeline (queued and delayed) */
+	struct cfs_timeline cfs61;  /* the cfs_rq's CFS state instead, under v6.1 (fair_cfs.c) */
 	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
 	struct sim_task *dl_queued; /* the runnable (not running) deadline task: a sugov kthread,
 				     * the only kind here, and a CPU is in one policy at most */
@@ -484,6 +519,7 @@ struct sim_sink {
 
 struct capsim_sim {
 	struct sim_options opt;
+	const struct sim_fair_timeline *fair; /* EEVDF, or CFS for v6.1 (model_fair_cfs()) */
 	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
 	struct capsim_workload *wl;       /* owned */
 	unsigned nr_cpus;
@@ -794,7 +830,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq);
 /* eevdf: sysctl_sched_base_slice for this run's CPU count */
 uint64_t sim_base_slice_ns(const struct capsim_sim *s);
-void fair_put_prev_dequeued(struct sim_rq *rq, const struct sim_task *prev);
+void fair_put_prev_dequeued(struct capsim_sim *s, struct sim_rq *rq, const struct sim_task *prev);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
 void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);

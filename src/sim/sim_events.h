@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "capsim/capsim.h"
+#include "model/model.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 
@@ -144,7 +145,7 @@ static inline void sim_ev_hw_pressure(const struct capsim_sim *s, const capsim_c
 {
 	unsigned first;
 
-	if (sim_sink_skips(s, CAPSIM_EV_HW_PRESSURE_UPDATE) || s->opt.model == CAPSIM_MODEL_V6_9)
+	if (sim_sink_skips(s, CAPSIM_EV_HW_PRESSURE_UPDATE) || model_reads_thermal(s->opt.model))
 		return;
 	first = capsim_cpumask_next(cpus, 0, s->nr_cpus);
 	if (first < s->nr_cpus)

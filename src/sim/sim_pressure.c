@@ -116,7 +116,7 @@ void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev
 	struct belief_signals bs = belief_signals(press_of(s)->belief, (unsigned)cpu, s->now);
 
 	c->actual_capacity = bs.actual_cap;
-	c->thermal = s->opt.model == CAPSIM_MODEL_V6_9;
+	c->thermal = model_reads_thermal(s->opt.model);
 	c->hw_pressure = c->thermal ? bs.thermal_pressure : bs.hw_pressure;
 	c->cpufreq_pressure = bs.cpufreq_pressure;
 	c->hw_load_avg = bs.hw_load_avg;

@@ -653,6 +653,8 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->nice = task_is_rt(p) ? 0 : wt->priority;
 	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
 	p->se.weight = p->weight;
+	p->cse.weight = p->weight;
+	p->cse.idle = wt->policy == WL_POLICY_IDLE; /* se_is_idle() */
 	/* a v6.12 custom slice (sched_attr::sched_runtime), else the base slice at each placement */
 	p->se.custom_slice = wt->slice_ns != 0;
 	p->se.slice = wt->slice_ns ? wt->slice_ns : sim_base_slice_ns(s);

@@ -25,7 +25,7 @@ grep -qx -- --cases <<<"$(complete_words place --c)" || fail "'capsim place --c'
 [ "$(complete_words platform show hik)" = hikey960 ] || fail "'platform show hik' does not complete to hikey960"
 [ "$(complete_words capacity od)" = "$(printf 'odroid-n2\nodroid-xu3')" ] || fail "'capacity od' does not offer the odroids"
 # the model names are the library's (capsim_model_name()), every one of them
-[ "$(complete_words simulate --model v6.1)" = "$(printf 'v6.10\nv6.12')" ] || fail "'--model v6.1' does not complete to v6.10 and v6.12"
+[ "$(complete_words simulate --model v6.1)" = "$(printf 'v6.1\nv6.10\nv6.12')" ] || fail "'--model v6.1' does not complete to v6.1, v6.10 and v6.12"
 grep -qx capped <<<"$(complete_words compare --models '')" || fail "'compare --models' does not offer capped"
 [ "$(complete_words simulate --trace-format p)" = perfetto ] || fail "'--trace-format p' does not complete to perfetto"
 [ "$(complete_words sweep --engine d)" = dask ] || fail "'sweep --engine d' does not complete to dask"

@@ -25,7 +25,7 @@
 
 /* A 1 ms run of @wl on the HiKey960, at its reference frequencies and without idle states
  * (no exit latency delays a pick): it ends before any task starts. */
-static struct capsim_sim *idle_sim(const char *wl)
+static struct capsim_sim *idle_sim_model(const char *wl, enum capsim_model model)
 {
 	struct capsim_platform *plat = NULL;
 	struct capsim_workload *w = NULL;
@@ -37,6 +37,7 @@ static struct capsim_sim *idle_sim(const char *wl)
 	o.governor = SIM_GOV_PERFORMANCE;
 	o.cpuidle_off = 1;
 	o.duration_ns = 1 * MS;
+	o.model = model;
 	assert_int_equal(platform_load("hikey960", NULL, 0, &plat, &e), 0);
 	if (capsim_workload_parse(wl, strlen(wl), "test.json", &w, &e))
 		fail_msg("%s", e.msg);
@@ -48,6 +49,11 @@ static struct capsim_sim *idle_sim(const char *wl)
 		assert_int_equal(s->rq[c].nr_running, 0);
 	}
 	return s;
+}
+
+static struct capsim_sim *idle_sim(const char *wl)
+{
+	return idle_sim_model(wl, CAPSIM_MODEL_V6_10);
 }
 
 static struct sim_task *task(struct capsim_sim *s, const char *name)
@@ -320,10 +326,71 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 	sim_free(s);
 }
 
+/*
+ * Two CPU-bound nice-0 tasks on CPU0 of the 8-CPU HiKey960, ticked at HZ 250 for 200 ms: the
+ * fair class of the model decides how long each runs at a stretch. v6.1 (CFS,
+ * src/sim/fair_cfs.c): check_preempt_tick() reschedules once the task has run more than its
+ * sched_slice(), the 24 ms period (6 ms x (1 + ilog2(8))) shared by weight, 24 ms x 1024 x
+ * (0xffffffff / 2048) >> 32 = 11 999 994 ns: three ticks (12 ms), or more (a pick that keeps
+ * the leftmost curr does not restart its slice). v6.12 (EEVDF): the 3 ms request (0.75 ms x 4)
+ * ends before every tick, where the other task, eligible with the earlier deadline, runs.
+ */
+static void run_two_cpu_bound(enum capsim_model model, unsigned *min_stretch, unsigned *switches)
+{
+	struct capsim_sim *s = idle_sim_model("{\"tasks\": {"
+		"\"a\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 10000000}, "
+		"\"b\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 10000000}}}",
+		model);
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *prev;
+	unsigned stretch = 0, first = 1;
+
+	s->now = s->tick_ns; /* on a tick */
+	task_start(s, task(s, "a"));
+	task_start(s, task(s, "b"));
+	prev = rq->curr;
+	*min_stretch = UINT32_MAX;
+	*switches = 0;
+	for (unsigned k = 0; k < 50; k++) {
+		s->now += s->tick_ns;
+		rq_tick(s, rq);
+		stretch++;
+		if (rq->curr != prev) {
+			if (!first && stretch < *min_stretch)
+				*min_stretch = stretch;
+			first = 0;
+			stretch = 0;
+			(*switches)++;
+			prev = rq->curr;
+		}
+	}
+	assert_int_equal(rq->nr_running, 2);
+	sim_free(s);
+}
+
+static void test_fair_class_by_model(void **state)
+{
+	unsigned cfs_min, cfs_switches, eevdf_min, eevdf_switches;
+	/* sched_slice() of one of two nice-0 tasks, in whole ticks past it */
+	uint64_t slice = (uint64_t)(((unsigned __int128)24 * MS * (1024 * (0xffffffffULL / 2048))) >> 32);
+	unsigned slice_ticks = (unsigned)(slice / (4 * MS) + 1);
+
+	(void)state;
+	assert_int_equal(slice, 11999994);
+	assert_int_equal(slice_ticks, 3);
+	run_two_cpu_bound(CAPSIM_MODEL_V6_1, &cfs_min, &cfs_switches);
+	run_two_cpu_bound(CAPSIM_MODEL_V6_12, &eevdf_min, &eevdf_switches);
+	assert_true(cfs_min >= slice_ticks);
+	assert_true(cfs_switches <= 50 / slice_ticks + 1);
+	assert_int_equal(eevdf_min, 1);
+	assert_int_equal(eevdf_switches, 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_table_order),
+		cmocka_unit_test(test_fair_class_by_model),
 		cmocka_unit_test(test_pick_order_across_classes),
 		cmocka_unit_test(test_fair_does_not_preempt_rt),
 		cmocka_unit_test(test_rt_priority_then_fifo),

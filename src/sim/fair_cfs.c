@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fair_cfs.c - the fair class's timeline as 6.1 runs it, CFS (model/fair_cfs.c), for the v6.1
+ * model: the sim_fair_timeline that fair.c calls where the other models run EEVDF. fair.c keeps
+ * what both share: the load tracking, util_est, uclamp, the runnable list and the accounting.
+ * 6.1 has no delayed dequeue, so a sleeping task always leaves.
+ */
+#include "internal.h"
+#include "sim/sim.h"
+
+/* the task a CFS entity is embedded in (task_of()) */
+#define cfs_task_of(se) ((struct sim_task *)((char *)(se) - offsetof(struct sim_task, cse)))
+
+/* enqueue_entity(): a new task (EEVDF_ENQUEUE_INITIAL) is forked here first */
+static void cfs_tl_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			   bool wakeup, unsigned flags)
+{
+	(void)s;
+	cfs_enqueue(&rq->cfs61, &p->cse,
+		    (wakeup ? CFS_ENQUEUE_WAKEUP : 0) |
+		    (flags & EEVDF_ENQUEUE_INITIAL ? CFS_ENQUEUE_INITIAL : 0), rq->clk.clock);
+}
+
+/* dequeue_entity(); the running task stops being the cfs_rq's curr at once (put already) */
+static bool cfs_tl_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
+{
+	(void)s;
+	cfs_dequeue(&rq->cfs61, &p->cse, sleep, rq->clk.clock);
+	if (rq->curr == p)
+		rq->cfs61.curr = NULL;
+	return true;
+}
+
+/* pick_next_task_fair() with groups: pick_next_entity() with curr still in the running */
+static struct sim_task *cfs_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct cfs_se *se;
+
+	(void)s;
+	if (rq->cfs61.curr && rq->cfs61.curr->on_rq)
+		cfs_update_curr(&rq->cfs61, rq->clk.clock);
+	se = cfs_pick(&rq->cfs61);
+	return se ? cfs_task_of(se) : NULL;
+}
+
+static void cfs_tl_put_prev(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	cfs_put_prev(&rq->cfs61, rq->clk.clock);
+}
+
+static bool cfs_tl_has_curr(const struct sim_rq *rq)
+{
+	return rq->cfs61.curr != NULL;
+}
+
+static void cfs_tl_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	(void)s;
+	cfs_set_next(&rq->cfs61, &p->cse, rq->clk.clock);
+}
+
+/* update_curr(): 6.1 asks for no reschedule there; the tick and wake-ups do */
+static bool cfs_tl_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	cfs_update_curr(&rq->cfs61, rq->clk.clock);
+	return false;
+}
+
+/* entity_tick(): check_preempt_tick() with more than one entity queued */
+static bool cfs_tl_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	return rq->cfs61.nr_running > 1 && cfs_check_preempt_tick(&rq->cfs61);
+}
+
+static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	const struct sim_task *c = rq->curr;
+
+	(void)s;
+	return cfs_check_preempt_wakeup(&rq->cfs61, &p->cse, rq->clk.clock,
+					(c->policy == WL_POLICY_IDLE ? CFS_WAKE_CURR_IDLE : 0) |
+					(p->policy == WL_POLICY_IDLE ? CFS_WAKE_P_IDLE : 0) |
+					(p->policy == WL_POLICY_OTHER ? CFS_WAKE_P_NORMAL : 0));
+}
+
+static void cfs_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
+{
+	(void)s;
+	cfs_yield(&rq->cfs61, rq->clk.clock, rq->curr->policy == WL_POLICY_BATCH);
+}
+
+/* migrate_task_rq_fair(): a waking task's vruntime leaves its old cfs_rq's min_vruntime */
+static void cfs_tl_migrate(struct capsim_sim *s, struct sim_task *p, int new_cpu)
+{
+	(void)new_cpu;
+	cfs_migrate(&s->rq[p->cpu].cfs61, &p->cse);
+}
+
+const struct sim_fair_timeline sim_fair_cfs = {
+	.enqueue = cfs_tl_enqueue,
+	.dequeue = cfs_tl_dequeue,
+	.pick = cfs_tl_pick,
+	.put_prev = cfs_tl_put_prev,
+	.has_curr = cfs_tl_has_curr,
+	.set_next = cfs_tl_set_next,
+	.update_curr = cfs_tl_update_curr,
+	.tick = cfs_tl_tick,
+	.wakeup_preempt = cfs_tl_wakeup_preempt,
+	.yield = cfs_tl_yield,
+	.migrate = cfs_tl_migrate,
+};
