@@ -293,7 +293,6 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	eevdf_enqueue(&rq->cfs, &p->se, flags);
 	p->state = TASK_RUNNABLE;
-	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
 	rq->cfs_nr++;
@@ -327,7 +326,6 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	rq->cfs_delayed--;
 	rq->cfs_nr++;
 	p->state = TASK_RUNNABLE;
-	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
 	rq_sync_view(s, rq);
@@ -428,7 +426,6 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 	sim_cfs_tasks_add(s, p);
 	eevdf_set_next(&rq->cfs, &p->se, rq->clk.clock);
 	update_load_avg(s, rq, p);
-	p->slice_exec = 0;
 	rq_set_curr(s, rq, p);
 	update_misfit_status(s, rq);
 }
