@@ -196,7 +196,6 @@ void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	delta = rq->clk.clock - p->exec_start;
 	p->exec_start = rq->clk.clock;
-	p->slice_exec += delta;
 	p->st.runtime_ns += delta;
 	task_add_cpu_time(p, rq->cpu, delta);
 	task_progress(s, p, rq->cpu, delta);

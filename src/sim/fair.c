@@ -305,7 +305,6 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
 	s->fair->enqueue(s, rq, p, wakeup, flags);
 	p->state = TASK_RUNNABLE;
-	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
 	rq->cfs_nr++;
@@ -339,7 +338,6 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	rq->cfs_delayed--;
 	rq->cfs_nr++;
 	p->state = TASK_RUNNABLE;
-	p->slice_exec = 0;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
 	rq_sync_view(s, rq);
@@ -436,7 +434,6 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 	sim_cfs_tasks_add(s, p);
 	s->fair->set_next(s, rq, p);
 	update_load_avg(s, rq, p);
-	p->slice_exec = 0;
 	rq_set_curr(s, rq, p);
 	update_misfit_status(s, rq);
 }

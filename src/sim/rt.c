@@ -11,8 +11,11 @@
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
-/* mirrors sched_rr_timeslice (RR_TIMESLICE = 100 ms) */
-#define RR_TIMESLICE_NS (100 * NSEC_PER_MSEC)
+/* mirrors sched_rr_timeslice: RR_TIMESLICE, 100 ms in ticks (100 x HZ / 1000) */
+uint32_t sched_rr_timeslice(const struct capsim_sim *s)
+{
+	return 100 * s->opt.hz / 1000;
+}
 
 /* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
 int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
@@ -126,15 +129,23 @@ static void set_next_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	rq_set_curr(s, rq, p);
 }
 
-/* mirrors task_tick_rt(): rq->avg_rt, and the end of a SCHED_RR slice requeues it */
+/*
+ * mirrors task_tick_rt(): rq->avg_rt; a SCHED_RR task's time slice counts the ticks it is
+ * running at (not its run time) and, used up, is refilled; the task then goes to the tail of
+ * its priority's list (requeue_task_rt()) with a reschedule only if another task shares that
+ * list: alone at its priority it keeps running at the head, as a lower task cannot run anyway
+ */
 static bool task_tick_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	update_rt_rq_load_avg(s, rq, 1);
-	if (p->policy == WL_POLICY_RR && p->slice_exec >= RR_TIMESLICE_NS) {
-		p->slice_exec = 0;
-		p->yielded = true;
-		return rq->rt_head != NULL;
-	}
+	if (p->policy != WL_POLICY_RR || --p->rr_time_slice)
+		return false;
+	p->rr_time_slice = sched_rr_timeslice(s);
+	for (const struct sim_task *q = rq->rt_head; q; q = q->rq_next)
+		if (q->rt_prio == p->rt_prio) {
+			p->yielded = true;
+			return true;
+		}
 	return false;
 }
 

@@ -212,7 +212,7 @@ struct sim_task {
 	 * TASK_BLOCKED) but still queued, DELAY_DEQUEUE */
 	struct eevdf_se se;
 	struct cfs_se cse;        /* the CFS entity instead (model/fair_cfs.h), under v6.1 */
-	uint64_t slice_exec;      /* exec time since it was last picked (the RR slice) */
+	uint32_t rr_time_slice;   /* SCHED_RR: ticks left of its slice (p->rt.time_slice) */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
 
@@ -839,6 +839,8 @@ uint64_t task_util_est_of(const struct sim_task *p);
 
 /* ---- rt.c and deadline.c: rq->avg_rt and rq->avg_dl (1 if it decayed) ------------------- */
 int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running);
+/* sched_rr_timeslice: a SCHED_RR task's time slice in ticks (rt.c) */
+uint32_t sched_rr_timeslice(const struct capsim_sim *s);
 int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running);
 
 /* ---- task_exec.c ------------------------------------------------------------------------- */

@@ -650,6 +650,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->sched_class = wt->policy == WL_POLICY_FIFO || wt->policy == WL_POLICY_RR ?
 			 &sim_rt_sched_class : &sim_fair_sched_class;
 	p->rt_prio = task_is_rt(p) ? wt->priority : 0;
+	p->rr_time_slice = sched_rr_timeslice(s); /* __sched_fork() */
 	p->nice = task_is_rt(p) ? 0 : wt->priority;
 	p->weight = wt->policy == WL_POLICY_IDLE ? WEIGHT_IDLEPRIO : sched_prio_to_weight(p->nice);
 	p->se.weight = p->weight;

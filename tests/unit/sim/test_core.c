@@ -18,60 +18,18 @@
 
 #include <cmocka.h>
 
-#include "input/platform_load.h"
 #include "sim/sim.h"
+#include "sim_test_util.h"
 
 #define MS 1000000ULL
 
-/* A 1 ms run of @wl on the HiKey960, at its reference frequencies and without idle states
- * (no exit latency delays a pick): it ends before any task starts. */
-static struct capsim_sim *idle_sim_model(const char *wl, enum capsim_model model)
-{
-	struct capsim_platform *plat = NULL;
-	struct capsim_workload *w = NULL;
-	struct capsim_sim *s = NULL;
-	struct sim_options o;
-	capsim_error e = { 0 };
-
-	sim_options_default(&o);
-	o.governor = SIM_GOV_PERFORMANCE;
-	o.cpuidle_off = 1;
-	o.duration_ns = 1 * MS;
-	o.model = model;
-	assert_int_equal(platform_load("hikey960", NULL, 0, &plat, &e), 0);
-	if (capsim_workload_parse(wl, strlen(wl), "test.json", &w, &e))
-		fail_msg("%s", e.msg);
-	assert_int_equal(sim_create(plat, w, &o, NULL, 0, &s, &e), 0);
-	if (sim_run(s, &e))
-		fail_msg("%s", e.msg);
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		assert_null(s->rq[c].curr);
-		assert_int_equal(s->rq[c].nr_running, 0);
-	}
-	return s;
-}
-
+/* the engine of sim_test_idle() under the default model */
 static struct capsim_sim *idle_sim(const char *wl)
 {
-	return idle_sim_model(wl, CAPSIM_MODEL_V6_10);
-}
+	struct sim_options o;
 
-static struct sim_task *task(struct capsim_sim *s, const char *name)
-{
-	for (uint32_t i = 0; i < s->nr_tasks; i++)
-		if (!strcmp(s->tasks[i]->name, name))
-			return s->tasks[i];
-	fail_msg("no task %s", name);
-	return NULL;
-}
-
-/* mirrors the kernel's sleep of @p: deactivate_task(DEQUEUE_SLEEP), then __schedule()'s pick */
-static void sleep_task(struct capsim_sim *s, struct sim_task *p)
-{
-	struct sim_rq *rq = &s->rq[p->cpu];
-
-	rq_dequeue(s, rq, p, true);
-	rq_resched(s, rq);
+	sim_options_default(&o);
+	return sim_test_idle(wl, o.model);
 }
 
 /* a SCHED_DEADLINE task on CPU0, built as sugov_kthread_create() builds the kthread (the
@@ -134,7 +92,7 @@ static void test_pick_order_across_classes(void **state)
 	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
 					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_rq *rq = &s->rq[0];
-	struct sim_task *f = task(s, "f"), *r = task(s, "r"), *d = dl_task();
+	struct sim_task *f = sim_test_task(s, "f"), *r = sim_test_task(s, "r"), *d = dl_task();
 
 	(void)state;
 	task_start(s, f);
@@ -150,14 +108,14 @@ static void test_pick_order_across_classes(void **state)
 	assert_ptr_equal(rq->curr, d);
 	assert_int_equal(r->state, TASK_RUNNABLE);
 	assert_int_equal(rq->nr_running, 3);
-	sleep_task(s, d);
+	sim_test_sleep(s, d);
 	assert_ptr_equal(rq->curr, r);
 	assert_int_equal(rq->nr_running, 2);
-	sleep_task(s, r);
+	sim_test_sleep(s, r);
 	assert_ptr_equal(rq->curr, f);
 	assert_int_equal(rq->nr_running, 1);
 	assert_int_equal(rq->rt_nr, 0);
-	sleep_task(s, f);
+	sim_test_sleep(s, f);
 	assert_null(rq->curr);
 	assert_int_equal(rq->nr_running, 0);
 	free(d->st.by_cpu);
@@ -175,7 +133,7 @@ static void test_fair_does_not_preempt_rt(void **state)
 	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
 					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_rq *rq = &s->rq[0];
-	struct sim_task *f = task(s, "f"), *r = task(s, "r");
+	struct sim_task *f = sim_test_task(s, "f"), *r = sim_test_task(s, "r");
 
 	(void)state;
 	task_start(s, r);
@@ -205,7 +163,8 @@ static void test_rt_priority_then_fifo(void **state)
 		TASK("lo2", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
 		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 50") "}}");
 	struct sim_rq *rq = &s->rq[0];
-	struct sim_task *lo1 = task(s, "lo1"), *lo2 = task(s, "lo2"), *hi = task(s, "hi");
+	struct sim_task *lo1 = sim_test_task(s, "lo1"), *lo2 = sim_test_task(s, "lo2");
+	struct sim_task *hi = sim_test_task(s, "hi");
 
 	(void)state;
 	assert_true(99 - hi->rt_prio < 99 - lo1->rt_prio); /* hi: the lower kernel prio */
@@ -215,11 +174,11 @@ static void test_rt_priority_then_fifo(void **state)
 	task_start(s, hi);
 	assert_ptr_equal(rq->curr, hi);
 	assert_int_equal(rq->rt_nr, 3);
-	sleep_task(s, hi);
+	sim_test_sleep(s, hi);
 	assert_ptr_equal(rq->curr, lo1);
-	sleep_task(s, lo1);
+	sim_test_sleep(s, lo1);
 	assert_ptr_equal(rq->curr, lo2);
-	sleep_task(s, lo2);
+	sim_test_sleep(s, lo2);
 	assert_null(rq->curr);
 	assert_int_equal(rq->rt_nr, 0);
 	sim_free(s);
@@ -241,14 +200,14 @@ static void test_rt_fifo_within_priority(void **state)
 	const char *const order[] = { "a", "b", "c" };
 
 	(void)state;
-	task_start(s, task(s, "hi"));
+	task_start(s, sim_test_task(s, "hi"));
 	for (unsigned i = 0; i < 3; i++)
-		task_start(s, task(s, order[i]));
-	assert_ptr_equal(rq->curr, task(s, "hi"));
+		task_start(s, sim_test_task(s, order[i]));
+	assert_ptr_equal(rq->curr, sim_test_task(s, "hi"));
 	assert_int_equal(rq->nr_running, 4);
 	for (unsigned i = 0; i < 3; i++) {
-		sleep_task(s, rq->curr);
-		assert_ptr_equal(rq->curr, task(s, order[i]));
+		sim_test_sleep(s, rq->curr);
+		assert_ptr_equal(rq->curr, sim_test_task(s, order[i]));
 		assert_int_equal(rq->nr_running, 3 - i);
 	}
 	sim_free(s);
@@ -288,7 +247,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 		TASK("a", ", \"util_min\": 100, \"util_max\": 300") ", "
 		TASK("b", ", \"util_min\": 50, \"util_max\": 700") "}}");
 	struct sim_rq *rq = &s->rq[0];
-	struct sim_task *t[2] = { task(s, "a"), task(s, "b") }, *stay;
+	struct sim_task *t[2] = { sim_test_task(s, "a"), sim_test_task(s, "b") }, *stay;
 	uint32_t base = rq->cfs_util_est;
 
 	(void)state;
@@ -314,7 +273,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 		struct sim_task *leave = stay == t[0] ? t[1] : t[0];
 		uint32_t leave_ue = task_ue(leave), sum = rq->cfs_util_est;
 
-		sleep_task(s, leave);
+		sim_test_sleep(s, leave);
 		/* DELAY_DEQUEUE may keep it queued (counted), but not its clamps or util_est */
 		assert_int_equal(rq->nr_running, 1 + rq->cfs_delayed);
 		assert_int_equal(rq->uclamp_rq[0], stay->uclamp_eff[0]);
@@ -337,7 +296,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
  */
 static void run_two_cpu_bound(enum capsim_model model, unsigned *min_stretch, unsigned *switches)
 {
-	struct capsim_sim *s = idle_sim_model("{\"tasks\": {"
+	struct capsim_sim *s = sim_test_idle("{\"tasks\": {"
 		"\"a\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 10000000}, "
 		"\"b\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 10000000}}}",
 		model);
@@ -346,8 +305,8 @@ static void run_two_cpu_bound(enum capsim_model model, unsigned *min_stretch, un
 	unsigned stretch = 0, first = 1;
 
 	s->now = s->tick_ns; /* on a tick */
-	task_start(s, task(s, "a"));
-	task_start(s, task(s, "b"));
+	task_start(s, sim_test_task(s, "a"));
+	task_start(s, sim_test_task(s, "b"));
 	prev = rq->curr;
 	*min_stretch = UINT32_MAX;
 	*switches = 0;

@@ -21,6 +21,7 @@
 #include "sim/sim_pressure.h"
 #include "capsim/capsim.h"
 #include "input/platform_load.h"
+#include "sim_test_util.h"
 
 #define MS 1000000ULL
 
@@ -62,15 +63,6 @@ static struct capsim_sim *run_at_ref_freq(const char *rtapp, uint64_t dur_ns)
 	o.cpuidle_off = 1;
 	o.duration_ns = dur_ns;
 	return run_sim("hikey960", rtapp, &o);
-}
-
-static struct sim_task *task(struct capsim_sim *s, const char *name)
-{
-	for (uint32_t i = 0; i < s->nr_tasks; i++)
-		if (!strcmp(s->tasks[i]->name, name))
-			return s->tasks[i];
-	fail_msg("no task %s", name);
-	return NULL;
 }
 
 /* ns the task ran on CPUs [lo, hi] */
@@ -127,7 +119,7 @@ static void test_pelt_always_running_golden(void **state)
 		s = run_sim("hikey960",
 			    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"t\": {\"cpus\": [4],"
 			    " \"loop\": 1, \"sleep\": 16384000, \"run\": 100000000}}}", &o);
-		p = task(s, "t");
+		p = sim_test_task(s, "t");
 		assert_int_equal(p->cpu, 4);
 		assert_int_equal(p->avg.load_sum, g[k][2]);
 		assert_int_equal(p->avg.runnable_sum, g[k][3]);
@@ -157,8 +149,8 @@ static void test_two_equal_tasks_share(void **state)
 	s = run_at_ref_freq("{\"tasks\": {\"a\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000},"
 			    " \"b\": {\"cpus\": [0], \"loop\": 1, \"run\": 100000000}}}",
 			    2000 * MS);
-	a = task(s, "a")->st.runtime_ns;
-	b = task(s, "b")->st.runtime_ns;
+	a = sim_test_task(s, "a")->st.runtime_ns;
+	b = sim_test_task(s, "b")->st.runtime_ns;
 	assert_int_equal(a + b, 2000 * MS);
 	assert_true((a > b ? a - b : b - a) <= 3 * MS + 4 * MS);
 	assert_true(a >= 990 * MS && b >= 990 * MS);
@@ -200,7 +192,7 @@ static void test_small_periodic_on_little(void **state)
 		    "{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"small\": {\"run\": 1000,"
 		    " \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}", &o);
 	assert_true(s->eas);
-	p = task(s, "small");
+	p = sim_test_task(s, "small");
 	assert_true(ran_on(p, 0, 3) * 10 >= p->st.runtime_ns * 9);
 	assert_int_equal(p->st.deadline_misses, 0);
 	sim_free(s);
@@ -227,7 +219,7 @@ static void test_misfit_goes_big(void **state)
 			    " \"phases\": {\"pinned\": {\"cpus\": [0], \"loop\": 30, \"run\": 9000,"
 			    " \"sleep\": 1000}, \"free\": {\"run\": 200000}}}}}",
 			    2000 * MS);
-	p = task(s, "heavy");
+	p = sim_test_task(s, "heavy");
 	assert_true(ran_on(p, 0, 0) >= phase1);
 	assert_true(ran_on(p, 0, 0) <= phase1 + 4 * MS);
 	assert_int_equal(s->misfit_migrations, 1);
@@ -254,8 +246,8 @@ static void test_rt_runs_first(void **state)
 			    " \"timer\": {\"ref\": \"unique\", \"period\": 10000}},"
 			    "\"hog\": {\"cpus\": [4], \"loop\": 1, \"run\": 100000000}}}",
 			    1000 * MS);
-	rt = task(s, "rt");
-	hog = task(s, "hog");
+	rt = sim_test_task(s, "rt");
+	hog = sim_test_task(s, "hog");
 	assert_int_equal(rt->st.activations, 100);
 	assert_int_equal(rt->st.runtime_ns, 500 * MS);
 	assert_int_equal(rt->st.deadline_misses, 0);
@@ -281,7 +273,7 @@ static void test_uclamp_min_goes_big(void **state)
 	s = run_sim("hikey960",
 		    "{\"tasks\": {\"boosted\": {\"util_min\": 1024, \"run\": 500,"
 		    " \"timer\": {\"ref\": \"unique\", \"period\": 16000}}}}", &o);
-	p = task(s, "boosted");
+	p = sim_test_task(s, "boosted");
 	assert_true(s->rd.uclamp_used);
 	assert_true(p->st.runtime_ns > 0);
 	assert_int_equal(ran_on(p, 4, 7), p->st.runtime_ns);
@@ -310,7 +302,7 @@ static void test_rt_default_uclamp_goes_big(void **state)
 	sim_options_default(&o);
 	o.duration_ns = 1000 * MS;
 	s = run_sim("hikey960", rtapp, &o);
-	p = task(s, "rt");
+	p = sim_test_task(s, "rt");
 	assert_false(s->rd.uclamp_used);
 	assert_int_equal(p->st.activations, 100);
 	assert_int_equal(ran_on(p, 4, 7), p->st.runtime_ns);
@@ -318,7 +310,7 @@ static void test_rt_default_uclamp_goes_big(void **state)
 
 	o.uclamp = 0;
 	s = run_sim("hikey960", rtapp, &o);
-	p = task(s, "rt");
+	p = sim_test_task(s, "rt");
 	assert_true(p->st.runtime_ns > 0);
 	assert_int_equal(ran_on(p, 0, 0), p->st.runtime_ns);
 	sim_free(s);
@@ -346,7 +338,7 @@ static void test_timer_anchor(void **state)
 			    "\"direct\": {\"cpus\": [4], \"delay\": 30000, \"run\": 40000,"
 			    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}",
 			    1000 * MS);
-	d = task(s, "direct");
+	d = sim_test_task(s, "direct");
 	assert_int_equal(d->st.activations, 10);
 	assert_int_equal(d->st.timer_events, 10);
 	assert_int_equal(d->st.deadline_misses, 0);
@@ -360,7 +352,7 @@ static void test_timer_anchor(void **state)
 			    "\"child\": {\"instance\": 0, \"cpus\": [4], \"run\": 40000,"
 			    " \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}",
 			    95 * MS);
-	c = task(s, "child-0"); /* forks are named by instance */
+	c = sim_test_task(s, "child-0"); /* forks are named by instance */
 	assert_int_equal(c->st.timer_events, 1);
 	assert_int_equal(c->st.slack_min_ns, 10 * (int64_t)MS);
 	assert_int_equal(c->st.deadline_misses, 0);
@@ -386,7 +378,7 @@ static void test_phase_keeps_clamps(void **state)
 		    "{\"tasks\": {\"t\": {\"util_min\": 512, \"loop\": 1, \"phases\": {"
 		    "\"a\": {\"util_min\": 100, \"run\": 1000, \"sleep\": 1000},"
 		    "\"b\": {\"run\": 1000, \"sleep\": 100000000}}}}}", &o);
-	p = task(s, "t");
+	p = sim_test_task(s, "t");
 	assert_int_equal(p->phase, 1);
 	assert_int_equal(p->uclamp_req[0], 100);
 	assert_int_equal(p->uclamp_eff[0], 100);
@@ -481,7 +473,7 @@ static void test_fie_cpufreq_hides_hw_cap(void **state)
 
 		snprintf(text, sizeof(text), fmt, runs[i].kernel);
 		s = run_scenario_text(text, &sc);
-		p = task(s, "t");
+		p = sim_test_task(s, "t");
 		if (p->avg.util_avg < runs[i].lo || p->avg.util_avg > runs[i].hi)
 			fail_msg("%s: util_avg %lu, expected %u..%u", runs[i].kernel,
 				 (unsigned long)p->avg.util_avg, runs[i].lo, runs[i].hi);
@@ -509,7 +501,7 @@ static void test_thirty_days(void **state)
 	s = run_at_ref_freq("{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"light\": {\"cpus\": [4],"
 			    " \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000000}}}}",
 			    thirty_days);
-	p = task(s, "light");
+	p = sim_test_task(s, "light");
 	assert_int_equal(s->now, thirty_days);
 	assert_int_equal(p->st.activations, 259200);
 	assert_int_equal(p->st.runtime_ns, 259200 * MS);

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_fair_balance.c - unit tests of the engine's load balance (src/sim/fair_balance.c over
+ * topology.c's domains): update_misfit_status(), the sched groups' classification from what the
+ * engine hands the balance (lb_fill_idle(), lb_fill_cpus(), lb_fill_groups() into
+ * update_sg_lb_stats() and group_classify()), and the migration of a misfit task by an active
+ * balance. On a HiKey960 run with nothing started (sim_test_idle(): CPUs 0-3 of capacity 462,
+ * 4-7 of 1024; domains MC per cluster and PKG over both, SD_ASYM_CPUCAPACITY at PKG), whose
+ * tasks the test starts and runs by moving s->now. The expected values are derived from the
+ * kernel's rules (kernel/sched/fair.c, 6.12), each named in its test's comment.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/load_balance.h"
+#include "model/sched_domains.h"
+#include "sim/sim.h"
+#include "sim_test_util.h"
+
+#define MS 1000000ULL
+
+/* a nice-0 task starting after 10 s (never, in the 1 ms run), with @extra JSON */
+#define TASK(name, extra) \
+	"\"" name "\": {\"delay\": 10000000, \"loop\": 1, \"run\": 1000000" extra "}"
+
+static struct capsim_sim *idle_sim(const char *wl)
+{
+	struct sim_options o;
+
+	sim_options_default(&o);
+	return sim_test_idle(wl, o.model);
+}
+
+/* fits_capacity(): @util fits @cap with 20 % headroom, util x 1280 < cap x 1024 */
+static bool fits_capacity(uint64_t util, uint64_t cap)
+{
+	return util * 1280 < cap * 1024;
+}
+
+/*
+ * The running task of CPU @cpu runs @ns, then sched_tick() runs its class's task_tick()
+ * (task_tick_fair(): update_load_avg(), update_misfit_status(), the overutilized check)
+ * without the balance trigger that follows it.
+ */
+static void run_then_class_tick(struct capsim_sim *s, int cpu, uint64_t ns)
+{
+	struct sim_rq *rq = &s->rq[cpu];
+
+	sim_test_pass(s, ns);
+	update_rq_clock(s, rq);
+	update_curr(s, rq);
+	rq->curr->sched_class->task_tick(s, rq, rq->curr);
+}
+
+/*
+ * update_misfit_status() at the tick of a running fair task p: misfit_task_load is
+ * max(task_h_load(p), 1), its load_avg without cgroups, unless p is allowed one CPU, or its CPU
+ * already has p->max_allowed_capacity (the biggest capacity p may have), or p fits its CPU
+ * (task_fits_cpu(): util_fits_cpu() of its util_est and clamps, here fits_capacity() of its
+ * util). Four tasks run 100 ms alone from their start (util 231 on a little CPU) until their
+ * util no longer fits a little CPU: "big" (all CPUs) on the little CPU0 is misfit; "pinned"
+ * (CPU1 only) is not; "little" (CPUs 2-3) has the biggest capacity it may have; "onbig"
+ * (CPU4 only, then any big CPU) does not fit CPU4 either, but no CPU is bigger.
+ */
+static void test_update_misfit_status(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
+					TASK("pinned", ", \"cpus\": [1]") ", "
+					TASK("little", ", \"cpus\": [2, 3]") ", "
+					TASK("onbig", ", \"cpus\": [4, 5, 6, 7]") "}}");
+	const char *const names[] = { "big", "pinned", "little", "onbig" };
+	const int cpus[] = { 0, 1, 2, 4 };
+
+	(void)state;
+	for (unsigned i = 0; i < 4; i++)
+		task_start(s, sim_test_task(s, names[i]));
+	for (unsigned i = 0; i < 4; i++)
+		assert_int_equal(sim_test_task(s, names[i])->cpu, cpus[i]);
+	/* at the start each fits (231 of 462): no misfit */
+	assert_int_equal(s->rq[0].misfit_task_load, 0);
+	for (unsigned i = 0; i < 4; i++)
+		run_then_class_tick(s, cpus[i], i ? 0 : 100 * MS);
+	for (unsigned i = 0; i < 4; i++) {
+		struct sim_task *p = sim_test_task(s, names[i]);
+		uint64_t want = 0;
+
+		assert_false(fits_capacity(p->avg.util_avg, s->rq[cpus[i]].cap_orig));
+		if (p->nr_allowed > 1 && s->rq[cpus[i]].cap_orig != p->max_allowed_capacity)
+			want = p->avg.load_avg > 1 ? p->avg.load_avg : 1;
+		assert_int_equal(s->rq[cpus[i]].misfit_task_load, want);
+	}
+	assert_int_not_equal(s->rq[0].misfit_task_load, 0); /* "big" only */
+	assert_int_equal(sim_test_task(s, "little")->max_allowed_capacity, 462);
+	sim_free(s);
+}
+
+/*
+ * The groups of CPU4's top domain (PKG: the big cluster, local, then the little one) as
+ * update_sg_lb_stats() sums them from the engine's runqueues in an idle balance of CPU4, and
+ * group_classify() classifies them, into @sgs.
+ */
+static void group_stats(struct capsim_sim *s, struct lb_sg_stats *sgs, bool *sg_overloaded)
+{
+	static struct lb_cpu v[CAPSIM_MAX_CPUS];
+	struct lb_group groups[CAPSIM_MAX_CPUS];
+	struct sim_rq *rq = &s->rq[4];
+	const struct sim_sd *top = &rq->sd[rq->nr_sd - 1];
+	const struct sd_domain *d = &s->plat->sd->domains[top->dom];
+	struct lb_env env = {
+		.sd_flags = d->flags,
+		.imbalance_pct = sd_imbalance_pct(d->flags),
+		.nr_cpus = s->nr_cpus,
+		.dst_cpu = 4,
+		.idle = LB_CPU_IDLE,
+		.cpus = d->span,
+		.rq = v,
+		.groups = groups,
+	};
+	bool sg_overutilized = false;
+
+	assert_true(d->flags & SD_ASYM_CPUCAPACITY);
+	assert_int_equal(env.imbalance_pct, 117);
+	lb_fill_idle(s, &d->span, 4, LB_CPU_IDLE, v);
+	lb_fill_cpus(s, &d->span, v);
+	env.nr_groups = lb_fill_groups(s, d, top->local_sg - d->first_group, groups);
+	assert_int_equal(env.nr_groups, 2);
+	assert_true(capsim_cpumask_test(&groups[0].span, 4)); /* the local group first */
+	assert_true(capsim_cpumask_test(&groups[1].span, 0));
+	*sg_overloaded = false;
+	for (unsigned g = 0; g < 2; g++) {
+		lb_update_sg_lb_stats(&env, g, g == 0, &sgs[g], sg_overloaded, &sg_overutilized);
+		assert_int_equal(sgs[g].group_weight, 4);
+	}
+}
+
+/*
+ * group_classify() of the engine's groups, by the kernel's rules (imbalance_pct 117 at PKG):
+ * - group_overloaded: more tasks than CPUs (sum_nr_running > group_weight) and the group's util
+ *   or runnable above its capacity by imbalance_pct (group_is_overloaded());
+ * - else group_misfit_task when one of its runqueues has a misfit task (SD_ASYM_CPUCAPACITY,
+ *   not the local group), which also sets sg_overloaded (rd->overloaded);
+ * - else group_has_spare while it has fewer tasks than CPUs (group_has_capacity()); an idle
+ *   CPU counts in idle_cpus.
+ * First nothing runs; then "big" runs 100 ms on CPU0 and no longer fits it (misfit); then four
+ * more tasks join it on the little CPUs (two on CPU1) and all run 200 ms, long enough for their
+ * util to fill the group.
+ */
+static void test_group_classification(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
+		TASK("a", ", \"cpus\": [1]") ", " TASK("b", ", \"cpus\": [1]") ", "
+		TASK("c", ", \"cpus\": [2]") ", " TASK("d", ", \"cpus\": [3]") "}}");
+	const char *const more[] = { "a", "b", "c", "d" };
+	struct lb_sg_stats sgs[2];
+	bool overloaded;
+
+	(void)state;
+	group_stats(s, sgs, &overloaded);
+	for (unsigned g = 0; g < 2; g++) {
+		assert_int_equal(sgs[g].sum_nr_running, 0);
+		assert_int_equal(sgs[g].idle_cpus, 4);
+		assert_int_equal(sgs[g].group_type, group_has_spare);
+	}
+	assert_false(overloaded);
+
+	task_start(s, sim_test_task(s, "big"));
+	run_then_class_tick(s, 0, 100 * MS);
+	assert_int_not_equal(s->rq[0].misfit_task_load, 0);
+	group_stats(s, sgs, &overloaded);
+	assert_int_equal(sgs[0].group_type, group_has_spare);
+	assert_int_equal(sgs[1].sum_nr_running, 1);
+	assert_int_equal(sgs[1].idle_cpus, 3);
+	assert_int_equal(sgs[1].group_misfit_task_load, s->rq[0].misfit_task_load);
+	assert_int_equal(sgs[1].group_type, group_misfit_task);
+	assert_true(overloaded);
+
+	for (unsigned i = 0; i < 4; i++)
+		task_start(s, sim_test_task(s, more[i]));
+	assert_int_equal(s->rq[1].nr_running, 2);
+	for (int c = 0; c < 4; c++)
+		run_then_class_tick(s, c, c ? 0 : 200 * MS);
+	group_stats(s, sgs, &overloaded);
+	assert_int_equal(sgs[1].sum_nr_running, 5);
+	assert_int_equal(sgs[1].idle_cpus, 0);
+	assert_true(sgs[1].group_capacity * 100 < sgs[1].group_util * 117 ||
+		    sgs[1].group_capacity * 117 < sgs[1].group_runnable * 100);
+	assert_int_equal(sgs[1].group_type, group_overloaded);
+	assert_int_equal(sgs[0].group_type, group_has_spare);
+	sim_free(s);
+}
+
+/*
+ * A misfit task leaves the little CPU by an active balance. The tick of CPU0 that finds "big"
+ * misfit (test_update_misfit_status()) would also find CPU0 overutilized under EAS
+ * (cpu_overutilized(): its util does not fit), which lets the balance run
+ * (is_rd_overutilized(); without EAS, as here under the performance governor, it always
+ * runs: sched_is_eas_possible() wants schedutil); then
+ * sched_balance_trigger() -> nohz_balancer_kick() kicks the idle balancer for a CPU with a
+ * misfit task (asym capacity and rq->misfit_task_load). Of the idle CPUs, the big cluster's
+ * first, CPU4, balances at PKG (should_we_balance(): the first idle CPU of the local group);
+ * the little group is misfit and CPU4 has more capacity (capacity_greater()), so
+ * migrate_misfit with an imbalance of one task; the misfit task is running, so detach_tasks()
+ * takes nothing and need_active_balance() (migrate_misfit) moves it:
+ * active_load_balance_cpu_stop() -> CPU4, which runs it; CPU0 idles.
+ */
+static void test_misfit_active_balance(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", "") "}}");
+	struct sim_task *p = sim_test_task(s, "big");
+	uint64_t migrations = s->misfit_migrations;
+
+	(void)state;
+	task_start(s, p);
+	assert_int_equal(p->cpu, 0);
+	run_then_class_tick(s, 0, 100 * MS);
+	assert_int_not_equal(s->rq[0].misfit_task_load, 0);
+	assert_true(s->overutilized || !s->eas);
+	sched_balance_trigger(s, &s->rq[0]);
+	assert_int_equal(p->cpu, 4);
+	assert_ptr_equal(s->rq[4].curr, p);
+	assert_null(s->rq[0].curr);
+	assert_int_equal(s->rq[0].nr_running, 0);
+	assert_int_equal(s->misfit_migrations, migrations + 1);
+	assert_int_equal(p->st.migrations, 1);
+	/* on the biggest CPU it may have, it is no longer misfit (its next tick there) */
+	run_then_class_tick(s, 4, 4 * MS);
+	assert_int_equal(s->rq[4].misfit_task_load, 0);
+	sim_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_update_misfit_status),
+		cmocka_unit_test(test_group_classification),
+		cmocka_unit_test(test_misfit_active_balance),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
