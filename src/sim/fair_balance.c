@@ -159,7 +159,7 @@ static int select_idle_sibling(struct capsim_sim *s, struct sim_task *p, int pre
 		return prev;
 	recent_used_cpu = p->recent_used_cpu;
 	p->recent_used_cpu = prev;
-	if (recent_used_cpu != prev && recent_used_cpu != target &&
+	if (CAPSIM_MUT(46, recent_used_cpu != prev, false) && recent_used_cpu != target &&
 	    cpus_share_cache(s, recent_used_cpu, target) &&
 	    (available_idle_cpu(s, recent_used_cpu) || sched_idle_cpu(s, recent_used_cpu)) &&
 	    capsim_cpumask_test(&p->allowed, (unsigned)recent_used_cpu) &&
@@ -189,7 +189,7 @@ static void record_wakee(const struct capsim_sim *s, struct sim_wakee *w, const 
 	uint64_t j = sim_jiffies(s);
 
 	if ((int64_t)(w->flip_decay_ts + s->opt.hz - j) < 0) { /* time_after(jiffies, ts + HZ) */
-		w->flips >>= 1;
+		w->flips >>= CAPSIM_MUT(50, 1, 0);
 		w->flip_decay_ts = j;
 	}
 	if (w->last != p) {
@@ -214,7 +214,7 @@ static int wake_wide(const struct capsim_sim *s, const struct sim_wakee *waker,
 		master = slave;
 		slave = t;
 	}
-	return !(slave < factor || master < slave * factor);
+	return !(CAPSIM_MUT(48, slave < factor, slave <= factor) || master < slave * factor);
 }
 
 /* nr_cpumask_bits: wake_affine_idle() and _weight() found no answer */
@@ -230,7 +230,7 @@ static int wake_affine_idle(const struct capsim_sim *s, int this_cpu, int prev_c
 
 	if (available_idle_cpu(s, this_cpu) && cpus_share_cache(s, this_cpu, prev_cpu))
 		return available_idle_cpu(s, prev_cpu) ? prev_cpu : this_cpu;
-	if (sync && rq->nr_running - rq->cfs_delayed == 1) /* minus cfs_h_nr_delayed() */
+	if (sync && rq->nr_running - CAPSIM_MUT(47, rq->cfs_delayed, 0) == 1) /* minus cfs_h_nr_delayed() */
 		return this_cpu;
 	if (available_idle_cpu(s, prev_cpu))
 		return prev_cpu;
@@ -266,7 +266,7 @@ static int wake_affine_weight(const struct capsim_sim *s, const struct sd_domain
 	prev_eff_load *= 100 + ((int64_t)sd_imbalance_pct(sd->flags) - 100) / 2;
 	prev_eff_load *= (int64_t)s->rq[this_cpu].cpu_capacity;
 	if (sync)
-		prev_eff_load += 1;
+		prev_eff_load += CAPSIM_MUT(49, 1, 0);
 	return this_eff_load < prev_eff_load ? this_cpu : WA_NONE;
 }
 
@@ -351,7 +351,7 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, 
 			return task_cpu_allowed(s, p, cpu);
 	}
 	want_affine = !wake_wide(s, waker, p, this_cpu) &&
-		      capsim_cpumask_test(&p->allowed, (unsigned)this_cpu);
+		      CAPSIM_MUT(51, capsim_cpumask_test(&p->allowed, (unsigned)this_cpu), true);
 	for (unsigned i = 0; want_affine && i < s->rq[this_cpu].nr_sd; i++) {
 		const struct sd_domain *sd = &sds->domains[s->rq[this_cpu].sd[i].dom];
 
