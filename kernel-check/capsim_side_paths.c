@@ -309,3 +309,175 @@ void cside_dequeue_task_fair(const struct kc_dequeue_task_fair_in *in,
 {
 	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
+
+/* --- group select_task_rq_fair --------------------------------------------------------- */
+
+/*
+ * The case's CPUs in a simulator of their own: the platform's domains as the case builds them
+ * (MC per cluster with SD_SHARE_LLC, PKG over all), which sim_balance_init() attaches to each
+ * runqueue (and update_top_cache_domain()'s sd_llc with them); each runqueue's counts, load and
+ * capacity, its current task (or the idle task's record), and the view the placement reads;
+ * then the engine's select_task_rq_fair() from this_cpu. find_energy_efficient_cpu() is
+ * wrapped: while a case runs it answers the case's feec_cpu, as the kernel side's stub does.
+ */
+static struct {
+	struct capsim_sim s;
+	struct sim_rq rq[KC_MAX_CPUS];
+	struct fair_cpu view[KC_MAX_CPUS];
+	struct capsim_platform plat;
+	struct platform_cpu cpu[KC_MAX_CPUS];
+	struct sched_domains sd;
+	struct sd_domain dom[3];
+	capsim_cpumask groups[3];
+	uint32_t group_flags[3];
+	struct sim_task curr[KC_MAX_CPUS], p;
+} ws;
+static const struct kc_select_task_rq_fair_in *ws_in; /* NULL: no case runs */
+static bool ws_feec_asked;
+
+int __real_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
+				     struct feec_trace *trace);
+int __wrap_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
+				     struct feec_trace *trace);
+int __wrap_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
+				     struct feec_trace *trace)
+{
+	if (!ws_in)
+		return __real_find_energy_efficient_cpu(rd, p, trace);
+	ws_feec_asked = true;
+	return (int)ws_in->feec_cpu;
+}
+
+/* a domain of the case: @span at @level with @flags, its one group the span itself */
+static void ws_domain(unsigned d, enum sd_level level, const capsim_cpumask *span, uint32_t flags)
+{
+	ws.dom[d] = (struct sd_domain){ .level = level, .span = *span, .flags = flags,
+					.first_group = d, .nr_groups = 1 };
+	ws.groups[d] = *span;
+	ws.group_flags[d] = 0;
+}
+
+static void ws_domains(const struct kc_select_task_rq_fair_in *in, bool asym)
+{
+	capsim_cpumask all = { { 0 } }, lo = { { 0 } }, hi = { { 0 } };
+	uint32_t asym_flags = asym ? SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL : 0;
+	uint32_t mc = SD_WAKE_AFFINE | SD_SHARE_LLC;
+	unsigned n = 0;
+
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		capsim_cpumask_set(&all, c);
+		capsim_cpumask_set(c < in->split ? &lo : &hi, c);
+	}
+	if (in->split == in->nr_cpus) {
+		ws_domain(n++, SD_LEVEL_MC, &all, mc | asym_flags);
+	} else {
+		ws_domain(n++, SD_LEVEL_MC, &lo, mc);
+		ws_domain(n++, SD_LEVEL_MC, &hi, mc);
+		ws_domain(n++, SD_LEVEL_PKG, &all, SD_WAKE_AFFINE | asym_flags);
+	}
+	ws.sd = (struct sched_domains){ .domains = ws.dom, .nr_domains = n, .groups = ws.groups,
+					.group_flags = ws.group_flags, .nr_groups = n,
+					.insane_level = -1 };
+}
+
+static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
+{
+	struct capsim_sim *s = &ws.s;
+	struct sim_rq *rq = &ws.rq[c];
+	struct fair_cpu *v = &ws.view[c];
+	struct sim_wakee *w = &rq->idle_wakee;
+
+	rq_init(s, rq, (int)c);
+	rq->view_stale = false; /* the view is the case's, written below */
+	rq->cpu_capacity = in->capacity_of[c];
+	rq->cfs_avg.load_avg = in->cfs_load_avg[c];
+	rq->cfs_avg.last_update_time = 1000000;
+	rq->nr_running = (unsigned)in->nr_running[c];
+	rq->cfs_delayed = (unsigned)in->nr_delayed[c];
+	rq->cfs_nr = rq->nr_running - rq->cfs_delayed;
+	if (rq->nr_running) {
+		struct sim_task *t = &ws.curr[c];
+
+		t->cpu = (int)c;
+		t->sched_class = &sim_fair_sched_class;
+		t->state = TASK_RUNNING;
+		t->policy = in->idle_policy[c] ? WL_POLICY_IDLE : WL_POLICY_OTHER;
+		t->avg.load_avg = in->curr_load_avg[c];
+		rq->curr = t;
+		w = &t->wakee;
+	}
+	*w = (struct sim_wakee){ .flips = (unsigned)in->curr_flips[c],
+				 .flip_decay_ts = in->curr_decay_ts[c],
+				 .last = in->curr_last_is_p[c] ? &ws.p : NULL };
+	v->arch_cap = in->arch_cap[c];
+	v->capacity_of = in->capacity_of[c];
+	v->hw_load_avg = in->hw_load_avg[c];
+	v->cpufreq_pressure = in->cpufreq_pressure[c];
+	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
+	rq_sync_view(s, rq);
+}
+
+void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
+			       struct kc_select_task_rq_fair_out *out)
+{
+	struct capsim_sim *s = &ws.s;
+	struct sim_task *p = &ws.p;
+	const struct sim_wakee *waker;
+	bool asym = false;
+
+	memset(&ws, 0, sizeof(ws));
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		asym |= in->arch_cap[c] != in->arch_cap[0];
+	ws_domains(in, asym);
+	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.hz = 250;
+	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
+	s->nr_cpus = (unsigned)in->nr_cpus;
+	s->rq = ws.rq;
+	s->view = ws.view;
+	s->plat = &ws.plat;
+	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = (unsigned)in->nr_cpus,
+				  .cpus = ws.view, .uclamp_used = in->uclamp_used != 0 };
+	s->asym = asym;
+	s->eas = in->eas_overutilized == 0;
+	s->jiffies = in->now_jiffies;
+	ws.plat.cpus = ws.cpu;
+	ws.plat.nr_cpus = (unsigned)in->nr_cpus;
+	ws.plat.sd = &ws.sd;
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		ws.cpu[c].capacity_orig = in->arch_cap[c];
+		ws.cpu[c].policy = -1;
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		ws_rq(in, c);
+	if (sim_balance_init(s))
+		abort();
+	p->cpu = (int)in->prev_cpu;
+	p->sched_class = &sim_fair_sched_class;
+	p->state = TASK_BLOCKED;
+	p->policy = WL_POLICY_OTHER;
+	p->allowed.bits[0] = in->allowed;
+	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
+	p->avg.util_avg = in->util_avg;
+	p->util_est = (uint32_t)in->util_est;
+	p->avg.load_avg = in->load_avg;
+	p->avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
+	p->uclamp_eff[0] = in->uclamp_min;
+	p->uclamp_eff[1] = in->uclamp_max;
+	p->wakee.flips = (unsigned)in->flips;
+	p->recent_used_cpu = (int)in->recent_used_cpu;
+	waker = ws.rq[in->this_cpu].curr ? &ws.rq[in->this_cpu].curr->wakee :
+					   &ws.rq[in->this_cpu].idle_wakee;
+	ws_in = in;
+	ws_feec_asked = false;
+	out->cpu = (uint64_t)select_task_rq_fair(s, p, (int)in->this_cpu,
+						 WF_TTWU | (in->sync ? WF_SYNC : 0));
+	ws_in = NULL;
+	out->feec_asked = ws_feec_asked;
+	out->waker_flips = waker->flips;
+	out->waker_decay_ts = waker->flip_decay_ts;
+	out->waker_last_is_p = waker->last == p;
+	out->p_flips = p->wakee.flips;
+	out->recent_used_cpu_out = (uint64_t)(int64_t)p->recent_used_cpu;
+	free(s->sg);
+}

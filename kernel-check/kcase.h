@@ -817,11 +817,69 @@ KC_STRUCT(dequeue_task_fair_out)
 void kside_path(const struct kc_path_in *in, struct kc_path_out *out);
 void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
 
+/* --- path group select_task_rq_fair ----------------------------------------------------- */
+
+/*
+ * select_task_rq_fair: a fair task's wake-up (WF_TTWU, WF_SYNC or not) from this_cpu, through
+ * the core's select_task_rq() into select_task_rq_fair() whole (record_wakee(), wake_wide(),
+ * the SD_WAKE_AFFINE walk, wake_affine(), select_idle_sibling() with recent_used_cpu,
+ * select_idle_capacity() or select_idle_cpu()), against the engine's select_task_rq_fair()
+ * (src/sim/fair_balance.c) on a simulator of the same CPUs. The CPUs form two LLC clusters,
+ * [0, split) and [split, nr_cpus) (split == nr_cpus: one), each an MC domain under a PKG
+ * domain over all (SD_ASYM_CPUCAPACITY_FULL when the capacities differ); each runs
+ * nr_running tasks (nr_delayed of them delayed, all SCHED_IDLE or none), the first `current`,
+ * with its record of wakees, or idles (its idle task's record). feec's own body is not cut
+ * (the EM is not): while EAS runs and the root domain is not overutilized both sides take
+ * feec_cpu as its answer, and compare that they asked. p's PELT is as of its prev's cfs_rq
+ * (sync_entity_load_avg() moves nothing). Answers: the CPU, whether feec was asked, the
+ * waker's and p's records after.
+ */
+#define KC_FIELDS_select_task_rq_fair_in(S, A, I) \
+	S(nr_cpus) \
+	S(split) \
+	S(uclamp_used) \
+	S(eas_overutilized) /* 0: EAS runs, not overutilized (feec); 1: overutilized or no EAS */ \
+	S(feec_cpu) \
+	S(now_jiffies) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	A(nr_running, KC_MAX_CPUS) \
+	A(nr_delayed, KC_MAX_CPUS) \
+	A(idle_policy, KC_MAX_CPUS) \
+	A(cfs_load_avg, KC_MAX_CPUS) \
+	A(curr_load_avg, KC_MAX_CPUS) \
+	A(curr_flips, KC_MAX_CPUS) /* current's (or the idle task's) wakee_flips */ \
+	A(curr_decay_ts, KC_MAX_CPUS) \
+	A(curr_last_is_p, KC_MAX_CPUS) \
+	S(this_cpu) \
+	S(prev_cpu) \
+	S(allowed) /* bit c: CPU c */ \
+	S(sync) \
+	S(util_avg) \
+	S(util_est) \
+	S(load_avg) \
+	S(uclamp_min) \
+	S(uclamp_max) \
+	S(flips) \
+	S(recent_used_cpu)
+KC_STRUCT(select_task_rq_fair_in)
+#define KC_FIELDS_select_task_rq_fair_out(S, A, I) \
+	S(cpu) \
+	S(feec_asked) \
+	S(waker_flips) \
+	S(waker_decay_ts) \
+	S(waker_last_is_p) \
+	S(p_flips) \
+	S(recent_used_cpu_out)
+KC_STRUCT(select_task_rq_fair_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
-	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1)
+	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

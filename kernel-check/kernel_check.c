@@ -164,6 +164,12 @@ KC_TABLE(dequeue_task_fair_in)
 #define KC_T struct kc_dequeue_task_fair_out
 KC_TABLE(dequeue_task_fair_out)
 #undef KC_T
+#define KC_T struct kc_select_task_rq_fair_in
+KC_TABLE(select_task_rq_fair_in)
+#undef KC_T
+#define KC_T struct kc_select_task_rq_fair_out
+KC_TABLE(select_task_rq_fair_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -1884,6 +1890,110 @@ static void gen_dequeue_task_fair(struct rng *r, unsigned kind, void *v)
 					PK_BLOCKED };
 
 	gen_path(r, map[kind], v, true);
+}
+
+/* --- path group select_task_rq_fair ------------------------------------------------------ */
+
+static const char *const select_task_rq_fair_kinds[] = {
+	"random", "idle_this", "busy", "sync", "wide", "recent", "eas", "one_llc", "symmetric",
+	"sched_idle", "sync_tie",
+};
+enum { WK_RANDOM, WK_IDLE_THIS, WK_BUSY, WK_SYNC, WK_WIDE, WK_RECENT, WK_EAS, WK_ONE_LLC,
+       WK_SYMMETRIC, WK_SCHED_IDLE, WK_SYNC_TIE };
+
+/*
+ * A sync wake-up where wake_affine_weight() weighs this_cpu and prev equal before its + 1: the
+ * same capacity_of(), this_cpu's load less current's plus p's at 108 k, prev's less p's at
+ * 100 k (WA_BIAS: 100 against 100 + 17 / 2), neither CPU idle nor this_cpu's waker alone there.
+ */
+static void gen_sync_tie(struct rng *r, struct kc_select_task_rq_fair_in *in)
+{
+	uint64_t k = range(r, 1, 30), t, cl = range(r, 0, 300), tc = in->this_cpu, pc;
+	uint64_t cap;
+
+	if (in->prev_cpu == tc)
+		in->prev_cpu = (tc + 1) % in->nr_cpus;
+	pc = in->prev_cpu;
+	t = range(r, 0, 108 * k < 200 ? 108 * k : 200);
+	cap = in->arch_cap[tc] < in->arch_cap[pc] ? in->arch_cap[tc] : in->arch_cap[pc];
+	in->capacity_of[tc] = in->capacity_of[pc] = cap;
+	in->sync = 1;
+	in->eas_overutilized = 1;
+	in->nr_running[tc] = range(r, 2, 3);
+	in->nr_running[pc] = range(r, 1, 3);
+	in->nr_delayed[tc] = in->nr_delayed[pc] = in->idle_policy[tc] = in->idle_policy[pc] = 0;
+	in->curr_load_avg[tc] = cl;
+	in->cfs_load_avg[tc] = 108 * k + cl - t;
+	in->cfs_load_avg[pc] = 100 * k + t;
+	in->load_avg = t;
+	in->flips = in->curr_flips[tc] = 0; /* not wake_wide() */
+}
+
+static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_select_task_rq_fair_in *in = v;
+	uint64_t nr = range(r, 2, KC_MAX_CPUS), big = range(r, 400, 1024);
+	bool symmetric = kind == WK_SYMMETRIC || chance(r, 20);
+
+	in->nr_cpus = nr;
+	in->split = kind == WK_ONE_LLC || chance(r, 15) ? nr : range(r, 1, nr - 1);
+	in->uclamp_used = chance(r, 50);
+	in->eas_overutilized = kind == WK_EAS ? 0 : !chance(r, 15);
+	in->now_jiffies = range(r, 0, 1ULL << 20);
+	for (unsigned c = 0; c < nr; c++) {
+		bool little = !symmetric && c < in->split;
+
+		in->arch_cap[c] = symmetric ? 1024 : little ? big * 4 / 10 : 1024;
+		in->capacity_of[c] = chance(r, 60) ? in->arch_cap[c] : range(r, 1, in->arch_cap[c]);
+		if (chance(r, 30))
+			in->hw_load_avg[c] = edgy(r, 0, in->arch_cap[c]);
+		if (chance(r, 30))
+			in->cpufreq_pressure[c] = edgy(r, 0, in->arch_cap[c]);
+		in->nr_running[c] = kind == WK_BUSY ? range(r, 1, 4) : chance(r, 45) ? 0 : range(r, 1, 4);
+		in->idle_policy[c] = in->nr_running[c] && (kind == WK_SCHED_IDLE || chance(r, 10));
+		/* delayed tasks among them, a running one first (no delayed SCHED_IDLE ones) */
+		if (!in->idle_policy[c] && in->nr_running[c] > 1 && chance(r, 30))
+			in->nr_delayed[c] = range(r, 1, in->nr_running[c] - 1);
+		in->cfs_load_avg[c] = in->nr_running[c] || chance(r, 40) ? edgy(r, 0, 4096) : 0;
+		in->curr_load_avg[c] = in->nr_running[c] ? edgy(r, 0, 1024) : 0;
+		in->curr_flips[c] = kind == WK_WIDE ? range(r, 0, 64) : edgy(r, 0, 20);
+		in->curr_decay_ts[c] = chance(r, 50) ? in->now_jiffies - range(r, 0, 500)
+						   : in->now_jiffies - range(r, 0, 260);
+		in->curr_last_is_p[c] = chance(r, 30);
+	}
+	in->prev_cpu = range(r, 0, nr - 1);
+	in->this_cpu = kind == WK_RANDOM && chance(r, 25) ? in->prev_cpu : range(r, 0, nr - 1);
+	if (kind == WK_IDLE_THIS)
+		in->nr_running[in->this_cpu] = in->nr_delayed[in->this_cpu] = 0;
+	in->sync = kind == WK_SYNC || chance(r, 20);
+	if (kind == WK_SYNC && chance(r, 50)) { /* the waker alone but for delayed tasks */
+		in->nr_running[in->this_cpu] = range(r, 2, 3);
+		in->nr_delayed[in->this_cpu] = in->nr_running[in->this_cpu] - 1;
+		in->idle_policy[in->this_cpu] = 0;
+	}
+	/* allowed: at least two CPUs, prev among them (this_cpu maybe not) */
+	do {
+		in->allowed = chance(r, 60) ? (1ULL << nr) - 1 : range(r, 1, (1ULL << nr) - 1);
+		in->allowed |= 1ULL << in->prev_cpu;
+	} while (__builtin_popcountll(in->allowed) < 2);
+	if (kind == WK_SYNC_TIE)
+		in->allowed |= 1ULL << in->this_cpu | 1ULL << ((in->this_cpu + 1) % nr);
+	in->util_avg = edgy(r, 0, 1024);
+	in->util_est = edgy(r, 0, 1024) | (chance(r, 50) ? 0x80000000ULL : 0);
+	in->load_avg = edgy(r, 0, 1024);
+	if (kind == WK_SYNC_TIE)
+		gen_sync_tie(r, in);
+	if (chance(r, 40)) {
+		in->uclamp_min = edgy(r, 0, 1024);
+		in->uclamp_max = edgy(r, 0, 1024);
+	} else {
+		in->uclamp_max = 1024;
+	}
+	in->flips = kind == WK_WIDE ? range(r, 0, 64) : edgy(r, 0, 20);
+	in->recent_used_cpu = kind == WK_RECENT || chance(r, 60) ? range(r, 0, nr - 1) : in->prev_cpu;
+	do /* feec answers an allowed CPU */
+		in->feec_cpu = range(r, 0, nr - 1);
+	while (!(in->allowed >> in->feec_cpu & 1));
 }
 
 struct kc_group {

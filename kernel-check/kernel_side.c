@@ -55,6 +55,30 @@ const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, with
 
 /* core.c's uclamp_default[] has no initializer to cut (uclamp_init() fills it); kside_uclamp() does */
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
+
+/* group select_task_rq_fair: what update_top_cache_domain() leaves per CPU, the scan mask,
+ * and the two functions of fair.c the group does not cut (the case answers feec) */
+DEFINE_PER_CPU(struct sched_domain *, sd_llc);
+DEFINE_PER_CPU(int, sd_llc_size);
+DEFINE_PER_CPU(int, sd_llc_id);
+DEFINE_PER_CPU(struct sched_domain_shared *, sd_llc_shared);
+DEFINE_PER_CPU(struct sched_domain *, sd_asym_cpucapacity);
+static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
+bool sched_cluster_active;
+static int kc_feec_cpu, kc_feec_asked;
+static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
+{
+	(void)p;
+	(void)prev_cpu;
+	kc_feec_asked = 1;
+	return kc_feec_cpu;
+}
+static int sched_balance_find_dst_cpu(struct sched_domain *sd, struct task_struct *p, int cpu,
+				      int prev_cpu, int sd_flag)
+{
+	(void)sd, (void)p, (void)cpu, (void)prev_cpu, (void)sd_flag;
+	__builtin_trap(); /* no domain has SD_BALANCE_WAKE (sd_init()): a wake-up never gets here */
+}
 #include "kernel_extract.c"
 
 const char *kside_version(void)
@@ -1157,5 +1181,100 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+}
+#endif /* !KC_LINUX_7_3 */
+
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
+static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
+
+void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
+			       struct kc_select_task_rq_fair_out *out)
+{
+	static struct task_struct curr[KC_MAX_CPUS], idle[KC_MAX_CPUS];
+	static struct sched_domain mc[KC_MAX_CPUS], pkg;
+	struct task_struct p = { .cpu = (int)in->prev_cpu, .policy = SCHED_NORMAL };
+	unsigned long all = (1UL << in->nr_cpus) - 1, lo = (1UL << in->split) - 1;
+	int wake_flags = WF_TTWU | (in->sync ? WF_SYNC : 0), asym = 0;
+	struct task_struct *waker;
+
+	kc_reset();
+	nr_cpu_ids = (unsigned int)in->nr_cpus;
+	kc_cpus_present = kc_first_cpus(in->nr_cpus);
+	sched_uclamp_used = in->uclamp_used != 0;
+	sched_energy_present = in->eas_overutilized == 0;
+	kc_rd.overutilized = 0;
+	kc_lb_jiffies = (unsigned long)in->now_jiffies;
+	memset(select_rq_mask, 0, sizeof(select_rq_mask));
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++)
+		asym |= in->arch_cap[cpu] != in->arch_cap[0];
+	sched_asym_cpucapacity = asym;
+	/* PKG over all, MC per cluster (one cluster: MC alone, PKG degenerate) */
+	pkg = (struct sched_domain){ .flags = SD_WAKE_AFFINE | (asym ? SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL : 0),
+				     .span = { all }, .imbalance_pct = 117 };
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+		unsigned long span = in->split == in->nr_cpus ? all : cpu < in->split ? lo : all & ~lo;
+		bool one = in->split == in->nr_cpus;
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		rq->cpu_capacity = in->capacity_of[cpu];
+		rq->avg_hw.load_avg = in->hw_load_avg[cpu];
+		cpufreq_pressure[cpu] = in->cpufreq_pressure[cpu];
+		rq->cfs.avg.load_avg = in->cfs_load_avg[cpu];
+		rq->cfs.avg.last_update_time = 1000000;
+		rq->nr_running = (unsigned int)in->nr_running[cpu];
+		rq->cfs.h_nr_queued = rq->nr_running;
+		rq->cfs.h_nr_runnable = rq->nr_running - (unsigned int)in->nr_delayed[cpu];
+		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
+		idle[cpu] = (struct task_struct){ .flags = PF_IDLE, .cpu = (int)cpu };
+		rq->idle = &idle[cpu];
+		curr[cpu] = (struct task_struct){ .cpu = (int)cpu, .nr_cpus_allowed = (int)in->nr_cpus,
+			.policy = in->idle_policy[cpu] ? SCHED_IDLE : SCHED_NORMAL };
+		curr[cpu].se.avg.load_avg = in->curr_load_avg[cpu];
+		rq->curr = rq->nr_running ? &curr[cpu] : &idle[cpu];
+		rq->curr->wakee_flips = (unsigned int)in->curr_flips[cpu];
+		rq->curr->wakee_flip_decay_ts = (unsigned long)in->curr_decay_ts[cpu];
+		rq->curr->last_wakee = in->curr_last_is_p[cpu] ? &p : NULL;
+		mc[cpu] = (struct sched_domain){ .flags = SD_WAKE_AFFINE | SD_SHARE_LLC |
+				(one && asym ? SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL : 0),
+				.span = { span }, .parent = one ? NULL : &pkg, .imbalance_pct = 117 };
+		rq->sd = &mc[cpu];
+		/* update_top_cache_domain(): sd_llc is MC; no sd_llc_shared (no SIS_UTIL limit,
+		 * which capsim does not keep); sd_asym_cpucapacity the lowest _FULL domain */
+		sd_llc[cpu] = &mc[cpu];
+		sd_llc_size[cpu] = __builtin_popcountl(span);
+		sd_llc_id[cpu] = __builtin_ctzl(span);
+		sd_llc_shared[cpu] = NULL;
+		sd_asym_cpucapacity[cpu] = !asym ? NULL : one ? &mc[cpu] : &pkg;
+	}
+	p.cpus_mask.bits[0] = (unsigned long)in->allowed;
+	p.cpus_ptr = &p.cpus_mask;
+	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]);
+	p.sched_class = &kc_fair_class;
+	p.mm = &p;
+	p.se.avg.util_avg = in->util_avg;
+	p.se.avg.util_est = (unsigned int)in->util_est;
+	p.se.avg.load_avg = in->load_avg;
+	p.se.avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
+	p.wakee_flips = (unsigned int)in->flips;
+	p.recent_used_cpu = (int)in->recent_used_cpu;
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min, true);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max, true);
+
+	kc_this_cpu = (int)in->this_cpu;
+	waker = cpu_rq(kc_this_cpu)->curr;
+	kc_current = waker;
+	kc_feec_cpu = (int)in->feec_cpu;
+	kc_feec_asked = 0;
+	out->cpu = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+	out->feec_asked = (uint64_t)kc_feec_asked;
+	out->waker_flips = waker->wakee_flips;
+	out->waker_decay_ts = waker->wakee_flip_decay_ts;
+	out->waker_last_is_p = waker->last_wakee == &p;
+	out->p_flips = p.wakee_flips;
+	out->recent_used_cpu_out = (uint64_t)(int64_t)p.recent_used_cpu;
+	kc_current = &kc_idle;
 }
 #endif /* !KC_LINUX_7_3 */

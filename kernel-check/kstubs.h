@@ -340,6 +340,11 @@ struct task_struct {
 	int on_cpu, policy;
 	unsigned int sched_task_hot;
 	struct sched_dl_entity dl; /* deadline */
+	/* group select_task_rq_fair: record_wakee(), select_idle_sibling() */
+	unsigned int wakee_flips;
+	unsigned long wakee_flip_decay_ts;
+	struct task_struct *last_wakee;
+	int recent_used_cpu;
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
@@ -353,6 +358,7 @@ struct cfs_rq {
 	struct sched_entity *curr;
 	struct sched_entity *next;  /* load balance: CACHE_HOT_BUDDY */
 	unsigned int h_nr_queued;   /* load balance */
+	unsigned int h_nr_runnable, idle_h_nr_running; /* select_task_rq_fair */
 	struct sched_entity *h_curr; /* 7.3's __update_load_avg_se(): curr of the hierarchy */
 };
 struct rt_rq {
@@ -629,5 +635,45 @@ extern unsigned int kc_flr_calls;
 #define cpu_present(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
 #define __cpumask_set_cpu(cpu, m) cpumask_set_cpu(cpu, m)
 #define __cpumask_clear_cpu(cpu, m) cpumask_clear_cpu(cpu, m)
+
+/*
+ * Wake-up placement of a fair task (group select_task_rq_fair): the per-CPU domain pointers
+ * update_top_cache_domain() leaves (kernel_side.c sets them from the case), one thread in task
+ * context, no vCPUs, no clusters (sched_cluster_active off), schedstats off, and the default
+ * features WA_IDLE, WA_WEIGHT, WA_BIAS and SIS_UTIL.
+ */
+#define WF_SYNC 0x10
+#define SD_CLUSTER (1 << 8)
+#define SCHED_NORMAL 0
+#define time_after(a, b) ((long)((b) - (a)) < 0)
+static inline void cpumask_andnot(struct cpumask *d, const struct cpumask *a, const struct cpumask *b)
+{
+	d->bits[0] = a->bits[0] & ~b->bits[0];
+}
+#define SD_ASYM_CPUCAPACITY_FULL (1 << 6)
+#define WF_CURRENT_CPU 0x40
+#define PF_EXITING 0x00000004
+#define kc_sched_feat_WA_IDLE 1
+#define kc_sched_feat_WA_WEIGHT 1
+#define kc_sched_feat_WA_BIAS 1
+#define kc_sched_feat_SIS_UTIL 1
+#define in_task() 1
+#define vcpu_is_preempted(cpu) false
+#define lockdep_assert_irqs_disabled() do { } while (0)
+#define schedstat_inc(x) do { } while (0)
+#define this_rq() cpu_rq(kc_this_cpu)
+#define this_cpu_ptr(ptr) (&(*(ptr))[kc_this_cpu])
+#define u64_u32_load_copy(var, copy) (var)
+#define swap(a, b) do { __typeof__(a) kc_t_ = (a); (a) = (b); (b) = kc_t_; } while (0)
+#define for_each_cpu_wrap(cpu, mask, start) \
+	for (unsigned int kc_w_ = 0; kc_w_ < KC_MAX_CPUS && ((cpu) = (int)(((start) + kc_w_) % KC_MAX_CPUS), 1); kc_w_++) \
+		if (!((mask)->bits[0] & (1UL << (cpu)))) continue; else
+struct sched_domain_shared {
+	int nr_idle_scan;
+};
+extern bool sched_cluster_active;
+#define cpus_share_resources(a, b) k_cpus_share_cache(a, b)
+#define sched_core_cookie_match(rq, p) true
+#define sched_cpu_cookie_match(rq, p) true
 
 #endif /* KERNEL_CHECK_KSTUBS_H */

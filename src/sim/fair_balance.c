@@ -88,34 +88,197 @@ int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int
 	return 0;
 }
 
-static bool cpu_idle(const struct capsim_sim *s, int cpu)
+/* mirrors available_idle_cpu(): idle_cpu(), no vCPU preemption */
+static bool available_idle_cpu(const struct capsim_sim *s, int cpu)
 {
-	return s->view[cpu].idle || s->view[cpu].sched_idle;
+	return s->view[cpu].idle;
+}
+
+/* mirrors sched_idle_cpu(): only SCHED_IDLE tasks run there */
+static bool sched_idle_cpu(const struct capsim_sim *s, int cpu)
+{
+	return s->view[cpu].sched_idle;
+}
+
+/* mirrors cpus_share_cache(): the same sd_llc_id */
+static bool cpus_share_cache(const struct capsim_sim *s, int a, int b)
+{
+	return a == b || s->rq[a].sd_llc_id == s->rq[b].sd_llc_id;
+}
+
+/* mirrors asym_fits_cpu(): on asymmetric systems @p fits @cpu fully (util_fits_cpu() > 0) */
+static bool asym_fits_cpu(const struct capsim_sim *s, const struct fair_task *ft, int cpu)
+{
+	return !s->asym || task_fits_cpu(&s->rd, ft, cpu);
+}
+
+/* idle_cpu() or sched_idle_cpu() of @cpu where @p fits: select_idle_sibling()'s test */
+static bool sis_idle_fits(const struct capsim_sim *s, const struct fair_task *ft, int cpu)
+{
+	return (available_idle_cpu(s, cpu) || sched_idle_cpu(s, cpu)) && asym_fits_cpu(s, ft, cpu);
 }
 
 /*
- * mirrors select_idle_sibling() for a wake-up with target == prev: the target if idle and the
- * task fits; on asymmetric systems select_idle_capacity() over all CPUs; otherwise the first
- * idle allowed CPU after the target (select_idle_cpu without the SIS_UTIL scan limit).
+ * mirrors select_idle_cpu() without SCHED_SMT and without the SIS_UTIL scan limit
+ * (sd_llc_shared's nr_idle_scan is not kept): the first CPU of @llc that @p may use, from
+ * @target + 1 wrapping, idle or running only SCHED_IDLE tasks (__select_idle_cpu()). Return:
+ * it, or -1.
  */
-static int select_idle_sibling(struct capsim_sim *s, const struct sim_task *p,
-			       const struct fair_task *ft, int target)
+static int select_idle_cpu(const struct capsim_sim *s, const struct sim_task *p,
+			   const capsim_cpumask *llc, int target)
 {
-	if (capsim_cpumask_test(&p->allowed, (unsigned)target) && cpu_idle(s, target) &&
-	    (!s->asym || sim_task_fits_cpu(s, p, target)))
-		return target;
-	if (s->asym) {
-		int i = select_idle_capacity(&s->rd, ft, target);
-
-		return i >= 0 ? i : target;
-	}
-	for (unsigned i = 1; i < s->nr_cpus; i++) {
+	for (unsigned i = 1; i <= s->nr_cpus; i++) {
 		int c = (int)capsim_cpu_wrap((unsigned)target, i, s->nr_cpus);
 
-		if (capsim_cpumask_test(&p->allowed, (unsigned)c) && cpu_idle(s, c))
+		if (capsim_cpumask_test(llc, (unsigned)c) && capsim_cpumask_test(&p->allowed, (unsigned)c) &&
+		    (available_idle_cpu(s, c) || sched_idle_cpu(s, c)))
 			return c;
 	}
-	return target;
+	return -1;
+}
+
+/*
+ * mirrors select_idle_sibling() without SCHED_SMT or clusters: @target if idle (and fitting,
+ * on asymmetric systems, after sync_entity_load_avg()), else @prev if it shares the cache,
+ * else p->recent_used_cpu (which becomes @prev) if it does, else select_idle_capacity() on
+ * asymmetric systems (its domain spans every CPU) or select_idle_cpu() over target's sd_llc.
+ * No per-CPU kthread wakes fair tasks here, so its stacking case never applies.
+ */
+static int select_idle_sibling(struct capsim_sim *s, struct sim_task *p, int prev, int target)
+{
+	const capsim_cpumask *llc = s->rq[target].sd_llc;
+	struct fair_task ft;
+	int recent_used_cpu, i;
+
+	if (s->asym)
+		task_sync_load_avg(s, p);
+	task_fill_view(s, p, &ft);
+	if (sis_idle_fits(s, &ft, target))
+		return target;
+	if (prev != target && cpus_share_cache(s, prev, target) && sis_idle_fits(s, &ft, prev))
+		return prev;
+	recent_used_cpu = p->recent_used_cpu;
+	p->recent_used_cpu = prev;
+	if (CAPSIM_MUT(50, recent_used_cpu != prev, false) && recent_used_cpu != target &&
+	    cpus_share_cache(s, recent_used_cpu, target) &&
+	    (available_idle_cpu(s, recent_used_cpu) || sched_idle_cpu(s, recent_used_cpu)) &&
+	    capsim_cpumask_test(&p->allowed, (unsigned)recent_used_cpu) &&
+	    asym_fits_cpu(s, &ft, recent_used_cpu))
+		return recent_used_cpu;
+	if (s->asym) {
+		i = select_idle_capacity(&s->rd, &ft, target);
+		return i >= 0 ? i : target;
+	}
+	if (!llc)
+		return target;
+	i = select_idle_cpu(s, p, llc, target);
+	return i >= 0 ? i : target;
+}
+
+/* The record of `current` on @this_cpu, the waker: its task's, or its idle task's. */
+static struct sim_wakee *current_wakee(struct capsim_sim *s, int this_cpu)
+{
+	struct sim_task *curr = s->rq[this_cpu].curr;
+
+	return curr ? &curr->wakee : &s->rq[this_cpu].idle_wakee;
+}
+
+/* mirrors record_wakee(): the waker's flips, halved at most once a second, count new wakees */
+static void record_wakee(const struct capsim_sim *s, struct sim_wakee *w, const struct sim_task *p)
+{
+	uint64_t j = sim_jiffies(s);
+
+	if ((int64_t)(w->flip_decay_ts + s->opt.hz - j) < 0) { /* time_after(jiffies, ts + HZ) */
+		w->flips >>= CAPSIM_MUT(54, 1, 0);
+		w->flip_decay_ts = j;
+	}
+	if (w->last != p) {
+		w->last = p;
+		w->flips++;
+	}
+}
+
+/*
+ * mirrors wake_wide(): waker and wakee both switch partners often (the one at least
+ * sd_llc_size times, the other that many times more), so the wake-up spreads. Return: 1 if so.
+ */
+static int wake_wide(const struct capsim_sim *s, const struct sim_wakee *waker,
+		     const struct sim_task *p, int this_cpu)
+{
+	unsigned master = waker->flips, slave = p->wakee.flips;
+	unsigned factor = s->rq[this_cpu].sd_llc_size;
+
+	if (master < slave) {
+		unsigned t = master;
+
+		master = slave;
+		slave = t;
+	}
+	return !(CAPSIM_MUT(52, slave < factor, slave <= factor) || master < slave * factor);
+}
+
+/* nr_cpumask_bits: wake_affine_idle() and _weight() found no answer */
+#define WA_NONE CAPSIM_MAX_CPUS
+
+/*
+ * mirrors wake_affine_idle(): an idle waking CPU sharing prev's cache (prev if idle too), the
+ * waker's CPU when a sync waker runs alone there, else prev if idle. Return: it, or WA_NONE.
+ */
+static int wake_affine_idle(const struct capsim_sim *s, int this_cpu, int prev_cpu, int sync)
+{
+	const struct sim_rq *rq = &s->rq[this_cpu];
+
+	if (available_idle_cpu(s, this_cpu) && cpus_share_cache(s, this_cpu, prev_cpu))
+		return available_idle_cpu(s, prev_cpu) ? prev_cpu : this_cpu;
+	if (sync && rq->nr_running - CAPSIM_MUT(51, rq->cfs_delayed, 0) == 1) /* minus cfs_h_nr_delayed() */
+		return this_cpu;
+	if (available_idle_cpu(s, prev_cpu))
+		return prev_cpu;
+	return WA_NONE;
+}
+
+/*
+ * mirrors wake_affine_weight() with WA_BIAS: this CPU if its load with p (without a sync
+ * waker's) per capacity is below prev's without p, prev's biased by half the domain's
+ * imbalance_pct. cpu_load() is the cfs_rq's load_avg, task_h_load() the task's (no cgroups).
+ * Return: this_cpu, or WA_NONE.
+ */
+static int wake_affine_weight(const struct capsim_sim *s, const struct sd_domain *sd,
+			      const struct sim_task *p, int this_cpu, int prev_cpu, int sync)
+{
+	const struct sim_task *curr = s->rq[this_cpu].curr;
+	int64_t this_eff_load = (int64_t)s->rq[this_cpu].cfs_avg.load_avg, prev_eff_load;
+	uint64_t task_load;
+
+	if (sync) {
+		uint64_t current_load = curr ? curr->avg.load_avg : 0;
+
+		if ((int64_t)current_load > this_eff_load)
+			return this_cpu;
+		this_eff_load -= (int64_t)current_load;
+	}
+	task_load = p->avg.load_avg;
+	this_eff_load += (int64_t)task_load;
+	this_eff_load *= 100;
+	this_eff_load *= (int64_t)s->rq[prev_cpu].cpu_capacity;
+	prev_eff_load = (int64_t)s->rq[prev_cpu].cfs_avg.load_avg;
+	prev_eff_load -= (int64_t)task_load;
+	prev_eff_load *= 100 + ((int64_t)sd_imbalance_pct(sd->flags) - 100) / 2;
+	prev_eff_load *= (int64_t)s->rq[this_cpu].cpu_capacity;
+	if (sync)
+		prev_eff_load += CAPSIM_MUT(53, 1, 0);
+	return this_eff_load < prev_eff_load ? this_cpu : WA_NONE;
+}
+
+/* mirrors wake_affine() (WA_IDLE, WA_WEIGHT): this_cpu if either says so, else prev */
+static int wake_affine(const struct capsim_sim *s, const struct sd_domain *sd,
+		       const struct sim_task *p, int this_cpu, int prev_cpu, int sync)
+{
+	int target = wake_affine_idle(s, this_cpu, prev_cpu, sync);
+
+	if (target == WA_NONE)
+		target = wake_affine_weight(s, sd, p, this_cpu, prev_cpu, sync);
+	return target == this_cpu ? this_cpu : prev_cpu;
 }
 
 /*
@@ -149,30 +312,56 @@ static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
 	return best < 0 ? 0 : best;
 }
 
-/* mirrors select_task_rq_fair() for WF_TTWU (wake-up) and WF_FORK, then select_task_rq()'s
- * is_cpu_allowed() fallback (the target is prev, not @this_cpu) */
+/* select_task_rq()'s is_cpu_allowed() test of the class's answer, select_fallback_rq() else */
+static int task_cpu_allowed(const struct capsim_sim *s, const struct sim_task *p, int cpu)
+{
+	return capsim_cpumask_test(&p->allowed, (unsigned)cpu) ? cpu : task_first_allowed(s, p, p->cpu);
+}
+
+/*
+ * mirrors select_task_rq_fair() from @this_cpu (smp_processor_id(), whose running task is
+ * `current`), then select_task_rq()'s is_cpu_allowed() fallback. A fork takes capsim's own
+ * rule (find_idlest_cpu() above). A wake-up: record_wakee(); feec while EAS runs and the root
+ * domain is not overutilized; else, unless wake_wide(), wake_affine() in this CPU's lowest
+ * SD_WAKE_AFFINE domain that spans prev too, then select_idle_sibling() around its answer.
+ * No domain has SD_BALANCE_WAKE (sd_init()), so a wake-up never takes the slow path.
+ */
 int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, int wake_flags)
 {
-	struct fair_task ft;
-	int cpu;
+	const struct sched_domains *sds = s->plat->sd;
+	int sync = (wake_flags & WF_SYNC) != 0;
+	int prev_cpu = p->cpu, new_cpu = prev_cpu, cpu;
+	struct sim_wakee *waker;
+	bool want_affine;
 
-	(void)this_cpu;
 	sim_pressure_refresh_views(s);
-
 	if (wake_flags & WF_FORK)
 		return find_idlest_cpu(s, p);
-	task_sync_load_avg(s, p);
-	task_fill_view(s, p, &ft);
-	cpu = -1;
-	if (!is_rd_overutilized(s))
+	waker = current_wakee(s, this_cpu);
+	record_wakee(s, waker, p);
+	if (!is_rd_overutilized(s)) {
+		struct fair_task ft;
+
+		task_sync_load_avg(s, p);
+		task_fill_view(s, p, &ft);
 		cpu = sim_sink_skips(s, CAPSIM_EV_SCHED_COMPUTE_ENERGY) ?
 			      find_energy_efficient_cpu(&s->rd, &ft, NULL) :
 			      sim_feec_traced(s, p, &ft);
-	if (cpu < 0)
-		cpu = select_idle_sibling(s, p, &ft, p->cpu);
-	if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
-		cpu = task_first_allowed(s, p, p->cpu); /* select_fallback_rq() */
-	return cpu;
+		if (cpu >= 0)
+			return task_cpu_allowed(s, p, cpu);
+	}
+	want_affine = !wake_wide(s, waker, p, this_cpu) &&
+		      CAPSIM_MUT(55, capsim_cpumask_test(&p->allowed, (unsigned)this_cpu), true);
+	for (unsigned i = 0; want_affine && i < s->rq[this_cpu].nr_sd; i++) {
+		const struct sd_domain *sd = &sds->domains[s->rq[this_cpu].sd[i].dom];
+
+		if ((sd->flags & SD_WAKE_AFFINE) && capsim_cpumask_test(&sd->span, (unsigned)prev_cpu)) {
+			if (this_cpu != prev_cpu)
+				new_cpu = wake_affine(s, sd, p, this_cpu, prev_cpu, sync);
+			break;
+		}
+	}
+	return task_cpu_allowed(s, p, select_idle_sibling(s, p, prev_cpu, new_cpu));
 }
 
 /* mirrors update_misfit_status() */

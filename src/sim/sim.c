@@ -483,7 +483,7 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		/* a timer of a CPU in an idle state: its interrupt comes once the CPU is out */
 		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1 &&
 		    !sim_idle_timer_wait(s, p, ev->gen))
-			task_wake(s, p);
+			task_wake_since(s, p, s->now);
 		break;
 	case EV_CPU_DONE:
 		on_cpu_done(s, ev);

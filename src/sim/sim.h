@@ -147,6 +147,16 @@ struct sim_loop_log {
 	uint32_t timers;
 };
 
+/*
+ * A waker's record of whom it wakes (task_struct's wakee_flips, wakee_flip_decay_ts and
+ * last_wakee, written by record_wakee() of the current task, an idle CPU's idle task included).
+ */
+struct sim_wakee {
+	unsigned flips;
+	uint64_t flip_decay_ts;           /* jiffies */
+	const struct sim_task *last;      /* last_wakee */
+};
+
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
@@ -225,6 +235,10 @@ struct sim_task {
 
 	/* load balance (fair_balance.c) */
 	uint64_t lb_seq;          /* its place in rq->cfs_tasks: the higher, the more recently run */
+
+	/* wake-up placement (fair_balance.c): what it records as a waker, and p->recent_used_cpu */
+	struct sim_wakee wakee;
+	int recent_used_cpu;
 };
 
 struct sim_rq;
@@ -233,6 +247,7 @@ struct capsim_sim;
 /* select_task_rq()'s wake_flags, kernel/sched/sched.h */
 #define WF_FORK 0x04
 #define WF_TTWU 0x08
+#define WF_SYNC 0x10
 
 /*
  * mirrors struct sched_class (kernel/sched/sched.h): the slots the engine calls, one table per
@@ -443,6 +458,11 @@ struct sim_rq {
 	/* load balance (fair_balance.c): this CPU's sched domains, bottom up */
 	struct sim_sd sd[SD_NR_LEVELS];
 	unsigned nr_sd;
+	/* update_top_cache_domain(): sd_llc (its span; NULL without one), sd_llc_size, sd_llc_id */
+	const capsim_cpumask *sd_llc;
+	unsigned sd_llc_size;
+	int sd_llc_id;
+	struct sim_wakee idle_wakee; /* what this CPU's idle task records as a waker */
 
 	/* cpuidle (idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
@@ -849,7 +869,8 @@ void task_start(struct capsim_sim *s, struct sim_task *p);
 void task_advance(struct capsim_sim *s, struct sim_task *p);
 /** sim_end_loops() - at the run's end, the loops waiting in a timer's sleep go to the sink. */
 void sim_end_loops(struct capsim_sim *s);
-void task_wake(struct capsim_sim *s, struct sim_task *p);
+/* task_wake() of @p by the task running on @this_cpu */
+void task_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu);
 /* task_wake() of a wake-up caused at @since (a timer's expiry): the latency counts from it */
 void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since);
 void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);

@@ -105,11 +105,13 @@ static void task_block(struct capsim_sim *s, struct sim_task *p)
 }
 
 /*
- * mirrors try_to_wake_up(): select_task_rq, migrate if needed, enqueue (or
- * ttwu_queue_wakelist() onto a CPU in an idle state), check preemption. @since: what caused
- * the wake-up, where the wake-up latency counts from (rt-app's wu_lat: a timer's expiry).
+ * mirrors try_to_wake_up() from @this_cpu with @wake_flags beside WF_TTWU: select_task_rq,
+ * migrate if needed, enqueue (or ttwu_queue_wakelist() onto a CPU in an idle state), check
+ * preemption. @since: what caused the wake-up, where the wake-up latency counts from
+ * (rt-app's wu_lat: a timer's expiry).
  */
-void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
+static void try_to_wake_up(struct capsim_sim *s, struct sim_task *p, uint64_t since, int this_cpu,
+			   int wake_flags)
 {
 	int cpu;
 
@@ -131,7 +133,7 @@ void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
 	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
 		cpu = task_first_allowed(s, p, 0);
 	else
-		cpu = p->sched_class->select_task_rq(s, p, p->cpu, WF_TTWU);
+		cpu = p->sched_class->select_task_rq(s, p, this_cpu, WF_TTWU | wake_flags);
 	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
@@ -143,13 +145,19 @@ void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
-void task_wake(struct capsim_sim *s, struct sim_task *p)
+/* a sleep timer's wake-up: its hrtimer fires on the CPU the task slept on */
+void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since)
 {
-	task_wake_since(s, p, s->now);
+	try_to_wake_up(s, p, since, p->cpu, 0);
+}
+
+void task_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu)
+{
+	try_to_wake_up(s, p, s->now, this_cpu, 0);
 }
 
 /* A waiter on a cond that was signalled must take its mutex again before it runs. */
-static void cond_wake(struct capsim_sim *s, struct sim_task *p)
+static void cond_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu)
 {
 	int m = p->mutex_after_wake;
 
@@ -160,7 +168,7 @@ static void cond_wake(struct capsim_sim *s, struct sim_task *p)
 	}
 	if (m >= 0)
 		s->mutex_owner[m] = (int)p->id;
-	task_wake(s, p);
+	task_wake(s, p, this_cpu);
 }
 
 static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
@@ -173,7 +181,7 @@ static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
 	w = wq_pop(s, m);
 	if (w) {
 		s->mutex_owner[m] = (int)w->id;
-		task_wake(s, w);
+		task_wake(s, w, p->cpu);
 	}
 }
 
@@ -297,12 +305,13 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	return false;
 }
 
-static void wake_all(struct capsim_sim *s, int res)
+/* the waiters on @res, woken by the task running on @this_cpu */
+static void wake_all(struct capsim_sim *s, int res, int this_cpu)
 {
 	struct sim_task *w;
 
 	while ((w = wq_pop(s, res)))
-		cond_wake(s, w);
+		cond_wake(s, w, this_cpu);
 }
 
 /* pthread_cond_wait(cond, mutex): release the mutex and wait for a signal. */
@@ -377,7 +386,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	case WL_EV_BARRIER:
 		if (++s->barrier_waiting[e->res] >= s->barrier_users[e->res]) {
 			s->barrier_waiting[e->res] = 0;
-			wake_all(s, e->res);
+			wake_all(s, e->res, p->cpu);
 			return true;
 		}
 		wq_add(s, e->res, p);
@@ -401,12 +410,12 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		struct sim_task *w = wq_pop(s, e->res);
 
 		if (w)
-			cond_wake(s, w);
+			cond_wake(s, w, p->cpu);
 		return true;
 	}
 	case WL_EV_BROAD:
 	case WL_EV_RESUME:
-		wake_all(s, e->res);
+		wake_all(s, e->res, p->cpu);
 		return true;
 	case WL_EV_SYNC: {
 		struct sim_task *w;
@@ -417,7 +426,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		w = wq_pop(s, e->res);
 
 		if (w)
-			cond_wake(s, w);
+			cond_wake(s, w, p->cpu);
 		cond_wait(s, p, e->res, e->res2);
 		return false;
 	}
@@ -438,7 +447,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		struct sim_task *w = wq_pop(s, e->res);
 
 		if (w)
-			task_wake(s, w);
+			task_wake(s, w, p->cpu);
 		else
 			s->sem_count[e->res]++;
 		return true;
@@ -690,6 +699,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	/* thread_body(): the task's own sched_data first, then its first phase's */
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);
+	p->recent_used_cpu = p->cpu;
 	cpu = p->sched_class->select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);
 	sim_timer_move(s, p, cpu);

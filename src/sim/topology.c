@@ -27,6 +27,28 @@ void sim_sg_init(struct capsim_sim *s)
 }
 
 /*
+ * mirrors update_top_cache_domain()'s sd_llc: highest_flag_domain(SD_SHARE_LLC), a flag lower
+ * levels share (SDF_SHARED_CHILD), so the walk up stops at the first level without it
+ */
+static void update_top_cache_domain(struct capsim_sim *s, struct sim_rq *rq)
+{
+	const struct sched_domains *sd = s->plat->sd;
+	const capsim_cpumask *llc = NULL;
+
+	for (unsigned i = 0; i < rq->nr_sd && (sd->domains[rq->sd[i].dom].flags & SD_SHARE_LLC); i++)
+		llc = &sd->domains[rq->sd[i].dom].span;
+	if (!llc)
+		return;
+	rq->sd_llc = llc;
+	rq->sd_llc_size = capsim_cpumask_weight(llc);
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (capsim_cpumask_test(llc, c)) {
+			rq->sd_llc_id = (int)c; /* cpumask_first() */
+			break;
+		}
+}
+
+/*
  * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
  * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
  * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
@@ -59,6 +81,7 @@ int sim_balance_init(struct capsim_sim *s)
 				.balance_interval = w,
 			};
 		}
+		update_top_cache_domain(s, rq);
 	}
 	return 0;
 }

@@ -345,6 +345,114 @@ static void test_fair_class_by_model(void **state)
 	assert_int_equal(eevdf_switches, 50);
 }
 
+/* a task of the wake-up tests: pinned to CPU @cpu from the start (never reached in 1 ms) */
+#define TASK_ON(name, cpu) \
+	"\"" name "\": {\"cpus\": [" cpu "], \"delay\": 10000000, \"loop\": 1, \"run\": 100000}"
+/* the wakee: any CPU, never started */
+#define WAKEE(name) "\"" name "\": {\"delay\": 10000000, \"loop\": 1, \"run\": 100000}"
+
+/* @p asleep on @cpu with no load (util 0 fits every CPU), as the wake-up tests start it */
+static void asleep_on(struct sim_task *p, int cpu, int recent_used_cpu)
+{
+	p->state = TASK_BLOCKED;
+	p->cpu = cpu;
+	p->recent_used_cpu = recent_used_cpu;
+}
+
+/*
+ * select_idle_sibling(): a timer's wake-up (this_cpu == prev == target) whose prev is busy
+ * takes p->recent_used_cpu if it is idle, allowed, shares target's LLC and fits, before
+ * select_idle_capacity() (which, from CPU0 wrapping, would take CPU1); p->recent_used_cpu
+ * becomes prev. HiKey960: CPUs 0-3 share an LLC, 4-7 another.
+ */
+static void test_wakeup_recent_used_cpu(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("a", "0") ", " WAKEE("p") "}}");
+	struct sim_task *p = sim_test_task(s, "p");
+
+	(void)state;
+	assert_int_equal(s->rq[0].sd_llc_id, s->rq[2].sd_llc_id);
+	assert_int_not_equal(s->rq[0].sd_llc_id, s->rq[4].sd_llc_id);
+	assert_int_equal(s->rq[0].sd_llc_size, 4);
+	task_start(s, sim_test_task(s, "a"));
+	assert_int_equal(s->rq[0].nr_running, 1);
+	s->overutilized = true; /* no feec: the wake-up's fast path */
+	asleep_on(p, 0, 2);
+	assert_int_equal(select_task_rq_fair(s, p, 0, WF_TTWU), 2);
+	assert_int_equal(p->recent_used_cpu, 0);
+	/* again: recent_used_cpu is prev now, so select_idle_capacity() from CPU0 answers */
+	assert_int_equal(select_task_rq_fair(s, p, 0, WF_TTWU), 1);
+	sim_free(s);
+}
+
+/*
+ * record_wakee(): the task running on this_cpu (`current`) counts a flip for each wakee other
+ * than its last; an idle CPU's idle task keeps its own record. wake_wide(): with the waker at
+ * >= 4 x 4 flips and the wakee at >= 4 (sd_llc_size 4), the wake-up spreads: no wake_affine().
+ */
+static void test_wakeup_record_wakee(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("w", "1") ", " WAKEE("p") ", "
+					WAKEE("q") "}}");
+	struct sim_task *w = sim_test_task(s, "w"), *p = sim_test_task(s, "p"), *q = sim_test_task(s, "q");
+
+	(void)state;
+	task_start(s, w);
+	assert_ptr_equal(s->rq[1].curr, w);
+	s->overutilized = true;
+	asleep_on(p, 1, 1);
+	asleep_on(q, 1, 1);
+	select_task_rq_fair(s, p, 1, WF_TTWU);
+	select_task_rq_fair(s, p, 1, WF_TTWU);
+	assert_int_equal(w->wakee.flips, 1);
+	assert_ptr_equal(w->wakee.last, p);
+	select_task_rq_fair(s, q, 1, WF_TTWU);
+	assert_int_equal(w->wakee.flips, 2);
+	assert_ptr_equal(w->wakee.last, q);
+	select_task_rq_fair(s, p, 3, WF_TTWU); /* from idle CPU3: its idle task's record */
+	assert_int_equal(s->rq[3].idle_wakee.flips, 1);
+	assert_int_equal(w->wakee.flips, 2);
+	sim_free(s);
+}
+
+/*
+ * wake_affine(): a wake-up from CPU1 (its task w running) of p, asleep on the busy CPU4 with
+ * three tasks queued. The lowest SD_WAKE_AFFINE domain of CPU1 spanning CPU4 is PKG;
+ * wake_affine_idle() has no answer (neither CPU idle, no sync), and wake_affine_weight()
+ * takes CPU1 when (load(1) + load(p)) * 100 * capacity_of(4) < (load(4) - load(p)) * (100 +
+ * (117 - 100) / 2) * capacity_of(1); select_idle_sibling() around CPU1 then takes the first
+ * idle CPU from CPU1 (select_idle_capacity(), p fits everywhere): CPU2. With wake_wide()
+ * (the waker's flips high) the target stays prev and the first idle CPU after CPU4 is CPU5.
+ */
+static void test_wakeup_wake_affine(void **state)
+{
+	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("w", "1") ", " TASK_ON("h1", "4")
+					", " TASK_ON("h2", "4") ", " TASK_ON("h3", "4") ", "
+					WAKEE("p") "}}");
+	struct sim_task *p = sim_test_task(s, "p"), *w = sim_test_task(s, "w");
+	int64_t this_eff, prev_eff;
+
+	(void)state;
+	task_start(s, w);
+	task_start(s, sim_test_task(s, "h1"));
+	task_start(s, sim_test_task(s, "h2"));
+	task_start(s, sim_test_task(s, "h3"));
+	s->overutilized = true;
+	asleep_on(p, 4, 4);
+	this_eff = (int64_t)(s->rq[1].cfs_avg.load_avg + p->avg.load_avg) * 100 *
+		   (int64_t)s->rq[4].cpu_capacity;
+	prev_eff = (int64_t)(s->rq[4].cfs_avg.load_avg - p->avg.load_avg) * 108 *
+		   (int64_t)s->rq[1].cpu_capacity;
+	assert_true(this_eff < prev_eff);
+	assert_int_equal(select_task_rq_fair(s, p, 1, WF_TTWU), 2);
+	/* a waker of many wakees that p also flips among: wake_wide() */
+	w->wakee.flips = 16;
+	p->wakee.flips = 4;
+	asleep_on(p, 4, 4);
+	assert_int_equal(select_task_rq_fair(s, p, 1, WF_TTWU), 5);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +463,9 @@ int main(void)
 		cmocka_unit_test(test_rt_priority_then_fifo),
 		cmocka_unit_test(test_rt_fifo_within_priority),
 		cmocka_unit_test(test_fair_enqueue_dequeue_accounting),
+		cmocka_unit_test(test_wakeup_recent_used_cpu),
+		cmocka_unit_test(test_wakeup_record_wakee),
+		cmocka_unit_test(test_wakeup_wake_affine),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
