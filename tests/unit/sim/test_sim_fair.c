@@ -125,7 +125,7 @@ static void test_place_entity_keeps_lag(void **state)
 	assert_int_equal(b->se.vlag, lag);
 	assert_ptr_equal(rq->curr, a);
 	sim_test_pass(s, 300 * US);
-	task_wake(s, b);
+	task_wake(s, b, b->cpu);
 	v = v0 + 1300 * US; /* A alone: V is its vruntime */
 	assert_int_equal(a->se.vruntime, v);
 	assert_int_equal(b->se.vruntime, v - (uint64_t)lag * (1024 + 1024) / 1024);
@@ -176,7 +176,7 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	assert_int_equal(rq->nr_running, 2);
 	assert_int_equal(rq->cfs_load_weight, 2048);
 	if (wake_while_delayed) {
-		task_wake(s, a);
+		task_wake(s, a, a->cpu);
 		assert_false(a->se.sched_delayed);
 		assert_int_equal(a->se.vruntime, va); /* not placed again */
 		assert_int_equal(a->state, TASK_RUNNABLE);

@@ -145,7 +145,7 @@ static void test_wakeup_moves_pelt(void **state)
 	t->allowed = (capsim_cpumask){ { 0 } };
 	capsim_cpumask_set(&t->allowed, 4);
 	t->nr_allowed = 1;
-	task_wake(s, t);
+	task_wake(s, t, t->cpu);
 	assert_int_equal(t->cpu, 4);
 	assert_ptr_equal(s->rq[4].curr, t);
 	assert_null(s->rq[0].curr);
@@ -192,7 +192,7 @@ static void test_switch_out_accounting(void **state)
 	assert_int_equal(rq->clk.clock_pelt, rq->clk.clock_task);
 
 	sim_test_pass(s, 1 * MS); /* asleep */
-	task_wake(s, t);
+	task_wake(s, t, t->cpu);
 	assert_ptr_equal(rq->curr, t);
 	assert_int_equal(rq->clk.clock_pelt, rq->clk.clock_task); /* idle until now */
 	pelt0 = rq->clk.clock_pelt;
