@@ -24,9 +24,10 @@ static const char head[] =
 	"replayed from its switches, with its error against the PELT values the trace logs.\n"
 	"\n"
 	"TRACE (- for standard input) is the kernel's ftrace text (/sys/kernel/tracing/trace, with\n"
-	"or without the tgid column and the irq-info flags, or the latency format) or `trace-cmd\n"
-	"report` text (with or without -R), a trace.dat (trace-cmd record) or a Perfetto trace,\n"
-	"told by its first bytes, plain or compressed with gzip, zstd or xz. Events out of time\n"
+	"or without the tgid column and the irq-info flags, or the latency format), `trace-cmd\n"
+	"report` text (with or without -R), a systrace HTML page (its ftrace text blocks) or\n"
+	"atrace -z output, a trace.dat (trace-cmd record) or a Perfetto trace, told by its first\n"
+	"bytes, plain or compressed with gzip, zstd or xz. Events out of time\n"
 	"order are put back in order; lost-events markers and per-CPU buffer starts are honoured.\n"
 	"docs/formats.md, \"Trace input\" and \"Trace analysis\", define every figure.\n"
 	"\n"
@@ -57,7 +58,11 @@ static const struct cli_option options[] = {
 	{ "--model", 0, "M", CLI_MODEL, .def = "v6.10", .offset = ANALYZE(model),
 	  .expect = "v6.10, v6.9, latest, capped, none, v6.12 or v6.1",
 	  .help = "the kernel model that turns the traced pressures into capacity:\n"
-		  "v6.10 (default), v6.9, latest, capped, none, v6.12, v6.1" },
+		  "v6.10, v6.9, latest, capped, none, v6.12, v6.1. Without it, the model\n"
+		  "of the kernel the trace names (a trace.dat's uname, a Perfetto trace's\n"
+		  "system_info): v6.1 before 6.6 (CFS), v6.9 for 6.6-6.9, v6.10 for\n"
+		  "6.10-6.11, v6.12 for 6.12-7.2, v7.3 (latest) from 7.3; when it names\n"
+		  "none, default v6.10" },
 	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = ANALYZE(hz),
 	  .expect = "1..1000 (CONFIG_HZ)",
 	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250)" },
@@ -189,6 +194,7 @@ int cmd_analyze(int argc, char **argv)
 	if (!o.trace.arg)
 		return cli_usage_error("analyze", "no TRACE given");
 	ao.model = (enum capsim_model)o.model.u;
+	ao.model_from_trace = !o.model.arg; /* an explicit --model wins over the trace's kernel */
 	ao.hz = (unsigned)o.hz.u;
 	if (o.platform.arg)
 		ret = cli_platform_load(o.platform.arg, NULL, 0, &plat);

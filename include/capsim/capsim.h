@@ -186,6 +186,14 @@ CAPSIM_API const char *capsim_model_name(enum capsim_model model);
 CAPSIM_API int capsim_model_from_name(const char *name, enum capsim_model *out);
 
 /**
+ * capsim_model_for_release() - the model of the kernel release @release ("6.11.0-rc3",
+ * "4.19.0-arm64"; its "MAJOR.MINOR" read): v6.1 before 6.6, v6.9 for 6.6 to 6.9, v6.10 for 6.10
+ * and 6.11, v6.12 for 6.12 to 7.2, v7.3 ("latest") from 7.3 on (docs/cli.md, "capsim analyze").
+ * Return: 0, or CAPSIM_ERR_PARSE when @release does not begin with "MAJOR.MINOR".
+ */
+CAPSIM_API int capsim_model_for_release(const char *release, enum capsim_model *out);
+
+/**
  * capsim_model_suggest() - capsim_suggest() over the model names: the model @name was
  * probably meant to be ("v6.01" gives "v6.10"), or NULL.
  */

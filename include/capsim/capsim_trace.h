@@ -5,7 +5,8 @@
  * A trace is read as a stream, in memory that does not grow with its length: the kernel's
  * ftrace text (/sys/kernel/tracing/trace: with or without the record-tgid column and the
  * irq-info flags, or in the latency format) and `trace-cmd report` text (with or without -R),
- * trace.dat (through libtracecmd) and Perfetto protobuf, plain or compressed (gzip, zstd, xz);
+ * systrace / atrace HTML (its ftrace text blocks) and atrace's zlib form, trace.dat (through
+ * libtracecmd) and Perfetto protobuf, plain or compressed (gzip, zstd, xz);
  * the format is told from the file's first bytes. The grammar, the skips and their reasons
  * are in docs/formats.md, "Trace input".
  */
@@ -80,6 +81,8 @@ enum capsim_trace_skip {
 					* Perfetto event message it does not read, a trace.dat
 					* record whose id has no format in the file */
 	CAPSIM_TRACE_SKIP_UNREAD = 3,  /* Perfetto's compressed_packets (not read) */
+	CAPSIM_TRACE_SKIP_HTML_BLOCK = 4, /* a systrace page's trace-data block that is not ftrace
+					   * text: a JSON trace, a process dump */
 	CAPSIM_TRACE_SKIP_COUNT
 };
 
@@ -131,11 +134,19 @@ CAPSIM_API const char *capsim_trace_name(const capsim_trace *t);
 /** capsim_trace_nr_cpus() - the CPU count the header gave ("cpus=N", "#P:N"), or 0. */
 CAPSIM_API unsigned capsim_trace_nr_cpus(const capsim_trace *t);
 
+/**
+ * capsim_trace_kernel_release() - the kernel release the trace names ("6.12.3-arm64"), or NULL:
+ * a trace.dat's uname option (file version 6), a Perfetto trace's system_info.utsname.release
+ * (known once its packet is read: the reader reads its window ahead of the first event). Text
+ * traces name none.
+ */
+CAPSIM_API const char *capsim_trace_kernel_release(const capsim_trace *t);
+
 /** capsim_trace_skipped() - how many lines were passed over (or given late) for @why. */
 CAPSIM_API uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why);
 
-/** capsim_trace_skip_name() - "raw_line", "late", "unknown_event", "compressed_packets"
- * (NULL out of range). */
+/** capsim_trace_skip_name() - "raw_line", "late", "unknown_event", "compressed_packets",
+ * "html_blocks" (NULL out of range). */
 CAPSIM_API const char *capsim_trace_skip_name(enum capsim_trace_skip why);
 
 /** capsim_trace_free() - NULL is a no-op. */
@@ -159,6 +170,9 @@ CAPSIM_API int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FIL
  * @events:   where every event goes as a JSON line (capsim_trace_write_jsonl()), or NULL
  * @capacity_csv: with @platform, where the capacity series goes as CSV, or NULL
  *            (`time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity`, a row per change)
+ * @model_from_trace: 1: the model of the kernel release the trace names
+ *            (capsim_trace_kernel_release(), capsim_model_for_release()), @model only when it
+ *            names none; 0: @model
  */
 struct capsim_analyze_opts {
 	uint32_t size; /* sizeof(struct capsim_analyze_opts), set by the caller (CAPSIM_SIZED) */
@@ -167,6 +181,7 @@ struct capsim_analyze_opts {
 	unsigned hz;
 	FILE *events;
 	FILE *capacity_csv;
+	int model_from_trace;
 };
 
 /**

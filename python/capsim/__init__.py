@@ -868,13 +868,16 @@ class Analysis:
             self.capacity = pd.DataFrame(rows, columns=self.CAPACITY_COLUMNS)
 
 
-def analyze(trace, platform=None, model="v6.10", hz=250, pelt="auto"):
+def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
     """`capsim analyze TRACE --json`: read a kernel trace (ftrace or trace-cmd report text,
-    plain or compressed) and figure per CPU and per task what the scheduler did; with a
-    platform (a name, a path or a Platform) also the capacity it believed over time and each
-    task's PELT util replayed (pelt: "auto", "pre-5.1" or "5.1"). Returns an Analysis."""
+    systrace HTML, trace.dat, Perfetto, plain or compressed) and figure per CPU and per task
+    what the scheduler did; with a platform (a name, a path or a Platform) also the capacity
+    it believed over time and each task's PELT util replayed (pelt: "auto", "pre-5.1" or
+    "5.1"). model None: the model of the kernel the trace names, else v6.10 (as the CLI
+    without --model). Returns an Analysis."""
     path = _path("trace", trace)
-    model = _model(model)
+    from_trace = model is None
+    model = _model("v6.10" if from_trace else model)
     hz = _int("hz", hz, 1, 1000)
     if pelt not in PELT_FORMS:
         raise UnknownNameError(-7, "pelt %r: expected one of %s" % (pelt, ", ".join(PELT_FORMS)))
@@ -882,7 +885,8 @@ def analyze(trace, platform=None, model="v6.10", hz=250, pelt="auto"):
     err, t, a = _lib.Error(), ctypes.c_void_p(), ctypes.c_void_p()
     _check(lib.capsim_trace_open(path, ctypes.byref(t), ctypes.byref(err)), err)
     try:
-        opts = _lib.AnalyzeOpts(platform=p._live() if p is not None else None, model=model, hz=hz)
+        opts = _lib.AnalyzeOpts(platform=p._live() if p is not None else None, model=model, hz=hz,
+                                model_from_trace=int(from_trace))
         if p is None:
             _check(lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
                                            ctypes.byref(a), ctypes.byref(err)), err)

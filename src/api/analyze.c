@@ -86,6 +86,8 @@ struct capsim_analysis {
 	const capsim_platform *plat;
 	char *plat_name;
 	enum capsim_model model;
+	const char *model_chosen_by; /* "option", "kernel_release" or "default" */
+	char *kernel_release;        /* what the trace names, or NULL */
 	unsigned hz;
 	FILE *capacity_csv;
 	struct belief *belief;
@@ -806,6 +808,38 @@ static int setup_belief(struct capsim_analysis *a, capsim_error *err)
 	return ret;
 }
 
+/*
+ * What needs the model, set up at the trace's first event: the model of the kernel release the
+ * trace names when asked (@o->model_from_trace), the capacity belief, the PELT replay.
+ */
+static int start(struct capsim_analysis *a, const capsim_trace *t,
+		 const struct capsim_analyze_opts *o, enum capsim_pelt_form pelt, capsim_error *err)
+{
+	const char *release = capsim_trace_kernel_release(t);
+	int ret = 0;
+
+	if (release && !(a->kernel_release = strdup(release)))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (o->model_from_trace && release && !capsim_model_for_release(release, &a->model))
+		a->model_chosen_by = "kernel_release";
+	if (!a->plat)
+		return 0;
+	{
+		struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
+
+		capsim_platform_get_info(a->plat, &info);
+		a->plat_name = strdup(info.name ? info.name : "");
+		ret = a->plat_name ? setup_belief(a, err) :
+				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	if (!ret && !(a->pelt = pelt_replay_create(a->plat, pelt)))
+		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret && a->capacity_csv)
+		fputs("time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity\n",
+		      a->capacity_csv);
+	return ret;
+}
+
 int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *in, capsim_analysis **out,
 		   capsim_error *err)
 {
@@ -824,7 +858,7 @@ int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
 	const struct capsim_analyze_opts *o = &opts;
 	capsim_analysis *a;
 	const struct capsim_trace_event *ev;
-	uint64_t nr_events = 0;
+	uint64_t nr_events = 0, nr_items = 0;
 	int ret;
 
 	*out = NULL;
@@ -837,26 +871,16 @@ int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
 	}
 	a->plat = o->platform;
 	a->model = o->model;
+	a->model_chosen_by = o->model_from_trace ? "default" : "option";
 	a->hz = o->hz ? o->hz : DEFAULT_HZ;
 	a->capacity_csv = o->capacity_csv;
-	ret = 0;
-	if (a->plat) {
-		struct capsim_platform_info info = CAPSIM_SIZED(struct capsim_platform_info);
-
-		capsim_platform_get_info(a->plat, &info);
-		a->plat_name = strdup(info.name ? info.name : "");
-		ret = a->plat_name ? setup_belief(a, err) :
-				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-		if (!ret && (unsigned)pelt > CAPSIM_PELT_FORM_5_1)
-			ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "PELT form %d out of range "
-					       "(expected 0..2: auto, pre-5.1, 5.1)", (int)pelt);
-		if (!ret && !(a->pelt = pelt_replay_create(a->plat, pelt)))
-			ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-		if (!ret && a->capacity_csv)
-			fputs("time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity\n",
-			      a->capacity_csv);
-	}
+	ret = a->plat && (unsigned)pelt > CAPSIM_PELT_FORM_5_1 ?
+		capsim_error_set(err, CAPSIM_ERR_RANGE, "PELT form %d out of range (expected 0..2: "
+				 "auto, pre-5.1, 5.1)", (int)pelt) : 0;
 	while (!ret && (ret = capsim_trace_next(t, &ev, err)) == 1) {
+		/* the model is known at the first event: a Perfetto trace's system_info is read by then */
+		if (!nr_items++ && (ret = start(a, t, o, pelt, err)))
+			break;
 		nr_events += ev->kind == CAPSIM_TRACE_EVENT;
 		if (o->events && capsim_trace_write_jsonl(ev, o->events))
 			ret = capsim_error_set(err, CAPSIM_ERR_IO, "cannot write the events");
@@ -904,6 +928,7 @@ void capsim_analysis_free(capsim_analysis *a)
 	free(a->names);
 	free(a->plat_name);
 	free(a->trace_name);
+	free(a->kernel_release);
 	free(a);
 }
 
@@ -1091,7 +1116,12 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 		trace_jsonl_string(fp, a->plat_name);
 	else
 		fputs("null", fp);
-	fprintf(fp, ", \"model\": \"%s\"", capsim_model_name(a->model));
+	fprintf(fp, ", \"model\": \"%s\", \"model_chosen_by\": \"%s\", \"kernel_release\": ",
+		capsim_model_name(a->model), a->model_chosen_by);
+	if (a->kernel_release)
+		trace_jsonl_string(fp, a->kernel_release);
+	else
+		fputs("null", fp);
 	if (a->plat)
 		fprintf(fp, ", \"hz\": %u", a->hz);
 	if (a->pelt && json_pelt(fp, a, tasks))
@@ -1143,6 +1173,10 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 			a->plat_name, capsim_model_name(a->model), a->hz);
 	else
 		fputs("no --platform: " LEFT_OUT "\n", fp);
+	if (a->kernel_release)
+		fprintf(fp, "kernel %s (the trace's): model %s (%s)\n", a->kernel_release,
+			capsim_model_name(a->model), !strcmp(a->model_chosen_by, "option") ?
+			"as --model gave" : "the kernel's");
 	if (a->pelt)
 		fprintf(fp, "PELT replay: the %s form (util_avg replayed; err: mean |replayed - logged|)\n",
 			capsim_pelt_form_name(pelt_replay_form(a->pelt)));

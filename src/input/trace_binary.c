@@ -20,8 +20,8 @@ int trace_binary_open(struct trace_stream *in, const struct trace_reader_ops **o
 
 	*ops = NULL;
 	*rd = NULL;
-	if (ret)
-		return 0; /* the stream gives its error again: reported when the first line is read */
+	if (ret || trace_stream_is_html(in))
+		return 0; /* an error is given again when the first line is read; a page is text */
 	if (n >= sizeof(dat_magic) && !memcmp(p, dat_magic, sizeof(dat_magic)))
 		return trace_dat_in_open(in, ops, rd, err);
 	if (trace_perfetto_in_sniff(p, n))

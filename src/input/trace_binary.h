@@ -23,7 +23,11 @@ struct trace_reader_ops {
 	unsigned (*nr_cpus)(const void *rd);
 	uint64_t (*skipped)(const void *rd, enum capsim_trace_skip why);
 	void (*free)(void *rd);
+	const char *(*kernel_release)(const void *rd); /* the release the trace names, or NULL */
 };
+
+/* the longest kernel release kept (utsname's release is 65 bytes with its NUL) */
+#define TRACE_RELEASE_MAX 65
 
 /**
  * trace_binary_open() - when @in's first decoded bytes are a trace.dat's ("\x17\x08Dtracing")

@@ -52,6 +52,7 @@ struct dat_reader {
 	char *text;
 	size_t text_len, text_cap;
 	struct trace_seq seq;
+	char release[TRACE_RELEASE_MAX]; /* the uname option's release, "" without one */
 };
 
 /* ---- the values' text ---------------------------------------------------------------------- */
@@ -348,7 +349,15 @@ static void dat_free(void *p)
 	free(d);
 }
 
-static const struct trace_reader_ops dat_ops = { dat_next, dat_nr_cpus, dat_skipped, dat_free };
+static const char *dat_kernel_release(const void *p)
+{
+	const struct dat_reader *d = p;
+
+	return d->release[0] ? d->release : NULL;
+}
+
+static const struct trace_reader_ops dat_ops = { dat_next, dat_nr_cpus, dat_skipped, dat_free,
+						 dat_kernel_release };
 
 /* The decoded bytes into an unlinked temporary file, for libtracecmd's seeks. */
 static int spool(struct dat_reader *d, capsim_error *err)
@@ -388,7 +397,12 @@ struct walk {
 	uint64_t size, pos;
 	int big_endian;
 	capsim_error *err;
+	char *release; /* TRACE_RELEASE_MAX bytes: the uname option's release */
 };
+
+/* trace-cmd's TRACECMD_OPTION_UNAME: "sysname nodename release machine" (add_uname()) */
+#define DAT_OPTION_UNAME 5
+#define DAT_UNAME_MAX 1024 /* the bytes of the uname option read (the rest passed over) */
 
 static int walk_fail(struct walk *w, const char *what)
 {
@@ -469,6 +483,26 @@ static int walk_event_formats(struct walk *w)
 	return ret;
 }
 
+/* The uname option: its third word, the release, into w->release. */
+static int walk_uname(struct walk *w)
+{
+	char buf[DAT_UNAME_MAX + 1], word[3][TRACE_RELEASE_MAX];
+	const char *what = "the trace.dat ends inside an option (a truncated file?)";
+	uint64_t n;
+	size_t head;
+	int ret = walk_u(w, 4, &n, what);
+
+	if (ret)
+		return ret;
+	head = n < DAT_UNAME_MAX ? (size_t)n : DAT_UNAME_MAX; /* the words are at its start */
+	if ((ret = walk_bytes(w, buf, head, what)) || (ret = walk_skip(w, n - head, what)))
+		return ret;
+	buf[head] = '\0';
+	if (sscanf(buf, "%64s %64s %64s", word[0], word[1], word[2]) == 3)
+		memcpy(w->release, word[2], sizeof(word[2]));
+	return 0;
+}
+
 /* The options (id 0 ends them), then the data section: "latency" or each CPU's flyrecord. */
 static int walk_data(struct walk *w, uint64_t cpus)
 {
@@ -484,7 +518,8 @@ static int walk_data(struct walk *w, uint64_t cpus)
 			uint64_t id;
 
 			while (!(ret = walk_u(w, 2, &id, "the trace.dat ends inside its options")) && id)
-				ret = walk_sized(w, 4, "the trace.dat ends inside an option (a truncated file?)");
+				ret = id == DAT_OPTION_UNAME ? walk_uname(w) :
+				      walk_sized(w, 4, "the trace.dat ends inside an option (a truncated file?)");
 			if (ret)
 				return ret;
 			continue;
@@ -514,9 +549,9 @@ static int walk_data(struct walk *w, uint64_t cpus)
 }
 
 /* Return: 0 (a version 6 file whose sizes hold, or another version: libtracecmd's), or <0. */
-static int walk_layout(FILE *fp, const char *name, capsim_error *err)
+static int walk_layout(FILE *fp, const char *name, char *release, capsim_error *err)
 {
-	struct walk w = { fp, name, 0, 0, 0, err };
+	struct walk w = { fp, name, 0, 0, 0, err, release };
 	unsigned char head[10], endian, long_size;
 	char version[16];
 	uint64_t page, cpus;
@@ -603,7 +638,7 @@ static int open_handle(struct dat_reader *d, capsim_error *err)
 		if (!fp)
 			return capsim_error_set(err, CAPSIM_ERR_IO, "%s: cannot open: %s", name,
 						strerror(errno));
-		ret = walk_layout(fp, name, err);
+		ret = walk_layout(fp, name, d->release, err);
 		if (!ret)
 			ret = probe_open(fileno(fp), name, err);
 		fclose(fp);
@@ -614,7 +649,7 @@ static int open_handle(struct dat_reader *d, capsim_error *err)
 		int ret = spool(d, err), fd;
 
 		if (!ret)
-			ret = walk_layout(d->spool, name, err);
+			ret = walk_layout(d->spool, name, d->release, err);
 		if (!ret)
 			ret = probe_open(fileno(d->spool), name, err);
 		if (ret)

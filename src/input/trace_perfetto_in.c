@@ -44,6 +44,12 @@ struct pf_slot {
 	size_t len, cap;
 };
 
+/* What a task is called: the last name the trace gave its pid. */
+struct pf_comm {
+	int32_t pid;
+	char comm[PF_COMM];
+};
+
 struct pf_cpu_state {
 	int known;
 	int64_t pid, prio;
@@ -68,6 +74,10 @@ struct pf_reader {
 	size_t offs[TRACE_BINARY_FIELDS_MAX][2];
 	char *text;
 	size_t text_len, text_cap;
+	char release[TRACE_RELEASE_MAX]; /* system_info's utsname.release, "" before one */
+	struct pf_comm *comms;     /* pid -> comm, open addressing (pid 0: an empty slot) */
+	size_t comms_cap, nr_comms;
+	char ev_comm[PF_COMM];     /* r->ev.comm */
 };
 
 /* ---- the wire format ----------------------------------------------------------------------- */
@@ -293,6 +303,115 @@ static void push(struct pf_reader *r, struct pf_slot *s)
 	heap_push(r, s);
 }
 
+static void copy_comm(char *dst, const unsigned char *s, size_t n)
+{
+	if (n >= PF_COMM)
+		n = PF_COMM - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (!dst[i]) /* a NUL inside: the comm ends there */
+			break;
+}
+
+/* ---- task names ---------------------------------------------------------------------------- */
+
+static size_t comm_slot(const struct pf_comm *t, size_t cap, int32_t pid)
+{
+	size_t i = ((uint32_t)pid * 2654435761u) & (cap - 1);
+
+	while (t[i].pid && t[i].pid != pid)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/*
+ * Names pid @pid @n bytes at @s (cut at a NUL, at 15 bytes as the kernel's comm; an empty name
+ * or pid <= 0 is no name). Memory grows with the pids named, not with the trace.
+ * Return: 0 or -1 (out of memory).
+ */
+static int comm_set(struct pf_reader *r, int64_t pid, const char *s, size_t n)
+{
+	size_t i;
+
+	if (pid <= 0 || pid > INT32_MAX || !n || !*s)
+		return 0;
+	if (2 * (r->nr_comms + 1) > r->comms_cap) {
+		size_t cap = r->comms_cap ? 2 * r->comms_cap : 1024;
+		struct pf_comm *t = calloc(cap, sizeof(*t));
+
+		if (!t)
+			return -1;
+		for (size_t k = 0; k < r->comms_cap; k++)
+			if (r->comms[k].pid)
+				t[comm_slot(t, cap, r->comms[k].pid)] = r->comms[k];
+		free(r->comms);
+		r->comms = t;
+		r->comms_cap = cap;
+	}
+	i = comm_slot(r->comms, r->comms_cap, (int32_t)pid);
+	if (!r->comms[i].pid) {
+		r->comms[i].pid = (int32_t)pid;
+		r->nr_comms++;
+	}
+	copy_comm(r->comms[i].comm, (const unsigned char *)s, strnlen(s, n));
+	return 0;
+}
+
+static const char *comm_get(const struct pf_reader *r, int pid)
+{
+	size_t i;
+
+	if (!r->comms_cap || pid <= 0)
+		return NULL;
+	i = comm_slot(r->comms, r->comms_cap, pid);
+	return r->comms[i].pid ? r->comms[i].comm : NULL;
+}
+
+/*
+ * ProcessTree (process_tree.proto): each thread's name (threads: tid 1, name 2); a process's
+ * first cmdline word's last path part for a pid no thread names (processes: pid 1, cmdline 3).
+ */
+static int process_tree(struct pf_reader *r, const unsigned char *m, size_t len)
+{
+	const unsigned char *p = m;
+	struct wfield f;
+
+	for (int pass = 0; pass < 2; pass++) { /* threads first: their names win */
+		p = m;
+		while (next_field(&p, m + len, &f) == 1) {
+			const unsigned char *q = f.data;
+			struct wfield g;
+			int64_t id = 0;
+			const unsigned char *name = NULL;
+			size_t n = 0;
+
+			if (f.wt != WT_LEN || f.num != (pass ? 1u : 2u))
+				continue;
+			while (next_field(&q, f.data + f.len, &g) == 1) {
+				if (g.num == 1 && g.wt == WT_VARINT)
+					id = (int32_t)(uint32_t)g.v;
+				else if (g.wt == WT_LEN && g.num == (pass ? 3u : 2u) && !name) {
+					name = g.data;
+					n = strnlen((const char *)g.data, g.len);
+				}
+			}
+			if (name && pass) { /* "/system/bin/surfaceflinger --x": "surfaceflinger" */
+				for (size_t k = 0; k < n; k++)
+					if (name[k] == '/') {
+						n -= k + 1;
+						name += k + 1;
+						k = (size_t)-1;
+					}
+			}
+			if (name && (!pass || !comm_get(r, (int)id)) &&
+			    comm_set(r, id, (const char *)name, n))
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* ---- bundles into the window --------------------------------------------------------------- */
 
 /* The FtraceEvent at @data: its timestamp (field 1). Return: 0 or -1 (malformed, or none). */
@@ -308,17 +427,6 @@ static int event_ts(const unsigned char *data, size_t len, uint64_t *ts)
 			found = 1;
 		}
 	return ret || !found ? -1 : 0;
-}
-
-static void copy_comm(char *dst, const unsigned char *s, size_t n)
-{
-	if (n >= PF_COMM)
-		n = PF_COMM - 1;
-	memcpy(dst, s, n);
-	dst[n] = '\0';
-	for (size_t i = 0; i < n; i++)
-		if (!dst[i]) /* a NUL inside: the comm ends there */
-			break;
 }
 
 /* compact_sched's intern table entry @idx of the CompactSched at @cs. */
@@ -484,6 +592,32 @@ static int stream_varint(struct pf_reader *r, uint64_t *v, capsim_error *err)
 	return trace_stream_read(r->in, skip, (size_t)(q - p), &n, err) ? -1 : 1;
 }
 
+/* The field @num of type string of the message at @m, copied into @dst (@size), or left. */
+static void string_field(const unsigned char *m, size_t len, uint64_t num, char *dst, size_t size)
+{
+	const unsigned char *p = m;
+	struct wfield f;
+
+	while (next_field(&p, m + len, &f) == 1)
+		if (f.num == num && f.wt == WT_LEN) {
+			size_t n = f.len < size - 1 ? f.len : size - 1;
+
+			memcpy(dst, f.data, n);
+			dst[n] = '\0';
+		}
+}
+
+/* SystemInfo (system_info.proto): utsname (1), its release (3). */
+static void system_info(struct pf_reader *r, const unsigned char *m, size_t len)
+{
+	const unsigned char *p = m;
+	struct wfield f;
+
+	while (next_field(&p, m + len, &f) == 1)
+		if (f.num == 1 && f.wt == WT_LEN)
+			string_field(f.data, f.len, 3, r->release, sizeof(r->release));
+}
+
 /* Reads one Trace field; a packet's bundles go into the window. Return: 1, 0 (end), <0. */
 static int read_packet(struct pf_reader *r, capsim_error *err)
 {
@@ -527,6 +661,11 @@ static int read_packet(struct pf_reader *r, capsim_error *err)
 			if (f.num == 1 && f.wt == WT_LEN) {
 				if ((ret = push_bundle(r, f.data, f.len, at, err)))
 					return ret;
+			} else if (f.num == 45 && f.wt == WT_LEN) {
+				system_info(r, f.data, f.len);
+			} else if (f.num == 2 && f.wt == WT_LEN) {
+				if (process_tree(r, f.data, f.len))
+					return nomem(r, err);
 			} else if (f.num == 50 && f.wt == WT_LEN) {
 				r->skipped[CAPSIM_TRACE_SKIP_UNREAD]++; /* compressed_packets */
 			}
@@ -820,6 +959,26 @@ static void follow_switch(struct pf_reader *r, struct pf_cpu_state *c)
 	snprintf(c->comm, sizeof(c->comm), "%s", comm ? comm : "");
 }
 
+/* The names the event r->ev gives pids: the sched events' comm fields, task_newtask's,
+ * task_rename's new one, a fork's child's. Return: 0 or -1 (out of memory). */
+static int learn_comms(struct pf_reader *r)
+{
+	static const char *const pairs[][2] = {
+		{ "prev_pid", "prev_comm" }, { "next_pid", "next_comm" }, { "pid", "comm" },
+		{ "pid", "newcomm" }, { "child_pid", "child_comm" },
+	};
+
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		const char *comm = capsim_trace_field(&r->ev, pairs[i][1]);
+		int64_t pid;
+
+		if (comm && !capsim_trace_field_i64(&r->ev, pairs[i][0], &pid) &&
+		    comm_set(r, pid, comm, strlen(comm)))
+			return -1;
+	}
+	return 0;
+}
+
 /* The slot @s as r->ev. Return: 0, 1 (skipped), <0. */
 static int decode(struct pf_reader *r, const struct pf_slot *s, capsim_error *err)
 {
@@ -869,7 +1028,13 @@ static int decode(struct pf_reader *r, const struct pf_slot *s, capsim_error *er
 	for (unsigned i = 0; i < ev->nr_fields; i++)
 		r->fields[i] = (struct capsim_trace_field){ r->text + r->offs[i][0], r->text + r->offs[i][1] };
 	ev->fields = r->fields;
+	if (learn_comms(r))
+		return nomem(r, err);
 	ev->comm = ev->pid == 0 ? "<idle>" : "<...>";
+	if (ev->pid > 0 && comm_get(r, ev->pid)) {
+		snprintf(r->ev_comm, sizeof(r->ev_comm), "%s", comm_get(r, ev->pid));
+		ev->comm = r->ev_comm;
+	}
 	if (!strcmp(ev->name, "sched_switch"))
 		follow_switch(r, c);
 	return 0;
@@ -942,10 +1107,19 @@ static void pf_free(void *p)
 	free(r->pkt);
 	free(r->cpus);
 	free(r->text);
+	free(r->comms);
 	free(r);
 }
 
-static const struct trace_reader_ops pf_ops = { pf_next, pf_nr_cpus, pf_skipped, pf_free };
+static const char *pf_kernel_release(const void *p)
+{
+	const struct pf_reader *r = p;
+
+	return r->release[0] ? r->release : NULL;
+}
+
+static const struct trace_reader_ops pf_ops = { pf_next, pf_nr_cpus, pf_skipped, pf_free,
+						pf_kernel_release };
 
 int trace_perfetto_in_open(struct trace_stream *in, const struct trace_reader_ops **ops, void **rd,
 			   capsim_error *err)

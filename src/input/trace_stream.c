@@ -15,11 +15,13 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "input/trace_html.h"
 #include "input/trace_stream.h"
 
 #define CHUNK 65536
 
-enum codec { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD, CODEC_XZ };
+/* CODEC_ZLIB: atrace's compressed output (atrace -z), "TRACE:\n" then a zlib stream */
+enum codec { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD, CODEC_XZ, CODEC_ZLIB };
 
 struct trace_stream {
 	char *name;
@@ -41,6 +43,9 @@ struct trace_stream {
 	uint64_t lineno;
 	uint64_t in_total;        /* raw bytes read, for messages */
 	uint64_t consumed;        /* decoded bytes given by trace_stream_read() */
+	int sniffed;              /* the decoded bytes' start was looked at for an HTML page */
+	struct trace_html *html;  /* a systrace page: its trace-data blocks' text (trace_html.h) */
+	unsigned char *html_in;   /* the decoded bytes before the filter */
 };
 
 /* The raw bytes: the next chunk of the file or of memory into s->in. */
@@ -90,7 +95,9 @@ static int decode_gzip(struct trace_stream *s, unsigned char *out, size_t room, 
 		s->frame_open = 0;
 		inflateReset(&s->z); /* gzip members may follow, as `gzip -d` reads them */
 	} else if (zr != Z_OK && zr != Z_BUF_ERROR) {
-		return corrupt(s, "corrupt gzip data (expected a gzip stream)", err);
+		return corrupt(s, s->codec == CODEC_ZLIB ? "corrupt zlib data (expected atrace -z's "
+			       "compressed trace after \"TRACE:\")" : "corrupt gzip data (expected a "
+			       "gzip stream)", err);
 	}
 	return 0;
 }
@@ -129,7 +136,7 @@ static int decode_xz(struct trace_stream *s, unsigned char *out, size_t room, si
 }
 
 /* Decoded bytes into @out: *@got of them, 0 only at the end of the input. */
-static int decode(struct trace_stream *s, unsigned char *out, size_t room, size_t *got,
+static int decode_raw(struct trace_stream *s, unsigned char *out, size_t room, size_t *got,
 		  capsim_error *err)
 {
 	int ret;
@@ -152,6 +159,7 @@ static int decode(struct trace_stream *s, unsigned char *out, size_t room, size_
 			s->in_pos += *got;
 			break;
 		case CODEC_GZIP:
+		case CODEC_ZLIB:
 			ret = decode_gzip(s, out, room, got, err);
 			break;
 		case CODEC_ZSTD:
@@ -173,17 +181,81 @@ static int decode(struct trace_stream *s, unsigned char *out, size_t room, size_
 	return 0;
 }
 
+/* At the first decoded bytes: a systrace HTML page is read through its filter from there on. */
+static int sniff_html(struct trace_stream *s, const unsigned char *p, size_t n, capsim_error *err)
+{
+	s->sniffed = 1;
+	if (!trace_html_sniff(p, n))
+		return 0;
+	s->html = malloc(sizeof(*s->html));
+	s->html_in = malloc(CHUNK);
+	if (!s->html || !s->html_in)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", s->name);
+	trace_html_init(s->html);
+	return 0;
+}
+
+/* The bytes the lines are read from: decode_raw()'s, through the HTML filter for a page. */
+static int decode(struct trace_stream *s, unsigned char *out, size_t room, size_t *got,
+		  capsim_error *err)
+{
+	size_t raw;
+	int ret;
+
+	if (!s->sniffed) {
+		ret = decode_raw(s, out, room - TRACE_HTML_SLACK, got, err);
+		if (ret || !*got || (ret = sniff_html(s, out, *got, err)) || !s->html)
+			return ret;
+		memcpy(s->html_in, out, *got); /* room <= CHUNK: the first bytes fit */
+		*got = trace_html_filter(s->html, s->html_in, *got, out);
+		if (*got)
+			return 0;
+	}
+	if (!s->html)
+		return decode_raw(s, out, room, got, err);
+	room -= TRACE_HTML_SLACK; /* make_room() leaves CHUNK / 2 */
+	do { /* the page's bytes may all be dropped: on to the next, or the end */
+		ret = decode_raw(s, s->html_in, room < CHUNK ? room : CHUNK, &raw, err);
+		if (ret)
+			return ret;
+		if (!raw) {
+			*got = 0;
+			return trace_html_finish(s->html, s->name, err);
+		}
+		*got = trace_html_filter(s->html, s->html_in, raw, out);
+	} while (!*got);
+	return 0;
+}
+
+/* atrace -z: "TRACE:\n" (or "TRACE:\r\n"), then a zlib stream (RFC 1950's header: CM 8, the
+ * check bits). Return: the header's length, or 0. */
+static size_t atrace_zlib_header(const unsigned char *p, size_t n)
+{
+	size_t h = n >= 8 && !memcmp(p, "TRACE:\r\n", 8) ? 8 : n >= 7 && !memcmp(p, "TRACE:\n", 7) ? 7 : 0;
+
+	if (!h || n < h + 2 || (p[h] & 0x0f) != 8 || ((unsigned)p[h] * 256 + p[h + 1]) % 31)
+		return 0;
+	return h;
+}
+
 /* Picks the decoder from the first bytes (magic numbers of gzip, zstd and xz). */
 static int start_codec(struct trace_stream *s, capsim_error *err)
 {
 	static const unsigned char gz[] = { 0x1f, 0x8b }, zs[] = { 0x28, 0xb5, 0x2f, 0xfd },
 				   xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 };
 	int ret = fill_in(s, err);
-	size_t n = s->in_len;
+	size_t n = s->in_len, atrace;
 
 	if (ret)
 		return ret;
-	if (n >= sizeof(gz) && !memcmp(s->in, gz, sizeof(gz))) {
+	if ((atrace = atrace_zlib_header(s->in, n))) {
+		s->codec = CODEC_ZLIB;
+		memcpy(s->buf, "TRACE:\n", 7); /* a header line, kept: the lines keep their numbers */
+		s->len = 7;
+		s->in_pos = atrace;
+		if (inflateInit(&s->z) != Z_OK)
+			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", s->name);
+	} else if (n >= sizeof(gz) && !memcmp(s->in, gz, sizeof(gz))) {
 		s->codec = CODEC_GZIP;
 		if (inflateInit2(&s->z, 15 + 16) != Z_OK)
 			return capsim_error_set(err, CAPSIM_ERR_NOMEM, "%s: out of memory", s->name);
@@ -393,7 +465,17 @@ uint64_t trace_stream_offset(const struct trace_stream *s)
 
 int trace_stream_is_plain_file(const struct trace_stream *s)
 {
-	return s->fp && s->own_fp && s->codec == CODEC_NONE;
+	return s->fp && s->own_fp && s->codec == CODEC_NONE && !s->html;
+}
+
+int trace_stream_is_html(const struct trace_stream *s)
+{
+	return s->html != NULL;
+}
+
+uint64_t trace_stream_html_skipped(const struct trace_stream *s)
+{
+	return s->html ? s->html->skipped_blocks : 0;
 }
 
 uint64_t trace_stream_lineno(const struct trace_stream *s)
@@ -412,8 +494,10 @@ void trace_stream_close(struct trace_stream *s)
 		return;
 	if (s->own_fp)
 		fclose(s->fp);
-	if (s->codec == CODEC_GZIP)
+	if (s->codec == CODEC_GZIP || s->codec == CODEC_ZLIB)
 		inflateEnd(&s->z);
+	free(s->html);
+	free(s->html_in);
 	ZSTD_freeDStream(s->zstd);
 	if (s->codec == CODEC_XZ)
 		lzma_end(&s->xz);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * trace_stream.h - a trace file as a stream of lines, in constant memory whatever its length:
- * plain, gzip, zstd or xz (told from its first bytes, not its name), from a file, standard
- * input or memory. The trace readers (trace_text.c) take their lines from here.
+ * plain, gzip, zstd or xz (told from its first bytes, not its name), atrace's zlib form
+ * ("TRACE:" then a zlib stream), from a file, standard input or memory; a systrace HTML page
+ * gives the lines of its ftrace text blocks (trace_html.h), the page's lines as blank lines. The trace readers (trace_text.c) take their lines from here.
  */
 #ifndef CAPSIM_INPUT_TRACE_STREAM_H
 #define CAPSIM_INPUT_TRACE_STREAM_H
@@ -60,6 +61,12 @@ uint64_t trace_stream_offset(const struct trace_stream *s);
 /** trace_stream_is_plain_file() - 1 when @s reads a file by its path, uncompressed: another
  * library may open that path itself. */
 int trace_stream_is_plain_file(const struct trace_stream *s);
+
+/** trace_stream_is_html() - 1 when @s reads a systrace HTML page's ftrace text (trace_html.h). */
+int trace_stream_is_html(const struct trace_stream *s);
+
+/** trace_stream_html_skipped() - the trace-data blocks of the page that were not ftrace text. */
+uint64_t trace_stream_html_skipped(const struct trace_stream *s);
 
 /** trace_stream_lineno() - the number of the line trace_stream_line() last gave (1-based). */
 uint64_t trace_stream_lineno(const struct trace_stream *s);

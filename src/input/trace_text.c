@@ -51,7 +51,7 @@ struct capsim_trace {
 };
 
 static const char *const skip_names[CAPSIM_TRACE_SKIP_COUNT] = {
-	"raw_line", "late", "unknown_event", "compressed_packets"
+	"raw_line", "late", "unknown_event", "compressed_packets", "html_blocks"
 };
 
 /* ---- the reorder window ------------------------------------------------------------------ */
@@ -846,7 +846,14 @@ uint64_t capsim_trace_skipped(const capsim_trace *t, enum capsim_trace_skip why)
 {
 	if ((unsigned)why >= CAPSIM_TRACE_SKIP_COUNT)
 		return 0;
+	if (why == CAPSIM_TRACE_SKIP_HTML_BLOCK)
+		return trace_stream_html_skipped(t->in);
 	return t->bin ? t->skipped[why] + t->bin->skipped(t->bin_rd, why) : t->skipped[why];
+}
+
+const char *capsim_trace_kernel_release(const capsim_trace *t)
+{
+	return t->bin ? t->bin->kernel_release(t->bin_rd) : NULL;
 }
 
 const char *capsim_trace_skip_name(enum capsim_trace_skip why)

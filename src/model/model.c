@@ -6,6 +6,8 @@
  * scheduler" (v6.10) removed: arch_scale_thermal_pressure() at util_fits_cpu() and feec,
  * thermal_load_avg() at select_idle_capacity() and scale_rt_capacity().
  */
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -50,6 +52,40 @@ int capsim_model_from_name(const char *name, enum capsim_model *out)
 		}
 	}
 	return CAPSIM_ERR_NOT_FOUND;
+}
+
+/*
+ * The kernels each model stands for, by the first release of each: a kernel runs the model of
+ * the latest of these it is not older than (a 6.11 kernel has 6.10's pressure reads, a 7.0 one
+ * 6.12's order of the PELT update).
+ */
+static const struct {
+	unsigned major, minor;
+	enum capsim_model model;
+} model_since[] = {
+	{ 6, 6, CAPSIM_MODEL_V6_9 }, /* EEVDF replaced CFS in 6.6 */
+	{ 6, 10, CAPSIM_MODEL_V6_10 },
+	{ 6, 12, CAPSIM_MODEL_V6_12 },
+	{ 7, 3, CAPSIM_MODEL_V7_3 },
+};
+
+int capsim_model_for_release(const char *release, enum capsim_model *out)
+{
+	unsigned long major, minor;
+	char *end;
+
+	if (!release || !isdigit((unsigned char)*release))
+		return CAPSIM_ERR_PARSE;
+	major = strtoul(release, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]))
+		return CAPSIM_ERR_PARSE;
+	minor = strtoul(end + 1, &end, 10);
+	*out = CAPSIM_MODEL_V6_1; /* before 6.6: CFS and thermal pressure */
+	for (unsigned i = 0; i < ARRAY_SIZE(model_since); i++)
+		if (major > model_since[i].major ||
+		    (major == model_since[i].major && minor >= model_since[i].minor))
+			*out = model_since[i].model;
+	return CAPSIM_OK;
 }
 
 const char *capsim_model_suggest(const char *name)

@@ -11,6 +11,9 @@ upstream's field numbers: tests/data/perfetto/perfetto_trace.proto.xz) with
 - a bundle with lost_events on CPU 1, then a switch: the time before it is unknown (lost_s);
 - a GenericFtraceEvent (hw_pressure_update), a print, an event message the reader does not
   read (ipi_entry: counted under skipped.unknown_event), packets of other kinds between;
+- a system_info packet naming the kernel (6.12: the model is v6.12 unless --model says);
+- a ProcessTree (a thread's name, a process's cmdline) and a task_newtask: the names the
+  events of those pids carry (--events' comm), as a compact_sched comm names its pid;
 
 and checks analyze's figures against those worked out here from the same lists of switches.
 The same bytes, truncated, give an error naming the byte.
@@ -118,6 +121,18 @@ trace += packet(bundle(1, (2, msg((1, S + 9500), (2, 0), (327, generic))),
                        (2, msg((1, S + 9700), (2, 0), (21, msg((1, "Rescheduling")))))))
 trace += packet(bundle(1, (3, 1), *[(2, switch_event(ts, p[0], p[1], p[0], 1, n[1], n[0]))
                                     for ts, p, n in cpu1_late]))
+def print_event(ts, pid):
+    return (2, msg((1, ts), (2, pid), (3, msg((1, 0), (2, "at %d\n" % pid)))))
+
+
+# the names of pids: a thread's (13), a process's cmdline (14), task_newtask (15), compact (10)
+trace += field(1, msg((45, msg((1, msg((1, "Linux"), (3, "6.12.30-android16-5"), (4, "aarch64")))))))
+trace += field(1, msg((2, msg((2, msg((1, 13), (3, 13), (2, "delta-thread"))),
+                              (1, msg((1, 14), (2, 1), (3, "/system/bin/epsilon"), (3, "--x")))))))
+named = {13: "delta-thread", 14: "epsilon", 15: "zeta", 10: "alpha"}
+trace += packet(bundle(2, print_event(S + 10000, 13), print_event(S + 10100, 14),
+                       (2, msg((1, S + 10200), (2, 0), (235, msg((1, 15), (2, "zeta"))))),
+                       print_event(S + 10300, 15), print_event(S + 10400, 10)))
 trace += packet(bundle(0, (2, msg((1, END), (2, 0), (13, msg((1, 1), (2, 0)))))))  # cpu_idle
 path = os.path.join(out, "forms.pftrace")
 with open(path, "wb") as f:
@@ -147,7 +162,7 @@ a = json.loads(subprocess.run([capsim, "analyze", path, "--json"], check=True,
 if [round(x * 1e9) for x in a["window_s"]] != [first, last]:
     fail(f"window {a['window_s']} != [{first}, {last}] ns")
 want_events = {"sched_switch": len(seq0) + len(cpu1) + len(cpu1_late), "sched_waking": len(wak0),
-               "hw_pressure_update": 1, "print": 1, "cpu_idle": 1}
+               "hw_pressure_update": 1, "print": 1 + len(named), "cpu_idle": 1, "task_newtask": 1}
 if a["events"] != want_events:
     fail(f"events {a['events']} != {want_events}")
 if a["skipped"].get("unknown_event") != 1 or a["skipped"].get("late") != 0:
@@ -172,6 +187,19 @@ if not hw or hw[0]["fields"] != {"cpu": 1, "hw_pressure": 200}:
 pr = [x for x in lines if x["event"] == "print"]
 if not pr or pr[0]["fields"].get("buf") != "hello":
     fail(f"print fields: {pr and pr[0]}")
+for x in pr[1:]:
+    if x["comm"] != named.get(x["pid"]):
+        fail(f"pid {x['pid']}: comm {x['comm']!r} (expected {named.get(x['pid'])!r})")
+if len(pr) != 1 + len(named):
+    fail(f"{len(pr)} prints (expected {1 + len(named)})")
+# the kernel the trace names chooses the model (6.12: v6.12); --model wins
+if (a["kernel_release"], a["model"], a["model_chosen_by"]) != ("6.12.30-android16-5", "v6.12",
+                                                               "kernel_release"):
+    fail(f"system_info: {a['kernel_release']}, {a['model']}, {a['model_chosen_by']}")
+b = json.loads(subprocess.run([capsim, "analyze", path, "--json", "--model", "v6.9"], check=True,
+                              capture_output=True, text=True).stdout)
+if (b["model"], b["model_chosen_by"]) != ("v6.9", "option"):
+    fail(f"--model v6.9: {b['model']}, {b['model_chosen_by']}")
 # truncated: an error naming the byte where the trace ends, exit 1
 cut = os.path.join(out, "cut.pftrace")
 with open(cut, "wb") as f:

@@ -5,7 +5,10 @@ the figures this script works out from the same text by itself (docs/formats.md,
 analysis", the definitions): event counts by name, the window, per CPU the busy time and the
 frequency residency (cpu_frequency events and devlib's cpu_frequency_devlib markers), per task
 the run time on each CPU, switch-ins, CPU changes, migrations and wake-up latency quantiles.
-The Juno trace is `trace-cmd report` text with libtraceevent's sched_switch plugin text; it is
+A real systrace HTML page (an Android phone's, 8 CPUs) is read as the ftrace text this script
+takes out of its trace-data blocks with Python's own HTML parser, and again as atrace's zlib
+form ("TRACE:" then zlib); its JSON block is counted as skipped; truncated, it is an error
+naming its line. The Juno trace is `trace-cmd report` text with libtraceevent's sched_switch plugin text; it is
 also read gzip'ed, zstd'ed and xz'ed, and with its LISA PlatformInfo as the platform (it traces
 no pressure: each CPU's actual capacity must be its original capacity throughout). The
 trace.dat it was printed from is read by capsim's trace.dat reader and checked against the
@@ -14,13 +17,16 @@ figures of `trace-cmd report -t` of it (ns), exactly.
 Usage: analyze_real.py CAPSIM DATADIR OUTDIR
 """
 import gzip
+import html.parser
 import json
 import lzma
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
+import zlib
 
 capsim, data, out = sys.argv[1:4]
 shutil.rmtree(out, ignore_errors=True)
@@ -90,7 +96,8 @@ def expected(path):
         fr["cur"], fr["since"] = khz, now
 
     for ts, cpu, name, body in ev:
-        kv = dict(re.findall(r"(\w+)=(\S+)", body))
+        # a value runs to the next " key=" (comms hold spaces: "Jit thread pool") or " ==>"
+        kv = dict(re.findall(r"(\w+)=(.*?)(?= \w+=| ==>|$)", body))
         if name == "sched_switch":
             m = PLUGIN_SWITCH.match(body)
             if m:
@@ -224,6 +231,101 @@ exp_dat = expected(rep)
 check(dat, exp_dat, label="juno trace.dat")
 check(dat_xz, exp_dat, label="juno trace.dat.xz")
 check(dat, exp_dat, ("--platform", yml), "juno trace.dat --platform")
+# the same file with trace-cmd's uname option (TRACECMD_OPTION_UNAME, 5: "sysname nodename
+# release machine") put first in its options: one page more before the CPUs' data, their
+# offsets moved by it. The model is then the 4.19 kernel's (before 6.6: v6.1), the figures
+# the same; an explicit --model wins.
+raw = open(dat, "rb").read()
+opts = raw.index(b"options  \0") + 10
+fly = raw.index(b"flyrecord\0", opts) + 10
+uname = b"Linux juno 4.19.0-capsim-test aarch64\0"
+option = struct.pack("<HI", 5, 4096 - 6) + uname.ljust(4096 - 6, b"\0")
+table = bytearray(raw[fly:fly + 16 * 6])
+for c in range(6):
+    off, size = struct.unpack_from("<QQ", table, 16 * c)
+    struct.pack_into("<QQ", table, 16 * c, off + 4096, size)
+dat_u = os.path.join(out, "juno-uname.dat")
+open(dat_u, "wb").write(raw[:opts] + option + raw[opts:fly] + bytes(table) + raw[fly + 16 * 6:])
+u = check(dat_u, exp_dat, label="juno trace.dat with uname")
+if (u["kernel_release"], u["model"], u["model_chosen_by"]) != ("4.19.0-capsim-test", "v6.1",
+                                                               "kernel_release"):
+    fail(f"uname: {u['kernel_release']}, {u['model']}, {u['model_chosen_by']} (expected "
+         "4.19.0-capsim-test, v6.1, kernel_release)")
+u = check(dat_u, exp_dat, ("--model", "v6.12"), "juno trace.dat with uname, --model v6.12")
+if (u["model"], u["model_chosen_by"]) != ("v6.12", "option"):
+    fail(f"uname, --model v6.12: {u['model']}, {u['model_chosen_by']} (expected v6.12, option)")
+if (a["kernel_release"], a["model"], a["model_chosen_by"]) != (None, "v6.10", "default"):
+    fail(f"text trace: {a['kernel_release']}, {a['model']}, {a['model_chosen_by']} (expected "
+         "None, v6.10, default)")
+
+
+class TraceData(html.parser.HTMLParser):
+    """The text of each <script class="trace-data"> block, as a browser's DOM has it."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=False)
+        self.blocks, self.cur = [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "script" and "trace-data" in (a.get("class") or "").split():
+            self.cur = []
+
+    def handle_endtag(self, tag):
+        if tag == "script" and self.cur is not None:
+            self.blocks.append("".join(self.cur))
+            self.cur = None
+
+    def handle_data(self, d):
+        if self.cur is not None:
+            self.cur.append(d)
+
+
+# a real systrace page (ARM-software/trappy's tests/trace_surfaceflinger.html, README): the
+# ftrace text of its trace-data blocks, its JSON block skipped and counted
+page_xz = os.path.join(data, "android-systrace.html.xz")
+with open(page_xz, "rb") as f:
+    page = lzma.decompress(f.read())
+parser = TraceData()
+parser.feed(page.decode())
+texts = [b for b in parser.blocks if not b.lstrip().startswith(("{", "["))]
+if len(parser.blocks) != 2 or len(texts) != 1:
+    fail(f"systrace: {len(parser.blocks)} trace-data blocks, {len(texts)} text (expected 2, 1)")
+ftrace = os.path.join(out, "android-systrace.txt")
+open(ftrace, "w").write(texts[0])
+exp_sys = expected(ftrace)
+if sum(exp_sys[0].values()) < 2000 or len(exp_sys[5]) < 20:
+    fail(f"systrace: only {sum(exp_sys[0].values())} events, {len(exp_sys[5])} tasks read by the test")
+page_html = os.path.join(out, "android-systrace.html")
+open(page_html, "wb").write(page)
+for p in (page_html, page_xz):
+    s = check(p, exp_sys, label=os.path.basename(p))
+    if s["skipped"].get("html_blocks") != 1:
+        fail(f"{p}: skipped {s['skipped']}: expected html_blocks 1 (the JSON block)")
+gz = os.path.join(out, "android-systrace.html.gz")
+open(gz, "wb").write(gzip.compress(page))
+check(gz, exp_sys, label="android-systrace.html.gz")
+# atrace -z: "TRACE:" then the text zlib-compressed
+z = os.path.join(out, "android-systrace.atrace-z")
+open(z, "wb").write(b"TRACE:\n" + zlib.compress(texts[0].encode()))
+check(z, exp_sys, label="atrace -z")
+# truncated inside the text block: an error naming the line the page ends on and the block's
+cut = page[:page.index(b"sched_switch", len(page) // 2)]
+cut_p = os.path.join(out, "android-systrace.cut.html")
+open(cut_p, "wb").write(cut)
+r = subprocess.run([capsim, "analyze", cut_p], capture_output=True, text=True)
+block_line = page[:page.index(b'<script class="trace-data"')].count(b"\n") + 1
+end_line = cut.count(b"\n") + 1
+want = (f"{cut_p}:{end_line}: the HTML ends inside the trace-data block opened at "
+        f"line {block_line} (expected its </script>: a truncated file?)")
+if r.returncode != 1 or want not in r.stderr:
+    fail(f"truncated page: exit {r.returncode}, {r.stderr!r} (expected 1, {want!r})")
+# a zlib stream cut short: the byte it ends at
+zc = os.path.join(out, "android-systrace.atrace-z.cut")
+open(zc, "wb").write(open(z, "rb").read()[:5000])
+r = subprocess.run([capsim, "analyze", zc], capture_output=True, text=True)
+if r.returncode != 1 or "the compressed stream ends early" not in r.stderr:
+    fail(f"truncated atrace -z: exit {r.returncode}, {r.stderr!r}")
 # --events: one JSON object per event line, fields typed
 ev = os.path.join(out, "juno.jsonl")
 subprocess.run([capsim, "analyze", juno, "--events", ev, "-o", os.devnull], check=True)

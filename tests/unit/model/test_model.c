@@ -93,6 +93,34 @@ static void test_names(void **state)
 	assert_null(capsim_model_name(CAPSIM_MODEL_COUNT));
 }
 
+/* The kernel release's model: each boundary of docs/cli.md's rule, and what is not a release. */
+static void test_model_for_release(void **state)
+{
+	static const struct {
+		const char *release;
+		enum capsim_model model;
+	} cases[] = {
+		{ "3.18.31-perf", CAPSIM_MODEL_V6_1 }, { "4.19.0", CAPSIM_MODEL_V6_1 },
+		{ "6.1.192", CAPSIM_MODEL_V6_1 },       { "6.5.13", CAPSIM_MODEL_V6_1 },
+		{ "6.6", CAPSIM_MODEL_V6_9 },
+		{ "6.9.12", CAPSIM_MODEL_V6_9 },        { "6.10", CAPSIM_MODEL_V6_10 },
+		{ "6.11.0-rc3", CAPSIM_MODEL_V6_10 },   { "6.12.30-android16-5", CAPSIM_MODEL_V6_12 },
+		{ "7.2.9", CAPSIM_MODEL_V6_12 },        { "7.3.4", CAPSIM_MODEL_V7_3 },
+		{ "8.0", CAPSIM_MODEL_V7_3 },           { "6.100.1", CAPSIM_MODEL_V6_12 },
+	};
+	enum capsim_model m;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(capsim_model_for_release(cases[i].release, &m), 0);
+		assert_int_equal(m, cases[i].model);
+	}
+	assert_int_equal(capsim_model_for_release("linux", &m), CAPSIM_ERR_PARSE);
+	assert_int_equal(capsim_model_for_release("6", &m), CAPSIM_ERR_PARSE);
+	assert_int_equal(capsim_model_for_release("6.", &m), CAPSIM_ERR_PARSE);
+	assert_int_equal(capsim_model_for_release(NULL, &m), CAPSIM_ERR_PARSE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -100,6 +128,7 @@ int main(void)
 		cmocka_unit_test(test_v6_9_sites),
 		cmocka_unit_test(test_none_and_wrap),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_model_for_release),
 		cmocka_unit_test(test_util_est_capacity_v7_3),
 	};
 
