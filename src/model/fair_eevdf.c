@@ -9,12 +9,11 @@
  */
 #include <stddef.h>
 
+#include "model/fair_cfs.h"
 #include "model/fair_eevdf.h"
 
-/* mirrors NICE_0_LOAD (64-bit: scaled by SCHED_FIXEDPOINT_SHIFT) and WMULT_CONST / SHIFT */
+/* mirrors NICE_0_LOAD (64-bit: scaled by SCHED_FIXEDPOINT_SHIFT) */
 #define EEVDF_NICE_0_WEIGHT 1024u
-#define WMULT_CONST (~0u)
-#define WMULT_SHIFT 32
 
 void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec, bool pre_6_12)
 {
@@ -23,41 +22,16 @@ void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec,
 	rq->zero_vruntime = (uint64_t)(-(1LL << 20)); /* init_cfs_rq() */
 }
 
-/* mirrors fls() */
-static int fls32(uint32_t x)
-{
-	return x ? 32 - __builtin_clz(x) : 0;
-}
-
 /*
- * mirrors __calc_delta(delta, NICE_0_LOAD, &se->load) with __update_inv_weight(): the kernel
- * multiplies by a 32-bit inverse of the weight rather than dividing, so the result is its own
- * rounding, not delta * 1024 / weight.
+ * mirrors calc_delta_fair(): __calc_delta(delta, NICE_0_LOAD, &se->load), which 6.12 keeps as
+ * 6.1 wrote it (cfs_calc_delta()): a 32-bit inverse of the weight, so the result has the
+ * kernel's rounding, not delta * 1024 / weight.
  */
 uint64_t eevdf_calc_delta_fair(uint64_t delta, const struct eevdf_se *se)
 {
-	uint64_t w = se->weight, fact = EEVDF_NICE_0_WEIGHT;
-	uint32_t inv, fact_hi;
-	int shift = WMULT_SHIFT;
-
-	if (w == EEVDF_NICE_0_WEIGHT)
-		return delta;
-	if (w >= WMULT_CONST)
-		inv = 1;
-	else if (!w)
-		inv = WMULT_CONST;
-	else
-		inv = (uint32_t)(WMULT_CONST / w);
-	fact = (uint64_t)(uint32_t)fact * inv;
-	fact_hi = (uint32_t)(fact >> 32);
-	if (fact_hi) {
-		int fs = fls32(fact_hi);
-
-		shift -= fs;
-		fact >>= fs;
-	}
-	/* mul_u64_u32_shr() */
-	return (uint64_t)(((unsigned __int128)delta * (uint32_t)fact) >> shift);
+	if (se->weight != EEVDF_NICE_0_WEIGHT)
+		delta = cfs_calc_delta(delta, EEVDF_NICE_0_WEIGHT, se->weight);
+	return delta;
 }
 
 /* mirrors entity_key() */
