@@ -13,11 +13,14 @@ jobs=${JOBS:-2}
 
 zero() { find "$build" -name '*.gcda' -delete; }
 
-# one "FOLDER: lines N% (covered of total)" line per folder
+# one "FOLDER: lines N% (covered of total)" line per folder. gcovr's report goes to a file of
+# the build: gcovr 5.2 replaces its -o target by a regular file, so `-o /dev/null` run as root
+# turned the machine's /dev/null into one.
 figures() {
   for dir in src/sim/ src/output/; do
     printf '%s %-12s ' "$1" "$dir"
-    gcovr -r . --filter "$dir" --print-summary -o /dev/null "$build" | grep '^lines:'
+    gcovr -r . --filter "$dir" --print-summary -o "$build/coverage-summary.txt" "$build" |
+      grep '^lines:'
   done
 }
 
