@@ -565,8 +565,10 @@ enum capsim_report_format {
 
 /**
  * capsim_summary_write() - @sum as `capsim simulate` prints it (with --json for
- * CAPSIM_REPORT_JSON), byte for byte, to @fp. Return: 0, CAPSIM_ERR_INVALID for an unknown
- * @format, or CAPSIM_ERR_IO if @fp reports an error.
+ * CAPSIM_REPORT_JSON), byte for byte, to @fp. @sum is one capsim_sim_summary() or
+ * capsim_sim_summary_take() gave, not a copy of it: the library keeps the run's kernel options
+ * behind it. Return: 0, CAPSIM_ERR_INVALID for an unknown @format, or CAPSIM_ERR_IO if @fp
+ * reports an error.
  */
 CAPSIM_API int capsim_summary_write(const capsim_summary *sum, enum capsim_report_format format,
 				    FILE *fp);
@@ -574,7 +576,8 @@ CAPSIM_API int capsim_summary_write(const capsim_summary *sum, enum capsim_repor
 /**
  * capsim_compare_write() - @n (1..CAPSIM_MODEL_COUNT) runs of one scenario under different
  * models, side by side as `capsim compare` prints them: the same platform, workload and seed,
- * each summary with pressure metrics. Return: 0, CAPSIM_ERR_INVALID (@n out of range, a summary
+ * each summary with pressure metrics, and each as the library gave it (capsim_summary_write()).
+ * Return: 0, CAPSIM_ERR_INVALID (@n out of range, a summary
  * without pressure metrics, or runs that do not match), CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
  */
 CAPSIM_API int capsim_compare_write(const capsim_summary *const *runs, unsigned n,
