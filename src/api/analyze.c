@@ -961,7 +961,8 @@ void capsim_analysis_free(capsim_analysis *a)
 {
 	if (!a)
 		return;
-	recording_free(a->rec);
+	if (a->rec) /* made at the first event, with --report */
+		recording_free(a->rec);
 	for (size_t t = 0; t < a->nr_tasks; t++) {
 		free(a->tasks[t].by_cpu);
 		free(a->tasks[t].lat);
