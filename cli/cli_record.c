@@ -194,14 +194,11 @@ static char *file_text(const char *path)
 	return z;
 }
 
-void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path,
-		       const char *platform, const char *workload)
+char *cli_command_line(int argc, char **argv)
 {
-	char def[4096], name[8192], *cmd;
 	size_t len = 16;
-	int w;
+	char *cmd;
 
-	*in = (struct capsim_report_inputs)CAPSIM_SIZED(struct capsim_report_inputs);
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	cmd = malloc(len);
@@ -212,7 +209,17 @@ void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, c
 			strcat(cmd, argv[i]);
 		}
 	}
-	in->command = cmd;
+	return cmd;
+}
+
+void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path,
+		       const char *platform, const char *workload)
+{
+	char def[4096], name[8192];
+	int w;
+
+	*in = (struct capsim_report_inputs)CAPSIM_SIZED(struct capsim_report_inputs);
+	in->command = cli_command_line(argc, argv);
 	if (!path) {
 		capsim_scenario_default_path(def, sizeof(def));
 		path = def;

@@ -87,6 +87,8 @@ void cli_progress_end(struct cli_progress *p);
  */
 void cli_report_inputs(struct capsim_report_inputs *in, int argc, char **argv, const char *path,
 		       const char *platform, const char *workload);
+/** cli_command_line() - "capsim" and @argv joined by spaces (free it), NULL when out of memory. */
+char *cli_command_line(int argc, char **argv);
 /** cli_report_inputs_free() - release what cli_report_inputs() allocated. */
 void cli_report_inputs_free(struct capsim_report_inputs *in);
 

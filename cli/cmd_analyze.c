@@ -15,7 +15,7 @@
 
 static const char head[] =
 	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--pelt F] [--json]\n"
-	"                      [-o OUT] [--csv DIR] [--events F.jsonl]\n"
+	"                      [-o OUT] [--csv DIR] [--report F.html] [--events F.jsonl]\n"
 	"\n"
 	"What a real trace shows the scheduler did: per CPU the busy time and the time at each\n"
 	"frequency, per task the run time on each CPU, the wake-up latencies and the CPU changes;\n"
@@ -44,7 +44,7 @@ static const char tail[] =
 	"Exit status: 0 success, 1 bad input file, 2 bad usage, 3 internal error.\n";
 
 struct analyze_opts {
-	struct cli_value trace, platform, model, hz, pelt, json, output, csv, events, help;
+	struct cli_value trace, platform, model, hz, pelt, json, output, csv, report, events, help;
 };
 
 #define ANALYZE(field) offsetof(struct analyze_opts, field)
@@ -79,6 +79,11 @@ static const struct cli_option options[] = {
 	{ "--csv", 0, "DIR", CLI_FILE, .offset = ANALYZE(csv),
 	  .help = "also write tasks.csv and cpus.csv into DIR (made if missing), and\n"
 		  "with --platform cpu_capacity.csv, the capacity at each change" },
+	{ "--report", 0, "F.html", CLI_FILE, .offset = ANALYZE(report),
+	  .help = "also write simulate's HTML page of the trace: per CPU its capacity,\n"
+		  "pressures, frequency and limits over time and who ran, per task\n"
+		  "where it ran and its figures (without --platform: what it leaves\n"
+		  "out, said on the page)" },
 	{ "--events", 0, "F.jsonl", CLI_FILE, .offset = ANALYZE(events),
 	  .help = "every event as one JSON object per line" },
 	{ "--help", 'h', NULL, CLI_FLAG, .offset = ANALYZE(help), .help = "this help" },
@@ -89,10 +94,10 @@ const struct cli_command cli_analyze = {
 };
 
 struct analyze_outputs {
-	struct cli_output summary, events;
+	struct cli_output summary, events, report;
 	struct cli_dir csv;
 	FILE *capacity;
-	int have_summary, have_events, have_csv;
+	int have_summary, have_events, have_csv, have_report;
 	capsim_claims *claims;  /* the files of this run (cli_record.h) */
 };
 
@@ -108,6 +113,7 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 	    (o->platform.arg && capsim_claims_input(out->claims, o->platform.arg, "the platform")))
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	if ((o->events.arg && capsim_claims_output(out->claims, o->events.arg, "--events", &err)) ||
+	    (o->report.arg && capsim_claims_output(out->claims, o->report.arg, "--report", &err)) ||
 	    capsim_claims_output(out->claims, o->output.arg, "-o", &err))
 		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
 						    : cli_usage_error("analyze", "%s", err.msg);
@@ -116,6 +122,12 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 			return ret;
 		out->have_events = 1;
 		ao->events = out->events.fp;
+	}
+	if (o->report.arg) {
+		if ((ret = cli_output_open(&out->report, o->report.arg)))
+			return ret;
+		out->have_report = 1;
+		ao->record = 1;
 	}
 	if (o->csv.arg) {
 		if ((ret = cli_dir_init(&out->csv, "--csv", o->csv.arg)))
@@ -140,12 +152,29 @@ static void abort_outputs(struct analyze_outputs *out)
 		cli_output_abort(&out->events);
 	if (out->have_csv)
 		cli_dir_abort(&out->csv);
+	if (out->have_report)
+		cli_output_abort(&out->report);
 	if (out->have_summary)
 		cli_output_abort(&out->summary);
 }
 
-static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
-			 struct analyze_outputs *out)
+/* the page, whole (not yet in place) */
+static int write_report(const capsim_analysis *a, int argc, char **argv, const char *path,
+			struct cli_output *report)
+{
+	char *cmd = cli_command_line(argc, argv);
+	int ret = cmd ? capsim_analysis_write_html(a, cmd, report->fp) : CAPSIM_ERR_NOMEM;
+
+	free(cmd);
+	if (ret == CAPSIM_ERR_NOMEM)
+		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
+	if (ret)
+		return cli_failf(CLI_EXIT_INPUT, "--report %s: cannot write", path);
+	return cli_output_finish(report);
+}
+
+static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o, int argc,
+			 char **argv, struct analyze_outputs *out)
 {
 	int ret;
 
@@ -162,7 +191,8 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 	if (ret)
 		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write", o->output.arg ? o->output.arg : "stdout");
 	/* every output whole before any is put in place: all of them or none (as simulate) */
-	if ((out->have_events && (ret = cli_output_finish(&out->events))) ||
+	if ((out->have_report && (ret = write_report(a, argc, argv, o->report.arg, &out->report))) ||
+	    (out->have_events && (ret = cli_output_finish(&out->events))) ||
 	    (out->have_csv && (ret = cli_dir_finish(&out->csv))) ||
 	    (ret = cli_output_finish(&out->summary)))
 		return ret;
@@ -172,6 +202,9 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 	if (out->have_csv && (ret = cli_dir_commit(&out->csv)))
 		return ret;
 	out->have_csv = 0;
+	if (out->have_report && (ret = cli_output_commit(&out->report)))
+		return ret;
+	out->have_report = 0;
 	ret = cli_output_commit(&out->summary);
 	out->have_summary = 0;
 	return ret;
@@ -206,7 +239,7 @@ int cmd_analyze(int argc, char **argv)
 	if (!ret && capsim_analyze_pelt(t, &ao, (enum capsim_pelt_form)o.pelt.u, &a, &err))
 		ret = cli_fail(&err);
 	if (!ret)
-		ret = write_outputs(a, &o, &out);
+		ret = write_outputs(a, &o, argc, argv, &out);
 	if (ret)
 		abort_outputs(&out);
 	capsim_claims_free(out.claims);

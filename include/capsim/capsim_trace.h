@@ -173,6 +173,7 @@ CAPSIM_API int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FIL
  * @model_from_trace: 1: the model of the kernel release the trace names
  *            (capsim_trace_kernel_release(), capsim_model_for_release()), @model only when it
  *            names none; 0: @model
+ * @record:   1: keep the series and lanes capsim_analysis_write_html() draws (appended)
  */
 struct capsim_analyze_opts {
 	uint32_t size; /* sizeof(struct capsim_analyze_opts), set by the caller (CAPSIM_SIZED) */
@@ -182,6 +183,7 @@ struct capsim_analyze_opts {
 	FILE *events;
 	FILE *capacity_csv;
 	int model_from_trace;
+	int record;
 };
 
 /**
@@ -236,6 +238,16 @@ CAPSIM_API int capsim_analysis_write_tasks_csv(const capsim_analysis *a, FILE *f
 
 /** capsim_analysis_write_cpus_csv() - one row per CPU (docs/formats.md). Return: 0 or CAPSIM_ERR_IO. */
 CAPSIM_API int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp);
+
+/**
+ * capsim_analysis_write_html() - `capsim analyze --report`: simulate's page (the same page
+ * code, capsim_report_html()) drawn from @a, which was made with @opts->record: per CPU its
+ * capacity, pressures, frequency and limits over time and who ran, per task where it ran and
+ * its figures; what needs a platform is left out and the page says so. @command (or NULL) is
+ * shown as the command line. Return: 0, CAPSIM_ERR_INVALID (@a made without @record),
+ * CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FILE *fp);
 
 /** capsim_analysis_free() - NULL is a no-op. */
 CAPSIM_API void capsim_analysis_free(capsim_analysis *a);

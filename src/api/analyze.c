@@ -26,6 +26,8 @@
 #include "internal.h"
 #include "model/belief.h"
 #include "model/platform.h"
+#include "output/recording.h"
+#include "output/report.h"
 #include "output/trace_jsonl.h"
 
 #define MAX_TRACE_CPUS 4096
@@ -105,6 +107,8 @@ struct capsim_analysis {
 	size_t nr_names, cap_names;
 	uint64_t switch_mismatch;
 	uint64_t skipped[CAPSIM_TRACE_SKIP_COUNT];
+	struct capsim_recording *rec; /* --report's series and lanes (opts->record), times from
+				       * first_ts */
 };
 
 /* ---- tables ------------------------------------------------------------------------------ */
@@ -250,6 +254,9 @@ static void account_run(struct capsim_analysis *a, unsigned c, uint64_t now)
 			t->runtime_ns += d;
 			t->by_cpu[c] += d;
 		}
+		if (t && a->rec)
+			recording_run(a->rec, c, recording_task(a->rec, t->pid, t->comm),
+				      cp->since - a->first_ts, now - a->first_ts);
 	} else if (cp->lost_gap) {
 		cp->lost_ns += d;
 	}
@@ -287,6 +294,8 @@ static int set_freq(struct capsim_analysis *a, unsigned c, uint64_t khz, uint64_
 	cp->freq_known = true;
 	cp->freq_khz = khz;
 	cp->freq_since = now;
+	if (a->rec)
+		recording_cpu_value(a->rec, c, REC_CPU_FREQ, now - a->first_ts, (int64_t)khz);
 	return 0;
 }
 
@@ -298,6 +307,13 @@ static void cap_row(struct capsim_analysis *a, unsigned c, uint64_t now,
 		    const struct belief_view *v)
 {
 	a->cpus[c].row_hw = a->belief->cpus[c].hw_pressure;
+	if (a->rec) {
+		recording_cpu_value(a->rec, c, REC_CPU_ACTUAL, now - a->first_ts, (int64_t)v->actual_cap);
+		recording_cpu_value(a->rec, c, REC_CPU_HW_PRESSURE, now - a->first_ts,
+				    (int64_t)a->belief->cpus[c].hw_pressure);
+		recording_cpu_value(a->rec, c, REC_CPU_CPUFREQ_PRESSURE, now - a->first_ts,
+				    (int64_t)v->cpufreq_pressure);
+	}
 	if (a->capacity_csv)
 		fprintf(a->capacity_csv, "%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 			now, c, v->cpufreq_pressure, a->belief->cpus[c].hw_pressure, v->hw_load_avg,
@@ -613,6 +629,9 @@ static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event 
 	refresh_mask(a, &m, ev->ts_ns);
 	belief_set_policy_max(a->belief, &m, (uint32_t)max, ev->ts_ns);
 	refresh_mask(a, &m, ev->ts_ns);
+	for (unsigned k = 0; a->rec && k < a->belief->nr_cpus; k++)
+		if (capsim_cpumask_test(&m, k))
+			recording_cpu_value(a->rec, k, REC_CPU_FREQ_MAX, ev->ts_ns - a->first_ts, max);
 	return 0;
 }
 
@@ -764,6 +783,35 @@ static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *
 	return 0;
 }
 
+/*
+ * --report's recording at the window's end: the CPUs the trace has (it was made with room for
+ * any; those past them saw nothing), their original capacity, and every task (also those that
+ * never ran) under its last comm, as the other writers name it.
+ */
+static int finish_recording(struct capsim_analysis *a)
+{
+	struct capsim_recording *r = a->rec;
+
+	if (a->nr_cpus < r->nr_cpus)
+		r->nr_cpus = a->nr_cpus;
+	for (unsigned c = 0; a->belief && c < r->nr_cpus && c < a->belief->nr_cpus; c++)
+		r->cpus[c].orig = a->belief->cpus[c].p.cap_orig;
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		int32_t k = recording_task(r, a->tasks[i].pid, a->tasks[i].comm);
+		char *name;
+
+		if (k < 0)
+			continue; /* pid 0 is no task */
+		if (!strcmp(r->tasks[k].name, a->tasks[i].comm))
+			continue;
+		if (!(name = strdup(a->tasks[i].comm)))
+			return CAPSIM_ERR_NOMEM;
+		free(r->tasks[k].name);
+		r->tasks[k].name = name;
+	}
+	return recording_error(r, NULL) ? CAPSIM_ERR_NOMEM : 0;
+}
+
 /* The window's end: what runs still runs until then, frequencies hold until then. */
 static int finish(struct capsim_analysis *a)
 {
@@ -787,7 +835,7 @@ static int finish(struct capsim_analysis *a)
 		if (cp->seen)
 			cap_refresh(a, c, a->last_ts);
 	}
-	return 0;
+	return a->rec ? finish_recording(a) : 0;
 }
 
 static int setup_belief(struct capsim_analysis *a, capsim_error *err)
@@ -822,6 +870,9 @@ static int start(struct capsim_analysis *a, const capsim_trace *t,
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	if (o->model_from_trace && release && !capsim_model_for_release(release, &a->model))
 		a->model_chosen_by = "kernel_release";
+	/* a trace's CPUs are known from its events: without a platform, room for any */
+	if (o->record && !(a->rec = recording_new(a->plat ? a->plat->nr_cpus : MAX_TRACE_CPUS, 0)))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	if (!a->plat)
 		return 0;
 	{
@@ -910,6 +961,8 @@ void capsim_analysis_free(capsim_analysis *a)
 {
 	if (!a)
 		return;
+	if (a->rec) /* made at the first event, with --report */
+		recording_free(a->rec);
 	for (size_t t = 0; t < a->nr_tasks; t++) {
 		free(a->tasks[t].by_cpu);
 		free(a->tasks[t].lat);
@@ -1281,4 +1334,149 @@ int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp)
 		fputc('\n', fp);
 	}
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+/* ---- --report: simulate's page of the trace's figures -------------------------------------- */
+
+/* what the page's summary points to (report_run_json() reads it as simulate's) */
+struct page_summary {
+	struct report_summary rs; /* first: report_kernel_of() reads past the public part */
+	struct capsim_task_summary *tasks;
+	struct capsim_cpu_time *by_cpu;
+	struct capsim_cpu_summary *cpus;
+	struct capsim_summary_policy *policies;
+};
+
+static void page_summary_free(struct page_summary *ps)
+{
+	free(ps->tasks);
+	free(ps->by_cpu);
+	free(ps->cpus);
+	free(ps->policies);
+}
+
+/* the task of @pid (the recording's tasks are the analysis' ones) */
+static const struct an_task *task_by_pid(const capsim_analysis *a, int pid)
+{
+	size_t slot = a->index_size ? pid_slot(a, pid) : 0;
+
+	return a->index_size && a->task_index[slot] ? &a->tasks[a->task_index[slot] - 1] : NULL;
+}
+
+static double mean_freq_khz(const struct an_cpu *cp)
+{
+	double sum = 0, ns = 0;
+
+	for (unsigned i = 0; i < cp->nr_res; i++) {
+		sum += (double)cp->res[i].khz * (double)cp->res[i].ns;
+		ns += (double)cp->res[i].ns;
+	}
+	return ns > 0 ? sum / ns : 0.0;
+}
+
+/* per task, in the recording's order (the page pairs summary.tasks[i] with tasks[i]) */
+static int page_tasks(const capsim_analysis *a, struct page_summary *ps)
+{
+	const struct capsim_recording *r = a->rec;
+	size_t nr_by_cpu = 0;
+
+	ps->tasks = calloc(r->nr_tasks + 1, sizeof(*ps->tasks));
+	ps->by_cpu = calloc((size_t)r->nr_tasks * a->nr_cpus + 1, sizeof(*ps->by_cpu));
+	if (!ps->tasks || !ps->by_cpu)
+		return CAPSIM_ERR_NOMEM;
+	for (uint32_t i = 0; i < r->nr_tasks; i++) {
+		const struct an_task *t = task_by_pid(a, r->tasks[i].pid);
+		struct capsim_task_summary *ts = &ps->tasks[i];
+
+		ts->name = r->tasks[i].name;
+		if (!t)
+			continue;
+		ts->runtime_ns = t->runtime_ns;
+		ts->runtime_by_cpu = &ps->by_cpu[nr_by_cpu];
+		for (unsigned c = 0; c < a->nr_cpus; c++)
+			if (t->by_cpu[c])
+				ps->by_cpu[nr_by_cpu++] = (struct capsim_cpu_time){ c, t->by_cpu[c] };
+		ts->nr_runtime_by_cpu = (unsigned)(&ps->by_cpu[nr_by_cpu] - ts->runtime_by_cpu);
+		/* the latencies are sorted (sorted_tasks()) */
+		ts->lat_p50_us = t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.5) / 1e3 : 0.0;
+		ts->lat_p99_us = t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.99) / 1e3 : 0.0;
+		ts->migrations = t->cpu_changes;
+		ts->activations = t->switch_ins;
+	}
+	return 0;
+}
+
+/* per CPU and the policies (without a platform: one of all the CPUs, so the page lists them) */
+static int page_cpus(const capsim_analysis *a, struct page_summary *ps)
+{
+	unsigned nr_pol = a->plat ? a->plat->nr_policies : 1;
+
+	ps->cpus = calloc(a->nr_cpus + 1, sizeof(*ps->cpus));
+	ps->policies = calloc(nr_pol, sizeof(*ps->policies));
+	if (!ps->cpus || !ps->policies)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned c = 0; c < a->nr_cpus; c++) {
+		const struct an_cpu *cp = &a->cpus[c];
+
+		ps->cpus[c].cpu = c;
+		ps->cpus[c].busy_ns = cp->busy_ns;
+		ps->cpus[c].busy_pct = cp->seen ? busy_pct(a, cp) : 0.0;
+		ps->cpus[c].mean_freq_khz = mean_freq_khz(cp);
+		if (cp->cap_ns)
+			ps->cpus[c].mean_actual_capacity = cp->sum_actual / (double)cp->cap_ns;
+	}
+	for (unsigned p = 0; p < nr_pol; p++) {
+		if (a->plat) {
+			ps->policies[p].cpu = a->plat->policies[p].cpu;
+			ps->policies[p].cpus = a->plat->policies[p].related_cpus;
+			continue;
+		}
+		for (unsigned c = 0; c < a->nr_cpus && c < CAPSIM_MAX_CPUS; c++)
+			capsim_cpumask_set(&ps->policies[p].cpus, c);
+	}
+	ps->rs.pub.nr_policies = nr_pol;
+	return 0;
+}
+
+int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FILE *fp)
+{
+	struct capsim_report_inputs in = CAPSIM_SIZED(struct capsim_report_inputs);
+	struct page_summary ps = { 0 };
+	capsim_summary *s = &ps.rs.pub;
+	const capsim_recording *rec = a ? a->rec : NULL;
+	const capsim_summary *sum = s;
+	struct an_task **sorted;
+	char extra[256];
+	int ret;
+
+	if (!a || !a->rec || !fp)
+		return CAPSIM_ERR_INVALID;
+	if (!(sorted = sorted_tasks(a)))
+		return CAPSIM_ERR_NOMEM;
+	free(sorted);
+	s->size = sizeof(*s);
+	s->version = CAPSIM_SUMMARY_VERSION;
+	s->platform = a->plat ? a->plat_name : "none (no --platform)";
+	s->workload = a->trace_name;
+	s->duration_ns = a->last_ts - a->first_ts;
+	s->duration_s = (double)s->duration_ns * 1e-9;
+	s->hz = a->hz;
+	s->model = a->model;
+	ret = page_tasks(a, &ps);
+	if (!ret)
+		ret = page_cpus(a, &ps);
+	s->tasks = ps.tasks;
+	s->nr_tasks = a->rec->nr_tasks;
+	s->cpus = ps.cpus;
+	s->nr_cpus = a->nr_cpus;
+	s->policies = ps.policies;
+	/* the page's times run from the trace's first event; what it cannot show, said */
+	snprintf(extra, sizeof(extra),
+		 "{\"window_start_ns\":%" PRIu64 ",\"window_end_ns\":%" PRIu64 ",\"left_out\":%s}",
+		 a->first_ts, a->last_ts, a->plat ? "null" : "\"" LEFT_OUT "\"");
+	in.command = command;
+	if (!ret)
+		ret = report_html_write(&rec, &sum, 1, &in, extra, fp);
+	page_summary_free(&ps);
+	return ret;
 }

@@ -519,17 +519,12 @@ static void widen(struct capsim_recording *r)
 
 /* ---- tasks, by pid ----------------------------------------------------------------------- */
 
-static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_event_task *e)
+/* the task of @pid (> 0), made (named @comm) when it is new */
+static struct rec_task *task_by_pid(struct capsim_recording *r, const struct capsim_event_task *e)
 {
 	int32_t *map;
 	struct rec_task *t;
 
-	/* the idle task, the stoppers (migration/N) and the sugov kthreads are not the workload's */
-	if (e->pid <= 0 || (e->pid >= CAPSIM_STOPPER_PID_BASE &&
-			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus) ||
-	    (e->pid >= CAPSIM_SUGOV_PID_BASE &&
-	     (uint32_t)e->pid < CAPSIM_SUGOV_PID_BASE + r->nr_cpus))
-		return NULL;
 	if ((uint32_t)e->pid >= r->nr_pids) {
 		uint32_t n = (uint32_t)e->pid * 2 + 16;
 
@@ -561,6 +556,17 @@ static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_
 		return fail(r, CAPSIM_ERR_NOMEM, "out of memory"), NULL;
 	r->task_of_pid[e->pid] = (int32_t)r->nr_tasks++;
 	return t;
+}
+
+static struct rec_task *task_of(struct capsim_recording *r, const struct capsim_event_task *e)
+{
+	/* the idle task, the stoppers (migration/N) and the sugov kthreads are not the workload's */
+	if (e->pid <= 0 || (e->pid >= CAPSIM_STOPPER_PID_BASE &&
+			    (uint32_t)e->pid < CAPSIM_STOPPER_PID_BASE + r->nr_cpus) ||
+	    (e->pid >= CAPSIM_SUGOV_PID_BASE &&
+	     (uint32_t)e->pid < CAPSIM_SUGOV_PID_BASE + r->nr_cpus))
+		return NULL;
+	return task_by_pid(r, e);
 }
 
 static int32_t task_index(const struct capsim_recording *r, const struct rec_task *t)
@@ -900,6 +906,32 @@ const uint64_t recording_log_types = T(RTAPP_LOOP);
 const uint64_t recording_column_types = T(CPU_COUNTERS) | T(SCHED_SWITCH) | T(CPU_FREQUENCY) |
 	T(CPU_FREQUENCY_LIMITS) | T(HW_PRESSURE_UPDATE) | T(THERMAL_PRESSURE_UPDATE) | T(CPU_CAPACITY);
 #undef T
+
+/* ---- a real trace's figures (src/api/analyze.c, `capsim analyze --report`) ----------------- */
+
+void recording_cpu_value(struct capsim_recording *r, unsigned cpu, unsigned k, uint64_t t,
+			 int64_t v)
+{
+	if (cpu < r->nr_cpus && k < REC_CPU_NR_SERIES)
+		add(r, &r->cpus[cpu].s[k], t, v);
+}
+
+int32_t recording_task(struct capsim_recording *r, int32_t pid, const char *comm)
+{
+	struct capsim_event_task e = { comm, pid, 0 };
+
+	/* a trace's pids are its own: every pid but the idle task's is a task */
+	return pid > 0 ? task_index(r, task_by_pid(r, &e)) : -1;
+}
+
+void recording_run(struct capsim_recording *r, unsigned cpu, int32_t task, uint64_t t0,
+		   uint64_t t1)
+{
+	if (cpu >= r->nr_cpus || task < 0)
+		return;
+	lane_add(r, &r->cpus[cpu].lane, task, t0, t1);
+	lane_add(r, &r->tasks[task].lane, (int32_t)cpu, t0, t1);
+}
 
 /* ---- the recording's own calls (src/api/recording_api.c attaches it) ------------------------ */
 

@@ -201,4 +201,17 @@ void recording_end(struct capsim_recording *r, uint64_t end_ns);
 int recording_error(const struct capsim_recording *r, capsim_error *err);
 void recording_free(struct capsim_recording *r);
 
+/*
+ * A real trace's figures into a recording (`capsim analyze --report`, src/api/analyze.c), its
+ * times from the trace's first event:
+ * recording_cpu_value() - CPU @cpu's series @k (REC_CPU_*) is @v from @t.
+ * recording_task() - the index of the task of @pid (made, named @comm, when new), -1 for pid 0.
+ * recording_run() - task index @task ran on @cpu over [@t0, @t1): both lanes.
+ */
+void recording_cpu_value(struct capsim_recording *r, unsigned cpu, unsigned k, uint64_t t,
+			 int64_t v);
+int32_t recording_task(struct capsim_recording *r, int32_t pid, const char *comm);
+void recording_run(struct capsim_recording *r, unsigned cpu, int32_t task, uint64_t t0,
+		   uint64_t t1);
+
 #endif /* CAPSIM_RECORDING_H */

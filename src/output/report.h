@@ -65,6 +65,13 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 /** report_compare_json() - `capsim compare --json`: simulate's objects with "pressure" added. */
 void report_compare_json(FILE *f, const capsim_summary *const *runs, unsigned n);
 
+/**
+ * report_html_write() - capsim_report_html() with @extra_json, when not NULL, written into the
+ * data block as its "analyze" object (`capsim analyze --report`: the trace's own facts).
+ */
+int report_html_write(const capsim_recording *const *recs, const capsim_summary *const *sums,
+		      unsigned n, const struct capsim_report_inputs *given, const char *extra_json,
+		      FILE *fp);
 /** report_stop_reason() - "max_events" or "stopped" (the JSON's truncated_by). */
 const char *report_stop_reason(enum capsim_stop_reason why);
 

@@ -320,8 +320,9 @@ static void run(struct out *o, const struct capsim_recording *r, const capsim_su
 	putc_(o, '}');
 }
 
-int capsim_report_html(const capsim_recording *const *recs, const capsim_summary *const *sums,
-		       unsigned n, const struct capsim_report_inputs *given, FILE *fp)
+int report_html_write(const capsim_recording *const *recs, const capsim_summary *const *sums,
+		      unsigned n, const struct capsim_report_inputs *given, const char *extra_json,
+		      FILE *fp)
 {
 	struct capsim_report_inputs inputs = { 0 };
 	const struct capsim_report_inputs *in = &inputs;
@@ -361,7 +362,13 @@ int capsim_report_html(const capsim_recording *const *recs, const capsim_summary
 	jstr(o, in->scenario_text);
 	puts_(o, ",\"workload_text\":");
 	jstr(o, in->workload_text);
-	puts_(o, "},\"runs\":[");
+	puts_(o, "},");
+	if (extra_json) {
+		puts_(o, "\"analyze\":");
+		puts_(o, extra_json);
+		putc_(o, ',');
+	}
+	puts_(o, "\"runs\":[");
 	for (unsigned k = 0; k < n; k++) {
 		if (k)
 			puts_(o, ",\n");
@@ -373,4 +380,10 @@ int capsim_report_html(const capsim_recording *const *recs, const capsim_summary
 	fwrite(report_page_js, 1, report_page_js_len, fp);
 	fputs("\n</script>\n</body></html>\n", fp);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+int capsim_report_html(const capsim_recording *const *recs, const capsim_summary *const *sums,
+		       unsigned n, const struct capsim_report_inputs *given, FILE *fp)
+{
+	return report_html_write(recs, sums, n, given, NULL, fp);
 }

@@ -304,6 +304,10 @@
 
   $("h1", { text: "capsim report: " + S0.platform + (NM > 1 ? " (compare: " + RUNS.map(MODEL).join(", ") + ")" : " (" + S0.model + ")") }, root);
   if (D.inputs.scenario_name) $("p", { class: "question", text: "Scenario " + D.inputs.scenario_name }, root);
+  // `capsim analyze --report`: a real trace's figures, not a run's; say what a trace cannot give
+  if (D.analyze) $("p", { class: "question", id: "analyze-note", text: "Trace " + R0.workload + " (capsim analyze): times from its first event, at " +
+    D.analyze.window_start_ns / 1e9 + " s. A trace gives no deadlines, energy, CPU util, capacity_of or delivered capacity: they show as 0 or empty." +
+    (D.analyze.left_out ? " Left out, no --platform given: " + D.analyze.left_out + "." : "") }, root);
   // the scenario's own question and what it shows, when its text is plain JSON (no comments)
   try {
     const sc = JSON.parse(D.inputs.scenario_text || "null") || {};
