@@ -70,8 +70,8 @@ static const struct cli_option options[] = {
 	  .offset = ANALYZE(pelt),
 	  .help = "the PELT form of the util replay (with --platform): 5.1 (clock_pelt,\n"
 		  "v5.1+), pre-5.1 (capacity-bounded, older kernels) or auto (default:\n"
-		  "pre-5.1 when the trace logs sched_load_se or sched_load_avg_task,\n"
-		  "else 5.1)" },
+		  "that of the kernel release the trace names; if none, pre-5.1 when\n"
+		  "it logs sched_load_se or sched_load_avg_task, else 5.1)" },
 	{ "--json", 0, NULL, CLI_FLAG, .offset = ANALYZE(json),
 	  .help = "one JSON object instead of the text summary" },
 	{ "--output", 'o', "OUT", CLI_FILE, .offset = ANALYZE(output),

@@ -198,8 +198,10 @@ CAPSIM_API int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts 
  * The PELT form a task's util is replayed with (docs/formats.md "Trace analysis", pelt):
  * since v5.1 PELT runs on the runqueue's clock_pelt, scaled by capacity and frequency while
  * busy; before v5.1 on the task clock, with each contribution scaled by the frequency and the
- * CPU's capacity at the update, so util is bounded by capacity. AUTO: pre-5.1 when the trace
- * logs the PELT events of 4.x kernels (sched_load_se, sched_load_avg_task), else 5.1.
+ * CPU's capacity at the update, so util is bounded by capacity. AUTO: the form of the kernel
+ * release the trace names (capsim_trace_kernel_release(): before 5.1 PRE_5_1, else 5_1); when
+ * it names none, PRE_5_1 if it logs the PELT events of 4.x kernels (sched_load_se,
+ * sched_load_avg_task), else 5_1.
  */
 enum capsim_pelt_form {
 	CAPSIM_PELT_FORM_AUTO = 0,

@@ -885,6 +885,8 @@ static int start(struct capsim_analysis *a, const capsim_trace *t,
 	}
 	if (!ret && !(a->pelt = pelt_replay_create(a->plat, pelt)))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret)
+		pelt_on_kernel_release(a->pelt, release);
 	if (!ret && a->capacity_csv)
 		fputs("time_ns,cpu,cpufreq_pressure,hw_pressure,hw_load_avg,actual_capacity\n",
 		      a->capacity_csv);

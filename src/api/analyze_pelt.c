@@ -24,6 +24,7 @@
 
 #include "api/analyze_pelt.h"
 #include "internal.h"
+#include "model/model.h"
 #include "model/pelt.h"
 #include "model/platform.h"
 
@@ -41,6 +42,7 @@ struct pelt_cpu {
 
 struct pelt_replay {
 	enum capsim_pelt_form forced;
+	enum capsim_pelt_form of_release; /* AUTO: the trace names no kernel release it can read */
 	bool v4_events;
 	unsigned nr_cpus;
 	struct pelt_cpu *cpus;
@@ -95,12 +97,28 @@ enum capsim_pelt_form pelt_replay_form(const struct pelt_replay *r)
 {
 	if (r->forced != CAPSIM_PELT_FORM_AUTO)
 		return r->forced;
+	if (r->of_release != CAPSIM_PELT_FORM_AUTO)
+		return r->of_release;
 	return r->v4_events ? CAPSIM_PELT_FORM_PRE_5_1 : CAPSIM_PELT_FORM_5_1;
 }
 
 static int form_index(const struct pelt_replay *r)
 {
 	return pelt_replay_form(r) == CAPSIM_PELT_FORM_PRE_5_1 ? PELT_V4 : PELT_V5;
+}
+
+/*
+ * PELT moved to clock_pelt in v5.1 ("sched/fair: Update scale invariance of PELT"): an older
+ * kernel has the older form
+ */
+void pelt_on_kernel_release(struct pelt_replay *r, const char *release)
+{
+	unsigned long major, minor;
+
+	if (kernel_release_version(release, &major, &minor))
+		return;
+	r->of_release = major < 5 || (major == 5 && minor < 1) ? CAPSIM_PELT_FORM_PRE_5_1 :
+								CAPSIM_PELT_FORM_5_1;
 }
 
 void pelt_on_event_name(struct pelt_replay *r, const char *name)
@@ -358,6 +376,7 @@ void pelt_write_json(const struct pelt_replay *r, const struct pelt_task *const 
 	fprintf(fp, "\"pelt\": {\"form\": \"%s\", \"chosen_by\": \"%s\", \"util_error\": ",
 		capsim_pelt_form_name(pelt_replay_form(r)),
 		r->forced != CAPSIM_PELT_FORM_AUTO ? "option" :
+		r->of_release != CAPSIM_PELT_FORM_AUTO ? "kernel_release" :
 		r->v4_events ? "trace_events" : "default");
 	if (!all) {
 		fputs("null}", fp);

@@ -51,7 +51,10 @@ void pelt_on_freq(struct pelt_replay *r, unsigned cpu, uint64_t khz);
 void pelt_on_cfs_log(struct pelt_replay *r, unsigned cpu, uint64_t ts);
 int pelt_on_task_log(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *pt,
 		     uint64_t util);
-/* An event name: notes the 4.x kernels' PELT events, which choose the pre-5.1 form (AUTO). */
+/* The kernel release the trace names (or NULL): before 5.1 the pre-5.1 form, else 5.1 (AUTO). */
+void pelt_on_kernel_release(struct pelt_replay *r, const char *release);
+/* An event name: notes the 4.x kernels' PELT events, which choose the pre-5.1 form (AUTO) when
+ * the trace names no kernel release. */
 void pelt_on_event_name(struct pelt_replay *r, const char *name);
 
 /* The task's signals brought to the window's end @ts (a blocked or running update). */

@@ -626,6 +626,45 @@ static int parse_wait(struct rt *p, struct json_object *v, int node, const char 
 	return ret ? ret : set_res(&ev->res2, resource(p, mutex, WL_RES_MUTEX, -1));
 }
 
+/*
+ * The name a wake-up event (signal, broad, resume) gives: rt-app's string, or capsim's
+ * {"ref": name, "sync": true|false}. rt-app's wake-ups are futex wake-ups, never WF_SYNC (the
+ * waker says it is about to sleep), so a sync wake-up is one the workload declares.
+ */
+static int ev_wake_name(struct rt *p, struct json_object *v, int node, const char *key,
+			const char **name, struct wl_event *ev)
+{
+	static const char *const known[] = { "ref", "sync", NULL };
+	struct json_object *sync;
+	int sub, ret;
+	size_t old;
+
+	if (json_object_is_type(v, json_type_string))
+		return ev_string(p, v, node, key, name);
+	if (!json_object_is_type(v, json_type_object))
+		return fail(p, node, key, CAPSIM_ERR_PARSE,
+			    "expected a string (a resource name) or {\"ref\": name, \"sync\": true}, "
+			    "not %s", type_name(v));
+	ret = ev_object(p, v, node, key, known, "{\"ref\"[, \"sync\"]}", &sub);
+	if (ret)
+		return ret;
+	old = path_push(p, key);
+	ret = get_string(p, v, sub, "ref", "a string (a resource name)", name);
+	if (ret == 1)
+		ret = fail(p, sub, NULL, CAPSIM_ERR_PARSE,
+			   "missing \"ref\" (expected a string: the resource's name)");
+	if (!ret && obj_get(v, "sync", &sync)) {
+		if (json_object_is_type(sync, json_type_boolean))
+			ev->sync = json_object_get_boolean(sync) != 0;
+		else
+			ret = fail(p, sub, "sync", CAPSIM_ERR_PARSE,
+				   "expected true or false (a sync wake-up, WF_SYNC), not %s",
+				   type_name(sync));
+	}
+	path_pop(p, old);
+	return ret;
+}
+
 /* Nanoseconds per hop of a random pointer chase through a buffer of @size bytes. */
 static uint64_t chase_ns(int64_t size)
 {
@@ -766,7 +805,10 @@ static int parse_simple(struct rt *p, struct json_object *v, int node, const cha
 	default:
 		break;
 	}
-	ret = ev_string(p, v, node, key, &name);
+	if (kind == RT_SIGNAL || kind == RT_BROAD || kind == RT_RESUME)
+		ret = ev_wake_name(p, v, node, key, &name, ev);
+	else
+		ret = ev_string(p, v, node, key, &name);
 	if (ret)
 		return ret;
 	switch (kind) {

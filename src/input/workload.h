@@ -73,6 +73,7 @@ struct wl_event {
 	unsigned absolute:1;  /* timer: "mode": "absolute" */
 	unsigned unique:1;    /* timer: "ref": "unique", one timer per instance */
 	unsigned iowait:1;    /* iorun: the task's next wake-up is from IO wait (in_iowait) */
+	unsigned sync:1;      /* signal/broad/resume with "sync": true: WF_SYNC wake-ups */
 	unsigned line;        /* source line of the event key, for messages */
 };
 

@@ -69,17 +69,25 @@ static const struct {
 	{ 7, 3, CAPSIM_MODEL_V7_3 },
 };
 
-int capsim_model_for_release(const char *release, enum capsim_model *out)
+int kernel_release_version(const char *release, unsigned long *major, unsigned long *minor)
 {
-	unsigned long major, minor;
 	char *end;
 
 	if (!release || !isdigit((unsigned char)*release))
 		return CAPSIM_ERR_PARSE;
-	major = strtoul(release, &end, 10);
+	*major = strtoul(release, &end, 10);
 	if (*end != '.' || !isdigit((unsigned char)end[1]))
 		return CAPSIM_ERR_PARSE;
-	minor = strtoul(end + 1, &end, 10);
+	*minor = strtoul(end + 1, &end, 10);
+	return CAPSIM_OK;
+}
+
+int capsim_model_for_release(const char *release, enum capsim_model *out)
+{
+	unsigned long major, minor;
+
+	if (kernel_release_version(release, &major, &minor))
+		return CAPSIM_ERR_PARSE;
 	*out = CAPSIM_MODEL_V6_1; /* before 6.6: CFS and thermal pressure */
 	for (unsigned i = 0; i < ARRAY_SIZE(model_since); i++)
 		if (major > model_since[i].major ||

@@ -34,6 +34,13 @@ enum model_site {
 };
 
 /**
+ * kernel_release_version() - the "MAJOR.MINOR" a kernel release ("4.19.0-arm64") begins with:
+ * what capsim_model_for_release() and analyze's PELT form read of it.
+ * Return: 0, or CAPSIM_ERR_PARSE when @release does not begin so.
+ */
+int kernel_release_version(const char *release, unsigned long *major, unsigned long *minor);
+
+/**
  * model_capacity() - the capacity @model believes @cpu has at @site. Plain unsigned
  * subtraction, as in the kernel: a pressure above arch_cap wraps.
  */

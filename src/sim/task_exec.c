@@ -156,8 +156,11 @@ void task_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu)
 	try_to_wake_up(s, p, s->now, this_cpu, 0);
 }
 
-/* A waiter on a cond that was signalled must take its mutex again before it runs. */
-static void cond_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu)
+/*
+ * A waiter on a cond that was signalled must take its mutex again before it runs; woken with
+ * @wake_flags (WF_SYNC where the workload declares the wake-up sync).
+ */
+static void cond_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu, int wake_flags)
 {
 	int m = p->mutex_after_wake;
 
@@ -168,7 +171,7 @@ static void cond_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu)
 	}
 	if (m >= 0)
 		s->mutex_owner[m] = (int)p->id;
-	task_wake(s, p, this_cpu);
+	try_to_wake_up(s, p, s->now, this_cpu, wake_flags);
 }
 
 static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
@@ -305,13 +308,19 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	return false;
 }
 
-/* the waiters on @res, woken by the task running on @this_cpu */
-static void wake_all(struct capsim_sim *s, int res, int this_cpu)
+/* the waiters on @res, woken by the task running on @this_cpu with @wake_flags */
+static void wake_all(struct capsim_sim *s, int res, int this_cpu, int wake_flags)
 {
 	struct sim_task *w;
 
 	while ((w = wq_pop(s, res)))
-		cond_wake(s, w, this_cpu);
+		cond_wake(s, w, this_cpu, wake_flags);
+}
+
+/* the wake_flags of a signal, broad or resume: WF_SYNC only where the workload says "sync" */
+static int event_wake_flags(const struct wl_event *e)
+{
+	return e->sync ? WF_SYNC : 0;
 }
 
 /* pthread_cond_wait(cond, mutex): release the mutex and wait for a signal. */
@@ -386,7 +395,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	case WL_EV_BARRIER:
 		if (++s->barrier_waiting[e->res] >= s->barrier_users[e->res]) {
 			s->barrier_waiting[e->res] = 0;
-			wake_all(s, e->res, p->cpu);
+			wake_all(s, e->res, p->cpu, 0);
 			return true;
 		}
 		wq_add(s, e->res, p);
@@ -410,12 +419,12 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		struct sim_task *w = wq_pop(s, e->res);
 
 		if (w)
-			cond_wake(s, w, p->cpu);
+			cond_wake(s, w, p->cpu, event_wake_flags(e));
 		return true;
 	}
 	case WL_EV_BROAD:
 	case WL_EV_RESUME:
-		wake_all(s, e->res, p->cpu);
+		wake_all(s, e->res, p->cpu, event_wake_flags(e));
 		return true;
 	case WL_EV_SYNC: {
 		struct sim_task *w;
@@ -426,7 +435,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		w = wq_pop(s, e->res);
 
 		if (w)
-			cond_wake(s, w, p->cpu);
+			cond_wake(s, w, p->cpu, 0);
 		cond_wait(s, p, e->res, e->res2);
 		return false;
 	}

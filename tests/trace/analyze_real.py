@@ -236,16 +236,25 @@ check(dat, exp_dat, ("--platform", yml), "juno trace.dat --platform")
 # offsets moved by it. The model is then the 4.19 kernel's (before 6.6: v6.1), the figures
 # the same; an explicit --model wins.
 raw = open(dat, "rb").read()
-opts = raw.index(b"options  \0") + 10
-fly = raw.index(b"flyrecord\0", opts) + 10
-uname = b"Linux juno 4.19.0-capsim-test aarch64\0"
-option = struct.pack("<HI", 5, 4096 - 6) + uname.ljust(4096 - 6, b"\0")
-table = bytearray(raw[fly:fly + 16 * 6])
-for c in range(6):
-    off, size = struct.unpack_from("<QQ", table, 16 * c)
-    struct.pack_into("<QQ", table, 16 * c, off + 4096, size)
-dat_u = os.path.join(out, "juno-uname.dat")
-open(dat_u, "wb").write(raw[:opts] + option + raw[opts:fly] + bytes(table) + raw[fly + 16 * 6:])
+
+
+def with_uname(release):
+    """The trace.dat with a uname option naming @release."""
+    opts = raw.index(b"options  \0") + 10
+    fly = raw.index(b"flyrecord\0", opts) + 10
+    uname = b"Linux juno " + release.encode() + b" aarch64\0"
+    option = struct.pack("<HI", 5, 4096 - 6) + uname.ljust(4096 - 6, b"\0")
+    table = bytearray(raw[fly:fly + 16 * 6])
+    for c in range(6):
+        off, size = struct.unpack_from("<QQ", table, 16 * c)
+        struct.pack_into("<QQ", table, 16 * c, off + 4096, size)
+    path = os.path.join(out, f"juno-uname-{release}.dat")
+    open(path, "wb").write(raw[:opts] + option + raw[opts:fly] + bytes(table) +
+                           raw[fly + 16 * 6:])
+    return path
+
+
+dat_u = with_uname("4.19.0-capsim-test")
 u = check(dat_u, exp_dat, label="juno trace.dat with uname")
 if (u["kernel_release"], u["model"], u["model_chosen_by"]) != ("4.19.0-capsim-test", "v6.1",
                                                                "kernel_release"):
@@ -257,6 +266,28 @@ if (u["model"], u["model_chosen_by"]) != ("v6.12", "option"):
 if (a["kernel_release"], a["model"], a["model_chosen_by"]) != (None, "v6.10", "default"):
     fail(f"text trace: {a['kernel_release']}, {a['model']}, {a['model_chosen_by']} (expected "
          "None, v6.10, default)")
+# --pelt auto: the form of the kernel the trace names (PELT runs on clock_pelt since v5.1),
+# before the event rule (this trace logs 4.x's sched_load_se, which alone says pre-5.1); a
+# trace that names none keeps the event rule; an explicit --pelt wins.
+def pelt_of(trace, extra=()):
+    p = check(trace, exp_dat, ("--platform", yml, *extra), f"{trace} {' '.join(extra)}")["pelt"]
+    return p["form"], p["chosen_by"]
+
+
+def form_of_release(release):
+    major, minor = (int(x) for x in re.match(r"(\d+)\.(\d+)", release).groups())
+    return "pre-5.1" if (major, minor) < (5, 1) else "5.1"
+
+
+for release in ("4.19.0-capsim-test", "5.0.21", "5.1.0", "6.12.3-arm64"):
+    want = (form_of_release(release), "kernel_release")
+    got = pelt_of(dat_u if release.startswith("4.19") else with_uname(release))
+    if got != want:
+        fail(f"--pelt auto, kernel {release}: {got} (expected {want})")
+if pelt_of(dat) != ("pre-5.1", "trace_events"):
+    fail(f"--pelt auto, no kernel named: {pelt_of(dat)} (expected pre-5.1, trace_events)")
+if pelt_of(dat_u, ("--pelt", "5.1")) != ("5.1", "option"):
+    fail("--pelt 5.1 on a 4.19 trace: the option must win")
 
 
 class TraceData(html.parser.HTMLParser):

@@ -747,6 +747,56 @@ static void test_load_io(void **state)
  * file's: "instance" is read before the tasks, and a JSON error in a later task is told before
  * a check failing in an earlier one, as the whole file's reading tells it.
  */
+/*
+ * A declared sync wake-up (docs/formats.md): signal, broad and resume take rt-app's string or
+ * {"ref": name, "sync": bool}. The object names the same resources as the string: resume "b"
+ * the cond and the mutex "b" (and the task b), signal "c" the cond "c"; only "sync": true sets
+ * the flag, and the string form never does (rt-app's futex wake-ups are not WF_SYNC).
+ */
+static void test_sync_wakeups(void **state)
+{
+	capsim_workload *wl = parse_ok(
+		"{\"tasks\": {\"a\": {\"resume\": \"b\", \"resume1\": {\"ref\": \"b\", \"sync\": true},"
+		" \"resume2\": {\"ref\": \"b\", \"sync\": false}, \"resume3\": {\"ref\": \"b\"},"
+		" \"signal\": {\"ref\": \"c\", \"sync\": true}, \"signal1\": \"c\","
+		" \"broad\": {\"ref\": \"c\", \"sync\": true}, \"run\": 10},"
+		" \"b\": {\"suspend\": \"b\", \"wait\": {\"ref\": \"c\", \"mutex\": \"m\"}}}}");
+	static const unsigned sync[] = { 0, 1, 0, 0, 1, 0, 1, 0 };
+
+	(void)state;
+	assert_int_equal(wl->tasks[0].phases[0].nr_events, 8);
+	for (unsigned e = 0; e < 8; e++)
+		assert_int_equal(ev(wl, 0, 0, e)->sync, sync[e]);
+	for (unsigned e = 1; e < 4; e++) {
+		assert_int_equal(ev(wl, 0, 0, e)->type, WL_EV_RESUME);
+		assert_int_equal(ev(wl, 0, 0, e)->res, ev(wl, 0, 0, 0)->res);
+		assert_int_equal(ev(wl, 0, 0, e)->res2, ev(wl, 0, 0, 0)->res2);
+		assert_int_equal(ev(wl, 0, 0, e)->task, 1);
+	}
+	assert_int_equal(ev(wl, 0, 0, 4)->type, WL_EV_SIGNAL);
+	assert_int_equal(ev(wl, 0, 0, 4)->res, ev(wl, 0, 0, 5)->res);
+	assert_int_equal(ev(wl, 0, 0, 6)->type, WL_EV_BROAD);
+	/* the cond "c" that b waits on */
+	assert_int_equal(ev(wl, 0, 0, 4)->res, ev(wl, 1, 0, 1)->res);
+	capsim_workload_free(wl);
+
+	FAILS("{\"tasks\": {\"a\": {\"resume\": {\"ref\": \"b\", \"sync\": 1}}}}", CAPSIM_ERR_PARSE,
+	      "w.json:1:41: tasks.a.resume.sync: expected true or false (a sync wake-up, WF_SYNC), "
+	      "not int");
+	FAILS("{\"tasks\": {\"a\": {\"signal\": {\"sync\": true}}}}", CAPSIM_ERR_PARSE,
+	      "tasks.a.signal: missing \"ref\"");
+	FAILS("{\"tasks\": {\"a\": {\"signal\": {\"ref\": 3}}}}", CAPSIM_ERR_PARSE,
+	      "tasks.a.signal.ref: expected a string (a resource name), not int");
+	FAILS("{\"tasks\": {\"a\": {\"resume\": {\"ref\": \"b\", \"snyc\": true}}}}",
+	      CAPSIM_ERR_PARSE, "tasks.a.resume.snyc: unknown key in this event (did you mean \"sync\"?");
+	FAILS("{\"tasks\": {\"a\": {\"broad\": 5}}}", CAPSIM_ERR_PARSE,
+	      "tasks.a.broad: expected a string (a resource name) or {\"ref\": name, \"sync\": true}, "
+	      "not int");
+	/* the other named events keep rt-app's string only */
+	FAILS("{\"tasks\": {\"a\": {\"lock\": {\"ref\": \"m\"}}}}", CAPSIM_ERR_PARSE,
+	      "tasks.a.lock: expected a string (a resource name), not object");
+}
+
 static void test_tasks_read_apart(void **state)
 {
 	/* a task given twice keeps the place of the first and the value of the last */
@@ -822,6 +872,7 @@ int main(void)
 		cmocka_unit_test(test_example1_2),
 		cmocka_unit_test(test_example3_phases),
 		cmocka_unit_test(test_example4_suspend_resume),
+		cmocka_unit_test(test_sync_wakeups),
 		cmocka_unit_test(test_example5_duplicate_keys),
 		cmocka_unit_test(test_duplicate_positions),
 		cmocka_unit_test(test_example6_mem_cost),

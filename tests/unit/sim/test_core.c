@@ -453,6 +453,71 @@ static void test_wakeup_wake_affine(void **state)
 	sim_free(s);
 }
 
+/*
+ * A declared sync wake-up reaches select_task_rq_fair(): p (CPUs 0-1) starts alone, so the
+ * fork path (all idle: the lowest CPU) puts it on CPU0, where it suspends on "p". h (pinned to
+ * CPU0) and w (pinned to CPU1) then run, so neither CPU is idle, and w's resume wakes p from
+ * CPU1 (feec off: overutilized). CPUs 0 and 1 share the LLC, whose domain is SD_WAKE_AFFINE.
+ * With "sync": true, wake_affine_idle()'s sync rule takes this CPU, for w runs alone there
+ * (nr_running 1); select_idle_sibling() finds no idle CPU among p's two: CPU1. Without it,
+ * wake_affine_idle() has no answer (no CPU idle) and wake_affine_weight() keeps prev when
+ * (load(1) + load(p)) * 100 * capacity_of(0) >= (load(0) - load(p)) * (100 + (imbalance_pct -
+ * 100) / 2) * capacity_of(1), derived here from the runqueues: CPU0.
+ */
+#define SYNC_WL(resume) \
+	"{\"tasks\": {\"p\": {\"cpus\": [0, 1], \"delay\": 10000000, \"loop\": 1, \"suspend\": \"p\"," \
+	" \"run\": 1000}, \"h\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 100000}," \
+	" \"w\": {\"cpus\": [1], \"delay\": 10000000, \"loop\": 1, \"resume\": " resume "," \
+	" \"run\": 100000}}}"
+
+static int resume_wakes_on(const char *wl)
+{
+	struct capsim_sim *s = idle_sim(wl);
+	struct sim_task *p = sim_test_task(s, "p"), *w = sim_test_task(s, "w");
+	const struct sd_domain *llc = NULL;
+	int64_t this_eff, prev_eff;
+	int cpu;
+
+	task_start(s, p);
+	assert_int_equal(p->cpu, 0);
+	task_advance(s, p); /* suspend */
+	assert_int_equal(p->state, TASK_BLOCKED);
+	task_start(s, sim_test_task(s, "h"));
+	task_start(s, w);
+	assert_ptr_equal(s->rq[1].curr, w);
+	assert_int_equal(s->rq[1].nr_running, 1);
+	assert_non_null(s->rq[0].curr);
+	assert_int_equal(s->rq[0].sd_llc_id, s->rq[1].sd_llc_id);
+	for (unsigned i = 0; i < s->rq[1].nr_sd && !llc; i++) {
+		const struct sd_domain *sd = &s->plat->sd->domains[s->rq[1].sd[i].dom];
+
+		if ((sd->flags & SD_WAKE_AFFINE) && capsim_cpumask_test(&sd->span, 0))
+			llc = sd;
+	}
+	assert_non_null(llc);
+	this_eff = (int64_t)(s->rq[1].cfs_avg.load_avg + p->avg.load_avg) * 100 *
+		   (int64_t)s->rq[0].cpu_capacity;
+	prev_eff = (int64_t)(s->rq[0].cfs_avg.load_avg - p->avg.load_avg) *
+		   (100 + ((int64_t)sd_imbalance_pct(llc->flags) - 100) / 2) *
+		   (int64_t)s->rq[1].cpu_capacity;
+	assert_true(this_eff >= prev_eff); /* wake_affine_weight() keeps prev */
+	s->overutilized = true;
+	task_advance(s, w); /* resume, then run */
+	assert_int_not_equal(p->state, TASK_BLOCKED);
+	cpu = p->cpu;
+	sim_free(s);
+	return cpu;
+}
+
+static void test_wakeup_declared_sync(void **state)
+{
+	(void)state;
+	assert_int_equal(resume_wakes_on(SYNC_WL("{\"ref\": \"p\", \"sync\": true}")), 1);
+	/* rt-app's plain resume and a declared non-sync one: no WF_SYNC */
+	assert_int_equal(resume_wakes_on(SYNC_WL("\"p\"")), 0);
+	assert_int_equal(resume_wakes_on(SYNC_WL("{\"ref\": \"p\", \"sync\": false}")), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -466,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_wakeup_recent_used_cpu),
 		cmocka_unit_test(test_wakeup_record_wakee),
 		cmocka_unit_test(test_wakeup_wake_affine),
+		cmocka_unit_test(test_wakeup_declared_sync),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
