@@ -624,7 +624,10 @@ struct claim {
 	int exists, input, is_stdout, is_chr;
 };
 
+/* One process's outputs: the runs of a parallel `compare` claim their lazily opened files
+ * (the rt-app logs) from their threads, hence the lock. */
 struct capsim_claims {
+	pthread_mutex_t lock;
 	struct claim *c;
 	unsigned n, cap;
 };
@@ -632,7 +635,10 @@ struct capsim_claims {
 int capsim_claims_create(capsim_claims **out)
 {
 	*out = calloc(1, sizeof(**out));
-	return *out ? 0 : CAPSIM_ERR_NOMEM;
+	if (!*out)
+		return CAPSIM_ERR_NOMEM;
+	pthread_mutex_init(&(*out)->lock, NULL);
+	return 0;
 }
 
 void capsim_claims_free(capsim_claims *c)
@@ -645,6 +651,7 @@ void capsim_claims_free(capsim_claims *c)
 		free(c->c[i].norm);
 	}
 	free(c->c);
+	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
 
@@ -767,7 +774,12 @@ int capsim_claims_input(capsim_claims *c, const char *path, const char *what)
 		return 0;
 	ret = identify(&k, path, what);
 	k.input = 1;
-	if (!ret && (ret = push(c, &k)))
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&c->lock);
+	ret = push(c, &k);
+	pthread_mutex_unlock(&c->lock);
+	if (ret)
 		claim_free(&k);
 	return ret;
 }
@@ -781,6 +793,34 @@ static int same(const struct claim *a, const struct claim *b)
 	return !a->exists && !b->exists && a->norm && b->norm && !strcmp(a->norm, b->norm);
 }
 
+/* capsim_claims_output() under c->lock: @k is claimed, or refused (and freed) */
+static int claim_output_locked(capsim_claims *c, struct claim *k, capsim_error *err)
+{
+	int ret;
+
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct claim *o = &c->c[i];
+
+		if (!same(o, k))
+			continue;
+		if (o->input)
+			ret = capsim_error_set(err, CAPSIM_ERR_INVALID, "%s %s names %s %s: an "
+					       "output never replaces an input (give it another name)",
+					       k->what, k->path, o->what, o->path);
+		else
+			ret = capsim_error_set(err, CAPSIM_ERR_INVALID, "%s %s and %s %s name one "
+					       "file: give each output its own", o->what, o->path,
+					       k->what, k->path);
+		claim_free(k);
+		return ret;
+	}
+	if ((ret = push(c, k))) {
+		claim_free(k);
+		return capsim_error_set(err, ret, "out of memory");
+	}
+	return 0;
+}
+
 int capsim_claims_output(capsim_claims *c, const char *path, const char *what, capsim_error *err)
 {
 	struct claim k;
@@ -788,25 +828,8 @@ int capsim_claims_output(capsim_claims *c, const char *path, const char *what, c
 
 	if (ret)
 		return capsim_error_set(err, ret, "out of memory");
-	for (unsigned i = 0; i < c->n; i++) {
-		const struct claim *o = &c->c[i];
-
-		if (!same(o, &k))
-			continue;
-		if (o->input)
-			ret = capsim_error_set(err, CAPSIM_ERR_INVALID, "%s %s names %s %s: an "
-					       "output never replaces an input (give it another name)",
-					       k.what, k.path, o->what, o->path);
-		else
-			ret = capsim_error_set(err, CAPSIM_ERR_INVALID, "%s %s and %s %s name one "
-					       "file: give each output its own", o->what, o->path,
-					       k.what, k.path);
-		claim_free(&k);
-		return ret;
-	}
-	if ((ret = push(c, &k))) {
-		claim_free(&k);
-		return capsim_error_set(err, ret, "out of memory");
-	}
-	return 0;
+	pthread_mutex_lock(&c->lock);
+	ret = claim_output_locked(c, &k, err);
+	pthread_mutex_unlock(&c->lock);
+	return ret;
 }
