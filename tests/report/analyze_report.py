@@ -11,34 +11,16 @@
 # --platform the page says what it leaves out and has no capacity; a failing analyze (a trace
 # with no events) leaves no page behind.
 # Usage: analyze_report.py CAPSIM OUTDIR
-import csv, json, os, re, shutil, subprocess, sys
+import json, os, shutil, subprocess, sys
 from collections import defaultdict
+
+import page_series  # noqa: E402  (beside this script)
+from page_series import check, page_data, rows, series_check  # noqa: E402
 
 capsim, out = sys.argv[1], sys.argv[2]
 src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out)
-EXACT_MAX = 2048
-fail = 0
-
-
-def check(what, ok, detail=""):
-    global fail
-    if not ok:
-        fail = 1
-        print(f"WRONG: {what} {detail}")
-    return ok
-
-
-def page_data(path):
-    with open(path) as f:
-        m = re.search(r'<script id="capsim-data" type="application/json">(.*?)</script>', f.read(), re.S)
-    return json.loads(m.group(1))
-
-
-def rows(d, name):
-    with open(os.path.join(d, name)) as f:
-        return list(csv.DictReader(f))
 
 
 def changes(rs, col, t0):
@@ -51,37 +33,6 @@ def changes(rs, col, t0):
         last[c] = v
         ch[c].append((int(r["time_ns"]) - t0, v))
     return ch
-
-
-def expect_columns(ch, w):
-    cols, held = [], None
-    for t, v in ch:
-        c = t // w
-        if not cols or cols[-1][0] != c:
-            start = held if held is not None else v
-            cols.append([c, start, start, v])
-        e = cols[-1]
-        e[1], e[2], e[3] = min(e[1], v), max(e[2], v), v
-        held = v
-    return [tuple(e) for e in cols]
-
-
-def series_check(what, s, ch, w):
-    if "dt" in s:
-        got, t = [], 0
-        for dt, v in zip(s["dt"], s["v"]):
-            t += dt
-            got.append((t, v))
-        check(what + " exact", len(ch) <= EXACT_MAX, f"({len(ch)} changes)")
-        return check(what + " == CSV changes", got == ch,
-                     f"{len(got)} points, {len(ch)} changes; first differing: "
-                     f"{next(((a, b) for a, b in zip(got, ch) if a != b), None)}")
-    got, c = [], 0
-    for dc, lo, hi, last in zip(s["dc"], s["lo"], s["hi"], s["last"]):
-        c += dc
-        got.append((c, lo, hi, last))
-    check(what + " gridded", len(ch) > EXACT_MAX, f"({len(ch)} changes)")
-    return check(what + " columns == CSV's", got == expect_columns(ch, w), f"{len(got)} columns")
 
 
 def analyze(trace, name, platform=None, model=None):
@@ -161,5 +112,5 @@ check("empty trace: no page", not os.path.exists(page))
 check("empty trace: no temporaries", [f for f in os.listdir(out) if "empty.html" in f] == [],
       str(os.listdir(out)))
 
-print(f"analyze --report: {total} tasks compared, {'failures' if fail else 'no failures'}")
-sys.exit(fail)
+print(f"analyze --report: {total} tasks compared, {'failures' if page_series.failed else 'no failures'}")
+sys.exit(page_series.failed)

@@ -10,33 +10,15 @@
 # exact, then gridded). Also: the summary is the same with and without --report
 # (the recording only reads the run), and two reports of one run are byte-identical.
 # Usage: report_decimation.py CAPSIM OUTDIR
-import csv, json, math, os, re, shutil, subprocess, sys
+import math, os, shutil, subprocess, sys
 from collections import defaultdict
+
+import page_series  # noqa: E402  (beside this script)
+from page_series import EXACT_MAX, check, page_data, rows, series_check  # noqa: E402
 
 capsim, out = sys.argv[1], sys.argv[2]
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out)
-EXACT_MAX = 2048
-fail = 0
-
-
-def check(what, ok, detail=""):
-    global fail
-    if not ok:
-        fail = 1
-        print(f"WRONG: {what} {detail}")
-    return ok
-
-
-def page_data(path):
-    with open(path) as f:
-        m = re.search(r'<script id="capsim-data" type="application/json">(.*?)</script>', f.read(), re.S)
-    return json.loads(m.group(1))
-
-
-def rows(d, name):
-    with open(os.path.join(d, name)) as f:
-        return list(csv.DictReader(f))
 
 
 def changes(rs, key, val):
@@ -49,41 +31,6 @@ def changes(rs, key, val):
         last[k] = v
         ch[k].append((int(r["time_ns"]), v))
     return ch
-
-
-def expect_columns(ch, w):
-    """the columns of a gridded series, from its definition"""
-    cols, held = [], None
-    for t, v in ch:
-        c = t // w
-        if not cols or cols[-1][0] != c:
-            start = held if held is not None else v
-            cols.append([c, start, start, v])
-        e = cols[-1]
-        e[1], e[2], e[3] = min(e[1], v), max(e[2], v), v
-        held = v
-    return [tuple(e) for e in cols]
-
-
-def series_check(what, s, ch, w):
-    if "dt" in s:
-        got, t = [], 0
-        for dt, v in zip(s["dt"], s["v"]):
-            t += dt
-            got.append((t, v))
-        check(what + " exact", len(ch) <= EXACT_MAX, f"({len(ch)} changes kept exactly)")
-        return check(what + " == CSV changes", got == ch,
-                     f"{len(got)} points, {len(ch)} changes; first differing: "
-                     f"{next(((a, b) for a, b in zip(got, ch) if a != b), None)}")
-    got, c = [], 0
-    for dc, lo, hi, last in zip(s["dc"], s["lo"], s["hi"], s["last"]):
-        c += dc
-        got.append((c, lo, hi, last))
-    check(what + " gridded", len(ch) > EXACT_MAX, f"({len(ch)} changes gridded)")
-    want = expect_columns(ch, w)
-    return check(what + " columns == CSV's", got == want,
-                 f"{len(got)} vs {len(want)} columns; first differing: "
-                 f"{next(((a, b) for a, b in zip(got, want) if a != b), None)}")
 
 
 def verify(name, d, page):
@@ -182,7 +129,6 @@ def verify(name, d, page):
     return gridded
 
 
-fail_before = fail
 d = os.path.join(out, "short")
 subprocess.run([capsim, "simulate", "--duration", "2s", "--csv", d, "--report", d + ".html"],
                check=True, capture_output=True)
@@ -225,5 +171,5 @@ for loops, form in ((2048, "dt"), (2049, "top")):
     R = page_data(d + ".html")["runs"][0]
     check(f"{loops} intervals: lanes {'exact' if form == 'dt' else 'gridded'}",
           form in R["cpus"][2]["lane"] and form in R["tasks"][0]["lane"])
-print("report_decimation:", "ok" if not fail else "FAILED")
-sys.exit(fail)
+print("report_decimation:", "ok" if not page_series.failed else "FAILED")
+sys.exit(page_series.failed)
