@@ -78,6 +78,15 @@ static inline struct capsim_sim *sim_test_idle(const char *wl, enum capsim_model
 	return s;
 }
 
+/* sim_test_idle() under the default model (sim_options_default()) */
+static inline struct capsim_sim *sim_test_idle_default(const char *wl)
+{
+	struct sim_options o;
+
+	sim_options_default(&o);
+	return sim_test_idle(wl, o.model);
+}
+
 /* The simulated clock moves on by @ns, and jiffies with it, as the event loop moves it between
  * two events (sim.c's sim_set_now()). */
 static inline void sim_test_pass(struct capsim_sim *s, uint64_t ns)

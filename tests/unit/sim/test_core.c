@@ -23,15 +23,6 @@
 
 #define MS 1000000ULL
 
-/* the engine of sim_test_idle() under the default model */
-static struct capsim_sim *idle_sim(const char *wl)
-{
-	struct sim_options o;
-
-	sim_options_default(&o);
-	return sim_test_idle(wl, o.model);
-}
-
 /* a SCHED_DEADLINE task on CPU0, built as sugov_kthread_create() builds the kthread (the
  * engine's only deadline task) */
 static struct sim_task *dl_task(void)
@@ -89,7 +80,7 @@ static void test_class_table_order(void **state)
  */
 static void test_pick_order_across_classes(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("f", "") ", "
 					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *f = sim_test_task(s, "f"), *r = sim_test_task(s, "r"), *d = dl_task();
@@ -130,7 +121,7 @@ static void test_pick_order_across_classes(void **state)
  */
 static void test_fair_does_not_preempt_rt(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("f", "") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("f", "") ", "
 					TASK("r", ", \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *f = sim_test_task(s, "f"), *r = sim_test_task(s, "r");
@@ -158,7 +149,7 @@ static void test_fair_does_not_preempt_rt(void **state)
  */
 static void test_rt_priority_then_fifo(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {"
 		TASK("lo1", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
 		TASK("lo2", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
 		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 50") "}}");
@@ -191,7 +182,7 @@ static void test_rt_priority_then_fifo(void **state)
  */
 static void test_rt_fifo_within_priority(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {"
 		TASK("hi", ", \"policy\": \"SCHED_FIFO\", \"priority\": 30") ", "
 		TASK("a", ", \"policy\": \"SCHED_FIFO\", \"priority\": 20") ", "
 		TASK("b", ", \"policy\": \"SCHED_FIFO\", \"priority\": 20") ", "
@@ -243,7 +234,7 @@ static uint32_t task_ue(const struct sim_task *p)
  */
 static void test_fair_enqueue_dequeue_accounting(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {"
 		TASK("a", ", \"util_min\": 100, \"util_max\": 300") ", "
 		TASK("b", ", \"util_min\": 50, \"util_max\": 700") "}}");
 	struct sim_rq *rq = &s->rq[0];
@@ -367,7 +358,7 @@ static void asleep_on(struct sim_task *p, int cpu, int recent_used_cpu)
  */
 static void test_wakeup_recent_used_cpu(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("a", "0") ", " WAKEE("p") "}}");
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK_ON("a", "0") ", " WAKEE("p") "}}");
 	struct sim_task *p = sim_test_task(s, "p");
 
 	(void)state;
@@ -392,7 +383,7 @@ static void test_wakeup_recent_used_cpu(void **state)
  */
 static void test_wakeup_record_wakee(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("w", "1") ", " WAKEE("p") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK_ON("w", "1") ", " WAKEE("p") ", "
 					WAKEE("q") "}}");
 	struct sim_task *w = sim_test_task(s, "w"), *p = sim_test_task(s, "p"), *q = sim_test_task(s, "q");
 
@@ -426,7 +417,7 @@ static void test_wakeup_record_wakee(void **state)
  */
 static void test_wakeup_wake_affine(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK_ON("w", "1") ", " TASK_ON("h1", "4")
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK_ON("w", "1") ", " TASK_ON("h1", "4")
 					", " TASK_ON("h2", "4") ", " TASK_ON("h3", "4") ", "
 					WAKEE("p") "}}");
 	struct sim_task *p = sim_test_task(s, "p"), *w = sim_test_task(s, "w");
@@ -472,7 +463,7 @@ static void test_wakeup_wake_affine(void **state)
 
 static int resume_wakes_on(const char *wl)
 {
-	struct capsim_sim *s = idle_sim(wl);
+	struct capsim_sim *s = sim_test_idle_default(wl);
 	struct sim_task *p = sim_test_task(s, "p"), *w = sim_test_task(s, "w");
 	const struct sd_domain *llc = NULL;
 	int64_t this_eff, prev_eff;

@@ -30,14 +30,6 @@
 #define TASK(name, extra) \
 	"\"" name "\": {\"delay\": 10000000, \"loop\": 1, \"run\": 1000000" extra "}"
 
-static struct capsim_sim *idle_sim(const char *wl)
-{
-	struct sim_options o;
-
-	sim_options_default(&o);
-	return sim_test_idle(wl, o.model);
-}
-
 /* fits_capacity(): @util fits @cap with 20 % headroom, util x 1280 < cap x 1024 */
 static bool fits_capacity(uint64_t util, uint64_t cap)
 {
@@ -71,7 +63,7 @@ static void run_then_class_tick(struct capsim_sim *s, int cpu, uint64_t ns)
  */
 static void test_update_misfit_status(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
 					TASK("pinned", ", \"cpus\": [1]") ", "
 					TASK("little", ", \"cpus\": [2, 3]") ", "
 					TASK("onbig", ", \"cpus\": [4, 5, 6, 7]") "}}");
@@ -154,7 +146,7 @@ static void group_stats(struct capsim_sim *s, struct lb_sg_stats *sgs, bool *sg_
  */
 static void test_group_classification(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("big", ", \"cpus\": [0, 4]") ", "
 		TASK("a", ", \"cpus\": [1]") ", " TASK("b", ", \"cpus\": [1]") ", "
 		TASK("c", ", \"cpus\": [2]") ", " TASK("d", ", \"cpus\": [3]") "}}");
 	const char *const more[] = { "a", "b", "c", "d" };
@@ -212,7 +204,7 @@ static void test_group_classification(void **state)
  */
 static void test_misfit_active_balance(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("big", "") "}}");
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("big", "") "}}");
 	struct sim_task *p = sim_test_task(s, "big");
 	uint64_t migrations = s->misfit_migrations;
 

@@ -28,14 +28,6 @@
 	"\"" name "\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 1000000, " \
 	"\"policy\": \"" policy "\", \"priority\": " #prio "}"
 
-static struct capsim_sim *idle_sim(const char *wl)
-{
-	struct sim_options o;
-
-	sim_options_default(&o);
-	return sim_test_idle(wl, o.model);
-}
-
 /* RR_TIMESLICE, include/linux/sched/rt.h: 100 ms in ticks (jiffies), 100 x HZ / 1000 */
 static unsigned rr_ticks(const struct capsim_sim *s)
 {
@@ -61,7 +53,7 @@ static void ticks(struct capsim_sim *s, unsigned n)
  */
 static void test_rr_slice_in_ticks(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" RT("a", "SCHED_RR", 10) ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" RT("a", "SCHED_RR", 10) ", "
 					RT("b", "SCHED_RR", 10) "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *a = sim_test_task(s, "a"), *b = sim_test_task(s, "b");
@@ -95,7 +87,7 @@ static void test_rr_slice_in_ticks(void **state)
  */
 static void test_rr_alone_at_its_priority_keeps_its_place(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" RT("a", "SCHED_RR", 10) ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" RT("a", "SCHED_RR", 10) ", "
 		RT("lo", "SCHED_FIFO", 5) ", " RT("b", "SCHED_FIFO", 10) ", "
 		RT("h", "SCHED_FIFO", 50) "}}");
 	struct sim_rq *rq = &s->rq[0];

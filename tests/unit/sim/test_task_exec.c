@@ -35,14 +35,6 @@ static uint64_t scale(uint64_t v, uint64_t c)
 	return v * c >> 10;
 }
 
-static struct capsim_sim *idle_sim(const char *wl)
-{
-	struct sim_options o;
-
-	sim_options_default(&o);
-	return sim_test_idle(wl, o.model);
-}
-
 /*
  * post_init_entity_util_avg() on the CPU wake_up_new_task() chose: a new fair task's util_avg
  * is half the capacity the cfs_rq leaves, cap = (arch capacity - cfs util_avg) / 2, or, on a
@@ -55,7 +47,7 @@ static struct capsim_sim *idle_sim(const char *wl)
  */
 static void test_new_task_util(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("a", ", \"cpus\": [0]") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("a", ", \"cpus\": [0]") ", "
 		TASK("b", ", \"cpus\": [4]") ", " TASK("c", ", \"cpus\": [4]") ", "
 		TASK("r", ", \"cpus\": [5], \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_task *a = sim_test_task(s, "a"), *b = sim_test_task(s, "b");
@@ -94,7 +86,7 @@ static void test_new_task_util(void **state)
  */
 static void test_fork_asks_the_task_class(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {"
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {"
 		TASK("hi", ", \"cpus\": [0], \"policy\": \"SCHED_FIFO\", \"priority\": 90") ", "
 		TASK("rt", ", \"policy\": \"SCHED_FIFO\", \"priority\": 10") ", "
 		TASK("f", "") "}}");
@@ -130,7 +122,7 @@ static void test_fork_asks_the_task_class(void **state)
  */
 static void test_wakeup_moves_pelt(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("t", ", \"cpus\": [0, 4]") "}}");
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("t", ", \"cpus\": [0, 4]") "}}");
 	struct sim_task *t = sim_test_task(s, "t");
 	uint64_t util, rq0_util, migrations = s->migrations;
 
@@ -170,7 +162,7 @@ static void test_wakeup_moves_pelt(void **state)
  */
 static void test_switch_out_accounting(void **state)
 {
-	struct capsim_sim *s = idle_sim("{\"tasks\": {" TASK("t", ", \"cpus\": [0]") ", "
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("t", ", \"cpus\": [0]") ", "
 		TASK("r", ", \"cpus\": [0], \"policy\": \"SCHED_FIFO\"") "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *t = sim_test_task(s, "t"), *r = sim_test_task(s, "r");
