@@ -11,7 +11,7 @@ hog started late), simulated on a shipped platform with --trace, read back, must
   latency, and the text trace prints µs); the task's total work (loops x work over its
   phases) within 1% of the workload's; the hog as one continuous phase (period 0) with its
   delay;
-- a file `capsim simulate --workload` runs;
+- a file `capsim simulate --workload` and `capsim compare --workload --models` run;
 - with --replay, every extracted task under each model asked for, with run time per cluster that
   sums to its run time, and the trace's own figures beside;
 - without --platform a usage error; an unwritable W.json an error that leaves nothing behind.
@@ -164,6 +164,10 @@ a = json.loads(run("analyze", trace, "--platform", PLATFORM, "--json", "--extrac
 check_figures(a)
 check_rtapp(extracted)
 run("simulate", "--platform", PLATFORM, "--workload", extracted, "-o", os.path.join(out, "re.txt"))
+cmp = json.loads(run("compare", "--platform", PLATFORM, "--workload", extracted, "--models",
+                     ",".join(MODELS), "--json").stdout)
+if sorted(cmp["models"]) != sorted(MODELS):
+    fail(f"compare --workload {extracted}: models {sorted(cmp['models'])} != {MODELS}")
 check_replay(json.loads(run("analyze", trace, "--platform", PLATFORM, "--json", "--replay",
                             ",".join(MODELS)).stdout))
 text = run("analyze", trace, "--platform", PLATFORM, "--replay", ",".join(MODELS)).stdout
