@@ -9,7 +9,8 @@
  * topology_update_hw_pressure()'s writes, update_hw_load_avg() at the ticks of a busy CPU,
  * get_actual_cpu_capacity()). Per task: run time per CPU, wake-up latencies (from sched_wakeup,
  * and from sched_waking where traced), CPU changes; with a platform, its PELT util replayed
- * (src/api/analyze_pelt.c).
+ * (src/api/analyze_pelt.c) and its activations, work and phases (src/api/analyze_workload.c),
+ * which --extract-workload writes as rt-app JSON and --replay simulates under each model.
  * Memory grows with the CPUs, tasks, event names and wake-ups, not with the trace's length
  * otherwise.
  */
@@ -1302,18 +1303,24 @@ int capsim_analysis_write_workload(const capsim_analysis *a, FILE *fp)
 
 /* ---- --replay: the extracted workload simulated under each model -------------------------- */
 
-/* Per cluster (cpufreq policy) the time of @ns_of(cpu) over its CPUs, as "policyN": s. */
+/* Of the time per CPU @by_cpu (@n CPUs), cluster (cpufreq policy) @p's. */
+static uint64_t cluster_ns(const capsim_analysis *a, const uint64_t *by_cpu, unsigned n, unsigned p)
+{
+	uint64_t ns = 0;
+
+	for (unsigned c = 0; c < n; c++)
+		if (capsim_cpumask_test(&a->plat->policies[p].related_cpus, c))
+			ns += by_cpu[c];
+	return ns;
+}
+
+/* Per cluster, as "policyN": s (N its first CPU). */
 static void json_clusters(FILE *fp, const capsim_analysis *a, const uint64_t *by_cpu, unsigned n)
 {
 	fputs("\"runtime_by_cluster_s\": {", fp);
 	for (unsigned p = 0; p < a->plat->nr_policies; p++) {
-		uint64_t ns = 0;
-
-		for (unsigned c = 0; c < n; c++)
-			if (capsim_cpumask_test(&a->plat->policies[p].related_cpus, c))
-				ns += by_cpu[c];
 		fprintf(fp, "%s\"policy%u\": ", p ? ", " : "", a->plat->policies[p].cpu);
-		json_secs(fp, ns);
+		json_secs(fp, cluster_ns(a, by_cpu, n, p));
 	}
 	fputs("}", fp);
 }
@@ -1436,14 +1443,8 @@ static void text_figures(FILE *fp, const capsim_analysis *a, const char *name, c
 			 uint64_t misses)
 {
 	fprintf(fp, "%-16.16s %-8s", name, source);
-	for (unsigned p = 0; p < a->plat->nr_policies; p++) {
-		uint64_t ns = 0;
-
-		for (unsigned c = 0; c < n; c++)
-			if (capsim_cpumask_test(&a->plat->policies[p].related_cpus, c))
-				ns += by_cpu[c];
-		fprintf(fp, " %10.6f", (double)ns / 1e9);
-	}
+	for (unsigned p = 0; p < a->plat->nr_policies; p++)
+		fprintf(fp, " %10.6f", (double)cluster_ns(a, by_cpu, n, p) / 1e9);
 	if (has_lat)
 		fprintf(fp, " %11.3f %11.3f", p50, p99);
 	else
