@@ -16,6 +16,7 @@
 static const char head[] =
 	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--pelt F] [--json]\n"
 	"                      [-o OUT] [--csv DIR] [--report F.html] [--events F.jsonl]\n"
+	"                      [--extract-workload W.json] [--replay MODELS]\n"
 	"\n"
 	"What a real trace shows the scheduler did: per CPU the busy time and the time at each\n"
 	"frequency, per task the run time on each CPU, the wake-up latencies and the CPU changes;\n"
@@ -45,6 +46,7 @@ static const char tail[] =
 
 struct analyze_opts {
 	struct cli_value trace, platform, model, hz, pelt, json, output, csv, report, events, help;
+	struct cli_value workload, replay;
 };
 
 #define ANALYZE(field) offsetof(struct analyze_opts, field)
@@ -86,6 +88,15 @@ static const struct cli_option options[] = {
 		  "out, said on the page)" },
 	{ "--events", 0, "F.jsonl", CLI_FILE, .offset = ANALYZE(events),
 	  .help = "every event as one JSON object per line" },
+	{ "--extract-workload", 0, "W.json", CLI_FILE, .offset = ANALYZE(workload),
+	  .help = "also write the workload the trace shows as rt-app JSON (needs\n"
+		  "--platform): each task's phases (periods and work found in its\n"
+		  "activations), for simulate --workload and compare --workload" },
+	{ "--replay", 0, "MODELS", CLI_MODELS, .offset = ANALYZE(replay),
+	  .expect = "v6.9, v6.10, v6.12, latest, capped, none, v6.1",
+	  .help = "extract the workload and simulate it on --platform under each\n"
+		  "model of the comma-separated list; per task and model its run time\n"
+		  "per cluster, wake-up latency and misses beside the trace's own" },
 	{ "--help", 'h', NULL, CLI_FLAG, .offset = ANALYZE(help), .help = "this help" },
 };
 
@@ -94,10 +105,10 @@ const struct cli_command cli_analyze = {
 };
 
 struct analyze_outputs {
-	struct cli_output summary, events, report;
+	struct cli_output summary, events, report, workload;
 	struct cli_dir csv;
 	FILE *capacity;
-	int have_summary, have_events, have_csv, have_report;
+	int have_summary, have_events, have_csv, have_report, have_workload;
 	capsim_claims *claims;  /* the files of this run (cli_record.h) */
 };
 
@@ -114,6 +125,8 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 		return cli_failf(CLI_EXIT_INTERNAL, "out of memory");
 	if ((o->events.arg && capsim_claims_output(out->claims, o->events.arg, "--events", &err)) ||
 	    (o->report.arg && capsim_claims_output(out->claims, o->report.arg, "--report", &err)) ||
+	    (o->workload.arg &&
+	     capsim_claims_output(out->claims, o->workload.arg, "--extract-workload", &err)) ||
 	    capsim_claims_output(out->claims, o->output.arg, "-o", &err))
 		return err.code == CAPSIM_ERR_NOMEM ? cli_fail(&err)
 						    : cli_usage_error("analyze", "%s", err.msg);
@@ -128,6 +141,11 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 			return ret;
 		out->have_report = 1;
 		ao->record = 1;
+	}
+	if (o->workload.arg) {
+		if ((ret = cli_output_open(&out->workload, o->workload.arg)))
+			return ret;
+		out->have_workload = 1;
 	}
 	if (o->csv.arg) {
 		if ((ret = cli_dir_init(&out->csv, "--csv", o->csv.arg)))
@@ -154,6 +172,8 @@ static void abort_outputs(struct analyze_outputs *out)
 		cli_dir_abort(&out->csv);
 	if (out->have_report)
 		cli_output_abort(&out->report);
+	if (out->have_workload)
+		cli_output_abort(&out->workload);
 	if (out->have_summary)
 		cli_output_abort(&out->summary);
 }
@@ -190,8 +210,11 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 			capsim_analysis_write_text(a, out->summary.fp);
 	if (ret)
 		return cli_failf(CLI_EXIT_INPUT, "%s: cannot write", o->output.arg ? o->output.arg : "stdout");
+	if (out->have_workload && capsim_analysis_write_workload(a, out->workload.fp))
+		return cli_failf(CLI_EXIT_INPUT, "--extract-workload %s: cannot write", o->workload.arg);
 	/* every output whole before any is put in place: all of them or none (as simulate) */
 	if ((out->have_report && (ret = write_report(a, argc, argv, o->report.arg, &out->report))) ||
+	    (out->have_workload && (ret = cli_output_finish(&out->workload))) ||
 	    (out->have_events && (ret = cli_output_finish(&out->events))) ||
 	    (out->have_csv && (ret = cli_dir_finish(&out->csv))) ||
 	    (ret = cli_output_finish(&out->summary)))
@@ -205,9 +228,26 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 	if (out->have_report && (ret = cli_output_commit(&out->report)))
 		return ret;
 	out->have_report = 0;
+	if (out->have_workload && (ret = cli_output_commit(&out->workload)))
+		return ret;
+	out->have_workload = 0;
 	ret = cli_output_commit(&out->summary);
 	out->have_summary = 0;
 	return ret;
+}
+
+/* --replay: the extracted workload run under each model given (cli.h, CLI_MODELS' packing) */
+static int replay(capsim_analysis *a, const struct analyze_opts *o)
+{
+	enum capsim_model models[CAPSIM_MODEL_COUNT];
+	capsim_error err = { 0 };
+	unsigned n = 0;
+
+	for (uint64_t m = o->replay.u; m & 15 && n < CAPSIM_MODEL_COUNT; m >>= 4)
+		models[n++] = (enum capsim_model)((m & 15) - 1);
+	if (capsim_analysis_replay(a, o->platform.arg, models, n, &err))
+		return cli_fail(&err);
+	return 0;
 }
 
 int cmd_analyze(int argc, char **argv)
@@ -226,6 +266,11 @@ int cmd_analyze(int argc, char **argv)
 		return ret == CLI_HELP_SHOWN ? CLI_EXIT_OK : ret;
 	if (!o.trace.arg)
 		return cli_usage_error("analyze", "no TRACE given");
+	/* the work a slice is worth comes from the platform's capacities and frequencies */
+	if (!o.platform.arg && (o.workload.arg || o.replay.arg))
+		return cli_usage_error("analyze", "%s needs --platform (the board the trace was "
+				       "taken on: its capacities turn run time into work)",
+				       o.workload.arg ? "--extract-workload" : "--replay");
 	ao.model = (enum capsim_model)o.model.u;
 	ao.model_from_trace = !o.model.arg; /* an explicit --model wins over the trace's kernel */
 	ao.hz = (unsigned)o.hz.u;
@@ -238,6 +283,8 @@ int cmd_analyze(int argc, char **argv)
 		ret = open_outputs(&o, &out, &ao);
 	if (!ret && capsim_analyze_pelt(t, &ao, (enum capsim_pelt_form)o.pelt.u, &a, &err))
 		ret = cli_fail(&err);
+	if (!ret && o.replay.arg)
+		ret = replay(a, &o);
 	if (!ret)
 		ret = write_outputs(a, &o, argc, argv, &out);
 	if (ret)

@@ -251,6 +251,29 @@ CAPSIM_API int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp
  */
 CAPSIM_API int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FILE *fp);
 
+/**
+ * capsim_analysis_write_workload() - `capsim analyze --extract-workload`: the workload the trace
+ * shows as rt-app JSON, which `capsim simulate --workload` and `capsim compare --workload` run
+ * (docs/formats.md "Trace analysis", phases): per task its phases (the JSON's tasks[].phases),
+ * each periodic one as `run` + `timer`, a continuous one as `run`, `run` in µs of work on the
+ * biggest CPU (the file's `calibration`) at its reference frequency.
+ * Return: 0, CAPSIM_ERR_INVALID (@a made without a platform), CAPSIM_ERR_NOMEM or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_analysis_write_workload(const capsim_analysis *a, FILE *fp);
+
+/**
+ * capsim_analysis_replay() - `capsim analyze --replay`: the workload of @a
+ * (capsim_analysis_write_workload()) simulated on @platform (a short name or a DTB, DTS or
+ * platform JSON path: the board @a was made with) for the trace's window under each of the
+ * @nr_models @models, one after the other; the writers then add per task and model its run
+ * time per cluster, wake-up latency and misses beside the trace's own (docs/formats.md "Trace
+ * analysis", replay). Return: 0, or a negative enum capsim_err with @err: CAPSIM_ERR_INVALID
+ * (@a made without a platform, or replayed before), or a run's error.
+ */
+CAPSIM_API int capsim_analysis_replay(capsim_analysis *a, const char *platform,
+				      const enum capsim_model *models, unsigned nr_models,
+				      capsim_error *err);
+
 /** capsim_analysis_free() - NULL is a no-op. */
 CAPSIM_API void capsim_analysis_free(capsim_analysis *a);
 

@@ -827,10 +827,13 @@ class Analysis:
     .tasks (a row per pid: run time, wake-up latencies, CPU changes and, with a platform, the
     PELT replay and its error), .task_cpus (pid, cpu, runtime_s) and, with a platform,
     .capacity (time_ns, cpu, cpufreq_pressure, hw_pressure, hw_load_avg, actual_capacity: a
-    row each time a CPU's believed capacity changes); .pelt_form (None without a platform)."""
+    row each time a CPU's believed capacity changes), .phases (pid, phase, loops, period_us,
+    run_us, work_us, misses: each task's phases found by the workload extraction; empty
+    without a platform); .pelt_form (None without a platform)."""
 
     CAPACITY_COLUMNS = ["time_ns", "cpu", "cpufreq_pressure", "hw_pressure", "hw_load_avg",
                         "actual_capacity"]
+    PHASE_COLUMNS = ["pid", "phase", "loops", "period_us", "run_us", "work_us", "misses"]
 
     def __init__(self, figures, capacity_csv):
         self.json = figures
@@ -845,9 +848,10 @@ class Analysis:
                     for k, v in c["freq_residency_pct"].items()]
         self.cpus = pd.DataFrame(cpus).set_index("cpu") if cpus else pd.DataFrame()
         self.freq_residency = pd.DataFrame(res, columns=["cpu", "khz", "pct"])
-        tasks, task_cpus = [], []
+        tasks, task_cpus, phases = [], [], []
         for t in figures["tasks"]:
-            row = {k: v for k, v in t.items() if not isinstance(v, dict)}
+            row = {k: v for k, v in t.items() if not isinstance(v, (dict, list))}
+            phases += [dict(ph, pid=t["pid"], phase=i) for i, ph in enumerate(t.get("phases", []))]
             for key in ("wakeup_latency_us", "waking_latency_us"):
                 for q, v in t.get(key, {}).items():
                     row["%s_%s_us" % (key[:-3], q)] = np.nan if v is None else v
@@ -862,6 +866,7 @@ class Analysis:
                           for c, s in t["runtime_by_cpu_s"].items()]
         self.tasks = pd.DataFrame(tasks).set_index("pid") if tasks else pd.DataFrame()
         self.task_cpus = pd.DataFrame(task_cpus, columns=["pid", "cpu", "runtime_s"])
+        self.phases = pd.DataFrame(phases, columns=self.PHASE_COLUMNS)
         self.capacity = None
         if capacity_csv is not None:
             rows = [list(map(int, line.split(","))) for line in capacity_csv.splitlines()[1:]]

@@ -116,3 +116,37 @@ def test_pelt_replay_follows_a_float_model(tmp_path, event, form, other):
     assert far.pelt_util_error_max_abs >= worst - 6 > 100
     assert r.json["pelt"]["util_error"]["n"] == 15
     assert not math.isnan(t.pelt_util_error_mean_abs)
+
+
+def test_phases_merge_preemptions_and_count_work(tmp_path):
+    # pid 7 wakes every 10 ms on CPU 0 (a Juno little) at half its reference frequency and
+    # runs 4 ms, once preempted halfway (prev_state R+: the same activation); then it changes
+    # to 1 ms every 10 ms. Work is ns x capacity x f / f_ref / the biggest CPU's capacity.
+    cpus = cli_json("platform", "show", JUNO_PLAT, "--json")["cpus"]
+    big = max(c["capacity_orig"] for c in cpus)
+    cap, ref = cpus[0]["capacity_orig"], cpus[0]["freq_ref_khz"]
+    sw = ("x-1 [000] d..2. %.6f: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 "
+          "prev_state=%s ==> next_comm=%s next_pid=%d next_prio=120")
+    wake = "x-1 [000] d..2. %.6f: sched_wakeup: comm=t7 pid=7 prio=120 target_cpu=000"
+    lines = ["x-1 [000] d..2. 1.000000: cpu_frequency: state=%d cpu_id=0" % (ref // 2)]
+    runs = [4000] * 5 + [1000] * 5
+    for k, run_us in enumerate(runs):
+        t0 = 1.0 + k * 0.010
+        lines += [wake % t0, sw % (t0, "swapper/0", 0, "R", "t7", 7)]
+        if k == 2:  # preempted for 1 ms in the middle
+            mid = t0 + run_us / 2e6
+            lines += [sw % (mid, "t7", 7, "R+", "kw", 9), sw % (mid + 0.001, "kw", 9, "S", "t7", 7)]
+            lines += [sw % (t0 + run_us / 1e6 + 0.001, "t7", 7, "S", "swapper/0", 0)]
+        else:
+            lines += [sw % (t0 + run_us / 1e6, "t7", 7, "S", "swapper/0", 0)]
+    path = tmp_path / "phases.txt"
+    path.write_text("\n".join(lines) + "\n")
+    r = capsim.analyze(str(path), platform=JUNO_PLAT)
+    ph = r.phases[r.phases.pid == 7].reset_index(drop=True)
+    assert list(ph.loops) == [5, 5]
+    assert list(ph.period_us) == pytest.approx([10000, 10000])
+    assert list(ph.run_us) == pytest.approx([4000, 1000])
+    # printed to the ns (3 decimals of µs)
+    assert list(ph.work_us) == pytest.approx([u * cap * 0.5 / big for u in (4000, 1000)], abs=5e-4)
+    assert r.json == cli_json("analyze", str(path), "--platform", JUNO_PLAT, "--json")
+    assert capsim.analyze(str(path)).phases.empty  # no platform: no work, no phases

@@ -9,7 +9,8 @@
  * topology_update_hw_pressure()'s writes, update_hw_load_avg() at the ticks of a busy CPU,
  * get_actual_cpu_capacity()). Per task: run time per CPU, wake-up latencies (from sched_wakeup,
  * and from sched_waking where traced), CPU changes; with a platform, its PELT util replayed
- * (src/api/analyze_pelt.c).
+ * (src/api/analyze_pelt.c) and its activations, work and phases (src/api/analyze_workload.c),
+ * which --extract-workload writes as rt-app JSON and --replay simulates under each model.
  * Memory grows with the CPUs, tasks, event names and wake-ups, not with the trace's length
  * otherwise.
  */
@@ -21,6 +22,7 @@
 
 #include "abi.h"
 #include "api/analyze_pelt.h"
+#include "api/analyze_workload.h"
 #include "capsim/capsim.h"
 #include "input/trace_text.h"
 #include "internal.h"
@@ -76,6 +78,7 @@ struct an_task {
 	uint64_t *wlat;
 	size_t nr_wlat, cap_wlat;
 	struct pelt_task pelt;
+	struct xw_task xw;  /* its activations and phases (with a platform) */
 };
 
 struct an_name {
@@ -94,6 +97,7 @@ struct capsim_analysis {
 	FILE *capacity_csv;
 	struct belief *belief;
 	struct pelt_replay *pelt; /* with a platform */
+	struct xw_extract *xw;    /* with a platform: the workload extraction */
 	bool any_waking;          /* the trace has sched_waking */
 	bool any_event;
 	uint64_t first_ts, last_ts;
@@ -109,6 +113,15 @@ struct capsim_analysis {
 	uint64_t skipped[CAPSIM_TRACE_SKIP_COUNT];
 	struct capsim_recording *rec; /* --report's series and lanes (opts->record), times from
 				       * first_ts */
+	struct an_replay *replay;     /* capsim_analysis_replay()'s runs, or NULL */
+};
+
+/* The extracted workload's runs, one per model (capsim_analysis_replay()). */
+struct an_replay {
+	char *platform;
+	unsigned nr_models;
+	enum capsim_model models[CAPSIM_MODEL_COUNT];
+	capsim_summary *sum[CAPSIM_MODEL_COUNT];
 };
 
 /* ---- tables ------------------------------------------------------------------------------ */
@@ -291,6 +304,8 @@ static int set_freq(struct capsim_analysis *a, unsigned c, uint64_t khz, uint64_
 		cp->freq_first = now;
 	if (a->pelt)
 		pelt_on_freq(a->pelt, c, khz);
+	if (a->xw)
+		xw_on_freq(a->xw, c, now, khz);
 	cp->freq_known = true;
 	cp->freq_khz = khz;
 	cp->freq_since = now;
@@ -437,6 +452,8 @@ static void see_cpu(struct capsim_analysis *a, unsigned c, uint64_t now)
 	cp->since = cp->start;
 	cp->cap_since = cp->start;
 	cp->min_actual = UINT64_MAX;
+	if (a->xw)
+		xw_on_cpu_start(a->xw, c, cp->start);
 	if (a->belief && c < a->belief->nr_cpus) {
 		cp->view = belief_view(a->belief, c, cp->start);
 		/* pressure that came before the CPU's first event (its policy's): a change too */
@@ -446,6 +463,28 @@ static void see_cpu(struct capsim_analysis *a, unsigned c, uint64_t now)
 	}
 }
 
+/* The workload extraction's view of a switch: @ran ran on @c since @slice_start. */
+static int switch_workload(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+			   unsigned c, uint64_t slice_start, int ran, int prev, int next)
+{
+	const char *state = capsim_trace_field(ev, "prev_state");
+	/* looked up once all exist: making one may move the others */
+	struct an_task *rt = ran ? task_of(a, ran) : NULL;
+	struct an_task *pt = prev ? task_of(a, prev) : NULL;
+	struct an_task *nt = next ? task_of(a, next) : NULL;
+	int64_t prio = -1;
+
+	if ((ran && !rt) || (prev && !pt) || (next && !nt))
+		return CAPSIM_ERR_NOMEM;
+	rt = ran ? task_of(a, ran) : NULL;
+	pt = prev ? task_of(a, prev) : NULL;
+	if (capsim_trace_field_i64(ev, "next_prio", &prio) || prio < -1 || prio > 139)
+		prio = -2; /* not traced */
+	return xw_on_switch(a->xw, c, ev->ts_ns, slice_start, rt ? &rt->xw : NULL,
+			    pt ? &pt->xw : NULL, state && capsim_trace_prev_state_runnable(state),
+			    nt ? &nt->xw : NULL, (int)prio);
+}
+
 static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 		     capsim_error *err)
 {
@@ -453,7 +492,8 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 	struct an_cpu *cp = &a->cpus[c];
 	int64_t prev, next;
 	struct an_task *t;
-	int ret;
+	uint64_t slice_start;
+	int ret, ran;
 
 	if ((ret = field_in(a, ev, "prev_pid", 0, INT32_MAX, &prev, err)) ||
 	    (ret = field_in(a, ev, "next_pid", 0, INT32_MAX, &next, err)))
@@ -467,6 +507,9 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 		a->switch_mismatch++;
 	if (a->belief)
 		cap_refresh(a, c, ev->ts_ns);
+	/* who ran since when: account_run()'s slice */
+	ran = cp->known ? cp->cur : 0;
+	slice_start = cp->since;
 	account_run(a, c, ev->ts_ns);
 	cp->known = true;
 	cp->lost_gap = false;
@@ -508,7 +551,7 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 		pelt_on_switch(a->pelt, c, ev->ts_ns, pt ? &pt->pelt : NULL,
 			       state && capsim_trace_prev_state_runnable(state), nt ? &nt->pelt : NULL);
 	}
-	return 0;
+	return a->xw ? switch_workload(a, ev, c, slice_start, ran, (int)prev, (int)next) : 0;
 }
 
 static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
@@ -530,6 +573,8 @@ static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event 
 		t->woken = true;
 		t->woken_at = ev->ts_ns;
 	}
+	if (a->xw)
+		xw_on_wakeup(&t->xw, ev->ts_ns);
 	if (a->pelt && !capsim_trace_field_i64(ev, "target_cpu", &cpu) && cpu >= 0 &&
 	    cpu < MAX_TRACE_CPUS)
 		pelt_on_wakeup(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt);
@@ -825,8 +870,18 @@ static int finish(struct capsim_analysis *a)
 			continue;
 		if (!cp->known && !cp->lost_gap)
 			continue; /* no switch: who ran is unknown, nothing counted */
+		if (a->xw) {
+			struct an_task *t = cp->known && cp->cur ? task_of(a, cp->cur) : NULL;
+
+			if (cp->known && cp->cur && !t)
+				return CAPSIM_ERR_NOMEM;
+			xw_on_end(a->xw, c, a->last_ts, cp->since, t ? &t->xw : NULL);
+		}
 		account_run(a, c, a->last_ts);
 	}
+	for (size_t t = 0; a->xw && t < a->nr_tasks; t++)
+		if (xw_task_finish(&a->tasks[t].xw, a->last_ts))
+			return CAPSIM_ERR_NOMEM;
 	for (unsigned c = 0; c < a->nr_cpus; c++) {
 		struct an_cpu *cp = &a->cpus[c];
 
@@ -883,7 +938,8 @@ static int start(struct capsim_analysis *a, const capsim_trace *t,
 		ret = a->plat_name ? setup_belief(a, err) :
 				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
-	if (!ret && !(a->pelt = pelt_replay_create(a->plat, pelt)))
+	if (!ret && (!(a->pelt = pelt_replay_create(a->plat, pelt)) ||
+		     !(a->xw = xw_create(a->plat))))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	if (!ret)
 		pelt_on_kernel_release(a->pelt, release);
@@ -959,6 +1015,16 @@ int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
 	return 0;
 }
 
+static void replay_free(struct an_replay *r)
+{
+	if (!r)
+		return;
+	for (unsigned k = 0; k < r->nr_models; k++)
+		capsim_summary_free(r->sum[k]);
+	free(r->platform);
+	free(r);
+}
+
 void capsim_analysis_free(capsim_analysis *a)
 {
 	if (!a)
@@ -970,8 +1036,11 @@ void capsim_analysis_free(capsim_analysis *a)
 		free(a->tasks[t].lat);
 		free(a->tasks[t].wlat);
 		pelt_task_free(&a->tasks[t].pelt);
+		xw_task_free(&a->tasks[t].xw);
 	}
 	pelt_replay_free(a->pelt);
+	xw_free(a->xw);
+	replay_free(a->replay);
 	for (size_t n = 0; n < a->nr_names; n++)
 		free(a->names[n].name);
 	for (unsigned c = 0; c < a->cpus_alloc; c++)
@@ -1133,6 +1202,8 @@ static void json_task(FILE *fp, const capsim_analysis *a, const struct an_task *
 	}
 	if (a->pelt)
 		pelt_write_task_json(a->pelt, &t->pelt, fp);
+	if (a->xw)
+		xw_write_phases_json(&t->xw, fp);
 	fprintf(fp, ", \"wakeups\": %" PRIu64 ", \"cpu_changes\": %" PRIu64 ", \"migrations\": %"
 		PRIu64 ", \"switch_ins\": %" PRIu64 "}", t->wakeups, t->cpu_changes, t->migrations,
 		t->switch_ins);
@@ -1152,6 +1223,352 @@ static int json_pelt(FILE *fp, const capsim_analysis *a, struct an_task **tasks)
 	fputs(", ", fp);
 	pelt_write_json(a->pelt, pts, a->nr_tasks, fp);
 	free(pts);
+	return 0;
+}
+
+/* ---- --extract-workload: the workload the trace shows, as rt-app JSON ---------------------- */
+
+/*
+ * The kernel's own threads that a workload does not run: the deadline class's (sugov:N, which
+ * the simulator runs itself for schedutil) and the stoppers (migration/N).
+ */
+static bool kernel_own(const struct an_task *t)
+{
+	return t->xw.deadline || !strncmp(t->comm, "migration/", strlen("migration/"));
+}
+
+/*
+ * The extracted tasks of @tasks (by pid: those with an activation) into @out, and their rt-app
+ * names into @names (each COMM_MAX + 16 bytes): the comm, or "comm-pid" when another extracted
+ * task has the same comm ("pid-N" without one). Return: how many.
+ */
+static size_t workload_tasks(const capsim_analysis *a, struct an_task **tasks, struct an_task **out,
+			     char (*names)[COMM_MAX + 16])
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->nr_tasks; i++)
+		if (tasks[i]->xw.nr_phases && !kernel_own(tasks[i]))
+			out[n++] = tasks[i];
+	for (size_t i = 0; i < n; i++) {
+		bool twice = false;
+
+		for (size_t k = 0; k < n && !twice; k++)
+			twice = k != i && !strcmp(out[k]->comm, out[i]->comm);
+		if (!out[i]->comm[0])
+			snprintf(names[i], sizeof(names[i]), "pid-%d", out[i]->pid);
+		else if (twice)
+			snprintf(names[i], sizeof(names[i]), "%s-%d", out[i]->comm, out[i]->pid);
+		else
+			snprintf(names[i], sizeof(names[i]), "%s", out[i]->comm);
+	}
+	return n;
+}
+
+int capsim_analysis_write_workload(const capsim_analysis *a, FILE *fp)
+{
+	struct an_task **tasks, **ext = NULL;
+	const struct xw_task **xts = NULL;
+	const char **np = NULL;
+	char (*names)[COMM_MAX + 16] = NULL;
+	size_t n;
+	int ret = 0;
+
+	if (!a || !fp || !a->xw)
+		return CAPSIM_ERR_INVALID;
+	if (!(tasks = sorted_tasks(a)))
+		return CAPSIM_ERR_NOMEM;
+	ext = malloc((a->nr_tasks + 1) * sizeof(*ext));
+	names = malloc((a->nr_tasks + 1) * sizeof(*names));
+	xts = malloc((a->nr_tasks + 1) * sizeof(*xts));
+	np = malloc((a->nr_tasks + 1) * sizeof(*np));
+	if (ext && names && xts && np) {
+		n = workload_tasks(a, tasks, ext, names);
+		for (size_t i = 0; i < n; i++) {
+			xts[i] = &ext[i]->xw;
+			np[i] = names[i];
+		}
+		xw_write_rtapp(a->xw, xts, np, n, a->first_ts, a->last_ts, fp);
+		ret = ferror(fp) ? CAPSIM_ERR_IO : 0;
+	} else {
+		ret = CAPSIM_ERR_NOMEM;
+	}
+	free(np);
+	free(xts);
+	free(names);
+	free(ext);
+	free(tasks);
+	return ret;
+}
+
+/* ---- --replay: the extracted workload simulated under each model -------------------------- */
+
+/* Of the time per CPU @by_cpu (@n CPUs), cluster (cpufreq policy) @p's. */
+static uint64_t cluster_ns(const capsim_analysis *a, const uint64_t *by_cpu, unsigned n, unsigned p)
+{
+	uint64_t ns = 0;
+
+	for (unsigned c = 0; c < n; c++)
+		if (capsim_cpumask_test(&a->plat->policies[p].related_cpus, c))
+			ns += by_cpu[c];
+	return ns;
+}
+
+/* Per cluster, as "policyN": s (N its first CPU). */
+static void json_clusters(FILE *fp, const capsim_analysis *a, const uint64_t *by_cpu, unsigned n)
+{
+	fputs("\"runtime_by_cluster_s\": {", fp);
+	for (unsigned p = 0; p < a->plat->nr_policies; p++) {
+		fprintf(fp, "%s\"policy%u\": ", p ? ", " : "", a->plat->policies[p].cpu);
+		json_secs(fp, cluster_ns(a, by_cpu, n, p));
+	}
+	fputs("}", fp);
+}
+
+/* a run's task of rt-app name @name, or NULL (it never ran) */
+static const struct capsim_task_summary *run_task(const capsim_summary *s, const char *name)
+{
+	for (unsigned i = 0; i < s->nr_tasks; i++)
+		if (s->tasks[i].name && !strcmp(s->tasks[i].name, name))
+			return &s->tasks[i];
+	return NULL;
+}
+
+/* @ts's run time per CPU of the platform into @by_cpu (nr_cpus entries) */
+static void run_by_cpu(const capsim_analysis *a, const struct capsim_task_summary *ts,
+		       uint64_t *by_cpu)
+{
+	memset(by_cpu, 0, a->plat->nr_cpus * sizeof(*by_cpu));
+	for (unsigned k = 0; ts && k < ts->nr_runtime_by_cpu; k++)
+		if (ts->runtime_by_cpu[k].cpu < a->plat->nr_cpus)
+			by_cpu[ts->runtime_by_cpu[k].cpu] += ts->runtime_by_cpu[k].ns;
+}
+
+static void json_figures(FILE *fp, const capsim_analysis *a, const uint64_t *by_cpu, unsigned n,
+			 uint64_t runtime_ns, double p50, double p99, bool has_lat, uint64_t misses)
+{
+	fputs("{\"runtime_s\": ", fp);
+	json_secs(fp, runtime_ns);
+	fputs(", ", fp);
+	json_clusters(fp, a, by_cpu, n);
+	if (has_lat)
+		fprintf(fp, ", \"wakeup_latency_us\": {\"p50\": %.3f, \"p99\": %.3f}", p50, p99);
+	else
+		fputs(", \"wakeup_latency_us\": {\"p50\": null, \"p99\": null}", fp);
+	fprintf(fp, ", \"misses\": %" PRIu64 "}", misses);
+}
+
+/* The trace's and each model's figures of one extracted task. */
+static void json_replay_task(FILE *fp, const capsim_analysis *a, const struct an_task *t,
+			     const char *name, uint64_t *by_cpu)
+{
+	const struct an_replay *r = a->replay;
+
+	fputs("{\"name\": ", fp);
+	trace_jsonl_string(fp, name);
+	fputs(", \"comm\": ", fp);
+	trace_jsonl_string(fp, t->comm);
+	fprintf(fp, ", \"pid\": %d, \"trace\": ", t->pid);
+	json_figures(fp, a, t->by_cpu, a->nr_cpus, t->runtime_ns,
+		     t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.5) / 1e3 : 0,
+		     t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.99) / 1e3 : 0, t->nr_lat > 0,
+		     xw_task_misses(&t->xw));
+	fputs(", \"models\": {", fp);
+	for (unsigned k = 0; k < r->nr_models; k++) {
+		const struct capsim_task_summary *ts = run_task(r->sum[k], name);
+
+		run_by_cpu(a, ts, by_cpu);
+		fprintf(fp, "%s\"%s\": ", k ? ", " : "", capsim_model_name(r->models[k]));
+		json_figures(fp, a, by_cpu, a->plat->nr_cpus, ts ? ts->runtime_ns : 0,
+			     ts ? ts->lat_p50_us : 0, ts ? ts->lat_p99_us : 0, ts != NULL,
+			     ts ? ts->deadline_misses : 0);
+	}
+	fputs("}}", fp);
+}
+
+/* The extracted tasks of the sorted @tasks and their names: freed by the caller (one block). */
+struct extracted {
+	struct an_task **tasks;
+	char (*names)[COMM_MAX + 16];
+	uint64_t *by_cpu;
+	size_t n;
+};
+
+static int extracted_of(const capsim_analysis *a, struct an_task **sorted, struct extracted *e)
+{
+	e->tasks = malloc((a->nr_tasks + 1) * sizeof(*e->tasks));
+	e->names = malloc((a->nr_tasks + 1) * sizeof(*e->names));
+	e->by_cpu = calloc(a->plat->nr_cpus + 1, sizeof(*e->by_cpu));
+	if (!e->tasks || !e->names || !e->by_cpu)
+		return CAPSIM_ERR_NOMEM;
+	e->n = workload_tasks(a, sorted, e->tasks, e->names);
+	return 0;
+}
+
+static void extracted_free(struct extracted *e)
+{
+	free(e->tasks);
+	free(e->names);
+	free(e->by_cpu);
+}
+
+/* ", \"replay\": {...}" (docs/formats.md "Trace analysis", replay) */
+static int json_replay(const capsim_analysis *a, struct an_task **sorted, FILE *fp)
+{
+	const struct an_replay *r = a->replay;
+	struct extracted e = { 0 };
+	int ret = extracted_of(a, sorted, &e);
+
+	if (ret) {
+		extracted_free(&e);
+		return ret;
+	}
+	fputs(", \"replay\": {\"platform\": ", fp);
+	trace_jsonl_string(fp, r->platform);
+	fputs(", \"models\": [", fp);
+	for (unsigned k = 0; k < r->nr_models; k++)
+		fprintf(fp, "%s\"%s\"", k ? ", " : "", capsim_model_name(r->models[k]));
+	fputs("], \"tasks\": [", fp);
+	for (size_t i = 0; i < e.n; i++) {
+		fputs(i ? ", " : "", fp);
+		json_replay_task(fp, a, e.tasks[i], e.names[i], e.by_cpu);
+	}
+	fputs("]}", fp);
+	extracted_free(&e);
+	return 0;
+}
+
+static void text_figures(FILE *fp, const capsim_analysis *a, const char *name, const char *source,
+			 const uint64_t *by_cpu, unsigned n, bool has_lat, double p50, double p99,
+			 uint64_t misses)
+{
+	fprintf(fp, "%-16.16s %-8s", name, source);
+	for (unsigned p = 0; p < a->plat->nr_policies; p++)
+		fprintf(fp, " %10.6f", (double)cluster_ns(a, by_cpu, n, p) / 1e9);
+	if (has_lat)
+		fprintf(fp, " %11.3f %11.3f", p50, p99);
+	else
+		fprintf(fp, " %11s %11s", "-", "-");
+	fprintf(fp, " %7" PRIu64 "\n", misses);
+}
+
+static int text_replay(const capsim_analysis *a, struct an_task **sorted, FILE *fp)
+{
+	const struct an_replay *r = a->replay;
+	struct extracted e = { 0 };
+	int ret = extracted_of(a, sorted, &e);
+
+	if (ret) {
+		extracted_free(&e);
+		return ret;
+	}
+	fprintf(fp, "\nreplay of the extracted workload on %s: run time per cluster (s), wake-up "
+		"latency (us), misses\n%-16s %-8s", r->platform, "task", "source");
+	for (unsigned p = 0; p < a->plat->nr_policies; p++) {
+		char col[16];
+
+		snprintf(col, sizeof(col), "policy%u", a->plat->policies[p].cpu);
+		fprintf(fp, " %10s", col);
+	}
+	fputs("     lat_p50     lat_p99  misses\n", fp);
+	for (size_t i = 0; i < e.n; i++) {
+		const struct an_task *t = e.tasks[i];
+
+		text_figures(fp, a, e.names[i], "trace", t->by_cpu, a->nr_cpus, t->nr_lat > 0,
+			     t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.5) / 1e3 : 0,
+			     t->nr_lat ? analyze_quantile(t->lat, t->nr_lat, 0.99) / 1e3 : 0,
+			     xw_task_misses(&t->xw));
+		for (unsigned k = 0; k < r->nr_models; k++) {
+			const struct capsim_task_summary *ts = run_task(r->sum[k], e.names[i]);
+
+			run_by_cpu(a, ts, e.by_cpu);
+			text_figures(fp, a, "", capsim_model_name(r->models[k]), e.by_cpu,
+				     a->plat->nr_cpus, ts != NULL, ts ? ts->lat_p50_us : 0,
+				     ts ? ts->lat_p99_us : 0, ts ? ts->deadline_misses : 0);
+		}
+	}
+	extracted_free(&e);
+	return 0;
+}
+
+/* The extracted workload, parsed back as a workload handle. */
+static int extracted_workload(const capsim_analysis *a, capsim_workload **wl, capsim_error *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *ms = open_memstream(&text, &len);
+	int ret;
+
+	if (!ms)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	ret = capsim_analysis_write_workload(a, ms);
+	if (fclose(ms) && !ret)
+		ret = CAPSIM_ERR_NOMEM;
+	if (ret)
+		ret = capsim_error_set(err, ret, "out of memory");
+	else
+		ret = capsim_workload_parse(text, len, "the extracted workload", wl, err);
+	free(text);
+	return ret;
+}
+
+/* One model's run of @sc into @r. */
+static int replay_one(capsim_scenario *sc, struct an_replay *r, enum capsim_model m,
+		      capsim_error *err)
+{
+	capsim_sim *sim = NULL;
+	int ret = capsim_scenario_set_model(sc, m, err);
+
+	if (!ret)
+		ret = capsim_sim_create(sc, &sim, err);
+	if (!ret)
+		ret = capsim_sim_run(sim, err);
+	if (!ret)
+		ret = capsim_sim_summary_take(sim, &r->sum[r->nr_models], err);
+	if (!ret)
+		r->models[r->nr_models++] = m;
+	capsim_sim_free(sim);
+	if (ret)
+		capsim_error_prefix(err, "replay under model %s: ", capsim_model_name(m));
+	return ret;
+}
+
+int capsim_analysis_replay(capsim_analysis *a, const char *platform,
+			   const enum capsim_model *models, unsigned nr_models, capsim_error *err)
+{
+	capsim_workload *wl = NULL;
+	capsim_scenario *sc = NULL;
+	struct an_replay *r;
+	int ret;
+
+	if (!a || !platform || !a->xw || a->replay || nr_models > CAPSIM_MODEL_COUNT)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "the replay needs an analysis made "
+					"with a platform, its platform's name, at most %d models, "
+					"and is made once", CAPSIM_MODEL_COUNT);
+	if (!(r = calloc(1, sizeof(*r))) || !(r->platform = strdup(platform))) {
+		free(r);
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	}
+	ret = extracted_workload(a, &wl, err);
+	if (!ret)
+		ret = capsim_scenario_create(&sc, err);
+	if (!ret)
+		ret = capsim_scenario_set_platform(sc, platform, err);
+	if (!ret)
+		ret = capsim_scenario_set_workload(sc, wl, err);
+	/* as long as the trace's window, at least a ns */
+	if (!ret)
+		ret = capsim_scenario_set_duration(sc, a->last_ts > a->first_ts ?
+						   a->last_ts - a->first_ts : 1, err);
+	for (unsigned k = 0; !ret && k < nr_models; k++)
+		ret = replay_one(sc, r, models[k], err);
+	capsim_scenario_free(sc);
+	capsim_workload_free(wl);
+	if (ret) {
+		replay_free(r);
+		return ret;
+	}
+	a->replay = r;
 	return 0;
 }
 
@@ -1210,7 +1627,12 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 		fputs(i ? ", " : "", fp);
 		json_task(fp, a, tasks[i]);
 	}
-	fputs("]}\n", fp);
+	fputs("]", fp);
+	if (a->replay && json_replay(a, tasks, fp)) {
+		free(tasks);
+		return CAPSIM_ERR_NOMEM;
+	}
+	fputs("}\n", fp);
 	free(tasks);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
 }
@@ -1275,6 +1697,10 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 				fprintf(fp, " %4.1f", e);
 		}
 		fputc('\n', fp);
+	}
+	if (a->replay && text_replay(a, tasks, fp)) {
+		free(tasks);
+		return CAPSIM_ERR_NOMEM;
 	}
 	free(tasks);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
