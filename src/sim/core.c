@@ -432,10 +432,12 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 /* ---- tick -------------------------------------------------------------------------------- */
 
 /*
- * mirrors sched_tick(): hw_load_avg on the task clock, then the class tick of the running
- * task (task_tick_fair(), task_tick_rt(), task_tick_dl()), then the balance trigger.
+ * mirrors sched_tick() up to and with the class tick: the clock, hw_load_avg on the task clock
+ * (update_hw_load_avg()), then the class tick of the running task (task_tick_fair(),
+ * task_tick_rt(), task_tick_dl()). Return: whether it asked for a reschedule (resched_curr():
+ * TIF_NEED_RESCHED), which rq_tick() honours. kernel-check's task_tick_fair group calls it.
  */
-void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *c = rq->curr;
 	bool resched = false;
@@ -449,7 +451,16 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	if (c)
 		resched = c->sched_class->task_tick(s, rq, c);
 	rq_sync_view(s, rq);
-	if (resched)
+	return resched;
+}
+
+/*
+ * mirrors sched_tick(): rq_tick_curr(), the reschedule it asked for at once, then the balance
+ * trigger.
+ */
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq_tick_curr(s, rq))
 		rq_resched(s, rq);
 	else
 		rq_arm_completion(s, rq);
