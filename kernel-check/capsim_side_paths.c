@@ -38,7 +38,7 @@ static struct {
 } cs;
 static struct kc_path_out *cs_out; /* NULL: no path case runs, the wrappers only forward */
 static unsigned cs_step, cs_task; /* the step in progress and its task */
-static bool cs_resched; /* a reschedule asked for and not made (TIF_NEED_RESCHED) */
+static bool cs_tick_resched; /* what the step's rq_tick_curr() returned */
 
 static void cs_log(unsigned call, unsigned task, uint64_t arg)
 {
@@ -275,8 +275,7 @@ static void cs_tick(uint64_t khz)
 
 	if (khz)
 		sim_pressure_hw_cap(&cs.s, &cpu0, (uint32_t)khz);
-	if (rq_tick_curr(&cs.s, &cs.rq))
-		cs_resched = true;
+	cs_tick_resched = rq_tick_curr(&cs.s, &cs.rq);
 }
 
 /* one step through the engine's entry point; 0 if its task is not in a state for it */
@@ -330,7 +329,6 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 	for (unsigned t = 0; t < in->nr_tasks; t++)
 		cs_task_init(in, t);
 	cs_out = out;
-	cs_resched = false;
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		cs_step = k;
 		cs.s.now += in->dt[k];
@@ -354,7 +352,8 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->uclamp_idle[k] = rq->uclamp_idle;
 		out->overloaded[k] = cs.s.overloaded;
 		out->curr_task[k] = rq->curr && task_is_fair(rq->curr) ? (uint64_t)(rq->curr - cs.tasks) + 1 : 0;
-		out->need_resched[k] = rq->fair_resched || cs_resched;
+		/* a tick's: the reschedule rq_tick() makes; else the one pending */
+		out->need_resched[k] = in->op[k] == KC_PATH_TICK ? cs_tick_resched : rq->fair_resched;
 		out->zero_vruntime_out[k] = rq->cfs.zero_vruntime;
 		out->hw_load_avg_out[k] = sim_pressure_load_avg(&cs.s, 0);
 	}

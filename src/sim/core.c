@@ -445,11 +445,13 @@ bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq)
 	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
 		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
-	sim_pressure_tick(s, rq->cpu);
+	CAPSIM_MUT(60, sim_pressure_tick(s, rq->cpu), (void)0);
 	rq_sync_pressure(s, rq);
-	update_curr(s, rq);
+	CAPSIM_MUT(69, update_curr(s, rq), (void)0);
 	if (c)
 		resched = c->sched_class->task_tick(s, rq, c);
+	if (CAPSIM_MUT(69, false, true))
+		update_curr(s, rq);
 	rq_sync_view(s, rq);
 	return resched;
 }
