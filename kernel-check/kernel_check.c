@@ -1823,8 +1823,8 @@ static void gen_pelt(struct rng *r, uint64_t max, uint64_t divider, uint64_t *av
 	*sum = *avg * divider + (chance(r, 30) ? range(r, 0, divider - 1) : 0);
 }
 
-/* a path case's runqueue and tasks (their steps are each group's) */
-static void gen_path_state(struct rng *r, unsigned kind, struct kc_path_in *in)
+/* a path case's runqueue and at least @min_tasks tasks (their steps are each group's) */
+static void gen_path_state(struct rng *r, unsigned kind, struct kc_path_in *in, unsigned min_tasks)
 {
 	uint64_t div, pc;
 
@@ -1843,7 +1843,7 @@ static void gen_path_state(struct rng *r, unsigned kind, struct kc_path_in *in)
 		gen_pelt(r, 1024, div, &in->cfs_runnable_avg, &in->cfs_runnable_sum);
 		gen_pelt(r, 4096, div, &in->cfs_load_avg, &in->cfs_load_sum);
 	}
-	in->nr_tasks = range(r, 1, KC_PATH_TASKS);
+	in->nr_tasks = range(r, min_tasks, KC_PATH_TASKS);
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		uint64_t tpc = range(r, 0, 1023), tdiv = 47742 - 1024 + tpc;
 
@@ -1876,7 +1876,7 @@ static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool d
 {
 	bool started[KC_PATH_TASKS] = { false }, queued[KC_PATH_TASKS] = { false };
 
-	gen_path_state(r, kind, in);
+	gen_path_state(r, kind, in, 1);
 	in->nr_steps = range(r, 1, KC_PATH_STEPS);
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1);
@@ -1927,9 +1927,10 @@ enum { PW_RANDOM, PW_RESCHED, PW_IDLE_CURR, PW_IDLE_WAKEE, PW_BATCH_WAKEE, PW_SL
        PW_DELAYED, PW_UCLAMP };
 
 /* the state of gen_path() with no RT task, and what the running steps need */
-static void gen_running_state(struct rng *r, unsigned pk, struct kc_path_in *in)
+static void gen_running_state(struct rng *r, unsigned pk, struct kc_path_in *in,
+			      unsigned min_tasks)
 {
-	gen_path_state(r, pk, in);
+	gen_path_state(r, pk, in, min_tasks);
 	in->rt_curr = 0;
 	in->freq_ref = range(r, 300000, 3000000);
 }
@@ -1950,16 +1951,28 @@ static void gen_step(struct kc_path_in *in, unsigned op, unsigned t, uint64_t dt
 	in->dt[k] = dt;
 }
 
-/* the first steps: some tasks queued, then task 0 set running on the idle CPU */
-static void gen_running_start(struct rng *r, struct kc_path_in *in)
+/*
+ * the first steps: some tasks queued, then task 0 set running on the idle CPU; with @delay,
+ * the others wake with a lag that places them after V and go to sleep at once, so that their
+ * sleep is delayed (DELAY_DEQUEUE)
+ */
+static void gen_running_start(struct rng *r, struct kc_path_in *in, bool delay)
 {
-	unsigned n = (unsigned)range(r, 1, in->nr_tasks);
+	unsigned n = (unsigned)range(r, delay ? 2 : 1, in->nr_tasks);
 
 	in->nr_steps = 0;
-	for (unsigned t = 0; t < n; t++)
+	for (unsigned t = 0; t < n; t++) {
+		if (delay && t) {
+			in->last_update[t] = in->clock0 - edgy(r, 0, 1ULL << 27);
+			in->vlag[t] = (uint64_t)-(int64_t)range(r, 1, 4 * in->base_slice);
+		}
 		gen_step(in, !in->last_update[t] && chance(r, 50) ? KC_PATH_NEW : KC_PATH_WAKE, t,
 			 chance(r, 20) ? 0 : edgy(r, 1, 4000000));
+	}
 	gen_step(in, KC_PATH_RUN, 0, chance(r, 30) ? 0 : edgy(r, 1, 2000000));
+	for (unsigned t = 1; delay && t < n && in->nr_steps < KC_PATH_STEPS - 2; t++)
+		if (chance(r, 70))
+			gen_step(in, KC_PATH_SLEEP, t, edgy(r, 0, 1000000));
 }
 
 /* a tick's distance from the last step: about TICK_NSEC, or anything */
@@ -1976,7 +1989,7 @@ static void gen_task_tick_fair(struct rng *r, unsigned kind, void *v)
 
 	gen_running_state(r, kind == TT_BLOCKED ? PK_BLOCKED : kind == TT_UCLAMP ? PK_UCLAMP
 							  : kind == TT_DELAYED ? PK_DELAY : PK_RANDOM,
-			  in);
+			  in, kind == TT_DELAYED ? 2 : 1);
 	if (kind == TT_ONE)
 		in->nr_tasks = 1;
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
@@ -1985,7 +1998,7 @@ static void gen_task_tick_fair(struct rng *r, unsigned kind, void *v)
 		if (kind == TT_SLICE || chance(r, 10))
 			in->slice[t] = range(r, 100000, 100000000);
 	}
-	gen_running_start(r, in);
+	gen_running_start(r, in, kind == TT_DELAYED);
 	while (in->nr_steps < KC_PATH_STEPS) {
 		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1), k = (unsigned)in->nr_steps;
 
@@ -2009,8 +2022,7 @@ static void gen_check_preempt_wakeup_fair(struct rng *r, unsigned kind, void *v)
 
 	gen_running_state(r, kind == PW_UCLAMP ? PK_UCLAMP : kind == PW_DELAYED ? PK_DELAY
 										 : PK_RANDOM,
-			  in);
-	in->nr_tasks = range(r, 2, KC_PATH_TASKS);
+			  in, 2);
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		unsigned policy = chance(r, 85) ? KC_POLICY_NORMAL
 						: (unsigned)range(r, KC_POLICY_IDLE, KC_POLICY_BATCH);
@@ -2025,7 +2037,7 @@ static void gen_check_preempt_wakeup_fair(struct rng *r, unsigned kind, void *v)
 		if ((kind == PW_SLICE && t) || chance(r, 10))
 			in->slice[t] = range(r, 100000, kind == PW_SLICE ? in->base_slice : 30000000);
 	}
-	gen_running_start(r, in);
+	gen_running_start(r, in, kind == PW_DELAYED);
 	while (in->nr_steps < KC_PATH_STEPS) {
 		unsigned t = (unsigned)range(r, 1, in->nr_tasks - 1);
 
