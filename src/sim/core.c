@@ -432,7 +432,7 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 /* ---- tick -------------------------------------------------------------------------------- */
 
 /*
- * mirrors sched_tick() up to and with the class tick: the clock, hw_load_avg on the task clock
+ * The part of sched_tick() up to and with the class tick: the clock, hw_load_avg on the task clock
  * (update_hw_load_avg()), then the class tick of the running task (task_tick_fair(),
  * task_tick_rt(), task_tick_dl()). Return: whether it asked for a reschedule (resched_curr():
  * TIF_NEED_RESCHED), which rq_tick() honours. kernel-check's task_tick_fair group calls it.
