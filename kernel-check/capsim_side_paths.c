@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
- * capsim_side_paths.c - capsim's answer for the path groups enqueue_task_fair and
- * dequeue_task_fair: the case's tasks written into a simulator of one CPU (struct capsim_sim
- * with its sim_rq, set up by rq_init()), and each step done by the engine's own entry points
- * (src/sim/core.c, src/sim/fair.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL) and a wake-up,
- * rq_dequeue() for a sleep, rq_requeue_delayed() for a delayed task's wake-up. Nothing here
- * computes an answer.
+ * capsim_side_paths.c - capsim's answer for the path groups enqueue_task_fair,
+ * dequeue_task_fair, task_tick_fair and check_preempt_wakeup_fair: the case's tasks written into
+ * a simulator of one CPU (struct capsim_sim with its sim_rq, set up by rq_init(), and its
+ * pressure by sim_pressure_setup()), and each step done by the engine's own entry points
+ * (src/sim/core.c, src/sim/fair.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL)
+ * and a wake-up, rq_dequeue() for a sleep, rq_requeue_delayed() for a delayed task's wake-up,
+ * the fair class's set_next_task() for a task set running, sim_pressure_hw_cap() and
+ * rq_tick_curr() for a tick, and a wake-up's rq_check_preempt_wakeup(). Nothing here computes
+ * an answer.
  *
  * The call log: the model functions the engine calls from another file are wrapped at link
  * time (-Wl,--wrap, kernel-check/CMakeLists.txt): each __wrap_ logs the call with its
  * arguments while a path case runs, then makes it (__real_), except cpufreq_update_util(),
- * which, as on the kernel side, runs no governor during a path case.
+ * which, as on the kernel side, runs no governor during a path case, update_misfit_status()
+ * (a group of its own) and rq_resched(): a reschedule the wake-up asks for is left pending in
+ * the engine's own flag (rq->fair_resched), not made, as the kernel side's resched_curr() only
+ * sets TIF_NEED_RESCHED.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +25,7 @@
 #include "model/uclamp.h"
 #include "model/util_est.h"
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 
 static struct {
 	struct capsim_sim s;
@@ -27,9 +34,11 @@ static struct {
 	struct capsim_platform plat;
 	struct platform_cpu cpu;
 	struct sim_task tasks[KC_PATH_TASKS], rt;
+	capsim_error err;
 } cs;
 static struct kc_path_out *cs_out; /* NULL: no path case runs, the wrappers only forward */
 static unsigned cs_step, cs_task; /* the step in progress and its task */
+static bool cs_tick_resched; /* what the step's rq_tick_curr() returned */
 
 static void cs_log(unsigned call, unsigned task, uint64_t arg)
 {
@@ -55,6 +64,8 @@ void __real_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP
 void __real_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS]);
 void __real_cpufreq_update_util(struct capsim_sim *s, int cpu);
 void __real_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
+void __real_update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
+void __real_rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 uint32_t __wrap_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
 uint32_t __wrap_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
 bool __wrap_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
@@ -66,6 +77,8 @@ void __wrap_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP
 void __wrap_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS]);
 void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu);
 void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags);
+void __wrap_update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
+void __wrap_rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 
 /*
  * util_est_enqueue() / _dequeue() take values, not the task: the task is the one the step
@@ -134,6 +147,24 @@ void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned fl
 	__real_cpufreq_update_util_flags(s, cpu, flags);
 }
 
+void __wrap_update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (cs_out) {
+		cs_log(KC_CALL_UPDATE_MISFIT, (unsigned)(rq->curr - cs.tasks), 0);
+		return;
+	}
+	__real_update_misfit_status(s, rq);
+}
+
+void __wrap_rq_resched(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (cs_out) {
+		rq->fair_resched = true; /* pending, as the kernel's TIF_NEED_RESCHED */
+		return;
+	}
+	__real_rq_resched(s, rq);
+}
+
 static void cs_sim_init(const struct kc_path_in *in)
 {
 	struct capsim_sim *s = &cs.s;
@@ -153,7 +184,10 @@ static void cs_sim_init(const struct kc_path_in *in)
 	cs.plat.cpus = &cs.cpu;
 	cs.plat.nr_cpus = 1;
 	cs.cpu.capacity_orig = in->cpu_scale;
+	cs.cpu.freq_ref_khz = (uint32_t)in->freq_ref;
 	cs.cpu.policy = -1;
+	if (sim_pressure_setup(s, &cs.err))
+		abort();
 	rq_init(s, rq, 0);
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
 	rq->freq_scale = in->freq_scale;
@@ -186,10 +220,13 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	p->cpu = 0;
 	p->sched_class = &sim_fair_sched_class;
 	p->state = in->last_update[t] ? TASK_BLOCKED : TASK_NEW;
-	p->policy = in->idle_policy[t] ? WL_POLICY_IDLE : WL_POLICY_OTHER;
+	p->policy = in->idle_policy[t] == KC_POLICY_IDLE    ? WL_POLICY_IDLE
+		    : in->idle_policy[t] == KC_POLICY_BATCH ? WL_POLICY_BATCH
+							    : WL_POLICY_OTHER;
 	p->weight = in->weight[t];
 	p->se.weight = in->weight[t];
-	p->se.slice = in->base_slice;
+	p->se.slice = in->slice[t] ? in->slice[t] : in->base_slice;
+	p->se.custom_slice = in->slice[t] != 0;
 	p->st.cur_cpu = -1;
 	sa->last_update_time = in->last_update[t];
 	sa->util_avg = in->util_avg[t];
@@ -214,8 +251,35 @@ static bool cs_on_rq(const struct sim_task *p)
 	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING || p->se.sched_delayed;
 }
 
+/* a wake-up: try_to_wake_up()'s enqueue or requeue, then rq_check_preempt_wakeup() */
+static int cs_ttwu(struct sim_task *p)
+{
+	struct capsim_sim *s = &cs.s;
+	struct sim_rq *rq = &cs.rq;
+
+	if (p->se.sched_delayed)
+		rq_requeue_delayed(s, rq, p);
+	else if (!cs_on_rq(p))
+		rq_enqueue(s, rq, p, true);
+	else
+		return 0;
+	if (rq->curr && rq->curr != p)
+		rq_check_preempt_wakeup(s, rq, p);
+	return 1;
+}
+
+/* a tick after a hardware cap of @khz (0: none) */
+static void cs_tick(uint64_t khz)
+{
+	capsim_cpumask cpu0 = { { 1 } };
+
+	if (khz)
+		sim_pressure_hw_cap(&cs.s, &cpu0, (uint32_t)khz);
+	cs_tick_resched = rq_tick_curr(&cs.s, &cs.rq);
+}
+
 /* one step through the engine's entry point; 0 if its task is not in a state for it */
-static int cs_op(unsigned op, struct sim_task *p, bool iowait)
+static int cs_op(unsigned op, struct sim_task *p, bool iowait, uint64_t khz)
 {
 	struct capsim_sim *s = &cs.s;
 	struct sim_rq *rq = &cs.rq;
@@ -233,7 +297,7 @@ static int cs_op(unsigned op, struct sim_task *p, bool iowait)
 			rq_enqueue(s, rq, p, true);
 		return 1;
 	case KC_PATH_SLEEP:
-		if (!cs_on_rq(p) || p->se.sched_delayed)
+		if (!cs_on_rq(p) || p->se.sched_delayed || rq->curr == p)
 			return 0;
 		rq_dequeue(s, rq, p, true);
 		return 1;
@@ -242,6 +306,17 @@ static int cs_op(unsigned op, struct sim_task *p, bool iowait)
 			return 0;
 		rq_requeue_delayed(s, rq, p);
 		return 1;
+	case KC_PATH_RUN:
+		if (!cs_on_rq(p) || p->se.sched_delayed || rq->curr)
+			return 0;
+		update_rq_clock(s, rq);
+		p->sched_class->set_next_task(s, rq, p); /* rq_resched()'s switch from idle */
+		return 1;
+	case KC_PATH_TICK:
+		cs_tick(khz);
+		return 1;
+	case KC_PATH_TTWU:
+		return cs_ttwu(p);
 	}
 	return 0;
 }
@@ -259,7 +334,7 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		cs.s.now += in->dt[k];
 		cs_task = (unsigned)in->task[k];
 		out->applied[k] = (uint64_t)cs_op((unsigned)in->op[k], &cs.tasks[in->task[k]],
-						  in->iowait[k] != 0);
+						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs_nr;
 		out->h_nr_delayed[k] = rq->cfs_delayed;
@@ -276,6 +351,11 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->uclamp_max_rq[k] = rq->uclamp_rq[1];
 		out->uclamp_idle[k] = rq->uclamp_idle;
 		out->overloaded[k] = cs.s.overloaded;
+		out->curr_task[k] = rq->curr && task_is_fair(rq->curr) ? (uint64_t)(rq->curr - cs.tasks) + 1 : 0;
+		/* a tick's: the reschedule rq_tick() makes; else the one pending */
+		out->need_resched[k] = in->op[k] == KC_PATH_TICK ? cs_tick_resched : rq->fair_resched;
+		out->zero_vruntime_out[k] = rq->cfs.zero_vruntime;
+		out->hw_load_avg_out[k] = sim_pressure_load_avg(&cs.s, 0);
 	}
 	cs_out = NULL;
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
@@ -292,8 +372,14 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->t_vruntime[t] = p->se.vruntime;
 		out->t_deadline[t] = p->se.deadline;
 		out->t_vlag[t] = (uint64_t)p->se.vlag;
+		out->t_slice[t] = p->se.slice;
+		/* the engine charges curr at points of its own: its time up to the last clock */
+		out->t_sum_exec[t] = p->st.runtime_ns + (rq->curr == p ? rq->clk.clock - p->exec_start : 0);
+		out->t_exec_start[t] = p->se.exec_start;
+		free(p->st.by_cpu); /* what rq_update_curr() counted of its time */
 	}
-	free(cs.rt.st.by_cpu); /* what rq_update_curr() counted of the RT task's time */
+	free(cs.rt.st.by_cpu); /* the same of the RT task's */
+	sim_pressure_free(&cs.s);
 	if (out->nr_log > KC_PATH_LOG)
 		out->nr_log = KC_PATH_LOG + 1; /* more than the room: the count shows it */
 }
@@ -306,6 +392,17 @@ void cside_enqueue_task_fair(const struct kc_enqueue_task_fair_in *in,
 
 void cside_dequeue_task_fair(const struct kc_dequeue_task_fair_in *in,
 			     struct kc_dequeue_task_fair_out *out)
+{
+	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void cside_task_tick_fair(const struct kc_task_tick_fair_in *in, struct kc_task_tick_fair_out *out)
+{
+	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void cside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_in *in,
+				     struct kc_check_preempt_wakeup_fair_out *out)
 {
 	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }

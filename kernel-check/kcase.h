@@ -728,7 +728,7 @@ KC_STRUCT(deadline_in)
 	S(select_task_rq)
 KC_STRUCT(deadline_out)
 
-/* --- path groups: enqueue_task_fair, dequeue_task_fair ------------------------------------- */
+/* --- path groups: enqueue_task_fair, dequeue_task_fair, task_tick_fair, check_preempt_wakeup_fair */
 
 /*
  * The path groups run the kernel's enqueue_task() / dequeue_task() (core.c, with the rq's
@@ -739,6 +739,12 @@ KC_STRUCT(deadline_out)
  * running an RT task (the PELT clock then scales with capacity and frequency), and a sequence
  * of operations, each after dt ns. Answers: the runqueue after each step, the tasks at the end,
  * and the log of model-function calls (kc_path_call) in the order they were made.
+ * task_tick_fair and check_preempt_wakeup_fair add steps with a fair task running: RUN makes a
+ * queued task curr (set_next_task_fair(); engine: the class's set_next_task()), TICK runs
+ * sched_tick()'s part up to task_tick_fair() after a hardware cap of khz (engine:
+ * sim_pressure_hw_cap(), rq_tick_curr()), TTWU a wake-up with its wakeup_preempt() (engine:
+ * rq_enqueue() or rq_requeue_delayed(), then rq_check_preempt_wakeup()). A reschedule is only
+ * asked for (need_resched), never made, on either side.
  */
 #define KC_PATH_TASKS 6
 #define KC_PATH_STEPS 12
@@ -748,7 +754,12 @@ enum kc_path_op {
 	KC_PATH_WAKE,    /* ttwu_do_activate(): ENQUEUE_WAKEUP (attach if not attached) */
 	KC_PATH_SLEEP,   /* block_task(): dequeue_task(DEQUEUE_SLEEP), maybe delayed */
 	KC_PATH_REQUEUE, /* ttwu_runnable() of a delayed task: ENQUEUE_DELAYED */
+	KC_PATH_RUN,     /* the idle CPU's __schedule() sets a queued task next: set_next_task_fair() */
+	KC_PATH_TICK,    /* sched_tick(): update_hw_load_avg(), task_tick_fair() of a fair curr */
+	KC_PATH_TTWU,    /* try_to_wake_up(): WAKE or REQUEUE, then wakeup_preempt() of a fair curr */
 };
+/* the task's policy (in->policy) */
+enum kc_path_policy { KC_POLICY_NORMAL, KC_POLICY_IDLE, KC_POLICY_BATCH };
 /* a log entry: step << 56 | call << 48 | task << 40 | argument (40 bits) */
 enum kc_path_call {
 	KC_CALL_UTIL_EST_ENQUEUE = 1, /* argument: the cfs_rq's util_est before */
@@ -758,6 +769,7 @@ enum kc_path_call {
 	KC_CALL_UCLAMP_RQ_INC,        /* per clamp id: the id */
 	KC_CALL_UCLAMP_RQ_DEC,
 	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags */
+	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own) */
 };
 static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
 {
@@ -771,11 +783,13 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 	S(tick_nsec) \
 	S(uclamp_used) \
 	S(clock0) /* rq clock, clock_task and clock_pelt at the start */ \
+	S(freq_ref) /* capacity_freq_ref, kHz: what a hardware cap (khz) is a fraction of */ \
 	S(cfs_util_avg) S(cfs_util_sum) S(cfs_runnable_avg) S(cfs_runnable_sum) \
 	S(cfs_load_avg) S(cfs_load_sum) S(cfs_period_contrib) S(cfs_util_est) \
 	S(nr_tasks) \
 	A(weight, KC_PATH_TASKS) /* scale_load_down(), sched_prio_to_weight[] */ \
-	A(idle_policy, KC_PATH_TASKS) \
+	A(idle_policy, KC_PATH_TASKS) /* enum kc_path_policy */ \
+	A(slice, KC_PATH_TASKS) /* a custom slice (sched_attr's runtime), ns; 0: the base slice */ \
 	A(util_avg, KC_PATH_TASKS) A(util_sum, KC_PATH_TASKS) \
 	A(runnable_avg, KC_PATH_TASKS) A(runnable_sum, KC_PATH_TASKS) \
 	A(load_avg, KC_PATH_TASKS) A(load_sum, KC_PATH_TASKS) \
@@ -785,7 +799,8 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 	I(vlag, KC_PATH_TASKS) /* se->vlag left by its last dequeue: PLACE_LAG at its wake-up */ \
 	A(uclamp_min, KC_PATH_TASKS) A(uclamp_max, KC_PATH_TASKS) \
 	S(nr_steps) \
-	A(op, KC_PATH_STEPS) A(task, KC_PATH_STEPS) A(dt, KC_PATH_STEPS) A(iowait, KC_PATH_STEPS)
+	A(op, KC_PATH_STEPS) A(task, KC_PATH_STEPS) A(dt, KC_PATH_STEPS) A(iowait, KC_PATH_STEPS) \
+	A(khz, KC_PATH_STEPS) /* TICK: a hardware cap before it (0: none) */
 #define KC_FIELDS_path_out(S, A, I) \
 	A(applied, KC_PATH_STEPS) \
 	A(nr_running, KC_PATH_STEPS) A(h_nr_runnable, KC_PATH_STEPS) A(h_nr_delayed, KC_PATH_STEPS) \
@@ -796,23 +811,35 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 	A(cfs_last_update, KC_PATH_STEPS) A(cfs_util_est_out, KC_PATH_STEPS) \
 	A(uclamp_min_rq, KC_PATH_STEPS) A(uclamp_max_rq, KC_PATH_STEPS) \
 	A(uclamp_idle, KC_PATH_STEPS) A(overloaded, KC_PATH_STEPS) \
+	A(curr_task, KC_PATH_STEPS) /* the fair curr's task + 1; 0: none */ \
+	A(need_resched, KC_PATH_STEPS) /* TIF_NEED_RESCHED of curr */ \
+	A(zero_vruntime_out, KC_PATH_STEPS) A(hw_load_avg_out, KC_PATH_STEPS) \
 	A(t_util_avg, KC_PATH_TASKS) A(t_util_sum, KC_PATH_TASKS) A(t_runnable_avg, KC_PATH_TASKS) \
 	A(t_load_avg, KC_PATH_TASKS) A(t_last_update, KC_PATH_TASKS) A(t_util_est, KC_PATH_TASKS) \
 	A(t_on_rq, KC_PATH_TASKS) A(t_delayed, KC_PATH_TASKS) \
 	A(t_vruntime, KC_PATH_TASKS) A(t_deadline, KC_PATH_TASKS) I(t_vlag, KC_PATH_TASKS) \
+	A(t_slice, KC_PATH_TASKS) A(t_sum_exec, KC_PATH_TASKS) A(t_exec_start, KC_PATH_TASKS) \
 	S(nr_log) \
 	A(log, KC_PATH_LOG)
-/* the two groups share the case and the answer; their generators differ (kernel_check.c) */
+/* the path groups share the case and the answer; their generators differ (kernel_check.c) */
 #define KC_FIELDS_enqueue_task_fair_in KC_FIELDS_path_in
 #define KC_FIELDS_enqueue_task_fair_out KC_FIELDS_path_out
 #define KC_FIELDS_dequeue_task_fair_in KC_FIELDS_path_in
 #define KC_FIELDS_dequeue_task_fair_out KC_FIELDS_path_out
+#define KC_FIELDS_task_tick_fair_in KC_FIELDS_path_in
+#define KC_FIELDS_task_tick_fair_out KC_FIELDS_path_out
+#define KC_FIELDS_check_preempt_wakeup_fair_in KC_FIELDS_path_in
+#define KC_FIELDS_check_preempt_wakeup_fair_out KC_FIELDS_path_out
 KC_STRUCT(path_in)
 KC_STRUCT(path_out)
 KC_STRUCT(enqueue_task_fair_in)
 KC_STRUCT(enqueue_task_fair_out)
 KC_STRUCT(dequeue_task_fair_in)
 KC_STRUCT(dequeue_task_fair_out)
+KC_STRUCT(task_tick_fair_in)
+KC_STRUCT(task_tick_fair_out)
+KC_STRUCT(check_preempt_wakeup_fair_in)
+KC_STRUCT(check_preempt_wakeup_fair_out)
 /* one side's answer to a path case (both groups' kside_ and cside_ are these) */
 void kside_path(const struct kc_path_in *in, struct kc_path_out *out);
 void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
@@ -879,7 +906,8 @@ KC_STRUCT(select_task_rq_fair_out)
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
-	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair)
+	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
+	X(task_tick_fair) X(check_preempt_wakeup_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -164,6 +164,18 @@ KC_TABLE(dequeue_task_fair_in)
 #define KC_T struct kc_dequeue_task_fair_out
 KC_TABLE(dequeue_task_fair_out)
 #undef KC_T
+#define KC_T struct kc_task_tick_fair_in
+KC_TABLE(task_tick_fair_in)
+#undef KC_T
+#define KC_T struct kc_task_tick_fair_out
+KC_TABLE(task_tick_fair_out)
+#undef KC_T
+#define KC_T struct kc_check_preempt_wakeup_fair_in
+KC_TABLE(check_preempt_wakeup_fair_in)
+#undef KC_T
+#define KC_T struct kc_check_preempt_wakeup_fair_out
+KC_TABLE(check_preempt_wakeup_fair_out)
+#undef KC_T
 #define KC_T struct kc_select_task_rq_fair_in
 KC_TABLE(select_task_rq_fair_in)
 #undef KC_T
@@ -1811,9 +1823,9 @@ static void gen_pelt(struct rng *r, uint64_t max, uint64_t divider, uint64_t *av
 	*sum = *avg * divider + (chance(r, 30) ? range(r, 0, divider - 1) : 0);
 }
 
-static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool dequeues)
+/* a path case's runqueue and at least @min_tasks tasks (their steps are each group's) */
+static void gen_path_state(struct rng *r, unsigned kind, struct kc_path_in *in, unsigned min_tasks)
 {
-	bool started[KC_PATH_TASKS] = { false }, queued[KC_PATH_TASKS] = { false };
 	uint64_t div, pc;
 
 	in->cpu_scale = chance(r, 50) ? 1024 : range(r, 160, 1024);
@@ -1831,7 +1843,7 @@ static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool d
 		gen_pelt(r, 1024, div, &in->cfs_runnable_avg, &in->cfs_runnable_sum);
 		gen_pelt(r, 4096, div, &in->cfs_load_avg, &in->cfs_load_sum);
 	}
-	in->nr_tasks = range(r, 1, KC_PATH_TASKS);
+	in->nr_tasks = range(r, min_tasks, KC_PATH_TASKS);
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		uint64_t tpc = range(r, 0, 1023), tdiv = 47742 - 1024 + tpc;
 
@@ -1858,6 +1870,13 @@ static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool d
 			in->uclamp_max[t] = 1024;
 		}
 	}
+}
+
+static void gen_path(struct rng *r, unsigned kind, struct kc_path_in *in, bool dequeues)
+{
+	bool started[KC_PATH_TASKS] = { false }, queued[KC_PATH_TASKS] = { false };
+
+	gen_path_state(r, kind, in, 1);
 	in->nr_steps = range(r, 1, KC_PATH_STEPS);
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1);
@@ -1890,6 +1909,146 @@ static void gen_dequeue_task_fair(struct rng *r, unsigned kind, void *v)
 					PK_BLOCKED };
 
 	gen_path(r, map[kind], v, true);
+}
+
+/* --- path groups task_tick_fair, check_preempt_wakeup_fair ------------------------------- */
+
+static const char *const task_tick_fair_kinds[] = {
+	"random", "one_task", "delayed", "blocked_load", "uclamp", "hw_pressure", "idle_batch",
+	"custom_slice", "short_ticks",
+};
+static const char *const check_preempt_wakeup_fair_kinds[] = {
+	"random", "need_resched", "idle_curr", "idle_wakee", "batch_wakee", "short_slice",
+	"delayed_wakee", "uclamp",
+};
+enum { TT_RANDOM, TT_ONE, TT_DELAYED, TT_BLOCKED, TT_UCLAMP, TT_HW, TT_IDLE_BATCH, TT_SLICE,
+       TT_SHORT };
+enum { PW_RANDOM, PW_RESCHED, PW_IDLE_CURR, PW_IDLE_WAKEE, PW_BATCH_WAKEE, PW_SLICE,
+       PW_DELAYED, PW_UCLAMP };
+
+/* the state of gen_path() with no RT task, and what the running steps need */
+static void gen_running_state(struct rng *r, unsigned pk, struct kc_path_in *in,
+			      unsigned min_tasks)
+{
+	gen_path_state(r, pk, in, min_tasks);
+	in->rt_curr = 0;
+	in->freq_ref = range(r, 300000, 3000000);
+}
+
+/* a task's policy, its weight with it */
+static void gen_policy(struct rng *r, struct kc_path_in *in, unsigned t, unsigned policy)
+{
+	in->idle_policy[t] = policy;
+	in->weight[t] = policy == KC_POLICY_IDLE ? 3 : path_weights[range(r, 0, 10)];
+}
+
+static void gen_step(struct kc_path_in *in, unsigned op, unsigned t, uint64_t dt)
+{
+	unsigned k = (unsigned)in->nr_steps++;
+
+	in->op[k] = op;
+	in->task[k] = t;
+	in->dt[k] = dt;
+}
+
+/*
+ * the first steps: some tasks queued, then task 0 set running on the idle CPU; with @delay,
+ * the others wake with a lag that places them after V and go to sleep at once, so that their
+ * sleep is delayed (DELAY_DEQUEUE)
+ */
+static void gen_running_start(struct rng *r, struct kc_path_in *in, bool delay)
+{
+	unsigned n = (unsigned)range(r, delay ? 2 : 1, in->nr_tasks);
+
+	in->nr_steps = 0;
+	for (unsigned t = 0; t < n; t++) {
+		if (delay && t) {
+			in->last_update[t] = in->clock0 - edgy(r, 0, 1ULL << 27);
+			in->vlag[t] = (uint64_t)-(int64_t)range(r, 1, 4 * in->base_slice);
+		}
+		gen_step(in, !in->last_update[t] && chance(r, 50) ? KC_PATH_NEW : KC_PATH_WAKE, t,
+			 chance(r, 20) ? 0 : edgy(r, 1, 4000000));
+	}
+	gen_step(in, KC_PATH_RUN, 0, chance(r, 30) ? 0 : edgy(r, 1, 2000000));
+	for (unsigned t = 1; delay && t < n && in->nr_steps < KC_PATH_STEPS - 2; t++)
+		if (chance(r, 70))
+			gen_step(in, KC_PATH_SLEEP, t, edgy(r, 0, 1000000));
+}
+
+/* a tick's distance from the last step: about TICK_NSEC, or anything */
+static uint64_t gen_tick_dt(struct rng *r, const struct kc_path_in *in, bool short_ticks)
+{
+	if (short_ticks)
+		return edgy(r, 0, 1000000);
+	return chance(r, 60) ? in->tick_nsec + range(r, 0, 2000) - 1000 : edgy(r, 1, 40000000);
+}
+
+static void gen_task_tick_fair(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_path_in *in = v;
+
+	gen_running_state(r, kind == TT_BLOCKED ? PK_BLOCKED : kind == TT_UCLAMP ? PK_UCLAMP
+							  : kind == TT_DELAYED ? PK_DELAY : PK_RANDOM,
+			  in, kind == TT_DELAYED ? 2 : 1);
+	if (kind == TT_ONE)
+		in->nr_tasks = 1;
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		if (kind == TT_IDLE_BATCH || chance(r, 10))
+			gen_policy(r, in, t, (unsigned)range(r, KC_POLICY_NORMAL, KC_POLICY_BATCH));
+		if (kind == TT_SLICE || chance(r, 10))
+			in->slice[t] = range(r, 100000, 100000000);
+	}
+	gen_running_start(r, in, kind == TT_DELAYED);
+	while (in->nr_steps < KC_PATH_STEPS) {
+		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1), k = (unsigned)in->nr_steps;
+
+		if (chance(r, 60)) {
+			gen_step(in, KC_PATH_TICK, t, gen_tick_dt(r, in, kind == TT_SHORT));
+			if (kind == TT_HW || chance(r, 30))
+				in->khz[k] = edgy(r, 1, in->freq_ref * 5 / 4);
+			continue;
+		}
+		/* the queue moves between ticks: wake-ups, sleeps (delayed or not), requeues */
+		gen_step(in, chance(r, kind == TT_DELAYED ? 60 : 35) ? KC_PATH_SLEEP
+				   : chance(r, 30)			 ? KC_PATH_REQUEUE
+									 : KC_PATH_WAKE,
+			 t, chance(r, 10) ? 0 : edgy(r, 1, 8000000));
+	}
+}
+
+static void gen_check_preempt_wakeup_fair(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_path_in *in = v;
+
+	gen_running_state(r, kind == PW_UCLAMP ? PK_UCLAMP : kind == PW_DELAYED ? PK_DELAY
+										 : PK_RANDOM,
+			  in, 2);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		unsigned policy = chance(r, 85) ? KC_POLICY_NORMAL
+						: (unsigned)range(r, KC_POLICY_IDLE, KC_POLICY_BATCH);
+
+		if (t == 0 && kind == PW_IDLE_CURR)
+			policy = KC_POLICY_IDLE;
+		else if (t && kind == PW_IDLE_WAKEE && chance(r, 60))
+			policy = KC_POLICY_IDLE;
+		else if (t && kind == PW_BATCH_WAKEE && chance(r, 60))
+			policy = KC_POLICY_BATCH;
+		gen_policy(r, in, t, policy);
+		if ((kind == PW_SLICE && t) || chance(r, 10))
+			in->slice[t] = range(r, 100000, kind == PW_SLICE ? in->base_slice : 30000000);
+	}
+	gen_running_start(r, in, kind == PW_DELAYED);
+	while (in->nr_steps < KC_PATH_STEPS) {
+		unsigned t = (unsigned)range(r, 1, in->nr_tasks - 1);
+
+		if (chance(r, kind == PW_RESCHED ? 40 : 15)) {
+			gen_step(in, KC_PATH_TICK, t, gen_tick_dt(r, in, false));
+			continue;
+		}
+		/* sleeps make delayed tasks a wake-up requeues */
+		gen_step(in, chance(r, kind == PW_DELAYED ? 50 : 25) ? KC_PATH_SLEEP : KC_PATH_TTWU, t,
+			 chance(r, 10) ? 0 : edgy(r, 1, 3 * in->base_slice));
+	}
 }
 
 /* --- path group select_task_rq_fair ------------------------------------------------------ */

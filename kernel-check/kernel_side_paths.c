@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * kernel_side_paths.c - the kernel's answer for the path groups enqueue_task_fair and
- * dequeue_task_fair: the case's tasks on one struct rq, each step done as the kernel's callers
- * do it with the functions functions_paths.txt cut out of linux-source-6.12
- * (kernel_extract_paths.c, every one renamed k_<name>): wake_up_new_task()'s and
- * ttwu_do_activate()'s activate_task() -> enqueue_task(), block_task()'s dequeue_task(), and
- * ttwu_runnable()'s enqueue_task(ENQUEUE_DELAYED), each after update_rq_clock(). The hooked
- * calls (extract.py --hook) and cpufreq_update_util() are logged, then made.
+ * kernel_side_paths.c - the kernel's answer for the path groups enqueue_task_fair,
+ * dequeue_task_fair, task_tick_fair and check_preempt_wakeup_fair: the case's tasks on one
+ * struct rq, each step done as the kernel's callers do it with the functions functions_paths.txt
+ * cut out of linux-source-6.12 (kernel_extract_paths.c, every one renamed k_<name>):
+ * wake_up_new_task()'s and ttwu_do_activate()'s activate_task() -> enqueue_task(),
+ * block_task()'s dequeue_task(), ttwu_runnable()'s enqueue_task(ENQUEUE_DELAYED), an idle
+ * CPU's __schedule() setting a task next (set_next_task_fair()), sched_tick() up to
+ * task_tick_fair() and try_to_wake_up()'s wakeup_preempt() (check_preempt_wakeup_fair()), each
+ * after update_rq_clock(). The hooked calls (extract.py --hook), cpufreq_update_util() and
+ * update_misfit_status() are logged; all but the last are then made.
  *
  * A translation unit of its own (kstubs_paths.h): nothing here computes an answer itself, it
  * only moves values in and out and keeps the log.
@@ -21,6 +24,8 @@ unsigned long jiffies;
 bool sched_uclamp_used;
 struct uclamp_se uclamp_default[UCLAMP_CNT];
 unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
+unsigned long kc_paths_hw_pressure;
+unsigned int kc_paths_freq_ref;
 static struct task_struct kc_tasks[KC_PATH_TASKS], kc_idle_task, kc_rt_task;
 static struct root_domain kc_rd;
 static u64 kc_sched_clock;
@@ -70,6 +75,13 @@ void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags)
 	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
 }
 
+/* fair.c's update_misfit_status(): logged only (a group of its own) */
+void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq)
+{
+	(void)rq;
+	kc_log(KC_CALL_UPDATE_MISFIT, kc_index(p), 0);
+}
+
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p)
 {
 	kc_log(KC_CALL_UTIL_EST_ENQUEUE, kc_index(p), cfs_rq->avg.util_est);
@@ -113,6 +125,9 @@ static void kc_rq_init(const struct kc_path_in *in)
 
 	memset(rq, 0, sizeof(*rq));
 	memset(&kc_rd, 0, sizeof(kc_rd));
+	memset(&kc_idle_task, 0, sizeof(kc_idle_task));
+	memset(&kc_rt_task, 0, sizeof(kc_rt_task));
+	kc_paths_hw_pressure = 0;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
 	rq->curr = in->rt_curr ? &kc_rt_task : &kc_idle_task;
@@ -141,9 +156,15 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 
 	memset(p, 0, sizeof(*p));
 	p->sched_class = &kc_fair_sched_class;
-	p->policy = in->idle_policy[t] ? SCHED_IDLE : SCHED_NORMAL;
+	p->policy = in->idle_policy[t] == KC_POLICY_IDLE    ? SCHED_IDLE
+		    : in->idle_policy[t] == KC_POLICY_BATCH ? SCHED_BATCH
+							    : SCHED_NORMAL;
 	p->se.load.weight = scale_load(in->weight[t]); /* set_load_weight() */
 	p->se.slice = sysctl_sched_base_slice;
+	if (in->slice[t]) { /* __setscheduler_params(): a custom slice */
+		p->se.slice = in->slice[t];
+		p->se.custom_slice = 1;
+	}
 	p->se.run_node.__rb_parent_color = (unsigned long)&p->se.run_node; /* RB_CLEAR_NODE */
 	sa->last_update_time = in->last_update[t];
 	sa->util_avg = in->util_avg[t];
@@ -160,8 +181,47 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 	k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max[t], true);
 }
 
+/* rq->curr is one of the case's (fair) tasks */
+static bool kc_fair_curr(const struct rq *rq)
+{
+	return rq->curr >= kc_tasks && rq->curr < kc_tasks + KC_PATH_TASKS;
+}
+
+/* sched_tick() up to the class tick, after a hardware cap of @khz (0: none) */
+static void kc_tick(struct rq *rq, unsigned long khz)
+{
+	struct cpumask cpu0 = { { 1 } };
+
+	if (khz) /* e.g. qcom_lmh_dcvs_notify() */
+		k_topology_update_hw_pressure(&cpu0, khz);
+	update_rq_clock(rq);
+	k_update_hw_load_avg(rq_clock_task(rq), rq, arch_scale_hw_pressure(cpu_of(rq)));
+	if (kc_fair_curr(rq))
+		k_task_tick_fair(rq, rq->curr, 0);
+}
+
+/*
+ * try_to_wake_up(): ttwu_runnable() of a delayed task, else ttwu_do_activate(); then
+ * wakeup_preempt() (fair curr: the class's check_preempt_wakeup_fair(); an idle or RT curr is
+ * the core's and not this group's)
+ */
+static int kc_ttwu(struct rq *rq, struct task_struct *p)
+{
+	if (p->on_rq && !p->se.sched_delayed)
+		return 0; /* TASK_RUNNING already: ttwu_state_match() fails */
+	update_rq_clock(rq);
+	if (p->se.sched_delayed)
+		k_enqueue_task(rq, p, ENQUEUE_NOCLOCK | ENQUEUE_DELAYED);
+	else
+		k_enqueue_task(rq, p, ENQUEUE_NOCLOCK | ENQUEUE_WAKEUP);
+	p->on_rq = TASK_ON_RQ_QUEUED;
+	if (kc_fair_curr(rq) && rq->curr != p)
+		k_check_preempt_wakeup_fair(rq, p, WF_TTWU);
+	return 1;
+}
+
 /* one step; 0 if its task is not in a state for it */
-static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait)
+static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait, unsigned long khz)
 {
 	switch (op) {
 	case KC_PATH_NEW:
@@ -176,7 +236,7 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait)
 		p->in_iowait = 0; /* io_schedule_finish() */
 		return 1;
 	case KC_PATH_SLEEP:
-		if (!p->on_rq || p->se.sched_delayed)
+		if (!p->on_rq || p->se.sched_delayed || p == rq->curr)
 			return 0;
 		update_rq_clock(rq);
 		if (k_dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK))
@@ -188,6 +248,18 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait)
 		update_rq_clock(rq);
 		k_enqueue_task(rq, p, ENQUEUE_NOCLOCK | ENQUEUE_DELAYED);
 		return 1;
+	case KC_PATH_RUN:
+		if (!p->on_rq || p->se.sched_delayed || rq->curr != rq->idle)
+			return 0;
+		update_rq_clock(rq);
+		k_set_next_task_fair(rq, p, true); /* put_prev_set_next_task() after idle */
+		rq->curr = p;
+		return 1;
+	case KC_PATH_TICK:
+		kc_tick(rq, khz);
+		return 1;
+	case KC_PATH_TTWU:
+		return kc_ttwu(rq, p);
 	}
 	return 0;
 }
@@ -201,6 +273,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 	sysctl_sched_base_slice = (unsigned int)in->base_slice;
 	kc_paths_cpu_scale = in->cpu_scale;
 	kc_paths_freq_scale = in->freq_scale;
+	kc_paths_freq_ref = (unsigned int)in->freq_ref;
 	sched_uclamp_used = in->uclamp_used != 0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++) /* init_uclamp() */
 		k_uclamp_se_set(&uclamp_default[id], k_uclamp_none(UCLAMP_MAX), false);
@@ -211,7 +284,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		kc_step = k;
 		kc_sched_clock += in->dt[k];
 		out->applied[k] = (uint64_t)kc_op(rq, (unsigned)in->op[k], &kc_tasks[in->task[k]],
-						  in->iowait[k] != 0);
+						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs.h_nr_runnable;
 		out->h_nr_delayed[k] = rq->cfs.h_nr_delayed;
@@ -228,6 +301,10 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->uclamp_max_rq[k] = k_uclamp_rq_get(rq, UCLAMP_MAX);
 		out->uclamp_idle[k] = !!(rq->uclamp_flags & UCLAMP_FLAG_IDLE);
 		out->overloaded[k] = (uint64_t)k_get_rd_overloaded(rq->rd);
+		out->curr_task[k] = kc_fair_curr(rq) ? kc_index(rq->curr) + 1 : 0;
+		out->need_resched[k] = (uint64_t)rq->curr->kc_need_resched;
+		out->zero_vruntime_out[k] = rq->cfs.zero_vruntime;
+		out->hw_load_avg_out[k] = rq->avg_hw.load_avg;
 	}
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		const struct sched_entity *se = &kc_tasks[t].se;
@@ -243,6 +320,11 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->t_vruntime[t] = se->vruntime;
 		out->t_deadline[t] = se->deadline;
 		out->t_vlag[t] = (uint64_t)se->vlag;
+		out->t_slice[t] = se->slice;
+		/* task_sched_runtime() at the last clock update: curr's pending delta included */
+		out->t_sum_exec[t] = se->sum_exec_runtime +
+				     (rq->curr == &kc_tasks[t] ? rq->clock_task - se->exec_start : 0);
+		out->t_exec_start[t] = se->exec_start;
 	}
 	if (out->nr_log > KC_PATH_LOG)
 		out->nr_log = KC_PATH_LOG + 1; /* more than the room: the count shows it */
@@ -256,6 +338,17 @@ void kside_enqueue_task_fair(const struct kc_enqueue_task_fair_in *in,
 
 void kside_dequeue_task_fair(const struct kc_dequeue_task_fair_in *in,
 			     struct kc_dequeue_task_fair_out *out)
+{
+	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void kside_task_tick_fair(const struct kc_task_tick_fair_in *in, struct kc_task_tick_fair_out *out)
+{
+	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void kside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_in *in,
+				     struct kc_check_preempt_wakeup_fair_out *out)
 {
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }

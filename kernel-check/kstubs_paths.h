@@ -13,7 +13,11 @@
  *     governor runs, on either side);
  *   - the deadline server (dl_server_*), hrtick, the tick dependency, tracepoints, locks and
  *     RCU do nothing; sched_energy_enabled() is off (no perf domains: EAS is not this group's);
- *   - the scheduler features are 6.12's defaults (kernel/sched/features.h).
+ *   - the scheduler features are 6.12's defaults (kernel/sched/features.h);
+ *   - resched_curr() sets curr's TIF_NEED_RESCHED (kc_need_resched) and nothing else: no
+ *     schedule() follows in a case (on capsim's side neither); update_misfit_status() (a group
+ *     of its own) is logged, not run; no NUMA balancing, hrtick or core scheduling at the tick;
+ *   - arch_topology's per-CPU hw_pressure and capacity_freq_ref are the one CPU's variables.
  */
 #ifndef KERNEL_CHECK_KSTUBS_PATHS_H
 #define KERNEL_CHECK_KSTUBS_PATHS_H
@@ -35,7 +39,7 @@ typedef int32_t s32;
 #undef __always_inline
 #define __always_inline inline __attribute__((always_inline))
 #define __maybe_unused __attribute__((unused))
-#define SCHED_WARN_ON(x) ((void)(x))
+#define SCHED_WARN_ON(x) ({ bool warn_ = (x); warn_; })
 #define WARN_ON_ONCE(x) (!!(x))
 #define EXPORT_SYMBOL(x)
 #define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
@@ -134,6 +138,7 @@ struct sched_class {
 	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
 };
 struct task_struct {
+	int kc_need_resched; /* TIF_NEED_RESCHED */
 	int on_rq;
 	int policy;
 	unsigned int __state;
@@ -183,6 +188,7 @@ struct rq {
 	struct uclamp_rq uclamp[UCLAMP_CNT];
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
+	struct sched_avg avg_hw;
 };
 struct rq_flags {
 	int unused;
@@ -199,6 +205,8 @@ extern unsigned long jiffies;
 extern bool sched_uclamp_used;
 extern struct uclamp_se uclamp_default[UCLAMP_CNT]; /* core.c's, set as init_uclamp() does */
 extern unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
+extern unsigned long kc_paths_hw_pressure; /* arch_topology's per_cpu(hw_pressure) */
+extern unsigned int kc_paths_freq_ref;     /* arch_topology's per_cpu(capacity_freq_ref) */
 #define cpu_rq(cpu) (&kc_paths_rq)
 #define task_rq(p) (&kc_paths_rq)
 #define rq_of(cfs_rq) (&kc_paths_rq)
@@ -219,6 +227,17 @@ extern unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
 /* arm64's hooks (arch/arm64/include/asm/topology.h): the case's capacity and frequency */
 #define arch_scale_cpu_capacity(cpu) kc_paths_cpu_scale
 #define arch_scale_freq_capacity(cpu) kc_paths_freq_scale
+#define arch_scale_freq_ref(cpu) kc_paths_freq_ref
+#define arch_scale_hw_pressure(cpu) kc_paths_hw_pressure
+#define per_cpu(var, cpu) kc_paths_##var
+/* the one CPU's mask */
+struct cpumask {
+	unsigned long bits[1];
+};
+#define cpumask_first(mask) 0
+#define for_each_cpu(cpu, mask) for ((cpu) = 0; (cpu) < 1; (cpu)++)
+#define trace_hw_pressure_update(cpu, pressure) do { } while (0)
+#define trace_pelt_hw_tp(rq) do { } while (0)
 #define static_branch_likely(key) (*(key))
 #define static_branch_unlikely(key) (*(key))
 #define sched_energy_enabled() false
@@ -273,8 +292,18 @@ void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags);
 #define list_del_init(n) do { } while (0)
 #define hrtick_update(rq) do { } while (0)
 #define sched_update_tick_dependency(rq) do { } while (0)
-#define resched_curr(rq) do { } while (0)
-#define set_next_buddy(se) do { } while (0)
+#define resched_curr(rq) ((rq)->curr->kc_need_resched = 1)
+#define test_tsk_need_resched(p) ((p)->kc_need_resched)
+#define list_move(n, h) do { } while (0)
+#define hrtick_enabled_fair(rq) 0
+#define hrtick_start_fair(rq, p) do { } while (0)
+#define sched_fair_update_stop_tick(rq, p) do { } while (0)
+#define sched_numa_balancing kc_paths_numa_balancing
+static const bool kc_paths_numa_balancing; /* off */
+#define task_tick_numa(rq, p) do { } while (0)
+#define task_tick_core(rq, p) do { } while (0)
+void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq);
+#define update_misfit_status(p, rq) kc_paths_update_misfit_status(p, rq)
 #define psi_enqueue(p, flags) do { } while (0)
 #define psi_dequeue(p, flags) do { } while (0)
 #define sched_info_enqueue(rq, p) do { } while (0)

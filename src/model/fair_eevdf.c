@@ -9,6 +9,7 @@
  */
 #include <stddef.h>
 
+#include "internal.h"
 #include "model/fair_cfs.h"
 #include "model/fair_eevdf.h"
 
@@ -311,7 +312,7 @@ static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
 /* mirrors did_preempt_short(): a shorter-slice wakee took the protection, curr is ineligible */
 static bool did_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *curr)
 {
-	if (rq->pre_6_12 || protect_slice(curr))
+	if (rq->pre_6_12 || CAPSIM_MUT(63, protect_slice(curr), false))
 		return false;
 	return !eevdf_eligible(rq, curr);
 }
@@ -330,7 +331,7 @@ bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now)
 	curr->exec_start = now;
 	curr->vruntime += eevdf_calc_delta_fair((uint64_t)delta_exec, curr);
 	resched = update_deadline(rq, curr);
-	if (rq->nr_running == 1)
+	if (rq->nr_running == CAPSIM_MUT(62, 1u, 0u))
 		return false;
 	return resched || did_preempt_short(rq, curr);
 }
@@ -432,7 +433,7 @@ void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
 {
 	if (se->on_rq) {
 		dequeue_tree(rq, se);
-		se->vlag = (int64_t)se->deadline; /* set_protect_slice() */
+		se->vlag = (int64_t)se->deadline + CAPSIM_MUT(68, 0, 1); /* set_protect_slice() */
 	}
 	se->exec_start = now; /* update_stats_curr_start() */
 	rq->curr = se;
@@ -467,7 +468,8 @@ void eevdf_yield(struct eevdf_rq *rq, uint64_t now)
 static bool do_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *pse,
 			     const struct eevdf_se *se)
 {
-	if (rq->pre_6_12 || pse->slice >= se->slice || !eevdf_eligible(rq, pse))
+	if (rq->pre_6_12 || CAPSIM_MUT(66, pse->slice >= se->slice, pse->slice > se->slice) ||
+	    !eevdf_eligible(rq, pse))
 		return false;
 	return entity_before(pse, se) || !eevdf_eligible(rq, se);
 }
@@ -482,7 +484,7 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 		return false;
 	/* an idle entity is preempted by a non-idle one at once, without slice protection */
 	if (curr_idle && !p_idle) {
-		cancel_protect_slice(se);
+		CAPSIM_MUT(64, cancel_protect_slice(se), (void)0);
 		return true;
 	}
 	if (curr_idle != p_idle)

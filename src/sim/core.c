@@ -432,10 +432,12 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 /* ---- tick -------------------------------------------------------------------------------- */
 
 /*
- * mirrors sched_tick(): hw_load_avg on the task clock, then the class tick of the running
- * task (task_tick_fair(), task_tick_rt(), task_tick_dl()), then the balance trigger.
+ * The part of sched_tick() up to and with the class tick: the clock, hw_load_avg on the task clock
+ * (update_hw_load_avg()), then the class tick of the running task (task_tick_fair(),
+ * task_tick_rt(), task_tick_dl()). Return: whether it asked for a reschedule (resched_curr():
+ * TIF_NEED_RESCHED), which rq_tick() honours. kernel-check's task_tick_fair group calls it.
  */
-void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *c = rq->curr;
 	bool resched = false;
@@ -443,13 +445,24 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 	if (s->fie == PLATFORM_FIE_AMU) /* arch_scale_freq_tick() comes before update_rq_clock() */
 		sim_amu_tick(s, rq->cpu);
 	update_rq_clock(s, rq);
-	sim_pressure_tick(s, rq->cpu);
+	CAPSIM_MUT(60, sim_pressure_tick(s, rq->cpu), (void)0);
 	rq_sync_pressure(s, rq);
-	update_curr(s, rq);
+	CAPSIM_MUT(69, update_curr(s, rq), (void)0);
 	if (c)
 		resched = c->sched_class->task_tick(s, rq, c);
+	if (CAPSIM_MUT(69, false, true))
+		update_curr(s, rq);
 	rq_sync_view(s, rq);
-	if (resched)
+	return resched;
+}
+
+/*
+ * mirrors sched_tick(): rq_tick_curr(), the reschedule it asked for at once, then the balance
+ * trigger.
+ */
+void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (rq_tick_curr(s, rq))
 		rq_resched(s, rq);
 	else
 		rq_arm_completion(s, rq);

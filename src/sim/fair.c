@@ -445,7 +445,7 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	rq_update_curr(s, rq);
-	if (rq->fair_resched || s->fair->wakeup_preempt(s, rq, p))
+	if (CAPSIM_MUT(67, rq->fair_resched, false) || s->fair->wakeup_preempt(s, rq, p))
 		rq_resched(s, rq);
 }
 
@@ -491,7 +491,9 @@ static bool eevdf_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, str
 
 	(void)s;
 	return eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
-				    p->policy == WL_POLICY_IDLE, p->policy == WL_POLICY_OTHER);
+				    p->policy == WL_POLICY_IDLE,
+				    CAPSIM_MUT(65, p->policy == WL_POLICY_OTHER,
+					       p->policy != WL_POLICY_IDLE));
 }
 
 static void eevdf_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
@@ -537,7 +539,7 @@ static bool task_tick_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 {
 	bool resched;
 
-	update_load_avg(s, rq, p);
+	CAPSIM_MUT(61, update_load_avg(s, rq, p), (void)0);
 	resched = rq->fair_resched || s->fair->tick(s, rq);
 	update_misfit_status(s, rq);
 	check_update_overutilized_status(s, rq);

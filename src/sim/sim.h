@@ -807,6 +807,7 @@ void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
 /*
