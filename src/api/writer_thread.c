@@ -10,9 +10,11 @@
  *
  * Positions are byte counts since the start (never wrapped; the offset is the count modulo the
  * ring's size). The producer publishes its position every RING_BATCH bytes and the consumer its
- * own likewise, so the two share a cache line about once per hundred events; whoever finds the
- * ring full (the run) or empty (the writers) sleeps on a condition variable until the other
- * publishes, never spins. At the run's end the producer publishes the rest and joins the thread.
+ * own likewise, so the two share a cache line about once per 700 events; whoever finds the ring
+ * full (the run) or empty (the writers) sleeps on a condition variable, never spins, and is
+ * woken only once RING_WAKE bytes are ready for it (a quarter of the ring: a wake-up costs
+ * microseconds, so it is paid about once per 2 500 events). At the run's end the producer
+ * publishes the rest and joins the thread.
  *
  * The recording reads one value beyond its events, get_actual_cpu_capacity() at a frequency,
  * limits or pressure change (src/output/recording.c, counters()): read from the engine by the
@@ -22,6 +24,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,9 +35,10 @@
 #include "sim/sim_events.h"
 #include "sim/sim_pressure.h"
 
-#define RING_BYTES (1u << 20)       /* about 5 000 events */
-#define RING_BATCH (RING_BYTES / 32) /* what a side writes or reads before it publishes */
-#define RECORD_MAX (RING_BYTES / 4) /* a larger record is written synchronously */
+#define RING_BYTES (2u << 20)        /* about 10 000 events */
+#define RING_BATCH (RING_BYTES / 16) /* what a side writes or reads before it publishes */
+#define RING_WAKE (RING_BYTES / 4)   /* what a side lets the other make ready before waking it */
+#define RECORD_MAX (RING_BYTES / 4)  /* a larger record is written synchronously */
 
 struct record {
 	uint32_t len;      /* the record's bytes, header included (a multiple of 8); 0: skip to 0 */
@@ -54,6 +58,7 @@ struct writer_thread {
 	uint64_t head_local, head_published, tail_seen;
 	/* shared */
 	_Atomic uint64_t head, tail;
+	_Atomic uint64_t space_at;          /* the tail the sleeping producer waits for */
 	_Atomic int producer_waiting, consumer_waiting, done;
 	pthread_mutex_t lock;
 	pthread_cond_t space, data;
@@ -178,14 +183,16 @@ static void record_fill(struct record *r, size_t len, const struct capsim_event 
 
 /* ---- the run's side -------------------------------------------------------------------------- */
 
-/* the writer thread may take what was written so far */
-static void publish(struct writer_thread *w)
+/*
+ * The writer thread may take what was written so far; if it sleeps, it is woken once RING_WAKE
+ * bytes wait for it, or at once with @now (the run waits for it, or ends).
+ */
+static void publish(struct writer_thread *w, bool now)
 {
-	if (w->head_published == w->head_local)
-		return;
 	atomic_store(&w->head, w->head_local);
 	w->head_published = w->head_local;
-	if (atomic_load(&w->consumer_waiting)) {
+	if (atomic_load(&w->consumer_waiting) &&
+	    (now || w->head_local - atomic_load(&w->tail) >= RING_WAKE)) {
 		pthread_mutex_lock(&w->lock);
 		pthread_cond_signal(&w->data);
 		pthread_mutex_unlock(&w->lock);
@@ -197,18 +204,24 @@ static uint64_t free_bytes(const struct writer_thread *w, uint64_t tail)
 	return RING_BYTES - (w->head_local - tail);
 }
 
-/* until @need bytes are free: what was written is published first, the writers may take it */
+/*
+ * Until @need bytes are free: what was written is published first, for the writers to take;
+ * a wait lasts until RING_WAKE bytes are free as well, so that the next one is far.
+ */
 static void wait_space(struct writer_thread *w, uint64_t need)
 {
+	uint64_t wake = need > RING_WAKE ? need : RING_WAKE;
+
 	if (free_bytes(w, w->tail_seen) >= need)
 		return;
 	w->tail_seen = atomic_load(&w->tail);
 	if (free_bytes(w, w->tail_seen) >= need)
 		return;
-	publish(w);
+	publish(w, true);
 	pthread_mutex_lock(&w->lock);
+	atomic_store(&w->space_at, w->head_local + wake - RING_BYTES);
 	atomic_store(&w->producer_waiting, 1);
-	while (free_bytes(w, w->tail_seen = atomic_load(&w->tail)) < need)
+	while (free_bytes(w, w->tail_seen = atomic_load(&w->tail)) < wake)
 		pthread_cond_wait(&w->space, &w->lock);
 	atomic_store(&w->producer_waiting, 0);
 	pthread_mutex_unlock(&w->lock);
@@ -259,16 +272,17 @@ static void writer_event(void *ctx, const struct capsim_event *ev)
 	record_fill((struct record *)(w->ring + at), len, ev, event_capacity(w, ev));
 	w->head_local += len;
 	if (w->head_local - w->head_published >= RING_BATCH)
-		publish(w);
+		publish(w, false);
 }
 
 /* ---- the writers' side ---------------------------------------------------------------------- */
 
-/* the run may reuse the ring up to @tail */
+/* the run may reuse the ring up to @tail; if it sleeps, it is woken once it has the space it
+ * waits for */
 static void release(struct writer_thread *w, uint64_t tail)
 {
 	atomic_store(&w->tail, tail);
-	if (atomic_load(&w->producer_waiting)) {
+	if (atomic_load(&w->producer_waiting) && tail >= atomic_load(&w->space_at)) {
 		pthread_mutex_lock(&w->lock);
 		pthread_cond_signal(&w->space);
 		pthread_mutex_unlock(&w->lock);
@@ -393,7 +407,7 @@ void writer_thread_stop(struct capsim_sim *s)
 
 	if (s->sink.fn != writer_event)
 		return;
-	publish(w);
+	publish(w, true);
 	pthread_mutex_lock(&w->lock);
 	atomic_store(&w->done, 1);
 	pthread_cond_signal(&w->data);
