@@ -227,7 +227,7 @@ static void wait_space(struct writer_thread *w, uint64_t need)
 	pthread_mutex_unlock(&w->lock);
 }
 
-/* an event of the run's, given the writers' capacity value it carries */
+/* what the recording's counters() reads for @ev: get_actual_cpu_capacity() of its CPU, now */
 static uint64_t event_capacity(const struct writer_thread *w, const struct capsim_event *ev)
 {
 	switch (ev->type) {
