@@ -27,6 +27,7 @@ static const char head[] =
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
 	"                       [--report FILE.html] [--csv DIR] [--rtapp-log DIR]\n"
 	"                       [--rtapp-log-workload] [--no-trace-size-warning]\n"
+	"                       [--writer-thread on|off]\n"
 	"\n"
 	"Runs an rt-app workload on a platform as the Linux 6.10+ scheduler would: PELT on the\n"
 	"runqueue clocks, util_est, uclamp, schedutil, EAS wake-up placement, misfit migration and\n"
@@ -47,7 +48,7 @@ static const char tail[] =
 struct sim_opts {
 	struct cli_value scenario, trace, trace_format, output, report, csv, rtapp_log;
 	struct cli_value trace_events, model, governor, hz, max_events, timeout;
-	struct cli_value json, no_eas, no_trace_size_warning, rtapp_log_workload;
+	struct cli_value json, no_eas, no_trace_size_warning, rtapp_log_workload, writer_thread;
 	struct cli_run_opts run;
 };
 
@@ -126,6 +127,10 @@ static const struct cli_option options[] = {
 	{ "--rtapp-log-workload", 0, NULL, CLI_FLAG, .offset = SIM(rtapp_log_workload),
 	  .help = "write them where the workload's global logdir says, as rt-app\n"
 		  "does (a relative logdir from the current directory)" },
+	{ "--writer-thread", 0, "on|off", CLI_CHOICE, .values = "on off",
+	  .offset = SIM(writer_thread),
+	  .help = "write --trace, --report and --csv on a thread beside the run's\n"
+		  "(on, the default) or on the run's own (off); the same bytes either way" },
 };
 
 const struct cli_command cli_simulate = {
@@ -403,6 +408,8 @@ static int run_and_report(int argc, char **argv, capsim_sim *s, const struct sim
 	capsim_error err = { 0 };
 	int ret, stopped, closed, why;
 
+	/* --writer-thread off: CLI_CHOICE's index 1 */
+	capsim_sim_set_writer_thread(s, !(o->writer_thread.arg && o->writer_thread.u == 1));
 	ret = open_outputs(s, o, &trace, &out);
 	if (!ret)
 		ret = record_open(s, o, claims, &rec);

@@ -399,6 +399,20 @@ CAPSIM_API int capsim_sim_trace_open_format(capsim_sim *s, FILE *fp,
  */
 CAPSIM_API int capsim_sim_trace_set_events(capsim_sim *s, unsigned families);
 
+/**
+ * capsim_sim_set_writer_thread() - whether the library's own writers of @s (its traces, its
+ * recording: capsim_sim_trace_open_format(), capsim_recording_attach()) run on a writer thread
+ * of their own during capsim_sim_run() (@on, the default) or on the run's thread (0). On it,
+ * the run's thread only copies each event into a bounded ring the writer thread empties, so
+ * the outputs cost the run's wall time only where no other core is free; what they write is the
+ * same byte for byte, and capsim_sim_run() returns once it is all written. A caller's sink
+ * (capsim_sim_set_sink()) and callbacks (capsim_open_fn, the progress callback) are always
+ * called in the run's thread: a recording that writes rt-app logs, whose files are opened as
+ * their first rows come, keeps the writers there. Return: 0, or CAPSIM_ERR_INVALID if @s is
+ * NULL or has started.
+ */
+CAPSIM_API int capsim_sim_set_writer_thread(capsim_sim *s, int on);
+
 /* The layout version of struct capsim_sink_header; raised when fields are appended. */
 #define CAPSIM_SINK_HEADER_VERSION 1
 

@@ -41,6 +41,7 @@ int capsim_recording_attach(capsim_sim *s, capsim_recording **out, capsim_error 
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	r->run = s;
 	r->actual_capacity = run_actual_capacity;
+	r->capacity_ctx = s;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		r->cpus[c].orig = s->plat->cpus[c].capacity_orig;
 		r->cpus[c].freq_ref = s->plat->cpus[c].freq_ref_khz;

@@ -21,6 +21,7 @@
 #include "output/report.h"
 #include "output/sim_trace.h"
 #include "api/sink_list.h"
+#include "api/writer_thread.h"
 #include "output/trace_chrome.h"
 #include "output/trace_dat.h"
 #include "output/trace_perfetto.h"
@@ -468,9 +469,14 @@ int capsim_sim_trace_close(capsim_sim *s)
 
 int capsim_sim_run(capsim_sim *s, capsim_error *err)
 {
+	int ret;
+
 	if (s->summary_taken)
 		return summary_taken(err);
-	return sim_run(s, err);
+	writer_thread_start(s);
+	ret = sim_run(s, err);
+	writer_thread_stop(s);
+	return ret;
 }
 
 void capsim_sim_stop(capsim_sim *s)

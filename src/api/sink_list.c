@@ -44,23 +44,30 @@ static void list_types(struct capsim_sim *s)
 		s->sink.types |= l->w[i].types;
 }
 
-/* the writer @fn is attached to @s, directly or in the list */
-static int sink_list_has(const struct capsim_sim *s, capsim_event_fn fn)
+/* the writer @fn of @s, attached directly or in the list: its slot, or NULL */
+static const struct sim_sink *sink_list_find(const struct capsim_sim *s, capsim_event_fn fn)
 {
 	const struct sink_list *l = s->sink.ctx;
 
 	if (s->sink.fn == fn)
-		return 1;
+		return &s->sink;
 	for (unsigned i = 0; s->sink.fn == list_event && i < l->n; i++)
 		if (l->w[i].fn == fn)
-			return 1;
-	return 0;
+			return &l->w[i];
+	return NULL;
+}
+
+void *sink_list_ctx(const struct capsim_sim *s, capsim_event_fn fn)
+{
+	const struct sim_sink *w = sink_list_find(s, fn);
+
+	return w ? w->ctx : NULL;
 }
 
 int sink_list_can_add(const struct capsim_sim *s, capsim_event_fn fn)
 {
 	/* one of each writer: its close finds it by @fn */
-	return !s->started && (!s->sink.fn || s->sink.release) && !sink_list_has(s, fn);
+	return !s->started && (!s->sink.fn || s->sink.release) && !sink_list_find(s, fn);
 }
 
 int sink_list_add(struct capsim_sim *s, capsim_event_fn fn, void *ctx, void (*release)(void *ctx),

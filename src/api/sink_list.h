@@ -35,6 +35,9 @@ int sink_list_can_add(const struct capsim_sim *s, capsim_event_fn fn);
 /** sink_list_set_types() - the writer @fn of @s now reads @types (before the run; else no-op). */
 void sink_list_set_types(struct capsim_sim *s, capsim_event_fn fn, uint64_t types);
 
+/** sink_list_ctx() - the ctx of the writer @fn attached to @s, or NULL if it is not attached. */
+void *sink_list_ctx(const struct capsim_sim *s, capsim_event_fn fn);
+
 /**
  * sink_list_remove() - detach the writer @fn from @s without releasing it. Return: its ctx, or
  * NULL if it is not attached.

@@ -711,7 +711,7 @@ static void counters(struct capsim_recording *r, const struct capsim_event *ev)
 		cap = (int64_t)ev->u.cpu_counters.actual_capacity;
 		util = (int64_t)ev->u.cpu_counters.util;
 	} else if (r->run) {
-		cap = (int64_t)r->actual_capacity(r->run, ev->cpu);
+		cap = (int64_t)r->actual_capacity(r->capacity_ctx, ev->cpu);
 		util = c->s[REC_CPU_UTIL].have ? c->s[REC_CPU_UTIL].last : 0;
 	} else {
 		return;

@@ -148,7 +148,11 @@ struct rec_cols {
 
 struct capsim_recording {
 	void *run;                   /* the run (src/api/recording_api.c's); NULL once it is freed */
-	uint64_t (*actual_capacity)(const void *run, int cpu); /* get_actual_cpu_capacity() */
+	/* get_actual_cpu_capacity() of the run as an event is recorded: read from @capacity_ctx,
+	 * the run itself, or the run's writer thread (src/api/writer_thread.c), which carries the
+	 * value the run's thread read for the event */
+	uint64_t (*actual_capacity)(const void *capacity_ctx, int cpu);
+	const void *capacity_ctx;
 	unsigned nr_cpus;
 	struct rec_cpu *cpus;
 	struct rec_task *tasks;

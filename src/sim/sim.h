@@ -613,6 +613,7 @@ struct capsim_sim {
 	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
+	bool writer_thread_off;           /* capsim_sim_set_writer_thread(s, 0) (api/writer_thread.c) */
 	bool summary_taken;               /* capsim_sim_summary_take(): the tasks are gone */
 	void (*progress)(void *ctx, uint64_t now, uint64_t end);
 	void *progress_ctx;
