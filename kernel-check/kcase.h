@@ -902,12 +902,61 @@ KC_STRUCT(select_task_rq_fair_in)
 	S(recent_used_cpu_out)
 KC_STRUCT(select_task_rq_fair_out)
 
+/* --- path group cooling_get_load ------------------------------------------------------- */
+
+/*
+ * cooling_get_load: what power_allocator asks of each cpufreq cooling device, as its
+ * allocate_power() asks (drivers/thermal/cpufreq_cooling.c, CONFIG_SMP): for each device in
+ * turn cpufreq_get_requested_power() (get_load() = sched_cpu_util() * 100 /
+ * arch_scale_cpu_capacity() of each CPU of the policy, summed into last_load, times the EM
+ * power of the current frequency), cpufreq_state2power() of every state (and one past the
+ * last: -EINVAL), then cpufreq_power2state() of granted powers on the last_load just left.
+ * The CPUs [0, nr_cpus) form nr_policies policies, policy p holding [first_cpu[p],
+ * first_cpu[p + 1]) (the last up to nr_cpus), each a device with its own EM (freq kHz
+ * ascending, power uW). Against the engine's sim_thermal_cpu_input() (src/sim/sim_pressure.c)
+ * on a simulator of those CPUs and the model's cpufreq_cooling_*() (src/model/
+ * cpufreq_cooling.c). The log: each sched_cpu_util() call, step = the device being polled,
+ * task = the CPU, argument = its result.
+ */
+#define KC_COOL_POLICIES 3
+#define KC_COOL_GRANTS 6
+#define KC_COOL_STATES (KC_MAX_OPPS + 1)
+#define KC_CALL_SCHED_CPU_UTIL 32 /* a kc_path_call of this group's log */
+#define KC_FIELDS_cooling_get_load_in(S, A, I) \
+	S(nr_cpus) \
+	S(nr_policies) \
+	S(uclamp_used) \
+	A(first_cpu, KC_COOL_POLICIES) \
+	A(nr_states, KC_COOL_POLICIES) \
+	A(em_freq, KC_COOL_POLICIES * KC_MAX_OPPS) /* policy p's state i at [p * KC_MAX_OPPS + i] */ \
+	A(em_power, KC_COOL_POLICIES * KC_MAX_OPPS) \
+	A(cur_khz, KC_COOL_POLICIES) /* policy->cur: what cpufreq_quick_get() answers */ \
+	A(max_khz, KC_COOL_POLICIES) /* policy->max (not read: a decoy for the engine) */ \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) /* rq->cpu_capacity (not read: a decoy) */ \
+	A(util_cfs, KC_MAX_CPUS) A(util_est, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) A(util_dl, KC_MAX_CPUS) A(util_irq, KC_MAX_CPUS) \
+	A(dl_running_bw, KC_MAX_CPUS) A(rt_nr, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) A(uclamp_max_rq, KC_MAX_CPUS) \
+	A(grant, KC_COOL_POLICIES * KC_COOL_GRANTS) /* power2state's power (mW) */
+KC_STRUCT(cooling_get_load_in)
+#define KC_FIELDS_cooling_get_load_out(S, A, I) \
+	A(req_power, KC_COOL_POLICIES) \
+	A(last_load, KC_COOL_POLICIES) \
+	A(s2p_power, KC_COOL_POLICIES * KC_COOL_STATES) \
+	A(s2p_error, KC_COOL_POLICIES * KC_COOL_STATES) \
+	A(state, KC_COOL_POLICIES * KC_COOL_GRANTS) \
+	A(limit_freq, KC_COOL_POLICIES * KC_COOL_GRANTS) /* thermal_power_cpu_limit's freq */ \
+	S(nr_log) \
+	A(log, KC_MAX_CPUS)
+KC_STRUCT(cooling_get_load_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
-	X(task_tick_fair) X(check_preempt_wakeup_fair)
+	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

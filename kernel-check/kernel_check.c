@@ -182,6 +182,12 @@ KC_TABLE(select_task_rq_fair_in)
 #define KC_T struct kc_select_task_rq_fair_out
 KC_TABLE(select_task_rq_fair_out)
 #undef KC_T
+#define KC_T struct kc_cooling_get_load_in
+KC_TABLE(cooling_get_load_in)
+#undef KC_T
+#define KC_T struct kc_cooling_get_load_out
+KC_TABLE(cooling_get_load_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -2153,6 +2159,112 @@ static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
 	do /* feec answers an allowed CPU */
 		in->feec_cpu = range(r, 0, nr - 1);
 	while (!(in->allowed >> in->feec_cpu & 1));
+}
+
+/* --- path group cooling_get_load --------------------------------------------------------- */
+
+static const char *const cooling_get_load_kinds[] = {
+	"random", "idle", "saturated", "irq", "off_table", "one_cpu", "ties", "max_power",
+	"clamps",
+};
+enum { CK_RANDOM, CK_IDLE, CK_SATURATED, CK_IRQ, CK_OFF_TABLE, CK_ONE_CPU, CK_TIES,
+       CK_MAX_POWER, CK_CLAMPS };
+
+/* EM_MAX_POWER (energy_model.h): em_create_perf_table() refuses a state above 64 W */
+#define KC_EM_MAX_POWER_UW 64000000ULL
+
+/* policy p's energy model: ascending frequencies, powers rising (or equal: ties) */
+static void gen_cooling_em(struct rng *r, unsigned kind, struct kc_cooling_get_load_in *in,
+			   unsigned p)
+{
+	uint64_t *freq = &in->em_freq[p * KC_MAX_OPPS], *power = &in->em_power[p * KC_MAX_OPPS];
+	uint64_t n = chance(r, 5) ? 1 : range(r, 2, KC_MAX_OPPS), f = range(r, 100000, 600000);
+	uint64_t w = kind == CK_MAX_POWER ? KC_EM_MAX_POWER_UW / n : range(r, 1000, 500000);
+	uint64_t pw = kind == CK_TIES ? range(r, 1, 3000) : range(r, 1, w);
+
+	in->nr_states[p] = n;
+	for (unsigned i = 0; i < n; i++) {
+		freq[i] = f;
+		f += chance(r, 10) ? 1 : range(r, 1000, 300000);
+		power[i] = pw;
+		if (kind == CK_TIES && chance(r, 50))
+			continue; /* the next state draws as much (or less than a mW more) */
+		pw += kind == CK_TIES ? range(r, 0, 1500) : range(r, 0, w);
+		if (pw > KC_EM_MAX_POWER_UW)
+			pw = KC_EM_MAX_POWER_UW;
+	}
+	if (kind == CK_MAX_POWER)
+		power[n - 1] = KC_EM_MAX_POWER_UW;
+	/* policy->cur: an OPP, or (off_table) between, below or above them */
+	if (kind == CK_OFF_TABLE || chance(r, 10))
+		in->cur_khz[p] = edgy(r, freq[0] - 1, freq[n - 1] + 1);
+	else
+		in->cur_khz[p] = freq[range(r, 0, n - 1)];
+	in->max_khz[p] = chance(r, 70) ? freq[n - 1] : freq[range(r, 0, n - 1)];
+}
+
+static void gen_cooling_cpu(struct rng *r, unsigned kind, struct kc_cooling_get_load_in *in,
+			    unsigned c, uint64_t cap)
+{
+	in->arch_cap[c] = chance(r, 85) ? cap : range(r, 1, 1024);
+	in->capacity_of[c] = range(r, 1, in->arch_cap[c]);
+	if (kind == CK_IDLE)
+		return;
+	in->util_cfs[c] = edgy(r, 0, kind == CK_SATURATED ? 1024 : in->arch_cap[c]);
+	in->util_est[c] = chance(r, 50) ? edgy(r, 0, 1024) : 0;
+	if (kind == CK_SATURATED || chance(r, 40))
+		in->util_rt[c] = edgy(r, 0, 1024);
+	if (kind == CK_SATURATED || chance(r, 25))
+		in->util_dl[c] = edgy(r, 0, 512);
+	if (kind == CK_IRQ || (kind == CK_SATURATED && chance(r, 30)))
+		in->util_irq[c] = edgy(r, 0, in->arch_cap[c] + 1);
+	if (kind == CK_CLAMPS || chance(r, 20)) {
+		in->dl_running_bw[c] = range(r, 0, 1ULL << 20);
+		in->rt_nr[c] = range(r, 0, 3);
+		in->uclamp_min_rq[c] = edgy(r, 0, 1024);
+		in->uclamp_max_rq[c] = edgy(r, 0, 1024);
+	} else {
+		in->uclamp_max_rq[c] = 1024;
+	}
+}
+
+static void gen_cooling_get_load(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_cooling_get_load_in *in = v;
+	uint64_t nr = range(r, 1, KC_MAX_CPUS), np;
+
+	in->nr_cpus = nr;
+	np = kind == CK_ONE_CPU ? nr < KC_COOL_POLICIES ? nr : KC_COOL_POLICIES
+				: range(r, 1, nr < KC_COOL_POLICIES ? nr : KC_COOL_POLICIES);
+	in->nr_policies = np;
+	in->uclamp_used = kind == CK_CLAMPS || chance(r, 50);
+	/* policy p from first_cpu[p]: rising, each at least one CPU (one_cpu: the last ones) */
+	for (unsigned p = 1; p < np; p++)
+		in->first_cpu[p] = kind == CK_ONE_CPU ? nr - np + p
+						      : range(r, in->first_cpu[p - 1] + 1, nr - np + p);
+	for (unsigned p = 0; p < np; p++) {
+		uint64_t end = p + 1 < np ? in->first_cpu[p + 1] : nr, cap = range(r, 1, 1024);
+
+		gen_cooling_em(r, kind, in, p);
+		for (uint64_t c = in->first_cpu[p]; c < end; c++)
+			gen_cooling_cpu(r, kind, in, (unsigned)c, cap);
+	}
+	/* power2state's grants: 0, small, around a state's power x the load, the maximum */
+	for (unsigned p = 0; p < np; p++) {
+		uint64_t n = in->nr_states[p], top = in->em_power[p * KC_MAX_OPPS + n - 1] / 1000;
+		uint64_t cpus = (p + 1 < np ? in->first_cpu[p + 1] : nr) - in->first_cpu[p];
+
+		for (unsigned g = 0; g < KC_COOL_GRANTS; g++) {
+			uint64_t k = range(r, 0, n - 1), mw = in->em_power[p * KC_MAX_OPPS + k] / 1000;
+
+			uint64_t near = mw * range(r, 0, 100 * cpus) / 100 + range(r, 0, 2);
+
+			/* a state's power x a load, or one mW either side */
+			in->grant[p * KC_COOL_GRANTS + g] =
+				g == 0 ? 0 : chance(r, 50) ? edgy(r, 0, top * cpus + 1)
+					   : near ? near - 1 : 0;
+		}
+	}
 }
 
 struct kc_group {

@@ -62,7 +62,7 @@ static unsigned long get_level(const struct thermal_cdev *cdev, uint32_t freq)
 	long i;
 
 	for (i = (long)cdev->max_level - 1; i >= 0; i--)
-		if (freq > table[i].frequency)
+		if (CAPSIM_MUT(108, freq > table[i].frequency, freq >= table[i].frequency))
 			break;
 	return cdev->max_level - (unsigned long)(i + 1);
 }
@@ -74,7 +74,7 @@ static uint32_t cpu_freq_to_power(const struct thermal_cdev *cdev, uint32_t freq
 	long i;
 
 	for (i = (long)cdev->max_level - 1; i >= 0; i--)
-		if (freq > table[i].frequency)
+		if (CAPSIM_MUT(104, freq > table[i].frequency, freq >= table[i].frequency))
 			break;
 	return (uint32_t)(table[i + 1].power / MICROWATT_PER_MILLIWATT);
 }
@@ -86,7 +86,8 @@ static uint32_t cpu_power_to_freq(const struct thermal_cdev *cdev, uint32_t powe
 	unsigned long i;
 
 	for (i = cdev->max_level; i > 0; i--)
-		if (power >= table[i].power / MICROWATT_PER_MILLIWATT)
+		if (CAPSIM_MUT(105, power >= table[i].power / MICROWATT_PER_MILLIWATT,
+			       power > table[i].power / MICROWATT_PER_MILLIWATT))
 			break;
 	return (uint32_t)table[i].frequency;
 }
@@ -94,7 +95,9 @@ static uint32_t cpu_power_to_freq(const struct thermal_cdev *cdev, uint32_t powe
 /* mirrors get_load() (CONFIG_SMP), cpufreq_cooling.c: sched_cpu_util in percent of capacity */
 static uint32_t get_load(const struct thermal_cpu_input *in)
 {
-	return in->capacity ? (uint32_t)(in->util * 100 / in->capacity) : 0;
+	return in->capacity ? (uint32_t)CAPSIM_MUT(103, in->util * 100 / in->capacity,
+						   (in->util * 100 + in->capacity / 2) / in->capacity)
+			    : 0;
 }
 
 static unsigned first_cpu(const capsim_cpumask *m)
@@ -120,7 +123,8 @@ uint32_t cpufreq_cooling_get_requested_power(struct thermal_cdev *cdev,
 			total_load += get_load(&in[cpu]);
 	cdev->last_load = total_load;
 	/* get_dynamic_power() */
-	return cpu_freq_to_power(cdev, freq) * cdev->last_load / 100;
+	return CAPSIM_MUT(107, cpu_freq_to_power(cdev, freq) * cdev->last_load / 100,
+			  cpu_freq_to_power(cdev, freq) * (cdev->last_load / 100));
 }
 
 /* mirrors cpufreq_state2power(), cpufreq_cooling.c */
@@ -185,7 +189,7 @@ void cpufreq_cooling_trace_limit(struct thermal *t, const struct thermal_cdev *c
 /* mirrors cpufreq_power2state(), cpufreq_cooling.c */
 unsigned long cpufreq_cooling_power2state(const struct thermal_cdev *cdev, uint32_t power)
 {
-	uint32_t last_load = cdev->last_load ? cdev->last_load : 1;
+	uint32_t last_load = cdev->last_load ? cdev->last_load : CAPSIM_MUT(106, 1, 100);
 	uint32_t normalised_power = power * 100 / last_load;
 
 	return get_level(cdev, cpu_power_to_freq(cdev, normalised_power));

@@ -144,7 +144,8 @@ uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs
 /* mirrors sched_cpu_util(), kernel/sched/fair.c (6.12) */
 uint64_t sched_cpu_util(const struct fair_rd *rd, int cpu)
 {
-	return effective_cpu_util(rd, cpu, cpu_util_cfs(rd, cpu), NULL, NULL);
+	return effective_cpu_util(rd, cpu, CAPSIM_MUT(100, cpu_util_cfs(rd, cpu), rd->cpus[cpu].util_cfs),
+				  NULL, NULL);
 }
 
 /* mirrors sugov_effective_cpu_perf(), kernel/sched/cpufreq_schedutil.c (6.8+) */

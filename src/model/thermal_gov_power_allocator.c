@@ -216,7 +216,8 @@ static void allocate_power(struct thermal *t, struct thermal_zone *tz, int32_t c
 		req[n] = cpufreq_cooling_get_requested_power(cdev, t->in);
 		cpufreq_cooling_trace_get_power(t, cdev, req[n]);
 		weight = tz->ipa.total_weight ? ti->weight : 1 << FRAC_BITS;
-		weighted[n] = (uint32_t)frac_to_int((uint64_t)weight * req[n]);
+		/* u32 * u32 in u32, as the kernel's frac_to_int(weight * pa->req_power) */
+		weighted[n] = frac_to_int(weight * req[n]);
 		cpufreq_cooling_state2power(cdev, ti->lower, &max_power[n]);
 		total_req_power += req[n];
 		max_allocatable_power += max_power[n];

@@ -300,9 +300,15 @@ struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int c
 {
 	int pol = platform_policy_of(s->plat, (unsigned)cpu);
 
-	/* get_load() (cpufreq_cooling.c): sched_cpu_util(cpu) * 100 / arch_scale_cpu_capacity() */
-	return (struct thermal_cpu_input){ pol >= 0 ? s->plat->policies[pol].cur_khz : 0,
-					   sched_cpu_util(&s->rd, cpu), sim_arch_cap(s, cpu) };
+	/* get_load() (cpufreq_cooling.c): sched_cpu_util(cpu) * 100 / arch_scale_cpu_capacity();
+	 * mutant 101 is the input before that, min(util_cfs + util_rt, capacity) */
+	return (struct thermal_cpu_input){
+		pol >= 0 ? CAPSIM_MUT(109, s->plat->policies[pol].cur_khz,
+				      s->plat->policies[pol].max_khz) : 0,
+		CAPSIM_MUT(101, sched_cpu_util(&s->rd, cpu),
+			   s->view[cpu].util_cfs + s->view[cpu].util_rt < sim_arch_cap(s, cpu) ?
+			   s->view[cpu].util_cfs + s->view[cpu].util_rt : sim_arch_cap(s, cpu)),
+		CAPSIM_MUT(102, sim_arch_cap(s, cpu), s->rq[cpu].cpu_capacity) };
 }
 
 static void fill_inputs(struct capsim_sim *s)

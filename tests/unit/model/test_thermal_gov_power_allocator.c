@@ -58,7 +58,7 @@ static void test_pid_gains(void **state)
 	assert_int_equal(tz.ipa.k_i, 1);
 }
 
-static struct thermal *make_ipa(struct recorder *rec, uint32_t sustainable)
+static struct thermal *make_ipa(struct recorder *rec, uint32_t sustainable, uint32_t big_weight)
 {
 	static struct thermal_zone_params zp;
 	struct thermal_cdev_params cd[2];
@@ -77,9 +77,10 @@ static struct thermal *make_ipa(struct recorder *rec, uint32_t sustainable)
 	zp.trips[0] = (struct thermal_trip){ 65000, 1000, THERMAL_TRIP_PASSIVE };
 	zp.trips[1] = (struct thermal_trip){ 75000, 1000, THERMAL_TRIP_PASSIVE };
 	zp.nr_trips = 2;
-	/* HiKey960's contributions: little 1024, big 512 */
+	/* HiKey960's contributions: little 1024, big 512 (@big_weight) */
 	zp.binds[0] = (struct thermal_bind_params){ 1, 0, THERMAL_NO_LIMIT, THERMAL_NO_LIMIT, 1024 };
-	zp.binds[1] = (struct thermal_bind_params){ 1, 1, THERMAL_NO_LIMIT, THERMAL_NO_LIMIT, 512 };
+	zp.binds[1] = (struct thermal_bind_params){ 1, 1, THERMAL_NO_LIMIT, THERMAL_NO_LIMIT,
+						    big_weight };
 	zp.nr_binds = 2;
 	zp.rc = (struct thermal_rc_params){ 25000, 25000, 10000, 3000 };
 	p = (struct thermal_params){ &zp, 1, cd, 2, 8 };
@@ -90,7 +91,7 @@ static struct thermal *make_ipa(struct recorder *rec, uint32_t sustainable)
 static void test_allocation(void **state)
 {
 	struct recorder rec = { 0 };
-	struct thermal *t = make_ipa(&rec, 4500);
+	struct thermal *t = make_ipa(&rec, 4500, 512);
 	struct thermal_cpu_input in[8] = { 0 };
 
 	/* every CPU fully loaded at its top OPP */
@@ -147,10 +148,41 @@ static void test_allocation(void **state)
 	thermal_free(t);
 }
 
+/*
+ * allocate_power()'s weighted request is frac_to_int(weight * req_power) in u32 (gov_power_allocator.c:
+ * both operands u32): a contribution of 2^22 with the big cluster's 7200 mW wraps.
+ */
+static void test_weighted_request_wraps_as_u32(void **state)
+{
+	struct recorder rec = { 0 };
+	struct thermal *t = make_ipa(&rec, 4500, 1u << 22);
+	struct thermal_cpu_input in[8] = { 0 };
+
+	for (unsigned c = 0; c < 8; c++) {
+		in[c].capacity = 1024;
+		in[c].util = 1024;
+		in[c].cur_freq_khz = c < 4 ? 1844000 : 2362000;
+	}
+	set_temp(t, 0, 76000);
+	thermal_update(t, 0, in);
+	/*
+	 * Requests 1600 and 7200 mW, range 3960 (as test_allocation: the PID reads no weight).
+	 * Weighted: little 1024 * 1600 >> 10 = 1600; big 2^22 * 7200 = 30198988800, mod 2^32
+	 * 134217728, >> 10 = 131072 (unwrapped: 29491200). Total 132672.
+	 * Split: little round(1600 * 3960 / 132672) = round(47.76) = 48, big
+	 * round(131072 * 3960 / 132672) = round(3912.24) = 3912 (unwrapped: 0 and 3960).
+	 */
+	assert_non_null(rec_find(&rec, "thermal_power_actor: thermal_zone_id=0 actor_id=0 "
+				       "req_power=1600 granted_power=48"));
+	assert_non_null(rec_find(&rec, "thermal_power_actor: thermal_zone_id=0 actor_id=1 "
+				       "req_power=7200 granted_power=3912"));
+	thermal_free(t);
+}
+
 static void test_estimated_sustainable_power(void **state)
 {
 	struct recorder rec = { 0 };
-	struct thermal *t = make_ipa(&rec, 0);
+	struct thermal *t = make_ipa(&rec, 0, 512);
 	struct thermal_cpu_input in[8] = { 0 };
 
 	/* no sustainable-power: the power of every actor at its deepest state (upper = 4):
@@ -191,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_divvy_up),
 		cmocka_unit_test(test_pid_gains),
 		cmocka_unit_test(test_allocation),
+		cmocka_unit_test(test_weighted_request_wraps_as_u32),
 		cmocka_unit_test(test_estimated_sustainable_power),
 		cmocka_unit_test(test_not_power_actor),
 	};
