@@ -2100,9 +2100,12 @@ static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
 	in->asym = kind == NK_KICK_ASYM || (kind != NK_KICK_LLC && chance(r, 50));
 	in->misfit_task_load = chance(r, 40) ? range(r, 1, 1024) : 0;
 	/* a newidle CPU: nothing queued, or a task queued meanwhile (an RT one: not fair's) */
-	in->nr_running = kick ? range(r, 1, 4) : chance(r, 80) ? 0 : range(r, 1, 2);
+	in->nr_running = kick ? (chance(r, 50) ? 1 : range(r, 1, 4)) :
+				chance(r, 80) ? 0 : range(r, 1, 2);
 	in->h_nr_queued = range(r, 0, in->nr_running);
-	in->nr_delayed = chance(r, 30) ? range(r, 0, in->h_nr_queued) : 0;
+	/* delayed entities, at times all of the CFS ones (h_nr_queued against h_nr_runnable) */
+	in->nr_delayed = chance(r, 30) ? (chance(r, 50) ? in->h_nr_queued :
+					  range(r, 0, in->h_nr_queued)) : 0;
 	in->clock = range(r, 1000000000ULL, 1ULL << 40);
 	in->idle_stamp = kind == NK_AVG_IDLE && chance(r, 20) ? 0 :
 			 in->clock - (chance(r, 50) ? range(r, 0, 3000000) : range(r, 0, 1ULL << 32));
