@@ -950,13 +950,15 @@ KC_STRUCT(cooling_get_load_in)
 	S(nr_log) \
 	A(log, KC_MAX_CPUS)
 KC_STRUCT(cooling_get_load_out)
+#include "kcase_newidle.h"
 
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
-	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load)
+	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
+	X(sched_balance_newidle)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

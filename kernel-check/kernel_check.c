@@ -187,6 +187,11 @@ KC_TABLE(cooling_get_load_in)
 #undef KC_T
 #define KC_T struct kc_cooling_get_load_out
 KC_TABLE(cooling_get_load_out)
+#define KC_T struct kc_sched_balance_newidle_in
+KC_TABLE(sched_balance_newidle_in)
+#undef KC_T
+#define KC_T struct kc_sched_balance_newidle_out
+KC_TABLE(sched_balance_newidle_out)
 #undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
@@ -2265,6 +2270,124 @@ static void gen_cooling_get_load(struct rng *r, unsigned kind, void *v)
 					   : near ? near - 1 : 0;
 		}
 	}
+}
+
+/* --- path group sched_balance_newidle ---------------------------------------------------- */
+
+static const char *const sched_balance_newidle_kinds[] = {
+	"newidle", "newidle_gate", "newidle_walk", "newidle_decay", "domains", "domains_decay",
+	"kick", "kick_llc", "kick_asym", "avg_idle",
+};
+enum { NK_NEWIDLE, NK_GATE, NK_WALK, NK_NEWIDLE_DECAY, NK_DOMAINS, NK_DOMAINS_DECAY, NK_KICK,
+       NK_KICK_LLC, NK_KICK_ASYM, NK_AVG_IDLE };
+#define NK_HZ 250 /* both sides' */
+
+/* a value at @at, one below or one above it (a comparison's boundary), or 0..@hi */
+static uint64_t around(struct rng *r, uint64_t at, uint64_t hi)
+{
+	switch (rnd(r) % 4) {
+	case 0: return at ? at - 1 : 0;
+	case 1: return at;
+	case 2: return at + 1;
+	default: return range(r, 0, hi);
+	}
+}
+
+/* the domains: 1-3 levels of strictly growing spans from CPU 0, the top one all CPUs */
+static void gen_ni_domains(struct rng *r, unsigned kind, struct kc_sched_balance_newidle_in *in)
+{
+	uint64_t nr = in->nr_cpus, now = in->now_jiffies;
+
+	in->nr_sd = range(r, 1, nr < KC_NI_LEVELS ? nr : KC_NI_LEVELS);
+	in->sd_weight[in->nr_sd - 1] = nr;
+	for (unsigned l = (unsigned)in->nr_sd - 1; l-- > 0;)
+		in->sd_weight[l] = range(r, l + 1, in->sd_weight[l + 1] - 1);
+	for (unsigned l = 0; l < in->nr_sd; l++) {
+		/* the stated cost model (docs/model.md): 2 us plus 1 us per CPU of the span */
+		in->sd_cost[l] = 2000 + 1000 * in->sd_weight[l];
+		in->max_newidle_lb_cost[l] = chance(r, 20) ? 0 : around(r, in->sd_cost[l], 40000);
+		if (kind == NK_NEWIDLE_DECAY || kind == NK_DOMAINS_DECAY)
+			in->max_newidle_lb_cost[l] = in->sd_cost[l] + range(r, 0, 20000);
+		in->last_decay[l] = now - around(r, NK_HZ, 2 * NK_HZ);
+		in->last_balance[l] = now - range(r, 0, 100);
+		in->balance_interval[l] = range(r, in->sd_weight[l], 2 * in->sd_weight[l]);
+		in->lb_pulled[l] = chance(r, 30) ? range(r, 1, 3) : 0;
+		in->lb_continue[l] = !chance(r, kind == NK_DOMAINS_DECAY ? 50 : 20);
+	}
+}
+
+/* avg_idle where the walk stops or goes on: the passes before level k plus k's max cost */
+static uint64_t gen_ni_walk_avg_idle(struct rng *r, const struct kc_sched_balance_newidle_in *in)
+{
+	unsigned k = (unsigned)range(r, 0, in->nr_sd - 1);
+	uint64_t sum = 0;
+
+	for (unsigned l = 0; l < k; l++)
+		sum += in->sd_cost[l];
+	return around(r, sum + in->max_newidle_lb_cost[k], 2000000);
+}
+
+static void gen_ni_nohz(struct rng *r, unsigned kind, struct kc_sched_balance_newidle_in *in)
+{
+	uint64_t now = in->now_jiffies;
+
+	in->nohz_has_blocked = chance(r, 60);
+	in->nohz_next_blocked = now + range(r, 0, 6) - 3;
+	in->nohz_next_balance = now + range(r, 0, 6) - 3;
+	in->nohz_needs_update = chance(r, 30);
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->tick_stopped[c] = chance(r, 50);
+		in->cpu_idle[c] = chance(r, in->tick_stopped[c] ? 85 : 20);
+	}
+	if (kind == NK_KICK_LLC || chance(r, 50))
+		in->llc = (range(r, 0, (1ULL << in->nr_cpus) - 1) | 1ULL << in->this_cpu) &
+			  ((1ULL << in->nr_cpus) - 1);
+}
+
+static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_sched_balance_newidle_in *in = v;
+	bool kick = kind == NK_KICK || kind == NK_KICK_LLC || kind == NK_KICK_ASYM;
+
+	in->path = kind <= NK_NEWIDLE_DECAY ? KC_NI_NEWIDLE :
+		   kind <= NK_DOMAINS_DECAY ? KC_NI_DOMAINS : kick ? KC_NI_KICK : KC_NI_AVG_IDLE;
+	in->nr_cpus = range(r, 2, KC_MAX_CPUS);
+	in->this_cpu = kick ? range(r, 0, in->nr_cpus - 1) : 0;
+	in->now_jiffies = range(r, 1000, 1ULL << 30);
+	gen_ni_domains(r, kind, in);
+	in->cpu_idle_type = chance(r, 50);
+	in->sched_idle = chance(r, 10);
+	in->overloaded = !chance(r, 25);
+	in->ttwu_pending = chance(r, 10);
+	in->max_idle_balance_cost = 500000 + (chance(r, 60) ? 0 : edgy(r, 0, 100000));
+	in->avg_idle = chance(r, 70) ? range(r, 0, 2 * in->max_idle_balance_cost) :
+				       range(r, 0, 60000);
+	if (kind == NK_GATE)
+		in->avg_idle = around(r, in->max_newidle_lb_cost[0], 60000);
+	if (kind == NK_WALK)
+		in->avg_idle = gen_ni_walk_avg_idle(r, in);
+	in->next_balance = in->now_jiffies + range(r, 0, 400) - 100;
+	in->asym = kind == NK_KICK_ASYM || (kind != NK_KICK_LLC && chance(r, 50));
+	in->misfit_task_load = chance(r, 40) ? range(r, 1, 1024) : 0;
+	/* a newidle CPU: nothing queued, or a task queued meanwhile (an RT one: not fair's) */
+	in->nr_running = kick ? (chance(r, 50) ? 1 : range(r, 1, 4)) :
+				chance(r, 80) ? 0 : range(r, 1, 2);
+	in->h_nr_queued = range(r, 0, in->nr_running);
+	/* delayed entities, at times all of the CFS ones (h_nr_queued against h_nr_runnable) */
+	in->nr_delayed = chance(r, 30) ? (chance(r, 50) ? in->h_nr_queued :
+					  range(r, 0, in->h_nr_queued)) : 0;
+	in->clock = range(r, 1000000000ULL, 1ULL << 40);
+	in->idle_stamp = kind == NK_AVG_IDLE && chance(r, 20) ? 0 :
+			 in->clock - (chance(r, 50) ? range(r, 0, 3000000) : range(r, 0, 1ULL << 32));
+	in->arch_cap = range(r, 100, 1024);
+	in->cpu_capacity = chance(r, 40) ? in->arch_cap :
+			   chance(r, 50) ? around(r, in->arch_cap * 100 / 117, in->arch_cap) :
+					   range(r, 1, in->arch_cap);
+	if (!in->cpu_capacity)
+		in->cpu_capacity = 1;
+	gen_ni_nohz(r, kind, in);
+	if (kick)
+		in->cpu_idle[in->this_cpu] = 0; /* its tick runs */
 }
 
 struct kc_group {

@@ -60,6 +60,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
 	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
+	rq->max_idle_balance_cost = SYSCTL_SCHED_MIGRATION_COST_NS;
 	rq->sd_llc_size = 1; /* update_top_cache_domain() without an LLC domain */
 	rq->sd_llc_id = cpu;
 	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,

@@ -4,9 +4,10 @@
  * (v6.10+; its class half is fair.c): wake-up placement (select_task_rq_fair:
  * find_energy_efficient_cpu while EAS runs and the root domain is not overutilized, else
  * select_idle_sibling/select_idle_capacity), the fork path, misfit tracking, the overutilized
- * flag, migration (set_task_cpu() with the class's migrate_task_rq()), and load balance: periodic
- * (sched_balance_trigger / sched_balance_domains), on behalf of idle CPUs (nohz_balancer_kick),
- * newidle, and active balance for misfit tasks. capacity_of() is refreshed by
+ * flag, migration (set_task_cpu() with the class's migrate_task_rq()), and one load balance
+ * pass (sched_balance_rq, with active balance for misfit tasks) and the nohz idle balance on
+ * behalf of idle CPUs (_nohz_idle_balance); when they run (the tick's trigger, the domain
+ * walk, the nohz kick, newidle) is fair_balance_domains.c's. capacity_of() is refreshed by
  * update_cpu_capacity() at balance cadence. The placement functions themselves are
  * src/model/fair.c's; the domains and groups it walks are topology.c's.
  */
@@ -18,10 +19,6 @@
 #include "sim/sim_pressure.h"
 #include "sim/sim_events.h"
 
-/* mirrors sd->imbalance_pct of a non-SMT level (check_cpu_capacity() of the nohz kick), and
- * sd->busy_factor */
-#define IMBALANCE_PCT 117
-#define BUSY_FACTOR 16
 /* MAX_PINNED_INTERVAL: the back-off, in ms, of a domain whose tasks are all pinned */
 #define LB_MAX_PINNED_INTERVAL 512
 /* detach_tasks() looks at no more than sysctl_sched_nr_migrate tasks of cfs_tasks' tail */
@@ -470,7 +467,7 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 }
 
 /* idle_cpu(): the idle task runs and nothing is queued */
-static bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
+bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 {
 	return !s->rq[cpu].curr && !s->rq[cpu].nr_running && !s->rq[cpu].sched_prev;
 }
@@ -580,17 +577,6 @@ static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int ds
 	return found;
 }
 
-/*
- * What one walk up a CPU's domains (sched_balance_domains(), sched_balance_newidle()) has read
- * of the runqueues for its balances: a level's span holds the lower levels' and no runqueue
- * changes between two levels until a balance finds one to pull from, so each CPU is read once
- * per walk rather than at every level.
- */
-struct lb_walk {
-	struct lb_cpu v[CAPSIM_MAX_CPUS];
-	capsim_cpumask idle_read, cpus_read; /* the CPUs lb_fill_idle(), lb_fill_cpus() filled */
-};
-
 /* The CPUs of @span that @read lacks, into @unread; @read gains them. */
 static void lb_walk_unread(capsim_cpumask *read, const capsim_cpumask *span,
 			   capsim_cpumask *unread)
@@ -609,8 +595,8 @@ static void lb_walk_unread(capsim_cpumask *read, const capsim_cpumask *span,
  * nr_balance_failed, the groups' sgc->imbalance and the balance interval as the kernel leaves
  * them. What it reads of the runqueues is @walk's. Return: how many tasks moved.
  */
-static unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 struct lb_walk *walk, bool *continue_balancing)
+unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
+			  struct lb_walk *walk, bool *continue_balancing)
 {
 	struct sim_rq *this_rq = &s->rq[cpu];
 	struct sim_sd *ssd = &this_rq->sd[sdi];
@@ -776,64 +762,6 @@ out_one_pinned:
 	return 0;
 }
 
-/*
- * get_sd_balance_interval() of CPU @rq's domain @sdi, in jiffies: worked out again only when
- * balance_interval moved (msecs_to_jiffies() divides, at every newidle balance and tick)
- */
-static uint64_t sd_balance_interval(const struct capsim_sim *s, struct sim_sd *ssd, bool busy)
-{
-	if (ssd->interval_ms != ssd->balance_interval) {
-		/* max_load_balance_interval = HZ * num_online_cpus() / 10 */
-		for (int b = 0; b < 2; b++)
-			ssd->interval_jiffies[b] =
-				lb_balance_interval(ssd->balance_interval, b, BUSY_FACTOR, s->opt.hz,
-						    (uint64_t)s->opt.hz * s->nr_cpus / 10);
-		ssd->interval_ms = ssd->balance_interval;
-	}
-	return ssd->interval_jiffies[busy];
-}
-
-/*
- * mirrors sched_balance_domains() for one CPU: each domain bottom up whose interval has
- * passed balances, until a level where another CPU of the group balances; rq->next_balance
- * becomes the earliest next balance of its domains.
- */
-static void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle idle)
-{
-	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz;
-	bool busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
-	bool continue_balancing = true, update_next_balance = false;
-	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
-
-	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
-	for (unsigned i = 0; i < rq->nr_sd && continue_balancing; i++) {
-		struct sim_sd *ssd = &rq->sd[i];
-		uint64_t interval = sd_balance_interval(s, ssd, busy);
-
-		if (j >= ssd->last_balance + interval) {
-			if (sched_balance_rq(s, rq->cpu, i, idle, &walk, &continue_balancing)) {
-				idle = lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE;
-				busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
-			}
-			ssd->last_balance = j;
-			interval = sd_balance_interval(s, ssd, busy);
-		}
-		if (next_balance > ssd->last_balance + interval) {
-			next_balance = ssd->last_balance + interval;
-			update_next_balance = true;
-		}
-	}
-	if (update_next_balance)
-		rq->next_balance = next_balance;
-}
-
-/* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
-enum {
-	NOHZ_BALANCE_KICK = 1,
-	NOHZ_STATS_KICK = 2,
-	NOHZ_NEXT_KICK = 4,
-};
-
 /* in nohz.idle_cpus_mask and idle_cpu(): the simulated tick stops as a CPU idles */
 static bool nohz_idle(const struct capsim_sim *s, unsigned cpu)
 {
@@ -856,7 +784,7 @@ static bool update_nohz_stats(struct capsim_sim *s, struct sim_rq *rq)
  * its softirq): the idle CPUs' blocked load (STATS), their balance when due (BALANCE), and
  * nohz.next_balance = the earliest next balance among them.
  */
-static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags)
+void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags)
 {
 	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz;
 	bool has_blocked_load = false, update_next_balance = false;
@@ -889,21 +817,6 @@ static void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq
 		s->nohz_has_blocked = true;
 }
 
-/* mirrors check_cpu_capacity(): RT, IRQ or pressure took a noticeable part of the CPU */
-static bool check_cpu_capacity(const struct capsim_sim *s, const struct sim_rq *rq)
-{
-	return rq->cpu_capacity * IMBALANCE_PCT < arch_cap(s, rq->cpu) * 100;
-}
-
-/* mirrors nohz_balance_exit_idle(): the first busy tick takes the CPU out of nohz mode */
-static void nohz_balance_exit_idle(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (!rq->nohz_tick_stopped)
-		return;
-	rq->nohz_tick_stopped = false;
-	s->nohz_nr_cpus--;
-}
-
 /* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
 int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
@@ -916,141 +829,6 @@ int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 		idle[c] = lb_idle_cpu(s, (int)c);
 	}
 	return lb_find_new_ilb(&mask, idle, s->nr_cpus, rq->cpu);
-}
-
-/*
- * mirrors nohz_balancer_kick() + kick_ilb(), from a busy CPU's tick: with CPUs in nohz mode, it
- * asks for their blocked-load decay every LOAD_AVG_PERIOD ms while some remains, and, once
- * nohz.next_balance has come, for their balance if it runs two tasks, a CFS task on a CPU
- * that lost a noticeable part of its capacity (check_cpu_capacity), or a misfit task.
- */
-static void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
-{
-	uint64_t j = sim_jiffies(s);
-	unsigned flags = 0;
-	int ilb;
-
-	nohz_balance_exit_idle(s, rq);
-	if (!s->nohz_nr_cpus)
-		return;
-	if (s->nohz_has_blocked && j > s->nohz_next_blocked)
-		flags = NOHZ_STATS_KICK;
-	if (j >= s->nohz_next_balance &&
-	    (rq->nr_running >= 2 || (rq->cfs_nr >= 1 && check_cpu_capacity(s, rq)) ||
-	     (s->asym && rq->misfit_task_load)))
-		flags = NOHZ_STATS_KICK | NOHZ_BALANCE_KICK;
-	if (s->nohz_needs_update)
-		flags |= NOHZ_NEXT_KICK;
-	if (!flags)
-		return;
-	if (flags & NOHZ_BALANCE_KICK)
-		s->nohz_next_balance = j + 1;
-	ilb = find_new_ilb(s, rq);
-	if (ilb >= 0)
-		nohz_idle_balance(s, &s->rq[ilb], flags); /* kick_ilb(): the ILB walks from itself */
-}
-
-/* mirrors sched_balance_trigger(), from the tick, and the SCHED_SOFTIRQ it raises when due */
-void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (sim_jiffies(s) >= rq->next_balance) {
-		rq_update_blocked(s, rq);
-		/* rq->idle_balance: idle_cpu() at the tick */
-		sched_balance_domains(s, rq, lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE);
-	}
-	nohz_balancer_kick(s, rq);
-}
-
-/*
- * mirrors nohz_balance_enter_idle(): @rq's CPU idles (its tick stops) with blocked load to
- * decay; it joins nohz.idle_cpus_mask unless it is still there from an earlier idle period
- * without a busy tick since, and only then is nohz.next_balance to be recomputed
- */
-void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq)
-{
-	rq->has_blocked_load = true;
-	if (!rq->nohz_tick_stopped) {
-		rq->nohz_tick_stopped = true;
-		s->nohz_nr_cpus++;
-		s->nohz_needs_update = true;
-	}
-	s->nohz_has_blocked = true;
-}
-
-/*
- * mirrors nohz_newidle_balance(): a CPU about to idle for long enough (avg_idle at least
- * sysctl_sched_migration_cost) asks to decay the idle CPUs' blocked load itself when it is due
- * (nohz.has_blocked, nohz.next_blocked), so that it decays without a busy CPU's tick.
- */
-static void nohz_newidle_balance(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (rq->avg_idle < SYSCTL_SCHED_MIGRATION_COST_NS)
-		return;
-	if (!s->nohz_has_blocked || sim_jiffies(s) < s->nohz_next_blocked)
-		return;
-	rq->newilb_kick = true;
-}
-
-/* mirrors nohz_run_idle_balance(), from do_idle(): the NOHZ_NEWILB_KICK's blocked-load decay */
-void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (!rq->newilb_kick)
-		return;
-	rq->newilb_kick = false;
-	nohz_idle_balance(s, rq, NOHZ_STATS_KICK);
-}
-
-/* mirrors the avg_idle update of ttwu_do_activate(): a wake-up ends the idle period */
-void ttwu_update_avg_idle(struct sim_rq *rq)
-{
-	int64_t diff;
-
-	if (!rq->idle_stamp)
-		return;
-	diff = (int64_t)(rq->clk.clock - rq->idle_stamp) - (int64_t)rq->avg_idle;
-	rq->avg_idle += diff / 8; /* update_avg() */
-	if (rq->avg_idle > 2 * SYSCTL_SCHED_MIGRATION_COST_NS) /* 2 x max_idle_balance_cost */
-		rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS;
-	rq->idle_stamp = 0;
-}
-
-/*
- * mirrors sched_balance_newidle(): clear the CPU's misfit state, stamp the idle period, and if
- * the root domain is overloaded (rd->overloaded: set when a runqueue reaches two tasks,
- * updated by the root-level balance from two-task and misfit runqueues) balance each domain
- * bottom up until a task is pulled (no domain's balance costs time here, so avg_idle never
- * stops the walk); rq->next_balance is brought forward to the domains' next (idle) balance;
- * without a pull, nohz_newidle_balance().
- */
-void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
-{
-	uint64_t next_balance = sim_jiffies(s) + s->opt.hz;
-	unsigned pulled = 0;
-	bool continue_balancing = true;
-	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
-
-	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
-	rq->misfit_task_load = 0;
-	rq->idle_stamp = rq->clk.clock;
-	for (unsigned i = 0; i < rq->nr_sd; i++) {
-		uint64_t next = rq->sd[i].last_balance + sd_balance_interval(s, &rq->sd[i], false);
-
-		next_balance = next < next_balance ? next : next_balance; /* update_next_balance() */
-		if (!s->overloaded)
-			break;
-		/* every level has SD_BALANCE_NEWIDLE (sd_init()) */
-		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &walk,
-					  &continue_balancing);
-		if (pulled || !continue_balancing || rq->nr_running)
-			break;
-	}
-	if (rq->next_balance > next_balance)
-		rq->next_balance = next_balance;
-	if (pulled) {
-		rq->idle_stamp = 0;
-		return;
-	}
-	nohz_newidle_balance(s, rq);
 }
 
 /* An affinity change left the running task @p on a CPU it may not use: push it away (the

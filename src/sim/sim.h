@@ -374,6 +374,8 @@ struct sim_sd {
 	unsigned nr_balance_failed;
 	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
 	uint64_t interval_ms, interval_jiffies[2];
+	uint64_t max_newidle_lb_cost;    /* ns: the costliest newidle pass here, decayed */
+	uint64_t last_decay_max_lb_cost; /* jiffies */
 };
 
 /*
@@ -449,7 +451,8 @@ struct sim_rq {
 	bool nohz_tick_stopped;          /* in nohz.idle_cpus_mask: idled, no busy tick since */
 	bool newilb_kick;                /* NOHZ_NEWILB_KICK: decay idle CPUs' load as it idles */
 	uint64_t idle_stamp;             /* rq clock when it last tried to idle, 0: not since */
-	uint64_t avg_idle;               /* ns: average idle period, at most 2 x migration cost */
+	uint64_t avg_idle;               /* ns: average idle period, at most 2 x max_idle_balance_cost */
+	uint64_t max_idle_balance_cost;  /* ns: the costliest newidle walk, at least migration cost */
 	uint64_t last_blocked_load_update_tick; /* jiffies */
 	uint32_t gen;                    /* cancels this CPU's pending completion event */
 	uint64_t armed_time;             /* when the pending completion fires (0: none) */
@@ -943,11 +946,40 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, 
 void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct fair_task *ft);
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
+void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
+/*
+ * What one walk up a CPU's domains (sched_balance_domains(), sched_balance_newidle()) has read
+ * of the runqueues for its balances: a level's span holds the lower levels' and no runqueue
+ * changes between two levels until a balance finds one to pull from, so each CPU is read once
+ * per walk rather than at every level. A walk starts with idle_read and cpus_read clear.
+ */
+struct lb_walk {
+	struct lb_cpu v[CAPSIM_MAX_CPUS];
+	capsim_cpumask idle_read, cpus_read; /* the CPUs lb_fill_idle(), lb_fill_cpus() filled */
+};
+/* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index): tasks moved */
+unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
+			  struct lb_walk *walk, bool *continue_balancing);
+/* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
+enum {
+	NOHZ_BALANCE_KICK = 1,
+	NOHZ_STATS_KICK = 2,
+	NOHZ_NEXT_KICK = 4,
+};
+/* _nohz_idle_balance() for the idle CPUs, from the ILB @this_rq, for @flags (NOHZ_*_KICK) */
+void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags);
+/* idle_cpu(): the idle task runs and nothing is queued */
+bool lb_idle_cpu(const struct capsim_sim *s, int cpu);
+
+/* ---- fair_balance_domains.c: when balancing runs -------------------------------------------- */
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq);
+void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle idle);
+void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
 void ttwu_update_avg_idle(struct sim_rq *rq);
-void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
+/* the stated cost model: the time a newidle pass over CPU @rq's domain @sdi takes, ns */
+uint64_t newidle_lb_cost(const struct capsim_sim *s, const struct sim_rq *rq, unsigned sdi);
 /* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
 void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
 /*

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kstubs_newidle.h - just enough of the kernel for path group sched_balance_newidle's cut
+ * functions (functions_newidle.txt) to compile and run in userspace, in a translation unit of
+ * their own (kernel_side_newidle.c): struct rq and struct sched_domain with the fields the cut
+ * code reads, nohz's state, per-CPU variables as arrays. HZ is 250 (capsim's default).
+ * What the stubs decide (kernel_side_newidle.c defines them):
+ *   - sched_balance_rq() answers the case's lb_pulled[l] and lb_continue[l] for the domain of
+ *     level l, and takes sd_cost[l] ns of sched_clock_cpu(): the pass itself is group lb_walk's
+ *     and the engine's tests'; sched_balance_update_blocked_averages() is logged and takes no
+ *     time; both calls are logged with their arguments;
+ *   - idle_cpu() and sched_idle_cpu() answer the case's cpu_idle[] and sched_idle;
+ *   - ttwu_do_activate()'s activate_task(), wakeup_preempt() and ttwu_do_wakeup() do nothing
+ *     (the enqueue is group enqueue_task_fair's);
+ *   - smp_call_function_single_async() (kick_ilb()'s IPI) records the ILB; its softirq does
+ *     not run;
+ *   - the scheduler features are 6.12's defaults but NI_RANDOM, off: capsim does not model
+ *     the proportional newidle balance (docs/model.md);
+ *   - no SD_ASYM_PACKING domain (arm64 has none), every CPU housekeeping and active; locks,
+ *     RCU and lockdep do nothing.
+ */
+#ifndef KERNEL_CHECK_KSTUBS_NEWIDLE_H
+#define KERNEL_CHECK_KSTUBS_NEWIDLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef uint32_t u32;
+
+#define HZ 250
+#define READ_ONCE(x) (x)
+#define WRITE_ONCE(x, v) ((x) = (v))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#undef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#define __latent_entropy
+#define __rcu
+#define const_debug static /* sysctl_sched_migration_cost: this unit's own */
+#define SCHED_WARN_ON(x) ((void)(x))
+#define BIT(n) (1UL << (n))
+#define min(a, b) ({ __auto_type mn_a_ = (a); __auto_type mn_b_ = (b); mn_a_ < mn_b_ ? mn_a_ : mn_b_; })
+#define max(a, b) ({ __auto_type mx_a_ = (a); __auto_type mx_b_ = (b); mx_a_ > mx_b_ ? mx_a_ : mx_b_; })
+#define max_t(t, a, b) ({ t mx_a_ = (a); t mx_b_ = (b); mx_a_ > mx_b_ ? mx_a_ : mx_b_; })
+#define clamp(v, lo, hi) min(max(v, lo), hi)
+/* include/linux/jiffies.h, on 64 bits */
+#define time_after(a, b) ((long)((b) - (a)) < 0)
+#define time_before(a, b) time_after(b, a)
+#define time_after_eq(a, b) ((long)((a) - (b)) >= 0)
+/* kernel/time's msecs_to_jiffies() where HZ divides 1000 */
+#define msecs_to_jiffies(m) (((m) + (1000 / HZ) - 1) / (1000 / HZ))
+
+/* locks, RCU, lockdep: one thread */
+#define rcu_read_lock() do { } while (0)
+#define rcu_read_unlock() do { } while (0)
+#define rcu_dereference(p) (p)
+#define rcu_dereference_check(p, c) (p)
+#define lockdep_is_held(l) 1
+#define lockdep_assert_rq_held(rq) do { } while (0)
+#define assert_clock_updated(rq) do { } while (0)
+#define rq_unpin_lock(rq, rf) do { } while (0)
+#define rq_repin_lock(rq, rf) do { } while (0)
+#define raw_spin_rq_lock(rq) do { } while (0)
+#define raw_spin_rq_unlock(rq) do { } while (0)
+#define delayacct_blkio_end(p) do { } while (0)
+static int sched_domains_mutex;
+
+typedef struct { int counter; } atomic_t;
+#define atomic_read(a) ((a)->counter)
+#define atomic_inc(a) ((void)((a)->counter++))
+#define atomic_dec(a) ((void)((a)->counter--))
+#define atomic_or(i, a) ((void)((a)->counter |= (i)))
+static inline int atomic_fetch_or(int i, atomic_t *a)
+{
+	int old = a->counter;
+
+	a->counter |= i;
+	return old;
+}
+static inline int atomic_cmpxchg_acquire(atomic_t *a, int old, int new)
+{
+	int cur = a->counter;
+
+	if (cur == old)
+		a->counter = new;
+	return cur;
+}
+#define atomic_set_release(a, i) ((void)((a)->counter = (i)))
+#define smp_mb__after_atomic() do { } while (0)
+
+/* cpumasks: one word, KC_MAX_CPUS CPUs */
+#define NR_CPUS 8
+struct cpumask { unsigned long bits; };
+typedef struct cpumask cpumask_var_t[1];
+#define cpumask_clear_cpu(c, m) ((m)->bits &= ~(1UL << (c)))
+#define cpumask_set_cpu(c, m) ((m)->bits |= 1UL << (c))
+#define for_each_cpu_and(i, a, b)                                                         \
+	for ((i) = 0; (i) < NR_CPUS; (i)++)                                               \
+		if (!(((a)->bits & (b)->bits) >> (i) & 1)) {} else
+enum hk_type { HK_TYPE_MISC, HK_TYPE_SCHED };
+static struct cpumask kc_ni_all_cpus;
+#define housekeeping_cpumask(t) (&kc_ni_all_cpus)
+#define housekeeping_cpu(c, t) true
+#define cpu_active(c) true
+static int kc_ni_this_cpu;
+#define smp_processor_id() kc_ni_this_cpu
+
+/* include/linux/sched/idle.h */
+enum cpu_idle_type { __CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_TYPES };
+/* include/linux/sched/sd_flags.h: the two flags the cut code tests (values of our own) */
+#define SD_BALANCE_NEWIDLE 0x1
+#define SD_SERIALIZE 0x400
+
+/* features (kernel/sched/features.h): NI_RANDOM off, see above */
+#define sched_feat(x) (kc_ni_feat_##x)
+#define kc_ni_feat_NI_RANDOM 0
+static u32 sched_rng(void);
+
+struct sched_domain_shared {
+	atomic_t nr_busy_cpus;
+};
+struct sched_domain {
+	struct sched_domain *parent;
+	int flags;
+	unsigned long last_balance;
+	unsigned int balance_interval;
+	unsigned int busy_factor;
+	unsigned int imbalance_pct;
+	int nohz_idle;
+	unsigned int newidle_call, newidle_success, newidle_ratio;
+	u64 max_newidle_lb_cost;
+	unsigned long last_decay_max_lb_cost;
+	struct sched_domain_shared *shared;
+	struct cpumask span;
+};
+#define sched_domain_span(sd) (&(sd)->span)
+
+struct root_domain {
+	int overloaded;
+};
+struct cfs_rq {
+	unsigned int h_nr_queued;
+};
+struct sched_class;
+struct task_struct {
+	const struct sched_class *sched_class;
+	int sched_contributes_to_load;
+	int in_iowait;
+	int nr_cpus_allowed;
+	unsigned long max_allowed_capacity;
+};
+struct call_single_data { int unused; };
+struct rq {
+	int cpu;
+	unsigned int nr_running;
+	unsigned int ttwu_pending;
+	unsigned int nr_uninterruptible;
+	atomic_t nr_iowait;
+	struct cfs_rq cfs;
+	u64 clock;
+	u64 idle_stamp;
+	u64 avg_idle;
+	u64 max_idle_balance_cost;
+	unsigned long next_balance;
+	unsigned long misfit_task_load;
+	unsigned long cpu_capacity;
+	int idle_balance;
+	unsigned int nohz_tick_stopped;
+	atomic_t nohz_flags;
+	struct call_single_data nohz_csd;
+	struct sched_domain *sd;
+	struct root_domain *rd;
+};
+struct rq_flags { int unused; };
+struct sched_class {
+	void (*task_woken)(struct rq *rq, struct task_struct *p);
+};
+
+static struct rq kc_ni_rq[NR_CPUS];
+#define cpu_rq(cpu) (&kc_ni_rq[cpu])
+#define this_rq() cpu_rq(smp_processor_id())
+#define task_rq(p) cpu_rq(0)
+static inline int cpu_of(struct rq *rq)
+{
+	return rq->cpu;
+}
+/* per-CPU pointers */
+static struct sched_domain *kc_ni_sd_llc[NR_CPUS], *kc_ni_sd_asym_packing[NR_CPUS],
+	*kc_ni_sd_asym_cpucapacity[NR_CPUS];
+static struct sched_domain_shared *kc_ni_sd_llc_shared[NR_CPUS];
+#define per_cpu(var, cpu) (kc_ni_##var[cpu])
+static bool kc_ni_asym_active;
+#define static_branch_unlikely(k) (*(k))
+#define sched_asym_cpucapacity kc_ni_asym_active
+static unsigned long kc_ni_arch_cap[NR_CPUS];
+#define arch_scale_cpu_capacity(cpu) (kc_ni_arch_cap[cpu])
+
+/* nohz's state (fair.c's anonymous struct, the fields the cut code reads) */
+struct kc_ni_nohz {
+	struct cpumask idle_cpus_mask[1];
+	atomic_t nr_cpus;
+	int has_blocked;
+	int needs_update;
+	unsigned long next_balance;
+	unsigned long next_blocked;
+};
+static struct kc_ni_nohz nohz;
+static unsigned long jiffies;
+static unsigned long max_load_balance_interval;
+static atomic_t sched_balance_running;
+
+/* the stubs of kernel_side_newidle.c (see above) */
+static int sched_balance_rq(int this_cpu, struct rq *this_rq, struct sched_domain *sd,
+		     enum cpu_idle_type idle, int *continue_balancing);
+static void sched_balance_update_blocked_averages(int cpu);
+static u64 sched_clock_cpu(int cpu);
+static int idle_cpu(int cpu);
+static int sched_idle_cpu(int cpu);
+static void activate_task(struct rq *rq, struct task_struct *p, int flags);
+static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags);
+static void ttwu_do_wakeup(struct task_struct *p);
+static int smp_call_function_single_async(int cpu, struct call_single_data *csd);
+/* update_misfit_status(NULL, rq) returns before these; never called */
+static int task_fits_cpu(struct task_struct *p, int cpu);
+static unsigned long task_h_load(struct task_struct *p);
+/* no SD_ASYM_PACKING domain: never called */
+static bool sched_asym(struct sched_domain *sd, int dst_cpu, int src_cpu);
+
+#endif /* KERNEL_CHECK_KSTUBS_NEWIDLE_H */
