@@ -5,7 +5,8 @@
  * lays them out: by level, then by first CPU; each domain's groups from its first CPU's),
  * attached to the runqueues by sim_balance_init(), whose groups' sgc then take the case's;
  * each runqueue's counts, PELT sums and idle state, and the view the placement reads; then the
- * engine's select_task_rq_fair() with WF_FORK from this_cpu. Nothing here computes an answer.
+ * engine's select_task_rq_fair() with WF_FORK from this_cpu, then its task_post_init_util() on
+ * the CPU chosen (wake_up_new_task()'s order). Nothing here computes an answer.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,8 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	struct sim_rq *rq = &fs.rq[c];
 	struct fair_cpu *v = &fs.view[c];
 
+	fs.cpu[c].capacity_orig = in->arch_cap[c];
+	fs.cpu[c].policy = -1;
 	rq_init(s, rq, (int)c);
 	rq->view_stale = false; /* the view is the case's, written below */
 	rq->cfs_avg.load_avg = in->cfs_load_avg[c];
@@ -112,8 +115,6 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	rq->idle_state = in->exit_latency[c] != CPUIDLE_WFI_EXIT_LATENCY_US || c % 2;
 	fs.cpu[c].nr_idle = 1;
 	fs.cpu[c].idle[0].wakeup_us = (uint32_t)in->exit_latency[c];
-	fs.cpu[c].capacity_orig = in->arch_cap[c];
-	fs.cpu[c].policy = -1;
 	v->arch_cap = in->arch_cap[c];
 	v->hw_load_avg = in->hw_load_avg[c];
 	v->cpufreq_pressure = in->cpufreq_pressure[c];
@@ -169,6 +170,11 @@ void cside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->uclamp_eff[0] = in->uclamp_min;
 	p->uclamp_eff[1] = in->uclamp_max;
+	p->weight = in->weight;
 	out->cpu = (uint64_t)select_task_rq_fair(s, p, (int)in->this_cpu, WF_FORK);
+	/* wake_up_new_task(): on that CPU, post_init_entity_util_avg() */
+	task_post_init_util(s, &s->rq[out->cpu], p);
+	out->util_avg = p->avg.util_avg;
+	out->runnable_avg = p->avg.runnable_avg;
 	free(s->sg);
 }

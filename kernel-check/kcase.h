@@ -891,7 +891,9 @@ KC_STRUCT(select_task_rq_fair_out)
  * are flags[l * KC_MAX_CPUS + first CPU]. Each CPU runs nr_running tasks (all SCHED_IDLE or
  * none) or idles, in a cpuidle state (has_state, its exit_latency) or none, since idle_stamp;
  * ttwu_pending: a wake-up is on its list. p is new (no PELT yet) with its clamps and affinity
- * (two CPUs or more: with one, select_task_rq() does not ask the class). Answer: the CPU.
+ * (two CPUs or more: with one, select_task_rq() does not ask the class) and its weight.
+ * Answers: the CPU, then p's util_avg and runnable_avg after post_init_entity_util_avg() there
+ * (wake_up_new_task()'s next step; its enqueue, ENQUEUE_INITIAL, is enqueue_task_fair's).
  */
 #define KC_FORK_LEVELS 3
 /* the bits of include/linux/sched/sd_flags.h a case's domains carry (both sides' values) */
@@ -922,10 +924,13 @@ KC_STRUCT(select_task_rq_fair_out)
 	S(this_cpu) \
 	S(allowed) /* bit c: CPU c */ \
 	S(uclamp_min) \
-	S(uclamp_max)
+	S(uclamp_max) \
+	S(weight) /* se_weight(): scale_load_down(se->load.weight) */
 KC_STRUCT(fork_in)
 #define KC_FIELDS_fork_out(S, A, I) \
-	S(cpu)
+	S(cpu) \
+	S(util_avg) \
+	S(runnable_avg)
 KC_STRUCT(fork_out)
 
 #define KC_GROUPS(X) \

@@ -2123,6 +2123,7 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 		in->allowed = kind != FK_AFFINITY && chance(r, 60) ? (1ULL << nr) - 1
 								  : range(r, 1, (1ULL << nr) - 1);
 	while (__builtin_popcountll(in->allowed) < 2);
+	in->weight = chance(r, 70) ? 1024 : chance(r, 20) ? 3 : range(r, 15, 88761); /* nice 0, SCHED_IDLE, any */
 	if (kind == FK_MISFIT) {
 		in->uclamp_min = range(r, 300, 1024);
 		in->uclamp_max = 1024;

@@ -3,7 +3,7 @@
  * kernel_side_fork.c - the kernel's answer to a case of group fork (kcase.h): the case's CPUs,
  * domains and groups written into the kernel's structures, then the core's select_task_rq()
  * with WF_FORK into the cut select_task_rq_fair(), whose slow path is the cut
- * sched_balance_find_dst_cpu(). Included by kernel_side.c (its cut functions are static to
+ * sched_balance_find_dst_cpu(); then post_init_entity_util_avg() there. Included by kernel_side.c (its cut functions are static to
  * that translation unit); nothing here computes an answer.
  */
 
@@ -139,4 +139,11 @@ void kside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 	kc_current = cpu_rq(kc_this_cpu)->curr;
 	out->cpu = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 	kc_current = &kc_idle;
+	/* __set_task_cpu(), then post_init_entity_util_avg() on that CPU's cfs_rq */
+	p.cpu = (int)out->cpu;
+	p.sched_class = &fair_sched_class;
+	p.se.load.weight = in->weight << SCHED_FIXEDPOINT_SHIFT; /* scale_load() */
+	k_post_init_entity_util_avg(&p);
+	out->util_avg = p.se.avg.util_avg;
+	out->runnable_avg = p.se.avg.runnable_avg;
 }
