@@ -2006,10 +2006,10 @@ static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
 
 static const char *const fork_kinds[] = {
 	"random", "idle_this", "busy", "spare_tie", "misfit", "affinity", "no_fork_flag",
-	"sched_idle", "one_level", "three_levels", "imbalanced",
+	"sched_idle", "one_level", "three_levels", "imbalanced", "fully_busy",
 };
 enum { FK_RANDOM, FK_IDLE_THIS, FK_BUSY, FK_SPARE_TIE, FK_MISFIT, FK_AFFINITY, FK_NO_FORK_FLAG,
-       FK_SCHED_IDLE, FK_ONE_LEVEL, FK_THREE_LEVELS, FK_IMBALANCED };
+       FK_SCHED_IDLE, FK_ONE_LEVEL, FK_THREE_LEVELS, FK_IMBALANCED, FK_FULLY_BUSY };
 
 /*
  * The domains: the top level over all CPUs, each level below cut into contiguous spans inside
@@ -2021,7 +2021,8 @@ static void gen_fork_domains(struct rng *r, unsigned kind, struct kc_fork_in *in
 {
 	unsigned nr = (unsigned)in->nr_cpus, top;
 
-	in->nr_levels = kind == FK_ONE_LEVEL ? 1 : kind == FK_THREE_LEVELS ? 3 : range(r, 1, 3);
+	in->nr_levels = kind == FK_ONE_LEVEL ? 1 : kind == FK_THREE_LEVELS ? 3
+			: kind == FK_SPARE_TIE ? range(r, 2, 3) : range(r, 1, 3);
 	top = (unsigned)in->nr_levels - 1;
 	for (int l = (int)top - 1; l >= 0; l--)
 		for (unsigned c = 0; c < nr; c++) {
@@ -2086,21 +2087,23 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 			in->hw_load_avg[c] = edgy(r, 0, in->arch_cap[c]);
 		if (chance(r, 30))
 			in->cpufreq_pressure[c] = edgy(r, 0, in->arch_cap[c]);
-		in->nr_running[c] = busy || chance(r, 55) ? range(r, 1, 4) : 0;
+		in->nr_running[c] = kind == FK_FULLY_BUSY ? 1 : busy || chance(r, 55) ? range(r, 1, 4) : 0;
 		in->idle_policy[c] = in->nr_running[c] && chance(r, kind == FK_SCHED_IDLE ? 40 : 8);
 		if (in->nr_running[c] || chance(r, 40)) {
 			uint64_t u = busy ? edgy(r, in->arch_cap[c] / 2, in->arch_cap[c]) : edgy(r, 0, in->arch_cap[c]);
 
 			in->cfs_load_avg[c] = edgy(r, 0, 3000);
 			in->cfs_util_avg[c] = u;
+			if (kind == FK_FULLY_BUSY) /* at least capacity_of x 100 / imbalance_pct */
+				u = range(r, capacity_of[c] * 100 / 117 + 1, capacity_of[c]);
 			in->cfs_runnable_avg[c] = u + (in->nr_running[c] > 1 ? range(r, 0, 1500) : 0);
 			in->cfs_util_est[c] = chance(r, 50) ? edgy(r, 0, in->arch_cap[c]) : 0;
 		}
 		if (!in->nr_running[c]) {
-			in->has_state[c] = chance(r, 80);
-			in->exit_latency[c] = kind == FK_SPARE_TIE ? (chance(r, 50) ? 1 : 150)
+			in->has_state[c] = chance(r, kind == FK_SPARE_TIE ? 95 : 80);
+			in->exit_latency[c] = kind == FK_SPARE_TIE ? (chance(r, 80) ? 1 : 150)
 						: latencies[range(r, 0, ARRAY_SIZE(latencies) - 1)];
-			in->idle_stamp[c] = kind == FK_SPARE_TIE ? range(r, 0, 2) * 1000
+			in->idle_stamp[c] = kind == FK_SPARE_TIE ? range(r, 0, 3) * 1000
 					    : chance(r, 70) ? range(r, 1, 1000000000) : 0;
 			in->ttwu_pending[c] = chance(r, 8);
 		} else {
@@ -2122,7 +2125,8 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 	do
 		in->allowed = kind != FK_AFFINITY && chance(r, 60) ? (1ULL << nr) - 1
 								  : range(r, 1, (1ULL << nr) - 1);
-	while (__builtin_popcountll(in->allowed) < 2);
+	while (__builtin_popcountll(in->allowed) < 2 ||
+	       (kind == FK_NO_FORK_FLAG && in->allowed >> in->this_cpu & 1 && chance(r, 50)));
 	in->weight = chance(r, 70) ? 1024 : chance(r, 20) ? 3 : range(r, 15, 88761); /* nice 0, SCHED_IDLE, any */
 	if (kind == FK_MISFIT) {
 		in->uclamp_min = range(r, 300, 1024);
