@@ -951,6 +951,63 @@ KC_STRUCT(cooling_get_load_in)
 	A(log, KC_MAX_CPUS)
 KC_STRUCT(cooling_get_load_out)
 #include "kcase_newidle.h"
+/* --- path group fork ------------------------------------------------------------------- */
+
+/*
+ * fork: a new fair task's placement (wake_up_new_task(): WF_FORK) from this_cpu, its parent's,
+ * through the core's select_task_rq() into select_task_rq_fair()'s slow path whole:
+ * sched_balance_find_dst_cpu() down the SD_BALANCE_FORK domains, sched_balance_find_dst_group()
+ * (update_sg_wakeup_stats(), update_pick_idlest()) and sched_balance_find_dst_group_cpu(),
+ * against the engine's select_task_rq_fair() with WF_FORK (src/sim/fair_balance.c) on a
+ * simulator of the same CPUs and domains. Up to KC_FORK_LEVELS levels, bottom up: at level l
+ * CPU c's span is the CPUs whose dom[l * KC_MAX_CPUS + c'] equals its own (the first CPU of
+ * the span), nested, the top one all CPUs; a CPU has a domain at l where that span differs
+ * from its span below (a single CPU at l = -1); a domain's groups are the spans below in it,
+ * whose sgc (capacity, max, imbalance) is sgc_*[l * KC_MAX_CPUS + first CPU]; a domain's flags
+ * are flags[l * KC_MAX_CPUS + first CPU]. Each CPU runs nr_running tasks (all SCHED_IDLE or
+ * none) or idles, in a cpuidle state (has_state, its exit_latency) or none, since idle_stamp;
+ * ttwu_pending: a wake-up is on its list. p is new (no PELT yet) with its clamps and affinity
+ * (two CPUs or more: with one, select_task_rq() does not ask the class) and its weight.
+ * Answers: the CPU, then p's util_avg and runnable_avg after post_init_entity_util_avg() there
+ * (wake_up_new_task()'s next step; its enqueue, ENQUEUE_INITIAL, is enqueue_task_fair's).
+ */
+#define KC_FORK_LEVELS 3
+/* the bits of include/linux/sched/sd_flags.h a case's domains carry (both sides' values) */
+#define KC_SD_BALANCE_FORK (1u << 2)
+#define KC_SD_ASYM_CPUCAPACITY (1u << 5)
+#define KC_FIELDS_fork_in(S, A, I) \
+	S(nr_cpus) \
+	S(nr_levels) \
+	A(dom, KC_FORK_LEVELS * KC_MAX_CPUS) \
+	A(flags, KC_FORK_LEVELS * KC_MAX_CPUS) \
+	A(sgc_capacity, KC_FORK_LEVELS * KC_MAX_CPUS) \
+	A(sgc_max_capacity, KC_FORK_LEVELS * KC_MAX_CPUS) \
+	A(sgc_imbalance, KC_FORK_LEVELS * KC_MAX_CPUS) \
+	S(uclamp_used) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	A(nr_running, KC_MAX_CPUS) \
+	A(idle_policy, KC_MAX_CPUS) \
+	A(cfs_load_avg, KC_MAX_CPUS) \
+	A(cfs_runnable_avg, KC_MAX_CPUS) \
+	A(cfs_util_avg, KC_MAX_CPUS) \
+	A(cfs_util_est, KC_MAX_CPUS) \
+	A(has_state, KC_MAX_CPUS) \
+	A(exit_latency, KC_MAX_CPUS) \
+	A(idle_stamp, KC_MAX_CPUS) \
+	A(ttwu_pending, KC_MAX_CPUS) \
+	S(this_cpu) \
+	S(allowed) /* bit c: CPU c */ \
+	S(uclamp_min) \
+	S(uclamp_max) \
+	S(weight) /* se_weight(): scale_load_down(se->load.weight) */
+KC_STRUCT(fork_in)
+#define KC_FIELDS_fork_out(S, A, I) \
+	S(cpu) \
+	S(util_avg) \
+	S(runnable_avg)
+KC_STRUCT(fork_out)
 
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
@@ -958,7 +1015,7 @@ KC_STRUCT(cooling_get_load_out)
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
-	X(sched_balance_newidle)
+	X(sched_balance_newidle) X(fork)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

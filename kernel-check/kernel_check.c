@@ -187,11 +187,18 @@ KC_TABLE(cooling_get_load_in)
 #undef KC_T
 #define KC_T struct kc_cooling_get_load_out
 KC_TABLE(cooling_get_load_out)
+#undef KC_T
 #define KC_T struct kc_sched_balance_newidle_in
 KC_TABLE(sched_balance_newidle_in)
 #undef KC_T
 #define KC_T struct kc_sched_balance_newidle_out
 KC_TABLE(sched_balance_newidle_out)
+#undef KC_T
+#define KC_T struct kc_fork_in
+KC_TABLE(fork_in)
+#undef KC_T
+#define KC_T struct kc_fork_out
+KC_TABLE(fork_out)
 #undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
@@ -2388,6 +2395,143 @@ static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
 	gen_ni_nohz(r, kind, in);
 	if (kick)
 		in->cpu_idle[in->this_cpu] = 0; /* its tick runs */
+}
+
+/* --- path group fork ---------------------------------------------------------------------- */
+
+static const char *const fork_kinds[] = {
+	"random", "idle_this", "busy", "spare_tie", "misfit", "affinity", "no_fork_flag",
+	"sched_idle", "one_level", "three_levels", "imbalanced", "fully_busy",
+};
+enum { FK_RANDOM, FK_IDLE_THIS, FK_BUSY, FK_SPARE_TIE, FK_MISFIT, FK_AFFINITY, FK_NO_FORK_FLAG,
+       FK_SCHED_IDLE, FK_ONE_LEVEL, FK_THREE_LEVELS, FK_IMBALANCED, FK_FULLY_BUSY };
+
+/*
+ * The domains: the top level over all CPUs, each level below cut into contiguous spans inside
+ * its parent's (a span of one CPU, or one equal to the span below it, is no domain), with
+ * SD_BALANCE_FORK (some dropped: no_fork_flag) and SD_ASYM_CPUCAPACITY where the span holds
+ * two capacities, as asym_cpu_capacity_classify() gives it.
+ */
+static void gen_fork_domains(struct rng *r, unsigned kind, struct kc_fork_in *in)
+{
+	unsigned nr = (unsigned)in->nr_cpus, top;
+
+	in->nr_levels = kind == FK_ONE_LEVEL ? 1 : kind == FK_THREE_LEVELS ? 3
+			: kind == FK_SPARE_TIE ? range(r, 2, 3) : range(r, 1, 3);
+	top = (unsigned)in->nr_levels - 1;
+	for (int l = (int)top - 1; l >= 0; l--)
+		for (unsigned c = 0; c < nr; c++) {
+			uint64_t *d = &in->dom[l * KC_MAX_CPUS];
+			const uint64_t *up = &in->dom[(l + 1) * KC_MAX_CPUS];
+
+			d[c] = c == 0 || up[c] != up[c - 1] || chance(r, 40) ? c : d[c - 1];
+		}
+	for (unsigned l = 0; l <= top; l++)
+		for (unsigned f = 0; f < nr; f++) {
+			uint64_t flags = KC_SD_BALANCE_FORK;
+
+			for (unsigned c = 0; c < nr; c++)
+				if (in->dom[l * KC_MAX_CPUS + c] == in->dom[l * KC_MAX_CPUS + f] &&
+				    in->arch_cap[c] != in->arch_cap[f])
+					flags |= KC_SD_ASYM_CPUCAPACITY;
+			if (kind == FK_NO_FORK_FLAG && chance(r, 40))
+				flags &= ~KC_SD_BALANCE_FORK;
+			in->flags[l * KC_MAX_CPUS + f] = flags;
+		}
+}
+
+/* Each level's groups (the spans below; single CPUs at the bottom): their sgc, most often the
+ * sums update_group_capacity() makes of capacity_of(), else stale. */
+static void gen_fork_sgc(struct rng *r, unsigned kind, struct kc_fork_in *in,
+			 const uint64_t *capacity_of)
+{
+	for (unsigned l = 0; l < in->nr_levels; l++)
+		for (unsigned f = 0; f < in->nr_cpus; f++) {
+			uint64_t sum = 0, max = 0;
+			unsigned k = l * KC_MAX_CPUS + f;
+
+			for (unsigned c = 0; c < in->nr_cpus; c++) {
+				bool in_group = l == 0 ? c == f :
+					in->dom[(l - 1) * KC_MAX_CPUS + c] == in->dom[(l - 1) * KC_MAX_CPUS + f];
+
+				if (!in_group)
+					continue;
+				sum += capacity_of[c];
+				max = capacity_of[c] > max ? capacity_of[c] : max;
+			}
+			in->sgc_capacity[k] = chance(r, 80) ? sum : range(r, 1, sum + sum / 4);
+			in->sgc_max_capacity[k] = chance(r, 80) ? max : range(r, 1, 1024);
+			in->sgc_imbalance[k] = chance(r, kind == FK_IMBALANCED ? 50 : 5);
+		}
+}
+
+static void gen_fork(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t latencies[] = { 1, 1, 10, 50, 100, 150, 150, 500, 1000, 4000 };
+	struct kc_fork_in *in = v;
+	uint64_t nr = range(r, kind == FK_THREE_LEVELS ? 4 : 2, KC_MAX_CPUS);
+	uint64_t capacity_of[KC_MAX_CPUS], big = range(r, 300, 1024), cut = range(r, 1, nr);
+	bool symmetric = kind != FK_MISFIT && chance(r, 25), busy = kind == FK_BUSY;
+
+	in->nr_cpus = nr;
+	in->uclamp_used = kind == FK_MISFIT || chance(r, 50);
+	for (unsigned c = 0; c < nr; c++) {
+		in->arch_cap[c] = symmetric || c >= cut ? 1024 : chance(r, 70) ? big : range(r, 100, 1024);
+		capacity_of[c] = chance(r, 60) ? in->arch_cap[c] : range(r, 1, in->arch_cap[c]);
+		if (chance(r, 30))
+			in->hw_load_avg[c] = edgy(r, 0, in->arch_cap[c]);
+		if (chance(r, 30))
+			in->cpufreq_pressure[c] = edgy(r, 0, in->arch_cap[c]);
+		in->nr_running[c] = kind == FK_FULLY_BUSY ? 1 : busy || chance(r, 55) ? range(r, 1, 4) : 0;
+		in->idle_policy[c] = in->nr_running[c] && chance(r, kind == FK_SCHED_IDLE ? 40 : 8);
+		if (in->nr_running[c] || chance(r, 40)) {
+			uint64_t u = busy ? edgy(r, in->arch_cap[c] / 2, in->arch_cap[c]) : edgy(r, 0, in->arch_cap[c]);
+
+			in->cfs_load_avg[c] = edgy(r, 0, 3000);
+			in->cfs_util_avg[c] = u;
+			if (kind == FK_FULLY_BUSY) /* at least capacity_of x 100 / imbalance_pct */
+				u = range(r, capacity_of[c] * 100 / 117 + 1, capacity_of[c]);
+			in->cfs_runnable_avg[c] = u + (in->nr_running[c] > 1 ? range(r, 0, 1500) : 0);
+			in->cfs_util_est[c] = chance(r, 50) ? edgy(r, 0, in->arch_cap[c]) : 0;
+		}
+		if (!in->nr_running[c]) {
+			in->has_state[c] = chance(r, kind == FK_SPARE_TIE ? 95 : 80);
+			in->exit_latency[c] = kind == FK_SPARE_TIE ? (chance(r, 80) ? 1 : 150)
+						: latencies[range(r, 0, ARRAY_SIZE(latencies) - 1)];
+			in->idle_stamp[c] = kind == FK_SPARE_TIE ? range(r, 0, 3) * 1000
+					    : chance(r, 70) ? range(r, 1, 1000000000) : 0;
+			in->ttwu_pending[c] = chance(r, 8);
+		} else {
+			in->exit_latency[c] = 1;
+			in->idle_stamp[c] = chance(r, 20) ? range(r, 1, 1000000000) : 0;
+		}
+	}
+	gen_fork_domains(r, kind, in);
+	gen_fork_sgc(r, kind, in, capacity_of);
+	/* the parent runs on this_cpu, unless the first threads' maker is not simulated */
+	in->this_cpu = range(r, 0, nr - 1);
+	if (kind == FK_IDLE_THIS) {
+		in->nr_running[in->this_cpu] = in->idle_policy[in->this_cpu] = 0;
+	} else if (chance(r, 65) && !in->nr_running[in->this_cpu]) {
+		in->nr_running[in->this_cpu] = 1;
+		in->has_state[in->this_cpu] = in->ttwu_pending[in->this_cpu] = 0;
+	}
+	/* allowed: at least two CPUs (this_cpu maybe not among them) */
+	do
+		in->allowed = kind != FK_AFFINITY && chance(r, 60) ? (1ULL << nr) - 1
+								  : range(r, 1, (1ULL << nr) - 1);
+	while (__builtin_popcountll(in->allowed) < 2 ||
+	       (kind == FK_NO_FORK_FLAG && in->allowed >> in->this_cpu & 1 && chance(r, 50)));
+	in->weight = chance(r, 70) ? 1024 : chance(r, 20) ? 3 : range(r, 15, 88761); /* nice 0, SCHED_IDLE, any */
+	if (kind == FK_MISFIT) {
+		in->uclamp_min = range(r, 300, 1024);
+		in->uclamp_max = 1024;
+	} else if (chance(r, 40)) {
+		in->uclamp_min = edgy(r, 0, 1024);
+		in->uclamp_max = edgy(r, 0, 1024);
+	} else {
+		in->uclamp_max = 1024;
+	}
 }
 
 struct kc_group {

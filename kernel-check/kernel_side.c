@@ -57,7 +57,7 @@ const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, with
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 
 /* group select_task_rq_fair: what update_top_cache_domain() leaves per CPU, the scan mask,
- * and the two functions of fair.c the group does not cut (the case answers feec) */
+ * and the function of fair.c the group does not cut (the case answers feec) */
 DEFINE_PER_CPU(struct sched_domain *, sd_llc);
 DEFINE_PER_CPU(int, sd_llc_size);
 DEFINE_PER_CPU(int, sd_llc_id);
@@ -72,12 +72,6 @@ static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
 	(void)prev_cpu;
 	kc_feec_asked = 1;
 	return kc_feec_cpu;
-}
-static int sched_balance_find_dst_cpu(struct sched_domain *sd, struct task_struct *p, int cpu,
-				      int prev_cpu, int sd_flag)
-{
-	(void)sd, (void)p, (void)cpu, (void)prev_cpu, (void)sd_flag;
-	__builtin_trap(); /* no domain has SD_BALANCE_WAKE (sd_init()): a wake-up never gets here */
 }
 #include "kernel_extract.c"
 
@@ -1278,3 +1272,8 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	kc_current = &kc_idle;
 }
 #endif /* !KC_LINUX_7_3 */
+
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
+/* group fork: in this translation unit, whose cut functions are static */
+#include "kernel_side_fork.c"
+#endif

@@ -410,6 +410,9 @@ struct root_domain {
 	struct cpupri cpupri;
 	struct cpudl cpudl; /* deadline */
 };
+struct cpuidle_state {
+	unsigned int exit_latency; /* µs */
+};
 struct rq {
 	int cpu;
 	u64 clock, clock_task, clock_pelt, lost_idle_time, clock_idle, clock_pelt_idle;
@@ -431,6 +434,8 @@ struct rq {
 	int ttwu_pending;
 	unsigned long misfit_task_load;
 	struct list_head cfs_tasks;
+	u64 idle_stamp;                    /* fork: sched_balance_find_dst_group_cpu() */
+	struct cpuidle_state *idle_state;  /* fork: sched_idle_set_state()'s, idle_get_state() */
 };
 extern struct rq kc_rqs[KC_MAX_CPUS];
 #define cpu_rq(cpu) (&kc_rqs[cpu])
@@ -463,6 +468,7 @@ struct sched_domain {
 	unsigned int imbalance_pct, cache_nice_tries, nr_balance_failed;
 	struct sched_domain *child;   /* lb_walk: update_group_capacity() */
 	unsigned int balance_interval;
+	unsigned int span_weight;     /* fork: sched_balance_find_dst_cpu() */
 };
 
 #include "kstubs_lb.h"
@@ -675,5 +681,14 @@ extern bool sched_cluster_active;
 #define cpus_share_resources(a, b) k_cpus_share_cache(a, b)
 #define sched_core_cookie_match(rq, p) true
 #define sched_cpu_cookie_match(rq, p) true
+
+/* Fork placement (group fork): no core scheduling, no NUMA; SD_BALANCE_FORK of sd_flags.h */
+#define sched_group_cookie_match(rq, p, group) true
+#define rcu_read_lock_held() 1
+#define SD_BALANCE_FORK (1 << 2)
+static inline bool cpumask_intersects(const struct cpumask *a, const struct cpumask *b)
+{
+	return (a->bits[0] & b->bits[0]) != 0;
+}
 
 #endif /* KERNEL_CHECK_KSTUBS_H */

@@ -14,6 +14,9 @@
 /* "no timer armed": tick_nohz_get_sleep_length()'s KTIME_MAX */
 #define CPUIDLE_NO_TIMER UINT64_MAX
 
+/* state 0, WFI, of cpuidle-psci and cpuidle-arm: its exit_latency in µs */
+#define CPUIDLE_WFI_EXIT_LATENCY_US 1u
+
 /**
  * cpuidle_menu_select() - menu_select(): the deepest state of @c whose target residency
  * fits the predicted idle time @predicted_ns and whose exit latency (the kernel's, entry +

@@ -21,12 +21,6 @@ static inline uint64_t min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-/* mirrors lsub_positive(), fair.c: *a -= min(*a, b) */
-static inline void lsub_positive(uint64_t *a, uint64_t b)
-{
-	*a -= min_u64(*a, b);
-}
-
 /* mirrors fits_capacity(), fair.c: util fits with a ~20% margin */
 static inline int fits_capacity(uint64_t util, uint64_t max)
 {

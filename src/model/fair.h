@@ -137,6 +137,12 @@ uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, 
 uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs, uint64_t *min,
 			    uint64_t *max);
 
+/* mirrors lsub_positive(), fair.c: *a -= min(*a, b) */
+static inline void lsub_positive(uint64_t *a, uint64_t b)
+{
+	*a -= *a < b ? *a : b;
+}
+
 /* mirrors map_util_perf(), include/linux/sched/cpufreq.h: 1.25 DVFS headroom */
 static inline uint64_t map_util_perf(uint64_t util)
 {

@@ -279,11 +279,318 @@ static int wake_affine(const struct capsim_sim *s, const struct sd_domain *sd,
 }
 
 /*
- * The fork path (sched_balance_find_dst_cpu), simplified: among allowed CPUs prefer one the
- * task fits (asymmetric systems), then the fewest running tasks, then the lowest CFS util,
- * then the lowest number.
+ * ---- The fork path: sched_balance_find_dst_cpu() and its callees (6.10's names; 6.1's
+ * find_idlest_cpu(), find_idlest_group() and find_idlest_group_cpu() have the same bodies for
+ * what capsim models: no SMT, no NUMA, no core scheduling). Only a fork gets here: no domain has
+ * SD_BALANCE_WAKE (sd_init()) and no task execs. ----
  */
-static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
+
+/* cpumask_and() */
+static void cpumask_and(capsim_cpumask *dst, const capsim_cpumask *a, const capsim_cpumask *b)
+{
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		dst->bits[w] = a->bits[w] & b->bits[w];
+}
+
+/* cpumask_intersects() */
+static bool cpumask_intersects(const capsim_cpumask *a, const capsim_cpumask *b)
+{
+	capsim_cpumask m;
+
+	cpumask_and(&m, a, b);
+	return capsim_cpumask_weight(&m) != 0;
+}
+
+/* mirrors the test of task_running_on_cpu() and the *_without()s: @p's PELT counts on @cpu
+ * (it is @p's CPU and @p has run: "Task has no contribution or is new" else) */
+static bool task_contributes(const struct sim_task *p, int cpu)
+{
+	return cpu == p->cpu && p->avg.last_update_time;
+}
+
+/* mirrors task_on_rq_queued(): running, queued, or asleep but still queued (delayed) */
+static bool task_on_rq_queued(const struct sim_task *p)
+{
+	return p->state == TASK_RUNNING || p->state == TASK_RUNNABLE || p->se.sched_delayed;
+}
+
+/* mirrors task_running_on_cpu(): 1 if @p is queued on @cpu, so counted in its nr_running */
+static unsigned task_running_on_cpu(const struct sim_task *p, int cpu)
+{
+	return task_contributes(p, cpu) && task_on_rq_queued(p);
+}
+
+/* mirrors cpu_load_without(): the cfs_rq's load_avg less @p's task_h_load() (no cgroups) */
+static uint64_t cpu_load_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	uint64_t load = s->rq[cpu].cfs_avg.load_avg;
+
+	if (task_contributes(p, cpu))
+		lsub_positive(&load, p->avg.load_avg);
+	return load;
+}
+
+/* mirrors cpu_runnable_without() */
+static uint64_t cpu_runnable_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	uint64_t runnable = s->rq[cpu].cfs_avg.runnable_avg;
+
+	if (task_contributes(p, cpu))
+		lsub_positive(&runnable, p->avg.runnable_avg);
+	return runnable;
+}
+
+/* mirrors cpu_util_without(): cpu_util() with @p taken out where it contributes */
+static uint64_t cpu_util_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	struct fair_task ft;
+
+	if (!task_contributes(p, cpu))
+		return cpu_util_cfs(&s->rd, cpu);
+	task_fill_view(s, p, &ft);
+	return cpu_util(&s->rd, cpu, &ft, -1, 0);
+}
+
+/* mirrors idle_cpu_without() of a CPU that has nothing else to run: idle unless another task
+ * is current or a wake-up is on its list */
+static bool idle_cpu_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+
+	return (!rq->curr || rq->curr == p) && !rq->ttwu_pending;
+}
+
+/* mirrors update_sg_wakeup_stats(): group @gi of a domain with @flags, over @p's CPUs */
+static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, unsigned gi,
+				   const struct sim_task *p, struct lb_sg_stats *sgs)
+{
+	const struct lb_group *sg = &s->sg[gi];
+	capsim_cpumask m;
+
+	*sgs = (struct lb_sg_stats){ 0 };
+	/* Assume that task can't fit any CPU of the group */
+	if (flags & SD_ASYM_CPUCAPACITY)
+		sgs->group_misfit_task_load = CAPSIM_MUT(77, 1, 0);
+	cpumask_and(&m, &sg->span, &p->allowed);
+	for_each_cpu(i, &m, s->nr_cpus) {
+		unsigned local = task_running_on_cpu(p, (int)i), nr_running;
+
+		sgs->group_load += cpu_load_without(s, (int)i, p);
+		sgs->group_util += cpu_util_without(s, (int)i, p);
+		sgs->group_runnable += cpu_runnable_without(s, (int)i, p);
+		sgs->sum_h_nr_running += s->rq[i].cfs_nr + s->rq[i].cfs_delayed - local;
+		nr_running = s->rq[i].nr_running - local;
+		sgs->sum_nr_running += nr_running;
+		if (!nr_running && CAPSIM_MUT(72, idle_cpu_without(s, (int)i, p), true))
+			sgs->idle_cpus++;
+		if ((flags & SD_ASYM_CPUCAPACITY) && sgs->group_misfit_task_load &&
+		    sim_task_fits_cpu(s, p, (int)i))
+			sgs->group_misfit_task_load = 0;
+	}
+	sgs->group_capacity = sg->capacity;
+	sgs->group_weight = sg->weight;
+	sgs->group_type = lb_group_classify(sd_imbalance_pct(flags), sg->imbalance, sgs);
+	/* avg_load makes sense only when the group is fully busy or overloaded */
+	if (CAPSIM_MUT(78, sgs->group_type == group_fully_busy, false) ||
+	    sgs->group_type == group_overloaded)
+		sgs->avg_load = sgs->group_load * SCHED_CAPACITY_SCALE / sgs->group_capacity;
+}
+
+/* mirrors update_pick_idlest(): group @gi (@sgs) is idler than @idlest (@idlest_sgs) */
+static bool update_pick_idlest(const struct capsim_sim *s, int idlest,
+			       const struct lb_sg_stats *idlest_sgs, unsigned gi,
+			       const struct lb_sg_stats *sgs)
+{
+	if (sgs->group_type != idlest_sgs->group_type)
+		return sgs->group_type < idlest_sgs->group_type;
+	switch (sgs->group_type) {
+	case group_overloaded:
+	case group_fully_busy:
+		/* the lowest avg_load */
+		return idlest_sgs->avg_load > sgs->avg_load;
+	case group_misfit_task:
+		/* the highest max capacity (idlest is set: its type is below overloaded) */
+		return s->sg[idlest].max_capacity < s->sg[gi].max_capacity;
+	case group_has_spare:
+		/* the most idle CPUs, then the lowest group_util */
+		if (idlest_sgs->idle_cpus != sgs->idle_cpus)
+			return idlest_sgs->idle_cpus < sgs->idle_cpus;
+		return CAPSIM_MUT(73, idlest_sgs->group_util > sgs->group_util,
+				  idlest_sgs->group_util >= sgs->group_util);
+	default: /* imbalanced, asym_packing, smt_balance: not used in the slow path */
+		return false;
+	}
+}
+
+/*
+ * mirrors sched_balance_find_dst_group(): the idlest group of domain level @lvl of @this_cpu
+ * that @p may use, its groups walked from the local one as sd->groups' ring goes, unless the
+ * local group is idle enough that the task stays. Return: its index into s->sg, or -1.
+ */
+static int sched_balance_find_dst_group(const struct capsim_sim *s, unsigned lvl,
+					const struct sim_task *p, int this_cpu)
+{
+	const struct sim_sd *ssd = &s->rq[this_cpu].sd[lvl];
+	const struct sd_domain *d = &s->plat->sd->domains[ssd->dom];
+	unsigned imbalance_pct = sd_imbalance_pct(d->flags);
+	struct lb_sg_stats local_sgs, tmp_sgs, *sgs;
+	struct lb_sg_stats idlest_sgs = { .avg_load = UINT32_MAX, .group_type = group_overloaded };
+	int idlest = -1, local = -1;
+	uint64_t imbalance;
+
+	for (unsigned k = 0; k < d->nr_groups; k++) {
+		unsigned gi = d->first_group + (ssd->local_sg - d->first_group + k) % d->nr_groups;
+		bool local_group;
+
+		if (!cpumask_intersects(&s->sg[gi].span, &p->allowed))
+			continue;
+		local_group = capsim_cpumask_test(&s->sg[gi].span, (unsigned)this_cpu);
+		sgs = local_group ? &local_sgs : &tmp_sgs;
+		if (local_group)
+			local = (int)gi;
+		update_sg_wakeup_stats(s, d->flags, gi, p, sgs);
+		if (!local_group && update_pick_idlest(s, idlest, &idlest_sgs, gi, sgs)) {
+			idlest = (int)gi;
+			idlest_sgs = *sgs;
+		}
+	}
+	if (idlest < 0 || local < 0) /* none to push to; the local one not allowed */
+		return idlest;
+	if (local_sgs.group_type != idlest_sgs.group_type)
+		return local_sgs.group_type < idlest_sgs.group_type ? -1 : idlest;
+	switch (local_sgs.group_type) {
+	case group_overloaded:
+	case group_fully_busy:
+		/* the allowed imbalance, scale_load_down(NICE_0_LOAD) based (no NUMA) */
+		imbalance = SCHED_CAPACITY_SCALE * (imbalance_pct - 100) / 100;
+		if (idlest_sgs.avg_load >= local_sgs.avg_load + imbalance)
+			return -1;
+		if (CAPSIM_MUT(74, 100 * local_sgs.avg_load <= imbalance_pct * idlest_sgs.avg_load, false))
+			return -1;
+		return idlest;
+	case group_misfit_task:
+		return s->sg[local].max_capacity >= s->sg[idlest].max_capacity ? -1 : idlest;
+	case group_has_spare:
+		return local_sgs.idle_cpus >= idlest_sgs.idle_cpus ? -1 : idlest;
+	default: /* imbalanced, asym_packing, smt_balance: not used in the slow path */
+		return -1;
+	}
+}
+
+/*
+ * mirrors sched_balance_find_dst_group_cpu(): among @p's CPUs of group @gi, one running only
+ * SCHED_IDLE tasks at once, else the idle one in the shallowest state (the most recently
+ * idled of equals, idle_stamp), else the least loaded (this_cpu when none is below).
+ */
+static int sched_balance_find_dst_group_cpu(const struct capsim_sim *s, unsigned gi,
+					    const struct sim_task *p, int this_cpu)
+{
+	const struct lb_group *sg = &s->sg[gi];
+	uint64_t min_load = UINT64_MAX, latest_idle_timestamp = 0;
+	uint32_t min_exit_latency = UINT32_MAX;
+	int least_loaded_cpu = this_cpu, shallowest_idle_cpu = -1;
+	capsim_cpumask m;
+
+	if (sg->weight == 1) /* no choice */
+		return (int)capsim_cpumask_next(&sg->span, 0, s->nr_cpus);
+	cpumask_and(&m, &sg->span, &p->allowed);
+	for_each_cpu(i, &m, s->nr_cpus) {
+		const struct sim_rq *rq = &s->rq[i];
+		uint32_t exit_latency;
+		bool state;
+
+		if (CAPSIM_MUT(76, sched_idle_cpu(s, (int)i), false))
+			return (int)i;
+		if (available_idle_cpu(s, (int)i)) {
+			state = sim_idle_get_state(s, (int)i, &exit_latency);
+			if (state && exit_latency < min_exit_latency) {
+				/* the shallowest state first, whatever the timestamps */
+				min_exit_latency = exit_latency;
+				latest_idle_timestamp = rq->idle_stamp;
+				shallowest_idle_cpu = (int)i;
+			} else if ((!state || exit_latency == min_exit_latency) &&
+				   CAPSIM_MUT(75, rq->idle_stamp > latest_idle_timestamp,
+					      rq->idle_stamp >= latest_idle_timestamp)) {
+				/* equals: the most recently idled, whose cache may be warmer */
+				latest_idle_timestamp = rq->idle_stamp;
+				shallowest_idle_cpu = (int)i;
+			}
+		} else if (shallowest_idle_cpu == -1 && rq->cfs_avg.load_avg < min_load) {
+			min_load = rq->cfs_avg.load_avg; /* cpu_load() */
+			least_loaded_cpu = (int)i;
+		}
+	}
+	return shallowest_idle_cpu != -1 ? shallowest_idle_cpu : least_loaded_cpu;
+}
+
+/*
+ * mirrors sched_balance_find_dst_cpu() from domain level @lvl of @cpu (@sd_flag: that of a
+ * fork, so p's PELT is not synced): down the levels with @sd_flag, the idlest group's idlest
+ * CPU; a move to another CPU goes on in its own domains below the level's weight.
+ */
+static int sched_balance_find_dst_cpu(const struct capsim_sim *s, unsigned lvl,
+				      const struct sim_task *p, int cpu, int prev_cpu,
+				      uint32_t sd_flag)
+{
+	const struct sched_domains *sds = s->plat->sd;
+	int new_cpu = cpu, have = 1; /* have: sd is not NULL */
+
+	if (!cpumask_intersects(&sds->domains[s->rq[cpu].sd[lvl].dom].span, &p->allowed))
+		return prev_cpu;
+	while (have) {
+		const struct sd_domain *d = &sds->domains[s->rq[cpu].sd[lvl].dom];
+		unsigned weight;
+		int gi;
+
+		/* sd = sd->child (NULL below the lowest level) */
+		if (!(d->flags & sd_flag) || (gi = sched_balance_find_dst_group(s, lvl, p, cpu)) < 0 ||
+		    (new_cpu = sched_balance_find_dst_group_cpu(s, (unsigned)gi, p, cpu)) == cpu) {
+			have = lvl-- > 0;
+			continue;
+		}
+		/* now the highest level of new_cpu below this one's weight with sd_flag */
+		cpu = new_cpu;
+		weight = capsim_cpumask_weight(&d->span);
+		have = 0;
+		for (unsigned i = 0; i < s->rq[cpu].nr_sd; i++) {
+			const struct sd_domain *t = &sds->domains[s->rq[cpu].sd[i].dom];
+
+			if (weight <= capsim_cpumask_weight(&t->span))
+				break;
+			if (t->flags & sd_flag) {
+				lvl = i;
+				have = 1;
+			}
+		}
+	}
+	return new_cpu;
+}
+
+/*
+ * select_task_rq_fair()'s fork: the highest of this CPU's domains that the walk from the
+ * bottom reaches while each has SD_BALANCE_FORK (sd_init() sets it on every level), then
+ * sched_balance_find_dst_cpu() from there; without one, prev (the parent's CPU).
+ */
+static int select_task_rq_fork(const struct capsim_sim *s, const struct sim_task *p, int this_cpu)
+{
+	const struct sched_domains *sds = s->plat->sd;
+	unsigned n = 0;
+
+	while (n < s->rq[this_cpu].nr_sd &&
+	       (sds->domains[s->rq[this_cpu].sd[n].dom].flags & CAPSIM_MUT(70, SD_BALANCE_FORK, SD_BALANCE_WAKE)))
+		n++;
+	if (!n)
+		return p->cpu;
+	return sched_balance_find_dst_cpu(s, n - 1, p, this_cpu, p->cpu, SD_BALANCE_FORK);
+}
+
+/*
+ * Where an affinity change sends the running task @p (capsim's own rule, not the kernel's
+ * cpumask_any_and_distribute() of affine_move_task()): among its CPUs one it fits
+ * (asymmetric systems), then the fewest running tasks, then the lowest CFS util, then the
+ * lowest number.
+ */
+static int move_running_dst_cpu(struct capsim_sim *s, const struct sim_task *p)
 {
 	int best = -1;
 	bool best_fits = false;
@@ -309,16 +616,20 @@ static int find_idlest_cpu(struct capsim_sim *s, const struct sim_task *p)
 	return best < 0 ? 0 : best;
 }
 
-/* select_task_rq()'s is_cpu_allowed() test of the class's answer, select_fallback_rq() else */
+/*
+ * select_task_rq()'s is_cpu_allowed() test of the class's answer, else select_fallback_rq():
+ * the first allowed CPU of the node (one node: from CPU 0), whatever CPU it falls back from
+ */
 static int task_cpu_allowed(const struct capsim_sim *s, const struct sim_task *p, int cpu)
 {
-	return capsim_cpumask_test(&p->allowed, (unsigned)cpu) ? cpu : task_first_allowed(s, p, p->cpu);
+	return capsim_cpumask_test(&p->allowed, (unsigned)cpu) ? cpu
+							       : task_first_allowed(s, p, CAPSIM_MUT(71, 0, p->cpu));
 }
 
 /*
  * mirrors select_task_rq_fair() from @this_cpu (smp_processor_id(), whose running task is
- * `current`), then select_task_rq()'s is_cpu_allowed() fallback. A fork takes capsim's own
- * rule (find_idlest_cpu() above). A wake-up: record_wakee(); feec while EAS runs and the root
+ * `current`), then select_task_rq()'s is_cpu_allowed() fallback. A fork (WF_FORK) takes
+ * the slow path, sched_balance_find_dst_cpu() over the SD_BALANCE_FORK domains. A wake-up: record_wakee(); feec while EAS runs and the root
  * domain is not overutilized; else, unless wake_wide(), wake_affine() in this CPU's lowest
  * SD_WAKE_AFFINE domain that spans prev too, then select_idle_sibling() around its answer.
  * No domain has SD_BALANCE_WAKE (sd_init()), so a wake-up never takes the slow path.
@@ -332,8 +643,8 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, 
 	bool want_affine;
 
 	sim_pressure_refresh_views(s);
-	if (wake_flags & WF_FORK)
-		return find_idlest_cpu(s, p);
+	if (wake_flags & WF_FORK) /* no feec, no wake_affine: the slow path, SD_BALANCE_FORK */
+		return task_cpu_allowed(s, p, select_task_rq_fork(s, p, this_cpu));
 	waker = current_wakee(s, this_cpu);
 	record_wakee(s, waker, p);
 	if (!is_rd_overutilized(s)) {
@@ -835,5 +1146,5 @@ int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
  * migration stopper of __set_cpus_allowed_ptr()). */
 void sim_move_running(struct capsim_sim *s, struct sim_task *p)
 {
-	lb_move_task(s, p, find_idlest_cpu(s, p), false, false);
+	lb_move_task(s, p, move_running_dst_cpu(s, p), false, false);
 }

@@ -336,6 +336,26 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
+ * mirrors idle_get_state(): the cpuidle state the idle @cpu's cpuidle_enter_state() noted
+ * (sched_idle_set_state()), its exit_latency (µs) into @exit_latency: the chosen state's, a
+ * domain state counting as the CPU's deepest own (platform_cpuidle_index()), or WFI's. Return:
+ * false where the kernel's is NULL: not in cpuidle (no DT idle state, cpuidle.off=1, or idle
+ * with an irq_work to run before cpuidle is called).
+ */
+bool sim_idle_get_state(const struct capsim_sim *s, int cpu, uint32_t *exit_latency)
+{
+	const struct sim_rq *rq = &s->rq[cpu];
+	const struct platform_cpu *c = &s->plat->cpus[cpu];
+	unsigned k;
+
+	if (!rq->in_idle || rq->idle_entry_deferred || !c->nr_idle || s->cpuidle_off)
+		return false;
+	k = platform_cpuidle_index(s->plat, (unsigned)cpu, rq->idle_state);
+	*exit_latency = k ? c->idle[k - 1].wakeup_us : CAPSIM_MUT(79, CPUIDLE_WFI_EXIT_LATENCY_US, 0);
+	return true;
+}
+
+/*
  * How long after now @rq, woken now, runs: the rest of its state's entry and its exit
  * latency, or its cluster's (the longer, when this wake-up powers the cluster up or it is
  * still powering up). A wake-up the very instant it idled costs nothing: do_idle() sees

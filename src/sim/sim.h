@@ -758,6 +758,8 @@ bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq);
  * and still have nothing to run enter cpuidle now.
  */
 void sim_idle_deferred(struct capsim_sim *s);
+/** sim_idle_get_state() - idle_get_state() of @cpu: false for NULL, else its exit latency. */
+bool sim_idle_get_state(const struct capsim_sim *s, int cpu, uint32_t *exit_latency);
 /** sim_idle_flush() - the run ends: count @rq's idle residency up to now. */
 void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_idle_leave() - @rq runs a task: count its idle residency. */

@@ -104,6 +104,14 @@ static void task_block(struct capsim_sim *s, struct sim_task *p)
 	rq_resched(s, rq);
 }
 
+/* mirrors select_task_rq(): the class's choice, unless @p may run on one CPU (cpumask_any()) */
+static int select_task_rq(struct capsim_sim *s, struct sim_task *p, int this_cpu, int wake_flags)
+{
+	if (p->nr_allowed == 1)
+		return task_first_allowed(s, p, 0);
+	return p->sched_class->select_task_rq(s, p, this_cpu, wake_flags);
+}
+
 /*
  * mirrors try_to_wake_up() from @this_cpu with @wake_flags beside WF_TTWU: select_task_rq,
  * migrate if needed, enqueue (or ttwu_queue_wakelist() onto a CPU in an idle state), check
@@ -130,10 +138,7 @@ static void try_to_wake_up(struct capsim_sim *s, struct sim_task *p, uint64_t si
 		rq_check_preempt_wakeup(s, &s->rq[p->cpu], p);
 		return;
 	}
-	if (p->nr_allowed == 1) /* select_task_rq(): no choice to make, cpumask_any() */
-		cpu = task_first_allowed(s, p, 0);
-	else
-		cpu = p->sched_class->select_task_rq(s, p, this_cpu, WF_TTWU | wake_flags);
+	cpu = select_task_rq(s, p, this_cpu, WF_TTWU | wake_flags);
 	sim_pressure_placement(s, p, cpu);
 	if (cpu != p->cpu)
 		migrate_task(s, p, cpu, false);
@@ -333,7 +338,7 @@ static void cond_wait(struct capsim_sim *s, struct sim_task *p, int cond, int mu
 	task_block(s, p);
 }
 
-static void task_fork(struct capsim_sim *s, int wl_task);
+static void task_fork(struct capsim_sim *s, int wl_task, int parent_cpu);
 
 /*
  * A synchronisation call the pthread rules refuse: the run stops with @fmt (naming the resource
@@ -450,7 +455,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		cond_wait(s, p, e->res, -1);
 		return false;
 	case WL_EV_FORK:
-		task_fork(s, e->task);
+		task_fork(s, e->task, p->cpu);
 		return p->state == TASK_RUNNING;
 	case WL_EV_SEM_POST: {
 		struct sim_task *w = wq_pop(s, e->res);
@@ -696,8 +701,11 @@ nomem:
 }
 
 /*
- * mirrors wake_up_new_task(): the fork path of select_task_rq_fair() (sched_balance_find_dst_cpu,
- * simplified in fair_balance.c), post_init_entity_util_avg(), activate_task() without WAKEUP.
+ * mirrors wake_up_new_task(): select_task_rq() with WF_FORK from the CPU the task was forked on
+ * (task_cpu(p): its parent's, sched_cgroup_fork(); CPU 0 for rt-app's own threads), which for a
+ * fair task is select_task_rq_fair()'s slow path, sched_balance_find_dst_cpu() (fair_balance.c);
+ * post_init_entity_util_avg(), activate_task() with ENQUEUE_INITIAL. The thread's own policy,
+ * affinity and clamps are set first (rt-app's thread_body() sets them just after).
  */
 void task_start(struct capsim_sim *s, struct sim_task *p)
 {
@@ -709,7 +717,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_apply_phase(s, p);
 	p->recent_used_cpu = p->cpu;
-	cpu = p->sched_class->select_task_rq(s, p, p->cpu, WF_FORK);
+	cpu = select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);
 	sim_timer_move(s, p, cpu);
 	p->cpu = cpu;
@@ -724,7 +732,8 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }
 
-static void task_fork(struct capsim_sim *s, int wl_task)
+/* an rt-app fork event of a task running on @parent_cpu: its thread is made there */
+static void task_fork(struct capsim_sim *s, int wl_task, int parent_cpu)
 {
 	unsigned instance = 0;
 	struct sim_task *p;
@@ -741,6 +750,7 @@ static void task_fork(struct capsim_sim *s, int wl_task)
 	p = task_new(s, wl_task, instance);
 	if (!p)
 		return;
+	p->cpu = parent_cpu; /* sched_cgroup_fork(): __set_task_cpu(p, smp_processor_id()) */
 	/* thread_body() of a forked thread: it sleeps until t_zero + delay if that is still
 	 * ahead, and its timers count from there even when it is already past */
 	if (wl_of(s, p)->delay_ns > s->now) {

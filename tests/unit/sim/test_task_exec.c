@@ -112,6 +112,39 @@ static void test_fork_asks_the_task_class(void **state)
 }
 
 /*
+ * A fair fork takes sched_balance_find_dst_cpu() from CPU 0 (where rt-app's own threads are
+ * made). "a" stays on the idle CPU0: at PKG both clusters have 4 idle CPUs (the local group is
+ * kept on a tie), at MC every CPU is as idle as CPU0. "b" then: the big cluster has 4 idle
+ * CPUs to the little one's 3, so the walk goes there, and sched_balance_find_dst_group_cpu()
+ * takes the idle CPU in the shallowest cpuidle state, CPU4 being in its first DT state (exit
+ * latency above WFI's 1 µs) and CPUs 5-7 in WFI, the most recently idled of those (idle_stamp
+ * 2000 on CPU6, 1000 on CPU7, 0 on CPU5): CPU6. Capsim's former rule (the fewest tasks, then the
+ * lowest util, then the lowest number) put "b" on CPU1.
+ */
+static void test_fork_finds_dst_cpu(void **state)
+{
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("a", "") ", " TASK("b", "") "}}");
+	struct sim_task *a = sim_test_task(s, "a"), *b = sim_test_task(s, "b");
+
+	(void)state;
+	assert_true(s->plat->cpus[4].nr_idle >= 1);
+	assert_true(s->plat->cpus[4].idle[0].wakeup_us > 1);
+	for (int c = 4; c < 8; c++) {
+		s->rq[c].in_idle = true;
+		s->rq[c].idle_entry_deferred = false;
+		s->rq[c].idle_state = c == 4;
+	}
+	s->rq[5].idle_stamp = 0;
+	s->rq[6].idle_stamp = 2000;
+	s->rq[7].idle_stamp = 1000;
+	task_start(s, a);
+	assert_int_equal(a->cpu, 0);
+	task_start(s, b);
+	assert_int_equal(b->cpu, 6);
+	sim_free(s);
+}
+
+/*
  * try_to_wake_up() of a task with one allowed CPU: select_task_rq() takes cpumask_any() of its
  * mask without asking the class, and set_task_cpu() moves it: migrate_task_rq_fair() removes
  * its PELT from the old cfs_rq (remove_entity_load_avg(): util_avg out, sub_positive), the
@@ -203,6 +236,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_new_task_util),
 		cmocka_unit_test(test_fork_asks_the_task_class),
+		cmocka_unit_test(test_fork_finds_dst_cpu),
 		cmocka_unit_test(test_wakeup_moves_pelt),
 		cmocka_unit_test(test_switch_out_accounting),
 	};
