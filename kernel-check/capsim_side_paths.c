@@ -119,7 +119,7 @@ void __wrap_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP
 void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu)
 {
 	if (cs_out) {
-		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, 0);
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)cpu, 0);
 		return;
 	}
 	__real_cpufreq_update_util(s, cpu);
@@ -128,7 +128,7 @@ void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu)
 void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags)
 {
 	if (cs_out) {
-		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)cpu, flags);
 		return;
 	}
 	__real_cpufreq_update_util_flags(s, cpu, flags);
@@ -214,11 +214,10 @@ static bool cs_on_rq(const struct sim_task *p)
 	return p->state == TASK_RUNNABLE || p->state == TASK_RUNNING || p->se.sched_delayed;
 }
 
-/* one step through the engine's entry point; 0 if its task is not in a state for it */
-static int cs_op(unsigned op, struct sim_task *p, bool iowait)
+/* one step through the engine's entry point on @rq; 0 if its task is not in a state for it */
+static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iowait)
 {
 	struct capsim_sim *s = &cs.s;
-	struct sim_rq *rq = &cs.rq;
 
 	rq->acct_last = s->now; /* what sim_account_cpu() counts is no path's */
 	switch (op) {
@@ -258,8 +257,8 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		cs_step = k;
 		cs.s.now += in->dt[k];
 		cs_task = (unsigned)in->task[k];
-		out->applied[k] = (uint64_t)cs_op((unsigned)in->op[k], &cs.tasks[in->task[k]],
-						  in->iowait[k] != 0);
+		out->applied[k] = (uint64_t)cs_op_on(rq, (unsigned)in->op[k], &cs.tasks[in->task[k]],
+						     in->iowait[k] != 0);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs_nr;
 		out->h_nr_delayed[k] = rq->cfs_delayed;
@@ -481,3 +480,5 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	out->recent_used_cpu_out = (uint64_t)(int64_t)p->recent_used_cpu;
 	free(s->sg);
 }
+
+#include "capsim_side_migrate.c"

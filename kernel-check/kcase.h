@@ -741,6 +741,7 @@ KC_STRUCT(deadline_out)
  * and the log of model-function calls (kc_path_call) in the order they were made.
  */
 #define KC_PATH_TASKS 6
+#define KC_PATH_CPUS 2 /* CPU 0; CPU 1 only for migrate_task_rq_fair */
 #define KC_PATH_STEPS 12
 #define KC_PATH_LOG 96
 enum kc_path_op {
@@ -748,6 +749,8 @@ enum kc_path_op {
 	KC_PATH_WAKE,    /* ttwu_do_activate(): ENQUEUE_WAKEUP (attach if not attached) */
 	KC_PATH_SLEEP,   /* block_task(): dequeue_task(DEQUEUE_SLEEP), maybe delayed */
 	KC_PATH_REQUEUE, /* ttwu_runnable() of a delayed task: ENQUEUE_DELAYED */
+	KC_PATH_WAKE_MIGRATE, /* migrate_task_rq_fair: a blocked task woken on the other CPU */
+	KC_PATH_LB_MIGRATE,   /* migrate_task_rq_fair: a queued task moved by the load balance */
 };
 /* a log entry: step << 56 | call << 48 | task << 40 | argument (40 bits) */
 enum kc_path_call {
@@ -757,7 +760,7 @@ enum kc_path_call {
 	KC_CALL_UPDATE_LOAD_AVG_SE,   /* __update_load_avg_se(): now (the PELT clock) */
 	KC_CALL_UCLAMP_RQ_INC,        /* per clamp id: the id */
 	KC_CALL_UCLAMP_RQ_DEC,
-	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags */
+	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags; the CPU in the task's place */
 };
 static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
 {
@@ -875,11 +878,89 @@ KC_STRUCT(select_task_rq_fair_in)
 	S(recent_used_cpu_out)
 KC_STRUCT(select_task_rq_fair_out)
 
+/* --- path group update_misfit_status ---------------------------------------------------- */
+
+/*
+ * update_misfit_status: fair.c's update_misfit_status(p, rq) of a CPU as task_tick_fair() and
+ * set_next_task_fair() call it with the running task, or sched_balance_newidle() with none
+ * (has_p 0), after set_task_max_allowed_capacity() of p's affinity (sched_setaffinity()'s
+ * set_cpus_allowed_fair()), against the engine's set_task_max_allowed_capacity() and
+ * update_misfit_status() (src/sim/fair_balance.c) on a simulator of the same CPUs. Misfit
+ * runs only with asymmetric capacities (sched_asym_cpucap_active(): the capacities differ);
+ * task_fits_cpu() reads p's util_est and its effective clamps (its requests under the system
+ * defaults), each CPU's capacity_of(), original capacity and pressures. Answers: p's
+ * max_allowed_capacity (0 when the capacities are the same: nothing reads it then) and the
+ * runqueue's misfit_task_load.
+ */
+#define KC_FIELDS_update_misfit_status_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(sys_uclamp_min) /* sysctl_sched_uclamp_util_min */ \
+	S(sys_uclamp_max) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	S(cpu) \
+	S(has_p) /* 0: update_misfit_status(NULL, rq) */ \
+	S(allowed) /* bit c: CPU c */ \
+	S(util_avg) \
+	S(util_est) \
+	S(load_avg) \
+	S(uclamp_min) /* p's requests */ \
+	S(uclamp_max) \
+	S(misfit_before) /* rq->misfit_task_load before */
+KC_STRUCT(update_misfit_status_in)
+#define KC_FIELDS_update_misfit_status_out(S, A, I) \
+	S(max_allowed_capacity) \
+	S(misfit_task_load)
+KC_STRUCT(update_misfit_status_out)
+
+/* --- path group migrate_task_rq_fair ---------------------------------------------------- */
+
+/*
+ * migrate_task_rq_fair: the path case on two CPUs (CPU 1's cfs_rq and current of its own, the
+ * same capacity and frequency), each task starting on task_cpu, and two more operations: a
+ * blocked task's wake-up on the other CPU (try_to_wake_up(): set_task_cpu() with
+ * migrate_task_rq_fair() -- remove_entity_load_avg(), migrate_se_pelt_lag() --, then
+ * activate_task(ENQUEUE_WAKEUP | ENQUEUE_MIGRATED) there: update_load_avg(DO_ATTACH)), and a
+ * queued task's move by the load balance (detach_task(): deactivate_task() with
+ * TASK_ON_RQ_MIGRATING, so update_load_avg(DO_DETACH), set_task_cpu(); attach_task():
+ * activate_task()), against the engine's migrate_task() + rq_enqueue() and detach_task() +
+ * attach_task() (src/sim/fair_balance.c). The answer adds CPU 1's runqueue and both cfs_rqs'
+ * removed.* after each step (CPU 0's is the path answer's), and each task's CPU and
+ * exec_start at the end. The log is the path groups' (calls on either CPU).
+ */
+#define KC_FIELDS_migrate_task_rq_fair_in(S, A, I) \
+	KC_FIELDS_path_in(S, A, I) \
+	S(rt_curr1) \
+	S(cfs1_util_avg) S(cfs1_util_sum) S(cfs1_runnable_avg) S(cfs1_runnable_sum) \
+	S(cfs1_load_avg) S(cfs1_load_sum) S(cfs1_period_contrib) S(cfs1_util_est) \
+	A(task_cpu, KC_PATH_TASKS) \
+	A(exec_start, KC_PATH_TASKS) /* se->exec_start: when it last ran (task_hot()) */
+#define KC_FIELDS_migrate_task_rq_fair_out(S, A, I) \
+	KC_FIELDS_path_out(S, A, I) \
+	A(nr_running1, KC_PATH_STEPS) A(h_nr_runnable1, KC_PATH_STEPS) \
+	A(load_weight1, KC_PATH_STEPS) \
+	A(cfs1_util_avg_out, KC_PATH_STEPS) A(cfs1_util_sum_out, KC_PATH_STEPS) \
+	A(cfs1_runnable_avg_out, KC_PATH_STEPS) A(cfs1_runnable_sum_out, KC_PATH_STEPS) \
+	A(cfs1_load_avg_out, KC_PATH_STEPS) A(cfs1_load_sum_out, KC_PATH_STEPS) \
+	A(cfs1_last_update, KC_PATH_STEPS) A(cfs1_util_est_out, KC_PATH_STEPS) \
+	A(removed_nr0, KC_PATH_STEPS) A(removed_util0, KC_PATH_STEPS) \
+	A(removed_load0, KC_PATH_STEPS) A(removed_runnable0, KC_PATH_STEPS) \
+	A(removed_nr1, KC_PATH_STEPS) A(removed_util1, KC_PATH_STEPS) \
+	A(removed_load1, KC_PATH_STEPS) A(removed_runnable1, KC_PATH_STEPS) \
+	A(t_cpu, KC_PATH_TASKS) A(t_exec_start, KC_PATH_TASKS) \
+	A(t_load_sum, KC_PATH_TASKS) A(t_runnable_sum, KC_PATH_TASKS)
+KC_STRUCT(migrate_task_rq_fair_in)
+KC_STRUCT(migrate_task_rq_fair_out)
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
-	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair)
+	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
+	X(update_misfit_status) X(migrate_task_rq_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

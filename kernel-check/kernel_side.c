@@ -889,7 +889,7 @@ static struct task_struct kc_lbw_tasks[KC_LBW_TASKS], kc_lbw_rt;
 static uint64_t kc_lbw_detached[KC_LBW_TASKS], kc_lbw_nr_detached;
 
 /* detach_task() less its stats: deactivate_task() (off cfs_tasks and the rq), set_task_cpu() */
-void detach_task(struct task_struct *p, struct lb_env *env)
+static void detach_task(struct task_struct *p, struct lb_env *env)
 {
 	k_list_del_init(&p->se.group_node);
 	env->src_rq->nr_running--;
@@ -1278,3 +1278,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	kc_current = &kc_idle;
 }
 #endif /* !KC_LINUX_7_3 */
+
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
+#include "kernel_side_misfit.c"
+#endif

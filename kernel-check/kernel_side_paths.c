@@ -14,7 +14,7 @@
 #include "kcase.h"
 #include "kstubs_paths.h"
 
-struct rq kc_paths_rq;
+struct rq kc_paths_rqs[KC_PATH_CPUS];
 u64 kc_paths_tick_nsec;
 unsigned int sysctl_sched_base_slice;
 unsigned long jiffies;
@@ -66,8 +66,7 @@ void kc_paths_update_rq_clock(struct rq *rq)
 /* sched.h's cpufreq_update_util(): the per-CPU hook's call, logged (no governor) */
 void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags)
 {
-	(void)rq;
-	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
+	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)rq->cpu, flags);
 }
 
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p)
@@ -259,3 +258,5 @@ void kside_dequeue_task_fair(const struct kc_dequeue_task_fair_in *in,
 {
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
+
+#include "kernel_side_migrate.c"
