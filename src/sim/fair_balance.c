@@ -365,19 +365,24 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, 
 	return task_cpu_allowed(s, p, select_idle_sibling(s, p, prev_cpu, new_cpu));
 }
 
-/* mirrors update_misfit_status() */
+/*
+ * mirrors update_misfit_status(): from 6.10 a task on the biggest CPU it may use is no misfit
+ * (model_misfit_max_allowed_capacity()); 6.1 and 6.9 test only its affinity and its fit
+ */
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr && task_is_fair(rq->curr) ? rq->curr : NULL;
-	uint64_t load = 0;
+	bool max_cap = model_misfit_max_allowed_capacity(s->opt.model);
+	uint64_t load = 0, h_load;
 
 	if (!s->asym)
 		return;
-	if (p && CAPSIM_MUT(81, p->nr_allowed != 1, true) &&
-	    CAPSIM_MUT(80, arch_cap(s, rq->cpu) != p->max_allowed_capacity, true) &&
-	    !sim_task_fits_cpu(s, p, rq->cpu))
-		/* max(task_h_load(), 1) */
-		load = CAPSIM_MUT(82, p->avg.load_avg > 1 ? p->avg.load_avg : 1, p->avg.load_avg);
+	if (p && p->nr_allowed != 1 &&
+	    CAPSIM_MUT(80, !max_cap || arch_cap(s, rq->cpu) != p->max_allowed_capacity, true) &&
+	    !sim_task_fits_cpu(s, p, rq->cpu)) {
+		h_load = CAPSIM_MUT(81, p->avg.load_avg, p->avg.util_avg); /* task_h_load() */
+		load = CAPSIM_MUT(82, h_load > 1 ? h_load : 1, h_load);
+	}
 	if (load == rq->misfit_task_load)
 		return;
 	rq->misfit_task_load = load;
