@@ -132,7 +132,7 @@ void __wrap_uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP
 void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu)
 {
 	if (cs_out) {
-		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, 0);
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)cpu, 0);
 		return;
 	}
 	__real_cpufreq_update_util(s, cpu);
@@ -141,7 +141,7 @@ void __wrap_cpufreq_update_util(struct capsim_sim *s, int cpu)
 void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned flags)
 {
 	if (cs_out) {
-		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
+		cs_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)cpu, flags);
 		return;
 	}
 	__real_cpufreq_update_util_flags(s, cpu, flags);
@@ -252,10 +252,9 @@ static bool cs_on_rq(const struct sim_task *p)
 }
 
 /* a wake-up: try_to_wake_up()'s enqueue or requeue, then rq_check_preempt_wakeup() */
-static int cs_ttwu(struct sim_task *p)
+static int cs_ttwu(struct sim_rq *rq, struct sim_task *p)
 {
 	struct capsim_sim *s = &cs.s;
-	struct sim_rq *rq = &cs.rq;
 
 	if (p->se.sched_delayed)
 		rq_requeue_delayed(s, rq, p);
@@ -268,21 +267,24 @@ static int cs_ttwu(struct sim_task *p)
 	return 1;
 }
 
-/* a tick after a hardware cap of @khz (0: none) */
-static void cs_tick(uint64_t khz)
+/* a tick of @rq (CPU 0's) after a hardware cap of @khz (0: none) */
+static void cs_tick(struct sim_rq *rq, uint64_t khz)
 {
 	capsim_cpumask cpu0 = { { 1 } };
 
 	if (khz)
 		sim_pressure_hw_cap(&cs.s, &cpu0, (uint32_t)khz);
-	cs_tick_resched = rq_tick_curr(&cs.s, &cs.rq);
+	cs_tick_resched = rq_tick_curr(&cs.s, rq);
 }
 
-/* one step through the engine's entry point; 0 if its task is not in a state for it */
-static int cs_op(unsigned op, struct sim_task *p, bool iowait, uint64_t khz)
+/*
+ * one step through the engine's entry point on @rq (@khz: a tick's hardware cap); 0 if its task
+ * is not in a state for it
+ */
+static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iowait,
+		    uint64_t khz)
 {
 	struct capsim_sim *s = &cs.s;
-	struct sim_rq *rq = &cs.rq;
 
 	rq->acct_last = s->now; /* what sim_account_cpu() counts is no path's */
 	switch (op) {
@@ -313,10 +315,10 @@ static int cs_op(unsigned op, struct sim_task *p, bool iowait, uint64_t khz)
 		p->sched_class->set_next_task(s, rq, p); /* rq_resched()'s switch from idle */
 		return 1;
 	case KC_PATH_TICK:
-		cs_tick(khz);
+		cs_tick(rq, khz);
 		return 1;
 	case KC_PATH_TTWU:
-		return cs_ttwu(p);
+		return cs_ttwu(rq, p);
 	}
 	return 0;
 }
@@ -333,8 +335,8 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		cs_step = k;
 		cs.s.now += in->dt[k];
 		cs_task = (unsigned)in->task[k];
-		out->applied[k] = (uint64_t)cs_op((unsigned)in->op[k], &cs.tasks[in->task[k]],
-						  in->iowait[k] != 0, in->khz[k]);
+		out->applied[k] = (uint64_t)cs_op_on(rq, (unsigned)in->op[k], &cs.tasks[in->task[k]],
+						     in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs_nr;
 		out->h_nr_delayed[k] = rq->cfs_delayed;
@@ -578,3 +580,5 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	out->recent_used_cpu_out = (uint64_t)(int64_t)p->recent_used_cpu;
 	free(s->sg);
 }
+
+#include "capsim_side_migrate.c"

@@ -747,6 +747,7 @@ KC_STRUCT(deadline_out)
  * asked for (need_resched), never made, on either side.
  */
 #define KC_PATH_TASKS 6
+#define KC_PATH_CPUS 2 /* CPU 0; CPU 1 only for migrate_task_rq_fair */
 #define KC_PATH_STEPS 12
 #define KC_PATH_LOG 96
 enum kc_path_op {
@@ -757,6 +758,8 @@ enum kc_path_op {
 	KC_PATH_RUN,     /* the idle CPU's __schedule() sets a queued task next: set_next_task_fair() */
 	KC_PATH_TICK,    /* sched_tick(): update_hw_load_avg(), task_tick_fair() of a fair curr */
 	KC_PATH_TTWU,    /* try_to_wake_up(): WAKE or REQUEUE, then wakeup_preempt() of a fair curr */
+	KC_PATH_WAKE_MIGRATE, /* migrate_task_rq_fair: a blocked task woken on the other CPU */
+	KC_PATH_LB_MIGRATE,   /* migrate_task_rq_fair: a queued task moved by the load balance */
 };
 /* the task's policy (in->policy) */
 enum kc_path_policy { KC_POLICY_NORMAL, KC_POLICY_IDLE, KC_POLICY_BATCH };
@@ -770,6 +773,7 @@ enum kc_path_call {
 	KC_CALL_UCLAMP_RQ_DEC,
 	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags */
 	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own) */
+	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags; the CPU in the task's place */
 };
 static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
 {
@@ -1008,6 +1012,82 @@ KC_STRUCT(fork_in)
 	S(util_avg) \
 	S(runnable_avg)
 KC_STRUCT(fork_out)
+/* --- path group update_misfit_status ---------------------------------------------------- */
+
+/*
+ * update_misfit_status: fair.c's update_misfit_status(p, rq) of a CPU as task_tick_fair() and
+ * set_next_task_fair() call it with the running task, or sched_balance_newidle() with none
+ * (has_p 0), after set_task_max_allowed_capacity() of p's affinity (sched_setaffinity()'s
+ * set_cpus_allowed_fair()), against the engine's set_task_max_allowed_capacity() and
+ * update_misfit_status() (src/sim/fair_balance.c) on a simulator of the same CPUs. Misfit
+ * runs only with asymmetric capacities (sched_asym_cpucap_active(): the capacities differ);
+ * task_fits_cpu() reads p's util_est and its effective clamps (its requests under the system
+ * defaults), each CPU's capacity_of(), original capacity and pressures. Answers: p's
+ * max_allowed_capacity (0 when the capacities are the same: nothing reads it then) and the
+ * runqueue's misfit_task_load.
+ */
+#define KC_FIELDS_update_misfit_status_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(sys_uclamp_min) /* sysctl_sched_uclamp_util_min */ \
+	S(sys_uclamp_max) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) \
+	A(cpufreq_pressure, KC_MAX_CPUS) \
+	S(cpu) \
+	S(has_p) /* 0: update_misfit_status(NULL, rq) */ \
+	S(allowed) /* bit c: CPU c */ \
+	S(util_avg) \
+	S(util_est) \
+	S(load_avg) \
+	S(uclamp_min) /* p's requests */ \
+	S(uclamp_max) \
+	S(misfit_before) /* rq->misfit_task_load before */
+KC_STRUCT(update_misfit_status_in)
+#define KC_FIELDS_update_misfit_status_out(S, A, I) \
+	S(max_allowed_capacity) \
+	S(misfit_task_load)
+KC_STRUCT(update_misfit_status_out)
+
+/* --- path group migrate_task_rq_fair ---------------------------------------------------- */
+
+/*
+ * migrate_task_rq_fair: the path case on two CPUs (CPU 1's cfs_rq and current of its own, the
+ * same capacity and frequency), each task starting on task_cpu, and two more operations: a
+ * blocked task's wake-up on the other CPU (try_to_wake_up(): set_task_cpu() with
+ * migrate_task_rq_fair() -- remove_entity_load_avg(), migrate_se_pelt_lag() --, then
+ * activate_task(ENQUEUE_WAKEUP | ENQUEUE_MIGRATED) there: update_load_avg(DO_ATTACH)), and a
+ * queued task's move by the load balance (detach_task(): deactivate_task() with
+ * TASK_ON_RQ_MIGRATING, so update_load_avg(DO_DETACH), set_task_cpu(); attach_task():
+ * activate_task()), against the engine's migrate_task() + rq_enqueue() and detach_task() +
+ * attach_task() (src/sim/fair_balance.c). The answer adds CPU 1's runqueue and both cfs_rqs'
+ * removed.* after each step (CPU 0's is the path answer's), and each task's CPU and
+ * exec_start at the end. The log is the path groups' (calls on either CPU).
+ */
+#define KC_FIELDS_migrate_task_rq_fair_in(S, A, I) \
+	KC_FIELDS_path_in(S, A, I) \
+	S(rt_curr1) \
+	S(cfs1_util_avg) S(cfs1_util_sum) S(cfs1_runnable_avg) S(cfs1_runnable_sum) \
+	S(cfs1_load_avg) S(cfs1_load_sum) S(cfs1_period_contrib) S(cfs1_util_est) \
+	A(task_cpu, KC_PATH_TASKS) \
+	A(exec_start, KC_PATH_TASKS) /* se->exec_start: when it last ran (task_hot()) */
+#define KC_FIELDS_migrate_task_rq_fair_out(S, A, I) \
+	KC_FIELDS_path_out(S, A, I) \
+	A(nr_running1, KC_PATH_STEPS) A(h_nr_runnable1, KC_PATH_STEPS) \
+	A(load_weight1, KC_PATH_STEPS) \
+	A(cfs1_util_avg_out, KC_PATH_STEPS) A(cfs1_util_sum_out, KC_PATH_STEPS) \
+	A(cfs1_runnable_avg_out, KC_PATH_STEPS) A(cfs1_runnable_sum_out, KC_PATH_STEPS) \
+	A(cfs1_load_avg_out, KC_PATH_STEPS) A(cfs1_load_sum_out, KC_PATH_STEPS) \
+	A(cfs1_last_update, KC_PATH_STEPS) A(cfs1_util_est_out, KC_PATH_STEPS) \
+	A(removed_nr0, KC_PATH_STEPS) A(removed_util0, KC_PATH_STEPS) \
+	A(removed_load0, KC_PATH_STEPS) A(removed_runnable0, KC_PATH_STEPS) \
+	A(removed_nr1, KC_PATH_STEPS) A(removed_util1, KC_PATH_STEPS) \
+	A(removed_load1, KC_PATH_STEPS) A(removed_runnable1, KC_PATH_STEPS) \
+	A(t_cpu, KC_PATH_TASKS) A(t_exec_start, KC_PATH_TASKS) \
+	A(t_load_sum, KC_PATH_TASKS) A(t_runnable_sum, KC_PATH_TASKS)
+KC_STRUCT(migrate_task_rq_fair_in)
+KC_STRUCT(migrate_task_rq_fair_out)
 
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
@@ -1015,7 +1095,7 @@ KC_STRUCT(fork_out)
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
-	X(sched_balance_newidle) X(fork)
+	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

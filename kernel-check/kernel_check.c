@@ -200,6 +200,18 @@ KC_TABLE(fork_in)
 #define KC_T struct kc_fork_out
 KC_TABLE(fork_out)
 #undef KC_T
+#define KC_T struct kc_update_misfit_status_in
+KC_TABLE(update_misfit_status_in)
+#undef KC_T
+#define KC_T struct kc_update_misfit_status_out
+KC_TABLE(update_misfit_status_out)
+#undef KC_T
+#define KC_T struct kc_migrate_task_rq_fair_in
+KC_TABLE(migrate_task_rq_fair_in)
+#undef KC_T
+#define KC_T struct kc_migrate_task_rq_fair_out
+KC_TABLE(migrate_task_rq_fair_out)
+#undef KC_T
 
 static uint64_t *field_at(void *base, const struct kc_field *f)
 {
@@ -2531,6 +2543,119 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 		in->uclamp_max = edgy(r, 0, 1024);
 	} else {
 		in->uclamp_max = 1024;
+/* --- path group update_misfit_status ----------------------------------------------------- */
+
+static const char *const update_misfit_status_kinds[] = {
+	"random", "idle", "pinned", "biggest_allowed", "misfit", "boosted", "capped", "pressure",
+	"symmetric", "no_load", "fits_edge",
+};
+enum { MK_RANDOM, MK_IDLE, MK_PINNED, MK_BIGGEST, MK_MISFIT, MK_BOOSTED, MK_CAPPED, MK_PRESSURE,
+       MK_SYMMETRIC, MK_NO_LOAD, MK_FITS_EDGE };
+
+/*
+ * Up to three clusters of rising capacity (little, mid, big; the biggest 1024 or not), p on
+ * one CPU with an affinity of at least two CPUs (one for "pinned") that holds its CPU, its
+ * util and util_est around that CPU's capacity, its clamps, the system defaults, pressures.
+ */
+static void gen_update_misfit_status(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_update_misfit_status_in *in = v;
+	uint64_t nr = range(r, 2, KC_MAX_CPUS), top = chance(r, 70) ? 1024 : range(r, 500, 1023);
+	uint64_t caps[3] = { range(r, 100, top / 2), range(r, top / 2, top), top };
+	uint64_t split1 = range(r, 1, nr - 1), split2 = range(r, split1, nr - 1), cap, edge, all;
+
+	in->nr_cpus = nr;
+	in->uclamp_used = kind == MK_BOOSTED || kind == MK_CAPPED || chance(r, 50);
+	in->sys_uclamp_max = chance(r, 80) ? 1024 : edgy(r, 0, 1024);
+	in->sys_uclamp_min = chance(r, 80) ? 1024 : edgy(r, 0, in->sys_uclamp_max);
+	for (unsigned c = 0; c < nr; c++) {
+		in->arch_cap[c] = kind == MK_SYMMETRIC ? top : caps[(c >= split1) + (c >= split2)];
+		in->capacity_of[c] = chance(r, 50) ? in->arch_cap[c] : range(r, 1, in->arch_cap[c]);
+		if (kind == MK_PRESSURE || chance(r, 30))
+			in->hw_load_avg[c] = edgy(r, 0, in->arch_cap[c]);
+		if (kind == MK_PRESSURE || chance(r, 30))
+			in->cpufreq_pressure[c] = edgy(r, 0, in->arch_cap[c]);
+	}
+	in->cpu = kind == MK_MISFIT ? range(r, 0, split1 - 1) : range(r, 0, nr - 1);
+	in->has_p = kind != MK_IDLE;
+	all = (1ULL << nr) - 1;
+	if (kind == MK_PINNED) {
+		in->allowed = 1ULL << in->cpu;
+	} else {
+		do
+			in->allowed = (chance(r, 50) ? all : range(r, 1, all)) | 1ULL << in->cpu;
+		while (__builtin_popcountll(in->allowed) < 2);
+	}
+	if (kind == MK_BIGGEST) /* p's CPU is of the biggest capacity it may run at */
+		for (unsigned c = 0; c < nr; c++)
+			if (in->arch_cap[c] > in->arch_cap[in->cpu])
+				in->allowed &= ~(1ULL << c);
+	if (kind == MK_BIGGEST && __builtin_popcountll(in->allowed) < 2)
+		in->allowed |= 1ULL << (in->cpu ? in->cpu - 1 : in->cpu + 1);
+	cap = in->capacity_of[in->cpu];
+	edge = cap * 1024 / 1280; /* fits_capacity()'s bound */
+	in->util_avg = kind == MK_MISFIT ? range(r, cap * 8 / 10, 1024) :
+		       kind == MK_FITS_EDGE ? range(r, edge > 2 ? edge - 2 : 0, edge + 2) :
+					      edgy(r, 0, 1024);
+	in->util_est = chance(r, 50) ? edgy(r, 0, 1024) : in->util_avg + range(r, 0, 50);
+	if (chance(r, 50))
+		in->util_est |= 0x80000000ULL; /* UTIL_AVG_UNCHANGED */
+	in->load_avg = kind == MK_NO_LOAD ? 0 : edgy(r, 0, 2048);
+	in->uclamp_max = kind == MK_CAPPED ? edgy(r, 0, in->arch_cap[in->cpu] + 10) :
+			 chance(r, 70) ? 1024 : edgy(r, 0, 1024);
+	in->uclamp_min = kind == MK_BOOSTED ? range(r, in->util_avg / 2, 1024) :
+			 chance(r, 60) ? 0 : edgy(r, 0, 1024);
+	if (in->uclamp_max > 1024)
+		in->uclamp_max = 1024;
+	in->misfit_before = chance(r, 50) ? 0 : edgy(r, 0, 2048);
+}
+
+/* --- path group migrate_task_rq_fair ---------------------------------------------------- */
+
+static const char *const migrate_task_rq_fair_kinds[] = {
+	"random", "wake_migrate", "lb_migrate", "idle_cpus", "rt_curr", "blocked_load",
+	"back_and_forth", "delay",
+};
+enum { MGK_RANDOM, MGK_WAKE, MGK_LB, MGK_IDLE, MGK_RT, MGK_BLOCKED, MGK_BACK, MGK_DELAY };
+
+/*
+ * A path case (gen_path()) on two CPUs: CPU 1's cfs_rq (blocked load or none) and current,
+ * each task on CPU 0 or 1 and when it last ran; some wake-ups go to the other CPU, some sleeps
+ * become the load balance's move of the queued task (its later sleep then applies there).
+ */
+static void gen_migrate_task_rq_fair(struct rng *r, unsigned kind, void *v)
+{
+	static const unsigned map[] = { PK_RANDOM, PK_RANDOM, PK_RANDOM, PK_IDLE, PK_RT,
+					PK_BLOCKED, PK_RANDOM, PK_DELAY };
+	struct kc_migrate_task_rq_fair_in *in = v;
+	unsigned wake_pct = kind == MGK_WAKE || kind == MGK_BACK ? 80 : kind == MGK_LB ? 20 : 50;
+	unsigned lb_pct = kind == MGK_LB || kind == MGK_BACK ? 70 : kind == MGK_WAKE ? 10 : 35;
+	uint64_t pc = range(r, 0, 1023), div = 47742 - 1024 + pc;
+	bool started[KC_PATH_TASKS] = { false };
+
+	gen_path(r, map[kind], (struct kc_path_in *)in, true);
+	in->rt_curr1 = kind == MGK_RT || (kind != MGK_IDLE && chance(r, 35));
+	in->cfs1_period_contrib = pc;
+	if (kind == MGK_BLOCKED || chance(r, 50)) {
+		gen_pelt(r, 1024, div, &in->cfs1_util_avg, &in->cfs1_util_sum);
+		gen_pelt(r, 1024, div, &in->cfs1_runnable_avg, &in->cfs1_runnable_sum);
+		gen_pelt(r, 4096, div, &in->cfs1_load_avg, &in->cfs1_load_sum);
+	}
+	in->cfs1_util_est = chance(r, 50) ? edgy(r, 0, 1024) : 0;
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		in->task_cpu[t] = range(r, 0, 1);
+		in->exec_start[t] = chance(r, 50) ? 0 : in->clock0 - edgy(r, 0, 1ULL << 24);
+	}
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		unsigned t = (unsigned)in->task[k];
+
+		/* a wake-up elsewhere: of a task that ran (attached), as set_task_cpu() sees it */
+		if (in->op[k] == KC_PATH_WAKE && (in->last_update[t] || started[t]) &&
+		    chance(r, wake_pct))
+			in->op[k] = KC_PATH_WAKE_MIGRATE;
+		else if (in->op[k] == KC_PATH_SLEEP && chance(r, lb_pct))
+			in->op[k] = KC_PATH_LB_MIGRATE;
+		started[t] |= in->op[k] != KC_PATH_SLEEP;
 	}
 }
 

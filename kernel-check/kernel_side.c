@@ -883,7 +883,7 @@ static struct task_struct kc_lbw_tasks[KC_LBW_TASKS], kc_lbw_rt;
 static uint64_t kc_lbw_detached[KC_LBW_TASKS], kc_lbw_nr_detached;
 
 /* detach_task() less its stats: deactivate_task() (off cfs_tasks and the rq), set_task_cpu() */
-void detach_task(struct task_struct *p, struct lb_env *env)
+static void detach_task(struct task_struct *p, struct lb_env *env)
 {
 	k_list_del_init(&p->se.group_node);
 	env->src_rq->nr_running--;
@@ -1276,4 +1276,5 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 #ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 /* group fork: in this translation unit, whose cut functions are static */
 #include "kernel_side_fork.c"
+#include "kernel_side_misfit.c"
 #endif

@@ -17,7 +17,7 @@
 #include "kcase.h"
 #include "kstubs_paths.h"
 
-struct rq kc_paths_rq;
+struct rq kc_paths_rqs[KC_PATH_CPUS];
 u64 kc_paths_tick_nsec;
 unsigned int sysctl_sched_base_slice;
 unsigned long jiffies;
@@ -71,8 +71,7 @@ void kc_paths_update_rq_clock(struct rq *rq)
 /* sched.h's cpufreq_update_util(): the per-CPU hook's call, logged (no governor) */
 void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags)
 {
-	(void)rq;
-	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, 0, flags);
+	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)rq->cpu, flags);
 }
 
 /* fair.c's update_misfit_status(): logged only (a group of its own) */
@@ -352,3 +351,4 @@ void kside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
 {
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
+#include "kernel_side_migrate.c"

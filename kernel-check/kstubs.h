@@ -345,6 +345,7 @@ struct task_struct {
 	unsigned long wakee_flip_decay_ts;
 	struct task_struct *last_wakee;
 	int recent_used_cpu;
+	unsigned long max_allowed_capacity; /* group update_misfit_status */
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
@@ -686,9 +687,20 @@ extern bool sched_cluster_active;
 #define sched_group_cookie_match(rq, p, group) true
 #define rcu_read_lock_held() 1
 #define SD_BALANCE_FORK (1 << 2)
-static inline bool cpumask_intersects(const struct cpumask *a, const struct cpumask *b)
-{
-	return (a->bits[0] & b->bits[0]) != 0;
-}
+/*
+ * Misfit tracking (group update_misfit_status): sched.h's list of the CPU capacities, which
+ * topology.c's asym_cpu_capacity_scan() builds, biggest first (kernel_side_misfit.c builds it
+ * from the case); RCU is one thread's plain walk.
+ */
+typedef struct cpumask cpumask_t;
+struct asym_cap_data {
+	struct list_head link;
+	unsigned long capacity;
+	unsigned long cpus[1];
+};
+extern struct list_head asym_cap_list;
+#define cpu_capacity_span(asym_data) to_cpumask((asym_data)->cpus)
+#define list_for_each_entry_rcu(pos, head, member) list_for_each_entry(pos, head, member)
+#define cpumask_intersects(a, b) (((a)->bits[0] & (b)->bits[0]) != 0)
 
 #endif /* KERNEL_CHECK_KSTUBS_H */

@@ -90,7 +90,7 @@ struct sd_lb_stats {
 extern unsigned long kc_lb_jiffies; /* 0: sgc->next_update is after it */
 extern const unsigned int sysctl_sched_nr_migrate;
 struct lb_env;
-void detach_task(struct task_struct *p, struct lb_env *env);
+static void detach_task(struct task_struct *p, struct lb_env *env);
 #define update_idle_cpu_scan(env, sum_util) do { } while (0)
 #define sched_smt_active() false
 #define is_core_idle(cpu) true

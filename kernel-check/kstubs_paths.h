@@ -140,6 +140,7 @@ struct sched_class {
 struct task_struct {
 	int kc_need_resched; /* TIF_NEED_RESCHED */
 	int on_rq;
+	int cpu; /* group migrate_task_rq_fair: task_cpu() */
 	int policy;
 	unsigned int __state;
 	unsigned int in_iowait;
@@ -198,7 +199,9 @@ struct rq_flags {
 #define jiffies kc_paths_jiffies
 #define sched_uclamp_used kc_paths_uclamp_used
 #define uclamp_default kc_paths_uclamp_default
-extern struct rq kc_paths_rq;
+/* the runqueues: CPU 0 for enqueue/dequeue_task_fair, both for migrate_task_rq_fair */
+extern struct rq kc_paths_rqs[KC_PATH_CPUS]; /* kcase.h's KC_PATH_CPUS */
+#define kc_paths_rq (kc_paths_rqs[0])
 extern u64 kc_paths_tick_nsec;
 extern unsigned int sysctl_sched_base_slice;
 extern unsigned long jiffies;
@@ -207,9 +210,10 @@ extern struct uclamp_se uclamp_default[UCLAMP_CNT]; /* core.c's, set as init_ucl
 extern unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
 extern unsigned long kc_paths_hw_pressure; /* arch_topology's per_cpu(hw_pressure) */
 extern unsigned int kc_paths_freq_ref;     /* arch_topology's per_cpu(capacity_freq_ref) */
-#define cpu_rq(cpu) (&kc_paths_rq)
-#define task_rq(p) (&kc_paths_rq)
-#define rq_of(cfs_rq) (&kc_paths_rq)
+#define cpu_rq(cpu) (&kc_paths_rqs[cpu])
+#define task_cpu(p) ((p)->cpu)
+#define task_rq(p) cpu_rq(task_cpu(p))
+#define rq_of(cfs_rq) container_of(cfs_rq, struct rq, cfs) /* !CONFIG_FAIR_GROUP_SCHED */
 #define cpu_of(rq) ((rq)->cpu)
 #define rq_clock(rq) ((rq)->clock)
 #define rq_clock_task(rq) ((rq)->clock_task)
@@ -219,7 +223,7 @@ extern unsigned int kc_paths_freq_ref;     /* arch_topology's per_cpu(capacity_f
 #define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
 #define task_on_rq_migrating(p) ((p)->on_rq == TASK_ON_RQ_MIGRATING)
 #define task_on_cpu(rq, p) ((rq)->curr == (p))
-#define is_idle_task(p) ((p) == kc_paths_rq.idle)
+#define is_idle_task(p) ((p) == kc_paths_rqs[0].idle || (p) == kc_paths_rqs[1].idle)
 #define ENQUEUE_RESTORE 0x02
 #define ENQUEUE_NOCLOCK 0x08
 #define DEQUEUE_SAVE 0x02
@@ -313,6 +317,22 @@ void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq);
 #define sched_core_dequeue(rq, p, flags) do { } while (0)
 /* __block_task(): no longer on the runqueue */
 #define __block_task(rq, p) ((p)->on_rq = 0)
+
+/*
+ * Migration (group migrate_task_rq_fair): remove_entity_load_avg()'s lock and
+ * migrate_se_pelt_lag()'s RCU and barriers are one thread's plain accesses; sched_clock_cpu()
+ * is the driver's clock (every CPU's the same).
+ */
+#define raw_spin_lock_irqsave(l, f) ((f) = 0)
+#define raw_spin_unlock_irqrestore(l, f) ((void)(f))
+#define rcu_read_lock() do { } while (0)
+#define rcu_read_unlock() do { } while (0)
+#define rcu_dereference(p) (p)
+#define smp_rmb() do { } while (0)
+#define u64_u32_load(var) (var)
+#define u64_u32_load_copy(var, copy) (var)
+u64 kc_paths_sched_clock_cpu(int cpu);
+#define sched_clock_cpu(cpu) kc_paths_sched_clock_cpu(cpu)
 
 /* names the cut code uses as values, not calls (extract.py renames calls only) */
 #define __entity_less k___entity_less

@@ -161,6 +161,13 @@ bool model_util_est_update_before_dequeue(enum capsim_model model)
 	return model == CAPSIM_MODEL_V6_12;
 }
 
+bool model_misfit_max_allowed_capacity(enum capsim_model model)
+{
+	/* "sched/fair: Check if a task has a fitting CPU when updating misfit" (6.10); 6.1's
+	 * update_misfit_status() (read in linux-source-6.1) tests only nr_cpus_allowed */
+	return !model_reads_thermal(model);
+}
+
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 {
 	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)

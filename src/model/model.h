@@ -79,6 +79,13 @@ bool model_fair_cfs(enum capsim_model model);
 bool model_util_est_update_before_dequeue(enum capsim_model model);
 
 /**
+ * model_misfit_max_allowed_capacity() - whether @model's update_misfit_status() leaves a task
+ * that runs on the biggest CPU it may use (p->max_allowed_capacity) out of misfit: 6.10 on;
+ * v6.1 and v6.9 count it misfit wherever it does not fit.
+ */
+bool model_misfit_max_allowed_capacity(enum capsim_model model);
+
+/**
  * model_util_est_capacity() - the capacity above which @model's util_est_update() keeps the
  * estimate unchanged (no idle time seen: the sample proves nothing), for a CPU of original
  * capacity @arch_cap: @arch_cap from 6.7 to 6.12, none (UINT64_MAX) in 7.3.

@@ -38,14 +38,62 @@ static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct s
 		sim_ev_pelt(s, rq, p, CAPSIM_PELT_TASK);
 }
 
-/* mirrors __update_load_avg_cfs_rq(), kernel/sched/pelt.c */
+static void sub_positive64(uint64_t *v, uint64_t d)
+{
+	*v = *v > d ? *v - d : 0;
+}
+
+/* sub_positive() of a u32 field: the kernel's macro casts what it subtracts to the field's type */
+static void sub_positive32(uint32_t *v, uint64_t d)
+{
+	*v = *v > (uint32_t)d ? *v - (uint32_t)d : 0;
+}
+
+/* max_t(u32, a, b): both operands cut to 32 bits, as the kernel's */
+static uint32_t max_u32(uint64_t a, uint64_t b)
+{
+	return (uint32_t)a > (uint32_t)b ? (uint32_t)a : (uint32_t)b;
+}
+
+/*
+ * mirrors update_cfs_rq_load_avg()'s first step, kernel/sched/fair.c: the load of the tasks
+ * that left (cfs_rq->removed) comes off the averages and, with the divider of now, the sums,
+ * which stay above their averages' lower bound. Return: 1 if there was any.
+ */
+static int cfs_rq_take_removed(struct sim_rq *rq)
+{
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	uint32_t divider = capsim_pelt_divider(sa);
+	uint64_t r;
+
+	if (!rq->cfs_removed.nr)
+		return 0;
+	r = rq->cfs_removed.load_avg;
+	sub_positive64(&sa->load_avg, r);
+	sub_positive64(&sa->load_sum, r * divider);
+	sa->load_sum = max_u32(sa->load_sum, sa->load_avg * CAPSIM_PELT_MIN_DIVIDER);
+	r = rq->cfs_removed.util_avg;
+	sub_positive64(&sa->util_avg, r);
+	sub_positive32(&sa->util_sum, r * divider);
+	sa->util_sum = max_u32(sa->util_sum, sa->util_avg * CAPSIM_PELT_MIN_DIVIDER);
+	r = rq->cfs_removed.runnable_avg;
+	sub_positive64(&sa->runnable_avg, r);
+	sub_positive64(&sa->runnable_sum, r * divider);
+	sa->runnable_sum = max_u32(sa->runnable_sum, sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER);
+	memset(&rq->cfs_removed, 0, sizeof(rq->cfs_removed));
+	return 1;
+}
+
+/* mirrors update_cfs_rq_load_avg(): the removed load, then __update_load_avg_cfs_rq() */
 static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
+	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
 	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight,
 					 CAPSIM_MUT(28, rq->cfs_nr, rq->cfs_nr + rq->cfs_delayed),
 					 running, 1);
 
+	decayed |= removed;
 	if (decayed) {
 		rq->view_stale = true;
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_CFS);
@@ -69,38 +117,70 @@ static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
 	rq->view_stale = true;
 }
 
-static void sub_positive64(uint64_t *v, uint64_t d)
+/*
+ * mirrors detach_entity_load_avg(), kernel/sched/fair.c: the load balance's DO_DETACH of @p
+ * from its cfs_rq, whose averages and sums lose p's own (dequeue_load_avg() with them), then
+ * cfs_rq_util_change()
+ */
+static void detach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	*v = *v > d ? *v - d : 0;
+	struct capsim_sched_avg *sa = &rq->cfs_avg;
+
+	sub_positive64(&sa->load_avg, p->avg.load_avg);
+	sub_positive64(&sa->load_sum, p->weight * p->avg.load_sum);
+	sa->load_sum = max_u32(sa->load_sum, sa->load_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sub_positive64(&sa->util_avg, p->avg.util_avg);
+	sub_positive32(&sa->util_sum, CAPSIM_MUT(85, p->avg.util_sum, p->avg.util_avg * capsim_pelt_divider(sa)));
+	sa->util_sum = max_u32(sa->util_sum, sa->util_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
+	sub_positive64(&sa->runnable_sum, p->avg.runnable_sum);
+	sa->runnable_sum = max_u32(sa->runnable_sum, sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER);
+	rq->view_stale = true;
+	rq_sync_view(s, rq);
+	cpufreq_update_util(s, rq->cpu);
 }
 
 /*
- * mirrors remove_entity_load_avg() + the "removed" step of update_cfs_rq_load_avg(),
- * kernel/sched/fair.c, applied at once (the kernel defers it to the next update of the
- * cfs_rq; the arithmetic is the same).
+ * mirrors remove_entity_load_avg(), kernel/sched/fair.c: @p (off the queue: woken elsewhere or
+ * exited) catches up with its cfs_rq, whose next update_cfs_rq_load_avg() then takes p's
+ * averages off (cfs_rq->removed)
  */
-void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void remove_entity_load_avg(struct capsim_sim *s, struct sim_task *p)
 {
-	struct capsim_sched_avg *sa = &rq->cfs_avg;
-	uint32_t divider = capsim_pelt_divider(sa);
-	uint64_t usum = sa->util_sum;
+	struct sim_rq *rq = &s->rq[p->cpu];
 
-	task_sync_load_avg(s, p);
-	sub_positive64(&sa->load_avg, p->avg.load_avg);
-	sub_positive64(&sa->load_sum, p->avg.load_avg * divider);
-	sa->load_sum = sa->load_sum > sa->load_avg * CAPSIM_PELT_MIN_DIVIDER ?
-		       sa->load_sum : sa->load_avg * CAPSIM_PELT_MIN_DIVIDER;
-	sub_positive64(&sa->util_avg, p->avg.util_avg);
-	sub_positive64(&usum, p->avg.util_avg * divider);
-	if (usum < sa->util_avg * CAPSIM_PELT_MIN_DIVIDER)
-		usum = sa->util_avg * CAPSIM_PELT_MIN_DIVIDER;
-	sa->util_sum = (uint32_t)usum;
-	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
-	sub_positive64(&sa->runnable_sum, p->avg.runnable_avg * divider);
-	sa->runnable_sum = sa->runnable_sum > sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER ?
-			   sa->runnable_sum : sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER;
-	p->avg.last_update_time = 0; /* migrate_task_rq_fair(): attach on the next enqueue */
-	rq->view_stale = true; /* the kernel's cpu_util() sees it at the next update */
+	CAPSIM_MUT(89, task_sync_load_avg(s, p), (void)0);
+	rq->cfs_removed.nr++;
+	rq->cfs_removed.util_avg += p->avg.util_avg;
+	rq->cfs_removed.load_avg += p->avg.load_avg;
+	rq->cfs_removed.runnable_avg += p->avg.runnable_avg;
+}
+
+/* mirrors load_avg_is_decayed(), kernel/sched/fair.c */
+static bool load_avg_is_decayed(const struct capsim_sched_avg *sa)
+{
+	return !sa->load_sum && !sa->util_sum && !sa->runnable_sum;
+}
+
+/*
+ * mirrors migrate_se_pelt_lag(), kernel/sched/fair.c (NO_HZ_COMMON): a task woken away from an
+ * idle CPU, whose clocks stopped at its idle entry, decays to an estimate of now -- the PELT
+ * clock of the last idle sync plus the time since (sched_clock_cpu(), the engine's now), or
+ * the cfs_rq's last update if that is later.
+ */
+static void migrate_se_pelt_lag(struct capsim_sim *s, struct sim_task *p)
+{
+	const struct sim_rq *rq = &s->rq[p->cpu];
+	uint64_t now, lut = rq->cfs_avg.last_update_time;
+
+	if (load_avg_is_decayed(&p->avg) || rq->curr)
+		return;
+	now = rq->clk.clock_pelt_idle;
+	if (now < lut)
+		now = lut;
+	else
+		now += s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock_idle;
+	pelt_update_load_avg_blocked_se(&p->avg, now, p->weight);
 }
 
 /* mirrors sync_entity_load_avg(): age a blocked task to its cfs_rq's last update */
@@ -113,8 +193,12 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 	pelt_update_load_avg_blocked_se(&p->avg, rq->cfs_avg.last_update_time, p->weight);
 }
 
-/* mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c */
-static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+/*
+ * mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c, or with
+ * DO_DETACH instead (@detach: dequeue_entity() of a task the load balance moves)
+ */
+static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				  bool detach)
 {
 	uint64_t now = rq_clock_pelt(rq);
 	int decayed;
@@ -122,9 +206,12 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	if (p && CAPSIM_MUT(18, p->avg.last_update_time != 0, p->avg.last_update_time == 0))
 		update_load_avg_se(s, rq, p, now);
 	decayed = CAPSIM_MUT(19, update_cfs_rq_load_avg(s, rq, now), 0);
-	if (p && !p->avg.last_update_time) {
+	if (p && !p->avg.last_update_time && !detach) {
 		attach_entity_load_avg(rq, p);
 		decayed = 1;
+	} else if (detach) {
+		detach_entity_load_avg(s, rq, p); /* its cfs_rq_util_change() instead of the one below */
+		return;
 	}
 	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
 	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
@@ -132,6 +219,11 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 		rq_sync_view(s, rq);
 	if (CAPSIM_MUT(20, decayed, !decayed))
 		cpufreq_update_util(s, rq->cpu);
+}
+
+static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	update_load_avg_flags(s, rq, p, false);
 }
 
 /*
@@ -396,7 +488,7 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		rq_dequeue_delay(s, rq, p, util_est_first);
 		return;
 	}
-	update_load_avg(s, rq, p);
+	update_load_avg_flags(s, rq, p, CAPSIM_MUT(86, p->migrating, false));
 	if (rq->curr != p)
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	rq->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
@@ -546,19 +638,30 @@ static bool task_tick_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 	return resched;
 }
 
-/* mirrors migrate_task_rq_fair(): an attached task's PELT leaves its old cfs_rq */
+/*
+ * mirrors migrate_task_rq_fair(): a woken task's PELT leaves its old cfs_rq through
+ * cfs_rq->removed, decayed to about now if that CPU idles (migrate_se_pelt_lag()); one the load
+ * balance moves left it at its dequeue already (DO_DETACH). It attaches on the new CPU at its
+ * enqueue, where it is no longer cache hot (enqueue_entity(ENQUEUE_MIGRATED) zeroes exec_start;
+ * 6.1 does it here).
+ */
 static void migrate_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int new_cpu)
 {
 	if (s->fair->migrate)
 		s->fair->migrate(s, p, new_cpu);
-	if (p->avg.last_update_time)
-		task_detach(s, &s->rq[p->cpu], p);
+	if (!p->migrating) {
+		remove_entity_load_avg(s, p);
+		CAPSIM_MUT(87, migrate_se_pelt_lag(s, p), (void)0);
+	}
+	p->avg.last_update_time = 0;
+	p->exec_start = CAPSIM_MUT(88, 0, p->exec_start);
 }
 
 /* mirrors task_dead_fair(): remove_entity_load_avg() of the exited task */
 static void task_dead_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	task_detach(s, rq, p);
+	(void)rq;
+	remove_entity_load_avg(s, p);
 }
 
 /*

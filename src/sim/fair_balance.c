@@ -58,7 +58,8 @@ void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p)
 {
 	p->max_allowed_capacity = 0;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (capsim_cpumask_test(&p->allowed, c) && arch_cap(s, (int)c) > p->max_allowed_capacity)
+		if (CAPSIM_MUT(83, capsim_cpumask_test(&p->allowed, c), true) &&
+		    arch_cap(s, (int)c) > p->max_allowed_capacity)
 			p->max_allowed_capacity = arch_cap(s, (int)c);
 }
 
@@ -672,17 +673,24 @@ int select_task_rq_fair(struct capsim_sim *s, struct sim_task *p, int this_cpu, 
 	return task_cpu_allowed(s, p, select_idle_sibling(s, p, prev_cpu, new_cpu));
 }
 
-/* mirrors update_misfit_status() */
+/*
+ * mirrors update_misfit_status(): from 6.10 a task on the biggest CPU it may use is no misfit
+ * (model_misfit_max_allowed_capacity()); 6.1 and 6.9 test only its affinity and its fit
+ */
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct sim_task *p = rq->curr && task_is_fair(rq->curr) ? rq->curr : NULL;
-	uint64_t load = 0;
+	bool max_cap = model_misfit_max_allowed_capacity(s->opt.model);
+	uint64_t load = 0, h_load;
 
 	if (!s->asym)
 		return;
-	if (p && p->nr_allowed != 1 && arch_cap(s, rq->cpu) != p->max_allowed_capacity &&
-	    !sim_task_fits_cpu(s, p, rq->cpu))
-		load = p->avg.load_avg > 1 ? p->avg.load_avg : 1; /* task_h_load() */
+	if (p && p->nr_allowed != 1 &&
+	    CAPSIM_MUT(80, !max_cap || arch_cap(s, rq->cpu) != p->max_allowed_capacity, true) &&
+	    !sim_task_fits_cpu(s, p, rq->cpu)) {
+		h_load = CAPSIM_MUT(81, p->avg.load_avg, p->avg.util_avg); /* task_h_load() */
+		load = CAPSIM_MUT(82, h_load > 1 ? h_load : 1, h_load);
+	}
 	if (load == rq->misfit_task_load)
 		return;
 	rq->misfit_task_load = load;
@@ -747,6 +755,24 @@ void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit
 }
 
 /*
+ * mirrors detach_task(): deactivate_task() of @p off its runqueue, TASK_ON_RQ_MIGRATING (so its
+ * PELT leaves the cfs_rq at the dequeue: DO_DETACH), then set_task_cpu()
+ */
+void detach_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit)
+{
+	p->migrating = true;
+	rq_dequeue(s, &s->rq[p->cpu], p, false);
+	migrate_task(s, p, dst, misfit);
+}
+
+/* mirrors attach_task(): activate_task() of the detached @p on @rq, queued once enqueued */
+void attach_task(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	rq_enqueue(s, rq, p, false);
+	p->migrating = false;
+}
+
+/*
  * mirrors detach_task() + attach_task() (and, for the running task, the stopper of
  * active_load_balance_cpu_stop()): @p leaves its rq, which reschedules if p was running, and
  * joins @dst, whose preemption check runs unless @dst is the CPU balancing from newidle.
@@ -762,9 +788,8 @@ static void lb_move_task(struct capsim_sim *s, struct sim_task *p, int dst, bool
 		sim_ev_stopper_preempt(s, src, dst);
 		src->stopper_curr = true;
 	}
-	rq_dequeue(s, src, p, false);
-	migrate_task(s, p, dst, misfit);
-	rq_enqueue(s, &s->rq[dst], p, false);
+	detach_task(s, p, dst, misfit);
+	attach_task(s, &s->rq[dst], p);
 	if (was_running)
 		rq_resched(s, src);
 	if (!newidle)

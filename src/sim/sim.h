@@ -187,6 +187,7 @@ struct sim_task {
 	bool aff_set;
 	bool held;                /* waits for a task_start scenario event */
 	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun */
+	bool migrating;           /* TASK_ON_RQ_MIGRATING: the load balance moves it (detach_task()) */
 	enum wl_policy policy;
 	unsigned nr_allowed;
 	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
@@ -418,6 +419,11 @@ struct sim_rq {
 
 	struct capsim_sched_avg cfs_avg;
 	uint32_t cfs_util_est;
+	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
+	 * taken off at the cfs_rq's next update_cfs_rq_load_avg() */
+	struct {
+		uint64_t nr, load_avg, util_avg, runnable_avg;
+	} cfs_removed;
 	struct capsim_sched_avg rt_avg;
 	struct capsim_sched_avg dl_avg;  /* rq->avg_dl: the sugov kthread's running time */
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
@@ -860,7 +866,6 @@ uint64_t sim_base_slice_ns(const struct capsim_sim *s);
 void fair_put_prev_dequeued(struct capsim_sim *s, struct sim_rq *rq, const struct sim_task *prev);
 void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq);
 void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p);
-void task_detach(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 uint64_t task_util_est_of(const struct sim_task *p);
 
@@ -1010,6 +1015,8 @@ void task_list_remove(struct sim_task **head, struct sim_task **tail, struct sim
 void nohz_balance_enter_idle(struct capsim_sim *s, struct sim_rq *rq);
 void update_cpu_capacity(struct capsim_sim *s, int cpu);
 void migrate_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
+void detach_task(struct capsim_sim *s, struct sim_task *p, int dst, bool misfit);
+void attach_task(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void set_task_max_allowed_capacity(struct capsim_sim *s, struct sim_task *p);
 void sim_move_running(struct capsim_sim *s, struct sim_task *p);
 int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int from);

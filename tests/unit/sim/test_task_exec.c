@@ -146,10 +146,12 @@ static void test_fork_finds_dst_cpu(void **state)
 
 /*
  * try_to_wake_up() of a task with one allowed CPU: select_task_rq() takes cpumask_any() of its
- * mask without asking the class, and set_task_cpu() moves it: migrate_task_rq_fair() removes
- * its PELT from the old cfs_rq (remove_entity_load_avg(): util_avg out, sub_positive), the
- * enqueue attaches it to the new one (attach_entity_load_avg(): util_avg in, last_update_time
- * the cfs_rq's), and the move is counted. t (CPUs 0 and 4) forks onto CPU0 (both idle, CPU0
+ * mask without asking the class, and set_task_cpu() moves it: migrate_task_rq_fair() puts its
+ * PELT into the old cfs_rq's removed load (remove_entity_load_avg()), which CPU0's next update
+ * takes off (sub_positive), then decays it to about now since CPU0 idles
+ * (migrate_se_pelt_lag(): never up); the enqueue attaches it to the new one
+ * (attach_entity_load_avg(): util_avg in, last_update_time the cfs_rq's), and the move is
+ * counted. t (CPUs 0 and 4) forks onto CPU0 (both idle, CPU0
  * first), runs 2 ms and sleeps; it is then allowed CPU4 only (as sched_setaffinity() would)
  * and wakes at the same instant: it runs on the idle CPU4, whose wake-up preempts its idle task.
  */
@@ -157,7 +159,7 @@ static void test_wakeup_moves_pelt(void **state)
 {
 	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("t", ", \"cpus\": [0, 4]") "}}");
 	struct sim_task *t = sim_test_task(s, "t");
-	uint64_t util, rq0_util, migrations = s->migrations;
+	uint64_t util, rq0_util, removed, migrations = s->migrations;
 
 	(void)state;
 	task_start(s, t);
@@ -174,11 +176,20 @@ static void test_wakeup_moves_pelt(void **state)
 	assert_int_equal(t->cpu, 4);
 	assert_ptr_equal(s->rq[4].curr, t);
 	assert_null(s->rq[0].curr);
-	assert_int_equal(s->rq[0].cfs_avg.util_avg, rq0_util > util ? rq0_util - util : 0);
-	assert_int_equal(s->rq[4].cfs_avg.util_avg, util);
+	removed = s->rq[0].cfs_removed.util_avg;
+	assert_int_equal(s->rq[0].cfs_removed.nr, 1);
+	assert_int_equal(removed, util); /* synced to CPU0's last update: its sleep, this instant */
+	rq0_util = s->rq[0].cfs_avg.util_avg; /* still with t's util until its next update */
+	assert_true(rq0_util >= removed);
+	/* the lag then decays t itself to CPU0's idle clock: it attaches with no more */
+	assert_true(s->rq[4].cfs_avg.util_avg <= removed);
+	assert_int_equal(s->rq[4].cfs_avg.util_avg, t->avg.util_avg);
 	assert_int_equal(t->avg.last_update_time, s->rq[4].cfs_avg.last_update_time);
 	assert_int_equal(t->st.migrations, 1);
 	assert_int_equal(s->migrations, migrations + 1);
+	rq_update_blocked(s, &s->rq[0]); /* at the same instant: nothing decays */
+	assert_int_equal(s->rq[0].cfs_removed.nr, 0);
+	assert_int_equal(s->rq[0].cfs_avg.util_avg, rq0_util > removed ? rq0_util - removed : 0);
 	sim_free(s);
 }
 
