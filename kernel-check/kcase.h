@@ -771,9 +771,8 @@ enum kc_path_call {
 	KC_CALL_UPDATE_LOAD_AVG_SE,   /* __update_load_avg_se(): now (the PELT clock) */
 	KC_CALL_UCLAMP_RQ_INC,        /* per clamp id: the id */
 	KC_CALL_UCLAMP_RQ_DEC,
-	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags */
-	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own) */
 	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags; the CPU in the task's place */
+	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own) */
 };
 static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
 {
@@ -1084,7 +1083,7 @@ KC_STRUCT(update_misfit_status_out)
 	A(removed_load0, KC_PATH_STEPS) A(removed_runnable0, KC_PATH_STEPS) \
 	A(removed_nr1, KC_PATH_STEPS) A(removed_util1, KC_PATH_STEPS) \
 	A(removed_load1, KC_PATH_STEPS) A(removed_runnable1, KC_PATH_STEPS) \
-	A(t_cpu, KC_PATH_TASKS) A(t_exec_start, KC_PATH_TASKS) \
+	A(t_cpu, KC_PATH_TASKS) /* t_exec_start: path_out's */ \
 	A(t_load_sum, KC_PATH_TASKS) A(t_runnable_sum, KC_PATH_TASKS)
 KC_STRUCT(migrate_task_rq_fair_in)
 KC_STRUCT(migrate_task_rq_fair_out)
