@@ -83,7 +83,7 @@ static int kc_migrate_op(unsigned op, struct task_struct *p, bool iowait)
 		p->on_rq = TASK_ON_RQ_QUEUED;
 		return 1;
 	}
-	return kc_op(cpu_rq(p->cpu), op, p, iowait);
+	return kc_op(cpu_rq(p->cpu), op, p, iowait, 0);
 }
 
 static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned k)
