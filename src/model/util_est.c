@@ -16,16 +16,23 @@
 /* mirrors UTIL_EST_MARGIN, kernel/sched/fair.c: ~1% */
 #define UTIL_EST_MARGIN (SCHED_CAPACITY_SCALE / 100)
 
+/* mirrors _task_util_est(), fair.c: 6.1's max(ewma, enqueued), whose ewma has no flag */
+uint32_t task_util_est_value(uint32_t util_est, uint32_t ewma)
+{
+	util_est &= CAPSIM_MUT(32, ~UTIL_AVG_UNCHANGED, ~0u);
+	return ewma > util_est ? ewma : util_est;
+}
+
 /* mirrors util_est_enqueue(), fair.c */
 uint32_t util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est)
 {
-	return cfs_util_est + (task_util_est & CAPSIM_MUT(32, ~UTIL_AVG_UNCHANGED, ~0u));
+	return cfs_util_est + task_util_est;
 }
 
 /* mirrors util_est_dequeue(), fair.c */
 uint32_t util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est)
 {
-	uint32_t ue = task_util_est & ~UTIL_AVG_UNCHANGED;
+	uint32_t ue = task_util_est;
 
 	return cfs_util_est - (CAPSIM_MUT(33, cfs_util_est < ue, cfs_util_est > ue) ? cfs_util_est : ue);
 }

@@ -12,23 +12,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "model/fair.h"
-
 /**
  * task_util_est_value() - mirrors _task_util_est(): what the task adds to its cfs_rq's
  * util_est. A task's util_est is held as @util_est, the value that carries
  * UTIL_AVG_UNCHANGED (v6.8 on: the one value, the ewma; 6.1: struct util_est's enqueued), and
- * @ewma (6.1's ewma; 0 from v6.8 on, where the max is then the one value).
+ * @ewma (6.1's ewma, never flagged, not masked; 0 from v6.8 on, where the max is the one value).
  */
-static inline uint32_t task_util_est_value(uint32_t util_est, uint32_t ewma)
-{
-	util_est &= ~UTIL_AVG_UNCHANGED;
-	return ewma > util_est ? ewma : util_est;
-}
+uint32_t task_util_est_value(uint32_t util_est, uint32_t ewma);
 
 /**
- * util_est_enqueue() - the cfs_rq's util_est with the task's (its raw @task_util_est, the flag
- * masked off) added, wrapping at 32 bits as the kernel's unsigned int does.
+ * util_est_enqueue() - the cfs_rq's util_est with the task's @task_util_est (its
+ * _task_util_est(): task_util_est_value()) added, wrapping at 32 bits as the kernel's
+ * unsigned int does.
  */
 uint32_t util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
 
