@@ -236,8 +236,8 @@ static uint64_t uclamp_rq_util_with(const struct fair_rd *rd, int cpu, uint64_t 
 	if (!rd->uclamp_used)
 		return util;
 	/* the rq's clamps are max-aggregated over different tasks: an inversion takes min */
-	if (CAPSIM_MUT(110, c->uclamp_min_rq >= c->uclamp_max_rq, c->uclamp_min_rq > c->uclamp_max_rq))
-		return c->uclamp_min_rq;
+	if (c->uclamp_min_rq >= c->uclamp_max_rq)
+		return CAPSIM_MUT(110, c->uclamp_min_rq, c->uclamp_max_rq);
 	return min_u64(max_u64(util, c->uclamp_min_rq), c->uclamp_max_rq);
 }
 
