@@ -269,11 +269,11 @@ void cside_util_est(const struct kc_util_est_in *in, struct kc_util_est_out *out
 	uint32_t cfs = (uint32_t)in->cfs_util_est, ue = (uint32_t)in->util_est;
 
 	for (unsigned i = 0; i < in->nr_steps; i++) {
-		cfs = util_est_enqueue(cfs, ue);
+		cfs = util_est_enqueue(cfs, task_util_est_value(ue, 0));
 		out->cfs_enqueued[i] = cfs;
 		if (in->pelt_updated[i])
 			ue = cfs_se_util_change(ue);
-		cfs = util_est_dequeue(cfs, ue);
+		cfs = util_est_dequeue(cfs, task_util_est_value(ue, 0));
 		out->cfs_dequeued[i] = cfs;
 		util_est_update(&ue, in->util[i], in->runnable[i],
 				model_util_est_capacity(KC_MODEL_READS, in->arch_cap),

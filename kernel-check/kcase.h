@@ -549,6 +549,82 @@ KC_STRUCT(cfs_6_1_in)
 	S(latency) S(min_granularity) S(wakeup_granularity)
 KC_STRUCT(cfs_6_1_out)
 
+/* --- sugov_6_1, util_est_6_1 ------------------------------------------------------------- */
+
+/*
+ * sugov_6_1: the v6.1 model's schedutil against 6.1.192's (kernel_side_sugov_6_1.c): a policy
+ * over CPUs 0..nr_cpus-1 of one capacity (fast switch); at each step time passes, maybe the
+ * limits changed, the step's CPU may have idled, its CFS util and rq clamps change
+ * (new_uclamp_*: value + 1, 0 unchanged), then its cpufreq_update_util() (iowait flag):
+ * sugov_update_shared(), or sugov_update_single_freq() for one CPU. 6.1 clamps in
+ * effective_cpu_util(FREQUENCY_UTIL) and adds the headroom in get_next_freq().
+ */
+#define KC_FIELDS_sugov_6_1_in(S, A, I) \
+	S(nr_cpus) \
+	S(uclamp_used) \
+	S(nr_opps) \
+	A(opp_khz, KC_MAX_OPPS) \
+	S(policy_min) \
+	S(policy_max) \
+	S(rate_limit_us) \
+	S(tick_nsec) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(util_cfs, KC_MAX_CPUS) \
+	A(util_est_cfs, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) \
+	A(util_dl, KC_MAX_CPUS) \
+	A(util_irq, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) \
+	A(uclamp_max_rq, KC_MAX_CPUS) \
+	A(rt_runnable, KC_MAX_CPUS) \
+	S(nr_steps) \
+	A(dt, KC_MAX_STEPS) \
+	A(limits_changed, KC_MAX_STEPS) \
+	A(cpu, KC_MAX_STEPS) \
+	A(new_util, KC_MAX_STEPS) \
+	A(new_uclamp_min, KC_MAX_STEPS) \
+	A(new_uclamp_max, KC_MAX_STEPS) \
+	A(iowait, KC_MAX_STEPS) \
+	A(idled, KC_MAX_STEPS)
+KC_STRUCT(sugov_6_1_in)
+#define KC_FIELDS_sugov_6_1_out(S, A, I) \
+	A(util, KC_MAX_STEPS) /* the step's CPU's sg_cpu->util (clamped, no headroom) */ \
+	A(next_freq, KC_MAX_STEPS) \
+	A(cached_raw_freq, KC_MAX_STEPS) \
+	A(need_freq_update, KC_MAX_STEPS) \
+	A(limits_changed, KC_MAX_STEPS) \
+	A(last_freq_update_time, KC_MAX_STEPS) \
+	A(cur, KC_MAX_STEPS) \
+	A(boosts, KC_MAX_STEPS) /* iowait_boost of CPUs 0..3, 16 bits each */ \
+	A(pending, KC_MAX_STEPS) \
+	A(saved_idle_calls, KC_MAX_STEPS)
+KC_STRUCT(sugov_6_1_out)
+
+/*
+ * util_est_6_1: a task's activations on one CPU with 6.1's util_est of two values (enqueued
+ * with UTIL_AVG_UNCHANGED, ewma): util_est_enqueue(), maybe a PELT update
+ * (cfs_se_util_change()), util_est_dequeue(), then util_est_update() with its util_avg.
+ */
+#define KC_FIELDS_util_est_6_1_in(S, A, I) \
+	S(arch_cap) \
+	S(cfs_util_est) /* of the other tasks (u32) */ \
+	S(enqueued) /* u32, may carry the flag */ \
+	S(ewma) \
+	S(nr_steps) \
+	A(pelt_updated, KC_MAX_STEPS) \
+	A(util, KC_MAX_STEPS) \
+	A(task_sleep, KC_MAX_STEPS)
+KC_STRUCT(util_est_6_1_in)
+#define KC_FIELDS_util_est_6_1_out(S, A, I) \
+	A(cfs_enqueued, KC_MAX_STEPS) \
+	A(cfs_dequeued, KC_MAX_STEPS) \
+	A(enqueued, KC_MAX_STEPS) \
+	A(ewma, KC_MAX_STEPS)
+KC_STRUCT(util_est_6_1_out)
+
+/** kside_version_sugov_6_1() - the version kernel_side_sugov_6_1.c runs. */
+const char *kside_version_sugov_6_1(void);
+
 
 /* --- sched_domains ------------------------------------------------------------------------- */
 /*
@@ -1094,7 +1170,8 @@ KC_STRUCT(migrate_task_rq_fair_out)
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
-	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair)
+	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
+	X(sugov_6_1) X(util_est_6_1)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -132,6 +132,19 @@ KC_TABLE(cfs_6_1_in)
 #define KC_T struct kc_cfs_6_1_out
 KC_TABLE(cfs_6_1_out)
 #undef KC_T
+/* sugov_6_1, util_est_6_1 */
+#define KC_T struct kc_sugov_6_1_in
+KC_TABLE(sugov_6_1_in)
+#undef KC_T
+#define KC_T struct kc_sugov_6_1_out
+KC_TABLE(sugov_6_1_out)
+#undef KC_T
+#define KC_T struct kc_util_est_6_1_in
+KC_TABLE(util_est_6_1_in)
+#undef KC_T
+#define KC_T struct kc_util_est_6_1_out
+KC_TABLE(util_est_6_1_out)
+#undef KC_T
 
 /* eevdf */
 #define KC_T struct kc_eevdf_in
@@ -1330,6 +1343,106 @@ static void gen_cfs_6_1(struct rng *r, unsigned kind, void *v)
 		 * and then (the sleeper credit's cap) */
 		in->dt[k] = chance(r, 15) ? 0 : chance(r, 3) ? edgy(r, 20000000, 200000000) :
 			    kind == 3 ? edgy(r, 1, 2000000) : edgy(r, 1, 3 * tick);
+	}
+}
+
+/* --- sugov_6_1, util_est_6_1 ------------------------------------------------------------- */
+
+static const char *const sugov_6_1_kinds[] = {
+	"random", "single", "clamped", "iowait", "rt_dl_irq", "saturated",
+};
+
+/*
+ * clamped: uclamp on with rq clamps everywhere (inversions included), where 6.1's order and
+ * v6.8's differ; iowait: boosts within a tick; rt_dl_irq: RT, DL and IRQ shares and runnable
+ * RT; saturated: utils near the capacity.
+ */
+static void gen_sugov_6_1(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t ticks[] = { 10000000, 4000000, 3333333, 1000000 };
+	struct kc_sugov_6_1_in *in = v;
+	uint64_t f = range(r, 100000, 600000), cap = gen_cap(r);
+
+	/* capsim takes an iowait boost of 0 (IOWAIT_BOOST_MIN * cap >> 10 = 0, cap < 8) as none,
+	 * where 6.1 still clamps it (docs/model.md): capacities from 8 */
+	cap = cap < 8 ? range(r, 8, 16) : cap;
+
+	in->nr_cpus = kind == 1 ? 1 : range(r, 1, 4);
+	in->uclamp_used = kind == 2 || chance(r, 30);
+	in->nr_opps = range(r, 1, KC_MAX_OPPS);
+	for (unsigned i = 0; i < in->nr_opps; i++, f += range(r, 1000, 300000))
+		in->opp_khz[i] = f;
+	in->policy_min = in->opp_khz[0];
+	in->policy_max = in->opp_khz[in->nr_opps - 1];
+	in->rate_limit_us = chance(r, 30) ? 0 : range(r, 0, 2000);
+	in->tick_nsec = ticks[range(r, 0, 3)];
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->arch_cap[c] = cap;
+		in->util_cfs[c] = range(r, 0, cap);
+		in->util_est_cfs[c] = chance(r, 30) ? range(r, 0, cap + 100) : 0;
+		in->util_rt[c] = chance(r, kind == 4 ? 60 : 15) ? range(r, 0, cap) : 0;
+		in->util_dl[c] = chance(r, kind == 4 ? 60 : 15) ? range(r, 0, cap / 2) : 0;
+		in->util_irq[c] = chance(r, kind == 4 ? 60 : 10) ? edgy(r, 0, cap) : 0;
+		in->rt_runnable[c] = chance(r, kind == 4 ? 40 : 5);
+		in->uclamp_min_rq[c] = in->uclamp_used && chance(r, kind == 2 ? 70 : 30) ? edgy(r, 0, 1024) : 0;
+		in->uclamp_max_rq[c] = in->uclamp_used && chance(r, kind == 2 ? 80 : 30)
+					       ? edgy(r, 0, 1024) : 1024;
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		in->dt[i] = kind == 3 ? range(r, 0, in->tick_nsec + 1) : range(r, 0, 3000000);
+		in->cpu[i] = range(r, 0, in->nr_cpus - 1);
+		in->new_util[i] = kind == 5 ? range(r, cap > 64 ? cap - 64 : 0, cap) : range(r, 0, cap);
+		if (in->uclamp_used && chance(r, kind == 2 ? 40 : 15))
+			in->new_uclamp_min[i] = edgy(r, 0, 1024) + 1;
+		if (in->uclamp_used && chance(r, kind == 2 ? 40 : 15))
+			in->new_uclamp_max[i] = edgy(r, 0, 1024) + 1;
+		in->iowait[i] = chance(r, kind == 3 ? 80 : 20);
+		in->idled[i] = chance(r, 50);
+		in->limits_changed[i] = chance(r, 5);
+	}
+}
+
+static const char *const util_est_6_1_kinds[] = {
+	"random", "margin", "above_capacity", "fresh", "wrap", "rising",
+};
+
+/*
+ * A task's activations: margin: samples within ~1% of the ewma (both values' margins);
+ * above_capacity: util above the CPU's capacity; fresh: flag set at the start and rarely
+ * cleared; wrap: values near 2^31 and 2^32; rising: growing samples (UTIL_EST_FASTUP).
+ */
+static void gen_util_est_6_1(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_util_est_6_1_in *in = v;
+	uint64_t ewma;
+
+	in->arch_cap = gen_cap(r);
+	in->cfs_util_est = chance(r, 50) ? range(r, 0, 2048) : 0;
+	in->ewma = range(r, 0, 1024);
+	in->enqueued = (chance(r, 70) ? range(r, 0, in->ewma) : range(r, 0, 1024)) |
+		       (chance(r, kind == 3 ? 90 : 50) ? 0x80000000u : 0);
+	if (kind == 4) {
+		in->cfs_util_est = UINT32_MAX - range(r, 0, 2048);
+		in->ewma = chance(r, 50) ? 0x7fffffffu - range(r, 0, 64) : UINT32_MAX - range(r, 0, 64);
+	}
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	ewma = in->ewma;
+	for (unsigned i = 0; i < in->nr_steps; i++) {
+		uint64_t u = range(r, 0, in->arch_cap + 100);
+
+		if (kind == 1)
+			u = ewma > 12 ? ewma - range(r, 0, 12) : ewma + range(r, 0, 12);
+		else if (kind == 2)
+			u = range(r, in->arch_cap, in->arch_cap + 64);
+		else if (kind == 4 && chance(r, 50))
+			u = range(r, 1ULL << 31, (1ULL << 32) + 5);
+		else if (kind == 5)
+			u = ewma + range(r, 0, 50);
+		in->util[i] = u;
+		ewma = u; /* roughly where the next samples stay near */
+		in->pelt_updated[i] = chance(r, kind == 3 ? 10 : 70);
+		in->task_sleep[i] = chance(r, 85);
 	}
 }
 
@@ -2695,7 +2808,9 @@ static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) KC_GROUPS_7_3(KC_G
 static const struct {
 	const char *group;
 	const char *(*version)(void);
-} group_kernels[] = { { "thermal_6_1", kside_version_6_1 }, { "cfs_6_1", kside_version_6_1 } };
+} group_kernels[] = { { "thermal_6_1", kside_version_6_1 }, { "cfs_6_1", kside_version_6_1 },
+		    { "sugov_6_1", kside_version_sugov_6_1 },
+		    { "util_est_6_1", kside_version_sugov_6_1 } };
 
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)

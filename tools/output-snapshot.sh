@@ -15,7 +15,7 @@ run() { # NAME ARGS...: stdout, stderr and exit status of one run
 }
 for scn in "$src"/scenarios/*.json; do
   s=$(basename "$scn" .json)
-  for m in v6.9 v6.10 v6.12 latest capped none; do
+  for m in v6.1 v6.9 v6.10 v6.12 latest capped none; do
     run "sim-$s-$m" simulate "$scn" --model "$m" --duration "$dur"
     run "simjson-$s-$m" simulate "$scn" --model "$m" --duration "$dur" --json \
       --trace "$out/trace-$s-$m.trace"

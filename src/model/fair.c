@@ -10,6 +10,7 @@
 #include "model/fair.h"
 #include "internal.h"
 #include "model/model.h"
+#include "model/util_est.h"
 
 static inline uint64_t max_u64(uint64_t a, uint64_t b)
 {
@@ -48,7 +49,7 @@ static inline uint64_t cpu_bw_dl(const struct fair_cpu *c)
 /* mirrors _task_util_est(), fair.c */
 static inline uint64_t task_util_est_raw(const struct fair_task *p)
 {
-	return p->util_est & ~UTIL_AVG_UNCHANGED;
+	return task_util_est_value(p->util_est, p->util_est_ewma);
 }
 
 uint64_t task_util_est(const struct fair_task *p)
@@ -222,11 +223,63 @@ uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
 	return cpu_memo(rd, cpu, &tmp)->perf;
 }
 
+/* mirrors uclamp_rq_util_with(rq, util, NULL), kernel/sched/sched.h (6.1): the rq's clamps */
+static uint64_t uclamp_rq_util_with(const struct fair_rd *rd, int cpu, uint64_t util)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+
+	if (!rd->uclamp_used)
+		return util;
+	/* the rq's clamps are max-aggregated over different tasks: an inversion takes min */
+	if (c->uclamp_min_rq >= c->uclamp_max_rq)
+		return CAPSIM_MUT(110, c->uclamp_min_rq, c->uclamp_max_rq);
+	return min_u64(max_u64(util, c->uclamp_min_rq), c->uclamp_max_rq);
+}
+
+/*
+ * mirrors effective_cpu_util(cpu, util_cfs, FREQUENCY_UTIL, NULL), kernel/sched/core.c (6.1):
+ * the clamps apply to CFS + RT here, before any headroom; DL counts by its bandwidth.
+ */
+static uint64_t effective_cpu_util_freq_6_1(const struct fair_rd *rd, int cpu, uint64_t util_cfs)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+	uint64_t max = c->arch_cap, irq = c->util_irq, util;
+
+	if (!rd->uclamp_used && CAPSIM_MUT(111, c->rt_runnable, false))
+		return max; /* without uclamp, runnable RT goes to the maximum */
+	if (irq >= max)
+		return max;
+	util = uclamp_rq_util_with(rd, cpu, util_cfs + CAPSIM_MUT(112, c->util_rt, 0));
+	/* CFS + RT + DL saturated: no idle time, the maximum */
+	if (CAPSIM_MUT(113, util + c->util_dl >= max, util >= max))
+		return max;
+	util = scale_irq_capacity(util, irq, max);
+	util += irq;
+	util += CAPSIM_MUT(114, cpu_bw_dl(c), c->util_dl);
+	return min_u64(max, util);
+}
+
+/*
+ * mirrors sugov_get_util() of 6.1 with the end of its sugov_iowait_apply(): the iowait @boost,
+ * clamped by the rq as the util was, raises it; get_next_freq() adds the headroom after.
+ */
+static uint64_t sugov_get_util_6_1(const struct fair_rd *rd, int cpu, uint64_t boost)
+{
+	uint64_t util = effective_cpu_util_freq_6_1(rd, cpu, cpu_util_cfs(rd, cpu));
+
+	if (!boost)
+		return util;
+	boost = CAPSIM_MUT(115, uclamp_rq_util_with(rd, cpu, boost), boost);
+	return max_u64(util, boost);
+}
+
 /* mirrors sugov_get_util(sg_cpu, boost) with an iowait boost: max(util, boost) before the perf */
 uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost)
 {
 	uint64_t util, min, max;
 
+	if (model_sugov_clamp_before_headroom(rd->model))
+		return sugov_get_util_6_1(rd, cpu, boost);
 	if (!boost)
 		return sugov_get_util(rd, cpu);
 	util = effective_cpu_util(rd, cpu, cpu_util(rd, cpu, NULL, -1, 1), &min, &max);

@@ -68,7 +68,8 @@ struct fair_cpu {
 struct fair_task {
 	uint64_t util;       /* [p->se.avg.util_avg] */
 	uint64_t runnable;   /* [p->se.avg.runnable_avg] */
-	uint32_t util_est;   /* [p->se.avg.util_est] raw: may carry UTIL_AVG_UNCHANGED */
+	uint32_t util_est;   /* [p->se.avg.util_est] raw: may carry UTIL_AVG_UNCHANGED (6.1: .enqueued) */
+	uint32_t util_est_ewma; /* [p->se.avg.util_est.ewma] of 6.1; 0 from v6.8 on */
 	uint64_t uclamp_min; /* [uclamp_eff_value(p, UCLAMP_MIN)] */
 	uint64_t uclamp_max; /* [uclamp_eff_value(p, UCLAMP_MAX)] */
 	int prev_cpu;        /* [task_cpu(p)], 0..nr_cpus-1 */
@@ -172,6 +173,9 @@ uint64_t sugov_get_util(const struct fair_rd *rd, int cpu);
 /**
  * sugov_get_util_boost() - sugov_get_util() with schedutil's iowait @boost (capacity units):
  * the effective utilization is raised to it before the dvfs headroom and clamps. 0: no boost.
+ * Under a model_sugov_clamp_before_headroom() model (v6.1): 6.1's sugov_get_util() and
+ * sugov_iowait_apply(), the clamped util (and clamped boost) without the headroom, which that
+ * model's get_next_freq() adds (struct sugov_state::headroom_in_freq).
  */
 uint64_t sugov_get_util_boost(const struct fair_rd *rd, int cpu, uint64_t boost);
 

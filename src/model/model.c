@@ -168,6 +168,22 @@ bool model_misfit_max_allowed_capacity(enum capsim_model model)
 	return !model_reads_thermal(model);
 }
 
+bool model_util_est_two_values(enum capsim_model model)
+{
+	/* v6.8's "sched/fair: Simplify util_est" (11137d384996) kept one value, the ewma with the
+	 * flag, and "sched/pelt: Avoid underestimation of task utilization" added the runnable
+	 * check: v6.9 on have them, 6.1 (read in linux-source-6.1.192, group util_est_6_1) not */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
+bool model_sugov_clamp_before_headroom(enum capsim_model model)
+{
+	/* 9c0b4bb7f630 "sched/cpufreq: Rework schedutil governor performance estimation" (v6.8)
+	 * moved the 25 % headroom before the clamps: v6.9 on have it, 6.1 (linux-source-6.1.192,
+	 * group sugov_6_1) clamps in effective_cpu_util() and adds the headroom in get_next_freq() */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 {
 	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)

@@ -92,6 +92,21 @@ bool model_misfit_max_allowed_capacity(enum capsim_model model);
  */
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap);
 
+/**
+ * model_util_est_two_values() - whether @model's task util_est is 6.1's two values (struct
+ * util_est { enqueued, ewma }, UTIL_AVG_UNCHANGED in enqueued, util_est_update_6_1()) rather
+ * than v6.8's one (the ewma, the flag in it): v6.1 only.
+ */
+bool model_util_est_two_values(enum capsim_model model);
+
+/**
+ * model_sugov_clamp_before_headroom() - whether @model's schedutil clamps the utilization
+ * (uclamp_rq_util_with() in effective_cpu_util(FREQUENCY_UTIL)) before get_next_freq() adds
+ * the 25 % headroom (map_util_perf()), as 6.1 does, rather than adding the headroom first
+ * (sugov_effective_cpu_perf(), v6.8 on): v6.1 only.
+ */
+bool model_sugov_clamp_before_headroom(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

@@ -4,8 +4,11 @@
  * sugov_should_update_freq(), the frequency a utilization asks for (get_next_freq() with
  * get_capacity_ref_freq() and map_util_freq()), sugov_update_next_freq(), the iowait boost
  * (sugov_iowait_boost/apply/reset) and the single-CPU path's sugov_hold_freq(). Mirrors
- * kernel/sched/cpufreq_schedutil.c, v6.12 (drivers without CPUFREQ_NEED_UPDATE_LIMITS).
+ * kernel/sched/cpufreq_schedutil.c, v6.12 (drivers without CPUFREQ_NEED_UPDATE_LIMITS), and
+ * 6.1's get_next_freq() (the headroom after the clamps) for the v6.1 model.
  */
+#include "internal.h"
+#include "model/fair.h"
 #include "model/sugov.h"
 
 /* mirrors sugov_should_update_freq(), cpufreq_schedutil.c */
@@ -48,6 +51,8 @@ uint32_t get_next_freq(struct sugov_state *sg, const struct capsim_platform *p, 
 {
 	uint32_t freq = get_capacity_ref_freq(p, policy);
 
+	if (sg->headroom_in_freq) /* 6.1: the clamps came first, in sugov_get_util() */
+		util = CAPSIM_MUT(116, map_util_perf(util), util);
 	freq = (uint32_t)((uint64_t)freq * util / max_cap); /* map_util_freq(), truncated */
 	if (freq == sg->cached_raw_freq && !sg->need_freq_update)
 		return sg->next_freq;

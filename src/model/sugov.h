@@ -22,6 +22,8 @@ struct sugov_state {
 	uint32_t cached_raw_freq;       /* kHz: the last map_util_freq() before resolution */
 	bool limits_changed;            /* set by sugov_limits() */
 	bool need_freq_update;
+	bool headroom_in_freq;          /* get_next_freq() adds map_util_perf(): 6.1 (before v6.8's
+					 * sugov_effective_cpu_perf()), model_sugov_clamp_before_headroom() */
 };
 
 /* mirrors SCHED_CPUFREQ_IOWAIT (include/linux/sched/cpufreq.h): the cpufreq_update_util() flag */
@@ -89,7 +91,8 @@ uint32_t get_capacity_ref_freq(const struct capsim_platform *p, unsigned policy)
 /**
  * get_next_freq() - mirrors get_next_freq(): map_util_freq(@util, ref, @max_cap) resolved to a
  * table frequency within the policy's limits, or the last request when the raw frequency is
- * the last one and no update is forced.
+ * the last one and no update is forced. With @sg->headroom_in_freq, 6.1's: @util with the
+ * 25 % headroom (map_util_perf()) first.
  */
 uint32_t get_next_freq(struct sugov_state *sg, const struct capsim_platform *p, unsigned policy,
 		       uint64_t util, uint64_t max_cap);

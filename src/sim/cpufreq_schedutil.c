@@ -35,6 +35,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "model/model.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -167,7 +168,10 @@ void sugov_start(struct capsim_sim *s, struct sim_policy *sp)
 	uint32_t rl = s->opt.rate_limit_us ? s->opt.rate_limit_us
 					   : cpufreq_policy_transition_delay_us(sp->pp);
 
-	sp->sg = (struct sugov_state){ .freq_update_delay_ns = (int64_t)rl * 1000 };
+	sp->sg = (struct sugov_state){
+		.freq_update_delay_ns = (int64_t)rl * 1000,
+		.headroom_in_freq = model_sugov_clamp_before_headroom(s->opt.model),
+	};
 	sp->fast_switch = sp->pp->fast_switch;
 	/* sugov_init(): the kthread only for the slow path */
 	if (s->opt.governor == SIM_GOV_SCHEDUTIL && !sp->fast_switch &&

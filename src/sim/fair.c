@@ -255,9 +255,10 @@ void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_tas
 
 /* ---- util_est ---------------------------------------------------------------------------- */
 
+/* mirrors _task_util_est(), kernel/sched/fair.c */
 static uint32_t task_util_est_raw(const struct sim_task *p)
 {
-	return p->util_est & ~UTIL_AVG_UNCHANGED;
+	return task_util_est_value(p->util_est, p->util_est_ewma);
 }
 
 /* mirrors task_util_est(), kernel/sched/fair.c */
@@ -272,6 +273,12 @@ uint64_t task_util_est_of(const struct sim_task *p)
 static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
 			       bool sleep)
 {
+	if (model_util_est_two_values(s->opt.model)) {
+		if (util_est_update_6_1(&p->util_est, &p->util_est_ewma, p->avg.util_avg,
+					rq->cap_orig, sleep))
+			sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
+		return;
+	}
 	if (util_est_update(&p->util_est, CAPSIM_MUT(16, p->avg.util_avg, p->avg.runnable_avg),
 			    p->avg.runnable_avg, model_util_est_capacity(s->opt.model, rq->cap_orig),
 			    sleep))
@@ -383,7 +390,7 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	update_curr(s, rq);
 	p->cpu = rq->cpu;
 	if (ue_first)
-		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p));
 	rq->view_stale = true;
 	if (p->in_iowait && CAPSIM_MUT(2, wakeup, !wakeup)) {
 		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
@@ -394,7 +401,7 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	}
 	update_load_avg(s, rq, p);
 	if (!ue_first)
-		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est);
+		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p));
 	s->fair->enqueue(s, rq, p, wakeup, flags);
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
@@ -420,7 +427,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 {
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
-	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, p->util_est)),
+	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p))),
 		   (void)0);
 	rq->view_stale = true;
 	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
@@ -480,7 +487,7 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 
 	update_curr(s, rq);
 	rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est,
-					    CAPSIM_MUT(14, p->util_est, rq->cfs_util_est));
+					    CAPSIM_MUT(14, task_util_est_raw(p), rq->cfs_util_est));
 	rq->view_stale = true;
 	if (util_est_first)
 		rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));

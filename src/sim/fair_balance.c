@@ -68,6 +68,7 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 	ft->util = p->avg.util_avg;
 	ft->runnable = p->avg.runnable_avg;
 	ft->util_est = p->util_est;
+	ft->util_est_ewma = p->util_est_ewma;
 	ft->uclamp_min = p->uclamp_eff[0];
 	ft->uclamp_max = p->uclamp_eff[1];
 	ft->prev_cpu = p->cpu;

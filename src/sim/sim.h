@@ -227,8 +227,10 @@ struct sim_task {
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
 
-	/* PELT and util_est (the task's sched_entity) */
+	/* PELT and util_est (the task's sched_entity): util_est carries UTIL_AVG_UNCHANGED (v6.8
+	 * on the one value; 6.1's util_est.enqueued), util_est_ewma is 6.1's ewma (0 otherwise) */
 	uint32_t util_est;
+	uint32_t util_est_ewma;
 	struct capsim_sched_avg avg;
 
 	capsim_cpumask allowed;

@@ -11,6 +11,7 @@
 #include "sim/sim_events.h"
 
 #include "model/fair.h"
+#include "model/util_est.h"
 
 int sim_sink_attach(struct capsim_sim *s, capsim_event_fn fn, void *ctx,
 		    void (*release)(void *ctx))
@@ -283,7 +284,7 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 	e->runnable_avg = sa->runnable_avg;
 	e->load_avg = sa->load_avg;
 	if (signal == CAPSIM_PELT_TASK)
-		e->util_est = p->util_est & ~UTIL_AVG_UNCHANGED;
+		e->util_est = task_util_est_value(p->util_est, p->util_est_ewma);
 	else if (signal == CAPSIM_PELT_CFS)
 		e->util_est = rq->cfs_util_est;
 	e->last_update_time = sa->last_update_time;
@@ -297,7 +298,8 @@ void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, cons
 
 	ev_init(s, &ev, CAPSIM_EV_UTIL_EST, rq->cpu);
 	task_of(rq, p, &ev.u.util_est.task);
-	ev.u.util_est.ewma = p->util_est & ~UTIL_AVG_UNCHANGED;
+	/* v6.8's one value, or 6.1's ewma (never below its enqueued once updated) */
+	ev.u.util_est.ewma = task_util_est_value(p->util_est, p->util_est_ewma);
 	ev.u.util_est.dequeued = dequeued;
 	ev.u.util_est.cfs_util_est = rq->cfs_util_est;
 	ev.u.util_est.cfs_util_avg = rq->cfs_avg.util_avg;

@@ -121,6 +121,86 @@ static void test_model_for_release(void **state)
 	assert_int_equal(capsim_model_for_release(NULL, &m), CAPSIM_ERR_PARSE);
 }
 
+/*
+ * 6.1's util_est_update() on its two values (kernel/sched/fair.c of 6.1.192), beside v6.8's
+ * one value, on a CPU of capacity 1024 (UTIL_EST_MARGIN 10):
+ * - enqueued 300 still flagged (util_avg unchanged since the enqueue): nothing written;
+ * - a rise (ewma 300, util 600): ewma and enqueued both 600 at once (UTIL_EST_FASTUP);
+ * - a fall (ewma 600, util 400, runnable 500): ewma (600 * 4 + (400 - 600)) / 4 = 550 in 6.1,
+ *   which has no runnable check; v6.8's keeps 600 (400 + 10 < 500: the task waited);
+ * - ewma 500, enqueued 497, util 495: both within 1%: 6.1 writes nothing (the flag stays clear),
+ *   v6.8's writes its value back with UTIL_AVG_UNCHANGED;
+ * - ewma 500, enqueued 300, util 495: the ewma within 1%, the enqueued not: enqueued 495, ewma 500.
+ * _task_util_est() is max(ewma, enqueued without the flag), and v6.8's one value unflagged.
+ */
+static void test_util_est_two_values_v6_1(void **state)
+{
+	const uint32_t F = UTIL_AVG_UNCHANGED;
+	uint32_t enq = 300 | F, ewma = 300, one;
+
+	assert_true(model_util_est_two_values(CAPSIM_MODEL_V6_1));
+	assert_false(model_util_est_two_values(CAPSIM_MODEL_V6_9));
+	assert_false(util_est_update_6_1(&enq, &ewma, 600, 1024, true));
+	assert_int_equal(enq, 300 | F);
+	enq = 300;
+	assert_false(util_est_update_6_1(&enq, &ewma, 600, 1024, false)); /* not a sleep */
+	assert_true(util_est_update_6_1(&enq, &ewma, 600, 1024, true));
+	assert_int_equal(enq, 600 | F);
+	assert_int_equal(ewma, 600);
+
+	enq = 600;
+	assert_true(util_est_update_6_1(&enq, &ewma, 400, 1024, true));
+	assert_int_equal(ewma, (600 * 4 + 400 - 600) / 4);
+	assert_int_equal(enq, 400 | F);
+	one = 600;
+	assert_true(util_est_update(&one, 400, 500, 1024, true));
+	assert_int_equal(one, 600 | F);
+
+	enq = 497, ewma = 500;
+	assert_false(util_est_update_6_1(&enq, &ewma, 495, 1024, true));
+	assert_int_equal(enq, 497);
+	one = 500;
+	assert_true(util_est_update(&one, 495, 495, 1024, true));
+	assert_int_equal(one, 500 | F);
+
+	enq = 300, ewma = 500;
+	assert_true(util_est_update_6_1(&enq, &ewma, 495, 1024, true));
+	assert_int_equal(enq, 495 | F);
+	assert_int_equal(ewma, 500);
+
+	assert_int_equal(task_util_est_value(300 | F, 550), 550);
+	assert_int_equal(task_util_est_value(700 | F, 0), 700);
+	assert_int_equal(task_util_est_value(700 | F, 650), 700);
+}
+
+/*
+ * schedutil's order: 6.1 clamps, then adds the 25 % headroom in get_next_freq(); v6.8 on add
+ * it first (sugov_effective_cpu_perf()). CPU of capacity 1024, CFS util 400 under an rq
+ * uclamp_max 450: 6.1 asks 400 (its get_next_freq() then maps 400 + 100 = 500), v6.12
+ * min(400 + 100, 450) = 450. Under uclamp_min 300 with util 100: 6.1 asks 300 (375 after the
+ * headroom), v6.12 max(300, 125) = 300. An iowait boost of 512 is clamped to 450 in 6.1.
+ */
+static void test_sugov_order_v6_1(void **state)
+{
+	struct fair_cpu c = { .arch_cap = 1024, .capacity_of = 1024, .util_cfs = 400,
+			      .uclamp_max_rq = 450 };
+	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_1, .uclamp_used = true, .nr_cpus = 1,
+			      .cpus = &c };
+
+	assert_true(model_sugov_clamp_before_headroom(CAPSIM_MODEL_V6_1));
+	assert_false(model_sugov_clamp_before_headroom(CAPSIM_MODEL_V6_9));
+	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 400);
+	assert_int_equal(sugov_get_util_boost(&rd, 0, 512), 450);
+	rd.model = CAPSIM_MODEL_V6_12;
+	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 450);
+
+	c.util_cfs = 100, c.uclamp_min_rq = 300, c.uclamp_max_rq = 1024;
+	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 300);
+	rd.model = CAPSIM_MODEL_V6_1;
+	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 300);
+	assert_int_equal(map_util_perf(300), 375);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +210,8 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_model_for_release),
 		cmocka_unit_test(test_util_est_capacity_v7_3),
+		cmocka_unit_test(test_util_est_two_values_v6_1),
+		cmocka_unit_test(test_sugov_order_v6_1),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
