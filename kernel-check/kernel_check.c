@@ -2656,6 +2656,9 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 		in->uclamp_max = edgy(r, 0, 1024);
 	} else {
 		in->uclamp_max = 1024;
+	}
+}
+
 /* --- path group update_misfit_status ----------------------------------------------------- */
 
 static const char *const update_misfit_status_kinds[] = {
