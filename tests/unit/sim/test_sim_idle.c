@@ -25,7 +25,6 @@
 #include "capsim/capsim.h"
 #include "input/platform_load.h"
 #include "input/scenario.h"
-#include "model/cpuidle.h"
 #include "sim/sim.h"
 #include "sim_test_util.h"
 
@@ -262,71 +261,6 @@ static void test_rb5_little_frequency(void **state)
 	sim_free(off);
 }
 
-/*
- * States that cost nothing (no entry or exit latency, no residency) change nothing but the
- * residency: the scheduling of each shipped scenario (EAS, load balance, schedutil with the
- * sugov kthread, the thermal loop; cluster states on HiKey960, RK3399 and RB5) is the WFI
- * run's, figure for figure. So every difference the DT's states make comes from their
- * latencies, not from the wake paths around them. (A fork's placement reads the states' exit
- * latencies, 1 us for WFI as cpuidle-psci has it: the free states keep that one.)
- */
-static void free_states(const char *name)
-{
-	char path[4096];
-	struct capsim_scenario *sc = NULL;
-	struct capsim_sim *s[2];
-	capsim_error e = { 0 };
-	struct sim_result r[2];
-
-	snprintf(path, sizeof(path), "%s/scenarios/%s.json", CAPSIM_SOURCE_DIR, name);
-	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
-	for (int off = 0; off < 2; off++) {
-		if (scenario_load(path, &sc, &e))
-			fail_msg("%s", e.msg);
-		sc->opt.duration_ns = 3000 * MS;
-		sc->opt.cpuidle_off = off;
-		if (scenario_build(sc, NULL, NULL, &s[off], &e))
-			fail_msg("%s", e.msg);
-		for (unsigned c = 0; c < s[off]->plat->nr_cpus; c++)
-			for (unsigned k = 0; k < s[off]->plat->cpus[c].nr_idle; k++) {
-				struct platform_idle_state *st = &s[off]->plat->cpus[c].idle[k];
-
-				st->entry_us = st->exit_us = st->residency_us = 0;
-				/* the exit latency idle_get_state() gives a fork's placement
-				 * (sched_balance_find_dst_group_cpu()): WFI's, so that ties fall to
-				 * idle_stamp as with cpuidle off (NULL states) */
-				st->wakeup_us = CPUIDLE_WFI_EXIT_LATENCY_US;
-			}
-		run(s[off], NULL, NULL);
-		assert_int_equal(sim_result_build(s[off], &r[off]), 0);
-		scenario_free(sc);
-	}
-	assert_true(s[0]->rq[0].idle_ns[1] + s[0]->rq[0].idle_ns[2] > 0); /* the states were used */
-	assert_int_equal(r[0].migrations, r[1].migrations);
-	assert_int_equal(r[0].events, r[1].events);
-	assert_true(r[0].energy_j == r[1].energy_j);
-	assert_true(r[0].overutilized_pct == r[1].overutilized_pct);
-	for (unsigned i = 0; i < r[0].nr_tasks; i++) {
-		assert_true(r[0].tasks[i].runtime_s == r[1].tasks[i].runtime_s);
-		assert_int_equal(r[0].tasks[i].activations, r[1].tasks[i].activations);
-		assert_true(r[0].tasks[i].lat_p99_us == r[1].tasks[i].lat_p99_us);
-	}
-	for (int i = 0; i < 2; i++) {
-		sim_result_free(&r[i]);
-		sim_free(s[i]);
-	}
-}
-
-static void test_free_states_change_nothing(void **state)
-{
-	static const char *const names[] = { "default", "hikey960-game-ipa", "pixel6-user-cap",
-					      "rb5-lmh-bursts", "rk3399-uclamp-ui" };
-
-	(void)state;
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		free_states(names[i]);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,7 +269,6 @@ int main(void)
 		cmocka_unit_test(test_cluster_residency),
 		cmocka_unit_test(test_cluster_needs_every_cpu_idle),
 		cmocka_unit_test(test_rb5_little_frequency),
-		cmocka_unit_test(test_free_states_change_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
