@@ -72,9 +72,11 @@ def test_summary_structs_match_the_cli(scenario):
 
 
 def test_scenario_built_in_code_is_the_file_s():
-    sc = capsim.Scenario(platform="rk3399", workload=os.path.join(ROOT, "scenarios", "workloads",
-                                                                  "rk3399-uclamp-ui.json"),
-                         duration="1s", seed=1, max_freq=["policy4=408MHz"])
+    # the CLI's --platform/--workload start from the built-in scenario (its kernel block: HZ,
+    # governor, rate_limit_us, EAS, uclamp, model) without its caps, as Scenario.default() does
+    sc = capsim.Scenario.default(platform="rk3399", workload=os.path.join(ROOT, "scenarios", "workloads",
+                                                                          "rk3399-uclamp-ui.json"),
+                                 duration="1s", seed=1, clear_events=True, max_freq=["policy4=408MHz"])
     assert capsim.simulate(sc).json == cli(
         "simulate", "--platform", "rk3399", "--workload", "scenarios/workloads/rk3399-uclamp-ui.json",
         "--duration", "1s", "--seed", "1", "--max-freq", "policy4=408MHz", "--json").stdout
