@@ -81,7 +81,9 @@ def test_cap_sweep_example_shows_the_misses_its_cap_causes(tmp_path):
     UI task's 2 ms frames fit even a big CPU capped to 408 MHz). Its sweep's workload, at the
     example's lowest and highest cap: a frame takes run x 1024 / capacity; where that exceeds
     the period on the big CPUs, v6.9 (blind to the cap, so the task stays there) misses and
-    v6.10 (moves it to a little CPU, where a frame still fits) misses less."""
+    v6.10 misses no more (it moves the task to a little CPU where a frame fits when the task
+    wakes; one the fork placed on a capped big CPU and that never sleeps stays: 6.10 has no
+    misfit on the CPUs of a task's max_allowed_capacity)."""
     ex = os.path.join(ROOT, "examples", "python")
     doc = json.load(open(os.path.join(ex, "rk3399-cap-sweep.json")))
     import re
@@ -99,7 +101,10 @@ def test_cap_sweep_example_shows_the_misses_its_cap_causes(tmp_path):
     t = cs.run(write_sweep(tmp_path, small), jobs=2, runs_dir=str(tmp_path / "r"),
                capsim=capsim_exe()).set_index(["caps.policy4", "model"])
     assert t.loc[("408MHz", "v6.9"), "deadline_misses"] > 0
-    assert t.loc[("408MHz", "v6.10"), "deadline_misses"] < t.loc[("408MHz", "v6.9"), "deadline_misses"]
+    # v6.10 can only do better: a fork that lands on a capped big CPU stays there while the
+    # task never sleeps (6.10's update_misfit_status(): no misfit on a CPU of the task's
+    # max_allowed_capacity), so both models may miss alike
+    assert t.loc[("408MHz", "v6.10"), "deadline_misses"] <= t.loc[("408MHz", "v6.9"), "deadline_misses"]
     assert (t.loc["1800MHz", "deadline_misses"] == 0).all()
 
 
