@@ -2623,8 +2623,9 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 			in->has_state[c] = chance(r, kind == FK_SPARE_TIE ? 95 : 80);
 			in->exit_latency[c] = kind == FK_SPARE_TIE ? (chance(r, 80) ? 1 : 150)
 						: latencies[range(r, 0, ARRAY_SIZE(latencies) - 1)];
-			in->idle_stamp[c] = kind == FK_SPARE_TIE ? range(r, 0, 3) * 1000
-					    : chance(r, 70) ? range(r, 1, 1000000000) : 0;
+			/* spare_tie: often one stamp for all, so the exit latencies alone decide */
+			in->idle_stamp[c] = kind != FK_SPARE_TIE ? (chance(r, 70) ? range(r, 1, 1000000000) : 0)
+					    : chance(r, 50) ? 1000 : range(r, 0, 3) * 1000;
 			in->ttwu_pending[c] = chance(r, 8);
 		} else {
 			in->exit_latency[c] = 1;
