@@ -92,22 +92,7 @@ static void cm_record(struct kc_migrate_task_rq_fair_out *out, unsigned k)
 {
 	const struct sim_rq *rq0 = &cm.rq[0], *rq1 = &cm.rq[1];
 
-	out->nr_running[k] = rq0->nr_running;
-	out->h_nr_runnable[k] = rq0->cfs_nr;
-	out->h_nr_delayed[k] = rq0->cfs_delayed;
-	out->load_weight[k] = rq0->cfs_load_weight;
-	out->cfs_util_avg_out[k] = rq0->cfs_avg.util_avg;
-	out->cfs_util_sum_out[k] = rq0->cfs_avg.util_sum;
-	out->cfs_runnable_avg_out[k] = rq0->cfs_avg.runnable_avg;
-	out->cfs_runnable_sum_out[k] = rq0->cfs_avg.runnable_sum;
-	out->cfs_load_avg_out[k] = rq0->cfs_avg.load_avg;
-	out->cfs_load_sum_out[k] = rq0->cfs_avg.load_sum;
-	out->cfs_last_update[k] = rq0->cfs_avg.last_update_time;
-	out->cfs_util_est_out[k] = rq0->cfs_util_est;
-	out->uclamp_min_rq[k] = rq0->uclamp_rq[0];
-	out->uclamp_max_rq[k] = rq0->uclamp_rq[1];
-	out->uclamp_idle[k] = rq0->uclamp_idle;
-	out->overloaded[k] = cs.s.overloaded;
+	cs_record_rq((struct kc_path_out *)out, k, rq0);
 	out->nr_running1[k] = rq1->nr_running;
 	out->h_nr_runnable1[k] = rq1->cfs_nr;
 	out->load_weight1[k] = rq1->cfs_load_weight;

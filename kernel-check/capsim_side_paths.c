@@ -323,6 +323,27 @@ static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iow
 	return 0;
 }
 
+/* the fields of @rq every path group compares after step @k */
+static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_rq *rq)
+{
+	out->nr_running[k] = rq->nr_running;
+	out->h_nr_runnable[k] = rq->cfs_nr;
+	out->h_nr_delayed[k] = rq->cfs_delayed;
+	out->load_weight[k] = rq->cfs_load_weight;
+	out->cfs_util_avg_out[k] = rq->cfs_avg.util_avg;
+	out->cfs_util_sum_out[k] = rq->cfs_avg.util_sum;
+	out->cfs_runnable_avg_out[k] = rq->cfs_avg.runnable_avg;
+	out->cfs_runnable_sum_out[k] = rq->cfs_avg.runnable_sum;
+	out->cfs_load_avg_out[k] = rq->cfs_avg.load_avg;
+	out->cfs_load_sum_out[k] = rq->cfs_avg.load_sum;
+	out->cfs_last_update[k] = rq->cfs_avg.last_update_time;
+	out->cfs_util_est_out[k] = rq->cfs_util_est;
+	out->uclamp_min_rq[k] = rq->uclamp_rq[0];
+	out->uclamp_max_rq[k] = rq->uclamp_rq[1];
+	out->uclamp_idle[k] = rq->uclamp_idle;
+	out->overloaded[k] = cs.s.overloaded;
+}
+
 void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 {
 	struct sim_rq *rq = &cs.rq;
@@ -337,22 +358,7 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		cs_task = (unsigned)in->task[k];
 		out->applied[k] = (uint64_t)cs_op_on(rq, (unsigned)in->op[k], &cs.tasks[in->task[k]],
 						     in->iowait[k] != 0, in->khz[k]);
-		out->nr_running[k] = rq->nr_running;
-		out->h_nr_runnable[k] = rq->cfs_nr;
-		out->h_nr_delayed[k] = rq->cfs_delayed;
-		out->load_weight[k] = rq->cfs_load_weight;
-		out->cfs_util_avg_out[k] = rq->cfs_avg.util_avg;
-		out->cfs_util_sum_out[k] = rq->cfs_avg.util_sum;
-		out->cfs_runnable_avg_out[k] = rq->cfs_avg.runnable_avg;
-		out->cfs_runnable_sum_out[k] = rq->cfs_avg.runnable_sum;
-		out->cfs_load_avg_out[k] = rq->cfs_avg.load_avg;
-		out->cfs_load_sum_out[k] = rq->cfs_avg.load_sum;
-		out->cfs_last_update[k] = rq->cfs_avg.last_update_time;
-		out->cfs_util_est_out[k] = rq->cfs_util_est;
-		out->uclamp_min_rq[k] = rq->uclamp_rq[0];
-		out->uclamp_max_rq[k] = rq->uclamp_rq[1];
-		out->uclamp_idle[k] = rq->uclamp_idle;
-		out->overloaded[k] = cs.s.overloaded;
+		cs_record_rq(out, k, rq);
 		out->curr_task[k] = rq->curr && task_is_fair(rq->curr) ? (uint64_t)(rq->curr - cs.tasks) + 1 : 0;
 		/* a tick's: the reschedule rq_tick() makes; else the one pending */
 		out->need_resched[k] = in->op[k] == KC_PATH_TICK ? cs_tick_resched : rq->fair_resched;
