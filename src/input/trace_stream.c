@@ -46,6 +46,8 @@ struct trace_stream {
 	int sniffed;              /* the decoded bytes' start was looked at for an HTML page */
 	struct trace_html *html;  /* a systrace page: its trace-data blocks' text (trace_html.h) */
 	unsigned char *html_in;   /* the decoded bytes before the filter */
+	size_t html_len, html_pos; /* html_in's bytes, and those the filter has taken */
+	int html_eof;             /* the input's end was reached: the filter is only drained */
 };
 
 /* The raw bytes: the next chunk of the file or of memory into s->in. */
@@ -199,32 +201,36 @@ static int sniff_html(struct trace_stream *s, const unsigned char *p, size_t n, 
 static int decode(struct trace_stream *s, unsigned char *out, size_t room, size_t *got,
 		  capsim_error *err)
 {
-	size_t raw;
+	size_t used;
 	int ret;
 
 	if (!s->sniffed) {
-		ret = decode_raw(s, out, room - TRACE_HTML_SLACK, got, err);
+		ret = decode_raw(s, out, room, got, err);
 		if (ret || !*got || (ret = sniff_html(s, out, *got, err)) || !s->html)
 			return ret;
 		memcpy(s->html_in, out, *got); /* room <= CHUNK: the first bytes fit */
-		*got = trace_html_filter(s->html, s->html_in, *got, out);
-		if (*got)
-			return 0;
+		s->html_len = *got;
 	}
 	if (!s->html)
 		return decode_raw(s, out, room, got, err);
-	room -= TRACE_HTML_SLACK; /* make_room() leaves CHUNK / 2 */
-	do { /* the page's bytes may all be dropped: on to the next, or the end */
-		ret = decode_raw(s, s->html_in, room < CHUNK ? room : CHUNK, &raw, err);
-		if (ret)
-			return ret;
-		if (!raw) {
-			*got = 0;
-			return trace_html_finish(s->html, s->name, err);
+	for (;;) { /* the page's bytes may all be dropped: on to the next, or the end */
+		if (s->html_pos == s->html_len && !s->html_eof) {
+			ret = decode_raw(s, s->html_in, CHUNK, &s->html_len, err);
+			if (ret)
+				return ret;
+			s->html_pos = 0;
+			s->html_eof = !s->html_len;
 		}
-		*got = trace_html_filter(s->html, s->html_in, raw, out);
-	} while (!*got);
-	return 0;
+		*got = trace_html_filter(s->html, s->html_in + s->html_pos, s->html_len - s->html_pos,
+					 &used, out, room); /* make_room() leaves CHUNK / 2 */
+		s->html_pos += used;
+		if ((ret = trace_html_error(s->html, s->name, err)))
+			return ret;
+		if (*got)
+			return 0;
+		if (s->html_eof)
+			return trace_html_finish(s->html, s->name, err);
+	}
 }
 
 /* atrace -z: "TRACE:\n" (or "TRACE:\r\n"), then a zlib stream (RFC 1950's header: CM 8, the
@@ -496,6 +502,8 @@ void trace_stream_close(struct trace_stream *s)
 		fclose(s->fp);
 	if (s->codec == CODEC_GZIP || s->codec == CODEC_ZLIB)
 		inflateEnd(&s->z);
+	if (s->html)
+		trace_html_free(s->html);
 	free(s->html);
 	free(s->html_in);
 	ZSTD_freeDStream(s->zstd);

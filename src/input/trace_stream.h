@@ -3,7 +3,8 @@
  * trace_stream.h - a trace file as a stream of lines, in constant memory whatever its length:
  * plain, gzip, zstd or xz (told from its first bytes, not its name), atrace's zlib form
  * ("TRACE:" then a zlib stream), from a file, standard input or memory; a systrace HTML page
- * gives the lines of its ftrace text blocks (trace_html.h), the page's lines as blank lines. The trace readers (trace_text.c) take their lines from here.
+ * gives the lines of its ftrace text blocks (trace_html.h: systrace's trace-data, trace2html's
+ * base64 and gzip viewer-data), the page's lines as blank lines. The trace readers (trace_text.c) take their lines from here.
  */
 #ifndef CAPSIM_INPUT_TRACE_STREAM_H
 #define CAPSIM_INPUT_TRACE_STREAM_H

@@ -8,7 +8,8 @@ the run time on each CPU, switch-ins, CPU changes, migrations and wake-up latenc
 A real systrace HTML page (an Android phone's, 8 CPUs) is read as the ftrace text this script
 takes out of its trace-data blocks with Python's own HTML parser, and again as atrace's zlib
 form ("TRACE:" then zlib); its JSON block is counted as skipped; truncated, it is an error
-naming its line. The Juno trace is `trace-cmd report` text with libtraceevent's sched_switch plugin text; it is
+naming its line; and as catapult's trace2html writes it (base64 of gzip, and base64 alone).
+The Juno trace is `trace-cmd report` text with libtraceevent's sched_switch plugin text; it is
 also read gzip'ed, zstd'ed and xz'ed, and with its LISA PlatformInfo as the platform (it traces
 no pressure: each CPU's actual capacity must be its original capacity throughout). The
 trace.dat it was printed from is read by capsim's trace.dat reader and checked against the
@@ -16,6 +17,7 @@ figures of `trace-cmd report -t` of it (ns), exactly.
 
 Usage: analyze_real.py CAPSIM DATADIR OUTDIR
 """
+import base64
 import gzip
 import html.parser
 import json
@@ -336,6 +338,34 @@ for p in (page_html, page_xz):
 gz = os.path.join(out, "android-systrace.html.gz")
 open(gz, "wb").write(gzip.compress(page))
 check(gz, exp_sys, label="android-systrace.html.gz")
+# the same text as catapult's trace2html writes it (tracing_build/trace2html.py @ 038e3d28,
+# ViewerDataScript: `<script id="viewer-data" type="text/plain">`, newline, base64 of the gzip'ed
+# trace, newline, `</script>`; systrace with more than 4 agents calls it), the page around it
+# the real one's, and its controller's JSON as an application/json block (counted, not read);
+# html2trace.py also reads a block base64'd without gzip
+json_block = [b for b in parser.blocks if b.lstrip().startswith(("{", "["))][0]
+viewer_head = page[:page.index(b'<script class="trace-data"')]
+for name, enc in (("trace2html", lambda b: gzip.compress(b)), ("trace2html-plain", lambda b: b)):
+    body = b"".join(b'<script id="viewer-data" type="%s">\n%s\n</script>\n' %
+                    (t, base64.b64encode(enc(d.encode())))
+                    for t, d in ((b"text/plain", texts[0]), (b"application/json", json_block)))
+    p = os.path.join(out, f"android-systrace.{name}.html")
+    open(p, "wb").write(viewer_head + body + b"</body></html>\n")
+    s = check(p, exp_sys, label=name)
+    if s["skipped"].get("html_blocks") != 1:
+        fail(f"{name}: skipped {s['skipped']}: expected html_blocks 1 (the JSON block)")
+# cut inside its base64: the page ends inside the block, named
+cut = open(os.path.join(out, "android-systrace.trace2html.html"), "rb").read()
+start = cut.index(b'id="viewer-data"')
+cut = cut[:(start + cut.index(b"</script>", start)) // 2]
+cut_p = os.path.join(out, "android-systrace.trace2html.cut.html")
+open(cut_p, "wb").write(cut)
+r = subprocess.run([capsim, "analyze", cut_p], capture_output=True, text=True)
+viewer_line = viewer_head.count(b"\n") + 1
+want = (f"the HTML ends inside the viewer-data block opened at line {viewer_line} (expected "
+        f"its </script>: a truncated file?)")
+if r.returncode != 1 or want not in r.stderr:
+    fail(f"truncated trace2html page: exit {r.returncode}, {r.stderr!r} (expected 1, {want!r})")
 # atrace -z: "TRACE:" then the text zlib-compressed
 z = os.path.join(out, "android-systrace.atrace-z")
 open(z, "wb").write(b"TRACE:\n" + zlib.compress(texts[0].encode()))

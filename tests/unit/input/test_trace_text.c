@@ -288,6 +288,122 @@ static void test_compressed(void **state)
 	free(gz);
 }
 
+/* RFC 4648 base64 of @n bytes at @p into a malloc'ed string. */
+static char *base64_of(const unsigned char *p, size_t n)
+{
+	static const char d[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char *out = malloc(4 * (n / 3 + 1) + 1), *o = out;
+
+	for (size_t i = 0; i < n; i += 3) {
+		uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+			     (i + 2 < n ? p[i + 2] : 0);
+
+		*o++ = d[v >> 18 & 63];
+		*o++ = d[v >> 12 & 63];
+		*o++ = i + 1 < n ? d[v >> 6 & 63] : '=';
+		*o++ = i + 2 < n ? d[v & 63] : '=';
+	}
+	*o = '\0';
+	return out;
+}
+
+/* A page as catapult's trace2html.py writes it (ViewerDataScript): the viewer, then
+ * <script id="viewer-data" type="TYPE">, a newline, the base64, "\n</script>\n". */
+static char *trace2html_page(const char *type, const char *b64, size_t cut)
+{
+	static const char head[] = "<!DOCTYPE html>\n<html><head><script>\nvar a = '<b>'; if (x < 3) y();\n"
+				   "</script></head><body>\n";
+	size_t len = strlen(head) + strlen(type) + strlen(b64) + 128;
+	char *page = malloc(len);
+
+	snprintf(page, len, "%s<script id=\"viewer-data\" type=\"%s\">\n%.*s\n</script>\n</body></html>\n",
+		 head, type, (int)(cut ? cut : strlen(b64)), b64);
+	return page;
+}
+
+static void test_trace2html(void **state)
+{
+	enum { LINES = 20000 }; /* ~900 KB of text: inflated many times over the output's room */
+	static const char json[] = "{\"traceEvents\":[]}";
+	char *text = malloc(LINES * 64), *t = text, *b64, *page;
+	unsigned char *gz;
+	size_t gzlen;
+	struct got *g = calloc(LINES + 1, sizeof(*g));
+	capsim_error err = { 0 };
+	capsim_trace *tr;
+
+	t += sprintf(t, "# tracer: nop\n");
+	for (int i = 0; i < LINES; i++)
+		t += sprintf(t, "  a-%d (%5d) [%03d] d..1 %d.%06d: e: x=%d\n", i + 1, i + 1, i % 8,
+			     1 + i / 1000000, i % 1000000, i);
+	gz = gzip_of(text, &gzlen);
+	b64 = base64_of(gz, gzlen);
+	page = trace2html_page("text/plain", b64, 0);
+	/* every line, in order, its fields whole; the page's own script is not read */
+	assert_int_equal(read_text(page, strlen(page), "x", g, LINES + 1, &tr, &err), LINES);
+	assert_int_equal(g[0].pid, 1);
+	assert_int_equal(g[LINES - 1].pid, LINES);
+	assert_int_equal(g[LINES - 1].cpu, (LINES - 1) % 8);
+	assert_int_equal(g[LINES - 1].tgid, LINES);
+	assert_string_equal(g[LINES - 1].field, "19999");
+	assert_true(capsim_trace_skipped(tr, CAPSIM_TRACE_SKIP_HTML_BLOCK) == 0);
+	capsim_trace_free(tr);
+	/* the text's first line (its header) is numbered as the block's tag's line, 5 */
+	assert_true(g[0].line == 6);
+	free(page);
+	/* cut inside the base64: the page ends inside the block */
+	page = trace2html_page("text/plain", b64, strlen(b64) / 2);
+	page[strlen(page) - strlen("\n</script>\n</body></html>\n")] = '\0';
+	assert_int_equal(read_text(page, strlen(page), NULL, g, LINES + 1, NULL, &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "t.trace:6: the HTML ends inside the viewer-data block opened at line 5"));
+	free(page);
+	/* the base64 cut short, its </script> there: the gzip data ends early */
+	page = trace2html_page("text/plain", b64, strlen(b64) / 2 / 4 * 4);
+	assert_int_equal(read_text(page, strlen(page), NULL, g, LINES + 1, NULL, &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "the viewer-data block opened at line 5: its gzip data ends early"));
+	free(page);
+	/* a byte that is not base64 */
+	b64[100] = '*';
+	page = trace2html_page("text/plain", b64, 0);
+	assert_int_equal(read_text(page, strlen(page), NULL, g, LINES + 1, NULL, &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "t.trace:6: the viewer-data block opened at line 5: not base64"));
+	free(page);
+	free(b64);
+	/* gzip data damaged: its CRC-32 (the trailer's first 4 bytes) no longer the text's */
+	gz[gzlen - 8] ^= 1;
+	b64 = base64_of(gz, gzlen);
+	page = trace2html_page("text/plain", b64, 0);
+	assert_int_equal(read_text(page, strlen(page), NULL, g, LINES + 1, NULL, &err), CAPSIM_ERR_PARSE);
+	assert_non_null(strstr(err.msg, "the viewer-data block opened at line 5: corrupt gzip data"));
+	free(page);
+	free(b64);
+	free(gz);
+	/* html2trace.py also reads a block that is base64 only: the same lines; a JSON block beside
+	 * it (application/json: a Chrome trace) is counted, not read */
+	strcpy(text, "# tracer: nop\n a-1 [000] 1.000000: e: x=0\n a-1 [000] 1.000001: e: x=1\n"
+		     " a-1 [001] 1.000002: e: x=2");
+	b64 = base64_of((const unsigned char *)text, strlen(text));
+	page = trace2html_page("text/plain", b64, 0);
+	{
+		char *j = base64_of((const unsigned char *)json, strlen(json));
+		size_t len = strlen(page) + strlen(j) + 100;
+		char *two = malloc(len);
+
+		snprintf(two, len, "%s<script id=\"viewer-data\" type=\"application/json\">\n%s\n</script>\n",
+			 page, j);
+		assert_int_equal(read_text(two, strlen(two), "x", g, LINES + 1, &tr, &err), 3);
+		assert_string_equal(g[2].field, "2"); /* the last line, without its newline */
+		assert_true(capsim_trace_skipped(tr, CAPSIM_TRACE_SKIP_HTML_BLOCK) == 1);
+		capsim_trace_free(tr);
+		free(two);
+		free(j);
+	}
+	free(page);
+	free(b64);
+	free(text);
+	free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_reorder),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_compressed),
+		cmocka_unit_test(test_trace2html),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
