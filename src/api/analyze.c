@@ -756,18 +756,27 @@ static int on_pelt_log(struct capsim_analysis *a, const struct capsim_trace_even
 	return pelt_on_task_log(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt, (uint64_t)util);
 }
 
-/* A CPU's events were lost: what ran on it from its last event to its next switch is unknown. */
-static void on_lost(struct capsim_analysis *a, const struct capsim_trace_event *ev)
+/* A CPU's events were lost: what ran on it from its last event to its next switch is unknown;
+ * what ran up to that event ran, for the workload too. */
+static int on_lost(struct capsim_analysis *a, const struct capsim_trace_event *ev)
 {
 	struct an_cpu *cp = &a->cpus[ev->cpu];
 
 	cp->lost_markers++;
 	cp->lost_events += ev->lost;
 	if (!cp->seen)
-		return;
+		return 0;
+	if (a->xw && cp->known) {
+		struct an_task *t = cp->cur ? task_of(a, cp->cur) : NULL;
+
+		if (cp->cur && !t)
+			return CAPSIM_ERR_NOMEM;
+		xw_on_end(a->xw, (unsigned)ev->cpu, cp->last_ts, cp->since, t ? &t->xw : NULL);
+	}
 	account_run(a, (unsigned)ev->cpu, cp->last_ts);
 	cp->known = false;
 	cp->lost_gap = true;
+	return 0;
 }
 
 static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *ev,
@@ -786,10 +795,8 @@ static int on_event(struct capsim_analysis *a, const struct capsim_trace_event *
 			a->cpus[c].from_first_event = true;
 		return 0;
 	}
-	if (ev->kind == CAPSIM_TRACE_LOST) {
-		on_lost(a, ev);
-		return 0;
-	}
+	if (ev->kind == CAPSIM_TRACE_LOST)
+		return on_lost(a, ev);
 	if (!a->any_event) {
 		a->any_event = true;
 		a->first_ts = ev->ts_ns;
