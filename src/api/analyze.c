@@ -656,18 +656,21 @@ static int on_marker(struct capsim_analysis *a, const struct capsim_trace_event 
 	return set_freq(a, cpu, khz, ev->ts_ns);
 }
 
-/* cpu_frequency_limits, either spelling (min/max, min_freq/max_freq): cpufreq pressure */
+/* cpu_frequency_limits, either spelling (min/max, min_freq/max_freq): cpufreq pressure, and
+ * the policy's limits for the report */
 static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 		     capsim_error *err)
 {
-	const char *key = capsim_trace_field(ev, "max_freq") ? "max_freq" : "max";
+	int new_names = capsim_trace_field(ev, "max_freq") != NULL;
 	capsim_cpumask m;
-	int64_t max;
+	int64_t min, max;
 	unsigned c;
 	int ret = cpu_field(a, ev, "cpu_id", &c, err);
 
 	if (!ret)
-		ret = field_in(a, ev, key, 0, UINT32_MAX, &max, err);
+		ret = field_in(a, ev, new_names ? "max_freq" : "max", 0, UINT32_MAX, &max, err);
+	if (!ret)
+		ret = field_in(a, ev, new_names ? "min_freq" : "min", 0, UINT32_MAX, &min, err);
 	if (ret || !a->belief || c >= a->belief->nr_cpus)
 		return ret;
 	policy_cpus(a, c, &m);
@@ -675,8 +678,10 @@ static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event 
 	belief_set_policy_max(a->belief, &m, (uint32_t)max, ev->ts_ns);
 	refresh_mask(a, &m, ev->ts_ns);
 	for (unsigned k = 0; a->rec && k < a->belief->nr_cpus; k++)
-		if (capsim_cpumask_test(&m, k))
+		if (capsim_cpumask_test(&m, k)) {
+			recording_cpu_value(a->rec, k, REC_CPU_FREQ_MIN, ev->ts_ns - a->first_ts, min);
 			recording_cpu_value(a->rec, k, REC_CPU_FREQ_MAX, ev->ts_ns - a->first_ts, max);
+		}
 	return 0;
 }
 
@@ -1881,7 +1886,9 @@ int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FI
 	const capsim_recording *rec = a ? a->rec : NULL;
 	const capsim_summary *sum = s;
 	struct an_task **sorted;
-	char extra[256];
+	char *extra = NULL;
+	size_t extra_len;
+	FILE *ex;
 	int ret;
 
 	if (!a || !a->rec || !fp)
@@ -1905,13 +1912,27 @@ int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FI
 	s->cpus = ps.cpus;
 	s->nr_cpus = a->nr_cpus;
 	s->policies = ps.policies;
-	/* the page's times run from the trace's first event; what it cannot show, said */
-	snprintf(extra, sizeof(extra),
-		 "{\"window_start_ns\":%" PRIu64 ",\"window_end_ns\":%" PRIu64 ",\"left_out\":%s}",
-		 a->first_ts, a->last_ts, a->plat ? "null" : "\"" LEFT_OUT "\"");
+	/* the page's times run from the trace's first event; what it cannot show, said; each
+	 * task's wake-ups, so that a latency of none reads n/a, not 0 */
+	if (!ret && !(ex = open_memstream(&extra, &extra_len)))
+		ret = CAPSIM_ERR_NOMEM;
+	if (!ret) {
+		fprintf(ex, "{\"window_start_ns\":%" PRIu64 ",\"window_end_ns\":%" PRIu64
+			",\"left_out\":%s,\"wakeups\":[", a->first_ts, a->last_ts,
+			a->plat ? "null" : "\"" LEFT_OUT "\"");
+		for (uint32_t i = 0; i < a->rec->nr_tasks; i++) {
+			const struct an_task *t = task_by_pid(a, a->rec->tasks[i].pid);
+
+			fprintf(ex, "%s%zu", i ? "," : "", t ? t->nr_lat : (size_t)0);
+		}
+		fputs("]}", ex);
+		if (fclose(ex))
+			ret = CAPSIM_ERR_NOMEM;
+	}
 	in.command = command;
 	if (!ret)
 		ret = report_html_write(&rec, &sum, 1, &in, extra, fp);
+	free(extra);
 	page_summary_free(&ps);
 	return ret;
 }

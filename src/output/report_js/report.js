@@ -224,11 +224,14 @@
     { key: "deadline_misses", name: "deadline misses", unit: "", better: "lower",
       reads: "timer events of the task's rt-app phases found already late (the work of one period did not finish in it) — lower is better" },
     { key: "runtime_s", name: "run time", unit: "s", better: "none",
-      reads: "CPU time the task ran; the same work takes longer on a slower (capped) CPU, less if its loops were dropped — a difference says where it ran changed" },
+      reads: "CPU time the task ran; the same work takes longer on a slower (capped) CPU, less if its loops were dropped — a difference says where it ran changed",
+      readsAN: "CPU time the task ran in the trace: each switch-in to its next switch-out" },
     { key: "wakeup_latency_us.p99", name: "wake-up latency p99", unit: "us", better: "lower",
-      reads: "99th percentile of wake-up to running: time queued behind other tasks plus the idle state's exit latency — lower is better" },
+      reads: "99th percentile of wake-up to running: time queued behind other tasks plus the idle state's exit latency — lower is better",
+      readsAN: "99th percentile of the trace's wake-up (sched_wakeup) to switch-in times; n/a: no wake-up traced" },
     { key: "runtime_by_cpu_s", name: "run time on a cluster", unit: "s", better: "none",
-      reads: "CPU time the task ran on the cluster's CPUs (the policy's CPUs; share of its run time in brackets) — shows where the model placed it" },
+      reads: "CPU time the task ran on the cluster's CPUs (the policy's CPUs; share of its run time in brackets) — shows where the model placed it",
+      readsAN: "CPU time the task ran on the cluster's CPUs (share of its run time in brackets): where the kernel placed it" },
     { key: "energy_share_pct", name: "energy share", unit: "%", better: "none",
       reads: "the task's part of the run's active energy, EM power at the OPP its CPU ran at over the time it ran — idle energy not included (its joules in brackets)" },
   ];
@@ -236,7 +239,8 @@
     { key: "energy_j", name: "energy", unit: "J", better: "lower",
       reads: "energy model power at the delivered OPP over busy time, all CPUs (idle states apart) — lower is better; each cluster's share in brackets, each task's in its energy share row" },
     { key: "migrations", name: "migrations", unit: "", better: "lower",
-      reads: "task moves between CPUs — lower is better" },
+      reads: "task moves between CPUs — lower is better",
+      readsAN: "the tasks' switch-ins on another CPU than their last (cpu_changes)" },
     { key: "overutilized_pct", name: "time overutilized", unit: "%", better: "lower",
       reads: "share of the run the root domain was overutilized (EAS off) — lower is better" },
     { key: "pressure.mean_abs_capacity_error", name: "mean |believed - delivered| capacity", unit: "", better: "lower",
@@ -250,18 +254,21 @@
   ];
   const R0 = D.runs[0], S0 = R0.summary;
   const RUNS = D.runs, NM = RUNS.length, MODEL = (R) => R.summary.model;
+  // `capsim analyze --report`: a real trace's figures. What only a simulation has (deadlines,
+  // energy, util, capacity_of, delivered capacity, timer slack, seed) is left out, not drawn as 0
+  const AN = !!D.analyze, NOPLAT = AN && !!D.analyze.left_out;
   const get = (o, key) => key.split(".").reduce((a, k) => (a == null ? undefined : a[k]), o);
   const fmtUnit = (v, unit) => String(v) + (unit ? " " + unit : "");
   // the clusters (policies), biggest CPU first: the order of every per-CPU view
   const origOf = (cpu) => R0.cpus[cpu] ? R0.cpus[cpu].orig : 0;
   const CLUSTERS = (R0.policies || []).slice().sort((a, b) => origOf(b.cpu) - origOf(a.cpu) || a.cpu - b.cpu);
-  const clusterName = (p) => "policy" + p.cpu + " (CPU" + (p.cpus.length > 1 ? "s " + p.cpus[0] + "-" + p.cpus[p.cpus.length - 1] : " " + p.cpus[0]) + ", capacity " + origOf(p.cpu) + ")";
+  const clusterName = (p) => "policy" + p.cpu + " (CPU" + (p.cpus.length > 1 ? "s " + p.cpus[0] + "-" + p.cpus[p.cpus.length - 1] : " " + p.cpus[0]) + (NOPLAT ? ")" : ", capacity " + origOf(p.cpu) + ")");
 
   // A row of the verdict: one cell per model, its values compared: where they differ the best
   // is marked "best" and the worst "worst" (green, red), or all "differs" when no side is better.
   function vrow(t, m, label, vals, attrs, target, extra) {
     const tr = $("tr", {}, t);
-    $("th", { text: label, title: m.reads, class: "metric" }, tr);
+    $("th", { text: label, title: AN && m.readsAN || m.reads, class: "metric" }, tr);
     const num = vals.map((v) => (typeof v === "number" ? v : null));
     const have = num.filter((v) => v !== null);
     // a figure with no better side differs when by more than 1 % (run times differ by noise)
@@ -277,7 +284,7 @@
       else if (bad(v) <= lo + 1e-9) td.className = "best";
       else if (bad(v) >= hi - 1e-9) td.className = "worst";
     });
-    $("td", { class: "reads", text: t.said.has(m.key) ? "" : m.reads }, tr);
+    $("td", { class: "reads", text: t.said.has(m.key) ? "" : AN && m.readsAN || m.reads }, tr);
     t.said.add(m.key);
   }
   function vtable(parent, caption) {
@@ -306,7 +313,7 @@
   if (D.inputs.scenario_name) $("p", { class: "question", text: "Scenario " + D.inputs.scenario_name }, root);
   // `capsim analyze --report`: a real trace's figures, not a run's; say what a trace cannot give
   if (D.analyze) $("p", { class: "question", id: "analyze-note", text: "Trace " + R0.workload + " (capsim analyze): times from its first event, at " +
-    D.analyze.window_start_ns / 1e9 + " s. A trace gives no deadlines, energy, CPU util, capacity_of or delivered capacity: they show as 0 or empty." +
+    D.analyze.window_start_ns / 1e9 + " s, for " + S0.duration_s + " s. A trace shows no deadlines, energy, CPU util, capacity_of, delivered capacity or timer slack: left out of this page." +
     (D.analyze.left_out ? " Left out, no --platform given: " + D.analyze.left_out + "." : "") }, root);
   // the scenario's own question and what it shows, when its text is plain JSON (no comments)
   try {
@@ -319,19 +326,22 @@
     }
   } catch (e) { /* a scenario with comments: its text is in the inputs below */ }
   const V = $("section", { id: "verdict" }, root);
-  $("h2", { text: "Verdict: who suffers under which model" }, V);
-  $("p", { class: "answer", text: whoSuffers() }, V);
+  $("h2", { text: AN ? "The trace's figures" : "Verdict: who suffers under which model" }, V);
+  if (!AN) $("p", { class: "answer", text: whoSuffers() }, V);
   const key = $("p", { class: "note" }, V);
-  key.innerHTML = "Where the models differ: <span class='best'>best</span> (lowest, or closest to the truth), " +
+  if (AN) key.textContent = "Every figure is capsim analyze --json's, in its unit; per task: its run time, wake-up latency and run time per cluster" + (NOPLAT ? " (one cluster of every CPU the trace shows: no --platform)" : "") + ". Hover a metric for its reading.";
+  else key.innerHTML = "Where the models differ: <span class='best'>best</span> (lowest, or closest to the truth), " +
     "<span class='worst'>worst</span>, <span class='differs'>differs</span> (by more than 1 %, no better side); no colour: all equal. " +
     "Every figure is the JSON report's (compare --json, simulate --json), in its unit. Hover a metric for its reading; the glossary is below and in docs/formats.md (\"HTML report: the verdict\").";
   const VT = vtable(V, "per task");
   R0.summary.tasks.forEach((t0, i) => {
     const t = VT, T = (R) => R.summary.tasks[i], a = { "data-task": t0.name };
     $("th", { class: "taskname", colspan: NM + 2, text: "task " + t0.name }, $("tr", {}, t));
-    TASK_METRICS.slice(0, 3).forEach((m) => vrow(t, m, m.name + (m.unit ? " (" + m.unit + ")" : ""), RUNS.map((R) => get(T(R), m.key)), a));
+    // a trace's task without a wake-up has no latency: n/a, not 0
+    const none = (m) => AN && m.key.startsWith("wakeup_latency") && !D.analyze.wakeups[i];
+    TASK_METRICS.slice(AN ? 1 : 0, 3).forEach((m) => vrow(t, m, m.name + (m.unit ? " (" + m.unit + ")" : ""), RUNS.map((R) => (none(m) ? null : get(T(R), m.key))), a));
     const e = TASK_METRICS[4]; // n/a without an energy model, as the run's energy
-    vrow(t, e, e.name + " (" + e.unit + ")", RUNS.map((R) => (R.summary.energy_model === false ? null : T(R).energy_share_pct)), a, 0,
+    if (!AN) vrow(t, e, e.name + " (" + e.unit + ")", RUNS.map((R) => (R.summary.energy_model === false ? null : T(R).energy_share_pct)), a, 0,
       (k) => " (" + T(RUNS[k]).energy_j + " J)");
     const m = TASK_METRICS[3];
     CLUSTERS.forEach((p) => {
@@ -341,8 +351,9 @@
     });
   });
   {
-    const t = vtable(V, "the whole run"), a = { "data-task": "*" };
+    const t = vtable(V, AN ? "the whole trace" : "the whole run"), a = { "data-task": "*" };
     RUN_METRICS.forEach((m) => {
+      if (AN && m.key !== "migrations") return; // a trace's: its sched_migrate_task events
       if (m.key === "energy_j") return vrow(t, m, "energy (J)", RUNS.map((R) => (R.summary.energy_model === false ? null : R.summary.energy_j)), a, 0,
         (k) => { const S = RUNS[k].summary; return S.energy_j ? " (" + CLUSTERS.map((p) => "policy" + p.cpu + " " +
           (100 * p.cpus.reduce((e, c) => e + S.cpus[c].energy_j, 0) / S.energy_j).toFixed(0) + " %").join(", ") + ")" : ""; });
@@ -362,22 +373,31 @@
     const g = $("details", { id: "glossary" }, V);
     $("summary", { text: "Glossary: what each metric means" }, g);
     const dl = $("dl", {}, g);
-    TASK_METRICS.concat(RUN_METRICS).forEach((m) => { $("dt", { text: m.name + " (" + m.key + ")" }, dl); $("dd", { text: m.reads }, dl); });
-    $("dt", { text: "believed / delivered capacity" }, dl);
-    $("dd", { text: "believed: the capacity the model ranks idle CPUs by (v6.9 arch - thermal_load_avg, 6.10+ get_actual_cpu_capacity(), none: arch); delivered: what the CPU can run at under every cap in force (arch x min(policy max, HW cap) / reference frequency)." }, dl);
+    TASK_METRICS.concat(RUN_METRICS).filter((m) => !AN || ["runtime_s", "wakeup_latency_us.p99", "runtime_by_cpu_s", "migrations"].includes(m.key)).forEach((m) => { $("dt", { text: m.name + " (" + m.key + ")" }, dl); $("dd", { text: AN && m.readsAN || m.reads }, dl); });
+    if (!AN) $("dt", { text: "believed / delivered capacity" }, dl);
+    if (!AN) $("dd", { text: "believed: the capacity the model ranks idle CPUs by (v6.9 arch - thermal_load_avg, 6.10+ get_actual_cpu_capacity(), none: arch); delivered: what the CPU can run at under every cap in force (arch x min(policy max, HW cap) / reference frequency)." }, dl);
   }
 
   // ---- what ran, so the report stands alone ----
   const inp = $("details", {}, root);
-  $("summary", { text: "Inputs: platform " + S0.platform + ", workload " + (R0.workload || "-") + ", " + S0.duration_s + " s simulated, seed " + S0.seed }, inp);
-  table(inp, ["input", "value"], [
-    ["capsim version", D.version], ["command", D.inputs.command || "-"],
-    ["scenario", D.inputs.scenario_name || "-"], ["platform", S0.platform],
-    ["workload", R0.workload || "-"], ["models", RUNS.map(MODEL).join(", ")],
-    ["seed", S0.seed], ["HZ", S0.hz], ["governor", S0.governor], ["EAS", S0.eas],
-    ["simulated", S0.duration_s + " s"],
-    ["static caps", (R0.caps || []).join("; ") || "none"],
-  ]);
+  if (AN) { // a trace: no scenario, seed, governor or simulated time
+    $("summary", { text: "Inputs: trace " + R0.workload + ", platform " + (NOPLAT ? "none" : S0.platform) + ", " + S0.duration_s + " s of trace" }, inp);
+    table(inp, ["input", "value"], [
+      ["capsim version", D.version], ["command", D.inputs.command || "-"], ["trace", R0.workload || "-"],
+      ["platform", NOPLAT ? "none (--platform not given)" : S0.platform], ["model", MODEL(R0)],
+      ["HZ", S0.hz], ["window", (D.analyze.window_start_ns / 1e9) + " s to " + (D.analyze.window_end_ns / 1e9) + " s"],
+    ]);
+  } else {
+    $("summary", { text: "Inputs: platform " + S0.platform + ", workload " + (R0.workload || "-") + ", " + S0.duration_s + " s simulated, seed " + S0.seed }, inp);
+    table(inp, ["input", "value"], [
+      ["capsim version", D.version], ["command", D.inputs.command || "-"],
+      ["scenario", D.inputs.scenario_name || "-"], ["platform", S0.platform],
+      ["workload", R0.workload || "-"], ["models", RUNS.map(MODEL).join(", ")],
+      ["seed", S0.seed], ["HZ", S0.hz], ["governor", S0.governor], ["EAS", S0.eas],
+      ["simulated", S0.duration_s + " s"],
+      ["static caps", (R0.caps || []).join("; ") || "none"],
+    ]);
+  }
   if (D.inputs.scenario_text) { const d = $("details", {}, inp); $("summary", { text: "scenario (embedded, to repeat the run)" }, d); $("pre", { text: D.inputs.scenario_text }, d); }
   if (D.inputs.workload_text) { const d = $("details", {}, inp); $("summary", { text: "workload (rt-app JSON, embedded)" }, d); $("pre", { text: D.inputs.workload_text }, d); }
 
@@ -405,8 +425,8 @@
     useRun(R);
     const c = R.cpus[ci], w = HEATW, cv = $("canvas", { width: w, height: 22, class: "heat", title: MODEL(R) + ": CPU" + c.cpu + " believed (top) and delivered (bottom) capacity over the run" }, parent);
     const g = cv.getContext("2d");
-    strip(g, c.s.actual, 0, 10, w, c.orig);
-    strip(g, c.s.delivered, 12, 10, w, c.orig);
+    strip(g, c.s.actual, 0, AN ? 22 : 10, w, c.orig);
+    if (!AN) strip(g, c.s.delivered, 12, 10, w, c.orig); // a trace shows no delivered capacity
   }
   const tnames = R0.tasks.map((t, i) => i + "=" + t.name).join(", ");
   function legend(parent, items) {
@@ -420,7 +440,9 @@
   const hl = $("div", { class: "legend" }, root);
   hl.appendChild(document.createTextNode("capacity: "));
   [0, 256, 512, 768, 1024].forEach((v) => { const s = $("span", {}, hl); $("i", { style: "background:" + heat(v) }, s); s.appendChild(document.createTextNode(String(v))); });
-  $("p", { class: "note", text: "Each CPU's row: per model, its believed capacity (top strip) and delivered capacity (bottom strip) over the run, 0 s to " + dur + " s. A believed strip greener than the delivered one: the scheduler thinks the CPU faster than it is. Click a row for its panels (capacity, frequency, HW pressure, who ran)." }, root);
+  $("p", { class: "note", text: NOPLAT ? "Each CPU's row opens into its panels (frequency, who ran). Capacity and pressure need --platform: not drawn." :
+    AN ? "Each CPU's row: the actual capacity the model rebuilds from the trace's pressure and limits events over the trace, 0 s to " + dur + " s (what the CPU really ran at, a trace does not show). Click a row for its panels (capacity, frequency and limits, pressure, who ran)." :
+    "Each CPU's row: per model, its believed capacity (top strip) and delivered capacity (bottom strip) over the run, 0 s to " + dur + " s. A believed strip greener than the delivered one: the scheduler thinks the CPU faster than it is. Click a row for its panels (capacity, frequency, HW pressure, who ran)." }, root);
   {
     const hdr = side($("div", { class: "heathead" }, root));
     RUNS.forEach((R) => $("div", { class: "col", style: "width:" + HEATW + "px", text: MODEL(R) }, hdr));
@@ -430,50 +452,57 @@
     p.cpus.forEach((ci) => {
       const det = $("details", { class: "cpurow", "data-cpu": ci }, root);
       const sm = $("summary", {}, det);
-      $("span", { class: "cpulabel", text: "CPU" + ci + " (" + origOf(ci) + ")" }, sm);
+      $("span", { class: "cpulabel", text: "CPU" + ci + (NOPLAT ? "" : " (" + origOf(ci) + ")") }, sm);
       const row = side(sm);
-      RUNS.forEach((R) => heatRow($("div", { class: "col", style: "width:" + HEATW + "px" }, row), R, ci));
+      if (!NOPLAT) RUNS.forEach((R) => heatRow($("div", { class: "col", style: "width:" + HEATW + "px" }, row), R, ci));
       legend(det, R0.tasks.map((t, i) => ["who ran: " + t.name, color(i)]));
       const sd = side(det);
       RUNS.forEach((R, k) => lazy(column(sd, R), 520, function () {
         const box = this, c = R.cpus[ci];
         useRun(R);
-        const lab = ["original (cpu_scale)", "believed (actual capacity)", "delivered", "capacity_of", "util (cfs)"];
-        const ser = [[[0, dur], [c.orig, c.orig]], c.s.actual, c.s.delivered, c.s.capacity_of, c.s.util];
+        // a trace's: the actual capacity rebuilt (with a platform); the rest is a simulation's
+        const lab = ["original (cpu_scale)", "believed (actual capacity)", "delivered", "capacity_of", "util (cfs)"].slice(0, AN ? 2 : 5);
+        const ser = [[[0, dur], [c.orig, c.orig]], c.s.actual, c.s.delivered, c.s.capacity_of, c.s.util].slice(0, AN ? 2 : 5);
         const top = Math.max(1024, ...ser.map((s) => Math.max(0, ...((Array.isArray(s) ? s : xy(s) || [[], []])[1]).filter((v) => v !== null))));
-        chart(box, "CPU" + c.cpu + ": capacity (0.." + top + ")", lab, join(ser), { ylabel: "capacity", width: COLW, range: [0, top] });
+        if (!NOPLAT) chart(box, "CPU" + c.cpu + ": capacity (0.." + top + ")", lab, join(ser), { ylabel: "capacity", width: COLW, range: [0, top] });
         const mhz = (s) => { const a = xy(s); return a && [a[0], a[1].map((v) => v / 1000)]; };
-        chart(box, "CPU" + c.cpu + ": frequency (MHz) and limits", ["delivered", "requested (policy->cur)", "min limit", "max limit"],
-              join([c.s.freq, c.s.freq_req, c.s.freq_min, c.s.freq_max].map(mhz)), { ylabel: "MHz", height: 140, width: COLW });
+        // a trace's cpu_frequency is the frequency asked for (policy->cur); its limits need a platform (their policy)
+        const fl = AN ? [["cpu_frequency (traced)", c.s.freq], ["min limit", c.s.freq_min], ["max limit", c.s.freq_max]].slice(0, NOPLAT ? 1 : 3)
+          : [["delivered", c.s.freq], ["requested (policy->cur)", c.s.freq_req], ["min limit", c.s.freq_min], ["max limit", c.s.freq_max]];
+        chart(box, "CPU" + c.cpu + ": frequency (MHz)" + (NOPLAT ? "" : " and limits"), fl.map((f) => f[0]),
+              join(fl.map((f) => mhz(f[1]))), { ylabel: "MHz", height: 140, width: COLW });
         const pr = [c.s.hw_pressure, c.s.cpufreq_pressure];
-        if (pr.some((s) => xy(s)[1].some((v) => v))) chart(box, "CPU" + c.cpu + ": pressure (capacity units)", [S0.model === "v6.9" && RUNS.length === 1 ? "thermal pressure" : "HW (v6.9: thermal) pressure", "cpufreq pressure"],
+        if (NOPLAT) $("p", { class: "note", text: "CPU" + c.cpu + ": pressure needs --platform (not drawn)." }, box);
+        else if (pr.some((s) => xy(s)[1].some((v) => v))) chart(box, "CPU" + c.cpu + ": pressure (capacity units)", [S0.model === "v6.9" && RUNS.length === 1 ? "thermal pressure" : "HW (v6.9: thermal) pressure", "cpufreq pressure"],
               join(pr), { ylabel: "pressure", height: 120, width: COLW });
-        else $("p", { class: "note", text: "CPU" + c.cpu + ": no HW or cpufreq pressure (0 throughout the run)." }, box);
+        else $("p", { class: "note", text: "CPU" + c.cpu + ": no HW or cpufreq pressure (0 throughout the " + (AN ? "trace" : "run") + ")." }, box);
         lane(box, "CPU" + c.cpu + ": who ran (colour: task, legend above; height: busy share)", c.lane, dur, tnames, false, COLW);
       }));
     });
   });
 
   $("h2", { text: "Per task" }, root);
-  $("p", { class: "note", text: S0.wakeup_latency_includes ? "Wake-up latency: " + S0.wakeup_latency_includes + "." : "" }, root);
+  $("p", { class: "note", text: AN ? "Wake-up latency: from a task's first sched_wakeup or sched_wakeup_new since its last switch-in to its next switch-in, as the trace shows them."
+    : S0.wakeup_latency_includes ? "Wake-up latency: " + S0.wakeup_latency_includes + "." : "" }, root);
   legend(root, R0.cpus.map((c) => ["where it ran: CPU" + c.cpu, color(c.cpu)]));
   R0.tasks.forEach((t0, ti) => {
     const det = $("details", { class: "taskrow" }, root);
-    $("summary", { text: t0.name + ": " + RUNS.map((R) => MODEL(R) + " " + R.tasks[ti].misses_total + " misses").join(", ") }, det);
+    $("summary", { text: AN ? t0.name : t0.name + ": " + RUNS.map((R) => MODEL(R) + " " + R.tasks[ti].misses_total + " misses").join(", ") }, det);
     const sd = side(det);
     RUNS.forEach((R) => lazy(column(sd, R), 330, function () {
       const box = this, t = R.tasks[ti];
       useRun(R);
       const mt = M(t.misses), miss = mt.length ? [mt, mt.map(() => 1024)] : null;
       if (miss) miss.point = true;
-      if (xy(t.s.util)[0].length || xy(t.s.util_est)[0].length || miss)
+      if (AN) $("p", { class: "note", text: t.name + ": util_avg is the PELT replay's, in analyze --json (pelt_replay" + (NOPLAT ? ", with --platform" : "") + "): not drawn" }, box);
+      else if (xy(t.s.util)[0].length || xy(t.s.util_est)[0].length || miss)
         chart(box, t.name + ": util_avg, util_est" + (t.misses_total ? " (misses: " + t.misses_total + ", marked)" : ""),
               ["util_avg", "util_est", "deadline miss"], join([t.s.util, t.s.util_est, miss]),
               { ylabel: "util", height: 140, width: COLW, points: [false, false, true], colors: ["#1f77b4", "#ff7f0e", "#d62728"] });
       else $("h3", { text: t.name + ": no util_avg or util_est (not a fair-class task)" }, box);
       lane(box, t.name + ": where it ran (colour: CPU" + (t.lane.top ? "; height: busy share)" : ")"), t.lane, dur, "CPU number", true, COLW);
-      hist(box, "wake-up latency", t.lat_hist);
-      hist(box, "timer slack", t.slack_hist, t.late_hist);
+      if (!AN) hist(box, "wake-up latency", t.lat_hist); // a trace's: its quantiles, in the table above
+      if (!AN) hist(box, "timer slack", t.slack_hist, t.late_hist); // rt-app's timers: a simulation's
     }));
   });
 
@@ -492,8 +521,14 @@
     }));
   }
 
-  $("h2", { text: "Energy and summary" }, root);
-  {
+  $("h2", { text: AN ? "Summary" : "Energy and summary" }, root);
+  if (AN) { // a trace's: no energy, loops, misses or slack
+    const box = column(side(root), R0), S = S0;
+    table(box, ["CPU", "busy (%)"].concat(NOPLAT ? [] : ["mean actual capacity"]),
+      S.cpus.map((c) => ["CPU" + c.cpu, c.busy_pct].concat(NOPLAT ? [] : [c.mean_actual_capacity])));
+    table(box, ["task", "runtime (s)", "p50 (us)", "p99 (us)", "migrations"],
+      S.tasks.map((t, i) => [t.name, t.runtime_s].concat(D.analyze.wakeups[i] ? [t.wakeup_latency_us.p50, t.wakeup_latency_us.p99] : ["n/a", "n/a"], [t.migrations])));
+  } else {
     const sd = side(root);
     RUNS.forEach((R) => {
       const box = column(sd, R), S = R.summary;
@@ -508,7 +543,8 @@
         S.tasks.map((t) => [t.name, t.wakeups, t.loops, t.deadline_misses, t.slack_us.mean, t.runtime_s, t.wakeup_latency_us.p50, t.wakeup_latency_us.p99, t.migrations]));
     });
   }
-  $("p", { class: "note", text: "Drag on any plot to zoom; double-click to reset; the time axes of all panels are linked. A series with up to 2048 changes is drawn exactly; a busier one is decimated per pixel: each of the run's 1400 columns keeps its lowest, highest and last value, so spikes stay visible. Wake-ups count every wake-up, the first (the task's start) included; loops: completed rt-app loops; misses: timer events found already late." }, root);
+  $("p", { class: "note", text: "Drag on any plot to zoom; double-click to reset; the time axes of all panels are linked. A series with up to 2048 changes is drawn exactly; a busier one is decimated per pixel: each of the run's 1400 columns keeps its lowest, highest and last value, so spikes stay visible." +
+    (AN ? "" : " Wake-ups count every wake-up, the first (the task's start) included; loops: completed rt-app loops; misses: timer events found already late.") }, root);
   performance.mark("capsim-rendered"); // bench/report_load.js times the page by it
   document.body.setAttribute("data-rendered", "1");
 })();
