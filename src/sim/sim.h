@@ -451,8 +451,11 @@ struct sim_rq {
 	int policy;                      /* its cpufreq policy, -1: none */
 	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
 
-	/* tick and balance */
-	bool tick_armed;
+	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
+	 * none), cancelled while @tick_stopped (NO_HZ idle: sim_tick_stop(), sim_tick_start()) */
+	uint64_t tick_at;
+	uint32_t tick_gen;
+	bool tick_stopped;
 	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
@@ -823,6 +826,10 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
+/* tick_nohz_idle_stop_tick(): @rq's CPU idles, its queued tick no longer fires (sim.c) */
+void sim_tick_stop(struct sim_rq *rq);
+/* @rq's CPU switches to a task: its tick runs again (tick_nohz_idle_exit()'s restart) */
+void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
 /*
  * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and
