@@ -375,10 +375,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	rq->sched_prev = NULL;
 	sim_ev_counters(s, rq->cpu);
 	rq_sync_view(s, rq);
-	if (!rq->tick_armed) {
-		rq->tick_armed = true;
-		sim_push(s, (sim_jiffies(s) + 1) * s->tick_ns, EV_TICK, (uint32_t)rq->cpu, 0);
-	}
+	sim_tick_start(s, rq);
 	if (!next->in_cpu_event)
 		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
 	else

@@ -574,7 +574,7 @@ static void update_idle_rq_clock_pelt(struct sim_rq *rq)
 /*
  * The switch to the idle task: the rq's PELT clock idles (update_idle_rq_clock_pelt(), from
  * the fair class's pick finding nothing), no misfit task any more, and do_idle()'s
- * nohz_run_idle_balance() before the tick stops (nohz_balance_enter_idle()).
+ * nohz_run_idle_balance() before the tick stops (nohz_balance_enter_idle(), sim_tick_stop()).
  */
 static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
@@ -583,6 +583,7 @@ static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct s
 	update_misfit_status(s, rq);
 	nohz_run_idle_balance(s, rq);
 	nohz_balance_enter_idle(s, rq);
+	sim_tick_stop(rq);
 }
 
 /* The switch away from the idle task: a wake-up ends idle (its cpu_idle exit). */

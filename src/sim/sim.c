@@ -445,17 +445,58 @@ static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
 		rq_arm_completion(s, rq);
 }
 
+/* rq->tick_at of a CPU whose tick is being handled: it queues the next one as it ends */
+#define TICK_RUNNING UINT64_MAX
+
+void sim_tick_stop(struct sim_rq *rq)
+{
+	rq->tick_stopped = true;
+}
+
+/*
+ * mirrors tick_nohz_restart() at tick_nohz_idle_exit(): a stopped tick is forwarded from the
+ * last one past now (hrtimer_forward()), to the next jiffy: the stopped tick's own time when
+ * that has not come yet (it is kept, with its place among simultaneous events), the jiffy after
+ * when the CPU leaves idle at that very instant. A tick that was not stopped goes on.
+ */
+void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq)
+{
+	bool stopped = rq->tick_stopped;
+
+	rq->tick_stopped = false;
+	if (rq->tick_at && (!stopped || rq->tick_at > s->now))
+		return;
+	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
+	sim_push(s, rq->tick_at, EV_TICK, (uint32_t)rq->cpu, ++rq->tick_gen);
+}
+
+/*
+ * A tick that no longer fires: one forwarded past it, or cancelled as its CPU idled (NO_HZ
+ * idle, tick_nohz_idle_stop_tick()), or that finds its CPU idle all the same. It is not an
+ * event of the run.
+ */
+static bool tick_cancelled(struct capsim_sim *s, const struct sim_event *ev)
+{
+	struct sim_rq *rq = &s->rq[ev->id];
+
+	if (ev->gen != rq->tick_gen)
+		return true;
+	if (!rq->tick_stopped && rq->nr_running)
+		return false;
+	rq->tick_at = 0;
+	return true;
+}
+
 static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
 {
 	struct sim_rq *rq = &s->rq[ev->id];
 
-	if (!rq->nr_running) {
-		rq->tick_armed = false; /* NO_HZ idle: the tick stops */
-		return;
-	}
+	rq->tick_at = TICK_RUNNING;
 	rq_tick(s, rq);
 	sim_ev_counters(s, rq->cpu);
-	sim_push(s, s->now + s->tick_ns, EV_TICK, ev->id, 0);
+	/* queued even if the CPU idled during the tick: then it is cancelled at its time */
+	rq->tick_at = s->now + s->tick_ns;
+	sim_push(s, rq->tick_at, EV_TICK, ev->id, ++rq->tick_gen);
 }
 
 static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
@@ -575,6 +616,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		return ret;
 	/* a run with an end stops at its EV_END, which pops before any later event */
 	while (!s->error && eq_pop(&s->eq, &ev)) {
+		if (ev.kind == EV_TICK && tick_cancelled(s, &ev))
+			continue;
 		sim_set_now(s, ev.time);
 		if (atomic_load_explicit(&s->stop, memory_order_relaxed)) {
 			s->truncated = CAPSIM_STOP_REQUESTED;

@@ -157,10 +157,15 @@ struct sim_wakee {
 	const struct sim_task *last;      /* last_wakee */
 };
 
+/*
+ * A task, its fields grouped by when an event reads them (issue 32: with 10 000 tasks each
+ * wake-up's lines come from memory): first what setup, reporting, resources and the CFS model
+ * read, then the statistics, the entity, the signals and placement, then the wake-up and the
+ * workload position, next to the unique timers that follow the struct (sim_task_bytes()).
+ */
 struct sim_task {
 	/* setup, reporting and resources */
 	char *name;
-	struct sim_loop_log *lp;  /* its own (after its unique timers), or s->lp_none */
 	struct sim_task *wq_next; /* FIFO of waiters on a resource */
 	unsigned instance;
 	uint32_t pid;
@@ -168,62 +173,24 @@ struct sim_task {
 	int nice;
 	int waiting_res;          /* resource it is blocked on, or -1 */
 	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
-
-	struct task_stats st;
-
-	/* the wake-up and the switch */
-	enum task_state state;
-	uint32_t gen;             /* cancels this task's pending wake-up event */
-	uint32_t id;
-	int cpu;                  /* task_cpu(p) */
-	/* p->sched_class: fair, rt, or dl (a policy's sugov kthread, cpufreq_schedutil.c) */
-	const struct sim_sched_class *sched_class;
-	bool uninterruptible;     /* blocked in TASK_UNINTERRUPTIBLE (the kthread in its driver) */
-	bool in_cpu_event;        /* a run/runtime/mem is in progress */
-	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
-	bool yielded;             /* RR slice end: let an equal pick go first */
-	bool lat_pending;
-	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
-	bool aff_set;
-	bool held;                /* waits for a task_start scenario event */
-	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun */
-	bool migrating;           /* TASK_ON_RQ_MIGRATING: the load balance moves it (detach_task()) */
-	enum wl_policy policy;
-	unsigned nr_allowed;
-	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
-	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
-	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
-	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
-	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
-	bool timer_queued;        /* its timers go into its CPU's timer queue (sim_timer_arm()) */
+	uint32_t rr_time_slice;   /* SCHED_RR: ticks left of its slice (p->rt.time_slice) */
 	/* a wake-up waiting for its CPU to leave an idle state (idle.c): the next on that
 	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
-	struct sim_task *idle_wait_next;
 	enum sim_idle_wait idle_wait;
+	struct sim_task *idle_wait_next;
 	uint64_t idle_wait_since;
 	uint32_t idle_wait_gen;
-
-	/* position in the workload */
-	int wl_task;              /* index into workload->tasks */
-	unsigned phase;
-	unsigned ev;              /* next event of the phase */
-	unsigned nr_utimers;
-	int64_t task_loops;       /* completed task loops */
-	int64_t phase_loops;      /* completed loops of the current phase */
-	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
 	uint64_t wall_end;        /* runtime */
-	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
-	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
-	uint64_t zero_time_at;
-	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
-	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
-	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
+	struct cfs_se cse;        /* the CFS entity instead of @se (model/fair_cfs.h), under v6.1 */
+	/* wake-up placement (fair_balance.c): what it records as a waker */
+	struct sim_wakee wakee;
+
+	struct task_stats st;
 
 	/* fair class: the EEVDF entity (model/fair_eevdf.h); se.sched_delayed: asleep (state
 	 * TASK_BLOCKED) but still queued, DELAY_DEQUEUE */
 	struct eevdf_se se;
-	struct cfs_se cse;        /* the CFS entity instead (model/fair_cfs.h), under v6.1 */
-	uint32_t rr_time_slice;   /* SCHED_RR: ticks left of its slice (p->rt.time_slice) */
+	uint64_t weight;          /* sched_prio_to_weight[nice + 20] */
 	uint64_t exec_start;      /* rq clock when it started running this stretch */
 	struct sim_task *rq_next, *rq_prev; /* runnable list of its rq (delayed tasks are not in it) */
 
@@ -235,13 +202,58 @@ struct sim_task {
 
 	capsim_cpumask allowed;
 	uint64_t max_allowed_capacity;
+	uint64_t lb_seq;          /* load balance: its place in rq->cfs_tasks (the higher, the
+				   * more recently run) */
+	uint64_t uclamp_eff[2];   /* uclamp_eff_value() */
+	struct uclamp_se uclamp_se[UCLAMP_IDS]; /* p->uclamp[]: as counted on its rq */
+	int recent_used_cpu;      /* p->recent_used_cpu */
+	unsigned nr_allowed;
+	enum wl_policy policy;
 
-	/* load balance (fair_balance.c) */
-	uint64_t lb_seq;          /* its place in rq->cfs_tasks: the higher, the more recently run */
+	/* the wake-up and the switch (@state, @timer_ns and @cpu on one line: an idle entry reads
+	 * them of its CPU's first sleeper, idle.c) */
+	enum task_state state;
+	uint64_t timer_ns;        /* when its sleep's hrtimer fires (a wake-up event), on cpu */
+	uint32_t gen;             /* cancels this task's pending wake-up event */
+	uint32_t id;
+	int cpu;                  /* task_cpu(p) */
+	bool uninterruptible;     /* blocked in TASK_UNINTERRUPTIBLE (the kthread in its driver) */
+	bool in_cpu_event;        /* a run/runtime/mem is in progress */
+	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
+	bool yielded;             /* RR slice end: let an equal pick go first */
+	bool lat_pending;
+	bool stop_requested;      /* a task_stop scenario event: exit at the next event boundary */
+	bool aff_set;
+	bool held;                /* waits for a task_start scenario event */
+	bool in_iowait;           /* p->in_iowait: its next wake-up follows an iorun */
+	bool migrating;           /* TASK_ON_RQ_MIGRATING: the load balance moves it (detach_task()) */
+	bool timer_queued;        /* its timers go into its CPU's timer queue (sim_timer_arm()) */
+	/* p->sched_class: fair, rt, or dl (a policy's sugov kthread, cpufreq_schedutil.c) */
+	const struct sim_sched_class *sched_class;
+	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 
-	/* wake-up placement (fair_balance.c): what it records as a waker, and p->recent_used_cpu */
-	struct sim_wakee wakee;
-	int recent_used_cpu;
+	/* position in the workload, with what its steps read of its wl_task and current
+	 * wl_phase (task_load_phase()): a loop reads no workload struct but its events */
+	struct sim_loop_log *lp;  /* its own (after its unique timers), or s->lp_none */
+	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
+	const struct wl_event *ph_events;
+	unsigned ph_nr_events;
+	unsigned nr_phases;
+	int64_t ph_loop, task_loop;
+	const capsim_cpumask *ph_cpus; /* the phase's affinity, else the task's (NULL: all) */
+	int ph_util_min, ph_util_max; /* the phase's clamps (WL_UNSET: none) */
+	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
+	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
+	int wl_task;              /* index into workload->tasks */
+	unsigned phase;
+	unsigned ev;              /* next event of the phase */
+	unsigned nr_utimers;
+	int64_t task_loops;       /* completed task loops */
+	int64_t phase_loops;      /* completed loops of the current phase */
+	uint64_t work_left;       /* run/mem: calibration-ns x cap_calib still to do */
+	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
+	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
+	uint64_t zero_time_at;
 };
 
 struct sim_rq;
@@ -356,7 +368,7 @@ struct sim_timer {
 
 /*
  * A task's allocation: the struct, then its unique timers, then with @lp its loop log, on whole
- * cache lines (640 bytes for a task with a unique timer and no sink).
+ * cache lines (832 bytes for a task with a unique timer and no sink).
  */
 static inline size_t sim_task_bytes(unsigned nr_utimers, bool lp)
 {
@@ -451,8 +463,11 @@ struct sim_rq {
 	int policy;                      /* its cpufreq policy, -1: none */
 	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
 
-	/* tick and balance */
-	bool tick_armed;
+	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
+	 * none), cancelled while @tick_stopped (NO_HZ idle: sim_tick_stop(), sim_tick_start()) */
+	uint64_t tick_at;
+	uint32_t tick_gen;
+	bool tick_stopped;
 	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
@@ -823,6 +838,10 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
+/* tick_nohz_idle_stop_tick(): @rq's CPU idles, its queued tick no longer fires (sim.c) */
+void sim_tick_stop(struct sim_rq *rq);
+/* @rq's CPU switches to a task: its tick runs again (tick_nohz_idle_exit()'s restart) */
+void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
 void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
 /*
  * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and

@@ -195,6 +195,7 @@ static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
 
 /* ---- phases, loops and the end of a task ------------------------------------------------ */
 
+static void task_load_phase(struct capsim_sim *s, struct sim_task *p);
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p);
 
 /* mirrors do_exit() for the scheduler: dequeue, drop the task's util from its cfs_rq */
@@ -241,27 +242,26 @@ void sim_end_loops(struct capsim_sim *s)
  */
 static const struct wl_event *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
-	const struct wl_task *wt = wl_of(s, p);
-
 	for (;;) {
-		const struct wl_phase *ph = &wt->phases[p->phase];
-
-		if (p->ev < ph->nr_events)
-			return &ph->events[p->ev];
+		if (p->ev < p->ph_nr_events)
+			return &p->ph_events[p->ev];
 		p->ev = 0;
 		task_loop_end(s, p, false);
 		p->phase_loops++;
-		if (ph->loop < 0 || p->phase_loops < ph->loop)
+		if (p->ph_loop < 0 || p->phase_loops < p->ph_loop)
 			continue;
 		p->phase_loops = 0;
-		if (++p->phase < wt->nr_phases) {
+		if (++p->phase < p->nr_phases) {
+			task_load_phase(s, p);
 			task_apply_phase(s, p);
 			continue;
 		}
 		p->phase = 0;
 		p->task_loops++;
-		if (wt->loop >= 0 && p->task_loops >= wt->loop)
+		if (p->task_loop >= 0 && p->task_loops >= p->task_loop)
 			return NULL;
+		if (p->nr_phases > 1)
+			task_load_phase(s, p);
 		task_apply_phase(s, p);
 	}
 }
@@ -567,20 +567,38 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 }
 
 /*
- * Phase (or task) settings at the start of a phase, as rt-app applies them: affinity from the
- * phase, else the task, else the thread's initial (all CPUs); uclamp from the phase, else
- * unchanged.
+ * What the steps of p->phase read of the workload, into the task: the phase's events and loops,
+ * its affinity (else the task's) and clamps, the task's phases and loops.
  */
-static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
+static void task_load_phase(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 	const struct wl_phase *ph = &wt->phases[p->phase];
+
+	p->ph_events = ph->events;
+	p->ph_nr_events = ph->nr_events;
+	p->ph_loop = ph->loop;
+	p->ph_cpus = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
+	p->ph_util_min = ph->util_min;
+	p->ph_util_max = ph->util_max;
+	p->nr_phases = wt->nr_phases;
+	p->task_loop = wt->loop;
+}
+
+/*
+ * Phase (or task) settings at the start of a phase (task_load_phase()), as rt-app applies
+ * them: affinity from the phase, else the task, else the thread's initial (all CPUs); uclamp
+ * from the phase, else unchanged.
+ */
+static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
+{
 	/* rt-app's set_thread_param(): a phase's clamps are set with SCHED_FLAG_KEEP_ALL, so
 	 * what it leaves out keeps its current request (an earlier phase's, the task's, or a
 	 * scenario's sched_setattr()) */
-	int min = ph->util_min != WL_UNSET ? ph->util_min : p->uclamp_req[0];
-	int max = ph->util_max != WL_UNSET ? ph->util_max : p->uclamp_req[1];
-	const capsim_cpumask *m = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
+	int min = p->ph_util_min != WL_UNSET ? p->ph_util_min : p->uclamp_req[0];
+	int max = p->ph_util_max != WL_UNSET ? p->ph_util_max : p->uclamp_req[1];
+	const capsim_cpumask *m = p->ph_cpus;
+
 	if (!p->aff_set || m != p->aff_src) {
 		p->aff_set = true;
 		p->aff_src = m;
@@ -715,6 +733,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	*p->lp = (struct sim_loop_log){ .start = s->now };
 	/* thread_body(): the task's own sched_data first, then its first phase's */
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
+	task_load_phase(s, p);
 	task_apply_phase(s, p);
 	p->recent_used_cpu = p->cpu;
 	cpu = select_task_rq(s, p, p->cpu, WF_FORK);
