@@ -17,7 +17,7 @@ build=${1:?usage: mutants.sh BUILD}
 here=$(cd "$(dirname "$0")" && pwd)
 kc=$build/kernel-check/kernel-check
 cases=${KERNEL_CHECK_MUTANT_CASES:-2000}
-units='^unit\.test_(sim|sim_idle|sim_pressure|schedutil|schedutil_driver|sugov_kthread|fair|fair_eevdf|fair_cfs|pelt|model|belief)$'
+units='^unit\.test_(core|sim|sim_idle|sim_pressure|schedutil|schedutil_driver|sugov_kthread|fair|fair_eevdf|fair_cfs|pelt|model|belief)$'
 export KERNEL_CHECK_SEED=${KERNEL_CHECK_SEED:-1} KERNEL_CHECK_CASES=$cases
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -455,18 +455,24 @@ bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors sched_tick(): rq_tick_curr(), the reschedule it asked for at once, then the balance
- * trigger.
+ * mirrors sched_tick() and the end of its interrupt: rq_tick_curr(), then
+ * sched_balance_trigger() (its SCHED_SOFTIRQ runs as the interrupt exits, on the runqueue as
+ * the tick left it: the task the tick asked to preempt is still running, so the balance
+ * cannot detach it), then the tick's frequency request (its irq_work, whose self-IPI is taken
+ * before the return), and only then the reschedule the tick asked for (TIF_NEED_RESCHED,
+ * honoured by schedule() on the way out of the interrupt).
  */
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq)
 {
-	if (rq_tick_curr(s, rq))
+	bool resched = rq_tick_curr(s, rq);
+
+	if (CAPSIM_MUT(130, false, resched)) /* the switch before the balance, as capsim had it */
+		rq_resched(s, rq);
+	sched_balance_trigger(s, rq);
+	if (s->irq_work_pending)
+		sugov_irq_work_run(s);
+	if (resched)
 		rq_resched(s, rq);
 	else
 		rq_arm_completion(s, rq);
-	sched_balance_trigger(s, rq);
-	/* the tick's frequency request: its irq_work runs as the tick's interrupt ends, after
-	 * nohz_balancer_kick() looked at the runqueue */
-	if (s->irq_work_pending)
-		sugov_irq_work_run(s);
 }

@@ -351,6 +351,54 @@ static void asleep_on(struct sim_task *p, int cpu, int recent_used_cpu)
 }
 
 /*
+ * sched_tick()'s order: the class tick asks for a reschedule, sched_balance_trigger() runs
+ * the balance (its softirq, and the nohz kick's idle balance) on the runqueue as the tick left
+ * it, and the switch comes last, as the interrupt exits. Two CPU-bound nice-0 tasks share CPU0
+ * of the HiKey960 (the others idle) under v6.12, where each 3 ms request ends before the next
+ * tick, so every tick switches. A balance that pulls one of them to an idle CPU can then only
+ * take the task that waited through the tick, not hot (it last ran a tick ago or more) and not
+ * running; the one running at the tick ran until then (task_hot()) and cannot move while it
+ * runs. Switched first (the engine's former order), the balance saw the waiting task running
+ * and, once its failed passes let a cache-hot task go (nr_balance_failed), moved the one the
+ * tick had just switched out (a, at the third tick).
+ */
+static void test_tick_balances_before_the_switch(void **state)
+{
+	struct capsim_sim *s = sim_test_idle("{\"tasks\": {"
+		"\"a\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 200000000}, "
+		"\"b\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 200000000}}}",
+		CAPSIM_MODEL_V6_12);
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *t[2] = { sim_test_task(s, "a"), sim_test_task(s, "b") };
+	unsigned k;
+
+	(void)state;
+	s->now = s->tick_ns; /* on a tick */
+	for (unsigned i = 0; i < 2; i++) {
+		task_start(s, t[i]);
+		capsim_cpumask_set(&t[i]->allowed, 1); /* sched_setaffinity(): CPU0 and CPU1 */
+		t[i]->nr_allowed = 2;
+	}
+	nohz_balance_enter_idle(s, &s->rq[1]); /* CPU1's tick stopped: the nohz kick may pick it */
+	for (k = 0; k < 200 && !s->migrations; k++) {
+		struct sim_task *ran = rq->curr, *waited = ran == t[0] ? t[1] : t[0];
+
+		assert_int_equal(rq->nr_running, 2);
+		s->now += s->tick_ns;
+		s->jiffies = s->now / s->tick_ns; /* do_timer(), as the event loop keeps it */
+		rq_tick(s, rq);
+		if (s->migrations) {
+			assert_int_equal(waited->cpu, 1);
+			assert_int_equal(ran->cpu, 0);
+		} else {
+			assert_ptr_equal(rq->curr, waited); /* the tick switched */
+		}
+	}
+	assert_int_equal(s->migrations, 1);
+	sim_free(s);
+}
+
+/*
  * select_idle_sibling(): a timer's wake-up (this_cpu == prev == target) whose prev is busy
  * takes p->recent_used_cpu if it is idle, allowed, shares target's LLC and fits, before
  * select_idle_capacity() (which, from CPU0 wrapping, would take CPU1); p->recent_used_cpu
@@ -514,6 +562,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_table_order),
 		cmocka_unit_test(test_fair_class_by_model),
+		cmocka_unit_test(test_tick_balances_before_the_switch),
 		cmocka_unit_test(test_pick_order_across_classes),
 		cmocka_unit_test(test_fair_does_not_preempt_rt),
 		cmocka_unit_test(test_rt_priority_then_fifo),

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 #include "sim_test_util.h"
 
 #define MS 1000000ULL
@@ -194,6 +195,41 @@ static void test_wakeup_moves_pelt(void **state)
 }
 
 /*
+ * What a wake-up's feec reads of the CPU a task has just left (docs/model.md, the default
+ * scenario's surfaceflinger moves): cpu_util() reads that cfs_rq's util_avg as it is, so while
+ * the idle source waits for its next update_cfs_rq_load_avg() the task's util counts there too
+ * (cfs_rq->removed), and only that update takes it off. t, alone on CPU0, runs and sleeps, then
+ * wakes allowed CPU4 only: CPU0, with no task left, still shows at least t's util to the next
+ * placement; after CPU0's blocked update it shows only what rounding left (less than t's).
+ */
+static void test_feec_sees_removed_load(void **state)
+{
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("t", ", \"cpus\": [0, 4]") "}}");
+	struct sim_task *t = sim_test_task(s, "t");
+	uint64_t util;
+
+	(void)state;
+	task_start(s, t);
+	sim_test_pass(s, 2 * MS);
+	sim_test_sleep(s, t);
+	util = t->avg.util_avg;
+	assert_true(util > 0 && util < s->rq[0].cap_orig); /* not cut by CPU0's capacity */
+	t->allowed = (capsim_cpumask){ { 0 } };
+	capsim_cpumask_set(&t->allowed, 4);
+	t->nr_allowed = 1;
+	task_wake(s, t, t->cpu);
+	assert_int_equal(t->cpu, 4);
+	sim_pressure_refresh_views(s); /* as select_task_rq_fair() does before feec */
+	assert_true(cpu_util_cfs(&s->rd, 0) >= util);
+	assert_int_equal(s->rq[0].cfs_removed.nr, 1);
+	rq_update_blocked(s, &s->rq[0]);
+	sim_pressure_refresh_views(s);
+	assert_int_equal(s->rq[0].cfs_removed.nr, 0);
+	assert_true(cpu_util_cfs(&s->rd, 0) < util);
+	sim_free(s);
+}
+
+/*
  * What a switch-out accounts. update_curr() charges the running task the rq clock_task that
  * passed (sum_exec_runtime): t runs 3 ms and sleeps, 3 ms; woken, it runs 1 ms more until an
  * RT task wakes on its CPU and preempts it (put_prev_task_fair()), 4 ms in all.
@@ -249,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_fork_asks_the_task_class),
 		cmocka_unit_test(test_fork_finds_dst_cpu),
 		cmocka_unit_test(test_wakeup_moves_pelt),
+		cmocka_unit_test(test_feec_sees_removed_load),
 		cmocka_unit_test(test_switch_out_accounting),
 	};
 
