@@ -36,6 +36,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	cs.plat.nr_cpus = KC_PATH_CPUS;
 	cm.rq[0] = cs.rq;
 	cm.view[0] = cs.view;
+	cm.rq[0].fc = &cm.view[0];
 	rq = &cm.rq[1];
 	rq_init(s, rq, 1);
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
@@ -48,9 +49,9 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 		cm.rt1.cpu = 1;
 		cm.rt1.st.cur_cpu = -1;
 		rq->curr = &cm.rt1;
-		rq->nr_running = rq->rt_nr = 1;
+		rq->nr_running = rq->fc->rt_nr_running = 1;
 	}
-	sa = &rq->cfs_avg;
+	sa = &rq->fc->cfs_avg;
 	sa->last_update_time = in->clock0;
 	sa->util_avg = in->cfs1_util_avg;
 	sa->util_sum = (uint32_t)in->cfs1_util_sum;
@@ -59,7 +60,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	sa->load_avg = in->cfs1_load_avg;
 	sa->load_sum = in->cfs1_load_sum;
 	sa->period_contrib = (uint32_t)in->cfs1_period_contrib;
-	rq->cfs_util_est = (uint32_t)in->cfs1_util_est;
+	rq->fc->util_est_cfs = (uint32_t)in->cfs1_util_est;
 }
 
 /* a migration step through the engine; 0 if its task is not in a state for it */
