@@ -75,7 +75,7 @@ void cside_sugov_6_1(const struct kc_sugov_6_1_in *in, struct kc_sugov_6_1_out *
 		if (in->limits_changed[i])
 			sg.limits_changed = true; /* sugov_limits() */
 		idle_calls[cpu] += in->idled[i] != 0;
-		cpus[cpu].util_cfs = in->new_util[i];
+		cpus[cpu].cfs_avg.util_avg = in->new_util[i];
 		if (in->new_uclamp_min[i])
 			cpus[cpu].uclamp_min_rq = in->new_uclamp_min[i] - 1;
 		if (in->new_uclamp_max[i])
