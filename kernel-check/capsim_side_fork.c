@@ -91,6 +91,7 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	fs.cpu[c].capacity_orig = in->arch_cap[c];
 	fs.cpu[c].policy = -1;
 	rq_init(s, rq, (int)c);
+	rq->fc->capacity_of = 0; /* the case has none: the kernel side's rq leaves it 0 */
 	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
 	rq->fc->cfs_avg.runnable_avg = in->cfs_runnable_avg[c];
 	rq->fc->cfs_avg.util_avg = in->cfs_util_avg[c];

@@ -169,7 +169,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 {
 	struct capsim_sim *s = &cs.s;
 	struct sim_rq *rq = &cs.rq;
-	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
+	struct capsim_sched_avg *sa;
 
 	memset(&cs, 0, sizeof(cs));
 	s->opt.model = CAPSIM_MODEL_V6_12;
@@ -189,6 +189,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	if (sim_pressure_setup(s, &cs.err))
 		abort();
 	rq_init(s, rq, 0);
+	sa = &rq->fc->cfs_avg; /* rq_init() points rq->fc at the view */
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
 	rq->freq_scale = in->freq_scale;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
