@@ -98,8 +98,10 @@ static void cs_sim_init(struct cs_sim *cs, uint64_t nr)
 	cs->s.view = cs->view;
 	cs->s.rd = (struct fair_rd){ .model = KC_MODEL_READS, .nr_cpus = (unsigned)nr,
 				     .cpus = cs->view };
-	for (unsigned c = 0; c < nr; c++)
+	for (unsigned c = 0; c < nr; c++) {
 		cs->rq[c].cpu = (int)c;
+		cs->rq[c].fc = &cs->view[c];
+	}
 }
 
 void cside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capacity_out *out)
@@ -113,7 +115,7 @@ void cside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capac
 		cs.view[c] = (struct fair_cpu){
 			.arch_cap = in->arch_cap[c], .hw_load_avg = in->hw_load_avg[c],
 			.cpufreq_pressure = in->cpufreq_pressure[c], .util_irq = in->util_irq[c],
-			.util_rt = in->util_rt[c], .util_dl = in->util_dl[c],
+			.avg_rt.util_avg = in->util_rt[c], .avg_dl.util_avg = in->util_dl[c],
 		};
 		cp.cpus[c].avg_hw.load_avg = in->hw_load_avg[c];
 		cp.cpus[c].cpufreq_pressure = in->cpufreq_pressure[c];
@@ -122,7 +124,7 @@ void cside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capac
 		out->actual[c] = actual_cpu_capacity(&cs.s.rd, (int)c);
 		out->platform_actual[c] = platform_actual_capacity(&cp.p, c);
 		update_cpu_capacity(&cs.s, (int)c);
-		out->cpu_capacity[c] = cs.rq[c].cpu_capacity;
+		out->cpu_capacity[c] = cs.rq[c].fc->capacity_of;
 	}
 }
 
@@ -247,7 +249,8 @@ void cside_overutilized(const struct kc_overutilized_in *in, struct kc_overutili
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		cs.view[c] = (struct fair_cpu){
 			.arch_cap = in->arch_cap[c], .capacity_of = in->capacity_of[c],
-			.util_cfs = in->util_cfs[c], .util_est_cfs = (uint32_t)in->util_est_cfs[c],
+			.cfs_avg.util_avg = in->util_cfs[c],
+			.util_est_cfs = (uint32_t)in->util_est_cfs[c],
 			.hw_load_avg = in->hw_load_avg[c],
 			.cpufreq_pressure = in->cpufreq_pressure[c],
 			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
@@ -372,13 +375,14 @@ void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 	cp.pol.max_khz = (uint32_t)in->policy_max;
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		cpus[c] = (struct fair_cpu){
-			.arch_cap = in->arch_cap[c], .util_cfs = in->util_cfs[c],
-			.runnable_cfs = in->runnable_cfs[c],
-			.util_est_cfs = (uint32_t)in->util_est_cfs[c], .util_rt = in->util_rt[c],
-			.util_dl = in->util_dl[c], .util_irq = in->util_irq[c],
+			.arch_cap = in->arch_cap[c], .cfs_avg.util_avg = in->util_cfs[c],
+			.cfs_avg.runnable_avg = in->runnable_cfs[c],
+			.util_est_cfs = (uint32_t)in->util_est_cfs[c],
+			.avg_rt.util_avg = in->util_rt[c],
+			.avg_dl.util_avg = in->util_dl[c], .util_irq = in->util_irq[c],
 			.dl_running_bw = in->dl_running_bw[c],
 			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
-			.rt_runnable = in->rt_runnable[c] != 0,
+			.rt_nr_running = in->rt_runnable[c] != 0,
 		};
 
 	for (unsigned i = 0; i < in->nr_steps; i++) {
@@ -389,7 +393,7 @@ void cside_schedutil(const struct kc_schedutil_in *in, struct kc_schedutil_out *
 		time += in->dt[i];
 		if (in->limits_changed[i])
 			sg.limits_changed = true; /* sugov_limits() */
-		cpus[cpu].util_cfs = in->new_util[i];
+		cpus[cpu].cfs_avg.util_avg = in->new_util[i];
 		out->should_update[i] = sugov_should_update_freq(&sg, time);
 		if (out->should_update[i]) {
 			/* sugov_next_freq_shared(), as src/sim/cpufreq_schedutil.c runs it */
@@ -597,11 +601,11 @@ void cside_thermal_6_1(const struct kc_thermal_6_1_in *in, struct kc_thermal_6_1
 		cs.view[c] = (struct fair_cpu){
 			.arch_cap = in->arch_cap[c], .thermal_pressure = bc->thermal_pressure,
 			.thermal_load_avg = bc->avg.load_avg, .util_irq = in->util_irq[c],
-			.util_rt = in->util_rt[c], .util_dl = in->util_dl[c],
+			.avg_rt.util_avg = in->util_rt[c], .avg_dl.util_avg = in->util_dl[c],
 		};
 		update_cpu_capacity(&cs.s, (int)c);
-		out->cpu_capacity[c] = cs.rq[c].cpu_capacity;
-		cs.view[c].capacity_of = cs.rq[c].cpu_capacity;
+		out->cpu_capacity[c] = cs.rq[c].fc->capacity_of;
+		cs.view[c].capacity_of = cs.rq[c].fc->capacity_of;
 	}
 	for (unsigned i = 0; i < in->nr_queries; i++)
 		out->fits[i] = (uint64_t)(int64_t)util_fits_cpu(&cs.s.rd, in->q_util[i],
@@ -640,8 +644,8 @@ void cside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 	cp.pol.transition_delay_us = (uint32_t)in->transition_delay_us;
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		cpus[c] = (struct fair_cpu){
-			.arch_cap = in->arch_cap[c], .util_cfs = in->util_cfs[c],
-			.util_rt = in->util_rt[c], .uclamp_min_rq = in->uclamp_min_rq[c],
+			.arch_cap = in->arch_cap[c], .cfs_avg.util_avg = in->util_cfs[c],
+			.avg_rt.util_avg = in->util_rt[c], .uclamp_min_rq = in->uclamp_min_rq[c],
 			.uclamp_max_rq = in->uclamp_max_rq[c],
 		};
 	out->rate_limit_us = cpufreq_policy_transition_delay_us(&cp.pol);
@@ -663,7 +667,7 @@ void cside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 			sg.limits_changed = true;
 		}
 		idle_calls[cpu] += in->idled[i] != 0;
-		cpus[cpu].util_cfs = in->new_util[i];
+		cpus[cpu].cfs_avg.util_avg = in->new_util[i];
 		if (in->new_uclamp_max[i])
 			cpus[cpu].uclamp_max_rq = in->new_uclamp_max[i];
 		sugov_iowait_boost(&sgc[cpu], time, in->iowait[i] ? SCHED_CPUFREQ_IOWAIT : 0, tick);

@@ -2,10 +2,10 @@
 /*
  * capsim_side_cooling.c - capsim's answer for the path group cooling_get_load: the case's
  * CPUs in a simulator of their own (struct capsim_sim with a sim_rq per CPU set up by
- * rq_init(), their signals synced into the view by rq_sync_view() as the engine's writers
- * leave them), a platform with one policy and energy model per cooling device, and the
- * thermal loop's poll as src/sim/sim_pressure.c makes it: sim_thermal_cpu_input() of every
- * CPU in order (its fill_inputs()), then power_allocator's calls of each device in
+ * rq_init(), their signals in rq->fc as the engine's writers leave them), a platform with one
+ * policy and energy model per cooling device, and the thermal loop's poll as
+ * src/sim/sim_pressure.c makes it: sim_thermal_cpu_input() of every CPU in order (its
+ * fill_inputs()), then power_allocator's calls of each device in
  * allocate_power()'s order, the model's cpufreq_cooling_get_requested_power(),
  * cpufreq_cooling_state2power() and cpufreq_cooling_power2state() (src/model/
  * cpufreq_cooling.c) on devices made by cpufreq_cooling_init(). Nothing here computes an
@@ -81,7 +81,8 @@ static void cc_policy(const struct kc_cooling_get_load_in *in, unsigned p)
 	}
 }
 
-/* the runqueue's signals as the engine keeps them; IRQ time and DL bandwidth are view-only */
+/* the runqueue's signals as the engine keeps them (rq->fc); IRQ time and DL bandwidth are
+ * not the engine's */
 static void cc_rq(const struct kc_cooling_get_load_in *in, unsigned c)
 {
 	struct capsim_sim *s = &cc.s;
@@ -89,15 +90,14 @@ static void cc_rq(const struct kc_cooling_get_load_in *in, unsigned c)
 	struct fair_cpu *v = &cc.view[c];
 
 	rq_init(s, rq, (int)c);
-	rq->cpu_capacity = in->capacity_of[c];
-	rq->cfs_avg.util_avg = in->util_cfs[c];
-	rq->cfs_util_est = (uint32_t)in->util_est[c];
-	rq->rt_avg.util_avg = in->util_rt[c];
-	rq->dl_avg.util_avg = in->util_dl[c];
-	rq->rt_nr = (unsigned)in->rt_nr[c];
-	rq->uclamp_rq[0] = in->uclamp_min_rq[c];
-	rq->uclamp_rq[1] = in->uclamp_max_rq[c];
-	rq->view_stale = true;
+	rq->fc->capacity_of = in->capacity_of[c];
+	rq->fc->cfs_avg.util_avg = in->util_cfs[c];
+	rq->fc->util_est_cfs = (uint32_t)in->util_est[c];
+	rq->fc->avg_rt.util_avg = in->util_rt[c];
+	rq->fc->avg_dl.util_avg = in->util_dl[c];
+	rq->fc->rt_nr_running = (unsigned)in->rt_nr[c];
+	rq->fc->uclamp_min_rq = in->uclamp_min_rq[c];
+	rq->fc->uclamp_max_rq = in->uclamp_max_rq[c];
 	v->arch_cap = in->arch_cap[c];
 	v->util_irq = in->util_irq[c];
 	v->dl_running_bw = in->dl_running_bw[c];

@@ -91,11 +91,11 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	fs.cpu[c].capacity_orig = in->arch_cap[c];
 	fs.cpu[c].policy = -1;
 	rq_init(s, rq, (int)c);
-	rq->view_stale = false; /* the view is the case's, written below */
-	rq->cfs_avg.load_avg = in->cfs_load_avg[c];
-	rq->cfs_avg.runnable_avg = in->cfs_runnable_avg[c];
-	rq->cfs_avg.util_avg = in->cfs_util_avg[c];
-	rq->cfs_util_est = (uint32_t)in->cfs_util_est[c];
+	rq->fc->capacity_of = 0; /* the case has none: the kernel side's rq leaves it 0 */
+	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
+	rq->fc->cfs_avg.runnable_avg = in->cfs_runnable_avg[c];
+	rq->fc->cfs_avg.util_avg = in->cfs_util_avg[c];
+	rq->fc->util_est_cfs = (uint32_t)in->cfs_util_est[c];
 	rq->nr_running = (unsigned)in->nr_running[c];
 	rq->cfs_nr = rq->nr_running;
 	rq->ttwu_pending = (unsigned)in->ttwu_pending[c];
@@ -118,9 +118,6 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	v->arch_cap = in->arch_cap[c];
 	v->hw_load_avg = in->hw_load_avg[c];
 	v->cpufreq_pressure = in->cpufreq_pressure[c];
-	v->util_cfs = in->cfs_util_avg[c];
-	v->runnable_cfs = in->cfs_runnable_avg[c];
-	v->util_est_cfs = (uint32_t)in->cfs_util_est[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
 	rq_sync_view(s, rq);
 }

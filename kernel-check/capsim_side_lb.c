@@ -142,16 +142,15 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		cs->cpus[c].capacity_orig = in->arch_cap[c];
 		cs->view[c] = (struct fair_cpu){
 			.arch_cap = in->arch_cap[c], .capacity_of = in->capacity_of[c],
-			.util_cfs = in->util[c], .runnable_cfs = in->runnable[c],
+			.cfs_avg.util_avg = in->util[c], .cfs_avg.runnable_avg = in->runnable[c],
 			.util_est_cfs = (uint32_t)in->util_est[c],
 			.uclamp_max_rq = SCHED_CAPACITY_SCALE,
 		};
 		rq->cpu = (int)c;
+		rq->fc = &cs->view[c];
 		rq->nr_running = (unsigned)in->nr_running[c];
 		rq->cfs_nr = (unsigned)in->h_nr_queued[c];
-		rq->cfs_avg.load_avg = in->load[c];
-		rq->cfs_avg.runnable_avg = in->runnable[c];
-		rq->cpu_capacity = in->capacity_of[c];
+		rq->fc->cfs_avg.load_avg = in->load[c];
 		rq->misfit_task_load = in->misfit_load[c];
 		rq->clk.clock_task = in->clock_task[c];
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */

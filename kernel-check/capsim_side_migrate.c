@@ -36,6 +36,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	cs.plat.nr_cpus = KC_PATH_CPUS;
 	cm.rq[0] = cs.rq;
 	cm.view[0] = cs.view;
+	cm.rq[0].fc = &cm.view[0];
 	rq = &cm.rq[1];
 	rq_init(s, rq, 1);
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
@@ -48,9 +49,9 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 		cm.rt1.cpu = 1;
 		cm.rt1.st.cur_cpu = -1;
 		rq->curr = &cm.rt1;
-		rq->nr_running = rq->rt_nr = 1;
+		rq->nr_running = rq->fc->rt_nr_running = 1;
 	}
-	sa = &rq->cfs_avg;
+	sa = &rq->fc->cfs_avg;
 	sa->last_update_time = in->clock0;
 	sa->util_avg = in->cfs1_util_avg;
 	sa->util_sum = (uint32_t)in->cfs1_util_sum;
@@ -59,7 +60,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	sa->load_avg = in->cfs1_load_avg;
 	sa->load_sum = in->cfs1_load_sum;
 	sa->period_contrib = (uint32_t)in->cfs1_period_contrib;
-	rq->cfs_util_est = (uint32_t)in->cfs1_util_est;
+	rq->fc->util_est_cfs = (uint32_t)in->cfs1_util_est;
 }
 
 /* a migration step through the engine; 0 if its task is not in a state for it */
@@ -96,14 +97,14 @@ static void cm_record(struct kc_migrate_task_rq_fair_out *out, unsigned k)
 	out->nr_running1[k] = rq1->nr_running;
 	out->h_nr_runnable1[k] = rq1->cfs_nr;
 	out->load_weight1[k] = rq1->cfs_load_weight;
-	out->cfs1_util_avg_out[k] = rq1->cfs_avg.util_avg;
-	out->cfs1_util_sum_out[k] = rq1->cfs_avg.util_sum;
-	out->cfs1_runnable_avg_out[k] = rq1->cfs_avg.runnable_avg;
-	out->cfs1_runnable_sum_out[k] = rq1->cfs_avg.runnable_sum;
-	out->cfs1_load_avg_out[k] = rq1->cfs_avg.load_avg;
-	out->cfs1_load_sum_out[k] = rq1->cfs_avg.load_sum;
-	out->cfs1_last_update[k] = rq1->cfs_avg.last_update_time;
-	out->cfs1_util_est_out[k] = rq1->cfs_util_est;
+	out->cfs1_util_avg_out[k] = rq1->fc->cfs_avg.util_avg;
+	out->cfs1_util_sum_out[k] = rq1->fc->cfs_avg.util_sum;
+	out->cfs1_runnable_avg_out[k] = rq1->fc->cfs_avg.runnable_avg;
+	out->cfs1_runnable_sum_out[k] = rq1->fc->cfs_avg.runnable_sum;
+	out->cfs1_load_avg_out[k] = rq1->fc->cfs_avg.load_avg;
+	out->cfs1_load_sum_out[k] = rq1->fc->cfs_avg.load_sum;
+	out->cfs1_last_update[k] = rq1->fc->cfs_avg.last_update_time;
+	out->cfs1_util_est_out[k] = rq1->fc->util_est_cfs;
 	out->removed_nr0[k] = rq0->cfs_removed.nr;
 	out->removed_util0[k] = rq0->cfs_removed.util_avg;
 	out->removed_load0[k] = rq0->cfs_removed.load_avg;

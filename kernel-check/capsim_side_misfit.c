@@ -53,8 +53,6 @@ static void ms_sim_init(const struct kc_update_misfit_status_in *in)
 
 		rq_init(s, rq, (int)c);
 		s->asym |= rq->cap_orig != ms.rq[0].cap_orig;
-		rq->view_stale = false; /* the view is the case's, written below */
-		rq->cpu_capacity = in->capacity_of[c];
 		v->arch_cap = in->arch_cap[c];
 		v->capacity_of = in->capacity_of[c];
 		v->hw_load_avg = in->hw_load_avg[c];

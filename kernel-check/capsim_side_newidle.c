@@ -180,7 +180,7 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	rq->max_idle_balance_cost = in->max_idle_balance_cost;
 	rq->next_balance = in->next_balance;
 	rq->misfit_task_load = in->misfit_task_load;
-	rq->cpu_capacity = in->cpu_capacity;
+	rq->fc->capacity_of = in->cpu_capacity;
 }
 
 void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,

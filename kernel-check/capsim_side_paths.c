@@ -169,7 +169,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 {
 	struct capsim_sim *s = &cs.s;
 	struct sim_rq *rq = &cs.rq;
-	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	struct capsim_sched_avg *sa;
 
 	memset(&cs, 0, sizeof(cs));
 	s->opt.model = CAPSIM_MODEL_V6_12;
@@ -189,6 +189,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	if (sim_pressure_setup(s, &cs.err))
 		abort();
 	rq_init(s, rq, 0);
+	sa = &rq->fc->cfs_avg; /* rq_init() points rq->fc at the view */
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
 	rq->freq_scale = in->freq_scale;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
@@ -199,7 +200,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 		cs.rt.exec_start = in->clock0;
 		cs.rt.st.cur_cpu = -1;
 		rq->curr = &cs.rt;
-		rq->nr_running = rq->rt_nr = 1;
+		rq->nr_running = rq->fc->rt_nr_running = 1;
 	}
 	sa->last_update_time = in->clock0;
 	sa->util_avg = in->cfs_util_avg;
@@ -209,7 +210,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	sa->load_avg = in->cfs_load_avg;
 	sa->load_sum = in->cfs_load_sum;
 	sa->period_contrib = (uint32_t)in->cfs_period_contrib;
-	rq->cfs_util_est = (uint32_t)in->cfs_util_est;
+	rq->fc->util_est_cfs = (uint32_t)in->cfs_util_est;
 }
 
 static void cs_task_init(const struct kc_path_in *in, unsigned t)
@@ -330,17 +331,17 @@ static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_r
 	out->h_nr_runnable[k] = rq->cfs_nr;
 	out->h_nr_delayed[k] = rq->cfs_delayed;
 	out->load_weight[k] = rq->cfs_load_weight;
-	out->cfs_util_avg_out[k] = rq->cfs_avg.util_avg;
-	out->cfs_util_sum_out[k] = rq->cfs_avg.util_sum;
-	out->cfs_runnable_avg_out[k] = rq->cfs_avg.runnable_avg;
-	out->cfs_runnable_sum_out[k] = rq->cfs_avg.runnable_sum;
-	out->cfs_load_avg_out[k] = rq->cfs_avg.load_avg;
-	out->cfs_load_sum_out[k] = rq->cfs_avg.load_sum;
-	out->cfs_last_update[k] = rq->cfs_avg.last_update_time;
-	out->cfs_util_est_out[k] = rq->cfs_util_est;
-	out->uclamp_min_rq[k] = rq->uclamp_rq[0];
-	out->uclamp_max_rq[k] = rq->uclamp_rq[1];
-	out->uclamp_idle[k] = rq->uclamp_idle;
+	out->cfs_util_avg_out[k] = rq->fc->cfs_avg.util_avg;
+	out->cfs_util_sum_out[k] = rq->fc->cfs_avg.util_sum;
+	out->cfs_runnable_avg_out[k] = rq->fc->cfs_avg.runnable_avg;
+	out->cfs_runnable_sum_out[k] = rq->fc->cfs_avg.runnable_sum;
+	out->cfs_load_avg_out[k] = rq->fc->cfs_avg.load_avg;
+	out->cfs_load_sum_out[k] = rq->fc->cfs_avg.load_sum;
+	out->cfs_last_update[k] = rq->fc->cfs_avg.last_update_time;
+	out->cfs_util_est_out[k] = rq->fc->util_est_cfs;
+	out->uclamp_min_rq[k] = rq->fc->uclamp_min_rq;
+	out->uclamp_max_rq[k] = rq->fc->uclamp_max_rq;
+	out->uclamp_idle[k] = rq->fc->uclamp_idle;
 	out->overloaded[k] = cs.s.overloaded;
 }
 
@@ -493,10 +494,9 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	struct sim_wakee *w = &rq->idle_wakee;
 
 	rq_init(s, rq, (int)c);
-	rq->view_stale = false; /* the view is the case's, written below */
-	rq->cpu_capacity = in->capacity_of[c];
-	rq->cfs_avg.load_avg = in->cfs_load_avg[c];
-	rq->cfs_avg.last_update_time = 1000000;
+	rq->fc->capacity_of = in->capacity_of[c];
+	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
+	rq->fc->cfs_avg.last_update_time = 1000000;
 	rq->nr_running = (unsigned)in->nr_running[c];
 	rq->cfs_delayed = (unsigned)in->nr_delayed[c];
 	rq->cfs_nr = rq->nr_running - rq->cfs_delayed;
@@ -515,7 +515,6 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 				 .flip_decay_ts = in->curr_decay_ts[c],
 				 .last = in->curr_last_is_p[c] ? &ws.p : NULL };
 	v->arch_cap = in->arch_cap[c];
-	v->capacity_of = in->capacity_of[c];
 	v->hw_load_avg = in->hw_load_avg[c];
 	v->cpufreq_pressure = in->cpufreq_pressure[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;

@@ -48,11 +48,12 @@ void cside_sugov_6_1(const struct kc_sugov_6_1_in *in, struct kc_sugov_6_1_out *
 		pcpus[c].policy = 0;
 		capsim_cpumask_set(&pol.related_cpus, c);
 		cpus[c] = (struct fair_cpu){
-			.arch_cap = in->arch_cap[c], .util_cfs = in->util_cfs[c],
-			.util_est_cfs = (uint32_t)in->util_est_cfs[c], .util_rt = in->util_rt[c],
-			.util_dl = in->util_dl[c], .util_irq = in->util_irq[c],
+			.arch_cap = in->arch_cap[c], .cfs_avg.util_avg = in->util_cfs[c],
+			.util_est_cfs = (uint32_t)in->util_est_cfs[c],
+			.avg_rt.util_avg = in->util_rt[c],
+			.avg_dl.util_avg = in->util_dl[c], .util_irq = in->util_irq[c],
 			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
-			.rt_runnable = in->rt_runnable[c] != 0,
+			.rt_nr_running = in->rt_runnable[c] != 0,
 		};
 	}
 	for (unsigned i = 0; i < in->nr_opps; i++)
@@ -74,7 +75,7 @@ void cside_sugov_6_1(const struct kc_sugov_6_1_in *in, struct kc_sugov_6_1_out *
 		if (in->limits_changed[i])
 			sg.limits_changed = true; /* sugov_limits() */
 		idle_calls[cpu] += in->idled[i] != 0;
-		cpus[cpu].util_cfs = in->new_util[i];
+		cpus[cpu].cfs_avg.util_avg = in->new_util[i];
 		if (in->new_uclamp_min[i])
 			cpus[cpu].uclamp_min_rq = in->new_uclamp_min[i] - 1;
 		if (in->new_uclamp_max[i])

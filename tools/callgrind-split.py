@@ -67,7 +67,8 @@ KERNEL = {
     # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
-SIMULATOR = {'fair_memo_refresh', 'cpu_memo_fill', 'cpu_memo', 'trace_fits', 'feec_exit'}
+SIMULATOR = {'fair_memo_refresh', 'cpu_memo_fill', 'cpu_memo', 'trace_fits', 'feec_exit',
+             'fair_memo_invalidate', 'fair_memo_check'}
 
 # (family, files, function-name pattern or None) - the first match wins, per side
 FAMILIES = {
@@ -104,8 +105,9 @@ FAMILIES = {
         ('rt-app interpreter and CPU work', ('src/sim/task_exec.c',), None),
         ('rt-app interpreter and CPU work', ('src/sim/core.c',), r'completion'),
         ('view and memo of the placement code', ('src/sim/core.c', 'src/sim/sim.h', 'src/model/fair.c',
-                                                  'src/sim/sim_pressure.c', 'src/model/belief.c'),
-         r'sync|memo|fill_view|refresh_views|belief_view'),
+                                                  'src/model/fair.h', 'src/sim/sim_pressure.c',
+                                                  'src/model/belief.c'),
+         r'sync|memo|fill_view|refresh_views|belief_view|signals_changed'),
         ('what the balance copies from the runqueues', ('src/sim/fair_balance.c',), None),
         ('statistics, accounting, event sink', ('src/sim/sim_stats.c', 'src/sim/sim_account.c',
                                                  'src/sim/sim_events.c', 'src/sim/sim_events.h',

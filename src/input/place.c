@@ -470,6 +470,7 @@ static int parse_cpu(struct place_case *pc, unsigned i, json_object *o, enum pla
 	const uint64_t hi = PLACE_MAX_VALUE;
 	int d = mode == PLACE_STATE, dt = d || !model_reads_thermal(model);
 	uint64_t util_est = 0;
+	bool rt_runnable = false;
 	int rc = check_keys(o, known, mode, jp, err);
 
 	rc = rc ? rc : check_index(o, "cpu", i, d, jp, err);
@@ -477,13 +478,15 @@ static int parse_cpu(struct place_case *pc, unsigned i, json_object *o, enum pla
 	rc = rc ? rc : get_bool(o, "sched_idle", jp, err, d, 0, &c->sched_idle);
 	rc = rc ? rc : get_bool(o, "uclamp_idle", jp, err, d, c->idle || c->sched_idle,
 				&c->uclamp_idle);
-	rc = rc ? rc : get_bool(o, "rt_runnable", jp, err, d, 0, &c->rt_runnable);
-	rc = rc ? rc : get_uint(o, "util_cfs", jp, err, 0, hi, d, 0, &c->util_cfs);
-	rc = rc ? rc : get_uint(o, "runnable_cfs", jp, err, 0, hi, d, c->util_cfs, &c->runnable_cfs);
+	rc = rc ? rc : get_bool(o, "rt_runnable", jp, err, d, 0, &rt_runnable);
+	c->rt_nr_running = rt_runnable; /* rt_rq_is_runnable() reads only whether it is 0 */
+	rc = rc ? rc : get_uint(o, "util_cfs", jp, err, 0, hi, d, 0, &c->cfs_avg.util_avg);
+	rc = rc ? rc : get_uint(o, "runnable_cfs", jp, err, 0, hi, d, c->cfs_avg.util_avg,
+				&c->cfs_avg.runnable_avg);
 	rc = rc ? rc : get_uint(o, "util_est_cfs", jp, err, 0, UINT32_MAX, d, 0, &util_est);
 	c->util_est_cfs = (uint32_t)util_est;
-	rc = rc ? rc : get_uint(o, "util_rt", jp, err, 0, hi, d, 0, &c->util_rt);
-	rc = rc ? rc : get_uint(o, "util_dl", jp, err, 0, hi, d, 0, &c->util_dl);
+	rc = rc ? rc : get_uint(o, "util_rt", jp, err, 0, hi, d, 0, &c->avg_rt.util_avg);
+	rc = rc ? rc : get_uint(o, "util_dl", jp, err, 0, hi, d, 0, &c->avg_dl.util_avg);
 	rc = rc ? rc : get_uint(o, "util_irq", jp, err, 0, hi, d, 0, &c->util_irq);
 	rc = rc ? rc : get_uint(o, "dl_running_bw", jp, err, 0, hi, d, 0, &c->dl_running_bw);
 	rc = rc ? rc : get_uint(o, "hw_load_avg", jp, err, 0, hi, d, 0, &c->hw_load_avg);

@@ -46,6 +46,12 @@ static inline uint64_t cpu_bw_dl(const struct fair_cpu *c)
 	return (c->dl_running_bw * SCHED_CAPACITY_SCALE) >> BW_SHIFT;
 }
 
+/* mirrors rt_rq_is_runnable(), kernel/sched/sched.h (rt_queued follows rt_nr_running here) */
+static inline bool rt_rq_is_runnable(const struct fair_cpu *c)
+{
+	return c->rt_nr_running > 0;
+}
+
 /* mirrors _task_util_est(), fair.c */
 static inline uint64_t task_util_est_raw(const struct fair_task *p)
 {
@@ -64,7 +70,7 @@ uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, 
 	const struct fair_cpu *c = &rd->cpus[cpu];
 	int add_task = p && p->prev_cpu != cpu && dst_cpu == cpu;
 	int sub_task = p && p->prev_cpu == cpu && dst_cpu != cpu;
-	uint64_t util = c->util_cfs;
+	uint64_t util = c->cfs_avg.util_avg;
 
 	if (add_task)
 		util += p->util;
@@ -72,7 +78,7 @@ uint64_t cpu_util(const struct fair_rd *rd, int cpu, const struct fair_task *p, 
 		lsub_positive(&util, p->util);
 
 	if (boost) {
-		uint64_t runnable = c->runnable_cfs;
+		uint64_t runnable = c->cfs_avg.runnable_avg;
 
 		if (add_task)
 			runnable += p->runnable;
@@ -116,12 +122,12 @@ uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs
 		/* DL bandwidth and IRQ must be served; rq uclamp_min boosts */
 		*min = max_u64(irq + cpu_bw_dl(c), c->uclamp_min_rq);
 		/* without uclamp, runnable RT goes to the maximum */
-		if (!rd->uclamp_used && c->rt_runnable)
+		if (!rd->uclamp_used && rt_rq_is_runnable(c))
 			*min = max_u64(*min, scale);
 	}
 
-	util = util_cfs + c->util_rt;
-	util += c->util_dl;
+	util = util_cfs + c->avg_rt.util_avg;
+	util += c->avg_dl.util_avg;
 
 	if (max)
 		*max = min_u64(scale, c->uclamp_max_rq);
@@ -139,7 +145,8 @@ uint64_t effective_cpu_util(const struct fair_rd *rd, int cpu, uint64_t util_cfs
 /* mirrors sched_cpu_util(), kernel/sched/fair.c (6.12) */
 uint64_t sched_cpu_util(const struct fair_rd *rd, int cpu)
 {
-	return effective_cpu_util(rd, cpu, CAPSIM_MUT(100, cpu_util_cfs(rd, cpu), rd->cpus[cpu].util_cfs),
+	return effective_cpu_util(rd, cpu, CAPSIM_MUT(100, cpu_util_cfs(rd, cpu),
+						      rd->cpus[cpu].cfs_avg.util_avg),
 				  NULL, NULL);
 }
 
@@ -185,23 +192,23 @@ static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
 	return m;
 }
 
-/*
- * Evaluated at once, not marked stale for the next reader: the memo is read about five times
- * as often as it changes (bench (b)), and a reader's "is it valid?" then always gets the same
- * answer; marked stale, a fifth of the reads found it so, a test no branch predictor could
- * learn, which cost more than the evaluation.
- */
-void fair_memo_refresh(const struct fair_rd *rd, int cpu)
+const char *fair_memo_check(const struct fair_rd *rd, int cpu)
 {
-	if (!rd->memo)
-		return;
-	if (cpu >= 0) { /* the common case, without the loop's set-up */
-		cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
-		rd->memo[cpu].overutilized_valid = false;
-		return;
-	}
-	for (unsigned c = 0; c < rd->nr_cpus; c++)
-		fair_memo_refresh(rd, (int)c);
+	const struct fair_memo *m = rd->memo ? &rd->memo[cpu] : NULL;
+	struct fair_rd fresh = *rd;
+	struct fair_memo now;
+
+	if (!m)
+		return NULL;
+	fresh.memo = NULL; /* every read below evaluates the kernel's functions afresh */
+	cpu_memo_fill(&fresh, cpu, &now);
+	if (m->valid && m->busy != now.busy)
+		return "busy";
+	if (m->valid && m->perf != now.perf)
+		return "perf";
+	if (m->overutilized_valid && m->overutilized != cpu_overutilized(&fresh, cpu))
+		return "overutilized";
+	return NULL;
 }
 
 /* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */
@@ -245,17 +252,17 @@ static uint64_t effective_cpu_util_freq_6_1(const struct fair_rd *rd, int cpu, u
 	const struct fair_cpu *c = &rd->cpus[cpu];
 	uint64_t max = c->arch_cap, irq = c->util_irq, util;
 
-	if (!rd->uclamp_used && CAPSIM_MUT(111, c->rt_runnable, false))
+	if (!rd->uclamp_used && CAPSIM_MUT(111, rt_rq_is_runnable(c), false))
 		return max; /* without uclamp, runnable RT goes to the maximum */
 	if (irq >= max)
 		return max;
-	util = uclamp_rq_util_with(rd, cpu, util_cfs + CAPSIM_MUT(112, c->util_rt, 0));
+	util = uclamp_rq_util_with(rd, cpu, util_cfs + CAPSIM_MUT(112, c->avg_rt.util_avg, 0));
 	/* CFS + RT + DL saturated: no idle time, the maximum */
-	if (CAPSIM_MUT(113, util + c->util_dl >= max, util >= max))
+	if (CAPSIM_MUT(113, util + c->avg_dl.util_avg >= max, util >= max))
 		return max;
 	util = scale_irq_capacity(util, irq, max);
 	util += irq;
-	util += CAPSIM_MUT(114, cpu_bw_dl(c), c->util_dl);
+	util += CAPSIM_MUT(114, cpu_bw_dl(c), c->avg_dl.util_avg);
 	return min_u64(max, util);
 }
 
@@ -293,7 +300,8 @@ bool uclamp_rq_is_capped(const struct fair_rd *rd, int cpu)
 
 	if (!rd->uclamp_used)
 		return false;
-	return c->uclamp_max_rq != 1024 && cpu_util_cfs(rd, cpu) + c->util_rt >= c->uclamp_max_rq;
+	return c->uclamp_max_rq != 1024 &&
+	       cpu_util_cfs(rd, cpu) + c->avg_rt.util_avg >= c->uclamp_max_rq;
 }
 
 uint64_t actual_cpu_capacity(const struct fair_rd *rd, int cpu)
@@ -310,7 +318,7 @@ uint64_t scale_rt_capacity(const struct fair_rd *rd, int cpu)
 
 	if (irq >= max)
 		return 1;
-	used = c->util_rt + c->util_dl + model_rt_extra_used(rd->model, c);
+	used = c->avg_rt.util_avg + c->avg_dl.util_avg + model_rt_extra_used(rd->model, c);
 	if (used >= max)
 		return 1;
 	free = max - used;

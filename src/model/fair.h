@@ -35,16 +35,19 @@
 
 /*
  * struct fair_cpu - what the placement code reads of one CPU's runqueue (kernel accessor in
- * brackets). All capacities and utils are out of SCHED_CAPACITY_SCALE (1024).
+ * brackets). All capacities and utils are out of SCHED_CAPACITY_SCALE (1024). In the
+ * simulator this is the runqueue's own state, not a copy: the engine updates the PELT
+ * signals, util_est, rq clamps, RT count and capacity_of here in place (struct sim_rq's
+ * fc), and the model's belief writes the pressures (src/sim/sim_pressure.c).
  */
 struct fair_cpu {
 	uint64_t arch_cap;         /* [arch_scale_cpu_capacity(cpu)], 1..1024 */
 	uint64_t capacity_of;      /* [rq->cpu_capacity] cached CFS capacity (scale_rt_capacity) */
-	uint64_t util_cfs;         /* [rq->cfs.avg.util_avg], incl. blocked util of sleepers */
-	uint64_t runnable_cfs;     /* [rq->cfs.avg.runnable_avg] */
+	struct capsim_sched_avg cfs_avg; /* [rq->cfs.avg], incl. blocked util of sleepers */
 	uint32_t util_est_cfs;     /* [rq->cfs.avg.util_est] (unsigned int in the kernel) */
-	uint64_t util_rt;          /* [rq->avg_rt.util_avg] */
-	uint64_t util_dl;          /* [rq->avg_dl.util_avg] */
+	unsigned rt_nr_running;    /* [rq->rt.rt_nr_running] */
+	struct capsim_sched_avg avg_rt; /* [rq->avg_rt] */
+	struct capsim_sched_avg avg_dl; /* [rq->avg_dl] */
 	uint64_t util_irq;         /* [rq->avg_irq.util_avg] */
 	uint64_t dl_running_bw;    /* [rq->dl.running_bw], BW_SHIFT units */
 	/* pressure, 6.10+ (read by CAPSIM_MODEL_V6_10 / LATEST) */
@@ -58,7 +61,6 @@ struct fair_cpu {
 	bool idle;                 /* [available_idle_cpu(cpu)] */
 	bool sched_idle;           /* [sched_idle_cpu(cpu)]: only SCHED_IDLE tasks runnable */
 	bool uclamp_idle;          /* [uclamp_rq_is_idle(rq)]: UCLAMP_FLAG_IDLE */
-	bool rt_runnable;          /* [rt_rq_is_runnable(&rq->rt)] */
 };
 
 /*
@@ -79,8 +81,9 @@ struct fair_task {
 /*
  * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): the
  * effective_cpu_util() busy time of its cpu_util_cfs(), the performance schedutil's
- * sugov_get_util() asks for, and cpu_overutilized(). The simulator keeps one per CPU, so that
- * the wake-up, frequency and balance paths evaluate only the CPUs whose signals changed.
+ * sugov_get_util() asks for, and cpu_overutilized(). A cache of its struct fair_cpu (and of
+ * the rd's uclamp_used), filled by the first reader after a change: whoever writes one of
+ * them calls fair_memo_invalidate(). fair_memo_check() tells a stale one.
  */
 struct fair_memo {
 	bool valid;               /* busy, perf */
@@ -97,8 +100,9 @@ struct fair_memo {
  * @pds:         @nr_pds perf domains indexed by pd id; pds[i].cpus is its span.
  * @pd_order:    [rd->pd] the pd ids in list order (build_perf_domains() prepends, so usually
  *               highest CPU numbers first); feec visits pds in this order.
- * @memo:        NULL, or @nr_cpus memos; whoever changes cpus[c] (or @uclamp_used) must call
- *               fair_memo_refresh() for it.
+ * @memo:        NULL, or @nr_cpus memos: a cache (struct fair_memo) that the readers, which
+ *               take the rd const, fill; whoever changes cpus[c] (or @uclamp_used) must call
+ *               fair_memo_invalidate() for it.
  */
 struct fair_rd {
 	enum capsim_model model;
@@ -111,11 +115,26 @@ struct fair_rd {
 	struct fair_memo *memo;
 };
 
+/* fair_memo_invalidate() - @cpu's signals changed (-1: every CPU's, or the rd's): its memo
+ * is evaluated again by its next reader */
+static inline void fair_memo_invalidate(struct fair_rd *rd, int cpu)
+{
+	if (!rd->memo)
+		return;
+	if (cpu >= 0) {
+		rd->memo[cpu].valid = false;
+		rd->memo[cpu].overutilized_valid = false;
+		return;
+	}
+	for (unsigned c = 0; c < rd->nr_cpus; c++)
+		fair_memo_invalidate(rd, (int)c);
+}
+
 /**
- * fair_memo_refresh() - @cpu's signals changed: its memo is evaluated again now (-1: every
- * CPU's, or the rd's changed).
+ * fair_memo_check() - whether @cpu's memo, where valid, equals what its struct fair_cpu gives
+ * now (a missing fair_memo_invalidate() leaves it stale). Return: NULL, or the stale field.
  */
-void fair_memo_refresh(const struct fair_rd *rd, int cpu);
+const char *fair_memo_check(const struct fair_rd *rd, int cpu);
 
 /* --- utilization ------------------------------------------------------------------------- */
 

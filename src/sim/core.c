@@ -4,12 +4,12 @@
  * clocks (update_rq_clock(), and update_rq_clock_pelt() of kernel/sched/pelt.h), rq uclamp,
  * enqueue_task() / dequeue_task(), __schedule() with pick_next_task() over the class table,
  * wakeup_preempt() and sched_tick(), each calling the task's class (fair.c, rt.c, deadline.c,
- * idle.c: struct sim_sched_class in sim.h); and the view the placement code reads
- * (model/fair.h), synced from the runqueues.
+ * idle.c: struct sim_sched_class in sim.h).
  */
 #include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -41,11 +41,12 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->cpu = cpu;
 	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
-	rq->cpu_capacity = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
-	rq->view_stale = true; /* the view starts empty */
+	rq->fc = &s->view[cpu];
+	rq->fc->capacity_of = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
 	uclamp_rq_init(&rq->uclamp, s->opt.uclamp_buckets); /* CONFIG_UCLAMP_BUCKETS_COUNT */
-	rq->uclamp_rq[1] = SCHED_CAPACITY_SCALE;
-	rq->uclamp_idle = true;
+	rq->fc->uclamp_max_rq = SCHED_CAPACITY_SCALE;
+	rq->fc->uclamp_idle = true;
+	rq_signals_changed(s, rq);
 	rq->freq_scale = SCHED_CAPACITY_SCALE;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = SIM_RQ_CLOCK_START_NS;
 	rq->cap_orig = platform_cpu_capacity_orig(s->plat, (unsigned)cpu);
@@ -89,13 +90,15 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 /* ---- uclamp ------------------------------------------------------------------------------ */
 
-/* the clamps the rest of the engine and the view read: uclamp_rq_get() and UCLAMP_FLAG_IDLE */
+/* the clamps the model functions read: uclamp_rq_get() and UCLAMP_FLAG_IDLE */
 static void uclamp_rq_publish(struct capsim_sim *s, struct sim_rq *rq)
 {
-	rq->uclamp_rq[0] = rq->uclamp.clamp[CAPSIM_MUT(29, UCLAMP_ID_MIN, UCLAMP_ID_MAX)].value;
-	rq->uclamp_rq[1] = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
-	rq->uclamp_idle = CAPSIM_MUT(30, rq->uclamp.idle, false);
-	rq->view_stale = true;
+	struct fair_cpu *fc = rq->fc;
+
+	fc->uclamp_min_rq = rq->uclamp.clamp[CAPSIM_MUT(29, UCLAMP_ID_MIN, UCLAMP_ID_MAX)].value;
+	fc->uclamp_max_rq = rq->uclamp.clamp[UCLAMP_ID_MAX].value;
+	fc->uclamp_idle = CAPSIM_MUT(30, rq->uclamp.idle, false);
+	rq_signals_changed(s, rq);
 	sim_ev_uclamp(s, rq);
 }
 
@@ -134,56 +137,47 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 	uclamp_rq_publish(s, rq);
 }
 
-/* ---- the view read by the placement code (src/model/fair.h) ------------------------------------ */
+/* ---- the pressures the placement code reads (src/model/fair.h) ------------------------------ */
 
-/* The pressures in the view: they change only with hw_load_avg updates and platform events. */
+/* The pressures in rq->fc: they change only with hw_load_avg updates and platform events. */
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, &s->view[rq->cpu])) {
-		fair_memo_refresh(&s->rd, rq->cpu);
+	if (sim_pressure_fill_view(s, rq->cpu, rq->fc)) {
+		rq_signals_changed(s, rq);
 		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
 	}
 }
 
-/*
- * The signals struct fair_memo depends on, into the view (rq_sync_view()): compared and copied
- * only when a writer marked them stale (their PELT decayed, util_est, the rq clamps, the RT
- * count), and the memo refreshed if one moved.
- */
-void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq)
+/* rq_sync_view()'s capped model: its belief (arch_cap included) moves with time; the other
+ * models' pressures change only where rq_sync_pressure() follows */
+void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct fair_cpu *v = &s->view[rq->cpu];
-	bool memo_inputs_moved = false;
+	if (sim_pressure_fill_view(s, rq->cpu, rq->fc))
+		rq_signals_changed(s, rq);
+}
 
-	if (rq->view_stale) {
-		/* the PELT signals first: they are what moved, mostly (no more compares then) */
-		memo_inputs_moved = v->util_cfs != rq->cfs_avg.util_avg ||
-				    v->runnable_cfs != rq->cfs_avg.runnable_avg ||
-				    v->util_est_cfs != rq->cfs_util_est ||
-				    v->capacity_of != rq->cpu_capacity ||
-				    v->util_rt != rq->rt_avg.util_avg ||
-				    v->util_dl != rq->dl_avg.util_avg ||
-				    v->uclamp_min_rq != rq->uclamp_rq[0] ||
-				    v->uclamp_max_rq != rq->uclamp_rq[1] ||
-				    v->rt_runnable != (rq->rt_nr > 0);
-		v->capacity_of = rq->cpu_capacity;
-		v->util_cfs = rq->cfs_avg.util_avg;
-		v->runnable_cfs = rq->cfs_avg.runnable_avg;
-		v->util_est_cfs = rq->cfs_util_est;
-		v->util_rt = rq->rt_avg.util_avg;
-		v->util_dl = rq->dl_avg.util_avg; /* cpu_util_dl(): the kthread's running, no bandwidth */
-		v->uclamp_min_rq = rq->uclamp_rq[0];
-		v->uclamp_max_rq = rq->uclamp_rq[1];
-		v->rt_runnable = rq->rt_nr > 0;
-		rq->view_stale = false;
+/*
+ * Debug and ASan builds, after every event: each CPU's memo, where valid, must equal what its
+ * struct fair_cpu gives now; else a writer of the fair_cpu missed its rq_signals_changed().
+ */
+void rq_check_memos(const struct capsim_sim *s)
+{
+#ifndef NDEBUG
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const char *stale = fair_memo_check(&s->rd, (int)c);
+
+		if (stale) {
+			fprintf(stderr, "capsim: CPU %u's fair_memo.%s is stale at %llu ns (event "
+				"%llu): a writer of its struct fair_cpu did not invalidate it\n", c,
+				stale, (unsigned long long)s->now,
+				(unsigned long long)s->nr_events);
+			abort();
+		}
 	}
-	/* the capped model's belief (arch_cap included) moves with time; the other models'
-	 * pressures change only where rq_sync_pressure() follows */
-	if (s->opt.model == CAPSIM_MODEL_CAPPED && sim_pressure_fill_view(s, rq->cpu, v))
-		memo_inputs_moved = true;
-	if (memo_inputs_moved)
-		fair_memo_refresh(&s->rd, rq->cpu);
+#else
+	(void)s;
+#endif
 }
 
 /*

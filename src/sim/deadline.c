@@ -13,10 +13,10 @@
 /* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
 int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
-	int decayed = pelt_update_dl_rq_load_avg(&rq->dl_avg, rq_clock_pelt(rq), running);
+	int decayed = pelt_update_dl_rq_load_avg(&rq->fc->avg_dl, rq_clock_pelt(rq), running);
 
 	if (decayed) {
-		rq->view_stale = true; /* cpu_util_dl() is a memo input */
+		rq_signals_changed(s, rq); /* cpu_util_dl() is a memo input */
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_DL);
 	}
 	return decayed;

@@ -62,7 +62,7 @@ static uint32_t max_u32(uint64_t a, uint64_t b)
  */
 static int cfs_rq_take_removed(struct sim_rq *rq)
 {
-	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 	uint32_t divider = capsim_pelt_divider(sa);
 	uint64_t r;
 
@@ -89,22 +89,22 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
 	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
-	int decayed = capsim_pelt_update(&rq->cfs_avg, now, rq->cfs_load_weight,
+	int decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
 					 CAPSIM_MUT(28, rq->cfs_nr, rq->cfs_nr + rq->cfs_delayed),
 					 running, 1);
 
 	decayed |= removed;
 	if (decayed) {
-		rq->view_stale = true;
+		rq_signals_changed(s, rq);
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_CFS);
 	}
 	return decayed;
 }
 
 /* mirrors attach_entity_load_avg(), kernel/sched/fair.c */
-static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
+static void attach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 
 	pelt_attach_entity_avg(&p->avg, sa, p->weight);
 	/* enqueue_load_avg() */
@@ -114,7 +114,7 @@ static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
 	sa->util_sum += CAPSIM_MUT(23, p->avg.util_sum, (uint32_t)p->avg.util_avg);
 	sa->runnable_avg += CAPSIM_MUT(24, p->avg.runnable_avg, p->avg.util_avg);
 	sa->runnable_sum += p->avg.runnable_sum;
-	rq->view_stale = true;
+	rq_signals_changed(s, rq);
 }
 
 /*
@@ -124,7 +124,7 @@ static void attach_entity_load_avg(struct sim_rq *rq, struct sim_task *p)
  */
 static void detach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	struct capsim_sched_avg *sa = &rq->cfs_avg;
+	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 
 	sub_positive64(&sa->load_avg, p->avg.load_avg);
 	sub_positive64(&sa->load_sum, p->weight * p->avg.load_sum);
@@ -135,7 +135,7 @@ static void detach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, stru
 	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
 	sub_positive64(&sa->runnable_sum, p->avg.runnable_sum);
 	sa->runnable_sum = max_u32(sa->runnable_sum, sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER);
-	rq->view_stale = true;
+	rq_signals_changed(s, rq);
 	rq_sync_view(s, rq);
 	cpufreq_update_util(s, rq->cpu);
 }
@@ -171,7 +171,7 @@ static bool load_avg_is_decayed(const struct capsim_sched_avg *sa)
 static void migrate_se_pelt_lag(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct sim_rq *rq = &s->rq[p->cpu];
-	uint64_t now, lut = rq->cfs_avg.last_update_time;
+	uint64_t now, lut = rq->fc->cfs_avg.last_update_time;
 
 	if (load_avg_is_decayed(&p->avg) || rq->curr)
 		return;
@@ -190,7 +190,7 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 
 	if (!p->avg.last_update_time || task_on_rq(p))
 		return;
-	pelt_update_load_avg_blocked_se(&p->avg, rq->cfs_avg.last_update_time, p->weight);
+	pelt_update_load_avg_blocked_se(&p->avg, rq->fc->cfs_avg.last_update_time, p->weight);
 }
 
 /*
@@ -207,15 +207,15 @@ static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struc
 		update_load_avg_se(s, rq, p, now);
 	decayed = CAPSIM_MUT(19, update_cfs_rq_load_avg(s, rq, now), 0);
 	if (p && !p->avg.last_update_time && !detach) {
-		attach_entity_load_avg(rq, p);
+		attach_entity_load_avg(s, rq, p);
 		decayed = 1;
 	} else if (detach) {
 		detach_entity_load_avg(s, rq, p); /* its cfs_rq_util_change() instead of the one below */
 		return;
 	}
-	/* cfs_rq_util_change(): schedutil reads the new signals. Without a decay they did not
-	 * change, unless a task left (task_detach()); the caller refreshes the rest of the view. */
-	if (rq->view_stale)
+	/* cfs_rq_util_change(): schedutil reads the new signals (and the capped model's belief
+	 * of now); the caller syncs the idle flags */
+	if (decayed)
 		rq_sync_view(s, rq);
 	if (CAPSIM_MUT(20, decayed, !decayed))
 		cpufreq_update_util(s, rq->cpu);
@@ -233,7 +233,7 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	struct capsim_sched_avg *sa = &p->avg;
-	int64_t cap = ((int64_t)rq->cap_orig - (int64_t)rq->cfs_avg.util_avg) / 2;
+	int64_t cap = ((int64_t)rq->cap_orig - (int64_t)rq->fc->cfs_avg.util_avg) / 2;
 
 	memset(sa, 0, sizeof(*sa));
 	sa->load_avg = p->weight; /* init_entity_runnable_average() */
@@ -242,8 +242,10 @@ void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_tas
 		return;
 	}
 	if (cap > 0) {
-		if (rq->cfs_avg.util_avg) {
-			sa->util_avg = rq->cfs_avg.util_avg * p->weight / (rq->cfs_avg.load_avg + 1);
+		if (rq->fc->cfs_avg.util_avg) {
+			const struct capsim_sched_avg *cfs = &rq->fc->cfs_avg;
+
+			sa->util_avg = cfs->util_avg * p->weight / (cfs->load_avg + 1);
 			if (sa->util_avg > (uint64_t)cap)
 				sa->util_avg = (uint64_t)cap;
 		} else {
@@ -390,8 +392,8 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	update_curr(s, rq);
 	p->cpu = rq->cpu;
 	if (ue_first)
-		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p));
-	rq->view_stale = true;
+		rq->fc->util_est_cfs = util_est_enqueue(rq->fc->util_est_cfs, task_util_est_raw(p));
+	rq_signals_changed(s, rq);
 	if (p->in_iowait && CAPSIM_MUT(2, wakeup, !wakeup)) {
 		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
 		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
@@ -400,8 +402,10 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		cpufreq_update_util_flags(s, rq->cpu, CAPSIM_MUT(3, SCHED_CPUFREQ_IOWAIT, 0));
 	}
 	update_load_avg(s, rq, p);
-	if (!ue_first)
-		rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p));
+	if (!ue_first) {
+		rq->fc->util_est_cfs = util_est_enqueue(rq->fc->util_est_cfs, task_util_est_raw(p));
+		rq_signals_changed(s, rq);
+	}
 	s->fair->enqueue(s, rq, p, wakeup, flags);
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
@@ -427,9 +431,10 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 {
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
-	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p))),
+	CAPSIM_MUT(8, (void)(rq->fc->util_est_cfs = util_est_enqueue(rq->fc->util_est_cfs,
+								     task_util_est_raw(p))),
 		   (void)0);
-	rq->view_stale = true;
+	rq_signals_changed(s, rq);
 	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
 	 * before clear_delayed(), which eevdf_requeue_delayed() does */
 	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
@@ -486,9 +491,9 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	bool util_est_first = model_util_est_update_before_dequeue(s->opt.model);
 
 	update_curr(s, rq);
-	rq->cfs_util_est = util_est_dequeue(rq->cfs_util_est,
-					    CAPSIM_MUT(14, task_util_est_raw(p), rq->cfs_util_est));
-	rq->view_stale = true;
+	rq->fc->util_est_cfs = util_est_dequeue(rq->fc->util_est_cfs,
+					    CAPSIM_MUT(14, task_util_est_raw(p), rq->fc->util_est_cfs));
+	rq_signals_changed(s, rq);
 	if (util_est_first)
 		rq_util_est_update(s, rq, p, CAPSIM_MUT(12, sleep, !sleep));
 	if (!s->fair->dequeue(s, rq, p, sleep)) {
@@ -687,9 +692,9 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	decayed |= sim_pressure_blocked(s, rq->cpu);
 	decayed |= update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	/* update_blocked_load_status(): others_have_blocked() || cfs_rq_has_blocked() */
-	if (!rq->rt_avg.util_avg && !rq->dl_avg.util_avg &&
-	    !sim_pressure_load_avg(s, rq->cpu) && !rq->cfs_avg.load_avg &&
-	    !rq->cfs_avg.util_avg)
+	if (!rq->fc->avg_rt.util_avg && !rq->fc->avg_dl.util_avg &&
+	    !sim_pressure_load_avg(s, rq->cpu) && !rq->fc->cfs_avg.load_avg &&
+	    !rq->fc->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
 	rq_sync_view(s, rq);

@@ -11,6 +11,7 @@
  * update_cpu_capacity() at balance cadence. The placement functions themselves are
  * src/model/fair.c's; the domains and groups it walks are topology.c's.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -246,7 +247,7 @@ static int wake_affine_weight(const struct capsim_sim *s, const struct sd_domain
 			      const struct sim_task *p, int this_cpu, int prev_cpu, int sync)
 {
 	const struct sim_task *curr = s->rq[this_cpu].curr;
-	int64_t this_eff_load = (int64_t)s->rq[this_cpu].cfs_avg.load_avg, prev_eff_load;
+	int64_t this_eff_load = (int64_t)s->rq[this_cpu].fc->cfs_avg.load_avg, prev_eff_load;
 	uint64_t task_load;
 
 	if (sync) {
@@ -259,11 +260,11 @@ static int wake_affine_weight(const struct capsim_sim *s, const struct sd_domain
 	task_load = p->avg.load_avg;
 	this_eff_load += (int64_t)task_load;
 	this_eff_load *= 100;
-	this_eff_load *= (int64_t)s->rq[prev_cpu].cpu_capacity;
-	prev_eff_load = (int64_t)s->rq[prev_cpu].cfs_avg.load_avg;
+	this_eff_load *= (int64_t)s->rq[prev_cpu].fc->capacity_of;
+	prev_eff_load = (int64_t)s->rq[prev_cpu].fc->cfs_avg.load_avg;
 	prev_eff_load -= (int64_t)task_load;
 	prev_eff_load *= 100 + ((int64_t)sd_imbalance_pct(sd->flags) - 100) / 2;
-	prev_eff_load *= (int64_t)s->rq[this_cpu].cpu_capacity;
+	prev_eff_load *= (int64_t)s->rq[this_cpu].fc->capacity_of;
 	if (sync)
 		prev_eff_load += CAPSIM_MUT(53, 1, 0);
 	return this_eff_load < prev_eff_load ? this_cpu : WA_NONE;
@@ -325,7 +326,7 @@ static unsigned task_running_on_cpu(const struct sim_task *p, int cpu)
 /* mirrors cpu_load_without(): the cfs_rq's load_avg less @p's task_h_load() (no cgroups) */
 static uint64_t cpu_load_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
 {
-	uint64_t load = s->rq[cpu].cfs_avg.load_avg;
+	uint64_t load = s->rq[cpu].fc->cfs_avg.load_avg;
 
 	if (task_contributes(p, cpu))
 		lsub_positive(&load, p->avg.load_avg);
@@ -335,7 +336,7 @@ static uint64_t cpu_load_without(const struct capsim_sim *s, int cpu, const stru
 /* mirrors cpu_runnable_without() */
 static uint64_t cpu_runnable_without(const struct capsim_sim *s, int cpu, const struct sim_task *p)
 {
-	uint64_t runnable = s->rq[cpu].cfs_avg.runnable_avg;
+	uint64_t runnable = s->rq[cpu].fc->cfs_avg.runnable_avg;
 
 	if (task_contributes(p, cpu))
 		lsub_positive(&runnable, p->avg.runnable_avg);
@@ -517,8 +518,8 @@ static int sched_balance_find_dst_group_cpu(const struct capsim_sim *s, unsigned
 				latest_idle_timestamp = rq->idle_stamp;
 				shallowest_idle_cpu = (int)i;
 			}
-		} else if (shallowest_idle_cpu == -1 && rq->cfs_avg.load_avg < min_load) {
-			min_load = rq->cfs_avg.load_avg; /* cpu_load() */
+		} else if (shallowest_idle_cpu == -1 && rq->fc->cfs_avg.load_avg < min_load) {
+			min_load = rq->fc->cfs_avg.load_avg; /* cpu_load() */
 			least_loaded_cpu = (int)i;
 		}
 	}
@@ -707,16 +708,15 @@ void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq)
 		sim_set_overutilized(s, true);
 }
 
-/* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
-void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
+/* Group @gi's sgc capacity sums into @sg, from its CPUs' capacity_of(). */
+static void sg_capacity_of(const struct capsim_sim *s, unsigned gi, struct lb_group *sg)
 {
 	const capsim_cpumask *span = &s->plat->sd->groups[gi];
-	struct lb_group *sg = &s->sg[gi];
 
 	sg->capacity = sg->max_capacity = 0;
 	sg->min_capacity = UINT64_MAX;
 	for_each_cpu(c, span, s->nr_cpus) {
-		uint64_t cap = s->rq[c].cpu_capacity;
+		uint64_t cap = s->rq[c].fc->capacity_of;
 
 		sg->capacity += cap;
 		sg->min_capacity = cap < sg->min_capacity ? cap : sg->min_capacity;
@@ -724,21 +724,50 @@ void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
 	}
 }
 
+/* Group @gi's sgc capacity sums, kept in s->sg: a cache of its CPUs' capacity_of(), summed
+ * again at each change of one (update_cpu_capacity()) */
+void sg_sum_capacity(struct capsim_sim *s, unsigned gi)
+{
+	sg_capacity_of(s, gi, &s->sg[gi]);
+}
+
+/* debug builds, after every event: each group's kept sums equal a recomputation */
+void sg_check_capacity(const struct capsim_sim *s)
+{
+#ifndef NDEBUG
+	for (unsigned gi = 0; s->sg && gi < s->plat->sd->nr_groups; gi++) {
+		struct lb_group now;
+
+		sg_capacity_of(s, gi, &now);
+		if (now.capacity != s->sg[gi].capacity || now.min_capacity != s->sg[gi].min_capacity ||
+		    now.max_capacity != s->sg[gi].max_capacity) {
+			fprintf(stderr, "capsim: sched group %u's capacity sums are stale at %llu ns: "
+				"a CPU's capacity_of changed without sg_sum_capacity()\n", gi,
+				(unsigned long long)s->now);
+			abort();
+		}
+	}
+#else
+	(void)s;
+#endif
+}
+
 /* mirrors update_cpu_capacity(): capacity_of() = scale_rt_capacity(), at least 1 */
 void update_cpu_capacity(struct capsim_sim *s, int cpu)
 {
 	uint64_t c = scale_rt_capacity(&s->rd, cpu);
 
-	s->rq[cpu].cpu_capacity = c ? c : 1;
-	if (s->view[cpu].capacity_of == s->rq[cpu].cpu_capacity)
+	struct fair_cpu *fc = s->rq[cpu].fc;
+
+	if (fc->capacity_of == (c ? c : 1))
 		return; /* what the memo and the groups read has not moved */
-	s->view[cpu].capacity_of = s->rq[cpu].cpu_capacity;
+	fc->capacity_of = c ? c : 1;
 	/* the sums of its groups, where sim_balance_init() made them (kernel-check's sim has none) */
 	for (unsigned gi = 0; s->sg && gi < s->plat->sd->nr_groups; gi++)
 		if (capsim_cpumask_test(&s->plat->sd->groups[gi], (unsigned)cpu))
 			sg_sum_capacity(s, gi);
 	sim_ev_cpu_capacity(s, cpu);
-	fair_memo_refresh(&s->rd, cpu);
+	rq_signals_changed(s, &s->rq[cpu]);
 }
 
 /* Bookkeeping of a move between CPUs (set_task_cpu() + migrate_task_rq_fair()). */
@@ -830,11 +859,11 @@ void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cp
 		const struct sim_rq *rq = &s->rq[c];
 
 		v[c].h_nr_queued = rq->cfs_nr;
-		v[c].load = rq->cfs_avg.load_avg;
+		v[c].load = rq->fc->cfs_avg.load_avg;
 		v[c].util = cpu_util_cfs(&s->rd, c);
 		v[c].util_boost = cpu_util(&s->rd, c, NULL, -1, 1);
-		v[c].runnable = rq->cfs_avg.runnable_avg;
-		v[c].capacity = rq->cpu_capacity;
+		v[c].runnable = rq->fc->cfs_avg.runnable_avg;
+		v[c].capacity = rq->fc->capacity_of;
 		v[c].capacity_orig = arch_cap(s, c);
 		v[c].misfit_task_load = rq->misfit_task_load;
 		v[c].overutilized = sim_cpu_overutilized(s, c);

@@ -129,7 +129,7 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 /* mirrors check_cpu_capacity(): RT, IRQ or pressure took a noticeable part of the CPU */
 static bool check_cpu_capacity(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	return rq->cpu_capacity * IMBALANCE_PCT < sim_arch_cap(s, rq->cpu) * 100;
+	return rq->fc->capacity_of * IMBALANCE_PCT < sim_arch_cap(s, rq->cpu) * 100;
 }
 
 /* mirrors nohz_balance_exit_idle(): the first busy tick takes the CPU out of nohz mode */

@@ -567,8 +567,8 @@ void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq)
 /* mirrors update_idle_rq_clock_pelt(): the rq goes idle */
 static void update_idle_rq_clock_pelt(struct sim_rq *rq)
 {
-	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->cfs_avg.util_sum, rq->rt_avg.util_sum,
-				       rq->dl_avg.util_sum);
+	pelt_update_idle_rq_clock_pelt(&rq->clk, rq->fc->cfs_avg.util_sum, rq->fc->avg_rt.util_sum,
+				       rq->fc->avg_dl.util_sum);
 }
 
 /*

@@ -20,10 +20,10 @@ uint32_t sched_rr_timeslice(const struct capsim_sim *s)
 /* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
 int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
-	int decayed = pelt_update_rt_rq_load_avg(&rq->rt_avg, rq_clock_pelt(rq), running);
+	int decayed = pelt_update_rt_rq_load_avg(&rq->fc->avg_rt, rq_clock_pelt(rq), running);
 
 	if (decayed) {
-		rq->view_stale = true;
+		rq_signals_changed(s, rq);
 		sim_ev_pelt(s, rq, NULL, CAPSIM_PELT_RT);
 	}
 	return decayed;
@@ -50,8 +50,8 @@ static void enqueue_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	update_rt_rq_load_avg(s, rq, rt_running(rq));
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->rt_head, &rq->rt_tail, p);
-	rq->rt_nr++;
-	rq->view_stale = true;
+	rq->fc->rt_nr_running++;
+	rq_signals_changed(s, rq);
 	if (++rq->nr_running >= 2)
 		s->overloaded = true;
 	rq_sync_view(s, rq);
@@ -71,8 +71,8 @@ static void dequeue_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	update_rt_rq_load_avg(s, rq, rt_running(rq));
 	if (rq->curr != p)
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
-	rq->rt_nr--;
-	rq->view_stale = true;
+	rq->fc->rt_nr_running--;
+	rq_signals_changed(s, rq);
 	rq->nr_running--;
 	if (rq->curr == p) {
 		/* put_prev_task(): it stops running at this instant */

@@ -643,6 +643,8 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		if (s->idle_entries_deferred)
 			sim_idle_deferred(s);
 		sim_pressure_check_views(s);
+		rq_check_memos(s);
+		sg_check_capacity(s);
 		if (!s->end && !s->live_tasks && !s->pending_starts)
 			break;
 		if (!(s->nr_events % PROGRESS_EVERY) && s->progress)

@@ -428,26 +428,21 @@ struct sim_rq {
 	unsigned cfs_nr;          /* cfs h_nr_runnable: queued fair tasks, delayed ones excluded */
 	unsigned cfs_delayed;     /* cfs h_nr_delayed (in nr_running and the load weight) */
 	bool fair_resched;        /* update_curr() asked for a reschedule (resched_curr()) */
-	unsigned rt_nr;
 	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
 
-	struct capsim_sched_avg cfs_avg;
-	uint32_t cfs_util_est;
+	/* the signals the model functions read, their one owner: cfs_avg, util_est_cfs, avg_rt,
+	 * avg_dl, rt_nr_running, capacity_of, the published rq clamps (s->view[cpu]); a writer
+	 * of one calls fair_memo_invalidate() (rq_signals_changed()) */
+	struct fair_cpu *fc;
 	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
 	 * taken off at the cfs_rq's next update_cfs_rq_load_avg() */
 	struct {
 		uint64_t nr, load_avg, util_avg, runnable_avg;
 	} cfs_removed;
-	struct capsim_sched_avg rt_avg;
-	struct capsim_sched_avg dl_avg;  /* rq->avg_dl: the sugov kthread's running time */
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
-	uint64_t cpu_capacity;           /* capacity_of() */
-	bool view_stale;                 /* a memo input moved since the view was last synced */
 	uint64_t misfit_task_load;
 	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
-	uint64_t uclamp_rq[2];           /* uclamp_rq_get() of each clamp, as published */
-	bool uclamp_idle;                /* UCLAMP_FLAG_IDLE */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
 	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
 	 * cycles of a 1 GHz reference, both stopped while idle (WFI), as at the last tick */
@@ -571,8 +566,8 @@ struct capsim_sim {
 	unsigned nr_cpus;
 	struct sim_rq *rq;
 	struct sim_policy *pol;
-	struct fair_cpu *view;            /* the placement code's per-CPU snapshot */
-	struct fair_memo *memo;           /* what each view asks for (fair_memo_refresh) */
+	struct fair_cpu *view;            /* per CPU: its runqueue's signals (rq->fc), their owner */
+	struct fair_memo *memo;           /* a cache of what each asks for (model/fair.h) */
 	struct fair_rd rd;
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
@@ -842,22 +837,27 @@ void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 void sim_tick_stop(struct sim_rq *rq);
 /* @rq's CPU switches to a task: its tick runs again (tick_nohz_idle_exit()'s restart) */
 void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
-void rq_sync_memo_inputs(struct capsim_sim *s, struct sim_rq *rq);
+/* rq_signals_changed() - a memo input of @rq's (its struct fair_cpu) moved: its memo goes */
+static inline void rq_signals_changed(struct capsim_sim *s, const struct sim_rq *rq)
+{
+	fair_memo_invalidate(&s->rd, rq->cpu);
+}
+void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq);
+/* debug builds: abort if a CPU's memo differs from a recomputation from its fair_cpu */
+void rq_check_memos(const struct capsim_sim *s);
 /*
- * rq_sync_view() - the runqueue's signals in the view, after every change: its idle flags, and
- * the memo's inputs when a writer marked them stale (or the capped model's belief, which moves
- * with time). Most calls follow a switch, which moves only the flags: inline.
+ * rq_sync_view() - after a change of @rq's runqueue: the idle flags the placement code reads,
+ * and the capped model's belief, which moves with time. Most calls follow a switch: inline.
  */
 static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct fair_cpu *v = &s->view[rq->cpu];
+	struct fair_cpu *v = rq->fc;
 
 	v->idle = rq->nr_running == 0 && !rq->ttwu_pending; /* idle_cpu(): not with a wake list */
 	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->nr_running > 0 &&
 			rq->cfs_nr == rq->nr_running;
-	v->uclamp_idle = rq->uclamp_idle;
-	if (rq->view_stale || s->opt.model == CAPSIM_MODEL_CAPPED)
-		rq_sync_memo_inputs(s, rq);
+	if (s->opt.model == CAPSIM_MODEL_CAPPED)
+		rq_sync_capped(s, rq);
 }
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
@@ -1010,6 +1010,8 @@ void ttwu_update_avg_idle(struct sim_rq *rq);
 uint64_t newidle_lb_cost(const struct capsim_sim *s, const struct sim_rq *rq, unsigned sdi);
 /* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
 void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
+/* debug builds: abort if a group's kept capacity sums differ from its CPUs' capacity_of() */
+void sg_check_capacity(const struct capsim_sim *s);
 /*
  * What sched_balance_rq() of CPU @cpu reads of the runqueues of its domain @span, for
  * model/load_balance.c: lb_fill_idle() what should_we_balance() reads (a newly idle @cpu is

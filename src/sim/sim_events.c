@@ -251,7 +251,7 @@ void sim_emit_counters(const struct capsim_sim *s, int cpu)
 	ev_init(s, &ev, CAPSIM_EV_CPU_COUNTERS, cpu);
 	c = &ev.u.cpu_counters;
 	sim_pressure_counters(s, cpu, c); /* what the run's model believes */
-	c->util = s->rq[cpu].cfs_avg.util_avg;
+	c->util = s->rq[cpu].fc->cfs_avg.util_avg;
 	c->capacity_orig = s->rq[cpu].cap_orig;
 	c->delivered_capacity = s->rq[cpu].delivered_cap;
 	emit(s, &ev);
@@ -273,9 +273,9 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 	struct capsim_event ev;
 	struct capsim_ev_pelt *e = &ev.u.pelt;
 	const struct capsim_sched_avg *sa = signal == CAPSIM_PELT_TASK  ? &p->avg
-					    : signal == CAPSIM_PELT_CFS ? &rq->cfs_avg
-					    : signal == CAPSIM_PELT_DL  ? &rq->dl_avg
-									: &rq->rt_avg;
+					    : signal == CAPSIM_PELT_CFS ? &rq->fc->cfs_avg
+					    : signal == CAPSIM_PELT_DL  ? &rq->fc->avg_dl
+									: &rq->fc->avg_rt;
 
 	ev_init(s, &ev, signal == CAPSIM_PELT_TASK ? CAPSIM_EV_PELT_SE : CAPSIM_EV_PELT_RQ, rq->cpu);
 	e->signal = signal;
@@ -286,7 +286,7 @@ void sim_emit_pelt(const struct capsim_sim *s, const struct sim_rq *rq, const st
 	if (signal == CAPSIM_PELT_TASK)
 		e->util_est = task_util_est_value(p->util_est, p->util_est_ewma);
 	else if (signal == CAPSIM_PELT_CFS)
-		e->util_est = rq->cfs_util_est;
+		e->util_est = rq->fc->util_est_cfs;
 	e->last_update_time = sa->last_update_time;
 	emit(s, &ev);
 }
@@ -301,8 +301,8 @@ void sim_emit_util_est(const struct capsim_sim *s, const struct sim_rq *rq, cons
 	/* v6.8's one value, or 6.1's ewma (never below its enqueued once updated) */
 	ev.u.util_est.ewma = task_util_est_value(p->util_est, p->util_est_ewma);
 	ev.u.util_est.dequeued = dequeued;
-	ev.u.util_est.cfs_util_est = rq->cfs_util_est;
-	ev.u.util_est.cfs_util_avg = rq->cfs_avg.util_avg;
+	ev.u.util_est.cfs_util_est = rq->fc->util_est_cfs;
+	ev.u.util_est.cfs_util_avg = rq->fc->cfs_avg.util_avg;
 	emit(s, &ev);
 }
 
@@ -311,9 +311,9 @@ void sim_emit_uclamp(const struct capsim_sim *s, const struct sim_rq *rq)
 	struct capsim_event ev;
 
 	ev_init(s, &ev, CAPSIM_EV_UCLAMP_RQ, rq->cpu);
-	ev.u.uclamp.min = rq->uclamp_rq[0];
-	ev.u.uclamp.max = rq->uclamp_rq[1];
-	ev.u.uclamp.idle = rq->uclamp_idle;
+	ev.u.uclamp.min = rq->fc->uclamp_min_rq;
+	ev.u.uclamp.max = rq->fc->uclamp_max_rq;
+	ev.u.uclamp.idle = rq->fc->uclamp_idle;
 	emit(s, &ev);
 }
 
@@ -342,7 +342,7 @@ void sim_emit_cpu_capacity(const struct capsim_sim *s, int cpu)
 	struct capsim_event ev;
 
 	ev_init(s, &ev, CAPSIM_EV_CPU_CAPACITY, cpu);
-	ev.u.cpu_capacity.capacity = s->rq[cpu].cpu_capacity;
+	ev.u.cpu_capacity.capacity = s->rq[cpu].fc->capacity_of;
 	ev.u.cpu_capacity.capacity_orig = s->rq[cpu].cap_orig;
 	/* LISA's rq_cpu_current_capacity(): the original capacity at the current frequency */
 	ev.u.cpu_capacity.capacity_curr = s->rq[cpu].cap_orig * s->rq[cpu].freq_scale >> 10;

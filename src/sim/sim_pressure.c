@@ -173,7 +173,7 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
 		if (sim_pressure_fill_view(s, (int)c, &s->view[c])) {
-			fair_memo_refresh(&s->rd, (int)c);
+			rq_signals_changed(s, &s->rq[c]);
 			sim_ev_counters(s, (int)c);
 		}
 }
@@ -306,9 +306,9 @@ struct thermal_cpu_input sim_thermal_cpu_input(const struct capsim_sim *s, int c
 		pol >= 0 ? CAPSIM_MUT(109, s->plat->policies[pol].cur_khz,
 				      s->plat->policies[pol].max_khz) : 0,
 		CAPSIM_MUT(101, sched_cpu_util(&s->rd, cpu),
-			   s->view[cpu].util_cfs + s->view[cpu].util_rt < sim_arch_cap(s, cpu) ?
-			   s->view[cpu].util_cfs + s->view[cpu].util_rt : sim_arch_cap(s, cpu)),
-		CAPSIM_MUT(102, sim_arch_cap(s, cpu), s->rq[cpu].cpu_capacity) };
+			   s->view[cpu].cfs_avg.util_avg + s->view[cpu].avg_rt.util_avg < sim_arch_cap(s, cpu) ?
+			   s->view[cpu].cfs_avg.util_avg + s->view[cpu].avg_rt.util_avg : sim_arch_cap(s, cpu)),
+		CAPSIM_MUT(102, sim_arch_cap(s, cpu), s->rq[cpu].fc->capacity_of) };
 }
 
 static void fill_inputs(struct capsim_sim *s)

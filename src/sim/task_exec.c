@@ -544,9 +544,7 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	p->uclamp_req[1] = max;
 	if ((min != WL_UNSET || max != WL_UNSET) && s->opt.uclamp && !s->rd.uclamp_used) {
 		s->rd.uclamp_used = true; /* the sched_uclamp_used static key turns on */
-		fair_memo_refresh(&s->rd, -1);
-		for (unsigned c = 0; c < s->nr_cpus; c++)
-			rq_sync_view(s, &s->rq[c]);
+		fair_memo_invalidate(&s->rd, -1);
 	}
 	for (int id = 0; id < UCLAMP_IDS; id++)
 		p->uclamp_eff[id] = s->opt.uclamp ?

@@ -111,7 +111,7 @@ static void test_quirk1_rq_clamp_carry_over(void **state)
 	rk3399(&r);
 	r.cpus[0].idle = r.cpus[0].uclamp_idle = false;
 	r.cpus[0].uclamp_min_rq = 1024;
-	r.cpus[0].util_cfs = 100;
+	r.cpus[0].cfs_avg.util_avg = 100;
 	task(&r, 50, 2);
 	assert_int_equal(util_fits_cpu(&r.rd, 50, 0, 1024, 1), 1);
 	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 4);
@@ -232,7 +232,7 @@ static void test_quirk5_util_changed_exit(void **state)
 	struct rig r;
 
 	two_state_pd(&r);
-	r.cpus[0].util_cfs = r.cpus[0].runnable_cfs = 120;
+	r.cpus[0].cfs_avg.util_avg = r.cpus[0].cfs_avg.runnable_avg = 120;
 	task(&r, 20, 0);
 	r.p.uclamp_max = 50;
 	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 0);
@@ -256,7 +256,7 @@ static void test_quirk6_first_cpu_capacity(void **state)
 	struct rig r;
 
 	two_state_pd(&r);
-	r.cpus[0].util_cfs = 150;
+	r.cpus[0].cfs_avg.util_avg = 150;
 	r.cpus[0].idle = false;
 	r.cpus[1].hw_load_avg = 150;
 	task(&r, 10, 1);
@@ -397,8 +397,8 @@ static void test_cpu_util(void **state)
 	struct rig r;
 
 	rk3399(&r);
-	r.cpus[0].util_cfs = 100;
-	r.cpus[0].runnable_cfs = 150;
+	r.cpus[0].cfs_avg.util_avg = 100;
+	r.cpus[0].cfs_avg.runnable_avg = 150;
 	r.cpus[0].util_est_cfs = 80;
 	task(&r, 30, 0);
 	r.p.runnable = 40;
@@ -409,7 +409,7 @@ static void test_cpu_util(void **state)
 	assert_int_equal(cpu_util(&r.rd, 0, &r.p, -1, 1), 110);
 	assert_int_equal(cpu_util(&r.rd, 1, &r.p, 1, 0), 50);
 	assert_int_equal(cpu_util(&r.rd, 1, NULL, -1, 0), 0);
-	r.cpus[2].util_cfs = 1100;
+	r.cpus[2].cfs_avg.util_avg = 1100;
 	assert_int_equal(cpu_util(&r.rd, 2, &r.p, -1, 0), 381);
 }
 
@@ -426,13 +426,13 @@ static void test_effective_cpu_util(void **state)
 	rk3399(&r);
 	r.cpus[0].util_irq = 10;
 	r.cpus[0].dl_running_bw = 1u << 18;
-	r.cpus[0].util_rt = 50;
-	r.cpus[0].util_dl = 30;
+	r.cpus[0].avg_rt.util_avg = 50;
+	r.cpus[0].avg_dl.util_avg = 30;
 	assert_int_equal(effective_cpu_util(&r.rd, 0, 100, &min, &max), 185);
 	assert_int_equal(min, 266);
 	assert_int_equal(max, 381);
 	r.rd.uclamp_used = false;
-	r.cpus[0].rt_runnable = true;
+	r.cpus[0].rt_nr_running = 1;
 	effective_cpu_util(&r.rd, 0, 100, &min, NULL);
 	assert_int_equal(min, 381);
 	r.cpus[0].util_irq = 381;
@@ -481,7 +481,7 @@ static void test_scale_rt_capacity(void **state)
 	struct rig r;
 
 	rk3399(&r);
-	r.cpus[4].util_rt = 100;
+	r.cpus[4].avg_rt.util_avg = 100;
 	r.cpus[4].util_irq = 24;
 	r.cpus[4].cpufreq_pressure = 200;
 	r.cpus[4].thermal_load_avg = 300;
@@ -506,12 +506,12 @@ static void test_fits_wrappers(void **state)
 	struct rig r;
 
 	rk3399(&r);
-	r.cpus[0].util_cfs = 320;
+	r.cpus[0].cfs_avg.util_avg = 320;
 	assert_true(cpu_overutilized(&r.rd, 0));
 	r.cpus[0].uclamp_min_rq = 512;
 	r.cpus[0].uclamp_max_rq = 300;
 	assert_false(cpu_overutilized(&r.rd, 0));
-	r.cpus[0].util_cfs = 200;
+	r.cpus[0].cfs_avg.util_avg = 200;
 	r.cpus[0].uclamp_min_rq = 500;
 	r.cpus[0].uclamp_max_rq = 1024;
 	assert_int_equal(util_fits_cpu(&r.rd, 200, 500, 1024, 0), -1);
@@ -538,10 +538,10 @@ static void random_cpu(struct fair_cpu *c, uint64_t *x)
 	memset(c, 0, sizeof(*c));
 	c->arch_cap = arch;
 	c->capacity_of = arch - rnd(x) % (arch / 4 + 1);
-	c->util_cfs = rnd(x) % (arch + 200);
-	c->runnable_cfs = rnd(x) % (arch + 400);
+	c->cfs_avg.util_avg = rnd(x) % (arch + 200);
+	c->cfs_avg.runnable_avg = rnd(x) % (arch + 400);
 	c->util_est_cfs = (uint32_t)(rnd(x) % arch);
-	c->util_rt = rnd(x) % 4 ? 0 : rnd(x) % 200;
+	c->avg_rt.util_avg = rnd(x) % 4 ? 0 : rnd(x) % 200;
 	c->util_irq = rnd(x) % 4 ? 0 : rnd(x) % 100;
 	c->dl_running_bw = rnd(x) % 8 ? 0 : rnd(x) % (1 << 19);
 	c->cpufreq_pressure = rnd(x) % 3 ? 0 : rnd(x) % (arch / 2);
@@ -550,7 +550,7 @@ static void random_cpu(struct fair_cpu *c, uint64_t *x)
 	c->uclamp_max_rq = rnd(x) % 3 ? 1024 : rnd(x) % 1025;
 	c->idle = rnd(x) % 3 == 0;
 	c->uclamp_idle = c->idle;
-	c->rt_runnable = c->util_rt && rnd(x) % 2;
+	c->rt_nr_running = c->avg_rt.util_avg && rnd(x) % 2;
 }
 
 /*
@@ -576,10 +576,10 @@ static void test_memo_same_results(void **state)
 				random_cpu(&r.cpus[c], &x);
 			r.rd.uclamp_used = rnd(&x) % 4 != 0;
 			r.rd.memo = memo;
-			fair_memo_refresh(&r.rd, -1);
+			fair_memo_invalidate(&r.rd, -1);
 		} else {
 			random_cpu(&r.cpus[changed], &x);
-			fair_memo_refresh(&r.rd, changed);
+			fair_memo_invalidate(&r.rd, changed);
 		}
 		task(&r, rnd(&x) % 500, (int)(rnd(&x) % 6));
 		r.p.util_est = (uint32_t)(rnd(&x) % 600);

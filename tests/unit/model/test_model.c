@@ -182,7 +182,7 @@ static void test_util_est_two_values_v6_1(void **state)
  */
 static void test_sugov_order_v6_1(void **state)
 {
-	struct fair_cpu c = { .arch_cap = 1024, .capacity_of = 1024, .util_cfs = 400,
+	struct fair_cpu c = { .arch_cap = 1024, .capacity_of = 1024, .cfs_avg.util_avg = 400,
 			      .uclamp_max_rq = 450 };
 	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_1, .uclamp_used = true, .nr_cpus = 1,
 			      .cpus = &c };
@@ -194,7 +194,7 @@ static void test_sugov_order_v6_1(void **state)
 	rd.model = CAPSIM_MODEL_V6_12;
 	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 450);
 
-	c.util_cfs = 100, c.uclamp_min_rq = 300, c.uclamp_max_rq = 1024;
+	c.cfs_avg.util_avg = 100, c.uclamp_min_rq = 300, c.uclamp_max_rq = 1024;
 	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 300);
 	rd.model = CAPSIM_MODEL_V6_1;
 	assert_int_equal(sugov_get_util_boost(&rd, 0, 0), 300);

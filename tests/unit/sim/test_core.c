@@ -93,7 +93,7 @@ static void test_pick_order_across_classes(void **state)
 	assert_ptr_equal(rq->curr, r);
 	assert_int_equal(f->state, TASK_RUNNABLE);
 	assert_int_equal(rq->nr_running, 2);
-	assert_int_equal(rq->rt_nr, 1);
+	assert_int_equal(rq->fc->rt_nr_running, 1);
 	rq_enqueue(s, rq, d, true);
 	rq_check_preempt_wakeup(s, rq, d);
 	assert_ptr_equal(rq->curr, d);
@@ -105,7 +105,7 @@ static void test_pick_order_across_classes(void **state)
 	sim_test_sleep(s, r);
 	assert_ptr_equal(rq->curr, f);
 	assert_int_equal(rq->nr_running, 1);
-	assert_int_equal(rq->rt_nr, 0);
+	assert_int_equal(rq->fc->rt_nr_running, 0);
 	sim_test_sleep(s, f);
 	assert_null(rq->curr);
 	assert_int_equal(rq->nr_running, 0);
@@ -164,14 +164,14 @@ static void test_rt_priority_then_fifo(void **state)
 	assert_ptr_equal(rq->curr, lo1);
 	task_start(s, hi);
 	assert_ptr_equal(rq->curr, hi);
-	assert_int_equal(rq->rt_nr, 3);
+	assert_int_equal(rq->fc->rt_nr_running, 3);
 	sim_test_sleep(s, hi);
 	assert_ptr_equal(rq->curr, lo1);
 	sim_test_sleep(s, lo1);
 	assert_ptr_equal(rq->curr, lo2);
 	sim_test_sleep(s, lo2);
 	assert_null(rq->curr);
-	assert_int_equal(rq->rt_nr, 0);
+	assert_int_equal(rq->fc->rt_nr_running, 0);
 	sim_free(s);
 }
 
@@ -239,7 +239,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 		TASK("b", ", \"util_min\": 50, \"util_max\": 700") "}}");
 	struct sim_rq *rq = &s->rq[0];
 	struct sim_task *t[2] = { sim_test_task(s, "a"), sim_test_task(s, "b") }, *stay;
-	uint32_t base = rq->cfs_util_est;
+	uint32_t base = rq->fc->util_est_cfs;
 
 	(void)state;
 	assert_int_equal(base, 0); /* an rq with no task has no util_est */
@@ -251,26 +251,26 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 	assert_int_equal(t[0]->uclamp_eff[0], 100);
 	assert_int_equal(t[1]->uclamp_eff[1], 700);
 	assert_int_equal(rq->nr_running, 2);
-	assert_int_equal(rq->uclamp_rq[0], max_clamp(t, 2, 0));
-	assert_int_equal(rq->uclamp_rq[1], max_clamp(t, 2, 1));
-	assert_int_equal(rq->uclamp_rq[0], 100);
-	assert_int_equal(rq->uclamp_rq[1], 700);
-	assert_int_equal(rq->cfs_util_est, task_ue(t[0]) + task_ue(t[1]));
-	assert_int_equal(rq->cfs_util_est, 350);
+	assert_int_equal(rq->fc->uclamp_min_rq, max_clamp(t, 2, 0));
+	assert_int_equal(rq->fc->uclamp_max_rq, max_clamp(t, 2, 1));
+	assert_int_equal(rq->fc->uclamp_min_rq, 100);
+	assert_int_equal(rq->fc->uclamp_max_rq, 700);
+	assert_int_equal(rq->fc->util_est_cfs, task_ue(t[0]) + task_ue(t[1]));
+	assert_int_equal(rq->fc->util_est_cfs, 350);
 
 	stay = rq->curr;
 	assert_true(stay == t[0] || stay == t[1]);
 	{
 		struct sim_task *leave = stay == t[0] ? t[1] : t[0];
-		uint32_t leave_ue = task_ue(leave), sum = rq->cfs_util_est;
+		uint32_t leave_ue = task_ue(leave), sum = rq->fc->util_est_cfs;
 
 		sim_test_sleep(s, leave);
 		/* DELAY_DEQUEUE may keep it queued (counted), but not its clamps or util_est */
 		assert_int_equal(rq->nr_running, 1 + rq->cfs_delayed);
-		assert_int_equal(rq->uclamp_rq[0], stay->uclamp_eff[0]);
-		assert_int_equal(rq->uclamp_rq[1], stay->uclamp_eff[1]);
-		assert_int_equal(rq->cfs_util_est, sum - leave_ue);
-		assert_int_equal(rq->cfs_util_est, task_ue(stay));
+		assert_int_equal(rq->fc->uclamp_min_rq, stay->uclamp_eff[0]);
+		assert_int_equal(rq->fc->uclamp_max_rq, stay->uclamp_eff[1]);
+		assert_int_equal(rq->fc->util_est_cfs, sum - leave_ue);
+		assert_int_equal(rq->fc->util_est_cfs, task_ue(stay));
 		assert_ptr_equal(rq->curr, stay);
 	}
 	sim_free(s);
@@ -478,10 +478,10 @@ static void test_wakeup_wake_affine(void **state)
 	task_start(s, sim_test_task(s, "h3"));
 	s->overutilized = true;
 	asleep_on(p, 4, 4);
-	this_eff = (int64_t)(s->rq[1].cfs_avg.load_avg + p->avg.load_avg) * 100 *
-		   (int64_t)s->rq[4].cpu_capacity;
-	prev_eff = (int64_t)(s->rq[4].cfs_avg.load_avg - p->avg.load_avg) * 108 *
-		   (int64_t)s->rq[1].cpu_capacity;
+	this_eff = (int64_t)(s->rq[1].fc->cfs_avg.load_avg + p->avg.load_avg) * 100 *
+		   (int64_t)s->rq[4].fc->capacity_of;
+	prev_eff = (int64_t)(s->rq[4].fc->cfs_avg.load_avg - p->avg.load_avg) * 108 *
+		   (int64_t)s->rq[1].fc->capacity_of;
 	assert_true(this_eff < prev_eff);
 	assert_int_equal(select_task_rq_fair(s, p, 1, WF_TTWU), 2);
 	/* a waker of many wakees that p also flips among: wake_wide() */
@@ -534,11 +534,11 @@ static int resume_wakes_on(const char *wl)
 			llc = sd;
 	}
 	assert_non_null(llc);
-	this_eff = (int64_t)(s->rq[1].cfs_avg.load_avg + p->avg.load_avg) * 100 *
-		   (int64_t)s->rq[0].cpu_capacity;
-	prev_eff = (int64_t)(s->rq[0].cfs_avg.load_avg - p->avg.load_avg) *
+	this_eff = (int64_t)(s->rq[1].fc->cfs_avg.load_avg + p->avg.load_avg) * 100 *
+		   (int64_t)s->rq[0].fc->capacity_of;
+	prev_eff = (int64_t)(s->rq[0].fc->cfs_avg.load_avg - p->avg.load_avg) *
 		   (100 + ((int64_t)sd_imbalance_pct(llc->flags) - 100) / 2) *
-		   (int64_t)s->rq[1].cpu_capacity;
+		   (int64_t)s->rq[1].fc->capacity_of;
 	assert_true(this_eff >= prev_eff); /* wake_affine_weight() keeps prev */
 	s->overutilized = true;
 	task_advance(s, w); /* resume, then run */

@@ -252,7 +252,7 @@ static void test_rt_runs_first(void **state)
 	assert_int_equal(rt->st.runtime_ns, 500 * MS);
 	assert_int_equal(rt->st.deadline_misses, 0);
 	assert_int_equal(hog->st.runtime_ns, 500 * MS);
-	assert_true(s->rq[4].rt_avg.util_avg > 300);
+	assert_true(s->rq[4].fc->avg_rt.util_avg > 300);
 	sim_free(s);
 }
 
@@ -593,9 +593,8 @@ static void test_idle_blocked_load_decays(void **state)
 		    "\"hog1\": {\"cpus\": [4], \"run\": 1000000}, \"hog2\": {\"cpus\": [4], \"run\": 1000000}}}",
 		    &o);
 	assert_int_equal(s->rq[0].nr_running, 0);
-	assert_int_equal(s->rq[0].cfs_avg.util_avg, 0);
+	assert_int_equal(s->rq[0].fc->cfs_avg.util_avg, 0);
 	assert_false(s->rq[0].has_blocked_load);
-	assert_int_equal(s->view[0].util_cfs, 0);
 	sim_free(s);
 }
 
@@ -623,7 +622,7 @@ static void test_newidle_decays_blocked_load(void **state)
 		    "\"burst\": {\"cpus\": [1], \"loop\": 1, \"run\": 20000, \"suspend\": \"never\"},"
 		    "\"ticker\": {\"cpus\": [0], \"run\": 10,"
 		    " \"timer\": {\"ref\": \"unique\", \"period\": 6000}}}}", &o);
-	assert_int_equal(s->rq[1].cfs_avg.util_avg, 0);
+	assert_int_equal(s->rq[1].fc->cfs_avg.util_avg, 0);
 	assert_false(s->rq[1].has_blocked_load);
 	assert_int_equal(s->plat->policies[0].cur_khz, 533000);
 	sim_free(s);
@@ -701,7 +700,7 @@ static void test_reduced_capacity_kicks_idle_balance(void **state)
 	struct capsim_sim *s = run_hog_on_cpu4(&cap, 1);
 
 	(void)state;
-	assert_int_equal(s->rq[4].cpu_capacity, 1024 * 1421000 / 2362000);
+	assert_int_equal(s->rq[4].fc->capacity_of, 1024 * 1421000 / 2362000);
 	for (unsigned c = 0; c < 8; c++) {
 		assert_int_equal(sd_interval(s, c, SD_LEVEL_MC), c > 4 ? 4 : 2 * 4);
 		assert_int_equal(sd_interval(s, c, SD_LEVEL_PKG), 2 * 8);
@@ -737,8 +736,8 @@ static struct capsim_sim *run_scenario(const char *scenario, enum capsim_model m
 
 /*
  * The per-CPU memo (struct fair_memo) is only a cache of what the CPUs ask for: whatever keeps
- * or drops it (rq_sync_view() keeps it when the fields it reads did not move, pressure and
- * capacity updates likewise), a run with it must be the run without it, event for event. On
+ * or drops it (each writer of a struct fair_cpu invalidates it, the next reader fills it), a
+ * run with it must be the run without it, event for event. On
  * every shipped scenario (caps, HW throttling bursts, thermal control) under the 6.10 model
  * and the capped model (whose beliefs move the most view fields).
  */
@@ -761,7 +760,7 @@ static void test_memo_is_only_a_cache(void **state)
 			assert_int_equal(a->overutilized_ns, b->overutilized_ns);
 			for (unsigned c = 0; c < a->nr_cpus; c++) {
 				assert_int_equal(a->rq[c].busy_ns, b->rq[c].busy_ns);
-				assert_int_equal(a->rq[c].cfs_avg.util_sum, b->rq[c].cfs_avg.util_sum);
+				assert_int_equal(a->rq[c].fc->cfs_avg.util_sum, b->rq[c].fc->cfs_avg.util_sum);
 			}
 			for (uint32_t t = 0; t < a->nr_tasks; t++)
 				assert_int_equal(a->tasks[t]->st.runtime_ns, b->tasks[t]->st.runtime_ns);

@@ -245,7 +245,7 @@ static void util_est_sample_case(enum capsim_model model, bool sample_before_upd
 	assert_int_equal(!!(t->util_est & UTIL_AVG_UNCHANGED), !sample_before_update);
 	assert_int_equal(t->util_est & ~UTIL_AVG_UNCHANGED,
 			 sample_before_update ? before : t->avg.util_avg);
-	assert_int_equal(s->rq[0].cfs_util_est, 0); /* util_est_dequeue() took its 0 out */
+	assert_int_equal(s->rq[0].fc->util_est_cfs, 0); /* util_est_dequeue() took its 0 out */
 	sim_free(s);
 }
 

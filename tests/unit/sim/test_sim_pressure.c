@@ -275,13 +275,14 @@ static void test_cooling_load_is_sched_cpu_util(void **state)
 	v = &r.sim->view[4];
 	scale = v->arch_cap;
 	assert_int_equal(scale, 1024);
-	v->util_cfs = 300;
+	v->cfs_avg.util_avg = 300;
 	v->util_est_cfs = 500;
-	v->util_rt = 100;
-	v->util_dl = 50;
+	v->avg_rt.util_avg = 100;
+	v->avg_dl.util_avg = 50;
 	v->util_irq = 100;
-	cfs = v->util_est_cfs > v->util_cfs ? v->util_est_cfs : v->util_cfs; /* cpu_util_cfs() */
-	util = cfs + v->util_rt + v->util_dl;                                  /* 650 < scale */
+	cfs = v->util_est_cfs > v->cfs_avg.util_avg ? v->util_est_cfs
+						    : v->cfs_avg.util_avg;	/* cpu_util_cfs() */
+	util = cfs + v->avg_rt.util_avg + v->avg_dl.util_avg;		/* 650 < scale */
 	util = util * (scale - v->util_irq) / scale + v->util_irq;  /* scale_irq_capacity() + irq */
 	in = sim_thermal_cpu_input(r.sim, 4);
 	assert_int_equal(in.util, util);                  /* 650 * 924 / 1024 + 100 = 686 */

@@ -107,7 +107,7 @@ static void sink(void *ctx, const struct capsim_event *ev)
 		w->other_cpu += ev->cpu != 0;
 		w->preempted += sw->preempt != 0;
 		w->rt_preempted += sw->preempt && !strcmp(sw->prev.comm, "rt");
-		w->util_sum_in = w->s->rq[0].dl_avg.util_sum;
+		w->util_sum_in = w->s->rq[0].fc->avg_dl.util_sum;
 		w->in_at = ev->time_ns;
 	}
 	if (!strcmp(sw->prev.comm, "sugov:0")) {
@@ -115,7 +115,7 @@ static void sink(void *ctx, const struct capsim_event *ev)
 		/* put_prev_task_dl(): it ran, so avg_dl accumulated (a run of 0 ns adds nothing) */
 		if (ev->time_ns > w->in_at) {
 			w->timed_runs++;
-			w->rises += w->s->rq[0].dl_avg.util_sum > w->util_sum_in;
+			w->rises += w->s->rq[0].fc->avg_dl.util_sum > w->util_sum_in;
 		}
 	}
 }
@@ -255,12 +255,11 @@ static void test_avg_dl_lowers_capacity(void **state)
 		fail_msg("%s", e.msg);
 	assert_true(w.timed_runs >= 20);
 	assert_int_equal(w.rises, w.timed_runs);
-	dl = s->rq[0].dl_avg.util_avg;
+	dl = s->rq[0].fc->avg_dl.util_avg;
 	assert_true(dl > 0);
-	assert_int_equal(s->view[0].util_dl, dl);
-	assert_int_equal(s->rq[0].rt_avg.util_avg, 0);
+	assert_int_equal(s->rq[0].fc->avg_rt.util_avg, 0);
 	update_cpu_capacity(s, 0);
-	assert_int_equal(s->rq[0].cpu_capacity, 381 - dl);
+	assert_int_equal(s->rq[0].fc->capacity_of, 381 - dl);
 	assert_int_equal(scale_rt_capacity(&s->rd, 0), 381 - dl);
 	sim_free(s);
 	scenario_free(sc);

@@ -64,16 +64,16 @@ static void test_new_task_util(void **state)
 	assert_int_equal(a->avg.load_avg, 1024);
 	task_start(s, b);
 	assert_int_equal(b->avg.util_avg, 1024 / 2);
-	assert_int_equal(s->rq[4].cfs_avg.util_avg, 512);
-	assert_int_equal(s->rq[4].cfs_avg.load_avg, 1024);
+	assert_int_equal(s->rq[4].fc->cfs_avg.util_avg, 512);
+	assert_int_equal(s->rq[4].fc->cfs_avg.load_avg, 1024);
 	task_start(s, c);
 	assert_int_equal(c->avg.util_avg, 512 * 1024 / 1025 < 256 ? 512 * 1024 / 1025 : 256);
-	assert_int_equal(s->rq[4].cfs_avg.util_avg, 512 + 256);
+	assert_int_equal(s->rq[4].fc->cfs_avg.util_avg, 512 + 256);
 	task_start(s, r);
 	assert_int_equal(r->cpu, 5);
 	assert_int_equal(r->avg.util_avg, 0);
 	assert_int_equal(r->avg.load_avg, r->weight);
-	assert_int_equal(s->rq[5].cfs_avg.util_avg, 0);
+	assert_int_equal(s->rq[5].fc->cfs_avg.util_avg, 0);
 	sim_free(s);
 }
 
@@ -168,7 +168,7 @@ static void test_wakeup_moves_pelt(void **state)
 	sim_test_pass(s, 2 * MS);
 	sim_test_sleep(s, t);
 	util = t->avg.util_avg;
-	rq0_util = s->rq[0].cfs_avg.util_avg;
+	rq0_util = s->rq[0].fc->cfs_avg.util_avg;
 	assert_true(util > 0);
 	t->allowed = (capsim_cpumask){ { 0 } };
 	capsim_cpumask_set(&t->allowed, 4);
@@ -180,17 +180,17 @@ static void test_wakeup_moves_pelt(void **state)
 	removed = s->rq[0].cfs_removed.util_avg;
 	assert_int_equal(s->rq[0].cfs_removed.nr, 1);
 	assert_int_equal(removed, util); /* synced to CPU0's last update: its sleep, this instant */
-	rq0_util = s->rq[0].cfs_avg.util_avg; /* still with t's util until its next update */
+	rq0_util = s->rq[0].fc->cfs_avg.util_avg; /* still with t's util until its next update */
 	assert_true(rq0_util >= removed);
 	/* the lag then decays t itself to CPU0's idle clock: it attaches with no more */
-	assert_true(s->rq[4].cfs_avg.util_avg <= removed);
-	assert_int_equal(s->rq[4].cfs_avg.util_avg, t->avg.util_avg);
-	assert_int_equal(t->avg.last_update_time, s->rq[4].cfs_avg.last_update_time);
+	assert_true(s->rq[4].fc->cfs_avg.util_avg <= removed);
+	assert_int_equal(s->rq[4].fc->cfs_avg.util_avg, t->avg.util_avg);
+	assert_int_equal(t->avg.last_update_time, s->rq[4].fc->cfs_avg.last_update_time);
 	assert_int_equal(t->st.migrations, 1);
 	assert_int_equal(s->migrations, migrations + 1);
 	rq_update_blocked(s, &s->rq[0]); /* at the same instant: nothing decays */
 	assert_int_equal(s->rq[0].cfs_removed.nr, 0);
-	assert_int_equal(s->rq[0].cfs_avg.util_avg, rq0_util > removed ? rq0_util - removed : 0);
+	assert_int_equal(s->rq[0].fc->cfs_avg.util_avg, rq0_util > removed ? rq0_util - removed : 0);
 	sim_free(s);
 }
 
