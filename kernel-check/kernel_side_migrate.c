@@ -30,7 +30,7 @@ static void kc_rq1_init(const struct kc_migrate_task_rq_fair_in *in)
 	rq->cpu = 1;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
-	rq->curr = in->rt_curr1 ? &kc_rt_task1 : &kc_idle_task;
+	kc_set_curr(rq, in->rt_curr1 ? &kc_rt_task1 : &kc_idle_task);
 	rq->nr_running = in->rt_curr1 ? 1 : 0;
 	rq->cfs.zero_vruntime = (u64)(-(1LL << 20));
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
