@@ -177,7 +177,12 @@ static void subtree_update(struct eevdf_se *n)
 		n->min_vruntime = n->right->min_vruntime;
 	if (n->left && (int64_t)(n->min_vruntime - n->left->min_vruntime) > 0)
 		n->min_vruntime = n->left->min_vruntime;
-	/* 7.3's __max_slice_update() */
+	/* __min_slice_update(), 7.3's __max_slice_update() */
+	n->min_slice = n->slice;
+	if (n->right && n->right->min_slice < n->min_slice)
+		n->min_slice = n->right->min_slice;
+	if (n->left && n->left->min_slice < n->min_slice)
+		n->min_slice = n->left->min_slice;
 	n->max_slice = n->slice;
 	if (n->right && n->right->max_slice > n->max_slice)
 		n->max_slice = n->right->max_slice;
@@ -285,17 +290,68 @@ struct eevdf_se *eevdf_first(const struct eevdf_rq *rq)
 
 /* ---- slice protection (the vlag hack of set_next_entity()) -------------------------------- */
 
-/* mirrors protect_slice() */
-static bool protect_slice(const struct eevdf_se *se)
+/* mirrors protect_slice(): 7.3's until vruntime reaches vprot */
+static bool protect_slice(const struct eevdf_rq *rq, const struct eevdf_se *se)
 {
+	if (rq->v7_3)
+		return (int64_t)(se->vruntime - se->vprot) < 0;
 	return se->vlag == (int64_t)se->deadline;
 }
 
 /* mirrors cancel_protect_slice() */
-static void cancel_protect_slice(struct eevdf_se *se)
+static void cancel_protect_slice(const struct eevdf_rq *rq, struct eevdf_se *se)
 {
-	if (protect_slice(se))
+	if (!protect_slice(rq, se))
+		return;
+	if (rq->v7_3)
+		se->vprot = se->vruntime;
+	else
 		se->vlag = (int64_t)se->deadline + 1;
+}
+
+/* mirrors cfs_rq_min_slice() (7.3): the smallest slice of curr and the queued entities */
+static uint64_t cfs_rq_min_slice(const struct eevdf_rq *rq)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	uint64_t min_slice = curr ? curr->slice : UINT64_MAX;
+
+	if (rq->root && rq->root->min_slice < min_slice)
+		min_slice = rq->root->min_slice;
+	return min_slice;
+}
+
+/* mirrors ineligible_vruntime() (7.3): past it, curr (out of the sums) is no longer eligible */
+static uint64_t ineligible_vruntime(const struct eevdf_rq *rq)
+{
+	int64_t weight = rq->avg_load, delta = 0;
+
+	if (weight) {
+		int64_t runtime = rq->avg_vruntime;
+
+		if (runtime < 0) /* sign flips effective floor / ceiling */
+			runtime -= weight - 1;
+		delta = runtime / weight;
+	}
+	return rq->zero_vruntime + (uint64_t)delta + 1;
+}
+
+/*
+ * mirrors set_protect_slice() (7.3, RUN_TO_PARITY and PREEMPT_SHORT): curr keeps the CPU up to
+ * its deadline, or, if a shorter slice is queued, no further than it stays eligible
+ */
+static void set_protect_slice(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	uint64_t slice = cfs_rq_min_slice(rq), vprot = se->deadline;
+
+	if (se->slice < slice)
+		slice = se->slice;
+	if (CAPSIM_MUT(151, slice != se->slice, false)) {
+		uint64_t v = ineligible_vruntime(rq);
+
+		if ((int64_t)(v - vprot) < 0)
+			vprot = v;
+	}
+	se->vprot = vprot;
 }
 
 /* ---- pick -------------------------------------------------------------------------------- */
@@ -311,7 +367,7 @@ struct eevdf_se *eevdf_pick(struct eevdf_rq *rq)
 	if (curr && (!curr->on_rq || !eevdf_eligible(rq, curr)))
 		curr = NULL;
 
-	if (curr && protect_slice(curr)) /* RUN_TO_PARITY */
+	if (curr && protect_slice(rq, curr)) /* RUN_TO_PARITY */
 		return curr;
 
 	/* the leftmost entity, if eligible */
@@ -358,7 +414,7 @@ static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
 /* mirrors did_preempt_short(): a shorter-slice wakee took the protection, curr is ineligible */
 static bool did_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *curr)
 {
-	if (rq->pre_6_12 || CAPSIM_MUT(63, protect_slice(curr), false))
+	if (rq->pre_6_12 || CAPSIM_MUT(63, protect_slice(rq, curr), false))
 		return false;
 	return !eevdf_eligible(rq, curr);
 }
@@ -379,6 +435,8 @@ bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now)
 	resched = update_deadline(rq, curr);
 	if (rq->nr_running == CAPSIM_MUT(62, 1u, 0u))
 		return false;
+	if (rq->v7_3) /* 7.3: a reschedule once the protection ends */
+		return resched || CAPSIM_MUT(149, !protect_slice(rq, curr), false);
 	return resched || did_preempt_short(rq, curr);
 }
 
@@ -511,10 +569,13 @@ void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
 {
 	if (se->on_rq) {
 		dequeue_tree(rq, se);
-		se->vlag = (int64_t)se->deadline + CAPSIM_MUT(68, 0, 1); /* set_protect_slice() */
+		if (!rq->v7_3)
+			se->vlag = (int64_t)se->deadline + CAPSIM_MUT(68, 0, 1); /* set_protect_slice() */
 	}
 	se->exec_start = now; /* update_stats_curr_start() */
 	rq->curr = se;
+	if (rq->v7_3 && se->on_rq) /* set_next_task_fair(first) */
+		set_protect_slice(rq, se);
 }
 
 void eevdf_put_prev(struct eevdf_rq *rq)
@@ -562,7 +623,7 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 		return false;
 	/* an idle entity is preempted by a non-idle one at once, without slice protection */
 	if (curr_idle && !p_idle) {
-		CAPSIM_MUT(64, cancel_protect_slice(se), (void)0);
+		CAPSIM_MUT(64, cancel_protect_slice(rq, se), (void)0);
 		return true;
 	}
 	if (curr_idle != p_idle)
@@ -572,6 +633,6 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 	resched = eevdf_update_curr(rq, now);
 	/* a shorter, eligible request overrides curr's protection even if it is not picked */
 	if (do_preempt_short(rq, pse, se))
-		cancel_protect_slice(se);
+		cancel_protect_slice(rq, se);
 	return eevdf_pick(rq) == pse || resched;
 }

@@ -29,8 +29,11 @@
  * lag as lag + lag x w / W and moves zero_vruntime when the entity outweighs the queue;
  * dequeue takes the lag first (before the DELAY_DEQUEUE test); update_entity_lag() of a
  * delayed entity keeps the larger lag and at most 0 (DELAY_ZERO), and requeue_delayed_entity()
- * re-places it only when that changed its lag. Its slice protection (vprot), pick and wake-up
- * preemption are still 6.12's here (docs/model.md).
+ * re-places it only when that changed its lag. The tick's (task_tick_fair_7_3): the slice
+ * protection is se->vprot (set_protect_slice(): the deadline, or where curr stops being eligible
+ * when a shorter slice is queued, min_slice being a third augmented value), and update_curr()
+ * asks for a reschedule once it ends. 7.3's wake-up preemption (wakeup_preempt_fair(): preempt
+ * actions, the next buddy, update_protect_slice()) is still 6.12's here (docs/model.md).
  */
 #ifndef CAPSIM_FAIR_EEVDF_H
 #define CAPSIM_FAIR_EEVDF_H
@@ -43,7 +46,9 @@ struct eevdf_se {
 	uint64_t vruntime;
 	uint64_t deadline;
 	uint64_t min_vruntime;  /* smallest vruntime of its subtree (the augmented value) */
+	uint64_t min_slice;     /* smallest slice of its subtree (7.3's slice protection) */
 	uint64_t max_slice;     /* largest slice of its subtree (7.3's second augmented value) */
+	uint64_t vprot;         /* 7.3: curr's slice is protected while vruntime is below it */
 	int64_t vlag;           /* lag at dequeue; the deadline while curr's slice is protected */
 	uint64_t exec_start;    /* clock (ns) it was last charged up to, as curr */
 	uint64_t slice;         /* request r_i in ns */

@@ -445,11 +445,13 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	bool uclamp_first = CAPSIM_MUT(148, model_uclamp_inc_before_enqueue(s->opt.model), false);
 
 	update_rq_clock(s, rq);
-	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
+	rq_update_curr(s, rq); /* 6.12: curr's vruntime is not charged first (no update_curr()) */
 	if (uclamp_first)
 		rq_uclamp_inc(s, rq, p);
 	CAPSIM_MUT(8, (void)(rq->cfs_util_est = util_est_enqueue(rq->cfs_util_est, task_util_est_raw(p))),
 		   (void)0);
+	if (CAPSIM_MUT(150, model_eevdf_7_3(s->opt.model), false))
+		update_curr_fair(s, rq); /* 7.3's update_curr_eevdf(): curr charged before the lag */
 	rq->view_stale = true;
 	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
 	 * before clear_delayed(), which eevdf_requeue_delayed() does */
