@@ -226,10 +226,25 @@ static void test_v7_3_enqueue_dequeue(void **state)
 	assert_int_equal((int64_t)(rq.zero_vruntime - v0), 16000);
 	/* V = v0 + 16000 x 3072 / 4096 = v0 + 12000 */
 	assert_int_equal((int64_t)(eevdf_avg_vruntime(&rq) - v0), 12000);
-	/* b sleeps ineligible (4000 ahead of V): delayed, its lag taken already */
+	/* b sleeps ineligible (4000 ahead of V): delayed, its lag taken already (the field still
+	 * holds the placement's until then) */
+	b.vlag = 0;
 	assert_false(eevdf_dequeue(&rq, &b, EEVDF_DEQUEUE_SLEEP));
 	assert_true(b.sched_delayed);
 	assert_int_equal(b.vlag, -4000);
+
+	/* an entity only as heavy as the queue (w = W) leaves zero_vruntime at V */
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.weight = b.weight = 1024;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	rq.v7_3 = true;
+	eevdf_enqueue(&rq, &a, 0);
+	v0 = a.vruntime;
+	b.vlag = -2048; /* -2048 - 2048 x 1024 / 1024 */
+	eevdf_enqueue(&rq, &b, 0);
+	assert_int_equal((int64_t)(b.vruntime - v0), 4096);
+	assert_int_equal(rq.zero_vruntime, v0);
 }
 
 int main(void)
