@@ -13,7 +13,8 @@
  *     governor runs, on either side);
  *   - the deadline server (dl_server_*), hrtick, the tick dependency, tracepoints, locks and
  *     RCU do nothing; sched_energy_enabled() is off (no perf domains: EAS is not this group's);
- *   - the scheduler features are 6.12's defaults (kernel/sched/features.h);
+ *   - the scheduler features are 6.12's defaults (kernel/sched/features.h; 7.3's the same,
+ *     with its new PARANOID_AVG off);
  *   - resched_curr() sets curr's TIF_NEED_RESCHED (kc_need_resched) and nothing else: no
  *     schedule() follows in a case (on capsim's side neither); update_misfit_status() (a group
  *     of its own) is logged, not run; no NUMA balancing, hrtick or core scheduling at the tick;

@@ -65,7 +65,7 @@ bool model_uclamp_inc_before_enqueue(enum capsim_model model);
 bool model_eevdf_pre_6_12(enum capsim_model model);
 
 /**
- * model_eevdf_7_3() - whether @model runs 7.3's EEVDF on the enqueue and dequeue paths
+ * model_eevdf_7_3() - whether @model runs 7.3's EEVDF on the enqueue, dequeue and tick paths
  * (struct eevdf_rq's v7_3, src/model/fair_eevdf.h) and 7.3's PELT sums (__update_sa()).
  */
 bool model_eevdf_7_3(enum capsim_model model);
