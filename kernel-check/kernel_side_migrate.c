@@ -92,7 +92,7 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 
 	out->nr_running[k] = rq0->nr_running;
 	out->h_nr_runnable[k] = rq0->cfs.h_nr_runnable;
-	out->h_nr_delayed[k] = rq0->cfs.h_nr_delayed;
+	out->h_nr_delayed[k] = kc_h_nr_delayed(&rq0->cfs);
 	out->load_weight[k] = scale_load_down(rq0->cfs.load.weight);
 	out->cfs_util_avg_out[k] = rq0->cfs.avg.util_avg;
 	out->cfs_util_sum_out[k] = rq0->cfs.avg.util_sum;

@@ -63,6 +63,16 @@ static void kc_set_curr(struct rq *rq, struct task_struct *p)
 #endif
 }
 
+/* the delayed tasks of @cfs_rq: a count of 6.12's, 7.3's cfs_h_nr_delayed() */
+static unsigned int kc_h_nr_delayed(const struct cfs_rq *cfs_rq)
+{
+#ifdef KC_LINUX_7_3
+	return cfs_rq->h_nr_queued - cfs_rq->h_nr_runnable;
+#else
+	return cfs_rq->h_nr_delayed;
+#endif
+}
+
 static void kc_log(unsigned call, unsigned task, uint64_t arg)
 {
 	if (kc_out->nr_log < KC_PATH_LOG)
@@ -313,11 +323,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs.h_nr_runnable;
-#ifdef KC_LINUX_7_3
-		out->h_nr_delayed[k] = rq->cfs.h_nr_queued - rq->cfs.h_nr_runnable; /* cfs_h_nr_delayed() */
-#else
-		out->h_nr_delayed[k] = rq->cfs.h_nr_delayed;
-#endif
+		out->h_nr_delayed[k] = kc_h_nr_delayed(&rq->cfs);
 		out->load_weight[k] = scale_load_down(rq->cfs.load.weight);
 		out->cfs_util_avg_out[k] = rq->cfs.avg.util_avg;
 		out->cfs_util_sum_out[k] = rq->cfs.avg.util_sum;

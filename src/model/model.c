@@ -150,7 +150,7 @@ bool model_eevdf_pre_6_12(enum capsim_model model)
 bool model_eevdf_7_3(enum capsim_model model)
 {
 	/* read in linux-source-7.3.4 (kernel-check groups enqueue_task_fair_7_3,
-	 * dequeue_task_fair_7_3 and task_tick_fair_7_3); the v7.3 model only */
+	 * dequeue_task_fair_7_3, task_tick_fair_7_3, migrate_task_rq_fair_7_3); the v7.3 model only */
 	return model == CAPSIM_MODEL_V7_3;
 }
 

@@ -531,7 +531,8 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	}
 	p->state = TASK_BLOCKED;
-	if (!util_est_first)
+	/* 7.3 calls it for a sleep only (update_load_avg()'s UPDATE_UTIL_EST); 6.x returns early */
+	if (!util_est_first && (sleep || CAPSIM_MUT(152, !model_eevdf_7_3(s->opt.model), true)))
 		rq_util_est_update(s, rq, p, sleep);
 	rq_sync_view(s, rq);
 }
