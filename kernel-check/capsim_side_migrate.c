@@ -40,6 +40,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	rq = &cm.rq[1];
 	rq_init(s, rq, 1);
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
+	rq->cfs.v7_3 = model_eevdf_7_3(KC_MODEL); /* as rq_init() */
 	rq->freq_scale = in->freq_scale;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
 	if (in->rt_curr1) {
@@ -124,6 +125,7 @@ void cside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 		cs.tasks[t].cpu = (int)in->task_cpu[t];
 		cs.tasks[t].exec_start = in->exec_start[t];
 	}
+	kc_cs_paths_log.tasks = cs.tasks;
 	cs_out = (struct kc_path_out *)out; /* the path answer is the prefix */
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		cs_step = k;

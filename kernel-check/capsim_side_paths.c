@@ -22,10 +22,22 @@
 #include <string.h>
 
 #include "kcase.h"
+#include "model/model.h"
 #include "model/uclamp.h"
 #include "model/util_est.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
+
+/*
+ * The model the path cases run: 6.12's; built a second time with KC_MODEL for another
+ * version's path groups (the _7_3 groups, kernel-check/CMakeLists.txt). That copy defines no
+ * __wrap_ of its own (the link has one of each, this file's first copy): it points the shared
+ * log (kc_cs_paths_log) at its own case and tasks while a case runs.
+ */
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#define KC_PATHS_WRAPS 1
+#endif
 
 static struct {
 	struct capsim_sim s;
@@ -36,9 +48,20 @@ static struct {
 	struct sim_task tasks[KC_PATH_TASKS], rt;
 	capsim_error err;
 } cs;
-static struct kc_path_out *cs_out; /* NULL: no path case runs, the wrappers only forward */
-static unsigned cs_step, cs_task; /* the step in progress and its task */
+/* the case that runs (out NULL: none, the wrappers only forward), its step and tasks */
+struct kc_cs_paths_log {
+	struct kc_path_out *out;
+	unsigned step, task; /* the step in progress and its task */
+	const struct sim_task *tasks;
+};
+extern struct kc_cs_paths_log kc_cs_paths_log;
+#define cs_out kc_cs_paths_log.out
+#define cs_step kc_cs_paths_log.step
+#define cs_task kc_cs_paths_log.task
 static bool cs_tick_resched; /* what the step's rq_tick_curr() returned */
+
+#ifdef KC_PATHS_WRAPS
+struct kc_cs_paths_log kc_cs_paths_log;
 
 static void cs_log(unsigned call, unsigned task, uint64_t arg)
 {
@@ -51,7 +74,8 @@ static void cs_log(unsigned call, unsigned task, uint64_t arg)
 
 /* the case's task a field of the engine's task belongs to */
 #define CS_TASK_OF(ptr, member) \
-	((unsigned)((struct sim_task *)((char *)(ptr) - offsetof(struct sim_task, member)) - cs.tasks))
+	((unsigned)((const struct sim_task *)((char *)(ptr) - offsetof(struct sim_task, member)) - \
+		    kc_cs_paths_log.tasks))
 
 uint32_t __real_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
 uint32_t __real_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
@@ -150,7 +174,7 @@ void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned fl
 void __wrap_update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
 	if (cs_out) {
-		cs_log(KC_CALL_UPDATE_MISFIT, (unsigned)(rq->curr - cs.tasks), 0);
+		cs_log(KC_CALL_UPDATE_MISFIT, (unsigned)(rq->curr - kc_cs_paths_log.tasks), 0);
 		return;
 	}
 	__real_update_misfit_status(s, rq);
@@ -164,6 +188,7 @@ void __wrap_rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	}
 	__real_rq_resched(s, rq);
 }
+#endif /* KC_PATHS_WRAPS */
 
 static void cs_sim_init(const struct kc_path_in *in)
 {
@@ -172,14 +197,14 @@ static void cs_sim_init(const struct kc_path_in *in)
 	struct capsim_sched_avg *sa;
 
 	memset(&cs, 0, sizeof(cs));
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT; /* the kernel side's CONFIG_UCLAMP_BUCKETS_COUNT */
 	s->nr_cpus = 1;
 	s->rq = rq;
 	s->view = &cs.view;
 	s->plat = &cs.plat;
-	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = 1, .cpus = &cs.view,
+	s->rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = 1, .cpus = &cs.view,
 				  .uclamp_used = in->uclamp_used != 0 };
 	cs.plat.cpus = &cs.cpu;
 	cs.plat.nr_cpus = 1;
@@ -191,6 +216,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 	rq_init(s, rq, 0);
 	sa = &rq->fc->cfs_avg; /* rq_init() points rq->fc at the view */
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
+	rq->cfs.v7_3 = model_eevdf_7_3(KC_MODEL); /* as rq_init() */
 	rq->freq_scale = in->freq_scale;
 	rq->clk.clock = rq->clk.clock_task = rq->clk.clock_pelt = in->clock0;
 	s->now = in->clock0 - SIM_RQ_CLOCK_START_NS;
@@ -352,6 +378,7 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 	cs_sim_init(in);
 	for (unsigned t = 0; t < in->nr_tasks; t++)
 		cs_task_init(in, t);
+	kc_cs_paths_log.tasks = cs.tasks;
 	cs_out = out;
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		cs_step = k;
@@ -416,6 +443,7 @@ void cside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
 	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
 
+#ifdef KC_PATHS_WRAPS /* 6.12 only: its copy defines __wrap_find_energy_efficient_cpu() */
 /* --- group select_task_rq_fair --------------------------------------------------------- */
 
 /*
@@ -585,5 +613,7 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	out->recent_used_cpu_out = (uint64_t)(int64_t)p->recent_used_cpu;
 	free(s->sg);
 }
+
+#endif /* KC_PATHS_WRAPS */
 
 #include "capsim_side_migrate.c"

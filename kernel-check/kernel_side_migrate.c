@@ -30,7 +30,7 @@ static void kc_rq1_init(const struct kc_migrate_task_rq_fair_in *in)
 	rq->cpu = 1;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
-	rq->curr = in->rt_curr1 ? &kc_rt_task1 : &kc_idle_task;
+	kc_set_curr(rq, in->rt_curr1 ? &kc_rt_task1 : &kc_idle_task);
 	rq->nr_running = in->rt_curr1 ? 1 : 0;
 	rq->cfs.zero_vruntime = (u64)(-(1LL << 20));
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
@@ -92,7 +92,7 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 
 	out->nr_running[k] = rq0->nr_running;
 	out->h_nr_runnable[k] = rq0->cfs.h_nr_runnable;
-	out->h_nr_delayed[k] = rq0->cfs.h_nr_delayed;
+	out->h_nr_delayed[k] = kc_h_nr_delayed(&rq0->cfs);
 	out->load_weight[k] = scale_load_down(rq0->cfs.load.weight);
 	out->cfs_util_avg_out[k] = rq0->cfs.avg.util_avg;
 	out->cfs_util_sum_out[k] = rq0->cfs.avg.util_sum;

@@ -35,8 +35,13 @@ static unsigned kc_step;
 /* the augmented tree's callbacks (fair.c's RB_DECLARE_CALLBACKS line, after its compute) */
 static const struct rb_augment_callbacks min_vruntime_cb;
 #include "kernel_extract_paths.c"
+#ifdef KC_LINUX_7_3
+RB_DECLARE_CALLBACKS_MULTI(static, min_vruntime_cb, struct sched_entity, run_node,
+			   k_min_vruntime_copy, k_min_vruntime_update);
+#else
 RB_DECLARE_CALLBACKS(static, min_vruntime_cb, struct sched_entity, run_node, min_vruntime,
 		     k_min_vruntime_update);
+#endif
 
 static const struct sched_class kc_fair_sched_class = {
 	.uclamp_enabled = 1,
@@ -47,6 +52,25 @@ static const struct sched_class kc_fair_sched_class = {
 static unsigned kc_index(const struct task_struct *p)
 {
 	return (unsigned)(p - kc_tasks);
+}
+
+/* __schedule()'s rq->curr (and 7.3's rq->donor: no proxy execution, the same task) */
+static void kc_set_curr(struct rq *rq, struct task_struct *p)
+{
+	rq->curr = p;
+#ifdef KC_LINUX_7_3
+	rq->donor = p;
+#endif
+}
+
+/* the delayed tasks of @cfs_rq: a count of 6.12's, 7.3's cfs_h_nr_delayed() */
+static unsigned int kc_h_nr_delayed(const struct cfs_rq *cfs_rq)
+{
+#ifdef KC_LINUX_7_3
+	return cfs_rq->h_nr_queued - cfs_rq->h_nr_runnable;
+#else
+	return cfs_rq->h_nr_delayed;
+#endif
 }
 
 static void kc_log(unsigned call, unsigned task, uint64_t arg)
@@ -93,11 +117,21 @@ static void kc_hook_util_est_dequeue(struct cfs_rq *cfs_rq, struct task_struct *
 	k_util_est_dequeue(cfs_rq, p);
 }
 
+#ifdef KC_LINUX_7_3
+/* 7.3's: from update_load_avg(UPDATE_UTIL_EST), a task's sleep only */
+static void kc_hook_util_est_update(struct sched_entity *se)
+{
+	kc_log(KC_CALL_UTIL_EST_UPDATE, kc_index(container_of(se, struct task_struct, se)),
+	       (uint64_t)se->avg.util_avg << 1 | 1);
+	k_util_est_update(se);
+}
+#else
 static void kc_hook_util_est_update(struct cfs_rq *cfs_rq, struct task_struct *p, bool task_sleep)
 {
 	kc_log(KC_CALL_UTIL_EST_UPDATE, kc_index(p), (uint64_t)p->se.avg.util_avg << 1 | task_sleep);
 	k_util_est_update(cfs_rq, p, task_sleep);
 }
+#endif
 
 static int kc_hook___update_load_avg_se(u64 now, struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
@@ -129,7 +163,7 @@ static void kc_rq_init(const struct kc_path_in *in)
 	kc_paths_hw_pressure = 0;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
-	rq->curr = in->rt_curr ? &kc_rt_task : &kc_idle_task;
+	kc_set_curr(rq, in->rt_curr ? &kc_rt_task : &kc_idle_task);
 	rq->nr_running = in->rt_curr ? 1 : 0;
 	rq->cfs.zero_vruntime = (u64)(-(1LL << 20)); /* init_cfs_rq() */
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
@@ -159,6 +193,9 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 		    : in->idle_policy[t] == KC_POLICY_BATCH ? SCHED_BATCH
 							    : SCHED_NORMAL;
 	p->se.load.weight = scale_load(in->weight[t]); /* set_load_weight() */
+#ifdef KC_LINUX_7_3
+	p->se.h_load = p->se.load; /* its last enqueue's reweight_eevdf() (no group above it) */
+#endif
 	p->se.slice = sysctl_sched_base_slice;
 	if (in->slice[t]) { /* __setscheduler_params(): a custom slice */
 		p->se.slice = in->slice[t];
@@ -252,7 +289,7 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 			return 0;
 		update_rq_clock(rq);
 		k_set_next_task_fair(rq, p, true); /* put_prev_set_next_task() after idle */
-		rq->curr = p;
+		kc_set_curr(rq, p);
 		return 1;
 	case KC_PATH_TICK:
 		kc_tick(rq, khz);
@@ -286,7 +323,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
 		out->h_nr_runnable[k] = rq->cfs.h_nr_runnable;
-		out->h_nr_delayed[k] = rq->cfs.h_nr_delayed;
+		out->h_nr_delayed[k] = kc_h_nr_delayed(&rq->cfs);
 		out->load_weight[k] = scale_load_down(rq->cfs.load.weight);
 		out->cfs_util_avg_out[k] = rq->cfs.avg.util_avg;
 		out->cfs_util_sum_out[k] = rq->cfs.avg.util_sum;

@@ -13,7 +13,8 @@
  *     governor runs, on either side);
  *   - the deadline server (dl_server_*), hrtick, the tick dependency, tracepoints, locks and
  *     RCU do nothing; sched_energy_enabled() is off (no perf domains: EAS is not this group's);
- *   - the scheduler features are 6.12's defaults (kernel/sched/features.h);
+ *   - the scheduler features are 6.12's defaults (kernel/sched/features.h; 7.3's the same,
+ *     with its new PARANOID_AVG off);
  *   - resched_curr() sets curr's TIF_NEED_RESCHED (kc_need_resched) and nothing else: no
  *     schedule() follows in a case (on capsim's side neither); update_misfit_status() (a group
  *     of its own) is logged, not run; no NUMA balancing, hrtick or core scheduling at the tick;
@@ -129,6 +130,11 @@ struct sched_entity {
 	s64 vlag;
 	u64 slice;
 	struct sched_avg avg;
+#ifdef KC_LINUX_7_3
+	struct load_weight h_load; /* the weight EEVDF's sums use (the hierarchy's product) */
+	u64 max_slice;
+	u64 vprot; /* the slice protection's end */
+#endif
 };
 struct rq;
 struct task_struct;
@@ -164,6 +170,14 @@ struct cfs_rq {
 	struct sched_entity *curr;
 	struct sched_entity *next;
 	struct sched_avg avg;
+#ifdef KC_LINUX_7_3
+	unsigned int nr_queued;
+	unsigned int h_nr_idle;
+	s64 sum_w_vruntime;
+	u64 sum_weight;
+	unsigned int sum_shift;
+	struct sched_entity *h_curr;
+#endif
 	struct {
 		int lock;
 		int nr;
@@ -190,6 +204,9 @@ struct rq {
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
 	struct sched_avg avg_hw;
+#ifdef KC_LINUX_7_3
+	struct task_struct *donor; /* proxy execution's: curr */
+#endif
 };
 struct rq_flags {
 	int unused;
@@ -261,6 +278,7 @@ struct cpumask {
 #define kc_feat_DELAY_ZERO 1
 #define kc_feat_WAKEUP_PREEMPTION 1
 #define kc_feat_UTIL_EST 1
+#define kc_feat_PARANOID_AVG 0 /* 7.3 */
 
 /* what lies outside the fair class and PELT (see the top of this file) */
 void kc_paths_update_rq_clock(struct rq *rq);
@@ -282,7 +300,7 @@ void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags);
 #define dl_server_start(s) do { } while (0)
 #define dl_server_stop(s) do { } while (0)
 #define dl_server_update_idle_time(rq, p) do { } while (0)
-#define account_cfs_rq_runtime(cfs_rq, d) do { } while (0)
+#define account_cfs_rq_runtime(cfs_rq, d) false /* 7.3 reads the answer */
 #define return_cfs_rq_runtime(cfs_rq) do { } while (0)
 #define check_cfs_rq_runtime(cfs_rq) 0
 #define check_enqueue_throttle(cfs_rq) do { } while (0)
@@ -334,6 +352,55 @@ void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq);
 u64 kc_paths_sched_clock_cpu(int cpu);
 #define sched_clock_cpu(cpu) kc_paths_sched_clock_cpu(cpu)
 
+#ifdef KC_LINUX_7_3
+/*
+ * 7.3's (KC_LINUX_7_3): the runtime accounting of update_se() outside the fair class does
+ * nothing; no cache-aware scheduling (!CONFIG_SCHED_CACHE: its hooks are empty); the lazy
+ * reschedule is resched_curr()'s flag; div64_long() is a plain signed division on 64 bits.
+ */
+#define trace_sched_stat_runtime(p, d) do { } while (0)
+#define account_group_exec_runtime(p, d) do { } while (0)
+#define account_mm_sched(rq, p, d) do { } while (0)
+#define cgroup_account_cputime(p, d) do { } while (0)
+#define account_llc_enqueue(rq, p) do { } while (0)
+#define account_llc_dequeue(rq, p) do { } while (0)
+#define pref_llc_running_inc(rq, p) do { } while (0)
+#define pref_llc_running_dec(rq, p) do { } while (0)
+#define task_tick_cache(rq, p) do { } while (0)
+#define resched_curr_lazy(rq) resched_curr(rq)
+#define div64_long(a, b) ((a) / (b))
+#define normalized_sysctl_sched_base_slice 700000ULL /* fair.c's; read without RUN_TO_PARITY only */
+#define sysctl_sched_migration_cost 500000UL /* fair.c's; read with NEXT_BUDDY only */
+#define task_is_throttled(p) false
+#define enqueue_throttled_task(p) false
+#define dequeue_throttled_task(p, flags) do { } while (0)
+#define record_throttle_clock(cfs_rq) do { } while (0)
+#define task_throttle_setup_work(p) do { } while (0)
+/* compiler.h's: the signed type of an unsigned field's width (add_positive()'s delta) */
+#define __signed_scalar_typeof(x)                                                      \
+	__typeof__(_Generic((x), unsigned int: (int)0, unsigned long: (long)0,          \
+			    unsigned long long: (long long)0, default: (x)))
+#define IS_ENABLED(option) 0 /* only IS_ENABLED(CONFIG_FAIR_GROUP_SCHED) */
+#define fallthrough __attribute__((__fallthrough__))
+#define rcu_dereference_all(p) (p)
+#define check_mul_overflow(a, b, d) __builtin_mul_overflow(a, b, d)
+#define check_add_overflow(a, b, d) __builtin_add_overflow(a, b, d)
+#define BUG_ON(x) do { if (x) __builtin_trap(); } while (0)
+/* vruntime_cmp() / vruntime_op() of an unknown operator: the kernel's link error */
+void __BUILD_BUG_vruntime_cmp(void);
+void __BUILD_BUG_vruntime_op(void);
+/* fair.c's wake-up preemption outcomes (7.3) */
+enum preempt_wakeup_action {
+	PREEMPT_WAKEUP_NONE,
+	PREEMPT_WAKEUP_SHORT,
+	PREEMPT_WAKEUP_PICK,
+	PREEMPT_WAKEUP_RESCHED,
+};
+/* the class the cut code compares tasks' classes with: kernel_side_paths.c's */
+static const struct sched_class kc_fair_sched_class;
+#define fair_sched_class kc_fair_sched_class
+#endif
+
 /* names the cut code uses as values, not calls (extract.py renames calls only) */
 #define __entity_less k___entity_less
 static inline void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop);
@@ -341,7 +408,11 @@ static inline void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node 
 /* the loggers of the hooked calls (CMakeLists.txt's --hook list), defined after the cut code */
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p);
 static void kc_hook_util_est_dequeue(struct cfs_rq *cfs_rq, struct task_struct *p);
+#ifdef KC_LINUX_7_3
+static void kc_hook_util_est_update(struct sched_entity *se); /* 7.3: from update_load_avg() */
+#else
 static void kc_hook_util_est_update(struct cfs_rq *cfs_rq, struct task_struct *p, bool task_sleep);
+#endif
 static int kc_hook___update_load_avg_se(u64 now, struct cfs_rq *cfs_rq, struct sched_entity *se);
 static void kc_hook_uclamp_rq_inc_id(struct rq *rq, struct task_struct *p, enum uclamp_id clamp_id);
 static void kc_hook_uclamp_rq_dec_id(struct rq *rq, struct task_struct *p, enum uclamp_id clamp_id);

@@ -26,13 +26,17 @@ void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec,
 /*
  * mirrors calc_delta_fair(): __calc_delta(delta, NICE_0_LOAD, &se->load), which 6.12 keeps as
  * 6.1 wrote it (cfs_calc_delta()): a 32-bit inverse of the weight, so the result has the
- * kernel's rounding, not delta * 1024 / weight.
+ * kernel's rounding, not delta * 1024 / weight. 7.3's 64-bit __calc_delta() divides exactly:
+ * delta_exec * NICE_0_LOAD / h_load.weight, both weights scaled by SCHED_FIXEDPOINT_SHIFT.
  */
-uint64_t eevdf_calc_delta_fair(uint64_t delta, const struct eevdf_se *se)
+uint64_t eevdf_calc_delta_fair(const struct eevdf_rq *rq, uint64_t delta,
+			       const struct eevdf_se *se)
 {
-	if (se->weight != EEVDF_NICE_0_WEIGHT)
-		delta = cfs_calc_delta(delta, EEVDF_NICE_0_WEIGHT, se->weight);
-	return delta;
+	if (se->weight == EEVDF_NICE_0_WEIGHT)
+		return delta;
+	if (CAPSIM_MUT(140, rq->v7_3, false))
+		return delta * ((uint64_t)EEVDF_NICE_0_WEIGHT << 10) / (se->weight << 10);
+	return cfs_calc_delta(delta, EEVDF_NICE_0_WEIGHT, se->weight);
 }
 
 /* mirrors entity_key() */
@@ -50,6 +54,13 @@ static bool entity_before(const struct eevdf_se *a, const struct eevdf_se *b)
 static struct eevdf_se *queued_curr(const struct eevdf_rq *rq)
 {
 	return rq->curr && rq->curr->on_rq ? rq->curr : NULL;
+}
+
+/* mirrors update_zero_vruntime(): zero_vruntime moves by @delta, the sum with it */
+static void update_zero_vruntime(struct eevdf_rq *rq, int64_t delta)
+{
+	rq->avg_vruntime -= rq->avg_load * delta;
+	rq->zero_vruntime += (uint64_t)delta;
 }
 
 uint64_t eevdf_avg_vruntime(struct eevdf_rq *rq)
@@ -71,27 +82,55 @@ uint64_t eevdf_avg_vruntime(struct eevdf_rq *rq)
 	} else if (curr) {
 		delta = (int64_t)(curr->vruntime - rq->zero_vruntime);
 	}
-	/* update_zero_vruntime() */
-	rq->avg_vruntime -= rq->avg_load * delta;
-	rq->zero_vruntime += (uint64_t)delta;
+	update_zero_vruntime(rq, delta);
 	return rq->zero_vruntime;
 }
 
-/* mirrors entity_lag(): the lag clamped to twice the slice, at least a tick */
+/* mirrors cfs_rq_max_slice() (7.3): the largest slice of curr and the queued entities */
+static uint64_t cfs_rq_max_slice(const struct eevdf_rq *rq)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	uint64_t max_slice = curr ? curr->slice : 0;
+
+	if (rq->root && rq->root->max_slice > max_slice)
+		max_slice = rq->root->max_slice;
+	return max_slice;
+}
+
+/*
+ * mirrors entity_lag(): the lag clamped to twice the slice, at least a tick (6.12); to the
+ * largest queued slice plus a tick (7.3)
+ */
 static int64_t entity_lag(const struct eevdf_rq *rq, uint64_t avruntime,
 			  const struct eevdf_se *se)
 {
 	int64_t vlag = (int64_t)(avruntime - se->vruntime);
 	uint64_t r = 2 * se->slice > rq->tick_nsec ? 2 * se->slice : rq->tick_nsec;
-	int64_t limit = (int64_t)eevdf_calc_delta_fair(r, se);
+	int64_t limit;
 
+	if (rq->v7_3)
+		r = cfs_rq_max_slice(rq) + CAPSIM_MUT(141, rq->tick_nsec, 0);
+	limit = (int64_t)eevdf_calc_delta_fair(rq, r, se);
 	return vlag < -limit ? -limit : vlag > limit ? limit : vlag;
 }
 
-/* mirrors update_entity_lag() */
-static void update_entity_lag(struct eevdf_rq *rq, struct eevdf_se *se)
+/*
+ * mirrors update_entity_lag(); 7.3's keeps a delayed entity's larger lag, at most 0
+ * (DELAY_ZERO). Return: the lag is not the distance to V (7.3's answer: clamped or kept).
+ */
+static bool update_entity_lag(struct eevdf_rq *rq, struct eevdf_se *se)
 {
-	se->vlag = entity_lag(rq, eevdf_avg_vruntime(rq), se);
+	uint64_t avruntime = eevdf_avg_vruntime(rq);
+	int64_t vlag = entity_lag(rq, avruntime, se);
+
+	if (rq->v7_3 && se->sched_delayed) {
+		if (CAPSIM_MUT(142, se->vlag > vlag, false))
+			vlag = se->vlag;
+		if (vlag > 0)
+			vlag = 0;
+	}
+	se->vlag = vlag;
+	return avruntime - (uint64_t)vlag != se->vruntime;
 }
 
 /* mirrors vruntime_eligible(): exact, without the division avg_vruntime() makes */
@@ -129,7 +168,8 @@ static bool tree_before(const struct eevdf_se *a, const struct eevdf_se *b)
 	return entity_before(a, b) || (a->deadline == b->deadline && a->seq < b->seq);
 }
 
-/* mirrors min_vruntime_update() with __min_vruntime_update()'s wrap-safe vruntime_gt() */
+/* mirrors min_vruntime_update() with __min_vruntime_update()'s wrap-safe vruntime_gt() (and
+ * 7.3's max_slice) */
 static void subtree_update(struct eevdf_se *n)
 {
 	n->min_vruntime = n->vruntime;
@@ -137,6 +177,17 @@ static void subtree_update(struct eevdf_se *n)
 		n->min_vruntime = n->right->min_vruntime;
 	if (n->left && (int64_t)(n->min_vruntime - n->left->min_vruntime) > 0)
 		n->min_vruntime = n->left->min_vruntime;
+	/* __min_slice_update(), 7.3's __max_slice_update() */
+	n->min_slice = n->slice;
+	if (n->right && n->right->min_slice < n->min_slice)
+		n->min_slice = n->right->min_slice;
+	if (n->left && n->left->min_slice < n->min_slice)
+		n->min_slice = n->left->min_slice;
+	n->max_slice = n->slice;
+	if (n->right && n->right->max_slice > n->max_slice)
+		n->max_slice = n->right->max_slice;
+	if (n->left && n->left->max_slice > n->max_slice)
+		n->max_slice = n->left->max_slice;
 }
 
 static struct eevdf_se *rotate_right(struct eevdf_se *n)
@@ -239,17 +290,68 @@ struct eevdf_se *eevdf_first(const struct eevdf_rq *rq)
 
 /* ---- slice protection (the vlag hack of set_next_entity()) -------------------------------- */
 
-/* mirrors protect_slice() */
-static bool protect_slice(const struct eevdf_se *se)
+/* mirrors protect_slice(): 7.3's until vruntime reaches vprot */
+static bool protect_slice(const struct eevdf_rq *rq, const struct eevdf_se *se)
 {
+	if (rq->v7_3)
+		return (int64_t)(se->vruntime - se->vprot) < 0;
 	return se->vlag == (int64_t)se->deadline;
 }
 
 /* mirrors cancel_protect_slice() */
-static void cancel_protect_slice(struct eevdf_se *se)
+static void cancel_protect_slice(const struct eevdf_rq *rq, struct eevdf_se *se)
 {
-	if (protect_slice(se))
+	if (!protect_slice(rq, se))
+		return;
+	if (rq->v7_3)
+		se->vprot = se->vruntime;
+	else
 		se->vlag = (int64_t)se->deadline + 1;
+}
+
+/* mirrors cfs_rq_min_slice() (7.3): the smallest slice of curr and the queued entities */
+static uint64_t cfs_rq_min_slice(const struct eevdf_rq *rq)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	uint64_t min_slice = curr ? curr->slice : UINT64_MAX;
+
+	if (rq->root && rq->root->min_slice < min_slice)
+		min_slice = rq->root->min_slice;
+	return min_slice;
+}
+
+/* mirrors ineligible_vruntime() (7.3): past it, curr (out of the sums) is no longer eligible */
+static uint64_t ineligible_vruntime(const struct eevdf_rq *rq)
+{
+	int64_t weight = rq->avg_load, delta = 0;
+
+	if (weight) {
+		int64_t runtime = rq->avg_vruntime;
+
+		if (runtime < 0) /* sign flips effective floor / ceiling */
+			runtime -= weight - 1;
+		delta = runtime / weight;
+	}
+	return rq->zero_vruntime + (uint64_t)delta + 1;
+}
+
+/*
+ * mirrors set_protect_slice() (7.3, RUN_TO_PARITY and PREEMPT_SHORT): curr keeps the CPU up to
+ * its deadline, or, if a shorter slice is queued, no further than it stays eligible
+ */
+static void set_protect_slice(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	uint64_t slice = cfs_rq_min_slice(rq), vprot = se->deadline;
+
+	if (se->slice < slice)
+		slice = se->slice;
+	if (CAPSIM_MUT(151, slice != se->slice, false)) {
+		uint64_t v = ineligible_vruntime(rq);
+
+		if ((int64_t)(v - vprot) < 0)
+			vprot = v;
+	}
+	se->vprot = vprot;
 }
 
 /* ---- pick -------------------------------------------------------------------------------- */
@@ -265,7 +367,7 @@ struct eevdf_se *eevdf_pick(struct eevdf_rq *rq)
 	if (curr && (!curr->on_rq || !eevdf_eligible(rq, curr)))
 		curr = NULL;
 
-	if (curr && protect_slice(curr)) /* RUN_TO_PARITY */
+	if (curr && protect_slice(rq, curr)) /* RUN_TO_PARITY */
 		return curr;
 
 	/* the leftmost entity, if eligible */
@@ -304,7 +406,7 @@ static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
 		return false;
 	if (!se->custom_slice)
 		se->slice = rq->base_slice;
-	se->deadline = se->vruntime + eevdf_calc_delta_fair(se->slice, se);
+	se->deadline = se->vruntime + eevdf_calc_delta_fair(rq, se->slice, se);
 	eevdf_avg_vruntime(rq);
 	return true;
 }
@@ -312,7 +414,7 @@ static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
 /* mirrors did_preempt_short(): a shorter-slice wakee took the protection, curr is ineligible */
 static bool did_preempt_short(const struct eevdf_rq *rq, const struct eevdf_se *curr)
 {
-	if (rq->pre_6_12 || CAPSIM_MUT(63, protect_slice(curr), false))
+	if (rq->pre_6_12 || CAPSIM_MUT(63, protect_slice(rq, curr), false))
 		return false;
 	return !eevdf_eligible(rq, curr);
 }
@@ -329,24 +431,47 @@ bool eevdf_update_curr(struct eevdf_rq *rq, uint64_t now)
 	if (delta_exec <= 0)
 		return false;
 	curr->exec_start = now;
-	curr->vruntime += eevdf_calc_delta_fair((uint64_t)delta_exec, curr);
+	curr->vruntime += eevdf_calc_delta_fair(rq, (uint64_t)delta_exec, curr);
 	resched = update_deadline(rq, curr);
 	if (rq->nr_running == CAPSIM_MUT(62, 1u, 0u))
 		return false;
+	if (rq->v7_3) /* 7.3: a reschedule once the protection ends */
+		return resched || CAPSIM_MUT(149, !protect_slice(rq, curr), false);
 	return resched || did_preempt_short(rq, curr);
+}
+
+/*
+ * 7.3's place_entity() lag: inflated as lag + lag x w / W (W: the queue's weight with curr's),
+ * and zero_vruntime moved by it when the entity outweighs the queue (update_zero)
+ */
+static int64_t place_lag_7_3(struct eevdf_rq *rq, const struct eevdf_se *se, bool *update_zero)
+{
+	const struct eevdf_se *curr = queued_curr(rq);
+	int64_t load = rq->avg_load, weight = (int64_t)se->weight;
+
+	if (curr)
+		load += (int64_t)curr->weight;
+	if (!load)
+		load = 1;
+	*update_zero = CAPSIM_MUT(143, weight > load, weight >= load);
+	return se->vlag + se->vlag * weight / load; /* div64_long() truncates */
 }
 
 /* mirrors place_entity(): at V minus the lag kept from the last dequeue (PLACE_LAG) */
 static void place_entity(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 {
 	uint64_t vslice, vruntime = eevdf_avg_vruntime(rq);
+	bool update_zero = false;
 	int64_t lag = 0;
 
 	if (!se->custom_slice)
 		se->slice = rq->base_slice;
-	vslice = eevdf_calc_delta_fair(se->slice, se);
+	vslice = eevdf_calc_delta_fair(rq, se->slice, se);
 
-	if (rq->nr_running) {
+	if (rq->v7_3) {
+		if (rq->nr_running && se->vlag)
+			lag = place_lag_7_3(rq, se, &update_zero);
+	} else if (rq->nr_running) {
 		const struct eevdf_se *curr = queued_curr(rq);
 		int64_t load = rq->avg_load;
 
@@ -360,6 +485,8 @@ static void place_entity(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flag
 		lag /= load; /* div_s64() truncates */
 	}
 	se->vruntime = vruntime - (uint64_t)lag;
+	if (update_zero)
+		update_zero_vruntime(rq, -lag);
 
 	if (!rq->pre_6_12 && se->rel_deadline) { /* PLACE_REL_DEADLINE: a migration keeps it */
 		se->deadline += se->vruntime;
@@ -384,7 +511,11 @@ void eevdf_enqueue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 {
 	bool sleep = flags & EEVDF_DEQUEUE_SLEEP;
+	/* 7.3's __dequeue_task() takes the lag first, a delayed entity's too */
+	bool lag_first = CAPSIM_MUT(144, rq->v7_3, false);
 
+	if (lag_first)
+		update_entity_lag(rq, se);
 	if (!(flags & EEVDF_DEQUEUE_DELAYED)) {
 		/* DELAY_DEQUEUE relies on spurious wake-ups: special states are exempt */
 		bool delay = sleep && !(flags & EEVDF_DEQUEUE_SPECIAL);
@@ -394,7 +525,8 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 			return false;
 		}
 	}
-	update_entity_lag(rq, se);
+	if (!lag_first)
+		update_entity_lag(rq, se);
 	if (se != rq->curr) /* first: the treap finds it by its deadline */
 		dequeue_tree(rq, se);
 	if (!rq->pre_6_12 && !sleep) { /* PLACE_REL_DEADLINE */
@@ -404,7 +536,8 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 	se->on_rq = false;
 	rq->nr_running--; /* account_entity_dequeue() */
 	if (flags & EEVDF_DEQUEUE_DELAYED) {
-		/* finish_delayed_dequeue_entity(): DELAY_ZERO drops positive lag */
+		/* finish_delayed_dequeue_entity(): DELAY_ZERO drops positive lag (7.3's
+		 * update_entity_lag() did) */
 		se->sched_delayed = false;
 		if (se->vlag > 0)
 			se->vlag = 0;
@@ -414,13 +547,16 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 
 void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se)
 {
-	/* DELAY_ZERO: re-placed at zero lag if it has become owed service while it slept */
-	update_entity_lag(rq, se);
-	if (se->vlag > 0) {
+	/* DELAY_ZERO: re-placed at zero lag if it has become owed service while it slept; 7.3:
+	 * whenever its lag is not its distance to V (update_entity_lag() kept or clamped it) */
+	bool moved = update_entity_lag(rq, se);
+
+	if (rq->v7_3 ? CAPSIM_MUT(145, moved, true) : se->vlag > 0) {
 		rq->nr_running--;
 		if (se != rq->curr)
 			dequeue_tree(rq, se);
-		se->vlag = 0;
+		if (!rq->v7_3)
+			se->vlag = 0;
 		place_entity(rq, se, 0);
 		if (se != rq->curr)
 			enqueue_tree(rq, se);
@@ -433,10 +569,13 @@ void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
 {
 	if (se->on_rq) {
 		dequeue_tree(rq, se);
-		se->vlag = (int64_t)se->deadline + CAPSIM_MUT(68, 0, 1); /* set_protect_slice() */
+		if (!rq->v7_3)
+			se->vlag = (int64_t)se->deadline + CAPSIM_MUT(68, 0, 1); /* set_protect_slice() */
 	}
 	se->exec_start = now; /* update_stats_curr_start() */
 	rq->curr = se;
+	if (rq->v7_3 && se->on_rq) /* set_next_task_fair(first) */
+		set_protect_slice(rq, se);
 }
 
 void eevdf_put_prev(struct eevdf_rq *rq)
@@ -454,7 +593,7 @@ void eevdf_yield(struct eevdf_rq *rq, uint64_t now)
 
 	eevdf_update_curr(rq, now);
 	if (rq->pre_6_12) {
-		se->deadline += eevdf_calc_delta_fair(se->slice, se);
+		se->deadline += eevdf_calc_delta_fair(rq, se->slice, se);
 		return;
 	}
 	/* forfeit the remaining vruntime, only if eligible */
@@ -484,7 +623,7 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 		return false;
 	/* an idle entity is preempted by a non-idle one at once, without slice protection */
 	if (curr_idle && !p_idle) {
-		CAPSIM_MUT(64, cancel_protect_slice(se), (void)0);
+		CAPSIM_MUT(64, cancel_protect_slice(rq, se), (void)0);
 		return true;
 	}
 	if (curr_idle != p_idle)
@@ -494,6 +633,6 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 	resched = eevdf_update_curr(rq, now);
 	/* a shorter, eligible request overrides curr's protection even if it is not picked */
 	if (do_preempt_short(rq, pse, se))
-		cancel_protect_slice(se);
+		cancel_protect_slice(rq, se);
 	return eevdf_pick(rq) == pse || resched;
 }

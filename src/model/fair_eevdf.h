@@ -21,6 +21,19 @@
  * shorter slices to wakeup-preempt"), no PLACE_REL_DEADLINE (82e9d0456e06 "sched/fair: Avoid
  * re-setting virtual deadline on 'migrations'"); custom slices (857b158dc5e8) are kept since a
  * workload that sets one asks for it.
+ *
+ * @v7_3 selects what linux-source-7.3 (7.3.4) changed on the enqueue and dequeue paths (read
+ * there; kernel-check groups enqueue_task_fair_7_3 and dequeue_task_fair_7_3):
+ * calc_delta_fair() divides exactly on 64 bits; entity_lag() limits the lag to the largest
+ * queued slice plus a tick (a second augmented value, max_slice); place_entity() inflates the
+ * lag as lag + lag x w / W and moves zero_vruntime when the entity outweighs the queue;
+ * dequeue takes the lag first (before the DELAY_DEQUEUE test); update_entity_lag() of a
+ * delayed entity keeps the larger lag and at most 0 (DELAY_ZERO), and requeue_delayed_entity()
+ * re-places it only when that changed its lag. The tick's (task_tick_fair_7_3): the slice
+ * protection is se->vprot (set_protect_slice(): the deadline, or where curr stops being eligible
+ * when a shorter slice is queued, min_slice being a third augmented value), and update_curr()
+ * asks for a reschedule once it ends. 7.3's wake-up preemption (wakeup_preempt_fair(): preempt
+ * actions, the next buddy, update_protect_slice()) is still 6.12's here (docs/model.md).
  */
 #ifndef CAPSIM_FAIR_EEVDF_H
 #define CAPSIM_FAIR_EEVDF_H
@@ -33,6 +46,9 @@ struct eevdf_se {
 	uint64_t vruntime;
 	uint64_t deadline;
 	uint64_t min_vruntime;  /* smallest vruntime of its subtree (the augmented value) */
+	uint64_t min_slice;     /* smallest slice of its subtree (7.3's slice protection) */
+	uint64_t max_slice;     /* largest slice of its subtree (7.3's second augmented value) */
+	uint64_t vprot;         /* 7.3: curr's slice is protected while vruntime is below it */
 	int64_t vlag;           /* lag at dequeue; the deadline while curr's slice is protected */
 	uint64_t exec_start;    /* clock (ns) it was last charged up to, as curr */
 	uint64_t slice;         /* request r_i in ns */
@@ -59,6 +75,7 @@ struct eevdf_rq {
 	uint64_t base_slice;    /* sysctl_sched_base_slice, ns */
 	uint64_t tick_nsec;     /* TICK_NSEC */
 	bool pre_6_12;          /* see the top of this file */
+	bool v7_3;              /* see the top of this file */
 };
 
 /* enqueue/dequeue flags (kernel/sched/sched.h values are not needed, only their meaning) */
@@ -70,8 +87,12 @@ struct eevdf_rq {
 /** eevdf_rq_init() - an empty cfs_rq as init_cfs_rq() leaves it. @base_slice, @tick_nsec in ns. */
 void eevdf_rq_init(struct eevdf_rq *rq, uint64_t base_slice, uint64_t tick_nsec, bool pre_6_12);
 
-/** eevdf_calc_delta_fair() - @delta x NICE_0_LOAD / @se's weight. Mirrors calc_delta_fair(). */
-uint64_t eevdf_calc_delta_fair(uint64_t delta, const struct eevdf_se *se);
+/**
+ * eevdf_calc_delta_fair() - @delta x NICE_0_LOAD / @se's weight, with @rq's version's rounding.
+ * Mirrors calc_delta_fair().
+ */
+uint64_t eevdf_calc_delta_fair(const struct eevdf_rq *rq, uint64_t delta,
+			       const struct eevdf_se *se);
 
 /** eevdf_avg_vruntime() - V, moving zero_vruntime to it. Mirrors avg_vruntime(). Return: V. */
 uint64_t eevdf_avg_vruntime(struct eevdf_rq *rq);

@@ -147,6 +147,13 @@ bool model_eevdf_pre_6_12(enum capsim_model model)
 	return model != CAPSIM_MODEL_V6_12 && model != CAPSIM_MODEL_LATEST;
 }
 
+bool model_eevdf_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4 (kernel-check groups enqueue_task_fair_7_3,
+	 * dequeue_task_fair_7_3, task_tick_fair_7_3, migrate_task_rq_fair_7_3); the v7.3 model only */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

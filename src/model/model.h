@@ -65,6 +65,12 @@ bool model_uclamp_inc_before_enqueue(enum capsim_model model);
 bool model_eevdf_pre_6_12(enum capsim_model model);
 
 /**
+ * model_eevdf_7_3() - whether @model runs 7.3's EEVDF on the enqueue, dequeue and tick paths
+ * (struct eevdf_rq's v7_3, src/model/fair_eevdf.h) and 7.3's PELT sums (__update_sa()).
+ */
+bool model_eevdf_7_3(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

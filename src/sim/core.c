@@ -66,6 +66,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->sd_llc_id = cpu;
 	eevdf_rq_init(&rq->cfs, sim_base_slice_ns(s), NSEC_PER_SEC / s->opt.hz,
 		      model_eevdf_pre_6_12(s->opt.model));
+	rq->cfs.v7_3 = model_eevdf_7_3(s->opt.model);
 	cfs_timeline_init(&rq->cfs61, s->nr_cpus); /* update_sysctl() for the online CPUs */
 	s->fair = model_fair_cfs(s->opt.model) ? &sim_fair_cfs : &sim_fair_eevdf;
 }

@@ -56,6 +56,20 @@ static uint32_t max_u32(uint64_t a, uint64_t b)
 }
 
 /*
+ * the floor of a u64 sum (load_sum, runnable_sum) after a subtraction: at least its average x
+ * PELT_MIN_DIVIDER, compared as u32 by 6.12's max_t(u32, ...), as the sum's own type by 7.3's
+ * __update_sa()
+ */
+static uint64_t sum_floor(const struct sim_rq *rq, uint64_t sum, uint64_t avg)
+{
+	uint64_t floor = avg * CAPSIM_PELT_MIN_DIVIDER;
+
+	if (CAPSIM_MUT(146, rq->cfs.v7_3, false))
+		return sum > floor ? sum : floor;
+	return max_u32(sum, floor);
+}
+
+/*
  * mirrors update_cfs_rq_load_avg()'s first step, kernel/sched/fair.c: the load of the tasks
  * that left (cfs_rq->removed) comes off the averages and, with the divider of now, the sums,
  * which stay above their averages' lower bound. Return: 1 if there was any.
@@ -71,7 +85,7 @@ static int cfs_rq_take_removed(struct sim_rq *rq)
 	r = rq->cfs_removed.load_avg;
 	sub_positive64(&sa->load_avg, r);
 	sub_positive64(&sa->load_sum, r * divider);
-	sa->load_sum = max_u32(sa->load_sum, sa->load_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sa->load_sum = sum_floor(rq, sa->load_sum, sa->load_avg);
 	r = rq->cfs_removed.util_avg;
 	sub_positive64(&sa->util_avg, r);
 	sub_positive32(&sa->util_sum, r * divider);
@@ -79,7 +93,7 @@ static int cfs_rq_take_removed(struct sim_rq *rq)
 	r = rq->cfs_removed.runnable_avg;
 	sub_positive64(&sa->runnable_avg, r);
 	sub_positive64(&sa->runnable_sum, r * divider);
-	sa->runnable_sum = max_u32(sa->runnable_sum, sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sa->runnable_sum = sum_floor(rq, sa->runnable_sum, sa->runnable_avg);
 	memset(&rq->cfs_removed, 0, sizeof(rq->cfs_removed));
 	return 1;
 }
@@ -107,9 +121,11 @@ static void attach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, stru
 	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 
 	pelt_attach_entity_avg(&p->avg, sa, p->weight);
-	/* enqueue_load_avg() */
+	/* enqueue_load_avg(); 7.3's __update_sa() floors the sum there too */
 	sa->load_avg += p->avg.load_avg;
 	sa->load_sum += p->weight * p->avg.load_sum;
+	if (CAPSIM_MUT(147, rq->cfs.v7_3, false))
+		sa->load_sum = sum_floor(rq, sa->load_sum, sa->load_avg);
 	sa->util_avg += p->avg.util_avg;
 	sa->util_sum += CAPSIM_MUT(23, p->avg.util_sum, (uint32_t)p->avg.util_avg);
 	sa->runnable_avg += CAPSIM_MUT(24, p->avg.runnable_avg, p->avg.util_avg);
@@ -128,13 +144,13 @@ static void detach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, stru
 
 	sub_positive64(&sa->load_avg, p->avg.load_avg);
 	sub_positive64(&sa->load_sum, p->weight * p->avg.load_sum);
-	sa->load_sum = max_u32(sa->load_sum, sa->load_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sa->load_sum = sum_floor(rq, sa->load_sum, sa->load_avg);
 	sub_positive64(&sa->util_avg, p->avg.util_avg);
 	sub_positive32(&sa->util_sum, CAPSIM_MUT(85, p->avg.util_sum, p->avg.util_avg * capsim_pelt_divider(sa)));
 	sa->util_sum = max_u32(sa->util_sum, sa->util_avg * CAPSIM_PELT_MIN_DIVIDER);
 	sub_positive64(&sa->runnable_avg, p->avg.runnable_avg);
 	sub_positive64(&sa->runnable_sum, p->avg.runnable_sum);
-	sa->runnable_sum = max_u32(sa->runnable_sum, sa->runnable_avg * CAPSIM_PELT_MIN_DIVIDER);
+	sa->runnable_sum = sum_floor(rq, sa->runnable_sum, sa->runnable_avg);
 	rq_signals_changed(s, rq);
 	rq_sync_view(s, rq);
 	cpufreq_update_util(s, rq->cpu);
@@ -429,11 +445,18 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
  */
 void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
+	/* enqueue_task(): uclamp_rq_inc() before ->enqueue_task(), a delayed task's too (6.16) */
+	bool uclamp_first = CAPSIM_MUT(148, model_uclamp_inc_before_enqueue(s->opt.model), false);
+
 	update_rq_clock(s, rq);
-	rq_update_curr(s, rq); /* curr's vruntime is not charged first (no update_curr() here) */
+	rq_update_curr(s, rq); /* 6.12: curr's vruntime is not charged first (no update_curr()) */
+	if (uclamp_first)
+		rq_uclamp_inc(s, rq, p);
 	CAPSIM_MUT(8, (void)(rq->fc->util_est_cfs = util_est_enqueue(rq->fc->util_est_cfs,
 								     task_util_est_raw(p))),
 		   (void)0);
+	if (CAPSIM_MUT(150, model_eevdf_7_3(s->opt.model), false))
+		update_curr_fair(s, rq); /* 7.3's update_curr_eevdf(): curr charged before the lag */
 	rq_signals_changed(s, rq);
 	/* the PELT update sees it still delayed (queued, not runnable): update_load_avg() comes
 	 * before clear_delayed(), which eevdf_requeue_delayed() does */
@@ -443,7 +466,8 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	rq->cfs_nr++;
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
-	CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
+	if (!uclamp_first)
+		CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);
 	rq_sync_view(s, rq);
 }
 
@@ -512,7 +536,8 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	}
 	p->state = TASK_BLOCKED;
-	if (!util_est_first)
+	/* 7.3 calls it for a sleep only (update_load_avg()'s UPDATE_UTIL_EST); 6.x returns early */
+	if (!util_est_first && (sleep || CAPSIM_MUT(152, !model_eevdf_7_3(s->opt.model), true)))
 		rq_util_est_update(s, rq, p, sleep);
 	rq_sync_view(s, rq);
 }

@@ -5,7 +5,8 @@
  * answers what a scan of the queued entities in enqueue order answers: the earliest deadline
  * (first queued on ties) and the eligible entity with the earliest deadline (pick_eevdf()
  * without curr); V stays within the queued vruntimes; an ineligible sleeper is delayed and a
- * delayed entity woken before its pick is requeued with its positive lag dropped.
+ * delayed entity woken before its pick is requeued with its positive lag dropped; 7.3's
+ * rounding, placement and dequeue order (v7_3).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -197,6 +198,55 @@ static void test_sched_idle_preempted(void **state)
 	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, false, false, true));
 }
 
+/*
+ * 7.3 (v7_3): calc_delta_fair() is delta x 1024 / w exactly (6.12's inverse weight gives 1 ns
+ * less for w = 15: 2^32 / 15 is not whole); an entity heavier than the queue moves
+ * zero_vruntime to where it is placed; the dequeue takes the lag before the delay test.
+ */
+static void test_v7_3_enqueue_dequeue(void **state)
+{
+	struct eevdf_rq rq;
+	struct eevdf_se a = { .weight = 1024 }, b = { .weight = 3072 }, n = { .weight = 15 };
+	uint64_t v0;
+
+	(void)state;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	rq.v7_3 = true;
+	assert_int_equal(eevdf_calc_delta_fair(&rq, 3000000, &n), 3000000ULL * 1024 / 15);
+	rq.v7_3 = false;
+	assert_int_equal(eevdf_calc_delta_fair(&rq, 3000000, &n), 3000000ULL * 1024 / 15 - 1);
+
+	rq.v7_3 = true;
+	eevdf_enqueue(&rq, &a, 0);
+	v0 = a.vruntime;
+	b.vlag = -4000; /* inflated to -4000 - 4000 x 3072 / 1024 = -16000 */
+	eevdf_enqueue(&rq, &b, 0);
+	assert_int_equal((int64_t)(b.vruntime - v0), 16000);
+	/* w = 3072 > W = 1024: zero_vruntime follows the heavy entity (update_zero) */
+	assert_int_equal((int64_t)(rq.zero_vruntime - v0), 16000);
+	/* V = v0 + 16000 x 3072 / 4096 = v0 + 12000 */
+	assert_int_equal((int64_t)(eevdf_avg_vruntime(&rq) - v0), 12000);
+	/* b sleeps ineligible (4000 ahead of V): delayed, its lag taken already (the field still
+	 * holds the placement's until then) */
+	b.vlag = 0;
+	assert_false(eevdf_dequeue(&rq, &b, EEVDF_DEQUEUE_SLEEP));
+	assert_true(b.sched_delayed);
+	assert_int_equal(b.vlag, -4000);
+
+	/* an entity only as heavy as the queue (w = W) leaves zero_vruntime at V */
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.weight = b.weight = 1024;
+	eevdf_rq_init(&rq, 3000000, 4000000, false);
+	rq.v7_3 = true;
+	eevdf_enqueue(&rq, &a, 0);
+	v0 = a.vruntime;
+	b.vlag = -2048; /* -2048 - 2048 x 1024 / 1024 */
+	eevdf_enqueue(&rq, &b, 0);
+	assert_int_equal((int64_t)(b.vruntime - v0), 4096);
+	assert_int_equal(rq.zero_vruntime, v0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -204,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_avg_vruntime),
 		cmocka_unit_test(test_delay_dequeue),
 		cmocka_unit_test(test_sched_idle_preempted),
+		cmocka_unit_test(test_v7_3_enqueue_dequeue),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
