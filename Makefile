@@ -133,7 +133,7 @@ kernel-check-mutants: deps
 	@tools/install-deps.sh linux-source-6.12 linux-source-6.1 python3 xz-utils debian-archive-keyring
 	cmake -S . -B build-mutants -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAPSIM_KERNEL_CHECK=ON \
 	  -DCAPSIM_MUTANTS=ON $(CMAKE_FLAGS)
-	cmake --build build-mutants -j$(JOBS) --target kernel-check test_sim test_sim_idle \
+	cmake --build build-mutants -j$(JOBS) --target kernel-check test_core test_sim test_sim_idle \
 	  test_sim_pressure test_schedutil test_schedutil_driver test_sugov_kthread test_fair \
 	  test_fair_eevdf test_fair_cfs test_pelt test_model test_belief gen_pelt_tables
 	kernel-check/mutants.sh build-mutants
