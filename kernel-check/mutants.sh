@@ -17,7 +17,10 @@ build=${1:?usage: mutants.sh BUILD}
 here=$(cd "$(dirname "$0")" && pwd)
 kc=$build/kernel-check/kernel-check
 cases=${KERNEL_CHECK_MUTANT_CASES:-2000}
-units='^unit\.test_(core|sim|sim_idle|sim_pressure|schedutil|schedutil_driver|sugov_kthread|fair|fair_eevdf|fair_cfs|pelt|model|belief)$'
+# the engine's and the model's fast unit tests: built here and run by ctest, one list for both
+unit_tests=(core sim sim_idle sim_pressure schedutil schedutil_driver sugov_kthread fair fair_eevdf
+	    fair_cfs pelt model belief)
+units="^unit\\.test_($(IFS='|'; echo "${unit_tests[*]}"))\$"
 export KERNEL_CHECK_SEED=${KERNEL_CHECK_SEED:-1} KERNEL_CHECK_CASES=$cases
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,6 +36,8 @@ mismatch_fields() {
 		awk '{ n = split($2, f, ","); for (i = 1; i <= n; i++) print $1, f[i] }' | sort
 }
 
+cmake --build "$build" -j"${JOBS:-2}" --target "${unit_tests[@]/#/test_}" >/dev/null ||
+	{ echo "kernel-check-mutants: the unit tests do not build" >&2; exit 2; }
 base=$(CAPSIM_MUTANT=0 KERNEL_CHECK_PRINT=0 "$kc")
 known=$(printf '%s\n' "$base" | mismatching)
 for g in $known; do
