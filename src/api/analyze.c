@@ -1398,7 +1398,8 @@ static void json_replay_task(FILE *fp, const capsim_analysis *a, const struct an
 	fputs("}}", fp);
 }
 
-/* The extracted tasks of the sorted @tasks and their names: freed by the caller (one block). */
+/* The extracted tasks of the sorted @tasks and their names: freed by extracted_free() once
+ * extracted_of() succeeded (it frees what it took when it fails). */
 struct extracted {
 	struct an_task **tasks;
 	char (*names)[COMM_MAX + 16];
@@ -1406,22 +1407,24 @@ struct extracted {
 	size_t n;
 };
 
-static int extracted_of(const capsim_analysis *a, struct an_task **sorted, struct extracted *e)
-{
-	e->tasks = malloc((a->nr_tasks + 1) * sizeof(*e->tasks));
-	e->names = malloc((a->nr_tasks + 1) * sizeof(*e->names));
-	e->by_cpu = calloc(a->plat->nr_cpus + 1, sizeof(*e->by_cpu));
-	if (!e->tasks || !e->names || !e->by_cpu)
-		return CAPSIM_ERR_NOMEM;
-	e->n = workload_tasks(a, sorted, e->tasks, e->names);
-	return 0;
-}
-
 static void extracted_free(struct extracted *e)
 {
 	free(e->tasks);
 	free(e->names);
 	free(e->by_cpu);
+}
+
+static int extracted_of(const capsim_analysis *a, struct an_task **sorted, struct extracted *e)
+{
+	e->tasks = malloc((a->nr_tasks + 1) * sizeof(*e->tasks));
+	e->names = malloc((a->nr_tasks + 1) * sizeof(*e->names));
+	e->by_cpu = calloc(a->plat->nr_cpus + 1, sizeof(*e->by_cpu));
+	if (!e->tasks || !e->names || !e->by_cpu) {
+		extracted_free(e);
+		return CAPSIM_ERR_NOMEM;
+	}
+	e->n = workload_tasks(a, sorted, e->tasks, e->names);
+	return 0;
 }
 
 /* ", \"replay\": {...}" (docs/formats.md "Trace analysis", replay) */
@@ -1431,10 +1434,8 @@ static int json_replay(const capsim_analysis *a, struct an_task **sorted, FILE *
 	struct extracted e = { 0 };
 	int ret = extracted_of(a, sorted, &e);
 
-	if (ret) {
-		extracted_free(&e);
+	if (ret)
 		return ret;
-	}
 	fputs(", \"replay\": {\"platform\": ", fp);
 	trace_jsonl_string(fp, r->platform);
 	fputs(", \"models\": [", fp);
@@ -1470,10 +1471,8 @@ static int text_replay(const capsim_analysis *a, struct an_task **sorted, FILE *
 	struct extracted e = { 0 };
 	int ret = extracted_of(a, sorted, &e);
 
-	if (ret) {
-		extracted_free(&e);
+	if (ret)
 		return ret;
-	}
 	fprintf(fp, "\nreplay of the extracted workload on %s: run time per cluster (s), wake-up "
 		"latency (us), misses\n%-16s %-8s", r->platform, "task", "source");
 	for (unsigned p = 0; p < a->plat->nr_policies; p++) {
