@@ -25,6 +25,7 @@
 
 #include <json-c/json.h>
 
+#include "capsim/capsim.h"
 #include "kcase.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -3020,6 +3021,36 @@ static bool group_listed(const char *list, const char *name)
 	return false;
 }
 
+/*
+ * The version each kernel-checked model claims (capsim_model_kernel(), in its outputs) is the
+ * one its groups ran: "6.12" of 6.12.118. Return: the number of models whose claim differs.
+ */
+static unsigned check_model_claims(void)
+{
+	static const struct {
+		enum capsim_model model;
+		const char *(*version)(void);
+	} claims[] = {
+		{ CAPSIM_MODEL_V6_12, kside_version },
+		{ CAPSIM_MODEL_V6_1, kside_version_6_1 },
+#ifndef KC_7_3_NOT_RUN
+		{ CAPSIM_MODEL_V7_3, kside_version_7_3 },
+#endif
+	};
+	unsigned bad = 0;
+
+	for (unsigned i = 0; i < ARRAY_SIZE(claims); i++) {
+		const char *claim = capsim_model_kernel(claims[i].model), *ran = claims[i].version();
+		size_t n = strlen(claim);
+		bool same = !strncmp(ran, claim, n) && (ran[n] == '.' || !ran[n]);
+
+		printf("kernel-check: model %s claims Linux %s: %s against %s\n",
+		       capsim_model_name(claims[i].model), claim, same ? "checked" : "NOT checked", ran);
+		bad += !same;
+	}
+	return bad;
+}
+
 static int run_all(const char *only)
 {
 	static struct buffers b;
@@ -3074,6 +3105,8 @@ static int run_all(const char *only)
 		total_bad++;
 	}
 #endif
+	if (!only && !stop_first)
+		total_bad += check_model_claims();
 	if (!nr_groups) {
 		fprintf(stderr, "kernel-check: no group named '%s' (see kernel-check --list)\n", only);
 		return 2;

@@ -179,6 +179,15 @@ enum capsim_model {
 CAPSIM_API const char *capsim_model_name(enum capsim_model model);
 
 /**
+ * capsim_model_kernel() - the Linux version ("MAJOR.MINOR") whose scheduler @model runs: "6.1",
+ * "6.12" and "7.3" for the models kernel-check compares with that source (it fails when the
+ * source it ran is another version), "6.9" and "6.10" for the series' before and after
+ * (6.12's source with the pressure reads of those versions, docs/model.md), NULL for "capped"
+ * and "none", which no kernel runs, and out of range.
+ */
+CAPSIM_API const char *capsim_model_kernel(enum capsim_model model);
+
+/**
  * capsim_model_from_name() - the model called @name (as capsim_model_name() spells it; "6.9",
  * "6.10", "6.12" and "6.1" without the v are accepted too, and "v7.3" or "7.3" for "latest", the
  * same model). Return: 0, or CAPSIM_ERR_NOT_FOUND.

@@ -7,6 +7,7 @@
  * thermal_load_avg() at select_idle_capacity() and scale_rt_capacity().
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,27 +31,41 @@ const char *capsim_model_name(enum capsim_model model)
 	return (unsigned)model < CAPSIM_MODEL_COUNT ? model_names[model] : NULL;
 }
 
-/* the kernel each alias names: "v7.3" is the model "latest" (its name in the outputs) */
-static const struct {
-	const char *name;
-	enum capsim_model model;
-} model_aliases[] = { { "v7.3", CAPSIM_MODEL_V7_3 } };
+/* the kernel each model runs; capped and none are no kernel's (the mission's next step, a bound) */
+static const char *const model_kernels[CAPSIM_MODEL_COUNT] = {
+	[CAPSIM_MODEL_V6_10] = "6.10",
+	[CAPSIM_MODEL_V6_9] = "6.9",
+	[CAPSIM_MODEL_LATEST] = "7.3",
+	[CAPSIM_MODEL_V6_12] = "6.12",
+	[CAPSIM_MODEL_V6_1] = "6.1",
+};
+
+const char *capsim_model_kernel(enum capsim_model model)
+{
+	return (unsigned)model < CAPSIM_MODEL_COUNT ? model_kernels[model] : NULL;
+}
+
+/* @name is @spelling, with or without its leading 'v' */
+static bool spelled(const char *name, const char *spelling)
+{
+	return !strcmp(name, spelling) || (spelling[0] == 'v' && !strcmp(name, spelling + 1));
+}
+
+/* @name is the kernel @model runs, with or without a leading 'v': "v7.3" is the model "latest" */
+static bool names_kernel(const char *name, unsigned model)
+{
+	const char *kernel = model_kernels[model];
+
+	return kernel && (!strcmp(name, kernel) || (name[0] == 'v' && !strcmp(name + 1, kernel)));
+}
 
 int capsim_model_from_name(const char *name, enum capsim_model *out)
 {
-	for (unsigned a = 0; a < ARRAY_SIZE(model_aliases); a++)
-		if (!strcmp(name, model_aliases[a].name) || !strcmp(name, model_aliases[a].name + 1)) {
-			*out = model_aliases[a].model;
-			return CAPSIM_OK;
-		}
-	for (unsigned m = 0; m < CAPSIM_MODEL_COUNT; m++) {
-		const char *n = model_names[m];
-
-		if (!strcmp(name, n) || (n[0] == 'v' && !strcmp(name, n + 1))) {
+	for (unsigned m = 0; m < CAPSIM_MODEL_COUNT; m++)
+		if (spelled(name, model_names[m]) || names_kernel(name, m)) {
 			*out = (enum capsim_model)m;
 			return CAPSIM_OK;
 		}
-	}
 	return CAPSIM_ERR_NOT_FOUND;
 }
 

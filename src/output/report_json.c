@@ -63,6 +63,18 @@ static void json_kernel(FILE *f, const struct report_kernel *k)
 		k->uclamp_sysctl.util_min_rt_default);
 }
 
+/* the Linux version the model runs, null for a model no kernel runs (capped, none) */
+static void json_model_kernel(FILE *f, enum capsim_model model)
+{
+	const char *kernel = capsim_model_kernel(model);
+
+	fprintf(f, " \"kernel\": ");
+	if (kernel)
+		fprintf(f, "\"%s\",\n", kernel);
+	else
+		fprintf(f, "null,\n");
+}
+
 /* simulate's report object, with compare's "pressure" before its closing brace if @pressure */
 static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 {
@@ -76,6 +88,7 @@ static void json_run(FILE *f, const capsim_summary *sum, bool pressure)
 		sum->eas ? "true" : "false", sum->duration_s, sum->energy_j,
 		(unsigned long long)sum->migrations, (unsigned long long)sum->misfit_migrations,
 		sum->overutilized_pct, (unsigned long long)sum->events);
+	json_model_kernel(f, sum->model);
 	/* energy_j counts only policies with an energy model: readers must not rank a 0 */
 	if (!sum->has_energy_model) /* added only without one: other runs read as before */
 		fprintf(f, " \"energy_model\": false,\n");

@@ -306,6 +306,13 @@ void report_compare_text(FILE *f, const capsim_summary *const *runs, unsigned n)
 	for (unsigned k = 0; k < n; k++)
 		fprintf(f, " %12s ", capsim_model_name(runs[k]->model));
 	fputc('\n', f);
+	fprintf(f, "%-44s", "Linux");
+	for (unsigned k = 0; k < n; k++) {
+		const char *kernel = capsim_model_kernel(runs[k]->model);
+
+		fprintf(f, " %12s ", kernel ? kernel : "-");
+	}
+	fputc('\n', f);
 #define ROW(lbl, better_, fmt_, expr)                                      \
 	do {                                                               \
 		memset(&r, 0, sizeof(r));                                  \

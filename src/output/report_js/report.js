@@ -254,6 +254,8 @@
   ];
   const R0 = D.runs[0], S0 = R0.summary;
   const RUNS = D.runs, NM = RUNS.length, MODEL = (R) => R.summary.model;
+  /* the model and the Linux version it runs (the summary's "kernel"; null for capped and none) */
+  const LABEL = (R) => MODEL(R) + (R.summary.kernel ? " (Linux " + R.summary.kernel + ")" : "");
   // `capsim analyze --report`: a real trace's figures. What only a simulation has (deadlines,
   // energy, util, capacity_of, delivered capacity, timer slack, seed) is left out, not drawn as 0
   const AN = !!D.analyze, NOPLAT = AN && !!D.analyze.left_out;
@@ -292,7 +294,7 @@
     $("caption", { text: caption }, t);
     const tr = $("tr", {}, t);
     $("th", { text: "metric" }, tr);
-    RUNS.forEach((R) => $("th", { text: MODEL(R) }, tr));
+    RUNS.forEach((R) => $("th", { text: LABEL(R) }, tr));
     $("th", { text: "how to read it" }, tr);
     t.said = new Set(); // the metrics whose reading the table gave already
     return t;
@@ -309,7 +311,7 @@
       : "No task misses a deadline under " + (NM > 1 ? "any of the models" : "this model") + "; the differences below are in placement, latency and belief.";
   }
 
-  $("h1", { text: "capsim report: " + S0.platform + (NM > 1 ? " (compare: " + RUNS.map(MODEL).join(", ") + ")" : " (" + S0.model + ")") }, root);
+  $("h1", { text: "capsim report: " + S0.platform + (NM > 1 ? " (compare: " + RUNS.map(LABEL).join(", ") + ")" : " (" + LABEL(R0) + ")") }, root);
   if (D.inputs.scenario_name) $("p", { class: "question", text: "Scenario " + D.inputs.scenario_name }, root);
   // `capsim analyze --report`: a real trace's figures, not a run's; say what a trace cannot give
   if (D.analyze) $("p", { class: "question", id: "analyze-note", text: "Trace " + R0.workload + " (capsim analyze): times from its first event, at " +
@@ -384,7 +386,7 @@
     $("summary", { text: "Inputs: trace " + R0.workload + ", platform " + (NOPLAT ? "none" : S0.platform) + ", " + S0.duration_s + " s of trace" }, inp);
     table(inp, ["input", "value"], [
       ["capsim version", D.version], ["command", D.inputs.command || "-"], ["trace", R0.workload || "-"],
-      ["platform", NOPLAT ? "none (--platform not given)" : S0.platform], ["model", MODEL(R0)],
+      ["platform", NOPLAT ? "none (--platform not given)" : S0.platform], ["model", LABEL(R0)],
       ["HZ", S0.hz], ["window", (D.analyze.window_start_ns / 1e9) + " s to " + (D.analyze.window_end_ns / 1e9) + " s"],
     ]);
   } else {
@@ -434,7 +436,7 @@
     items.forEach(([name, col]) => { const s = $("span", {}, p); $("i", { style: "background:" + col }, s); s.appendChild(document.createTextNode(name)); });
   }
   const side = (parent) => $("div", { class: "side" }, parent);
-  const column = (parent, R) => { const d = $("div", { class: "col", style: "width:" + COLW + "px" }, parent); $("h4", { text: MODEL(R) }, d); return d; };
+  const column = (parent, R) => { const d = $("div", { class: "col", style: "width:" + COLW + "px" }, parent); $("h4", { text: LABEL(R) }, d); return d; };
 
   $("h2", { text: "Per CPU: by cluster, biggest first" }, root);
   const hl = $("div", { class: "legend" }, root);
@@ -445,7 +447,7 @@
     "Each CPU's row: per model, its believed capacity (top strip) and delivered capacity (bottom strip) over the run, 0 s to " + dur + " s. A believed strip greener than the delivered one: the scheduler thinks the CPU faster than it is. Click a row for its panels (capacity, frequency, HW pressure, who ran)." }, root);
   {
     const hdr = side($("div", { class: "heathead" }, root));
-    RUNS.forEach((R) => $("div", { class: "col", style: "width:" + HEATW + "px", text: MODEL(R) }, hdr));
+    RUNS.forEach((R) => $("div", { class: "col", style: "width:" + HEATW + "px", text: LABEL(R) }, hdr));
   }
   CLUSTERS.forEach((p) => {
     $("h3", { text: clusterName(p) }, root);

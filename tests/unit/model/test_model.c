@@ -5,6 +5,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -91,6 +92,37 @@ static void test_names(void **state)
 	assert_int_equal(m, CAPSIM_MODEL_LATEST);
 	assert_string_equal(capsim_model_name(CAPSIM_MODEL_V7_3), "latest");
 	assert_null(capsim_model_name(CAPSIM_MODEL_COUNT));
+}
+
+/*
+ * The Linux version each model names is a release whose kernel runs that very model (the two
+ * tables agree), and "v" with it names the model; capped and none are no kernel's.
+ */
+static void test_model_kernel(void **state)
+{
+	static const char *const expected[CAPSIM_MODEL_COUNT] = {
+		[CAPSIM_MODEL_V6_10] = "6.10", [CAPSIM_MODEL_V6_9] = "6.9", [CAPSIM_MODEL_LATEST] = "7.3",
+		[CAPSIM_MODEL_V6_12] = "6.12", [CAPSIM_MODEL_V6_1] = "6.1",
+	};
+	enum capsim_model m;
+	char name[16];
+
+	(void)state;
+	for (int i = 0; i < CAPSIM_MODEL_COUNT; i++) {
+		const char *kernel = capsim_model_kernel(i);
+
+		if (!expected[i]) {
+			assert_null(kernel);
+			continue;
+		}
+		assert_string_equal(kernel, expected[i]);
+		assert_int_equal(capsim_model_for_release(kernel, &m), 0);
+		assert_int_equal(m, i);
+		snprintf(name, sizeof(name), "v%s", kernel);
+		assert_int_equal(capsim_model_from_name(name, &m), 0);
+		assert_int_equal(m, i);
+	}
+	assert_null(capsim_model_kernel(CAPSIM_MODEL_COUNT));
 }
 
 /* The kernel release's model: each boundary of docs/cli.md's rule, and what is not a release. */
@@ -208,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_v6_9_sites),
 		cmocka_unit_test(test_none_and_wrap),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_model_kernel),
 		cmocka_unit_test(test_model_for_release),
 		cmocka_unit_test(test_util_est_capacity_v7_3),
 		cmocka_unit_test(test_util_est_two_values_v6_1),
