@@ -294,7 +294,8 @@ _SIGS = {
 
 class AnalyzeOpts(Sized):  # struct capsim_analyze_opts (capsim_trace.h)
     _fields_ = [("size", c_u32), ("platform", c_void_p), ("model", c_int), ("hz", c_uint), ("events", c_void_p),
-                ("capacity_csv", c_void_p), ("model_from_trace", c_int)]
+                ("capacity_csv", c_void_p), ("model_from_trace", c_int), ("record", c_int),
+                ("placements_csv", c_void_p)]
 
 
 _SIGS.update({
