@@ -832,7 +832,7 @@ class Analysis:
     row each time a CPU's believed capacity changes), .phases (pid, phase, loops, period_us,
     run_us, work_us, misses: each task's phases found by the workload extraction; empty
     without a platform); .pelt_form (None without a platform); .policy_limits (time_ns, cpu,
-    min_khz, max_khz: each change of a CPU's cpufreq limits) and, with a platform,
+    min_khz, max_khz: each change of a CPU's cpufreq limits, policy_limits.csv) and, with a platform,
     .placements (placements.csv's columns: a row per placed wake-up, the model's CPU beside
     the trace's)."""
 
@@ -844,14 +844,11 @@ class Analysis:
                          "model_cpu", "agree", "path", "overutilized", "task_util",
                          "task_util_est", "feec_cpu", "select_idle_capacity_cpu", "reason"]
 
-    def __init__(self, figures, capacity_csv, placements_csv=None):
+    def __init__(self, figures, capacity_csv, limits_csv, placements_csv=None):
         self.json = figures
         self.pelt_form = figures["pelt"]["form"] if "pelt" in figures else None
-        cpus, res, limits = [], [], []
+        cpus, res = [], []
         for cpu, c in figures["cpus"].items():
-            # seconds with 9 decimals, as the JSON writes them: exact ns back
-            limits += [[int(round(t * 1e9)), int(cpu), lo, hi]
-                       for t, lo, hi in c.get("policy_limits", [])]
             row = {"cpu": int(cpu), "window_start_s": c["window_s"][0],
                    "window_end_s": c["window_s"][1]}
             row.update({k: v for k, v in c.items()
@@ -861,6 +858,7 @@ class Analysis:
                     for k, v in c["freq_residency_pct"].items()]
         self.cpus = pd.DataFrame(cpus).set_index("cpu") if cpus else pd.DataFrame()
         self.freq_residency = pd.DataFrame(res, columns=["cpu", "khz", "pct"])
+        limits = [list(map(int, line.split(","))) for line in limits_csv.splitlines()[1:]]
         self.policy_limits = pd.DataFrame(limits, columns=self.LIMIT_COLUMNS)
         tasks, task_cpus, phases = [], [], []
         for t in figures["tasks"]:
@@ -929,7 +927,8 @@ def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
             csv = got["csv"]
             _check(ret[0], err)
         figures = _json.loads(_write_to_string(lib.capsim_analysis_write_json, a))
+        limits = _write_to_string(lib.capsim_analysis_write_policy_limits_csv, a)
     finally:
         lib.capsim_analysis_free(a)
         lib.capsim_trace_free(t)
-    return Analysis(figures, csv, placements)
+    return Analysis(figures, csv, limits, placements)

@@ -303,6 +303,7 @@ _SIGS.update({
     "capsim_trace_free": (None, [c_void_p]),
     "capsim_analyze_pelt": (c_int, [c_void_p, P(AnalyzeOpts), c_int, P(c_void_p), P(Error)]),
     "capsim_analysis_write_json": (c_int, [c_void_p, c_void_p]),
+    "capsim_analysis_write_policy_limits_csv": (c_int, [c_void_p, c_void_p]),
     "capsim_analysis_free": (None, [c_void_p]),
     "capsim_pelt_form_name": (c_char_p, [c_int]),
 })

@@ -573,11 +573,11 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 static void place_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
 			 struct an_task *t)
 {
-	struct ap_wakeup w = { ev->ts_ns, -1, -1, t->last_cpu, t->pelt.on_rq };
+	struct ap_wakeup w = { ev->ts_ns, AP_PRIO_UNKNOWN, -1, t->last_cpu, t->pelt.on_rq };
 	int64_t v;
 
-	if (!capsim_trace_field_i64(ev, "prio", &v) && v >= 0 && v <= 139)
-		w.prio = (int)v;
+	if (!capsim_trace_field_i64(ev, "prio", &v) && v >= -1 && v <= 139)
+		w.prio = (int)v; /* -1: a deadline task */
 	if (!capsim_trace_field_i64(ev, "target_cpu", &v) && v >= 0 && v < MAX_TRACE_CPUS)
 		w.target_cpu = (int)v;
 	for (unsigned c = 0; c < a->belief->nr_cpus; c++) {
@@ -2011,7 +2011,7 @@ static void page_placements(const capsim_analysis *a, FILE *ex)
 		first = false;
 	}
 	fputs("],", ex);
-	ap_write_disagreements_json(a->place, ex);
+	ap_write_page_json(a->place, ex);
 	fputs("}", ex);
 }
 

@@ -94,7 +94,7 @@ void ap_free(struct ap_place *ap)
 static enum ap_skip skip_of(const struct ap_place *ap, const struct ap_task *at,
 			    const struct ap_wakeup *w, const struct ap_cpu_state *cpus)
 {
-	if (w->prio < 0)
+	if (w->prio == AP_PRIO_UNKNOWN)
 		return AP_SKIP_PRIO_UNKNOWN;
 	if (w->prio < 100) /* MAX_RT_PRIO: RT and deadline prios are below */
 		return AP_SKIP_NOT_FAIR;
@@ -322,9 +322,10 @@ void ap_write_text(const struct ap_place *ap, FILE *fp)
 		fputs("none to compare\n", fp);
 }
 
-void ap_write_disagreements_json(const struct ap_place *ap, FILE *fp)
+void ap_write_page_json(const struct ap_place *ap, FILE *fp)
 {
-	fputs("\"disagreements\":[", fp);
+	fprintf(fp, "\"wakeups\":%" PRIu64 ",\"placed\":%" PRIu64 ",\"agree\":%" PRIu64
+		",\"disagreements\":[", ap->wakeups, ap->placed, ap->agree);
 	for (unsigned i = 0; i < ap->nr_shown; i++) {
 		const struct ap_shown *s = &ap->shown[i];
 

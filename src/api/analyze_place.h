@@ -58,10 +58,12 @@ struct ap_cpu_state {
 	struct belief_view view;
 };
 
+#define AP_PRIO_UNKNOWN (-2)
+
 /* A wake-up event's facts. */
 struct ap_wakeup {
 	uint64_t ts;
-	int prio;       /* -1: not traced */
+	int prio;       /* its prio field: -1 deadline, 0..99 RT, 100..139 fair; AP_PRIO_UNKNOWN */
 	int target_cpu; /* -1: not traced */
 	int prev_cpu;   /* the CPU of its last switch-in, -1: none */
 	bool queued;    /* running or preempted, as the replay has it */
@@ -101,7 +103,7 @@ void ap_write_json_start(const struct ap_place *ap, FILE *fp);
 bool ap_write_task_json(const struct ap_task *at, int pid, const char *comm, bool first, FILE *fp);
 void ap_write_json_end(FILE *fp);
 void ap_write_text(const struct ap_place *ap, FILE *fp);
-/* The HTML page's extra: "disagreements" (the first few, as rows) for its table. */
-void ap_write_disagreements_json(const struct ap_place *ap, FILE *fp);
+/* The HTML page's extra: the counts and "disagreements" (the first few) for its tables. */
+void ap_write_page_json(const struct ap_place *ap, FILE *fp);
 
 #endif /* CAPSIM_SRC_API_ANALYZE_PLACE_H */

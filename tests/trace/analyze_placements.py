@@ -133,6 +133,8 @@ def schedule(cpu3_switch=True):
         (8300, 5, "small_task", 202, "sched_switch", sw(SMALL, "S", idle(5))),
         wake(9000, RT, 1, prio=49),                                           # not_fair
         wake(9500, NEW, 2, name="sched_wakeup_new"),                          # not_seen_running
+        wake(9600, ("dl_task", 205), 3, prio=-1),                             # not_fair
+        (9700, 0, "<idle>", 0, "sched_wakeup", "comm=noprio pid=206 target_cpu=003"),  # prio_unknown
         (20100, 4, "big_task", 201, "sched_switch", sw(BIG, "S", idle(4))),
         wake(21000, BIG, 4),                                                  # placed: 3
         (21500, 4, "<idle>", 0, "sched_switch", sw(idle(4), "R", BIG)),
@@ -190,14 +192,14 @@ EXPECT_ROWS = [
     (21000, 201, 4, 4, 4, 4),
     (42000, 201, 4, 5, 5, 4),
 ]
-EXPECT_SKIPPED = {"not_fair": 1, "prio_unknown": 0, "repeat": 1, "queued": 1,
+EXPECT_SKIPPED = {"not_fair": 2, "prio_unknown": 1, "repeat": 1, "queued": 1,
                   "not_seen_running": 1, "outside_platform": 0, "cpu_state_unknown": 0,
                   "no_switch_in": 1}
 
 a, d = analyze(render(schedule()), "placements", ["--platform", "rk3399"])
 if a:
     p = a["placements"]
-    same(p["wakeups"], 9, "wake-ups")
+    same(p["wakeups"], 11, "wake-ups")
     same(p["placed"], len(EXPECT_ROWS), "placed")
     same(p["skipped"], EXPECT_SKIPPED, "skipped")
     same(p["placed"] + sum(p["skipped"].values()), p["wakeups"], "placed + skipped")

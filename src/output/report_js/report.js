@@ -383,7 +383,10 @@
   if (AN && D.analyze.placements) {
     const P = D.analyze.placements, box = $("section", { id: "placements" }, root);
     $("h2", { text: "Placements: the model's CPU at each wake-up beside the CPU the trace shows" }, box);
-    table(box, ["task", "pid", "wake-ups placed", "on the trace's CPU", "agreement (%)"],
+    $("p", { class: "note", text: P.wakeups + " wake-ups in the trace, " + P.placed + " placed by the model" +
+      (P.placed ? ", " + P.agree + " on the CPU the trace shows (" + (100 * P.agree / P.placed).toFixed(1) + " %)" : "") +
+      "; the others skipped (the JSON's placements.skipped says why)." }, box);
+    if (P.tasks.length) table(box, ["task", "pid", "wake-ups placed", "on the trace's CPU", "agreement (%)"],
       P.tasks.map(([comm, pid, n, ok]) => [comm, pid, n, ok, (100 * ok / n).toFixed(1)]));
     if (P.disagreements.length) {
       $("p", { class: "note", text: "The first " + P.disagreements.length + " disagreements (all of them: --csv's placements.csv):" }, box);
