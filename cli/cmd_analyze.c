@@ -79,8 +79,10 @@ static const struct cli_option options[] = {
 	{ "--output", 'o', "OUT", CLI_FILE, .offset = ANALYZE(output),
 	  .help = "write the summary to OUT (atomically) instead of stdout" },
 	{ "--csv", 0, "DIR", CLI_FILE, .offset = ANALYZE(csv),
-	  .help = "also write tasks.csv and cpus.csv into DIR (made if missing), and\n"
-		  "with --platform cpu_capacity.csv, the capacity at each change" },
+	  .help = "also write tasks.csv, cpus.csv and policy_limits.csv into DIR\n"
+		  "(made if missing), and with --platform cpu_capacity.csv, the\n"
+		  "capacity at each change, and placements.csv, the model's CPU\n"
+		  "beside the trace's at each wake-up" },
 	{ "--report", 0, "F.html", CLI_FILE, .offset = ANALYZE(report),
 	  .help = "also write simulate's HTML page of the trace: per CPU its capacity,\n"
 		  "pressures, frequency and limits over time and who ran, per task\n"
@@ -154,7 +156,8 @@ static int open_outputs(const struct analyze_opts *o, struct analyze_outputs *ou
 		out->have_csv = 1;
 		if (ao->platform) {
 			ao->capacity_csv = cli_dir_open(&out->csv, "cpu_capacity.csv");
-			if (!ao->capacity_csv)
+			ao->placements_csv = cli_dir_open(&out->csv, "placements.csv");
+			if (!ao->capacity_csv || !ao->placements_csv)
 				return CLI_EXIT_INPUT;
 		}
 	}
@@ -200,10 +203,12 @@ static int write_outputs(const capsim_analysis *a, const struct analyze_opts *o,
 
 	if (o->csv.arg) {
 		FILE *tasks = cli_dir_open(&out->csv, "tasks.csv"), *cpus = cli_dir_open(&out->csv, "cpus.csv");
+		FILE *limits = cli_dir_open(&out->csv, "policy_limits.csv");
 
-		if (!tasks || !cpus)
+		if (!tasks || !cpus || !limits)
 			return CLI_EXIT_INPUT;
-		if (capsim_analysis_write_tasks_csv(a, tasks) || capsim_analysis_write_cpus_csv(a, cpus))
+		if (capsim_analysis_write_tasks_csv(a, tasks) || capsim_analysis_write_cpus_csv(a, cpus) ||
+		    capsim_analysis_write_policy_limits_csv(a, limits))
 			return cli_failf(CLI_EXIT_INPUT, "--csv %s: cannot write", o->csv.arg);
 	}
 	ret = o->json.u ? capsim_analysis_write_json(a, out->summary.fp) :

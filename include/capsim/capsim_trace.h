@@ -174,6 +174,8 @@ CAPSIM_API int capsim_trace_write_jsonl(const struct capsim_trace_event *ev, FIL
  *            (capsim_trace_kernel_release(), capsim_model_for_release()), @model only when it
  *            names none; 0: @model
  * @record:   1: keep the series and lanes capsim_analysis_write_html() draws (appended)
+ * @placements_csv: with @platform, where each placed wake-up goes as a CSV row, or NULL
+ *            (docs/formats.md "Trace analysis", placements.csv; appended)
  */
 struct capsim_analyze_opts {
 	uint32_t size; /* sizeof(struct capsim_analyze_opts), set by the caller (CAPSIM_SIZED) */
@@ -184,6 +186,7 @@ struct capsim_analyze_opts {
 	FILE *capacity_csv;
 	int model_from_trace;
 	int record;
+	FILE *placements_csv;
 };
 
 /**
@@ -240,6 +243,12 @@ CAPSIM_API int capsim_analysis_write_tasks_csv(const capsim_analysis *a, FILE *f
 
 /** capsim_analysis_write_cpus_csv() - one row per CPU (docs/formats.md). Return: 0 or CAPSIM_ERR_IO. */
 CAPSIM_API int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp);
+
+/**
+ * capsim_analysis_write_policy_limits_csv() - the cpu_frequency_limits change points per CPU
+ * (docs/formats.md, policy_limits.csv). Return: 0 or CAPSIM_ERR_IO.
+ */
+CAPSIM_API int capsim_analysis_write_policy_limits_csv(const capsim_analysis *a, FILE *fp);
 
 /**
  * capsim_analysis_write_html() - `capsim analyze --report`: simulate's page (the same page

@@ -26,8 +26,10 @@ within a second: the run is stopped at its next event (capsim_sim_stop(), as `ca
 does on SIGINT), its memory released, and KeyboardInterrupt raised; no partial result is
 returned.
 """
+import csv as _csv
 import ctypes
 import decimal
+import io
 import json as _json
 import math
 import numbers
@@ -829,25 +831,35 @@ class Analysis:
     .capacity (time_ns, cpu, cpufreq_pressure, hw_pressure, hw_load_avg, actual_capacity: a
     row each time a CPU's believed capacity changes), .phases (pid, phase, loops, period_us,
     run_us, work_us, misses: each task's phases found by the workload extraction; empty
-    without a platform); .pelt_form (None without a platform)."""
+    without a platform); .pelt_form (None without a platform); .policy_limits (time_ns, cpu,
+    min_khz, max_khz: each change of a CPU's cpufreq limits, policy_limits.csv) and, with a platform,
+    .placements (placements.csv's columns: a row per placed wake-up, the model's CPU beside
+    the trace's)."""
 
     CAPACITY_COLUMNS = ["time_ns", "cpu", "cpufreq_pressure", "hw_pressure", "hw_load_avg",
                         "actual_capacity"]
     PHASE_COLUMNS = ["pid", "phase", "loops", "period_us", "run_us", "work_us", "misses"]
+    LIMIT_COLUMNS = ["time_ns", "cpu", "min_khz", "max_khz"]
+    PLACEMENT_COLUMNS = ["time_ns", "pid", "comm", "prev_cpu", "target_cpu", "trace_cpu",
+                         "model_cpu", "agree", "path", "overutilized", "task_util",
+                         "task_util_est", "feec_cpu", "select_idle_capacity_cpu", "reason"]
 
-    def __init__(self, figures, capacity_csv):
+    def __init__(self, figures, capacity_csv, limits_csv, placements_csv=None):
         self.json = figures
         self.pelt_form = figures["pelt"]["form"] if "pelt" in figures else None
         cpus, res = [], []
         for cpu, c in figures["cpus"].items():
             row = {"cpu": int(cpu), "window_start_s": c["window_s"][0],
                    "window_end_s": c["window_s"][1]}
-            row.update({k: v for k, v in c.items() if k not in ("window_s", "freq_residency_pct")})
+            row.update({k: v for k, v in c.items()
+                        if k not in ("window_s", "freq_residency_pct", "policy_limits")})
             cpus.append(row)
             res += [{"cpu": int(cpu), "khz": int(k), "pct": v}
                     for k, v in c["freq_residency_pct"].items()]
         self.cpus = pd.DataFrame(cpus).set_index("cpu") if cpus else pd.DataFrame()
         self.freq_residency = pd.DataFrame(res, columns=["cpu", "khz", "pct"])
+        limits = [list(map(int, line.split(","))) for line in limits_csv.splitlines()[1:]]
+        self.policy_limits = pd.DataFrame(limits, columns=self.LIMIT_COLUMNS)
         tasks, task_cpus, phases = [], [], []
         for t in figures["tasks"]:
             row = {k: v for k, v in t.items() if not isinstance(v, (dict, list))}
@@ -871,6 +883,13 @@ class Analysis:
         if capacity_csv is not None:
             rows = [list(map(int, line.split(","))) for line in capacity_csv.splitlines()[1:]]
             self.capacity = pd.DataFrame(rows, columns=self.CAPACITY_COLUMNS)
+        self.placements = None
+        if placements_csv is not None:
+            rows = list(_csv.reader(io.StringIO(placements_csv)))[1:]
+            self.placements = pd.DataFrame(rows, columns=self.PLACEMENT_COLUMNS)
+            for col in self.PLACEMENT_COLUMNS:
+                if col not in ("comm", "path", "reason"):
+                    self.placements[col] = self.placements[col].astype("int64")
 
 
 def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
@@ -896,16 +915,20 @@ def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
             _check(lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
                                            ctypes.byref(a), ctypes.byref(err)), err)
             csv = None
+            placements = None
         else:
-            def run(fp):
-                opts.capacity_csv = fp
+            def run(fp, placements_fp):
+                opts.capacity_csv, opts.placements_csv = fp, placements_fp
                 return lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
                                                ctypes.byref(a), ctypes.byref(err))
-            ret = [0]
-            csv = _write_to_string(lambda fp: ret.__setitem__(0, run(fp)) or 0)
+            ret, got = [0], {}
+            placements = _write_to_string(lambda pfp: got.__setitem__("csv", _write_to_string(
+                lambda fp: ret.__setitem__(0, run(fp, pfp)) or 0)) or 0)
+            csv = got["csv"]
             _check(ret[0], err)
         figures = _json.loads(_write_to_string(lib.capsim_analysis_write_json, a))
+        limits = _write_to_string(lib.capsim_analysis_write_policy_limits_csv, a)
     finally:
         lib.capsim_analysis_free(a)
         lib.capsim_trace_free(t)
-    return Analysis(figures, csv)
+    return Analysis(figures, csv, limits, placements)

@@ -294,7 +294,8 @@ _SIGS = {
 
 class AnalyzeOpts(Sized):  # struct capsim_analyze_opts (capsim_trace.h)
     _fields_ = [("size", c_u32), ("platform", c_void_p), ("model", c_int), ("hz", c_uint), ("events", c_void_p),
-                ("capacity_csv", c_void_p), ("model_from_trace", c_int)]
+                ("capacity_csv", c_void_p), ("model_from_trace", c_int), ("record", c_int),
+                ("placements_csv", c_void_p)]
 
 
 _SIGS.update({
@@ -302,6 +303,7 @@ _SIGS.update({
     "capsim_trace_free": (None, [c_void_p]),
     "capsim_analyze_pelt": (c_int, [c_void_p, P(AnalyzeOpts), c_int, P(c_void_p), P(Error)]),
     "capsim_analysis_write_json": (c_int, [c_void_p, c_void_p]),
+    "capsim_analysis_write_policy_limits_csv": (c_int, [c_void_p, c_void_p]),
     "capsim_analysis_free": (None, [c_void_p]),
     "capsim_pelt_form_name": (c_char_p, [c_int]),
 })

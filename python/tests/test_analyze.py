@@ -2,6 +2,7 @@
 """capsim.analyze(): the figures of a real trace as DataFrames. Each expected value is worked
 out here from the trace text itself (docs/formats.md, "Trace analysis", the definitions), or
 from a float model of PELT written here; the binding is also compared with the CLI's JSON."""
+import csv
 import math
 import os
 import re
@@ -9,7 +10,7 @@ import re
 import pytest
 
 import capsim
-from conftest import ROOT, cli_json
+from conftest import ROOT, cli, cli_json
 
 JUNO = os.path.join(ROOT, "tests", "data", "traces", "juno-sched-load.report.txt")
 JUNO_PLAT = os.path.join(ROOT, "tests", "data", "lisa", "juno-sched-load.plat_info.yml")
@@ -150,3 +151,57 @@ def test_phases_merge_preemptions_and_count_work(tmp_path):
     assert list(ph.work_us) == pytest.approx([u * cap * 0.5 / big for u in (4000, 1000)], abs=5e-4)
     assert r.json == cli_json("analyze", str(path), "--platform", JUNO_PLAT, "--json")
     assert capsim.analyze(str(path)).phases.empty  # no platform: no work, no phases
+
+
+def ftrace(events):
+    """ftrace text of (µs after 1 s, cpu, event, body)."""
+    return "# tracer: nop\n" + "".join(
+        "          <idle>-0       [%03d] d..2. %d.%06d: %s: %s\n" % (c, 1 + t // 10**6, t % 10**6, n, b)
+        for t, c, n, b in events)
+
+
+def test_policy_limits_are_the_change_points(tmp_path):
+    # both spellings; a repeat of a CPU's limits is no change; with rk3399 policy0 is CPUs 0-3
+    ev = [(0, 0, "cpu_frequency_limits", "min=408000 max=1416000 cpu_id=0"),
+          (1000, 0, "cpu_frequency_limits", "min_freq=408000 max_freq=1416000 cpu_id=0"),
+          (2000, 0, "cpu_frequency_limits", "min_freq=600000 max_freq=816000 cpu_id=0"),
+          (3000, 4, "cpu_idle", "state=1 cpu_id=4")]
+    path = tmp_path / "limits.txt"
+    path.write_text(ftrace(ev))
+    want = [(10**9, 408000, 1416000), (10**9 + 2 * 10**6, 600000, 816000)]
+    r = capsim.analyze(str(path))
+    assert list(r.policy_limits.columns) == capsim.Analysis.LIMIT_COLUMNS
+    assert [tuple(x) for x in r.policy_limits.values.tolist()] == [(t, 0, lo, hi) for t, lo, hi in want]
+    assert r.placements is None
+    r = capsim.analyze(str(path), platform="rk3399")
+    assert [tuple(x) for x in r.policy_limits.values.tolist()] == \
+        [(t, c, lo, hi) for c in range(4) for t, lo, hi in want]
+
+
+def test_placements_frame_is_the_cli_s(tmp_path):
+    # a task runs 20 ms on big CPU 4, sleeps, is woken and runs on CPU 4 again, then on CPU 5
+    def sw(prev, state, nxt):
+        return ("prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> next_comm=%s "
+                "next_pid=%d next_prio=120" % (prev[0], prev[1], state, nxt[0], nxt[1]))
+    t, idle = ("hog", 301), lambda c: ("swapper/%d" % c, 0)
+    wake = "comm=hog pid=301 prio=120 target_cpu=%03d"
+    ev = [(0, c, "sched_switch", sw(idle(c), "R", idle(c))) for c in range(6)] + [
+        (100, 4, "sched_switch", sw(idle(4), "R", t)),
+        (20100, 4, "sched_switch", sw(t, "S", idle(4))),
+        (21000, 0, "sched_wakeup", wake % 4),
+        (21500, 4, "sched_switch", sw(idle(4), "R", t)),
+        (31500, 4, "sched_switch", sw(t, "S", idle(4))),
+        (32000, 0, "sched_wakeup", wake % 5),
+        (32500, 5, "sched_switch", sw(idle(5), "R", t)),
+        (40000, 5, "sched_switch", sw(t, "S", idle(5)))]
+    path = tmp_path / "wake.txt"
+    path.write_text(ftrace(ev))
+    r = capsim.analyze(str(path), platform="rk3399")
+    cli("analyze", str(path), "--platform", "rk3399", "--csv", str(tmp_path / "csv"))
+    with open(tmp_path / "csv" / "placements.csv") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == capsim.Analysis.PLACEMENT_COLUMNS
+    assert r.placements.astype(str).values.tolist() == rows[1:]
+    assert len(r.placements) == r.json["placements"]["placed"] == 2
+    assert r.placements.trace_cpu.tolist() == [4, 5]
+    assert (r.placements.agree == (r.placements.trace_cpu == r.placements.model_cpu)).all()

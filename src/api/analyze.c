@@ -22,6 +22,7 @@
 
 #include "abi.h"
 #include "api/analyze_pelt.h"
+#include "api/analyze_place.h"
 #include "api/analyze_workload.h"
 #include "capsim/capsim.h"
 #include "input/trace_text.h"
@@ -41,6 +42,12 @@ struct freq_res {
 	uint64_t ns;
 };
 
+/* a change of the policy limits a cpu_frequency_limits event shows for a CPU */
+struct an_limit {
+	uint64_t ts;
+	uint32_t min_khz, max_khz;
+};
+
 struct an_cpu {
 	bool seen;             /* an event of its buffer, or a switch naming it */
 	bool from_first_event; /* its buffer started late: its window starts at its first event */
@@ -54,6 +61,8 @@ struct an_cpu {
 	uint64_t freq_khz, freq_since, freq_first;
 	struct freq_res *res;
 	unsigned nr_res;
+	struct an_limit *limits; /* change points only */
+	size_t nr_limits, cap_limits;
 	/* with a platform: the believed capacity, time-weighted from @cap_since */
 	struct belief_view view;
 	uint64_t cap_since, next_tick;
@@ -79,6 +88,7 @@ struct an_task {
 	size_t nr_wlat, cap_wlat;
 	struct pelt_task pelt;
 	struct xw_task xw;  /* its activations and phases (with a platform) */
+	struct ap_task place; /* its wake-ups' placements (with a platform) */
 };
 
 struct an_name {
@@ -98,6 +108,9 @@ struct capsim_analysis {
 	struct belief *belief;
 	struct pelt_replay *pelt; /* with a platform */
 	struct xw_extract *xw;    /* with a platform: the workload extraction */
+	struct ap_place *place;   /* with a platform: the wake-ups' placements */
+	struct ap_cpu_state *place_cpus; /* the platform's CPUs as a wake-up finds them */
+	FILE *placements_csv;
 	bool any_waking;          /* the trace has sched_waking */
 	bool any_event;
 	uint64_t first_ts, last_ts;
@@ -539,6 +552,8 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 		if (t->last_cpu >= 0 && (unsigned)t->last_cpu != c)
 			t->cpu_changes++;
 		t->last_cpu = (int)c;
+		if (a->place)
+			ap_on_switch_in(a->place, &t->place, t->pid, t->comm, c);
 	}
 	if (a->pelt) {
 		const char *state = capsim_trace_field(ev, "prev_state");
@@ -552,6 +567,28 @@ static int on_switch(struct capsim_analysis *a, const struct capsim_trace_event 
 			       state && capsim_trace_prev_state_runnable(state), nt ? &nt->pelt : NULL);
 	}
 	return a->xw ? switch_workload(a, ev, c, slice_start, ran, (int)prev, (int)next) : 0;
+}
+
+/* The wake-up @ev of @t: the model's placement of it, from the state the CPUs are in. */
+static void place_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
+			 struct an_task *t)
+{
+	struct ap_wakeup w = { ev->ts_ns, AP_PRIO_UNKNOWN, -1, t->last_cpu, t->pelt.on_rq };
+	int64_t v;
+
+	if (!capsim_trace_field_i64(ev, "prio", &v) && v >= -1 && v <= 139)
+		w.prio = (int)v; /* -1: a deadline task */
+	if (!capsim_trace_field_i64(ev, "target_cpu", &v) && v >= 0 && v < MAX_TRACE_CPUS)
+		w.target_cpu = (int)v;
+	for (unsigned c = 0; c < a->belief->nr_cpus; c++) {
+		const struct an_cpu *cp = &a->cpus[c];
+		struct ap_cpu_state *s = &a->place_cpus[c];
+
+		s->known = cp->seen && cp->known;
+		s->idle = s->known && cp->cur == 0;
+		s->view = belief_view(a->belief, c, ev->ts_ns);
+	}
+	ap_on_wakeup(a->place, &t->place, a->pelt, &t->pelt, &w, a->place_cpus);
 }
 
 static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event *ev,
@@ -575,6 +612,8 @@ static int on_wakeup(struct capsim_analysis *a, const struct capsim_trace_event 
 	}
 	if (a->xw)
 		xw_on_wakeup(&t->xw, ev->ts_ns);
+	if (a->place) /* before the replay enqueues it */
+		place_wakeup(a, ev, t);
 	if (a->pelt && !capsim_trace_field_i64(ev, "target_cpu", &cpu) && cpu >= 0 &&
 	    cpu < MAX_TRACE_CPUS)
 		pelt_on_wakeup(a->pelt, (unsigned)cpu, ev->ts_ns, &t->pelt);
@@ -656,6 +695,37 @@ static int on_marker(struct capsim_analysis *a, const struct capsim_trace_event 
 	return set_freq(a, cpu, khz, ev->ts_ns);
 }
 
+/* CPU @c's limits from @now, if they changed */
+static int limit_point(struct capsim_analysis *a, unsigned c, uint64_t now, uint32_t min,
+		       uint32_t max)
+{
+	struct an_cpu *cp = &a->cpus[c];
+	const struct an_limit *last = cp->nr_limits ? &cp->limits[cp->nr_limits - 1] : NULL;
+
+	if (last && last->min_khz == min && last->max_khz == max)
+		return 0;
+	if (grow((void **)&cp->limits, &cp->cap_limits, cp->nr_limits + 1, sizeof(*cp->limits)))
+		return CAPSIM_ERR_NOMEM;
+	cp->limits[cp->nr_limits++] = (struct an_limit){ now, min, max };
+	return 0;
+}
+
+/* The limits a cpu_frequency_limits event on @c sets: its policy's CPUs' (the platform's), or
+ * @c's alone without a platform */
+static int limits_change(struct capsim_analysis *a, unsigned c, uint64_t now, uint32_t min,
+			 uint32_t max)
+{
+	capsim_cpumask m;
+
+	if (!a->plat || c >= a->plat->nr_cpus)
+		return limit_point(a, c, now, min, max);
+	policy_cpus(a, c, &m);
+	for (unsigned k = 0; k < a->plat->nr_cpus; k++)
+		if (capsim_cpumask_test(&m, k) && limit_point(a, k, now, min, max))
+			return CAPSIM_ERR_NOMEM;
+	return 0;
+}
+
 /* cpu_frequency_limits, either spelling (min/max, min_freq/max_freq): cpufreq pressure, and
  * the policy's limits for the report */
 static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event *ev,
@@ -671,6 +741,8 @@ static int on_limits(struct capsim_analysis *a, const struct capsim_trace_event 
 		ret = field_in(a, ev, new_names ? "max_freq" : "max", 0, UINT32_MAX, &max, err);
 	if (!ret)
 		ret = field_in(a, ev, new_names ? "min_freq" : "min", 0, UINT32_MAX, &min, err);
+	if (!ret)
+		ret = limits_change(a, c, ev->ts_ns, (uint32_t)min, (uint32_t)max);
 	if (ret || !a->belief || c >= a->belief->nr_cpus)
 		return ret;
 	policy_cpus(a, c, &m);
@@ -875,6 +947,8 @@ static int finish(struct capsim_analysis *a)
 	run_ticks(a, a->last_ts);
 	for (size_t t = 0; a->pelt && t < a->nr_tasks; t++)
 		pelt_task_finish(a->pelt, &a->tasks[t].pelt, a->last_ts);
+	for (size_t t = 0; a->place && t < a->nr_tasks; t++)
+		ap_task_finish(a->place, &a->tasks[t].place);
 	for (unsigned c = 0; c < a->nr_cpus; c++) {
 		struct an_cpu *cp = &a->cpus[c];
 
@@ -950,9 +1024,12 @@ static int start(struct capsim_analysis *a, const capsim_trace *t,
 		ret = a->plat_name ? setup_belief(a, err) :
 				     capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
-	if (!ret && (!(a->pelt = pelt_replay_create(a->plat, pelt)) ||
-		     !(a->xw = xw_create(a->plat))))
+	if (!ret && (!(a->pelt = pelt_replay_create(a->plat, pelt, a->model)) ||
+		     !(a->xw = xw_create(a->plat)) ||
+		     !(a->place_cpus = calloc(a->plat->nr_cpus, sizeof(*a->place_cpus)))))
 		ret = capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!ret)
+		ret = ap_create(a->plat, a->model, a->placements_csv, &a->place, err);
 	if (!ret)
 		pelt_on_kernel_release(a->pelt, release);
 	if (!ret && a->capacity_csv)
@@ -995,6 +1072,7 @@ int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
 	a->model_chosen_by = o->model_from_trace ? "default" : "option";
 	a->hz = o->hz ? o->hz : DEFAULT_HZ;
 	a->capacity_csv = o->capacity_csv;
+	a->placements_csv = o->placements_csv;
 	ret = a->plat && (unsigned)pelt > CAPSIM_PELT_FORM_5_1 ?
 		capsim_error_set(err, CAPSIM_ERR_RANGE, "PELT form %d out of range (expected 0..2: "
 				 "auto, pre-5.1, 5.1)", (int)pelt) : 0;
@@ -1052,11 +1130,15 @@ void capsim_analysis_free(capsim_analysis *a)
 	}
 	pelt_replay_free(a->pelt);
 	xw_free(a->xw);
+	ap_free(a->place);
+	free(a->place_cpus);
 	replay_free(a->replay);
 	for (size_t n = 0; n < a->nr_names; n++)
 		free(a->names[n].name);
-	for (unsigned c = 0; c < a->cpus_alloc; c++)
+	for (unsigned c = 0; c < a->cpus_alloc; c++) {
 		free(a->cpus[c].res);
+		free(a->cpus[c].limits);
+	}
 	belief_free(a->belief);
 	free(a->cpus);
 	free(a->tasks);
@@ -1176,7 +1258,14 @@ static void json_cpu(FILE *fp, const capsim_analysis *a, unsigned c)
 	fprintf(fp, "}, \"lost_events\": %" PRIu64 ", \"lost_markers\": %" PRIu64 ", \"lost_s\": ",
 		cp->lost_events, cp->lost_markers);
 	json_secs(fp, cp->lost_ns);
-	fprintf(fp, ", \"spans_lost_events\": %s", cp->lost_markers ? "true" : "false");
+	fprintf(fp, ", \"spans_lost_events\": %s, \"policy_limits\": [",
+		cp->lost_markers ? "true" : "false");
+	for (size_t i = 0; i < cp->nr_limits; i++) {
+		fputs(i ? ", [" : "[", fp);
+		json_secs(fp, cp->limits[i].ts);
+		fprintf(fp, ", %" PRIu32 ", %" PRIu32 "]", cp->limits[i].min_khz, cp->limits[i].max_khz);
+	}
+	fputs("]", fp);
 	if (a->belief && c < a->belief->nr_cpus) {
 		double n = cp->cap_ns ? (double)cp->cap_ns : 1.0;
 
@@ -1236,6 +1325,18 @@ static int json_pelt(FILE *fp, const capsim_analysis *a, struct an_task **tasks)
 	pelt_write_json(a->pelt, pts, a->nr_tasks, fp);
 	free(pts);
 	return 0;
+}
+
+/* The top-level "placements" object: the wake-ups placed, skipped, agreeing; per task by pid. */
+static void json_placements(FILE *fp, const capsim_analysis *a, struct an_task **tasks)
+{
+	bool first = true;
+
+	ap_write_json_start(a->place, fp);
+	for (size_t i = 0; i < a->nr_tasks; i++)
+		if (ap_write_task_json(&tasks[i]->place, tasks[i]->pid, tasks[i]->comm, first, fp))
+			first = false;
+	ap_write_json_end(fp);
 }
 
 /* ---- --extract-workload: the workload the trace shows, as rt-app JSON ---------------------- */
@@ -1639,6 +1740,8 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 		json_task(fp, a, tasks[i]);
 	}
 	fputs("]", fp);
+	if (a->place)
+		json_placements(fp, a, tasks);
 	if (a->replay && json_replay(a, tasks, fp)) {
 		free(tasks);
 		return CAPSIM_ERR_NOMEM;
@@ -1709,6 +1812,10 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 		}
 		fputc('\n', fp);
 	}
+	if (a->place) {
+		fputc('\n', fp);
+		ap_write_text(a->place, fp);
+	}
 	if (a->replay && text_replay(a, tasks, fp)) {
 		free(tasks);
 		return CAPSIM_ERR_NOMEM;
@@ -1772,6 +1879,16 @@ int capsim_analysis_write_cpus_csv(const capsim_analysis *a, FILE *fp)
 		json_secs(fp, cp->lost_ns);
 		fputc('\n', fp);
 	}
+	return ferror(fp) ? CAPSIM_ERR_IO : 0;
+}
+
+int capsim_analysis_write_policy_limits_csv(const capsim_analysis *a, FILE *fp)
+{
+	fputs("time_ns,cpu,min_khz,max_khz\n", fp);
+	for (unsigned c = 0; c < a->nr_cpus; c++)
+		for (size_t i = 0; i < a->cpus[c].nr_limits; i++)
+			fprintf(fp, "%" PRIu64 ",%u,%" PRIu32 ",%" PRIu32 "\n", a->cpus[c].limits[i].ts, c,
+				a->cpus[c].limits[i].min_khz, a->cpus[c].limits[i].max_khz);
 	return ferror(fp) ? CAPSIM_ERR_IO : 0;
 }
 
@@ -1877,6 +1994,27 @@ static int page_cpus(const capsim_analysis *a, struct page_summary *ps)
 	return 0;
 }
 
+/* The page's placements: agreement per task ([comm, pid, placed, agree]) and disagreements. */
+static void page_placements(const capsim_analysis *a, FILE *ex)
+{
+	bool first = true;
+
+	fputs(",\"placements\":{\"tasks\":[", ex);
+	for (size_t i = 0; i < a->nr_tasks; i++) {
+		const struct an_task *t = &a->tasks[i];
+
+		if (!t->place.placed)
+			continue;
+		fputs(first ? "[" : ",[", ex);
+		trace_jsonl_string(ex, t->comm);
+		fprintf(ex, ",%d,%" PRIu64 ",%" PRIu64 "]", t->pid, t->place.placed, t->place.agree);
+		first = false;
+	}
+	fputs("],", ex);
+	ap_write_page_json(a->place, ex);
+	fputs("}", ex);
+}
+
 int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FILE *fp)
 {
 	struct capsim_report_inputs in = CAPSIM_SIZED(struct capsim_report_inputs);
@@ -1924,7 +2062,10 @@ int capsim_analysis_write_html(const capsim_analysis *a, const char *command, FI
 
 			fprintf(ex, "%s%zu", i ? "," : "", t ? t->nr_lat : (size_t)0);
 		}
-		fputs("]}", ex);
+		fputs("]", ex);
+		if (a->place)
+			page_placements(a, ex);
+		fputs("}", ex);
 		if (fclose(ex))
 			ret = CAPSIM_ERR_NOMEM;
 	}

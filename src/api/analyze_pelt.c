@@ -16,6 +16,8 @@
  * v5.1 the task clock is its CPU's clock_pelt (update_rq_clock_pelt() at each event of the CPU,
  * update_idle_rq_clock_pelt() when it goes idle); before, the trace's time (rq_clock_task()).
  * Unknown to a trace and so left out: IRQ time, ticks that log nothing, migrate_se_pelt_lag().
+ * Each task's util_est is updated at each sleep (util_est_update() of the model's kernel, on the
+ * util replayed then) and summed per CPU over its queued tasks, for the wake-up placements.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -27,6 +29,7 @@
 #include "model/model.h"
 #include "model/pelt.h"
 #include "model/platform.h"
+#include "model/util_est.h"
 
 #define TASK_WEIGHT 1024 /* nice 0: util does not depend on it */
 
@@ -38,17 +41,20 @@ struct pelt_cpu {
 	bool started;
 	struct pelt_rq_clock clk;                /* since v5.1: rq->clock_pelt */
 	struct capsim_sched_avg cfs[PELT_FORMS]; /* the root cfs_rq's util: the decay window tasks attach to */
+	uint32_t util_est;    /* cfs_rq->avg.util_est: its queued tasks' */
 };
 
 struct pelt_replay {
 	enum capsim_pelt_form forced;
+	enum capsim_model model; /* whose util_est_update() */
 	enum capsim_pelt_form of_release; /* AUTO: the trace names no kernel release it can read */
 	bool v4_events;
 	unsigned nr_cpus;
 	struct pelt_cpu *cpus;
 };
 
-struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_pelt_form form)
+struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_pelt_form form,
+				       enum capsim_model model)
 {
 	struct pelt_replay *r = calloc(1, sizeof(*r));
 
@@ -57,6 +63,7 @@ struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_
 		return NULL;
 	}
 	r->forced = form;
+	r->model = model;
 	r->nr_cpus = plat->nr_cpus;
 	for (unsigned c = 0; c < plat->nr_cpus; c++) {
 		struct pelt_cpu *pc = &r->cpus[c];
@@ -132,9 +139,8 @@ void pelt_on_event_name(struct pelt_replay *r, const char *name)
  * update_cfs_rq_load_avg() do before any task of it is updated: the time since the last event
  * is run at the scaling of now, by the task current since then.
  */
-static void cpu_advance(struct pelt_replay *r, unsigned c, uint64_t ts)
+static void cpu_clock_advance(struct pelt_cpu *pc, uint64_t ts)
 {
-	struct pelt_cpu *pc = &r->cpus[c];
 	uint64_t delta;
 	int running;
 
@@ -152,6 +158,11 @@ static void cpu_advance(struct pelt_replay *r, unsigned c, uint64_t ts)
 	pelt_v4_update_cfs_rq(&pc->cfs[PELT_V4], ts, running, pc->freq_scale, pc->cap);
 	capsim_pelt_update(&pc->cfs[PELT_V5], pelt_rq_clock_pelt(&pc->clk), (uint64_t)running,
 			   (uint64_t)running, running, 1);
+}
+
+static void cpu_advance(struct pelt_replay *r, unsigned c, uint64_t ts)
+{
+	cpu_clock_advance(&r->cpus[c], ts);
 }
 
 /* update_load_avg() of task @pt on CPU @c at @ts, in its state since its last update. */
@@ -177,6 +188,38 @@ static void task_update(struct pelt_replay *r, struct pelt_task *pt, unsigned c,
 				pt->on_rq, pt->running, TASK_WEIGHT);
 }
 
+/* util_est_enqueue() of @pt on @cpu (taken off the CPU it was queued on first, if any) */
+static void ue_enqueue(struct pelt_replay *r, struct pelt_task *pt, unsigned cpu)
+{
+	if (pt->ue_queued)
+		r->cpus[pt->ue_cpu].util_est = util_est_dequeue(r->cpus[pt->ue_cpu].util_est,
+								 pt->ue_added);
+	pt->ue_added = task_util_est_value(pt->util_est, pt->util_est_ewma);
+	pt->ue_cpu = cpu;
+	pt->ue_queued = true;
+	r->cpus[cpu].util_est = util_est_enqueue(r->cpus[cpu].util_est, pt->ue_added);
+}
+
+/*
+ * A sleep's dequeue_task_fair(): util_est_dequeue() of what @pt added, then util_est_update()
+ * of its own, on the util just replayed (the model's form: 6.1's two values, else one)
+ */
+static void ue_sleep(struct pelt_replay *r, struct pelt_task *pt, unsigned cpu)
+{
+	const struct capsim_sched_avg *sa = &pt->sa[form_index(r)];
+
+	if (pt->ue_queued)
+		r->cpus[pt->ue_cpu].util_est = util_est_dequeue(r->cpus[pt->ue_cpu].util_est,
+								 pt->ue_added);
+	pt->ue_queued = false;
+	if (model_util_est_two_values(r->model))
+		util_est_update_6_1(&pt->util_est, &pt->util_est_ewma, sa->util_avg,
+				    r->cpus[cpu].cap, true);
+	else
+		util_est_update(&pt->util_est, sa->util_avg, sa->runnable_avg,
+				model_util_est_capacity(r->model, r->cpus[cpu].cap), true);
+}
+
 void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *prev,
 		    bool prev_runnable, struct pelt_task *next)
 {
@@ -193,6 +236,8 @@ void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pel
 		task_update(r, prev, cpu, ts);
 		prev->running = false;
 		prev->on_rq = prev_runnable;
+		if (!prev_runnable)
+			ue_sleep(r, prev, cpu);
 	}
 	pc->busy = next != NULL;
 	if (!next) {
@@ -205,6 +250,8 @@ void pelt_on_switch(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pel
 	next->running = false;
 	task_update(r, next, cpu, ts);
 	next->on_rq = next->running = true;
+	if (!next->ue_queued || next->ue_cpu != cpu)
+		ue_enqueue(r, next, cpu);
 }
 
 void pelt_on_wakeup(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pelt_task *pt)
@@ -213,6 +260,7 @@ void pelt_on_wakeup(struct pelt_replay *r, unsigned cpu, uint64_t ts, struct pel
 		return;
 	task_update(r, pt, cpu, ts); /* enqueue_entity(): after sleeping */
 	pt->on_rq = true;
+	ue_enqueue(r, pt, cpu);
 }
 
 /*
@@ -236,6 +284,8 @@ void pelt_on_migrate(struct pelt_replay *r, unsigned dest, uint64_t ts, struct p
 	}
 	pt->attached = false;
 	pt->cpu = dest;
+	if (pt->ue_queued && dest < r->nr_cpus)
+		ue_enqueue(r, pt, dest); /* a queued task's util_est moves with it */
 }
 
 void pelt_on_freq(struct pelt_replay *r, unsigned cpu, uint64_t khz)
@@ -308,6 +358,38 @@ void pelt_task_finish(struct pelt_replay *r, struct pelt_task *pt, uint64_t ts)
 {
 	if (pt->attached && pt->cpu < r->nr_cpus)
 		task_update(r, pt, pt->cpu, ts);
+}
+
+bool pelt_cpu_at(const struct pelt_replay *r, unsigned cpu, uint64_t ts,
+		 struct capsim_sched_avg *avg, uint32_t *util_est_sum)
+{
+	struct pelt_cpu copy;
+
+	if (cpu >= r->nr_cpus)
+		return false;
+	copy = r->cpus[cpu];
+	cpu_clock_advance(&copy, ts);
+	*avg = copy.cfs[form_index(r)];
+	*util_est_sum = copy.util_est;
+	return true;
+}
+
+void pelt_task_at(const struct pelt_replay *r, const struct pelt_task *pt, uint64_t ts,
+		  struct capsim_sched_avg *avg)
+{
+	int f = form_index(r);
+	struct pelt_cpu copy;
+
+	*avg = pt->sa[f];
+	/* a migrated task was synced to its old CPU at the migration already */
+	if (!pt->attached || pt->cpu >= r->nr_cpus)
+		return;
+	copy = r->cpus[pt->cpu];
+	cpu_clock_advance(&copy, ts);
+	if (f == PELT_V4)
+		pelt_v4_update_load_avg_blocked_se(avg, copy.cfs[f].last_update_time, TASK_WEIGHT);
+	else
+		pelt_update_load_avg_blocked_se(avg, copy.cfs[f].last_update_time, TASK_WEIGHT);
 }
 
 uint64_t pelt_task_util(const struct pelt_replay *r, const struct pelt_task *pt)

@@ -26,6 +26,12 @@ struct pelt_task {
 	bool on_rq, running;
 	unsigned cpu;
 	struct capsim_sched_avg sa[PELT_FORMS];
+	/* its util_est (the model's form: one value, or 6.1's two), updated at each sleep, and
+	 * what it added to its CPU's sum while queued */
+	uint32_t util_est, util_est_ewma;
+	bool ue_queued;
+	unsigned ue_cpu;
+	uint32_t ue_added;
 	uint64_t *abs_err[PELT_FORMS]; /* |replayed - logged| util at each later log */
 	int64_t sum_err[PELT_FORMS];
 	size_t nr_err, cap_err;
@@ -37,7 +43,8 @@ struct pelt_replay;
  * pelt_replay_create() - a replay on @plat's CPUs with the form @form (AUTO: chosen at the end).
  * Return: NULL when out of memory.
  */
-struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_pelt_form form);
+struct pelt_replay *pelt_replay_create(const capsim_platform *plat, enum capsim_pelt_form form,
+				       enum capsim_model model);
 void pelt_replay_free(struct pelt_replay *r);
 void pelt_task_free(struct pelt_task *pt);
 
@@ -59,6 +66,17 @@ void pelt_on_event_name(struct pelt_replay *r, const char *name);
 
 /* The task's signals brought to the window's end @ts (a blocked or running update). */
 void pelt_task_finish(struct pelt_replay *r, struct pelt_task *pt, uint64_t ts);
+
+/*
+ * What a wake-up's placement reads at @ts, the replay left as it is: CPU @cpu's root cfs_rq
+ * signals brought to @ts (its util, util_est sum of queued tasks), and task @pt's signals
+ * synced to its CPU's last update as sync_entity_load_avg() does (its util_est as kept), in the
+ * form the trace points to so far. Return: pelt_cpu_at(): false for a CPU outside the platform.
+ */
+bool pelt_cpu_at(const struct pelt_replay *r, unsigned cpu, uint64_t ts,
+		 struct capsim_sched_avg *avg, uint32_t *util_est_sum);
+void pelt_task_at(const struct pelt_replay *r, const struct pelt_task *pt, uint64_t ts,
+		  struct capsim_sched_avg *avg);
 
 /** pelt_replay_form() - the form reported (AUTO resolved). */
 enum capsim_pelt_form pelt_replay_form(const struct pelt_replay *r);

@@ -897,6 +897,25 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 	return rc;
 }
 
+/*
+ * CPUs, capacities, name and perf domains of @plat (which @pc may or may not own); without an
+ * EM on every CPU an error, or, if @em_optional, no pd list (pd_init()'s answer: no EAS)
+ */
+static int take_platform(struct place_case *pc, const struct capsim_platform *plat,
+			 bool em_optional, capsim_error *err)
+{
+	int rc;
+
+	for (unsigned c = 0; c < plat->nr_cpus && c < CAPSIM_MAX_CPUS; c++)
+		pc->cpus[c].arch_cap = platform_cpu_capacity_orig(plat, c);
+	pc->rd.nr_cpus = plat->nr_cpus;
+	free(pc->platform_name);
+	if (!(pc->platform_name = strdup(plat->name)))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	rc = build_perf_domains(plat, pc->pds, pc->cpu_pd, pc->pd_order, &pc->rd.nr_pds, err);
+	return rc == CAPSIM_ERR_UNSUPPORTED && em_optional ? CAPSIM_OK : rc;
+}
+
 int place_case_use_platform(struct place_case *pc, const char *name, const char *const *overlays,
 			    unsigned nr_overlays, capsim_error *err)
 {
@@ -906,16 +925,18 @@ int place_case_use_platform(struct place_case *pc, const char *name, const char 
 	if (rc)
 		return rc;
 	pc->platform = plat;
-	rc = build_perf_domains(plat, pc->pds, pc->cpu_pd, pc->pd_order, &pc->rd.nr_pds, err);
-	if (rc)
-		return rc;
-	for (unsigned c = 0; c < plat->nr_cpus; c++)
-		pc->cpus[c].arch_cap = platform_cpu_capacity_orig(plat, c);
-	pc->rd.nr_cpus = plat->nr_cpus;
-	free(pc->platform_name);
-	pc->platform_name = strdup(plat->name);
-	return pc->platform_name ? CAPSIM_OK
-				 : capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	return take_platform(pc, plat, false, err);
+}
+
+int place_case_on_platform(struct place_case *pc, const struct capsim_platform *plat,
+			   enum capsim_model model, capsim_error *err)
+{
+	pc->mode = PLACE_STATE;
+	pc->rd.model = model;
+	pc->rd.cpus = pc->cpus;
+	pc->rd.pds = pc->pds;
+	pc->rd.pd_order = pc->pd_order;
+	return take_platform(pc, plat, true, err);
 }
 
 /* "key=value" of a --task spec */

@@ -92,6 +92,15 @@ int place_case_use_platform(struct place_case *pc, const char *name, const char 
 			    unsigned nr_overlays, capsim_error *err);
 
 /**
+ * place_case_on_platform() - a state on the loaded @plat, borrowed (it must outlive @pc), for
+ * @model: CPUs, capacities and perf domains as place_case_use_platform() takes them, but no pd
+ * list (so no EAS) when a CPU has no energy model; the caller fills the signals and the task
+ * (what `capsim analyze` does at each wake-up). Return: 0, CAPSIM_ERR_RANGE or CAPSIM_ERR_NOMEM.
+ */
+int place_case_on_platform(struct place_case *pc, const struct capsim_platform *plat,
+			   enum capsim_model model, capsim_error *err);
+
+/**
  * place_task_parse() - the command-line task "util=..,util_est=..,runnable=..,uclamp_min=..,
  * uclamp_max=..,prev=.." (util and prev required) into pc->task; all CPUs allowed.
  * Return: 0, CAPSIM_ERR_PARSE or CAPSIM_ERR_RANGE (message in @err).

@@ -12,9 +12,10 @@
 // _us: us, _j: J, _pct: %); every task x model has a deadline_misses, a runtime_s and an
 // energy_share_pct cell.
 // With ANALYZE=1 in the environment (a `capsim analyze --report` page), the page's text once
-// every panel is drawn, but for its note of what a trace cannot give (#analyze-note), must
-// name none of what only a simulation has (deadline, energy, seed, slack, misses, delivered,
-// capacity_of, util (cfs), simulated) and must say n/a for a task's latency without wake-ups.
+// every panel is drawn, but for its note of what a trace cannot give (#analyze-note) and its
+// placements (#placements: feec's energy estimates are the model's reasons), must name none of
+// what only a simulation has (deadline, energy, seed, slack, misses, delivered, capacity_of,
+// util (cfs), simulated) and must say n/a for a task's latency without wake-ups.
 // Usage: node render.js PAGE.html SHOT.png [REPORT.json]
 const { chromium } = require("playwright-core");
 const path = require("path");
@@ -95,10 +96,11 @@ function checkVerdict(J, cells) {
   });
   const charts = await page.$$eval(".uplot", (e) => e.length);
   if (process.env.ANALYZE) {
-    const text = await page.evaluate(() => {
-      const note = document.getElementById("analyze-note");
-      return document.body.innerText.replace(note ? note.innerText : "", "");
-    });
+    // but for the placements' reasons too: feec's energy estimates are the model's reasons
+    const text = await page.evaluate(() => ["analyze-note", "placements"].reduce((t, id) => {
+      const e = document.getElementById(id);
+      return e ? t.replace(e.innerText, "") : t;
+    }, document.body.innerText));
     ["deadline", "energy", "seed", "slack", "misses", "delivered", "capacity_of", "util (cfs)", "simulated"]
       .filter((w) => text.toLowerCase().includes(w)).forEach((w) => errors.push("analyze page names '" + w + "'"));
     if (!text.includes("n/a")) errors.push("analyze page: no n/a latency (the trace has no sched_wakeup)");

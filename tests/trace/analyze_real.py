@@ -215,6 +215,14 @@ for cpu in range(6):
     close(c["capacity_orig"], caps[cpu], 0, f"juno CPU {cpu} capacity_orig")
     close(c["mean_actual_capacity"], c["capacity_orig"], 0, f"juno CPU {cpu} mean actual")
     close(c["min_actual_capacity"], c["capacity_orig"], 0, f"juno CPU {cpu} min actual")
+# each wake-up placed or skipped for a counted reason: the text's sched_wakeup(_new) lines (this
+# Juno run traced none), with its PlatformInfo and with the Juno device tree capsim ships
+wakes = sum(n for e, n in exp[0].items() if e in ("sched_wakeup", "sched_wakeup_new"))
+for plat, pl in (("plat_info", ap["placements"]),
+                 ("juno-r2.dtb", check(juno, exp, ("--platform", "juno-r2"),
+                                       "juno --platform juno-r2")["placements"])):
+    close(pl["wakeups"], wakes, 0, f"juno {plat}: placements.wakeups")
+    close(pl["placed"] + sum(pl["skipped"].values()), wakes, 0, f"juno {plat}: placed + skipped")
 # the other shared traces: counts, window (and whatever switches and frequencies they hold)
 for name in ("juno-ipa-thermal.txt", "lkml_juno_util_est_pelt_rampdown.txt",
              "format-ref-cpu_frequency_limits.systrace"):

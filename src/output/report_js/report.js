@@ -380,6 +380,24 @@
     if (!AN) $("dd", { text: "believed: the capacity the model ranks idle CPUs by (v6.9 arch - thermal_load_avg, 6.10+ get_actual_cpu_capacity(), none: arch); delivered: what the CPU can run at under every cap in force (arch x min(policy max, HW cap) / reference frequency)." }, dl);
   }
 
+  // `capsim analyze --platform`: the model's CPU at each wake-up beside the trace's
+  // (docs/formats.md "Trace analysis", placements)
+  if (AN && D.analyze.placements) {
+    const P = D.analyze.placements, box = $("section", { id: "placements" }, root);
+    $("h2", { text: "Placements: the model's CPU at each wake-up beside the CPU the trace shows" }, box);
+    $("p", { class: "note", text: P.wakeups + " wake-ups in the trace, " + P.placed + " placed by the model" +
+      (P.placed ? ", " + P.agree + " on the CPU the trace shows (" + (100 * P.agree / P.placed).toFixed(1) + " %)" : "") +
+      "; the others skipped (the JSON's placements.skipped says why)." }, box);
+    if (P.tasks.length) table(box, ["task", "pid", "wake-ups placed", "on the trace's CPU", "agreement (%)"],
+      P.tasks.map(([comm, pid, n, ok]) => [comm, pid, n, ok, (100 * ok / n).toFixed(1)]));
+    if (P.disagreements.length) {
+      $("p", { class: "note", text: "The first " + P.disagreements.length + " disagreements (all of them: --csv's placements.csv):" }, box);
+      table(box, ["time (s)", "task", "prev CPU", "trace CPU", "model CPU", "path", "why the model picks it"],
+        P.disagreements.map((d) => [((d.time_ns - D.analyze.window_start_ns) / 1e9).toFixed(6), d.comm + " (" + d.pid + ")",
+          d.prev_cpu, d.trace_cpu, d.model_cpu, d.path, d.reason]));
+    }
+  }
+
   // ---- what ran, so the report stands alone ----
   const inp = $("details", {}, root);
   if (AN) { // a trace: no scenario, seed, governor or simulated time
