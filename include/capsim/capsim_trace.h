@@ -184,6 +184,9 @@ struct capsim_analyze_opts {
 	FILE *capacity_csv;
 	int model_from_trace;
 	int record;
+	/* a kernel .config or defconfig (docs/formats.md, "Kernel config"), or NULL: its CONFIG_HZ
+	 * is the ticks' rate unless @hz is given (non-zero), and --replay's runs read it whole */
+	const char *kernel_config;
 };
 
 /**

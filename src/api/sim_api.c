@@ -678,15 +678,25 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 static void kernel_summary(const struct capsim_sim *s, struct report_kernel *k)
 {
 	*k = (struct report_kernel){
-		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT,
+		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT ||
+			 s->opt.nr_cgroups,
 		.hz = s->opt.hz,
 		.uclamp = !!s->opt.uclamp,
 		.eas = !!s->opt.eas,
 		.cpuidle_off = !!s->opt.cpuidle_off,
 		.uclamp_buckets = s->opt.uclamp_buckets,
 		.uclamp_sysctl = s->opt.uclamp_sysctl,
+		.uclamp_task_group = !!s->opt.uclamp_task_group,
+		.nr_cgroups = s->opt.nr_cgroups,
 	};
 	snprintf(k->file, sizeof(k->file), "%s", s->opt.kernel_config);
+	for (unsigned i = 0; i < s->opt.nr_cgroups; i++) {
+		snprintf(k->cgroups[i].path, sizeof(k->cgroups[i].path), "%s", s->opt.cgroups[i].path);
+		for (int id = 0; id < UCLAMP_IDS; id++) {
+			k->cgroups[i].req[id] = s->cgroups[i].req[id];
+			k->cgroups[i].eff[id] = s->cgroups[i].eff[id];
+		}
+	}
 }
 
 static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)
