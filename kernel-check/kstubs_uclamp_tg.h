@@ -43,9 +43,11 @@ extern struct task_group root_task_group;
 extern struct task_group *kc_tg_task_group;
 extern unsigned kc_tg_active_updates;
 
+typedef long long loff_t;
 struct kernfs_open_file; /* a write's file: here its group's css */
 #define of_css(of) ((struct cgroup_subsys_state *)(void *)(of))
 
+#undef task_group /* kstubs_lb.h's, for a flat hierarchy */
 #define task_group(p) ((void)(p), kc_tg_task_group)
 static inline bool task_group_is_autogroup(struct task_group *tg)
 {

@@ -186,7 +186,7 @@ int uclamp_capacity_from_percent(const char *buf, uint32_t *util, int64_t *perce
 	if (flen < 2)
 		frac *= pow10_u64(2 - flen);
 	else /* DIV_ROUND_CLOSEST_ULL() */
-		frac = (frac + pow10_u64(flen - 2) / 2) / pow10_u64(flen - 2);
+		frac = (frac + CAPSIM_MUT(195, pow10_u64(flen - 2) / 2, 0)) / pow10_u64(flen - 2);
 	if (whole > 100)
 		return -ERANGE; /* the kernel's (u64)percent > UCLAMP_PERCENT_SCALE, before overflow */
 	pct = whole * 100 + frac;

@@ -219,7 +219,8 @@ void sim_cgroups_update(struct capsim_sim *s)
 	for (unsigned i = 0; i < s->opt.nr_cgroups; i++) {
 		const struct sim_cgroup *cg = &s->opt.cgroups[i];
 		struct uclamp_tg *tg = &s->cgroups[i];
-		const struct uclamp_tg *parent = cg->parent >= 0 ? &s->cgroups[cg->parent] : &root;
+		const struct uclamp_tg *parent = CAPSIM_MUT(194, cg->parent >= 0, false) ?
+						 &s->cgroups[cg->parent] : &root;
 
 		uclamp_tg_init(tg, parent->eff);
 		tg->req[UCLAMP_ID_MIN] = cg->req[UCLAMP_ID_MIN];
