@@ -359,9 +359,20 @@ int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest, ca
 	struct input_digest d;
 	int ret;
 
-	/* what capsim_sim_create() reads, read the same way: the files are folded in as read */
+	/* what capsim_sim_create() reads, read the same way: the files are folded in as read; the
+	 * kernel config the options came from too (capsim_scenario_set_kernel_config()) */
 	input_digest_begin(&d);
 	ret = scenario_prepare(sc, sc->platform_arg, sc->workload_arg, &plat, &wl, &ev, err);
+	if (!ret && sc->opt.kernel_config[0]) {
+		struct kernel_config kc;
+
+		ret = kernel_config_load(sc->opt.kernel_config, &kc, err);
+		if (ret) {
+			free(ev);
+			platform_free(plat);
+			capsim_workload_free(wl);
+		}
+	}
 	input_digest_end();
 	*digest = d.hash;
 	if (!ret) {
