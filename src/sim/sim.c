@@ -127,7 +127,8 @@ static bool workload_is_endless(const struct capsim_workload *wl)
  * The root domain the placement code reads, and whether EAS runs: rd->pd from
  * build_perf_domains() (src/model/perf_domain.c), then the conditions of build_perf_domains() /
  * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil and
- * sched_energy_aware (no complexity limit: 5b77261c5510 removed EM_MAX_COMPLEXITY in v6.7).
+ * sched_energy_aware, and for the v6.1 model 6.1's complexity limit (EM_MAX_COMPLEXITY, which
+ * 5b77261c5510 removed in v6.7).
  */
 static int setup_energy(struct capsim_sim *s)
 {
@@ -148,6 +149,10 @@ static int setup_energy(struct capsim_sim *s)
 	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
 		return 0; /* no EM on some CPU: no rd->pd, no EAS */
 	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL;
+	/* 6.1's build_perf_domains(): "Failed to start EAS, EM complexity is too high" */
+	if (s->eas && model_em_complexity_limit(s->opt.model) &&
+	    em_complexity(s->pds, nr_pds, s->nr_cpus) > EM_MAX_COMPLEXITY)
+		s->eas = false;
 	if (s->eas) {
 		s->rd.nr_pds = nr_pds;
 		s->rd.pds = s->pds;
