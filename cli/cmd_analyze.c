@@ -14,8 +14,9 @@
 #include "cli_record.h"
 
 static const char head[] =
-	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--pelt F] [--json]\n"
-	"                      [-o OUT] [--csv DIR] [--report F.html] [--events F.jsonl]\n"
+	"usage: capsim analyze TRACE [--platform P] [--model M] [--hz HZ] [--kernel-config F]\n"
+	"                      [--pelt F] [--json] [-o OUT] [--csv DIR] [--report F.html]\n"
+	"                      [--events F.jsonl]\n"
 	"                      [--extract-workload W.json] [--replay MODELS]\n"
 	"\n"
 	"What a real trace shows the scheduler did: per CPU the busy time and the time at each\n"
@@ -46,7 +47,7 @@ static const char tail[] =
 
 struct analyze_opts {
 	struct cli_value trace, platform, model, hz, pelt, json, output, csv, report, events, help;
-	struct cli_value workload, replay;
+	struct cli_value workload, replay, kernel_config;
 };
 
 #define ANALYZE(field) offsetof(struct analyze_opts, field)
@@ -67,7 +68,12 @@ static const struct cli_option options[] = {
 		  "none, default v6.10" },
 	{ "--hz", 0, "HZ", CLI_U64, .min = 1, .max = 1000, .def = "250", .offset = ANALYZE(hz),
 	  .expect = "1..1000 (CONFIG_HZ)",
-	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250)" },
+	  .help = "the tick rate for the HW pressure average, 1..1000 (default 250, or\n"
+		  "--kernel-config's CONFIG_HZ)" },
+	{ "--kernel-config", 0, "F", CLI_FILE, .offset = ANALYZE(kernel_config),
+	  .help = "the kernel's .config or defconfig F: its CONFIG_HZ is the tick rate\n"
+		  "unless --hz is given, and --replay's runs read it as simulate\n"
+		  "--kernel-config does (the rest of analyze runs no kernel option)" },
 	{ "--pelt", 0, "F", CLI_CHOICE, .values = CAPSIM_PELT_FORM_NAMES, .def = "auto",
 	  .offset = ANALYZE(pelt),
 	  .help = "the PELT form of the util replay (with --platform): 5.1 (clock_pelt,\n"
@@ -278,7 +284,8 @@ int cmd_analyze(int argc, char **argv)
 				       o.workload.arg ? "--extract-workload" : "--replay");
 	ao.model = (enum capsim_model)o.model.u;
 	ao.model_from_trace = !o.model.arg; /* an explicit --model wins over the trace's kernel */
-	ao.hz = (unsigned)o.hz.u;
+	ao.hz = o.hz.arg ? (unsigned)o.hz.u : 0; /* 0: the kernel config's, else 250 */
+	ao.kernel_config = o.kernel_config.arg;
 	if (o.platform.arg)
 		ret = cli_platform_load(o.platform.arg, NULL, 0, &plat);
 	ao.platform = plat;

@@ -38,7 +38,7 @@
 static const char head[] =
 	"usage: capsim sweep SWEEP.json [--jobs N] [--engine local|dask] [--scheduler ADDR]\n"
 	"                    [-o results.csv|results.json] [--runs-dir DIR] [--emit list|slurm]\n"
-	"                    [--max-runs N]\n"
+	"                    [--max-runs N] [--kernel-config F]\n"
 	"\n"
 	"Expands a sweep (docs/formats.md, \"Sweep\": a base scenario, fixed values, a grid and\n"
 	"lists over platform, workload, caps, hw_caps, uclamp, governor, hz, model, seed and\n"
@@ -60,6 +60,7 @@ static const char tail[] =
 
 struct sweep_opts {
 	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit, max_runs;
+	struct cli_value kernel_config;
 };
 
 /* --engine's and --emit's names */
@@ -96,6 +97,10 @@ static const struct cli_option options[] = {
 	{ "--max-runs", 0, "N", CLI_U64, .min = 1, .def = "1000000", .offset = SWEEP(max_runs),
 	  .expect = "a count of runs >= 1",
 	  .help = "refuse a sweep that expands to more than N runs (default 1000000)" },
+	{ "--kernel-config", 0, "F", CLI_FILE, .offset = SWEEP(kernel_config),
+	  .help = "every run reads the kernel's .config or defconfig F (as simulate\n"
+		  "--kernel-config: the run's kernel block and the grid's hz, model and\n"
+		  "governor win over it); its contents are part of each run's id" },
 };
 
 const struct cli_command cli_sweep = {
@@ -134,6 +139,7 @@ struct sweep {
 	size_t nr_runs, max_runs;
 	int used[NR_FIELDS];      /* a column per field some run sets */
 	const char *runs_dir;
+	const char *kernel_config; /* --kernel-config: every run reads it (absolute), or NULL */
 	/* the local engine's pool */
 	size_t *todo;             /* indices of the runs without a report */
 	pthread_mutex_t lock;
@@ -384,7 +390,9 @@ static int number_runs(struct sweep *sw)
 			/* a run whose inputs cannot be read fails when simulated, saying why */
 			digest = 0;
 			if (!capsim_scenario_parse(r->scenario, strlen(r->scenario), "sweep run",
-						   sw->base_dir, &sc, NULL))
+						   sw->base_dir, &sc, NULL) &&
+			    (!sw->kernel_config ||
+			     !capsim_scenario_set_kernel_config(sc, sw->kernel_config, NULL)))
 				capsim_scenario_input_digest(sc, &digest, NULL);
 			capsim_scenario_free(sc);
 		}
@@ -628,6 +636,8 @@ static int simulate_run(struct sweep *sw, const struct run *r, char **json, size
 	int ret;
 
 	ret = capsim_scenario_parse(r->scenario, strlen(r->scenario), r->id, sw->base_dir, &sc, &err);
+	if (!ret && sw->kernel_config)
+		ret = capsim_scenario_set_kernel_config(sc, sw->kernel_config, &err);
 	if (!ret)
 		ret = capsim_sim_create(sc, &s, &err);
 	if (!ret) {
@@ -1070,8 +1080,12 @@ static int write_sbatch(const struct sweep *sw, const char *self, const char *pa
 	shell_quote(fp, sw->runs_dir);
 	fprintf(fp, "\nid=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" runs.txt)\n");
 	shell_quote(fp, self);
-	fprintf(fp, " simulate \"scenarios/$id.json\" --json -o \"$id.json\" 2> \"$id.error\" "
-		"&& rm -f \"$id.error\"\n");
+	fprintf(fp, " simulate \"scenarios/$id.json\" --json -o \"$id.json\"");
+	if (sw->kernel_config) {
+		fprintf(fp, " --kernel-config ");
+		shell_quote(fp, sw->kernel_config);
+	}
+	fprintf(fp, " 2> \"$id.error\" && rm -f \"$id.error\"\n");
 	return cli_output_finish(script);
 }
 
@@ -1246,12 +1260,28 @@ static int hand_off_dask(int argc, char **argv, const char *self)
 			 strerror(errno));
 }
 
+/* --kernel-config @path: checked by reading it into a scratch scenario, its absolute path in @abs */
+static int sweep_kernel_config(const char *path, char abs[PATH_MAX])
+{
+	capsim_scenario *sc = NULL;
+	capsim_error err = { 0 };
+	int ret = capsim_scenario_create(&sc, &err) ||
+		  capsim_scenario_set_kernel_config(sc, path, &err);
+
+	capsim_scenario_free(sc);
+	if (ret)
+		return cli_fail(&err);
+	if (!realpath(path, abs))
+		return cli_failf(CLI_EXIT_INPUT, "%s: %s", path, strerror(errno));
+	return 0;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_opts opts = { 0 };
 	const char *path, *output, *runs_dir;
 	struct sweep sw = { 0 };
-	char self[PATH_MAX], dirbuf[PATH_MAX * 2];
+	char self[PATH_MAX], dirbuf[PATH_MAX * 2], kcbuf[PATH_MAX];
 	unsigned jobs;
 	struct cli_output out;
 	int ret, emit, lock_fd = -1;
@@ -1273,6 +1303,17 @@ int cmd_sweep(int argc, char **argv)
 				       opts.max_runs.arg);
 	if (opts.scheduler.arg && opts.engine.u != ENGINE_DASK)
 		return cli_usage_error("sweep", "--scheduler needs --engine dask");
+	if (opts.kernel_config.arg && opts.engine.u == ENGINE_DASK && emit < 0)
+		return cli_usage_error("sweep", "--kernel-config is not passed to --engine dask's "
+				       "runs (use the local engine or --emit slurm)");
+	if (opts.kernel_config.arg) {
+		/* read once here, so a bad file fails the sweep, not each run; absolute for the
+		 * job script, which runs in DIR */
+		ret = sweep_kernel_config(opts.kernel_config.arg, kcbuf);
+		if (ret)
+			return ret;
+		sw.kernel_config = kcbuf;
+	}
 	{
 		ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 

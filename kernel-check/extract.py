@@ -76,15 +76,16 @@ def strip_comments_keep_layout(text):
 
 
 class Config:
-    def __init__(self, path):
+    def __init__(self, paths):
         self.values = {}
-        with open(path) as f:
-            for line in f:
-                line = line.split('#', 1)[0].strip()
-                if not line:
-                    continue
-                name, _, value = line.partition('=')
-                self.values[name.strip()] = value.strip() or '1'
+        for path in paths:  # a later file adds to (or overrides) an earlier one
+            with open(path) as f:
+                for line in f:
+                    line = line.split('#', 1)[0].strip()
+                    if not line:
+                        continue
+                    name, _, value = line.partition('=')
+                    self.values[name.strip()] = value.strip() or '1'
 
     def defined(self, name):
         return name in self.values and self.values[name] not in ('n', '0')
@@ -315,7 +316,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--src', required=True)
     ap.add_argument('--list', required=True)
-    ap.add_argument('--config', required=True)
+    ap.add_argument('--config', required=True, action='append',
+                    help='a kconfig file; several add up, the later ones winning')
     ap.add_argument('--out', required=True)
     ap.add_argument('--prefix', default='k_')
     ap.add_argument('--hook', action='append', default=[],

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define KC_MAX_CPUS 8
 #define KC_MAX_OPPS 16
@@ -1164,6 +1165,64 @@ KC_STRUCT(update_misfit_status_out)
 KC_STRUCT(migrate_task_rq_fair_in)
 KC_STRUCT(migrate_task_rq_fair_out)
 
+/* --- group uclamp_tg ---------------------------------------------------------------------- */
+
+/*
+ * uclamp_tg (CONFIG_UCLAMP_TASK_GROUP): cpu cgroups under the root, each group's parent the
+ * root (-1) or an earlier group; the sysctls sched_util_clamp_min/max, written before the
+ * groups are made or after their writes (sys_late); cpu.uclamp.min/max writes (each group
+ * made first: alloc_uclamp_sched_group(), cpu_util_update_eff() as css_online does); then
+ * tasks in groups with their requests, and uclamp_eff_get() of each. A write's text is made
+ * from integers by kc_percent_text() on both sides: whole, then '.' and flen decimals
+ * (frac zero-padded) or flen KC_PCT_DOT ("W."), KC_PCT_MAX ("max"), KC_PCT_EMPTY (""), and
+ * blanks around it (bit 0 a leading " \t", bit 1 a trailing "\n").
+ */
+#define KC_TG_GROUPS 8
+#define KC_TG_WRITES 12
+#define KC_PCT_DOT 100
+#define KC_PCT_MAX 101
+#define KC_PCT_EMPTY 102
+#define KC_FIELDS_uclamp_tg_in(S, A, I) \
+	S(sys_min) S(sys_max) S(sys_late) \
+	S(nr_groups) \
+	I(parent, KC_TG_GROUPS) \
+	S(nr_writes) \
+	A(w_group, KC_TG_WRITES) A(w_id, KC_TG_WRITES) A(w_whole, KC_TG_WRITES) \
+	A(w_frac, KC_TG_WRITES) A(w_flen, KC_TG_WRITES) A(w_blanks, KC_TG_WRITES) \
+	S(nr_tasks) \
+	I(t_group, KC_MAX_QUERIES) \
+	A(t_req_min, KC_MAX_QUERIES) A(t_req_max, KC_MAX_QUERIES)
+KC_STRUCT(uclamp_tg_in)
+#define KC_FIELDS_uclamp_tg_out(S, A, I) \
+	I(w_ret, KC_TG_WRITES) /* cpu_uclamp_write(): the bytes, or -EINVAL / -ERANGE */ \
+	A(w_eff_min, KC_TG_WRITES * KC_TG_GROUPS) /* every group's, after each write */ \
+	A(w_eff_max, KC_TG_WRITES * KC_TG_GROUPS) \
+	A(req_min, KC_TG_GROUPS) A(req_max, KC_TG_GROUPS) /* at the end */ \
+	A(eff_min, KC_TG_GROUPS) A(eff_max, KC_TG_GROUPS) \
+	S(root_eff_min) S(root_eff_max) \
+	A(t_eff_min, KC_MAX_QUERIES) A(t_eff_max, KC_MAX_QUERIES) /* uclamp_eff_get() */ \
+	S(uclamp_used) /* the sched_uclamp_used key */
+KC_STRUCT(uclamp_tg_out)
+
+/* the text of write @i of @in, into @buf (64 bytes) */
+static inline void kc_percent_text(const struct kc_uclamp_tg_in *in, unsigned i, char *buf)
+{
+	const char *lead = in->w_blanks[i] & 1 ? " \t" : "", *trail = in->w_blanks[i] & 2 ? "\n" : "";
+	unsigned long long w = (unsigned long long)in->w_whole[i];
+
+	if (in->w_flen[i] == KC_PCT_MAX)
+		snprintf(buf, 64, "%smax%s", lead, trail);
+	else if (in->w_flen[i] == KC_PCT_EMPTY)
+		snprintf(buf, 64, "%s%s", lead, trail);
+	else if (in->w_flen[i] == KC_PCT_DOT)
+		snprintf(buf, 64, "%s%llu.%s", lead, w, trail);
+	else if (!in->w_flen[i])
+		snprintf(buf, 64, "%s%llu%s", lead, w, trail);
+	else
+		snprintf(buf, 64, "%s%llu.%0*llu%s", lead, w, (int)in->w_flen[i],
+			 (unsigned long long)in->w_frac[i], trail);
+}
+
 #define KC_GROUPS(X) \
 	X(cpu_capacity) X(hw_pressure) X(cpufreq_policy) X(overutilized) X(util_est) \
 	X(freq_invariance) X(schedutil) X(uclamp) X(sugov) X(rt_placement) \
@@ -1171,7 +1230,7 @@ KC_STRUCT(migrate_task_rq_fair_out)
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
 	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
-	X(sugov_6_1) X(util_est_6_1)
+	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -146,6 +146,12 @@ KC_TABLE(util_est_6_1_in)
 #define KC_T struct kc_util_est_6_1_out
 KC_TABLE(util_est_6_1_out)
 #undef KC_T
+#define KC_T struct kc_uclamp_tg_in
+KC_TABLE(uclamp_tg_in)
+#undef KC_T
+#define KC_T struct kc_uclamp_tg_out
+KC_TABLE(uclamp_tg_out)
+#undef KC_T
 
 /* eevdf */
 #define KC_T struct kc_eevdf_in
@@ -1444,6 +1450,74 @@ static void gen_util_est_6_1(struct rng *r, unsigned kind, void *v)
 		ewma = u; /* roughly where the next samples stay near */
 		in->pelt_updated[i] = chance(r, kind == 3 ? 10 : 70);
 		in->task_sleep[i] = chance(r, 85);
+	}
+}
+
+/* --- uclamp_tg ----------------------------------------------------------------------------- */
+
+static const char *const uclamp_tg_kinds[] = {
+	"random", "nested", "text", "sysctl_late", "boost", "limit",
+};
+enum { TK_RANDOM, TK_NESTED, TK_TEXT, TK_SYSCTL_LATE, TK_BOOST, TK_LIMIT };
+
+/* a write's text: a percent mostly in range, with 0..11 decimals, or one of the odd forms */
+static void gen_tg_write(struct rng *r, unsigned kind, struct kc_uclamp_tg_in *in, unsigned w)
+{
+	bool odd = kind == TK_TEXT ? chance(r, 60) : chance(r, 10);
+
+	in->w_whole[w] = chance(r, 90) ? range(r, 0, 100) : edgy(r, 99, 1000000000000ULL);
+	in->w_flen[w] = chance(r, 50) ? 0 : range(r, 1, odd ? 11 : 3);
+	if (in->w_flen[w]) { /* 0..10^flen - 1, edges (all 9s rounds up) often */
+		uint64_t top = 1;
+
+		for (unsigned i = 0; i < in->w_flen[w]; i++)
+			top *= 10;
+		in->w_frac[w] = chance(r, 20) ? top - 1 - range(r, 0, 1) : range(r, 0, top - 1);
+	}
+	if (odd && chance(r, 40))
+		in->w_flen[w] = chance(r, 40) ? KC_PCT_MAX : chance(r, 50) ? KC_PCT_DOT : KC_PCT_EMPTY;
+	else if (chance(r, 15))
+		in->w_flen[w] = KC_PCT_MAX;
+	in->w_blanks[w] = odd ? range(r, 0, 3) : 0;
+	if (kind == TK_BOOST && chance(r, 70)) {
+		in->w_id[w] = 0;
+		in->w_whole[w] = range(r, 20, 100);
+	} else if (kind == TK_LIMIT && chance(r, 70)) {
+		in->w_id[w] = 1;
+		in->w_whole[w] = range(r, 0, 60);
+	}
+}
+
+/*
+ * nested: chains of groups (each the previous one's child); text: the write's odd forms
+ * (decimals beyond two, "W.", "max", "", blanks, above 100); sysctl_late: the sysctls written
+ * after the groups; boost / limit: mostly cpu.uclamp.min / cpu.uclamp.max writes.
+ */
+static void gen_uclamp_tg(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_uclamp_tg_in *in = v;
+
+	in->sys_min = in->sys_max = 1024;
+	if (kind == TK_SYSCTL_LATE || chance(r, 20)) {
+		in->sys_max = edgy(r, 0, 1024);
+		in->sys_min = range(r, 0, in->sys_max);
+	}
+	in->sys_late = kind == TK_SYSCTL_LATE || chance(r, 10);
+	in->nr_groups = range(r, 1, KC_TG_GROUPS);
+	for (unsigned g = 0; g < in->nr_groups; g++)
+		in->parent[g] = (uint64_t)(g == 0 || (kind != TK_NESTED && chance(r, 50)) ? -1 :
+				kind == TK_NESTED ? (int64_t)g - 1 : (int64_t)range(r, 0, g - 1));
+	in->nr_writes = range(r, 1, KC_TG_WRITES);
+	for (unsigned w = 0; w < in->nr_writes; w++) {
+		in->w_group[w] = range(r, 0, in->nr_groups - 1);
+		in->w_id[w] = range(r, 0, 1);
+		gen_tg_write(r, kind, in, w);
+	}
+	in->nr_tasks = range(r, 1, KC_MAX_QUERIES);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		in->t_group[t] = (uint64_t)(chance(r, 15) ? -1 : (int64_t)range(r, 0, in->nr_groups - 1));
+		in->t_req_min[t] = chance(r, 40) ? 0 : edgy(r, 0, 1024);
+		in->t_req_max[t] = chance(r, 40) ? 1024 : edgy(r, 0, 1024);
 	}
 }
 

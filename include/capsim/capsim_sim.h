@@ -311,7 +311,8 @@ CAPSIM_API int capsim_sim_create(capsim_scenario *sc, capsim_sim **out, capsim_e
 /**
  * capsim_scenario_input_digest() - a 64-bit digest (FNV-1a) of the contents of every file a run
  * of @sc reads: its platform file (a shipped name's file, a platform JSON's "base", a .dts as
- * dtc compiles it), the overlays and the rt-app workload file. Two runs of one scenario text
+ * dtc compiles it), the overlays, the rt-app workload file and the kernel config
+ * (capsim_scenario_set_kernel_config()). Two runs of one scenario text
  * give one digest unless a file they read changed in between: what a sweep's run ids hash.
  * Return: 0, or the error capsim_sim_create() would give (*@digest then covers the files read
  * before it).

@@ -187,6 +187,9 @@ struct capsim_analyze_opts {
 	int model_from_trace;
 	int record;
 	FILE *placements_csv;
+	/* a kernel .config or defconfig (docs/formats.md, "Kernel config"), or NULL: its CONFIG_HZ
+	 * is the ticks' rate unless @hz is given (non-zero), and --replay's runs read it whole */
+	const char *kernel_config;
 };
 
 /**

@@ -25,6 +25,7 @@
 #include "api/analyze_place.h"
 #include "api/analyze_workload.h"
 #include "capsim/capsim.h"
+#include "input/kernel_config.h"
 #include "input/trace_text.h"
 #include "internal.h"
 #include "model/belief.h"
@@ -104,6 +105,8 @@ struct capsim_analysis {
 	const char *model_chosen_by; /* "option", "kernel_release" or "default" */
 	char *kernel_release;        /* what the trace names, or NULL */
 	unsigned hz;
+	const char *hz_from;         /* "option", "kernel_config" or "default" */
+	char *kernel_config;         /* the kernel config read (opts->kernel_config), or NULL */
 	FILE *capacity_csv;
 	struct belief *belief;
 	struct pelt_replay *pelt; /* with a platform */
@@ -1038,6 +1041,28 @@ static int start(struct capsim_analysis *a, const capsim_trace *t,
 	return ret;
 }
 
+/*
+ * The kernel config's part in an analysis: its CONFIG_HZ is the ticks' rate (the HW pressure
+ * average's samples) unless the caller gave one; the replay's runs read the file whole
+ * (capsim_analysis_replay()). Nothing else of analyze runs kernel options.
+ */
+static int analysis_kernel_config(struct capsim_analysis *a, const struct capsim_analyze_opts *o,
+				  capsim_error *err)
+{
+	struct kernel_config kc;
+	int ret = kernel_config_load(o->kernel_config, &kc, err);
+
+	if (ret)
+		return ret;
+	if (!(a->kernel_config = strdup(o->kernel_config)))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	if (!o->hz && (kc.given & KCONFIG_BIT(KCONFIG_HZ))) {
+		a->hz = kc.hz;
+		a->hz_from = "kernel_config";
+	}
+	return 0;
+}
+
 int capsim_analyze(capsim_trace *t, const struct capsim_analyze_opts *in, capsim_analysis **out,
 		   capsim_error *err)
 {
@@ -1071,8 +1096,14 @@ int capsim_analyze_pelt(capsim_trace *t, const struct capsim_analyze_opts *in,
 	a->model = o->model;
 	a->model_chosen_by = o->model_from_trace ? "default" : "option";
 	a->hz = o->hz ? o->hz : DEFAULT_HZ;
+	a->hz_from = o->hz ? "option" : "default";
 	a->capacity_csv = o->capacity_csv;
 	a->placements_csv = o->placements_csv;
+	ret = o->kernel_config ? analysis_kernel_config(a, o, err) : 0;
+	if (ret) {
+		capsim_analysis_free(a);
+		return ret;
+	}
 	ret = a->plat && (unsigned)pelt > CAPSIM_PELT_FORM_5_1 ?
 		capsim_error_set(err, CAPSIM_ERR_RANGE, "PELT form %d out of range (expected 0..2: "
 				 "auto, pre-5.1, 5.1)", (int)pelt) : 0;
@@ -1147,6 +1178,7 @@ void capsim_analysis_free(capsim_analysis *a)
 	free(a->plat_name);
 	free(a->trace_name);
 	free(a->kernel_release);
+	free(a->kernel_config);
 	free(a);
 }
 
@@ -1668,6 +1700,11 @@ int capsim_analysis_replay(capsim_analysis *a, const char *platform,
 		ret = capsim_scenario_set_platform(sc, platform, err);
 	if (!ret)
 		ret = capsim_scenario_set_workload(sc, wl, err);
+	/* the kernel config's options, an HZ the caller gave winning (as simulate's --hz) */
+	if (!ret && a->kernel_config)
+		ret = capsim_scenario_set_kernel_config(sc, a->kernel_config, err);
+	if (!ret && a->kernel_config && !strcmp(a->hz_from, "option"))
+		ret = capsim_scenario_set_hz(sc, a->hz, err);
 	/* as long as the trace's window, at least a ns */
 	if (!ret)
 		ret = capsim_scenario_set_duration(sc, a->last_ts > a->first_ts ?
@@ -1708,6 +1745,12 @@ int capsim_analysis_write_json(const capsim_analysis *a, FILE *fp)
 		fputs("null", fp);
 	if (a->plat)
 		fprintf(fp, ", \"hz\": %u", a->hz);
+	if (a->kernel_config) { /* only with one: other analyses read as before */
+		fputs(", \"kernel_config\": {\"file\": ", fp);
+		trace_jsonl_string(fp, a->kernel_config);
+		fprintf(fp, ", \"hz\": %u, \"hz_from\": \"%s\", \"used_for\": [\"hz\", \"replay\"]}",
+			a->hz, a->hz_from);
+	}
 	if (a->pelt && json_pelt(fp, a, tasks))
 		return CAPSIM_ERR_NOMEM;
 	if (!a->plat)
@@ -1764,6 +1807,11 @@ int capsim_analysis_write_text(const capsim_analysis *a, FILE *fp)
 			a->plat_name, capsim_model_name(a->model), a->hz);
 	else
 		fputs("no --platform: " LEFT_OUT "\n", fp);
+	if (a->kernel_config)
+		fprintf(fp, "kernel config %s: HZ %u (%s), and the replay's kernel options\n",
+			a->kernel_config, a->hz, !strcmp(a->hz_from, "kernel_config") ?
+			"its CONFIG_HZ" : !strcmp(a->hz_from, "option") ? "as --hz gave" : "the default: "
+			"the file has no CONFIG_HZ");
 	if (a->kernel_release)
 		fprintf(fp, "kernel %s (the trace's): model %s (%s)\n", a->kernel_release,
 			capsim_model_name(a->model), !strcmp(a->model_chosen_by, "option") ?

@@ -359,9 +359,20 @@ int capsim_scenario_input_digest(const capsim_scenario *sc, uint64_t *digest, ca
 	struct input_digest d;
 	int ret;
 
-	/* what capsim_sim_create() reads, read the same way: the files are folded in as read */
+	/* what capsim_sim_create() reads, read the same way: the files are folded in as read; the
+	 * kernel config the options came from too (capsim_scenario_set_kernel_config()) */
 	input_digest_begin(&d);
 	ret = scenario_prepare(sc, sc->platform_arg, sc->workload_arg, &plat, &wl, &ev, err);
+	if (!ret && sc->opt.kernel_config[0]) {
+		struct kernel_config kc;
+
+		ret = kernel_config_load(sc->opt.kernel_config, &kc, err);
+		if (ret) {
+			free(ev);
+			platform_free(plat);
+			capsim_workload_free(wl);
+		}
+	}
 	input_digest_end();
 	*digest = d.hash;
 	if (!ret) {
@@ -678,15 +689,25 @@ static int header_summary(const struct capsim_sim *s, capsim_summary *sum)
 static void kernel_summary(const struct capsim_sim *s, struct report_kernel *k)
 {
 	*k = (struct report_kernel){
-		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT,
+		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT ||
+			 s->opt.nr_cgroups,
 		.hz = s->opt.hz,
 		.uclamp = !!s->opt.uclamp,
 		.eas = !!s->opt.eas,
 		.cpuidle_off = !!s->opt.cpuidle_off,
 		.uclamp_buckets = s->opt.uclamp_buckets,
 		.uclamp_sysctl = s->opt.uclamp_sysctl,
+		.uclamp_task_group = !!s->opt.uclamp_task_group,
+		.nr_cgroups = s->opt.nr_cgroups,
 	};
 	snprintf(k->file, sizeof(k->file), "%s", s->opt.kernel_config);
+	for (unsigned i = 0; i < s->opt.nr_cgroups; i++) {
+		snprintf(k->cgroups[i].path, sizeof(k->cgroups[i].path), "%s", s->opt.cgroups[i].path);
+		for (int id = 0; id < UCLAMP_IDS; id++) {
+			k->cgroups[i].req[id] = s->cgroups[i].req[id];
+			k->cgroups[i].eff[id] = s->cgroups[i].eff[id];
+		}
+	}
 }
 
 static void pressure_summary(const struct capsim_sim *s, capsim_summary *sum)

@@ -30,6 +30,7 @@ struct kc_reader {
 	capsim_error *err;
 	unsigned hz_line, hz_choice_line; /* CONFIG_HZ and a CONFIG_HZ_<N>=y: 0 when absent */
 	unsigned hz_choice, menu_line;    /* CONFIG_CPU_IDLE_GOV_MENU off: its line */
+	bool no_cgroup_sched;             /* CONFIG_CGROUP_SCHED off */
 };
 
 static int kc_fail(struct kc_reader *r, int code, const char *fmt, ...)
@@ -159,6 +160,12 @@ static int kc_option(struct kc_reader *r, struct kernel_config *kc, const char *
 		}
 	} else if (!strcmp(name, "UCLAMP_TASK")) {
 		return set_bool(r, kc, name, v, KCONFIG_UCLAMP_TASK, &kc->uclamp_task);
+	} else if (!strcmp(name, "UCLAMP_TASK_GROUP")) {
+		return set_bool(r, kc, name, v, KCONFIG_UCLAMP_TASK_GROUP, &kc->uclamp_task_group);
+	} else if (!strcmp(name, "CGROUP_SCHED")) {
+		if ((b = bool_value(r, name, v)) < 0)
+			return CAPSIM_ERR_PARSE;
+		r->no_cgroup_sched = !b;
 	} else if (!strcmp(name, "UCLAMP_BUCKETS_COUNT")) {
 		if ((ret = int_value(r, name, v, UCLAMP_BUCKETS_MIN, UCLAMP_BUCKETS_MAX, &x)))
 			return ret;
@@ -229,6 +236,11 @@ static int kc_finish(struct kc_reader *r, struct kernel_config *kc)
 		kc->hz = r->hz_choice;
 	if (r->hz_line || r->hz_choice_line)
 		kc->given |= KCONFIG_BIT(KCONFIG_HZ);
+	/* UCLAMP_TASK_GROUP depends on CGROUP_SCHED: a .config without it omits the option */
+	if (r->no_cgroup_sched) {
+		kc->uclamp_task_group = 0;
+		kc->given |= KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP);
+	}
 	/* menu (rating 20) is the governor whenever it is built; teo (19) runs only without it */
 	if (r->menu_line && !((kc->given & KCONFIG_BIT(KCONFIG_CPU_IDLE)) && !kc->cpu_idle)) {
 		r->line = r->menu_line;
@@ -291,6 +303,8 @@ void kernel_config_apply(const struct kernel_config *kc, unsigned keep, struct s
 		o->hz = kc->hz;
 	if (take & KCONFIG_BIT(KCONFIG_UCLAMP_TASK))
 		o->uclamp = kc->uclamp_task;
+	if (take & KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP))
+		o->uclamp_task_group = kc->uclamp_task_group;
 	if (take & KCONFIG_BIT(KCONFIG_UCLAMP_BUCKETS))
 		o->uclamp_buckets = kc->uclamp_buckets;
 	if (take & KCONFIG_BIT(KCONFIG_ENERGY_MODEL)) /* sched_energy_aware needs it */

@@ -26,6 +26,7 @@ enum kernel_config_opt {
 	KCONFIG_ENERGY_MODEL,   /* CONFIG_ENERGY_MODEL: without it no EAS, kernel.eas */
 	KCONFIG_CPU_IDLE,       /* CONFIG_CPU_IDLE: without it every idle CPU in WFI,
 				 * kernel.cpuidle_off */
+	KCONFIG_UCLAMP_TASK_GROUP, /* CONFIG_UCLAMP_TASK_GROUP: kernel.uclamp_task_group */
 	KCONFIG_NR,
 };
 
@@ -39,6 +40,7 @@ struct kernel_config {
 	uint32_t uclamp_buckets;
 	int energy_model;
 	int cpu_idle;
+	int uclamp_task_group;
 };
 
 /**

@@ -1006,20 +1006,26 @@ static int parse_uclamp(struct rt *p, struct json_object *obj, int node, int *mi
 	return 0;
 }
 
-static int check_taskgroup(struct rt *p, struct json_object *obj, int node)
+/*
+ * "taskgroup": the cpu cgroup rt-app attaches the thread to (cgroup_attach_task()), kept as
+ * written into *@tg ("" is none: NULL); the run finds it among the scenario's kernel.cgroups
+ */
+static int parse_taskgroup(struct rt *p, struct json_object *obj, int node, char **tg,
+			   struct wl_pos *at)
 {
-	const char *tg = "";
-	int ret = get_string(p, obj, node, "taskgroup", "a string (a cgroup path)", &tg);
+	const char *v = "";
+	int ret = get_string(p, obj, node, "taskgroup", "a string (a cgroup path)", &v);
 
 	if (ret)
 		return ret < 0 ? ret : 0;
-	if (!*tg)
+	if (!*v)
 		return 0; /* rt-app: "" means no taskgroup */
-	if (*tg != '/')
+	if (*v != '/')
 		return fail(p, node, "taskgroup", CAPSIM_ERR_PARSE,
-			    "\"%s\" must start with '/' (rt-app rejects it)", tg);
-	return fail(p, node, "taskgroup", CAPSIM_ERR_UNSUPPORTED,
-		    "\"%s\": task groups (CFS bandwidth and group scheduling) are not modelled", tg);
+			    "\"%s\" must start with '/' (rt-app rejects it)", v);
+	*at = key_pos(p, node, "taskgroup");
+	*tg = name_dup(p->wl, v);
+	return *tg ? 0 : CAPSIM_ERR_NOMEM;
 }
 
 static const struct {
@@ -1205,7 +1211,7 @@ static int parse_phase(struct rt *p, const char *name, struct json_object *obj, 
 	if (!ret)
 		ret = parse_uclamp(p, obj, node, &ph->util_min, &ph->util_max);
 	if (!ret)
-		ret = check_taskgroup(p, obj, node);
+		ret = parse_taskgroup(p, obj, node, &ph->taskgroup, &ph->taskgroup_at);
 	if (!ret)
 		ret = parse_events(p, obj, node, ph);
 	path_pop(p, old);
@@ -1323,7 +1329,7 @@ static int parse_task(struct rt *p, struct json_object *obj, int node, struct wl
 	if (!ret)
 		ret = parse_uclamp(p, obj, node, &t->util_min, &t->util_max);
 	if (!ret)
-		ret = check_taskgroup(p, obj, node);
+		ret = parse_taskgroup(p, obj, node, &t->taskgroup, &t->taskgroup_at);
 	if (!ret) {
 		ret = get_int(p, obj, node, "delay", 0, RT_INT_MAX, "a non-negative integer (µs)",
 			      &delay);

@@ -17,6 +17,7 @@ void sim_options_default(struct sim_options *o)
 	o->governor = SIM_GOV_SCHEDUTIL;
 	o->eas = 1;
 	o->uclamp = 1;
+	o->uclamp_task_group = 1; /* init/Kconfig's default is n; GKI 6.1, 6.12 and 6.18 build it */
 	o->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	/* the DT idle states are entered as the kernel enters them (src/sim/idle.c);
 	 * cpuidle.off=1 (kernel.cpuidle_off) keeps every idle CPU in WFI */

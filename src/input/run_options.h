@@ -51,6 +51,16 @@ struct sim_sc_event {
 };
 
 #define SIM_KERNEL_CONFIG_NAME_MAX 512
+#define SIM_CGROUPS_MAX 32       /* rt-app's max_nbr_tgs: the taskgroups a workload may name */
+#define SIM_CGROUP_PATH_MAX 128
+
+/* a cpu cgroup of the scenario (kernel.cgroups), with what its cpu.uclamp files were written */
+struct sim_cgroup {
+	char path[SIM_CGROUP_PATH_MAX]; /* from the cpu hierarchy's root: "/top-app", "/a/b" */
+	int parent;                     /* the parent's index in cgroups[], -1: the root group */
+	uint32_t req[UCLAMP_IDS];       /* tg->uclamp_req: 0 and 1024 unless written */
+	int written;                    /* a cpu.uclamp file was written (cpu_uclamp_write()) */
+};
 
 struct sim_options {
 	unsigned hz;              /* CONFIG_HZ: tick rate */
@@ -59,6 +69,8 @@ struct sim_options {
 				   * cpufreq_policy_transition_delay_us() (its driver's latency) */
 	int eas;                  /* sysctl sched_energy_aware (EAS still needs an asym EM platform) */
 	int uclamp;               /* CONFIG_UCLAMP_TASK */
+	int uclamp_task_group;    /* CONFIG_UCLAMP_TASK_GROUP: the cgroups' clamps restrict their
+				   * tasks' (needs uclamp) */
 	uint32_t uclamp_buckets;  /* CONFIG_UCLAMP_BUCKETS_COUNT: UCLAMP_BUCKETS_MIN..MAX */
 	/* sysctl sched_util_clamp_min/_max/_min_rt_default, as written at boot (default 1024) */
 	struct uclamp_sysctl uclamp_sysctl;
@@ -78,12 +90,18 @@ struct sim_options {
 	/* the kernel config file the options were read from, as given, for the report ("":
 	 * none; capsim_scenario_set_kernel_config()) */
 	char kernel_config[SIM_KERNEL_CONFIG_NAME_MAX];
+	/* the scenario's cpu cgroups, parents before their children (kernel.cgroups) */
+	struct sim_cgroup cgroups[SIM_CGROUPS_MAX];
+	unsigned nr_cgroups;
 };
 
 /* Events a run may process before it is called runaway (about a minute of CPU, not a hang). */
 #define SIM_DEFAULT_MAX_EVENTS 200000000ULL
 
-/** sim_options_default() - HZ 250, schedutil, EAS and uclamp on, model v6.10. */
+/**
+ * sim_options_default() - HZ 250, schedutil, EAS and uclamp on (with CONFIG_UCLAMP_TASK_GROUP,
+ * as Android's GKI builds it), no cgroups, model v6.10.
+ */
 void sim_options_default(struct sim_options *o);
 
 #endif /* CAPSIM_RUN_OPTIONS_H */

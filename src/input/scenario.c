@@ -186,6 +186,148 @@ static int claim_bare_khz(struct sp *p, int node, const char *key, const char *p
 	return scn_events_claim_khz(p->sc->timeline, &c, p->err);
 }
 
+/* ---- kernel.cgroups: the cpu cgroups and their clamps ----------------------------------- */
+
+/* a cgroup path as the cpu hierarchy names it: "/" then names, no empty, "." or ".." one */
+static const char *cgroup_path_problem(const char *path)
+{
+	const char *c = path;
+
+	if (*path != '/' || !path[1])
+		return "expected a cgroup path under the root, such as \"/top-app\" (the root "
+		       "group has no cpu.uclamp files; its clamps are kernel.sched_util_clamp_*)";
+	if (strlen(path) >= SIM_CGROUP_PATH_MAX)
+		return "too long a path (expected fewer than 128 bytes)";
+	for (; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return "a control character in the path";
+	for (c = path; *c; c += 1 + strcspn(c + 1, "/")) { /* c: each '/' */
+		size_t n = strcspn(c + 1, "/");
+
+		if (!n || (n == 1 && c[1] == '.') || (n == 2 && !strncmp(c + 1, "..", 2)))
+			return "an empty, \".\" or \"..\" name in the path (expected /NAME/NAME...)";
+	}
+	return NULL;
+}
+
+/* "uclamp.min"/"uclamp.max" of a group: the cpu.uclamp file's text, as cpu_uclamp_write() takes it */
+static int parse_cgroup_clamp(struct sp *p, int node, const char *key, const char *path,
+			      struct json_object *v, uint32_t *util)
+{
+	const char *text = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+	int ret;
+
+	if (!text)
+		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "expected a string, as the cpu.%s "
+			    "file takes it: \"max\" or a percent such as \"50\" or \"12.5\"", key);
+	ret = uclamp_capacity_from_percent(text, util, NULL);
+	if (ret == -ERANGE)
+		return fail(p, node, key, path, CAPSIM_ERR_RANGE, "\"%s\" is above 100 %% (cpu.%s "
+			    "takes 0..100; the kernel refuses it with -ERANGE)", text, key);
+	if (ret)
+		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "\"%s\": expected \"max\" or a "
+			    "percent 0..100 with decimal digits and at most one '.' (such as \"50\" or "
+			    "\"12.5\")", text);
+	return 0;
+}
+
+static int parse_cgroup(struct sp *p, int node, const char *name, struct json_object *obj,
+			struct sim_cgroup *cg)
+{
+	char path[SIM_CGROUP_PATH_MAX + 64];
+	const char *problem = cgroup_path_problem(name);
+	int gnode = jsonpos_child(p->pos, node, name);
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "kernel.cgroups.%s", name);
+	if (problem)
+		return fail(p, node, name, path, CAPSIM_ERR_PARSE, "%s", problem);
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, node, name, path, CAPSIM_ERR_PARSE, "expected an object of the "
+			    "group's cpu.uclamp files: {\"uclamp.min\": ..., \"uclamp.max\": ...}");
+	*cg = (struct sim_cgroup){ .parent = -1, .req = { 0, SCHED_CAPACITY_SCALE } };
+	snprintf(cg->path, sizeof(cg->path), "%s", name);
+	json_object_object_foreach(obj, key, v) {
+		char kpath[sizeof(path) + 16];
+
+		snprintf(kpath, sizeof(kpath), "%s.%s", path, key);
+		if (!strcmp(key, "uclamp.min"))
+			ret = parse_cgroup_clamp(p, gnode, key, kpath, v, &cg->req[UCLAMP_ID_MIN]);
+		else if (!strcmp(key, "uclamp.max"))
+			ret = parse_cgroup_clamp(p, gnode, key, kpath, v, &cg->req[UCLAMP_ID_MAX]);
+		else
+			ret = unknown_key(p, gnode, key, kpath,
+					  (const char *const[]){ "uclamp.min", "uclamp.max", NULL });
+		if (ret)
+			return ret;
+		cg->written = 1;
+	}
+	return 0;
+}
+
+static unsigned cgroup_depth(const char *path)
+{
+	unsigned d = 0;
+
+	for (; *path; path++)
+		d += *path == '/';
+	return d;
+}
+
+/* the groups ordered parents first, each with its parent's index; a missing parent is refused */
+static int link_cgroups(struct sp *p, int node, struct sim_options *o)
+{
+	for (unsigned i = 1; i < o->nr_cgroups; i++) /* stable: by depth, then as written */
+		for (unsigned j = i; j && cgroup_depth(o->cgroups[j - 1].path) >
+					 cgroup_depth(o->cgroups[j].path); j--) {
+			struct sim_cgroup t = o->cgroups[j];
+
+			o->cgroups[j] = o->cgroups[j - 1];
+			o->cgroups[j - 1] = t;
+		}
+	for (unsigned i = 0; i < o->nr_cgroups; i++) {
+		struct sim_cgroup *cg = &o->cgroups[i];
+		size_t plen = (size_t)(strrchr(cg->path, '/') - cg->path);
+		char path[SIM_CGROUP_PATH_MAX + 64];
+
+		if (!plen)
+			continue; /* a child of the root group */
+		for (unsigned j = 0; j < i && cg->parent < 0; j++)
+			if (strlen(o->cgroups[j].path) == plen && !strncmp(o->cgroups[j].path, cg->path, plen))
+				cg->parent = (int)j;
+		snprintf(path, sizeof(path), "kernel.cgroups.%s", cg->path);
+		if (cg->parent < 0)
+			return fail(p, node, cg->path, path, CAPSIM_ERR_PARSE, "its parent \"%.*s\" is "
+				    "not declared (declare it too, {} for a group without clamps: its "
+				    "clamps cap its children's)", (int)plen, cg->path);
+	}
+	return 0;
+}
+
+/*
+ * kernel.cgroups: {"/PATH": {"uclamp.min": "PCT", "uclamp.max": "PCT"}, ...}, the cpu cgroups
+ * rt-app's "taskgroup" names, each with what its cpu.uclamp files are written at boot
+ */
+static int parse_cgroups(struct sp *p, int knode, struct json_object *obj, struct sim_options *o)
+{
+	int node = jsonpos_child(p->pos, knode, "cgroups");
+	int ret = 0;
+
+	if (!json_object_is_type(obj, json_type_object))
+		return fail(p, knode, "cgroups", "kernel.cgroups", CAPSIM_ERR_PARSE, "expected an "
+			    "object of cgroup paths, such as {\"/background\": {\"uclamp.max\": \"50\"}}");
+	o->nr_cgroups = 0;
+	json_object_object_foreach(obj, key, v) {
+		if (o->nr_cgroups == SIM_CGROUPS_MAX)
+			return fail(p, knode, "cgroups", "kernel.cgroups", CAPSIM_ERR_RANGE, "more than "
+				    "%u groups (rt-app's limit on taskgroups)", SIM_CGROUPS_MAX);
+		ret = parse_cgroup(p, node, key, v, &o->cgroups[o->nr_cgroups++]);
+		if (ret)
+			return ret;
+	}
+	return link_cgroups(p, node, o);
+}
+
 static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 {
 	struct sim_options *o = &p->sc->opt;
@@ -211,6 +353,11 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 		} else if (!strcmp(key, "uclamp")) {
 			ret = get_bool(p, node, key, path, v, &o->uclamp);
 			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_UCLAMP_TASK);
+		} else if (!strcmp(key, "uclamp_task_group")) {
+			ret = get_bool(p, node, key, path, v, &o->uclamp_task_group);
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP);
+		} else if (!strcmp(key, "cgroups")) {
+			ret = parse_cgroups(p, node, v, o);
 		} else if (!strcmp(key, "uclamp_buckets_count")) {
 			ret = get_uint(p, node, key, path, v, UCLAMP_BUCKETS_MIN, UCLAMP_BUCKETS_MAX, &x);
 			o->uclamp_buckets = (uint32_t)x;
@@ -267,6 +414,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 		} else {
 			static const char *const known[] = {
 				"hz", "governor", "rate_limit_us", "eas", "uclamp", "uclamp_buckets_count",
+				"uclamp_task_group", "cgroups",
 				"sched_util_clamp_min",
 				"sched_util_clamp_max", "sched_util_clamp_min_rt_default", "model",
 				"freq_invariance", "cpuidle_off", "thermal_decay_shift",

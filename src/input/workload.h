@@ -93,7 +93,8 @@ struct wl_phase {
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
 	capsim_cpumask cpus;
 	char *name;
-	struct wl_pos cpus_at;
+	char *taskgroup;         /* rt-app's cgroup path ("/" the root), NULL: unchanged */
+	struct wl_pos cpus_at, taskgroup_at;
 };
 
 struct wl_task {
@@ -110,7 +111,8 @@ struct wl_task {
 	uint64_t delay_ns;
 	int priority;            /* nice (-20..19) for fair policies, 1..99 for FIFO/RR */
 	int util_min, util_max;  /* 0..1024 or WL_UNSET */
-	struct wl_pos cpus_at;
+	char *taskgroup;         /* rt-app's cgroup path ("/" the root), NULL: none given */
+	struct wl_pos cpus_at, taskgroup_at;
 	struct wl_pos at;        /* the task's key */
 	unsigned forked:1;       /* some fork event spawns this task */
 };

@@ -206,6 +206,13 @@ bool model_sugov_clamp_before_headroom(enum capsim_model model)
 	return model == CAPSIM_MODEL_V6_1;
 }
 
+bool model_em_complexity_limit(enum capsim_model model)
+{
+	/* 6.1.192's kernel/sched/topology.c has EM_MAX_COMPLEXITY (read); "sched/topology: Remove
+	 * EM_MAX_COMPLEXITY limit" (5b77261c5510, v6.7) dropped it: v6.9 on run without */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 {
 	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)

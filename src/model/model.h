@@ -113,6 +113,13 @@ bool model_util_est_two_values(enum capsim_model model);
  */
 bool model_sugov_clamp_before_headroom(enum capsim_model model);
 
+/**
+ * model_em_complexity_limit() - whether @model's build_perf_domains() refuses EAS on a root
+ * domain whose energy model is too complex (em_complexity() above EM_MAX_COMPLEXITY), as 6.1
+ * does; 5b77261c5510 (v6.7) removed the limit: v6.1 only.
+ */
+bool model_em_complexity_limit(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

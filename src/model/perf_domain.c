@@ -41,3 +41,12 @@ int build_perf_domains(const struct capsim_platform *plat, struct em_perf_domain
 	*nr_pds = n;
 	return CAPSIM_OK;
 }
+
+unsigned long em_complexity(const struct em_perf_domain *pds, unsigned nr_pds, unsigned nr_cpus)
+{
+	unsigned long nr_ps = 0;
+
+	for (unsigned i = 0; i < nr_pds; i++)
+		nr_ps += pds[i].nr_perf_states;
+	return (unsigned long)nr_pds * (nr_cpus + nr_ps);
+}

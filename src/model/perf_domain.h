@@ -25,4 +25,14 @@ struct capsim_platform;
 int build_perf_domains(const struct capsim_platform *plat, struct em_perf_domain *pds,
 		       unsigned *cpu_pd, unsigned *pd_order, unsigned *nr_pds, capsim_error *err);
 
+/* v6.1's EAS complexity bound (kernel/sched/topology.c; 5b77261c5510 removed it in v6.7) */
+#define EM_MAX_COMPLEXITY 2048
+
+/**
+ * em_complexity() - the complexity 6.1's build_perf_domains() bounds by EM_MAX_COMPLEXITY:
+ * nr_pd * (nr_cpus + nr_ps), nr_ps the performance states of the @nr_pds domains @pds
+ * together (em_pd_nr_perf_states(), the whole table), @nr_cpus the root domain's CPUs.
+ */
+unsigned long em_complexity(const struct em_perf_domain *pds, unsigned nr_pds, unsigned nr_cpus);
+
 #endif /* CAPSIM_PERF_DOMAIN_H */

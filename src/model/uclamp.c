@@ -2,9 +2,13 @@
 /*
  * uclamp.c - the runqueue side of utilization clamping (see model/uclamp.h): the bucket
  * refcounts of uclamp_rq_inc_id() / uclamp_rq_dec_id(), kernel/sched/core.c, and the effective
- * values against the system defaults. kernel-check's "uclamp" group compares these with the
- * kernel's own functions over enqueue/dequeue sequences.
+ * values against the system defaults and the cpu cgroups' clamps. kernel-check's "uclamp" group
+ * compares these with the kernel's own functions over enqueue/dequeue sequences, "uclamp_tg"
+ * the cgroup side (CONFIG_UCLAMP_TASK_GROUP).
  */
+#include <errno.h>
+#include <string.h>
+
 #include "internal.h"
 #include "model/uclamp.h"
 
@@ -124,4 +128,123 @@ void uclamp_rq_dec(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS])
 		if (CAPSIM_MUT(40, bucket_value >= rq->clamp[id].value, bucket_value > rq->clamp[id].value))
 			rq->clamp[id].value = uclamp_rq_max_value(rq, id, uc->value);
 	}
+}
+
+/* ---- CONFIG_UCLAMP_TASK_GROUP: the cpu cgroups' clamps ------------------------------------ */
+
+#define PERCENT_DIGITS_MAX 18 /* fits an s64, as the kernel's simple_strtoll() needs */
+
+/* a run of decimal digits at *@s, at most PERCENT_DIGITS_MAX: its value, its length in *@len */
+static uint64_t percent_digits(const char **s, unsigned *len)
+{
+	uint64_t v = 0;
+
+	for (*len = 0; **s >= '0' && **s <= '9'; (*s)++, (*len)++)
+		if (*len < PERCENT_DIGITS_MAX)
+			v = v * 10 + (uint64_t)(**s - '0');
+	return v;
+}
+
+static uint64_t pow10_u64(unsigned n)
+{
+	uint64_t v = 1;
+
+	while (n--)
+		v *= 10;
+	return v;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+int uclamp_capacity_from_percent(const char *buf, uint32_t *util, int64_t *percent)
+{
+	const char *s = buf, *end = buf + strlen(buf);
+	uint64_t whole, frac = 0, pct;
+	unsigned wlen, flen = 0;
+
+	while (is_blank(*s)) /* strim() */
+		s++;
+	while (end > s && is_blank(end[-1]))
+		end--;
+	if ((size_t)(end - s) == 3 && !strncmp(s, "max", 3)) {
+		*util = UCLAMP_SCALE;
+		if (percent)
+			*percent = UCLAMP_PERCENT_SCALE;
+		return 0;
+	}
+	/* cgroup_parse_float(buf, 2): "%lld.%n%lld%n" */
+	whole = percent_digits(&s, &wlen);
+	if (*s == '.') {
+		s++;
+		frac = percent_digits(&s, &flen);
+	}
+	if (!wlen || s != end || wlen > PERCENT_DIGITS_MAX || flen > PERCENT_DIGITS_MAX)
+		return -EINVAL;
+	if (flen < 2)
+		frac *= pow10_u64(2 - flen);
+	else /* DIV_ROUND_CLOSEST_ULL() */
+		frac = (frac + CAPSIM_MUT(195, pow10_u64(flen - 2) / 2, 0)) / pow10_u64(flen - 2);
+	if (whole > 100)
+		return -ERANGE; /* the kernel's (u64)percent > UCLAMP_PERCENT_SCALE, before overflow */
+	pct = whole * 100 + frac;
+	if (CAPSIM_MUT(190, pct > UCLAMP_PERCENT_SCALE, pct >= UCLAMP_PERCENT_SCALE))
+		return -ERANGE;
+	/* DIV_ROUND_CLOSEST_ULL(percent << SCHED_CAPACITY_SHIFT, UCLAMP_PERCENT_SCALE) */
+	*util = (uint32_t)(((pct << 10) + UCLAMP_PERCENT_SCALE / 2) / UCLAMP_PERCENT_SCALE);
+	if (percent)
+		*percent = (int64_t)pct;
+	return 0;
+}
+
+void uclamp_tg_init(struct uclamp_tg *tg, const uint32_t parent_eff[UCLAMP_IDS])
+{
+	for (int id = 0; id < UCLAMP_IDS; id++) {
+		tg->req[id] = uclamp_none(id);
+		tg->eff[id] = parent_eff[id];
+	}
+}
+
+void uclamp_tg_root(struct uclamp_tg *root, const struct uclamp_sysctl *sys)
+{
+	/* init_uclamp(): both at uclamp_none(UCLAMP_MAX); the sysctl handler then writes them */
+	root->req[UCLAMP_ID_MIN] = sys->util_min;
+	root->req[UCLAMP_ID_MAX] = sys->util_max;
+	root->eff[UCLAMP_ID_MIN] = root->eff[UCLAMP_ID_MAX] = UCLAMP_SCALE;
+	uclamp_tg_update_eff(root, NULL);
+}
+
+bool uclamp_tg_update_eff(struct uclamp_tg *tg, const struct uclamp_tg *parent)
+{
+	uint32_t eff[UCLAMP_IDS];
+	bool changed = false;
+
+	for (int id = 0; id < UCLAMP_IDS; id++) {
+		eff[id] = tg->req[id];
+		/* cap effective clamps with the parent's effective clamps */
+		if (parent && CAPSIM_MUT(191, eff[id] > parent->eff[id], eff[id] < parent->eff[id]))
+			eff[id] = parent->eff[id];
+	}
+	/* protection is always capped by the limit */
+	if (CAPSIM_MUT(192, eff[UCLAMP_ID_MAX] < eff[UCLAMP_ID_MIN], false))
+		eff[UCLAMP_ID_MIN] = eff[UCLAMP_ID_MAX];
+	for (int id = 0; id < UCLAMP_IDS; id++) {
+		changed |= eff[id] != tg->eff[id];
+		tg->eff[id] = eff[id];
+	}
+	return changed;
+}
+
+uint32_t uclamp_tg_restrict(const struct uclamp_tg *tg, uint32_t req)
+{
+	uint32_t lo, hi;
+
+	if (!tg)
+		return req; /* the root group: the system defaults alone restrict it */
+	lo = tg->eff[UCLAMP_ID_MIN];
+	hi = CAPSIM_MUT(193, tg->eff[UCLAMP_ID_MAX], tg->req[UCLAMP_ID_MAX]);
+	/* clamp(), minmax.h's __clamp(): the limit tested first */
+	return req >= hi ? hi : req <= lo ? lo : req;
 }

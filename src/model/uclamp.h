@@ -6,7 +6,10 @@
  * uclamp_idle_value() / uclamp_idle_reset() (UCLAMP_FLAG_IDLE), uclamp_eff_get() against the
  * system defaults (sysctl sched_util_clamp_min/max) and the RT tasks' default request
  * (sched_util_clamp_min_rt_default) of kernel/sched/core.c (v6.12; unchanged since v6.4 for
- * these functions). No task groups (CONFIG_UCLAMP_TASK_GROUP off).
+ * these functions), and the cpu cgroups' clamps of CONFIG_UCLAMP_TASK_GROUP: a group's
+ * cpu.uclamp.min/max as cpu_uclamp_write() reads them (capacity_from_percent()), its effective
+ * range (cpu_util_update_eff(), nested groups capped by their parents) and a task's request
+ * restricted to it (uclamp_tg_restrict()).
  *
  * A bucket keeps the highest clamp its tasks had while it was not empty, so a runqueue's clamp
  * can exceed every runnable task's by up to one bucket (UCLAMP_BUCKET_DELTA) until the bucket
@@ -87,10 +90,66 @@ void uclamp_rq_init(struct uclamp_rq_state *rq, uint32_t nr_buckets);
  */
 uint32_t uclamp_request(const struct uclamp_sysctl *sys, int id, int req, bool rt);
 
+/*
+ * struct task_group's clamps (CONFIG_UCLAMP_TASK_GROUP): tg->uclamp_req, what cpu.uclamp.min
+ * and cpu.uclamp.max were written to (0 and 1024 until then: alloc_uclamp_sched_group()), and
+ * tg->uclamp, the effective range cpu_util_update_eff() derives from them and the parent's.
+ */
+struct uclamp_tg {
+	uint32_t req[UCLAMP_IDS];
+	uint32_t eff[UCLAMP_IDS];
+};
+
+#define UCLAMP_PERCENT_SCALE 10000 /* 100 % with UCLAMP_PERCENT_SHIFT (2) decimals */
+
+/**
+ * uclamp_capacity_from_percent() - mirrors capacity_from_percent(), kernel/sched/core.c: a
+ * cpu.uclamp.min/max write, @buf, without its leading and trailing blanks (strim()), is "max"
+ * (1024) or a percent 0..100 with up to two decimals, further decimals rounded to the closest
+ * (cgroup_parse_float() with UCLAMP_PERCENT_SHIFT 2), as the clamp
+ * DIV_ROUND_CLOSEST(percent * 1024, 10000). Stricter than the kernel's sscanf(): only digits
+ * with one optional '.' (no sign, no text after the number), at most 18 of each.
+ * @util: the clamp, 0..1024. @percent: the percent in hundredths, 0..10000 (may be NULL).
+ * Return: 0; -EINVAL for text that is no percent; -ERANGE above 100 (the kernel's codes).
+ */
+int uclamp_capacity_from_percent(const char *buf, uint32_t *util, int64_t *percent);
+
+/**
+ * uclamp_tg_init() - alloc_uclamp_sched_group(): a new group's requests, 0 and 1024, and
+ * its effective clamps, the parent's @parent_eff.
+ */
+void uclamp_tg_init(struct uclamp_tg *tg, const uint32_t parent_eff[UCLAMP_IDS]);
+
+/**
+ * uclamp_tg_root() - the root group (init_uclamp(), uclamp_update_root_tg()): it requests
+ * the sysctls sched_util_clamp_min/max of @sys, and its effective clamps follow
+ * (uclamp_tg_update_eff() without a parent).
+ */
+void uclamp_tg_root(struct uclamp_tg *root, const struct uclamp_sysctl *sys);
+
+/**
+ * uclamp_tg_update_eff() - mirrors one group's step of cpu_util_update_eff(): each effective
+ * clamp is the group's request capped by its @parent's effective one (@parent NULL: the root
+ * group), and the minimum by the maximum. The kernel walks the descendants in pre-order; the
+ * caller updates a parent before its children.
+ * Return: whether an effective clamp changed (the kernel then updates the group's active
+ * tasks, uclamp_update_active_tasks()).
+ */
+bool uclamp_tg_update_eff(struct uclamp_tg *tg, const struct uclamp_tg *parent);
+
+/**
+ * uclamp_tg_restrict() - mirrors uclamp_tg_restrict(): @req clamped to @tg's effective
+ * [min, max]; @tg NULL for a task of the root group (or an autogroup, which capsim has not):
+ * the request as it is, restricted only by the system defaults.
+ * @tg: the task's group. @req: the request of either clamp (uclamp_request()).
+ */
+uint32_t uclamp_tg_restrict(const struct uclamp_tg *tg, uint32_t req);
+
 /**
  * uclamp_eff_get() - uclamp_eff_get(): the request restricted by the system default
  * (sched_util_clamp_min for the minimum, _max for the maximum).
- * @sys: the sysctls. @id: enum uclamp_clamp_id. @req: the request (uclamp_request()).
+ * @sys: the sysctls. @id: enum uclamp_clamp_id. @req: the request after its group's
+ * restriction (uclamp_tg_restrict() of uclamp_request(); the kernel's calls it first).
  * Return: the effective clamp value.
  */
 uint32_t uclamp_eff_get(const struct uclamp_sysctl *sys, int id, uint32_t req);
@@ -98,7 +157,8 @@ uint32_t uclamp_eff_get(const struct uclamp_sysctl *sys, int id, uint32_t req);
 /**
  * uclamp_eff_value() - uclamp_eff_value(): the value a task is counted with while @se is
  * active, else uclamp_eff_get() of @req.
- * @sys: the sysctls. @id: enum uclamp_clamp_id. @se: the task's clamp. @req: its request.
+ * @sys: the sysctls. @id: enum uclamp_clamp_id. @se: the task's clamp. @req: its request,
+ * restricted by its group (uclamp_tg_restrict()).
  * Return: the effective clamp value.
  */
 uint32_t uclamp_eff_value(const struct uclamp_sysctl *sys, int id, const struct uclamp_se *se,

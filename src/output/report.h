@@ -29,13 +29,19 @@
  * keeps its layout.
  */
 struct report_kernel {
-	int shown;               /* a kernel config file was read, or the bucket count is not the
-				  * default: other runs report as before */
+	int shown;               /* a kernel config file was read, the bucket count is not the
+				  * default, or the scenario has cgroups: other runs report as before */
 	char file[SIM_KERNEL_CONFIG_NAME_MAX]; /* "" without one */
 	unsigned hz;
 	int uclamp, eas, cpuidle_off; /* CONFIG_UCLAMP_TASK, sched_energy_aware, cpuidle.off */
 	uint32_t uclamp_buckets;      /* CONFIG_UCLAMP_BUCKETS_COUNT */
 	struct uclamp_sysctl uclamp_sysctl;
+	int uclamp_task_group;        /* CONFIG_UCLAMP_TASK_GROUP */
+	unsigned nr_cgroups;          /* the scenario's cpu cgroups: requested, effective clamps */
+	struct {
+		char path[SIM_CGROUP_PATH_MAX];
+		uint32_t req[UCLAMP_IDS], eff[UCLAMP_IDS];
+	} cgroups[SIM_CGROUPS_MAX];
 };
 
 /* what capsim_sim_summary() allocates: the public summary first */

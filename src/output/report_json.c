@@ -44,7 +44,9 @@ static void json_pressure(FILE *f, const capsim_summary *sum)
 
 /*
  * "kernel_config": the kernel config file the run read and the kernel options it used, only
- * when it read one or its uclamp bucket count is not the default: other runs read as before
+ * when it read one, its uclamp bucket count is not the default or the scenario has cgroups:
+ * other runs read as before. "cgroups" (only with some): each group's requested and effective
+ * clamps.
  */
 static void json_kernel(FILE *f, const struct report_kernel *k)
 {
@@ -57,10 +59,21 @@ static void json_kernel(FILE *f, const struct report_kernel *k)
 		fprintf(f, "null");
 	fprintf(f, ", \"hz\": %u, \"uclamp\": %s, \"uclamp_buckets_count\": %u, \"eas\": %s, "
 		"\"cpuidle_off\": %s, \"sched_util_clamp_min\": %u, \"sched_util_clamp_max\": %u, "
-		"\"sched_util_clamp_min_rt_default\": %u},\n", k->hz, k->uclamp ? "true" : "false",
-		k->uclamp_buckets, k->eas ? "true" : "false", k->cpuidle_off ? "true" : "false",
-		k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
-		k->uclamp_sysctl.util_min_rt_default);
+		"\"sched_util_clamp_min_rt_default\": %u, \"uclamp_task_group\": %s", k->hz,
+		k->uclamp ? "true" : "false", k->uclamp_buckets, k->eas ? "true" : "false",
+		k->cpuidle_off ? "true" : "false", k->uclamp_sysctl.util_min,
+		k->uclamp_sysctl.util_max, k->uclamp_sysctl.util_min_rt_default,
+		k->uclamp_task_group ? "true" : "false");
+	if (k->nr_cgroups)
+		fprintf(f, ", \"cgroups\": {");
+	for (unsigned i = 0; i < k->nr_cgroups; i++) {
+		fprintf(f, "%s", i ? ", " : "");
+		json_str(f, k->cgroups[i].path);
+		fprintf(f, ": {\"uclamp_min\": %u, \"uclamp_max\": %u, \"effective_min\": %u, "
+			"\"effective_max\": %u}", k->cgroups[i].req[0], k->cgroups[i].req[1],
+			k->cgroups[i].eff[0], k->cgroups[i].eff[1]);
+	}
+	fprintf(f, "%s},\n", k->nr_cgroups ? "}" : "");
 }
 
 /* the Linux version the model runs, null for a model no kernel runs (capped, none) */

@@ -140,10 +140,14 @@ static void report_kernel_text(FILE *f, const struct report_kernel *k)
 		return;
 	fprintf(f, "kernel config: %s: HZ %u, uclamp %s with %u buckets, sched_energy_aware %d, "
 		"cpuidle %s, sched_util_clamp_min %u, sched_util_clamp_max %u, "
-		"sched_util_clamp_min_rt_default %u\n", k->file[0] ? k->file : "-", k->hz,
-		k->uclamp ? "on" : "off", k->uclamp_buckets, k->eas, k->cpuidle_off ? "off" : "menu",
-		k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
-		k->uclamp_sysctl.util_min_rt_default);
+		"sched_util_clamp_min_rt_default %u, uclamp task groups %s\n",
+		k->file[0] ? k->file : "-", k->hz, k->uclamp ? "on" : "off", k->uclamp_buckets, k->eas,
+		k->cpuidle_off ? "off" : "menu", k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
+		k->uclamp_sysctl.util_min_rt_default, k->uclamp_task_group ? "on" : "off");
+	for (unsigned i = 0; i < k->nr_cgroups; i++)
+		fprintf(f, "cgroup %s: uclamp.min %u, uclamp.max %u, effective %u..%u\n",
+			k->cgroups[i].path, k->cgroups[i].req[0], k->cgroups[i].req[1],
+			k->cgroups[i].eff[0], k->cgroups[i].eff[1]);
 }
 
 void report_summary_text(FILE *f, const capsim_summary *sum)

@@ -127,7 +127,8 @@ static bool workload_is_endless(const struct capsim_workload *wl)
  * The root domain the placement code reads, and whether EAS runs: rd->pd from
  * build_perf_domains() (src/model/perf_domain.c), then the conditions of build_perf_domains() /
  * sched_is_eas_possible() (kernel/sched/topology.c): asymmetric capacities, schedutil and
- * sched_energy_aware (no complexity limit: 5b77261c5510 removed EM_MAX_COMPLEXITY in v6.7).
+ * sched_energy_aware, and for the v6.1 model 6.1's complexity limit (EM_MAX_COMPLEXITY, which
+ * 5b77261c5510 removed in v6.7).
  */
 static int setup_energy(struct capsim_sim *s)
 {
@@ -148,6 +149,10 @@ static int setup_energy(struct capsim_sim *s)
 	if (build_perf_domains(s->plat, s->pds, s->cpu_pd, s->pd_order, &nr_pds, &ignored))
 		return 0; /* no EM on some CPU: no rd->pd, no EAS */
 	s->eas = s->opt.eas && s->asym && s->opt.governor == SIM_GOV_SCHEDUTIL;
+	/* 6.1's build_perf_domains(): "Failed to start EAS, EM complexity is too high" */
+	if (s->eas && model_em_complexity_limit(s->opt.model) &&
+	    em_complexity(s->pds, nr_pds, s->nr_cpus) > EM_MAX_COMPLEXITY)
+		s->eas = false;
 	if (s->eas) {
 		s->rd.nr_pds = nr_pds;
 		s->rd.pds = s->pds;
@@ -183,6 +188,70 @@ static int setup_affinities(const struct capsim_sim *s, capsim_error *err)
 			if (wt->phases[ph].has_cpus)
 				ret = check_affinity(s, &wt->phases[ph].cpus, wt->name,
 						     wt->phases[ph].name, wt->phases[ph].cpus_at, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int sim_cgroup_index(const struct capsim_sim *s, const char *path)
+{
+	for (unsigned i = 0; i < s->opt.nr_cgroups; i++)
+		if (!strcmp(s->opt.cgroups[i].path, path))
+			return (int)i;
+	return -1;
+}
+
+/* a taskgroup rt-app names: the root ("/") or a cgroup of the scenario */
+static int check_taskgroup(const struct capsim_sim *s, const char *tg, const char *task,
+			   const char *phase, struct wl_pos at, capsim_error *err)
+{
+	if (!tg || !strcmp(tg, "/") || sim_cgroup_index(s, tg) >= 0)
+		return 0;
+	return capsim_error_set(err, CAPSIM_ERR_INVALID,
+				"%s:%u:%u: tasks.%s%s%s.taskgroup: \"%s\" is no cgroup of the scenario's "
+				"kernel.cgroups (declare it there: capsim models a cpu cgroup's clamps, "
+				"CONFIG_UCLAMP_TASK_GROUP, not its group scheduling)",
+				s->wl->source ? s->wl->source : "workload", at.line, at.col, task,
+				phase ? ".phases." : "", phase ? phase : "", tg);
+}
+
+void sim_cgroups_update(struct capsim_sim *s)
+{
+	struct uclamp_tg root;
+
+	uclamp_tg_root(&root, &s->opt.uclamp_sysctl);
+	for (unsigned i = 0; i < s->opt.nr_cgroups; i++) {
+		const struct sim_cgroup *cg = &s->opt.cgroups[i];
+		struct uclamp_tg *tg = &s->cgroups[i];
+		const struct uclamp_tg *parent = CAPSIM_MUT(194, cg->parent >= 0, false) ?
+						 &s->cgroups[cg->parent] : &root;
+
+		uclamp_tg_init(tg, parent->eff);
+		tg->req[UCLAMP_ID_MIN] = cg->req[UCLAMP_ID_MIN];
+		tg->req[UCLAMP_ID_MAX] = cg->req[UCLAMP_ID_MAX];
+		uclamp_tg_update_eff(tg, parent);
+	}
+}
+
+/*
+ * The cpu cgroups' clamps (sim_cgroups_update()) and the taskgroups rt-app names. A
+ * cpu.uclamp write turns the sched_uclamp_used key on (cpu_uclamp_write()); without
+ * CONFIG_UCLAMP_TASK_GROUP the files do not exist, and the groups restrict nothing.
+ */
+static int setup_cgroups(struct capsim_sim *s, capsim_error *err)
+{
+	sim_cgroups_update(s);
+	for (unsigned i = 0; i < s->opt.nr_cgroups; i++)
+		if (s->opt.uclamp && s->opt.uclamp_task_group && s->opt.cgroups[i].written)
+			s->rd.uclamp_used = true;
+	for (unsigned t = 0; t < s->wl->nr_tasks; t++) {
+		const struct wl_task *wt = &s->wl->tasks[t];
+		int ret = check_taskgroup(s, wt->taskgroup, wt->name, NULL, wt->taskgroup_at, err);
+
+		for (unsigned ph = 0; !ret && ph < wt->nr_phases; ph++)
+			ret = check_taskgroup(s, wt->phases[ph].taskgroup, wt->name, wt->phases[ph].name,
+					      wt->phases[ph].taskgroup_at, err);
 		if (ret)
 			return ret;
 	}
@@ -347,6 +416,8 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	ret = setup_calibration(s, err);
 	if (!ret)
 		ret = setup_affinities(s, err);
+	if (!ret)
+		ret = setup_cgroups(s, err);
 	if (!ret)
 		ret = sim_pressure_setup(s, err);
 	if (ret)

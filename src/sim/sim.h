@@ -242,7 +242,9 @@ struct sim_task {
 	int64_t ph_loop, task_loop;
 	const capsim_cpumask *ph_cpus; /* the phase's affinity, else the task's (NULL: all) */
 	int ph_util_min, ph_util_max; /* the phase's clamps (WL_UNSET: none) */
+	const char *ph_taskgroup; /* the phase's taskgroup (NULL: unchanged) */
 	int uclamp_req[2];        /* requested min/max, WL_UNSET if not set */
+	int cgroup;               /* its cpu cgroup: index into s->cgroups, -1: the root group */
 	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
 	int wl_task;              /* index into workload->tasks */
 	unsigned phase;
@@ -560,6 +562,8 @@ struct sim_sink {
 
 struct capsim_sim {
 	struct sim_options opt;
+	/* the cpu cgroups' clamps (opt.cgroups), effective after cpu_util_update_eff() */
+	struct uclamp_tg cgroups[SIM_CGROUPS_MAX];
 	const struct sim_fair_timeline *fair; /* EEVDF, or CFS for v6.1 (model_fair_cfs()) */
 	struct capsim_platform *plat;     /* owned; its freq_qos and pressures change as we run */
 	struct capsim_workload *wl;       /* owned */
@@ -863,6 +867,21 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_uclamp_requeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+
+/**
+ * sim_cgroup_index() - the index in s->cgroups of the cgroup at @path, -1 for the root ("/");
+ * a taskgroup sim_create() checked is one of the two.
+ */
+int sim_cgroup_index(const struct capsim_sim *s, const char *path);
+
+/**
+ * sim_cgroups_update() - the cpu cgroups' effective clamps s->cgroups from what their
+ * cpu.uclamp files hold (s->opt.cgroups) and the sysctls: the root group's
+ * (uclamp_update_root_tg()), then each group's from its request and its parent's
+ * (cpu_util_update_eff(), parents first), each made as alloc_uclamp_sched_group() makes it.
+ * The order the kernel's writes came in does not change the answer.
+ */
+void sim_cgroups_update(struct capsim_sim *s);
 void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq);
 /* Forget the pending completion event of @rq (its curr stopped or changed). */
 static inline void rq_cancel_completion(struct sim_rq *rq)

@@ -531,14 +531,23 @@ void task_yield(struct capsim_sim *s, struct sim_task *p)
 
 /* ---- creation ---------------------------------------------------------------------------- */
 
+/* task_group(p)'s clamps as uclamp_tg_restrict() reads them: NULL for the root group, or
+ * without CONFIG_UCLAMP_TASK_GROUP */
+static const struct uclamp_tg *task_uclamp_tg(const struct capsim_sim *s, const struct sim_task *p)
+{
+	return s->opt.uclamp_task_group && p->cgroup >= 0 ? &s->cgroups[p->cgroup] : NULL;
+}
+
 /*
  * mirrors sched_setattr()'s __setscheduler_uclamp() (and uclamp_fork()'s defaults): the new
- * requests, their effective values under the system defaults, and, for a queued task, its
- * rq's buckets again (__sched_setscheduler() dequeues and enqueues it around the change).
+ * requests, their effective values under the task's cgroup and the system defaults
+ * (uclamp_eff_get()), and, for a queued task, its rq's buckets again (__sched_setscheduler()
+ * dequeues and enqueues it around the change; a cgroup move, sched_move_task(), does too).
  */
 static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, int max)
 {
 	const struct uclamp_sysctl *sys = &s->opt.uclamp_sysctl;
+	const struct uclamp_tg *tg = task_uclamp_tg(s, p);
 
 	p->uclamp_req[0] = min;
 	p->uclamp_req[1] = max;
@@ -548,7 +557,8 @@ static void task_set_uclamp(struct capsim_sim *s, struct sim_task *p, int min, i
 	}
 	for (int id = 0; id < UCLAMP_IDS; id++)
 		p->uclamp_eff[id] = s->opt.uclamp ?
-			uclamp_eff_get(sys, id, uclamp_request(sys, id, p->uclamp_req[id], task_is_rt(p))) :
+			uclamp_eff_get(sys, id, uclamp_tg_restrict(tg, uclamp_request(sys, id,
+					p->uclamp_req[id], task_is_rt(p)))) :
 			(id == UCLAMP_ID_MIN ? 0 : SCHED_CAPACITY_SCALE);
 	if (p->state == TASK_RUNNING || p->state == TASK_RUNNABLE)
 		rq_uclamp_requeue(s, &s->rq[p->cpu], p);
@@ -579,6 +589,7 @@ static void task_load_phase(struct capsim_sim *s, struct sim_task *p)
 	p->ph_cpus = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
 	p->ph_util_min = ph->util_min;
 	p->ph_util_max = ph->util_max;
+	p->ph_taskgroup = ph->taskgroup;
 	p->nr_phases = wt->nr_phases;
 	p->task_loop = wt->loop;
 }
@@ -586,7 +597,7 @@ static void task_load_phase(struct capsim_sim *s, struct sim_task *p)
 /*
  * Phase (or task) settings at the start of a phase (task_load_phase()), as rt-app applies
  * them: affinity from the phase, else the task, else the thread's initial (all CPUs); uclamp
- * from the phase, else unchanged.
+ * and the taskgroup from the phase, else unchanged.
  */
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 {
@@ -596,6 +607,7 @@ static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 	int min = p->ph_util_min != WL_UNSET ? p->ph_util_min : p->uclamp_req[0];
 	int max = p->ph_util_max != WL_UNSET ? p->ph_util_max : p->uclamp_req[1];
 	const capsim_cpumask *m = p->ph_cpus;
+	int cgroup = p->ph_taskgroup ? sim_cgroup_index(s, p->ph_taskgroup) : p->cgroup;
 
 	if (!p->aff_set || m != p->aff_src) {
 		p->aff_set = true;
@@ -604,8 +616,10 @@ static void task_apply_phase(struct capsim_sim *s, struct sim_task *p)
 		if (p->state == TASK_RUNNING && !capsim_cpumask_test(&p->allowed, (unsigned)p->cpu))
 			sim_move_running(s, p);
 	}
-	if (min != p->uclamp_req[0] || max != p->uclamp_req[1])
+	if (min != p->uclamp_req[0] || max != p->uclamp_req[1] || cgroup != p->cgroup) {
+		p->cgroup = cgroup; /* set_thread_taskgroup(): cpu_cgroup_attach() */
 		task_set_uclamp(s, p, min, max);
+	}
 }
 
 static bool is_unique_timer(const struct wl_event *e)
@@ -704,6 +718,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 	p->st.cur_cpu = -1;
 	p->cpu = 0;
 	p->uclamp_req[0] = p->uclamp_req[1] = WL_UNSET;
+	p->cgroup = -1; /* rt-app threads start in the root group (reset_thread_taskgroup()) */
 	task_set_affinity(s, p, NULL);
 	task_set_uclamp(s, p, WL_UNSET, WL_UNSET);
 	s->tasks[s->nr_tasks++] = p;
@@ -729,7 +744,9 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
 	*p->lp = (struct sim_loop_log){ .start = s->now };
-	/* thread_body(): the task's own sched_data first, then its first phase's */
+	/* thread_body(): the task's own sched_data and taskgroup first, then its first phase's */
+	if (wl_of(s, p)->taskgroup)
+		p->cgroup = sim_cgroup_index(s, wl_of(s, p)->taskgroup);
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_load_phase(s, p);
 	task_apply_phase(s, p);

@@ -44,10 +44,11 @@ static void test_dot_config(void **state)
 	assert_int_equal(parse(text, &kc, &e), 0);
 	assert_int_equal(kc.given, KCONFIG_BIT(KCONFIG_HZ) | KCONFIG_BIT(KCONFIG_UCLAMP_TASK) |
 					   KCONFIG_BIT(KCONFIG_UCLAMP_BUCKETS) |
-					   KCONFIG_BIT(KCONFIG_ENERGY_MODEL) | KCONFIG_BIT(KCONFIG_CPU_IDLE));
+					   KCONFIG_BIT(KCONFIG_ENERGY_MODEL) | KCONFIG_BIT(KCONFIG_CPU_IDLE) |
+					   KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP));
 	assert_int_equal(kc.hz, 1000);
 	assert_int_equal(kc.uclamp_buckets, 20);
-	assert_true(kc.uclamp_task && kc.energy_model && kc.cpu_idle);
+	assert_true(kc.uclamp_task && kc.energy_model && kc.cpu_idle && kc.uclamp_task_group);
 }
 
 /* a defconfig: the HZ choice alone, options turned off both ways, the last line winning */
@@ -69,6 +70,16 @@ static void test_defconfig(void **state)
 	assert_int_equal(parse("# CONFIG_CPU_IDLE_GOV_MENU is not set\n# CONFIG_CPU_IDLE is not set\n",
 			       &kc, &e), 0);
 	assert_false(kc.cpu_idle);
+	/* cgroup clamps off, or without CGROUP_SCHED (on which UCLAMP_TASK_GROUP depends, so a
+	 * .config leaves it out) */
+	assert_int_equal(parse("# CONFIG_UCLAMP_TASK_GROUP is not set\n", &kc, &e), 0);
+	assert_true(kc.given & KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP));
+	assert_false(kc.uclamp_task_group);
+	assert_int_equal(parse("# CONFIG_CGROUP_SCHED is not set\n", &kc, &e), 0);
+	assert_true(kc.given & KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP));
+	assert_false(kc.uclamp_task_group);
+	assert_int_equal(parse("CONFIG_CGROUP_SCHED=y\n", &kc, &e), 0);
+	assert_false(kc.given & KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP));
 }
 
 static void refused(const char *text, int code, const char *msg)
@@ -141,7 +152,7 @@ static void test_precedence(void **state)
 
 	(void)state;
 	write_config(path, "CONFIG_HZ=1000\nCONFIG_UCLAMP_BUCKETS_COUNT=20\n# CONFIG_ENERGY_MODEL "
-			   "is not set\n# CONFIG_CPU_IDLE is not set\n");
+			   "is not set\n# CONFIG_CPU_IDLE is not set\n# CONFIG_UCLAMP_TASK_GROUP is not set\n");
 	assert_int_equal(capsim_scenario_parse(scn, strlen(scn), "s.json", NULL, &sc, &e), 0);
 	assert_int_equal(capsim_scenario_set_hz(sc, 300, &e), 0); /* before the file */
 	assert_int_equal(capsim_scenario_set_kernel_config(sc, path, &e), 0);
@@ -149,6 +160,7 @@ static void test_precedence(void **state)
 	assert_int_equal(sc->opt.uclamp_buckets, 10); /* the scenario */
 	assert_false(sc->opt.eas);                    /* the file */
 	assert_true(sc->opt.cpuidle_off);             /* the file */
+	assert_false(sc->opt.uclamp_task_group);      /* the file */
 	assert_int_equal(capsim_scenario_set_eas(sc, 1, &e), 0); /* after the file */
 	assert_true(sc->opt.eas);
 	assert_string_equal(sc->opt.kernel_config, path);

@@ -423,11 +423,32 @@ static void test_shipped_rejections(void **state)
 	/* thread1 is SCHED_DEADLINE (line 19, after 3 tabs): rt-app runs it, capsim does not model it */
 	load_fails("custom-slice.json", CAPSIM_ERR_UNSUPPORTED,
 		   "custom-slice.json:19:4: tasks.thread1.policy: SCHED_DEADLINE is not modelled");
-	/* taskgroups (cgroups) are not modelled: the key's position, task and phase level */
-	load_fails("tutorial/example10.json", CAPSIM_ERR_UNSUPPORTED,
-		   "example10.json:12:4: tasks.thread0.taskgroup: \"/tg1\"");
-	load_fails("tutorial/example11.json", CAPSIM_ERR_UNSUPPORTED,
-		   "example11.json:17:6: tasks.thread0.phases.phase0.taskgroup");
+}
+
+/* taskgroups: kept as written, with where, for the run to find among the scenario's cgroups */
+static void test_taskgroups(void **state)
+{
+	char path[512];
+	capsim_workload *wl = NULL;
+	capsim_error err = { 0 };
+	const struct wl_task *t;
+
+	(void)state;
+	snprintf(path, sizeof(path), DATA "tutorial/example11.json");
+	assert_int_equal(capsim_workload_load(path, &wl, &err), 0);
+	t = &wl->tasks[0];
+	assert_null(t->taskgroup);
+	assert_string_equal(t->phases[0].taskgroup, "/tg1/tg11");
+	assert_int_equal(t->phases[0].taskgroup_at.line, 17);
+	assert_int_equal(t->phases[0].taskgroup_at.col, 6);
+	assert_null(t->phases[1].taskgroup); /* phase1 stays in /tg1/tg11 */
+	assert_string_equal(t->phases[2].taskgroup, "/");
+	capsim_workload_free(wl);
+	wl = parse_ok("{\"tasks\":{\"t\":{\"run\":1,\"taskgroup\":\"/bg\"},"
+		      "\"u\":{\"run\":1,\"taskgroup\":\"\"}}}");
+	assert_string_equal(wl->tasks[0].taskgroup, "/bg");
+	assert_null(wl->tasks[1].taskgroup); /* "": none */
+	capsim_workload_free(wl);
 }
 
 static void test_custom_slice(void **state)
@@ -883,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_spreading_tasks),
 		cmocka_unit_test(test_governor_files),
 		cmocka_unit_test(test_shipped_rejections),
+		cmocka_unit_test(test_taskgroups),
 		cmocka_unit_test(test_custom_slice),
 		cmocka_unit_test(test_prefix_and_json_c),
 		cmocka_unit_test(test_timer_modes),

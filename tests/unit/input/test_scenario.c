@@ -120,9 +120,75 @@ static void test_errors(void **state)
 	/* a typo gets the nearest key of the object */
 	expect_error("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"modle\": \"v6.9\"}}",
 		     CAPSIM_ERR_PARSE, "s.json:1:47: kernel.modle: unknown key (did you mean \"model\"? "
-		     "expected hz, governor, rate_limit_us, eas, uclamp, uclamp_buckets_count, sched_util_clamp_min, "
+		     "expected hz, governor, rate_limit_us, eas, uclamp, uclamp_buckets_count, "
+		     "uclamp_task_group, cgroups, sched_util_clamp_min, "
 		     "sched_util_clamp_max, sched_util_clamp_min_rt_default, model, freq_invariance, "
 		     "cpuidle_off, thermal_decay_shift, capped_threshold)");
+}
+
+#define CG_PRE "{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"cgroups\": "
+
+/*
+ * kernel.cgroups: each group's cpu.uclamp files read as capacity_from_percent() reads them
+ * (P % is the clamp nearest P * 1024 / 100), parents ordered before their children whatever
+ * the order written, the defaults 0 and 1024 for what is not written.
+ */
+static void test_cgroups(void **state)
+{
+	struct capsim_scenario *sc = parse_ok(CG_PRE "{\"/top-app/sub\": {\"uclamp.min\": \"10\"}, "
+					      "\"/top-app\": {\"uclamp.min\": \"20\", \"uclamp.max\": \"max\"}, "
+					      "\"/background\": {\"uclamp.max\": \"50.5\"}, \"/empty\": {}}}}");
+	const struct sim_options *o = &sc->opt;
+
+	(void)state;
+	assert_true(o->uclamp_task_group); /* as GKI builds it */
+	assert_int_equal(o->nr_cgroups, 4);
+	assert_string_equal(o->cgroups[0].path, "/top-app");
+	assert_int_equal(o->cgroups[0].parent, -1);
+	assert_int_equal(o->cgroups[0].req[UCLAMP_ID_MIN], (2000 * 1024 + 5000) / 10000); /* 205 */
+	assert_int_equal(o->cgroups[0].req[UCLAMP_ID_MAX], 1024);
+	assert_string_equal(o->cgroups[1].path, "/background");
+	assert_int_equal(o->cgroups[1].req[UCLAMP_ID_MIN], 0);
+	assert_int_equal(o->cgroups[1].req[UCLAMP_ID_MAX], (5050 * 1024 + 5000) / 10000); /* 517 */
+	assert_string_equal(o->cgroups[2].path, "/empty");
+	assert_false(o->cgroups[2].written);
+	assert_string_equal(o->cgroups[3].path, "/top-app/sub");
+	assert_int_equal(o->cgroups[3].parent, 0);
+	assert_true(o->cgroups[3].written);
+	capsim_scenario_free(sc);
+	sc = parse_ok("{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"uclamp_task_group\": false}}");
+	assert_false(sc->opt.uclamp_task_group);
+	capsim_scenario_free(sc);
+}
+
+static void test_cgroup_errors(void **state)
+{
+	(void)state;
+	expect_error(CG_PRE "{\"/bg\": {\"uclamp.max\": \"101\"}}}}", CAPSIM_ERR_RANGE,
+		     "s.json:1:67: kernel.cgroups./bg.uclamp.max: \"101\" is above 100 % (cpu.uclamp.max "
+		     "takes 0..100; the kernel refuses it with -ERANGE)");
+	expect_error(CG_PRE "{\"/bg\": {\"uclamp.max\": \"5O\"}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:67: kernel.cgroups./bg.uclamp.max: \"5O\": expected \"max\" or a percent "
+		     "0..100 with decimal digits and at most one '.' (such as \"50\" or \"12.5\")");
+	expect_error(CG_PRE "{\"/bg\": {\"uclamp.max\": 50}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:67: kernel.cgroups./bg.uclamp.max: expected a string, as the "
+		     "cpu.uclamp.max file takes it: \"max\" or a percent such as \"50\" or \"12.5\"");
+	expect_error(CG_PRE "{\"/bg\": {\"uclamp.mx\": \"5\"}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:67: kernel.cgroups./bg.uclamp.mx: unknown key (did you mean "
+		     "\"uclamp.max\"? expected uclamp.min, uclamp.max)");
+	expect_error(CG_PRE "{\"bg\": {}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:59: kernel.cgroups.bg: expected a cgroup path under the root, such as "
+		     "\"/top-app\" (the root group has no cpu.uclamp files; its clamps are "
+		     "kernel.sched_util_clamp_*)");
+	expect_error(CG_PRE "{\"/a//b\": {}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:59: kernel.cgroups./a//b: an empty, \".\" or \"..\" name in the path "
+		     "(expected /NAME/NAME...)");
+	expect_error(CG_PRE "{\"/a/b\": {}}}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:59: kernel.cgroups./a/b: its parent \"/a\" is not declared (declare it "
+		     "too, {} for a group without clamps: its clamps cap its children's)");
+	expect_error(CG_PRE "[]}}", CAPSIM_ERR_PARSE,
+		     "s.json:1:47: kernel.cgroups: expected an object of cgroup paths, such as "
+		     "{\"/background\": {\"uclamp.max\": \"50\"}}");
 }
 
 int main(void)
@@ -131,6 +197,8 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_caps_and_events),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_cgroups),
+		cmocka_unit_test(test_cgroup_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <errno.h>
 
 #include <cmocka.h>
 
@@ -108,7 +109,11 @@ static const char scenario_fmt[] =
 	"    \"occasional\": { \"util_max\": %u, \"cpus\": [%d], \"run\": %u,\n"
 	"                    \"timer\": { \"ref\": \"t\", \"period\": %u } } } } }";
 
-/* the lowest OPP of CPU's policy at or above @khz: cpufreq_driver_resolve_freq()'s pick */
+/*
+ * the lowest OPP of CPU's policy at or above @khz that the energy model calls efficient:
+ * cpufreq_driver_resolve_freq()'s pick, CPUFREQ_RELATION_LE skipping the inefficient OPPs (on
+ * RK3399's big cluster 408 and 600 MHz, at 816 MHz's voltage)
+ */
 static uint32_t opp_at_least(const capsim_platform *p, uint64_t khz)
 {
 	int pol = capsim_platform_policy_index(p, CPU);
@@ -116,7 +121,7 @@ static uint32_t opp_at_least(const capsim_platform *p, uint64_t khz)
 
 	assert_true(pol >= 0);
 	for (unsigned i = 0; !capsim_platform_get_opp(p, (unsigned)pol, i, &o); i++)
-		if (o.khz >= khz)
+		if (o.khz >= khz && o.em_efficient)
 			return o.khz;
 	fail_msg("no OPP at or above %llu kHz", (unsigned long long)khz);
 	return 0;
@@ -247,12 +252,168 @@ static void test_rk3399_two_clamps(void **state)
 	capsim_summary_free(s20);
 }
 
+/* ---- cpu cgroups (CONFIG_UCLAMP_TASK_GROUP) ------------------------------------------------ */
+
+/*
+ * capacity_from_percent()'s rule, derived: a percent P with two decimals is the integer
+ * H = P * 100 (further decimals rounded to the nearest, halves up), and the clamp is the
+ * integer nearest to H * 1024 / 10000 (halves up); "max" is 1024; above 100 % is -ERANGE.
+ */
+static uint32_t clamp_of_hundredths(uint64_t h)
+{
+	return (uint32_t)((h * SCALE * 2 + 10000) / 20000);
+}
+
+static void check_percent(const char *text, int ret, uint64_t hundredths)
+{
+	uint32_t util = 12345;
+	int64_t pct = -1;
+
+	assert_int_equal(uclamp_capacity_from_percent(text, &util, &pct), ret);
+	if (ret)
+		return;
+	assert_int_equal(pct, (int64_t)hundredths);
+	assert_int_equal(util, hundredths == 10000 ? SCALE : clamp_of_hundredths(hundredths));
+}
+
+static void test_percent(void **state)
+{
+	(void)state;
+	check_percent("50", 0, 5000);
+	assert_int_equal(clamp_of_hundredths(5000), 512);
+	check_percent("12.5", 0, 1250);      /* 128 */
+	check_percent("33.333", 0, 3333);    /* the third decimal rounds away: 341 */
+	check_percent("33.335", 0, 3334);    /* ... or up */
+	check_percent("99.995", 0, 10000);   /* rounds up to 100 % */
+	check_percent("100.004", 0, 10000);
+	check_percent("100.005", -ERANGE, 0);
+	check_percent("101", -ERANGE, 0);
+	check_percent("max", 0, 10000);
+	check_percent(" \t20\n", 0, 2000);   /* strim()'s blanks */
+	check_percent("50.", 0, 5000);
+	check_percent("0.01", 0, 1);
+	check_percent("0", 0, 0);
+	for (const char *bad[] = { "", " ", "abc", "-1", "+5", "1e2", "5 0", "50%", ".5", "MAX",
+				    "maximum", "1.2.3", NULL }, **b = bad; *b; b++)
+		check_percent(*b, -EINVAL, 0);
+	/* every hundredth, written with two decimals */
+	for (uint64_t h = 0; h <= 10000; h++) {
+		char text[16];
+
+		snprintf(text, sizeof(text), "%llu.%02llu", (unsigned long long)(h / 100),
+			 (unsigned long long)(h % 100));
+		check_percent(text, 0, h);
+	}
+}
+
+/* a group's effective range: its request capped by the parent's effective range, min <= max */
+static void test_tg_eff(void **state)
+{
+	struct uclamp_sysctl sys;
+	struct uclamp_tg root, top, sub;
+
+	(void)state;
+	uclamp_sysctl_default(&sys);
+	uclamp_tg_root(&root, &sys);
+	assert_int_equal(root.eff[UCLAMP_ID_MIN], SCALE); /* init_uclamp(): both at 1024 */
+	assert_int_equal(root.eff[UCLAMP_ID_MAX], SCALE);
+	uclamp_tg_init(&top, root.eff);
+	top.req[UCLAMP_ID_MIN] = 205;
+	top.req[UCLAMP_ID_MAX] = 512;
+	assert_true(uclamp_tg_update_eff(&top, &root));
+	assert_int_equal(top.eff[UCLAMP_ID_MIN], 205);
+	assert_int_equal(top.eff[UCLAMP_ID_MAX], 512);
+	assert_false(uclamp_tg_update_eff(&top, &root)); /* nothing changes twice */
+	/* a child asks more than its parent allows: both capped by the parent's */
+	uclamp_tg_init(&sub, top.eff);
+	sub.req[UCLAMP_ID_MIN] = 819;
+	sub.req[UCLAMP_ID_MAX] = 1024;
+	uclamp_tg_update_eff(&sub, &top);
+	assert_int_equal(sub.eff[UCLAMP_ID_MIN], 205);
+	assert_int_equal(sub.eff[UCLAMP_ID_MAX], 512);
+	/* a child's min above its own max: protection capped by the limit */
+	sub.req[UCLAMP_ID_MIN] = 300;
+	sub.req[UCLAMP_ID_MAX] = 100;
+	uclamp_tg_update_eff(&sub, &top);
+	assert_int_equal(sub.eff[UCLAMP_ID_MIN], 100);
+	assert_int_equal(sub.eff[UCLAMP_ID_MAX], 100);
+	/* the sysctl max caps every group through the root */
+	sys.util_max = 400;
+	uclamp_tg_root(&root, &sys);
+	uclamp_tg_update_eff(&top, &root);
+	assert_int_equal(top.eff[UCLAMP_ID_MAX], 400);
+	/* a task's request within the group's range: raised to its min, lowered to its max */
+	assert_int_equal(uclamp_tg_restrict(&top, 0), 205);
+	assert_int_equal(uclamp_tg_restrict(&top, 300), 300);
+	assert_int_equal(uclamp_tg_restrict(&top, 1024), 400);
+	assert_int_equal(uclamp_tg_restrict(NULL, 1024), 1024); /* the root group: as requested */
+}
+
+/*
+ * A busy task in the background cgroup, whose cpu.uclamp.max is 25 %, asks no clamp of its own
+ * (util_max 1024 by default): uclamp_tg_restrict() gives it the group's 256, and CPU 4 settles
+ * at the OPP of that clamp (derived_khz(): 450 MHz, the efficient 816 MHz), far below the
+ * 1.8 GHz the same task reaches in the root group.
+ */
+static const char bg_fmt[] =
+	"{ \"platform\": \"rk3399\", \"duration\": \"%ds\", \"seed\": 1,\n"
+	"  \"kernel\": { \"cgroups\": { \"/background\": { \"uclamp.max\": \"25\" } } },\n"
+	"  \"workload\": { \"global\": { \"calibration\": \"CPU4\" }, \"tasks\": {\n"
+	"    \"bg\": { %s\"cpus\": [%d], \"run\": 100000 } } } }";
+
+static double run_bg(const char *taskgroup, uint32_t khz, capsim_summary **sum)
+{
+	char text[1024];
+	capsim_scenario *sc = NULL;
+	capsim_recording *rec = NULL;
+	capsim_sim *s = NULL;
+	capsim_error e = { 0 };
+	double share;
+
+	snprintf(text, sizeof(text), bg_fmt, DURATION_S, taskgroup, CPU);
+	if (capsim_scenario_parse(text, strlen(text), "rk3399-background.json", NULL, &sc, &e) ||
+	    capsim_sim_create(sc, &s, &e) || capsim_recording_attach(s, &rec, &e) ||
+	    capsim_recording_columns(rec, &e) || capsim_sim_run(s, &e) ||
+	    capsim_recording_finish(rec, &e) || capsim_sim_summary(s, sum, &e))
+		fail_msg("%s", e.msg);
+	share = share_at(rec, (*sum)->duration_ns, khz);
+	capsim_recording_free(rec);
+	capsim_sim_free(s);
+	capsim_scenario_free(sc);
+	return share;
+}
+
+static void test_background_group(void **state)
+{
+	const uint32_t clamp = clamp_of_hundredths(25 * 100); /* "25": 256 */
+	const uint32_t khz = derived_khz(clamp), top = derived_khz(SCALE);
+	capsim_summary *bg = NULL, *root = NULL;
+	double share_bg, share_root;
+
+	(void)state;
+	assert_int_equal(clamp, 256);
+	assert_true(khz < top);
+	share_bg = run_bg("\"taskgroup\": \"/background\", ", khz, &bg);
+	share_root = run_bg("", top, &root);
+	print_message("/background (uclamp.max 25 %%: %u): %.1f%% of CPU %d's settled time at %u "
+		      "kHz, %.4f J; the root group: %.1f%% at %u kHz, %.4f J\n", clamp, 100 * share_bg,
+		      CPU, khz, bg->energy_j, 100 * share_root, top, root->energy_j);
+	assert_true(share_bg > 0.99);
+	assert_true(share_root > 0.99);
+	assert_true(bg->energy_j < root->energy_j);
+	capsim_summary_free(bg);
+	capsim_summary_free(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bucket_rule),
 		cmocka_unit_test(test_bucket_keeps_max),
 		cmocka_unit_test(test_rk3399_two_clamps),
+		cmocka_unit_test(test_percent),
+		cmocka_unit_test(test_tg_eff),
+		cmocka_unit_test(test_background_group),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

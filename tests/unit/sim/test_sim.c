@@ -8,11 +8,13 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -770,6 +772,73 @@ static void test_memo_is_only_a_cache(void **state)
 	}
 }
 
+/*
+ * A platform JSON of @n CPUs (the first half of capacity 1024, the rest 512), each CPU its own
+ * policy of @k OPPs with an energy model (rising voltages: every OPP efficient); its path.
+ */
+static const char *many_pd_platform(unsigned n, unsigned k)
+{
+	static char path[64];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/tmp/capsim-test-%ld-pds.json", (long)getpid());
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fprintf(fp, "{ \"name\": \"pds-%ux%u\", \"cpus\": [", n, k);
+	for (unsigned c = 0; c < n; c++)
+		fprintf(fp, "%s{ \"capacity\": %u }", c ? ", " : "", c < n / 2 ? 1024 : 512);
+	fprintf(fp, " ], \"policies\": [");
+	for (unsigned c = 0; c < n; c++) {
+		fprintf(fp, "%s{ \"cpus\": \"%u\", \"dynamic_power_coefficient\": 100, \"opps\": [",
+			c ? ", " : "", c);
+		for (unsigned j = 0; j < k; j++)
+			fprintf(fp, "%s{ \"khz\": %u, \"uv\": %u }", j ? ", " : "", 200000 * (j + 1),
+				700000 + 25000 * j);
+		fprintf(fp, "] }");
+	}
+	fprintf(fp, " ] }\n");
+	fclose(fp);
+	return path;
+}
+
+/* whether a run of @model on @plat has EAS */
+static bool eas_under(const char *plat, enum capsim_model model)
+{
+	struct sim_options o;
+	struct capsim_sim *s;
+	bool eas;
+
+	sim_options_default(&o);
+	o.model = model;
+	o.duration_ns = 10 * MS;
+	s = run_sim(plat, "{\"tasks\": {\"t\": {\"run\": 1000}}}", &o);
+	eas = s->eas;
+	sim_free(s);
+	return eas;
+}
+
+/*
+ * 6.1's build_perf_domains() refuses EAS when nr_pd * (nr_cpus + nr_ps) > EM_MAX_COMPLEXITY
+ * (2048), nr_ps the performance states of all domains: with n single-CPU domains of k states
+ * each that is n * (n + n * k). With 16 CPUs, 7 states make 16 * (16 + 112) = 2048 (allowed,
+ * not above) and 8 make 16 * (16 + 128) = 2304 (refused); v6.10 has no limit (removed in v6.7).
+ */
+static void test_em_complexity_limit(void **state)
+{
+	const unsigned n = 16, limit = 2048;
+
+	(void)state;
+	for (unsigned k = 7; k <= 8; k++) {
+		const char *plat = many_pd_platform(n, k);
+		unsigned long c = (unsigned long)n * (n + n * k);
+
+		assert_int_equal(c, k == 7 ? 2048 : 2304);
+		assert_int_equal(eas_under(plat, CAPSIM_MODEL_V6_1), c <= limit);
+		assert_true(eas_under(plat, CAPSIM_MODEL_V6_10));
+		unlink(plat);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -791,6 +860,7 @@ int main(void)
 		cmocka_unit_test(test_reduced_capacity_kicks_idle_balance),
 		cmocka_unit_test(test_memo_is_only_a_cache),
 		cmocka_unit_test(test_fie_cpufreq_hides_hw_cap),
+		cmocka_unit_test(test_em_complexity_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
