@@ -45,7 +45,7 @@ static void cs_schedule(void)
 
 	cs_update_curr();
 	while (cs_rq.nr_running) {
-		next = eevdf_pick(&cs_rq);
+		next = eevdf_pick(&cs_rq, true);
 		if (!next->sched_delayed)
 			break;
 		eevdf_dequeue(&cs_rq, next, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);

@@ -270,6 +270,8 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 				      (op == KC_PATH_NEW ? ENQUEUE_INITIAL : ENQUEUE_WAKEUP));
 		p->on_rq = TASK_ON_RQ_QUEUED;
 		p->in_iowait = 0; /* io_schedule_finish() */
+		if (op == KC_PATH_NEW && kc_fair_curr(rq)) /* wake_up_new_task()'s wakeup_preempt() */
+			k_check_preempt_wakeup_fair(rq, p, WF_FORK);
 		return 1;
 	case KC_PATH_SLEEP:
 		if (!p->on_rq || p->se.sched_delayed || p == rq->curr)
