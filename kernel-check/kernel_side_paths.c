@@ -391,3 +391,6 @@ void kside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
 #include "kernel_side_migrate.c"
+#ifdef KC_LINUX_7_3
+#include "kernel_side_eevdf_7_3.c"
+#endif
