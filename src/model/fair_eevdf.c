@@ -668,6 +668,7 @@ static void update_protect_slice(struct eevdf_rq *rq, struct eevdf_se *se)
 		se->vprot = vprot;
 }
 
+/* mirrors wakeup_preempt_fair() (7.3) up to its pick */
 enum eevdf_wakeup_action eevdf_wakeup_action(struct eevdf_rq *rq, struct eevdf_se *pse,
 					     uint64_t now, bool curr_idle, bool p_idle,
 					     bool p_normal, bool fork, bool *resched)
@@ -707,6 +708,7 @@ static void set_short_buddy(struct eevdf_rq *rq, struct eevdf_se *pse)
 	rq->next = pse; /* set_next_buddy(): queued, not delayed, not SCHED_IDLE (a normal wakee) */
 }
 
+/* mirrors wakeup_preempt_fair() (7.3) after its pick: preempt:, update: */
 bool eevdf_wakeup_picked(struct eevdf_rq *rq, struct eevdf_se *pse, const struct eevdf_se *nse,
 			 enum eevdf_wakeup_action action)
 {
