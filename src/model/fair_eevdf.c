@@ -700,7 +700,7 @@ update:
 	return EEVDF_WAKEUP_NONE;
 }
 
-/* mirrors set_short_buddy(): the wakee unless the buddy asks for a shorter slice still */
+/* mirrors set_short_buddy() (7.3): the wakee unless the buddy asks for a shorter slice */
 static void set_short_buddy(struct eevdf_rq *rq, struct eevdf_se *pse)
 {
 	if (rq->next && rq->next->slice < pse->slice)

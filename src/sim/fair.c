@@ -586,8 +586,9 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 
 /*
  * mirrors check_preempt_wakeup_fair() (model/fair_eevdf.c) of the running fair task by @p,
- * unless a reschedule is already pending (test_tsk_need_resched()); 7.3's
- * wakeup_preempt_fair() decides even then (PREEMPT_SHORT: its buddy and protection stay)
+ * unless a reschedule is already pending (test_tsk_need_resched());
+ * the newest model's wakeup_preempt_fair() (rq->cfs.v7_3) decides even then (PREEMPT_SHORT:
+ * its buddy and protection stay)
  */
 static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
 				int wake_flags)
