@@ -7,6 +7,11 @@
  * eevdf_dequeue() (a delayed curr stays cfs curr until the switch), rq_tick()'s update_curr,
  * rq_yield_fair(), rq_check_preempt_wakeup(), and rq_resched()'s pick_fair() with
  * eevdf_put_prev() / eevdf_set_next().
+ *
+ * Compiled a second time with KC_EEVDF_7_3 for group eevdf_7_3 (kernel-check/CMakeLists.txt):
+ * the v7.3 model's eevdf_rq (v7_3), its wake-up (src/sim/fair.c's wakeup_preempt_eevdf_7_3():
+ * eevdf_wakeup_action(), the pick again while it dequeues a delayed task, eevdf_wakeup_picked();
+ * WF_FORK for a new task) and rq_requeue_delayed()'s update_curr() before the requeue.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -19,6 +24,11 @@ static struct eevdf_se cs_se[KC_EEVDF_TASKS];
 static bool cs_started[KC_EEVDF_TASKS], cs_idle[KC_EEVDF_TASKS], cs_resched;
 static int cs_curr; /* -1: idle */
 static uint64_t cs_now, cs_nr_running; /* rq->nr_running: queued and delayed tasks */
+#ifdef KC_EEVDF_7_3
+#define CS_V7_3 true
+#else
+#define CS_V7_3 false
+#endif
 
 static void cs_update_curr(void)
 {
@@ -26,15 +36,45 @@ static void cs_update_curr(void)
 		cs_resched = true;
 }
 
-/* rq_check_preempt_wakeup() */
-static void cs_wakeup_preempt(unsigned t)
+/* pick_next_entity(): a delayed pick leaves for good (NULL then) */
+static struct eevdf_se *cs_pick_next_entity(bool protect)
 {
-	if (cs_curr < 0 || cs_resched) {
+	struct eevdf_se *se = eevdf_pick(&cs_rq, protect);
+
+	if (!se->sched_delayed)
+		return se;
+	eevdf_dequeue(&cs_rq, se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
+	cs_nr_running--;
+	return NULL;
+}
+
+/* 7.3's wakeup_preempt_fair(), as src/sim/fair.c calls the model */
+static bool cs_wakeup_preempt_7_3(unsigned t, bool fork)
+{
+	enum eevdf_wakeup_action action;
+	struct eevdf_se *nse;
+	bool resched;
+
+	action = eevdf_wakeup_action(&cs_rq, &cs_se[t], cs_now, cs_idle[cs_curr], cs_idle[t],
+				     !cs_idle[t], fork, &resched);
+	if (action == EEVDF_WAKEUP_NONE || action == EEVDF_WAKEUP_RESCHED)
+		return action == EEVDF_WAKEUP_RESCHED || resched;
+	do
+		nse = cs_pick_next_entity(action != EEVDF_WAKEUP_SHORT);
+	while (!nse);
+	return eevdf_wakeup_picked(&cs_rq, &cs_se[t], nse, action) || resched;
+}
+
+/* rq_check_preempt_wakeup() (@fork: WF_FORK); 7.3 decides with a reschedule pending too */
+static void cs_wakeup_preempt(unsigned t, bool fork)
+{
+	if (cs_curr < 0 || (cs_resched && !CS_V7_3)) {
 		cs_resched = true;
 		return;
 	}
-	if (eevdf_wakeup_preempt(&cs_rq, &cs_se[t], cs_now, cs_idle[cs_curr], cs_idle[t],
-				 !cs_idle[t]))
+	if (CS_V7_3 ? cs_wakeup_preempt_7_3(t, fork)
+		    : eevdf_wakeup_preempt(&cs_rq, &cs_se[t], cs_now, cs_idle[cs_curr], cs_idle[t],
+					   !cs_idle[t]))
 		cs_resched = true;
 }
 
@@ -44,14 +84,8 @@ static void cs_schedule(void)
 	struct eevdf_se *next = NULL;
 
 	cs_update_curr();
-	while (cs_rq.nr_running) {
-		next = eevdf_pick(&cs_rq);
-		if (!next->sched_delayed)
-			break;
-		eevdf_dequeue(&cs_rq, next, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
-		cs_nr_running--;
-		next = NULL;
-	}
+	while (cs_rq.nr_running && !(next = cs_pick_next_entity(true)))
+		;
 	cs_resched = false;
 	if (cs_curr >= 0 && next == &cs_se[cs_curr])
 		return;
@@ -74,12 +108,14 @@ static int cs_op(unsigned op, unsigned t, uint64_t *selected)
 		cs_update_curr();
 		eevdf_enqueue(&cs_rq, se, EEVDF_ENQUEUE_INITIAL);
 		cs_nr_running++;
-		cs_wakeup_preempt(t);
+		cs_wakeup_preempt(t, true);
 		return 1;
 	case KC_EV_WAKE:
 		if (!cs_started[t] || (int)t == cs_curr || (se->on_rq && !se->sched_delayed))
 			return 0;
 		if (se->sched_delayed) {
+			if (CS_V7_3)
+				cs_update_curr(); /* 7.3's update_curr_eevdf() */
 			eevdf_requeue_delayed(&cs_rq, se); /* ttwu_runnable() */
 		} else {
 			*selected = 1;
@@ -87,7 +123,7 @@ static int cs_op(unsigned op, unsigned t, uint64_t *selected)
 			eevdf_enqueue(&cs_rq, se, 0);
 			cs_nr_running++;
 		}
-		cs_wakeup_preempt(t);
+		cs_wakeup_preempt(t, false);
 		return 1;
 	case KC_EV_SLEEP:
 		if (cs_curr < 0)
@@ -119,7 +155,7 @@ static int cs_op(unsigned op, unsigned t, uint64_t *selected)
 		eevdf_dequeue(&cs_rq, se, 0);
 		cs_update_curr();
 		eevdf_enqueue(&cs_rq, se, 0);
-		cs_wakeup_preempt(t);
+		cs_wakeup_preempt(t, false);
 		return 1;
 	}
 	return 0;
@@ -128,6 +164,7 @@ static int cs_op(unsigned op, unsigned t, uint64_t *selected)
 void cside_eevdf(const struct kc_eevdf_in *in, struct kc_eevdf_out *out)
 {
 	eevdf_rq_init(&cs_rq, in->base_slice, in->tick_nsec, false);
+	cs_rq.v7_3 = CS_V7_3;
 	memset(cs_se, 0, sizeof(cs_se));
 	memset(cs_started, 0, sizeof(cs_started));
 	cs_curr = -1;

@@ -7,12 +7,17 @@
  * clamps from the model's uclamp_eff_get() under the case's system defaults (as
  * task_set_uclamp() does), then the engine's update_misfit_status() of the case's CPU with p
  * running there, or idle (src/sim/fair_balance.c). Nothing here computes an answer.
+ * Compiled a second time with KC_MODEL=CAPSIM_MODEL_V7_3 for update_misfit_status_7_3.
  */
 #include <string.h>
 
 #include "kcase.h"
 #include "model/uclamp.h"
 #include "sim/sim.h"
+
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#endif
 
 static struct {
 	struct capsim_sim s;
@@ -28,7 +33,7 @@ static void ms_sim_init(const struct kc_update_misfit_status_in *in)
 	struct capsim_sim *s = &ms.s;
 
 	memset(&ms, 0, sizeof(ms));
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp = true;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
@@ -39,7 +44,7 @@ static void ms_sim_init(const struct kc_update_misfit_status_in *in)
 	s->rq = ms.rq;
 	s->view = ms.view;
 	s->plat = &ms.plat;
-	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = (unsigned)in->nr_cpus,
+	s->rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				  .cpus = ms.view, .uclamp_used = in->uclamp_used != 0 };
 	ms.plat.cpus = ms.cpu;
 	ms.plat.nr_cpus = (unsigned)in->nr_cpus;

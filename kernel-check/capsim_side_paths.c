@@ -320,10 +320,13 @@ static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iow
 		if (cs_on_rq(p))
 			return 0;
 		p->in_iowait = iowait;
-		if (op == KC_PATH_NEW)
-			rq_enqueue_flags(s, rq, p, false, EEVDF_ENQUEUE_INITIAL);
-		else
+		if (op == KC_PATH_WAKE) {
 			rq_enqueue(s, rq, p, true);
+			return 1;
+		}
+		rq_enqueue_flags(s, rq, p, false, EEVDF_ENQUEUE_INITIAL);
+		if (rq->curr) /* wake_up_new_task()'s wakeup_preempt() */
+			rq_check_preempt_wakeup_flags(s, rq, p, WF_FORK);
 		return 1;
 	case KC_PATH_SLEEP:
 		if (!cs_on_rq(p) || p->se.sched_delayed || rq->curr == p)

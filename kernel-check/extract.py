@@ -164,6 +164,20 @@ def select_config(text, cfg, where):
 DECL_LINE = re.compile(r'^[A-Za-z_][\w\s\*]*$')
 
 
+def skip_parens(clean, k):
+    """Returns the index after the parenthesis that closes the one at @k."""
+    depth = 0
+    while k < len(clean):
+        if clean[k] == '(':
+            depth += 1
+        elif clean[k] == ')':
+            depth -= 1
+            if depth == 0:
+                return k + 1
+        k += 1
+    return k
+
+
 def find_function(text, clean, name, where):
     """Returns (start, brace, end) of the definition of @name in @text, or exits."""
     for m in re.finditer(r'(?<![\w.>])' + re.escape(name) + r'\s*\(', clean):
@@ -181,7 +195,9 @@ def find_function(text, clean, name, where):
             j += 1
         k = j + 1
         while k < len(clean) and (clean[k].isspace() or re.match(r'\w', clean[k])):
-            k += 1  # attributes such as __acquires() are not used here; words like "const" are
+            k += 1  # words like "const"
+            if k < len(clean) and clean[k] == '(' and re.search(r'(?<!\w)__\w+$', clean[j:k]):
+                k = skip_parens(clean, k)  # an attribute with arguments: __must_hold(lock)
         if k >= len(clean) or clean[k] != '{':
             continue  # a declaration or a call
         # the return type: this line's start, and the lines above made only of type words

@@ -1273,8 +1273,9 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 }
 #endif /* !KC_LINUX_7_3 */
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
-/* group fork: in this translation unit, whose cut functions are static */
+/* groups fork and update_misfit_status: in this translation unit, whose cut functions are
+ * static (fork is not ported to 7.3: moves-7.3.txt) */
+#ifndef KC_LINUX_7_3
 #include "kernel_side_fork.c"
-#include "kernel_side_misfit.c"
 #endif
+#include "kernel_side_misfit.c"

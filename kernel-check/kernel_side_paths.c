@@ -270,6 +270,8 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 				      (op == KC_PATH_NEW ? ENQUEUE_INITIAL : ENQUEUE_WAKEUP));
 		p->on_rq = TASK_ON_RQ_QUEUED;
 		p->in_iowait = 0; /* io_schedule_finish() */
+		if (op == KC_PATH_NEW && kc_fair_curr(rq)) /* wake_up_new_task()'s wakeup_preempt() */
+			k_check_preempt_wakeup_fair(rq, p, WF_FORK);
 		return 1;
 	case KC_PATH_SLEEP:
 		if (!p->on_rq || p->se.sched_delayed || p == rq->curr)
@@ -389,3 +391,6 @@ void kside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
 #include "kernel_side_migrate.c"
+#ifdef KC_LINUX_7_3
+#include "kernel_side_eevdf_7_3.c"
+#endif

@@ -368,6 +368,11 @@ u64 kc_paths_sched_clock_cpu(int cpu);
 #define pref_llc_running_dec(rq, p) do { } while (0)
 #define task_tick_cache(rq, p) do { } while (0)
 #define resched_curr_lazy(rq) resched_curr(rq)
+/* group eevdf_7_3's __schedule(): no newidle balance (one CPU), no clock skip, no lock checks */
+#define __must_hold(lock)
+#define RETRY_TASK ((struct task_struct *)-1UL)
+#define sched_balance_newidle(rq, rf) 0
+#define rq_clock_skip_update(rq) do { } while (0)
 #define div64_long(a, b) ((a) / (b))
 #define normalized_sysctl_sched_base_slice 700000ULL /* fair.c's; read without RUN_TO_PARITY only */
 #define sysctl_sched_migration_cost 500000UL /* fair.c's; read with NEXT_BUDDY only */

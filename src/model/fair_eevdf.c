@@ -356,7 +356,7 @@ static void set_protect_slice(struct eevdf_rq *rq, struct eevdf_se *se)
 
 /* ---- pick -------------------------------------------------------------------------------- */
 
-struct eevdf_se *eevdf_pick(struct eevdf_rq *rq)
+struct eevdf_se *eevdf_pick(struct eevdf_rq *rq, bool protect)
 {
 	struct eevdf_se *node = rq->root, *se = eevdf_first(rq), *curr = rq->curr, *best = NULL;
 
@@ -364,10 +364,14 @@ struct eevdf_se *eevdf_pick(struct eevdf_rq *rq)
 	if (rq->nr_running == 1)
 		return curr && curr->on_rq ? curr : se;
 
+	/* PICK_BUDDY: the next buddy (never delayed) costs latency, not fairness */
+	if (CAPSIM_MUT(160, protect, true) && rq->next && eevdf_eligible(rq, rq->next))
+		return rq->next;
+
 	if (curr && (!curr->on_rq || !eevdf_eligible(rq, curr)))
 		curr = NULL;
 
-	if (curr && protect_slice(rq, curr)) /* RUN_TO_PARITY */
+	if (curr && protect && protect_slice(rq, curr)) /* RUN_TO_PARITY */
 		return curr;
 
 	/* the leftmost entity, if eligible */
@@ -398,6 +402,16 @@ found:
 }
 
 /* ---- running ----------------------------------------------------------------------------- */
+
+/*
+ * mirrors clear_buddies(): at a dequeue and set_next_task_fair(); those of curr in update_curr()
+ * and yield_task_fair() never find it here, where the only buddy is a wakee that has not run
+ */
+static void clear_buddies(struct eevdf_rq *rq, const struct eevdf_se *se)
+{
+	if (rq->next == se)
+		rq->next = NULL;
+}
 
 /* mirrors update_deadline(): vd_i = ve_i + r_i / w_i once the request is consumed */
 static bool update_deadline(struct eevdf_rq *rq, struct eevdf_se *se)
@@ -514,6 +528,7 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 	/* 7.3's __dequeue_task() takes the lag first, a delayed entity's too */
 	bool lag_first = CAPSIM_MUT(144, rq->v7_3, false);
 
+	CAPSIM_MUT(161, clear_buddies(rq, se), (void)0);
 	if (lag_first)
 		update_entity_lag(rq, se);
 	if (!(flags & EEVDF_DEQUEUE_DELAYED)) {
@@ -567,6 +582,7 @@ void eevdf_requeue_delayed(struct eevdf_rq *rq, struct eevdf_se *se)
 
 void eevdf_set_next(struct eevdf_rq *rq, struct eevdf_se *se, uint64_t now)
 {
+	CAPSIM_MUT(162, clear_buddies(rq, se), (void)0);
 	if (se->on_rq) {
 		dequeue_tree(rq, se);
 		if (!rq->v7_3)
@@ -634,5 +650,76 @@ bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t no
 	/* a shorter, eligible request overrides curr's protection even if it is not picked */
 	if (do_preempt_short(rq, pse, se))
 		cancel_protect_slice(rq, se);
-	return eevdf_pick(rq) == pse || resched;
+	return eevdf_pick(rq, true) == pse || resched;
+}
+
+/*
+ * mirrors update_protect_slice() (7.3): curr keeps its protection no further than the
+ * smallest queued slice beyond the earlier of its vruntime and V
+ */
+static void update_protect_slice(struct eevdf_rq *rq, struct eevdf_se *se)
+{
+	uint64_t v = eevdf_avg_vruntime(rq), vprot;
+
+	if ((int64_t)(se->vruntime - v) < 0)
+		v = se->vruntime;
+	vprot = v + eevdf_calc_delta_fair(rq, cfs_rq_min_slice(rq), se);
+	if (CAPSIM_MUT(163, (int64_t)(vprot - se->vprot) < 0, false))
+		se->vprot = vprot;
+}
+
+/* mirrors wakeup_preempt_fair() (7.3) up to its pick */
+enum eevdf_wakeup_action eevdf_wakeup_action(struct eevdf_rq *rq, struct eevdf_se *pse,
+					     uint64_t now, bool curr_idle, bool p_idle,
+					     bool p_normal, bool fork, bool *resched)
+{
+	struct eevdf_se *se = rq->curr;
+
+	*resched = false;
+	if (!se || se == pse)
+		return EEVDF_WAKEUP_NONE;
+	/* an idle entity is preempted by a non-idle one at once, without slice protection */
+	if (curr_idle && !p_idle) {
+		cancel_protect_slice(rq, se);
+		return EEVDF_WAKEUP_RESCHED;
+	}
+	*resched = eevdf_update_curr(rq, now);
+	/* BATCH and IDLE wakees do not preempt; a delayed wakee cannot be (ttwu_runnable()
+	 * requeued it before) */
+	if (curr_idle != p_idle || !p_normal)
+		goto update;
+	/* a shorter slice overrides curr's protection if the wakee is eligible */
+	if (CAPSIM_MUT(164, pse->slice < se->slice, pse->slice <= se->slice))
+		return EEVDF_WAKEUP_SHORT;
+	/* a fork is less likely to share data with its parent (exec often follows) */
+	if (CAPSIM_MUT(165, fork, false))
+		goto update;
+	return EEVDF_WAKEUP_PICK;
+update:
+	update_protect_slice(rq, se);
+	return EEVDF_WAKEUP_NONE;
+}
+
+/* mirrors set_short_buddy() (7.3): the wakee unless the buddy asks for a shorter slice */
+static void set_short_buddy(struct eevdf_rq *rq, struct eevdf_se *pse)
+{
+	if (rq->next && rq->next->slice < pse->slice)
+		return;
+	rq->next = pse; /* set_next_buddy(): queued, not delayed, not SCHED_IDLE (a normal wakee) */
+}
+
+/* mirrors wakeup_preempt_fair() (7.3) after its pick: preempt:, update: */
+bool eevdf_wakeup_picked(struct eevdf_rq *rq, struct eevdf_se *pse, const struct eevdf_se *nse,
+			 enum eevdf_wakeup_action action)
+{
+	bool preempt_short = action == EEVDF_WAKEUP_SHORT;
+
+	if (nse != pse && !(preempt_short && CAPSIM_MUT(166, eevdf_eligible(rq, pse), false))) {
+		update_protect_slice(rq, rq->curr);
+		return false;
+	}
+	cancel_protect_slice(rq, rq->curr);
+	if (preempt_short)
+		CAPSIM_MUT(167, set_short_buddy(rq, pse), (void)0);
+	return true;
 }

@@ -32,8 +32,11 @@
  * re-places it only when that changed its lag. The tick's (task_tick_fair_7_3): the slice
  * protection is se->vprot (set_protect_slice(): the deadline, or where curr stops being eligible
  * when a shorter slice is queued, min_slice being a third augmented value), and update_curr()
- * asks for a reschedule once it ends. 7.3's wake-up preemption (wakeup_preempt_fair(): preempt
- * actions, the next buddy, update_protect_slice()) is still 6.12's here (docs/model.md).
+ * asks for a reschedule once it ends. The wake-up's (check_preempt_wakeup_fair_7_3): 7.3's
+ * wakeup_preempt_fair() decides by an action (eevdf_wakeup_action()): no early return on a pending
+ * reschedule, a shorter-slice wakee picked without the protection and, if it preempts, made the
+ * next buddy (cfs_rq->next, which pick_eevdf() takes first while protecting), a fork never
+ * preempting otherwise, and update_protect_slice() where it does not preempt.
  */
 #ifndef CAPSIM_FAIR_EEVDF_H
 #define CAPSIM_FAIR_EEVDF_H
@@ -70,6 +73,7 @@ struct eevdf_rq {
 	int64_t avg_load;       /* sum of the tree's weights */
 	unsigned nr_running;    /* entities on_rq, curr and delayed ones included */
 	struct eevdf_se *curr;
+	struct eevdf_se *next;  /* the next buddy (7.3: a shorter-slice wakee that preempted) */
 	struct eevdf_se *root;
 	uint64_t seq;
 	uint64_t base_slice;    /* sysctl_sched_base_slice, ns */
@@ -105,9 +109,11 @@ struct eevdf_se *eevdf_first(const struct eevdf_rq *rq);
 
 /**
  * eevdf_pick() - the eligible entity with the earliest deadline, curr included (kept while its
- * slice is protected, RUN_TO_PARITY). Mirrors pick_eevdf(). Return: NULL if none is queued.
+ * slice is protected, RUN_TO_PARITY); 7.3: the next buddy first if eligible. @protect: whether
+ * curr's protection and the buddy count (7.3's wake-up of a shorter slice picks without; 6.12
+ * always protects). Mirrors pick_eevdf(). Return: NULL if none is queued.
  */
-struct eevdf_se *eevdf_pick(struct eevdf_rq *rq);
+struct eevdf_se *eevdf_pick(struct eevdf_rq *rq, bool protect);
 
 /**
  * eevdf_update_curr() - charge curr for the time from its exec_start to @now (ns, the rq's
@@ -160,5 +166,33 @@ void eevdf_yield(struct eevdf_rq *rq, uint64_t now);
  */
 bool eevdf_wakeup_preempt(struct eevdf_rq *rq, struct eevdf_se *pse, uint64_t now,
 			  bool curr_idle, bool p_idle, bool p_normal);
+
+/* 7.3's enum preempt_wakeup_action: what wakeup_preempt_fair() does after its first tests */
+enum eevdf_wakeup_action {
+	EEVDF_WAKEUP_NONE,    /* no preemption (the protection updated) */
+	EEVDF_WAKEUP_SHORT,   /* a shorter slice: the pick ignores curr's protection */
+	EEVDF_WAKEUP_PICK,    /* the pick decides */
+	EEVDF_WAKEUP_RESCHED, /* preempt (the protection cancelled) */
+};
+
+/**
+ * eevdf_wakeup_action() - 7.3's wakeup_preempt_fair() of curr (a fair task) by the woken, queued
+ * @pse at @now, up to its pick: the SCHED_IDLE rules, update_curr() (a reschedule it asks for in
+ * @resched), BATCH and IDLE wakees, PREEMPT_SHORT, WF_FORK (@fork: wake_up_new_task()). For
+ * _PICK and _SHORT the caller picks as pick_next_entity() does (eevdf_pick(), protecting unless
+ * _SHORT; a delayed entity picked is dequeued for good and the pick made again), then calls
+ * eevdf_wakeup_picked(). Mirrors wakeup_preempt_fair() (7.3; NEXT_BUDDY off, as its default).
+ */
+enum eevdf_wakeup_action eevdf_wakeup_action(struct eevdf_rq *rq, struct eevdf_se *pse,
+					     uint64_t now, bool curr_idle, bool p_idle,
+					     bool p_normal, bool fork, bool *resched);
+
+/**
+ * eevdf_wakeup_picked() - the rest of 7.3's wakeup_preempt_fair() once the pick chose @nse for
+ * @action: preempt if it is @pse, or, for _SHORT, if @pse is eligible (then @pse becomes the next
+ * buddy: set_short_buddy()); else update_protect_slice() of curr. Return: true to reschedule.
+ */
+bool eevdf_wakeup_picked(struct eevdf_rq *rq, struct eevdf_se *pse, const struct eevdf_se *nse,
+			 enum eevdf_wakeup_action action);
 
 #endif /* CAPSIM_FAIR_EEVDF_H */

@@ -382,7 +382,8 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
  * within a class, the class's wakeup_preempt() (the sugov kthread, a special entity, preempts
  * any deadline task: wakeup_preempt_dl(); check_preempt_wakeup_fair() between fair tasks).
  */
-void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+void rq_check_preempt_wakeup_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				   int wake_flags)
 {
 	const struct sim_sched_class *c;
 
@@ -391,9 +392,14 @@ void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim
 		sugov_irq_work_run(s);
 	c = curr_class(rq);
 	if (p->sched_class == c)
-		c->wakeup_preempt(s, rq, p);
+		c->wakeup_preempt(s, rq, p, wake_flags);
 	else if (p->sched_class->rank > c->rank)
 		rq_resched(s, rq);
+}
+
+void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+{
+	rq_check_preempt_wakeup_flags(s, rq, p, WF_TTWU);
 }
 
 /* mirrors do_sched_yield(): the yield_task() of the running @p's class */

@@ -85,9 +85,11 @@ static bool task_tick_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_tas
 }
 
 /* mirrors wakeup_preempt_dl() with dl_entity_preempt(): a special entity preempts any */
-static void wakeup_preempt_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void wakeup_preempt_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			      int wake_flags)
 {
 	(void)p;
+	(void)wake_flags;
 	rq_resched(s, rq);
 }
 

@@ -335,13 +335,21 @@ static bool eevdf_tl_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors pick_next_entity()'s dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED): the delayed
- * task the pick chose leaves for good (its util_est and uclamp already left at its sleep).
+ * mirrors pick_next_entity()'s dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED) (7.3's
+ * __dequeue_task()): the delayed task the pick chose leaves for good (its util_est and uclamp
+ * already left at its sleep). dequeue_entity() updates its PELT while it is still queued
+ * (load, not runnable); the v6.12 model updates it after, as a task off the queue, though
+ * 6.12.118 has the same order as 7.3 (docs/model.md: left so that v6.12's outputs hold).
  */
 static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
+	bool pelt_first = CAPSIM_MUT(170, rq->cfs.v7_3, false);
+
+	if (pelt_first)
+		update_load_avg(s, rq, p);
 	eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
-	update_load_avg(s, rq, p);
+	if (!pelt_first)
+		update_load_avg(s, rq, p);
 	rq->cfs_delayed--;
 	rq->cfs_load_weight -= p->weight;
 	rq->nr_running--;
@@ -349,18 +357,27 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 }
 
 /*
- * mirrors pick_task_fair(): pick_eevdf(), and a delayed task it picks is dequeued for good
- * (pick_next_entity()) and the pick made again. NULL: no fair task to run.
+ * mirrors pick_next_entity(): pick_eevdf() (@protect: curr's slice protection and the next
+ * buddy count), and a delayed task it picks is dequeued for good (NULL then)
  */
+static struct eevdf_se *pick_next_entity(struct capsim_sim *s, struct sim_rq *rq, bool protect)
+{
+	struct eevdf_se *se = eevdf_pick(&rq->cfs, protect);
+
+	if (!se->sched_delayed)
+		return se;
+	dequeue_delayed(s, rq, task_of(se));
+	return NULL;
+}
+
+/* mirrors pick_task_fair(): pick_next_entity() until it finds a task. NULL: none to run */
 static struct sim_task *eevdf_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	while (rq->cfs.nr_running) {
-		struct eevdf_se *se = eevdf_pick(&rq->cfs);
-		struct sim_task *p = task_of(se);
+		struct eevdf_se *se = pick_next_entity(s, rq, true);
 
-		if (!se->sched_delayed)
-			return p;
-		dequeue_delayed(s, rq, p);
+		if (se)
+			return task_of(se);
 	}
 	return NULL;
 }
@@ -569,12 +586,22 @@ static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
 
 /*
  * mirrors check_preempt_wakeup_fair() (model/fair_eevdf.c) of the running fair task by @p,
- * unless a reschedule is already pending (test_tsk_need_resched())
+ * unless a reschedule is already pending (test_tsk_need_resched());
+ * the newest model's wakeup_preempt_fair() (rq->cfs.v7_3) decides even then (PREEMPT_SHORT:
+ * its buddy and protection stay)
  */
-static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void wakeup_preempt_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				int wake_flags)
 {
+	bool pending;
+
 	rq_update_curr(s, rq);
-	if (CAPSIM_MUT(67, rq->fair_resched, false) || s->fair->wakeup_preempt(s, rq, p))
+	pending = CAPSIM_MUT(67, rq->fair_resched, false);
+	if (pending && CAPSIM_MUT(168, !rq->cfs.v7_3, true)) {
+		rq_resched(s, rq);
+		return;
+	}
+	if (s->fair->wakeup_preempt(s, rq, p, wake_flags) || pending)
 		rq_resched(s, rq);
 }
 
@@ -614,15 +641,40 @@ static bool eevdf_tl_tick(struct capsim_sim *s, struct sim_rq *rq)
 	return false;
 }
 
-static bool eevdf_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+/*
+ * 7.3's wakeup_preempt_fair(): the decision up to the pick (model/fair_eevdf.c), then
+ * pick_next_entity(), again while it dequeues a delayed task, then the decision on its choice
+ */
+static bool wakeup_preempt_eevdf_7_3(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				     bool p_normal, int wake_flags)
 {
 	const struct sim_task *c = rq->curr;
+	enum eevdf_wakeup_action action;
+	struct eevdf_se *nse;
+	bool resched;
 
-	(void)s;
+	action = eevdf_wakeup_action(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
+				     p->policy == WL_POLICY_IDLE, p_normal,
+				     wake_flags & WF_FORK, &resched);
+	if (action == EEVDF_WAKEUP_NONE || action == EEVDF_WAKEUP_RESCHED)
+		return action == EEVDF_WAKEUP_RESCHED || resched;
+	do
+		nse = pick_next_entity(s, rq, action != CAPSIM_MUT(169, EEVDF_WAKEUP_SHORT,
+								   EEVDF_WAKEUP_PICK));
+	while (!nse);
+	return eevdf_wakeup_picked(&rq->cfs, &p->se, nse, action) || resched;
+}
+
+static bool eevdf_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				    int wake_flags)
+{
+	const struct sim_task *c = rq->curr;
+	bool p_normal = CAPSIM_MUT(65, p->policy == WL_POLICY_OTHER, p->policy != WL_POLICY_IDLE);
+
+	if (rq->cfs.v7_3)
+		return wakeup_preempt_eevdf_7_3(s, rq, p, p_normal, wake_flags);
 	return eevdf_wakeup_preempt(&rq->cfs, &p->se, rq->clk.clock, c->policy == WL_POLICY_IDLE,
-				    p->policy == WL_POLICY_IDLE,
-				    CAPSIM_MUT(65, p->policy == WL_POLICY_OTHER,
-					       p->policy != WL_POLICY_IDLE));
+				    p->policy == WL_POLICY_IDLE, p_normal);
 }
 
 static void eevdf_tl_yield(struct capsim_sim *s, struct sim_rq *rq)

@@ -75,11 +75,13 @@ static bool cfs_tl_tick(struct capsim_sim *s, struct sim_rq *rq)
 	return rq->cfs61.nr_running > 1 && cfs_check_preempt_tick(&rq->cfs61);
 }
 
-static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				  int wake_flags)
 {
 	const struct sim_task *c = rq->curr;
 
 	(void)s;
+	(void)wake_flags; /* 6.1 reads WF_FORK with NEXT_BUDDY only, off by default */
 	return cfs_check_preempt_wakeup(&rq->cfs61, &p->cse, rq->clk.clock,
 					(c->policy == WL_POLICY_IDLE ? CFS_WAKE_CURR_IDLE : 0) |
 					(p->policy == WL_POLICY_IDLE ? CFS_WAKE_P_IDLE : 0) |

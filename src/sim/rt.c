@@ -150,8 +150,10 @@ static bool task_tick_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_tas
 }
 
 /* mirrors wakeup_preempt_rt(): a strictly higher priority preempts */
-static void wakeup_preempt_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static void wakeup_preempt_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			      int wake_flags)
 {
+	(void)wake_flags;
 	if (p->rt_prio > rq->curr->rt_prio)
 		rq_resched(s, rq);
 }

@@ -298,8 +298,10 @@ struct sim_sched_class {
 	void (*migrate_task_rq)(struct capsim_sim *s, struct sim_task *p, int new_cpu);
 	/* balance(): the rq found nothing to run; pull work if it can */
 	void (*balance)(struct capsim_sim *s, struct sim_rq *rq);
-	/* wakeup_preempt() of curr by @p of the same class: reschedules if @p wins */
-	void (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* wakeup_preempt() of curr by @p of the same class (@wake_flags: WF_FORK for a new task):
+	 * reschedules if @p wins */
+	void (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       int wake_flags);
 	void (*yield_task)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 	/* task_dead(): @p exited after its last dequeue */
 	void (*task_dead)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
@@ -334,8 +336,10 @@ struct sim_fair_timeline {
 	bool (*update_curr)(struct capsim_sim *s, struct sim_rq *rq);
 	/* entity_tick()'s preemption check, after update_curr(). Return: reschedule */
 	bool (*tick)(struct capsim_sim *s, struct sim_rq *rq);
-	/* check_preempt_wakeup() of curr by the queued @p. Return: reschedule */
-	bool (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+	/* check_preempt_wakeup() of curr by the queued @p (@wake_flags as the class's). Return:
+	 * reschedule */
+	bool (*wakeup_preempt)(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+			       int wake_flags);
 	/* yield_task_fair() of curr, its rq not running it alone */
 	void (*yield)(struct capsim_sim *s, struct sim_rq *rq);
 	/* migrate_task_rq_fair()'s timeline part (NULL: none) */
@@ -834,6 +838,9 @@ void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p);
 void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+/* the same with wake_up_new_task()'s WF_FORK (@wake_flags), which 7.3's fair class reads */
+void rq_check_preempt_wakeup_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
+				   int wake_flags);
 void rq_yield(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);

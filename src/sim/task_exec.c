@@ -763,7 +763,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	s->live_tasks++;
 	rq_enqueue_flags(s, &s->rq[cpu], p, false, EEVDF_ENQUEUE_INITIAL);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP_NEW, p); /* wake_up_new_task() */
-	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
+	rq_check_preempt_wakeup_flags(s, &s->rq[cpu], p, WF_FORK);
 }
 
 /* an rt-app fork event of a task running on @parent_cpu: its thread is made there */

@@ -107,7 +107,7 @@ static void test_slice_cfs_vs_eevdf(void **state)
 	eevdf_rq_init(&erq, 750000 * FACTOR, TICK, false);
 	eevdf_enqueue(&erq, &ea, 0);
 	eevdf_enqueue(&erq, &eb, 0);
-	eevdf_set_next(&erq, eevdf_pick(&erq), 0);
+	eevdf_set_next(&erq, eevdf_pick(&erq, true), 0);
 	for (t = TICK; !eevdf_resched && t <= 10 * TICK; t += TICK)
 		if (eevdf_update_curr(&erq, t))
 			eevdf_resched = t;

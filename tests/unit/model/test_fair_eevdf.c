@@ -6,7 +6,7 @@
  * (first queued on ties) and the eligible entity with the earliest deadline (pick_eevdf()
  * without curr); V stays within the queued vruntimes; an ineligible sleeper is delayed and a
  * delayed entity woken before its pick is requeued with its positive lag dropped; 7.3's
- * rounding, placement and dequeue order (v7_3).
+ * rounding, placement and dequeue order, and its wake-up preemption (v7_3).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -90,7 +90,7 @@ static void test_timeline_against_scan(void **state)
 		}
 		assert_int_equal(rq.nr_running, nr_order);
 		assert_ptr_equal(eevdf_first(&rq), scan_pick(&rq, false));
-		assert_ptr_equal(eevdf_pick(&rq), nr_order == 1 ? &ses[order[0]] :
+		assert_ptr_equal(eevdf_pick(&rq, true), nr_order == 1 ? &ses[order[0]] :
 						   scan_pick(&rq, true));
 	}
 	assert_true(nr_order > 0);
@@ -177,7 +177,7 @@ static void test_sched_idle_preempted(void **state)
 	p.vlag = -2000000; /* even far behind in lag */
 	eevdf_enqueue(&rq, &p, 0);
 	assert_true(eevdf_wakeup_preempt(&rq, &p, 100000, true, false, true));
-	assert_true(eevdf_pick(&rq) == &p || eevdf_eligible(&rq, &hog));
+	assert_true(eevdf_pick(&rq, true) == &p || eevdf_eligible(&rq, &hog));
 	/* the same wakee does not preempt a normal curr within its protected slice */
 	memset(&hog, 0, sizeof(hog));
 	memset(&p, 0, sizeof(p));
@@ -247,6 +247,101 @@ static void test_v7_3_enqueue_dequeue(void **state)
 	assert_int_equal(rq.zero_vruntime, v0);
 }
 
+/* a v7.3 rq (3 ms base slice) whose curr @a (nice 0) has run 100 us, then @p enqueued */
+static void v7_3_running(struct eevdf_rq *rq, struct eevdf_se *a, struct eevdf_se *p)
+{
+	eevdf_rq_init(rq, 3000000, 4000000, false);
+	rq->v7_3 = true;
+	eevdf_enqueue(rq, a, 0);
+	eevdf_set_next(rq, a, 0);
+	eevdf_update_curr(rq, 100000);
+	eevdf_enqueue(rq, p, 0);
+}
+
+/*
+ * 7.3's wakeup_preempt_fair(): a wakee owed service (vlag 1 ms, placed 2 ms below V: the lag
+ * inflated by w / W = 1) leaves curr ineligible, so the pick takes it and it preempts -- unless
+ * it is a fork (WF_FORK), and then curr keeps its protection only to V + its slice. A wakee
+ * with a shorter slice, placed at V, preempts with its earlier deadline and becomes the next
+ * buddy, which a protected pick takes before an entity of an earlier deadline;
+ * set_next_task_fair() and a dequeue clear it. A BATCH wakee does not preempt; curr's
+ * protection is cut to min(its vruntime, V) + the smallest slice.
+ */
+static void test_v7_3_wakeup_preempt(void **state)
+{
+	struct eevdf_rq rq;
+	struct eevdf_se a = { .weight = 1024 }, p = { .weight = 1024, .vlag = 1000000 };
+	struct eevdf_se q = { .weight = 1024, .slice = 100000, .custom_slice = true };
+	bool resched;
+	uint64_t v;
+
+	(void)state;
+	v7_3_running(&rq, &a, &p);
+	assert_int_equal((int64_t)(a.vruntime - p.vruntime), 2000000);
+	assert_false(eevdf_eligible(&rq, &a));
+	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, false, &resched),
+			 EEVDF_WAKEUP_PICK);
+	assert_ptr_equal(eevdf_pick(&rq, true), &p);
+	assert_true(eevdf_wakeup_picked(&rq, &p, &p, EEVDF_WAKEUP_PICK));
+	assert_null(rq.next); /* only a shorter slice's preemption makes a buddy */
+	/* the same as a fork: no preemption; curr's protection cut from its deadline (v0 + 3 ms) to
+	 * V + 3 ms, V = v0 + 100 us - 1 ms the average of the two */
+	memset(&a, 0, sizeof(a));
+	memset(&p, 0, sizeof(p));
+	a.weight = p.weight = 1024;
+	p.vlag = 1000000;
+	v7_3_running(&rq, &a, &p);
+	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, true, &resched),
+			 EEVDF_WAKEUP_NONE);
+	assert_false(resched);
+	assert_int_equal(a.vprot, a.vruntime - 1000000 + 3000000);
+	assert_true((int64_t)(a.vprot - a.deadline) < 0);
+
+	/* PREEMPT_SHORT: p (0.5 ms) at V, deadline V + 0.5 ms before curr's v0 + 3 ms */
+	memset(&a, 0, sizeof(a));
+	memset(&p, 0, sizeof(p));
+	a.weight = p.weight = 1024;
+	p.slice = 500000;
+	p.custom_slice = true;
+	v7_3_running(&rq, &a, &p);
+	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, false, &resched),
+			 EEVDF_WAKEUP_SHORT);
+	assert_ptr_equal(eevdf_pick(&rq, false), &p);
+	assert_true(eevdf_wakeup_picked(&rq, &p, &p, EEVDF_WAKEUP_SHORT));
+	assert_ptr_equal(rq.next, &p);
+	assert_int_equal(a.vprot, a.vruntime); /* cancel_protect_slice() */
+	/* q (0.1 ms) at V: the earliest deadline, but the buddy goes first while protecting */
+	eevdf_put_prev(&rq);
+	eevdf_enqueue(&rq, &q, 0);
+	assert_true(eevdf_eligible(&rq, &p) && eevdf_eligible(&rq, &q));
+	assert_true((int64_t)(q.deadline - p.deadline) < 0);
+	assert_ptr_equal(eevdf_pick(&rq, true), &p);
+	assert_ptr_equal(eevdf_pick(&rq, false), &q);
+	eevdf_set_next(&rq, &p, 100000);
+	assert_null(rq.next);
+	/* a buddy that leaves the queue (a migration's dequeue) is no longer picked */
+	eevdf_put_prev(&rq);
+	rq.next = &p;
+	assert_true(eevdf_dequeue(&rq, &p, 0));
+	assert_null(rq.next);
+	assert_ptr_equal(eevdf_pick(&rq, true), &q);
+
+	/* a BATCH wakee with a 0.5 ms slice: no preemption, curr protected 0.5 ms past V */
+	memset(&a, 0, sizeof(a));
+	memset(&p, 0, sizeof(p));
+	a.weight = p.weight = 1024;
+	p.slice = 500000;
+	p.custom_slice = true;
+	v7_3_running(&rq, &a, &p);
+	v = eevdf_avg_vruntime(&rq);
+	if ((int64_t)(a.vruntime - v) < 0)
+		v = a.vruntime;
+	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, false, false, &resched),
+			 EEVDF_WAKEUP_NONE);
+	assert_int_equal(a.vprot, v + 500000);
+	assert_true((int64_t)(a.vprot - a.deadline) < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -255,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_delay_dequeue),
 		cmocka_unit_test(test_sched_idle_preempted),
 		cmocka_unit_test(test_v7_3_enqueue_dequeue),
+		cmocka_unit_test(test_v7_3_wakeup_preempt),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
