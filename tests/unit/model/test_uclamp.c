@@ -197,19 +197,16 @@ static double share_at(const capsim_recording *r, uint64_t end_ns, uint32_t khz)
 	return (double)at / (double)(end_ns - SETTLED_NS);
 }
 
-/* the run with @nr_buckets: its summary into *@sum, and the share of settled time at @khz */
-static double run_share(uint32_t nr_buckets, uint32_t khz, capsim_summary **sum)
+/* the run of scenario @text (named @name): its summary into *@sum, the share of settled time at @khz */
+static double run_text_share(const char *text, const char *name, uint32_t khz, capsim_summary **sum)
 {
-	char text[1024];
 	capsim_scenario *sc = NULL;
 	capsim_recording *rec = NULL;
 	capsim_sim *s = NULL;
 	capsim_error e = { 0 };
 	double share;
 
-	snprintf(text, sizeof(text), scenario_fmt, DURATION_S, nr_buckets, CAPPED, CPU, OCCASIONAL, CPU,
-		 RUN_US, PERIOD_US);
-	if (capsim_scenario_parse(text, strlen(text), "rk3399-buckets.json", NULL, &sc, &e) ||
+	if (capsim_scenario_parse(text, strlen(text), name, NULL, &sc, &e) ||
 	    capsim_sim_create(sc, &s, &e) || capsim_recording_attach(s, &rec, &e) ||
 	    capsim_recording_columns(rec, &e) || capsim_sim_run(s, &e) ||
 	    capsim_recording_finish(rec, &e) || capsim_sim_summary(s, sum, &e))
@@ -219,6 +216,16 @@ static double run_share(uint32_t nr_buckets, uint32_t khz, capsim_summary **sum)
 	capsim_sim_free(s);
 	capsim_scenario_free(sc);
 	return share;
+}
+
+/* the run with @nr_buckets: its summary into *@sum, and the share of settled time at @khz */
+static double run_share(uint32_t nr_buckets, uint32_t khz, capsim_summary **sum)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text), scenario_fmt, DURATION_S, nr_buckets, CAPPED, CPU, OCCASIONAL, CPU,
+		 RUN_US, PERIOD_US);
+	return run_text_share(text, "rk3399-buckets.json", khz, sum);
 }
 
 /*
@@ -364,23 +371,9 @@ static const char bg_fmt[] =
 static double run_bg(const char *taskgroup, uint32_t khz, capsim_summary **sum)
 {
 	char text[1024];
-	capsim_scenario *sc = NULL;
-	capsim_recording *rec = NULL;
-	capsim_sim *s = NULL;
-	capsim_error e = { 0 };
-	double share;
 
 	snprintf(text, sizeof(text), bg_fmt, DURATION_S, taskgroup, CPU);
-	if (capsim_scenario_parse(text, strlen(text), "rk3399-background.json", NULL, &sc, &e) ||
-	    capsim_sim_create(sc, &s, &e) || capsim_recording_attach(s, &rec, &e) ||
-	    capsim_recording_columns(rec, &e) || capsim_sim_run(s, &e) ||
-	    capsim_recording_finish(rec, &e) || capsim_sim_summary(s, sum, &e))
-		fail_msg("%s", e.msg);
-	share = share_at(rec, (*sum)->duration_ns, khz);
-	capsim_recording_free(rec);
-	capsim_sim_free(s);
-	capsim_scenario_free(sc);
-	return share;
+	return run_text_share(text, "rk3399-background.json", khz, sum);
 }
 
 static void test_background_group(void **state)
