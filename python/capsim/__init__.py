@@ -892,17 +892,20 @@ class Analysis:
                     self.placements[col] = self.placements[col].astype("int64")
 
 
-def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
+def analyze(trace, platform=None, model=None, hz=None, pelt="auto", kernel_config=None):
     """`capsim analyze TRACE --json`: read a kernel trace (ftrace or trace-cmd report text,
     systrace HTML, trace.dat, Perfetto, plain or compressed) and figure per CPU and per task
     what the scheduler did; with a platform (a name, a path or a Platform) also the capacity
     it believed over time and each task's PELT util replayed (pelt: "auto", "pre-5.1" or
     "5.1"). model None: the model of the kernel the trace names, else v6.10 (as the CLI
-    without --model). Returns an Analysis."""
+    without --model). hz None: the kernel config's CONFIG_HZ, else 250 (as the CLI without
+    --hz); kernel_config: a kernel .config or defconfig path, as `--kernel-config`
+    (docs/formats.md, "Kernel config"). Returns an Analysis."""
     path = _path("trace", trace)
     from_trace = model is None
     model = _model("v6.10" if from_trace else model)
-    hz = _int("hz", hz, 1, 1000)
+    hz = 0 if hz is None else _int("hz", hz, 1, 1000)
+    kc = _path("kernel_config", kernel_config, allow_none=True)
     if pelt not in PELT_FORMS:
         raise UnknownNameError(-7, "pelt %r: expected one of %s" % (pelt, ", ".join(PELT_FORMS)))
     p = platform if isinstance(platform, Platform) or platform is None else Platform(platform)
@@ -910,7 +913,7 @@ def analyze(trace, platform=None, model=None, hz=250, pelt="auto"):
     _check(lib.capsim_trace_open(path, ctypes.byref(t), ctypes.byref(err)), err)
     try:
         opts = _lib.AnalyzeOpts(platform=p._live() if p is not None else None, model=model, hz=hz,
-                                model_from_trace=int(from_trace))
+                                model_from_trace=int(from_trace), kernel_config=kc)
         if p is None:
             _check(lib.capsim_analyze_pelt(t, ctypes.byref(opts), PELT_FORMS.index(pelt),
                                            ctypes.byref(a), ctypes.byref(err)), err)

@@ -295,7 +295,7 @@ _SIGS = {
 class AnalyzeOpts(Sized):  # struct capsim_analyze_opts (capsim_trace.h)
     _fields_ = [("size", c_u32), ("platform", c_void_p), ("model", c_int), ("hz", c_uint), ("events", c_void_p),
                 ("capacity_csv", c_void_p), ("model_from_trace", c_int), ("record", c_int),
-                ("placements_csv", c_void_p)]
+                ("placements_csv", c_void_p), ("kernel_config", c_char_p)]
 
 
 _SIGS.update({

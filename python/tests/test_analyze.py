@@ -68,6 +68,27 @@ def test_the_binding_is_the_cli_s():
         capsim.analyze(JUNO, pelt="4.19")
 
 
+def test_kernel_config_sets_the_tick_rate(tmp_path):
+    """kernel_config= is `--kernel-config`: its CONFIG_HZ is the tick rate unless hz= is
+    given (docs/formats.md, "Trace analysis"); a bad file is the library's error."""
+    kc = tmp_path / "defconfig"
+    kc.write_text("CONFIG_HZ_100=y\nCONFIG_HZ=100\n")
+    r = capsim.analyze(JUNO, platform=JUNO_PLAT, kernel_config=kc)
+    assert r.json["hz"] == 100
+    assert r.json["kernel_config"] == {"file": str(kc), "hz": 100, "hz_from": "kernel_config",
+                                       "used_for": ["hz", "replay"]}
+    assert r.json == cli_json("analyze", JUNO, "--platform", JUNO_PLAT, "--kernel-config",
+                              str(kc), "--json")
+    given = capsim.analyze(JUNO, platform=JUNO_PLAT, kernel_config=kc, hz=300)
+    assert given.json["hz"] == 300 and given.json["kernel_config"]["hz_from"] == "option"
+    assert capsim.analyze(JUNO, platform=JUNO_PLAT).json["hz"] == 250
+    kc.write_text("CONFIG_HZ=abc\n")
+    with pytest.raises(capsim.CapsimError, match="defconfig"):
+        capsim.analyze(JUNO, platform=JUNO_PLAT, kernel_config=kc)
+    with pytest.raises(TypeError):
+        capsim.analyze(JUNO, kernel_config=3)
+
+
 Y = 0.5 ** (1 / 32)
 PERIOD_NS = 1024 * 1024
 
