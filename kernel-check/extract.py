@@ -9,13 +9,14 @@ the source tree; NAME is a function, #NAME a macro, =NAME a variable (a table), 
 structure (or enumeration) a .c file defines for itself (struct NAME { ... };, e.g.
 cpufreq_cooling.c's struct cpufreq_cooling_device; enum NAME { ... };), so that its fields keep
 the kernel's types and its constants the kernel's values. Each file is first reduced to the
-branches of #if/#ifdef/#else its configuration selects (kernel-check/kconfig: CONFIG_X=y
-lines, plus NAME=VALUE for other macros #if tests), so that of a function defined once per configuration the active one is
-found. A function is found as a top-level "NAME(" whose closing parenthesis is followed by
-"{" (declarations, ending in ";", are skipped), from the start of its return type to the
-matching "}" (comments, strings and character literals skipped while matching). A macro is a
-"#define NAME" line with its continuation lines; a variable, a top-level "... NAME ... =" up to
-its ";"; a structure, a top-level "struct NAME {" up to its "};".
+branches of #if/#ifdef/#else its configuration selects (kernel-check/kconfig: CONFIG_X=y lines,
+plus NAME=VALUE for other macros #if tests), so that of a function defined once per
+configuration the active one is found. A function is found as a top-level "NAME(" whose closing
+parenthesis is followed by "{" (declarations, ending in ";", are skipped), from the start of its
+return type to the matching "}" (comments, strings and character literals skipped while
+matching). A macro is a "#define NAME" line with its continuation lines; a variable, a top-level
+"... NAME ... =" up to its ";"; a structure, a top-level "struct NAME {" (or "enum NAME {") up
+to its "};".
 
 Every function is made static and renamed with a prefix (k_ by default) everywhere in the
 output, so that names shared with capsim (util_fits_cpu, ...) never meet at link time; calls

@@ -64,7 +64,8 @@ DEFINE_PER_CPU(int, sd_llc_id);
 DEFINE_PER_CPU(struct sched_domain_shared *, sd_llc_shared);
 DEFINE_PER_CPU(struct sched_domain *, sd_asym_cpucapacity);
 #ifdef KC_LINUX_7_3
-DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared); /* sd_llc_shared's or the asym one's */
+/* sd_llc_shared's, or the asymmetric domain's */
+DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared);
 #endif
 static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
 bool sched_cluster_active;
