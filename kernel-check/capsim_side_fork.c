@@ -15,6 +15,11 @@
 #include "model/cpuidle.h"
 #include "sim/sim.h"
 
+/* the model: 6.12's; compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for fork_7_3 */
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#endif
+
 static struct {
 	struct capsim_sim s;
 	struct sim_rq rq[KC_MAX_CPUS];
@@ -132,16 +137,17 @@ void cside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		asym |= in->arch_cap[c] != in->arch_cap[0];
 	fs_domains(in);
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	s->nr_cpus = (unsigned)in->nr_cpus;
 	s->rq = fs.rq;
 	s->view = fs.view;
 	s->plat = &fs.plat;
-	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = (unsigned)in->nr_cpus,
+	s->rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				  .cpus = fs.view, .uclamp_used = in->uclamp_used != 0 };
 	s->asym = asym;
+	s->eas = in->eas != 0;
 	fs.plat.cpus = fs.cpu;
 	fs.plat.nr_cpus = (unsigned)in->nr_cpus;
 	fs.plat.sd = &fs.sd;
@@ -162,7 +168,7 @@ void cside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 	p->cpu = (int)in->this_cpu;
 	p->sched_class = &sim_fair_sched_class;
 	p->state = TASK_NEW;
-	p->policy = WL_POLICY_OTHER;
+	p->policy = in->p_idle_policy ? WL_POLICY_IDLE : WL_POLICY_OTHER;
 	p->allowed.bits[0] = in->allowed;
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->uclamp_eff[0] = in->uclamp_min;

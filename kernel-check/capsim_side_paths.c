@@ -446,7 +446,6 @@ void cside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
 	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }
 
-#ifdef KC_PATHS_WRAPS /* 6.12 only: its copy defines __wrap_find_energy_efficient_cpu() */
 /* --- group select_task_rq_fair --------------------------------------------------------- */
 
 /*
@@ -456,6 +455,9 @@ void cside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_i
  * capacity, its current task (or the idle task's record), and the view the placement reads;
  * then the engine's select_task_rq_fair() from this_cpu. find_energy_efficient_cpu() is
  * wrapped: while a case runs it answers the case's feec_cpu, as the kernel side's stub does.
+ * The wrapper is the first copy's (6.12); the v7.3 copy points it at its case (kc_cs_feec).
+ * Under 7.3 each domain's sched_domain_shared nr_idle_scan is the case's (the engine's
+ * s->nr_idle_scan, per domain).
  */
 static struct {
 	struct capsim_sim s;
@@ -469,8 +471,17 @@ static struct {
 	uint32_t group_flags[3];
 	struct sim_task curr[KC_MAX_CPUS], p;
 } ws;
-static const struct kc_select_task_rq_fair_in *ws_in; /* NULL: no case runs */
-static bool ws_feec_asked;
+/* the case whose feec the wrapper answers (in NULL: none runs), shared by both copies */
+struct kc_cs_feec {
+	const struct kc_select_task_rq_fair_in *in;
+	bool asked;
+};
+extern struct kc_cs_feec kc_cs_feec;
+#define ws_in kc_cs_feec.in
+#define ws_feec_asked kc_cs_feec.asked
+
+#ifdef KC_PATHS_WRAPS /* 6.12's copy: the link's one wrapper */
+struct kc_cs_feec kc_cs_feec;
 
 int __real_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
 				     struct feec_trace *trace);
@@ -484,6 +495,7 @@ int __wrap_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair
 	ws_feec_asked = true;
 	return (int)ws_in->feec_cpu;
 }
+#endif
 
 /* a domain of the case: @span at @level with @flags, its one group the span itself */
 static void ws_domain(unsigned d, enum sd_level level, const capsim_cpumask *span, uint32_t flags)
@@ -564,14 +576,14 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		asym |= in->arch_cap[c] != in->arch_cap[0];
 	ws_domains(in, asym);
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	s->nr_cpus = (unsigned)in->nr_cpus;
 	s->rq = ws.rq;
 	s->view = ws.view;
 	s->plat = &ws.plat;
-	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = (unsigned)in->nr_cpus,
+	s->rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				  .cpus = ws.view, .uclamp_used = in->uclamp_used != 0 };
 	s->asym = asym;
 	s->eas = in->eas_overutilized == 0;
@@ -587,10 +599,13 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		ws_rq(in, c);
 	if (sim_balance_init(s))
 		abort();
+	/* the domains' sched_domain_shared (read under 7.3 only), in ws_domains()' order */
+	for (unsigned d = 0; d < ws.sd.nr_domains; d++)
+		s->nr_idle_scan[d] = (int)in->nr_idle_scan[d];
 	p->cpu = (int)in->prev_cpu;
 	p->sched_class = &sim_fair_sched_class;
 	p->state = TASK_BLOCKED;
-	p->policy = WL_POLICY_OTHER;
+	p->policy = in->p_idle_policy ? WL_POLICY_IDLE : WL_POLICY_OTHER;
 	p->allowed.bits[0] = in->allowed;
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->avg.util_avg = in->util_avg;
@@ -617,6 +632,5 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	free(s->sg);
 }
 
-#endif /* KC_PATHS_WRAPS */
 
 #include "capsim_side_migrate.c"

@@ -6,15 +6,17 @@ source tree, by name, into one C file for the userspace build (nothing of it is 
 
 The list of what to cut is kernel-check/functions.txt: "FILE: NAME NAME ...", FILE relative to
 the source tree; NAME is a function, #NAME a macro, =NAME a variable (a table), %NAME a
-structure a .c file defines for itself (struct NAME { ... };, e.g. cpufreq_cooling.c's
-struct cpufreq_cooling_device), so that its fields keep the kernel's types. Each file is first reduced to the branches of #if/#ifdef/#else its
-configuration selects (kernel-check/kconfig: CONFIG_X=y lines, plus NAME=VALUE for other
-macros #if tests), so that of a function defined once per configuration the active one is
-found. A function is found as a top-level "NAME(" whose closing parenthesis is followed by
-"{" (declarations, ending in ";", are skipped), from the start of its return type to the
-matching "}" (comments, strings and character literals skipped while matching). A macro is a
-"#define NAME" line with its continuation lines; a variable, a top-level "... NAME ... =" up to
-its ";"; a structure, a top-level "struct NAME {" up to its "};".
+structure (or enumeration) a .c file defines for itself (struct NAME { ... };, e.g.
+cpufreq_cooling.c's struct cpufreq_cooling_device; enum NAME { ... };), so that its fields keep
+the kernel's types and its constants the kernel's values. Each file is first reduced to the
+branches of #if/#ifdef/#else its configuration selects (kernel-check/kconfig: CONFIG_X=y lines,
+plus NAME=VALUE for other macros #if tests), so that of a function defined once per
+configuration the active one is found. A function is found as a top-level "NAME(" whose closing
+parenthesis is followed by "{" (declarations, ending in ";", are skipped), from the start of its
+return type to the matching "}" (comments, strings and character literals skipped while
+matching). A macro is a "#define NAME" line with its continuation lines; a variable, a top-level
+"... NAME ... =" up to its ";"; a structure, a top-level "struct NAME {" (or "enum NAME {") up
+to its "};".
 
 Every function is made static and renamed with a prefix (k_ by default) everywhere in the
 output, so that names shared with capsim (util_fits_cpu, ...) never meet at link time; calls
@@ -249,8 +251,8 @@ def find_variable(text, clean, name, where):
 
 
 def find_struct(text, clean, name, where):
-    """A top-level "struct NAME { ... };" definition."""
-    for m in re.finditer(r'^struct\s+' + re.escape(name) + r'\s*\{', clean, re.M):
+    """A top-level "struct NAME { ... };" (or "enum NAME { ... };") definition."""
+    for m in re.finditer(r'^(?:struct|enum)\s+' + re.escape(name) + r'\s*\{', clean, re.M):
         if clean.count('{', 0, m.start()) != clean.count('}', 0, m.start()):
             continue
         depth, e = 0, m.end() - 1
@@ -263,7 +265,7 @@ def find_struct(text, clean, name, where):
         if end < 0:
             break
         return m.start(), end + 1
-    sys.exit(f'extract.py: {where}: no definition of struct {name}')
+    sys.exit(f'extract.py: {where}: no definition of struct or enum {name}')
 
 
 STATIC_DECL = re.compile(r'^([ \t]+)static\s+([^;=(]*?)\b(\w+)\s*(=\s*[^;]*)?;[ \t]*$', re.M)
@@ -298,7 +300,7 @@ def apply_moves(entries, moves):
             line = line.strip()
             if not line or re.match(r'#(\s|$)', line):  # a comment; "#NAME" is a macro
                 continue
-            m = re.fullmatch(r'([#=]?\w+(?:\s+[#=]?\w+)*)\s*(?::\s*(\S+)|=\s*(\w+))', line)
+            m = re.fullmatch(r'([#=%]?\w+(?:\s+[#=%]?\w+)*)\s*(?::\s*(\S+)|=\s*(\w+))', line)
             if not m or (len(m[1].split()) > 1 and m[2] != '-'):
                 sys.exit(f'extract.py: {moves}:{n}: expected "NAME: FILE", "NAME ...: -" or '
                          '"NAME = NEWNAME"')

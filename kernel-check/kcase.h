@@ -938,8 +938,11 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
  * with its record of wakees, or idles (its idle task's record). feec's own body is not cut
  * (the EM is not): while EAS runs and the root domain is not overutilized both sides take
  * feec_cpu as its answer, and compare that they asked. p's PELT is as of its prev's cfs_rq
- * (sync_entity_load_avg() moves nothing). Answers: the CPU, whether feec was asked, the
- * waker's and p's records after.
+ * (sync_entity_load_avg() moves nothing); p may be SCHED_IDLE. On 7.3 (select_task_rq_fair_7_3)
+ * the domains that build_sched_domains() gives a sched_domain_shared (each MC, the LLC; PKG
+ * when it is the asymmetric one) carry the case's nr_idle_scan: [0] the first (or only) MC,
+ * [1] the second MC, [2] PKG; 6.12 reads sd_llc_shared, left NULL (capsim keeps no SIS_UTIL
+ * limit for 6.12). Answers: the CPU, whether feec was asked, the waker's and p's records after.
  */
 #define KC_FIELDS_select_task_rq_fair_in(S, A, I) \
 	S(nr_cpus) \
@@ -970,7 +973,9 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
 	S(uclamp_min) \
 	S(uclamp_max) \
 	S(flips) \
-	S(recent_used_cpu)
+	S(recent_used_cpu) \
+	S(p_idle_policy) /* p is SCHED_IDLE */ \
+	A(nr_idle_scan, 3) /* 7.3: sd->shared->nr_idle_scan of MC (first), MC (second), PKG */
 KC_STRUCT(select_task_rq_fair_in)
 #define KC_FIELDS_select_task_rq_fair_out(S, A, I) \
 	S(cpu) \
@@ -1047,7 +1052,8 @@ KC_STRUCT(cooling_get_load_out)
  * are flags[l * KC_MAX_CPUS + first CPU]. Each CPU runs nr_running tasks (all SCHED_IDLE or
  * none) or idles, in a cpuidle state (has_state, its exit_latency) or none, since idle_stamp;
  * ttwu_pending: a wake-up is on its list. p is new (no PELT yet) with its clamps and affinity
- * (two CPUs or more: with one, select_task_rq() does not ask the class) and its weight.
+ * (two CPUs or more: with one, select_task_rq() does not ask the class), its weight and
+ * policy (SCHED_IDLE or not); EAS on or off (read by 7.3 only: fork_7_3).
  * Answers: the CPU, then p's util_avg and runnable_avg after post_init_entity_util_avg() there
  * (wake_up_new_task()'s next step; its enqueue, ENQUEUE_INITIAL, is enqueue_task_fair's).
  */
@@ -1081,7 +1087,9 @@ KC_STRUCT(cooling_get_load_out)
 	S(allowed) /* bit c: CPU c */ \
 	S(uclamp_min) \
 	S(uclamp_max) \
-	S(weight) /* se_weight(): scale_load_down(se->load.weight) */
+	S(weight) /* se_weight(): scale_load_down(se->load.weight) */ \
+	S(eas) /* sched_energy_enabled(): 7.3's group_is_overloaded() reads it */ \
+	S(p_idle_policy) /* p is SCHED_IDLE (7.3's choose_sched_idle_rq()) */
 KC_STRUCT(fork_in)
 #define KC_FIELDS_fork_out(S, A, I) \
 	S(cpu) \

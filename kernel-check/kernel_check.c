@@ -2371,6 +2371,10 @@ static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
 	do /* feec answers an allowed CPU */
 		in->feec_cpu = range(r, 0, nr - 1);
 	while (!(in->allowed >> in->feec_cpu & 1));
+	in->p_idle_policy = chance(r, kind == WK_SCHED_IDLE ? 50 : 15);
+	/* 7.3's SIS_UTIL depths: 0 (no scan) to past the domain's weight (no limit) */
+	for (unsigned d = 0; d < 3; d++)
+		in->nr_idle_scan[d] = chance(r, 30) ? nr : edgy(r, 0, nr);
 }
 
 /* --- path group cooling_get_load --------------------------------------------------------- */
@@ -2733,6 +2737,8 @@ static void gen_fork(struct rng *r, unsigned kind, void *v)
 	} else {
 		in->uclamp_max = 1024;
 	}
+	in->eas = chance(r, 50);
+	in->p_idle_policy = chance(r, kind == FK_SCHED_IDLE ? 50 : 15);
 }
 
 /* --- path group update_misfit_status ----------------------------------------------------- */

@@ -63,6 +63,10 @@ DEFINE_PER_CPU(int, sd_llc_size);
 DEFINE_PER_CPU(int, sd_llc_id);
 DEFINE_PER_CPU(struct sched_domain_shared *, sd_llc_shared);
 DEFINE_PER_CPU(struct sched_domain *, sd_asym_cpucapacity);
+#ifdef KC_LINUX_7_3
+/* sd_llc_shared's, or the asymmetric domain's */
+DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared);
+#endif
 static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
 bool sched_cluster_active;
 static int kc_feec_cpu, kc_feec_asked;
@@ -1178,15 +1182,36 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 }
 #endif /* !KC_LINUX_7_3 */
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
+
+#ifdef KC_LINUX_7_3
+/*
+ * 7.3's sched_domain_shared of the case's domains as build_sched_domains() attaches them: each
+ * MC (the LLC's, init_sched_domain_shared(SD_SHARE_LLC)) and PKG when it is the asymmetric
+ * domain (claim_asym_sched_domain_shared()); one MC over all CPUs is both. sd_llc_shared and
+ * sd_balance_shared as update_top_cache_domain() leaves them.
+ */
+static struct sched_domain_shared kc_sds[3];
+
+static void kc_sd_shared(const struct kc_select_task_rq_fair_in *in, struct sched_domain *mc,
+			 struct sched_domain *pkg, unsigned cpu, int asym)
+{
+	bool one = in->split == in->nr_cpus;
+
+	mc->shared = &kc_sds[one || cpu < in->split ? 0 : 1];
+	pkg->shared = asym && !one ? &kc_sds[2] : NULL;
+	sd_llc_shared[cpu] = mc->shared;
+	sd_balance_shared[cpu] = asym && !one ? pkg->shared : mc->shared;
+}
+#endif
 
 void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 			       struct kc_select_task_rq_fair_out *out)
 {
 	static struct task_struct curr[KC_MAX_CPUS], idle[KC_MAX_CPUS];
 	static struct sched_domain mc[KC_MAX_CPUS], pkg;
-	struct task_struct p = { .cpu = (int)in->prev_cpu, .policy = SCHED_NORMAL };
+	struct task_struct p = { .cpu = (int)in->prev_cpu,
+				 .policy = in->p_idle_policy ? SCHED_IDLE : SCHED_NORMAL };
 	unsigned long all = (1UL << in->nr_cpus) - 1, lo = (1UL << in->split) - 1;
 	int wake_flags = WF_TTWU | (in->sync ? WF_SYNC : 0), asym = 0;
 	struct task_struct *waker;
@@ -1220,6 +1245,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		rq->cfs.h_nr_queued = rq->nr_running;
 		rq->cfs.h_nr_runnable = rq->nr_running - (unsigned int)in->nr_delayed[cpu];
 		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
+		rq->cfs.h_nr_idle = rq->cfs.idle_h_nr_running; /* 7.3's name */
 		idle[cpu] = (struct task_struct){ .flags = PF_IDLE, .cpu = (int)cpu };
 		rq->idle = &idle[cpu];
 		curr[cpu] = (struct task_struct){ .cpu = (int)cpu, .nr_cpus_allowed = (int)in->nr_cpus,
@@ -1240,7 +1266,14 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		sd_llc_id[cpu] = __builtin_ctzl(span);
 		sd_llc_shared[cpu] = NULL;
 		sd_asym_cpucapacity[cpu] = !asym ? NULL : one ? &mc[cpu] : &pkg;
+#ifdef KC_LINUX_7_3
+		kc_sd_shared(in, &mc[cpu], &pkg, cpu, asym);
+#endif
 	}
+#ifdef KC_LINUX_7_3
+	for (unsigned d = 0; d < 3; d++)
+		kc_sds[d].nr_idle_scan = (int)in->nr_idle_scan[d];
+#endif
 	p.cpus_mask.bits[0] = (unsigned long)in->allowed;
 	p.cpus_ptr = &p.cpus_mask;
 	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]);
@@ -1271,11 +1304,8 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	out->recent_used_cpu_out = (uint64_t)(int64_t)p.recent_used_cpu;
 	kc_current = &kc_idle;
 }
-#endif /* !KC_LINUX_7_3 */
 
 /* groups fork and update_misfit_status: in this translation unit, whose cut functions are
- * static (fork is not ported to 7.3: moves-7.3.txt) */
-#ifndef KC_LINUX_7_3
+ * static */
 #include "kernel_side_fork.c"
-#endif
 #include "kernel_side_misfit.c"

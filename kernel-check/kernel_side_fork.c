@@ -90,13 +90,15 @@ static void kf_domains(const struct kc_fork_in *in, unsigned c)
 void kside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 {
 	static struct task_struct curr[KC_MAX_CPUS], idle[KC_MAX_CPUS];
-	struct task_struct p = { .cpu = (int)in->this_cpu, .policy = SCHED_NORMAL };
+	struct task_struct p = { .cpu = (int)in->this_cpu,
+				 .policy = in->p_idle_policy ? SCHED_IDLE : SCHED_NORMAL };
 	int wake_flags = WF_FORK, asym = 0;
 
 	kc_reset();
 	nr_cpu_ids = (unsigned int)in->nr_cpus;
 	kc_cpus_present = kc_first_cpus(in->nr_cpus);
 	sched_uclamp_used = in->uclamp_used != 0;
+	sched_energy_present = in->eas != 0;
 	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++)
 		asym |= in->arch_cap[cpu] != in->arch_cap[0];
 	sched_asym_cpucapacity = asym;
@@ -113,6 +115,7 @@ void kside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 		rq->nr_running = (unsigned int)in->nr_running[cpu];
 		rq->cfs.h_nr_queued = rq->cfs.h_nr_runnable = rq->nr_running;
 		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
+		rq->cfs.h_nr_idle = rq->cfs.idle_h_nr_running; /* 7.3's name */
 		rq->ttwu_pending = (int)in->ttwu_pending[cpu];
 		rq->idle_stamp = in->idle_stamp[cpu];
 		kf_state[cpu].exit_latency = (unsigned int)in->exit_latency[cpu];

@@ -360,6 +360,7 @@ struct cfs_rq {
 	struct sched_entity *next;  /* load balance: CACHE_HOT_BUDDY */
 	unsigned int h_nr_queued;   /* load balance */
 	unsigned int h_nr_runnable, idle_h_nr_running; /* select_task_rq_fair */
+	unsigned int h_nr_idle;     /* 7.3's idle_h_nr_running */
 	struct sched_entity *h_curr; /* 7.3's __update_load_avg_se(): curr of the hierarchy */
 };
 struct rt_rq {
@@ -470,7 +471,13 @@ struct sched_domain {
 	struct sched_domain *child;   /* lb_walk: update_group_capacity() */
 	unsigned int balance_interval;
 	unsigned int span_weight;     /* fork: sched_balance_find_dst_cpu() */
+	struct sched_domain_shared *shared; /* 7.3's select_idle_capacity(), select_idle_cpu() */
 };
+#ifdef KC_LINUX_7_3
+/* 7.3's sched_domain_span() reads the span past sizeof(*sd), where build_sched_domains()
+ * allocates it; the stub's structure holds it (moves-7.3.txt cuts none) */
+#define sched_domain_span(sd) to_cpumask((sd)->span)
+#endif
 
 #include "kstubs_lb.h"
 
@@ -609,6 +616,8 @@ static inline void cpumask_copy(struct cpumask *d, const struct cpumask *s)
 #define PF_KTHREAD 0x00200000
 #define cpuset_cpus_allowed_fallback(p) false
 #define do_set_cpus_allowed(p, m) do { } while (0)
+#define set_cpus_allowed_force(p, m) do { } while (0) /* 7.3's */
+#define task_cpu_fallback_mask(p) task_cpu_possible_mask(p)
 #define printk_ratelimit() 0
 #define printk_deferred(...) do { } while (0)
 #define BUG() __builtin_trap()
@@ -628,6 +637,7 @@ extern unsigned int kc_flr_calls;
 #define rcu_read_lock() do { } while (0)
 #define rcu_read_unlock() do { } while (0)
 #define rcu_dereference_check_sched_domain(p) (p)
+#define rcu_dereference_sched_domain(p) (p) /* 7.3's name */
 #define task_rq(p) cpu_rq(task_cpu(p))
 #define SD_WAKE_AFFINE 0x0010 /* a flag bit of include/linux/sched/sd_flags.h */
 /* find_lowest_rq() passes it as a pointer; extract.py renames only calls */
@@ -677,7 +687,11 @@ static inline void cpumask_andnot(struct cpumask *d, const struct cpumask *a, co
 		if (!((mask)->bits[0] & (1UL << (cpu)))) continue; else
 struct sched_domain_shared {
 	int nr_idle_scan;
+	int has_idle_cores; /* 7.3's test_idle_cores(): SMT only, never read here */
 };
+/* 7.3: its RCU accessor; a CPU's SMT siblings are itself (no SCHED_SMT), for is_core_idle() */
+#define rcu_dereference_all(p) (p)
+#define cpu_smt_mask(cpu) (&(struct cpumask){ { 1UL << (cpu) } })
 extern bool sched_cluster_active;
 #define cpus_share_resources(a, b) k_cpus_share_cache(a, b)
 #define sched_core_cookie_match(rq, p) true
@@ -686,6 +700,8 @@ extern bool sched_cluster_active;
 /* Fork placement (group fork): no core scheduling, no NUMA; SD_BALANCE_FORK of sd_flags.h */
 #define sched_group_cookie_match(rq, p, group) true
 #define rcu_read_lock_held() 1
+#define rcu_read_lock_any_held() 1 /* 7.3's sched_balance_find_dst_cpu() asserts it */
+#define lockdep_assert(c) do { } while (0)
 #define SD_BALANCE_FORK (1 << 2)
 /*
  * Misfit tracking (group update_misfit_status): sched.h's list of the CPU capacities, which

@@ -30,6 +30,9 @@ enum group_type {
 	group_smt_balance,
 	group_asym_packing,
 	group_imbalanced,
+#ifdef KC_LINUX_7_3
+	group_llc_balance, /* 7.3's LLC-aware balancing */
+#endif
 	group_overloaded,
 };
 enum migration_type { migrate_load = 0, migrate_util, migrate_task, migrate_misfit };
@@ -58,6 +61,9 @@ struct sg_lb_stats {
 	enum group_type group_type;
 	unsigned int group_asym_packing, group_smt_balance;
 	unsigned long group_misfit_task_load;
+#ifdef KC_LINUX_7_3
+	unsigned int group_llc_balance, group_overutilized;
+#endif
 };
 struct sd_lb_stats {
 	struct sched_group *busiest, *local;

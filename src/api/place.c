@@ -80,7 +80,7 @@ void capsim_place_run(capsim_place *q)
 
 int capsim_place_select_idle_capacity(const capsim_place *q)
 {
-	return select_idle_capacity(&q->pc.rd, &q->pc.task, q->pc.task.prev_cpu);
+	return select_idle_capacity(&q->pc.rd, &q->pc.task, q->pc.task.prev_cpu, SIS_NO_SHARED);
 }
 
 int capsim_place_find_energy_efficient_cpu(const capsim_place *q)

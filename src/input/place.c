@@ -1076,6 +1076,6 @@ void place_run(const struct place_case *pc, struct place_result *res)
 							  &res->effective[i][1],
 							  &res->effective[i][2]);
 	}
-	res->select_idle_capacity = select_idle_capacity(rd, p, p->prev_cpu);
+	res->select_idle_capacity = select_idle_capacity(rd, p, p->prev_cpu, SIS_NO_SHARED);
 	res->feec = find_energy_efficient_cpu(rd, p, &res->trace);
 }

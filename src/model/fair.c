@@ -4,9 +4,12 @@
  * a CPU (util_fits_cpu), which idle CPU it takes (select_idle_capacity) and, with Energy Aware
  * Scheduling, which CPU costs the least energy (find_energy_efficient_cpu). Mirrors
  * kernel/sched/fair.c, kernel/sched/sched.h and kernel/sched/cpufreq_schedutil.c of v6.12 (the
- * same text through 7.3 on these paths). Where pressure enters, src/model/model.c says what the model
- * believes; everything else is the kernel's arithmetic on unsigned long (uint64_t here).
+ * same text through 7.3 on these paths but select_idle_capacity()). Where pressure enters,
+ * src/model/model.c says what the model believes; everything else is the kernel's arithmetic
+ * on unsigned long (uint64_t here).
  */
+#include <limits.h>
+
 #include "model/fair.h"
 #include "internal.h"
 #include "model/model.h"
@@ -382,12 +385,35 @@ static int cpu_is_idle(const struct fair_cpu *c)
 	return c->idle || c->sched_idle; /* available_idle_cpu() || sched_idle_cpu() */
 }
 
-/* mirrors select_idle_capacity(), fair.c; the domain spans every CPU */
-int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, int target)
+/* mirrors choose_idle_cpu() of kernel/sched/fair.c (Linux 7.3): a CPU running only SCHED_IDLE
+ * tasks is taken for a wakee that is not SCHED_IDLE itself (choose_sched_idle_rq()) */
+static int choose_idle_cpu(const struct fair_cpu *c, const struct fair_task *p)
 {
-	uint64_t util = task_util_est(p), best_cap = 0;
-	int best_fits = 0, best_cpu = -1;
+	return c->idle || (c->sched_idle && CAPSIM_MUT(200, !p->idle_policy, true));
+}
 
+/* 7.3's ranks of an idle CPU (enum asym_fits_state); without SMT every CPU is its own idle
+ * core, so util_fits_cpu()'s -1 and 0 are rebased by ASYM_IDLE_CORE_BIAS to -4 and -3 */
+#define ASYM_IDLE_THREAD_MISFIT 0
+#define ASYM_IDLE_CORE_BIAS (-3)
+
+/*
+ * mirrors select_idle_capacity() of kernel/sched/fair.c (Linux 6.12; Linux 7.3 under
+ * model_placement_7_3()); the domain spans every CPU
+ */
+int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, int target,
+			 int nr_idle_scan)
+{
+	bool v7_3 = model_placement_7_3(rd->model);
+	uint64_t util = task_util_est(p), best_cap = 0;
+	int best_fits = ASYM_IDLE_THREAD_MISFIT, best_cpu = -1, nr = INT_MAX;
+
+	/* SIS_UTIL: an overloaded domain is unlikely to have an idle CPU */
+	if (v7_3 && nr_idle_scan != SIS_NO_SHARED) {
+		nr = nr_idle_scan + CAPSIM_MUT(201, 1, 2);
+		if (nr == 1)
+			return -1;
+	}
 	/* for_each_cpu_wrap(cpu, span & cpus_ptr, target): target..n-1, then 0..target-1 */
 	for (unsigned i = 0; i < rd->nr_cpus; i++) {
 		int cpu = (int)capsim_cpu_wrap((unsigned)target, i, rd->nr_cpus);
@@ -395,7 +421,12 @@ int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, in
 		uint64_t cap = c->capacity_of;
 		int fits;
 
-		if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu) || !cpu_is_idle(c))
+		if (!capsim_cpumask_test(&p->allowed, (unsigned)cpu))
+			continue;
+		/* the scan budget counts every allowed CPU, idle or not */
+		if (CAPSIM_MUT(202, --nr <= 0, --nr < 0))
+			return best_cpu;
+		if (!(v7_3 ? choose_idle_cpu(c, p) : cpu_is_idle(c)))
 			continue;
 
 		fits = util_fits_cpu(rd, util, p->uclamp_min, p->uclamp_max, cpu);
@@ -404,8 +435,11 @@ int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, in
 		/* only uclamp_min does not fit: rank by the capacity the CPU can deliver */
 		if (fits < 0)
 			cap = model_capacity(rd->model, c, MODEL_SITE_IDLE);
+		/* the same order as 6.12's -1 and 0 (capacity_of() is at least 1) */
+		if (v7_3)
+			fits += ASYM_IDLE_CORE_BIAS;
 
-		/* -1 beats 0; at the same level, strictly more capacity wins */
+		/* lower ranks first (-1 before 0); at the same rank, strictly more capacity wins */
 		if (fits < best_fits || (fits == best_fits && cap > best_cap)) {
 			best_cap = cap;
 			best_cpu = cpu;

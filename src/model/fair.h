@@ -76,6 +76,7 @@ struct fair_task {
 	uint64_t uclamp_max; /* [uclamp_eff_value(p, UCLAMP_MAX)] */
 	int prev_cpu;        /* [task_cpu(p)], 0..nr_cpus-1 */
 	capsim_cpumask allowed; /* [p->cpus_ptr] */
+	bool idle_policy;    /* [task_has_idle_policy(p)]: SCHED_IDLE */
 };
 
 /*
@@ -237,12 +238,20 @@ bool cpu_overutilized(const struct fair_rd *rd, int cpu);
 
 /* --- wake-up placement --------------------------------------------------------------------- */
 
+/* select_idle_capacity()'s @nr_idle_scan without sd->shared: no SIS_UTIL limit */
+#define SIS_NO_SHARED (-1)
+
 /**
  * select_idle_capacity() - the first idle CPU (from @target, wrapping) that @p fits fully; else
  * the idle CPU that fits best (-1 before 0) with the highest capacity; -1 if no allowed CPU is
- * idle. Mirrors select_idle_capacity(), fair.c (non-SMT, no SIS_UTIL limit).
+ * idle. Mirrors select_idle_capacity(), fair.c (non-SMT): 6.12 scans every CPU; 7.3
+ * (model_placement_7_3()) looks at no more than @nr_idle_scan CPUs (nr = nr_idle_scan + 1,
+ * --nr <= 0 before each), sd->shared->nr_idle_scan of the domain (SIS_NO_SHARED: none, no
+ * limit), takes a CPU running only SCHED_IDLE tasks only for a wakee that is not SCHED_IDLE
+ * (choose_idle_cpu()) and ranks by its ASYM_IDLE_* values.
  */
-int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, int target);
+int select_idle_capacity(const struct fair_rd *rd, const struct fair_task *p, int target,
+			 int nr_idle_scan);
 
 /* Why find_energy_efficient_cpu() returned. */
 enum feec_exit {

@@ -67,9 +67,12 @@ static bool group_has_capacity(unsigned imbalance_pct, const struct lb_sg_stats 
 	return sgs->group_capacity * 100 > sgs->group_util * imbalance_pct;
 }
 
-/* group_is_overloaded(): more tasks than CPUs and utilization or runnable above capacity */
+/* group_is_overloaded(): more tasks than CPUs and utilization or runnable above capacity;
+ * 7.3: with EAS, only a group with an overutilized CPU */
 static bool group_is_overloaded(unsigned imbalance_pct, const struct lb_sg_stats *sgs)
 {
+	if (CAPSIM_MUT(206, sgs->eas_not_overutilized, false))
+		return false;
 	if (sgs->sum_nr_running <= sgs->group_weight)
 		return false;
 	if (sgs->group_capacity * 100 < sgs->group_util * imbalance_pct)
@@ -220,7 +223,7 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 	 * update_sd_pick_busiest()), and with no local group it is zeroed after the walk
 	 */
 	sds->busiest = sds->local = -1;
-	sds->total_load = sds->total_capacity = sds->avg_load = 0;
+	sds->total_load = sds->total_capacity = sds->avg_load = sds->sum_util = 0;
 	sds->prefer_sibling = sds->sg_overloaded = sds->sg_overutilized = false;
 	sds->busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
 						  .group_type = group_has_spare };
@@ -241,6 +244,7 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 		}
 		sds->total_load += sgs->group_load;
 		sds->total_capacity += sgs->group_capacity;
+		sds->sum_util += sgs->group_util;
 	}
 	if (sds->local < 0)
 		sds->local_stat = (struct lb_sg_stats){ 0 };
@@ -345,6 +349,18 @@ void lb_calculate_imbalance(struct lb_env *env, struct lb_sd_stats *sds)
 		env->migration_type = LB_MIGRATE_LOAD;
 		env->imbalance = (int64_t)((a < b ? a : b) / LB_SCALE);
 	}
+}
+
+int update_idle_cpu_scan(unsigned span_weight, unsigned imbalance_pct, uint64_t sum_util)
+{
+	/* x = sum_util / llc_weight; y = SCHED_CAPACITY_SCALE - x^2 * pct^2 / (10000 * SCALE) */
+	uint64_t x = sum_util / span_weight, tmp, y;
+
+	tmp = x * x * imbalance_pct * imbalance_pct / (10000 * SCHED_CAPACITY_SCALE);
+	if ((int64_t)tmp > (int64_t)SCHED_CAPACITY_SCALE) /* min_t(long, ...) */
+		tmp = SCHED_CAPACITY_SCALE;
+	y = SCHED_CAPACITY_SCALE - tmp;
+	return (int)(y * span_weight / CAPSIM_MUT(208, SCHED_CAPACITY_SCALE, SCHED_CAPACITY_SCALE / 2));
 }
 
 void lb_root_domain_flags(const struct lb_env *env, const struct lb_sd_stats *sds,

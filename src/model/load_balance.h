@@ -102,6 +102,9 @@ struct lb_sg_stats {
 	enum lb_group_type group_type;
 	unsigned group_asym_packing, group_smt_balance;
 	uint64_t group_misfit_task_load;
+	/* 7.3's group_is_overloaded() test "sched_energy_enabled() && !sgs->group_overutilized":
+	 * the group is not overloaded whatever its load (set by update_sg_wakeup_stats() only) */
+	bool eas_not_overutilized;
 };
 
 /* struct sd_lb_stats: groups by index into env->groups, -1 none */
@@ -111,6 +114,7 @@ struct lb_sd_stats {
 	bool prefer_sibling;
 	struct lb_sg_stats busiest_stat, local_stat;
 	bool sg_overloaded, sg_overutilized; /* what update_sd_lb_stats() hands the root domain */
+	uint64_t sum_util;                   /* the groups' group_util: update_idle_cpu_scan()'s */
 };
 
 /** lb_capacity_greater() - capacity_greater(): @a is about 5% above @b. Return: that. */
@@ -156,6 +160,15 @@ bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stat
  * group capacity refresh, which the caller does first.
  */
 void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds);
+
+/**
+ * update_idle_cpu_scan() - the nr_idle_scan a periodic balance of a domain of @span_weight
+ * CPUs and @imbalance_pct leaves in its sched_domain_shared, from the groups' @sum_util: the
+ * CPUs to scan falling as the square of the utilization, none from 100 / imbalance_pct of
+ * capacity up. Mirrors update_idle_cpu_scan() of kernel/sched/fair.c (Linux 7.3) for SIS_UTIL.
+ * Return: it.
+ */
+int update_idle_cpu_scan(unsigned span_weight, unsigned imbalance_pct, uint64_t sum_util);
 
 /**
  * lb_root_domain_flags() - the tail of update_sd_lb_stats(): the root level sets

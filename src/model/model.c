@@ -169,6 +169,14 @@ bool model_eevdf_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_placement_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4 (kernel-check groups select_task_rq_fair_7_3 and fork_7_3);
+	 * 6.12.118's placement has none of it (SIS_UTIL there, which capsim does not keep, reads
+	 * sd_llc_shared in select_idle_cpu() only); the v7.3 model only */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

@@ -71,6 +71,16 @@ bool model_eevdf_pre_6_12(enum capsim_model model);
 bool model_eevdf_7_3(enum capsim_model model);
 
 /**
+ * model_placement_7_3() - whether @model places fair tasks as 7.3 does: select_idle_capacity()
+ * and select_idle_cpu() scan at most sd->shared->nr_idle_scan + 1 CPUs (SIS_UTIL, kept per
+ * domain by the periodic balance's update_idle_cpu_scan()), select_idle_capacity() ranks by
+ * ASYM_IDLE_*, choose_idle_cpu() and choose_sched_idle_rq() leave a CPU running only
+ * SCHED_IDLE tasks to wakees that are not, and the fork path's group_is_overloaded() is
+ * false under EAS and update_sg_wakeup_stats() counts h_nr_runnable.
+ */
+bool model_placement_7_3(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

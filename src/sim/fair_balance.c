@@ -11,6 +11,7 @@
  * update_cpu_capacity() at balance cadence. The placement functions themselves are
  * src/model/fair.c's; the domains and groups it walks are topology.c's.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -74,6 +75,7 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 	ft->uclamp_max = p->uclamp_eff[1];
 	ft->prev_cpu = p->cpu;
 	ft->allowed = p->allowed;
+	ft->idle_policy = p->policy == WL_POLICY_IDLE;
 }
 
 /* The first CPU @p may run on, from @from upwards (wrapping). */
@@ -100,6 +102,24 @@ static bool sched_idle_cpu(const struct capsim_sim *s, int cpu)
 	return s->view[cpu].sched_idle;
 }
 
+/*
+ * mirrors choose_sched_idle_rq() of kernel/sched/fair.c (Linux 7.3): a CPU running only
+ * SCHED_IDLE tasks, for a wakee that is not SCHED_IDLE; 6.12's sched_idle_cpu() takes it for any
+ */
+static bool choose_sched_idle_rq(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	return sched_idle_cpu(s, cpu) &&
+	       (!model_placement_7_3(s->opt.model) ||
+		CAPSIM_MUT(204, p->policy != WL_POLICY_IDLE, true));
+}
+
+/* mirrors choose_idle_cpu() of kernel/sched/fair.c (Linux 7.3): available_idle_cpu() or
+ * choose_sched_idle_rq() (6.12: available_idle_cpu() || sched_idle_cpu()) */
+static bool choose_idle_cpu(const struct capsim_sim *s, int cpu, const struct sim_task *p)
+{
+	return available_idle_cpu(s, cpu) || choose_sched_idle_rq(s, cpu, p);
+}
+
 /* mirrors cpus_share_cache(): the same sd_llc_id */
 static bool cpus_share_cache(const struct capsim_sim *s, int a, int b)
 {
@@ -112,26 +132,69 @@ static bool asym_fits_cpu(const struct capsim_sim *s, const struct fair_task *ft
 	return !s->asym || task_fits_cpu(&s->rd, ft, cpu);
 }
 
-/* idle_cpu() or sched_idle_cpu() of @cpu where @p fits: select_idle_sibling()'s test */
-static bool sis_idle_fits(const struct capsim_sim *s, const struct fair_task *ft, int cpu)
+/* choose_idle_cpu() of @cpu where @p fits: select_idle_sibling()'s test */
+static bool sis_idle_fits(const struct capsim_sim *s, const struct sim_task *p,
+			  const struct fair_task *ft, int cpu)
 {
-	return (available_idle_cpu(s, cpu) || sched_idle_cpu(s, cpu)) && asym_fits_cpu(s, ft, cpu);
+	return choose_idle_cpu(s, cpu, p) && asym_fits_cpu(s, ft, cpu);
 }
 
 /*
- * mirrors select_idle_cpu() without SCHED_SMT and without the SIS_UTIL scan limit
- * (sd_llc_shared's nr_idle_scan is not kept): the first CPU of @llc that @p may use, from
- * @target + 1 wrapping, idle or running only SCHED_IDLE tasks (__select_idle_cpu()). Return:
- * it, or -1.
+ * sd->shared->nr_idle_scan of @cpu's domain at level @lvl (-1: none) as 7.3 reads it, else
+ * SIS_NO_SHARED: 6.12's model keeps no SIS_UTIL limit
+ */
+static int sd_nr_idle_scan(const struct capsim_sim *s, int cpu, int lvl)
+{
+	if (lvl < 0 || !model_placement_7_3(s->opt.model))
+		return SIS_NO_SHARED;
+	return s->nr_idle_scan[s->rq[cpu].sd[lvl].dom];
+}
+
+/* the level of @cpu's sd_asym_cpucapacity, lowest_flag_domain(SD_ASYM_CPUCAPACITY_FULL), or -1 */
+static int sd_asym_cpucapacity_level(const struct capsim_sim *s, int cpu)
+{
+	for (unsigned i = 0; i < s->rq[cpu].nr_sd; i++)
+		if (s->plat->sd->domains[s->rq[cpu].sd[i].dom].flags & SD_ASYM_CPUCAPACITY_FULL)
+			return CAPSIM_MUT(203, (int)i, -1);
+	return -1;
+}
+
+/* the level of @cpu's sd_llc, highest_flag_domain(SD_SHARE_LLC) (update_top_cache_domain()) */
+static int sd_llc_level(const struct capsim_sim *s, int cpu)
+{
+	int lvl = -1;
+
+	for (unsigned i = 0; i < s->rq[cpu].nr_sd &&
+			     (s->plat->sd->domains[s->rq[cpu].sd[i].dom].flags & SD_SHARE_LLC); i++)
+		lvl = (int)i;
+	return lvl;
+}
+
+/*
+ * mirrors select_idle_cpu() without SCHED_SMT: the first CPU of @llc that @p may use, from
+ * @target + 1 wrapping, for which choose_idle_cpu() (__select_idle_cpu()). 7.3 looks at no more
+ * than @nr_idle_scan of them (SIS_UTIL: nr = nr_idle_scan + 1, --nr <= 0 before each;
+ * SIS_NO_SHARED: no limit, 6.12's model). Return: it, or -1.
  */
 static int select_idle_cpu(const struct capsim_sim *s, const struct sim_task *p,
-			   const capsim_cpumask *llc, int target)
+			   const capsim_cpumask *llc, int target, int nr_idle_scan)
 {
+	int nr = INT_MAX;
+
+	if (nr_idle_scan != SIS_NO_SHARED) {
+		nr = nr_idle_scan + 1;
+		/* an overloaded LLC is unlikely to have an idle CPU */
+		if (nr == 1)
+			return -1;
+	}
 	for (unsigned i = 1; i <= s->nr_cpus; i++) {
 		int c = (int)capsim_cpu_wrap((unsigned)target, i, s->nr_cpus);
 
-		if (capsim_cpumask_test(llc, (unsigned)c) && capsim_cpumask_test(&p->allowed, (unsigned)c) &&
-		    (available_idle_cpu(s, c) || sched_idle_cpu(s, c)))
+		if (!capsim_cpumask_test(llc, (unsigned)c) || !capsim_cpumask_test(&p->allowed, (unsigned)c))
+			continue;
+		if (CAPSIM_MUT(205, --nr <= 0, --nr < 0))
+			return -1;
+		if (choose_idle_cpu(s, c, p))
 			return c;
 	}
 	return -1;
@@ -140,9 +203,10 @@ static int select_idle_cpu(const struct capsim_sim *s, const struct sim_task *p,
 /*
  * mirrors select_idle_sibling() without SCHED_SMT or clusters: @target if idle (and fitting,
  * on asymmetric systems, after sync_entity_load_avg()), else @prev if it shares the cache,
- * else p->recent_used_cpu (which becomes @prev) if it does, else select_idle_capacity() on
- * asymmetric systems (its domain spans every CPU) or select_idle_cpu() over target's sd_llc.
- * No per-CPU kthread wakes fair tasks here, so its stacking case never applies.
+ * else p->recent_used_cpu (which becomes @prev) if it does, else select_idle_capacity() over
+ * sd_asym_cpucapacity on asymmetric systems (its domain spans every CPU) or select_idle_cpu()
+ * over target's sd_llc, each with its domain's nr_idle_scan under 7.3. No per-CPU kthread wakes
+ * fair tasks here, so its stacking case never applies.
  */
 static int select_idle_sibling(struct capsim_sim *s, struct sim_task *p, int prev, int target)
 {
@@ -153,25 +217,28 @@ static int select_idle_sibling(struct capsim_sim *s, struct sim_task *p, int pre
 	if (s->asym)
 		task_sync_load_avg(s, p);
 	task_fill_view(s, p, &ft);
-	if (sis_idle_fits(s, &ft, target))
+	if (sis_idle_fits(s, p, &ft, target))
 		return target;
-	if (prev != target && cpus_share_cache(s, prev, target) && sis_idle_fits(s, &ft, prev))
+	if (prev != target && cpus_share_cache(s, prev, target) && sis_idle_fits(s, p, &ft, prev))
 		return prev;
 	recent_used_cpu = p->recent_used_cpu;
 	p->recent_used_cpu = prev;
 	if (CAPSIM_MUT(50, recent_used_cpu != prev, false) && recent_used_cpu != target &&
 	    cpus_share_cache(s, recent_used_cpu, target) &&
-	    (available_idle_cpu(s, recent_used_cpu) || sched_idle_cpu(s, recent_used_cpu)) &&
+	    choose_idle_cpu(s, recent_used_cpu, p) &&
 	    capsim_cpumask_test(&p->allowed, (unsigned)recent_used_cpu) &&
 	    asym_fits_cpu(s, &ft, recent_used_cpu))
 		return recent_used_cpu;
 	if (s->asym) {
-		i = select_idle_capacity(&s->rd, &ft, target);
+		int lvl = s->plat->sd ? sd_asym_cpucapacity_level(s, target) : -1;
+
+		i = select_idle_capacity(&s->rd, &ft, target, sd_nr_idle_scan(s, target, lvl));
 		return i >= 0 ? i : target;
 	}
 	if (!llc)
 		return target;
-	i = select_idle_cpu(s, p, llc, target);
+	i = select_idle_cpu(s, p, llc, target,
+			    sd_nr_idle_scan(s, target, CAPSIM_MUT(209, sd_llc_level(s, target), -1)));
 	return i >= 0 ? i : target;
 }
 
@@ -363,11 +430,13 @@ static bool idle_cpu_without(const struct capsim_sim *s, int cpu, const struct s
 	return (!rq->curr || rq->curr == p) && !rq->ttwu_pending;
 }
 
-/* mirrors update_sg_wakeup_stats(): group @gi of a domain with @flags, over @p's CPUs */
+/* mirrors update_sg_wakeup_stats() of kernel/sched/fair.c (Linux 6.12; Linux 7.3 under
+ * model_placement_7_3()): group @gi of a domain with @flags, over @p's CPUs */
 static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, unsigned gi,
 				   const struct sim_task *p, struct lb_sg_stats *sgs)
 {
 	const struct lb_group *sg = &s->sg[gi];
+	bool v7_3 = model_placement_7_3(s->opt.model);
 	capsim_cpumask m;
 
 	*sgs = (struct lb_sg_stats){ 0 };
@@ -381,7 +450,8 @@ static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, u
 		sgs->group_load += cpu_load_without(s, (int)i, p);
 		sgs->group_util += cpu_util_without(s, (int)i, p);
 		sgs->group_runnable += cpu_runnable_without(s, (int)i, p);
-		sgs->sum_h_nr_running += s->rq[i].cfs_nr + s->rq[i].cfs_delayed - local;
+		/* h_nr_queued; 7.3: h_nr_runnable, the delayed tasks left out */
+		sgs->sum_h_nr_running += s->rq[i].cfs_nr + (v7_3 ? 0 : s->rq[i].cfs_delayed) - local;
 		nr_running = s->rq[i].nr_running - local;
 		sgs->sum_nr_running += nr_running;
 		if (!nr_running && CAPSIM_MUT(72, idle_cpu_without(s, (int)i, p), true))
@@ -392,6 +462,8 @@ static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, u
 	}
 	sgs->group_capacity = sg->capacity;
 	sgs->group_weight = sg->weight;
+	/* 7.3: sgs->group_overutilized, never set here, keeps a group under EAS from overloaded */
+	sgs->eas_not_overutilized = v7_3 && CAPSIM_MUT(207, s->eas, false);
 	sgs->group_type = lb_group_classify(sd_imbalance_pct(flags), sg->imbalance, sgs);
 	/* avg_load makes sense only when the group is fully busy or overloaded */
 	if (CAPSIM_MUT(78, sgs->group_type == group_fully_busy, false) ||
@@ -481,9 +553,11 @@ static int sched_balance_find_dst_group(const struct capsim_sim *s, unsigned lvl
 }
 
 /*
- * mirrors sched_balance_find_dst_group_cpu(): among @p's CPUs of group @gi, one running only
- * SCHED_IDLE tasks at once, else the idle one in the shallowest state (the most recently
- * idled of equals, idle_stamp), else the least loaded (this_cpu when none is below).
+ * mirrors sched_balance_find_dst_group_cpu() of kernel/sched/fair.c (Linux 6.12; Linux 7.3
+ * under model_placement_7_3()): among @p's CPUs of group @gi, one running only SCHED_IDLE
+ * tasks at once (7.3: unless @p is SCHED_IDLE, choose_sched_idle_rq()), else the idle one in
+ * the shallowest state (the most recently idled of equals, idle_stamp), else the least loaded
+ * (this_cpu when none is below).
  */
 static int sched_balance_find_dst_group_cpu(const struct capsim_sim *s, unsigned gi,
 					    const struct sim_task *p, int this_cpu)
@@ -502,7 +576,7 @@ static int sched_balance_find_dst_group_cpu(const struct capsim_sim *s, unsigned
 		uint32_t exit_latency;
 		bool state;
 
-		if (CAPSIM_MUT(76, sched_idle_cpu(s, (int)i), false))
+		if (CAPSIM_MUT(76, choose_sched_idle_rq(s, (int)i, p), false))
 			return (int)i;
 		if (available_idle_cpu(s, (int)i)) {
 			state = sim_idle_get_state(s, (int)i, &exit_latency);
@@ -1010,6 +1084,11 @@ redo:
 	env.rd_overutilized = is_rd_overutilized(s);
 	{
 		int g = lb_find_src_group(&env, &sds);
+
+		/* update_sd_lb_stats()'s update_idle_cpu_scan(): not from a newly idle CPU */
+		if (model_placement_7_3(s->opt.model) && idle != LB_CPU_NEWLY_IDLE)
+			s->nr_idle_scan[ssd->dom] = update_idle_cpu_scan(
+				capsim_cpumask_weight(&d->span), env.imbalance_pct, sds.sum_util);
 
 		bool overutilized = s->overutilized;
 

@@ -621,6 +621,14 @@ struct capsim_sim {
 	 * capacity sums follow every change of a CPU's capacity_of() (update_cpu_capacity())
 	 */
 	struct lb_group *sg;
+	/*
+	 * per plat->sd domain, 7.3 (model_placement_7_3()): its sched_domain_shared's nr_idle_scan,
+	 * the CPUs select_idle_capacity() / select_idle_cpu() may scan less one, which the periodic
+	 * balance of the domain sets (update_idle_cpu_scan()); 0 from boot, as kzalloc() leaves it.
+	 * Only the domains build_sched_domains() gives a shared object are read: the lowest
+	 * SD_ASYM_CPUCAPACITY_FULL one and the highest SD_SHARE_LLC one of each CPU.
+	 */
+	int nr_idle_scan[SD_NR_LEVELS * CAPSIM_MAX_CPUS];
 	uint64_t cfs_seq;                 /* the last lb_seq given: cfs_tasks' MRU order */
 	int distribute_prev[CAPSIM_MAX_CPUS]; /* distribute_cpu_mask_prev, per waker CPU: 0 at boot */
 

@@ -141,10 +141,10 @@ static void test_quirk2_prev_not_allowed(void **state)
 	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 4);
 	assert_int_equal(r.trace.nr_calls, 0);
 	assert_int_equal(r.trace.exit, FEEC_EXIT_COMPLETE);
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), 1); /* the only idle allowed CPU */
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4, SIS_NO_SHARED), 1); /* the only idle allowed CPU */
 	/* an empty mask (a golden case may carry one): no idle CPU, no candidate, prev */
 	memset(&r.p.allowed, 0, sizeof(r.p.allowed));
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), -1);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4, SIS_NO_SHARED), -1);
 	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, &r.trace), 4);
 	assert_int_equal(r.trace.nr_fits, 0);
 }
@@ -290,13 +290,13 @@ static void test_quirk7_idle_ranking(void **state)
 	task(&r, 300, 1);
 	r.p.uclamp_min = 400;
 	assert_int_equal(util_fits_cpu(&r.rd, 300, 400, 1024, 4), 0);
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1), 0);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1, SIS_NO_SHARED), 0);
 	r.cpus[0].idle = false; /* then CPU1's -1 still beats CPU4's 0 */
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1), 1);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1, SIS_NO_SHARED), 1);
 	r.cpus[1].idle = false; /* only a 0 CPU left */
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1), 4);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1, SIS_NO_SHARED), 4);
 	r.cpus[4].idle = false; /* nothing idle */
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1), -1);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 1, SIS_NO_SHARED), -1);
 }
 
 /* select_idle_capacity visits target..n-1 then 0..target-1: the first full fit wins. */
@@ -307,11 +307,11 @@ static void test_idle_wrap_order(void **state)
 	rk3399(&r);
 	task(&r, 100, 3);
 	r.cpus[3].idle = false;
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3), 4);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3, SIS_NO_SHARED), 4);
 	r.cpus[4].idle = r.cpus[5].idle = false;
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3), 0);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3, SIS_NO_SHARED), 0);
 	r.cpus[5].sched_idle = true; /* SCHED_IDLE-only counts as idle */
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3), 5);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 3, SIS_NO_SHARED), 5);
 }
 
 /*
@@ -464,7 +464,7 @@ static void test_v69_reads(void **state)
 		r.cpus[c].thermal_pressure = 724;
 		r.cpus[c].capacity_of = 300;
 	}
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), 4);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4, SIS_NO_SHARED), 4);
 	assert_int_equal(find_energy_efficient_cpu(&r.rd, &r.p, NULL), 0);
 	/* v6.9 cannot see a cpufreq (user) cap at all */
 	r.cpus[4].thermal_pressure = r.cpus[5].thermal_pressure = 0;
@@ -472,7 +472,7 @@ static void test_v69_reads(void **state)
 	assert_int_equal(util_fits_cpu(&r.rd, 50, 1024, 1024, 4), 1);
 	r.rd.model = CAPSIM_MODEL_V6_10;
 	assert_int_equal(util_fits_cpu(&r.rd, 50, 1024, 1024, 4), -1);
-	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4), 0);
+	assert_int_equal(select_idle_capacity(&r.rd, &r.p, 4, SIS_NO_SHARED), 0);
 }
 
 /* scale_rt_capacity(): 6.10 from the actual capacity; v6.9 from arch with thermal_load_avg. */

@@ -93,6 +93,21 @@ static void test_group_classify(void **state)
 }
 
 /*
+ * update_idle_cpu_scan() (7.3's SIS_UTIL depth) of an 8-CPU domain, imbalance_pct 117:
+ * x = sum_util / 8, tmp = x^2 x 117^2 / (10000 x 1024) capped at 1024, y = 1024 - tmp,
+ * nr_idle_scan = y x 8 / 1024. Idle (x 0): 8; half busy (x 512): tmp = 350, y = 674, 5;
+ * x 900: tmp = 1082 -> 1024, 0; x 800: tmp = 855, y = 169, 1.
+ */
+static void test_update_idle_cpu_scan(void **state)
+{
+	(void)state;
+	assert_int_equal(update_idle_cpu_scan(8, 117, 0), 8);
+	assert_int_equal(update_idle_cpu_scan(8, 117, 8 * 512), 5);
+	assert_int_equal(update_idle_cpu_scan(8, 117, 8 * 900), 0);
+	assert_int_equal(update_idle_cpu_scan(8, 117, 8 * 800), 1);
+}
+
+/*
  * A misfit task on little CPU1, a big CPU balancing: PKG is asymmetric, so the group is
  * group_misfit_task, forced whatever the load (migrate_misfit, imbalance 1) and the busiest
  * runqueue is the one with the biggest misfit load. From a little CPU it is not pulled: the
@@ -346,6 +361,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_group_classify),
+		cmocka_unit_test(test_update_idle_cpu_scan),
 		cmocka_unit_test(test_misfit_uses_group_max_capacity),
 		cmocka_unit_test(test_no_pull_down_and_eas),
 		cmocka_unit_test(test_calculate_imbalance),

@@ -6,8 +6,9 @@
  * update_sg_lb_stats() and group_classify()), and the migration of a misfit task by an active
  * balance. On a HiKey960 run with nothing started (sim_test_idle(): CPUs 0-3 of capacity 462,
  * 4-7 of 1024; domains MC per cluster and PKG over both, SD_ASYM_CPUCAPACITY at PKG), whose
- * tasks the test starts and runs by moving s->now. The expected values are derived from the
- * kernel's rules (kernel/sched/fair.c, 6.12), each named in its test's comment.
+ * tasks the test starts and runs by moving s->now; and the wake-up scan, 6.12's against 7.3's.
+ * The expected values are derived from the kernel's rules (kernel/sched/fair.c, 6.12 and 7.3),
+ * each named in its test's comment.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -227,12 +228,55 @@ static void test_misfit_active_balance(void **state)
 	sim_free(s);
 }
 
+/*
+ * The wake-up scan of 6.12 and of 7.3 on the same state, under v6.12 and v7.3 (the engine's
+ * select_task_rq_fair()). Every CPU idles, the root domain is overutilized (no feec); "t" was
+ * last on CPU0, wakes from CPU0 (wake_affine() keeps prev: this_cpu == prev) with util and
+ * util_est 600 and no clamps, recent_used_cpu CPU0. select_idle_sibling(): CPU0 is idle but
+ * asym_fits_cpu() fails (fits_capacity(600, 462): 600 x 1280 >= 462 x 1024), prev is target
+ * and recent_used_cpu prev, so select_idle_capacity() over sd_asym_cpucapacity (PKG) from CPU0:
+ * - 6.12 scans every CPU: CPUs 0-3 idle but misfit (util_fits_cpu() 0; CPU0 ranked first,
+ *   1-3 not above its capacity), CPU4 fits (600 x 1280 < 1024 x 1024): CPU4;
+ * - 7.3 scans while --nr > 0, nr = PKG's nr_idle_scan + 1: with nr_idle_scan 4 it looks at
+ *   CPUs 0-3 only (rank ASYM_IDLE_COMPLETE_MISFIT, -3, CPU0 first) and stops at CPU4: CPU0;
+ *   with 5 it reaches CPU4, which fits: CPU4; with 0, nr == 1: no scan, target: CPU0.
+ */
+static void test_wakeup_scan_7_3(void **state)
+{
+	static const struct {
+		enum capsim_model model;
+		int nr_idle_scan, cpu;
+	} cases[] = { { CAPSIM_MODEL_V6_12, 0, 4 }, { CAPSIM_MODEL_V6_12, 4, 4 },
+		      { CAPSIM_MODEL_V7_3, 4, 0 },  { CAPSIM_MODEL_V7_3, 5, 4 },
+		      { CAPSIM_MODEL_V7_3, 0, 0 } };
+
+	(void)state;
+	for (unsigned k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct capsim_sim *s = sim_test_idle("{\"tasks\": {" TASK("t", "") "}}", cases[k].model);
+		struct sim_task *t = sim_test_task(s, "t");
+		unsigned pkg = s->rq[0].sd[1].dom;
+
+		assert_true(s->plat->sd->domains[pkg].flags & SD_ASYM_CPUCAPACITY_FULL);
+		for (int c = 1; c < 4; c++)
+			assert_int_equal(s->rq[c].fc->capacity_of, s->rq[0].fc->capacity_of);
+		s->overutilized = true;
+		t->cpu = 0;
+		t->recent_used_cpu = 0;
+		t->avg.util_avg = 600;
+		t->util_est = 600;
+		s->nr_idle_scan[pkg] = cases[k].nr_idle_scan;
+		assert_int_equal(select_task_rq_fair(s, t, 0, WF_TTWU), cases[k].cpu);
+		sim_free(s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_update_misfit_status),
 		cmocka_unit_test(test_group_classification),
 		cmocka_unit_test(test_misfit_active_balance),
+		cmocka_unit_test(test_wakeup_scan_7_3),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
