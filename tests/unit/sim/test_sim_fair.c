@@ -223,7 +223,8 @@ static void test_no_delayed_dequeue_before_6_12(void **state)
 /* ---- a delayed task's PELT when the pick dequeues it ---- */
 
 /* decay_load() of pelt.c: @val x y^@n (y^32 = 1/2) with runnable_avg_yN_inv[], which
- * Documentation/scheduler/sched-pelt.c makes as (2^32 - 1) y^i, i < 32 */
+ * Documentation/scheduler/sched-pelt.c makes as (2^32 - 1) y^i, i < 32 (mul_u64_u32_shr(): the
+ * sums here stay below 2^26, so the product fits in 64 bits) */
 static uint64_t decay_load(uint64_t val, uint64_t n)
 {
 	uint32_t inv;
@@ -232,7 +233,7 @@ static uint64_t decay_load(uint64_t val, uint64_t n)
 		return 0;
 	val >>= n / 32;
 	inv = (uint32_t)(4294967295.0 * pow(pow(0.5, 1.0 / 32), (double)(n % 32)));
-	return (uint64_t)(((unsigned __int128)val * inv) >> 32);
+	return val * inv >> 32;
 }
 
 /*
