@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * capsim_side_paths.c - capsim's answer for the path groups enqueue_task_fair,
- * dequeue_task_fair, task_tick_fair and check_preempt_wakeup_fair: the case's tasks written into
+ * dequeue_task_fair, task_tick_fair, check_preempt_wakeup_fair and pick_next_task_fair: the
+ * case's tasks written into
  * a simulator of one CPU (struct capsim_sim with its sim_rq, set up by rq_init(), and its
  * pressure by sim_pressure_setup()), and each step done by the engine's own entry points
  * (src/sim/core.c, src/sim/fair.c): rq_enqueue_flags() for a new task (EEVDF_ENQUEUE_INITIAL)
  * and a wake-up, rq_dequeue() for a sleep, rq_requeue_delayed() for a delayed task's wake-up,
  * the fair class's set_next_task() for a task set running, sim_pressure_hw_cap() and
- * rq_tick_curr() for a tick, and a wake-up's rq_check_preempt_wakeup(). Nothing here computes
- * an answer.
+ * rq_tick_curr() for a tick, a wake-up's rq_check_preempt_wakeup(), and for __schedule() of the
+ * running task rq_resched()'s own steps, rq_pick_next() and rq_put_prev_set_next() (after
+ * rq_dequeue() if it sleeps). Nothing here computes an answer.
  *
  * The call log: the model functions the engine calls from another file are wrapped at link
  * time (-Wl,--wrap, kernel-check/CMakeLists.txt): each __wrap_ logs the call with its
@@ -173,8 +175,11 @@ void __wrap_cpufreq_update_util_flags(struct capsim_sim *s, int cpu, unsigned fl
 
 void __wrap_update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 {
-	if (cs_out) {
-		cs_log(KC_CALL_UPDATE_MISFIT, (unsigned)(rq->curr - kc_cs_paths_log.tasks), 0);
+	if (cs_out) { /* of the fair curr, KC_PATH_TASKS for none (the switch to idle) */
+		cs_log(KC_CALL_UPDATE_MISFIT,
+		       rq->curr && task_is_fair(rq->curr)
+			       ? (unsigned)(rq->curr - kc_cs_paths_log.tasks) : KC_PATH_TASKS,
+		       0);
 		return;
 	}
 	__real_update_misfit_status(s, rq);
@@ -294,6 +299,24 @@ static int cs_ttwu(struct sim_rq *rq, struct sim_task *p)
 	return 1;
 }
 
+/*
+ * __schedule() of the running fair task, after its sleep (@block: rq_dequeue(), maybe delayed,
+ * as the engine's task_block() before rq_resched()): rq_resched()'s pick and switch
+ */
+static int cs_schedule(struct sim_rq *rq, bool block)
+{
+	struct capsim_sim *s = &cs.s;
+
+	if (!rq->curr || !task_is_fair(rq->curr))
+		return 0;
+	if (block) {
+		cs_task = (unsigned)(rq->curr - cs.tasks); /* the step's task is curr */
+		rq_dequeue(s, rq, rq->curr, true);
+	}
+	rq_put_prev_set_next(s, rq, rq_pick_next(s, rq), false);
+	return 1;
+}
+
 /* a tick of @rq (CPU 0's) after a hardware cap of @khz (0: none) */
 static void cs_tick(struct sim_rq *rq, uint64_t khz)
 {
@@ -349,6 +372,9 @@ static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iow
 		return 1;
 	case KC_PATH_TTWU:
 		return cs_ttwu(rq, p);
+	case KC_PATH_PICK:
+	case KC_PATH_BLOCK:
+		return cs_schedule(rq, op == KC_PATH_BLOCK);
 	}
 	return 0;
 }
@@ -442,6 +468,12 @@ void cside_task_tick_fair(const struct kc_task_tick_fair_in *in, struct kc_task_
 
 void cside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_in *in,
 				     struct kc_check_preempt_wakeup_fair_out *out)
+{
+	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void cside_pick_next_task_fair(const struct kc_pick_next_task_fair_in *in,
+			       struct kc_pick_next_task_fair_out *out)
 {
 	cside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }

@@ -805,7 +805,8 @@ KC_STRUCT(deadline_in)
 	S(select_task_rq)
 KC_STRUCT(deadline_out)
 
-/* --- path groups: enqueue_task_fair, dequeue_task_fair, task_tick_fair, check_preempt_wakeup_fair */
+/* --- path groups: enqueue_task_fair, dequeue_task_fair, task_tick_fair, check_preempt_wakeup_fair,
+ * pick_next_task_fair */
 
 /*
  * The path groups run the kernel's enqueue_task() / dequeue_task() (core.c, with the rq's
@@ -821,7 +822,11 @@ KC_STRUCT(deadline_out)
  * sched_tick()'s part up to task_tick_fair() after a hardware cap of khz (engine:
  * sim_pressure_hw_cap(), rq_tick_curr()), TTWU a wake-up with its wakeup_preempt() (engine:
  * rq_enqueue() or rq_requeue_delayed(), then rq_check_preempt_wakeup()). A reschedule is only
- * asked for (need_resched), never made, on either side.
+ * asked for (need_resched), never made, on either side -- but by pick_next_task_fair's steps:
+ * PICK is __schedule() of the running fair task, preempted (still queued), BLOCK of one that
+ * sleeps first (block_task(), maybe delayed): the fair class's pick, which dequeues for good
+ * the delayed tasks it chooses, and put_prev_set_next_task() (engine: rq_dequeue() for BLOCK,
+ * then rq_pick_next() and rq_put_prev_set_next(), what rq_resched() does).
  */
 #define KC_PATH_TASKS 6
 #define KC_PATH_CPUS 2 /* CPU 0; CPU 1 only for migrate_task_rq_fair */
@@ -837,6 +842,8 @@ enum kc_path_op {
 	KC_PATH_TTWU,    /* try_to_wake_up(): WAKE or REQUEUE, then wakeup_preempt() of a fair curr */
 	KC_PATH_WAKE_MIGRATE, /* migrate_task_rq_fair: a blocked task woken on the other CPU */
 	KC_PATH_LB_MIGRATE,   /* migrate_task_rq_fair: a queued task moved by the load balance */
+	KC_PATH_PICK,  /* __schedule() of the fair curr, still queued: pick, put_prev, set_next */
+	KC_PATH_BLOCK, /* __schedule() of the fair curr that sleeps: block_task(), then as PICK */
 };
 /* the task's policy (in->policy) */
 enum kc_path_policy { KC_POLICY_NORMAL, KC_POLICY_IDLE, KC_POLICY_BATCH };
@@ -849,7 +856,8 @@ enum kc_path_call {
 	KC_CALL_UCLAMP_RQ_INC,        /* per clamp id: the id */
 	KC_CALL_UCLAMP_RQ_DEC,
 	KC_CALL_CPUFREQ_UPDATE_UTIL,  /* the flags; the CPU in the task's place */
-	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own) */
+	KC_CALL_UPDATE_MISFIT,        /* update_misfit_status() of the task (group of its own);
+				       * KC_PATH_TASKS for none (the idle switch's) */
 };
 static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task, uint64_t arg)
 {
@@ -910,6 +918,8 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 #define KC_FIELDS_task_tick_fair_out KC_FIELDS_path_out
 #define KC_FIELDS_check_preempt_wakeup_fair_in KC_FIELDS_path_in
 #define KC_FIELDS_check_preempt_wakeup_fair_out KC_FIELDS_path_out
+#define KC_FIELDS_pick_next_task_fair_in KC_FIELDS_path_in
+#define KC_FIELDS_pick_next_task_fair_out KC_FIELDS_path_out
 KC_STRUCT(path_in)
 KC_STRUCT(path_out)
 KC_STRUCT(enqueue_task_fair_in)
@@ -920,6 +930,8 @@ KC_STRUCT(task_tick_fair_in)
 KC_STRUCT(task_tick_fair_out)
 KC_STRUCT(check_preempt_wakeup_fair_in)
 KC_STRUCT(check_preempt_wakeup_fair_out)
+KC_STRUCT(pick_next_task_fair_in)
+KC_STRUCT(pick_next_task_fair_out)
 /* one side's answer to a path case (both groups' kside_ and cside_ are these) */
 void kside_path(const struct kc_path_in *in, struct kc_path_out *out);
 void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
@@ -1238,7 +1250,7 @@ static inline void kc_percent_text(const struct kc_uclamp_tg_in *in, unsigned i,
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
 	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
-	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg)
+	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg) X(pick_next_task_fair)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

@@ -196,6 +196,12 @@ KC_TABLE(check_preempt_wakeup_fair_in)
 #define KC_T struct kc_check_preempt_wakeup_fair_out
 KC_TABLE(check_preempt_wakeup_fair_out)
 #undef KC_T
+#define KC_T struct kc_pick_next_task_fair_in
+KC_TABLE(pick_next_task_fair_in)
+#undef KC_T
+#define KC_T struct kc_pick_next_task_fair_out
+KC_TABLE(pick_next_task_fair_out)
+#undef KC_T
 #define KC_T struct kc_select_task_rq_fair_in
 KC_TABLE(select_task_rq_fair_in)
 #undef KC_T
@@ -2266,6 +2272,60 @@ static void gen_check_preempt_wakeup_fair(struct rng *r, unsigned kind, void *v)
 		/* sleeps make delayed tasks a wake-up requeues */
 		gen_step(in, chance(r, kind == PW_DELAYED ? 50 : 25) ? KC_PATH_SLEEP : KC_PATH_TTWU, t,
 			 chance(r, 10) ? 0 : edgy(r, 1, 3 * in->base_slice));
+	}
+}
+
+/* --- path group pick_next_task_fair ------------------------------------------------------ */
+
+static const char *const pick_next_task_fair_kinds[] = {
+	"random", "delayed", "all_delayed", "block", "lag", "uclamp", "idle_batch", "custom_slice",
+};
+enum { PN_RANDOM, PN_DELAYED, PN_ALL_DELAYED, PN_BLOCK, PN_LAG, PN_UCLAMP, PN_IDLE_BATCH,
+       PN_SLICE };
+
+/*
+ * The running start of task_tick_fair (task 0 set running, the others queued; with delayed
+ * kinds they sleep at once behind V and stay queued, delayed), then __schedule()s of the running
+ * task -- preempted (PICK) or going to sleep (BLOCK) -- among ticks that move V (a delayed task
+ * becomes eligible, and the pick that chooses it dequeues it for good), sleeps of queued tasks
+ * (delayed or not), wake-ups, requeues and, once the CPU idles, an idle CPU's RUN. "lag" gives
+ * every task a lag, either side of V, at its wake-up; "all_delayed" sleeps all but the running
+ * task, so that the picks dequeue them one after another and the CPU may idle.
+ */
+static void gen_pick_next_task_fair(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_path_in *in = v;
+	bool delay = kind == PN_DELAYED || kind == PN_ALL_DELAYED || kind == PN_BLOCK;
+
+	gen_running_state(r, kind == PN_UCLAMP ? PK_UCLAMP : delay || kind == PN_LAG ? PK_DELAY
+										       : PK_RANDOM,
+			  in, 3);
+	for (unsigned t = 0; t < in->nr_tasks; t++) {
+		if (kind == PN_IDLE_BATCH || chance(r, 10))
+			gen_policy(r, in, t, (unsigned)range(r, KC_POLICY_NORMAL, KC_POLICY_BATCH));
+		if (kind == PN_SLICE || chance(r, 10))
+			in->slice[t] = range(r, 100000, 3 * in->base_slice);
+		if (kind == PN_LAG && in->last_update[t])
+			in->vlag[t] = (uint64_t)((int64_t)range(r, 0, 4 * in->base_slice) -
+						 (int64_t)(2 * in->base_slice));
+	}
+	gen_running_start(r, in, delay);
+	while (in->nr_steps < KC_PATH_STEPS) {
+		unsigned t = (unsigned)range(r, 0, in->nr_tasks - 1), pct = (unsigned)range(r, 0, 99);
+		uint64_t dt = chance(r, 10) ? 0 : edgy(r, 1, 3 * in->base_slice);
+
+		if (pct < 30)
+			gen_step(in, KC_PATH_TICK, t, gen_tick_dt(r, in, false));
+		else if (pct < 55)
+			gen_step(in, KC_PATH_PICK, 0, dt);
+		else if (pct < (kind == PN_BLOCK ? 80u : 65u))
+			gen_step(in, KC_PATH_BLOCK, 0, dt);
+		else if (pct < (kind == PN_ALL_DELAYED ? 90u : 75u))
+			gen_step(in, KC_PATH_SLEEP, t, dt);
+		else if (pct < 85)
+			gen_step(in, KC_PATH_RUN, t, dt);
+		else
+			gen_step(in, chance(r, 40) ? KC_PATH_REQUEUE : KC_PATH_TTWU, t, dt);
 	}
 }
 

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * kernel_side_paths.c - the kernel's answer for the path groups enqueue_task_fair,
- * dequeue_task_fair, task_tick_fair and check_preempt_wakeup_fair: the case's tasks on one
+ * dequeue_task_fair, task_tick_fair, check_preempt_wakeup_fair and pick_next_task_fair: the case's tasks on one
  * struct rq, each step done as the kernel's callers do it with the functions functions_paths.txt
  * cut out of linux-source-6.12 (kernel_extract_paths.c, every one renamed k_<name>):
  * wake_up_new_task()'s and ttwu_do_activate()'s activate_task() -> enqueue_task(),
  * block_task()'s dequeue_task(), ttwu_runnable()'s enqueue_task(ENQUEUE_DELAYED), an idle
  * CPU's __schedule() setting a task next (set_next_task_fair()), sched_tick() up to
- * task_tick_fair() and try_to_wake_up()'s wakeup_preempt() (check_preempt_wakeup_fair()), each
- * after update_rq_clock(). The hooked calls (extract.py --hook), cpufreq_update_util() and
- * update_misfit_status() are logged; all but the last are then made.
+ * task_tick_fair(), try_to_wake_up()'s wakeup_preempt() (check_preempt_wakeup_fair()) and
+ * __schedule()'s pick (pick_next_task_fair(), 7.3's pick_task_fair(), with
+ * put_prev_set_next_task()), each after update_rq_clock(). The hooked calls (extract.py --hook),
+ * cpufreq_update_util() and update_misfit_status() are logged; all but the last are then made.
  *
  * A translation unit of its own (kstubs_paths.h): nothing here computes an answer itself, it
  * only moves values in and out and keeps the log.
@@ -47,6 +48,32 @@ static const struct sched_class kc_fair_sched_class = {
 	.uclamp_enabled = 1,
 	.enqueue_task = k_enqueue_task_fair,
 	.dequeue_task = k_dequeue_task_fair,
+	.put_prev_task = k_put_prev_task_fair,
+	.set_next_task = k_set_next_task_fair,
+};
+
+/* idle.c's put_prev_task_idle(): the deadline server's and sched_ext's, nothing of this unit */
+static void kc_put_prev_task_idle(struct rq *rq, struct task_struct *prev, struct task_struct *next)
+{
+	(void)rq;
+	(void)prev;
+	(void)next;
+}
+
+/*
+ * idle.c's set_next_task_idle(): update_idle_core() (SCHED_SMT), sched_ext and the statistics
+ * aside, update_idle_rq_clock_pelt() (pelt.h, cut)
+ */
+static void kc_set_next_task_idle(struct rq *rq, struct task_struct *next, bool first)
+{
+	(void)first;
+	next->se.exec_start = rq_clock_task(rq);
+	k_update_idle_rq_clock_pelt(rq);
+}
+
+static const struct sched_class kc_idle_sched_class = {
+	.put_prev_task = kc_put_prev_task_idle,
+	.set_next_task = kc_set_next_task_idle,
 };
 
 static unsigned kc_index(const struct task_struct *p)
@@ -98,11 +125,22 @@ void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags)
 	kc_log(KC_CALL_CPUFREQ_UPDATE_UTIL, (unsigned)rq->cpu, flags);
 }
 
-/* fair.c's update_misfit_status(): logged only (a group of its own) */
+/* fair.c's update_misfit_status(): logged only (a group of its own); NULL: no task runs */
 void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq)
 {
 	(void)rq;
-	kc_log(KC_CALL_UPDATE_MISFIT, kc_index(p), 0);
+	kc_log(KC_CALL_UPDATE_MISFIT, p ? kc_index(p) : KC_PATH_TASKS, 0);
+}
+
+/*
+ * fair.c's sched_balance_newidle() (group sched_balance_newidle's): its first call,
+ * update_misfit_status(NULL), then nothing to pull on the one CPU
+ */
+int kc_paths_sched_balance_newidle(struct rq *rq, struct rq_flags *rf)
+{
+	(void)rf;
+	update_misfit_status(NULL, rq);
+	return 0;
 }
 
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p)
@@ -161,6 +199,7 @@ static void kc_rq_init(const struct kc_path_in *in)
 	memset(&kc_idle_task, 0, sizeof(kc_idle_task));
 	memset(&kc_rt_task, 0, sizeof(kc_rt_task));
 	kc_paths_hw_pressure = 0;
+	kc_idle_task.sched_class = &kc_idle_sched_class;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
 	kc_set_curr(rq, in->rt_curr ? &kc_rt_task : &kc_idle_task);
@@ -256,6 +295,36 @@ static int kc_ttwu(struct rq *rq, struct task_struct *p)
 	return 1;
 }
 
+/*
+ * __schedule() of the fair curr, after block_task() if it sleeps (@block): __pick_next_task()'s
+ * path when every task is fair, the fair class's pick (which dequeues for good the delayed tasks
+ * it chooses), else the idle task, then put_prev_set_next_task(); then prev's TIF_NEED_RESCHED
+ * is cleared (clear_tsk_need_resched(), after the pick, whose update_curr() may set it)
+ */
+static void kc_schedule(struct rq *rq, bool block)
+{
+	struct task_struct *prev = rq->curr, *next;
+	struct rq_flags rf = { 0 };
+
+	update_rq_clock(rq);
+	if (block && k_dequeue_task(rq, prev, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK))
+		__block_task(rq, prev);
+#ifdef KC_LINUX_7_3
+	next = k_pick_task_fair(rq, &rf);
+	if (!next)
+		next = rq->idle; /* pick_task_idle() */
+	k_put_prev_set_next_task(rq, prev, next);
+#else
+	next = k_pick_next_task_fair(rq, prev, &rf);
+	if (!next) {
+		next = rq->idle; /* pick_task_idle() */
+		k_put_prev_set_next_task(rq, prev, next);
+	}
+#endif
+	prev->kc_need_resched = 0;
+	kc_set_curr(rq, next);
+}
+
 /* one step; 0 if its task is not in a state for it */
 static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait, unsigned long khz)
 {
@@ -298,6 +367,12 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 		return 1;
 	case KC_PATH_TTWU:
 		return kc_ttwu(rq, p);
+	case KC_PATH_PICK:
+	case KC_PATH_BLOCK:
+		if (!kc_fair_curr(rq))
+			return 0;
+		kc_schedule(rq, op == KC_PATH_BLOCK);
+		return 1;
 	}
 	return 0;
 }
@@ -387,6 +462,12 @@ void kside_task_tick_fair(const struct kc_task_tick_fair_in *in, struct kc_task_
 
 void kside_check_preempt_wakeup_fair(const struct kc_check_preempt_wakeup_fair_in *in,
 				     struct kc_check_preempt_wakeup_fair_out *out)
+{
+	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
+}
+
+void kside_pick_next_task_fair(const struct kc_pick_next_task_fair_in *in,
+			       struct kc_pick_next_task_fair_out *out)
 {
 	kside_path((const struct kc_path_in *)in, (struct kc_path_out *)out);
 }

@@ -16,8 +16,11 @@
  *   - the scheduler features are 6.12's defaults (kernel/sched/features.h; 7.3's the same,
  *     with its new PARANOID_AVG off);
  *   - resched_curr() sets curr's TIF_NEED_RESCHED (kc_need_resched) and nothing else: no
- *     schedule() follows in a case (on capsim's side neither); update_misfit_status() (a group
- *     of its own) is logged, not run; no NUMA balancing, hrtick or core scheduling at the tick;
+ *     schedule() follows in a case (on capsim's side neither) but pick_next_task_fair's own
+ *     steps; update_misfit_status() (a group of its own) is logged, not run; no NUMA balancing,
+ *     hrtick or core scheduling at the tick;
+ *   - sched_balance_newidle() (a group of its own) makes only its first call,
+ *     update_misfit_status(NULL), and pulls nothing: one CPU;
  *   - arch_topology's per-CPU hw_pressure and capacity_freq_ref are the one CPU's variables.
  */
 #ifndef KERNEL_CHECK_KSTUBS_PATHS_H
@@ -142,6 +145,8 @@ struct sched_class {
 	int uclamp_enabled;
 	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
 	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+	void (*put_prev_task)(struct rq *rq, struct task_struct *p, struct task_struct *next);
+	void (*set_next_task)(struct rq *rq, struct task_struct *p, bool first);
 };
 struct task_struct {
 	int kc_need_resched; /* TIF_NEED_RESCHED */
@@ -203,6 +208,7 @@ struct rq {
 	struct uclamp_rq uclamp[UCLAMP_CNT];
 	unsigned int uclamp_flags;
 	struct root_domain *rd;
+	struct sched_avg avg_rt, avg_dl; /* no RT or DL task here: update_idle_rq_clock_pelt() reads them */
 	struct sched_avg avg_hw;
 #ifdef KC_LINUX_7_3
 	struct task_struct *donor; /* proxy execution's: curr */
@@ -300,6 +306,7 @@ void kc_paths_cpufreq_update_util(struct rq *rq, unsigned int flags);
 #define dl_server_start(s) do { } while (0)
 #define dl_server_stop(s) do { } while (0)
 #define dl_server_update_idle_time(rq, p) do { } while (0)
+#define __put_prev_set_next_dl_server(rq, prev, next) do { } while (0)
 #define account_cfs_rq_runtime(cfs_rq, d) false /* 7.3 reads the answer */
 #define return_cfs_rq_runtime(cfs_rq) do { } while (0)
 #define check_cfs_rq_runtime(cfs_rq) 0
@@ -333,6 +340,10 @@ void kc_paths_update_misfit_status(struct task_struct *p, struct rq *rq);
 #define sched_core_enabled(rq) false
 #define sched_core_enqueue(rq, p) do { } while (0)
 #define sched_core_dequeue(rq, p, flags) do { } while (0)
+/* __schedule()'s pick (pick_next_task_fair): the newidle balance is the stub above */
+#define RETRY_TASK ((struct task_struct *)-1UL)
+int kc_paths_sched_balance_newidle(struct rq *rq, struct rq_flags *rf);
+#define sched_balance_newidle(rq, rf) kc_paths_sched_balance_newidle(rq, rf)
 /* __block_task(): no longer on the runqueue */
 #define __block_task(rq, p) ((p)->on_rq = 0)
 
@@ -368,10 +379,8 @@ u64 kc_paths_sched_clock_cpu(int cpu);
 #define pref_llc_running_dec(rq, p) do { } while (0)
 #define task_tick_cache(rq, p) do { } while (0)
 #define resched_curr_lazy(rq) resched_curr(rq)
-/* group eevdf_7_3's __schedule(): no newidle balance (one CPU), no clock skip, no lock checks */
+/* group eevdf_7_3's __schedule(): no clock skip, no lock checks */
 #define __must_hold(lock)
-#define RETRY_TASK ((struct task_struct *)-1UL)
-#define sched_balance_newidle(rq, rf) 0
 #define rq_clock_skip_update(rq) do { } while (0)
 #define div64_long(a, b) ((a) / (b))
 #define normalized_sysctl_sched_base_slice 700000ULL /* fair.c's; read without RUN_TO_PARITY only */

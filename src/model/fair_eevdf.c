@@ -554,7 +554,7 @@ bool eevdf_dequeue(struct eevdf_rq *rq, struct eevdf_se *se, unsigned flags)
 		/* finish_delayed_dequeue_entity(): DELAY_ZERO drops positive lag (7.3's
 		 * update_entity_lag() did) */
 		se->sched_delayed = false;
-		if (se->vlag > 0)
+		if (CAPSIM_MUT(211, se->vlag > 0, se->vlag < 0))
 			se->vlag = 0;
 	}
 	return true;

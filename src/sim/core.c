@@ -315,9 +315,49 @@ static void balance_classes(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors __schedule() with pick_next_task(): deadline (the sugov kthread) first, then RT, then
- * fair; an rq about to idle first tries the classes' balance (sched_balance_newidle()) and
- * then checks for lost idle time. A fair task the kthread preempted was put back
+ * mirrors __schedule()'s pick: update_rq_clock(), curr's runtime, its reschedule request
+ * cleared, then __pick_next_task(): deadline (the sugov kthread) first, then RT, then fair (whose
+ * pick dequeues for good the delayed tasks it chooses); an rq about to idle first tries the
+ * classes' balance (sched_balance_newidle()). A fair curr that left the queue is put
+ * (put_prev_entity()) once the pick is made. NULL: the idle task.
+ */
+struct sim_task *rq_pick_next(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *prev = rq->curr, *next = NULL;
+
+	update_rq_clock(s, rq);
+	CAPSIM_MUT(215, update_curr(s, rq), (void)0);
+	rq->fair_resched = CAPSIM_MUT(216, false, rq->fair_resched);
+	for (int tries = 0; tries < 2; tries++) {
+		next = pick_next_task(s, rq, prev);
+		fair_put_prev_dequeued(s, rq, prev);
+		if (next || tries)
+			break;
+		balance_classes(s, rq);
+	}
+	return next;
+}
+
+/*
+ * mirrors put_prev_set_next_task(): curr put back (its class's put_prev_task()), the idle
+ * task's first where the CPU leaves idle (@from_idle), then @next set (NULL: the idle task,
+ * whose set_next_task_idle() idles the PELT clock); nothing if @next is curr
+ */
+void rq_put_prev_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *next,
+			  bool from_idle)
+{
+	if (next && next == rq->curr)
+		return;
+	put_prev(s, rq);
+	if (from_idle)
+		sim_idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */
+	if (next || CAPSIM_MUT(219, true, false))
+		(next ? next->sched_class : &sim_idle_sched_class)->set_next_task(s, rq, next);
+}
+
+/*
+ * mirrors __schedule(): the pick (rq_pick_next()), then the switch (rq_put_prev_set_next()),
+ * delayed while the CPU leaves an idle state. A fair task the kthread preempted was put back
  * (put_prev_entity()), so pick_eevdf() chooses again, with no curr, once the kthread sleeps.
  */
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
@@ -328,16 +368,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 
 	rq->dequeued_curr = NULL;
 	rq->sched_prev = from; /* still current for ftrace until the switch (newidle, schedutil) */
-	update_rq_clock(s, rq);
-	update_curr(s, rq);
-	rq->fair_resched = false;
-	for (int tries = 0; tries < 2; tries++) {
-		next = pick_next_task(s, rq, prev);
-		fair_put_prev_dequeued(s, rq, prev);
-		if (next || tries)
-			break;
-		balance_classes(s, rq);
-	}
+	next = rq_pick_next(s, rq);
 	if (next && !from && !rq->stopper_curr && sim_idle_exit_pending(s, rq)) {
 		rq->sched_prev = NULL; /* it runs once out of its idle state (EV_IDLE_EXIT) */
 		return;
@@ -350,9 +381,8 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 			rq_arm_completion(s, rq);
 		return;
 	}
-	put_prev(s, rq);
+	rq_put_prev_set_next(s, rq, next, next && !from && !rq->stopper_curr);
 	if (!next) {
-		sim_idle_sched_class.set_next_task(s, rq, NULL);
 		sim_ev_switch(s, rq->cpu, from, NULL);
 		rq->stopper_curr = false;
 		rq->sched_prev = NULL;
@@ -362,9 +392,6 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 		rq_cancel_completion(rq);
 		return;
 	}
-	if (!from && !rq->stopper_curr)
-		sim_idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */
-	next->sched_class->set_next_task(s, rq, next);
 	sim_ev_switch(s, rq->cpu, from, next);
 	rq->stopper_curr = false;
 	rq->sched_prev = NULL;

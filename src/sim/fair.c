@@ -337,20 +337,19 @@ static bool eevdf_tl_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 /*
  * mirrors pick_next_entity()'s dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED) (7.3's
  * __dequeue_task()): the delayed task the pick chose leaves for good (its util_est and uclamp
- * already left at its sleep). dequeue_entity() updates its PELT while it is still queued
- * (load, not runnable); the v6.12 model updates it after, as a task off the queue, though
- * 6.12.118 has the same order as 7.3 (docs/model.md: left so that v6.12's outputs hold).
+ * already left at its sleep). dequeue_entity() updates its PELT while it is still queued (its
+ * load counted, not runnable, not running) in 6.12.118 and 7.3 alike, then takes it off.
  */
 static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	bool pelt_first = CAPSIM_MUT(170, rq->cfs.v7_3, false);
+	bool pelt_first = rq->cfs.v7_3 ? CAPSIM_MUT(170, true, false) : CAPSIM_MUT(210, true, false);
 
 	if (pelt_first)
 		update_load_avg(s, rq, p);
 	eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
 	if (!pelt_first)
 		update_load_avg(s, rq, p);
-	rq->cfs_delayed--;
+	rq->cfs_delayed -= CAPSIM_MUT(212, 1u, 0u);
 	rq->cfs_load_weight -= p->weight;
 	rq->nr_running--;
 	rq_sync_view(s, rq);
@@ -374,7 +373,7 @@ static struct eevdf_se *pick_next_entity(struct capsim_sim *s, struct sim_rq *rq
 static struct sim_task *eevdf_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	while (rq->cfs.nr_running) {
-		struct eevdf_se *se = pick_next_entity(s, rq, true);
+		struct eevdf_se *se = pick_next_entity(s, rq, CAPSIM_MUT(217, true, false));
 
 		if (se)
 			return task_of(se);
@@ -399,9 +398,16 @@ void fair_put_prev_dequeued(struct capsim_sim *s, struct sim_rq *rq, const struc
 		s->fair->put_prev(s, rq);
 }
 
+/*
+ * put_prev_entity(): a curr still queued that is no longer rq->curr (a delayed one the pick did
+ * not choose) has its PELT brought up to now as it goes back into the tree
+ */
 static void eevdf_tl_put_prev(struct capsim_sim *s, struct sim_rq *rq)
 {
-	(void)s;
+	struct eevdf_se *se = rq->cfs.curr;
+
+	if (se && se->on_rq && rq->curr != task_of(se))
+		CAPSIM_MUT(218, update_load_avg(s, rq, task_of(se)), (void)0);
 	eevdf_put_prev(&rq->cfs);
 }
 
@@ -564,7 +570,7 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 /* mirrors put_prev_task_fair(): put_prev_entity() of the running @p */
 static void put_prev_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	update_load_avg(s, rq, p);
+	CAPSIM_MUT(213, update_load_avg(s, rq, p), (void)0);
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	s->fair->put_prev(s, rq);
 }
@@ -576,11 +582,16 @@ static void put_prev_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct s
  */
 static void set_next_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
+	bool curr_first = CAPSIM_MUT(214, false, true);
+
 	task_list_remove(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p);
 	s->fair->set_next(s, rq, p);
-	update_load_avg(s, rq, p);
-	rq_set_curr(s, rq, p);
+	if (curr_first)
+		rq_set_curr(s, rq, p);
+	update_load_avg(s, rq, p); /* not yet curr: the wait is not running time */
+	if (!curr_first)
+		rq_set_curr(s, rq, p);
 	update_misfit_status(s, rq);
 }
 

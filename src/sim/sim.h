@@ -844,6 +844,10 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
 void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p);
 void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+/* __schedule(): rq_pick_next() (the pick, NULL for idle), then rq_put_prev_set_next() */
+struct sim_task *rq_pick_next(struct capsim_sim *s, struct sim_rq *rq);
+void rq_put_prev_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *next,
+			  bool from_idle);
 void rq_resched(struct capsim_sim *s, struct sim_rq *rq);
 void rq_check_preempt_wakeup(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 /* the same with wake_up_new_task()'s WF_FORK (@wake_flags), which 7.3's fair class reads */

@@ -2,13 +2,15 @@
 /*
  * test_sim_fair.c - unit tests of the fair class on the engine's runqueues (src/sim/fair.c,
  * fair_queue.c, with EEVDF from model/fair_eevdf.c): the pick, place_entity()'s lag, delayed
- * dequeue, util_est's order at a sleep and the tick's slice expiry, driven through the engine's
+ * dequeue (with a delayed task's PELT as the pick dequeues it), util_est's order at a sleep and
+ * the tick's slice expiry, driven through the engine's
  * entry points (task_start(), task_wake(), rq_dequeue(), rq_resched(), rq_tick()) on a HiKey960
  * run with nothing started (sim_test_idle()). Time passes by moving the simulated clock s->now
  * between calls, as the event loop would. The expected values are derived here from the rules
  * of kernel/sched/fair.c (6.12), each named in its test's comment: for nice-0 tasks
  * calc_delta_fair() is the identity, so vruntimes move by the ns they ran.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -218,6 +220,116 @@ static void test_no_delayed_dequeue_before_6_12(void **state)
 	delayed_dequeue_case(CAPSIM_MODEL_V6_10, false);
 }
 
+/* ---- a delayed task's PELT when the pick dequeues it ---- */
+
+/* decay_load() of pelt.c: @val x y^@n (y^32 = 1/2) with runnable_avg_yN_inv[], which
+ * Documentation/scheduler/sched-pelt.c makes as (2^32 - 1) y^i, i < 32 (mul_u64_u32_shr(): the
+ * sums here stay below 2^26, so the product fits in 64 bits) */
+static uint64_t decay_load(uint64_t val, uint64_t n)
+{
+	uint32_t inv;
+
+	if (n > 32 * 63)
+		return 0;
+	val >>= n / 32;
+	inv = (uint32_t)(4294967295.0 * pow(pow(0.5, 1.0 / 32), (double)(n % 32)));
+	return val * inv >> 32;
+}
+
+/*
+ * pelt.c's ___update_load_sum() + ___update_load_avg() of a nice-0 task (se_weight() 1024) over
+ * @units of 1024 ns, neither runnable nor running, its load counted if @queued: the sums decay
+ * over the whole periods, and the load sum gains __accumulate_pelt_segments() (the rest of the
+ * first period decayed, the full periods, the part of the last) if queued; each average is its
+ * sum over the divider LOAD_AVG_MAX - 1024 + period_contrib.
+ */
+static struct capsim_sched_avg pelt_blocked_or_queued(struct capsim_sched_avg sa, uint64_t units,
+						      bool queued)
+{
+	uint64_t d = units + sa.period_contrib, periods = d / 1024, contrib = units, divider;
+
+	if (periods) {
+		sa.load_sum = decay_load(sa.load_sum, periods);
+		sa.runnable_sum = decay_load(sa.runnable_sum, periods);
+		sa.util_sum = (uint32_t)decay_load(sa.util_sum, periods);
+		d %= 1024;
+		contrib = decay_load(1024 - sa.period_contrib, periods) + CAPSIM_LOAD_AVG_MAX -
+			  decay_load(CAPSIM_LOAD_AVG_MAX, periods) - 1024 + d;
+	}
+	sa.period_contrib = (uint32_t)d;
+	if (queued)
+		sa.load_sum += contrib;
+	divider = CAPSIM_LOAD_AVG_MAX - 1024 + sa.period_contrib;
+	sa.load_avg = 1024 * sa.load_sum / divider;
+	sa.runnable_avg = sa.runnable_sum / divider;
+	sa.util_avg = sa.util_sum / divider;
+	sa.last_update_time += units << 10;
+	return sa;
+}
+
+/*
+ * pick_next_entity() of a delayed task: dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED) ->
+ * dequeue_entity(), whose update_load_avg() comes while the task is still queued (6.12.118 and
+ * 7.3 alike): __update_load_avg_se() with load = on_rq = 1, runnable = se_runnable() = 0
+ * (sched_delayed), running = 0 (not curr). A and B start together at v0; A runs 1 ms and sleeps
+ * above V (v0 + 1 ms > v0 + 0.5 ms): delayed, its PELT brought to that instant (sa0). B runs
+ * 5 ms and sleeps (above V too, so delayed as well); the pick then meets A, eligible
+ * (v0 + 1 ms <= V = v0 + 3 ms), dequeues it for good, and next B, and the CPU idles. Over
+ * those 5 ms A's util and runnable sums only decay, in either order: its util_avg is the same
+ * whether its PELT is updated before or after it leaves the queue (neither runnable nor
+ * running); its load sum, though, grows while it is queued (the kernel's order) where it would
+ * decay off the queue (the order v6.12 had): the load_avg it takes to its next wake-up (the
+ * enqueue adds it to the cfs_rq's) differs. The PELT clock's move (a little CPU's, scaled) is
+ * read from A's last_update_time: the same in both orders.
+ */
+static void delayed_pick_pelt_case(enum capsim_model model)
+{
+	struct capsim_sim *s = sim_test_idle("{\"tasks\": {" TASK("a") ", " TASK("b") "}}", model);
+	struct sim_rq *rq = &s->rq[0];
+	struct sim_task *a = sim_test_task(s, "a"), *b = sim_test_task(s, "b");
+	struct capsim_sched_avg sa0, queued, off;
+	uint64_t units;
+
+	task_start(s, a);
+	task_start(s, b);
+	sim_test_pass(s, 1 * MS);
+	sim_test_sleep(s, a);
+	assert_true(a->se.sched_delayed);
+	assert_ptr_equal(rq->curr, b);
+	sa0 = a->avg;
+	sim_test_pass(s, 5 * MS + 333);
+	sim_test_sleep(s, b);
+	assert_false(a->se.on_rq);
+	assert_false(a->se.sched_delayed);
+	assert_null(rq->curr);
+	units = (a->avg.last_update_time - sa0.last_update_time) >> 10;
+	assert_true(units + sa0.period_contrib >= 2 * 1024); /* whole periods to decay over */
+	queued = pelt_blocked_or_queued(sa0, units, true);
+	off = pelt_blocked_or_queued(sa0, units, false);
+	assert_int_equal(queued.util_avg, off.util_avg);
+	assert_true(queued.util_avg < sa0.util_avg);
+	assert_true(queued.load_avg > off.load_avg);
+	assert_int_equal(a->avg.util_sum, queued.util_sum);
+	assert_int_equal(a->avg.util_avg, queued.util_avg);
+	assert_int_equal(a->avg.runnable_avg, queued.runnable_avg);
+	assert_int_equal(a->avg.load_sum, queued.load_sum);
+	assert_int_equal(a->avg.load_avg, queued.load_avg);
+	assert_int_equal(a->avg.period_contrib, queued.period_contrib);
+	sim_free(s);
+}
+
+static void test_delayed_pick_pelt_v6_12(void **state)
+{
+	(void)state;
+	delayed_pick_pelt_case(CAPSIM_MODEL_V6_12);
+}
+
+static void test_delayed_pick_pelt_latest(void **state)
+{
+	(void)state;
+	delayed_pick_pelt_case(CAPSIM_MODEL_LATEST);
+}
+
 /*
  * util_est_update() at a sleep, whose sample is the task's util_avg: 6.12's
  * dequeue_task_fair() calls it before dequeue_entities(), so the sample is util_avg as of the
@@ -317,6 +429,8 @@ int main(void)
 		cmocka_unit_test(test_delayed_dequeue_v6_12),
 		cmocka_unit_test(test_delayed_dequeue_woken_in_place),
 		cmocka_unit_test(test_no_delayed_dequeue_before_6_12),
+		cmocka_unit_test(test_delayed_pick_pelt_v6_12),
+		cmocka_unit_test(test_delayed_pick_pelt_latest),
 		cmocka_unit_test(test_util_est_sample_v6_12),
 		cmocka_unit_test(test_util_est_sample_latest),
 		cmocka_unit_test(test_util_est_sample_v6_10),
