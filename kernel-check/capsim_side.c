@@ -741,7 +741,8 @@ static void cs_sgs(const struct kc_load_balance_in *in, unsigned g, struct lb_sg
 
 void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
 {
-	struct lb_cpu rq[KC_MAX_CPUS];
+	struct fair_cpu rq[KC_MAX_CPUS];
+	struct fair_rd rd = { .model = CAPSIM_MODEL_V6_10, .nr_cpus = KC_MAX_CPUS, .cpus = rq };
 	struct lb_group groups[KC_LB_GROUPS];
 	struct lb_env env = {
 		.sd_flags = (in->asym ? SD_ASYM_CPUCAPACITY : 0u) | (in->share_llc ? SD_SHARE_LLC : 0u) |
@@ -753,7 +754,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.dst_cpu = (int)in->dst_cpu,
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
-		.rq = rq,
+		.rd = &rd,
 		.groups = groups,
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
@@ -779,11 +780,11 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	int new_dst = -1;
 
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
-		rq[c] = (struct lb_cpu){
-			.capacity = in->capacity_of[c],
-			.capacity_orig = in->arch_cap[c] ? in->arch_cap[c] : 1024,
+		rq[c] = (struct fair_cpu){
+			.capacity_of = in->capacity_of[c],
+			.arch_cap = in->arch_cap[c] ? in->arch_cap[c] : 1024,
 			.nr_running = (unsigned)in->nr_running[c],
-			.h_nr_queued = (unsigned)in->h_nr_queued[c],
+			.cfs_nr = (unsigned)in->h_nr_queued[c],
 		};
 	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
 		groups[g] = (struct lb_group){

@@ -101,11 +101,11 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	rq->fc->cfs_avg.runnable_avg = in->cfs_runnable_avg[c];
 	rq->fc->cfs_avg.util_avg = in->cfs_util_avg[c];
 	rq->fc->util_est_cfs = (uint32_t)in->cfs_util_est[c];
-	rq->nr_running = (unsigned)in->nr_running[c];
-	rq->cfs_nr = rq->nr_running;
-	rq->ttwu_pending = (unsigned)in->ttwu_pending[c];
+	rq->fc->nr_running = (unsigned)in->nr_running[c];
+	rq->fc->cfs_nr = rq->fc->nr_running;
+	rq->fc->ttwu_pending = (unsigned)in->ttwu_pending[c];
 	rq->idle_stamp = in->idle_stamp[c];
-	if (rq->nr_running) {
+	if (rq->fc->nr_running) {
 		struct sim_task *t = &fs.curr[c];
 
 		t->cpu = (int)c;

@@ -3,8 +3,8 @@
  * capsim_side_lb.c - capsim's answer for group lb_walk: the case's runqueues and tasks written
  * into a minimal simulator (struct capsim_sim with its sim_rq, sim_task and fair_cpu views, a
  * platform whose sched domains are the case's one domain), then one pass of
- * src/sim/fair_balance.c's sched_balance_rq() as it runs it: the views it fills (lb_fill_idle(),
- * lb_fill_cpus(), lb_fill_groups(), lb_cfs_tasks()) and the decisions of
+ * src/sim/fair_balance.c's sched_balance_rq() as it runs it: what it hands the model (lb_env_rqs(),
+ * the runqueues read in place; lb_env_groups(), lb_cfs_tasks()) and the decisions of
  * src/model/load_balance.c in its order (lb_should_we_balance(), lb_find_src_group(),
  * lb_root_domain_flags(), lb_find_src_rq(), lb_detach_tasks()); and fair_balance.c's find_new_ilb().
  */
@@ -125,7 +125,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	cs->p.cpus = cs->cpus;
 	cs->p.nr_cpus = (unsigned)in->nr_cpus;
 	cs->p.sd = &cs->sd;
-	/* the one domain, its groups from dst's local one (lb_fill_groups()'s local index 0) */
+	/* the one domain, its groups from dst's local one (lb_env_groups()'s local index 0) */
 	cs->sd = (struct sched_domains){ .domains = &cs->dom, .nr_domains = 1, .groups = cs->groups,
 					 .group_flags = cs->group_flags,
 					 .nr_groups = (unsigned)in->nr_groups };
@@ -148,10 +148,10 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		};
 		rq->cpu = (int)c;
 		rq->fc = &cs->view[c];
-		rq->nr_running = (unsigned)in->nr_running[c];
-		rq->cfs_nr = (unsigned)in->h_nr_queued[c];
+		rq->fc->nr_running = (unsigned)in->nr_running[c];
+		rq->fc->cfs_nr = (unsigned)in->h_nr_queued[c];
 		rq->fc->cfs_avg.load_avg = in->load[c];
-		rq->misfit_task_load = in->misfit_load[c];
+		rq->fc->misfit_task_load = in->misfit_load[c];
 		rq->clk.clock_task = in->clock_task[c];
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */
 	}
@@ -186,8 +186,6 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 {
 	static struct cs_lb cs;
-	struct lb_cpu v[KC_MAX_CPUS];
-	struct lb_group groups[KC_MAX_CPUS];
 	struct lb_env env = {
 		.sd_flags = (uint32_t)in->sd_flags,
 		.imbalance_pct = (unsigned)in->imbalance_pct,
@@ -199,22 +197,17 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		.dst_cpu = (int)in->dst_cpu,
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
-		.rq = v,
-		.groups = groups,
 	};
 	struct lb_sd_stats sds;
-	capsim_cpumask span = { { in->sd_span } };
 	bool overloaded, overutilized;
 	int g, busiest;
 
 	cs_lb_init(&cs, in);
-	memset(v, 0, sizeof(v));
 	out->busiest_group[0] = out->busiest_cpu[0] = out->new_dst_cpu[0] = (uint64_t)-1;
-	env.nr_groups = lb_fill_groups(&cs.s, &cs.dom, 0, groups);
-	lb_fill_idle(&cs.s, &span, env.dst_cpu, env.idle, v);
+	lb_env_groups(&cs.s, &cs.dom, 0, &env);
+	lb_env_rqs(&cs.s, &env);
 	out->balance = lb_should_we_balance(&env);
 	if (out->balance) {
-		lb_fill_cpus(&cs.s, &span, v);
 		env.rd_overutilized = cs.s.overutilized || !cs.s.eas; /* is_rd_overutilized() */
 		g = lb_find_src_group(&env, &sds);
 		out->migration_type = env.migration_type;
@@ -229,19 +222,19 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		if (busiest >= 0) {
 			out->busiest_cpu[0] = (uint64_t)busiest;
 			env.flags |= LBF_ALL_PINNED;
-			if (cs.rq[busiest].nr_running > 1) {
+			if (cs.rq[busiest].fc->nr_running > 1) {
 				struct sim_task *tasks[LB_NR_MIGRATE];
 				struct lb_task view[LB_NR_MIGRATE];
 				unsigned order[LB_NR_MIGRATE], detached[LB_NR_MIGRATE], passed, loop = 0;
 				unsigned n = lb_cfs_tasks(&cs.s, busiest, tasks, view, order), moved;
-				unsigned loop_max = cs.rq[busiest].nr_running < LB_NR_MIGRATE
-							    ? cs.rq[busiest].nr_running : LB_NR_MIGRATE;
+				unsigned nr = cs.rq[busiest].fc->nr_running;
+				unsigned loop_max = nr < LB_NR_MIGRATE ? nr : LB_NR_MIGRATE;
 				struct lb_src ls = {
 					.cpu = busiest,
-					.nr_running = cs.rq[busiest].nr_running,
+					.nr_running = cs.rq[busiest].fc->nr_running,
 					.clock_task = cs.rq[busiest].clk.clock_task,
-					.dst_nr_running = cs.rq[env.dst_cpu].nr_running != 0,
-					.dst_grpmask = groups[0].span,
+					.dst_nr_running = cs.rq[env.dst_cpu].fc->nr_running != 0,
+					.dst_grpmask = env.groups[0].span,
 					.migration_cost = (int64_t)SYSCTL_SCHED_MIGRATION_COST_NS,
 				};
 				int new_dst = -1;

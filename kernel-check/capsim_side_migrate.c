@@ -50,7 +50,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 		cm.rt1.cpu = 1;
 		cm.rt1.st.cur_cpu = -1;
 		rq->curr = &cm.rt1;
-		rq->nr_running = rq->fc->rt_nr_running = 1;
+		rq->fc->nr_running = rq->fc->rt_nr_running = 1;
 	}
 	sa = &rq->fc->cfs_avg;
 	sa->last_update_time = in->clock0;
@@ -95,8 +95,8 @@ static void cm_record(struct kc_migrate_task_rq_fair_out *out, unsigned k)
 	const struct sim_rq *rq0 = &cm.rq[0], *rq1 = &cm.rq[1];
 
 	cs_record_rq((struct kc_path_out *)out, k, rq0);
-	out->nr_running1[k] = rq1->nr_running;
-	out->h_nr_runnable1[k] = rq1->cfs_nr;
+	out->nr_running1[k] = rq1->fc->nr_running;
+	out->h_nr_runnable1[k] = rq1->fc->cfs_nr;
 	out->load_weight1[k] = rq1->cfs_load_weight;
 	out->cfs1_util_avg_out[k] = rq1->fc->cfs_avg.util_avg;
 	out->cfs1_util_sum_out[k] = rq1->fc->cfs_avg.util_sum;

@@ -92,9 +92,9 @@ void cside_update_misfit_status(const struct kc_update_misfit_status_in *in,
 						   (uint32_t)p->uclamp_req[id]);
 	set_task_max_allowed_capacity(s, p);
 
-	rq->misfit_task_load = in->misfit_before;
+	rq->fc->misfit_task_load = in->misfit_before;
 	rq->curr = in->has_p ? p : NULL;
 	update_misfit_status(s, rq);
 	out->max_allowed_capacity = s->asym ? p->max_allowed_capacity : 0;
-	out->misfit_task_load = rq->misfit_task_load;
+	out->misfit_task_load = rq->fc->misfit_task_load;
 }

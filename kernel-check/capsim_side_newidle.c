@@ -49,20 +49,20 @@ static void ns_set_busy(unsigned c, bool busy)
 
 	rq->curr = busy ? &ns.curr[c] : NULL;
 	if (!busy)
-		rq->nr_running = 0;
-	else if (!rq->nr_running)
-		rq->nr_running = 1;
+		rq->fc->nr_running = 0;
+	else if (!rq->fc->nr_running)
+		rq->fc->nr_running = 1;
 }
 
 unsigned __real_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 struct lb_walk *walk, bool *continue_balancing);
+				 bool *continue_balancing);
 unsigned __wrap_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 struct lb_walk *walk, bool *continue_balancing);
+				 bool *continue_balancing);
 unsigned __wrap_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 struct lb_walk *walk, bool *continue_balancing)
+				 bool *continue_balancing)
 {
 	if (!ns_in)
-		return __real_sched_balance_rq(s, cpu, sdi, idle, walk, continue_balancing);
+		return __real_sched_balance_rq(s, cpu, sdi, idle, continue_balancing);
 	ns_log(KC_NI_CALL_BALANCE, sdi, (unsigned)idle);
 	*continue_balancing = ns_in->lb_continue[sdi] != 0;
 	if (ns_in->lb_pulled[sdi] && idle != LB_CPU_NEWLY_IDLE)
@@ -160,7 +160,7 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	for (unsigned c = 0; c < in->nr_cpus; c++) {
 		ns.rq[c].nohz_tick_stopped = in->tick_stopped[c] != 0;
 		s->nohz_nr_cpus += in->tick_stopped[c] != 0;
-		ns.rq[c].nr_running = 0;
+		ns.rq[c].fc->nr_running = 0;
 		ns_set_busy(c, !in->cpu_idle[c]);
 		ns.rq[c].sd_llc = in->llc >> c & 1 ? &ns.llc : NULL;
 		ns.view[c].sched_idle = in->sched_idle != 0;
@@ -169,17 +169,17 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	s->nohz_next_blocked = in->nohz_next_blocked;
 	s->nohz_next_balance = in->nohz_next_balance;
 	s->nohz_needs_update = in->nohz_needs_update != 0;
-	rq->nr_running = (unsigned)in->nr_running;
+	rq->fc->nr_running = (unsigned)in->nr_running;
 	rq->curr = in->nr_running ? &ns.curr[in->this_cpu] : NULL;
 	rq->cfs_delayed = (unsigned)in->nr_delayed;
-	rq->cfs_nr = (unsigned)(in->h_nr_queued - in->nr_delayed);
-	rq->ttwu_pending = (unsigned)in->ttwu_pending;
+	rq->fc->cfs_nr = (unsigned)(in->h_nr_queued - in->nr_delayed);
+	rq->fc->ttwu_pending = (unsigned)in->ttwu_pending;
 	rq->clk.clock = in->clock;
 	rq->idle_stamp = in->idle_stamp;
 	rq->avg_idle = in->avg_idle;
 	rq->max_idle_balance_cost = in->max_idle_balance_cost;
 	rq->next_balance = in->next_balance;
-	rq->misfit_task_load = in->misfit_task_load;
+	rq->fc->misfit_task_load = in->misfit_task_load;
 	rq->fc->capacity_of = in->cpu_capacity;
 }
 
@@ -217,7 +217,7 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	out->next_balance = rq->next_balance;
 	out->idle_stamp = rq->idle_stamp;
 	out->avg_idle = rq->avg_idle;
-	out->misfit_task_load = rq->misfit_task_load;
+	out->misfit_task_load = rq->fc->misfit_task_load;
 	out->newilb_kick = rq->newilb_kick;
 	out->nohz_next_balance = ns.s.nohz_next_balance;
 	out->nohz_nr_cpus = ns.s.nohz_nr_cpus;

@@ -231,7 +231,7 @@ static void cs_sim_init(const struct kc_path_in *in)
 		cs.rt.exec_start = in->clock0;
 		cs.rt.st.cur_cpu = -1;
 		rq->curr = &cs.rt;
-		rq->nr_running = rq->fc->rt_nr_running = 1;
+		rq->fc->nr_running = rq->fc->rt_nr_running = 1;
 	}
 	sa->last_update_time = in->clock0;
 	sa->util_avg = in->cfs_util_avg;
@@ -382,8 +382,8 @@ static int cs_op_on(struct sim_rq *rq, unsigned op, struct sim_task *p, bool iow
 /* the fields of @rq every path group compares after step @k */
 static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_rq *rq)
 {
-	out->nr_running[k] = rq->nr_running;
-	out->h_nr_runnable[k] = rq->cfs_nr;
+	out->nr_running[k] = rq->fc->nr_running;
+	out->h_nr_runnable[k] = rq->fc->cfs_nr;
 	out->h_nr_delayed[k] = rq->cfs_delayed;
 	out->load_weight[k] = rq->cfs_load_weight;
 	out->cfs_util_avg_out[k] = rq->fc->cfs_avg.util_avg;
@@ -572,10 +572,10 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	rq->fc->capacity_of = in->capacity_of[c];
 	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
 	rq->fc->cfs_avg.last_update_time = 1000000;
-	rq->nr_running = (unsigned)in->nr_running[c];
+	rq->fc->nr_running = (unsigned)in->nr_running[c];
 	rq->cfs_delayed = (unsigned)in->nr_delayed[c];
-	rq->cfs_nr = rq->nr_running - rq->cfs_delayed;
-	if (rq->nr_running) {
+	rq->fc->cfs_nr = rq->fc->nr_running - rq->cfs_delayed;
+	if (rq->fc->nr_running) {
 		struct sim_task *t = &ws.curr[c];
 
 		t->cpu = (int)c;

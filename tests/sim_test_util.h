@@ -73,7 +73,7 @@ static inline struct capsim_sim *sim_test_idle(const char *wl, enum capsim_model
 		fail_msg("%s", e.msg);
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		assert_null(s->rq[c].curr);
-		assert_int_equal(s->rq[c].nr_running, 0);
+		assert_int_equal(s->rq[c].fc->nr_running, 0);
 	}
 	return s;
 }

@@ -26,7 +26,8 @@ import re
 import sys
 
 HELPERS = {
-    'max_u64', 'min_u64', 'lsub_positive', 'arch_cap', 'rq_clock_pelt', 'task_on_rq',
+    'max_u64', 'min_u64', 'lsub_positive', 'lsub_positive_long', 'arch_cap', 'rq_clock_pelt',
+    'task_on_rq', 'lb_rq',
     'capsim_cpumask_test', 'capsim_cpumask_next', 'capsim_cpumask_set', 'capsim_cpu_wrap',
     'capsim_cpumask_weight', 'cap_scale', 'mult_frac', 'wl_of', 'sim_jiffies', 'press_of',
     'task_list_append', 'task_list_remove', 'sim_delivered_khz', 'sim_arch_cap', 'shr_bound',

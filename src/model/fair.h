@@ -34,11 +34,12 @@
 #define BW_SHIFT 20
 
 /*
- * struct fair_cpu - what the placement code reads of one CPU's runqueue (kernel accessor in
- * brackets). All capacities and utils are out of SCHED_CAPACITY_SCALE (1024). In the
- * simulator this is the runqueue's own state, not a copy: the engine updates the PELT
- * signals, util_est, rq clamps, RT count and capacity_of here in place (struct sim_rq's
- * fc), and the model's belief writes the pressures (src/sim/sim_pressure.c).
+ * struct fair_cpu - what the placement code and the load balance (model/load_balance.c) read
+ * of one CPU's runqueue (kernel accessor in brackets). All capacities and utils are out of
+ * SCHED_CAPACITY_SCALE (1024). In the simulator this is the runqueue's own state, not a copy:
+ * the engine updates the PELT signals, util_est, rq clamps, task counts, RT count, misfit load
+ * and capacity_of here in place (struct sim_rq's fc), and the model's belief writes the
+ * pressures (src/sim/sim_pressure.c).
  */
 struct fair_cpu {
 	uint64_t arch_cap;         /* [arch_scale_cpu_capacity(cpu)], 1..1024 */
@@ -58,6 +59,10 @@ struct fair_cpu {
 	uint64_t thermal_load_avg; /* [thermal_load_avg(rq)]: its PELT average */
 	uint64_t uclamp_min_rq;    /* [uclamp_rq_get(rq, UCLAMP_MIN)] */
 	uint64_t uclamp_max_rq;    /* [uclamp_rq_get(rq, UCLAMP_MAX)] */
+	unsigned nr_running;       /* [rq->nr_running], including curr */
+	unsigned cfs_nr;           /* [rq->cfs.h_nr_runnable]: queued fair tasks, not delayed */
+	unsigned ttwu_pending;     /* [rq->ttwu_pending]: tasks on its wake list */
+	uint64_t misfit_task_load; /* [rq->misfit_task_load] */
 	bool idle;                 /* [available_idle_cpu(cpu)] */
 	bool sched_idle;           /* [sched_idle_cpu(cpu)]: only SCHED_IDLE tasks runnable */
 	bool uclamp_idle;          /* [uclamp_rq_is_idle(rq)]: UCLAMP_FLAG_IDLE */

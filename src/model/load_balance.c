@@ -26,9 +26,15 @@ bool lb_capacity_greater(uint64_t a, uint64_t b)
 	return a * 1024 > b * 1078;
 }
 
-bool lb_check_cpu_capacity(const struct lb_cpu *c, unsigned imbalance_pct)
+bool lb_check_cpu_capacity(const struct fair_cpu *c, unsigned imbalance_pct)
 {
-	return c->capacity * imbalance_pct < c->capacity_orig * 100;
+	return c->capacity_of * imbalance_pct < c->arch_cap * 100;
+}
+
+/* cpu_rq(@cpu) of @env: its runqueue's own state */
+static const struct fair_cpu *lb_rq(const struct lb_env *env, unsigned cpu)
+{
+	return &env->rd->cpus[cpu];
 }
 
 static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)
@@ -38,20 +44,22 @@ static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)
 
 bool lb_should_we_balance(const struct lb_env *env)
 {
-	const capsim_cpumask *span = &env->groups[0].span; /* group_balance_mask(sd->groups) */
+	/* group_balance_mask(sd->groups) */
+	const capsim_cpumask *span = &env->groups[env->local_group].span;
 	capsim_cpumask m; /* for_each_cpu_and(cpu, swb_cpus, env->cpus) */
 
 	if (!capsim_cpumask_test(&env->cpus, (unsigned)env->dst_cpu))
 		return false;
 	/* every newly idle CPU may balance, unless work arrived meanwhile */
 	if (env->idle == LB_CPU_NEWLY_IDLE)
-		return !env->rq[env->dst_cpu].nr_running && !env->rq[env->dst_cpu].ttwu_pending;
+		return !lb_rq(env, (unsigned)env->dst_cpu)->nr_running &&
+		       !lb_rq(env, (unsigned)env->dst_cpu)->ttwu_pending;
 	/* the first idle CPU of the local group balances for it */
 	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
 		m.bits[w] = span->bits[w] & env->cpus.bits[w];
 	for (unsigned c = first_cpu(&m, env->nr_cpus); c < env->nr_cpus;
 	     c = capsim_cpumask_next(&m, c + 1, env->nr_cpus))
-		if (env->rq[c].idle)
+		if (env->idle_cpu(env, (int)c))
 			return (int)c == env->dst_cpu;
 	/* none idle: the group's first CPU (group_balance_cpu()) */
 	return (int)first_cpu(span, env->nr_cpus) == env->dst_cpu;
@@ -109,18 +117,19 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 		m.bits[w] = grp->span.bits[w] & env->cpus.bits[w];
 	*sgs = (struct lb_sg_stats){ 0 };
 	for_each_cpu(i, &m, env->nr_cpus) {
-		const struct lb_cpu *rq = &env->rq[i];
+		const struct fair_cpu *rq = lb_rq(env, i);
 
-		sgs->group_load += rq->load;
-		sgs->group_util += rq->util;
-		sgs->group_runnable += rq->runnable;
-		sgs->sum_h_nr_running += rq->h_nr_queued;
+		sgs->group_load += rq->cfs_avg.load_avg; /* cpu_load() */
+		sgs->group_util += cpu_util_cfs(env->rd, (int)i);
+		sgs->group_runnable += rq->cfs_avg.runnable_avg; /* cpu_runnable() */
+		sgs->sum_h_nr_running += rq->cfs_nr;
 		sgs->sum_nr_running += rq->nr_running;
 		if (rq->nr_running > 1)
 			*sg_overloaded = true;
-		if (rq->overutilized)
+		/* cpu_overutilized() is false without EAS */
+		if (env->rd_has_pd && cpu_overutilized(env->rd, (int)i))
 			*sg_overutilized = true;
-		if (!rq->nr_running && rq->idle) {
+		if (!rq->nr_running && env->idle_cpu(env, (int)i)) {
 			sgs->idle_cpus++;
 			continue; /* an idle CPU has no misfit task */
 		}
@@ -131,11 +140,11 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 				sgs->group_misfit_task_load = rq->misfit_task_load;
 				*sg_overloaded = true;
 			}
-		} else if (env->idle && rq->h_nr_queued == 1 &&
+		} else if (env->idle && rq->cfs_nr == 1 &&
 			   lb_check_cpu_capacity(rq, env->imbalance_pct)) {
 			/* sched_reduced_capacity(): one task on a CPU that lost capacity */
-			if (sgs->group_misfit_task_load < rq->load)
-				sgs->group_misfit_task_load = rq->load;
+			if (sgs->group_misfit_task_load < rq->cfs_avg.load_avg)
+				sgs->group_misfit_task_load = rq->cfs_avg.load_avg;
 		}
 	}
 	sgs->group_capacity = grp->capacity;
@@ -163,7 +172,7 @@ bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stat
 {
 	const struct lb_sg_stats *busiest = &sds->busiest_stat;
 	const struct lb_group *sg = &env->groups[g];
-	uint64_t dst_cap = env->rq[env->dst_cpu].capacity;
+	uint64_t dst_cap = lb_rq(env, (unsigned)env->dst_cpu)->capacity_of;
 	bool asym = env->sd_flags & SD_ASYM_CPUCAPACITY;
 
 	if (!sgs->sum_h_nr_running)
@@ -228,7 +237,8 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 	sds->busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
 						  .group_type = group_has_spare };
 	sds->local_stat.group_type = group_has_spare;
-	for (unsigned g = 0; g < env->nr_groups; g++) {
+	for (unsigned k = 0; k < env->nr_groups; k++) {
+		unsigned g = (env->local_group + k) % env->nr_groups; /* sd->groups' ring */
 		struct lb_sg_stats tmp, *sgs = &tmp;
 		bool local = capsim_cpumask_test(&env->groups[g].span, (unsigned)env->dst_cpu);
 
@@ -254,7 +264,7 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 }
 
 /* lsub_positive() on a long */
-static int64_t lsub_positive(int64_t a, int64_t b)
+static int64_t lsub_positive_long(int64_t a, int64_t b)
 {
 	return a > b ? a - b : 0;
 }
@@ -269,8 +279,8 @@ static int64_t sibling_imbalance(const struct lb_env *env, const struct lb_sd_st
 	if (!env->idle || !busiest->sum_nr_running)
 		return 0;
 	if (nb == nl)
-		return lsub_positive(busiest->sum_nr_running, local->sum_nr_running);
-	imbalance = lsub_positive(nl * busiest->sum_nr_running, nb * local->sum_nr_running);
+		return lsub_positive_long(busiest->sum_nr_running, local->sum_nr_running);
+	imbalance = lsub_positive_long(nl * busiest->sum_nr_running, nb * local->sum_nr_running);
 	/* normalise, rounding */
 	imbalance = (2 * imbalance + nl + nb) / (nl + nb);
 	/* an empty group takes work even when the ratio says one task */
@@ -425,13 +435,14 @@ int lb_find_src_rq(const struct lb_env *env, unsigned g)
 {
 	const struct lb_group *grp = &env->groups[g];
 	uint64_t busiest_util = 0, busiest_load = 0, busiest_capacity = 1;
-	uint64_t dst_cap = env->rq[env->dst_cpu].capacity;
+	uint64_t dst_cap = lb_rq(env, (unsigned)env->dst_cpu)->capacity_of;
 	unsigned busiest_nr = 0;
 	int busiest = -1;
 
 	for (unsigned i = 0; i < env->nr_cpus; i++) {
-		const struct lb_cpu *rq = &env->rq[i];
-		unsigned nr = rq->h_nr_queued;
+		const struct fair_cpu *rq = lb_rq(env, i);
+		unsigned nr = rq->cfs_nr;
+		uint64_t load = rq->cfs_avg.load_avg, util;
 
 		if (!capsim_cpumask_test(&grp->span, i) || !capsim_cpumask_test(&env->cpus, i))
 			continue;
@@ -439,25 +450,26 @@ int lb_find_src_rq(const struct lb_env *env, unsigned g)
 			continue;
 		/* no active balance from a big CPU down to a smaller one */
 		if ((env->sd_flags & SD_ASYM_CPUCAPACITY) &&
-		    !lb_capacity_greater(dst_cap, rq->capacity) && nr == 1)
+		    !lb_capacity_greater(dst_cap, rq->capacity_of) && nr == 1)
 			continue;
 		switch (env->migration_type) {
 		case LB_MIGRATE_LOAD:
-			if (nr == 1 && rq->load > (uint64_t)env->imbalance &&
+			if (nr == 1 && load > (uint64_t)env->imbalance &&
 			    !lb_check_cpu_capacity(rq, env->imbalance_pct))
 				break;
 			/* max(load_i / capacity_i), cross-multiplied */
-			if (rq->load * busiest_capacity > busiest_load * rq->capacity) {
-				busiest_load = rq->load;
-				busiest_capacity = rq->capacity;
+			if (load * busiest_capacity > busiest_load * rq->capacity_of) {
+				busiest_load = load;
+				busiest_capacity = rq->capacity_of;
 				busiest = (int)i;
 			}
 			break;
 		case LB_MIGRATE_UTIL:
 			if (nr <= 1)
 				continue; /* its one task could not be detached */
-			if (busiest_util < rq->util_boost) {
-				busiest_util = rq->util_boost;
+			util = cpu_util(env->rd, (int)i, NULL, -1, 1); /* cpu_util_cfs_boost() */
+			if (busiest_util < util) {
+				busiest_util = util;
 				busiest = (int)i;
 			}
 			break;
@@ -597,7 +609,8 @@ next:
 
 bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_h_nr_queued)
 {
-	const struct lb_cpu *src = &env->rq[src_cpu], *dst = &env->rq[env->dst_cpu];
+	const struct fair_cpu *src = lb_rq(env, (unsigned)src_cpu);
+	const struct fair_cpu *dst = lb_rq(env, (unsigned)env->dst_cpu);
 
 	/* imbalanced_active_balance(): tasks to spread, and balances keep failing */
 	if (env->migration_type == LB_MIGRATE_TASK &&
@@ -605,7 +618,7 @@ bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_
 		return true;
 	/* one CFS task on a CPU that lost capacity, and more of it stays here */
 	if (env->idle && src_h_nr_queued == 1 && lb_check_cpu_capacity(src, env->imbalance_pct) &&
-	    src->capacity * env->imbalance_pct < dst->capacity * 100)
+	    src->capacity_of * env->imbalance_pct < dst->capacity_of * 100)
 		return true;
 	return env->migration_type == LB_MIGRATE_MISFIT;
 }

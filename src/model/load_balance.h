@@ -5,8 +5,10 @@
  * should_we_balance(), update_sg_lb_stats() with group_classify(), update_sd_pick_busiest(),
  * sched_balance_find_src_group() with calculate_imbalance(), sched_balance_find_src_rq(),
  * can_migrate_task() with task_hot(), detach_tasks()' walk of cfs_tasks, need_active_balance(),
- * get_sd_balance_interval() and find_new_ilb(). The engine (src/sim/fair_balance.c) fills the state
- * from its runqueues and applies the answers. arm64 has no SD_ASYM_PACKING, and there is no
+ * get_sd_balance_interval() and find_new_ilb(). They read each runqueue in place, as the
+ * placement code does: its struct fair_cpu (the engine's rq->fc) through a struct fair_rd, and
+ * idle_cpu() through the engine's accessor; the engine (src/sim/fair_balance.c) applies the
+ * answers. arm64 has no SD_ASYM_PACKING, and there is no
  * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg).
  */
 #ifndef CAPSIM_LOAD_BALANCE_H
@@ -16,6 +18,7 @@
 #include <stdint.h>
 
 #include "capsim/capsim.h"
+#include "model/fair.h"
 
 /* enum group_type, in the kernel's order: a higher type is busier */
 enum lb_group_type {
@@ -46,22 +49,6 @@ enum {
 /* sysctl_sched_nr_migrate and SCHED_NR_MIGRATE_BREAK without PREEMPT_RT */
 #define LB_NR_MIGRATE 32
 
-/* What the balance reads of one runqueue. */
-struct lb_cpu {
-	unsigned nr_running;      /* rq->nr_running */
-	unsigned h_nr_queued;     /* rq->cfs.h_nr_queued */
-	uint64_t load;            /* cpu_load(): cfs_rq->avg.load_avg */
-	uint64_t util;            /* cpu_util_cfs() */
-	uint64_t util_boost;      /* cpu_util_cfs_boost() */
-	uint64_t runnable;        /* cpu_runnable(): cfs_rq->avg.runnable_avg */
-	uint64_t capacity;        /* capacity_of() */
-	uint64_t capacity_orig;   /* arch_scale_cpu_capacity() */
-	uint64_t misfit_task_load;
-	bool idle;                /* idle_cpu() */
-	bool overutilized;        /* cpu_overutilized() */
-	bool ttwu_pending;
-};
-
 /* One sched_group of the domain (sgc: its sched_group_capacity). */
 struct lb_group {
 	capsim_cpumask span;      /* sched_group_span() = group_balance_mask() (no overlap) */
@@ -85,9 +72,19 @@ struct lb_env {
 	int dst_cpu;
 	enum lb_idle idle;
 	capsim_cpumask cpus;       /* env->cpus: the domain's span, less all-pinned sources */
-	const struct lb_cpu *rq;   /* per CPU */
-	const struct lb_group *groups; /* sd->groups onwards: the local group first */
+	/*
+	 * The runqueues, read in place (cpu_rq()): per CPU its struct fair_cpu, @rd->cpus[cpu]
+	 * (nr_running, cfs_nr as cfs.h_nr_queued, cfs_avg's load and runnable, capacity_of,
+	 * arch_cap, misfit_task_load, ttwu_pending; cpu_util_cfs(), cpu_overutilized() from them),
+	 * and idle_cpu(), which @idle_cpu answers from the engine's runqueues @rqs.
+	 */
+	const struct fair_rd *rd;
+	bool (*idle_cpu)(const struct lb_env *env, int cpu);
+	const void *rqs;
+	/* the domain's @nr_groups groups, in place; sd->groups' ring starts at @local_group */
+	const struct lb_group *groups;
 	unsigned nr_groups;
+	unsigned local_group;
 
 	/* answers */
 	enum lb_migration_type migration_type;
@@ -124,7 +121,7 @@ bool lb_capacity_greater(uint64_t a, uint64_t b);
  * lb_check_cpu_capacity() - check_cpu_capacity(): RT, IRQ or pressure took a noticeable part
  * of CPU @c (@imbalance_pct of its domain). Return: that.
  */
-bool lb_check_cpu_capacity(const struct lb_cpu *c, unsigned imbalance_pct);
+bool lb_check_cpu_capacity(const struct fair_cpu *c, unsigned imbalance_pct);
 
 /**
  * lb_should_we_balance() - should_we_balance(): whether @env's dst_cpu is the CPU of its

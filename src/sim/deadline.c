@@ -35,7 +35,7 @@ static void enqueue_task_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	p->cpu = rq->cpu;
 	p->state = TASK_RUNNABLE;
 	rq->dl_queued = p;
-	if (++rq->nr_running >= 2)
+	if (++rq->fc->nr_running >= 2)
 		s->overloaded = true;
 	rq_sync_view(s, rq);
 }
@@ -50,7 +50,7 @@ static void dequeue_task_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 {
 	(void)sleep;
 	update_curr(s, rq);
-	rq->nr_running--;
+	rq->fc->nr_running--;
 	rq_put_dequeued_curr(rq, p);
 	update_dl_rq_load_avg(s, rq, 1);
 	p->state = TASK_BLOCKED;

@@ -103,9 +103,9 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
 	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
+	unsigned nr = rq->fc->cfs_nr;
 	int decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
-					 CAPSIM_MUT(28, rq->cfs_nr, rq->cfs_nr + rq->cfs_delayed),
-					 running, 1);
+					 CAPSIM_MUT(28, nr, nr + rq->cfs_delayed), running, 1);
 
 	decayed |= removed;
 	if (decayed) {
@@ -351,7 +351,7 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 		update_load_avg(s, rq, p);
 	rq->cfs_delayed -= CAPSIM_MUT(212, 1u, 0u);
 	rq->cfs_load_weight -= p->weight;
-	rq->nr_running--;
+	rq->fc->nr_running--;
 	rq_sync_view(s, rq);
 }
 
@@ -449,8 +449,8 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	sim_cfs_tasks_add(s, p); /* account_entity_enqueue(): the head of cfs_tasks */
-	rq->cfs_nr++;
-	if (++rq->nr_running >= CAPSIM_MUT(7, 2u, 3u))
+	rq->fc->cfs_nr++;
+	if (++rq->fc->nr_running >= CAPSIM_MUT(7, 2u, 3u))
 		s->overloaded = true; /* add_nr_running() sets rd->overloaded */
 	rq->cfs_load_weight += CAPSIM_MUT(4, p->weight, p->se.weight + 1);
 	/* enqueue_task(): uclamp_rq_inc() after ->enqueue_task() (v6.12) */
@@ -486,7 +486,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
 	eevdf_requeue_delayed(&rq->cfs, &p->se);
 	rq->cfs_delayed--;
-	rq->cfs_nr++;
+	rq->fc->cfs_nr++;
 	p->state = TASK_RUNNABLE;
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	if (!uclamp_first)
@@ -511,7 +511,7 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	p->se.sched_delayed = false;
 	CAPSIM_MUT(11, update_load_avg(s, rq, p), (void)0);
 	p->se.sched_delayed = true;
-	rq->cfs_nr--;
+	rq->fc->cfs_nr--;
 	rq->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
 	if (rq->curr == p) {
 		rq_put_dequeued_curr(rq, p);
@@ -550,9 +550,9 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	update_load_avg_flags(s, rq, p, CAPSIM_MUT(86, p->migrating, false));
 	if (rq->curr != p)
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
-	rq->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
+	rq->fc->cfs_nr -= CAPSIM_MUT(15, 1u, 0u);
 	rq->cfs_load_weight -= p->weight;
-	rq->nr_running--;
+	rq->fc->nr_running--;
 	if (rq->curr == p) {
 		/* put_prev_task(): the entity stops running at this instant */
 		rq_put_dequeued_curr(rq, p);
@@ -710,7 +710,7 @@ const struct sim_fair_timeline sim_fair_eevdf = {
 /* mirrors yield_task_fair(): the running fair task gives up the rest of its request */
 void rq_yield_fair(struct capsim_sim *s, struct sim_rq *rq)
 {
-	if (rq->nr_running == 1)
+	if (rq->fc->nr_running == 1)
 		return;
 	update_rq_clock(s, rq);
 	rq_update_curr(s, rq);

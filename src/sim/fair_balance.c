@@ -297,7 +297,8 @@ static int wake_affine_idle(const struct capsim_sim *s, int this_cpu, int prev_c
 
 	if (available_idle_cpu(s, this_cpu) && cpus_share_cache(s, this_cpu, prev_cpu))
 		return available_idle_cpu(s, prev_cpu) ? prev_cpu : this_cpu;
-	if (sync && rq->nr_running - CAPSIM_MUT(51, rq->cfs_delayed, 0) == 1) /* minus cfs_h_nr_delayed() */
+	/* minus cfs_h_nr_delayed() */
+	if (sync && rq->fc->nr_running - CAPSIM_MUT(51, rq->cfs_delayed, 0) == 1)
 		return this_cpu;
 	if (available_idle_cpu(s, prev_cpu))
 		return prev_cpu;
@@ -427,7 +428,7 @@ static bool idle_cpu_without(const struct capsim_sim *s, int cpu, const struct s
 {
 	const struct sim_rq *rq = &s->rq[cpu];
 
-	return (!rq->curr || rq->curr == p) && !rq->ttwu_pending;
+	return (!rq->curr || rq->curr == p) && !rq->fc->ttwu_pending;
 }
 
 /* mirrors update_sg_wakeup_stats() of kernel/sched/fair.c (Linux 6.12; Linux 7.3 under
@@ -451,8 +452,8 @@ static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, u
 		sgs->group_util += cpu_util_without(s, (int)i, p);
 		sgs->group_runnable += cpu_runnable_without(s, (int)i, p);
 		/* h_nr_queued; 7.3: h_nr_runnable, the delayed tasks left out */
-		sgs->sum_h_nr_running += s->rq[i].cfs_nr + (v7_3 ? 0 : s->rq[i].cfs_delayed) - local;
-		nr_running = s->rq[i].nr_running - local;
+		sgs->sum_h_nr_running += s->rq[i].fc->cfs_nr + (v7_3 ? 0 : s->rq[i].cfs_delayed) - local;
+		nr_running = s->rq[i].fc->nr_running - local;
 		sgs->sum_nr_running += nr_running;
 		if (!nr_running && CAPSIM_MUT(72, idle_cpu_without(s, (int)i, p), true))
 			sgs->idle_cpus++;
@@ -680,7 +681,7 @@ static int move_running_dst_cpu(struct capsim_sim *s, const struct sim_task *p)
 		if (!capsim_cpumask_test(&p->allowed, c))
 			continue;
 		fits = !s->asym || sim_task_fits_cpu(s, p, (int)c);
-		nr = s->rq[c].nr_running;
+		nr = s->rq[c].fc->nr_running;
 		util = cpu_util_cfs(&s->rd, (int)c);
 		if (best < 0 || (fits && !best_fits) ||
 		    (fits == best_fits && (nr < best_nr || (nr == best_nr && util < best_util)))) {
@@ -767,9 +768,9 @@ void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq)
 		h_load = CAPSIM_MUT(81, p->avg.load_avg, p->avg.util_avg); /* task_h_load() */
 		load = CAPSIM_MUT(82, h_load > 1 ? h_load : 1, h_load);
 	}
-	if (load == rq->misfit_task_load)
+	if (load == rq->fc->misfit_task_load)
 		return;
-	rq->misfit_task_load = load;
+	rq->fc->misfit_task_load = load;
 	sim_ev_misfit(s, rq);
 }
 
@@ -909,52 +910,38 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 /* idle_cpu(): the idle task runs and nothing is queued */
 bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 {
-	return !s->rq[cpu].curr && !s->rq[cpu].nr_running && !s->rq[cpu].sched_prev;
-}
-
-/* What should_we_balance() reads of the runqueues of @span (the balancing CPU @cpu's domain). */
-void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu,
-			 enum lb_idle idle, struct lb_cpu *v)
-{
-	for_each_cpu(c, span, s->nr_cpus) {
-		v[c].nr_running = s->rq[c].nr_running;
-		v[c].idle = lb_idle_cpu(s, c);
-		v[c].ttwu_pending = false; /* the engine's wake-ups are never queued (no IPI list) */
-	}
-	/* in a newidle balance the CPU still runs the task it is switching from */
-	if (idle == LB_CPU_NEWLY_IDLE)
-		v[cpu].idle = false;
-}
-
-/* The rest of what load_balance.c reads of the runqueues of @span. */
-void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v)
-{
-	for_each_cpu(c, span, s->nr_cpus) {
-		const struct sim_rq *rq = &s->rq[c];
-
-		v[c].h_nr_queued = rq->cfs_nr;
-		v[c].load = rq->fc->cfs_avg.load_avg;
-		v[c].util = cpu_util_cfs(&s->rd, c);
-		v[c].util_boost = cpu_util(&s->rd, c, NULL, -1, 1);
-		v[c].runnable = rq->fc->cfs_avg.runnable_avg;
-		v[c].capacity = rq->fc->capacity_of;
-		v[c].capacity_orig = arch_cap(s, c);
-		v[c].misfit_task_load = rq->misfit_task_load;
-		v[c].overutilized = sim_cpu_overutilized(s, c);
-	}
+	return !s->rq[cpu].curr && !s->rq[cpu].fc->nr_running && !s->rq[cpu].sched_prev;
 }
 
 /*
- * The domain's groups as CPU @cpu's sd->groups ring gives them, its local group first, with
- * their sgc (the kernel's sgc holds what update_group_capacity() last summed, which is each
- * CPU's last update_cpu_capacity() too: s->sg keeps it). Return: how many.
+ * idle_cpu() as the balance of @env reads it (lb_env_rqs()): in a newidle balance the CPU still
+ * runs the task it is switching from, which the engine has already put away
  */
-unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
-			       struct lb_group *out)
+static bool lb_env_idle_cpu(const struct lb_env *env, int cpu)
 {
-	for (unsigned k = 0; k < d->nr_groups; k++)
-		out[k] = s->sg[d->first_group + (local + k) % d->nr_groups];
-	return d->nr_groups;
+	if (env->idle == LB_CPU_NEWLY_IDLE && cpu == env->dst_cpu)
+		return false;
+	return lb_idle_cpu(env->rqs, cpu);
+}
+
+void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env)
+{
+	env->rd = &s->rd;
+	env->idle_cpu = lb_env_idle_cpu;
+	env->rqs = s;
+}
+
+/*
+ * The domain's groups, in place, with their sgc (the kernel's sgc holds what
+ * update_group_capacity() last summed, which is each CPU's last update_cpu_capacity() too:
+ * s->sg keeps it); the balancing CPU's sd->groups ring starts at the @local-th.
+ */
+void lb_env_groups(const struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+		   struct lb_env *env)
+{
+	env->groups = &s->sg[d->first_group];
+	env->nr_groups = d->nr_groups;
+	env->local_group = local;
 }
 
 /*
@@ -1017,33 +1004,21 @@ static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int ds
 	return found;
 }
 
-/* The CPUs of @span that @read lacks, into @unread; @read gains them. */
-static void lb_walk_unread(capsim_cpumask *read, const capsim_cpumask *span,
-			   capsim_cpumask *unread)
-{
-	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++) {
-		unread->bits[w] = span->bits[w] & ~read->bits[w];
-		read->bits[w] |= span->bits[w];
-	}
-}
-
 /*
  * mirrors sched_balance_rq() of CPU @cpu over its domain @sdi: whether it balances here
  * (should_we_balance: *@continue_balancing cleared if not), the busiest group and runqueue,
  * detach_tasks() from it (again after an all-pinned runqueue, or onto another CPU of the local
  * group for tasks pinned away from @cpu), else an active balance of its running task; then
  * nr_balance_failed, the groups' sgc->imbalance and the balance interval as the kernel leaves
- * them. What it reads of the runqueues is @walk's. Return: how many tasks moved.
+ * them. Return: how many tasks moved.
  */
 unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-			  struct lb_walk *walk, bool *continue_balancing)
+			  bool *continue_balancing)
 {
 	struct sim_rq *this_rq = &s->rq[cpu];
 	struct sim_sd *ssd = &this_rq->sd[sdi];
 	const struct sched_domains *sds_plat = s->plat->sd;
 	const struct sd_domain *d = &sds_plat->domains[ssd->dom];
-	struct lb_cpu *v = walk->v;
-	struct lb_group groups[CAPSIM_MAX_CPUS];
 	struct lb_env env = {
 		.sd_flags = d->flags,
 		.imbalance_pct = sd_imbalance_pct(d->flags),
@@ -1055,8 +1030,6 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.dst_cpu = cpu,
 		.idle = idle,
 		.cpus = d->span,
-		.rq = v,
-		.groups = groups,
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
 	bool *parent_imbalance = env.has_parent ? &s->sg[this_rq->sd[sdi + 1].local_sg].imbalance
@@ -1065,22 +1038,18 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 	bool active = false;
 	int busiest = -1, new_dst_cpu = -1;
 	struct lb_sd_stats sds;
-	capsim_cpumask dst_grpmask, unread;
+	capsim_cpumask dst_grpmask;
 
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
-	env.nr_groups = lb_fill_groups(s, d, ssd->local_sg - d->first_group, groups);
-	dst_grpmask = groups[0].span;
-	lb_walk_unread(&walk->idle_read, &d->span, &unread);
-	lb_fill_idle(s, &unread, cpu, idle, v);
+	lb_env_rqs(s, &env);
+	lb_env_groups(s, d, ssd->local_sg - d->first_group, &env);
+	dst_grpmask = s->sg[ssd->local_sg].span;
 redo:
 	if (!lb_should_we_balance(&env)) {
 		*continue_balancing = false;
 		goto out_balanced;
 	}
-	/* the rest of the runqueues' state, once this CPU is the one to balance */
-	lb_walk_unread(&walk->cpus_read, &d->span, &unread);
-	lb_fill_cpus(s, &unread, v);
 	env.rd_overutilized = is_rd_overutilized(s);
 	{
 		int g = lb_find_src_group(&env, &sds);
@@ -1102,25 +1071,23 @@ redo:
 		if (busiest < 0)
 			goto out_balanced;
 	}
-	/* runqueues change from here: a redo, and the next level, read them again */
-	walk->idle_read = walk->cpus_read = (capsim_cpumask){ { 0 } };
 	env.flags |= LBF_ALL_PINNED;
-	if (s->rq[busiest].nr_running > 1) {
+	if (s->rq[busiest].fc->nr_running > 1) {
 		struct sim_task *tasks[LB_MAX_TASKS];
 		struct lb_task view[LB_MAX_TASKS];
 		unsigned order[LB_MAX_TASKS], detached[LB_MAX_TASKS];
 
-		loop_max = s->rq[busiest].nr_running < LB_NR_MIGRATE ? s->rq[busiest].nr_running :
-								      LB_NR_MIGRATE;
+		loop_max = s->rq[busiest].fc->nr_running < LB_NR_MIGRATE ?
+				   s->rq[busiest].fc->nr_running : LB_NR_MIGRATE;
 more_balance:
 		{
 			struct sim_rq *src = &s->rq[busiest];
 			unsigned n = lb_cfs_tasks(s, busiest, tasks, view, order), moved, passed;
 			struct lb_src ls = {
 				.cpu = busiest,
-				.nr_running = src->nr_running,
+				.nr_running = src->fc->nr_running,
 				.clock_task = src->clk.clock_task,
-				.dst_nr_running = s->rq[env.dst_cpu].nr_running != 0,
+				.dst_nr_running = s->rq[env.dst_cpu].fc->nr_running != 0,
 				.dst_grpmask = dst_grpmask,
 				.migration_cost = (int64_t)SYSCTL_SCHED_MIGRATION_COST_NS,
 			};
@@ -1171,7 +1138,7 @@ more_balance:
 		/* newidle and misfit failures do not count */
 		if (idle != LB_CPU_NEWLY_IDLE && env.migration_type != LB_MIGRATE_MISFIT)
 			env.nr_balance_failed = ++ssd->nr_balance_failed;
-		if (lb_need_active_balance(&env, busiest, s->rq[busiest].cfs_nr)) {
+		if (lb_need_active_balance(&env, busiest, s->rq[busiest].fc->cfs_nr)) {
 			struct sim_task *p;
 
 			if (!curr || !capsim_cpumask_test(&curr->allowed, (unsigned)cpu))
@@ -1210,7 +1177,7 @@ out_one_pinned:
 /* in nohz.idle_cpus_mask and idle_cpu(): the simulated tick stops as a CPU idles */
 static bool nohz_idle(const struct capsim_sim *s, unsigned cpu)
 {
-	return s->rq[cpu].nohz_tick_stopped && !s->rq[cpu].nr_running;
+	return s->rq[cpu].nohz_tick_stopped && !s->rq[cpu].fc->nr_running;
 }
 
 /* mirrors update_nohz_stats(): decay an idle CPU's blocked load, once a jiffy, while it has some */

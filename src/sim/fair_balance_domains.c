@@ -92,9 +92,6 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz, max_cost = 0;
 	bool busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 	bool continue_balancing = true, update_next_balance = false, need_decay = false;
-	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
-
-	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
 	for (unsigned i = 0; i < rq->nr_sd; i++) {
 		struct sim_sd *ssd = &rq->sd[i];
 		uint64_t interval;
@@ -108,7 +105,7 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 		}
 		interval = sd_balance_interval(s, ssd, busy);
 		if (j >= ssd->last_balance + interval) {
-			if (sched_balance_rq(s, rq->cpu, i, idle, &walk, &continue_balancing)) {
+			if (sched_balance_rq(s, rq->cpu, i, idle, &continue_balancing)) {
 				idle = lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE;
 				busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 			}
@@ -162,14 +159,14 @@ static unsigned llc_nr_busy_cpus(const struct capsim_sim *s, const struct sim_rq
  */
 static bool nohz_kick_needs_balance(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (rq->nr_running >= CAPSIM_MUT(94, 2u, 3u))
+	if (rq->fc->nr_running >= CAPSIM_MUT(94, 2u, 3u))
 		return true;
 	/* cfs.h_nr_queued: delayed entities count */
-	if (rq->nr_sd && rq->cfs_nr + CAPSIM_MUT(95, rq->cfs_delayed, 0u) >= 1 &&
+	if (rq->nr_sd && rq->fc->cfs_nr + CAPSIM_MUT(95, rq->cfs_delayed, 0u) >= 1 &&
 	    check_cpu_capacity(s, rq))
 		return true;
 	if (s->asym) /* sd_asym_cpucapacity: the LLC test is skipped */
-		return rq->misfit_task_load != 0;
+		return rq->fc->misfit_task_load != 0;
 	return rq->sd_llc && llc_nr_busy_cpus(s, rq) > 1;
 }
 
@@ -285,11 +282,10 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 	uint64_t next_balance = sim_jiffies(s) + s->opt.hz, curr_cost = 0;
 	unsigned pulled = 0;
 	bool continue_balancing = true;
-	struct lb_walk walk; /* v[] left unwritten: an initializer would zero its 18 KiB */
 
 	if (s->asym) /* update_misfit_status(NULL, this_rq) */
-		rq->misfit_task_load = 0;
-	if (CAPSIM_MUT(97, rq->ttwu_pending, 0u))
+		rq->fc->misfit_task_load = 0;
+	if (CAPSIM_MUT(97, rq->fc->ttwu_pending, 0u))
 		return; /* the woken task is enqueued as the CPU switches to idle */
 	rq->idle_stamp = rq->clk.clock;
 	if (!rq->nr_sd)
@@ -300,7 +296,6 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		goto out;
 	}
 	rq_update_blocked(s, rq); /* sched_balance_update_blocked_averages() */
-	walk.idle_read = walk.cpus_read = (capsim_cpumask){ { 0 } };
 	for (unsigned i = 0; i < rq->nr_sd; i++) {
 		uint64_t cost;
 
@@ -308,8 +303,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		if (rq->avg_idle < CAPSIM_MUT(99, curr_cost, 0) + rq->sd[i].max_newidle_lb_cost)
 			break;
 		/* every level has SD_BALANCE_NEWIDLE (sd_init()) */
-		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &walk,
-					  &continue_balancing);
+		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &continue_balancing);
 		cost = newidle_lb_cost(s, rq, i);
 		curr_cost += cost;
 		update_newidle_cost(s, &rq->sd[i], cost);
@@ -319,7 +313,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 	if (curr_cost > rq->max_idle_balance_cost)
 		rq->max_idle_balance_cost = curr_cost;
 	/* a task queued meanwhile (cfs.h_nr_queued), or of another class: as if pulled */
-	if (!pulled && CAPSIM_MUT(90, rq->nr_running, 0u))
+	if (!pulled && CAPSIM_MUT(90, rq->fc->nr_running, 0u))
 		pulled = 1;
 out:
 	if (rq->next_balance > next_balance)

@@ -192,7 +192,7 @@ static struct sim_rq *dom_of(struct capsim_sim *s, const struct sim_rq *rq)
 static bool in_state(const struct sim_rq *rq)
 {
 	return rq->in_idle && rq->idle_state && !rq->idle_exiting && !rq->idle_exited &&
-	       !rq->ttwu_pending;
+	       !rq->fc->ttwu_pending;
 }
 
 /*
@@ -449,7 +449,7 @@ bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
 	if (!must_wait(s, rq, p))
 		return false;
 	p->state = TASK_WAKING;
-	rq->ttwu_pending++;
+	rq->fc->ttwu_pending++;
 	rq_sync_view(s, rq);
 	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);
 	return true;
@@ -499,7 +499,8 @@ void sim_idle_deferred(struct capsim_sim *s)
 			continue;
 		rq->idle_entry_deferred = false;
 		s->idle_entries_deferred--;
-		if (rq->in_idle && !rq->curr && !rq->nr_running) { /* nothing came: cpuidle now */
+		/* nothing came: cpuidle now */
+		if (rq->in_idle && !rq->curr && !rq->fc->nr_running) {
 			sim_idle_leave(s, rq);
 			sim_idle_enter(s, rq);
 		}
@@ -515,7 +516,7 @@ void sim_idle_flush(struct capsim_sim *s, struct sim_rq *rq)
 /* mirrors ttwu_do_activate() from sched_ttwu_pending(): @p queued on @rq's wake list */
 static void ttwu_activate(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	rq->ttwu_pending--;
+	rq->fc->ttwu_pending--;
 	rq_enqueue(s, rq, p, true);
 	ttwu_update_avg_idle(rq);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
@@ -553,7 +554,7 @@ void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq)
 		else if (kind == IDLE_WAIT_KTHREAD)
 			sugov_kthread_timer(s, &s->pol[s->rq[p->cpu].policy]);
 	}
-	if (!rq->curr && rq->in_idle && rq->nr_running)
+	if (!rq->curr && rq->in_idle && rq->fc->nr_running)
 		rq_resched(s, rq);
 	if (rq->curr || !rq->in_idle)
 		return;

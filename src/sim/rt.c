@@ -52,7 +52,7 @@ static void enqueue_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	task_list_append(&rq->rt_head, &rq->rt_tail, p);
 	rq->fc->rt_nr_running++;
 	rq_signals_changed(s, rq);
-	if (++rq->nr_running >= 2)
+	if (++rq->fc->nr_running >= 2)
 		s->overloaded = true;
 	rq_sync_view(s, rq);
 	cpufreq_update_util(s, rq->cpu); /* enqueue_top_rt_rq() */
@@ -73,7 +73,7 @@ static void dequeue_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 		task_list_remove(&rq->rt_head, &rq->rt_tail, p);
 	rq->fc->rt_nr_running--;
 	rq_signals_changed(s, rq);
-	rq->nr_running--;
+	rq->fc->nr_running--;
 	if (rq->curr == p) {
 		/* put_prev_task(): it stops running at this instant */
 		rq_put_dequeued_curr(rq, p);

@@ -552,7 +552,7 @@ static bool tick_cancelled(struct capsim_sim *s, const struct sim_event *ev)
 
 	if (ev->gen != rq->tick_gen)
 		return true;
-	if (!rq->tick_stopped && rq->nr_running)
+	if (!rq->tick_stopped && rq->fc->nr_running)
 		return false;
 	rq->tick_at = 0;
 	return true;

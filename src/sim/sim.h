@@ -430,15 +430,14 @@ struct sim_rq {
 	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
 	struct sim_task *dl_queued; /* the runnable (not running) deadline task: a sugov kthread,
 				     * the only kind here, and a CPU is in one policy at most */
-	unsigned nr_running;      /* including curr */
-	unsigned cfs_nr;          /* cfs h_nr_runnable: queued fair tasks, delayed ones excluded */
 	unsigned cfs_delayed;     /* cfs h_nr_delayed (in nr_running and the load weight) */
 	bool fair_resched;        /* update_curr() asked for a reschedule (resched_curr()) */
 	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
 
-	/* the signals the model functions read, their one owner: cfs_avg, util_est_cfs, avg_rt,
-	 * avg_dl, rt_nr_running, capacity_of, the published rq clamps (s->view[cpu]); a writer
-	 * of one calls fair_memo_invalidate() (rq_signals_changed()) */
+	/* the signals and counts the model functions read, their one owner: cfs_avg, util_est_cfs,
+	 * avg_rt, avg_dl, rt_nr_running, capacity_of, the published rq clamps, nr_running, cfs_nr,
+	 * misfit_task_load, ttwu_pending (s->view[cpu]); a writer of a memo input calls
+	 * fair_memo_invalidate() (rq_signals_changed()) */
 	struct fair_cpu *fc;
 	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
 	 * taken off at the cfs_rq's next update_cfs_rq_load_avg() */
@@ -447,7 +446,6 @@ struct sim_rq {
 	} cfs_removed;
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
-	uint64_t misfit_task_load;
 	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
 	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
@@ -507,7 +505,6 @@ struct sim_rq {
 					    its cluster's while the cluster is down */
 	uint64_t idle_seg;               /* ... since then */
 	struct sim_task *idle_wait_head, *idle_wait_tail; /* wake-ups waiting for its exit */
-	unsigned ttwu_pending;           /* rq->ttwu_pending: tasks on its wake list */
 	int idle_dom_cpu;                /* first CPU of its idle domain (cluster), -1: none */
 	/* on that first CPU, the domain: the cluster state it is in (0: powered), that state,
 	 * who entered it and when, and when it is powered again after a wake-up */
@@ -876,9 +873,9 @@ static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct fair_cpu *v = rq->fc;
 
-	v->idle = rq->nr_running == 0 && !rq->ttwu_pending; /* idle_cpu(): not with a wake list */
-	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->nr_running > 0 &&
-			rq->cfs_nr == rq->nr_running;
+	v->idle = v->nr_running == 0 && !v->ttwu_pending; /* idle_cpu(): not with a wake list */
+	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && v->nr_running > 0 &&
+			v->cfs_nr == v->nr_running;
 	if (s->opt.model == CAPSIM_MODEL_CAPPED)
 		rq_sync_capped(s, rq);
 }
@@ -1013,19 +1010,9 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
-/*
- * What one walk up a CPU's domains (sched_balance_domains(), sched_balance_newidle()) has read
- * of the runqueues for its balances: a level's span holds the lower levels' and no runqueue
- * changes between two levels until a balance finds one to pull from, so each CPU is read once
- * per walk rather than at every level. A walk starts with idle_read and cpus_read clear.
- */
-struct lb_walk {
-	struct lb_cpu v[CAPSIM_MAX_CPUS];
-	capsim_cpumask idle_read, cpus_read; /* the CPUs lb_fill_idle(), lb_fill_cpus() filled */
-};
 /* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index): tasks moved */
 unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-			  struct lb_walk *walk, bool *continue_balancing);
+			  bool *continue_balancing);
 /* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
 enum {
 	NOHZ_BALANCE_KICK = 1,
@@ -1051,18 +1038,16 @@ void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
 /* debug builds: abort if a group's kept capacity sums differ from its CPUs' capacity_of() */
 void sg_check_capacity(const struct capsim_sim *s);
 /*
- * What sched_balance_rq() of CPU @cpu reads of the runqueues of its domain @span, for
- * model/load_balance.c: lb_fill_idle() what should_we_balance() reads (a newly idle @cpu is
- * not idle yet), lb_fill_cpus() the rest; lb_fill_groups() domain @d's groups from its
- * @local-th round the ring, with their sgc (the sum, min and max of capacity_of()), into
- * @out (return: how many); lb_cfs_tasks() the least recently run LB_NR_MIGRATE fair tasks of
- * @src, head first (return: how many). Also callable on a state written by hand (kernel-check).
+ * What sched_balance_rq() hands model/load_balance.c: lb_env_rqs() the runqueues @env reads in
+ * place (s->rd, idle_cpu() of s->rq; a newly idle dst_cpu is not idle yet); lb_env_groups()
+ * domain @d's groups in place (s->sg), the ring from its @local-th, with their sgc (the sum,
+ * min and max of capacity_of()); lb_cfs_tasks() the least recently run
+ * LB_NR_MIGRATE fair tasks of @src, head first (return: how many). Also callable on a state
+ * written by hand (kernel-check).
  */
-void lb_fill_idle(struct capsim_sim *s, const capsim_cpumask *span, int cpu, enum lb_idle idle,
-		  struct lb_cpu *v);
-void lb_fill_cpus(struct capsim_sim *s, const capsim_cpumask *span, struct lb_cpu *v);
-unsigned lb_fill_groups(struct capsim_sim *s, const struct sd_domain *d, unsigned local,
-			struct lb_group *out);
+void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env);
+void lb_env_groups(const struct capsim_sim *s, const struct sd_domain *d, unsigned local,
+		   struct lb_env *env);
 unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks, struct lb_task *view,
 		      unsigned *order);
 /* find_new_ilb() for a kick from @rq: the first CPU in nohz mode, other than @rq's, idle; -1 */

@@ -333,7 +333,7 @@ void sim_emit_misfit(const struct capsim_sim *s, const struct sim_rq *rq)
 
 	ev_init(s, &ev, CAPSIM_EV_MISFIT, rq->cpu);
 	task_of(rq, rq->curr, &ev.u.misfit.task);
-	ev.u.misfit.load = rq->misfit_task_load;
+	ev.u.misfit.load = rq->fc->misfit_task_load;
 	emit(s, &ev);
 }
 

@@ -25,9 +25,17 @@ static capsim_cpumask mask(unsigned first, unsigned last)
 	return m;
 }
 
+/* idle_cpu() of hand-made runqueues: env->rqs is one bool per CPU */
+static bool idle_of(const struct lb_env *env, int cpu)
+{
+	return ((const bool *)env->rqs)[cpu];
+}
+
 /* An RK3399-like PKG domain: littles 0-3 (capacity 381), bigs 4-5 (1024), all idle. */
 struct pkg {
-	struct lb_cpu rq[6];
+	struct fair_cpu rq[6];
+	bool idle[6];
+	struct fair_rd rd;
 	struct lb_group g[2];
 	struct lb_env env;
 };
@@ -37,8 +45,10 @@ static void pkg_init(struct pkg *p, int dst)
 	for (unsigned c = 0; c < 6; c++) {
 		uint64_t cap = c < 4 ? 381 : 1024;
 
-		p->rq[c] = (struct lb_cpu){ .capacity = cap, .capacity_orig = cap, .idle = true };
+		p->rq[c] = (struct fair_cpu){ .capacity_of = cap, .arch_cap = cap };
+		p->idle[c] = true;
 	}
+	p->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = 6, .cpus = p->rq };
 	p->g[0] = (struct lb_group){ .span = mask(0, 3), .weight = 4, .capacity = 4 * 381,
 				     .min_capacity = 381, .max_capacity = 381 };
 	p->g[1] = (struct lb_group){ .span = mask(4, 5), .weight = 2, .capacity = 2 * 1024,
@@ -50,7 +60,9 @@ static void pkg_init(struct pkg *p, int dst)
 		.dst_cpu = dst,
 		.idle = LB_CPU_IDLE,
 		.cpus = mask(0, 5),
-		.rq = p->rq,
+		.rd = &p->rd,
+		.idle_cpu = idle_of,
+		.rqs = p->idle,
 		.groups = p->g,
 		.nr_groups = 2,
 	};
@@ -61,12 +73,14 @@ static void pkg_init(struct pkg *p, int dst)
 	}
 }
 
-static void busy(struct lb_cpu *c, unsigned nr, uint64_t util)
+/* CPU @c of @p runs @nr fair tasks: util, runnable and load @util (cpu_util_cfs() is @util
+ * as long as it is below the CPU's capacity) */
+static void busy(struct pkg *p, unsigned c, unsigned nr, uint64_t util)
 {
-	c->nr_running = c->h_nr_queued = nr;
-	c->util = c->util_boost = c->runnable = util;
-	c->load = util;
-	c->idle = false;
+	p->rq[c].nr_running = p->rq[c].cfs_nr = nr;
+	p->rq[c].cfs_avg.util_avg = p->rq[c].cfs_avg.runnable_avg = util;
+	p->rq[c].cfs_avg.load_avg = util;
+	p->idle[c] = false;
 }
 
 /* group_is_overloaded() needs more tasks than CPUs and util x 117% above capacity */
@@ -120,9 +134,9 @@ static void test_misfit_uses_group_max_capacity(void **state)
 
 	(void)state;
 	pkg_init(&p, 4);
-	busy(&p.rq[1], 1, 370);
+	busy(&p, 1, 1, 370);
 	p.rq[1].misfit_task_load = 300;
-	busy(&p.rq[2], 1, 100);
+	busy(&p, 2, 1, 100);
 	p.rq[2].misfit_task_load = 200;
 	assert_int_equal(lb_find_src_group(&p.env, &sds), 1);
 	assert_int_equal(sds.busiest_stat.group_type, group_misfit_task);
@@ -150,28 +164,37 @@ static void test_no_pull_down_and_eas(void **state)
 
 	(void)state;
 	pkg_init(&p, 0);
-	busy(&p.rq[4], 1, 900);
-	busy(&p.rq[5], 1, 900);
+	busy(&p, 4, 1, 900);
+	busy(&p, 5, 1, 900);
 	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
 	assert_int_equal(sds.busiest, -1);
 
-	/* seven tasks on the littles: overloaded, but EAS is in charge until overutilized */
+	/*
+	 * seven tasks on the littles, each CPU's util 300 (it fits 381: 300 x 1.25 < 381):
+	 * overloaded by runnable (1524 x 1.17 < 2140), but EAS is in charge until overutilized
+	 */
 	pkg_init(&p, 4);
-	busy(&p.rq[0], 2, 381);
-	busy(&p.rq[1], 3, 300);
-	busy(&p.rq[2], 1, 381);
-	busy(&p.rq[3], 1, 381);
+	busy(&p, 0, 2, 300);
+	busy(&p, 1, 3, 300);
+	busy(&p, 2, 1, 300);
+	busy(&p, 3, 1, 300);
+	p.rq[0].cfs_avg.runnable_avg = p.rq[2].cfs_avg.runnable_avg = 600;
+	p.rq[3].cfs_avg.runnable_avg = 600;
+	p.rq[1].cfs_avg.runnable_avg = 340;
 	p.env.rd_has_pd = true;
 	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
 	assert_int_equal(sds.busiest, 1);
-	assert_int_equal(sds.busiest_stat.group_type, group_overloaded); /* 1524 < 1443 x 1.17 */
-	p.rq[1].overutilized = true; /* the root level sets rd->overutilized from its groups */
+	assert_int_equal(sds.busiest_stat.group_type, group_overloaded);
+	/* CPU1 at 350 no longer fits (350 x 1.25 > 381): cpu_overutilized(), and the root
+	 * level sets rd->overutilized from its groups */
+	p.rq[1].cfs_avg.util_avg = 350;
 	assert_int_equal(lb_find_src_group(&p.env, &sds), 1);
 	assert_true(sds.sg_overutilized);
 	/* PKG shares no LLC: fill the bigs' spare capacity */
 	assert_int_equal(p.env.migration_type, LB_MIGRATE_UTIL);
 	assert_int_equal(p.env.imbalance, 2048);
-	/* the most utilized of the runqueues with two tasks or more: CPU0 (381), not CPU1 (300) */
+	/* the most utilized (boosted by runnable: cpu_util_cfs_boost(), at most the CPU's
+	 * capacity) of the runqueues with two tasks or more: CPU0 (381), not CPU1 (350) */
 	assert_int_equal(lb_find_src_rq(&p.env, 1), 0);
 }
 
@@ -235,11 +258,10 @@ static void test_calculate_imbalance(void **state)
  */
 static void test_detach_tasks_lru_order(void **state)
 {
-	struct lb_cpu rq[2] = { { .idle = true }, { .nr_running = 4 } };
 	struct lb_group g = { .span = mask(0, 0) };
 	struct lb_env env = {
 		.imbalance_pct = 117, .cache_nice_tries = 1, .nr_cpus = 2, .dst_cpu = 0,
-		.idle = LB_CPU_IDLE, .cpus = mask(0, 1), .rq = rq, .groups = &g, .nr_groups = 1,
+		.idle = LB_CPU_IDLE, .cpus = mask(0, 1), .groups = &g, .nr_groups = 1,
 		.migration_type = LB_MIGRATE_TASK, .imbalance = 2,
 	};
 	struct lb_src src = { .cpu = 1, .nr_running = 4, .clock_task = 10000000,
@@ -289,10 +311,9 @@ static void test_detach_tasks_lru_order(void **state)
 /* can_migrate_task(): a task pinned away from dst names another CPU of the local group */
 static void test_can_migrate_pinned(void **state)
 {
-	struct lb_cpu rq[4] = { { .idle = true } };
 	struct lb_group g = { .span = mask(0, 1) };
 	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 0, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
-			      .rq = rq, .groups = &g, .nr_groups = 1,
+			      .groups = &g, .nr_groups = 1,
 			      .flags = LBF_ALL_PINNED };
 	struct lb_src src = { .cpu = 3, .nr_running = 2, .dst_grpmask = mask(0, 1) };
 	struct lb_task p = { .allowed = mask(1, 3) };
@@ -314,16 +335,19 @@ static void test_can_migrate_pinned(void **state)
 /* should_we_balance(): the first idle CPU of the local group, else its first CPU */
 static void test_should_we_balance(void **state)
 {
-	struct lb_cpu rq[4] = { { .nr_running = 1 }, { .idle = true }, { .idle = true }, { 0 } };
+	struct fair_cpu rq[4] = { { .nr_running = 1 }, { 0 }, { 0 }, { 0 } };
+	bool idle[4] = { false, true, true, false };
+	struct fair_rd rd = { .nr_cpus = 4, .cpus = rq };
 	struct lb_group g = { .span = mask(0, 3) };
 	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 2, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
-			      .rq = rq, .groups = &g, .nr_groups = 1 };
+			      .rd = &rd, .idle_cpu = idle_of, .rqs = idle, .groups = &g,
+			      .nr_groups = 1 };
 
 	(void)state;
 	assert_false(lb_should_we_balance(&env)); /* CPU1 is the first idle one */
 	env.dst_cpu = 1;
 	assert_true(lb_should_we_balance(&env));
-	rq[1].idle = rq[2].idle = false;
+	idle[1] = idle[2] = false;
 	env.dst_cpu = 0;
 	assert_true(lb_should_we_balance(&env)); /* none idle: the group's first CPU */
 	env.dst_cpu = 3;

@@ -88,27 +88,27 @@ static void test_pick_order_across_classes(void **state)
 	(void)state;
 	task_start(s, f);
 	assert_ptr_equal(rq->curr, f);
-	assert_int_equal(rq->nr_running, 1);
+	assert_int_equal(rq->fc->nr_running, 1);
 	task_start(s, r);
 	assert_ptr_equal(rq->curr, r);
 	assert_int_equal(f->state, TASK_RUNNABLE);
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	assert_int_equal(rq->fc->rt_nr_running, 1);
 	rq_enqueue(s, rq, d, true);
 	rq_check_preempt_wakeup(s, rq, d);
 	assert_ptr_equal(rq->curr, d);
 	assert_int_equal(r->state, TASK_RUNNABLE);
-	assert_int_equal(rq->nr_running, 3);
+	assert_int_equal(rq->fc->nr_running, 3);
 	sim_test_sleep(s, d);
 	assert_ptr_equal(rq->curr, r);
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	sim_test_sleep(s, r);
 	assert_ptr_equal(rq->curr, f);
-	assert_int_equal(rq->nr_running, 1);
+	assert_int_equal(rq->fc->nr_running, 1);
 	assert_int_equal(rq->fc->rt_nr_running, 0);
 	sim_test_sleep(s, f);
 	assert_null(rq->curr);
-	assert_int_equal(rq->nr_running, 0);
+	assert_int_equal(rq->fc->nr_running, 0);
 	free(d->st.by_cpu);
 	free(d);
 	sim_free(s);
@@ -133,7 +133,7 @@ static void test_fair_does_not_preempt_rt(void **state)
 	assert_int_equal(f->state, TASK_RUNNABLE);
 	rq_resched(s, rq);
 	assert_ptr_equal(rq->curr, r);
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	sim_free(s);
 }
 
@@ -195,11 +195,11 @@ static void test_rt_fifo_within_priority(void **state)
 	for (unsigned i = 0; i < 3; i++)
 		task_start(s, sim_test_task(s, order[i]));
 	assert_ptr_equal(rq->curr, sim_test_task(s, "hi"));
-	assert_int_equal(rq->nr_running, 4);
+	assert_int_equal(rq->fc->nr_running, 4);
 	for (unsigned i = 0; i < 3; i++) {
 		sim_test_sleep(s, rq->curr);
 		assert_ptr_equal(rq->curr, sim_test_task(s, order[i]));
-		assert_int_equal(rq->nr_running, 3 - i);
+		assert_int_equal(rq->fc->nr_running, 3 - i);
 	}
 	sim_free(s);
 }
@@ -250,7 +250,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 	assert_true(s->rd.uclamp_used); /* a clamp was set: sched_uclamp_used is on */
 	assert_int_equal(t[0]->uclamp_eff[0], 100);
 	assert_int_equal(t[1]->uclamp_eff[1], 700);
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	assert_int_equal(rq->fc->uclamp_min_rq, max_clamp(t, 2, 0));
 	assert_int_equal(rq->fc->uclamp_max_rq, max_clamp(t, 2, 1));
 	assert_int_equal(rq->fc->uclamp_min_rq, 100);
@@ -266,7 +266,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 
 		sim_test_sleep(s, leave);
 		/* DELAY_DEQUEUE may keep it queued (counted), but not its clamps or util_est */
-		assert_int_equal(rq->nr_running, 1 + rq->cfs_delayed);
+		assert_int_equal(rq->fc->nr_running, 1 + rq->cfs_delayed);
 		assert_int_equal(rq->fc->uclamp_min_rq, stay->uclamp_eff[0]);
 		assert_int_equal(rq->fc->uclamp_max_rq, stay->uclamp_eff[1]);
 		assert_int_equal(rq->fc->util_est_cfs, sum - leave_ue);
@@ -314,7 +314,7 @@ static void run_two_cpu_bound(enum capsim_model model, unsigned *min_stretch, un
 			prev = rq->curr;
 		}
 	}
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	sim_free(s);
 }
 
@@ -383,7 +383,7 @@ static void test_tick_balances_before_the_switch(void **state)
 	for (k = 0; k < 200 && !s->migrations; k++) {
 		struct sim_task *ran = rq->curr, *waited = ran == t[0] ? t[1] : t[0];
 
-		assert_int_equal(rq->nr_running, 2);
+		assert_int_equal(rq->fc->nr_running, 2);
 		s->now += s->tick_ns;
 		s->jiffies = s->now / s->tick_ns; /* do_timer(), as the event loop keeps it */
 		rq_tick(s, rq);
@@ -414,7 +414,7 @@ static void test_wakeup_recent_used_cpu(void **state)
 	assert_int_not_equal(s->rq[0].sd_llc_id, s->rq[4].sd_llc_id);
 	assert_int_equal(s->rq[0].sd_llc_size, 4);
 	task_start(s, sim_test_task(s, "a"));
-	assert_int_equal(s->rq[0].nr_running, 1);
+	assert_int_equal(s->rq[0].fc->nr_running, 1);
 	s->overutilized = true; /* no feec: the wake-up's fast path */
 	asleep_on(p, 0, 2);
 	assert_int_equal(select_task_rq_fair(s, p, 0, WF_TTWU), 2);
@@ -524,7 +524,7 @@ static int resume_wakes_on(const char *wl)
 	task_start(s, sim_test_task(s, "h"));
 	task_start(s, w);
 	assert_ptr_equal(s->rq[1].curr, w);
-	assert_int_equal(s->rq[1].nr_running, 1);
+	assert_int_equal(s->rq[1].fc->nr_running, 1);
 	assert_non_null(s->rq[0].curr);
 	assert_int_equal(s->rq[0].sd_llc_id, s->rq[1].sd_llc_id);
 	for (unsigned i = 0; i < s->rq[1].nr_sd && !llc; i++) {

@@ -2,7 +2,7 @@
 /*
  * test_fair_balance.c - unit tests of the engine's load balance (src/sim/fair_balance.c over
  * topology.c's domains): update_misfit_status(), the sched groups' classification from what the
- * engine hands the balance (lb_fill_idle(), lb_fill_cpus(), lb_fill_groups() into
+ * engine hands the balance (lb_env_rqs(): its runqueues read in place; lb_env_groups() into
  * update_sg_lb_stats() and group_classify()), and the migration of a misfit task by an active
  * balance. On a HiKey960 run with nothing started (sim_test_idle(): CPUs 0-3 of capacity 462,
  * 4-7 of 1024; domains MC per cluster and PKG over both, SD_ASYM_CPUCAPACITY at PKG), whose
@@ -77,7 +77,7 @@ static void test_update_misfit_status(void **state)
 	for (unsigned i = 0; i < 4; i++)
 		assert_int_equal(sim_test_task(s, names[i])->cpu, cpus[i]);
 	/* at the start each fits (231 of 462): no misfit */
-	assert_int_equal(s->rq[0].misfit_task_load, 0);
+	assert_int_equal(s->rq[0].fc->misfit_task_load, 0);
 	for (unsigned i = 0; i < 4; i++)
 		run_then_class_tick(s, cpus[i], i ? 0 : 100 * MS);
 	for (unsigned i = 0; i < 4; i++) {
@@ -87,9 +87,9 @@ static void test_update_misfit_status(void **state)
 		assert_false(fits_capacity(p->avg.util_avg, s->rq[cpus[i]].cap_orig));
 		if (p->nr_allowed > 1 && s->rq[cpus[i]].cap_orig != p->max_allowed_capacity)
 			want = p->avg.load_avg > 1 ? p->avg.load_avg : 1;
-		assert_int_equal(s->rq[cpus[i]].misfit_task_load, want);
+		assert_int_equal(s->rq[cpus[i]].fc->misfit_task_load, want);
 	}
-	assert_int_not_equal(s->rq[0].misfit_task_load, 0); /* "big" only */
+	assert_int_not_equal(s->rq[0].fc->misfit_task_load, 0); /* "big" only */
 	assert_int_equal(sim_test_task(s, "little")->max_allowed_capacity, 462);
 	sim_free(s);
 }
@@ -101,8 +101,6 @@ static void test_update_misfit_status(void **state)
  */
 static void group_stats(struct capsim_sim *s, struct lb_sg_stats *sgs, bool *sg_overloaded)
 {
-	static struct lb_cpu v[CAPSIM_MAX_CPUS];
-	struct lb_group groups[CAPSIM_MAX_CPUS];
 	struct sim_rq *rq = &s->rq[4];
 	const struct sim_sd *top = &rq->sd[rq->nr_sd - 1];
 	const struct sd_domain *d = &s->plat->sd->domains[top->dom];
@@ -113,23 +111,23 @@ static void group_stats(struct capsim_sim *s, struct lb_sg_stats *sgs, bool *sg_
 		.dst_cpu = 4,
 		.idle = LB_CPU_IDLE,
 		.cpus = d->span,
-		.rq = v,
-		.groups = groups,
 	};
 	bool sg_overutilized = false;
 
 	assert_true(d->flags & SD_ASYM_CPUCAPACITY);
 	assert_int_equal(env.imbalance_pct, 117);
-	lb_fill_idle(s, &d->span, 4, LB_CPU_IDLE, v);
-	lb_fill_cpus(s, &d->span, v);
-	env.nr_groups = lb_fill_groups(s, d, top->local_sg - d->first_group, groups);
+	lb_env_rqs(s, &env);
+	lb_env_groups(s, d, top->local_sg - d->first_group, &env);
 	assert_int_equal(env.nr_groups, 2);
-	assert_true(capsim_cpumask_test(&groups[0].span, 4)); /* the local group first */
-	assert_true(capsim_cpumask_test(&groups[1].span, 0));
+	/* the ring from the local group: the big cluster, then the little one */
+	assert_true(capsim_cpumask_test(&env.groups[env.local_group].span, 4));
+	assert_true(capsim_cpumask_test(&env.groups[(env.local_group + 1) % 2].span, 0));
 	*sg_overloaded = false;
-	for (unsigned g = 0; g < 2; g++) {
-		lb_update_sg_lb_stats(&env, g, g == 0, &sgs[g], sg_overloaded, &sg_overutilized);
-		assert_int_equal(sgs[g].group_weight, 4);
+	for (unsigned k = 0; k < 2; k++) {
+		unsigned g = (env.local_group + k) % 2;
+
+		lb_update_sg_lb_stats(&env, g, k == 0, &sgs[k], sg_overloaded, &sg_overutilized);
+		assert_int_equal(sgs[k].group_weight, 4);
 	}
 }
 
@@ -165,18 +163,18 @@ static void test_group_classification(void **state)
 
 	task_start(s, sim_test_task(s, "big"));
 	run_then_class_tick(s, 0, 100 * MS);
-	assert_int_not_equal(s->rq[0].misfit_task_load, 0);
+	assert_int_not_equal(s->rq[0].fc->misfit_task_load, 0);
 	group_stats(s, sgs, &overloaded);
 	assert_int_equal(sgs[0].group_type, group_has_spare);
 	assert_int_equal(sgs[1].sum_nr_running, 1);
 	assert_int_equal(sgs[1].idle_cpus, 3);
-	assert_int_equal(sgs[1].group_misfit_task_load, s->rq[0].misfit_task_load);
+	assert_int_equal(sgs[1].group_misfit_task_load, s->rq[0].fc->misfit_task_load);
 	assert_int_equal(sgs[1].group_type, group_misfit_task);
 	assert_true(overloaded);
 
 	for (unsigned i = 0; i < 4; i++)
 		task_start(s, sim_test_task(s, more[i]));
-	assert_int_equal(s->rq[1].nr_running, 2);
+	assert_int_equal(s->rq[1].fc->nr_running, 2);
 	for (int c = 0; c < 4; c++)
 		run_then_class_tick(s, c, c ? 0 : 200 * MS);
 	group_stats(s, sgs, &overloaded);
@@ -213,18 +211,18 @@ static void test_misfit_active_balance(void **state)
 	task_start(s, p);
 	assert_int_equal(p->cpu, 0);
 	run_then_class_tick(s, 0, 100 * MS);
-	assert_int_not_equal(s->rq[0].misfit_task_load, 0);
+	assert_int_not_equal(s->rq[0].fc->misfit_task_load, 0);
 	assert_true(s->overutilized || !s->eas);
 	sched_balance_trigger(s, &s->rq[0]);
 	assert_int_equal(p->cpu, 4);
 	assert_ptr_equal(s->rq[4].curr, p);
 	assert_null(s->rq[0].curr);
-	assert_int_equal(s->rq[0].nr_running, 0);
+	assert_int_equal(s->rq[0].fc->nr_running, 0);
 	assert_int_equal(s->misfit_migrations, migrations + 1);
 	assert_int_equal(p->st.migrations, 1);
 	/* on the biggest CPU it may have, it is no longer misfit (its next tick there) */
 	run_then_class_tick(s, 4, 4 * MS);
-	assert_int_equal(s->rq[4].misfit_task_load, 0);
+	assert_int_equal(s->rq[4].fc->misfit_task_load, 0);
 	sim_free(s);
 }
 

@@ -594,7 +594,7 @@ static void test_idle_blocked_load_decays(void **state)
 		    "\"burst\": {\"cpus\": [0], \"loop\": 1, \"run\": 90000, \"sleep\": 3000000},"
 		    "\"hog1\": {\"cpus\": [4], \"run\": 1000000}, \"hog2\": {\"cpus\": [4], \"run\": 1000000}}}",
 		    &o);
-	assert_int_equal(s->rq[0].nr_running, 0);
+	assert_int_equal(s->rq[0].fc->nr_running, 0);
 	assert_int_equal(s->rq[0].fc->cfs_avg.util_avg, 0);
 	assert_false(s->rq[0].has_blocked_load);
 	sim_free(s);

@@ -163,11 +163,11 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	assert_true(vdiff(va, mean2(va, v0)) > 0); /* A is not eligible as it sleeps */
 	assert_int_equal(a->state, TASK_BLOCKED);
 	assert_ptr_equal(rq->curr, b);
-	assert_int_equal(rq->cfs_nr, 1);
+	assert_int_equal(rq->fc->cfs_nr, 1);
 	if (!delay) {
 		assert_false(a->se.on_rq);
 		assert_int_equal(a->se.vlag, vdiff(mean2(va, v0), va));
-		assert_int_equal(rq->nr_running, 1);
+		assert_int_equal(rq->fc->nr_running, 1);
 		assert_int_equal(rq->cfs_load_weight, 1024);
 		sim_free(s);
 		return;
@@ -175,15 +175,15 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	assert_true(a->se.on_rq);
 	assert_true(a->se.sched_delayed);
 	assert_int_equal(rq->cfs_delayed, 1);
-	assert_int_equal(rq->nr_running, 2);
+	assert_int_equal(rq->fc->nr_running, 2);
 	assert_int_equal(rq->cfs_load_weight, 2048);
 	if (wake_while_delayed) {
 		task_wake(s, a, a->cpu);
 		assert_false(a->se.sched_delayed);
 		assert_int_equal(a->se.vruntime, va); /* not placed again */
 		assert_int_equal(a->state, TASK_RUNNABLE);
-		assert_int_equal(rq->nr_running, 2);
-		assert_int_equal(rq->cfs_nr, 2);
+		assert_int_equal(rq->fc->nr_running, 2);
+		assert_int_equal(rq->fc->cfs_nr, 2);
 		assert_int_equal(rq->cfs_delayed, 0);
 		assert_ptr_equal(rq->curr, b); /* B, eligible, keeps its slice (RUN_TO_PARITY) */
 		sim_free(s);
@@ -196,7 +196,7 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	assert_false(a->se.sched_delayed);
 	assert_int_equal(a->se.vlag, 0); /* alone, A was V: no lag (and DELAY_ZERO) */
 	assert_null(rq->curr);
-	assert_int_equal(rq->nr_running, 0);
+	assert_int_equal(rq->fc->nr_running, 0);
 	assert_int_equal(rq->cfs_delayed, 0);
 	assert_int_equal(rq->cfs_load_weight, 0);
 	sim_free(s);

@@ -126,7 +126,7 @@ static void remote_sink(void *ctx, const struct capsim_event *ev)
 	    ev->u.cpu_idle.state == CAPSIM_CPU_IDLE_EXIT && w->waking_at) {
 		/* the exit, before the IPI is taken: nothing on CPU0's runqueue, yet it is not
 		 * idle_cpu() for a placement (rq->ttwu_pending) */
-		if (rq0->nr_running == 0 && rq0->ttwu_pending == 1 && !w->s->view[0].idle)
+		if (rq0->fc->nr_running == 0 && rq0->fc->ttwu_pending == 1 && !w->s->view[0].idle)
 			w->exits_pending++;
 		else
 			w->bad++;
@@ -159,7 +159,7 @@ static void test_remote_wakeup_waits_on_the_wake_list(void **state)
 	assert_int_equal(w.delayed, w.wakeups);
 	assert_int_equal(w.exits_pending, w.wakeups);
 	assert_int_equal(w.bad, 0);
-	assert_int_equal(w.s->rq[0].ttwu_pending, 0);
+	assert_int_equal(w.s->rq[0].fc->ttwu_pending, 0);
 	sim_free(w.s);
 
 	w0.s = make("rk3399", wl, 500 * MS, true);

@@ -101,14 +101,14 @@ static void test_fork_asks_the_task_class(void **state)
 	task_start(s, rt);
 	assert_int_not_equal(rt->cpu, 0);
 	assert_ptr_equal(s->rq[rt->cpu].curr, rt);
-	assert_int_equal(s->rq[rt->cpu].nr_running, 1);
+	assert_int_equal(s->rq[rt->cpu].fc->nr_running, 1);
 	if (rt->uclamp_eff[0] > 462)
 		assert_int_equal(s->rq[rt->cpu].cap_orig, 1024);
 	task_start(s, f);
 	assert_int_not_equal(f->cpu, 0);
 	assert_int_not_equal(f->cpu, rt->cpu);
 	assert_ptr_equal(s->rq[f->cpu].curr, f);
-	assert_int_equal(s->rq[f->cpu].nr_running, 1);
+	assert_int_equal(s->rq[f->cpu].fc->nr_running, 1);
 	sim_free(s);
 }
 
