@@ -247,9 +247,16 @@ static void test_v7_3_enqueue_dequeue(void **state)
 	assert_int_equal(rq.zero_vruntime, v0);
 }
 
-/* a v7.3 rq (3 ms base slice) whose curr @a (nice 0) has run 100 us, then @p enqueued */
-static void v7_3_running(struct eevdf_rq *rq, struct eevdf_se *a, struct eevdf_se *p)
+/*
+ * a v7.3 rq (3 ms base slice) whose curr @a (nice 0) has run 100 us, then @p (nice 0, lag
+ * @p_vlag, a slice of its own @p_slice, or 0: the base one) enqueued; both made anew
+ */
+static void v7_3_running(struct eevdf_rq *rq, struct eevdf_se *a, struct eevdf_se *p,
+			 int64_t p_vlag, uint64_t p_slice)
 {
+	*a = (struct eevdf_se){ .weight = 1024 };
+	*p = (struct eevdf_se){ .weight = 1024, .vlag = p_vlag, .slice = p_slice,
+				.custom_slice = p_slice != 0 };
 	eevdf_rq_init(rq, 3000000, 4000000, false);
 	rq->v7_3 = true;
 	eevdf_enqueue(rq, a, 0);
@@ -270,13 +277,13 @@ static void v7_3_running(struct eevdf_rq *rq, struct eevdf_se *a, struct eevdf_s
 static void test_v7_3_wakeup_preempt(void **state)
 {
 	struct eevdf_rq rq;
-	struct eevdf_se a = { .weight = 1024 }, p = { .weight = 1024, .vlag = 1000000 };
+	struct eevdf_se a, p;
 	struct eevdf_se q = { .weight = 1024, .slice = 100000, .custom_slice = true };
 	bool resched;
 	uint64_t v;
 
 	(void)state;
-	v7_3_running(&rq, &a, &p);
+	v7_3_running(&rq, &a, &p, 1000000, 0);
 	assert_int_equal((int64_t)(a.vruntime - p.vruntime), 2000000);
 	assert_false(eevdf_eligible(&rq, &a));
 	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, false, &resched),
@@ -286,11 +293,7 @@ static void test_v7_3_wakeup_preempt(void **state)
 	assert_null(rq.next); /* only a shorter slice's preemption makes a buddy */
 	/* the same as a fork: no preemption; curr's protection cut from its deadline (v0 + 3 ms) to
 	 * V + 3 ms, V = v0 + 100 us - 1 ms the average of the two */
-	memset(&a, 0, sizeof(a));
-	memset(&p, 0, sizeof(p));
-	a.weight = p.weight = 1024;
-	p.vlag = 1000000;
-	v7_3_running(&rq, &a, &p);
+	v7_3_running(&rq, &a, &p, 1000000, 0);
 	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, true, &resched),
 			 EEVDF_WAKEUP_NONE);
 	assert_false(resched);
@@ -298,12 +301,7 @@ static void test_v7_3_wakeup_preempt(void **state)
 	assert_true((int64_t)(a.vprot - a.deadline) < 0);
 
 	/* PREEMPT_SHORT: p (0.5 ms) at V, deadline V + 0.5 ms before curr's v0 + 3 ms */
-	memset(&a, 0, sizeof(a));
-	memset(&p, 0, sizeof(p));
-	a.weight = p.weight = 1024;
-	p.slice = 500000;
-	p.custom_slice = true;
-	v7_3_running(&rq, &a, &p);
+	v7_3_running(&rq, &a, &p, 0, 500000);
 	assert_int_equal(eevdf_wakeup_action(&rq, &p, 100000, false, false, true, false, &resched),
 			 EEVDF_WAKEUP_SHORT);
 	assert_ptr_equal(eevdf_pick(&rq, false), &p);
@@ -327,12 +325,7 @@ static void test_v7_3_wakeup_preempt(void **state)
 	assert_ptr_equal(eevdf_pick(&rq, true), &q);
 
 	/* a BATCH wakee with a 0.5 ms slice: no preemption, curr protected 0.5 ms past V */
-	memset(&a, 0, sizeof(a));
-	memset(&p, 0, sizeof(p));
-	a.weight = p.weight = 1024;
-	p.slice = 500000;
-	p.custom_slice = true;
-	v7_3_running(&rq, &a, &p);
+	v7_3_running(&rq, &a, &p, 0, 500000);
 	v = eevdf_avg_vruntime(&rq);
 	if ((int64_t)(a.vruntime - v) < 0)
 		v = a.vruntime;
