@@ -166,13 +166,13 @@ def select_config(text, cfg, where):
 DECL_LINE = re.compile(r'^[A-Za-z_][\w\s\*]*$')
 
 
-def skip_parens(clean, k):
-    """Returns the index after the parenthesis that closes the one at @k."""
+def skip_balanced(clean, k, opening='(', closing=')'):
+    """Returns the index after the @closing that closes the @opening at @k."""
     depth = 0
     while k < len(clean):
-        if clean[k] == '(':
+        if clean[k] == opening:
             depth += 1
-        elif clean[k] == ')':
+        elif clean[k] == closing:
             depth -= 1
             if depth == 0:
                 return k + 1
@@ -186,20 +186,12 @@ def find_function(text, clean, name, where):
         # top level only: braces balanced before it
         if clean.count('{', 0, m.start()) != clean.count('}', 0, m.start()):
             continue
-        depth, j = 0, m.end() - 1
-        while j < len(clean):
-            if clean[j] == '(':
-                depth += 1
-            elif clean[j] == ')':
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        k = j + 1
+        k = skip_balanced(clean, m.end() - 1)
+        j = k - 1  # the closing parenthesis
         while k < len(clean) and (clean[k].isspace() or re.match(r'\w', clean[k])):
             k += 1  # words like "const"
             if k < len(clean) and clean[k] == '(' and re.search(r'(?<!\w)__\w+$', clean[j:k]):
-                k = skip_parens(clean, k)  # an attribute with arguments: __must_hold(lock)
+                k = skip_balanced(clean, k)  # an attribute with arguments: __must_hold(lock)
         if k >= len(clean) or clean[k] != '{':
             continue  # a declaration or a call
         # the return type: this line's start, and the lines above made only of type words
@@ -210,16 +202,7 @@ def find_function(text, clean, name, where):
             if not prev.strip() or not DECL_LINE.match(prev.strip()):
                 break
             start = prev_start
-        depth, e = 0, k
-        while e < len(clean):
-            if clean[e] == '{':
-                depth += 1
-            elif clean[e] == '}':
-                depth -= 1
-                if depth == 0:
-                    break
-            e += 1
-        return start, k, e + 1
+        return start, k, skip_balanced(clean, k, '{', '}')
     sys.exit(f'extract.py: {where}: no definition of {name}() in the configured source')
 
 
