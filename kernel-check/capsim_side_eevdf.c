@@ -192,14 +192,6 @@ void cside_eevdf(const struct kc_eevdf_in *in, struct kc_eevdf_out *out)
 			out->curr_deadline[k] = cs_se[cs_curr].deadline;
 		}
 	}
-	for (unsigned t = 0; t < in->nr_tasks; t++) {
-		const struct eevdf_se *se = &cs_se[t];
-
-		out->vruntime[t] = se->vruntime;
-		out->deadline[t] = se->deadline;
-		out->vlag[t] = (uint64_t)se->vlag;
-		out->slice_out[t] = se->slice;
-		out->on_rq[t] = se->on_rq;
-		out->delayed[t] = se->sched_delayed;
-	}
+	for (unsigned t = 0; t < in->nr_tasks; t++)
+		KC_EEVDF_OUT_TASK(out, t, &cs_se[t]);
 }

@@ -512,6 +512,19 @@ KC_STRUCT(eevdf_in)
 	A(on_rq, KC_EEVDF_TASKS) \
 	A(delayed, KC_EEVDF_TASKS)
 KC_STRUCT(eevdf_out)
+/*
+ * the per-task fields of an eevdf answer from entity @se of task @t: each side's entity (the
+ * kernel's struct sched_entity of 6.12 or 7.3, capsim's struct eevdf_se) has these names
+ */
+#define KC_EEVDF_OUT_TASK(out, t, se)                    \
+	do {                                             \
+		(out)->vruntime[t] = (se)->vruntime;     \
+		(out)->deadline[t] = (se)->deadline;     \
+		(out)->vlag[t] = (uint64_t)(se)->vlag;   \
+		(out)->slice_out[t] = (se)->slice;       \
+		(out)->on_rq[t] = (se)->on_rq;           \
+		(out)->delayed[t] = (se)->sched_delayed; \
+	} while (0)
 
 /* --- cfs_6_1 ------------------------------------------------------------------------------- */
 /*

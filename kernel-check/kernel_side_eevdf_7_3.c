@@ -173,14 +173,6 @@ void kside_eevdf(const struct kc_eevdf_in *in, struct kc_eevdf_out *out)
 			out->curr_deadline[k] = rq->curr->se.deadline;
 		}
 	}
-	for (unsigned t = 0; t < in->nr_tasks; t++) {
-		const struct sched_entity *se = &kc_eevdf_tasks[t].se;
-
-		out->vruntime[t] = se->vruntime;
-		out->deadline[t] = se->deadline;
-		out->vlag[t] = (uint64_t)se->vlag;
-		out->slice_out[t] = se->slice;
-		out->on_rq[t] = se->on_rq;
-		out->delayed[t] = se->sched_delayed;
-	}
+	for (unsigned t = 0; t < in->nr_tasks; t++)
+		KC_EEVDF_OUT_TASK(out, t, &kc_eevdf_tasks[t].se);
 }
