@@ -35,9 +35,11 @@
 #ifdef KC_MODEL
 #define KC_MODEL_READS KC_MODEL
 #define KC_MODEL_UCLAMP KC_MODEL
+#define KC_MODEL_EAS KC_MODEL
 #else
 #define KC_MODEL_READS CAPSIM_MODEL_V6_10
 #define KC_MODEL_UCLAMP CAPSIM_MODEL_V6_12
+#define KC_MODEL_EAS CAPSIM_MODEL_V6_12
 #endif
 
 /* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
@@ -888,3 +890,92 @@ void cside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	for (unsigned c = 0; c < rd.nr_cpus; c++)
 		out->fits[c] = dl_task_fits_capacity(&rd, &p, (int)c);
 }
+
+/*
+ * groups find_energy_efficient_cpu and find_energy_efficient_cpu_6_1: the root domain as the
+ * engine keeps it (struct fair_rd with the CPUs' views, the pds by first CPU, rd->pd's order, a
+ * memo per CPU, none valid yet) and @model's find_energy_efficient_cpu() as
+ * src/sim/fair_balance.c calls it, with a trace of its compute_energy() calls. v6.1 reads the
+ * thermal pressure and p's two util_est values, the others the HW and cpufreq pressure.
+ */
+static void cs_feec(const struct kc_find_energy_efficient_cpu_in *in,
+		    struct kc_find_energy_efficient_cpu_out *out, enum capsim_model model)
+{
+	bool v6_1 = model == CAPSIM_MODEL_V6_1;
+	static struct em_perf_state table[KC_FEEC_PDS][KC_MAX_OPPS];
+	static struct feec_trace trace;
+	struct em_perf_domain pds[KC_FEEC_PDS];
+	unsigned pd_order[KC_FEEC_PDS];
+	struct fair_cpu cpus[KC_MAX_CPUS];
+	struct fair_memo memo[KC_MAX_CPUS] = { 0 };
+	struct fair_rd rd = { .model = model, .uclamp_used = in->uclamp_used != 0,
+			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus,
+			      .nr_pds = (unsigned)in->nr_pds, .pds = pds, .pd_order = pd_order,
+			      .memo = memo };
+	struct fair_task p = { .util = in->util_avg, .runnable = in->runnable_avg,
+			       .util_est = (uint32_t)in->util_est,
+			       .util_est_ewma = v6_1 ? (uint32_t)in->util_est_ewma : 0,
+			       .uclamp_min = in->uclamp_min,
+			       .uclamp_max = in->uclamp_max, .prev_cpu = (int)in->prev_cpu,
+			       .allowed = { { in->allowed } } };
+
+	for (unsigned d = 0; d < in->nr_pds; d++) {
+		uint64_t end = d + 1 < in->nr_pds ? in->first_cpu[d + 1] : in->nr_cpus;
+
+		for (unsigned i = 0; i < in->nr_states[d]; i++) {
+			unsigned k = d * KC_MAX_OPPS + i;
+
+			table[d][i] = (struct em_perf_state){
+				.performance = in->em_perf[k], .frequency = in->em_freq[k],
+				.power = in->em_power[k], .cost = in->em_cost[k],
+				.cost_6_1 = in->em_cost_6_1[k],
+				.flags = in->em_ineff[k] ? EM_PERF_STATE_INEFFICIENT : 0,
+			};
+		}
+		pds[d] = (struct em_perf_domain){
+			.table = table[d], .nr_perf_states = (unsigned)in->nr_states[d],
+			.flags = in->skip_ineff[d] ? EM_PERF_DOMAIN_SKIP_INEFFICIENCIES : 0,
+		};
+		for (uint64_t c = in->first_cpu[d]; c < end; c++)
+			capsim_cpumask_set(&pds[d].cpus, (unsigned)c);
+		pd_order[in->nr_pds - 1 - d] = d;
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		cpus[c] = (struct fair_cpu){
+			.arch_cap = in->arch_cap[c], .capacity_of = in->capacity_of[c],
+			.cfs_avg.util_avg = in->util_cfs[c],
+			.cfs_avg.runnable_avg = in->runnable_cfs[c],
+			.util_est_cfs = (uint32_t)in->util_est_cfs[c],
+			.avg_rt.util_avg = in->util_rt[c], .avg_dl.util_avg = in->util_dl[c],
+			.util_irq = in->util_irq[c], .dl_running_bw = in->dl_running_bw[c],
+			.rt_nr_running = (unsigned)in->rt_nr[c],
+			.uclamp_min_rq = in->uclamp_min_rq[c], .uclamp_max_rq = in->uclamp_max_rq[c],
+			.uclamp_idle = in->uclamp_idle[c] != 0,
+			.hw_load_avg = v6_1 ? 0 : in->hw_load_avg[c],
+			.cpufreq_pressure = v6_1 ? 0 : in->cpufreq_pressure[c],
+			.thermal_pressure = v6_1 ? in->thermal_pressure[c] : 0,
+		};
+	out->cpu[0] = (uint64_t)(int64_t)find_energy_efficient_cpu(&rd, &p, &trace);
+	out->nr_calls = trace.nr_calls;
+	for (unsigned i = 0; i < trace.nr_calls && i < KC_FEEC_CALLS; i++) {
+		out->dst_cpu[i] = (uint64_t)(int64_t)trace.calls[i].dst_cpu;
+		out->energy[i] = trace.calls[i].energy;
+		out->max_util[i] = trace.calls[i].max_util;
+		out->busy_time[i] = trace.calls[i].busy_time;
+	}
+}
+
+void cside_find_energy_efficient_cpu(const struct kc_find_energy_efficient_cpu_in *in,
+				     struct kc_find_energy_efficient_cpu_out *out)
+{
+	cs_feec(in, out, KC_MODEL_EAS);
+}
+
+#ifndef KC_MODEL /* the v6.1 model, against 6.1.192 (kernel_side_sugov_6_1.c) */
+void cside_find_energy_efficient_cpu_6_1(const struct kc_find_energy_efficient_cpu_6_1_in *in,
+					 struct kc_find_energy_efficient_cpu_6_1_out *out)
+{
+	cs_feec((const struct kc_find_energy_efficient_cpu_in *)in,
+		(struct kc_find_energy_efficient_cpu_out *)out, CAPSIM_MODEL_V6_1);
+}
+#endif

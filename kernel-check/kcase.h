@@ -1060,6 +1060,79 @@ KC_STRUCT(cooling_get_load_in)
 	S(nr_log) \
 	A(log, KC_MAX_CPUS)
 KC_STRUCT(cooling_get_load_out)
+
+/* --- group find_energy_efficient_cpu ----------------------------------------------------- */
+
+/*
+ * find_energy_efficient_cpu: EAS's wake-up placement, fair.c's find_energy_efficient_cpu()
+ * whole (compute_energy(), eenv_task_busy_time(), eenv_pd_busy_time(), eenv_pd_max_util(),
+ * cpu_util(), effective_cpu_util(), sugov_effective_cpu_perf(), util_fits_cpu(),
+ * get_actual_cpu_capacity()) with energy_model.h's em_cpu_energy() and
+ * em_pd_get_efficient_state(), against the model's find_energy_efficient_cpu() as the engine
+ * calls it (src/sim/fair_balance.c: the root domain's struct fair_rd with its memos). The CPUs
+ * form nr_pds perf domains, pd p over [first_cpu[p], first_cpu[p + 1]) (the last to nr_cpus),
+ * rd->pd listing them highest first as build_perf_domains() leaves it; pd p's energy model has
+ * nr_states states at [p * KC_MAX_OPPS + i], ascending (performance, frequency, cost, flags:
+ * EM_PERF_STATE_INEFFICIENT), and skip_ineff[p] sets EM_PERF_DOMAIN_SKIP_INEFFICIENCIES. The
+ * asymmetric domain (sd_asym_cpucapacity of this_cpu) spans every CPU, all online. Each CPU
+ * has its CFS util, runnable and util_est, RT/DL/IRQ util, DL bandwidth, RT tasks, rq clamps
+ * (uclamp_idle: UCLAMP_FLAG_IDLE), HW and cpufreq pressure; p sleeps (sync_entity_load_avg()
+ * moves nothing) with its util, runnable, util_est, effective clamps and affinity. Answers:
+ * the CPU, and each compute_energy() call in order (sched_compute_energy_tp's dst_cpu, energy,
+ * max_util, busy_time).
+ */
+#define KC_FEEC_PDS 3
+#define KC_FEEC_CALLS (3 * KC_FEEC_PDS)
+#define KC_FIELDS_find_energy_efficient_cpu_in(S, A, I) \
+	S(nr_cpus) \
+	S(nr_pds) \
+	S(uclamp_used) \
+	A(first_cpu, KC_FEEC_PDS) \
+	A(nr_states, KC_FEEC_PDS) \
+	A(skip_ineff, KC_FEEC_PDS) \
+	A(em_perf, KC_FEEC_PDS * KC_MAX_OPPS) /* pd p's state i at [p * KC_MAX_OPPS + i] */ \
+	A(em_freq, KC_FEEC_PDS * KC_MAX_OPPS) \
+	A(em_power, KC_FEEC_PDS * KC_MAX_OPPS) \
+	A(em_cost, KC_FEEC_PDS * KC_MAX_OPPS) \
+	A(em_cost_6_1, KC_FEEC_PDS * KC_MAX_OPPS) \
+	A(em_ineff, KC_FEEC_PDS * KC_MAX_OPPS) \
+	A(arch_cap, KC_MAX_CPUS) \
+	A(capacity_of, KC_MAX_CPUS) \
+	A(util_cfs, KC_MAX_CPUS) A(runnable_cfs, KC_MAX_CPUS) A(util_est_cfs, KC_MAX_CPUS) \
+	A(util_rt, KC_MAX_CPUS) A(util_dl, KC_MAX_CPUS) A(util_irq, KC_MAX_CPUS) \
+	A(dl_running_bw, KC_MAX_CPUS) A(rt_nr, KC_MAX_CPUS) \
+	A(uclamp_min_rq, KC_MAX_CPUS) A(uclamp_max_rq, KC_MAX_CPUS) A(uclamp_idle, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) A(cpufreq_pressure, KC_MAX_CPUS) \
+	A(thermal_pressure, KC_MAX_CPUS) /* 6.1's arch_scale_thermal_pressure() */ \
+	S(this_cpu) \
+	S(prev_cpu) \
+	S(allowed) /* bit c: CPU c */ \
+	S(util_avg) \
+	S(runnable_avg) \
+	S(util_est) \
+	S(util_est_ewma) /* 6.1's second value (util_est.ewma; util_est is .enqueued) */ \
+	S(uclamp_min) \
+	S(uclamp_max)
+KC_STRUCT(find_energy_efficient_cpu_in)
+#define KC_FIELDS_find_energy_efficient_cpu_out(S, A, I) \
+	I(cpu, 1) \
+	S(nr_calls) \
+	I(dst_cpu, KC_FEEC_CALLS) \
+	A(energy, KC_FEEC_CALLS) \
+	A(max_util, KC_FEEC_CALLS) \
+	A(busy_time, KC_FEEC_CALLS)
+KC_STRUCT(find_energy_efficient_cpu_out)
+/*
+ * find_energy_efficient_cpu_6_1: the same cases on 6.1.192's find_energy_efficient_cpu()
+ * (kernel_side_sugov_6_1.c's translation unit: cpu_util_next(), 6.1's effective_cpu_util()
+ * with uclamp_rq_util_with() of p, em_cpu_energy() by frequency with the headroom, costs
+ * fmax * power / frequency in em_cost_6_1; pressure is thermal_pressure; p's util_est has two
+ * values) against the v6.1 model's; the rd is not overutilized (the engine tests it first).
+ */
+#define KC_FIELDS_find_energy_efficient_cpu_6_1_in KC_FIELDS_find_energy_efficient_cpu_in
+#define KC_FIELDS_find_energy_efficient_cpu_6_1_out KC_FIELDS_find_energy_efficient_cpu_out
+KC_STRUCT(find_energy_efficient_cpu_6_1_in)
+KC_STRUCT(find_energy_efficient_cpu_6_1_out)
 #include "kcase_newidle.h"
 /* --- path group fork ------------------------------------------------------------------- */
 
@@ -1263,7 +1336,8 @@ static inline void kc_percent_text(const struct kc_uclamp_tg_in *in, unsigned i,
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
 	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
-	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg) X(pick_next_task_fair)
+	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg) X(pick_next_task_fair) \
+	X(find_energy_efficient_cpu) X(find_energy_efficient_cpu_6_1)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

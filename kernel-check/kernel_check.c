@@ -214,6 +214,18 @@ KC_TABLE(cooling_get_load_in)
 #define KC_T struct kc_cooling_get_load_out
 KC_TABLE(cooling_get_load_out)
 #undef KC_T
+#define KC_T struct kc_find_energy_efficient_cpu_in
+KC_TABLE(find_energy_efficient_cpu_in)
+#undef KC_T
+#define KC_T struct kc_find_energy_efficient_cpu_out
+KC_TABLE(find_energy_efficient_cpu_out)
+#undef KC_T
+#define KC_T struct kc_find_energy_efficient_cpu_6_1_in
+KC_TABLE(find_energy_efficient_cpu_6_1_in)
+#undef KC_T
+#define KC_T struct kc_find_energy_efficient_cpu_6_1_out
+KC_TABLE(find_energy_efficient_cpu_6_1_out)
+#undef KC_T
 #define KC_T struct kc_sched_balance_newidle_in
 KC_TABLE(sched_balance_newidle_in)
 #undef KC_T
@@ -2543,6 +2555,135 @@ static void gen_cooling_get_load(struct rng *r, unsigned kind, void *v)
 	}
 }
 
+/* --- group find_energy_efficient_cpu ------------------------------------------------------ */
+
+static const char *const find_energy_efficient_cpu_kinds[] = {
+	"random", "light", "saturated", "uclamp", "pressure", "inefficient", "ties", "no_util",
+	"one_pd",
+};
+enum { EK_RANDOM, EK_LIGHT, EK_SATURATED, EK_UCLAMP, EK_PRESSURE, EK_INEFFICIENT, EK_TIES,
+       EK_NO_UTIL, EK_ONE_PD };
+
+/*
+ * pd d's energy model as em_create_perf_table() and em_compute_costs() (6.9+) make it from
+ * ascending frequencies and powers: performance = cap * freq / fmax, cost = 10 * power /
+ * performance, a state whose cost is not below a higher one's inefficient; the inefficient
+ * kind flags states at random instead (feec reads the flags, not how they were found).
+ */
+static void gen_feec_em(struct rng *r, unsigned kind, struct kc_find_energy_efficient_cpu_in *in,
+			unsigned d, uint64_t cap)
+{
+	unsigned base = d * KC_MAX_OPPS;
+	uint64_t n = chance(r, 5) ? 1 : range(r, 2, KC_MAX_OPPS), f = range(r, 200000, 600000);
+	uint64_t pw = range(r, 1000, 100000), fmax, prev_cost = UINT64_MAX;
+
+	in->nr_states[d] = n;
+	for (unsigned i = 0; i < n; i++) {
+		in->em_freq[base + i] = f;
+		in->em_power[base + i] = pw;
+		f += range(r, 50000, 300000);
+		pw += kind == EK_TIES && chance(r, 50) ? 0 : range(r, 1, 200000);
+	}
+	fmax = in->em_freq[base + n - 1];
+	for (unsigned i = (unsigned)n; i-- > 0;) {
+		uint64_t perf = cap * in->em_freq[base + i] / fmax;
+
+		in->em_perf[base + i] = perf ? perf : 1;
+		in->em_cost[base + i] = 10 * in->em_power[base + i] / in->em_perf[base + i];
+		in->em_cost_6_1[base + i] = fmax * in->em_power[base + i] / in->em_freq[base + i];
+		if (kind == EK_INEFFICIENT) {
+			in->em_ineff[base + i] = chance(r, 40);
+		} else if (in->em_cost[base + i] >= prev_cost) {
+			in->em_ineff[base + i] = 1;
+		} else {
+			prev_cost = in->em_cost[base + i];
+		}
+	}
+	in->skip_ineff[d] = kind == EK_INEFFICIENT ? chance(r, 70) : chance(r, 30);
+}
+
+static void gen_feec_cpu(struct rng *r, unsigned kind, struct kc_find_energy_efficient_cpu_in *in,
+			 unsigned c, uint64_t cap)
+{
+	uint64_t top = kind == EK_LIGHT ? cap / 4 : kind == EK_SATURATED ? 1024 : cap;
+
+	in->arch_cap[c] = cap;
+	in->capacity_of[c] = chance(r, 70) ? cap - range(r, 0, cap / 10) : range(r, 1, cap);
+	if (kind == EK_TIES && c > 0 && in->arch_cap[c - 1] == cap && chance(r, 60)) {
+		in->capacity_of[c] = in->capacity_of[c - 1];
+		in->util_cfs[c] = in->util_cfs[c - 1];
+		in->runnable_cfs[c] = in->runnable_cfs[c - 1];
+		in->uclamp_max_rq[c] = in->uclamp_max_rq[c - 1];
+		return;
+	}
+	in->util_cfs[c] = chance(r, 15) ? 0 : edgy(r, 0, top);
+	in->runnable_cfs[c] = chance(r, 50) ? in->util_cfs[c] : edgy(r, 0, top + 200);
+	in->util_est_cfs[c] = chance(r, 40) ? edgy(r, 0, top + 100) : 0;
+	if (kind == EK_SATURATED || chance(r, 20))
+		in->util_rt[c] = edgy(r, 0, kind == EK_SATURATED ? 1024 : cap / 3);
+	if (kind == EK_SATURATED || chance(r, 15))
+		in->util_dl[c] = edgy(r, 0, cap / 2);
+	if (kind == EK_SATURATED ? chance(r, 30) : chance(r, 15))
+		in->util_irq[c] = edgy(r, 0, kind == EK_SATURATED ? cap + 1 : cap / 4);
+	if (chance(r, 15)) {
+		in->dl_running_bw[c] = range(r, 0, 1ULL << 19);
+		in->rt_nr[c] = range(r, 0, 2);
+	}
+	in->uclamp_max_rq[c] = 1024;
+	if (kind == EK_UCLAMP || chance(r, 20)) {
+		in->uclamp_min_rq[c] = edgy(r, 0, 1024);
+		in->uclamp_max_rq[c] = edgy(r, 0, 1024);
+		in->uclamp_idle[c] = chance(r, 30);
+	}
+	if (kind == EK_PRESSURE || chance(r, 15)) {
+		in->hw_load_avg[c] = edgy(r, 0, kind == EK_PRESSURE ? cap : cap / 3);
+		in->cpufreq_pressure[c] = edgy(r, 0, kind == EK_PRESSURE ? cap : cap / 3);
+		in->thermal_pressure[c] = edgy(r, 0, kind == EK_PRESSURE ? cap - 1 : cap / 3);
+	}
+}
+
+static void gen_find_energy_efficient_cpu(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_find_energy_efficient_cpu_in *in = v;
+	uint64_t nr = range(r, 1, KC_MAX_CPUS), np, cap = 0;
+
+	in->nr_cpus = nr;
+	np = kind == EK_ONE_PD ? 1 : range(r, 1, nr < KC_FEEC_PDS ? nr : KC_FEEC_PDS);
+	if (kind == EK_RANDOM && chance(r, 3))
+		np = 0; /* no perf domain list: EAS off in this root domain */
+	in->nr_pds = np;
+	in->uclamp_used = kind == EK_UCLAMP || chance(r, 50);
+	/* pd d from first_cpu[d], rising, each at least one CPU; capacities rising by pd */
+	for (unsigned d = 1; d < np; d++)
+		in->first_cpu[d] = range(r, in->first_cpu[d - 1] + 1, nr - np + d);
+	for (unsigned d = 0; d < (np ? np : 1); d++) {
+		uint64_t end = d + 1 < np ? in->first_cpu[d + 1] : nr;
+
+		uint64_t above = np ? np - 1 - d : 0; /* pds above this one */
+
+		cap = above == 0 && chance(r, 70) ? 1024 : range(r, cap + 1, 1024 - above);
+		if (np)
+			gen_feec_em(r, kind, in, d, cap);
+		for (uint64_t c = np ? in->first_cpu[d] : 0; c < end; c++)
+			gen_feec_cpu(r, kind, in, (unsigned)c, cap);
+	}
+	in->this_cpu = range(r, 0, nr - 1);
+	in->prev_cpu = range(r, 0, nr - 1);
+	in->allowed = chance(r, 60) ? (1ULL << nr) - 1 : range(r, 1, (1ULL << nr) - 1);
+	in->util_avg = kind == EK_NO_UTIL ? 0 : edgy(r, 0, kind == EK_LIGHT ? 200 : 1024);
+	in->runnable_avg = chance(r, 50) ? in->util_avg : edgy(r, 0, 1024);
+	in->util_est = kind == EK_NO_UTIL ? (chance(r, 50) ? 0x80000000u : 0)
+		       : chance(r, 50) ? edgy(r, 0, 1024) | (chance(r, 50) ? 0x80000000u : 0) : 0;
+	in->util_est_ewma = chance(r, 40) ? edgy(r, 0, 1024) : 0;
+	in->uclamp_min = kind == EK_UCLAMP || kind == EK_NO_UTIL ? edgy(r, 0, 1024)
+			 : chance(r, 20) ? edgy(r, 0, 1024) : 0;
+	in->uclamp_max = kind == EK_UCLAMP || chance(r, 20) ? edgy(r, 0, 1024) : 1024;
+}
+
+/* the same cases on 6.1 */
+#define find_energy_efficient_cpu_6_1_kinds find_energy_efficient_cpu_kinds
+#define gen_find_energy_efficient_cpu_6_1 gen_find_energy_efficient_cpu
+
 /* --- path group sched_balance_newidle ---------------------------------------------------- */
 
 static const char *const sched_balance_newidle_kinds[] = {
@@ -2955,7 +3096,8 @@ static const struct {
 	const char *(*version)(void);
 } group_kernels[] = { { "thermal_6_1", kside_version_6_1 }, { "cfs_6_1", kside_version_6_1 },
 		    { "sugov_6_1", kside_version_sugov_6_1 },
-		    { "util_est_6_1", kside_version_sugov_6_1 } };
+		    { "util_est_6_1", kside_version_sugov_6_1 },
+		    { "find_energy_efficient_cpu_6_1", kside_version_sugov_6_1 } };
 
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)

@@ -57,7 +57,9 @@ const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, with
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 
 /* group select_task_rq_fair: what update_top_cache_domain() leaves per CPU, the scan mask,
- * and the function of fair.c the group does not cut (the case answers feec) */
+ * and its feec: the case answers it (the group has no energy model; group
+ * find_energy_efficient_cpu runs the cut one, which select_task_rq_fair's call, hooked by
+ * extract.py --hook, does not reach) */
 DEFINE_PER_CPU(struct sched_domain *, sd_llc);
 DEFINE_PER_CPU(int, sd_llc_size);
 DEFINE_PER_CPU(int, sd_llc_id);
@@ -70,7 +72,7 @@ DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared);
 static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
 bool sched_cluster_active;
 static int kc_feec_cpu, kc_feec_asked;
-static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
+static int kc_hook_find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
 {
 	(void)p;
 	(void)prev_cpu;
@@ -933,7 +935,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	static struct sched_group sg[KC_MAX_CPUS];
 	static struct sched_group_capacity sgc[KC_MAX_CPUS];
 	static struct sched_domain sd, parent;
-	static int kc_pd;
+	static struct perf_domain kc_pd;
 	struct cpumask cpus = { { in->cpus } };
 	struct lb_env env = {
 		.sd = &sd,
@@ -1309,3 +1311,114 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
  * static */
 #include "kernel_side_fork.c"
 #include "kernel_side_misfit.c"
+
+/*
+ * group find_energy_efficient_cpu: the case's perf domains as build_perf_domains() lists them
+ * (each new pd prepended while the CPUs are walked upwards: the highest first), each with its
+ * energy model; the asymmetric domain spans every CPU. compute_energy()'s tracepoint logs each
+ * call into kc_feec_out.
+ */
+static struct kc_find_energy_efficient_cpu_out *kc_feec_out;
+
+void kc_trace_compute_energy(int dst_cpu, unsigned long energy, unsigned long max_util,
+			     unsigned long busy_time)
+{
+	struct kc_find_energy_efficient_cpu_out *out = kc_feec_out;
+	unsigned n = (unsigned)out->nr_calls++;
+
+	if (n >= KC_FEEC_CALLS)
+		return;
+	out->dst_cpu[n] = (uint64_t)(int64_t)dst_cpu;
+	out->energy[n] = energy;
+	out->max_util[n] = max_util;
+	out->busy_time[n] = busy_time;
+}
+
+static struct perf_domain *kc_feec_pds(const struct kc_find_energy_efficient_cpu_in *in)
+{
+	static struct em_perf_table table[KC_FEEC_PDS];
+	static struct em_perf_domain em[KC_FEEC_PDS];
+	static struct perf_domain pd[KC_FEEC_PDS];
+	struct perf_domain *head = NULL;
+
+	for (unsigned d = 0; d < in->nr_pds; d++) {
+		uint64_t end = d + 1 < in->nr_pds ? in->first_cpu[d + 1] : in->nr_cpus;
+
+		for (unsigned i = 0; i < in->nr_states[d]; i++) {
+			unsigned k = d * KC_MAX_OPPS + i;
+
+			table[d].state[i] = (struct em_perf_state){
+				.performance = in->em_perf[k], .frequency = in->em_freq[k],
+				.power = in->em_power[k], .cost = in->em_cost[k],
+				.flags = in->em_ineff[k] ? EM_PERF_STATE_INEFFICIENT : 0,
+			};
+		}
+		em[d] = (struct em_perf_domain){
+			.em_table = &table[d], .nr_perf_states = (int)in->nr_states[d],
+			.flags = in->skip_ineff[d] ? EM_PERF_DOMAIN_SKIP_INEFFICIENCIES : 0,
+			.cpus = { ((1UL << end) - 1) & ~((1UL << in->first_cpu[d]) - 1) },
+#ifdef KC_LINUX_7_3
+			/* em_create_pd()'s: no limits set (em_update_performance_limits()) */
+			.min_perf_state = 0, .max_perf_state = (int)in->nr_states[d] - 1,
+#endif
+		};
+		pd[d] = (struct perf_domain){ .em_pd = &em[d], .next = head };
+		head = &pd[d];
+	}
+	return head;
+}
+
+void kside_find_energy_efficient_cpu(const struct kc_find_energy_efficient_cpu_in *in,
+				     struct kc_find_energy_efficient_cpu_out *out)
+{
+	static struct sched_domain sd;
+	struct task_struct p = { .cpu = (int)in->prev_cpu };
+
+	kc_reset();
+	nr_cpu_ids = (unsigned int)in->nr_cpus;
+	kc_cpus_present = kc_first_cpus(in->nr_cpus);
+	sched_uclamp_used = in->uclamp_used != 0;
+	sched_energy_present = true;
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		cpu_scale[cpu] = in->arch_cap[cpu];
+		rq->cpu_capacity = in->capacity_of[cpu];
+		rq->cfs.avg.util_avg = in->util_cfs[cpu];
+		rq->cfs.avg.runnable_avg = in->runnable_cfs[cpu];
+		rq->cfs.avg.util_est = (unsigned int)in->util_est_cfs[cpu];
+		rq->cfs.avg.last_update_time = 1000000;
+		rq->avg_rt.util_avg = in->util_rt[cpu];
+		rq->avg_dl.util_avg = in->util_dl[cpu];
+		rq->avg_irq.util_avg = in->util_irq[cpu];
+		rq->dl.running_bw = in->dl_running_bw[cpu];
+		rq->rt.rt_nr_running = (unsigned int)in->rt_nr[cpu];
+		rq->rt.rt_queued = in->rt_nr[cpu] != 0;
+		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
+		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+		rq->uclamp_flags = in->uclamp_idle[cpu] ? UCLAMP_FLAG_IDLE : 0;
+		rq->avg_hw.load_avg = in->hw_load_avg[cpu];
+		cpufreq_pressure[cpu] = in->cpufreq_pressure[cpu];
+	}
+	kc_rd.pd = kc_feec_pds(in);
+	sd = (struct sched_domain){ .flags = SD_ASYM_CPUCAPACITY | SD_ASYM_CPUCAPACITY_FULL,
+				    .span = { kc_cpus_present.bits[0] } };
+	sd_asym_cpucapacity[in->this_cpu] = &sd;
+	p.cpus_mask.bits[0] = (unsigned long)in->allowed;
+	p.cpus_ptr = &p.cpus_mask;
+	p.nr_cpus_allowed = __builtin_popcountl(p.cpus_mask.bits[0]);
+	p.se.avg.util_avg = in->util_avg;
+	p.se.avg.runnable_avg = in->runnable_avg;
+	p.se.avg.util_est = (unsigned int)in->util_est;
+	p.se.avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min, true);
+	k_uclamp_se_set(&p.uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max, true);
+	kc_this_cpu = (int)in->this_cpu;
+	kc_feec_out = out;
+	out->cpu[0] = (uint64_t)(int64_t)k_find_energy_efficient_cpu(&p, task_cpu(&p));
+	kc_feec_out = NULL;
+	sd_asym_cpucapacity[in->this_cpu] = NULL;
+	kc_rd.pd = NULL;
+}

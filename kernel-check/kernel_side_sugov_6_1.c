@@ -117,3 +117,108 @@ void kside_util_est_6_1(const struct kc_util_est_6_1_in *in, struct kc_util_est_
 		out->ewma[i] = p.se.avg.util_est.ewma;
 	}
 }
+
+/*
+ * group find_energy_efficient_cpu_6_1: the case's perf domains as 6.1's build_perf_domains()
+ * lists them (the highest first), each with its energy model (6.1's costs, no performance
+ * field), the asymmetric domain over every CPU. compute_energy() has no tracepoint in 6.1:
+ * find_energy_efficient_cpu()'s calls of it are hooked (extract.py --hook) and logged with what
+ * 6.12's sched_compute_energy_tp gives (its max_util, and its busy_time as its first lines make
+ * it).
+ */
+static struct kc_find_energy_efficient_cpu_6_1_out *kc61s_feec_out;
+
+static unsigned long kc_hook_compute_energy(struct energy_env *eenv, struct perf_domain *pd,
+					    struct cpumask *pd_cpus, struct task_struct *p,
+					    int dst_cpu)
+{
+	struct kc_find_energy_efficient_cpu_6_1_out *out = kc61s_feec_out;
+	unsigned long energy = k_compute_energy(eenv, pd, pd_cpus, p, dst_cpu);
+	unsigned n = (unsigned)out->nr_calls++;
+
+	if (n < KC_FEEC_CALLS) {
+		out->dst_cpu[n] = (uint64_t)(int64_t)dst_cpu;
+		out->energy[n] = energy;
+		out->max_util[n] = k_eenv_pd_max_util(eenv, pd_cpus, p, dst_cpu);
+		out->busy_time[n] = dst_cpu >= 0 ? min(eenv->pd_cap, eenv->pd_busy_time +
+							   eenv->task_busy_time)
+						 : eenv->pd_busy_time;
+	}
+	return energy;
+}
+
+static struct perf_domain *kc61s_feec_pds(const struct kc_find_energy_efficient_cpu_6_1_in *in)
+{
+	static struct em_perf_state table[KC_FEEC_PDS][KC_MAX_OPPS];
+	static struct em_perf_domain em[KC_FEEC_PDS];
+	static struct perf_domain pd[KC_FEEC_PDS];
+	struct perf_domain *head = NULL;
+
+	for (unsigned d = 0; d < in->nr_pds; d++) {
+		uint64_t end = d + 1 < in->nr_pds ? in->first_cpu[d + 1] : in->nr_cpus;
+
+		for (unsigned i = 0; i < in->nr_states[d]; i++) {
+			unsigned k = d * KC_MAX_OPPS + i;
+
+			table[d][i] = (struct em_perf_state){
+				.frequency = in->em_freq[k], .power = in->em_power[k],
+				.cost = in->em_cost_6_1[k],
+				.flags = in->em_ineff[k] ? EM_PERF_STATE_INEFFICIENT : 0,
+			};
+		}
+		em[d] = (struct em_perf_domain){
+			.table = table[d], .nr_perf_states = (int)in->nr_states[d],
+			.flags = in->skip_ineff[d] ? EM_PERF_DOMAIN_SKIP_INEFFICIENCIES : 0,
+			.cpus = { ((1UL << end) - 1) & ~((1UL << in->first_cpu[d]) - 1) },
+		};
+		pd[d] = (struct perf_domain){ .em_pd = &em[d], .next = head };
+		head = &pd[d];
+	}
+	return head;
+}
+
+void kside_find_energy_efficient_cpu_6_1(const struct kc_find_energy_efficient_cpu_6_1_in *in,
+					 struct kc_find_energy_efficient_cpu_6_1_out *out)
+{
+	static struct root_domain rd;
+	static struct sched_domain sd;
+	struct cpumask allowed = { (unsigned long)in->allowed };
+	struct task_struct p = { .cpu = (int)in->prev_cpu, .cpus_ptr = &allowed,
+				 .kc_uclamp_eff = { in->uclamp_min, in->uclamp_max } };
+
+	memset(kc61s_rqs, 0, sizeof(kc61s_rqs));
+	memset(kc61s_thermal_pressure, 0, sizeof(kc61s_thermal_pressure));
+	sched_uclamp_used = in->uclamp_used != 0;
+	kc61s_online.bits = (1UL << in->nr_cpus) - 1;
+	rd = (struct root_domain){ .pd = kc61s_feec_pds(in) };
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		struct rq *rq = cpu_rq(cpu);
+
+		rq->cpu = (int)cpu;
+		rq->rd = &rd;
+		rq->cpu_capacity_orig = in->arch_cap[cpu];
+		rq->cpu_capacity = in->capacity_of[cpu];
+		rq->cfs.avg.util_avg = in->util_cfs[cpu];
+		rq->cfs.avg.util_est.enqueued = (unsigned int)in->util_est_cfs[cpu];
+		rq->avg_rt.util_avg = in->util_rt[cpu];
+		rq->avg_dl.util_avg = in->util_dl[cpu];
+		rq->avg_irq.util_avg = in->util_irq[cpu];
+		rq->dl.running_bw = in->dl_running_bw[cpu];
+		rq->rt.rt_nr_running = (unsigned int)in->rt_nr[cpu];
+		rq->rt.rt_queued = in->rt_nr[cpu] != 0;
+		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
+		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+		rq->uclamp_flags = in->uclamp_idle[cpu] ? UCLAMP_FLAG_IDLE : 0;
+		kc61s_thermal_pressure[cpu] = in->thermal_pressure[cpu];
+	}
+	sd = (struct sched_domain){ .span = { kc61s_online.bits } };
+	memset(sd_asym_cpucapacity, 0, sizeof(sd_asym_cpucapacity));
+	sd_asym_cpucapacity[in->this_cpu] = &sd;
+	kc61s_this_cpu = (int)in->this_cpu;
+	p.se.avg.util_avg = in->util_avg;
+	p.se.avg.util_est = (struct util_est){ .enqueued = (unsigned int)in->util_est,
+					       .ewma = (unsigned int)in->util_est_ewma };
+	kc61s_feec_out = out;
+	out->cpu[0] = (uint64_t)(int64_t)k_find_energy_efficient_cpu(&p, task_cpu(&p));
+	kc61s_feec_out = NULL;
+}

@@ -74,6 +74,11 @@ static inline bool kc_warn(bool cond)
 #define trace_sched_util_est_cfs_tp(...) do { } while (0)
 #define trace_sched_util_est_se_tp(...) do { } while (0)
 #define trace_sched_overutilized_tp(...) do { } while (0)
+/* group find_energy_efficient_cpu: compute_energy()'s tracepoint logs its call */
+void kc_trace_compute_energy(int dst_cpu, unsigned long energy, unsigned long max_util,
+			     unsigned long busy_time);
+#define trace_sched_compute_energy_tp(p, dst_cpu, energy, max_util, busy_time) \
+	kc_trace_compute_energy(dst_cpu, energy, max_util, busy_time)
 #define trace_sched_cpu_capacity_tp(...) do { } while (0)
 #define trace_cpu_frequency_limits(...) do { } while (0)
 #define trace_hw_pressure_update(...) do { } while (0)
@@ -405,10 +410,38 @@ struct cpupri {
 	struct cpupri_vec pri_to_cpu[100 + 1];
 	int *cpu_to_pri;
 };
+/*
+ * include/linux/energy_model.h's structures with the fields the cut code reads (the rcu head
+ * and kref of the table left out; RCU is a plain read on one thread), and sched.h's perf
+ * domain list (group find_energy_efficient_cpu; cooling_get_load reads the tables too)
+ */
+struct em_perf_state {
+	unsigned long performance;
+	unsigned long frequency;
+	unsigned long power;
+	unsigned long cost;
+	unsigned long flags;
+};
+struct em_perf_table {
+	struct em_perf_state state[KC_MAX_OPPS];
+};
+struct em_perf_domain {
+	struct em_perf_table *em_table;
+	int nr_perf_states;
+	int min_perf_state, max_perf_state; /* 7.3 */
+	unsigned long flags;
+	unsigned long cpus[1];
+};
+#define __rcu
+#define rcu_dereference(p) (p)
+struct perf_domain {
+	struct em_perf_domain *em_pd;
+	struct perf_domain *next;
+};
 struct root_domain {
 	int overloaded;     /* load balance: rd->overloaded */
 	int overutilized;
-	void *pd;           /* load balance: a perf domain list, EAS on */
+	struct perf_domain *pd; /* load balance: EAS on; find_energy_efficient_cpu: the list */
 	struct cpupri cpupri;
 	struct cpudl cpudl; /* deadline */
 };
@@ -606,6 +639,7 @@ static inline void cpumask_copy(struct cpumask *d, const struct cpumask *s)
 #define cpu_possible_mask (&kc_cpus_present)
 #define cpu_active(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
 #define cpu_online(cpu) cpumask_test_cpu(cpu, &kc_cpus_present)
+#define cpu_online_mask (&kc_cpus_present)
 #define cpu_dying(cpu) false
 #define task_cpu_possible(cpu, p) cpumask_test_cpu(cpu, &kc_cpus_present)
 #define task_cpu_possible_mask(p) (&kc_cpus_present)
@@ -625,7 +659,8 @@ static inline void cpumask_copy(struct cpumask *d, const struct cpumask *s)
 #define smp_processor_id() kc_this_cpu
 #define __this_cpu_read(var) this_cpu_read(var)
 #define __this_cpu_write(var, v) this_cpu_write(var, v)
-/* only find_lowest_rq() takes a per-CPU mask: counting it tells kernel_side.c it ran */
+/* find_lowest_rq() and find_energy_efficient_cpu() take a per-CPU mask: counting it tells
+ * kernel_side.c that find_lowest_rq() ran (group rt_placement, which runs no feec) */
 extern unsigned int kc_flr_calls;
 #define this_cpu_cpumask_var_ptr(var) (kc_flr_calls++, this_cpu_read(var))
 #define atomic_read(v) ((v)->counter)

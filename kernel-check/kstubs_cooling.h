@@ -4,8 +4,8 @@
  * drivers/thermal/cpufreq_cooling.c's power-actor callbacks and sched_cpu_util() with its
  * callees) needs beyond kstubs.h, whose types, runqueues and per-CPU arrays it shares with
  * kernel_side.c. Only what lies outside drivers/thermal and kernel/sched is stubbed:
- *   - the energy model's structures with the fields the cut code reads (the table behind
- *     em_perf_state_from_pd(), which is cut; RCU is a plain read on one thread);
+ *   - the energy model's structures are kstubs.h's (the table behind em_perf_state_from_pd(),
+ *     which is cut);
  *   - the thermal core's struct thermal_cooling_device (its devdata) and an empty ops table;
  *   - cpufreq_quick_get() is policy->cur of the CPU's policy (cpufreq.c's answer for a driver
  *     without ->setpolicy, as cpufreq-dt and scmi are), cpumask_weight() a popcount;
@@ -15,26 +15,6 @@
 #define KERNEL_CHECK_KSTUBS_COOLING_H
 
 #include "kstubs.h"
-
-/* include/linux/energy_model.h */
-struct em_perf_state {
-	unsigned long performance;
-	unsigned long frequency;
-	unsigned long power;
-	unsigned long cost;
-	unsigned long flags;
-};
-struct em_perf_table {
-	struct em_perf_state state[KC_MAX_OPPS]; /* the rcu head and kref left out */
-};
-struct em_perf_domain {
-	struct em_perf_table *em_table;
-	int nr_perf_states;
-	unsigned long flags;
-	unsigned long cpus[1];
-};
-#define __rcu
-#define rcu_dereference(p) (p)
 
 /* include/linux/thermal.h */
 struct thermal_cooling_device_ops {

@@ -91,7 +91,6 @@ struct sd_lb_stats {
 #define schedstat_add(x, v) do { } while (0)
 #define HK_TYPE_MISC 0
 #define housekeeping_cpumask(type) (&kc_cpus_present)
-#define rcu_dereference(p) (p)
 #define jiffies kc_lb_jiffies /* kernel_side_eevdf.c has a jiffies of its own */
 extern unsigned long kc_lb_jiffies; /* 0: sgc->next_update is after it */
 extern const unsigned int sysctl_sched_nr_migrate;

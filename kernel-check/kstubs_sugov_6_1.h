@@ -58,8 +58,14 @@ struct sched_avg {
 struct sched_entity {
 	struct sched_avg avg;
 };
+struct cpumask {
+	unsigned long bits;
+};
 struct task_struct {
 	struct sched_entity se;
+	int cpu;                        /* group find_energy_efficient_cpu_6_1 */
+	const struct cpumask *cpus_ptr;
+	unsigned long kc_uclamp_eff[2]; /* what uclamp_eff_value() answers */
 };
 struct cfs_rq {
 	struct sched_avg avg;
@@ -82,6 +88,9 @@ struct rq {
 	struct dl_rq dl;
 	struct sched_avg avg_rt, avg_dl, avg_irq;
 	struct uclamp_rq uclamp[UCLAMP_CNT];
+	unsigned int uclamp_flags;       /* group find_energy_efficient_cpu_6_1 */
+	unsigned long cpu_capacity;
+	struct root_domain *rd;
 };
 /* this translation unit's own (kernel_side.c has 6.12's of the same names) */
 static struct rq kc61s_rqs[KC_MAX_CPUS];
@@ -96,14 +105,11 @@ static bool sched_uclamp_used;
 #define kc61s_feat_UTIL_EST_FASTUP 1
 #define trace_sched_util_est_cfs_tp(cfs_rq) do { } while (0)
 #define trace_sched_util_est_se_tp(se) do { } while (0)
-/* uclamp_rq_util_with() is only called with p == NULL here */
-#define uclamp_eff_value(p, id) 0UL
-#define uclamp_rq_is_idle(rq) false
+/* p's effective clamps are the case's (no cgroup; the system defaults at 1024: group uclamp
+ * checks uclamp_eff_value() itself) */
+#define uclamp_eff_value(p, id) ((p)->kc_uclamp_eff[(id)])
 
 /* cpufreq (drivers/cpufreq, include/linux/cpufreq.h): see the top of this file */
-struct cpumask {
-	unsigned long bits;
-};
 struct cpufreq_policy {
 	struct cpumask cpus[1]; /* cpumask_var_t: used as a pointer */
 	unsigned int min, max, cur;
@@ -173,5 +179,67 @@ static u64 kc61s_tick_nsec;
 #define TICK_NSEC ((long)kc61s_tick_nsec) /* (NSEC_PER_SEC + HZ / 2) / HZ: a long */
 static unsigned long kc61s_idle_calls[KC_MAX_CPUS];
 #define tick_nohz_get_idle_calls_cpu(cpu) (kc61s_idle_calls[(cpu)])
+
+/*
+ * group find_energy_efficient_cpu_6_1: the energy model's 6.1 structures (the fields read),
+ * sched.h's perf domain list and root domain, the asymmetric domain of this CPU, one thread
+ * (RCU a plain read), the CPUs 0..nr-1 online, a sleeping p that is not current (its PELT as of
+ * its prev's cfs_rq: sync_entity_load_avg() moves nothing), arm64's thermal pressure hook
+ */
+#include <limits.h>
+#define BIT(n) (1UL << (n))
+struct em_perf_state {
+	unsigned long frequency;
+	unsigned long power;
+	unsigned long cost;
+	unsigned long flags;
+};
+struct em_perf_domain {
+	struct em_perf_state *table;
+	int nr_perf_states;
+	unsigned long flags;
+	unsigned long cpus[1];
+};
+struct perf_domain {
+	struct em_perf_domain *em_pd;
+	struct perf_domain *next;
+};
+struct root_domain {
+	int overutilized;
+	struct perf_domain *pd;
+};
+struct sched_domain {
+	struct sched_domain *parent;
+	unsigned long span[1];
+};
+#define to_cpumask(b) ((struct cpumask *)(b))
+#define sched_domain_span(sd) to_cpumask((sd)->span)
+#define cpumask_test_cpu(cpu, m) (((m)->bits >> (cpu)) & 1)
+#define cpumask_and(d, a, b) (((d)->bits = (a)->bits & (b)->bits) != 0)
+#define cpumask_empty(m) ((m)->bits == 0)
+#define cpumask_first(m) ((m)->bits ? __builtin_ctzl((m)->bits) : KC_MAX_CPUS)
+static struct cpumask kc61s_online;
+#define cpu_online_mask (&kc61s_online)
+static int kc61s_this_cpu;
+static struct sched_domain *sd_asym_cpucapacity[KC_MAX_CPUS];
+static struct cpumask select_rq_mask[KC_MAX_CPUS];
+#define this_cpu_ptr(ptr) (&(*(ptr))[kc61s_this_cpu])
+#define this_cpu_cpumask_var_ptr(var) (&(var)[kc61s_this_cpu])
+#define this_rq() cpu_rq(kc61s_this_cpu)
+#define rcu_read_lock() do { } while (0)
+#define rcu_read_unlock() do { } while (0)
+#define rcu_dereference(p) (p)
+#define task_cpu(p) ((p)->cpu)
+#define task_on_rq_queued(p) false
+#define current ((struct task_struct *)NULL)
+#define sync_entity_load_avg(se) do { } while (0)
+static unsigned long kc61s_thermal_pressure[KC_MAX_CPUS];
+/* the hooked call of the cut code (extract.py --hook): made, then logged */
+struct energy_env;
+struct perf_domain;
+static unsigned long kc_hook_compute_energy(struct energy_env *eenv, struct perf_domain *pd,
+					    struct cpumask *pd_cpus, struct task_struct *p,
+					    int dst_cpu);
+#define arch_scale_thermal_pressure(cpu) (kc61s_thermal_pressure[(cpu)])
 
 #endif /* KERNEL_CHECK_KSTUBS_SUGOV_6_1_H */

@@ -41,12 +41,16 @@ void em_pd_free(struct em_perf_domain *pd)
 	free(pd);
 }
 
-/* mirrors em_compute_costs(), kernel/power/energy_model.c, v6.9+ */
+/*
+ * mirrors em_compute_costs(), kernel/power/energy_model.c, v6.9+; and cost_6_1, what 6.1.192's
+ * em_create_perf_table() computes: div64_u64(fmax * power, frequency)
+ */
 static void compute_costs(struct em_perf_state *table, unsigned nr)
 {
 	uint64_t prev_cost = UINT64_MAX;
 
 	for (unsigned i = nr; i-- > 0;) {
+		table[i].cost_6_1 = table[nr - 1].frequency * table[i].power / table[i].frequency;
 		table[i].cost = table[i].power * 10 / table[i].performance;
 		if (table[i].cost >= prev_cost)
 			table[i].flags = EM_PERF_STATE_INEFFICIENT;

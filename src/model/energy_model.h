@@ -25,6 +25,7 @@ struct em_perf_state {
 	uint64_t frequency;   /* kHz */
 	uint64_t power;       /* µW */
 	uint64_t cost;        /* 10 * power / performance (v6.9+) */
+	uint64_t cost_6_1;    /* fmax * power / frequency (6.1's, em_cpu_energy_6_1()) */
 	uint64_t flags;       /* EM_PERF_STATE_INEFFICIENT */
 };
 
@@ -99,6 +100,45 @@ static inline uint64_t em_cpu_energy(const struct em_perf_domain *pd, uint64_t m
 		max_util = allowed_cpu_cap;
 	i = em_pd_get_efficient_state(pd->table, pd->nr_perf_states, max_util, pd->flags);
 	return pd->table[i].cost * sum_util;
+}
+
+/*
+ * mirrors em_pd_get_efficient_state() of 6.1.192, include/linux/energy_model.h: the first state
+ * whose frequency reaches @freq, skipping inefficient ones when the pd asks; else the last
+ */
+static inline unsigned em_pd_get_efficient_state_6_1(const struct em_perf_domain *pd,
+						     uint64_t freq)
+{
+	for (unsigned i = 0; i < pd->nr_perf_states; i++) {
+		if (pd->table[i].frequency < freq)
+			continue;
+		if ((pd->flags & EM_PERF_DOMAIN_SKIP_INEFFICIENCIES) &&
+		    (pd->table[i].flags & EM_PERF_STATE_INEFFICIENT))
+			continue;
+		return i;
+	}
+	return pd->nr_perf_states - 1;
+}
+
+/*
+ * mirrors em_cpu_energy() of 6.1.192, include/linux/energy_model.h, from @perf_util, the
+ * caller's map_util_perf() of the pd's max util (the 25 % headroom 6.1 adds here): capped at
+ * @allowed_cpu_cap, mapped onto the top state's frequency (map_util_freq(): freq * util /
+ * @scale_cpu, the pd's first CPU's capacity), the state chosen by frequency, then
+ * em_estimate_energy(): cost_6_1 * sum_util / scale_cpu (64 bits). 0 when idle.
+ */
+static inline uint64_t em_cpu_energy_6_1(const struct em_perf_domain *pd, uint64_t perf_util,
+					 uint64_t sum_util, uint64_t allowed_cpu_cap,
+					 uint64_t scale_cpu)
+{
+	uint64_t freq;
+
+	if (!sum_util || !pd->nr_perf_states)
+		return 0;
+	if (perf_util > allowed_cpu_cap)
+		perf_util = allowed_cpu_cap;
+	freq = pd->table[pd->nr_perf_states - 1].frequency * perf_util / scale_cpu;
+	return pd->table[em_pd_get_efficient_state_6_1(pd, freq)].cost_6_1 * sum_util / scale_cpu;
 }
 
 #endif /* CAPSIM_ENERGY_MODEL_H */

@@ -163,14 +163,71 @@ uint64_t sugov_effective_cpu_perf(uint64_t actual, uint64_t min, uint64_t max)
 }
 
 /*
+ * mirrors uclamp_rq_util_with(rq, util, p), kernel/sched/sched.h (6.1): the rq's clamps, with
+ * p's (may be NULL) on the CPU it goes to; an idle rq's are forgotten (p's alone)
+ */
+static uint64_t uclamp_rq_util_with(const struct fair_rd *rd, int cpu, uint64_t util,
+				    const struct fair_task *p)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+	uint64_t min_util = 0, max_util = 0;
+
+	if (!rd->uclamp_used)
+		return util;
+	if (p) {
+		min_util = p->uclamp_min;
+		max_util = p->uclamp_max;
+	}
+	if (!p || !c->uclamp_idle) {
+		min_util = max_u64(min_util, c->uclamp_min_rq);
+		max_util = max_u64(max_util, c->uclamp_max_rq);
+	}
+	/* the clamps are max-aggregated over different tasks: an inversion takes min */
+	if (min_util >= max_util)
+		return CAPSIM_MUT(110, min_util, max_util);
+	return min_u64(max_u64(util, min_util), max_util);
+}
+
+/*
+ * mirrors effective_cpu_util(cpu, util_cfs, FREQUENCY_UTIL, p), kernel/sched/core.c (6.1):
+ * the clamps (the rq's, and p's where it goes; p may be NULL) apply to CFS + RT here, before
+ * any headroom; DL counts by its bandwidth.
+ */
+static uint64_t effective_cpu_util_freq_6_1(const struct fair_rd *rd, int cpu, uint64_t util_cfs,
+					    const struct fair_task *p)
+{
+	const struct fair_cpu *c = &rd->cpus[cpu];
+	uint64_t max = c->arch_cap, irq = c->util_irq, util;
+
+	if (!rd->uclamp_used && CAPSIM_MUT(111, rt_rq_is_runnable(c), false))
+		return max; /* without uclamp, runnable RT goes to the maximum */
+	if (irq >= max)
+		return max;
+	util = uclamp_rq_util_with(rd, cpu, util_cfs + CAPSIM_MUT(112, c->avg_rt.util_avg, 0), p);
+	/* CFS + RT + DL saturated: no idle time, the maximum */
+	if (CAPSIM_MUT(113, util + c->avg_dl.util_avg >= max, util >= max))
+		return max;
+	util = scale_irq_capacity(util, irq, max);
+	util += irq;
+	util += CAPSIM_MUT(114, cpu_bw_dl(c), c->avg_dl.util_avg);
+	return min_u64(max, util);
+}
+
+/*
  * The performance @cpu asks for with p on @dst_cpu (-1: p nowhere): the body of
  * eenv_pd_max_util()'s loop.
  */
 static uint64_t pd_cpu_perf(const struct fair_rd *rd, const struct fair_task *p, int cpu,
 			    int dst_cpu)
 {
-	uint64_t util = cpu_util(rd, cpu, p, dst_cpu, 1);
-	uint64_t eff_util, min, max;
+	uint64_t util, eff_util, min, max;
+
+	/* 6.1: cpu_util_next() without runnable boosting, through FREQUENCY_UTIL with p's clamps
+	 * where it goes; em_cpu_energy_6_1() adds the headroom */
+	if (model_em_energy_6_1(rd->model))
+		return effective_cpu_util_freq_6_1(rd, cpu, cpu_util(rd, cpu, p, dst_cpu, 0),
+						   cpu == dst_cpu ? p : NULL);
+	util = cpu_util(rd, cpu, p, dst_cpu, 1);
 
 	/* performance domain: the busiest CPU sets the frequency for all */
 	eff_util = effective_cpu_util(rd, cpu, util, &min, &max);
@@ -233,53 +290,17 @@ uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
 	return cpu_memo(rd, cpu, &tmp)->perf;
 }
 
-/* mirrors uclamp_rq_util_with(rq, util, NULL), kernel/sched/sched.h (6.1): the rq's clamps */
-static uint64_t uclamp_rq_util_with(const struct fair_rd *rd, int cpu, uint64_t util)
-{
-	const struct fair_cpu *c = &rd->cpus[cpu];
-
-	if (!rd->uclamp_used)
-		return util;
-	/* the rq's clamps are max-aggregated over different tasks: an inversion takes min */
-	if (c->uclamp_min_rq >= c->uclamp_max_rq)
-		return CAPSIM_MUT(110, c->uclamp_min_rq, c->uclamp_max_rq);
-	return min_u64(max_u64(util, c->uclamp_min_rq), c->uclamp_max_rq);
-}
-
-/*
- * mirrors effective_cpu_util(cpu, util_cfs, FREQUENCY_UTIL, NULL), kernel/sched/core.c (6.1):
- * the clamps apply to CFS + RT here, before any headroom; DL counts by its bandwidth.
- */
-static uint64_t effective_cpu_util_freq_6_1(const struct fair_rd *rd, int cpu, uint64_t util_cfs)
-{
-	const struct fair_cpu *c = &rd->cpus[cpu];
-	uint64_t max = c->arch_cap, irq = c->util_irq, util;
-
-	if (!rd->uclamp_used && CAPSIM_MUT(111, rt_rq_is_runnable(c), false))
-		return max; /* without uclamp, runnable RT goes to the maximum */
-	if (irq >= max)
-		return max;
-	util = uclamp_rq_util_with(rd, cpu, util_cfs + CAPSIM_MUT(112, c->avg_rt.util_avg, 0));
-	/* CFS + RT + DL saturated: no idle time, the maximum */
-	if (CAPSIM_MUT(113, util + c->avg_dl.util_avg >= max, util >= max))
-		return max;
-	util = scale_irq_capacity(util, irq, max);
-	util += irq;
-	util += CAPSIM_MUT(114, cpu_bw_dl(c), c->avg_dl.util_avg);
-	return min_u64(max, util);
-}
-
 /*
  * mirrors sugov_get_util() of 6.1 with the end of its sugov_iowait_apply(): the iowait @boost,
  * clamped by the rq as the util was, raises it; get_next_freq() adds the headroom after.
  */
 static uint64_t sugov_get_util_6_1(const struct fair_rd *rd, int cpu, uint64_t boost)
 {
-	uint64_t util = effective_cpu_util_freq_6_1(rd, cpu, cpu_util_cfs(rd, cpu));
+	uint64_t util = effective_cpu_util_freq_6_1(rd, cpu, cpu_util_cfs(rd, cpu), NULL);
 
 	if (!boost)
 		return util;
-	boost = CAPSIM_MUT(115, uclamp_rq_util_with(rd, cpu, boost), boost);
+	boost = CAPSIM_MUT(115, uclamp_rq_util_with(rd, cpu, boost, NULL), boost);
 	return max_u64(util, boost);
 }
 
@@ -459,7 +480,9 @@ void eenv_task_busy_time(const struct fair_rd *rd, struct energy_env *eenv,
 	if (irq >= max_cap)
 		eenv->task_busy_time = max_cap;
 	else
-		eenv->task_busy_time = scale_irq_capacity(task_util_est(p), irq, max_cap);
+		eenv->task_busy_time = CAPSIM_MUT(250, scale_irq_capacity(task_util_est(p), irq,
+									    max_cap),
+						  task_util_est(p));
 }
 
 /* for_each_cpu(cpu, pd span): CPUs from nr_cpus up are ignored */
@@ -501,7 +524,7 @@ void eenv_pd_busy_time(const struct fair_rd *rd, struct energy_env *eenv, unsign
 		}
 	}
 
-	eenv->pd_busy_time = min_u64(eenv->pd_cap, busy_time);
+	eenv->pd_busy_time = CAPSIM_MUT(251, min_u64(eenv->pd_cap, busy_time), busy_time);
 }
 
 /*
@@ -519,12 +542,19 @@ uint64_t eenv_pd_max_util(const struct fair_rd *rd, const struct energy_env *een
 	    dst_cpu < (int)rd->nr_cpus) {
 		if (dst_cpu == eenv->perf_top_cpu)
 			max_util = eenv->perf_second;
-		max_util = max_u64(max_util, pd_cpu_perf(rd, p, dst_cpu, dst_cpu));
+		max_util = max_u64(max_util, pd_cpu_perf(rd, p, dst_cpu, CAPSIM_MUT(252, dst_cpu, -1)));
 	}
 	return min_u64(max_util, eenv->cpu_cap);
 }
 
-/* mirrors compute_energy(), fair.c; @trace records the sched_compute_energy_tp values */
+/* arch_scale_cpu_capacity() of the pd's first CPU (cpumask_first(pd->cpus)) */
+static uint64_t pd_scale_cpu(const struct fair_rd *rd, unsigned pd_id)
+{
+	return rd->cpus[capsim_cpumask_next(&rd->pds[pd_id].cpus, 0, rd->nr_cpus)].arch_cap;
+}
+
+/* mirrors compute_energy(), fair.c (6.1's em_cpu_energy() under model_em_energy_6_1());
+ * @trace records the sched_compute_energy_tp values */
 uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv, unsigned pd_id,
 			const struct fair_task *p, int dst_cpu, struct feec_trace *trace)
 {
@@ -535,7 +565,11 @@ uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv,
 	if (dst_cpu >= 0)
 		busy_time = min_u64(eenv->pd_cap, busy_time + eenv->task_busy_time);
 
-	energy = em_cpu_energy(&rd->pds[pd_id], max_util, busy_time, eenv->cpu_cap);
+	energy = model_em_energy_6_1(rd->model)
+			 ? em_cpu_energy_6_1(&rd->pds[pd_id], map_util_perf(max_util), busy_time,
+					     eenv->cpu_cap, pd_scale_cpu(rd, pd_id))
+			 : em_cpu_energy(&rd->pds[pd_id], max_util, busy_time,
+					 CAPSIM_MUT(253, eenv->cpu_cap, eenv->pd_cap));
 
 	if (trace && trace->nr_calls < ARRAY_SIZE(trace->calls))
 		trace->calls[trace->nr_calls++] = (struct feec_energy_call){
@@ -599,7 +633,7 @@ static void feec_scan_pd(const struct fair_rd *rd, struct energy_env *eenv,
 		/* the rq's clamps apply to p too once it is enqueued there */
 		if (rd->uclamp_used && !c->uclamp_idle) {
 			util_min = max_u64(c->uclamp_min_rq, p_util_min);
-			util_max = max_u64(c->uclamp_max_rq, p_util_max);
+			util_max = CAPSIM_MUT(254, max_u64(c->uclamp_max_rq, p_util_max), p_util_max);
 		}
 
 		fits = util_fits_cpu(rd, util, util_min, util_max, cpu);
@@ -614,7 +648,8 @@ static void feec_scan_pd(const struct fair_rd *rd, struct energy_env *eenv,
 			s->prev_spare_cap = (int64_t)cpu_cap;
 			b->prev_fits = fits;
 		} else if (fits > s->max_fits ||
-			   (fits == s->max_fits && (int64_t)cpu_cap > s->max_spare_cap)) {
+			   (fits == s->max_fits && CAPSIM_MUT(255, (int64_t)cpu_cap > s->max_spare_cap,
+							      (int64_t)cpu_cap >= s->max_spare_cap))) {
 			/* better fit first, then more spare capacity (lowest CPU on ties) */
 			s->max_spare_cap = (int64_t)cpu_cap;
 			s->max_spare_cap_cpu = cpu;
@@ -638,7 +673,7 @@ static int feec_eval_pd(const struct fair_rd *rd, struct energy_env *eenv, unsig
 
 	if (s->prev_spare_cap > -1) {
 		b->prev_delta = compute_energy(rd, eenv, pd_id, p, p->prev_cpu, trace);
-		if (b->prev_delta < base_energy)
+		if (CAPSIM_MUT(256, b->prev_delta < base_energy, false))
 			return 1;
 		b->prev_delta -= base_energy;
 		b->prev_actual_cap = cpu_actual_cap;
@@ -660,7 +695,8 @@ static int feec_eval_pd(const struct fair_rd *rd, struct energy_env *eenv, unsig
 	cur_delta -= base_energy;
 
 	/* both fit fully: the energy decides; prev and earlier pds win ties */
-	if (s->max_fits > 0 && b->best_fits > 0 && cur_delta >= b->best_delta)
+	if (s->max_fits > 0 && b->best_fits > 0 &&
+	    CAPSIM_MUT(257, cur_delta >= b->best_delta, cur_delta > b->best_delta))
 		return 0;
 
 	b->best_delta = cur_delta;
@@ -705,7 +741,9 @@ int find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *
 			continue;
 
 		/* account external pressure: the pd's first CPU stands for all of them */
-		cpu_actual_cap = model_capacity(rd->model, &rd->cpus[first], MODEL_SITE_EAS);
+		cpu_actual_cap = model_capacity(rd->model, &rd->cpus[CAPSIM_MUT(258, first,
+										 p->prev_cpu)],
+						MODEL_SITE_EAS);
 		eenv.cpu_cap = cpu_actual_cap;
 		eenv.pd_cap = 0;
 
@@ -719,7 +757,8 @@ int find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *
 
 	/* move only for a better fit, less energy, or (both -1) more actual capacity */
 	if (b.best_fits > b.prev_fits || (b.best_fits > 0 && b.best_delta < b.prev_delta) ||
-	    (b.best_fits < 0 && b.best_actual_cap > b.prev_actual_cap))
+	    (b.best_fits < 0 && CAPSIM_MUT(259, b.best_actual_cap > b.prev_actual_cap,
+					   b.best_actual_cap >= b.prev_actual_cap)))
 		return feec_exit(trace, FEEC_EXIT_COMPLETE, &b, b.best_energy_cpu);
 	return feec_exit(trace, FEEC_EXIT_COMPLETE, &b, prev_cpu);
 }

@@ -221,6 +221,14 @@ bool model_em_complexity_limit(enum capsim_model model)
 	return model == CAPSIM_MODEL_V6_1;
 }
 
+bool model_em_energy_6_1(enum capsim_model model)
+{
+	/* 6.1.192's fair.c and energy_model.h (group find_energy_efficient_cpu_6_1); 9c0b4bb7f630
+	 * (v6.8) moved the headroom before the clamps, "PM: EM: Change the way em_cpu_energy()
+	 * calculates energy" (v6.9) picks by performance on the new costs */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 {
 	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)

@@ -130,6 +130,16 @@ bool model_sugov_clamp_before_headroom(enum capsim_model model);
  */
 bool model_em_complexity_limit(enum capsim_model model);
 
+/**
+ * model_em_energy_6_1() - whether @model's EAS energy estimate is 6.1's: eenv_pd_max_util()
+ * through effective_cpu_util(FREQUENCY_UTIL, p) (the clamps, p's where it goes, no runnable
+ * boosting), then em_cpu_energy() adds the 25 % headroom, picks the state by frequency and
+ * returns cost * sum_util / scale_cpu on fmax * power / frequency costs, where v6.8/v6.9 on
+ * clamp after the headroom (sugov_effective_cpu_perf()) and pick by performance on 10 * power /
+ * performance costs: v6.1 only.
+ */
+bool model_em_energy_6_1(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 
