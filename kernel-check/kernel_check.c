@@ -2678,6 +2678,12 @@ static void gen_find_energy_efficient_cpu(struct rng *r, unsigned kind, void *v)
 	in->uclamp_min = kind == EK_UCLAMP || kind == EK_NO_UTIL ? edgy(r, 0, 1024)
 			 : chance(r, 20) ? edgy(r, 0, 1024) : 0;
 	in->uclamp_max = kind == EK_UCLAMP || chance(r, 20) ? edgy(r, 0, 1024) : 1024;
+	/* p's low UCLAMP_MAX replaces an idle rq's: its pd may ask less with p than without
+	 * ("CPU utilization has changed": feec returns prev_cpu at once) */
+	if (kind == EK_UCLAMP && chance(r, 40)) {
+		in->uclamp_idle[in->prev_cpu] = 1;
+		in->uclamp_max = range(r, 0, 300);
+	}
 }
 
 /* the same cases on 6.1 */

@@ -567,9 +567,9 @@ uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv,
 
 	energy = model_em_energy_6_1(rd->model)
 			 ? em_cpu_energy_6_1(&rd->pds[pd_id], map_util_perf(max_util), busy_time,
-					     eenv->cpu_cap, pd_scale_cpu(rd, pd_id))
-			 : em_cpu_energy(&rd->pds[pd_id], max_util, busy_time,
-					 CAPSIM_MUT(253, eenv->cpu_cap, eenv->pd_cap));
+					     CAPSIM_MUT(253, eenv->cpu_cap, eenv->pd_cap),
+					     pd_scale_cpu(rd, pd_id))
+			 : em_cpu_energy(&rd->pds[pd_id], max_util, busy_time, eenv->cpu_cap);
 
 	if (trace && trace->nr_calls < ARRAY_SIZE(trace->calls))
 		trace->calls[trace->nr_calls++] = (struct feec_energy_call){
