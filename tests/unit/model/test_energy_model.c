@@ -14,6 +14,8 @@
 #include <cmocka.h>
 
 #include "platform_test_util.h"
+#include "model/energy_model.h"
+#include "model/fair.h"
 
 struct state { uint32_t khz; uint64_t power, perf, cost; int inefficient; };
 
@@ -179,6 +181,35 @@ static void test_pd_create_refusals(void **state)
 	assert_int_equal(em_pd_create(khz, power, 2, 1, &cpus, &pd, NULL), CAPSIM_ERR_RANGE);
 }
 
+/*
+ * 6.1.192's em_cpu_energy() (em_cpu_energy_6_1()) on 6.1's costs, by hand: states 1000 and
+ * 2000 MHz at 100 and 400 mW on a CPU of capacity 1024 give cost_6_1 = fmax * power / freq =
+ * 2000000 * 100000 / 1000000 = 200000 and 400000. A max util of 400 with 6.1's headroom is
+ * 400 + 100 = 500: freq = 2000000 * 500 / 1024 = 976562, the 1000 MHz state, energy =
+ * 200000 * 600 / 1024 = 117187 for a sum of 600. 420 gives 525: freq 1025390, the 2000 MHz
+ * state, 400000 * 600 / 1024 = 234375, where 6.12's em_cpu_energy() of 420 takes the lower
+ * state (performance 512 >= 420): 10 * 100000 / 512 = 1953, times 600 = 1171800. Capped at
+ * an allowed capacity of 400: freq 781250, the lower state again. Idle (sum 0): 0.
+ */
+static void test_em_cpu_energy_6_1(void **state)
+{
+	static const uint32_t khz[] = { 1000000, 2000000 };
+	static const uint64_t power[] = { 100000, 400000 };
+	capsim_cpumask cpus = { { 1 } };
+	struct em_perf_domain *pd;
+
+	(void)state;
+	assert_int_equal(em_pd_create(khz, power, 2, 1024, &cpus, &pd, NULL), 0);
+	assert_int_equal(pd->table[0].cost_6_1, 200000);
+	assert_int_equal(pd->table[1].cost_6_1, 400000);
+	assert_int_equal(em_cpu_energy_6_1(pd, map_util_perf(400), 600, 1024, 1024), 117187);
+	assert_int_equal(em_cpu_energy_6_1(pd, map_util_perf(420), 600, 1024, 1024), 234375);
+	assert_int_equal(em_cpu_energy(pd, 420, 600, 1024), 1171800);
+	assert_int_equal(em_cpu_energy_6_1(pd, map_util_perf(420), 600, 400, 1024), 117187);
+	assert_int_equal(em_cpu_energy_6_1(pd, map_util_perf(420), 0, 1024, 1024), 0);
+	em_pd_free(pd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +220,7 @@ int main(void)
 		cmocka_unit_test(test_odroid_xu3_little),
 		cmocka_unit_test(test_no_em),
 		cmocka_unit_test(test_pd_create_refusals),
+		cmocka_unit_test(test_em_cpu_energy_6_1),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
