@@ -276,8 +276,10 @@ struct capsim_ev_cpu_idle {
  * sched_compute_energy_tp (include/trace/events/sched.h, a bare tracepoint in 6.12): one
  * compute_energy() call of find_energy_efficient_cpu() while @task wakes, recorded on the CPU it
  * wakes from. @dst_cpu: the CPU it would run on (-1: the perf domain's energy without it);
- * @energy: em_cpu_energy() of the perf domain (the EM's cost units, µW-scaled); @max_util: the
- * domain's highest CPU util with the task placed (eenv_pd_max_util()); @busy_time: the domain's
+ * @energy: em_cpu_energy() of the perf domain (the EM's cost units, µW-scaled; the v6.1 model:
+ * 6.1's, cost fmax * power / frequency times busy_time / cpu capacity); @max_util: the domain's
+ * highest CPU util with the task placed (eenv_pd_max_util(); v6.1: before 6.1's headroom, which
+ * em_cpu_energy() adds); @busy_time: the domain's
  * busy time, the task's added when @dst_cpu >= 0 (capacity units, capped at the domain's).
  */
 struct capsim_ev_compute_energy {
