@@ -42,8 +42,9 @@ void em_pd_free(struct em_perf_domain *pd)
 }
 
 /*
- * mirrors em_compute_costs(), kernel/power/energy_model.c, v6.9+; and cost_6_1, what 6.1.192's
- * em_create_perf_table() computes: div64_u64(fmax * power, frequency)
+ * mirrors em_compute_costs(), kernel/power/energy_model.c, v6.9+: cost = 10 * power / performance,
+ * a state not cheaper than a higher one inefficient.
+ * cost_6_1: what em_create_perf_table() of 6.1.192 computes, div64_u64(fmax * power, frequency)
  */
 static void compute_costs(struct em_perf_state *table, unsigned nr)
 {
