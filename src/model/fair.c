@@ -706,7 +706,8 @@ static int feec_eval_pd(const struct fair_rd *rd, struct energy_env *eenv, unsig
 	return 0;
 }
 
-/* mirrors find_energy_efficient_cpu(), fair.c (v6.12; 7.x differs only in form) */
+/* mirrors find_energy_efficient_cpu(), fair.c (v6.12; 7.x differs only in form; 6.1.192's
+ * differs only in compute_energy()'s estimate, model_em_energy_6_1()) */
 int find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
 			      struct feec_trace *trace)
 {

@@ -87,7 +87,8 @@ struct fair_task {
 /*
  * struct fair_memo - what one CPU asks for on its own (capsim, no kernel counterpart): the
  * effective_cpu_util() busy time of its cpu_util_cfs(), the performance schedutil's
- * sugov_get_util() asks for, and cpu_overutilized(). A cache of its struct fair_cpu (and of
+ * sugov_get_util() asks for (v6.1: 6.1's, effective_cpu_util(FREQUENCY_UTIL) before the
+ * headroom), and cpu_overutilized(). A cache of its struct fair_cpu (and of
  * the rd's uclamp_used), filled by the first reader after a change: whoever writes one of
  * them calls fair_memo_invalidate(). fair_memo_check() tells a stale one.
  */
@@ -343,7 +344,8 @@ uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv,
 /**
  * find_energy_efficient_cpu() - the CPU where @p costs the least energy among those where it
  * fits best, else p->prev_cpu (even if not allowed, as in the kernel); -1 without perf domains.
- * @trace (may be NULL) records every energy and fits evaluation. Mirrors fair.c, v6.12.
+ * @trace (may be NULL) records every energy and fits evaluation. Mirrors fair.c, v6.12 (and
+ * 7.3); the v6.1 model's energy estimate is 6.1's (model_em_energy_6_1()).
  */
 int find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair_task *p,
 			      struct feec_trace *trace);
