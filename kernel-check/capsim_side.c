@@ -898,27 +898,18 @@ void cside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
  * src/sim/fair_balance.c calls it, with a trace of its compute_energy() calls. v6.1 reads the
  * thermal pressure and p's two util_est values, the others the HW and cpufreq pressure.
  */
-static void cs_feec(const struct kc_find_energy_efficient_cpu_in *in,
-		    struct kc_find_energy_efficient_cpu_out *out, enum capsim_model model)
+/*
+ * A find_energy_efficient_cpu case's perf domains as build_perf_domains() leaves them: @pds by
+ * first CPU with their tables in @table, @pd_order rd->pd's (the highest first). Group
+ * select_task_rq_fair's capsim side (capsim_side_paths.c) builds its clusters' with it too.
+ */
+void cs_feec_pds(const struct kc_find_energy_efficient_cpu_in *in,
+		 struct em_perf_state (*table)[KC_MAX_OPPS], struct em_perf_domain *pds,
+		 unsigned *pd_order);
+void cs_feec_pds(const struct kc_find_energy_efficient_cpu_in *in,
+		 struct em_perf_state (*table)[KC_MAX_OPPS], struct em_perf_domain *pds,
+		 unsigned *pd_order)
 {
-	bool v6_1 = model == CAPSIM_MODEL_V6_1;
-	static struct em_perf_state table[KC_FEEC_PDS][KC_MAX_OPPS];
-	static struct feec_trace trace;
-	struct em_perf_domain pds[KC_FEEC_PDS];
-	unsigned pd_order[KC_FEEC_PDS];
-	struct fair_cpu cpus[KC_MAX_CPUS];
-	struct fair_memo memo[KC_MAX_CPUS] = { 0 };
-	struct fair_rd rd = { .model = model, .uclamp_used = in->uclamp_used != 0,
-			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus,
-			      .nr_pds = (unsigned)in->nr_pds, .pds = pds, .pd_order = pd_order,
-			      .memo = memo };
-	struct fair_task p = { .util = in->util_avg, .runnable = in->runnable_avg,
-			       .util_est = (uint32_t)in->util_est,
-			       .util_est_ewma = v6_1 ? (uint32_t)in->util_est_ewma : 0,
-			       .uclamp_min = in->uclamp_min,
-			       .uclamp_max = in->uclamp_max, .prev_cpu = (int)in->prev_cpu,
-			       .allowed = { { in->allowed } } };
-
 	for (unsigned d = 0; d < in->nr_pds; d++) {
 		uint64_t end = d + 1 < in->nr_pds ? in->first_cpu[d + 1] : in->nr_cpus;
 
@@ -940,6 +931,30 @@ static void cs_feec(const struct kc_find_energy_efficient_cpu_in *in,
 			capsim_cpumask_set(&pds[d].cpus, (unsigned)c);
 		pd_order[in->nr_pds - 1 - d] = d;
 	}
+}
+
+static void cs_feec(const struct kc_find_energy_efficient_cpu_in *in,
+		    struct kc_find_energy_efficient_cpu_out *out, enum capsim_model model)
+{
+	bool v6_1 = model == CAPSIM_MODEL_V6_1;
+	static struct em_perf_state table[KC_FEEC_PDS][KC_MAX_OPPS];
+	static struct feec_trace trace;
+	struct em_perf_domain pds[KC_FEEC_PDS];
+	unsigned pd_order[KC_FEEC_PDS];
+	struct fair_cpu cpus[KC_MAX_CPUS];
+	struct fair_memo memo[KC_MAX_CPUS] = { 0 };
+	struct fair_rd rd = { .model = model, .uclamp_used = in->uclamp_used != 0,
+			      .nr_cpus = (unsigned)in->nr_cpus, .cpus = cpus,
+			      .nr_pds = (unsigned)in->nr_pds, .pds = pds, .pd_order = pd_order,
+			      .memo = memo };
+	struct fair_task p = { .util = in->util_avg, .runnable = in->runnable_avg,
+			       .util_est = (uint32_t)in->util_est,
+			       .util_est_ewma = v6_1 ? (uint32_t)in->util_est_ewma : 0,
+			       .uclamp_min = in->uclamp_min,
+			       .uclamp_max = in->uclamp_max, .prev_cpu = (int)in->prev_cpu,
+			       .allowed = { { in->allowed } } };
+
+	cs_feec_pds(in, table, pds, pd_order);
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		cpus[c] = (struct fair_cpu){
 			.arch_cap = in->arch_cap[c], .capacity_of = in->capacity_of[c],

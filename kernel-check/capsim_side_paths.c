@@ -486,7 +486,9 @@ void cside_pick_next_task_fair(const struct kc_pick_next_task_fair_in *in,
  * runqueue (and update_top_cache_domain()'s sd_llc with them); each runqueue's counts, load and
  * capacity, its current task (or the idle task's record), and the view the placement reads;
  * then the engine's select_task_rq_fair() from this_cpu. find_energy_efficient_cpu() is
- * wrapped: while a case runs it answers the case's feec_cpu, as the kernel side's stub does.
+ * wrapped: while a case runs it answers the case's feec_cpu, as the kernel side's hook does,
+ * unless the case has perf domains (eas_pds): then the model's runs on the root domain's
+ * (the clusters', cs_feec_pds() of capsim_side.c) and each CPU's CFS util.
  * The wrapper is the first copy's (6.12); the v7.3 copy points it at its case (kc_cs_feec).
  * Under 7.3 each domain's sched_domain_shared nr_idle_scan is the case's (the engine's
  * s->nr_idle_scan, per domain).
@@ -525,7 +527,7 @@ int __wrap_find_energy_efficient_cpu(const struct fair_rd *rd, const struct fair
 	if (!ws_in)
 		return __real_find_energy_efficient_cpu(rd, p, trace);
 	ws_feec_asked = true;
-	return (int)ws_in->feec_cpu;
+	return ws_in->eas_pds ? __real_find_energy_efficient_cpu(rd, p, trace) : (int)ws_in->feec_cpu;
 }
 #endif
 
@@ -561,6 +563,31 @@ static void ws_domains(const struct kc_select_task_rq_fair_in *in, bool asym)
 					.insane_level = -1 };
 }
 
+void cs_feec_pds(const struct kc_find_energy_efficient_cpu_in *in,
+		 struct em_perf_state (*table)[KC_MAX_OPPS], struct em_perf_domain *pds,
+		 unsigned *pd_order);
+
+/* eas_pds: the clusters as the root domain's perf domains, each CPU's CFS util */
+static void ws_eas(const struct kc_select_task_rq_fair_in *in)
+{
+	static struct em_perf_state table[KC_FEEC_PDS][KC_MAX_OPPS];
+	static struct em_perf_domain pds[KC_FEEC_PDS];
+	static unsigned pd_order[KC_FEEC_PDS];
+	struct kc_find_energy_efficient_cpu_in em;
+
+	if (!in->eas_pds)
+		return;
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		ws.view[c].cfs_avg.util_avg = in->util_cfs[c];
+		ws.view[c].util_est_cfs = (uint32_t)in->util_est_cfs[c];
+	}
+	kc_select_task_rq_fair_em(in, &em);
+	cs_feec_pds(&em, table, pds, pd_order);
+	ws.s.rd.nr_pds = (unsigned)em.nr_pds;
+	ws.s.rd.pds = pds;
+	ws.s.rd.pd_order = pd_order;
+}
+
 static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 {
 	struct capsim_sim *s = &ws.s;
@@ -593,6 +620,7 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	v->hw_load_avg = in->hw_load_avg[c];
 	v->cpufreq_pressure = in->cpufreq_pressure[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
+	v->uclamp_idle = v->nr_running == 0; /* rq_init()'s, cleared by its tasks' enqueue */
 	rq_sync_view(s, rq);
 }
 
@@ -631,6 +659,7 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		ws_rq(in, c);
 	if (sim_balance_init(s))
 		abort();
+	ws_eas(in);
 	/* the domains' sched_domain_shared (read under 7.3 only), in ws_domains()' order */
 	for (unsigned d = 0; d < ws.sd.nr_domains; d++)
 		s->nr_idle_scan[d] = (int)in->nr_idle_scan[d];

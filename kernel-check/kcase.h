@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define KC_MAX_CPUS 8
 #define KC_MAX_OPPS 16
@@ -968,6 +969,10 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
  * when it is the asymmetric one) carry the case's nr_idle_scan: [0] the first (or only) MC,
  * [1] the second MC, [2] PKG; 6.12 reads sd_llc_shared, left NULL (capsim keeps no SIS_UTIL
  * limit for 6.12). Answers: the CPU, whether feec was asked, the waker's and p's records after.
+ * With eas_pds (EAS, asymmetric capacities) feec is not answered but runs whole on both sides
+ * (group find_energy_efficient_cpu's code): the clusters are the perf domains, with the case's
+ * energy models (kc_select_task_rq_fair_em() writes them as that group's case) and each CPU's
+ * CFS util and util_est.
  */
 #define KC_FIELDS_select_task_rq_fair_in(S, A, I) \
 	S(nr_cpus) \
@@ -1000,7 +1005,11 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out);
 	S(flips) \
 	S(recent_used_cpu) \
 	S(p_idle_policy) /* p is SCHED_IDLE */ \
-	A(nr_idle_scan, 3) /* 7.3: sd->shared->nr_idle_scan of MC (first), MC (second), PKG */
+	A(nr_idle_scan, 3) /* 7.3: sd->shared->nr_idle_scan of MC (first), MC (second), PKG */ \
+	S(eas_pds) /* 1: the clusters are perf domains with energy models, feec runs whole */ \
+	A(em_states, 2) /* cluster k's energy model: state i at [k * KC_MAX_OPPS + i] */ \
+	A(em_perf, 2 * KC_MAX_OPPS) A(em_cost, 2 * KC_MAX_OPPS) A(em_ineff, 2 * KC_MAX_OPPS) \
+	A(util_cfs, KC_MAX_CPUS) A(util_est_cfs, KC_MAX_CPUS)
 KC_STRUCT(select_task_rq_fair_in)
 #define KC_FIELDS_select_task_rq_fair_out(S, A, I) \
 	S(cpu) \
@@ -1133,6 +1142,24 @@ KC_STRUCT(find_energy_efficient_cpu_out)
 #define KC_FIELDS_find_energy_efficient_cpu_6_1_out KC_FIELDS_find_energy_efficient_cpu_out
 KC_STRUCT(find_energy_efficient_cpu_6_1_in)
 KC_STRUCT(find_energy_efficient_cpu_6_1_out)
+
+/* group select_task_rq_fair's perf domains (eas_pds) as a find_energy_efficient_cpu case's */
+static inline void kc_select_task_rq_fair_em(const struct kc_select_task_rq_fair_in *in,
+					     struct kc_find_energy_efficient_cpu_in *em)
+{
+	memset(em, 0, sizeof(*em));
+	em->nr_cpus = in->nr_cpus;
+	em->nr_pds = in->split == in->nr_cpus ? 1 : 2;
+	em->first_cpu[1] = in->split;
+	for (unsigned k = 0; k < 2; k++) {
+		em->nr_states[k] = in->em_states[k];
+		for (unsigned i = 0; i < KC_MAX_OPPS; i++) {
+			em->em_perf[k * KC_MAX_OPPS + i] = in->em_perf[k * KC_MAX_OPPS + i];
+			em->em_cost[k * KC_MAX_OPPS + i] = in->em_cost[k * KC_MAX_OPPS + i];
+			em->em_ineff[k * KC_MAX_OPPS + i] = in->em_ineff[k * KC_MAX_OPPS + i];
+		}
+	}
+}
 #include "kcase_newidle.h"
 /* --- path group fork ------------------------------------------------------------------- */
 

@@ -2378,6 +2378,38 @@ static void gen_sync_tie(struct rng *r, struct kc_select_task_rq_fair_in *in)
 	in->flips = in->curr_flips[tc] = 0; /* not wake_wide() */
 }
 
+static void gen_feec_em(struct rng *r, unsigned kind, struct kc_find_energy_efficient_cpu_in *in,
+			unsigned d, uint64_t cap);
+
+/*
+ * EAS with perf domains (asymmetric capacities only: EAS needs them): the clusters' energy
+ * models as group find_energy_efficient_cpu makes them, each CPU's CFS util and util_est
+ */
+static void gen_select_eas(struct rng *r, struct kc_select_task_rq_fair_in *in)
+{
+	struct kc_find_energy_efficient_cpu_in em = { 0 };
+	bool asym = false;
+
+	for (unsigned c = 1; c < in->nr_cpus; c++)
+		asym |= in->arch_cap[c] != in->arch_cap[0];
+	in->eas_pds = asym && !in->eas_overutilized && chance(r, 70);
+	if (!in->eas_pds)
+		return;
+	for (unsigned k = 0; k < (in->split == in->nr_cpus ? 1u : 2u); k++) {
+		gen_feec_em(r, 0, &em, k, in->arch_cap[k ? in->split : 0]);
+		in->em_states[k] = em.nr_states[k];
+	}
+	for (unsigned i = 0; i < 2 * KC_MAX_OPPS; i++) {
+		in->em_perf[i] = em.em_perf[i];
+		in->em_cost[i] = em.em_cost[i];
+		in->em_ineff[i] = em.em_ineff[i];
+	}
+	for (unsigned c = 0; c < in->nr_cpus; c++) {
+		in->util_cfs[c] = chance(r, 20) ? 0 : edgy(r, 0, in->arch_cap[c]);
+		in->util_est_cfs[c] = chance(r, 40) ? edgy(r, 0, in->arch_cap[c] + 100) : 0;
+	}
+}
+
 static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
 {
 	struct kc_select_task_rq_fair_in *in = v;
@@ -2447,6 +2479,7 @@ static void gen_select_task_rq_fair(struct rng *r, unsigned kind, void *v)
 	/* 7.3's SIS_UTIL depths: 0 (no scan) to past the domain's weight (no limit) */
 	for (unsigned d = 0; d < 3; d++)
 		in->nr_idle_scan[d] = chance(r, 30) ? nr : edgy(r, 0, nr);
+	gen_select_eas(r, in);
 }
 
 /* --- path group cooling_get_load --------------------------------------------------------- */

@@ -57,9 +57,8 @@ const unsigned int sysctl_sched_nr_migrate = 32; /* SCHED_NR_MIGRATE_BREAK, with
 static struct uclamp_se uclamp_default[UCLAMP_CNT];
 
 /* group select_task_rq_fair: what update_top_cache_domain() leaves per CPU, the scan mask,
- * and its feec: the case answers it (the group has no energy model; group
- * find_energy_efficient_cpu runs the cut one, which select_task_rq_fair's call, hooked by
- * extract.py --hook, does not reach) */
+ * and its feec, hooked (extract.py --hook): the cut one where the case has perf domains
+ * (eas_pds), else the case's answer */
 DEFINE_PER_CPU(struct sched_domain *, sd_llc);
 DEFINE_PER_CPU(int, sd_llc_size);
 DEFINE_PER_CPU(int, sd_llc_id);
@@ -71,13 +70,12 @@ DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared);
 #endif
 static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
 bool sched_cluster_active;
-static int kc_feec_cpu, kc_feec_asked;
+static int kc_feec_cpu, kc_feec_asked, kc_feec_runs;
+static int k_find_energy_efficient_cpu(struct task_struct *p, int prev_cpu);
 static int kc_hook_find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
 {
-	(void)p;
-	(void)prev_cpu;
 	kc_feec_asked = 1;
-	return kc_feec_cpu;
+	return kc_feec_runs ? k_find_energy_efficient_cpu(p, prev_cpu) : kc_feec_cpu;
 }
 #include "kernel_extract.c"
 
@@ -1207,6 +1205,24 @@ static void kc_sd_shared(const struct kc_select_task_rq_fair_in *in, struct sche
 }
 #endif
 
+static struct perf_domain *kc_feec_pds(const struct kc_find_energy_efficient_cpu_in *in);
+
+/* eas_pds: each CPU's CFS util and the clusters' perf domains */
+static void kc_select_eas(const struct kc_select_task_rq_fair_in *in)
+{
+	struct kc_find_energy_efficient_cpu_in em;
+
+	kc_feec_runs = in->eas_pds != 0;
+	if (!kc_feec_runs)
+		return;
+	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
+		cpu_rq(cpu)->cfs.avg.util_avg = in->util_cfs[cpu];
+		cpu_rq(cpu)->cfs.avg.util_est = (unsigned int)in->util_est_cfs[cpu];
+	}
+	kc_select_task_rq_fair_em(in, &em);
+	kc_rd.pd = kc_feec_pds(&em);
+}
+
 void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 			       struct kc_select_task_rq_fair_out *out)
 {
@@ -1244,6 +1260,9 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		rq->cfs.avg.load_avg = in->cfs_load_avg[cpu];
 		rq->cfs.avg.last_update_time = 1000000;
 		rq->nr_running = (unsigned int)in->nr_running[cpu];
+		/* the rq clamps of its tasks' defaults; an rq without tasks idle (UCLAMP_FLAG_IDLE,
+		 * as init_uclamp_rq() and the last uclamp_rq_dec_id() leave it) */
+		rq->uclamp_flags = rq->nr_running ? 0 : UCLAMP_FLAG_IDLE;
 		rq->cfs.h_nr_queued = rq->nr_running;
 		rq->cfs.h_nr_runnable = rq->nr_running - (unsigned int)in->nr_delayed[cpu];
 		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
@@ -1297,6 +1316,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	kc_current = waker;
 	kc_feec_cpu = (int)in->feec_cpu;
 	kc_feec_asked = 0;
+	kc_select_eas(in);
 	out->cpu = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 	out->feec_asked = (uint64_t)kc_feec_asked;
 	out->waker_flips = waker->wakee_flips;
@@ -1305,6 +1325,8 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	out->p_flips = p.wakee_flips;
 	out->recent_used_cpu_out = (uint64_t)(int64_t)p.recent_used_cpu;
 	kc_current = &kc_idle;
+	kc_feec_runs = 0;
+	kc_rd.pd = NULL;
 }
 
 /* groups fork and update_misfit_status: in this translation unit, whose cut functions are
@@ -1316,7 +1338,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
  * group find_energy_efficient_cpu: the case's perf domains as build_perf_domains() lists them
  * (each new pd prepended while the CPUs are walked upwards: the highest first), each with its
  * energy model; the asymmetric domain spans every CPU. compute_energy()'s tracepoint logs each
- * call into kc_feec_out.
+ * call into kc_feec_out (where set: not on group select_task_rq_fair's way).
  */
 static struct kc_find_energy_efficient_cpu_out *kc_feec_out;
 
@@ -1324,8 +1346,11 @@ void kc_trace_compute_energy(int dst_cpu, unsigned long energy, unsigned long ma
 			     unsigned long busy_time)
 {
 	struct kc_find_energy_efficient_cpu_out *out = kc_feec_out;
-	unsigned n = (unsigned)out->nr_calls++;
+	unsigned n;
 
+	if (!out) /* group select_task_rq_fair's feec: not logged */
+		return;
+	n = (unsigned)out->nr_calls++;
 	if (n >= KC_FEEC_CALLS)
 		return;
 	out->dst_cpu[n] = (uint64_t)(int64_t)dst_cpu;
