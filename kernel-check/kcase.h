@@ -738,6 +738,7 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
 	A(nr_running, KC_MAX_CPUS) A(h_nr_queued, KC_MAX_CPUS) \
 	A(load, KC_MAX_CPUS) A(runnable, KC_MAX_CPUS) A(util, KC_MAX_CPUS) A(util_est, KC_MAX_CPUS) \
 	A(misfit_load, KC_MAX_CPUS) A(idle_task, KC_MAX_CPUS) /* rq->curr is the idle task */ \
+	A(ttwu_pending, KC_MAX_CPUS) /* rq->ttwu_pending: a wake-up queued while it leaves idle */ \
 	A(clock_task, KC_MAX_CPUS) \
 	S(nr_tasks) /* cfs_tasks of every CPU: its tasks in list order, head first */ \
 	A(t_cpu, KC_LBW_TASKS) A(t_running, KC_LBW_TASKS) A(t_allowed, KC_LBW_TASKS) \

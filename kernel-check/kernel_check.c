@@ -1893,6 +1893,10 @@ static void gen_lb_walk(struct rng *r, unsigned kind, void *v)
 			if (in->idle_task[c] && chance(r, 80))
 				in->nohz_idle |= 1ULL << c;
 	in->ilb_cpu = range(r, 0, in->nr_cpus - 1);
+	/* an idle CPU still leaving its idle state with a wake-up on its wake list (drawn last,
+	 * so that the other fields of a case are as before) */
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		in->ttwu_pending[c] = in->idle_task[c] && chance(r, 20);
 }
 
 static const char *const deadline_kinds[] = {

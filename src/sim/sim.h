@@ -1021,7 +1021,7 @@ enum {
 };
 /* _nohz_idle_balance() for the idle CPUs, from the ILB @this_rq, for @flags (NOHZ_*_KICK) */
 void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags);
-/* idle_cpu(): the idle task runs and nothing is queued */
+/* idle_cpu(): the idle task runs, nothing is queued, no wake-up on its wake list */
 bool lb_idle_cpu(const struct capsim_sim *s, int cpu);
 
 /* ---- fair_balance_domains.c: when balancing runs -------------------------------------------- */
