@@ -225,8 +225,10 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	case KC_NI_KICK:
 		nohz_balancer_kick(&ns.s, rq);
 		break;
-	default: /* the wake-up, then the CPU leaves idle (7.3 updates avg_idle there) */
+	default: /* the wake-up, the idle state's exit, then the CPU leaves idle (7.3 updates
+		  * avg_idle there) */
 		ttwu_update_avg_idle(&ns.s, rq);
+		rq->clk.clock += in->idle_exit;
 		sim_idle_sched_class.put_prev_task(&ns.s, rq, NULL);
 		break;
 	}

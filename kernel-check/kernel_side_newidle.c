@@ -260,9 +260,11 @@ void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	case KC_NI_KICK:
 		k_nohz_balancer_kick(rq);
 		break;
-	default: /* the wake-up, then (7.3) put_prev_task_idle()'s update as the CPU leaves idle */
+	default: /* the wake-up, the idle state's exit, then the switch away from idle (7.3:
+		  * put_prev_task_idle()'s update_rq_avg_idle()) */
 		p.sched_class = &fair;
 		k_ttwu_do_activate(rq, &p, 0, &rf);
+		rq->clock += in->idle_exit;
 #ifdef KC_LINUX_7_3
 		k_update_rq_avg_idle(rq);
 #endif
