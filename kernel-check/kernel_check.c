@@ -2661,6 +2661,8 @@ static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
 	if (!in->cpu_capacity)
 		in->cpu_capacity = 1;
 	gen_ni_nohz(r, kind, in);
+	/* the CPU's idle state exit between the wake-up and the switch (0 for WFI) */
+	in->idle_exit = kind == NK_AVG_IDLE && chance(r, 50) ? range(r, 1, 2000000) : 0;
 	if (kick)
 		in->cpu_idle[in->this_cpu] = 0; /* its tick runs */
 }

@@ -1038,7 +1038,8 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
-void ttwu_update_avg_idle(struct sim_rq *rq);
+void update_rq_avg_idle(struct sim_rq *rq);
+void ttwu_update_avg_idle(const struct capsim_sim *s, struct sim_rq *rq);
 /* the stated cost model: the time a newidle pass over CPU @rq's domain @sdi takes, ns */
 uint64_t newidle_lb_cost(const struct capsim_sim *s, const struct sim_rq *rq, unsigned sdi);
 /* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */
