@@ -45,7 +45,7 @@ static void kc_rq1_init(const struct kc_migrate_task_rq_fair_in *in)
 	sa->load_avg = in->cfs1_load_avg;
 	sa->load_sum = in->cfs1_load_sum;
 	sa->period_contrib = (u32)in->cfs1_period_contrib;
-	sa->util_est = (unsigned int)in->cfs1_util_est;
+	kc_util_est(*sa) = (unsigned int)in->cfs1_util_est;
 }
 
 /* set_task_cpu(): the class's migrate_task_rq(), then __set_task_cpu() */
@@ -101,11 +101,11 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 	out->cfs_load_avg_out[k] = rq0->cfs.avg.load_avg;
 	out->cfs_load_sum_out[k] = rq0->cfs.avg.load_sum;
 	out->cfs_last_update[k] = rq0->cfs.avg.last_update_time;
-	out->cfs_util_est_out[k] = rq0->cfs.avg.util_est;
+	out->cfs_util_est_out[k] = kc_util_est(rq0->cfs.avg);
 	out->uclamp_min_rq[k] = k_uclamp_rq_get((struct rq *)rq0, UCLAMP_MIN);
 	out->uclamp_max_rq[k] = k_uclamp_rq_get((struct rq *)rq0, UCLAMP_MAX);
 	out->uclamp_idle[k] = !!(rq0->uclamp_flags & UCLAMP_FLAG_IDLE);
-	out->overloaded[k] = (uint64_t)k_get_rd_overloaded(rq0->rd);
+	out->overloaded[k] = (uint64_t)kc_rd_overloaded(rq0->rd);
 	out->nr_running1[k] = rq1->nr_running;
 	out->h_nr_runnable1[k] = rq1->cfs.h_nr_runnable;
 	out->load_weight1[k] = scale_load_down(rq1->cfs.load.weight);
@@ -116,7 +116,7 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 	out->cfs1_load_avg_out[k] = rq1->cfs.avg.load_avg;
 	out->cfs1_load_sum_out[k] = rq1->cfs.avg.load_sum;
 	out->cfs1_last_update[k] = rq1->cfs.avg.last_update_time;
-	out->cfs1_util_est_out[k] = rq1->cfs.avg.util_est;
+	out->cfs1_util_est_out[k] = kc_util_est(rq1->cfs.avg);
 	out->removed_nr0[k] = (uint64_t)rq0->cfs.removed.nr;
 	out->removed_util0[k] = rq0->cfs.removed.util_avg;
 	out->removed_load0[k] = rq0->cfs.removed.load_avg;
@@ -163,7 +163,7 @@ void kside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 		out->t_runnable_avg[t] = se->avg.runnable_avg;
 		out->t_load_avg[t] = se->avg.load_avg;
 		out->t_last_update[t] = se->avg.last_update_time;
-		out->t_util_est[t] = se->avg.util_est;
+		out->t_util_est[t] = kc_util_est(se->avg);
 		out->t_on_rq[t] = se->on_rq;
 		out->t_delayed[t] = se->sched_delayed;
 		out->t_vruntime[t] = se->vruntime;
