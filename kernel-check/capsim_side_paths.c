@@ -343,6 +343,8 @@ static void cs_tick(struct sim_rq *rq, uint64_t khz)
 	if (khz)
 		sim_pressure_hw_cap(&cs.s, &cpu0, (uint32_t)khz);
 	cs_tick_resched = rq_tick_curr(&cs.s, rq);
+	if (cs_tick_resched) /* rq_tick()'s reschedule, left pending (__wrap_rq_resched()) */
+		rq_resched(&cs.s, rq);
 }
 
 /*
