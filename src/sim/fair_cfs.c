@@ -31,16 +31,25 @@ static bool cfs_tl_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 	return true;
 }
 
-/* pick_next_task_fair() with groups: pick_next_entity() with curr still in the running */
+/*
+ * pick_next_task_fair() with groups: pick_next_entity() with curr still in the running; curr
+ * picked again is neither put nor set, but its done: part runs all the same, the head of
+ * cfs_tasks (MRU) and update_misfit_status() (set_next_task_fair() does both for another task)
+ */
 static struct sim_task *cfs_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct cfs_se *se;
+	struct sim_task *p;
 
-	(void)s;
 	if (rq->cfs61.curr && rq->cfs61.curr->on_rq)
 		cfs_update_curr(&rq->cfs61, rq->clk.clock);
 	se = cfs_pick(&rq->cfs61);
-	return se ? cfs_task_of(se) : NULL;
+	p = se ? cfs_task_of(se) : NULL;
+	if (p && p == rq->curr && CAPSIM_MUT(231, true, false)) {
+		sim_cfs_tasks_add(s, p);
+		update_misfit_status(s, rq);
+	}
+	return p;
 }
 
 static void cfs_tl_put_prev(struct capsim_sim *s, struct sim_rq *rq)
