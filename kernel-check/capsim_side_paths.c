@@ -273,6 +273,7 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	p->se.weight = in->weight[t];
 	p->cse.weight = in->weight[t];
 	p->cse.idle = in->idle_policy[t] == KC_POLICY_IDLE; /* se_is_idle() */
+	p->cse.exec_start = 0;
 	p->se.slice = in->slice[t] ? in->slice[t] : in->base_slice;
 	p->se.custom_slice = in->slice[t] != 0;
 	p->st.cur_cpu = -1;
@@ -420,11 +421,12 @@ static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_r
 	out->overloaded[k] = cs.s.overloaded;
 }
 
-/* @p's entity: EEVDF's, or under the v6.1 model CFS's (no deadline, lag or slice: 0) */
+/* @p's entity: EEVDF's, or under the v6.1 model CFS's (not delayed, no deadline, lag or slice) */
 static void cs_record_entity(struct kc_path_out *out, unsigned t, const struct sim_task *p)
 {
 	if (model_fair_cfs(KC_MODEL)) {
 		out->t_on_rq[t] = p->cse.on_rq;
+		out->t_delayed[t] = out->t_deadline[t] = out->t_vlag[t] = out->t_slice[t] = 0;
 		out->t_vruntime[t] = p->cse.vruntime;
 		out->t_exec_start[t] = p->cse.exec_start;
 		return;

@@ -28,10 +28,11 @@ unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
 unsigned long kc_paths_hw_pressure;
 unsigned int kc_paths_freq_ref;
 #ifdef KC_LINUX_6_1
-/* fair.c's CFS tunables as update_sysctl() leaves them for one CPU (factor 1) */
-unsigned int sysctl_sched_latency = 6000000U, sysctl_sched_min_granularity = 750000U;
+/* fair.c's CFS tunables (update_sysctl() scales three for kc_paths_online_cpus) */
+unsigned int sysctl_sched_latency, sysctl_sched_min_granularity;
 unsigned int sysctl_sched_idle_min_granularity = 750000U;
-unsigned int sysctl_sched_wakeup_granularity = 1000000U, sched_nr_latency = 8;
+unsigned int sysctl_sched_wakeup_granularity, sched_nr_latency = 8;
+unsigned int kc_paths_online_cpus;
 int sched_thermal_decay_shift; /* the boot parameter's default */
 unsigned long kc_paths_thermal_pressure;
 unsigned int kc_paths_freq_factor;
@@ -104,6 +105,16 @@ static void kc_set_curr(struct rq *rq, struct task_struct *p)
 	rq->curr = p;
 #ifdef KC_LINUX_7_3
 	rq->donor = p;
+#endif
+}
+
+/* the runnable tasks of @cfs_rq: 6.1's h_nr_running (no delayed task there), 6.12's count */
+static unsigned int kc_h_nr_runnable(const struct cfs_rq *cfs_rq)
+{
+#ifdef KC_LINUX_6_1
+	return cfs_rq->h_nr_running;
+#else
+	return cfs_rq->h_nr_runnable;
 #endif
 }
 
@@ -209,6 +220,17 @@ static void kc_hook_uclamp_rq_dec_id(struct rq *rq, struct task_struct *p, enum 
 	k_uclamp_rq_dec_id(rq, p, clamp_id);
 }
 
+/* init_cfs_rq()'s start of the timeline; 6.1's capacity_orig_of() (update_cpu_capacity()) */
+static void kc_cfs_rq_init(struct rq *rq)
+{
+#ifdef KC_LINUX_6_1
+	rq->cfs.min_vruntime = (u64)(-(1LL << 20));
+	rq->cpu_capacity_orig = kc_paths_cpu_scale;
+#else
+	rq->cfs.zero_vruntime = (u64)(-(1LL << 20));
+#endif
+}
+
 static void kc_rq_init(const struct kc_path_in *in)
 {
 	struct rq *rq = &kc_paths_rq;
@@ -227,12 +249,7 @@ static void kc_rq_init(const struct kc_path_in *in)
 	rq->idle = &kc_idle_task;
 	kc_set_curr(rq, in->rt_curr ? &kc_rt_task : &kc_idle_task);
 	rq->nr_running = in->rt_curr ? 1 : 0;
-#ifdef KC_LINUX_6_1
-	rq->cfs.min_vruntime = (u64)(-(1LL << 20)); /* init_cfs_rq() */
-	rq->cpu_capacity_orig = kc_paths_cpu_scale; /* update_cpu_capacity() */
-#else
-	rq->cfs.zero_vruntime = (u64)(-(1LL << 20)); /* init_cfs_rq() */
-#endif
+	kc_cfs_rq_init(rq);
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
 	kc_sched_clock = in->clock0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++) /* init_uclamp_rq() */
@@ -505,6 +522,8 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 	kc_paths_freq_ref = (unsigned int)in->freq_ref;
 #ifdef KC_LINUX_6_1 /* init_cpu_capacity_callback(): cpuinfo.max_freq / 1000 */
 	kc_paths_freq_factor = (unsigned int)(in->freq_ref / 1000);
+	kc_paths_online_cpus = 1;
+	k_update_sysctl(); /* sched_init_granularity() */
 #endif
 	sched_uclamp_used = in->uclamp_used != 0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++) /* init_uclamp() */
@@ -518,11 +537,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->applied[k] = (uint64_t)kc_op(rq, (unsigned)in->op[k], &kc_tasks[in->task[k]],
 						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
-#ifdef KC_LINUX_6_1 /* 6.1's count: every queued task is runnable */
-		out->h_nr_runnable[k] = rq->cfs.h_nr_running;
-#else
-		out->h_nr_runnable[k] = rq->cfs.h_nr_runnable;
-#endif
+		out->h_nr_runnable[k] = kc_h_nr_runnable(&rq->cfs);
 		out->h_nr_delayed[k] = kc_h_nr_delayed(&rq->cfs);
 		out->load_weight[k] = scale_load_down(rq->cfs.load.weight);
 		out->cfs_util_avg_out[k] = rq->cfs.avg.util_avg;

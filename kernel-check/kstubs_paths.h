@@ -267,6 +267,7 @@ extern unsigned int kc_paths_freq_ref;     /* arch_topology's per_cpu(capacity_f
 #define TASK_ON_RQ_QUEUED 1
 #define TASK_ON_RQ_MIGRATING 2
 #define TASK_RUNNING 0
+#define TASK_WAKING 0x0200
 #define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
 #define task_on_rq_migrating(p) ((p)->on_rq == TASK_ON_RQ_MIGRATING)
 #define task_on_cpu(rq, p) ((rq)->curr == (p))
@@ -441,8 +442,9 @@ static const struct sched_class kc_fair_sched_class;
 
 #ifdef KC_LINUX_6_1
 /*
- * 6.1's (KC_LINUX_6_1): CFS's tunables are fair.c's globals as update_sysctl() leaves them for
- * one CPU (6, 0.75 and 1 ms, sched_nr_latency 8); the thermal pressure is arch_topology's
+ * 6.1's (KC_LINUX_6_1): CFS's tunables are fair.c's globals as update_sysctl() sets them for
+ * the case's online CPUs (one, two for migrate_task_rq_fair) from the normalized values (6,
+ * 0.75 and 1 ms), sched_nr_latency 8, SCHED_TUNABLESCALING_LOG; the thermal pressure is arch_topology's
  * per-CPU thermal_pressure with freq_factor (the case's frequency in MHz), averaged on
  * rq_clock_thermal() with no sched_thermal_decay_shift; schedstats, the runtime accounting
  * outside the fair class and check_spread() (SCHED_DEBUG only) do nothing.
@@ -453,6 +455,16 @@ static const struct sched_class kc_fair_sched_class;
 #define sysctl_sched_wakeup_granularity kc_paths_sched_wakeup_granularity
 #define sched_nr_latency kc_paths_sched_nr_latency
 #define sched_thermal_decay_shift kc_paths_thermal_decay_shift
+#define normalized_sysctl_sched_latency 6000000U
+#define normalized_sysctl_sched_min_granularity 750000U
+#define normalized_sysctl_sched_wakeup_granularity 1000000U
+#define SCHED_TUNABLESCALING_NONE 0
+#define SCHED_TUNABLESCALING_LOG 1
+#define SCHED_TUNABLESCALING_LINEAR 2
+#define sysctl_sched_tunable_scaling SCHED_TUNABLESCALING_LOG
+#define ilog2(n) (63 - __builtin_clzll((unsigned long long)(n)))
+#define num_online_cpus() kc_paths_online_cpus
+extern unsigned int kc_paths_online_cpus;
 extern unsigned int sysctl_sched_latency, sysctl_sched_min_granularity;
 extern unsigned int sysctl_sched_idle_min_granularity, sysctl_sched_wakeup_granularity;
 extern unsigned int sched_nr_latency;
@@ -468,7 +480,6 @@ extern unsigned int kc_paths_freq_factor;       /* per_cpu(freq_factor), MHz */
 #define account_group_exec_runtime(p, d) do { } while (0)
 #define cgroup_account_cputime(p, d) do { } while (0)
 #define static_key_false(key) 0
-#define TASK_WAKING 0x0200
 #define ENQUEUE_DELAYED 0 /* never made: 6.1 delays no dequeue (se->sched_delayed stays 0) */
 /* check_update_overutilized_status()'s, never reached: sched_energy_enabled() is off */
 #define set_rd_overutilized_status(rd, status) do { } while (0)
