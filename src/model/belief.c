@@ -194,7 +194,7 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 static uint64_t thermal_pressure_6_1(const struct belief_cpu_params *c, uint32_t capped_khz)
 {
 	return platform_freq_pressure(c->cap_orig, CAPSIM_MUT(230, capped_khz / 1000, capped_khz),
-				      c->freq_ref / 1000);
+				      CAPSIM_MUT(245, c->freq_ref / 1000, c->freq_ref));
 }
 
 static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, uint32_t khz,
