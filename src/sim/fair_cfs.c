@@ -17,9 +17,9 @@ static void cfs_tl_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 {
 	(void)s;
 	cfs_enqueue(&rq->cfs61, &p->cse,
-		    (wakeup ? CAPSIM_MUT(232, CFS_ENQUEUE_WAKEUP, 0) : 0) |
+		    (CAPSIM_MUT(237, wakeup, !wakeup) ? CAPSIM_MUT(232, CFS_ENQUEUE_WAKEUP, 0) : 0) |
 		    (flags & EEVDF_ENQUEUE_INITIAL ? CAPSIM_MUT(233, CFS_ENQUEUE_INITIAL, 0) : 0),
-		    CAPSIM_MUT(249, rq->clk.clock, rq->clk.clock_pelt));
+		    rq->clk.clock);
 }
 
 /* dequeue_entity(); the running task stops being the cfs_rq's curr at once (put already) */
@@ -28,7 +28,7 @@ static bool cfs_tl_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 	(void)s;
 	cfs_dequeue(&rq->cfs61, &p->cse, CAPSIM_MUT(234, sleep, !sleep), rq->clk.clock);
 	if (rq->curr == p)
-		CAPSIM_MUT(235, (void)(rq->cfs61.curr = NULL), (void)0);
+		rq->cfs61.curr = NULL;
 	return true;
 }
 
@@ -42,13 +42,13 @@ static struct sim_task *cfs_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 	struct cfs_se *se;
 	struct sim_task *p;
 
-	if (rq->cfs61.curr && CAPSIM_MUT(237, rq->cfs61.curr->on_rq, !rq->cfs61.curr->on_rq))
-		CAPSIM_MUT(236, cfs_update_curr(&rq->cfs61, rq->clk.clock), (void)0);
+	if (rq->cfs61.curr && rq->cfs61.curr->on_rq)
+		cfs_update_curr(&rq->cfs61, rq->clk.clock);
 	se = cfs_pick(&rq->cfs61);
 	p = se ? cfs_task_of(se) : NULL;
 	if (p && CAPSIM_MUT(248, p == rq->curr, p != rq->curr) && CAPSIM_MUT(231, true, false)) {
 		sim_cfs_tasks_add(s, p);
-		update_misfit_status(s, rq);
+		CAPSIM_MUT(244, update_misfit_status(s, rq), (void)0);
 	}
 	return p;
 }
@@ -92,11 +92,11 @@ static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struc
 
 	(void)s;
 	(void)wake_flags; /* 6.1 reads WF_FORK with NEXT_BUDDY only, off by default */
-	return cfs_check_preempt_wakeup(&rq->cfs61, &p->cse,
-					CAPSIM_MUT(244, rq->clk.clock, rq->clk.clock_pelt),
+	return cfs_check_preempt_wakeup(&rq->cfs61, &p->cse, rq->clk.clock,
 					(CAPSIM_MUT(239, c, p)->policy == WL_POLICY_IDLE
 						 ? CFS_WAKE_CURR_IDLE : 0) |
-					(p->policy == WL_POLICY_IDLE ? CFS_WAKE_P_IDLE : 0) |
+					(CAPSIM_MUT(235, p, c)->policy == WL_POLICY_IDLE
+						 ? CFS_WAKE_P_IDLE : 0) |
 					(CAPSIM_MUT(240, p->policy == WL_POLICY_OTHER,
 						    p->policy != WL_POLICY_IDLE) ? CFS_WAKE_P_NORMAL : 0));
 }
@@ -111,7 +111,8 @@ static void cfs_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
 static void cfs_tl_migrate(struct capsim_sim *s, struct sim_task *p, int new_cpu)
 {
 	(void)new_cpu;
-	CAPSIM_MUT(243, cfs_migrate(&s->rq[p->cpu].cfs61, &p->cse), (void)0);
+	CAPSIM_MUT(243, cfs_migrate(&s->rq[CAPSIM_MUT(236, p->cpu, new_cpu)].cfs61, &p->cse),
+		   (void)0);
 }
 
 const struct sim_fair_timeline sim_fair_cfs = {
