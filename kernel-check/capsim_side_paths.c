@@ -31,10 +31,11 @@
 #include "sim/sim_pressure.h"
 
 /*
- * The model the path cases run: 6.12's; built a second time with KC_MODEL for another
- * version's path groups (the _7_3 groups, kernel-check/CMakeLists.txt). That copy defines no
- * __wrap_ of its own (the link has one of each, this file's first copy): it points the shared
- * log (kc_cs_paths_log) at its own case and tasks while a case runs.
+ * The model the path cases run: 6.12's; built again with KC_MODEL for another version's path
+ * groups (the _7_3 and _6_1 groups, kernel-check/CMakeLists.txt; v6.1's entity is CFS's).
+ * Those copies define no __wrap_ of their own (the link has one of each, this file's first
+ * copy): they point the shared log (kc_cs_paths_log) at their own case and tasks while a case
+ * runs.
  */
 #ifndef KC_MODEL
 #define KC_MODEL CAPSIM_MODEL_V6_12

@@ -896,7 +896,7 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 	A(load_avg, KC_PATH_TASKS) A(load_sum, KC_PATH_TASKS) \
 	A(period_contrib, KC_PATH_TASKS) \
 	A(last_update, KC_PATH_TASKS) /* 0: not attached (new, or migrated here) */ \
-	A(util_est, KC_PATH_TASKS) \
+	A(util_est, KC_PATH_TASKS) /* 6.1 (_6_1 groups): enqueued; its ewma is util_avg's value */ \
 	I(vlag, KC_PATH_TASKS) /* se->vlag left by its last dequeue: PLACE_LAG at its wake-up */ \
 	A(uclamp_min, KC_PATH_TASKS) A(uclamp_max, KC_PATH_TASKS) \
 	S(nr_steps) \

@@ -9,7 +9,9 @@
  * CPU's __schedule() setting a task next (set_next_task_fair()), sched_tick() up to
  * task_tick_fair(), try_to_wake_up()'s wakeup_preempt() (check_preempt_wakeup_fair()) and
  * __schedule()'s pick (pick_next_task_fair(), 7.3's pick_task_fair(), with
- * put_prev_set_next_task()), each after update_rq_clock(). The hooked calls (extract.py --hook),
+ * put_prev_set_next_task()), each after update_rq_clock(). Compiled again for 7.3.4
+ * (KC_LINUX_7_3) and for 6.1.192 (KC_LINUX_6_1: CFS, the thermal pressure, 6.1's pick and
+ * fork as kernel-check/README.md's "The 6.1 path groups" says). The hooked calls (extract.py --hook),
  * cpufreq_update_util() and update_misfit_status() are logged; all but the last are then made.
  *
  * A translation unit of its own (kstubs_paths.h): nothing here computes an answer itself, it
