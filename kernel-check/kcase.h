@@ -403,7 +403,9 @@ KC_STRUCT(rt_placement_out)
  * then at the tick update_thermal_load_avg() of every CPU on rq_clock_thermal(); at the end
  * update_cpu_capacity() (scale_rt_capacity() with thermal_load_avg()) and util_fits_cpu() (with
  * arch_scale_thermal_pressure()) of some queries. Frequencies are whole MHz: 6.1 divides them
- * by 1000 (freq_factor), v6.9 (capsim's pre-6.10 model) keeps kHz (capacity_freq_ref).
+ * by 1000 (freq_factor), v6.9 (capsim's pre-6.10 model) keeps kHz (capacity_freq_ref); the
+ * v6.1 model divides as 6.1 does (thermal_pressure_6_1(), checked off whole MHz by
+ * task_tick_fair_6_1, whose caps are any kHz).
  */
 #define KC_FIELDS_thermal_6_1_in(S, A, I) \
 	S(nr_cpus) \
