@@ -1144,7 +1144,7 @@ KC_STRUCT(fork_out)
 	S(sys_uclamp_max) \
 	A(arch_cap, KC_MAX_CPUS) \
 	A(capacity_of, KC_MAX_CPUS) \
-	A(hw_load_avg, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) /* 6.1 (_6_1): the instantaneous thermal pressure */ \
 	A(cpufreq_pressure, KC_MAX_CPUS) \
 	S(cpu) \
 	S(has_p) /* 0: update_misfit_status(NULL, rq) */ \

@@ -620,3 +620,6 @@ void kside_pick_next_task_fair(const struct kc_pick_next_task_fair_in *in,
 #ifdef KC_LINUX_7_3
 #include "kernel_side_eevdf_7_3.c"
 #endif
+#ifdef KC_LINUX_6_1
+#include "kernel_side_misfit_6_1.c"
+#endif

@@ -171,6 +171,9 @@ struct task_struct {
 	const struct sched_class *sched_class;
 	struct uclamp_se uclamp_req[UCLAMP_CNT];
 	struct uclamp_se uclamp[UCLAMP_CNT];
+#ifdef KC_LINUX_6_1
+	int nr_cpus_allowed; /* update_misfit_status_6_1 */
+#endif
 };
 struct cfs_rq {
 	struct load_weight load;
@@ -236,6 +239,7 @@ struct rq {
 #ifdef KC_LINUX_6_1
 	struct sched_avg avg_thermal; /* 6.1's name of avg_hw */
 	unsigned long cpu_capacity_orig; /* capacity_orig_of(): arch_scale_cpu_capacity() */
+	unsigned long cpu_capacity, misfit_task_load; /* update_misfit_status_6_1 */
 #endif
 };
 struct rq_flags {
@@ -484,6 +488,11 @@ extern unsigned int kc_paths_freq_factor;       /* per_cpu(freq_factor), MHz */
 /* check_update_overutilized_status()'s, never reached: sched_energy_enabled() is off */
 #define set_rd_overutilized_status(rd, status) do { } while (0)
 #define SG_OVERUTILIZED 0x2
+/* update_misfit_status_6_1: the cut update_misfit_status() is the group's; the paths' calls of
+ * it are logged (extract.py --hook), the key is topology.c's */
+#define kc_hook_update_misfit_status(p, rq) kc_paths_update_misfit_status(p, rq)
+#define sched_asym_cpucapacity kc_paths_asym_cpucapacity
+extern bool sched_asym_cpucapacity;
 /*
  * se_is_idle() is FAIR_GROUP_SCHED's for a task entity (task_has_idle_policy()), as group
  * cfs_6_1 has it and Android's GKI and Debian build 6.1 (kconfig would cut the stub that
