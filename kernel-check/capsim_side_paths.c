@@ -274,7 +274,6 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	p->se.weight = in->weight[t];
 	p->cse.weight = in->weight[t];
 	p->cse.idle = in->idle_policy[t] == KC_POLICY_IDLE; /* se_is_idle() */
-	p->cse.exec_start = 0;
 	p->se.slice = in->slice[t] ? in->slice[t] : in->base_slice;
 	p->se.custom_slice = in->slice[t] != 0;
 	p->st.cur_cpu = -1;

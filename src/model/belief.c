@@ -185,7 +185,6 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 	}
 }
 
-/* mirrors topology_update_{thermal,hw}_pressure(): one trace with the first CPU, all written */
 /*
  * mirrors topology_update_thermal_pressure(), arch_topology.c (6.1): the capped frequency and
  * freq_factor (cpuinfo.max_freq / 1000) in MHz, each truncated; 6.8 made both kHz
@@ -197,6 +196,7 @@ static uint64_t thermal_pressure_6_1(const struct belief_cpu_params *c, uint32_t
 				      CAPSIM_MUT(245, c->freq_ref / 1000, c->freq_ref));
 }
 
+/* mirrors topology_update_{thermal,hw}_pressure(): one trace with the first CPU, all written */
 static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, uint32_t khz,
 				  int thermal)
 {
