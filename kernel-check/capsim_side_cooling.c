@@ -14,6 +14,10 @@
  * The call log: sched_cpu_util() (src/model/fair.c), which the engine calls from another file,
  * is wrapped at link time (kernel-check/CMakeLists.txt): each call is logged with its CPU and
  * result while a case runs; the step is the device whose CPU it is.
+ *
+ * The model: 6.12's; built a second time with KC_MODEL=CAPSIM_MODEL_V7_3 for
+ * cooling_get_load_7_3. That copy defines no __wrap_ (the link has one, this file's first
+ * copy's): it points the shared log (kc_cs_cool_log) at its own case while a case runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +41,22 @@ static struct {
 	struct thermal_cdev cdev[KC_COOL_POLICIES];
 	struct thermal_cpu_input in[CAPSIM_MAX_CPUS];
 } cc;
-static struct kc_cooling_get_load_out *cc_out; /* NULL: no case runs, the wrapper forwards */
-static unsigned cc_step;
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#define KC_COOL_WRAPS 1
+#endif
+
+/* the case that runs (out NULL: none, the wrapper forwards) and its step */
+struct kc_cs_cool_log {
+	struct kc_cooling_get_load_out *out;
+	unsigned step;
+};
+extern struct kc_cs_cool_log kc_cs_cool_log;
+#define cc_out kc_cs_cool_log.out
+#define cc_step kc_cs_cool_log.step
+
+#ifdef KC_COOL_WRAPS
+struct kc_cs_cool_log kc_cs_cool_log;
 
 uint64_t __real_sched_cpu_util(const struct fair_rd *rd, int cpu);
 uint64_t __wrap_sched_cpu_util(const struct fair_rd *rd, int cpu);
@@ -55,6 +73,7 @@ uint64_t __wrap_sched_cpu_util(const struct fair_rd *rd, int cpu)
 	}
 	return util;
 }
+#endif
 
 static unsigned cc_end_cpu(const struct kc_cooling_get_load_in *in, unsigned p)
 {
@@ -109,14 +128,14 @@ static void cc_sim_init(const struct kc_cooling_get_load_in *in)
 	struct capsim_sim *s = &cc.s;
 
 	memset(&cc, 0, sizeof(cc));
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	s->nr_cpus = (unsigned)in->nr_cpus;
 	s->rq = cc.rq;
 	s->view = cc.view;
 	s->plat = &cc.plat;
-	s->rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_12, .nr_cpus = (unsigned)in->nr_cpus,
+	s->rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				  .cpus = cc.view, .uclamp_used = in->uclamp_used != 0 };
 	cc.plat.cpus = cc.cpu;
 	cc.plat.nr_cpus = (unsigned)in->nr_cpus;

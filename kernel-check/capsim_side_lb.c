@@ -152,6 +152,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		rq->fc->cfs_nr = (unsigned)in->h_nr_queued[c];
 		rq->fc->cfs_avg.load_avg = in->load[c];
 		rq->fc->misfit_task_load = in->misfit_load[c];
+		rq->fc->ttwu_pending = (unsigned)in->ttwu_pending[c];
 		rq->clk.clock_task = in->clock_task[c];
 		rq->curr = in->idle_task[c] ? NULL : &cs->rt; /* a running fair task replaces it */
 	}

@@ -37,6 +37,7 @@ static void cm_sim_init(const struct kc_migrate_task_rq_fair_in *in)
 	cm.rq[0] = cs.rq;
 	cm.view[0] = cs.view;
 	cm.rq[0].fc = &cm.view[0];
+	cfs_timeline_init(&cm.rq[0].cfs61, KC_PATH_CPUS); /* rq_init()'s, with both CPUs online */
 	rq = &cm.rq[1];
 	rq_init(s, rq, 1);
 	eevdf_rq_init(&rq->cfs, in->base_slice, in->tick_nsec, false);
@@ -124,6 +125,7 @@ void cside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 		cs_task_init((const struct kc_path_in *)in, t);
 		cs.tasks[t].cpu = (int)in->task_cpu[t];
 		cs.tasks[t].exec_start = in->exec_start[t];
+		cs.tasks[t].cse.exec_start = in->exec_start[t];
 	}
 	kc_cs_paths_log.tasks = cs.tasks;
 	cs_out = (struct kc_path_out *)out; /* the path answer is the prefix */
@@ -154,6 +156,8 @@ void cside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 		out->t_exec_start[t] = p->exec_start;
 		out->t_load_sum[t] = p->avg.load_sum;
 		out->t_runnable_sum[t] = p->avg.runnable_sum;
+		if (model_fair_cfs(KC_MODEL)) /* the v6.1 model's entity is CFS's */
+			cs_record_entity((struct kc_path_out *)out, t, p);
 	}
 	free(cs.rt.st.by_cpu);
 	free(cm.rt1.st.by_cpu);

@@ -7,11 +7,15 @@
  * clamps from the model's uclamp_eff_get() under the case's system defaults (as
  * task_set_uclamp() does), then the engine's update_misfit_status() of the case's CPU with p
  * running there, or idle (src/sim/fair_balance.c). Nothing here computes an answer.
- * Compiled a second time with KC_MODEL=CAPSIM_MODEL_V7_3 for update_misfit_status_7_3.
+ * Compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for update_misfit_status_7_3 and with
+ * CAPSIM_MODEL_V6_1 for update_misfit_status_6_1 (the case's hw_load_avg as 6.1's
+ * instantaneous thermal pressure, util_est's ewma the case's util_avg, no
+ * max_allowed_capacity: kernel_side_misfit_6_1.c).
  */
 #include <string.h>
 
 #include "kcase.h"
+#include "model/model.h"
 #include "model/uclamp.h"
 #include "sim/sim.h"
 
@@ -61,6 +65,8 @@ static void ms_sim_init(const struct kc_update_misfit_status_in *in)
 		v->arch_cap = in->arch_cap[c];
 		v->capacity_of = in->capacity_of[c];
 		v->hw_load_avg = in->hw_load_avg[c];
+		if (KC_MODEL == CAPSIM_MODEL_V6_1) /* arch_scale_thermal_pressure() */
+			v->thermal_pressure = in->hw_load_avg[c];
 		v->cpufreq_pressure = in->cpufreq_pressure[c];
 		v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
 		rq_sync_view(s, rq);
@@ -84,6 +90,8 @@ void cside_update_misfit_status(const struct kc_update_misfit_status_in *in,
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->avg.util_avg = in->util_avg;
 	p->util_est = (uint32_t)in->util_est;
+	if (model_util_est_two_values(KC_MODEL))
+		p->util_est_ewma = (uint32_t)in->util_avg;
 	p->avg.load_avg = in->load_avg;
 	p->uclamp_req[0] = (int)in->uclamp_min;
 	p->uclamp_req[1] = (int)in->uclamp_max;
@@ -95,6 +103,7 @@ void cside_update_misfit_status(const struct kc_update_misfit_status_in *in,
 	rq->fc->misfit_task_load = in->misfit_before;
 	rq->curr = in->has_p ? p : NULL;
 	update_misfit_status(s, rq);
-	out->max_allowed_capacity = s->asym ? p->max_allowed_capacity : 0;
+	out->max_allowed_capacity =
+		s->asym && model_misfit_max_allowed_capacity(KC_MODEL) ? p->max_allowed_capacity : 0;
 	out->misfit_task_load = rq->fc->misfit_task_load;
 }

@@ -4,14 +4,19 @@
  * runqueues in a simulator of their own (rq_init(), the domains sim_balance_init() attaches:
  * level l spanning CPUs [0, sd_weight[l]), one group each), then the engine's own entry point
  * of the case's path (src/sim/fair_balance_domains.c): sched_balance_newidle(),
- * sched_balance_domains(), nohz_balancer_kick() or ttwu_update_avg_idle(). Nothing here
- * computes an answer.
+ * sched_balance_domains(), nohz_balancer_kick() or a wake-up's avg_idle update
+ * (ttwu_update_avg_idle(), then the idle class's put_prev_task(), where 7.3 makes it). Nothing
+ * here computes an answer.
  *
  * The engine's calls into fair_balance.c and fair.c are wrapped at link time (-Wl,--wrap,
  * kernel-check/CMakeLists.txt): while a case runs, sched_balance_rq() is logged and answers the
  * case's lb_pulled[l] / lb_continue[l] as the kernel side's stub does (after a pull, this CPU
  * is idle or not as the case's cpu_idle[] says), rq_update_blocked() is logged, and
  * nohz_idle_balance() (the kicked ILB's work) is recorded, none of them run.
+ *
+ * The model: 6.12's; built a second time with KC_MODEL=CAPSIM_MODEL_V7_3 for
+ * sched_balance_newidle_7_3. That copy defines no __wrap_ (the link has one of each, this
+ * file's first copy's): it points the shared case (kc_cs_ni) at its own while a case runs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,26 +37,41 @@ static struct {
 	struct sim_task curr[KC_MAX_CPUS];
 	capsim_cpumask llc;
 } ns;
-static const struct kc_sched_balance_newidle_in *ns_in; /* NULL: no case runs */
-static struct kc_sched_balance_newidle_out *ns_out;
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#define KC_NI_WRAPS 1
+#endif
+
+/* the case that runs (in NULL: none, the wrappers forward) */
+struct kc_cs_ni {
+	const struct kc_sched_balance_newidle_in *in;
+	struct kc_sched_balance_newidle_out *out;
+	struct sim_task *curr; /* its CPUs' current tasks (ns.curr) */
+};
+extern struct kc_cs_ni kc_cs_ni;
+#define ns_in kc_cs_ni.in
+#define ns_out kc_cs_ni.out
+
+/* CPU @c of @s runs a task (its current) or idles, as idle_cpu() of the case says */
+static void ns_set_busy(struct capsim_sim *s, unsigned c, bool busy)
+{
+	struct sim_rq *rq = &s->rq[c];
+
+	rq->curr = busy ? &kc_cs_ni.curr[c] : NULL;
+	if (!busy)
+		rq->fc->nr_running = 0;
+	else if (!rq->fc->nr_running)
+		rq->fc->nr_running = 1;
+}
+
+#ifdef KC_NI_WRAPS
+struct kc_cs_ni kc_cs_ni;
 
 static void ns_log(unsigned call, unsigned level, unsigned idle)
 {
 	if (ns_out->nr_log < KC_NI_LOG)
 		ns_out->log[ns_out->nr_log] = kc_ni_entry(call, level, idle);
 	ns_out->nr_log++;
-}
-
-/* CPU @c runs a task (its current) or idles, as idle_cpu() of the case says */
-static void ns_set_busy(unsigned c, bool busy)
-{
-	struct sim_rq *rq = &ns.rq[c];
-
-	rq->curr = busy ? &ns.curr[c] : NULL;
-	if (!busy)
-		rq->fc->nr_running = 0;
-	else if (!rq->fc->nr_running)
-		rq->fc->nr_running = 1;
 }
 
 unsigned __real_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
@@ -66,7 +86,7 @@ unsigned __wrap_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, en
 	ns_log(KC_NI_CALL_BALANCE, sdi, (unsigned)idle);
 	*continue_balancing = ns_in->lb_continue[sdi] != 0;
 	if (ns_in->lb_pulled[sdi] && idle != LB_CPU_NEWLY_IDLE)
-		ns_set_busy((unsigned)cpu, !ns_in->cpu_idle[cpu]);
+		ns_set_busy(s, (unsigned)cpu, !ns_in->cpu_idle[cpu]);
 	return (unsigned)ns_in->lb_pulled[sdi];
 }
 
@@ -94,6 +114,7 @@ void __wrap_nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq
 			     (flags & NOHZ_STATS_KICK ? KC_NI_KICK_STATS : 0) |
 			     (flags & NOHZ_NEXT_KICK ? KC_NI_KICK_NEXT : 0);
 }
+#endif
 
 /* the case's domains: level l spans CPUs [0, sd_weight[l]), its one group the span */
 static void ns_domains(const struct kc_sched_balance_newidle_in *in)
@@ -119,7 +140,7 @@ static void ns_sim(const struct kc_sched_balance_newidle_in *in)
 
 	memset(&ns, 0, sizeof(ns));
 	ns_domains(in);
-	s->opt.model = CAPSIM_MODEL_V6_12;
+	s->opt.model = KC_MODEL;
 	s->opt.hz = 250;
 	s->opt.uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	s->nr_cpus = (unsigned)in->nr_cpus;
@@ -161,7 +182,7 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 		ns.rq[c].nohz_tick_stopped = in->tick_stopped[c] != 0;
 		s->nohz_nr_cpus += in->tick_stopped[c] != 0;
 		ns.rq[c].fc->nr_running = 0;
-		ns_set_busy(c, !in->cpu_idle[c]);
+		ns_set_busy(s, c, !in->cpu_idle[c]);
 		ns.rq[c].sd_llc = in->llc >> c & 1 ? &ns.llc : NULL;
 		ns.view[c].sched_idle = in->sched_idle != 0;
 	}
@@ -189,6 +210,7 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	struct sim_rq *rq = &ns.rq[in->this_cpu];
 
 	ns_sim(in);
+	kc_cs_ni.curr = ns.curr;
 	ns_rq(in);
 	out->kick_ilb[0] = (uint64_t)-1;
 	ns_in = in;
@@ -203,8 +225,11 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	case KC_NI_KICK:
 		nohz_balancer_kick(&ns.s, rq);
 		break;
-	default:
-		ttwu_update_avg_idle(rq);
+	default: /* the wake-up, the idle state's exit, then the CPU leaves idle (7.3 updates
+		  * avg_idle there) */
+		ttwu_update_avg_idle(&ns.s, rq);
+		rq->clk.clock += in->idle_exit;
+		sim_idle_sched_class.put_prev_task(&ns.s, rq, NULL);
 		break;
 	}
 	ns_in = NULL;

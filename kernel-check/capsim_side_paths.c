@@ -31,10 +31,11 @@
 #include "sim/sim_pressure.h"
 
 /*
- * The model the path cases run: 6.12's; built a second time with KC_MODEL for another
- * version's path groups (the _7_3 groups, kernel-check/CMakeLists.txt). That copy defines no
- * __wrap_ of its own (the link has one of each, this file's first copy): it points the shared
- * log (kc_cs_paths_log) at its own case and tasks while a case runs.
+ * The model the path cases run: 6.12's; built again with KC_MODEL for another version's path
+ * groups (the _7_3 and _6_1 groups, kernel-check/CMakeLists.txt; v6.1's entity is CFS's).
+ * Those copies define no __wrap_ of their own (the link has one of each, this file's first
+ * copy): they point the shared log (kc_cs_paths_log) at their own case and tasks while a case
+ * runs.
  */
 #ifndef KC_MODEL
 #define KC_MODEL CAPSIM_MODEL_V6_12
@@ -83,6 +84,8 @@ uint32_t __real_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
 uint32_t __real_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
 bool __real_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
 			    uint64_t arch_cap, bool task_sleep);
+bool __real_util_est_update_6_1(uint32_t *enqueued, uint32_t *ewma, uint64_t util,
+				uint64_t arch_cap, bool task_sleep);
 int __real_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
 				   int on_rq, int runnable, int running, uint64_t weight);
 void __real_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
@@ -96,6 +99,8 @@ uint32_t __wrap_util_est_enqueue(uint32_t cfs_util_est, uint32_t task_util_est);
 uint32_t __wrap_util_est_dequeue(uint32_t cfs_util_est, uint32_t task_util_est);
 bool __wrap_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable,
 			    uint64_t arch_cap, bool task_sleep);
+bool __wrap_util_est_update_6_1(uint32_t *enqueued, uint32_t *ewma, uint64_t util,
+				uint64_t arch_cap, bool task_sleep);
 int __wrap_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
 				   int on_rq, int runnable, int running, uint64_t weight);
 void __wrap_uclamp_rq_inc(struct uclamp_rq_state *rq, struct uclamp_se se[UCLAMP_IDS],
@@ -129,6 +134,16 @@ bool __wrap_util_est_update(uint32_t *util_est, uint64_t util, uint64_t runnable
 		cs_log(KC_CALL_UTIL_EST_UPDATE, CS_TASK_OF(util_est, util_est),
 		       util << 1 | task_sleep);
 	return __real_util_est_update(util_est, util, runnable, arch_cap, task_sleep);
+}
+
+/* the v6.1 model's (6.1's two values), logged as the kernel side logs 6.1's util_est_update() */
+bool __wrap_util_est_update_6_1(uint32_t *enqueued, uint32_t *ewma, uint64_t util,
+				uint64_t arch_cap, bool task_sleep)
+{
+	if (cs_out)
+		cs_log(KC_CALL_UTIL_EST_UPDATE, CS_TASK_OF(enqueued, util_est),
+		       util << 1 | task_sleep);
+	return __real_util_est_update_6_1(enqueued, ewma, util, arch_cap, task_sleep);
 }
 
 int __wrap_pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
@@ -257,6 +272,8 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 							    : WL_POLICY_OTHER;
 	p->weight = in->weight[t];
 	p->se.weight = in->weight[t];
+	p->cse.weight = in->weight[t];
+	p->cse.idle = in->idle_policy[t] == KC_POLICY_IDLE; /* se_is_idle() */
 	p->se.slice = in->slice[t] ? in->slice[t] : in->base_slice;
 	p->se.custom_slice = in->slice[t] != 0;
 	p->st.cur_cpu = -1;
@@ -269,6 +286,8 @@ static void cs_task_init(const struct kc_path_in *in, unsigned t)
 	sa->load_sum = in->load_sum[t];
 	sa->period_contrib = (uint32_t)in->period_contrib[t];
 	p->util_est = (uint32_t)in->util_est[t];
+	if (model_util_est_two_values(KC_MODEL)) /* 6.1's ewma: kcase.h */
+		p->util_est_ewma = (uint32_t)in->util_avg[t];
 	p->se.vlag = (int64_t)in->vlag[t];
 	/* uclamp_eff_value() of a request below the system defaults (1024): the request */
 	p->uclamp_req[0] = (int)in->uclamp_min[t];
@@ -325,6 +344,8 @@ static void cs_tick(struct sim_rq *rq, uint64_t khz)
 	if (khz)
 		sim_pressure_hw_cap(&cs.s, &cpu0, (uint32_t)khz);
 	cs_tick_resched = rq_tick_curr(&cs.s, rq);
+	if (cs_tick_resched) /* rq_tick()'s reschedule, left pending (__wrap_rq_resched()) */
+		rq_resched(&cs.s, rq);
 }
 
 /*
@@ -400,6 +421,25 @@ static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_r
 	out->overloaded[k] = cs.s.overloaded;
 }
 
+/* @p's entity: EEVDF's, or under the v6.1 model CFS's (not delayed, no deadline, lag or slice) */
+static void cs_record_entity(struct kc_path_out *out, unsigned t, const struct sim_task *p)
+{
+	if (model_fair_cfs(KC_MODEL)) {
+		out->t_on_rq[t] = p->cse.on_rq;
+		out->t_delayed[t] = out->t_deadline[t] = out->t_vlag[t] = out->t_slice[t] = 0;
+		out->t_vruntime[t] = p->cse.vruntime;
+		out->t_exec_start[t] = p->cse.exec_start;
+		return;
+	}
+	out->t_on_rq[t] = p->se.on_rq;
+	out->t_delayed[t] = p->se.sched_delayed;
+	out->t_vruntime[t] = p->se.vruntime;
+	out->t_deadline[t] = p->se.deadline;
+	out->t_vlag[t] = (uint64_t)p->se.vlag;
+	out->t_slice[t] = p->se.slice;
+	out->t_exec_start[t] = p->se.exec_start;
+}
+
 void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 {
 	struct sim_rq *rq = &cs.rq;
@@ -419,7 +459,8 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->curr_task[k] = rq->curr && task_is_fair(rq->curr) ? (uint64_t)(rq->curr - cs.tasks) + 1 : 0;
 		/* a tick's: the reschedule rq_tick() makes; else the one pending */
 		out->need_resched[k] = in->op[k] == KC_PATH_TICK ? cs_tick_resched : rq->fair_resched;
-		out->zero_vruntime_out[k] = rq->cfs.zero_vruntime;
+		out->zero_vruntime_out[k] = model_fair_cfs(KC_MODEL) ? rq->cfs61.min_vruntime
+								     : rq->cfs.zero_vruntime;
 		out->hw_load_avg_out[k] = sim_pressure_load_avg(&cs.s, 0);
 	}
 	cs_out = NULL;
@@ -432,15 +473,9 @@ void cside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->t_load_avg[t] = p->avg.load_avg;
 		out->t_last_update[t] = p->avg.last_update_time;
 		out->t_util_est[t] = p->util_est;
-		out->t_on_rq[t] = p->se.on_rq;
-		out->t_delayed[t] = p->se.sched_delayed;
-		out->t_vruntime[t] = p->se.vruntime;
-		out->t_deadline[t] = p->se.deadline;
-		out->t_vlag[t] = (uint64_t)p->se.vlag;
-		out->t_slice[t] = p->se.slice;
+		cs_record_entity(out, t, p);
 		/* the engine charges curr at points of its own: its time up to the last clock */
 		out->t_sum_exec[t] = p->st.runtime_ns + (rq->curr == p ? rq->clk.clock - p->exec_start : 0);
-		out->t_exec_start[t] = p->se.exec_start;
 		free(p->st.by_cpu); /* what rq_update_curr() counted of its time */
 	}
 	free(cs.rt.st.by_cpu); /* the same of the RT task's */

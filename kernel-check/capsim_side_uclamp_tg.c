@@ -6,13 +6,18 @@
  * reader reads kernel.cgroups), the effective clamps from the engine's sim_cgroups_update()
  * after each write (which the kernel's walk must leave as a recomputation would), and each
  * task's clamps as task_exec.c's task_set_uclamp() makes them: uclamp_eff_get() of
- * uclamp_tg_restrict(). Nothing here computes an answer.
+ * uclamp_tg_restrict(). Nothing here computes an answer. The model: 6.12's; built a second
+ * time with KC_MODEL=CAPSIM_MODEL_V7_3 for uclamp_tg_7_3 (kernel-check/CMakeLists.txt).
  */
 #include <string.h>
 
 #include "kcase.h"
 #include "model/uclamp.h"
 #include "sim/sim.h"
+
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#endif
 
 static struct capsim_sim kc_sim;
 
@@ -23,6 +28,7 @@ void cside_uclamp_tg(const struct kc_uclamp_tg_in *in, struct kc_uclamp_tg_out *
 	bool used = false;
 
 	memset(s, 0, sizeof(*s));
+	s->opt.model = KC_MODEL;
 	uclamp_sysctl_default(&s->opt.uclamp_sysctl);
 	s->opt.uclamp = s->opt.uclamp_task_group = 1;
 	s->opt.nr_cgroups = (unsigned)in->nr_groups;

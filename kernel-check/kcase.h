@@ -404,7 +404,9 @@ KC_STRUCT(rt_placement_out)
  * then at the tick update_thermal_load_avg() of every CPU on rq_clock_thermal(); at the end
  * update_cpu_capacity() (scale_rt_capacity() with thermal_load_avg()) and util_fits_cpu() (with
  * arch_scale_thermal_pressure()) of some queries. Frequencies are whole MHz: 6.1 divides them
- * by 1000 (freq_factor), v6.9 (capsim's pre-6.10 model) keeps kHz (capacity_freq_ref).
+ * by 1000 (freq_factor), v6.9 (capsim's pre-6.10 model) keeps kHz (capacity_freq_ref); the
+ * v6.1 model divides as 6.1 does (thermal_pressure_6_1(), checked off whole MHz by
+ * task_tick_fair_6_1, whose caps are any kHz).
  */
 #define KC_FIELDS_thermal_6_1_in(S, A, I) \
 	S(nr_cpus) \
@@ -739,6 +741,7 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
 	A(nr_running, KC_MAX_CPUS) A(h_nr_queued, KC_MAX_CPUS) \
 	A(load, KC_MAX_CPUS) A(runnable, KC_MAX_CPUS) A(util, KC_MAX_CPUS) A(util_est, KC_MAX_CPUS) \
 	A(misfit_load, KC_MAX_CPUS) A(idle_task, KC_MAX_CPUS) /* rq->curr is the idle task */ \
+	A(ttwu_pending, KC_MAX_CPUS) /* rq->ttwu_pending: a wake-up queued while it leaves idle */ \
 	A(clock_task, KC_MAX_CPUS) \
 	S(nr_tasks) /* cfs_tasks of every CPU: its tasks in list order, head first */ \
 	A(t_cpu, KC_LBW_TASKS) A(t_running, KC_LBW_TASKS) A(t_allowed, KC_LBW_TASKS) \
@@ -897,7 +900,7 @@ static inline uint64_t kc_path_entry(uint64_t step, unsigned call, unsigned task
 	A(load_avg, KC_PATH_TASKS) A(load_sum, KC_PATH_TASKS) \
 	A(period_contrib, KC_PATH_TASKS) \
 	A(last_update, KC_PATH_TASKS) /* 0: not attached (new, or migrated here) */ \
-	A(util_est, KC_PATH_TASKS) \
+	A(util_est, KC_PATH_TASKS) /* 6.1 (_6_1 groups): enqueued; its ewma is util_avg's value */ \
 	I(vlag, KC_PATH_TASKS) /* se->vlag left by its last dequeue: PLACE_LAG at its wake-up */ \
 	A(uclamp_min, KC_PATH_TASKS) A(uclamp_max, KC_PATH_TASKS) \
 	S(nr_steps) \
@@ -1242,7 +1245,7 @@ KC_STRUCT(fork_out)
 	S(sys_uclamp_max) \
 	A(arch_cap, KC_MAX_CPUS) \
 	A(capacity_of, KC_MAX_CPUS) \
-	A(hw_load_avg, KC_MAX_CPUS) \
+	A(hw_load_avg, KC_MAX_CPUS) /* 6.1 (_6_1): the instantaneous thermal pressure */ \
 	A(cpufreq_pressure, KC_MAX_CPUS) \
 	S(cpu) \
 	S(has_p) /* 0: update_misfit_status(NULL, rq) */ \

@@ -10,7 +10,8 @@
  *   1 sched_balance_domains(): update_newidle_cost()'s decay at each level, the walk past a
  *     level another CPU balances while domains decay, max_idle_balance_cost, the balances due;
  *   2 nohz_balancer_kick() from CPU this_cpu's tick with kick_ilb() and find_new_ilb();
- *   3 ttwu_do_activate()'s avg_idle update.
+ *   3 ttwu_do_activate()'s avg_idle update, then the switch away from idle idle_exit ns later
+ *     (7.3 updates avg_idle there: put_prev_task_idle()'s update_rq_avg_idle()).
  * sched_balance_rq() is stubbed on both sides (the kernel's by kernel_side_newidle.c, the
  * engine's by a --wrap): it answers lb_pulled[l] and lb_continue[l], and on the kernel side
  * takes sd_cost[l] ns of sched_clock_cpu(), the cost capsim charges (docs/model.md: 2000 ns
@@ -68,7 +69,8 @@ enum { KC_NI_KICK_BALANCE = 1, KC_NI_KICK_STATS = 2, KC_NI_KICK_NEXT = 4 };
 	A(cpu_idle, KC_MAX_CPUS) /* idle_cpu(); this_cpu's: after a balance that moved tasks */ \
 	S(llc) /* sd_llc's span, bit c: CPU c; 0: no LLC domain */ \
 	S(arch_cap) \
-	S(cpu_capacity)
+	S(cpu_capacity) \
+	S(idle_exit) /* path 3: the wake-up to the switch away from idle, ns */
 KC_STRUCT(sched_balance_newidle_in)
 #define KC_FIELDS_sched_balance_newidle_out(S, A, I) \
 	A(max_newidle_lb_cost, KC_NI_LEVELS) \

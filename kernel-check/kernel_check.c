@@ -1905,6 +1905,10 @@ static void gen_lb_walk(struct rng *r, unsigned kind, void *v)
 			if (in->idle_task[c] && chance(r, 80))
 				in->nohz_idle |= 1ULL << c;
 	in->ilb_cpu = range(r, 0, in->nr_cpus - 1);
+	/* an idle CPU still leaving its idle state with a wake-up on its wake list (drawn last,
+	 * so that the other fields of a case are as before) */
+	for (unsigned c = 0; c < in->nr_cpus; c++)
+		in->ttwu_pending[c] = in->idle_task[c] && chance(r, 20);
 }
 
 static const char *const deadline_kinds[] = {
@@ -2837,6 +2841,8 @@ static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
 	if (!in->cpu_capacity)
 		in->cpu_capacity = 1;
 	gen_ni_nohz(r, kind, in);
+	/* the CPU's idle state exit between the wake-up and the switch (0 for WFI) */
+	in->idle_exit = kind == NK_AVG_IDLE && chance(r, 50) ? range(r, 1, 2000000) : 0;
 	if (kick)
 		in->cpu_idle[in->this_cpu] = 0; /* its tick runs */
 }
@@ -3127,7 +3133,21 @@ const char *kside_version_7_3(void);
 	  (void (*)(const void *, void *))kside_##g##_7_3,                                    \
 	  (void (*)(const void *, void *))cside_##g##_7_3 },
 
-static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) KC_GROUPS_7_3(KC_GROUP_7_3) };
+/* the path groups run again on linux-source-6.1 against the v6.1 model, as <group>_6_1 (their
+ * list: kernel-check/CMakeLists.txt's kc61_path_groups) */
+#include "kc_groups_6_1.h"
+#define KC_DECLARE_6_1(g)                                                                   \
+	void kside_##g##_6_1(const struct kc_##g##_in *in, struct kc_##g##_out *out);        \
+	void cside_##g##_6_1(const struct kc_##g##_in *in, struct kc_##g##_out *out);
+KC_GROUPS_6_1(KC_DECLARE_6_1)
+#define KC_GROUP_6_1(g)                                                                       \
+	{ #g "_6_1", sizeof(struct kc_##g##_in), sizeof(struct kc_##g##_out), g##_in_fields,   \
+	  g##_out_fields, g##_kinds, ARRAY_SIZE(g##_kinds), gen_##g,                          \
+	  (void (*)(const void *, void *))kside_##g##_6_1,                                    \
+	  (void (*)(const void *, void *))cside_##g##_6_1 },
+
+static const struct kc_group groups[] = { KC_GROUPS(KC_GROUP) KC_GROUPS_6_1(KC_GROUP_6_1)
+					  KC_GROUPS_7_3(KC_GROUP_7_3) };
 
 /* The groups that run another kernel than linux-source-6.12's (kernel_side_6_1.c). */
 static const struct {
@@ -3141,15 +3161,17 @@ static const struct {
 /* group_version() - the Linux version whose code @g's kernel side runs. */
 static const char *group_version(const struct kc_group *g)
 {
-#ifndef KC_7_3_NOT_RUN
 	size_t n = strlen(g->name);
 
+#ifndef KC_7_3_NOT_RUN
 	if (n > 4 && !strcmp(g->name + n - 4, "_7_3"))
 		return kside_version_7_3();
 #endif
 	for (unsigned i = 0; i < ARRAY_SIZE(group_kernels); i++)
 		if (!strcmp(group_kernels[i].group, g->name))
 			return group_kernels[i].version();
+	if (n > 4 && !strcmp(g->name + n - 4, "_6_1")) /* the path groups on 6.1 */
+		return kside_version_6_1();
 	return kside_version();
 }
 

@@ -978,6 +978,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		rq->avg_rt.util_avg = in->arch_cap[c] - in->capacity_of[c];
 		cpufreq_pressure[c] = 0;
 		rq->misfit_task_load = in->misfit_load[c];
+		rq->ttwu_pending = (int)in->ttwu_pending[c];
 		rq->clock_task = in->clock_task[c];
 		rq->idle = &kc_idle;
 		k_INIT_LIST_HEAD(&rq->cfs_tasks);

@@ -4,7 +4,8 @@
  * CPUs in kstubs.h's runqueues, one cpufreq policy, energy model and cpufreq cooling device
  * per policy, and power_allocator's calls of the devices' callbacks in its allocate_power()
  * order, made with the functions functions_cooling.txt cut out of linux-source-6.12
- * (kernel_extract_cooling.c, every one renamed k_<name>): cpufreq_get_requested_power(),
+ * (kernel_extract_cooling.c, every one renamed k_<name>; compiled again with KC_LINUX_7_3 on
+ * linux-source-7.3's for cooling_get_load_7_3, moves-cooling-7.3.txt): cpufreq_get_requested_power(),
  * cpufreq_state2power(), cpufreq_power2state(). sched_cpu_util()'s calls (from get_load())
  * are logged, then made.
  *

@@ -32,7 +32,7 @@ static void kc_rq1_init(const struct kc_migrate_task_rq_fair_in *in)
 	rq->idle = &kc_idle_task;
 	kc_set_curr(rq, in->rt_curr1 ? &kc_rt_task1 : &kc_idle_task);
 	rq->nr_running = in->rt_curr1 ? 1 : 0;
-	rq->cfs.zero_vruntime = (u64)(-(1LL << 20));
+	kc_cfs_rq_init(rq);
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++)
 		rq->uclamp[id].value = k_uclamp_none(id);
@@ -45,7 +45,7 @@ static void kc_rq1_init(const struct kc_migrate_task_rq_fair_in *in)
 	sa->load_avg = in->cfs1_load_avg;
 	sa->load_sum = in->cfs1_load_sum;
 	sa->period_contrib = (u32)in->cfs1_period_contrib;
-	sa->util_est = (unsigned int)in->cfs1_util_est;
+	kc_util_est(*sa) = (unsigned int)in->cfs1_util_est;
 }
 
 /* set_task_cpu(): the class's migrate_task_rq(), then __set_task_cpu() */
@@ -65,7 +65,9 @@ static int kc_migrate_op(unsigned op, struct task_struct *p, bool iowait)
 		if (p->on_rq)
 			return 0;
 		p->in_iowait = iowait;
+		p->__state = TASK_WAKING; /* try_to_wake_up() */
 		kc_set_task_cpu(p, dst);
+		p->__state = TASK_RUNNING; /* ttwu_do_wakeup(), after the enqueue */
 		update_rq_clock(cpu_rq(dst));
 		k_enqueue_task(cpu_rq(dst), p, ENQUEUE_NOCLOCK | ENQUEUE_WAKEUP | ENQUEUE_MIGRATED);
 		p->on_rq = TASK_ON_RQ_QUEUED;
@@ -91,7 +93,7 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 	const struct rq *rq0 = cpu_rq(0), *rq1 = cpu_rq(1);
 
 	out->nr_running[k] = rq0->nr_running;
-	out->h_nr_runnable[k] = rq0->cfs.h_nr_runnable;
+	out->h_nr_runnable[k] = kc_h_nr_runnable(&rq0->cfs);
 	out->h_nr_delayed[k] = kc_h_nr_delayed(&rq0->cfs);
 	out->load_weight[k] = scale_load_down(rq0->cfs.load.weight);
 	out->cfs_util_avg_out[k] = rq0->cfs.avg.util_avg;
@@ -101,13 +103,13 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 	out->cfs_load_avg_out[k] = rq0->cfs.avg.load_avg;
 	out->cfs_load_sum_out[k] = rq0->cfs.avg.load_sum;
 	out->cfs_last_update[k] = rq0->cfs.avg.last_update_time;
-	out->cfs_util_est_out[k] = rq0->cfs.avg.util_est;
+	out->cfs_util_est_out[k] = kc_util_est(rq0->cfs.avg);
 	out->uclamp_min_rq[k] = k_uclamp_rq_get((struct rq *)rq0, UCLAMP_MIN);
 	out->uclamp_max_rq[k] = k_uclamp_rq_get((struct rq *)rq0, UCLAMP_MAX);
 	out->uclamp_idle[k] = !!(rq0->uclamp_flags & UCLAMP_FLAG_IDLE);
-	out->overloaded[k] = (uint64_t)k_get_rd_overloaded(rq0->rd);
+	out->overloaded[k] = (uint64_t)kc_rd_overloaded(rq0->rd);
 	out->nr_running1[k] = rq1->nr_running;
-	out->h_nr_runnable1[k] = rq1->cfs.h_nr_runnable;
+	out->h_nr_runnable1[k] = kc_h_nr_runnable(&rq1->cfs);
 	out->load_weight1[k] = scale_load_down(rq1->cfs.load.weight);
 	out->cfs1_util_avg_out[k] = rq1->cfs.avg.util_avg;
 	out->cfs1_util_sum_out[k] = rq1->cfs.avg.util_sum;
@@ -116,7 +118,7 @@ static void kc_migrate_record(struct kc_migrate_task_rq_fair_out *out, unsigned 
 	out->cfs1_load_avg_out[k] = rq1->cfs.avg.load_avg;
 	out->cfs1_load_sum_out[k] = rq1->cfs.avg.load_sum;
 	out->cfs1_last_update[k] = rq1->cfs.avg.last_update_time;
-	out->cfs1_util_est_out[k] = rq1->cfs.avg.util_est;
+	out->cfs1_util_est_out[k] = kc_util_est(rq1->cfs.avg);
 	out->removed_nr0[k] = (uint64_t)rq0->cfs.removed.nr;
 	out->removed_util0[k] = rq0->cfs.removed.util_avg;
 	out->removed_load0[k] = rq0->cfs.removed.load_avg;
@@ -138,6 +140,10 @@ void kside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 	kc_paths_cpu_scale = in->cpu_scale;
 	kc_paths_freq_scale = in->freq_scale;
 	sched_uclamp_used = in->uclamp_used != 0;
+#ifdef KC_LINUX_6_1 /* sched_init_granularity() with both CPUs online */
+	kc_paths_online_cpus = KC_PATH_CPUS;
+	k_update_sysctl();
+#endif
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++)
 		k_uclamp_se_set(&uclamp_default[id], k_uclamp_none(UCLAMP_MAX), false);
 	kc_rq_init(pin);
@@ -163,7 +169,7 @@ void kside_migrate_task_rq_fair(const struct kc_migrate_task_rq_fair_in *in,
 		out->t_runnable_avg[t] = se->avg.runnable_avg;
 		out->t_load_avg[t] = se->avg.load_avg;
 		out->t_last_update[t] = se->avg.last_update_time;
-		out->t_util_est[t] = se->avg.util_est;
+		out->t_util_est[t] = kc_util_est(se->avg);
 		out->t_on_rq[t] = se->on_rq;
 		out->t_delayed[t] = se->sched_delayed;
 		out->t_vruntime[t] = se->vruntime;

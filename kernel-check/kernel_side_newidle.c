@@ -6,7 +6,12 @@
  * (kernel_extract_newidle.c, from functions_newidle.txt, every one renamed k_<name>):
  * sched_balance_newidle(), sched_balance_domains(), nohz_balancer_kick() or
  * ttwu_do_activate(). The stubs kstubs_newidle.h lists are here: they log their calls and
- * answer the case's values; nothing here computes an answer itself.
+ * answer the case's values; nothing here computes an answer itself. Compiled again with
+ * KC_LINUX_7_3 on the functions cut from linux-source-7.3 (moves-newidle-7.3.txt) for
+ * sched_balance_newidle_7_3: there the avg_idle path runs update_rq_avg_idle() after
+ * ttwu_do_activate() (7.3's put_prev_task_idle() calls it as the CPU leaves idle; its
+ * ttwu_do_activate() no longer updates avg_idle), and nohz.nr_cpus is gone (the count of
+ * nohz.idle_cpus_mask is read instead).
  *
  * A translation unit of its own: every name is static, so none meets the library's.
  */
@@ -53,21 +58,38 @@ static void sched_balance_update_blocked_averages(int cpu)
 	kc_ni_log(KC_NI_CALL_BLOCKED, 0, 0);
 }
 
+static void __sched_balance_update_blocked_averages(struct rq *rq)
+{
+	sched_balance_update_blocked_averages(rq->cpu);
+}
+
 static u64 sched_clock_cpu(int cpu)
 {
 	(void)cpu;
 	return kc_ni_sched_clock;
 }
 
+/* the case's idle CPUs, less one with a wake-up on its wake list, as syscalls.c's idle_cpu() */
 static int idle_cpu(int cpu)
 {
-	return (int)kc_in->cpu_idle[cpu];
+	return (int)kc_in->cpu_idle[cpu] && !cpu_rq(cpu)->ttwu_pending;
 }
 
 static int sched_idle_cpu(int cpu)
 {
 	(void)cpu;
 	return (int)kc_in->sched_idle;
+}
+
+static int sched_idle_rq(struct rq *rq)
+{
+	return sched_idle_cpu(rq->cpu);
+}
+
+static bool is_core_idle(int cpu)
+{
+	(void)cpu;
+	abort(); /* no SMT */
 }
 
 static void activate_task(struct rq *rq, struct task_struct *p, int flags)
@@ -145,7 +167,11 @@ static void kc_ni_domains(const struct kc_sched_balance_newidle_in *in)
  * of nohz mode, as set_cpu_sd_state_busy() and _idle() keep it */
 static void kc_ni_nohz(const struct kc_sched_balance_newidle_in *in)
 {
+#ifdef KC_LINUX_7_3
+	nohz = (struct kc_ni_nohz){ .has_blocked_load = (int)in->nohz_has_blocked,
+#else
 	nohz = (struct kc_ni_nohz){ .has_blocked = (int)in->nohz_has_blocked,
+#endif
 				    .needs_update = (int)in->nohz_needs_update,
 				    .next_balance = (unsigned long)in->nohz_next_balance,
 				    .next_blocked = (unsigned long)in->nohz_next_blocked };
@@ -156,15 +182,19 @@ static void kc_ni_nohz(const struct kc_sched_balance_newidle_in *in)
 		rq->nohz_tick_stopped = (unsigned)in->tick_stopped[c];
 		if (rq->nohz_tick_stopped) {
 			cpumask_set_cpu(c, nohz.idle_cpus_mask);
+#ifndef KC_LINUX_7_3
 			atomic_inc(&nohz.nr_cpus);
+#endif
 		}
 		kc_ni_sd_llc[c] = NULL;
 		kc_ni_sd_llc_shared[c] = NULL;
+		kc_ni_sd_balance_shared[c] = NULL;
 		if (in->llc >> c & 1) {
 			kc_ni_llc_sd[c] = (struct sched_domain){ .nohz_idle = (int)in->tick_stopped[c],
 								 .shared = &kc_ni_llc_shared };
 			kc_ni_sd_llc[c] = &kc_ni_llc_sd[c];
 			kc_ni_sd_llc_shared[c] = &kc_ni_llc_shared;
+			kc_ni_sd_balance_shared[c] = &kc_ni_llc_shared; /* the asym domain has none */
 			if (!in->tick_stopped[c])
 				atomic_inc(&kc_ni_llc_shared.nr_busy_cpus);
 		}
@@ -195,6 +225,7 @@ static void kc_ni_state(const struct kc_sched_balance_newidle_in *in)
 	rq = &kc_ni_rq[in->this_cpu];
 	rq->nr_running = (unsigned)in->nr_running;
 	rq->cfs.h_nr_queued = (unsigned)in->h_nr_queued;
+	rq->cfs.h_nr_runnable = (unsigned)(in->h_nr_queued - in->nr_delayed);
 	rq->ttwu_pending = (unsigned)in->ttwu_pending;
 	rq->clock = in->clock;
 	rq->idle_stamp = in->idle_stamp;
@@ -230,9 +261,14 @@ void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	case KC_NI_KICK:
 		k_nohz_balancer_kick(rq);
 		break;
-	default:
+	default: /* the wake-up, the idle state's exit, then the switch away from idle (7.3:
+		  * put_prev_task_idle()'s update_rq_avg_idle()) */
 		p.sched_class = &fair;
 		k_ttwu_do_activate(rq, &p, 0, &rf);
+		rq->clock += in->idle_exit;
+#ifdef KC_LINUX_7_3
+		k_update_rq_avg_idle(rq);
+#endif
 		break;
 	}
 	for (unsigned l = 0; l < in->nr_sd; l++) {
@@ -254,6 +290,10 @@ void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 				  (f & NOHZ_NEXT_KICK ? KC_NI_KICK_NEXT : 0);
 	}
 	out->nohz_next_balance = nohz.next_balance;
+#ifdef KC_LINUX_7_3
+	out->nohz_nr_cpus = (uint64_t)__builtin_popcountl(nohz.idle_cpus_mask->bits);
+#else
 	out->nohz_nr_cpus = (uint64_t)atomic_read(&nohz.nr_cpus);
+#endif
 	out->tick_stopped = rq->nohz_tick_stopped;
 }

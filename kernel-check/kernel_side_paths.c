@@ -9,7 +9,9 @@
  * CPU's __schedule() setting a task next (set_next_task_fair()), sched_tick() up to
  * task_tick_fair(), try_to_wake_up()'s wakeup_preempt() (check_preempt_wakeup_fair()) and
  * __schedule()'s pick (pick_next_task_fair(), 7.3's pick_task_fair(), with
- * put_prev_set_next_task()), each after update_rq_clock(). The hooked calls (extract.py --hook),
+ * put_prev_set_next_task()), each after update_rq_clock(). Compiled again for 7.3.4
+ * (KC_LINUX_7_3) and for 6.1.192 (KC_LINUX_6_1: CFS, the thermal pressure, 6.1's pick and
+ * fork as kernel-check/README.md's "The 6.1 path groups" says). The hooked calls (extract.py --hook),
  * cpufreq_update_util() and update_misfit_status() are logged; all but the last are then made.
  *
  * A translation unit of its own (kstubs_paths.h): nothing here computes an answer itself, it
@@ -27,6 +29,16 @@ struct uclamp_se uclamp_default[UCLAMP_CNT];
 unsigned long kc_paths_cpu_scale, kc_paths_freq_scale;
 unsigned long kc_paths_hw_pressure;
 unsigned int kc_paths_freq_ref;
+#ifdef KC_LINUX_6_1
+/* fair.c's CFS tunables (update_sysctl() scales three for kc_paths_online_cpus) */
+unsigned int sysctl_sched_latency, sysctl_sched_min_granularity;
+unsigned int sysctl_sched_idle_min_granularity = 750000U;
+unsigned int sysctl_sched_wakeup_granularity, sched_nr_latency = 8;
+unsigned int kc_paths_online_cpus;
+int sched_thermal_decay_shift; /* the boot parameter's default */
+unsigned long kc_paths_thermal_pressure;
+unsigned int kc_paths_freq_factor;
+#endif
 static struct task_struct kc_tasks[KC_PATH_TASKS], kc_idle_task, kc_rt_task;
 static struct root_domain kc_rd;
 static u64 kc_sched_clock;
@@ -36,10 +48,10 @@ static unsigned kc_step;
 /* the augmented tree's callbacks (fair.c's RB_DECLARE_CALLBACKS line, after its compute) */
 static const struct rb_augment_callbacks min_vruntime_cb;
 #include "kernel_extract_paths.c"
-#ifdef KC_LINUX_7_3
+#if defined(KC_LINUX_7_3)
 RB_DECLARE_CALLBACKS_MULTI(static, min_vruntime_cb, struct sched_entity, run_node,
 			   k_min_vruntime_copy, k_min_vruntime_update);
-#else
+#elif !defined(KC_LINUX_6_1) /* 6.1's timeline is a plain rbtree */
 RB_DECLARE_CALLBACKS(static, min_vruntime_cb, struct sched_entity, run_node, min_vruntime,
 		     k_min_vruntime_update);
 #endif
@@ -53,12 +65,20 @@ static const struct sched_class kc_fair_sched_class = {
 };
 
 /* idle.c's put_prev_task_idle(): the deadline server's and sched_ext's, nothing of this unit */
+#ifdef KC_LINUX_6_1
+static void kc_put_prev_task_idle(struct rq *rq, struct task_struct *prev)
+{
+	(void)rq;
+	(void)prev;
+}
+#else
 static void kc_put_prev_task_idle(struct rq *rq, struct task_struct *prev, struct task_struct *next)
 {
 	(void)rq;
 	(void)prev;
 	(void)next;
 }
+#endif
 
 /*
  * idle.c's set_next_task_idle(): update_idle_core() (SCHED_SMT), sched_ext and the statistics
@@ -90,11 +110,24 @@ static void kc_set_curr(struct rq *rq, struct task_struct *p)
 #endif
 }
 
-/* the delayed tasks of @cfs_rq: a count of 6.12's, 7.3's cfs_h_nr_delayed() */
+/* the runnable tasks of @cfs_rq: 6.1's h_nr_running (no delayed task there), 6.12's count */
+static unsigned int kc_h_nr_runnable(const struct cfs_rq *cfs_rq)
+{
+#ifdef KC_LINUX_6_1
+	return cfs_rq->h_nr_running;
+#else
+	return cfs_rq->h_nr_runnable;
+#endif
+}
+
+/* the delayed tasks of @cfs_rq: a count of 6.12's, 7.3's cfs_h_nr_delayed(); 6.1 has none */
 static unsigned int kc_h_nr_delayed(const struct cfs_rq *cfs_rq)
 {
-#ifdef KC_LINUX_7_3
+#if defined(KC_LINUX_7_3)
 	return cfs_rq->h_nr_queued - cfs_rq->h_nr_runnable;
+#elif defined(KC_LINUX_6_1)
+	(void)cfs_rq;
+	return 0;
 #else
 	return cfs_rq->h_nr_delayed;
 #endif
@@ -145,13 +178,13 @@ int kc_paths_sched_balance_newidle(struct rq *rq, struct rq_flags *rf)
 
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p)
 {
-	kc_log(KC_CALL_UTIL_EST_ENQUEUE, kc_index(p), cfs_rq->avg.util_est);
+	kc_log(KC_CALL_UTIL_EST_ENQUEUE, kc_index(p), kc_util_est(cfs_rq->avg));
 	k_util_est_enqueue(cfs_rq, p);
 }
 
 static void kc_hook_util_est_dequeue(struct cfs_rq *cfs_rq, struct task_struct *p)
 {
-	kc_log(KC_CALL_UTIL_EST_DEQUEUE, kc_index(p), cfs_rq->avg.util_est);
+	kc_log(KC_CALL_UTIL_EST_DEQUEUE, kc_index(p), kc_util_est(cfs_rq->avg));
 	k_util_est_dequeue(cfs_rq, p);
 }
 
@@ -189,6 +222,17 @@ static void kc_hook_uclamp_rq_dec_id(struct rq *rq, struct task_struct *p, enum 
 	k_uclamp_rq_dec_id(rq, p, clamp_id);
 }
 
+/* init_cfs_rq()'s start of the timeline; 6.1's capacity_orig_of() (update_cpu_capacity()) */
+static void kc_cfs_rq_init(struct rq *rq)
+{
+#ifdef KC_LINUX_6_1
+	rq->cfs.min_vruntime = (u64)(-(1LL << 20));
+	rq->cpu_capacity_orig = kc_paths_cpu_scale;
+#else
+	rq->cfs.zero_vruntime = (u64)(-(1LL << 20));
+#endif
+}
+
 static void kc_rq_init(const struct kc_path_in *in)
 {
 	struct rq *rq = &kc_paths_rq;
@@ -199,12 +243,15 @@ static void kc_rq_init(const struct kc_path_in *in)
 	memset(&kc_idle_task, 0, sizeof(kc_idle_task));
 	memset(&kc_rt_task, 0, sizeof(kc_rt_task));
 	kc_paths_hw_pressure = 0;
+#ifdef KC_LINUX_6_1
+	kc_paths_thermal_pressure = 0;
+#endif
 	kc_idle_task.sched_class = &kc_idle_sched_class;
 	rq->rd = &kc_rd;
 	rq->idle = &kc_idle_task;
 	kc_set_curr(rq, in->rt_curr ? &kc_rt_task : &kc_idle_task);
 	rq->nr_running = in->rt_curr ? 1 : 0;
-	rq->cfs.zero_vruntime = (u64)(-(1LL << 20)); /* init_cfs_rq() */
+	kc_cfs_rq_init(rq);
 	rq->clock = rq->clock_task = rq->clock_pelt = in->clock0;
 	kc_sched_clock = in->clock0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++) /* init_uclamp_rq() */
@@ -218,7 +265,7 @@ static void kc_rq_init(const struct kc_path_in *in)
 	sa->load_avg = in->cfs_load_avg;
 	sa->load_sum = in->cfs_load_sum;
 	sa->period_contrib = (u32)in->cfs_period_contrib;
-	sa->util_est = (unsigned int)in->cfs_util_est;
+	kc_util_est(*sa) = (unsigned int)in->cfs_util_est;
 }
 
 static void kc_task_init(const struct kc_path_in *in, unsigned t)
@@ -235,11 +282,13 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 #ifdef KC_LINUX_7_3
 	p->se.h_load = p->se.load; /* its last enqueue's reweight_eevdf() (no group above it) */
 #endif
+#ifndef KC_LINUX_6_1 /* 6.1 has no slice of its own: sched_slice() */
 	p->se.slice = sysctl_sched_base_slice;
 	if (in->slice[t]) { /* __setscheduler_params(): a custom slice */
 		p->se.slice = in->slice[t];
 		p->se.custom_slice = 1;
 	}
+#endif
 	p->se.run_node.__rb_parent_color = (unsigned long)&p->se.run_node; /* RB_CLEAR_NODE */
 	sa->last_update_time = in->last_update[t];
 	sa->util_avg = in->util_avg[t];
@@ -249,8 +298,12 @@ static void kc_task_init(const struct kc_path_in *in, unsigned t)
 	sa->load_avg = in->load_avg[t];
 	sa->load_sum = in->load_sum[t];
 	sa->period_contrib = (u32)in->period_contrib[t];
-	sa->util_est = (unsigned int)in->util_est[t];
+	kc_util_est(*sa) = (unsigned int)in->util_est[t];
+#ifdef KC_LINUX_6_1
+	sa->util_est.ewma = (unsigned int)in->util_avg[t]; /* kcase.h: the case's util_avg */
+#else
 	p->se.vlag = (s64)in->vlag[t];
+#endif
 	/* sched_setattr()'s uclamp requests (__setscheduler_uclamp()) */
 	k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], (unsigned int)in->uclamp_min[t], true);
 	k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], (unsigned int)in->uclamp_max[t], true);
@@ -270,7 +323,11 @@ static void kc_tick(struct rq *rq, unsigned long khz)
 	if (khz) /* e.g. qcom_lmh_dcvs_notify() */
 		k_topology_update_hw_pressure(&cpu0, khz);
 	update_rq_clock(rq);
+#ifdef KC_LINUX_6_1 /* 6.1's scheduler_tick(): the thermal pressure on rq_clock_thermal() */
+	k_update_hw_load_avg(k_rq_clock_thermal(rq), rq, arch_scale_thermal_pressure(cpu_of(rq)));
+#else
 	k_update_hw_load_avg(rq_clock_task(rq), rq, arch_scale_hw_pressure(cpu_of(rq)));
+#endif
 	if (kc_fair_curr(rq))
 		k_task_tick_fair(rq, rq->curr, 0);
 }
@@ -295,6 +352,53 @@ static int kc_ttwu(struct rq *rq, struct task_struct *p)
 	return 1;
 }
 
+/* block_task(): dequeue_task(DEQUEUE_SLEEP), and off the runqueue unless delayed (6.1: always) */
+static void kc_block(struct rq *rq, struct task_struct *p)
+{
+#ifdef KC_LINUX_6_1
+	k_dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK);
+	__block_task(rq, p);
+#else
+	if (k_dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK))
+		__block_task(rq, p);
+#endif
+}
+
+#ifdef KC_LINUX_6_1
+/*
+ * 6.1's pick_next_task_fair() as FAIR_GROUP_SCHED runs it on a flat hierarchy (the v6.1 model's
+ * pick, as group cfs_6_1's driver): update_curr() of a curr still queued, pick_next_entity()
+ * with it, put_prev_entity() / set_next_entity() only if another task is picked, then
+ * update_misfit_status(); with no fair task, the newidle balance (the stub) and NULL
+ */
+static struct task_struct *kc_pick_next_task_fair(struct rq *rq, struct task_struct *prev,
+						  struct rq_flags *rf)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *curr = cfs_rq->curr, *se;
+	struct task_struct *p;
+
+	if (!k_sched_fair_runnable(rq)) {
+		sched_balance_newidle(rq, rf); /* pulls nothing */
+		return NULL;
+	}
+	if (curr) {
+		if (curr->on_rq)
+			k_update_curr(cfs_rq);
+		else
+			curr = NULL;
+	}
+	se = k_pick_next_entity(cfs_rq, curr);
+	p = k_task_of(se);
+	if (prev != p) {
+		k_put_prev_entity(cfs_rq, &prev->se);
+		k_set_next_entity(cfs_rq, se);
+	}
+	update_misfit_status(p, rq);
+	return p;
+}
+#endif
+
 /*
  * __schedule() of the fair curr, after block_task() if it sleeps (@block): __pick_next_task()'s
  * path when every task is fair, the fair class's pick (which dequeues for good the delayed tasks
@@ -307,9 +411,16 @@ static void kc_schedule(struct rq *rq, bool block)
 	struct rq_flags rf = { 0 };
 
 	update_rq_clock(rq);
-	if (block && k_dequeue_task(rq, prev, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK))
-		__block_task(rq, prev);
-#ifdef KC_LINUX_7_3
+	if (block)
+		kc_block(rq, prev);
+#if defined(KC_LINUX_6_1)
+	next = kc_pick_next_task_fair(rq, prev, &rf);
+	if (!next) { /* __pick_next_task(): put_prev_task(), then pick_next_task_idle() */
+		next = rq->idle;
+		prev->sched_class->put_prev_task(rq, prev);
+		next->sched_class->set_next_task(rq, next, true);
+	}
+#elif defined(KC_LINUX_7_3)
 	next = k_pick_task_fair(rq, &rf);
 	if (!next)
 		next = rq->idle; /* pick_task_idle() */
@@ -325,6 +436,22 @@ static void kc_schedule(struct rq *rq, bool block)
 	kc_set_curr(rq, next);
 }
 
+#ifdef KC_LINUX_6_1
+/*
+ * 6.1's task_fork_fair() without a parent running here (as group cfs_6_1's driver, as capsim
+ * forks): the new entity placed a slice after min_vruntime, then relative to it
+ */
+static void kc_fork(struct rq *rq, struct task_struct *p)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+
+	k_update_curr(cfs_rq);
+	p->se.vruntime = cfs_rq->min_vruntime;
+	k_place_entity(cfs_rq, &p->se, 1);
+	p->se.vruntime -= cfs_rq->min_vruntime;
+}
+#endif
+
 /* one step; 0 if its task is not in a state for it */
 static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait, unsigned long khz)
 {
@@ -335,8 +462,14 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 			return 0;
 		p->in_iowait = iowait;
 		update_rq_clock(rq);
+#ifdef KC_LINUX_6_1
+		if (op == KC_PATH_NEW)
+			kc_fork(rq, p);
+		k_enqueue_task(rq, p, ENQUEUE_NOCLOCK | (op == KC_PATH_NEW ? 0 : ENQUEUE_WAKEUP));
+#else
 		k_enqueue_task(rq, p, ENQUEUE_NOCLOCK |
 				      (op == KC_PATH_NEW ? ENQUEUE_INITIAL : ENQUEUE_WAKEUP));
+#endif
 		p->on_rq = TASK_ON_RQ_QUEUED;
 		p->in_iowait = 0; /* io_schedule_finish() */
 		if (op == KC_PATH_NEW && kc_fair_curr(rq)) /* wake_up_new_task()'s wakeup_preempt() */
@@ -346,8 +479,7 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 		if (!p->on_rq || p->se.sched_delayed || p == rq->curr)
 			return 0;
 		update_rq_clock(rq);
-		if (k_dequeue_task(rq, p, DEQUEUE_SLEEP | DEQUEUE_NOCLOCK))
-			__block_task(rq, p);
+		kc_block(rq, p);
 		return 1;
 	case KC_PATH_REQUEUE:
 		if (!p->se.sched_delayed)
@@ -360,6 +492,9 @@ static int kc_op(struct rq *rq, unsigned op, struct task_struct *p, bool iowait,
 			return 0;
 		update_rq_clock(rq);
 		k_set_next_task_fair(rq, p, true); /* put_prev_set_next_task() after idle */
+#ifdef KC_LINUX_6_1 /* 6.1: pick_next_task_fair()'s, after its set_next_entity() */
+		update_misfit_status(p, rq);
+#endif
 		kc_set_curr(rq, p);
 		return 1;
 	case KC_PATH_TICK:
@@ -387,6 +522,11 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 	kc_paths_cpu_scale = in->cpu_scale;
 	kc_paths_freq_scale = in->freq_scale;
 	kc_paths_freq_ref = (unsigned int)in->freq_ref;
+#ifdef KC_LINUX_6_1 /* init_cpu_capacity_callback(): cpuinfo.max_freq / 1000 */
+	kc_paths_freq_factor = (unsigned int)(in->freq_ref / 1000);
+	kc_paths_online_cpus = 1;
+	k_update_sysctl(); /* sched_init_granularity() */
+#endif
 	sched_uclamp_used = in->uclamp_used != 0;
 	for (int id = UCLAMP_MIN; id < UCLAMP_CNT; id++) /* init_uclamp() */
 		k_uclamp_se_set(&uclamp_default[id], k_uclamp_none(UCLAMP_MAX), false);
@@ -399,7 +539,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->applied[k] = (uint64_t)kc_op(rq, (unsigned)in->op[k], &kc_tasks[in->task[k]],
 						  in->iowait[k] != 0, in->khz[k]);
 		out->nr_running[k] = rq->nr_running;
-		out->h_nr_runnable[k] = rq->cfs.h_nr_runnable;
+		out->h_nr_runnable[k] = kc_h_nr_runnable(&rq->cfs);
 		out->h_nr_delayed[k] = kc_h_nr_delayed(&rq->cfs);
 		out->load_weight[k] = scale_load_down(rq->cfs.load.weight);
 		out->cfs_util_avg_out[k] = rq->cfs.avg.util_avg;
@@ -409,15 +549,20 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->cfs_load_avg_out[k] = rq->cfs.avg.load_avg;
 		out->cfs_load_sum_out[k] = rq->cfs.avg.load_sum;
 		out->cfs_last_update[k] = rq->cfs.avg.last_update_time;
-		out->cfs_util_est_out[k] = rq->cfs.avg.util_est;
+		out->cfs_util_est_out[k] = kc_util_est(rq->cfs.avg);
 		out->uclamp_min_rq[k] = k_uclamp_rq_get(rq, UCLAMP_MIN);
 		out->uclamp_max_rq[k] = k_uclamp_rq_get(rq, UCLAMP_MAX);
 		out->uclamp_idle[k] = !!(rq->uclamp_flags & UCLAMP_FLAG_IDLE);
-		out->overloaded[k] = (uint64_t)k_get_rd_overloaded(rq->rd);
+		out->overloaded[k] = (uint64_t)kc_rd_overloaded(rq->rd);
 		out->curr_task[k] = kc_fair_curr(rq) ? kc_index(rq->curr) + 1 : 0;
 		out->need_resched[k] = (uint64_t)rq->curr->kc_need_resched;
+#ifdef KC_LINUX_6_1 /* min_vruntime; the thermal pressure's average */
+		out->zero_vruntime_out[k] = rq->cfs.min_vruntime;
+		out->hw_load_avg_out[k] = rq->avg_thermal.load_avg;
+#else
 		out->zero_vruntime_out[k] = rq->cfs.zero_vruntime;
 		out->hw_load_avg_out[k] = rq->avg_hw.load_avg;
+#endif
 	}
 	for (unsigned t = 0; t < in->nr_tasks; t++) {
 		const struct sched_entity *se = &kc_tasks[t].se;
@@ -427,7 +572,7 @@ void kside_path(const struct kc_path_in *in, struct kc_path_out *out)
 		out->t_runnable_avg[t] = se->avg.runnable_avg;
 		out->t_load_avg[t] = se->avg.load_avg;
 		out->t_last_update[t] = se->avg.last_update_time;
-		out->t_util_est[t] = se->avg.util_est;
+		out->t_util_est[t] = kc_util_est(se->avg);
 		out->t_on_rq[t] = se->on_rq;
 		out->t_delayed[t] = se->sched_delayed;
 		out->t_vruntime[t] = se->vruntime;
@@ -474,4 +619,7 @@ void kside_pick_next_task_fair(const struct kc_pick_next_task_fair_in *in,
 #include "kernel_side_migrate.c"
 #ifdef KC_LINUX_7_3
 #include "kernel_side_eevdf_7_3.c"
+#endif
+#ifdef KC_LINUX_6_1
+#include "kernel_side_misfit_6_1.c"
 #endif

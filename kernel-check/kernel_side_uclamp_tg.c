@@ -7,7 +7,8 @@
  * uclamp_update_root_tg()), each cpu.uclamp.min/max write through cpu_uclamp_write(), then
  * uclamp_eff_get() of each task, all with the functions functions_uclamp_tg.txt cut out of
  * linux-source-6.12 under CONFIG_UCLAMP_TASK_GROUP (kernel_extract_uclamp_tg.c, each renamed
- * k_<name>).
+ * k_<name>; compiled again with KC_LINUX_7_3 on linux-source-7.3's for uclamp_tg_7_3,
+ * moves-uclamp_tg-7.3.txt).
  *
  * A translation unit of its own (the cut functions are static; it shares kstubs.h's types):
  * nothing here computes an answer itself.

@@ -9,7 +9,8 @@
  *     level l, and takes sd_cost[l] ns of sched_clock_cpu(): the pass itself is group lb_walk's
  *     and the engine's tests'; sched_balance_update_blocked_averages() is logged and takes no
  *     time; both calls are logged with their arguments;
- *   - idle_cpu() and sched_idle_cpu() answer the case's cpu_idle[] and sched_idle;
+ *   - idle_cpu() and sched_idle_cpu() answer the case's cpu_idle[] (idle_cpu() 0 with
+ *     rq->ttwu_pending, as syscalls.c's) and sched_idle;
  *   - ttwu_do_activate()'s activate_task(), wakeup_preempt() and ttwu_do_wakeup() do nothing
  *     (the enqueue is group enqueue_task_fair's);
  *   - smp_call_function_single_async() (kick_ilb()'s IPI) records the ILB; its softirq does
@@ -18,6 +19,12 @@
  *     the proportional newidle balance (docs/model.md);
  *   - no SD_ASYM_PACKING domain (arm64 has none), every CPU housekeeping and active; locks,
  *     RCU and lockdep do nothing.
+ * On 7.3 (KC_LINUX_7_3, group sched_balance_newidle_7_3) besides: no SMT (sched_smt_active()
+ * false: find_new_ilb() takes the first idle CPU), NI_RATE on as 7.3's features.h has it
+ * (sched_clock() is sched_clock_cpu()'s: it only moves newidle_ratio, which NI_RANDOM alone
+ * reads), sched_idle_rq() answers the case's sched_idle, __sched_balance_update_blocked_averages()
+ * is logged as 6.12's sched_balance_update_blocked_averages() is, and no task of another class
+ * is queued while the walk runs (rq_modified_above() false: one thread).
  */
 #ifndef KERNEL_CHECK_KSTUBS_NEWIDLE_H
 #define KERNEL_CHECK_KSTUBS_NEWIDLE_H
@@ -40,7 +47,10 @@ typedef uint32_t u32;
 #define __latent_entropy
 #define __rcu
 #define const_debug static /* sysctl_sched_migration_cost: this unit's own */
+#define __read_mostly static /* 7.3's */
+#define __must_hold(x)
 #define SCHED_WARN_ON(x) ((void)(x))
+#define WARN_ON_ONCE(x) ((void)(x))
 #define BIT(n) (1UL << (n))
 #define min(a, b) ({ __auto_type mn_a_ = (a); __auto_type mn_b_ = (b); mn_a_ < mn_b_ ? mn_a_ : mn_b_; })
 #define max(a, b) ({ __auto_type mx_a_ = (a); __auto_type mx_b_ = (b); mx_a_ > mx_b_ ? mx_a_ : mx_b_; })
@@ -58,6 +68,9 @@ typedef uint32_t u32;
 #define rcu_read_unlock() do { } while (0)
 #define rcu_dereference(p) (p)
 #define rcu_dereference_check(p, c) (p)
+#define rcu_dereference_all(p) (p)
+#define rcu_dereference_all_check(p, c) (p)
+#define lockdep_assert_irqs_disabled() do { } while (0)
 #define lockdep_is_held(l) 1
 #define lockdep_assert_rq_held(rq) do { } while (0)
 #define assert_clock_updated(rq) do { } while (0)
@@ -100,7 +113,18 @@ typedef struct cpumask cpumask_var_t[1];
 #define for_each_cpu_and(i, a, b)                                                         \
 	for ((i) = 0; (i) < NR_CPUS; (i)++)                                               \
 		if (!(((a)->bits & (b)->bits) >> (i) & 1)) {} else
-enum hk_type { HK_TYPE_MISC, HK_TYPE_SCHED };
+/* 7.3's find_new_ilb(): the mask it walks is written as it goes */
+#define for_each_cpu(i, m)                                                                \
+	for ((i) = 0; (i) < NR_CPUS; (i)++)                                               \
+		if (!((m)->bits >> (i) & 1)) {} else
+#define cpumask_and(d, a, b) ((d)->bits = (a)->bits & (b)->bits)
+#define cpumask_andnot(d, a, b) ((d)->bits = (a)->bits & ~(b)->bits)
+#define cpumask_empty(m) (!(m)->bits)
+static struct cpumask kc_ni_select_rq_mask, kc_ni_smt_mask;
+#define this_cpu_cpumask_var_ptr(v) (&kc_ni_##v)
+#define sched_smt_active() false
+#define cpu_smt_mask(c) ((void)(c), &kc_ni_smt_mask)
+enum hk_type { HK_TYPE_MISC, HK_TYPE_SCHED, HK_TYPE_KERNEL_NOISE };
 static struct cpumask kc_ni_all_cpus;
 #define housekeeping_cpumask(t) (&kc_ni_all_cpus)
 #define housekeeping_cpu(c, t) true
@@ -117,6 +141,7 @@ enum cpu_idle_type { __CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_
 /* features (kernel/sched/features.h): NI_RANDOM off, see above */
 #define sched_feat(x) (kc_ni_feat_##x)
 #define kc_ni_feat_NI_RANDOM 0
+#define kc_ni_feat_NI_RATE 1
 static u32 sched_rng(void);
 
 struct sched_domain_shared {
@@ -133,6 +158,7 @@ struct sched_domain {
 	unsigned int newidle_call, newidle_success, newidle_ratio;
 	u64 max_newidle_lb_cost;
 	unsigned long last_decay_max_lb_cost;
+	u64 newidle_stamp; /* 7.3's NI_RATE */
 	struct sched_domain_shared *shared;
 	struct cpumask span;
 };
@@ -143,6 +169,7 @@ struct root_domain {
 };
 struct cfs_rq {
 	unsigned int h_nr_queued;
+	unsigned int h_nr_runnable; /* 7.3's nohz_balancer_kick(): h_nr_queued less the delayed */
 };
 struct sched_class;
 struct task_struct {
@@ -191,6 +218,7 @@ static inline int cpu_of(struct rq *rq)
 static struct sched_domain *kc_ni_sd_llc[NR_CPUS], *kc_ni_sd_asym_packing[NR_CPUS],
 	*kc_ni_sd_asym_cpucapacity[NR_CPUS];
 static struct sched_domain_shared *kc_ni_sd_llc_shared[NR_CPUS];
+static struct sched_domain_shared *kc_ni_sd_balance_shared[NR_CPUS]; /* 7.3's */
 #define per_cpu(var, cpu) (kc_ni_##var[cpu])
 static bool kc_ni_asym_active;
 #define static_branch_unlikely(k) (*(k))
@@ -201,8 +229,12 @@ static unsigned long kc_ni_arch_cap[NR_CPUS];
 /* nohz's state (fair.c's anonymous struct, the fields the cut code reads) */
 struct kc_ni_nohz {
 	struct cpumask idle_cpus_mask[1];
+#ifdef KC_LINUX_7_3
+	int has_blocked_load;
+#else
 	atomic_t nr_cpus;
 	int has_blocked;
+#endif
 	int needs_update;
 	unsigned long next_balance;
 	unsigned long next_blocked;
@@ -217,8 +249,17 @@ static int sched_balance_rq(int this_cpu, struct rq *this_rq, struct sched_domai
 		     enum cpu_idle_type idle, int *continue_balancing);
 static void sched_balance_update_blocked_averages(int cpu);
 static u64 sched_clock_cpu(int cpu);
+#define sched_clock() sched_clock_cpu(0)
 static int idle_cpu(int cpu);
 static int sched_idle_cpu(int cpu);
+/* 7.3's */
+static void __sched_balance_update_blocked_averages(struct rq *rq);
+static int sched_idle_rq(struct rq *rq);
+static const struct sched_class fair_sched_class;
+#define rq_modified_begin(rq, class) ((void)(rq), (void)(class))
+#define rq_modified_above(rq, class) ((void)(rq), (void)(class), false)
+/* no SMT (sched_smt_active() false): never called */
+static bool is_core_idle(int cpu);
 static void activate_task(struct rq *rq, struct task_struct *p, int flags);
 static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags);
 static void ttwu_do_wakeup(struct task_struct *p);

@@ -113,7 +113,14 @@ struct sched_avg {
 	unsigned long load_avg;
 	unsigned long runnable_avg;
 	unsigned long util_avg;
+#ifdef KC_LINUX_6_1
+	struct util_est { /* 6.1's two values (6.8 kept one) */
+		unsigned int enqueued;
+		unsigned int ewma;
+	} util_est;
+#else
 	unsigned int util_est;
+#endif
 };
 struct sched_entity {
 	struct load_weight load;
@@ -144,8 +151,13 @@ struct task_struct;
 struct sched_class {
 	int uclamp_enabled;
 	void (*enqueue_task)(struct rq *rq, struct task_struct *p, int flags);
+#ifdef KC_LINUX_6_1 /* 6.1's: no answer, and no next task */
+	void (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
+	void (*put_prev_task)(struct rq *rq, struct task_struct *p);
+#else
 	bool (*dequeue_task)(struct rq *rq, struct task_struct *p, int flags);
 	void (*put_prev_task)(struct rq *rq, struct task_struct *p, struct task_struct *next);
+#endif
 	void (*set_next_task)(struct rq *rq, struct task_struct *p, bool first);
 };
 struct task_struct {
@@ -159,6 +171,9 @@ struct task_struct {
 	const struct sched_class *sched_class;
 	struct uclamp_se uclamp_req[UCLAMP_CNT];
 	struct uclamp_se uclamp[UCLAMP_CNT];
+#ifdef KC_LINUX_6_1
+	int nr_cpus_allowed; /* update_misfit_status_6_1 */
+#endif
 };
 struct cfs_rq {
 	struct load_weight load;
@@ -175,6 +190,11 @@ struct cfs_rq {
 	struct sched_entity *curr;
 	struct sched_entity *next;
 	struct sched_avg avg;
+#ifdef KC_LINUX_6_1
+	unsigned int h_nr_running;
+	u64 min_vruntime;
+	struct sched_entity *last, *skip; /* the buddies */
+#endif
 #ifdef KC_LINUX_7_3
 	unsigned int nr_queued;
 	unsigned int h_nr_idle;
@@ -194,6 +214,9 @@ struct cfs_rq {
 struct root_domain {
 	int overloaded;
 	int overutilized;
+#ifdef KC_LINUX_6_1
+	int overload; /* 6.1's name */
+#endif
 };
 struct rq {
 	int cpu;
@@ -212,6 +235,11 @@ struct rq {
 	struct sched_avg avg_hw;
 #ifdef KC_LINUX_7_3
 	struct task_struct *donor; /* proxy execution's: curr */
+#endif
+#ifdef KC_LINUX_6_1
+	struct sched_avg avg_thermal; /* 6.1's name of avg_hw */
+	unsigned long cpu_capacity_orig; /* capacity_orig_of(): arch_scale_cpu_capacity() */
+	unsigned long cpu_capacity, misfit_task_load; /* update_misfit_status_6_1 */
 #endif
 };
 struct rq_flags {
@@ -243,6 +271,7 @@ extern unsigned int kc_paths_freq_ref;     /* arch_topology's per_cpu(capacity_f
 #define TASK_ON_RQ_QUEUED 1
 #define TASK_ON_RQ_MIGRATING 2
 #define TASK_RUNNING 0
+#define TASK_WAKING 0x0200
 #define task_on_rq_queued(p) ((p)->on_rq == TASK_ON_RQ_QUEUED)
 #define task_on_rq_migrating(p) ((p)->on_rq == TASK_ON_RQ_MIGRATING)
 #define task_on_cpu(rq, p) ((rq)->curr == (p))
@@ -415,9 +444,93 @@ static const struct sched_class kc_fair_sched_class;
 #define fair_sched_class kc_fair_sched_class
 #endif
 
+#ifdef KC_LINUX_6_1
+/*
+ * 6.1's (KC_LINUX_6_1): CFS's tunables are fair.c's globals as update_sysctl() sets them for
+ * the case's online CPUs (one, two for migrate_task_rq_fair) from the normalized values (6,
+ * 0.75 and 1 ms), sched_nr_latency 8, SCHED_TUNABLESCALING_LOG; the thermal pressure is arch_topology's
+ * per-CPU thermal_pressure with freq_factor (the case's frequency in MHz), averaged on
+ * rq_clock_thermal() with no sched_thermal_decay_shift; schedstats, the runtime accounting
+ * outside the fair class and check_spread() (SCHED_DEBUG only) do nothing.
+ */
+#define sysctl_sched_latency kc_paths_sched_latency
+#define sysctl_sched_min_granularity kc_paths_sched_min_granularity
+#define sysctl_sched_idle_min_granularity kc_paths_sched_idle_min_granularity
+#define sysctl_sched_wakeup_granularity kc_paths_sched_wakeup_granularity
+#define sched_nr_latency kc_paths_sched_nr_latency
+#define sched_thermal_decay_shift kc_paths_thermal_decay_shift
+#define normalized_sysctl_sched_latency 6000000U
+#define normalized_sysctl_sched_min_granularity 750000U
+#define normalized_sysctl_sched_wakeup_granularity 1000000U
+#define SCHED_TUNABLESCALING_NONE 0
+#define SCHED_TUNABLESCALING_LOG 1
+#define SCHED_TUNABLESCALING_LINEAR 2
+#define sysctl_sched_tunable_scaling SCHED_TUNABLESCALING_LOG
+#define ilog2(n) (63 - __builtin_clzll((unsigned long long)(n)))
+#define num_online_cpus() kc_paths_online_cpus
+extern unsigned int kc_paths_online_cpus;
+extern unsigned int sysctl_sched_latency, sysctl_sched_min_granularity;
+extern unsigned int sysctl_sched_idle_min_granularity, sysctl_sched_wakeup_granularity;
+extern unsigned int sched_nr_latency;
+extern int sched_thermal_decay_shift;
+extern unsigned long kc_paths_thermal_pressure; /* per_cpu(thermal_pressure) */
+extern unsigned int kc_paths_freq_factor;       /* per_cpu(freq_factor), MHz */
+#define arch_scale_thermal_pressure(cpu) kc_paths_thermal_pressure
+#define trace_thermal_pressure_update(cpu, pressure) do { } while (0)
+#define trace_pelt_thermal_tp(rq) do { } while (0)
+#define schedstat_add(var, val) do { } while (0)
+#define schedstat_inc(var) do { } while (0)
+#define trace_sched_stat_runtime(p, d, v) do { } while (0)
+#define account_group_exec_runtime(p, d) do { } while (0)
+#define cgroup_account_cputime(p, d) do { } while (0)
+#define static_key_false(key) 0
+#define ENQUEUE_DELAYED 0 /* never made: 6.1 delays no dequeue (se->sched_delayed stays 0) */
+/* check_update_overutilized_status()'s, never reached: sched_energy_enabled() is off */
+#define set_rd_overutilized_status(rd, status) do { } while (0)
+#define SG_OVERUTILIZED 0x2
+/* update_misfit_status_6_1: the cut update_misfit_status() is the group's; the paths' calls of
+ * it are logged (extract.py --hook), the key is topology.c's */
+#define kc_hook_update_misfit_status(p, rq) kc_paths_update_misfit_status(p, rq)
+#define sched_asym_cpucapacity kc_paths_asym_cpucapacity
+extern bool sched_asym_cpucapacity;
+/*
+ * se_is_idle() is FAIR_GROUP_SCHED's for a task entity (task_has_idle_policy()), as group
+ * cfs_6_1 has it and Android's GKI and Debian build 6.1 (kconfig would cut the stub that
+ * returns 0); the hierarchy is flat otherwise
+ */
+#define se_is_idle(se) k_task_has_idle_policy(k_task_of(se))
+/* the rbtree's callbacks the cut code uses as values */
+#define dummy_rotate k_dummy_rotate
+#define dummy_propagate k_dummy_propagate
+#define dummy_copy k_dummy_copy
+#define dummy_callbacks k_dummy_callbacks
+/* 6.1's scheduler features (kernel/sched/features.h) besides those above */
+#define kc_feat_GENTLE_FAIR_SLEEPERS 1
+#define kc_feat_START_DEBIT 1
+#define kc_feat_LAST_BUDDY 1
+#define kc_feat_UTIL_EST_FASTUP 1
+#define kc_feat_ALT_PERIOD 1
+#define kc_feat_BASE_SLICE 1
+#endif
+
+/* a task's or a cfs_rq's util_est: 6.1's enqueued value (its ewma beside it), 6.12's one */
+#ifdef KC_LINUX_6_1
+#define kc_util_est(sa) ((sa).util_est.enqueued)
+#else
+#define kc_util_est(sa) ((sa).util_est)
+#endif
+/* rd->overloaded as add_nr_running() leaves it: 6.1 writes rd->overload in place */
+#ifdef KC_LINUX_6_1
+#define kc_rd_overloaded(rd) ((rd)->overload)
+#else
+#define kc_rd_overloaded(rd) k_get_rd_overloaded(rd)
+#endif
+
 /* names the cut code uses as values, not calls (extract.py renames calls only) */
 #define __entity_less k___entity_less
+#ifndef KC_LINUX_6_1 /* 6.1's tree is not augmented */
 static inline void min_vruntime_cb_propagate(struct rb_node *rb, struct rb_node *stop);
+#endif
 
 /* the loggers of the hooked calls (CMakeLists.txt's --hook list), defined after the cut code */
 static void kc_hook_util_est_enqueue(struct cfs_rq *cfs_rq, struct task_struct *p);

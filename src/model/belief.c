@@ -185,6 +185,17 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 	}
 }
 
+/*
+ * mirrors topology_update_thermal_pressure(), arch_topology.c (6.1): the capped frequency and
+ * freq_factor (cpuinfo.max_freq / 1000) in MHz, each truncated; 6.8 made both kHz
+ * (capacity_freq_ref), belief_capped_pressure()
+ */
+static uint64_t thermal_pressure_6_1(const struct belief_cpu_params *c, uint32_t capped_khz)
+{
+	return platform_freq_pressure(c->cap_orig, CAPSIM_MUT(230, capped_khz / 1000, capped_khz),
+				      CAPSIM_MUT(245, c->freq_ref / 1000, c->freq_ref));
+}
+
 /* mirrors topology_update_{thermal,hw}_pressure(): one trace with the first CPU, all written */
 static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, uint32_t khz,
 				  int thermal)
@@ -194,7 +205,10 @@ static void write_capped_pressure(struct belief *b, const capsim_cpumask *cpus, 
 
 	if (first >= b->nr_cpus)
 		return;
-	pressure = belief_capped_pressure(&b->cpus[first].p, khz);
+	if (b->p.model == CAPSIM_MODEL_V6_1)
+		pressure = thermal_pressure_6_1(&b->cpus[first].p, khz);
+	else
+		pressure = belief_capped_pressure(&b->cpus[first].p, khz);
 	trace(b, thermal ? "thermal_pressure_update" : "hw_pressure_update", cpus, first, pressure);
 	belief_write_pressure(b, cpus, pressure, thermal);
 }

@@ -177,6 +177,14 @@ bool model_placement_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_newidle_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4 (kernel-check group sched_balance_newidle_7_3); 6.12.118's
+	 * nohz_balancer_kick() counts h_nr_queued, its sched_balance_newidle() takes any task
+	 * queued as pulled and its ttwu_do_activate() updates avg_idle; the v7.3 model only */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

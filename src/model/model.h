@@ -81,6 +81,15 @@ bool model_eevdf_7_3(enum capsim_model model);
 bool model_placement_7_3(enum capsim_model model);
 
 /**
+ * model_newidle_7_3() - whether @model decides when to balance as 7.3 does: the nohz kick's
+ * check_cpu_capacity() test counts cfs.h_nr_runnable (delayed tasks out), the newidle balance
+ * takes a queued fair task (cfs.h_nr_queued) as pulled but no longer a task of another class
+ * (rq_modified_above()), and avg_idle is updated as the CPU leaves idle
+ * (put_prev_task_idle()'s update_rq_avg_idle()), not at the wake-up (ttwu_do_activate()).
+ */
+bool model_newidle_7_3(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

@@ -158,9 +158,22 @@ void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq)
 		rq_signals_changed(s, rq);
 }
 
+#ifndef NDEBUG
+/* The stale field of rq_sync_view()'s idle flags of @rq, or NULL */
+static const char *rq_view_check(const struct sim_rq *rq)
+{
+	if (rq->fc->idle != rq_view_idle(rq))
+		return "idle";
+	if (rq->fc->sched_idle != rq_view_sched_idle(rq))
+		return "sched_idle";
+	return NULL;
+}
+#endif
+
 /*
- * Debug and ASan builds, after every event: each CPU's memo, where valid, must equal what its
- * struct fair_cpu gives now; else a writer of the fair_cpu missed its rq_signals_changed().
+ * Debug and ASan builds, after every event: each CPU's memo, where valid, and its idle flags
+ * must equal what its struct fair_cpu and runqueue give now; else a writer of them missed its
+ * rq_signals_changed() or rq_sync_view().
  */
 void rq_check_memos(const struct capsim_sim *s)
 {
@@ -168,9 +181,12 @@ void rq_check_memos(const struct capsim_sim *s)
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
 		const char *stale = fair_memo_check(&s->rd, (int)c);
 
+		if (!stale)
+			stale = rq_view_check(&s->rq[c]);
 		if (stale) {
-			fprintf(stderr, "capsim: CPU %u's fair_memo.%s is stale at %llu ns (event "
-				"%llu): a writer of its struct fair_cpu did not invalidate it\n", c,
+			fprintf(stderr, "capsim: CPU %u's cached %s (fair_memo, rq_sync_view()) is stale at "
+				"%llu ns (event %llu): a writer of its struct fair_cpu did not "
+				"invalidate it\n", c,
 				stale, (unsigned long long)s->now,
 				(unsigned long long)s->nr_events);
 			abort();

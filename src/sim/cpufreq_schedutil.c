@@ -269,7 +269,7 @@ static void kthread_wake(struct capsim_sim *s, struct sim_task *p, int waker)
 	if (sim_idle_ttwu_queue(s, p, cpu))
 		return; /* ttwu_queue_wakelist(): enqueued once the CPU is out of its idle state */
 	rq_enqueue(s, &s->rq[cpu], p, true);
-	ttwu_update_avg_idle(&s->rq[cpu]);
+	ttwu_update_avg_idle(s, &s->rq[cpu]);
 	sim_ev_wakeup_from(s, CAPSIM_EV_SCHED_WAKEUP, p, waker);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }

@@ -292,8 +292,10 @@ static void rq_util_est_update(struct capsim_sim *s, struct sim_rq *rq, struct s
 			       bool sleep)
 {
 	if (model_util_est_two_values(s->opt.model)) {
-		if (util_est_update_6_1(&p->util_est, &p->util_est_ewma, p->avg.util_avg,
-					rq->cap_orig, sleep))
+		if (util_est_update_6_1(CAPSIM_MUT(247, &p->util_est, &p->util_est_ewma),
+					CAPSIM_MUT(247, &p->util_est_ewma, &p->util_est), p->avg.util_avg,
+					CAPSIM_MUT(249, rq->cap_orig, p->avg.util_avg),
+					CAPSIM_MUT(246, sleep, !sleep)))
 			sim_ev_util_est(s, rq, p, (uint32_t)p->avg.util_avg);
 		return;
 	}

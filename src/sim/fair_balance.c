@@ -907,10 +907,14 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p)
 	p->lb_seq = ++s->cfs_seq;
 }
 
-/* idle_cpu(): the idle task runs and nothing is queued */
+/* mirrors idle_cpu(): the idle task runs, nothing is queued and no wake-up waits on its wake
+ * list (rq->ttwu_pending, while it leaves an idle state) */
 bool lb_idle_cpu(const struct capsim_sim *s, int cpu)
 {
-	return !s->rq[cpu].curr && !s->rq[cpu].fc->nr_running && !s->rq[cpu].sched_prev;
+	const struct sim_rq *rq = &s->rq[cpu];
+
+	return !rq->curr && !rq->fc->nr_running && !rq->sched_prev &&
+	       CAPSIM_MUT(196, !rq->fc->ttwu_pending, true);
 }
 
 /*

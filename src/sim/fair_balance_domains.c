@@ -8,6 +8,7 @@
  * (sched_balance_rq) and the nohz idle balance itself are fair_balance.c's.
  */
 #include "internal.h"
+#include "model/model.h"
 #include "sim/sim.h"
 #include "sim/sim_pressure.h"
 
@@ -152,6 +153,17 @@ static unsigned llc_nr_busy_cpus(const struct capsim_sim *s, const struct sim_rq
 }
 
 /*
+ * the fair tasks nohz_balancer_kick() counts for its check_cpu_capacity() test:
+ * cfs.h_nr_queued, delayed entities in; 7.3's cfs.h_nr_runnable, out (model_newidle_7_3())
+ */
+static unsigned nohz_kick_nr_fair(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	if (model_newidle_7_3(s->opt.model))
+		return rq->fc->cfs_nr + CAPSIM_MUT(270, 0u, rq->cfs_delayed);
+	return rq->fc->cfs_nr + CAPSIM_MUT(95, rq->cfs_delayed, 0u);
+}
+
+/*
  * Whether nohz_balancer_kick() asks for the idle CPUs' balance, nohz.next_balance having come:
  * two tasks here, a CFS task on a CPU that lost a noticeable part of its capacity
  * (check_cpu_capacity), then on asymmetric systems a misfit task (check_misfit_status()), on
@@ -161,9 +173,7 @@ static bool nohz_kick_needs_balance(const struct capsim_sim *s, const struct sim
 {
 	if (rq->fc->nr_running >= CAPSIM_MUT(94, 2u, 3u))
 		return true;
-	/* cfs.h_nr_queued: delayed entities count */
-	if (rq->nr_sd && rq->fc->cfs_nr + CAPSIM_MUT(95, rq->cfs_delayed, 0u) >= 1 &&
-	    check_cpu_capacity(s, rq))
+	if (rq->nr_sd && nohz_kick_nr_fair(s, rq) >= 1 && check_cpu_capacity(s, rq))
 		return true;
 	if (s->asym) /* sd_asym_cpucapacity: the LLC test is skipped */
 		return rq->fc->misfit_task_load != 0;
@@ -250,10 +260,11 @@ void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * mirrors the avg_idle update of ttwu_do_activate(): a wake-up ends the idle period, which
- * update_avg() weighs 1/8 into avg_idle, at most twice the costliest newidle walk
+ * mirrors update_rq_avg_idle() of kernel/sched/core.c (Linux 7.3; 6.12's ttwu_do_activate()
+ * makes the same update inline): the idle period that ends, which update_avg() weighs 1/8 into
+ * avg_idle, at most twice the costliest newidle walk
  */
-void ttwu_update_avg_idle(struct sim_rq *rq)
+void update_rq_avg_idle(struct sim_rq *rq)
 {
 	uint64_t max = 2 * CAPSIM_MUT(96, rq->max_idle_balance_cost, SYSCTL_SCHED_MIGRATION_COST_NS);
 	int64_t diff;
@@ -265,6 +276,30 @@ void ttwu_update_avg_idle(struct sim_rq *rq)
 	if (rq->avg_idle > max)
 		rq->avg_idle = max;
 	rq->idle_stamp = 0;
+}
+
+/*
+ * mirrors the avg_idle update of ttwu_do_activate(): a wake-up ends the idle period
+ * (update_rq_avg_idle()); 7.3 makes it as the CPU leaves idle instead (put_prev_task_idle(),
+ * model_newidle_7_3())
+ */
+void ttwu_update_avg_idle(const struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (CAPSIM_MUT(272, !model_newidle_7_3(s->opt.model), true))
+		update_rq_avg_idle(rq);
+}
+
+/*
+ * what sched_balance_newidle() takes as pulled once its walk pulled nothing: a fair task
+ * queued meanwhile (cfs.h_nr_queued) or, on 6.12, a task of another class (nr_running above
+ * h_nr_queued); 7.3 asks rq_modified_above() for the other classes instead, whose runqueues
+ * nothing modifies while the walk runs here (model_newidle_7_3())
+ */
+static unsigned newidle_queued(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	if (model_newidle_7_3(s->opt.model))
+		return CAPSIM_MUT(271, rq->fc->cfs_nr + rq->cfs_delayed, rq->fc->nr_running);
+	return rq->fc->nr_running;
 }
 
 /*
@@ -312,8 +347,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 	}
 	if (curr_cost > rq->max_idle_balance_cost)
 		rq->max_idle_balance_cost = curr_cost;
-	/* a task queued meanwhile (cfs.h_nr_queued), or of another class: as if pulled */
-	if (!pulled && CAPSIM_MUT(90, rq->fc->nr_running, 0u))
+	if (!pulled && CAPSIM_MUT(90, newidle_queued(s, rq), 0u))
 		pulled = 1;
 out:
 	if (rq->next_balance > next_balance)

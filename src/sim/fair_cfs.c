@@ -17,36 +17,46 @@ static void cfs_tl_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_t
 {
 	(void)s;
 	cfs_enqueue(&rq->cfs61, &p->cse,
-		    (wakeup ? CFS_ENQUEUE_WAKEUP : 0) |
-		    (flags & EEVDF_ENQUEUE_INITIAL ? CFS_ENQUEUE_INITIAL : 0), rq->clk.clock);
+		    (CAPSIM_MUT(237, wakeup, !wakeup) ? CAPSIM_MUT(232, CFS_ENQUEUE_WAKEUP, 0) : 0) |
+		    (flags & EEVDF_ENQUEUE_INITIAL ? CAPSIM_MUT(233, CFS_ENQUEUE_INITIAL, 0) : 0),
+		    rq->clk.clock);
 }
 
 /* dequeue_entity(); the running task stops being the cfs_rq's curr at once (put already) */
 static bool cfs_tl_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep)
 {
 	(void)s;
-	cfs_dequeue(&rq->cfs61, &p->cse, sleep, rq->clk.clock);
+	cfs_dequeue(&rq->cfs61, &p->cse, CAPSIM_MUT(234, sleep, !sleep), rq->clk.clock);
 	if (rq->curr == p)
 		rq->cfs61.curr = NULL;
 	return true;
 }
 
-/* pick_next_task_fair() with groups: pick_next_entity() with curr still in the running */
+/*
+ * pick_next_task_fair() with groups: pick_next_entity() with curr still in the running; curr
+ * picked again is neither put nor set, but its done: part runs all the same, the head of
+ * cfs_tasks (MRU) and update_misfit_status() (set_next_task_fair() does both for another task)
+ */
 static struct sim_task *cfs_tl_pick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct cfs_se *se;
+	struct sim_task *p;
 
-	(void)s;
 	if (rq->cfs61.curr && rq->cfs61.curr->on_rq)
 		cfs_update_curr(&rq->cfs61, rq->clk.clock);
 	se = cfs_pick(&rq->cfs61);
-	return se ? cfs_task_of(se) : NULL;
+	p = se ? cfs_task_of(se) : NULL;
+	if (p && CAPSIM_MUT(248, p == rq->curr, p != rq->curr) && CAPSIM_MUT(231, true, false)) {
+		sim_cfs_tasks_add(s, p);
+		CAPSIM_MUT(244, update_misfit_status(s, rq), (void)0);
+	}
+	return p;
 }
 
 static void cfs_tl_put_prev(struct capsim_sim *s, struct sim_rq *rq)
 {
 	(void)s;
-	cfs_put_prev(&rq->cfs61, rq->clk.clock);
+	CAPSIM_MUT(241, cfs_put_prev(&rq->cfs61, rq->clk.clock), (void)0);
 }
 
 static bool cfs_tl_has_curr(const struct sim_rq *rq)
@@ -57,7 +67,7 @@ static bool cfs_tl_has_curr(const struct sim_rq *rq)
 static void cfs_tl_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	(void)s;
-	cfs_set_next(&rq->cfs61, &p->cse, rq->clk.clock);
+	cfs_set_next(&rq->cfs61, &p->cse, CAPSIM_MUT(242, rq->clk.clock, rq->clk.clock_pelt));
 }
 
 /* update_curr(): 6.1 asks for no reschedule there; the tick and wake-ups do */
@@ -72,7 +82,7 @@ static bool cfs_tl_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 static bool cfs_tl_tick(struct capsim_sim *s, struct sim_rq *rq)
 {
 	(void)s;
-	return rq->cfs61.nr_running > 1 && cfs_check_preempt_tick(&rq->cfs61);
+	return rq->cfs61.nr_running > CAPSIM_MUT(238, 1u, 2u) && cfs_check_preempt_tick(&rq->cfs61);
 }
 
 static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
@@ -83,9 +93,12 @@ static bool cfs_tl_wakeup_preempt(struct capsim_sim *s, struct sim_rq *rq, struc
 	(void)s;
 	(void)wake_flags; /* 6.1 reads WF_FORK with NEXT_BUDDY only, off by default */
 	return cfs_check_preempt_wakeup(&rq->cfs61, &p->cse, rq->clk.clock,
-					(c->policy == WL_POLICY_IDLE ? CFS_WAKE_CURR_IDLE : 0) |
-					(p->policy == WL_POLICY_IDLE ? CFS_WAKE_P_IDLE : 0) |
-					(p->policy == WL_POLICY_OTHER ? CFS_WAKE_P_NORMAL : 0));
+					(CAPSIM_MUT(239, c, p)->policy == WL_POLICY_IDLE
+						 ? CFS_WAKE_CURR_IDLE : 0) |
+					(CAPSIM_MUT(235, p, c)->policy == WL_POLICY_IDLE
+						 ? CFS_WAKE_P_IDLE : 0) |
+					(CAPSIM_MUT(240, p->policy == WL_POLICY_OTHER,
+						    p->policy != WL_POLICY_IDLE) ? CFS_WAKE_P_NORMAL : 0));
 }
 
 static void cfs_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
@@ -98,7 +111,8 @@ static void cfs_tl_yield(struct capsim_sim *s, struct sim_rq *rq)
 static void cfs_tl_migrate(struct capsim_sim *s, struct sim_task *p, int new_cpu)
 {
 	(void)new_cpu;
-	cfs_migrate(&s->rq[p->cpu].cfs61, &p->cse);
+	CAPSIM_MUT(243, cfs_migrate(&s->rq[CAPSIM_MUT(236, p->cpu, new_cpu)].cfs61, &p->cse),
+		   (void)0);
 }
 
 const struct sim_fair_timeline sim_fair_cfs = {

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "model/cpuidle.h"
+#include "model/model.h"
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
@@ -518,7 +519,7 @@ static void ttwu_activate(struct capsim_sim *s, struct sim_rq *rq, struct sim_ta
 {
 	rq->fc->ttwu_pending--;
 	rq_enqueue(s, rq, p, true);
-	ttwu_update_avg_idle(rq);
+	ttwu_update_avg_idle(s, rq);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 }
 
@@ -587,11 +588,16 @@ static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct s
 	sim_tick_stop(rq);
 }
 
-/* The switch away from the idle task: a wake-up ends idle (its cpu_idle exit). */
+/*
+ * The switch away from the idle task: a wake-up ends idle (its cpu_idle exit); 7.3's
+ * put_prev_task_idle() updates avg_idle here (update_rq_avg_idle(), model_newidle_7_3()).
+ */
 static void put_prev_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
 	(void)p;
 	sim_idle_leave(s, rq);
+	if (CAPSIM_MUT(273, model_newidle_7_3(s->opt.model), false))
+		update_rq_avg_idle(rq);
 }
 
 /* the kernel's idle_sched_class: no task of its own to queue or pick (the idle task is NULL) */

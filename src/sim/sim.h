@@ -863,19 +863,27 @@ static inline void rq_signals_changed(struct capsim_sim *s, const struct sim_rq 
 	fair_memo_invalidate(&s->rd, rq->cpu);
 }
 void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq);
-/* debug builds: abort if a CPU's memo differs from a recomputation from its fair_cpu */
+/* debug builds: abort if a CPU's memo or idle flags differ from their owners' recomputation */
 void rq_check_memos(const struct capsim_sim *s);
+/* idle_cpu() of @rq from its owners: nothing runnable, no wake list */
+static inline bool rq_view_idle(const struct sim_rq *rq)
+{
+	return rq->fc->nr_running == 0 && !rq->fc->ttwu_pending;
+}
+/* sched_idle_cpu() of @rq from its owners: a SCHED_IDLE curr, and only fair tasks runnable */
+static inline bool rq_view_sched_idle(const struct sim_rq *rq)
+{
+	return rq->curr && rq->curr->policy == WL_POLICY_IDLE && rq->fc->nr_running > 0 &&
+	       rq->fc->cfs_nr == rq->fc->nr_running;
+}
 /*
  * rq_sync_view() - after a change of @rq's runqueue: the idle flags the placement code reads,
  * and the capped model's belief, which moves with time. Most calls follow a switch: inline.
  */
 static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct fair_cpu *v = rq->fc;
-
-	v->idle = v->nr_running == 0 && !v->ttwu_pending; /* idle_cpu(): not with a wake list */
-	v->sched_idle = rq->curr && rq->curr->policy == WL_POLICY_IDLE && v->nr_running > 0 &&
-			v->cfs_nr == v->nr_running;
+	rq->fc->idle = rq_view_idle(rq);
+	rq->fc->sched_idle = rq_view_sched_idle(rq);
 	if (s->opt.model == CAPSIM_MODEL_CAPPED)
 		rq_sync_capped(s, rq);
 }
@@ -1021,7 +1029,7 @@ enum {
 };
 /* _nohz_idle_balance() for the idle CPUs, from the ILB @this_rq, for @flags (NOHZ_*_KICK) */
 void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsigned flags);
-/* idle_cpu(): the idle task runs and nothing is queued */
+/* idle_cpu(): the idle task runs, nothing is queued, no wake-up on its wake list */
 bool lb_idle_cpu(const struct capsim_sim *s, int cpu);
 
 /* ---- fair_balance_domains.c: when balancing runs -------------------------------------------- */
@@ -1030,7 +1038,8 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq);
 void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq);
 void nohz_run_idle_balance(struct capsim_sim *s, struct sim_rq *rq);
-void ttwu_update_avg_idle(struct sim_rq *rq);
+void update_rq_avg_idle(struct sim_rq *rq);
+void ttwu_update_avg_idle(const struct capsim_sim *s, struct sim_rq *rq);
 /* the stated cost model: the time a newidle pass over CPU @rq's domain @sdi takes, ns */
 uint64_t newidle_lb_cost(const struct capsim_sim *s, const struct sim_rq *rq, unsigned sdi);
 /* Group @gi's sgc capacity sums, from its CPUs' capacity_of(). */

@@ -145,7 +145,7 @@ static void try_to_wake_up(struct capsim_sim *s, struct sim_task *p, uint64_t si
 	if (sim_idle_ttwu_queue(s, p, cpu))
 		return; /* enqueued once the CPU is out of its idle state */
 	rq_enqueue(s, &s->rq[cpu], p, true);
-	ttwu_update_avg_idle(&s->rq[cpu]);
+	ttwu_update_avg_idle(s, &s->rq[cpu]);
 	sim_ev_wakeup(s, CAPSIM_EV_SCHED_WAKEUP, p);
 	rq_check_preempt_wakeup(s, &s->rq[cpu], p);
 }

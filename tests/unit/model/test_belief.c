@@ -128,6 +128,30 @@ static void test_v69(void **state)
 	belief_free(b);
 }
 
+/*
+ * v6.1: 6.1's topology_update_thermal_pressure() divides the capped frequency by 1000 and holds
+ * freq_factor (cpuinfo.max_freq / 1000) in MHz: 1797700 kHz is 1797 MHz, 1024 * 1797 / 2400 =
+ * 766.72 -> 766, pressure 258, where kHz would give 1024 * 1797700 / 2400000 = 767.02 -> 767,
+ * pressure 257 (v6.9's, 6.8's capacity_freq_ref in kHz)
+ */
+static void test_v61_mhz(void **state)
+{
+	struct belief *b61 = make(CAPSIM_MODEL_V6_1, 0), *b69 = make(CAPSIM_MODEL_V6_9, 0);
+	capsim_cpumask m = cpu0();
+
+	belief_hw_cap(b61, &m, 1797700);
+	belief_hw_cap(b69, &m, 1797700);
+	assert_int_equal(belief_view(b61, 0, 0).thermal_pressure, 258);
+	assert_int_equal(belief_view(b69, 0, 0).thermal_pressure, 257);
+	/* a cooling device's frequency the same way; whole MHz agree: 1800 -> 768, pressure 256 */
+	belief_cooling_freq(b61, &m, 1800000);
+	assert_int_equal(belief_view(b61, 0, 0).thermal_pressure, 256);
+	belief_cooling_freq(b61, &m, 1797999);
+	assert_int_equal(belief_view(b61, 0, 0).thermal_pressure, 258);
+	belief_free(b61);
+	belief_free(b69);
+}
+
 static void test_v69_decay_shift(void **state)
 {
 	struct belief *b0 = make(CAPSIM_MODEL_V6_9, 0);
@@ -261,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_formulas),
 		cmocka_unit_test(test_v610_hw_pelt),
 		cmocka_unit_test(test_v69),
+		cmocka_unit_test(test_v61_mhz),
 		cmocka_unit_test(test_v69_decay_shift),
 		cmocka_unit_test(test_blocked_clock),
 		cmocka_unit_test(test_capped),

@@ -188,6 +188,35 @@ static void test_group_classification(void **state)
 }
 
 /*
+ * idle_cpu() as the balance reads it (kernel/sched/syscalls.c): 0 while rq->ttwu_pending, a
+ * wake-up queued on the CPU's wake list as it leaves its idle state (ttwu_queue_wakelist()),
+ * though its runqueue is still empty and the idle task still runs. So update_sg_lb_stats()
+ * counts 3 idle CPUs in the little group when CPU2 has a wake-up pending, 4 without, and
+ * find_new_ilb() passes over it.
+ */
+static void test_idle_cpu_wake_list(void **state)
+{
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("a", "") "}}");
+	struct lb_sg_stats sgs[2];
+	bool overloaded;
+
+	(void)state;
+	s->rq[2].fc->ttwu_pending = 1;
+	assert_false(lb_idle_cpu(s, 2));
+	assert_true(lb_idle_cpu(s, 3));
+	group_stats(s, sgs, &overloaded);
+	assert_int_equal(sgs[0].idle_cpus, 4);
+	assert_int_equal(sgs[1].idle_cpus, 3);
+	for (unsigned c = 1; c < 4; c++)
+		s->rq[c].nohz_tick_stopped = true;
+	assert_int_equal(find_new_ilb(s, &s->rq[0]), 1);
+	s->rq[1].fc->ttwu_pending = 1;
+	assert_int_equal(find_new_ilb(s, &s->rq[0]), 3);
+	s->rq[1].fc->ttwu_pending = s->rq[2].fc->ttwu_pending = 0;
+	sim_free(s);
+}
+
+/*
  * A misfit task leaves the little CPU by an active balance. The tick of CPU0 that finds "big"
  * misfit (test_update_misfit_status()) would also find CPU0 overutilized under EAS
  * (cpu_overutilized(): its util does not fit), which lets the balance run
@@ -273,6 +302,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_update_misfit_status),
 		cmocka_unit_test(test_group_classification),
+		cmocka_unit_test(test_idle_cpu_wake_list),
 		cmocka_unit_test(test_misfit_active_balance),
 		cmocka_unit_test(test_wakeup_scan_7_3),
 	};

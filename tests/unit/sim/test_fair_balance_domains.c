@@ -3,7 +3,8 @@
  * test_fair_balance_domains.c - unit tests of when the engine balances
  * (src/sim/fair_balance_domains.c): the stated cost of a newidle pass (docs/model.md, "Newidle
  * balance in time"), sched_balance_newidle()'s avg_idle gates and walk, the decay of
- * max_newidle_lb_cost by sched_balance_domains(), and the avg_idle update of a wake-up. On a
+ * max_newidle_lb_cost by sched_balance_domains(), and the avg_idle update of a wake-up (7.3: of
+ * the switch away from idle). On a
  * HiKey960 run with nothing started (sim_test_idle_default(): CPUs 0-3 and 4-7 each an MC
  * domain, PKG over all eight); the expected values are derived from the kernel's rules
  * (kernel/sched/fair.c and core.c, 6.12), each named in its test's comment.
@@ -132,7 +133,8 @@ static void test_domains_decay(void **state)
 
 /*
  * ttwu_do_activate(): avg_idle += (idle time - avg_idle) / 8, capped at twice
- * max_idle_balance_cost (not twice the migration cost once a walk cost more).
+ * max_idle_balance_cost (not twice the migration cost once a walk cost more); 6.12's
+ * put_prev_task_idle() leaves avg_idle alone.
  */
 static void test_avg_idle_update(void **state)
 {
@@ -140,16 +142,45 @@ static void test_avg_idle_update(void **state)
 	struct sim_rq *rq = &s->rq[0];
 
 	(void)state;
+	s->opt.model = CAPSIM_MODEL_V6_12;
 	rq->avg_idle = 1000 * US;
 	rq->idle_stamp = rq->clk.clock - 200 * US;
-	ttwu_update_avg_idle(rq);
+	ttwu_update_avg_idle(s, rq);
 	assert_int_equal(rq->avg_idle, 1000 * US - (800 * US) / 8);
 	assert_int_equal(rq->idle_stamp, 0);
 
 	rq->max_idle_balance_cost = 700 * US;
 	rq->idle_stamp = rq->clk.clock - 10000 * US;
-	ttwu_update_avg_idle(rq);
+	ttwu_update_avg_idle(s, rq);
 	assert_int_equal(rq->avg_idle, 2 * 700 * US);
+
+	rq->idle_stamp = rq->clk.clock - 200 * US;
+	sim_idle_sched_class.put_prev_task(s, rq, NULL);
+	assert_int_equal(rq->avg_idle, 2 * 700 * US);
+	assert_int_equal(rq->idle_stamp, rq->clk.clock - 200 * US);
+	sim_free(s);
+}
+
+/*
+ * 7.3.4: ttwu_do_activate() no longer updates avg_idle; put_prev_task_idle() does as the CPU
+ * leaves idle (update_rq_avg_idle(), kernel/sched/core.c), by the same rule: 1000 us - (1000 -
+ * 200) us / 8 after 200 us of idle.
+ */
+static void test_avg_idle_update_7_3(void **state)
+{
+	struct capsim_sim *s = sim_test_idle_default(WL);
+	struct sim_rq *rq = &s->rq[0];
+
+	(void)state;
+	s->opt.model = CAPSIM_MODEL_V7_3;
+	rq->avg_idle = 1000 * US;
+	rq->idle_stamp = rq->clk.clock - 200 * US;
+	ttwu_update_avg_idle(s, rq);
+	assert_int_equal(rq->avg_idle, 1000 * US);
+	assert_int_equal(rq->idle_stamp, rq->clk.clock - 200 * US);
+	sim_idle_sched_class.put_prev_task(s, rq, NULL);
+	assert_int_equal(rq->avg_idle, 1000 * US - (800 * US) / 8);
+	assert_int_equal(rq->idle_stamp, 0);
 	sim_free(s);
 }
 
@@ -160,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_newidle_gates),
 		cmocka_unit_test(test_domains_decay),
 		cmocka_unit_test(test_avg_idle_update),
+		cmocka_unit_test(test_avg_idle_update_7_3),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
