@@ -68,8 +68,8 @@ KERNEL = {
     # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
-SIMULATOR = {'fair_memo_refresh', 'cpu_memo_fill', 'cpu_memo', 'trace_fits', 'feec_exit',
-             'fair_memo_invalidate', 'fair_memo_check'}
+SIMULATOR = {'fair_memo_refresh', 'cpu_memo_busy', 'cpu_memo_perf', 'cpu_busy_of', 'trace_fits',
+             'feec_exit', 'fair_memo_invalidate', 'fair_memo_check'}
 
 # (family, files, function-name pattern or None) - the first match wins, per side
 FAMILIES = {
