@@ -68,8 +68,8 @@ KERNEL = {
     # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
-SIMULATOR = {'fair_memo_refresh', 'cpu_memo_fill', 'cpu_memo', 'trace_fits', 'feec_exit',
-             'fair_memo_invalidate', 'fair_memo_check'}
+SIMULATOR = {'fair_memo_refresh', 'cpu_memo_busy', 'cpu_memo_perf', 'cpu_busy_of', 'trace_fits',
+             'feec_exit', 'fair_memo_invalidate', 'fair_memo_check'}
 
 # (family, files, function-name pattern or None) - the first match wins, per side
 FAMILIES = {
@@ -163,17 +163,22 @@ def header_docs(root):
 
 def parse_callgrind(path):
     """Self cost (first event) by (function, file, line)."""
-    names, cost = {}, collections.Counter()
+    # callgrind numbers files, functions and objects each on its own: one table each, or a
+    # file's (5) would take the name of function (5)
+    table = {'fl': 'file', 'fi': 'file', 'fe': 'file', 'cfi': 'file', 'cfl': 'file',
+             'fn': 'fn', 'cfn': 'fn', 'ob': 'ob', 'cob': 'ob'}
+    names, cost = collections.defaultdict(dict), collections.Counter()
     fl = fn = cur = None
     last, after_calls = 0, False
 
-    def name(v):
+    def name(v, key):
         m = re.match(r'\((\d+)\)(?:\s+(.*))?$', v)
         if not m:
             return v
+        ids = names[table[key]]
         if m.group(2) is not None:
-            names[m.group(1)] = m.group(2)
-        return names.get(m.group(1), v)
+            ids[m.group(1)] = m.group(2)
+        return ids.get(m.group(1), v)
     for line in open(path):
         line = line.rstrip('\n')
         if not line:
@@ -190,15 +195,15 @@ def parse_callgrind(path):
             continue
         key, _, val = line.partition('=')
         if key == 'fl':
-            fl = cur = name(val)
+            fl = cur = name(val, key)
         elif key in ('fi', 'fe'):
-            cur = name(val)
+            cur = name(val, key)
         elif key == 'fn':
-            fn, cur = name(val), fl
+            fn, cur = name(val, key), fl
         elif key == 'calls':
             after_calls = True
         elif key in ('cfn', 'cfl', 'cfi', 'cob', 'ob'):
-            name(val)
+            name(val, key)
     return cost
 
 

@@ -243,51 +243,64 @@ static uint64_t pd_cpu_perf(const struct fair_rd *rd, const struct fair_task *p,
 	return sugov_effective_cpu_perf(eff_util, min, max);
 }
 
-static const struct fair_memo *cpu_memo_fill(const struct fair_rd *rd, int cpu,
-					     struct fair_memo *m)
+/* @cpu's busy time without a waking task: effective_cpu_util() of its cpu_util_cfs() */
+static uint64_t cpu_busy_of(const struct fair_rd *rd, int cpu)
 {
-	m->busy = effective_cpu_util(rd, cpu, cpu_util_cfs(rd, cpu), NULL, NULL);
-	m->perf = pd_cpu_perf(rd, NULL, cpu, -1);
-	m->valid = true;
-	return m;
+	return effective_cpu_util(rd, cpu, cpu_util_cfs(rd, cpu), NULL, NULL);
 }
 
 const char *fair_memo_check(const struct fair_rd *rd, int cpu)
 {
 	const struct fair_memo *m = rd->memo ? &rd->memo[cpu] : NULL;
 	struct fair_rd fresh = *rd;
-	struct fair_memo now;
 
 	if (!m)
 		return NULL;
 	fresh.memo = NULL; /* every read below evaluates the kernel's functions afresh */
-	cpu_memo_fill(&fresh, cpu, &now);
-	if (m->valid && m->busy != now.busy)
+	if (m->busy_valid && m->busy != cpu_busy_of(&fresh, cpu))
 		return "busy";
-	if (m->valid && m->perf != now.perf)
+	if (m->perf_valid && m->perf != pd_cpu_perf(&fresh, NULL, cpu, -1))
 		return "perf";
 	if (m->overutilized_valid && m->overutilized != cpu_overutilized(&fresh, cpu))
 		return "overutilized";
 	return NULL;
 }
 
-/* @cpu's requests without a waking task: from the memo, or evaluated into @tmp */
-static inline const struct fair_memo *cpu_memo(const struct fair_rd *rd, int cpu,
-					       struct fair_memo *tmp)
+/*
+ * @cpu's busy time and its performance request without a waking task: from the memo, or
+ * evaluated (into it when there is one). Each has its own validity: schedutil reads only the
+ * request, and a fill of both for it evaluated the busy time for no reader.
+ */
+static inline uint64_t cpu_memo_busy(const struct fair_rd *rd, int cpu)
 {
-	if (!rd->memo)
-		return cpu_memo_fill(rd, cpu, tmp);
-	if (rd->memo[cpu].valid)
-		return &rd->memo[cpu];
-	return cpu_memo_fill(rd, cpu, &rd->memo[cpu]);
+	struct fair_memo *m = rd->memo ? &rd->memo[cpu] : NULL;
+
+	if (!m)
+		return cpu_busy_of(rd, cpu);
+	if (!m->busy_valid) {
+		m->busy = cpu_busy_of(rd, cpu);
+		m->busy_valid = true;
+	}
+	return m->busy;
+}
+
+static inline uint64_t cpu_memo_perf(const struct fair_rd *rd, int cpu)
+{
+	struct fair_memo *m = rd->memo ? &rd->memo[cpu] : NULL;
+
+	if (!m)
+		return pd_cpu_perf(rd, NULL, cpu, -1);
+	if (!m->perf_valid) {
+		m->perf = pd_cpu_perf(rd, NULL, cpu, -1);
+		m->perf_valid = true;
+	}
+	return m->perf;
 }
 
 /* mirrors sugov_get_util(), cpufreq_schedutil.c: cpu_util_cfs_boost() through the clamps */
 uint64_t sugov_get_util(const struct fair_rd *rd, int cpu)
 {
-	struct fair_memo tmp;
-
-	return cpu_memo(rd, cpu, &tmp)->perf;
+	return cpu_memo_perf(rd, cpu);
 }
 
 /*
@@ -509,11 +522,8 @@ void eenv_pd_busy_time(const struct fair_rd *rd, struct energy_env *eenv, unsign
 			busy_time += effective_cpu_util(rd, cpu, cpu_util(rd, cpu, p, -1, 0), NULL,
 							NULL);
 		} else {
-			struct fair_memo tmp;
-			const struct fair_memo *m = cpu_memo(rd, cpu, &tmp);
-
-			perf = m->perf;
-			busy_time += m->busy;
+			perf = cpu_memo_perf(rd, cpu);
+			busy_time += cpu_memo_busy(rd, cpu);
 		}
 		if (perf > eenv->perf_top) {
 			eenv->perf_second = eenv->perf_top;

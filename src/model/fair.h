@@ -93,7 +93,7 @@ struct fair_task {
  * them calls fair_memo_invalidate(). fair_memo_check() tells a stale one.
  */
 struct fair_memo {
-	bool valid;               /* busy, perf */
+	bool busy_valid, perf_valid; /* each filled by its own first reader */
 	bool overutilized_valid;
 	bool overutilized;
 	uint64_t busy, perf;
@@ -129,7 +129,7 @@ static inline void fair_memo_invalidate(struct fair_rd *rd, int cpu)
 	if (!rd->memo)
 		return;
 	if (cpu >= 0) {
-		rd->memo[cpu].valid = false;
+		rd->memo[cpu].busy_valid = rd->memo[cpu].perf_valid = false;
 		rd->memo[cpu].overutilized_valid = false;
 		return;
 	}

@@ -308,11 +308,15 @@ void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 
 /*
  * mirrors pick_next_task() / __pick_next_task(): each class from the highest down
- * (for_each_class()) until one has a task; NULL is the idle class's (the idle task)
+ * (for_each_class()) until one has a task; NULL is the idle class's (the idle task). Its fast
+ * path first: with no task of a class above fair, prev's included (no deadline task queued, no
+ * RT one), the fair class's pick is the answer (the classes above would find none).
  */
 static struct sim_task *pick_next_task(struct capsim_sim *s, struct sim_rq *rq,
 				       struct sim_task *prev)
 {
+	if (!rq->dl_queued && !rq->rt_head && (!prev || task_is_fair(prev)))
+		return sim_fair_sched_class.pick_task(s, rq, prev);
 	for (const struct sim_sched_class *c = sched_class_highest; c; c = c->next) {
 		struct sim_task *next = c->pick_task ? c->pick_task(s, rq, prev) : NULL;
 

@@ -14,7 +14,9 @@
  * when bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its
  * events move to lower buckets: below level L, as they now agree with @last down to digit L
  * (each event moves at most 16 times; with hex digits rather than bits, about half as often
- * as with one bucket a bit, which made 5 moves an event in bench (d)). Every bucket
+ * as with one bucket a bit, which made 5 moves an event in bench (d)). A lowest bucket of at
+ * most EQ_SCAN events gives its earliest in place instead, @last left as it is (which still
+ * places every event where it is). Every bucket
  * holds its events in push order: a push appends the latest seq, and a redistribution moves a
  * bucket's events in their order into buckets that are all empty. So bucket 0's earliest-pushed
  * event is its first, and a pop takes it from the front: a pop costs the same whether one event
@@ -43,6 +45,8 @@ struct eq_node {
 
 /* 15 events and the link: 512 bytes (every one of the 257 buckets keeps one once used). */
 #define EQ_BLOCK 15
+/* the most events of a lowest bucket its earliest is taken from in place (bucket_take_earliest()) */
+#define EQ_SCAN 3
 
 struct eq_block {
 	struct eq_block *next;
@@ -264,6 +268,39 @@ static inline unsigned take_lowest_bucket(struct event_queue *q)
 	return i;
 }
 
+/*
+ * Bucket @i, the lowest holding events (its occupied bit cleared), holds at most EQ_SCAN in one
+ * block: its earliest event leaves it into @out without a redistribution. That is the first of
+ * the bucket's earliest time (a bucket is in push order, which the removal keeps). The others
+ * stay where they are, and so does @last, which still places them there: no bucket is emptied
+ * and no event moves (a redistribution moved every event of the bucket to a lower one, to
+ * move again as @last came nearer: about 3 moves an event in bench (d)). Its only event also
+ * moves @last to its time, as a redistribution would.
+ */
+static void bucket_take_earliest(struct event_queue *q, unsigned i, struct eq_node *out)
+{
+	struct eq_bucket *b = &q->bucket[i];
+	struct eq_node *ev = b->tail->ev;
+	uint32_t j = 0, nr = b->tail_nr;
+	uint64_t min = UINT64_MAX;
+
+	while (ev[j].time != b->min_time)
+		j++;
+	*out = ev[j];
+	if (nr == 1) {
+		q->last = out->time;
+		bucket_keep_tail(b);
+		return;
+	}
+	b->tail_nr = --nr;
+	for (; j < nr; j++)
+		ev[j] = ev[j + 1];
+	for (j = 0; j < nr; j++)
+		min = ev[j].time < min ? ev[j].time : min;
+	b->min_time = min;
+	q->occupied[(i - 1) / 64] |= 1ULL << ((i - 1) % 64);
+}
+
 /* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
 static void bucket0_pop(struct event_queue *q, struct eq_node *out)
 {
@@ -295,11 +332,8 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 			unsigned i = take_lowest_bucket(q);
 			struct eq_bucket *b = &q->bucket[i];
 
-			if (b->head == b->tail && b->tail_nr == 1) {
-				/* its only event, the earliest: no move through bucket 0 */
-				n = b->tail->ev[0];
-				q->last = n.time;
-				bucket_keep_tail(b);
+			if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
+				bucket_take_earliest(q, i, &n);
 			} else {
 				redistribute(q, i);
 				bucket0_pop(q, &n);

@@ -363,13 +363,13 @@ static void cpumask_and(capsim_cpumask *dst, const capsim_cpumask *a, const caps
 		dst->bits[w] = a->bits[w] & b->bits[w];
 }
 
-/* cpumask_intersects() */
+/* cpumask_intersects(): bitmap_intersects(), a word of both in common */
 static bool cpumask_intersects(const capsim_cpumask *a, const capsim_cpumask *b)
 {
-	capsim_cpumask m;
-
-	cpumask_and(&m, a, b);
-	return capsim_cpumask_weight(&m) != 0;
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		if (a->bits[w] & b->bits[w])
+			return true;
+	return false;
 }
 
 /* mirrors the test of task_running_on_cpu() and the *_without()s: @p's PELT counts on @cpu

@@ -76,6 +76,37 @@ static void test_cpulist(void **state)
 	assert_int_equal(capsim_parse_cpulist("", &m), CAPSIM_ERR_PARSE);
 }
 
+/*
+ * capsim_cpumask_weight() counts the set bits of all four words: none, every one (256), each
+ * word's ends (0, 63, 64, 127, 128, 191, 192, 255: 8), alternate bits of every word (128), and
+ * CPU i for each i alone (1) and with all below it (i + 1), as counting bit by bit says.
+ */
+static void test_cpumask_weight(void **state)
+{
+	capsim_cpumask m = { { 0 } };
+
+	(void)state;
+	assert_int_equal(capsim_cpumask_weight(&m), 0);
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = ~0ULL;
+	assert_int_equal(capsim_cpumask_weight(&m), CAPSIM_MAX_CPUS);
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = 1ULL | 1ULL << 63;
+	assert_int_equal(capsim_cpumask_weight(&m), 8);
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		m.bits[w] = 0x5555555555555555ULL;
+	assert_int_equal(capsim_cpumask_weight(&m), CAPSIM_MAX_CPUS / 2);
+	for (unsigned i = 0; i < CAPSIM_MAX_CPUS; i++) {
+		capsim_cpumask one = { { 0 } }, below = { { 0 } };
+
+		capsim_cpumask_set(&one, i);
+		for (unsigned j = 0; j <= i; j++)
+			capsim_cpumask_set(&below, j);
+		assert_int_equal(capsim_cpumask_weight(&one), 1);
+		assert_int_equal(capsim_cpumask_weight(&below), i + 1);
+	}
+}
+
 /* capsim_cpu_wrap() is (start + i) % nr for every start and i, inside the walks' range or not */
 static void test_cpu_wrap(void **state)
 {
@@ -93,6 +124,7 @@ int main(void)
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_freq),
 		cmocka_unit_test(test_cpulist),
+		cmocka_unit_test(test_cpumask_weight),
 		cmocka_unit_test(test_cpu_wrap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

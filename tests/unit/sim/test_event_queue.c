@@ -71,6 +71,40 @@ static void test_interleaved(void **state)
 	eq_free(&q);
 }
 
+/*
+ * A lowest bucket of at most 3 events gives its earliest in place (bucket_take_earliest()):
+ * after a pop at 0x100, events at 0x121 and 0x125 all first differ from it in hex digit 1,
+ * where they are 2 (one bucket), and stay there as they pop (@last stays 0x100). The ids are
+ * their push order: 1, 2, 3 at 0x121, then 4 at 0x125 once 1 popped and 5 at 0x121 once 2
+ * popped. By the queue's definition (time, then push order) they come out 1, 2, 3, 5, 4.
+ */
+static void test_small_bucket(void **state)
+{
+	static const uint64_t time[] = { 0x121, 0x121, 0x121, 0x125, 0x121 };
+	static const uint32_t want[] = { 1, 2, 3, 5, 4 };
+	struct event_queue q;
+	struct sim_event ev;
+	uint32_t pushed = 0;
+
+	(void)state;
+	eq_init(&q);
+	eq_push(&q, 0x100, 0, 0, 0);
+	assert_int_equal(eq_pop(&q, &ev), 1);
+	for (; pushed < 3; pushed++)
+		eq_push(&q, time[pushed], 0, pushed + 1, 0);
+	for (unsigned i = 0; i < 5; i++) {
+		assert_int_equal(eq_pop(&q, &ev), 1);
+		assert_int_equal(ev.id, want[i]);
+		assert_true(ev.time == time[want[i] - 1]);
+		if (pushed < 5) { /* one more at the popped time: 4 after 1, 5 after 2 */
+			eq_push(&q, time[pushed], 0, pushed + 1, 0);
+			pushed++;
+		}
+	}
+	assert_int_equal(eq_pop(&q, &ev), 0);
+	eq_free(&q);
+}
+
 /* A deterministic generator for the test below (xorshift64). */
 static uint64_t next_rand(uint64_t *x)
 {
@@ -283,6 +317,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_ties),
 		cmocka_unit_test(test_interleaved),
+		cmocka_unit_test(test_small_bucket),
 		cmocka_unit_test(test_against_scan),
 		cmocka_unit_test(test_wide_spread),
 		cmocka_unit_test(test_any_order),
