@@ -69,9 +69,10 @@ static u64 sched_clock_cpu(int cpu)
 	return kc_ni_sched_clock;
 }
 
+/* the case's idle CPUs, less one with a wake-up on its wake list, as syscalls.c's idle_cpu() */
 static int idle_cpu(int cpu)
 {
-	return (int)kc_in->cpu_idle[cpu];
+	return (int)kc_in->cpu_idle[cpu] && !cpu_rq(cpu)->ttwu_pending;
 }
 
 static int sched_idle_cpu(int cpu)

@@ -9,7 +9,8 @@
  *     level l, and takes sd_cost[l] ns of sched_clock_cpu(): the pass itself is group lb_walk's
  *     and the engine's tests'; sched_balance_update_blocked_averages() is logged and takes no
  *     time; both calls are logged with their arguments;
- *   - idle_cpu() and sched_idle_cpu() answer the case's cpu_idle[] and sched_idle;
+ *   - idle_cpu() and sched_idle_cpu() answer the case's cpu_idle[] (idle_cpu() 0 with
+ *     rq->ttwu_pending, as syscalls.c's) and sched_idle;
  *   - ttwu_do_activate()'s activate_task(), wakeup_preempt() and ttwu_do_wakeup() do nothing
  *     (the enqueue is group enqueue_task_fair's);
  *   - smp_call_function_single_async() (kick_ilb()'s IPI) records the ILB; its softirq does
