@@ -949,15 +949,11 @@ void lb_env_groups(const struct capsim_sim *s, const struct sd_domain *d, unsign
 }
 
 /*
- * The tail of @src's cfs_tasks (its running fair task and the queued ones, ordered by when
- * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
- * can reach, into @tasks and their @view, head first, @order the identity. Return: how many.
- */
-/*
  * mirrors task_is_ineligible_on_dst_cpu() (7.3) of task @p of CPU @src for @dst: PLACE_LAG on,
  * a fair task queued on @dst (its h_nr_queued, delayed ones too) and @p not eligible on @src
  */
-static bool lb_task_ineligible(struct capsim_sim *s, const struct sim_task *p, int src, int dst)
+static bool lb_task_ineligible(const struct capsim_sim *s, const struct sim_task *p, int src,
+			       int dst)
 {
 	const struct sim_rq *d = &s->rq[dst];
 
@@ -965,6 +961,12 @@ static bool lb_task_ineligible(struct capsim_sim *s, const struct sim_task *p, i
 	       !eevdf_eligible(&s->rq[src].cfs, &p->se);
 }
 
+/*
+ * The tail of @src's cfs_tasks (its running fair task and the queued ones, ordered by when
+ * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
+ * can reach, into @tasks and their @view (eligibility as a balance to @dst sees it), head
+ * first, @order the identity. Return: how many.
+ */
 unsigned lb_cfs_tasks(struct capsim_sim *s, int src, int dst, struct sim_task **tasks,
 		      struct lb_task *view, unsigned *order)
 {
