@@ -227,7 +227,7 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 				struct sim_task *tasks[LB_NR_MIGRATE];
 				struct lb_task view[LB_NR_MIGRATE];
 				unsigned order[LB_NR_MIGRATE], detached[LB_NR_MIGRATE], passed, loop = 0;
-				unsigned n = lb_cfs_tasks(&cs.s, busiest, tasks, view, order), moved;
+				unsigned n, moved;
 				unsigned nr = cs.rq[busiest].fc->nr_running;
 				unsigned loop_max = nr < LB_NR_MIGRATE ? nr : LB_NR_MIGRATE;
 				struct lb_src ls = {
@@ -240,6 +240,7 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 				};
 				int new_dst = -1;
 
+				n = lb_cfs_tasks(&cs.s, busiest, env.dst_cpu, tasks, view, order);
 				moved = lb_detach_tasks(&env, &ls, view, order, n, loop_max, &loop,
 							detached, &passed, &new_dst);
 				out->nr_detached = moved;

@@ -106,10 +106,22 @@ enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
 	return group_has_spare;
 }
 
+/*
+ * whether update_sg_lb_stats() counts a misfit load of group @grp: 6.12 always; 7.3 only where
+ * @env's dst_cpu can help, being bigger than the group's largest CPU
+ */
+static bool lb_misfit_counted(const struct lb_env *env, const struct lb_group *grp)
+{
+	return !CAPSIM_MUT(274, env->v7_3, false) ||
+	       lb_capacity_greater(lb_rq(env, (unsigned)env->dst_cpu)->capacity_of,
+				   grp->max_capacity);
+}
+
 void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 			   struct lb_sg_stats *sgs, bool *sg_overloaded, bool *sg_overutilized)
 {
 	const struct lb_group *grp = &env->groups[g];
+	bool group_overutilized = false; /* 7.3's sgs->group_overutilized */
 
 	capsim_cpumask m; /* for_each_cpu_and(i, sched_group_span(group), env->cpus) */
 
@@ -128,7 +140,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 			*sg_overloaded = true;
 		/* cpu_overutilized() is false without EAS */
 		if (env->rd_has_pd && cpu_overutilized(env->rd, (int)i))
-			*sg_overutilized = true;
+			*sg_overutilized = group_overutilized = true;
 		if (!rq->nr_running && env->idle_cpu(env, (int)i)) {
 			sgs->idle_cpus++;
 			continue; /* an idle CPU has no misfit task */
@@ -136,10 +148,13 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 		if (local)
 			continue;
 		if (env->sd_flags & SD_ASYM_CPUCAPACITY) {
-			if (sgs->group_misfit_task_load < rq->misfit_task_load) {
-				sgs->group_misfit_task_load = rq->misfit_task_load;
+			/* the root domain overloaded, so that big CPUs pull misfits when newly idle
+			 * (7.3 sets it at the root only: the only level that reads it here) */
+			if (rq->misfit_task_load)
 				*sg_overloaded = true;
-			}
+			if (sgs->group_misfit_task_load < rq->misfit_task_load &&
+			    lb_misfit_counted(env, grp))
+				sgs->group_misfit_task_load = rq->misfit_task_load;
 		} else if (env->idle && rq->cfs_nr == 1 &&
 			   lb_check_cpu_capacity(rq, env->imbalance_pct)) {
 			/* sched_reduced_capacity(): one task on a CPU that lost capacity */
@@ -152,6 +167,9 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 	/* smt_balance(): an SMT group with two tasks sharing a core */
 	if (!local && env->idle && (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
 		sgs->group_smt_balance = 1;
+	/* 7.3's group_is_overloaded(): with EAS, not without an overutilized CPU */
+	sgs->eas_not_overutilized = env->v7_3 && env->rd_has_pd &&
+				    !CAPSIM_MUT(275, group_overutilized, true);
 	sgs->group_type = lb_group_classify(env->imbalance_pct, grp->imbalance, sgs);
 	/* avg_load is needed, and computed, only for an overloaded group */
 	if (sgs->group_type == group_overloaded)
@@ -431,6 +449,16 @@ out_balanced:
 	return -1;
 }
 
+/*
+ * 7.3's cluster_equal_cap: clusters active and CPU @i of the destination's actual capacity
+ * (get_actual_cpu_capacity()), whose lone task sched_balance_find_src_rq() may then pull
+ */
+static bool lb_cluster_equal_cap(const struct lb_env *env, unsigned i)
+{
+	return env->v7_3 && CAPSIM_MUT(278, env->cluster_active, false) &&
+	       actual_cpu_capacity(env->rd, env->dst_cpu) == actual_cpu_capacity(env->rd, (int)i);
+}
+
 int lb_find_src_rq(const struct lb_env *env, unsigned g)
 {
 	const struct lb_group *grp = &env->groups[g];
@@ -449,8 +477,8 @@ int lb_find_src_rq(const struct lb_env *env, unsigned g)
 		if (!nr)
 			continue;
 		/* no active balance from a big CPU down to a smaller one */
-		if ((env->sd_flags & SD_ASYM_CPUCAPACITY) &&
-		    !lb_capacity_greater(dst_cap, rq->capacity_of) && nr == 1)
+		if ((env->sd_flags & SD_ASYM_CPUCAPACITY) && nr == 1 &&
+		    !lb_cluster_equal_cap(env, i) && !lb_capacity_greater(dst_cap, rq->capacity_of))
 			continue;
 		switch (env->migration_type) {
 		case LB_MIGRATE_LOAD:
@@ -508,6 +536,10 @@ int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct
 bool lb_can_migrate_task(struct lb_env *env, const struct lb_src *src, const struct lb_task *p,
 			 int *new_dst_cpu)
 {
+	/* 7.3: an ineligible task only once a balance of the domain has failed */
+	if (env->v7_3 && CAPSIM_MUT(276, p->ineligible, false) &&
+	    !CAPSIM_MUT(277, env->nr_balance_failed, 0u))
+		return false;
 	if (!capsim_cpumask_test(&p->allowed, (unsigned)env->dst_cpu)) {
 		env->flags |= LBF_SOME_PINNED;
 		if (env->idle == LB_CPU_NEWLY_IDLE || (env->flags & (LBF_DST_PINNED | LBF_ACTIVE_LB)))

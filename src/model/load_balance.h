@@ -9,7 +9,10 @@
  * placement code does: its struct fair_cpu (the engine's rq->fc) through a struct fair_rd, and
  * idle_cpu() through the engine's accessor; the engine (src/sim/fair_balance.c) applies the
  * answers. arm64 has no SD_ASYM_PACKING, and there is no
- * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg).
+ * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg). env->v7_3 selects what
+ * 7.3.4 changed (model_balance_7_3()): update_sg_lb_stats()'s misfit load and group
+ * overutilization, can_migrate_task()'s eligibility, sched_balance_find_src_rq()'s clusters;
+ * CONFIG_SCHED_CACHE (LLC-aware balancing) is off.
  */
 #ifndef CAPSIM_LOAD_BALANCE_H
 #define CAPSIM_LOAD_BALANCE_H
@@ -68,6 +71,8 @@ struct lb_env {
 	bool has_parent;           /* sd->parent: only the root level sets rd->overloaded */
 	bool rd_overutilized;      /* is_rd_overutilized() */
 	bool rd_has_pd;            /* rd->pd: EAS is on */
+	bool v7_3;                 /* 7.3's balance (model_balance_7_3()) */
+	bool cluster_active;       /* sched_cluster_active: a CPU has an SD_CLUSTER domain (7.3) */
 	unsigned nr_cpus;
 	int dst_cpu;
 	enum lb_idle idle;
@@ -204,6 +209,8 @@ struct lb_task {
 	uint64_t h_load;          /* task_h_load() */
 	uint64_t util_est;        /* task_util_est() */
 	bool fits_src;            /* task_fits_cpu(p, src_cpu) */
+	bool ineligible;          /* task_is_ineligible_on_dst_cpu() (7.3): PLACE_LAG, tasks
+				   * queued on dst_cpu, and !entity_eligible() on its runqueue */
 };
 
 /* The source runqueue of detach_tasks(). */

@@ -185,6 +185,15 @@ bool model_newidle_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_balance_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4 (groups load_balance and lb_walk not ported to 7.3:
+	 * kernel-check/README.md): 6.12.118's update_sg_lb_stats() counts any misfit load and its
+	 * group_is_overloaded() has no EAS test, its can_migrate_task() no eligibility test; the
+	 * v7.3 model only */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

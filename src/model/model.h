@@ -90,6 +90,16 @@ bool model_placement_7_3(enum capsim_model model);
 bool model_newidle_7_3(enum capsim_model model);
 
 /**
+ * model_balance_7_3() - whether @model's periodic load balance is 7.3's: update_sg_lb_stats()
+ * counts a misfit load only where the destination is bigger than the group's largest CPU,
+ * group_is_overloaded() under EAS needs an overutilized CPU in the group, can_migrate_task()
+ * leaves a task not eligible on its runqueue while no balance of the domain has failed, and
+ * sched_balance_find_src_rq() does not skip a lone task on a CPU of the destination's actual
+ * capacity when clusters are active.
+ */
+bool model_balance_7_3(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

@@ -167,6 +167,18 @@ unsigned sd_cache_nice_tries(uint32_t flags)
 	return flags & SD_SHARE_CPUCAPACITY ? 0 : 1;
 }
 
+/*
+ * build_sched_domains()' has_cluster (7.3: sched_cluster_active): some CPU's kept domains
+ * include an SD_CLUSTER one
+ */
+bool sd_cluster_active(const struct sched_domains *sds)
+{
+	for (unsigned i = 0; i < sds->nr_domains; i++)
+		if (sds->domains[i].flags & SD_CLUSTER)
+			return true;
+	return false;
+}
+
 /* mirrors cpu_coregroup_mask() (no NUMA: the node is every CPU) */
 static capsim_cpumask coregroup_mask(const struct sd_cpu_topo *t, const struct sd_siblings *s,
 				     unsigned cpu, struct sd_config cfg)

@@ -114,6 +114,12 @@ const char *sd_level_name(enum sd_level l);
 const char *sd_flag_name(unsigned bit);
 
 /**
+ * sd_cluster_active() - whether build_sched_domains() of @sds sets sched_cluster_active (7.3):
+ * a kept domain with SD_CLUSTER. Return: that.
+ */
+bool sd_cluster_active(const struct sched_domains *sds);
+
+/**
  * sd_degenerate() - mirrors sd_degenerate(): a domain of @weight CPUs with @flags and
  * @nr_groups groups does nothing. Return: true if it would be removed.
  */

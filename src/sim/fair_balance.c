@@ -949,12 +949,26 @@ void lb_env_groups(const struct capsim_sim *s, const struct sd_domain *d, unsign
 }
 
 /*
+ * mirrors task_is_ineligible_on_dst_cpu() (7.3) of task @p of CPU @src for @dst: PLACE_LAG on,
+ * a fair task queued on @dst (its h_nr_queued, delayed ones too) and @p not eligible on @src
+ */
+static bool lb_task_ineligible(const struct capsim_sim *s, const struct sim_task *p, int src,
+			       int dst)
+{
+	const struct sim_rq *d = &s->rq[dst];
+
+	return CAPSIM_MUT(279, d->fc->cfs_nr + d->cfs_delayed, 1u) &&
+	       !eevdf_eligible(&s->rq[src].cfs, &p->se);
+}
+
+/*
  * The tail of @src's cfs_tasks (its running fair task and the queued ones, ordered by when
  * they last ran or were queued): the LB_MAX_TASKS least recent, which are all detach_tasks()
- * can reach, into @tasks and their @view, head first, @order the identity. Return: how many.
+ * can reach, into @tasks and their @view (eligibility as a balance to @dst sees it), head
+ * first, @order the identity. Return: how many.
  */
-unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
-			     struct lb_task *view, unsigned *order)
+unsigned lb_cfs_tasks(struct capsim_sim *s, int src, int dst, struct sim_task **tasks,
+		      struct lb_task *view, unsigned *order)
 {
 	struct sim_rq *rq = &s->rq[src];
 	struct sim_task *t = rq->curr && task_is_fair(rq->curr) ? rq->curr : rq->fair_head;
@@ -984,6 +998,7 @@ unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks,
 			.h_load = p->avg.load_avg, /* task_h_load() without cgroups */
 			.util_est = task_util_est(&ft),
 			.fits_src = sim_task_fits_cpu(s, p, src),
+			.ineligible = lb_task_ineligible(s, p, src, dst),
 		};
 		order[i] = i;
 	}
@@ -1030,6 +1045,8 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.nr_balance_failed = ssd->nr_balance_failed,
 		.has_parent = sdi + 1 < this_rq->nr_sd,
 		.rd_has_pd = s->eas,
+		.v7_3 = model_balance_7_3(s->opt.model),
+		.cluster_active = sd_cluster_active(sds_plat),
 		.nr_cpus = s->nr_cpus,
 		.dst_cpu = cpu,
 		.idle = idle,
@@ -1086,7 +1103,8 @@ redo:
 more_balance:
 		{
 			struct sim_rq *src = &s->rq[busiest];
-			unsigned n = lb_cfs_tasks(s, busiest, tasks, view, order), moved, passed;
+			unsigned n = lb_cfs_tasks(s, busiest, env.dst_cpu, tasks, view, order);
+			unsigned moved, passed;
 			struct lb_src ls = {
 				.cpu = busiest,
 				.nr_running = src->fc->nr_running,

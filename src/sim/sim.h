@@ -1050,15 +1050,15 @@ void sg_check_capacity(const struct capsim_sim *s);
  * What sched_balance_rq() hands model/load_balance.c: lb_env_rqs() the runqueues @env reads in
  * place (s->rd, idle_cpu() of s->rq; a newly idle dst_cpu is not idle yet); lb_env_groups()
  * domain @d's groups in place (s->sg), the ring from its @local-th, with their sgc (the sum,
- * min and max of capacity_of()); lb_cfs_tasks() the least recently run
- * LB_NR_MIGRATE fair tasks of @src, head first (return: how many). Also callable on a state
- * written by hand (kernel-check).
+ * min and max of capacity_of()); lb_cfs_tasks() the least recently run LB_NR_MIGRATE fair tasks
+ * of @src, head first, as a balance to @dst sees them (return: how many). Also callable on a
+ * state written by hand (kernel-check).
  */
 void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env);
 void lb_env_groups(const struct capsim_sim *s, const struct sd_domain *d, unsigned local,
 		   struct lb_env *env);
-unsigned lb_cfs_tasks(struct capsim_sim *s, int src, struct sim_task **tasks, struct lb_task *view,
-		      unsigned *order);
+unsigned lb_cfs_tasks(struct capsim_sim *s, int src, int dst, struct sim_task **tasks,
+		      struct lb_task *view, unsigned *order);
 /* find_new_ilb() for a kick from @rq: the first CPU in nohz mode, other than @rq's, idle; -1 */
 int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq);
 

@@ -332,6 +332,111 @@ static void test_can_migrate_pinned(void **state)
 	assert_int_equal(new_dst, -1);
 }
 
+/*
+ * 7.3's update_sg_lb_stats() (model_balance_7_3(), env->v7_3), from linux-source-7.3.4's
+ * rules: a misfit load counts only where capacity_greater(capacity_of(dst_cpu),
+ * sgc->max_capacity), and with EAS group_is_overloaded() needs a CPU of the group
+ * overutilized (sgs->group_overutilized). The states are the two tests' above.
+ */
+static void test_update_sg_lb_stats_7_3(void **state)
+{
+	struct pkg p;
+	struct lb_sg_stats sgs;
+	bool overloaded = false, overutilized = false;
+
+	(void)state;
+	pkg_init(&p, 4);
+	busy(&p, 1, 1, 370);
+	p.rq[1].misfit_task_load = 300;
+	p.env.v7_3 = true;
+	/* big dst 1024 against the littles' max 381: 1024 x 1024 > 381 x 1078, counted */
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_misfit_task_load, 300);
+	assert_int_equal(sgs.group_type, group_misfit_task);
+	/* max 1000: 1024 x 1024 = 1048576 < 1000 x 1078 = 1078000, not counted (6.12 counts it
+	 * and update_sd_pick_busiest() skips the group): one task on four CPUs has spare */
+	p.g[1].max_capacity = 1000;
+	overloaded = false;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_misfit_task_load, 0);
+	assert_int_equal(sgs.group_type, group_has_spare);
+	assert_true(overloaded); /* the root domain still marked for the newidle pull */
+
+	/* seven tasks, util 300 on each little (fits: 300 x 1280 < 381 x 1024), runnable
+	 * 2140 > 1524 x 1.17: 6.12's group_overloaded (test_no_pull_down_and_eas); 7.3 under EAS:
+	 * no CPU overutilized, so not overloaded, and 7 > 4 tasks leave no spare: fully busy */
+	pkg_init(&p, 4);
+	busy(&p, 0, 2, 300);
+	busy(&p, 1, 3, 300);
+	busy(&p, 2, 1, 300);
+	busy(&p, 3, 1, 300);
+	p.rq[0].cfs_avg.runnable_avg = p.rq[2].cfs_avg.runnable_avg = 600;
+	p.rq[3].cfs_avg.runnable_avg = 600;
+	p.rq[1].cfs_avg.runnable_avg = 340;
+	p.env.rd_has_pd = true;
+	p.env.v7_3 = true;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_type, group_fully_busy);
+	p.env.v7_3 = false;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_type, group_overloaded);
+	/* CPU1 at 350 no longer fits (350 x 1280 > 381 x 1024): overloaded on 7.3 too */
+	p.rq[1].cfs_avg.util_avg = 350;
+	p.env.v7_3 = true;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_type, group_overloaded);
+}
+
+/*
+ * 7.3's can_migrate_task(): a task not eligible on its runqueue
+ * (task_is_ineligible_on_dst_cpu()) is left, before the affinity test (LBF_ALL_PINNED stays),
+ * while sd->nr_balance_failed is 0; after a failed balance, or on 6.12, it is cache cold
+ * (migration cost 0) and moves.
+ */
+static void test_can_migrate_ineligible_7_3(void **state)
+{
+	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 0, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
+			      .flags = LBF_ALL_PINNED, .v7_3 = true };
+	struct lb_src src = { .cpu = 3, .nr_running = 2, .dst_grpmask = mask(0, 1) };
+	struct lb_task p = { .allowed = mask(0, 3), .ineligible = true };
+	int new_dst = -1;
+
+	(void)state;
+	assert_false(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_true(env.flags & LBF_ALL_PINNED);
+	env.nr_balance_failed = 1;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_false(env.flags & LBF_ALL_PINNED);
+	env.nr_balance_failed = 0;
+	env.v7_3 = false;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+}
+
+/*
+ * 7.3's sched_balance_find_src_rq(): with clusters active (sched_cluster_active) a lone task
+ * on a CPU of the destination's actual capacity is not skipped. Little dst 0 (381), big CPU 4
+ * capped to the same capacity_of by 643 of cpufreq pressure (actual 1024 - 643 = 381):
+ * 6.12, or 7.3 without clusters, skip it (381 is not 5% above 381).
+ */
+static void test_find_src_rq_cluster_7_3(void **state)
+{
+	struct pkg p;
+
+	(void)state;
+	pkg_init(&p, 0);
+	busy(&p, 4, 1, 300);
+	p.rq[4].capacity_of = 381;
+	p.rq[4].cpufreq_pressure = 643;
+	p.env.migration_type = LB_MIGRATE_TASK;
+	assert_int_equal(lb_find_src_rq(&p.env, 1), -1);
+	p.env.v7_3 = true;
+	assert_int_equal(lb_find_src_rq(&p.env, 1), -1);
+	p.env.cluster_active = true;
+	assert_int_equal(lb_find_src_rq(&p.env, 1), 4);
+	p.rq[4].cpufreq_pressure = 642; /* actual 382: not the same */
+	assert_int_equal(lb_find_src_rq(&p.env, 1), -1);
+}
+
 /* should_we_balance(): the first idle CPU of the local group, else its first CPU */
 static void test_should_we_balance(void **state)
 {
@@ -391,6 +496,9 @@ int main(void)
 		cmocka_unit_test(test_calculate_imbalance),
 		cmocka_unit_test(test_detach_tasks_lru_order),
 		cmocka_unit_test(test_can_migrate_pinned),
+		cmocka_unit_test(test_update_sg_lb_stats_7_3),
+		cmocka_unit_test(test_can_migrate_ineligible_7_3),
+		cmocka_unit_test(test_find_src_rq_cluster_7_3),
 		cmocka_unit_test(test_should_we_balance),
 		cmocka_unit_test(test_balance_interval),
 		cmocka_unit_test(test_find_new_ilb),

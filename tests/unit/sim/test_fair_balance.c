@@ -297,6 +297,46 @@ static void test_wakeup_scan_7_3(void **state)
 	}
 }
 
+/*
+ * 7.3's task_is_ineligible_on_dst_cpu() as lb_cfs_tasks() hands it to can_migrate_task()
+ * (PLACE_LAG on, a fair task queued on dst, !entity_eligible() on the task's runqueue). "a" and
+ * "b" (nice 0, CPU0 only) start on CPU0 and one of them runs 4 ms: its vruntime moves 4 ms
+ * past the other's while V, the weighted average of both (equal weights), moves half that, so
+ * the one that ran has V - v < 0 (not eligible) and the one that waited V - v > 0 (eligible).
+ * "c" runs on CPU4 (h_nr_queued 1 there), CPU5 has nothing: for dst 4 the one that ran is
+ * ineligible, the other not; for dst 5 neither (the kernel's test of dst's queue comes first).
+ */
+static void test_lb_task_ineligible(void **state)
+{
+	struct capsim_sim *s = sim_test_idle("{\"tasks\": {"
+		"\"a\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 200000000}, "
+		"\"b\": {\"cpus\": [0], \"delay\": 10000000, \"loop\": 1, \"run\": 200000000}, "
+		"\"c\": {\"cpus\": [4], \"delay\": 10000000, \"loop\": 1, \"run\": 200000000}}}",
+		CAPSIM_MODEL_V7_3);
+	struct sim_task *tasks[LB_NR_MIGRATE], *ran;
+	struct lb_task view[LB_NR_MIGRATE];
+	unsigned order[LB_NR_MIGRATE];
+	struct sim_rq *rq = &s->rq[0];
+
+	(void)state;
+	task_start(s, sim_test_task(s, "a"));
+	task_start(s, sim_test_task(s, "b"));
+	task_start(s, sim_test_task(s, "c"));
+	assert_int_equal(rq->fc->nr_running, 2);
+	assert_ptr_equal(s->rq[4].curr, sim_test_task(s, "c"));
+	ran = rq->curr;
+	sim_test_pass(s, 4 * MS);
+	update_rq_clock(s, rq);
+	update_curr(s, rq);
+	assert_int_equal(lb_cfs_tasks(s, 0, 4, tasks, view, order), 2);
+	for (unsigned i = 0; i < 2; i++)
+		assert_int_equal(view[i].ineligible, tasks[i] == ran);
+	assert_int_equal(lb_cfs_tasks(s, 0, 5, tasks, view, order), 2);
+	for (unsigned i = 0; i < 2; i++)
+		assert_false(view[i].ineligible);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -305,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_idle_cpu_wake_list),
 		cmocka_unit_test(test_misfit_active_balance),
 		cmocka_unit_test(test_wakeup_scan_7_3),
+		cmocka_unit_test(test_lb_task_ineligible),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
