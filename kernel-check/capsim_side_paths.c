@@ -608,7 +608,8 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
 	rq->fc->cfs_avg.last_update_time = 1000000;
 	rq->fc->nr_running = (unsigned)in->nr_running[c];
-	rq->cfs_delayed = (unsigned)in->nr_delayed[c];
+	/* 6.1 has no delayed dequeue: the v6.1 model never keeps a delayed task */
+	rq->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed[c];
 	rq->fc->cfs_nr = rq->fc->nr_running - rq->cfs_delayed;
 	if (rq->fc->nr_running) {
 		struct sim_task *t = &ws.curr[c];
@@ -625,8 +626,10 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 				 .flip_decay_ts = in->curr_decay_ts[c],
 				 .last = in->curr_last_is_p[c] ? &ws.p : NULL };
 	v->arch_cap = in->arch_cap[c];
-	v->hw_load_avg = in->hw_load_avg[c];
-	v->cpufreq_pressure = in->cpufreq_pressure[c];
+	/* the v6.1 model reads 6.1's thermal_load_avg() and arch_scale_thermal_pressure() in their
+	 * place (kernel_side.c's kc_pressure_6_1()) */
+	v->hw_load_avg = v->thermal_load_avg = in->hw_load_avg[c];
+	v->cpufreq_pressure = v->thermal_pressure = in->cpufreq_pressure[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
 	rq_sync_view(s, rq);
 }
@@ -677,6 +680,8 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->avg.util_avg = in->util_avg;
 	p->util_est = (uint32_t)in->util_est;
+	if (model_util_est_two_values(KC_MODEL)) /* 6.1's ewma: the case's util_avg (kernel_side.c) */
+		p->util_est_ewma = (uint32_t)in->util_avg;
 	p->avg.load_avg = in->load_avg;
 	p->avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
 	p->uclamp_eff[0] = in->uclamp_min;
