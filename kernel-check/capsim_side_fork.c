@@ -15,7 +15,8 @@
 #include "model/cpuidle.h"
 #include "sim/sim.h"
 
-/* the model: 6.12's; compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for fork_7_3 */
+/* the model: 6.12's; compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for fork_7_3 and with
+ * CAPSIM_MODEL_V6_1 for fork_6_1 */
 #ifndef KC_MODEL
 #define KC_MODEL CAPSIM_MODEL_V6_12
 #endif

@@ -48,9 +48,7 @@ static inline size_t strv_len(const char *const *v)
 #define NSEC_PER_MSEC 1000000ULL
 #define NSEC_PER_USEC 1000ULL
 
-/* include/linux/sched.h; scale_load() shifts a weight by it on 64-bit */
-#define SCHED_FIXEDPOINT_SHIFT 10
-#define SCHED_CAPACITY_SHIFT SCHED_FIXEDPOINT_SHIFT
+#define SCHED_CAPACITY_SHIFT 10
 #define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)
 
 /*

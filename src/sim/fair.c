@@ -243,12 +243,13 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 }
 
 /* the weight post_init_entity_util_avg() scales by: se_weight(se), or (6.1,
- * model_post_init_scaled_weight()) se->load.weight, scale_load(weight) on 64-bit */
+ * model_post_init_scaled_weight()) se->load.weight, scale_load(weight) on 64-bit: << the
+ * kernel's SCHED_FIXEDPOINT_SHIFT, which is SCHED_CAPACITY_SHIFT */
 static uint64_t post_init_weight(const struct capsim_sim *s, const struct sim_task *p)
 {
 	if (!model_post_init_scaled_weight(s->opt.model))
 		return p->weight;
-	return p->weight << CAPSIM_MUT(290, SCHED_FIXEDPOINT_SHIFT, 0);
+	return p->weight << CAPSIM_MUT(290, SCHED_CAPACITY_SHIFT, 0);
 }
 
 /*
