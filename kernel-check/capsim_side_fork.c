@@ -15,7 +15,8 @@
 #include "model/cpuidle.h"
 #include "sim/sim.h"
 
-/* the model: 6.12's; compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for fork_7_3 */
+/* the model: 6.12's; compiled again with KC_MODEL=CAPSIM_MODEL_V7_3 for fork_7_3 and with
+ * CAPSIM_MODEL_V6_1 for fork_6_1 */
 #ifndef KC_MODEL
 #define KC_MODEL CAPSIM_MODEL_V6_12
 #endif
@@ -121,8 +122,10 @@ static void fs_rq(const struct kc_fork_in *in, unsigned c)
 	fs.cpu[c].nr_idle = 1;
 	fs.cpu[c].idle[0].wakeup_us = (uint32_t)in->exit_latency[c];
 	v->arch_cap = in->arch_cap[c];
-	v->hw_load_avg = in->hw_load_avg[c];
-	v->cpufreq_pressure = in->cpufreq_pressure[c];
+	/* the v6.1 model reads 6.1's thermal_load_avg() and arch_scale_thermal_pressure() in their
+	 * place (kernel_side.c's kc_pressure_6_1()) */
+	v->hw_load_avg = v->thermal_load_avg = in->hw_load_avg[c];
+	v->cpufreq_pressure = v->thermal_pressure = in->cpufreq_pressure[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
 	rq_sync_view(s, rq);
 }

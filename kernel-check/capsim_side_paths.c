@@ -635,7 +635,8 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	rq->fc->cfs_avg.load_avg = in->cfs_load_avg[c];
 	rq->fc->cfs_avg.last_update_time = 1000000;
 	rq->fc->nr_running = (unsigned)in->nr_running[c];
-	rq->cfs_delayed = (unsigned)in->nr_delayed[c];
+	/* 6.1 has no delayed dequeue: the v6.1 model never keeps a delayed task */
+	rq->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed[c];
 	rq->fc->cfs_nr = rq->fc->nr_running - rq->cfs_delayed;
 	if (rq->fc->nr_running) {
 		struct sim_task *t = &ws.curr[c];
@@ -652,8 +653,10 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 				 .flip_decay_ts = in->curr_decay_ts[c],
 				 .last = in->curr_last_is_p[c] ? &ws.p : NULL };
 	v->arch_cap = in->arch_cap[c];
-	v->hw_load_avg = in->hw_load_avg[c];
-	v->cpufreq_pressure = in->cpufreq_pressure[c];
+	/* the v6.1 model reads 6.1's thermal_load_avg() and arch_scale_thermal_pressure() in their
+	 * place (kernel_side.c's kc_pressure_6_1()) */
+	v->hw_load_avg = v->thermal_load_avg = in->hw_load_avg[c];
+	v->cpufreq_pressure = v->thermal_pressure = in->cpufreq_pressure[c];
 	v->uclamp_max_rq = SCHED_CAPACITY_SCALE;
 	v->uclamp_idle = v->nr_running == 0; /* rq_init()'s, cleared by its tasks' enqueue */
 	rq_sync_view(s, rq);
@@ -662,11 +665,19 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 			       struct kc_select_task_rq_fair_out *out)
 {
+	static struct kc_select_task_rq_fair_in in_6_1;
 	struct capsim_sim *s = &ws.s;
 	struct sim_task *p = &ws.p;
 	const struct sim_wakee *waker;
 	bool asym = false;
 
+	if (KC_MODEL == CAPSIM_MODEL_V6_1) {
+		/* 6.1's feec is not cut for this group (functions_wake_6_1.txt): the case answers
+		 * it on both sides; group find_energy_efficient_cpu_6_1 checks it */
+		in_6_1 = *in;
+		in_6_1.eas_pds = 0;
+		in = &in_6_1;
+	}
 	memset(&ws, 0, sizeof(ws));
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		asym |= in->arch_cap[c] != in->arch_cap[0];
@@ -706,6 +717,8 @@ void cside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	p->nr_allowed = capsim_cpumask_weight(&p->allowed);
 	p->avg.util_avg = in->util_avg;
 	p->util_est = (uint32_t)in->util_est;
+	if (model_util_est_two_values(KC_MODEL)) /* 6.1's ewma: the case's util_avg (kernel_side.c) */
+		p->util_est_ewma = (uint32_t)in->util_avg;
 	p->avg.load_avg = in->load_avg;
 	p->avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
 	p->uclamp_eff[0] = in->uclamp_min;

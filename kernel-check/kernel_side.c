@@ -17,6 +17,13 @@ DEFINE_PER_CPU(unsigned long, arch_freq_scale);
 DEFINE_PER_CPU(unsigned long, capacity_freq_ref);
 DEFINE_PER_CPU(unsigned long, hw_pressure);
 DEFINE_PER_CPU(unsigned long, cpufreq_pressure);
+#ifdef KC_LINUX_6_1
+/* 6.1's instantaneous thermal pressure, arm64's arch_scale_thermal_pressure() (arch_topology's
+ * topology_get_thermal_pressure()): the case's cpufreq_pressure; its PELT average,
+ * rq->avg_thermal, the case's hw_load_avg */
+DEFINE_PER_CPU(unsigned long, thermal_pressure);
+#define arch_scale_thermal_pressure(cpu) per_cpu(thermal_pressure, cpu)
+#endif
 struct cpumask scale_freq_counters_mask; /* the CPUs whose FIE source is their AMU */
 int kc_this_cpu;
 u64 kc_amu_core[KC_MAX_CPUS], kc_amu_const[KC_MAX_CPUS], kc_timer_rate;
@@ -71,12 +78,23 @@ DEFINE_PER_CPU(struct sched_domain_shared *, sd_balance_shared);
 static DEFINE_PER_CPU(cpumask_var_t, select_rq_mask);
 bool sched_cluster_active;
 static int kc_feec_cpu, kc_feec_asked, kc_feec_runs;
+#ifdef KC_LINUX_6_1
+/* 6.1's is not cut for the wake-up groups (functions_wake_6_1.txt): the case answers it */
+static int find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
+{
+	(void)p;
+	(void)prev_cpu;
+	kc_feec_asked = 1;
+	return kc_feec_cpu;
+}
+#else
 static int k_find_energy_efficient_cpu(struct task_struct *p, int prev_cpu);
 static int kc_hook_find_energy_efficient_cpu(struct task_struct *p, int prev_cpu)
 {
 	kc_feec_asked = 1;
 	return kc_feec_runs ? k_find_energy_efficient_cpu(p, prev_cpu) : kc_feec_cpu;
 }
+#endif
 #include "kernel_extract.c"
 
 const char *kside_version(void)
@@ -112,7 +130,9 @@ static void kc_reset(void)
 	kc_current = &kc_idle;
 	sched_uclamp_used = false;
 	sched_energy_present = false;
+#ifndef KC_LINUX_6_1
 	cpufreq_driver->verify = k_cpufreq_generic_frequency_table_verify;
+#endif
 }
 
 static struct cpumask kc_first_cpus(uint64_t n)
@@ -122,6 +142,7 @@ static struct cpumask kc_first_cpus(uint64_t n)
 	return m;
 }
 
+#ifndef KC_LINUX_6_1 /* the groups not ported to 6.1 (functions_wake_6_1.txt): all but these two */
 void kside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capacity_out *out)
 {
 	struct sched_group_capacity sgc;
@@ -1182,8 +1203,45 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }
 #endif /* !KC_LINUX_7_3 */
+#endif /* !KC_LINUX_6_1 */
 
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
+
+/* the core's select_task_rq() from @p's CPU (6.1's takes the flags by value) */
+static int kc_select_task_rq(struct task_struct *p, int *wake_flags)
+{
+#ifdef KC_LINUX_6_1
+	return k_select_task_rq(p, task_cpu(p), *wake_flags);
+#else
+	return k_select_task_rq(p, task_cpu(p), wake_flags);
+#endif
+}
+
+/* @p's util_est: 6.1's two values (the ewma the case's util_avg, as the 6.1 path groups'), or
+ * the one of 6.12 and 7.3 */
+static void kc_task_util_est(struct task_struct *p, uint64_t util_est, uint64_t util_avg)
+{
+#ifdef KC_LINUX_6_1
+	p->se.avg.util_est.enqueued = (unsigned int)util_est;
+	p->se.avg.util_est.ewma = (unsigned int)util_avg;
+#else
+	(void)util_avg;
+	p->se.avg.util_est = (unsigned int)util_est;
+#endif
+}
+
+#ifdef KC_LINUX_6_1
+/* 6.1's capacity_orig_of() (rq->cpu_capacity_orig, which update_cpu_capacity() sets to
+ * arch_scale_cpu_capacity()), thermal_load_avg() and arch_scale_thermal_pressure() from the
+ * case's arch capacity, hw_load_avg and cpufreq_pressure (the capsim side's v6.1 views alike) */
+static void kc_pressure_6_1(struct rq *rq, unsigned long arch_cap, unsigned long avg,
+			    unsigned long instant)
+{
+	rq->cpu_capacity_orig = arch_cap;
+	rq->avg_thermal.load_avg = avg;
+	thermal_pressure[cpu_of(rq)] = instant;
+}
+#endif
 
 #ifdef KC_LINUX_7_3
 /*
@@ -1206,6 +1264,7 @@ static void kc_sd_shared(const struct kc_select_task_rq_fair_in *in, struct sche
 }
 #endif
 
+#ifndef KC_LINUX_6_1 /* 6.1's feec: the case's answer (above) */
 static struct perf_domain *kc_feec_pds(const struct kc_find_energy_efficient_cpu_in *in);
 
 /* eas_pds: each CPU's CFS util and the clusters' perf domains */
@@ -1223,6 +1282,7 @@ static void kc_select_eas(const struct kc_select_task_rq_fair_in *in)
 	kc_select_task_rq_fair_em(in, &em);
 	kc_rd.pd = kc_feec_pds(&em);
 }
+#endif
 
 void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 			       struct kc_select_task_rq_fair_out *out)
@@ -1268,6 +1328,9 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 		rq->cfs.h_nr_runnable = rq->nr_running - (unsigned int)in->nr_delayed[cpu];
 		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
 		rq->cfs.h_nr_idle = rq->cfs.idle_h_nr_running; /* 7.3's name */
+#ifdef KC_LINUX_6_1
+		kc_pressure_6_1(rq, in->arch_cap[cpu], in->hw_load_avg[cpu], in->cpufreq_pressure[cpu]);
+#endif
 		idle[cpu] = (struct task_struct){ .flags = PF_IDLE, .cpu = (int)cpu };
 		rq->idle = &idle[cpu];
 		curr[cpu] = (struct task_struct){ .cpu = (int)cpu, .nr_cpus_allowed = (int)in->nr_cpus,
@@ -1302,7 +1365,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	p.sched_class = &kc_fair_class;
 	p.mm = &p;
 	p.se.avg.util_avg = in->util_avg;
-	p.se.avg.util_est = (unsigned int)in->util_est;
+	kc_task_util_est(&p, in->util_est, in->util_avg);
 	p.se.avg.load_avg = in->load_avg;
 	p.se.avg.last_update_time = 1000000; /* its prev's cfs_rq's: nothing to sync */
 	p.wakee_flips = (unsigned int)in->flips;
@@ -1317,8 +1380,10 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 	kc_current = waker;
 	kc_feec_cpu = (int)in->feec_cpu;
 	kc_feec_asked = 0;
+#ifndef KC_LINUX_6_1
 	kc_select_eas(in);
-	out->cpu = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+#endif
+	out->cpu = (uint64_t)kc_select_task_rq(&p, &wake_flags);
 	out->feec_asked = (uint64_t)kc_feec_asked;
 	out->waker_flips = waker->wakee_flips;
 	out->waker_decay_ts = waker->wakee_flip_decay_ts;
@@ -1333,6 +1398,7 @@ void kside_select_task_rq_fair(const struct kc_select_task_rq_fair_in *in,
 /* groups fork and update_misfit_status: in this translation unit, whose cut functions are
  * static */
 #include "kernel_side_fork.c"
+#ifndef KC_LINUX_6_1 /* 6.1's is the 6.1 paths unit's (kernel_side_misfit_6_1.c) */
 #include "kernel_side_misfit.c"
 
 /*
@@ -1448,3 +1514,4 @@ void kside_find_energy_efficient_cpu(const struct kc_find_energy_efficient_cpu_i
 	sd_asym_cpucapacity[in->this_cpu] = NULL;
 	kc_rd.pd = NULL;
 }
+#endif /* !KC_LINUX_6_1 */

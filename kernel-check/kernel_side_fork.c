@@ -111,7 +111,13 @@ void kside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 		rq->cfs.avg.load_avg = in->cfs_load_avg[cpu];
 		rq->cfs.avg.runnable_avg = in->cfs_runnable_avg[cpu];
 		rq->cfs.avg.util_avg = in->cfs_util_avg[cpu];
+#ifdef KC_LINUX_6_1
+		rq->cfs.avg.util_est.enqueued = (unsigned int)in->cfs_util_est[cpu];
+		rq->cfs.h_nr_running = (unsigned int)in->nr_running[cpu];
+		kc_pressure_6_1(rq, in->arch_cap[cpu], in->hw_load_avg[cpu], in->cpufreq_pressure[cpu]);
+#else
 		rq->cfs.avg.util_est = (unsigned int)in->cfs_util_est[cpu];
+#endif
 		rq->nr_running = (unsigned int)in->nr_running[cpu];
 		rq->cfs.h_nr_queued = rq->cfs.h_nr_runnable = rq->nr_running;
 		rq->cfs.idle_h_nr_running = in->idle_policy[cpu] ? rq->nr_running : 0;
@@ -140,7 +146,7 @@ void kside_fork(const struct kc_fork_in *in, struct kc_fork_out *out)
 
 	kc_this_cpu = (int)in->this_cpu;
 	kc_current = cpu_rq(kc_this_cpu)->curr;
-	out->cpu = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+	out->cpu = (uint64_t)kc_select_task_rq(&p, &wake_flags);
 	kc_current = &kc_idle;
 	/* __set_task_cpu(), then post_init_entity_util_avg() on that CPU's cfs_rq */
 	p.cpu = (int)out->cpu;

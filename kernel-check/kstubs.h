@@ -302,6 +302,12 @@ struct load_weight {
 	unsigned long weight;
 	u32 inv_weight;
 };
+#ifdef KC_LINUX_6_1
+struct util_est {
+	unsigned int enqueued;
+	unsigned int ewma;
+};
+#endif
 struct sched_avg {
 	u64 last_update_time;
 	u64 load_sum;
@@ -311,7 +317,11 @@ struct sched_avg {
 	unsigned long load_avg;
 	unsigned long runnable_avg;
 	unsigned long util_avg;
+#ifdef KC_LINUX_6_1
+	struct util_est util_est; /* 6.1's two values */
+#else
 	unsigned int util_est;
+#endif
 };
 struct sched_entity {
 	struct load_weight load;
@@ -366,6 +376,7 @@ struct cfs_rq {
 	unsigned int h_nr_queued;   /* load balance */
 	unsigned int h_nr_runnable, idle_h_nr_running; /* select_task_rq_fair */
 	unsigned int h_nr_idle;     /* 7.3's idle_h_nr_running */
+	unsigned int h_nr_running;  /* 6.1's h_nr_queued (update_sg_wakeup_stats()) */
 	struct sched_entity *h_curr; /* 7.3's __update_load_avg_se(): curr of the hierarchy */
 };
 struct rt_rq {
@@ -471,6 +482,8 @@ struct rq {
 	struct list_head cfs_tasks;
 	u64 idle_stamp;                    /* fork: sched_balance_find_dst_group_cpu() */
 	struct cpuidle_state *idle_state;  /* fork: sched_idle_set_state()'s, idle_get_state() */
+	/* 6.1's SIS_PROP (off by default: select_idle_cpu() reads them only with it) */
+	u64 wake_stamp, wake_avg_idle;
 };
 extern struct rq kc_rqs[KC_MAX_CPUS];
 #define cpu_rq(cpu) (&kc_rqs[cpu])
@@ -505,6 +518,7 @@ struct sched_domain {
 	unsigned int balance_interval;
 	unsigned int span_weight;     /* fork: sched_balance_find_dst_cpu() */
 	struct sched_domain_shared *shared; /* 7.3's select_idle_capacity(), select_idle_cpu() */
+	u64 avg_scan_cost;                  /* 6.1's SIS_PROP */
 };
 #ifdef KC_LINUX_7_3
 /* 7.3's sched_domain_span() reads the span past sizeof(*sd), where build_sched_domains()
@@ -709,6 +723,8 @@ static inline void cpumask_andnot(struct cpumask *d, const struct cpumask *a, co
 #define kc_sched_feat_WA_WEIGHT 1
 #define kc_sched_feat_WA_BIAS 1
 #define kc_sched_feat_SIS_UTIL 1
+#define kc_sched_feat_SIS_PROP 0 /* 6.1's features.h: SCHED_FEAT(SIS_PROP, false) */
+#define cpu_clock(cpu) 0ULL     /* 6.1's SIS_PROP only */
 #define in_task() 1
 #define vcpu_is_preempted(cpu) false
 #define lockdep_assert_irqs_disabled() do { } while (0)

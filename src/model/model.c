@@ -246,6 +246,14 @@ bool model_em_energy_6_1(enum capsim_model model)
 	return model == CAPSIM_MODEL_V6_1;
 }
 
+bool model_post_init_scaled_weight(enum capsim_model model)
+{
+	/* 6.1.192's post_init_entity_util_avg() multiplies by se->load.weight, 6.12.118's by
+	 * se_weight(se) (both read; kernel-check group fork_6_1); the v6.9 and v6.10 models keep
+	 * 6.12's, as before */
+	return CAPSIM_MUT(291, model == CAPSIM_MODEL_V6_1, true);
+}
+
 uint64_t model_util_est_capacity(enum capsim_model model, uint64_t arch_cap)
 {
 	/* 7.3's util_est_update() (read in linux-source-7.3.4, kernel-check group util_est_7_3)

@@ -159,6 +159,15 @@ bool model_em_complexity_limit(enum capsim_model model);
  */
 bool model_em_energy_6_1(enum capsim_model model);
 
+/**
+ * model_post_init_scaled_weight() - whether @model's post_init_entity_util_avg() weighs a new
+ * task's share of its cfs_rq's util_avg by se->load.weight, scale_load()d (the nice weight
+ * << SCHED_FIXEDPOINT_SHIFT, 10, on 64-bit), as 6.1 does, rather than by se_weight(se) (6.12):
+ * v6.1 only. The share then mostly exceeds the cap, so a new task starts with half the
+ * capacity the cfs_rq leaves.
+ */
+bool model_post_init_scaled_weight(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

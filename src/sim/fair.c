@@ -242,6 +242,16 @@ static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	update_load_avg_flags(s, rq, p, false);
 }
 
+/* the weight post_init_entity_util_avg() scales by: se_weight(se), or (6.1,
+ * model_post_init_scaled_weight()) se->load.weight, scale_load(weight) on 64-bit: << the
+ * kernel's SCHED_FIXEDPOINT_SHIFT, which is SCHED_CAPACITY_SHIFT */
+static uint64_t post_init_weight(const struct capsim_sim *s, const struct sim_task *p)
+{
+	if (!model_post_init_scaled_weight(s->opt.model))
+		return p->weight;
+	return p->weight << CAPSIM_MUT(290, SCHED_CAPACITY_SHIFT, 0);
+}
+
 /*
  * mirrors post_init_entity_util_avg(), kernel/sched/fair.c: a new task's first util_avg (a
  * task of another class only starts its PELT clock)
@@ -261,7 +271,7 @@ void task_post_init_util(struct capsim_sim *s, struct sim_rq *rq, struct sim_tas
 		if (rq->fc->cfs_avg.util_avg) {
 			const struct capsim_sched_avg *cfs = &rq->fc->cfs_avg;
 
-			sa->util_avg = cfs->util_avg * p->weight / (cfs->load_avg + 1);
+			sa->util_avg = cfs->util_avg * post_init_weight(s, p) / (cfs->load_avg + 1);
 			if (sa->util_avg > (uint64_t)cap)
 				sa->util_avg = (uint64_t)cap;
 		} else {

@@ -37,6 +37,34 @@ static uint64_t scale(uint64_t v, uint64_t c)
 }
 
 /*
+ * post_init_entity_util_avg()'s share under each model, on CPU4 (arch 1024) of a cfs_rq with
+ * util_avg 100 and load_avg 3071 (three nice-0 tasks less rounding): cap = (1024 - 100) / 2 =
+ * 462. 6.12 (and v6.10) weigh by se_weight(se) = 1024: 100 x 1024 / 3072 = 33, below the cap.
+ * 6.1.192 weighs by se->load.weight, scale_load(1024) = 1024 << 10 on 64-bit: 100 x 1048576 /
+ * 3072 = 34133, above the cap: 462. runnable_avg follows util_avg.
+ */
+static void post_init_share_case(enum capsim_model model, uint64_t want)
+{
+	struct capsim_sim *s = sim_test_idle("{\"tasks\": {" TASK("c", ", \"cpus\": [4]") "}}", model);
+	struct sim_task *c = sim_test_task(s, "c");
+
+	s->rq[4].fc->cfs_avg.util_avg = 100;
+	s->rq[4].fc->cfs_avg.load_avg = 3071;
+	task_post_init_util(s, &s->rq[4], c);
+	assert_int_equal(c->avg.util_avg, want);
+	assert_int_equal(c->avg.runnable_avg, want);
+	sim_free(s);
+}
+
+static void test_new_task_util_share_v6_1(void **state)
+{
+	(void)state;
+	post_init_share_case(CAPSIM_MODEL_V6_1, 462);
+	post_init_share_case(CAPSIM_MODEL_V6_12, 100 * 1024 / 3072);
+	post_init_share_case(CAPSIM_MODEL_V6_10, 100 * 1024 / 3072);
+}
+
+/*
  * post_init_entity_util_avg() on the CPU wake_up_new_task() chose: a new fair task's util_avg
  * is half the capacity the cfs_rq leaves, cap = (arch capacity - cfs util_avg) / 2, or, on a
  * cfs_rq with util, its util scaled by the task's share of the load,
@@ -282,6 +310,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_new_task_util),
+		cmocka_unit_test(test_new_task_util_share_v6_1),
 		cmocka_unit_test(test_fork_asks_the_task_class),
 		cmocka_unit_test(test_fork_finds_dst_cpu),
 		cmocka_unit_test(test_wakeup_moves_pelt),
