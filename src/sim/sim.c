@@ -380,6 +380,7 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	}
 	s->tick_ns = NSEC_PER_SEC / opt->hz;
 	s->cpuidle_off = opt->cpuidle_off;
+	s->cpuidle_gov = (enum cpuidle_governor)opt->cpuidle_governor;
 	s->fie = opt->freq_invariance >= 0 ? (enum platform_fie_source)opt->freq_invariance
 					   : plat->fie;
 	for (unsigned c = 0; s->fie == PLATFORM_FIE_AMU && c < plat->nr_cpus; c++) {
@@ -535,6 +536,7 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq)
 	bool stopped = rq->tick_stopped;
 
 	rq->tick_stopped = false;
+	rq->cpuidle_tick_stopped = false;
 	if (rq->tick_at && (!stopped || rq->tick_at > s->now))
 		return;
 	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
