@@ -298,42 +298,40 @@ static bool irq_work_on(const struct capsim_sim *s, int cpu)
 }
 
 /*
- * tick_nohz_get_sleep_length() of @rq: @next_ns, the time to its next timer, capped at what
- * tick_nohz_next_event() allows with no timer (timekeeping_max_deferment()); into
- * @delta_next the time to the next event with the tick running, the next jiffy's tick if
- * sooner and the tick was not stopped yet.
+ * tick_nohz_get_sleep_length() of @rq with its tick stopped: @next_ns, the time to its next
+ * timer, capped at what tick_nohz_next_event() allows with no timer
+ * (timekeeping_max_deferment()); no tick comes before it (@delta_next the same).
  */
-static int64_t sleep_length(const struct capsim_sim *s, const struct sim_rq *rq, uint64_t next_ns,
-			    int64_t *delta_next)
+static int64_t sleep_length(uint64_t next_ns, int64_t *delta_next)
 {
-	uint64_t tick = (sim_jiffies(s) + 1) * s->tick_ns - s->now;
-
 	if (next_ns > CPUIDLE_SLEEP_LENGTH_MAX_NS)
 		next_ns = CPUIDLE_SLEEP_LENGTH_MAX_NS;
-	*delta_next = (int64_t)(rq->cpuidle_tick_stopped || next_ns < tick ? next_ns : tick);
+	*delta_next = (int64_t)next_ns;
 	return (int64_t)next_ns;
 }
 
 /*
- * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq. The tick
- * is stopped whatever the governor says (its stop_tick unused: docs/model.md, "Idle states").
+ * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq. The
+ * engine stops the tick at every idle entry (docs/model.md, "Idle states"), so the governor
+ * selects as it does once tick_nohz_tick_stopped(): by the next timer, no tick to wake the CPU
+ * sooner, its stop_tick moot. Telling it the tick still runs would let it pick a state for a
+ * tick that then never comes.
  */
 static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq)
 {
 	struct cpuidle_select_in in = {
 		.latency_req_ns = CPUIDLE_LATENCY_REQ_NONE_NS,
-		.tick_stopped = rq->cpuidle_tick_stopped,
+		.tick_stopped = true,
 		.now_ns = s->now,
 		.tick_ns = s->tick_ns,
 	};
 	bool stop_tick;
 
-	in.sleep_length_ns = sleep_length(s, rq, next_timer_ns(s, rq, false), &in.delta_tick_ns);
+	in.sleep_length_ns = sleep_length(next_timer_ns(s, rq, false), &in.delta_tick_ns);
 	rq->cpuidle_before = rq->cpuidle;
 	rq->cpuidle_idx = cpuidle_select(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle, &in,
 					 &stop_tick);
 	rq->cpuidle_selected = true;
-	rq->cpuidle_tick_stopped = true;
 	return (unsigned)rq->cpuidle_idx;
 }
 
@@ -349,7 +347,6 @@ static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
 	rq->cpuidle_selected = false;
 	if (s->now == rq->idle_enter) {
 		rq->cpuidle = rq->cpuidle_before;
-		rq->cpuidle_tick_stopped = false;
 		return;
 	}
 	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle, CAPSIM_MUT(189, rq->cpuidle_idx, 0),

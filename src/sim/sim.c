@@ -536,7 +536,6 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq)
 	bool stopped = rq->tick_stopped;
 
 	rq->tick_stopped = false;
-	rq->cpuidle_tick_stopped = false;
 	if (rq->tick_at && (!stopped || rq->tick_at > s->now))
 		return;
 	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;

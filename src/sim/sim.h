@@ -515,13 +515,12 @@ struct sim_rq {
 	uint64_t dom_entered, dom_up_at;
 	/* the governor's view (model/cpuidle.h): the driver's states, the device and the governor's
 	 * data (what it learns, one owner), that as it was before the last selection (restored when
-	 * the wake-up came before cpuidle was called), the driver state it chose, whether a selection
-	 * is to be reflected, and whether an earlier selection of this idle period stopped the tick */
+	 * the wake-up came before cpuidle was called), the driver state it chose, and whether a selection
+	 * is to be reflected */
 	struct cpuidle_drv cpuidle_drv;
 	struct cpuidle_cpu cpuidle, cpuidle_before;
 	int cpuidle_idx;
 	bool cpuidle_selected;
-	bool cpuidle_tick_stopped;
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
