@@ -37,7 +37,10 @@ int cli_run_overrides(const char *cmd, const struct cli_run_opts *o, capsim_scen
 	    (o->workload.arg && capsim_scenario_set_workload_path(sc, o->workload.arg, &err)))
 		return cli_fail(&err);
 	/* the scenario's kernel block and the other options win over the file, whatever the order */
-	if (o->kernel_config.arg && capsim_scenario_set_kernel_config(sc, o->kernel_config.arg, &err))
+	if ((o->kernel_config.arg &&
+	     capsim_scenario_set_kernel_config(sc, o->kernel_config.arg, &err)) ||
+	    (o->cpuidle_governor.arg &&
+	     capsim_scenario_set_cpuidle_governor(sc, o->cpuidle_governor.arg, &err)))
 		return cli_fail(&err);
 	for (unsigned k = 0; k < o->overlays.n; k++)
 		if (capsim_scenario_add_overlay(sc, o->overlays.item[k].arg, &err))

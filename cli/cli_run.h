@@ -11,7 +11,7 @@
 
 /* The values of the options both commands take, in the command's struct as @run. */
 struct cli_run_opts {
-	struct cli_value platform, workload, duration, seed, kernel_config;
+	struct cli_value platform, workload, duration, seed, kernel_config, cpuidle_governor;
 	struct cli_list overlays; /* --overlay, applied when the platform is loaded */
 	struct cli_list caps;     /* --max-freq and --hw-cap, in order */
 };
@@ -25,11 +25,16 @@ struct cli_run_opts {
 	"CONFIG_UCLAMP_TASK, CONFIG_UCLAMP_BUCKETS_COUNT,\n"         \
 	"CONFIG_ENERGY_MODEL, CONFIG_CPU_IDLE (others ignored);\n"   \
 	"the scenario's kernel block and the options win over it"
+/* --cpuidle-governor's values and help */
+#define CLI_RUN_CPUIDLE_GOVERNORS "menu teo"
+#define CLI_RUN_CPUIDLE_GOVERNOR_HELP                                \
+	"the cpuidle governor (cpuidle.governor=): menu (default,\n"  \
+	"the kernel's pick when both are built) or teo"
 
 
 /**
  * cli_run_overrides() - apply --platform, --workload, --overlay, --duration, --seed,
- * --kernel-config and the caps of @o (those given) to @sc. Return: 0, or the exit code (printed; a duration past a
+ * --kernel-config, --cpuidle-governor and the caps of @o (those given) to @sc. Return: 0, or the exit code (printed; a duration past a
  * run's length a usage error of @cmd).
  */
 int cli_run_overrides(const char *cmd, const struct cli_run_opts *o, capsim_scenario *sc);

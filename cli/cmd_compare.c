@@ -22,6 +22,7 @@ static const char head[] =
 	"usage: capsim compare [SCENARIO.json] [--platform P] [--overlay FILE]...\n"
 	"                      [--workload RTAPP.json]\n"
 	"                      [--models LIST] [--duration S] [--seed N] [--kernel-config F]\n"
+	"                      [--cpuidle-governor G]\n"
 	"                      [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                      [--thermal GOVERNOR] [--decay-shift N] [--capped-threshold T]\n"
 	"                      [--jobs N] [--timeout T] [--json] [-o FILE] [--report FILE.html]\n"
@@ -69,6 +70,8 @@ static const struct cli_option options[] = {
 	  .help = "seed (default: the scenario's)" },
 	{ "--kernel-config", 0, "F", CLI_FILE, .offset = CMP(run.kernel_config),
 	  .help = CLI_RUN_KERNEL_CONFIG_HELP },
+	{ "--cpuidle-governor", 0, "G", CLI_CHOICE, .values = CLI_RUN_CPUIDLE_GOVERNORS,
+	  .offset = CMP(run.cpuidle_governor), .help = CLI_RUN_CPUIDLE_GOVERNOR_HELP },
 	{ "--max-freq", 0, "P=KHZ[@T]", CLI_MAX_FREQ, .offset = CMP(run.caps), .repeat = 1,
 	  .help = "cap policy P (policyN or N) with scaling_max_freq at T (default 0);\n"
 		  "KHZ 'none' removes the cap; repeatable" },

@@ -21,7 +21,7 @@ static const char head[] =
 	"usage: capsim simulate [SCENARIO.json] [--platform P] [--overlay FILE]...\n"
 	"                       [--workload RTAPP.json]\n"
 	"                       [--duration S] [--seed N] [--model M] [--governor G] [--hz N]\n"
-	"                       [--kernel-config F]\n"
+	"                       [--kernel-config F] [--cpuidle-governor G]\n"
 	"                       [--max-freq POLICY=KHZ[@T]]... [--hw-cap CPULIST=KHZ@T+D]...\n"
 	"                       [--no-eas] [--max-events N] [--timeout T] [--json] [--trace FILE]\n"
 	"                       [--trace-format F] [--trace-events LIST] [-o FILE]\n"
@@ -82,6 +82,8 @@ static const struct cli_option options[] = {
 	  .expect = "1..10000", .help = "scheduler tick rate (default 250)" },
 	{ "--kernel-config", 0, "F", CLI_FILE, .offset = SIM(run.kernel_config),
 	  .help = CLI_RUN_KERNEL_CONFIG_HELP },
+	{ "--cpuidle-governor", 0, "G", CLI_CHOICE, .values = CLI_RUN_CPUIDLE_GOVERNORS,
+	  .offset = SIM(run.cpuidle_governor), .help = CLI_RUN_CPUIDLE_GOVERNOR_HELP },
 	{ "--max-freq", 0, "P=KHZ[@T]", CLI_MAX_FREQ, .offset = SIM(run.caps), .repeat = 1,
 	  .help = "cap policy P (policyN or N) with scaling_max_freq from T\n"
 		  "(default 0); KHZ 'none' removes the cap; repeatable" },

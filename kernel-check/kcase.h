@@ -1164,6 +1164,52 @@ static inline void kc_select_task_rq_fair_em(const struct kc_select_task_rq_fair
 	}
 }
 #include "kcase_newidle.h"
+/* --- groups menu and teo --------------------------------------------------------------- */
+
+/*
+ * menu, teo: one CPU's cpuidle governor (6.12's drivers/cpuidle/governors/menu.c, teo.c) over a
+ * driver of nr_states states (exit latency and target residency in ns, none polling or
+ * disabled), from its enable() on, through nr_steps idle periods: at each, the governor's
+ * select() with the step's latency request, tick state, sleep length and time to the next
+ * event with the tick (delta_tick), at local_clock() now; then the CPU leaves the state it
+ * chose after residency ns (dev->last_residency_ns), woken by the tick or not (got_tick), and
+ * the governor's reflect(); the next step's select comes gap ns later. Against the model's
+ * cpuidle_select() and cpuidle_reflect() (src/model/cpuidle.c). The answer: each step's state
+ * and stop_tick, and the governor's data at the end.
+ */
+#define KC_IDLE_STATES 10
+#define KC_FIELDS_menu_in(S, A, I) \
+	S(nr_states) \
+	A(exit_latency_ns, KC_IDLE_STATES) \
+	A(target_residency_ns, KC_IDLE_STATES) \
+	S(tick_ns) \
+	S(now) \
+	S(nr_steps) \
+	I(latency_req, KC_MAX_STEPS) \
+	A(tick_stopped, KC_MAX_STEPS) \
+	I(sleep_length, KC_MAX_STEPS) \
+	I(delta_tick, KC_MAX_STEPS) \
+	A(residency, KC_MAX_STEPS) \
+	A(got_tick, KC_MAX_STEPS) \
+	A(gap, KC_MAX_STEPS)
+KC_STRUCT(menu_in)
+#define KC_FIELDS_menu_out(S, A, I) \
+	A(idx, KC_MAX_STEPS) \
+	A(stop_tick, KC_MAX_STEPS) \
+	S(last_state_idx) \
+	S(needs_update) S(tick_wakeup) S(next_timer_ns) S(bucket) \
+	A(correction_factor, 6) \
+	A(intervals, 8) \
+	S(interval_ptr) \
+	I(time_span_ns, 1) I(sleep_length_ns, 1) \
+	A(hits, KC_IDLE_STATES) \
+	A(intercepts, KC_IDLE_STATES) \
+	S(total) S(tick_hits)
+KC_STRUCT(menu_out)
+#define KC_FIELDS_teo_in KC_FIELDS_menu_in
+KC_STRUCT(teo_in)
+#define KC_FIELDS_teo_out KC_FIELDS_menu_out
+KC_STRUCT(teo_out)
 /* --- path group fork ------------------------------------------------------------------- */
 
 /*
@@ -1367,7 +1413,7 @@ static inline void kc_percent_text(const struct kc_uclamp_tg_in *in, unsigned i,
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
 	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
 	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg) X(pick_next_task_fair) \
-	X(find_energy_efficient_cpu) X(find_energy_efficient_cpu_6_1)
+	X(find_energy_efficient_cpu) X(find_energy_efficient_cpu_6_1) X(menu) X(teo)
 
 #define KC_DECLARE(g)                                                              \
 	void kside_##g(const struct kc_##g##_in *in, struct kc_##g##_out *out);    \

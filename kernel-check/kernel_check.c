@@ -152,6 +152,18 @@ KC_TABLE(uclamp_tg_in)
 #define KC_T struct kc_uclamp_tg_out
 KC_TABLE(uclamp_tg_out)
 #undef KC_T
+#define KC_T struct kc_menu_in
+KC_TABLE(menu_in)
+#undef KC_T
+#define KC_T struct kc_menu_out
+KC_TABLE(menu_out)
+#undef KC_T
+#define KC_T struct kc_teo_in
+KC_TABLE(teo_in)
+#undef KC_T
+#define KC_T struct kc_teo_out
+KC_TABLE(teo_out)
+#undef KC_T
 
 /* eevdf */
 #define KC_T struct kc_eevdf_in
@@ -3102,6 +3114,98 @@ static void gen_migrate_task_rq_fair(struct rng *r, unsigned kind, void *v)
 		started[t] |= in->op[k] != KC_PATH_SLEEP;
 	}
 }
+
+/* --- groups menu and teo ------------------------------------------------------------------ */
+
+static const char *const menu_kinds[] = {
+	"random", "periodic", "timer", "early", "short", "tick", "latency", "stopped", "long",
+};
+enum { CI_RANDOM, CI_PERIODIC, CI_TIMER, CI_EARLY, CI_SHORT, CI_TICK, CI_LATENCY, CI_STOPPED,
+       CI_LONG };
+#define teo_kinds menu_kinds
+
+/* an idle time in ns: short, around a tick, long, rarely huge (up to what no timer gives) */
+static uint64_t gen_idle_ns(struct rng *r, unsigned kind)
+{
+	if (kind == CI_LONG && chance(r, 30))
+		return chance(r, 20) ? (uint64_t)INT64_MAX : edgy(r, 1000000000ULL, 300000000000ULL);
+	switch (rnd(r) % 4) {
+	case 0:
+		return edgy(r, 0, 100000);
+	case 1:
+		return range(r, 100000, 20000000);
+	case 2:
+		return range(r, 1000, 2000000);
+	default:
+		return range(r, 0, 200000000);
+	}
+}
+
+/* the driver: WFI (1 us, 1 us mostly), then states of rising latency and residency */
+static void gen_idle_states(struct rng *r, struct kc_menu_in *in)
+{
+	uint64_t lat = 1000, res = 1000;
+
+	in->nr_states = chance(r, 5) ? 1 : range(r, 2, KC_IDLE_STATES);
+	for (unsigned i = 0; i < in->nr_states; i++) {
+		in->exit_latency_ns[i] = lat;
+		in->target_residency_ns[i] = res;
+		lat += chance(r, 10) ? 0 : range(r, 1, 2000) * 1000;
+		res = chance(r, 10) ? edgy(r, 0, res * 2) : res + range(r, 1, 10000) * 1000;
+	}
+	if (chance(r, 10)) /* one state out of order: the governors take the table as it is */
+		in->target_residency_ns[range(r, 0, in->nr_states - 1)] = range(r, 0, 20000000);
+}
+
+/* what wakes the CPU: its timer (the sleep length and the exit), earlier, or the tick */
+static void gen_idle_wake(struct rng *r, unsigned kind, struct kc_menu_in *in, unsigned k,
+			  uint64_t period)
+{
+	uint64_t sleep = (uint64_t)in->sleep_length[k];
+
+	if (kind == CI_PERIODIC) {
+		in->residency[k] = period + range(r, 0, chance(r, 70) ? 20000 : 2000000);
+	} else if (kind == CI_TIMER || (kind == CI_RANDOM && chance(r, 40))) {
+		in->residency[k] = (sleep > (uint64_t)1 << 40 ? range(r, 0, 1ULL << 40) : sleep) +
+				   range(r, 0, 3000000);
+	} else if (kind == CI_TICK || chance(r, 10)) {
+		in->got_tick[k] = 1;
+		in->residency[k] = range(r, 0, in->tick_ns + 100000);
+	} else {
+		in->residency[k] = chance(r, 5) ? 0
+				   : range(r, 0, sleep < (1ULL << 40) ? sleep : 1ULL << 40);
+	}
+}
+
+static void gen_menu(struct rng *r, unsigned kind, void *v)
+{
+	static const uint64_t hz[] = { 100, 250, 300, 1000 };
+	struct kc_menu_in *in = v;
+	uint64_t period = range(r, 1000, 20000000);
+	uint64_t h = hz[rnd(r) % 4];
+
+	gen_idle_states(r, in);
+	in->tick_ns = (1000000000ULL + h / 2) / h; /* TICK_NSEC */
+	in->now = range(r, 0, 1ULL << 44);
+	in->nr_steps = range(r, 1, KC_MAX_STEPS);
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		uint64_t sleep = kind == CI_SHORT && chance(r, 60)
+					 ? range(r, 0, in->target_residency_ns[1] + 1000)
+				 : kind == CI_PERIODIC ? period + range(r, 0, 5000000)
+						       : gen_idle_ns(r, kind);
+		uint64_t to_tick = sleep < in->tick_ns ? sleep : in->tick_ns;
+
+		in->sleep_length[k] = (int64_t)sleep;
+		in->delta_tick[k] = (int64_t)(chance(r, 50) ? sleep : range(r, 0, to_tick));
+		in->latency_req[k] = kind == CI_LATENCY ? (int64_t)edgy(r, 0, 3000000)
+				     : chance(r, 3) ? 0 : 2000000000000LL;
+		in->tick_stopped[k] = kind == CI_STOPPED ? chance(r, 70) : chance(r, 15);
+		gen_idle_wake(r, kind, in, k, period);
+		in->gap[k] = chance(r, 30) ? 0 : range(r, 0, 50000000);
+	}
+}
+
+#define gen_teo gen_menu
 
 struct kc_group {
 	const char *name;

@@ -458,6 +458,9 @@ struct root_domain {
 };
 struct cpuidle_state {
 	unsigned int exit_latency; /* µs */
+	s64 exit_latency_ns;       /* the cpuidle governors (groups menu and teo) */
+	s64 target_residency_ns;
+	unsigned int flags;
 };
 struct rq {
 	int cpu;

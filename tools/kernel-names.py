@@ -12,10 +12,11 @@ import re
 import sys
 import tarfile
 
-# Where the functions capsim mirrors live: the scheduler, cpufreq, thermal, the energy model,
-# arch topology, OPPs, regulators and the headers they use (a file or a directory).
+# Where the functions capsim mirrors live: the scheduler, cpufreq, cpuidle, thermal, the energy
+# model, arch topology, OPPs, regulators and the headers they use (a file or a directory).
 DIRS = ("kernel/sched/", "kernel/power/", "kernel/time/", "kernel/trace/", "kernel/cpu.c",
-        "drivers/cpufreq/", "drivers/thermal/", "drivers/base/arch_topology.c", "drivers/opp/",
+        "drivers/cpufreq/", "drivers/cpuidle/", "drivers/thermal/", "drivers/base/arch_topology.c",
+        "drivers/opp/",
         "drivers/regulator/core.c", "include/linux/", "include/asm-generic/bitops/",
         "include/trace/events/", "arch/arm64/kernel/topology.c", "arch/arm64/include/asm/topology.h")
 

@@ -227,15 +227,23 @@ CAPSIM_API int capsim_scenario_set_hz(capsim_scenario *sc, unsigned hz, capsim_e
 CAPSIM_API int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err);
 
 /**
+ * capsim_scenario_set_cpuidle_governor() - the cpuidle governor, "menu" or "teo" (the boot
+ * parameter cpuidle.governor=; wins over a kernel config's CONFIG_CPU_IDLE_GOV_MENU/_TEO).
+ * Return: 0, or CAPSIM_ERR_INVALID for another name.
+ */
+CAPSIM_API int capsim_scenario_set_cpuidle_governor(capsim_scenario *sc, const char *name,
+						    capsim_error *err);
+
+/**
  * capsim_scenario_set_kernel_config() - read the kernel config @path, a `.config` or a
  * defconfig (docs/formats.md, "Kernel config"), for the kernel options capsim models:
  * CONFIG_HZ, CONFIG_UCLAMP_TASK, CONFIG_UCLAMP_BUCKETS_COUNT, CONFIG_ENERGY_MODEL (without it,
- * no EAS), CONFIG_CPU_IDLE and its menu governor. Each option the file gives sets the run's,
+ * no EAS), CONFIG_CPU_IDLE and its governor (CONFIG_CPU_IDLE_GOV_MENU, _TEO). Each option the file gives sets the run's,
  * unless the scenario's "kernel" block or a setter (capsim_scenario_set_hz(), _set_eas()) gave
  * it, before or after this call: those win. An option the file leaves out keeps its value;
  * options capsim does not model are ignored. The run's report names the file and what it used.
  * Return: 0; CAPSIM_ERR_IO, CAPSIM_ERR_PARSE or CAPSIM_ERR_RANGE with "FILE:LINE: what was
- * expected"; CAPSIM_ERR_UNSUPPORTED (a cpuidle governor other than menu); the scenario is then
+ * expected"; CAPSIM_ERR_UNSUPPORTED (a cpuidle governor other than menu and teo); the scenario is then
  * unchanged.
  */
 CAPSIM_API int capsim_scenario_set_kernel_config(capsim_scenario *sc, const char *path,

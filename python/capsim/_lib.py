@@ -261,6 +261,7 @@ _SIGS = {
     "capsim_scenario_set_governor": (c_int, [c_void_p, c_int, P(Error)]),
     "capsim_scenario_set_hz": (c_int, [c_void_p, c_uint, P(Error)]),
     "capsim_scenario_set_eas": (c_int, [c_void_p, c_int, P(Error)]),
+    "capsim_scenario_set_cpuidle_governor": (c_int, [c_void_p, c_char_p, P(Error)]),
     "capsim_scenario_set_kernel_config": (c_int, [c_void_p, c_char_p, P(Error)]),
     "capsim_scenario_set_pressure_metrics": (c_int, [c_void_p, c_int, P(Error)]),
     "capsim_scenario_add_max_freq": (c_int, [c_void_p, c_char_p, P(Error)]),

@@ -219,6 +219,18 @@ int capsim_scenario_set_eas(capsim_scenario *sc, int on, capsim_error *err)
 	return 0;
 }
 
+int capsim_scenario_set_cpuidle_governor(capsim_scenario *sc, const char *name, capsim_error *err)
+{
+	int gov = name ? cpuidle_find_governor(name) : -1;
+
+	if (gov < 0)
+		return capsim_error_set(err, CAPSIM_ERR_INVALID, "%s: cpuidle governor '%s' (expected "
+					"menu or teo)", sc->source, name ? name : "(null)");
+	sc->opt.cpuidle_governor = gov;
+	sc->kernel_set |= KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV);
+	return 0;
+}
+
 int capsim_scenario_set_kernel_config(capsim_scenario *sc, const char *path, capsim_error *err)
 {
 	struct kernel_config kc;
@@ -690,11 +702,12 @@ static void kernel_summary(const struct capsim_sim *s, struct report_kernel *k)
 {
 	*k = (struct report_kernel){
 		.shown = s->opt.kernel_config[0] || s->opt.uclamp_buckets != UCLAMP_BUCKETS_DEFAULT ||
-			 s->opt.nr_cgroups,
+			 s->opt.nr_cgroups || s->opt.cpuidle_governor != CPUIDLE_GOV_MENU,
 		.hz = s->opt.hz,
 		.uclamp = !!s->opt.uclamp,
 		.eas = !!s->opt.eas,
 		.cpuidle_off = !!s->opt.cpuidle_off,
+		.cpuidle_governor = cpuidle_governor_name(s->cpuidle_gov),
 		.uclamp_buckets = s->opt.uclamp_buckets,
 		.uclamp_sysctl = s->opt.uclamp_sysctl,
 		.uclamp_task_group = !!s->opt.uclamp_task_group,

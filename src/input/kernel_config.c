@@ -16,6 +16,7 @@
 #include "internal.h"
 #include "input/kernel_config.h"
 #include "input/readfile.h"
+#include "model/cpuidle.h"
 #include "model/uclamp.h"
 
 #define KCONFIG_PREFIX "CONFIG_"
@@ -30,6 +31,7 @@ struct kc_reader {
 	capsim_error *err;
 	unsigned hz_line, hz_choice_line; /* CONFIG_HZ and a CONFIG_HZ_<N>=y: 0 when absent */
 	unsigned hz_choice, menu_line;    /* CONFIG_CPU_IDLE_GOV_MENU off: its line */
+	int menu, teo;                    /* CONFIG_CPU_IDLE_GOV_MENU, _TEO: -1 not given, 0, 1 */
 	bool no_cgroup_sched;             /* CONFIG_CGROUP_SCHED off */
 };
 
@@ -176,9 +178,12 @@ static int kc_option(struct kc_reader *r, struct kernel_config *kc, const char *
 	} else if (!strcmp(name, "CPU_IDLE")) {
 		return set_bool(r, kc, name, v, KCONFIG_CPU_IDLE, &kc->cpu_idle);
 	} else if (!strcmp(name, "CPU_IDLE_GOV_MENU")) {
-		if ((b = bool_value(r, name, v)) < 0)
+		if ((r->menu = bool_value(r, name, v)) < 0)
 			return CAPSIM_ERR_PARSE;
-		r->menu_line = b ? 0 : r->line;
+		r->menu_line = r->menu ? 0 : r->line;
+	} else if (!strcmp(name, "CPU_IDLE_GOV_TEO")) {
+		if ((r->teo = bool_value(r, name, v)) < 0)
+			return CAPSIM_ERR_PARSE;
 	}
 	return 0;
 }
@@ -241,12 +246,23 @@ static int kc_finish(struct kc_reader *r, struct kernel_config *kc)
 		kc->uclamp_task_group = 0;
 		kc->given |= KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP);
 	}
-	/* menu (rating 20) is the governor whenever it is built; teo (19) runs only without it */
-	if (r->menu_line && !((kc->given & KCONFIG_BIT(KCONFIG_CPU_IDLE)) && !kc->cpu_idle)) {
+	/*
+	 * menu (rating 20) is the governor whenever it is built; teo (19) runs only without it;
+	 * neither leaves ladder (a kernel with the tick, !NO_HZ_IDLE)
+	 */
+	if (r->menu >= 0 || r->teo >= 0) {
+		kc->cpuidle_governor = r->menu != 1 && r->teo == 1 ? CPUIDLE_GOV_TEO
+								  : CPUIDLE_GOV_MENU;
+		kc->given |= KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV);
+	}
+	if (r->menu_line && r->teo != 1 &&
+	    !((kc->given & KCONFIG_BIT(KCONFIG_CPU_IDLE)) && !kc->cpu_idle)) {
 		r->line = r->menu_line;
-		return kc_fail(r, CAPSIM_ERR_UNSUPPORTED, "CONFIG_CPU_IDLE_GOV_MENU is off: cpuidle "
-			       "would run another governor (teo), which capsim does not model "
-			       "(expected CONFIG_CPU_IDLE_GOV_MENU=y, or CONFIG_CPU_IDLE off)");
+		return kc_fail(r, CAPSIM_ERR_UNSUPPORTED, "CONFIG_CPU_IDLE_GOV_MENU is off and "
+			       "CONFIG_CPU_IDLE_GOV_TEO not on: cpuidle would run another governor "
+			       "(ladder), which capsim does not model (expected "
+			       "CONFIG_CPU_IDLE_GOV_MENU=y or CONFIG_CPU_IDLE_GOV_TEO=y, or "
+			       "CONFIG_CPU_IDLE off)");
 	}
 	return 0;
 }
@@ -254,7 +270,8 @@ static int kc_finish(struct kc_reader *r, struct kernel_config *kc)
 int kernel_config_parse(const char *text, size_t len, const char *name, struct kernel_config *out,
 			capsim_error *err)
 {
-	struct kc_reader r = { .name = name ? name : "<kernel config>", .err = err };
+	struct kc_reader r = { .name = name ? name : "<kernel config>", .err = err, .menu = -1,
+			       .teo = -1 };
 	char line[KCONFIG_LINE_MAX + 1];
 	size_t at = 0;
 	int ret;
@@ -311,4 +328,6 @@ void kernel_config_apply(const struct kernel_config *kc, unsigned keep, struct s
 		o->eas = kc->energy_model;
 	if (take & KCONFIG_BIT(KCONFIG_CPU_IDLE))
 		o->cpuidle_off = !kc->cpu_idle;
+	if (take & KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV))
+		o->cpuidle_governor = kc->cpuidle_governor;
 }

@@ -27,6 +27,7 @@ enum kernel_config_opt {
 	KCONFIG_CPU_IDLE,       /* CONFIG_CPU_IDLE: without it every idle CPU in WFI,
 				 * kernel.cpuidle_off */
 	KCONFIG_UCLAMP_TASK_GROUP, /* CONFIG_UCLAMP_TASK_GROUP: kernel.uclamp_task_group */
+	KCONFIG_CPU_IDLE_GOV,   /* CONFIG_CPU_IDLE_GOV_MENU and _TEO: kernel.cpuidle_governor */
 	KCONFIG_NR,
 };
 
@@ -41,6 +42,7 @@ struct kernel_config {
 	int energy_model;
 	int cpu_idle;
 	int uclamp_task_group;
+	int cpuidle_governor;   /* enum cpuidle_governor: teo when built without menu */
 };
 
 /**
@@ -51,7 +53,7 @@ struct kernel_config {
  * Return: 0; CAPSIM_ERR_PARSE for a line that is none of the grammar's, or a modelled option's
  * value of the wrong kind; CAPSIM_ERR_RANGE for a value outside its Kconfig range (CONFIG_HZ
  * 1..10000 as kernel.hz, CONFIG_UCLAMP_BUCKETS_COUNT 5..20); CAPSIM_ERR_UNSUPPORTED for a
- * config that leaves cpuidle without the menu governor, the only one capsim runs.
+ * config that leaves cpuidle with neither menu nor teo, the governors capsim runs.
  */
 int kernel_config_parse(const char *text, size_t len, const char *name, struct kernel_config *out,
 			capsim_error *err);

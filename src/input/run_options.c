@@ -22,6 +22,7 @@ void sim_options_default(struct sim_options *o)
 	/* the DT idle states are entered as the kernel enters them (src/sim/idle.c);
 	 * cpuidle.off=1 (kernel.cpuidle_off) keeps every idle CPU in WFI */
 	o->cpuidle_off = 0;
+	o->cpuidle_governor = 0; /* menu: the kernel's pick when both are built */
 	uclamp_sysctl_default(&o->uclamp_sysctl);
 	o->model = CAPSIM_MODEL_V6_10;
 	o->capped_threshold_ns = BELIEF_DEFAULT_CAPPED_THRESHOLD_NS;

@@ -87,6 +87,8 @@ struct sim_options {
 	int pressure_metrics;     /* gather what `capsim compare` reports (pressure_metrics.h) */
 	int freq_invariance;      /* -1: the platform's FIE source, else enum platform_fie_source */
 	int cpuidle_off;          /* the cpuidle.off=1 boot parameter: every idle CPU in WFI */
+	int cpuidle_governor;     /* enum cpuidle_governor: menu (0), or teo (cpuidle.governor=teo,
+				   * or a kernel built without menu) */
 	/* the kernel config file the options were read from, as given, for the report ("":
 	 * none; capsim_scenario_set_kernel_config()) */
 	char kernel_config[SIM_KERNEL_CONFIG_NAME_MAX];

@@ -23,6 +23,7 @@
 #include "input/scenario_timeline.h"
 #include "input/platform_load.h"
 #include "input/readfile.h"
+#include "model/cpuidle.h"
 
 #define SCENARIO_MAX_EVENTS 100000u
 #define DEFAULT_DURATION_NS (10 * NSEC_PER_SEC)
@@ -164,6 +165,19 @@ static int get_bool(struct sp *p, int node, const char *key, const char *path,
 	if (!json_object_is_type(v, json_type_boolean))
 		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "expected true or false");
 	*out = json_object_get_boolean(v);
+	return 0;
+}
+
+/* a cpuidle governor's name, "menu" or "teo" (cpuidle.governor=) */
+static int get_cpuidle_governor(struct sp *p, int node, const char *key, const char *path,
+				struct json_object *v, int *out)
+{
+	int gov = json_object_is_type(v, json_type_string)
+			  ? cpuidle_find_governor(json_object_get_string(v)) : -1;
+
+	if (gov < 0)
+		return fail(p, node, key, path, CAPSIM_ERR_PARSE, "expected \"menu\" or \"teo\"");
+	*out = gov;
 	return 0;
 }
 
@@ -404,6 +418,9 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 		} else if (!strcmp(key, "cpuidle_off")) {
 			ret = get_bool(p, node, key, path, v, &o->cpuidle_off);
 			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_CPU_IDLE);
+		} else if (!strcmp(key, "cpuidle_governor")) {
+			ret = get_cpuidle_governor(p, node, key, path, v, &o->cpuidle_governor);
+			p->sc->kernel_set |= KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV);
 		} else if (!strcmp(key, "thermal_decay_shift")) {
 			ret = get_uint(p, node, key, path, v, 0, 10, &x);
 			o->thermal_decay_shift = (unsigned)x;
@@ -417,7 +434,7 @@ static int parse_kernel(struct sp *p, struct json_object *obj, int node)
 				"uclamp_task_group", "cgroups",
 				"sched_util_clamp_min",
 				"sched_util_clamp_max", "sched_util_clamp_min_rt_default", "model",
-				"freq_invariance", "cpuidle_off", "thermal_decay_shift",
+				"freq_invariance", "cpuidle_off", "cpuidle_governor", "thermal_decay_shift",
 				"capped_threshold", NULL
 			};
 

@@ -1,28 +1,92 @@
 // SPDX-License-Identifier: MIT
 /*
- * cpuidle.c - the menu governor's state choice and the cost of leaving a state. menu, not teo:
- * it is what 6.12 runs when both are built (cpuidle_register_governor() takes the highest
- * rating: menu 20, teo 19), and for timer-driven wake-ups both choose by the next timer.
+ * cpuidle.c - cpuidle's calls of its governor (drivers/cpuidle/cpuidle.c: cpuidle_select(),
+ * cpuidle_reflect()) over the driver cpuidle-psci builds, what the states of a cluster or power
+ * domain add, and the cost of leaving a state. The governors: cpuidle_menu.c, cpuidle_teo.c.
  */
+#include <strings.h>
+
+#include "internal.h"
 #include "model/cpuidle.h"
 
-unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns,
-			     uint64_t latency_req_ns, uint64_t domain_ns)
+static const char *const governor_names[] = { [CPUIDLE_GOV_MENU] = "menu",
+					      [CPUIDLE_GOV_TEO] = "teo" };
+
+int cpuidle_find_governor(const char *name)
 {
-	unsigned idx = 0;
+	for (int i = 0; i < (int)ARRAY_SIZE(governor_names); i++)
+		if (!strcasecmp(name, governor_names[i])) /* strncasecmp(), CPUIDLE_NAME_LEN */
+			return i;
+	return -1;
+}
 
-	/* menu_select()'s loop: states are ordered, the first that does not fit ends it */
-	for (unsigned i = 0; i < c->nr_idle; i++) {
-		const struct platform_idle_state *st = &c->idle[i];
-		uint64_t residency = (uint64_t)st->residency_us * CAPSIM_NSEC_PER_USEC;
+const char *cpuidle_governor_name(enum cpuidle_governor gov)
+{
+	return governor_names[gov];
+}
 
-		if (residency > predicted_ns ||
-		    (uint64_t)st->wakeup_us * CAPSIM_NSEC_PER_USEC > latency_req_ns)
+void cpuidle_drv_of(const struct platform_cpu *c, struct cpuidle_drv *drv)
+{
+	drv->state_count = 1;
+	drv->exit_latency_ns[0] = CPUIDLE_WFI_EXIT_LATENCY_US * (int64_t)CAPSIM_NSEC_PER_USEC;
+	drv->target_residency_ns[0] =
+		CPUIDLE_WFI_TARGET_RESIDENCY_US * (int64_t)CAPSIM_NSEC_PER_USEC;
+	for (unsigned i = 0; i < c->nr_idle && drv->state_count < CPUIDLE_STATE_MAX; i++) {
+		if (c->idle[i].domain)
 			break;
-		if (st->cluster && residency > domain_ns)
-			break;
-		idx = i + 1;
+		drv->exit_latency_ns[drv->state_count] =
+			c->idle[i].wakeup_us * (int64_t)CAPSIM_NSEC_PER_USEC;
+		drv->target_residency_ns[drv->state_count++] =
+			c->idle[i].residency_us * (int64_t)CAPSIM_NSEC_PER_USEC;
 	}
+}
+
+/* the governors' enable(): menu_enable_device(), teo_enable_device(); the device zeroed */
+void cpuidle_enable(struct cpuidle_cpu *cpu)
+{
+	*cpu = (struct cpuidle_cpu){ 0 };
+	cpuidle_menu_enable(&cpu->menu);
+}
+
+/* mirrors cpuidle_select(): cpuidle_idle_call() asks with the tick to be stopped */
+int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
+		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick)
+{
+	*stop_tick = true;
+	return gov == CPUIDLE_GOV_TEO ? cpuidle_teo_select(drv, cpu, in, stop_tick)
+				      : cpuidle_menu_select(drv, cpu, in, stop_tick);
+}
+
+/* mirrors cpuidle_reflect(), after cpuidle_enter_state() noted dev->last_residency_ns */
+void cpuidle_reflect(enum cpuidle_governor gov, struct cpuidle_cpu *cpu, int index,
+		     uint64_t residency_ns, uint64_t now_ns, bool got_tick, uint64_t tick_ns)
+{
+	cpu->last_residency_ns = residency_ns;
+	if (gov == CPUIDLE_GOV_TEO)
+		cpuidle_teo_reflect(cpu, index, now_ns, got_tick, tick_ns);
+	else
+		cpuidle_menu_reflect(cpu, index, got_tick);
+}
+
+/* @st fits the domain's next wake-up @domain_ns and the latency request */
+static bool domain_fits(const struct platform_idle_state *st, uint64_t latency_req_ns,
+			uint64_t domain_ns)
+{
+	return (uint64_t)st->residency_us * CAPSIM_NSEC_PER_USEC <= domain_ns &&
+	       (uint64_t)st->wakeup_us * CAPSIM_NSEC_PER_USEC <= latency_req_ns;
+}
+
+unsigned cpuidle_domain_state(const struct platform_cpu *c, unsigned idx, uint64_t latency_req_ns,
+			      uint64_t domain_ns)
+{
+	/* the deepest driver state enters genpd's domain states (psci_enter_domain_idle_state()) */
+	if (idx && idx < c->nr_idle && c->idle[idx].domain && !c->idle[idx - 1].domain)
+		while (idx < c->nr_idle && c->idle[idx].domain &&
+		       domain_fits(&c->idle[idx], latency_req_ns, domain_ns))
+			idx++;
+	while (idx && c->idle[idx - 1].cluster && !domain_fits(&c->idle[idx - 1], latency_req_ns,
+							       domain_ns))
+		idx--;
 	return idx;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cpuidle.h - the idle-state choice of the kernel's menu governor
- * (drivers/cpuidle/governors/menu.c, menu_select()) over a CPU's DT idle states.
+ * cpuidle.h - cpuidle's governors (drivers/cpuidle/governors/menu.c and teo.c of 6.12) over a
+ * CPU's cpuidle driver states, and what capsim adds for the states of a cluster or power domain.
  */
 #ifndef CAPSIM_CPUIDLE_H
 #define CAPSIM_CPUIDLE_H
@@ -14,21 +14,147 @@
 /* "no timer armed": tick_nohz_get_sleep_length()'s KTIME_MAX */
 #define CPUIDLE_NO_TIMER UINT64_MAX
 
-/* state 0, WFI, of cpuidle-psci and cpuidle-arm: its exit_latency in µs */
+/*
+ * The longest sleep length tick_nohz_next_event() gives a CPU with no timer:
+ * timekeeping_max_deferment(), half what the clocksource's mult converts (at least 600 s for
+ * a counter wider than 32 bits, __clocksource_update_freq_scale()): 300 s
+ */
+#define CPUIDLE_SLEEP_LENGTH_MAX_NS (300ULL * 1000000000ULL)
+
+/* cpuidle_governor_latency_req() with no PM QoS request: PM_QOS_CPU_LATENCY_DEFAULT_VALUE
+ * (2000 s) in ns */
+#define CPUIDLE_LATENCY_REQ_NONE_NS (2000LL * 1000000LL * 1000LL)
+
+/* state 0, WFI, of cpuidle-psci and cpuidle-arm: its exit_latency and target_residency in µs */
 #define CPUIDLE_WFI_EXIT_LATENCY_US 1u
+#define CPUIDLE_WFI_TARGET_RESIDENCY_US 1u
+
+/* CPUIDLE_STATE_MAX */
+#define CPUIDLE_STATE_MAX 10
+
+/* menu.c's BUCKETS and INTERVALS (1 << INTERVAL_SHIFT) */
+#define CPUIDLE_MENU_BUCKETS 6
+#define CPUIDLE_MENU_INTERVALS 8
+
+/* the governor cpuidle runs (cpuidle_curr_governor) */
+enum cpuidle_governor {
+	CPUIDLE_GOV_MENU, /* rating 20: the one cpuidle_register_governor() keeps when both built */
+	CPUIDLE_GOV_TEO,  /* rating 19: only without menu, or cpuidle.governor=teo */
+};
 
 /**
- * cpuidle_menu_select() - menu_select(): the deepest state of @c whose target residency
- * fits the predicted idle time @predicted_ns and whose exit latency (the kernel's, entry +
- * exit by default) fits @latency_req_ns. A cluster state must also fit @domain_ns, the time
- * to the first timer of any CPU of the cluster (genpd's cpu_power_down_ok() compares the
- * domain state's residency with the domain's next wake-up); 0 when the cluster cannot go
- * down (another of its CPUs is not idle in a state). The prediction is the next timer event:
- * menu's correction factor is 1 and its repeating-interval detection agrees with it for the
- * periodic, timer-driven tasks of rt-app. Return: the state, 0 (WFI) .. @c->nr_idle.
+ * cpuidle_find_governor() - mirrors cpuidle_find_governor(): the governor named @name ("menu",
+ * "teo", in any case), as cpuidle.governor= names it. Return: the governor, or -1 for another.
  */
-unsigned cpuidle_menu_select(const struct platform_cpu *c, uint64_t predicted_ns,
-			     uint64_t latency_req_ns, uint64_t domain_ns);
+int cpuidle_find_governor(const char *name);
+
+/** cpuidle_governor_name() - the name of @gov (struct cpuidle_governor's .name). */
+const char *cpuidle_governor_name(enum cpuidle_governor gov);
+
+/* what the governors read of the driver: struct cpuidle_driver's states (no polling state) */
+struct cpuidle_drv {
+	int state_count;
+	int64_t exit_latency_ns[CPUIDLE_STATE_MAX];
+	int64_t target_residency_ns[CPUIDLE_STATE_MAX];
+};
+
+/* menu.c's struct menu_device */
+struct cpuidle_menu {
+	int needs_update;
+	int tick_wakeup;
+	uint64_t next_timer_ns;
+	unsigned bucket;
+	unsigned correction_factor[CPUIDLE_MENU_BUCKETS];
+	unsigned intervals[CPUIDLE_MENU_INTERVALS];
+	int interval_ptr;
+};
+
+/* teo.c's struct teo_bin and struct teo_cpu */
+struct cpuidle_teo_bin {
+	unsigned intercepts;
+	unsigned hits;
+};
+
+struct cpuidle_teo {
+	int64_t time_span_ns;
+	int64_t sleep_length_ns;
+	struct cpuidle_teo_bin state_bins[CPUIDLE_STATE_MAX];
+	unsigned total;
+	unsigned tick_hits;
+};
+
+/*
+ * One CPU's cpuidle device as the governors use it (struct cpuidle_device's last_state_idx
+ * and last_residency_ns) with the governors' per-CPU data: the one owner of what they learn.
+ */
+struct cpuidle_cpu {
+	int last_state_idx;
+	uint64_t last_residency_ns;
+	struct cpuidle_menu menu;
+	struct cpuidle_teo teo;
+};
+
+/*
+ * What a selection reads of the rest of the kernel: cpuidle_governor_latency_req(),
+ * tick_nohz_tick_stopped(), tick_nohz_get_sleep_length() (the sleep length and its
+ * *delta_next, the time to the next event with the tick running), local_clock().
+ */
+struct cpuidle_select_in {
+	int64_t latency_req_ns;
+	bool tick_stopped;
+	int64_t sleep_length_ns;
+	int64_t delta_tick_ns;
+	uint64_t now_ns;
+	uint64_t tick_ns; /* TICK_NSEC */
+};
+
+/**
+ * cpuidle_drv_of() - the cpuidle-psci driver of @c as cpuidle_select() sees it: WFI (1 µs exit
+ * latency and target residency), then @c's own states (a power domain's are genpd's, not the
+ * driver's), their latencies and residencies in ns.
+ */
+void cpuidle_drv_of(const struct platform_cpu *c, struct cpuidle_drv *drv);
+
+/** cpuidle_enable() - the governor's enable() of @cpu: menu's unity factors, teo's zeroes. */
+void cpuidle_enable(struct cpuidle_cpu *cpu);
+
+/**
+ * cpuidle_select() - cpuidle_select(): the state @gov picks for @cpu over @drv, and in
+ * @stop_tick whether the tick may stop (menu_select(), teo_select()).
+ */
+int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
+		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick);
+
+/**
+ * cpuidle_reflect() - after @cpu left state @index, @residency_ns after cpuidle_enter_state()
+ * entered it, at @now_ns: dev->last_residency_ns, then the governor's reflect() (@got_tick:
+ * tick_nohz_idle_got_tick(), the tick woke it).
+ */
+void cpuidle_reflect(enum cpuidle_governor gov, struct cpuidle_cpu *cpu, int index,
+		     uint64_t residency_ns, uint64_t now_ns, bool got_tick, uint64_t tick_ns);
+
+/* menu.c and teo.c (cpuidle_menu.c, cpuidle_teo.c) */
+int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *cpu,
+			const struct cpuidle_select_in *in, bool *stop_tick);
+void cpuidle_menu_reflect(struct cpuidle_cpu *cpu, int index, bool got_tick);
+void cpuidle_menu_enable(struct cpuidle_menu *data);
+int cpuidle_teo_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *cpu,
+		       const struct cpuidle_select_in *in, bool *stop_tick);
+void cpuidle_teo_reflect(struct cpuidle_cpu *cpu, int index, uint64_t now_ns, bool got_tick,
+			 uint64_t tick_ns);
+
+/**
+ * cpuidle_domain_state() - the state @c is in when the governor picked the driver state @idx:
+ * the cluster or power-domain states beyond it that fit @domain_ns, the time to the first
+ * timer of any CPU of the cluster (genpd's cpu_power_down_ok() compares the domain state's
+ * residency with the domain's next wake-up: PSCI OS-initiated mode, taken for the deepest
+ * driver state only), and whose exit latency fits @latency_req_ns; a cluster state of the
+ * driver (platform-coordinated mode) that does not fit @domain_ns gives way to the shallower
+ * (the firmware keeps the cluster up). @domain_ns is 0 when the cluster cannot go down
+ * (another of its CPUs is not idle in a state). Return: the state, 0 (WFI) .. @c->nr_idle.
+ */
+unsigned cpuidle_domain_state(const struct platform_cpu *c, unsigned idx, uint64_t latency_req_ns,
+			      uint64_t domain_ns);
 
 /**
  * cpuidle_cpu_state() - the state @c is physically in when it chose @state but its cluster

@@ -34,6 +34,7 @@ struct report_kernel {
 	char file[SIM_KERNEL_CONFIG_NAME_MAX]; /* "" without one */
 	unsigned hz;
 	int uclamp, eas, cpuidle_off; /* CONFIG_UCLAMP_TASK, sched_energy_aware, cpuidle.off */
+	const char *cpuidle_governor; /* "menu" or "teo" */
 	uint32_t uclamp_buckets;      /* CONFIG_UCLAMP_BUCKETS_COUNT */
 	struct uclamp_sysctl uclamp_sysctl;
 	int uclamp_task_group;        /* CONFIG_UCLAMP_TASK_GROUP */

@@ -59,11 +59,12 @@ static void json_kernel(FILE *f, const struct report_kernel *k)
 		fprintf(f, "null");
 	fprintf(f, ", \"hz\": %u, \"uclamp\": %s, \"uclamp_buckets_count\": %u, \"eas\": %s, "
 		"\"cpuidle_off\": %s, \"sched_util_clamp_min\": %u, \"sched_util_clamp_max\": %u, "
-		"\"sched_util_clamp_min_rt_default\": %u, \"uclamp_task_group\": %s", k->hz,
+		"\"sched_util_clamp_min_rt_default\": %u, \"uclamp_task_group\": %s, "
+		"\"cpuidle_governor\": \"%s\"", k->hz,
 		k->uclamp ? "true" : "false", k->uclamp_buckets, k->eas ? "true" : "false",
 		k->cpuidle_off ? "true" : "false", k->uclamp_sysctl.util_min,
 		k->uclamp_sysctl.util_max, k->uclamp_sysctl.util_min_rt_default,
-		k->uclamp_task_group ? "true" : "false");
+		k->uclamp_task_group ? "true" : "false", k->cpuidle_governor);
 	if (k->nr_cgroups)
 		fprintf(f, ", \"cgroups\": {");
 	for (unsigned i = 0; i < k->nr_cgroups; i++) {

@@ -142,7 +142,7 @@ static void report_kernel_text(FILE *f, const struct report_kernel *k)
 		"cpuidle %s, sched_util_clamp_min %u, sched_util_clamp_max %u, "
 		"sched_util_clamp_min_rt_default %u, uclamp task groups %s\n",
 		k->file[0] ? k->file : "-", k->hz, k->uclamp ? "on" : "off", k->uclamp_buckets, k->eas,
-		k->cpuidle_off ? "off" : "menu", k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
+		k->cpuidle_off ? "off" : k->cpuidle_governor, k->uclamp_sysctl.util_min, k->uclamp_sysctl.util_max,
 		k->uclamp_sysctl.util_min_rt_default, k->uclamp_task_group ? "on" : "off");
 	for (unsigned i = 0; i < k->nr_cgroups; i++)
 		fprintf(f, "cgroup %s: uclamp.min %u, uclamp.max %u, effective %u..%u\n",

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * idle.c - the idle class and do_idle() (kernel/sched/idle.c): the switch to and from the idle
- * task (rq->curr NULL), and cpuidle in the run: an idle CPU enters the state the menu governor
- * picks (model/cpuidle.c) for its next timer event, and leaves it only after the state's exit
- * latency (EV_IDLE_EXIT). What wakes it waits for that exit, as in the kernel:
+ * task (rq->curr NULL), and cpuidle in the run: an idle CPU enters the state its governor (menu
+ * or teo, model/cpuidle.c) picks from its next timer event and what it learnt of past idle
+ * periods, and leaves it only after the state's exit latency (EV_IDLE_EXIT), when the governor
+ * learns how long it was idle. The tick stays stopped in idle whatever the governor says (its
+ * stop_tick is not followed). What wakes it waits for that exit, as in the kernel:
  *
  *   - a wake-up by another CPU goes on the idle CPU's wake list (ttwu_queue_wakelist(): the
  *     target is idle, TTWU_QUEUE) and the IPI is taken once the CPU is out: the task is
@@ -273,6 +275,9 @@ void sim_idle_init(struct capsim_sim *s)
 		const struct platform_cpu *pc = &s->plat->cpus[c];
 		bool cluster = false;
 
+		cpuidle_drv_of(pc, &s->rq[c].cpuidle_drv);
+		cpuidle_enable(&s->rq[c].cpuidle);
+
 		for (unsigned k = 0; k < pc->nr_idle; k++)
 			cluster |= pc->idle[k].cluster;
 		s->rq[c].idle_dom_cpu = -1;
@@ -291,6 +296,62 @@ static bool irq_work_on(const struct capsim_sim *s, int cpu)
 		if (s->pol[i].irq_work_pending && s->pol[i].irq_work_cpu == cpu)
 			return true;
 	return false;
+}
+
+/*
+ * tick_nohz_get_sleep_length() of @rq with its tick stopped: @next_ns, the time to its next
+ * timer, capped at what tick_nohz_next_event() allows with no timer
+ * (timekeeping_max_deferment()); no tick comes before it (@delta_next the same).
+ */
+static int64_t sleep_length(uint64_t next_ns, int64_t *delta_next)
+{
+	if (next_ns > CPUIDLE_SLEEP_LENGTH_MAX_NS)
+		next_ns = CPUIDLE_SLEEP_LENGTH_MAX_NS;
+	*delta_next = (int64_t)next_ns;
+	return (int64_t)next_ns;
+}
+
+/*
+ * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq. The
+ * engine stops the tick at every idle entry (docs/model.md, "Idle states"), so the governor
+ * selects as it does once tick_nohz_tick_stopped(): by the next timer, no tick to wake the CPU
+ * sooner, its stop_tick moot. Telling it the tick still runs would let it pick a state for a
+ * tick that then never comes.
+ */
+static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct cpuidle_select_in in = {
+		.latency_req_ns = CPUIDLE_LATENCY_REQ_NONE_NS,
+		.tick_stopped = true,
+		.now_ns = s->now,
+		.tick_ns = s->tick_ns,
+	};
+	bool stop_tick;
+
+	in.sleep_length_ns = sleep_length(next_timer_ns(s, rq, false), &in.delta_tick_ns);
+	rq->cpuidle_before = rq->cpuidle;
+	rq->cpuidle_idx = cpuidle_select(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle, &in,
+					 &stop_tick);
+	rq->cpuidle_selected = true;
+	return (unsigned)rq->cpuidle_idx;
+}
+
+/*
+ * cpuidle_idle_call() after the state's exit: cpuidle_reflect() of what @rq's governor chose,
+ * its residency from the entry to now. A wake-up the instant it idled came before
+ * do_idle() called cpuidle: no selection then, the governor's data as before it.
+ */
+static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!rq->cpuidle_selected)
+		return;
+	rq->cpuidle_selected = false;
+	if (s->now == rq->idle_enter) {
+		rq->cpuidle = rq->cpuidle_before;
+		return;
+	}
+	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle, CAPSIM_MUT(189, rq->cpuidle_idx, 0),
+			s->now - rq->idle_enter, s->now, false, s->tick_ns);
 }
 
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
@@ -320,8 +381,8 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 	 * falls back to default_idle_call()): WFI
 	 */
 	rq->idle_state = c->nr_idle && !s->cpuidle_off
-				 ? cpuidle_menu_select(c, next_timer_ns(s, rq, false), CPUIDLE_NO_TIMER,
-						       domain_next_ns(s, rq))
+				 ? cpuidle_domain_state(c, idle_select(s, rq), CPUIDLE_NO_TIMER,
+							domain_next_ns(s, rq))
 				 : 0;
 	rq->in_idle = true;
 	rq->idle_calls++; /* tick_nohz_idle_stop_tick()'s ts->idle_calls, read by sugov_hold_freq() */
@@ -485,6 +546,7 @@ void sim_idle_leave(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	if (d && d->dom_state) /* not woken through idle_wake(): the cluster powers up now */
 		domain_up(s, rq);
+	idle_reflect(s, rq);
 	idle_account(s, rq, 0);
 	if (!rq->idle_exit_traced) /* the wake-up ends idle */
 		sim_ev_cpu_idle(s, rq->cpu, CAPSIM_CPU_IDLE_EXIT);

@@ -380,6 +380,7 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	}
 	s->tick_ns = NSEC_PER_SEC / opt->hz;
 	s->cpuidle_off = opt->cpuidle_off;
+	s->cpuidle_gov = (enum cpuidle_governor)opt->cpuidle_governor;
 	s->fie = opt->freq_invariance >= 0 ? (enum platform_fie_source)opt->freq_invariance
 					   : plat->fie;
 	for (unsigned c = 0; s->fie == PLATFORM_FIE_AMU && c < plat->nr_cpus; c++) {

@@ -21,6 +21,7 @@
 
 #include "capsim/capsim.h"
 #include "internal.h"
+#include "model/cpuidle.h"
 #include "model/energy_model.h"
 #include "sim/event_queue.h"
 #include "model/fair.h"
@@ -512,6 +513,14 @@ struct sim_rq {
 	const struct platform_idle_state *dom_st;
 	int dom_cpu;
 	uint64_t dom_entered, dom_up_at;
+	/* the governor's view (model/cpuidle.h): the driver's states, the device and the governor's
+	 * data (what it learns, one owner), that as it was before the last selection (restored when
+	 * the wake-up came before cpuidle was called), the driver state it chose, and whether a selection
+	 * is to be reflected */
+	struct cpuidle_drv cpuidle_drv;
+	struct cpuidle_cpu cpuidle, cpuidle_before;
+	int cpuidle_idx;
+	bool cpuidle_selected;
 
 	/* accounting since the start (reporting) */
 	uint64_t acct_last;
@@ -579,6 +588,7 @@ struct capsim_sim {
 	bool eas;                         /* sched_energy_enabled() */
 	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
 	bool cpuidle_off;                 /* cpuidle.off=1: no DT idle state is entered */
+	enum cpuidle_governor cpuidle_gov; /* cpuidle_curr_governor */
 	int calib_cpu;
 	uint64_t cap_calib;
 	uint64_t tick_ns;
@@ -753,7 +763,7 @@ enum sim_ev_kind {
 /* ---- idle.c: cpuidle ---------------------------------------------------------------------- */
 /** sim_idle_init() - each CPU's idle domain (the CPUs its cluster states need idle). */
 void sim_idle_init(struct capsim_sim *s);
-/** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in the state menu picks. */
+/** sim_idle_enter() - do_idle() -> cpuidle_idle_call(): @rq idles in its governor's state. */
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
 /**
  * sim_timer_arm() - @p's sleep hrtimer fires at @t on its CPU: timer_ns, and @p in that CPU's

@@ -18,6 +18,7 @@
 
 #include "capsim/capsim.h"
 #include "input/kernel_config.h"
+#include "model/cpuidle.h"
 #include "input/scenario.h"
 
 static int parse(const char *text, struct kernel_config *kc, capsim_error *e)
@@ -45,7 +46,9 @@ static void test_dot_config(void **state)
 	assert_int_equal(kc.given, KCONFIG_BIT(KCONFIG_HZ) | KCONFIG_BIT(KCONFIG_UCLAMP_TASK) |
 					   KCONFIG_BIT(KCONFIG_UCLAMP_BUCKETS) |
 					   KCONFIG_BIT(KCONFIG_ENERGY_MODEL) | KCONFIG_BIT(KCONFIG_CPU_IDLE) |
-					   KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP));
+					   KCONFIG_BIT(KCONFIG_UCLAMP_TASK_GROUP) |
+					   KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV));
+	assert_int_equal(kc.cpuidle_governor, CPUIDLE_GOV_MENU); /* both built: menu's rating */
 	assert_int_equal(kc.hz, 1000);
 	assert_int_equal(kc.uclamp_buckets, 20);
 	assert_true(kc.uclamp_task && kc.energy_model && kc.cpu_idle && kc.uclamp_task_group);
@@ -70,6 +73,11 @@ static void test_defconfig(void **state)
 	assert_int_equal(parse("# CONFIG_CPU_IDLE_GOV_MENU is not set\n# CONFIG_CPU_IDLE is not set\n",
 			       &kc, &e), 0);
 	assert_false(kc.cpu_idle);
+	/* teo built without menu runs (the Kconfig selects menu only without teo) */
+	assert_int_equal(parse("# CONFIG_CPU_IDLE_GOV_MENU is not set\nCONFIG_CPU_IDLE_GOV_TEO=y\n",
+			       &kc, &e), 0);
+	assert_true(kc.given & KCONFIG_BIT(KCONFIG_CPU_IDLE_GOV));
+	assert_int_equal(kc.cpuidle_governor, CPUIDLE_GOV_TEO);
 	/* cgroup clamps off, or without CGROUP_SCHED (on which UCLAMP_TASK_GROUP depends, so a
 	 * .config leaves it out) */
 	assert_int_equal(parse("# CONFIG_UCLAMP_TASK_GROUP is not set\n", &kc, &e), 0);
@@ -110,10 +118,11 @@ static void test_refused(void **state)
 		"k.config:1: CONFIG_UCLAMP_BUCKETS_COUNT=0x10: expected a decimal integer");
 	refused("CONFIG_HZ=250\nCONFIG_HZ_1000=y\n", CAPSIM_ERR_PARSE,
 		"k.config:2: CONFIG_HZ=250 and CONFIG_HZ_1000=y disagree (expected one HZ)");
-	refused("CONFIG_CPU_IDLE_GOV_MENU=n\nCONFIG_CPU_IDLE_GOV_TEO=y\n", CAPSIM_ERR_UNSUPPORTED,
-		"k.config:1: CONFIG_CPU_IDLE_GOV_MENU is off: cpuidle would run another governor "
-		"(teo), which capsim does not model (expected CONFIG_CPU_IDLE_GOV_MENU=y, or "
-		"CONFIG_CPU_IDLE off)");
+	refused("CONFIG_CPU_IDLE_GOV_MENU=n\n# CONFIG_CPU_IDLE_GOV_TEO is not set\n",
+		CAPSIM_ERR_UNSUPPORTED, "k.config:1: CONFIG_CPU_IDLE_GOV_MENU is off and "
+		"CONFIG_CPU_IDLE_GOV_TEO not on: cpuidle would run another governor (ladder), which "
+		"capsim does not model (expected CONFIG_CPU_IDLE_GOV_MENU=y or "
+		"CONFIG_CPU_IDLE_GOV_TEO=y, or CONFIG_CPU_IDLE off)");
 	refused("CONFIG_A=y\nCONFIG_B=\0\n", CAPSIM_ERR_PARSE, "k.config:2: CONFIG_B=: expected y, "
 		"n, m, a number or a quoted string");
 }

@@ -123,7 +123,7 @@ static void test_errors(void **state)
 		     "expected hz, governor, rate_limit_us, eas, uclamp, uclamp_buckets_count, "
 		     "uclamp_task_group, cgroups, sched_util_clamp_min, "
 		     "sched_util_clamp_max, sched_util_clamp_min_rt_default, model, freq_invariance, "
-		     "cpuidle_off, thermal_decay_shift, capped_threshold)");
+		     "cpuidle_off, cpuidle_governor, thermal_decay_shift, capped_threshold)");
 }
 
 #define CG_PRE "{\"platform\": \"x\", \"workload\": \"w\", \"kernel\": {\"cgroups\": "

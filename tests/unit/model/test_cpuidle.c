@@ -2,13 +2,14 @@
 /*
  * test_cpuidle.c - tests src/model/cpuidle.c on RK3399's states as its DT gives them (cpu-sleep:
  * entry 120, exit 250, residency 900 us; cluster-sleep: entry 400, exit 500, residency 2000 us;
- * the kernel's exit latency entry + exit: 370 and 900 us): menu_select()'s deepest fitting
- * state, a cluster state only when the cluster can go down and its first timer is far enough,
+ * the kernel's exit latency entry + exit: 370 and 900 us): menu's and teo's choices and what they
+ * learn, a cluster state only when the cluster can go down and its first timer is far enough,
  * the state a CPU is in while its cluster is powered, and the delay of a wake-up.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <cmocka.h>
 
@@ -24,25 +25,134 @@ static const struct platform_cpu rk3399_cpu = {
 	.nr_idle = 2,
 };
 
-static void test_menu_select(void **state)
+#define TICK (4000 * US) /* HZ 250 */
+
+/* the latency request with no PM QoS request: 2000 s */
+#define NO_REQ (2000000000LL * 1000)
+
+static struct cpuidle_select_in select_in(int64_t sleep_ns, int64_t delta_tick_ns, uint64_t now_ns)
+{
+	return (struct cpuidle_select_in){ .latency_req_ns = NO_REQ, .sleep_length_ns = sleep_ns,
+					   .delta_tick_ns = delta_tick_ns, .now_ns = now_ns,
+					   .tick_ns = TICK };
+}
+
+/* the driver of cpuidle-psci: WFI (1 µs, 1 µs), then the CPU's states, in ns */
+static void test_drv_of(void **state)
+{
+	struct cpuidle_drv drv;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	assert_int_equal(drv.state_count, 3);
+	assert_int_equal(drv.exit_latency_ns[0], 1 * US);
+	assert_int_equal(drv.target_residency_ns[0], 1 * US);
+	assert_int_equal(drv.exit_latency_ns[1], 370 * US);
+	assert_int_equal(drv.target_residency_ns[2], 2000 * US);
+}
+
+/*
+ * menu_select() on a fresh CPU (correction factors 8192, the unity of RESOLUTION * DECAY), then
+ * after one idle period that ended early. By hand from menu.c:
+ * 1. sleep length 5 ms: no past interval (the first selection writes UINT_MAX, which the typical
+ *    interval drops), so the prediction is (4096000 + 5e6 * 8192) / 8192000 = 5000 us: the
+ *    deepest state (cluster-sleep, 2 ms), the tick stopped (5 ms >= the 4 ms tick).
+ * 2. it woke after 1 ms: menu_update() takes 1 ms / 2 = 500 us (not above twice the 900 us exit
+ *    latency), so bucket 3's factor = 8192 - 8192 / 8 + 1024 * 500000 / 5000000 = 7168 + 102 =
+ *    7270; the intervals {UINT_MAX, 500, 0 x 6} give no typical interval (avg 71, variance
+ *    30612, then the outlier 500 dropped leaves only zeros: UINT_MAX). Sleep length 4.4 ms:
+ *    (4096000 + 4.4e6 * 7270) / 8192000 = 3905 us, under the tick: the tick is kept and the
+ *    state capped by the time to the next tick, 1.5 ms: cpu-sleep (900 us).
+ * Without the early wake-up the same 4.4 ms gives 4400 us: cluster-sleep, the tick stopped.
+ */
+static void test_menu_correction(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_cpu cpu, fresh;
+	struct cpuidle_select_in in = select_in(5000 * US, 5000 * US, 0);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	cpuidle_enable(&cpu);
+	fresh = cpu;
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 2);
+	assert_true(stop_tick);
+	assert_int_equal(cpu.menu.bucket, 3);
+	cpuidle_reflect(CPUIDLE_GOV_MENU, &cpu, 2, 1000 * US, 1000 * US, false, TICK);
+	in = select_in(4400 * US, 1500 * US, 1000 * US);
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 1);
+	assert_false(stop_tick);
+	assert_int_equal(cpu.menu.correction_factor[3], 7270);
+	assert_int_equal(cpu.menu.intervals[1], 500);
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &fresh, &in, &stop_tick), 2);
+	assert_true(stop_tick);
+}
+
+/*
+ * menu_select()'s early return: a next timer sooner than state 1's target residency (900 us)
+ * gives WFI, the tick stopped (WFI is no polling state), whatever the past.
+ */
+static void test_menu_short_timer(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_cpu cpu;
+	struct cpuidle_select_in in = select_in(899 * US, 899 * US, 0);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	cpuidle_enable(&cpu);
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 0);
+	assert_true(stop_tick);
+}
+
+/*
+ * teo on a fresh CPU (zeroed bins), by hand from teo.c:
+ * 1. the first teo_update() (last_state_idx 0, sleep length 0) counts a hit in bin 0 (total
+ *    1024); no intercepts, so the candidate is the deepest state, which fits the 5 ms sleep
+ *    length: cluster-sleep, the tick stopped.
+ * 2. it woke after 1 ms (time span 1 ms < 5 ms): measured 1 ms - 900 us / 2 = 550 us, in bin 0
+ *    (cpu-sleep's 900 us does not fit), while the sleep length's is past the tick (4 ms <= 5 ms,
+ *    idx_timer = 3): an intercept in bin 0; bin 0's hits decay to 896, total 1920. The
+ *    intercepts below the deepest state, 1024, are over half of 1920 - 896: the search takes bin 0
+ *    (2 x 1024 > 1024): WFI, the tick kept.
+ */
+static void test_teo_intercepts(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_cpu cpu;
+	struct cpuidle_select_in in = select_in(5000 * US, 4000 * US, 1000000 * US);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	cpuidle_enable(&cpu);
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 2);
+	assert_true(stop_tick);
+	assert_int_equal(cpu.teo.state_bins[0].hits, 1024);
+	cpuidle_reflect(CPUIDLE_GOV_TEO, &cpu, 2, 1000 * US, 1001000 * US, false, TICK);
+	in.now_ns = 1002000 * US;
+	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 0);
+	assert_false(stop_tick);
+	assert_int_equal(cpu.teo.state_bins[0].hits, 896);
+	assert_int_equal(cpu.teo.state_bins[0].intercepts, 1024);
+	assert_int_equal(cpu.teo.total, 1920);
+}
+
+/* the cluster state: only when the cluster can go down (0: a sibling is not in a state) and
+ * its residency fits the cluster's first timer; a latency request caps it too */
+static void test_domain_state(void **state)
 {
 	const struct platform_cpu *c = &rk3399_cpu;
 
 	(void)state;
-	/* the residency must fit the predicted idle time (the next timer) */
-	assert_int_equal(cpuidle_menu_select(c, 899 * US, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER), 0);
-	assert_int_equal(cpuidle_menu_select(c, 900 * US, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER), 1);
-	assert_int_equal(cpuidle_menu_select(c, 2000 * US, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER), 2);
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER,
-					     CPUIDLE_NO_TIMER), 2);
-	/* the cluster state: only when the cluster can go down (0: a sibling is not in a state),
-	 * and its residency must fit the cluster's first timer too */
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER, 0), 1);
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER, 1999 * US), 1);
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER, 2000 * US), 2);
-	/* a latency request below a state's exit latency (entry + exit) stops there */
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, 369 * US, CPUIDLE_NO_TIMER), 0);
-	assert_int_equal(cpuidle_menu_select(c, CPUIDLE_NO_TIMER, 899 * US, CPUIDLE_NO_TIMER), 1);
+	assert_int_equal(cpuidle_domain_state(c, 2, CPUIDLE_NO_TIMER, CPUIDLE_NO_TIMER), 2);
+	assert_int_equal(cpuidle_domain_state(c, 2, CPUIDLE_NO_TIMER, 0), 1);
+	assert_int_equal(cpuidle_domain_state(c, 2, CPUIDLE_NO_TIMER, 1999 * US), 1);
+	assert_int_equal(cpuidle_domain_state(c, 2, CPUIDLE_NO_TIMER, 2000 * US), 2);
+	assert_int_equal(cpuidle_domain_state(c, 2, 899 * US, CPUIDLE_NO_TIMER), 1);
+	assert_int_equal(cpuidle_domain_state(c, 1, CPUIDLE_NO_TIMER, 0), 1);
 }
 
 static void test_cpu_state(void **state)
@@ -67,7 +177,11 @@ static void test_exit_delay(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_menu_select),
+		cmocka_unit_test(test_drv_of),
+		cmocka_unit_test(test_menu_correction),
+		cmocka_unit_test(test_menu_short_timer),
+		cmocka_unit_test(test_teo_intercepts),
+		cmocka_unit_test(test_domain_state),
 		cmocka_unit_test(test_cpu_state),
 		cmocka_unit_test(test_exit_delay),
 	};

@@ -105,6 +105,69 @@ static void test_timer_fires_after_the_exit(void **state)
 	sim_free(s);
 }
 
+/* CPU4's idle periods: entry and the end of the exit */
+struct periods_seen {
+	uint64_t enter[128], exit[128];
+	unsigned n;
+};
+
+static void periods_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct periods_seen *w = ctx;
+
+	if (ev->type != CAPSIM_EV_CPU_IDLE || ev->cpu != 4 || w->n >= 128)
+		return;
+	if (ev->u.cpu_idle.state != CAPSIM_CPU_IDLE_EXIT)
+		w->enter[w->n] = ev->time_ns;
+	else if (ev->time_ns > w->enter[w->n]) /* not the wake-up the instant it idled */
+		w->exit[w->n++] = ev->time_ns;
+}
+
+/*
+ * What menu learns in the run (its reflect() after each exit, dev->last_residency_ns from the
+ * entry to the end of the exit): "p" on CPU4, 1 ms of the calibration CPU's work every 10 ms at
+ * the highest OPP (performance: no sugov kthread), CPU4 alone in its cluster, so it idles in cluster-sleep (the driver's state 2, exit latency
+ * 400 + 500 = 900 us) and is out 500 us after each timer. For each period menu_update() takes
+ * the residency less 900 us (it is over twice that), capped at the sleep length (the timer,
+ * 500 us before the exit, less the entry); its interval is that in us and bucket 3's factor
+ * (sleep lengths of 1..10 ms) goes f - f / 8 + 1024 x measured / sleep length, from 8192. The
+ * first selection (the instant wake-up at 0 made none) wrote UINT_MAX, long overwritten.
+ */
+static void test_menu_learns_in_the_run(void **state)
+{
+	struct periods_seen w = { .n = 0 };
+	const struct cpuidle_menu *m;
+	unsigned factor = 8192, ptr;
+	struct capsim_sim *s;
+	struct sim_options o;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE; /* no sugov kthread waking CPU4 */
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	s = sim_test_create_on("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+			       "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", &o);
+	run(s, periods_sink, &w);
+	m = &s->rq[4].cpuidle.menu;
+	assert_int_equal(w.n, 99); /* the last period is not over */
+	ptr = (unsigned)m->interval_ptr;
+	for (unsigned k = 0; k < w.n; k++) {
+		uint64_t sleep = w.exit[k] - 500 * US - w.enter[k];
+		uint64_t measured = w.exit[k] - w.enter[k] - 900 * US;
+
+		assert_true(sleep >= 1 * MS && sleep < 10 * MS);
+		measured = measured < sleep ? measured : sleep;
+		factor = factor - factor / 8 + (unsigned)(1024 * measured / sleep);
+		if (k + CPUIDLE_MENU_INTERVALS >= w.n) /* the last eight, in the ring's order */
+			assert_int_equal(m->intervals[(ptr + k + CPUIDLE_MENU_INTERVALS - w.n) %
+						      CPUIDLE_MENU_INTERVALS], measured / US);
+	}
+	assert_int_equal(m->correction_factor[3], factor);
+	assert_int_equal(s->rq[4].idle_ns[0] + s->rq[4].idle_ns[1], 0); /* cluster-sleep always */
+	sim_free(s);
+}
+
 /* ---- a wake-up onto a CPU in a state: its wake list ------------------------------------ */
 
 struct remote_seen {
@@ -265,6 +328,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_timer_fires_after_the_exit),
+		cmocka_unit_test(test_menu_learns_in_the_run),
 		cmocka_unit_test(test_remote_wakeup_waits_on_the_wake_list),
 		cmocka_unit_test(test_cluster_residency),
 		cmocka_unit_test(test_cluster_needs_every_cpu_idle),

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+/*
+ * capsim_side_cpuidle.c - capsim's answer for the groups menu and teo: the case's driver states
+ * in a struct cpuidle_drv, one CPU's struct cpuidle_cpu from cpuidle_enable(), then at each step
+ * the model's cpuidle_select() and cpuidle_reflect() (src/model/cpuidle.c), as the engine calls
+ * them (src/sim/idle.c). Nothing here computes an answer.
+ */
+#include <string.h>
+
+#include "kcase.h"
+#include "model/cpuidle.h"
+
+/* the case through @gov; the device's and governor's data at the end into @cpu */
+static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struct kc_menu_out *out,
+		   struct cpuidle_cpu *cpu)
+{
+	struct cpuidle_drv drv = { .state_count = (int)in->nr_states };
+	uint64_t now = in->now;
+
+	for (unsigned i = 0; i < in->nr_states; i++) {
+		drv.exit_latency_ns[i] = (int64_t)in->exit_latency_ns[i];
+		drv.target_residency_ns[i] = (int64_t)in->target_residency_ns[i];
+	}
+	cpuidle_enable(cpu);
+	for (unsigned k = 0; k < in->nr_steps; k++) {
+		struct cpuidle_select_in sel = {
+			.latency_req_ns = (int64_t)in->latency_req[k],
+			.tick_stopped = in->tick_stopped[k],
+			.sleep_length_ns = (int64_t)in->sleep_length[k],
+			.delta_tick_ns = (int64_t)in->delta_tick[k],
+			.now_ns = now,
+			.tick_ns = in->tick_ns,
+		};
+		bool stop_tick;
+		int idx = cpuidle_select(gov, &drv, cpu, &sel, &stop_tick);
+
+		out->idx[k] = (uint64_t)idx;
+		out->stop_tick[k] = stop_tick;
+		now += in->residency[k];
+		cpuidle_reflect(gov, cpu, idx, in->residency[k], now, in->got_tick[k], in->tick_ns);
+		now += in->gap[k];
+	}
+	out->last_state_idx = (uint64_t)(int64_t)cpu->last_state_idx;
+}
+
+void cside_menu(const struct kc_menu_in *in, struct kc_menu_out *out)
+{
+	struct cpuidle_cpu cpu;
+	const struct cpuidle_menu *data = &cpu.menu;
+
+	cs_run(CPUIDLE_GOV_MENU, in, out, &cpu);
+	out->needs_update = (uint64_t)(int64_t)data->needs_update;
+	out->tick_wakeup = (uint64_t)(int64_t)data->tick_wakeup;
+	out->next_timer_ns = data->next_timer_ns;
+	out->bucket = data->bucket;
+	for (unsigned i = 0; i < CPUIDLE_MENU_BUCKETS; i++)
+		out->correction_factor[i] = data->correction_factor[i];
+	for (unsigned i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
+		out->intervals[i] = data->intervals[i];
+	out->interval_ptr = (uint64_t)(int64_t)data->interval_ptr;
+}
+
+void cside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)
+{
+	struct cpuidle_cpu cpu;
+	const struct cpuidle_teo *cpu_data = &cpu.teo;
+
+	cs_run(CPUIDLE_GOV_TEO, (const struct kc_menu_in *)in, (struct kc_menu_out *)out, &cpu);
+	out->time_span_ns[0] = (uint64_t)cpu_data->time_span_ns;
+	out->sleep_length_ns[0] = (uint64_t)cpu_data->sleep_length_ns;
+	for (unsigned i = 0; i < CPUIDLE_STATE_MAX; i++) {
+		out->hits[i] = cpu_data->state_bins[i].hits;
+		out->intercepts[i] = cpu_data->state_bins[i].intercepts;
+	}
+	out->total = cpu_data->total;
+	out->tick_hits = cpu_data->tick_hits;
+}
