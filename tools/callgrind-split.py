@@ -65,6 +65,10 @@ KERNEL = {
     'capsim_pelt_update_load_avg', 'em_pd_get_efficient_state', 'platform_update_hw_load_avg',
     # idle.c: do_idle() -> cpuidle_idle_call() with the menu governor
     'sim_idle_enter', 'sim_idle_leave', 'sim_idle_exit_pending', 'sim_idle_exit_event',
+    # cpuidle_menu.c, cpuidle_teo.c: parts of get_typical_interval(), menu_select(), teo_update()
+    # and teo_select()
+    'interval_stats', 'menu_timer_prediction', 'menu_pick', 'teo_measured_ns',
+    'teo_intercepts_state', 'teo_timer_check',
     # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
@@ -97,7 +101,8 @@ FAMILIES = {
         ('schedutil and cpufreq', ('src/sim/cpufreq_schedutil.c', 'src/model/sugov.c',
                                    'src/model/cpufreq.c', 'src/sim/sim_account.c',
                                    'src/sim/sim_scenario.c'), None),
-        ('cpuidle', ('src/sim/idle.c', 'src/model/cpuidle.c'), None),
+        ('cpuidle', ('src/sim/idle.c', 'src/model/cpuidle.c', 'src/model/cpuidle_menu.c',
+                     'src/model/cpuidle_teo.c'), None),
     ],
     False: [
         ('event queue and event loop', ('src/sim/event_queue.c',), None),
