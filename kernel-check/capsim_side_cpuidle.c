@@ -49,15 +49,7 @@ void cside_menu(const struct kc_menu_in *in, struct kc_menu_out *out)
 	const struct cpuidle_menu *data = &cpu.menu;
 
 	cs_run(CPUIDLE_GOV_MENU, in, out, &cpu);
-	out->needs_update = (uint64_t)(int64_t)data->needs_update;
-	out->tick_wakeup = (uint64_t)(int64_t)data->tick_wakeup;
-	out->next_timer_ns = data->next_timer_ns;
-	out->bucket = data->bucket;
-	for (unsigned i = 0; i < CPUIDLE_MENU_BUCKETS; i++)
-		out->correction_factor[i] = data->correction_factor[i];
-	for (unsigned i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
-		out->intervals[i] = data->intervals[i];
-	out->interval_ptr = (uint64_t)(int64_t)data->interval_ptr;
+	KC_MENU_OUT_DATA(out, data);
 }
 
 void cside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)

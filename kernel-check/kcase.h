@@ -716,6 +716,23 @@ bool kc_sd_shipped_arm32(unsigned k);
  */
 void cside_sd_policies(struct kc_sched_domains_in *in);
 
+/*
+ * the signals effective_cpu_util() reads of runqueue @rq besides CFS's, from CPU @cpu of case
+ * @in (its util_rt, util_dl, util_irq, dl_running_bw, rt_nr, uclamp_min_rq and uclamp_max_rq):
+ * each kernel side's struct rq has these names
+ */
+#define KC_RQ_OTHER_SIGNALS(rq, in, cpu)                                                    \
+	do {                                                                                \
+		(rq)->avg_rt.util_avg = (in)->util_rt[cpu];                                 \
+		(rq)->avg_dl.util_avg = (in)->util_dl[cpu];                                 \
+		(rq)->avg_irq.util_avg = (in)->util_irq[cpu];                               \
+		(rq)->dl.running_bw = (in)->dl_running_bw[cpu];                             \
+		(rq)->rt.rt_nr_running = (unsigned int)(in)->rt_nr[cpu];                    \
+		(rq)->rt.rt_queued = (in)->rt_nr[cpu] != 0;                                 \
+		(rq)->uclamp[UCLAMP_MIN].value = (unsigned int)(in)->uclamp_min_rq[cpu];    \
+		(rq)->uclamp[UCLAMP_MAX].value = (unsigned int)(in)->uclamp_max_rq[cpu];    \
+	} while (0)
+
 /* --- lb_walk ------------------------------------------------------------------------------- */
 /*
  * lb_walk: one pass of sched_balance_rq() of dst_cpu over one of its domains (a shipped
@@ -1206,6 +1223,23 @@ KC_STRUCT(menu_in)
 	A(intercepts, KC_IDLE_STATES) \
 	S(total) S(tick_hits)
 KC_STRUCT(menu_out)
+/*
+ * the menu governor's data at the end into a menu answer: each side's (the kernel's struct
+ * menu_device, capsim's struct cpuidle_menu) has these names, 6 buckets and 8 intervals
+ */
+#define KC_MENU_OUT_DATA(out, data)                                              \
+	do {                                                                     \
+		(out)->needs_update = (uint64_t)(int64_t)(data)->needs_update;   \
+		(out)->tick_wakeup = (uint64_t)(int64_t)(data)->tick_wakeup;     \
+		(out)->next_timer_ns = (data)->next_timer_ns;                    \
+		(out)->bucket = (data)->bucket;                                  \
+		for (unsigned kc_i = 0; kc_i < 6; kc_i++)                        \
+			(out)->correction_factor[kc_i] =                         \
+				(data)->correction_factor[kc_i];                 \
+		for (unsigned kc_i = 0; kc_i < 8; kc_i++)                        \
+			(out)->intervals[kc_i] = (data)->intervals[kc_i];        \
+		(out)->interval_ptr = (uint64_t)(int64_t)(data)->interval_ptr;   \
+	} while (0)
 #define KC_FIELDS_teo_in KC_FIELDS_menu_in
 KC_STRUCT(teo_in)
 #define KC_FIELDS_teo_out KC_FIELDS_menu_out

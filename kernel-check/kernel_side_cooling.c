@@ -56,14 +56,7 @@ static void kc_cpu(const struct kc_cooling_get_load_in *in, unsigned cpu)
 	rq->cpu_capacity = in->capacity_of[cpu];
 	rq->cfs.avg.util_avg = in->util_cfs[cpu];
 	rq->cfs.avg.util_est = (unsigned int)in->util_est[cpu];
-	rq->avg_rt.util_avg = in->util_rt[cpu];
-	rq->avg_dl.util_avg = in->util_dl[cpu];
-	rq->avg_irq.util_avg = in->util_irq[cpu];
-	rq->dl.running_bw = in->dl_running_bw[cpu];
-	rq->rt.rt_nr_running = (unsigned int)in->rt_nr[cpu];
-	rq->rt.rt_queued = in->rt_nr[cpu] != 0;
-	rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
-	rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+	KC_RQ_OTHER_SIGNALS(rq, in, cpu);
 }
 
 /* cpufreq_cooling_register() of policy @p: max_level from its (sane) energy model */

@@ -73,15 +73,7 @@ void kside_menu(const struct kc_menu_in *in, struct kc_menu_out *out)
 	struct menu_device *data = &menu_devices[0];
 
 	kc_run(&menu, in, out, &drv, &dev);
-	out->needs_update = (uint64_t)(int64_t)data->needs_update;
-	out->tick_wakeup = (uint64_t)(int64_t)data->tick_wakeup;
-	out->next_timer_ns = data->next_timer_ns;
-	out->bucket = data->bucket;
-	for (unsigned i = 0; i < BUCKETS; i++)
-		out->correction_factor[i] = data->correction_factor[i];
-	for (unsigned i = 0; i < INTERVALS; i++)
-		out->intervals[i] = data->intervals[i];
-	out->interval_ptr = (uint64_t)(int64_t)data->interval_ptr;
+	KC_MENU_OUT_DATA(out, data);
 }
 
 void kside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)

@@ -200,14 +200,7 @@ void kside_find_energy_efficient_cpu_6_1(const struct kc_find_energy_efficient_c
 		rq->cpu_capacity = in->capacity_of[cpu];
 		rq->cfs.avg.util_avg = in->util_cfs[cpu];
 		rq->cfs.avg.util_est.enqueued = (unsigned int)in->util_est_cfs[cpu];
-		rq->avg_rt.util_avg = in->util_rt[cpu];
-		rq->avg_dl.util_avg = in->util_dl[cpu];
-		rq->avg_irq.util_avg = in->util_irq[cpu];
-		rq->dl.running_bw = in->dl_running_bw[cpu];
-		rq->rt.rt_nr_running = (unsigned int)in->rt_nr[cpu];
-		rq->rt.rt_queued = in->rt_nr[cpu] != 0;
-		rq->uclamp[UCLAMP_MIN].value = (unsigned int)in->uclamp_min_rq[cpu];
-		rq->uclamp[UCLAMP_MAX].value = (unsigned int)in->uclamp_max_rq[cpu];
+		KC_RQ_OTHER_SIGNALS(rq, in, cpu);
 		rq->uclamp_flags = in->uclamp_idle[cpu] ? UCLAMP_FLAG_IDLE : 0;
 		kc61s_thermal_pressure[cpu] = in->thermal_pressure[cpu];
 	}
