@@ -58,12 +58,5 @@ void cside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)
 	const struct cpuidle_teo *cpu_data = &cpu.teo;
 
 	cs_run(CPUIDLE_GOV_TEO, (const struct kc_menu_in *)in, (struct kc_menu_out *)out, &cpu);
-	out->time_span_ns[0] = (uint64_t)cpu_data->time_span_ns;
-	out->sleep_length_ns[0] = (uint64_t)cpu_data->sleep_length_ns;
-	for (unsigned i = 0; i < CPUIDLE_STATE_MAX; i++) {
-		out->hits[i] = cpu_data->state_bins[i].hits;
-		out->intercepts[i] = cpu_data->state_bins[i].intercepts;
-	}
-	out->total = cpu_data->total;
-	out->tick_hits = cpu_data->tick_hits;
+	KC_TEO_OUT_DATA(out, cpu_data);
 }

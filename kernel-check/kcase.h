@@ -1240,6 +1240,21 @@ KC_STRUCT(menu_out)
 			(out)->intervals[kc_i] = (data)->intervals[kc_i];        \
 		(out)->interval_ptr = (uint64_t)(int64_t)(data)->interval_ptr;   \
 	} while (0)
+/*
+ * the teo governor's data at the end into a teo answer: each side's (the kernel's struct
+ * teo_cpu, capsim's struct cpuidle_teo) has these names and KC_IDLE_STATES bins
+ */
+#define KC_TEO_OUT_DATA(out, cpu_data)                                                      \
+	do {                                                                                \
+		(out)->time_span_ns[0] = (uint64_t)(cpu_data)->time_span_ns;                \
+		(out)->sleep_length_ns[0] = (uint64_t)(cpu_data)->sleep_length_ns;          \
+		for (unsigned kc_i = 0; kc_i < KC_IDLE_STATES; kc_i++) {                    \
+			(out)->hits[kc_i] = (cpu_data)->state_bins[kc_i].hits;              \
+			(out)->intercepts[kc_i] = (cpu_data)->state_bins[kc_i].intercepts;  \
+		}                                                                           \
+		(out)->total = (cpu_data)->total;                                           \
+		(out)->tick_hits = (cpu_data)->tick_hits;                                   \
+	} while (0)
 #define KC_FIELDS_teo_in KC_FIELDS_menu_in
 KC_STRUCT(teo_in)
 #define KC_FIELDS_teo_out KC_FIELDS_menu_out
