@@ -4,8 +4,8 @@
  * task (rq->curr NULL), and cpuidle in the run: an idle CPU enters the state its governor (menu
  * or teo, model/cpuidle.c) picks from its next timer event and what it learnt of past idle
  * periods, and leaves it only after the state's exit latency (EV_IDLE_EXIT), when the governor
- * learns how long it was idle. The tick stays stopped in idle whatever the governor says (its
- * stop_tick is not followed). What wakes it waits for that exit, as in the kernel:
+ * learns how long it was idle. The tick is stopped at every idle entry, and the governor is told
+ * so (idle_select()). What wakes it waits for that exit, as in the kernel:
  *
  *   - a wake-up by another CPU goes on the idle CPU's wake list (ttwu_queue_wakelist(): the
  *     target is idle, TTWU_QUEUE) and the IPI is taken once the CPU is out: the task is
