@@ -74,12 +74,12 @@ static void test_menu_correction(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	fresh = cpu;
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 2);
 	assert_true(stop_tick);
 	assert_int_equal(cpu.menu.bucket, 3);
-	cpuidle_reflect(CPUIDLE_GOV_MENU, &cpu, 2, 1000 * US, 1000 * US, false, TICK);
+	cpuidle_reflect(CPUIDLE_GOV_MENU, &drv, &cpu, 2, 1000 * US, 1000 * US, false, TICK);
 	in = select_in(4400 * US, 1500 * US, 1000 * US);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 1);
 	assert_false(stop_tick);
@@ -102,7 +102,7 @@ static void test_menu_short_timer(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 0);
 	assert_true(stop_tick);
 }
@@ -127,11 +127,11 @@ static void test_teo_intercepts(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 2);
 	assert_true(stop_tick);
 	assert_int_equal(cpu.teo.state_bins[0].hits, 1024);
-	cpuidle_reflect(CPUIDLE_GOV_TEO, &cpu, 2, 1000 * US, 1001000 * US, false, TICK);
+	cpuidle_reflect(CPUIDLE_GOV_TEO, &drv, &cpu, 2, 1000 * US, 1001000 * US, false, TICK);
 	in.now_ns = 1002000 * US;
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 0);
 	assert_false(stop_tick);
