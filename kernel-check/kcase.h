@@ -1227,7 +1227,7 @@ KC_STRUCT(menu_in)
 	A(intercepts, KC_IDLE_STATES) \
 	S(total) S(tick_hits) \
 	A(recent, KC_IDLE_STATES) S(next_recent_idx) I(recent_idx, 9) \
-	S(total_tick) S(tick_intercepts) S(short_idles) S(tick_wakeup)
+	S(total_tick) S(tick_intercepts) S(short_idles) S(teo_tick_wakeup)
 KC_STRUCT(menu_out)
 /*
  * the menu governor's data at the end into a menu answer: each side's (the kernel's struct
@@ -1284,7 +1284,7 @@ KC_STRUCT(menu_out)
 		(out)->total_tick = (cpu_data)->total_tick;              \
 		(out)->tick_intercepts = (cpu_data)->tick_intercepts;    \
 		(out)->short_idles = (cpu_data)->short_idles;            \
-		(out)->tick_wakeup = (cpu_data)->tick_wakeup;            \
+		(out)->teo_tick_wakeup = (cpu_data)->tick_wakeup;        \
 	} while (0)
 #define KC_FIELDS_teo_in KC_FIELDS_menu_in
 KC_STRUCT(teo_in)
