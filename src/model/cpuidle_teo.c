@@ -242,13 +242,13 @@ static void teo_update_6_1(const struct cpuidle_drv *drv, struct cpuidle_cpu *de
 	cpu_data->total += PULSE;
 }
 
-/* mirrors teo_time_ok() */
+/* mirrors teo_time_ok() of 6.1 */
 static bool teo_time_ok(uint64_t interval_ns, const struct cpuidle_select_in *in)
 {
 	return !in->tick_stopped || interval_ns >= in->tick_ns;
 }
 
-/* mirrors teo_middle_of_bin() */
+/* mirrors teo_middle_of_bin() of 6.1 */
 static int64_t teo_middle_of_bin(int idx, const struct cpuidle_drv *drv)
 {
 	return (drv->target_residency_ns[idx] + drv->target_residency_ns[idx + 1]) / 2;
@@ -368,7 +368,7 @@ static int teo_select_6_1(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev
 
 /* --- 7.3 ------------------------------------------------------------------------------- */
 
-/* mirrors teo_decay(): 1/8 off, or to 0 once that rounds to nothing */
+/* mirrors teo_decay() of 7.3: 1/8 off, or to 0 once that rounds to nothing */
 static void teo_decay(unsigned *metric)
 {
 	unsigned delta = *metric >> DECAY_SHIFT;
