@@ -208,6 +208,31 @@ static void test_menu_iowait_6_1(void **state)
 	}
 }
 
+/*
+ * teo_update() of 7.3 decays a metric with teo_decay(): 1/8 off, or to 0 once that is nothing
+ * (a value under 8; 6.12 keeps it, 7 - (7 >> 3) = 7). A fresh CPU that left WFI (exit latency
+ * 1 us) after 1 ms, bin 1 holding 7 hits: bin 1 decays to 0; the sleep length was never read
+ * (0), so both the timer's and the duration's bins are 0 and 0 - 999500 is under half the exit
+ * latency: a hit in bin 0. The total: the decayed bins (0) + PULSE = 1024.
+ */
+static void test_teo_decay_7_3(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_cpu cpu;
+	struct cpuidle_select_in in = select_in(5000 * US, 4000 * US, 1000 * US);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	cpuidle_enable(&cpu, CPUIDLE_7_3);
+	cpu.teo.state_bins[1].hits = 7;
+	cpuidle_reflect(CPUIDLE_GOV_TEO, &drv, &cpu, 0, 1000 * US, 1000 * US, false, TICK);
+	cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick);
+	assert_int_equal(cpu.teo.state_bins[1].hits, 0);
+	assert_int_equal(cpu.teo.state_bins[0].hits, 1024);
+	assert_int_equal(cpu.teo.total, 1024);
+}
+
 static void test_domain_state(void **state)
 {
 	const struct platform_cpu *c = &rk3399_cpu;
@@ -249,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_teo_intercepts),
 		cmocka_unit_test(test_menu_safe_timer_range_7_3),
 		cmocka_unit_test(test_menu_iowait_6_1),
+		cmocka_unit_test(test_teo_decay_7_3),
 		cmocka_unit_test(test_domain_state),
 		cmocka_unit_test(test_cpu_state),
 		cmocka_unit_test(test_exit_delay),
