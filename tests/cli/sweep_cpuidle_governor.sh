@@ -3,11 +3,13 @@
 # --engine dask refuses it (exit 2); a governor neither menu nor teo is a usage error (exit 2).
 set -u
 cd "$TMPDIR_CASE" || exit 3
-printf '{"scenario": "%s", "fixed": {"duration": "100ms"}, "grid": {"model": ["v6.12", "v7.3"]}}\n' \
-  "$CAPSIM_SOURCE_DIR/scenarios/default.json" >s.json
+printf '{"scenario": "%s", "fixed": {"duration": "100ms"},
+  "grid": {"model": ["v6.12", "v7.3"]}}\n' "$CAPSIM_SOURCE_DIR/scenarios/default.json" >s.json
 "$CAPSIM" sweep s.json --runs-dir R -o a.csv 2>/dev/null || echo "sweep a failed"
-"$CAPSIM" sweep s.json --runs-dir R --cpuidle-governor teo -o b.csv 2>/dev/null || echo "sweep b failed"
-"$CAPSIM" sweep s.json --runs-dir R --cpuidle-governor menu -o c.csv 2>/dev/null || echo "sweep c failed"
+"$CAPSIM" sweep s.json --runs-dir R --cpuidle-governor teo -o b.csv 2>/dev/null ||
+	echo "sweep b failed"
+"$CAPSIM" sweep s.json --runs-dir R --cpuidle-governor menu -o c.csv 2>/dev/null ||
+	echo "sweep c failed"
 ids() { tail -n +2 "$1" | cut -d, -f1 | sort; }
 echo "ids shared without and with teo: $(comm -12 <(ids a.csv) <(ids b.csv) | wc -l)"
 echo "ids shared with teo and menu: $(comm -12 <(ids b.csv) <(ids c.csv) | wc -l)"
