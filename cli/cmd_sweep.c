@@ -34,11 +34,12 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "cli_run.h"
 
 static const char head[] =
 	"usage: capsim sweep SWEEP.json [--jobs N] [--engine local|dask] [--scheduler ADDR]\n"
 	"                    [-o results.csv|results.json] [--runs-dir DIR] [--emit list|slurm]\n"
-	"                    [--max-runs N] [--kernel-config F]\n"
+	"                    [--max-runs N] [--kernel-config F] [--cpuidle-governor G]\n"
 	"\n"
 	"Expands a sweep (docs/formats.md, \"Sweep\": a base scenario, fixed values, a grid and\n"
 	"lists over platform, workload, caps, hw_caps, uclamp, governor, hz, model, seed and\n"
@@ -60,7 +61,7 @@ static const char tail[] =
 
 struct sweep_opts {
 	struct cli_value path, jobs, engine, scheduler, output, runs_dir, emit, max_runs;
-	struct cli_value kernel_config;
+	struct cli_value kernel_config, cpuidle_governor;
 };
 
 /* --engine's and --emit's names */
@@ -101,6 +102,10 @@ static const struct cli_option options[] = {
 	  .help = "every run reads the kernel's .config or defconfig F (as simulate\n"
 		  "--kernel-config: the run's kernel block and the grid's hz, model and\n"
 		  "governor win over it); its contents are part of each run's id" },
+	{ "--cpuidle-governor", 0, "G", CLI_CHOICE, .values = CLI_RUN_CPUIDLE_GOVERNORS,
+	  .offset = SWEEP(cpuidle_governor),
+	  .help = "every run's cpuidle governor, menu or teo (as simulate\n"
+		  "--cpuidle-governor: its kernel block's cpuidle_governor, part of its id)" },
 };
 
 const struct cli_command cli_sweep = {
@@ -1306,6 +1311,9 @@ int cmd_sweep(int argc, char **argv)
 	if (opts.kernel_config.arg && opts.engine.u == ENGINE_DASK && emit < 0)
 		return cli_usage_error("sweep", "--kernel-config is not passed to --engine dask's "
 				       "runs (use the local engine or --emit slurm)");
+	if (opts.cpuidle_governor.arg && opts.engine.u == ENGINE_DASK && emit < 0)
+		return cli_usage_error("sweep", "--cpuidle-governor is not passed to --engine dask's "
+				       "runs (use the local engine or --emit slurm)");
 	if (opts.kernel_config.arg) {
 		/* read once here, so a bad file fails the sweep, not each run; absolute for the
 		 * job script, which runs in DIR */
@@ -1335,6 +1343,10 @@ int cmd_sweep(int argc, char **argv)
 	}
 	sw.runs_dir = runs_dir;
 	ret = load_sweep(&sw);
+	/* in the base scenario's kernel block, so each run's scenario (and id) carries it */
+	if (!ret && opts.cpuidle_governor.arg)
+		json_object_object_add(kernel_of(sw.base), "cpuidle_governor",
+				       json_object_new_string(opts.cpuidle_governor.arg));
 	if (!ret && (expand(&sw) || number_runs(&sw)))
 		ret = CLI_EXIT_INPUT;
 	if (!ret && !sw.nr_runs)

@@ -3,12 +3,18 @@
  * capsim_side_cpuidle.c - capsim's answer for the groups menu and teo: the case's driver states
  * in a struct cpuidle_drv, one CPU's struct cpuidle_cpu from cpuidle_enable(), then at each step
  * the model's cpuidle_select() and cpuidle_reflect() (src/model/cpuidle.c), as the engine calls
- * them (src/sim/idle.c). Nothing here computes an answer.
+ * them (src/sim/idle.c). Nothing here computes an answer. Compiled again with KC_MODEL (the
+ * v6.1 and v7.3 models: menu_6_1, teo_6_1, menu_7_3, teo_7_3), whose governors' version
+ * cpuidle_version_of() gives, as the engine's sim_idle_init() asks it.
  */
 #include <string.h>
 
 #include "kcase.h"
 #include "model/cpuidle.h"
+
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_12
+#endif
 
 /* the case through @gov; the device's and governor's data at the end into @cpu */
 static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struct kc_menu_out *out,
@@ -21,7 +27,7 @@ static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struc
 		drv.exit_latency_ns[i] = (int64_t)in->exit_latency_ns[i];
 		drv.target_residency_ns[i] = (int64_t)in->target_residency_ns[i];
 	}
-	cpuidle_enable(cpu);
+	cpuidle_enable(cpu, cpuidle_version_of(KC_MODEL));
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		struct cpuidle_select_in sel = {
 			.latency_req_ns = (int64_t)in->latency_req[k],
@@ -30,6 +36,7 @@ static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struc
 			.delta_tick_ns = (int64_t)in->delta_tick[k],
 			.now_ns = now,
 			.tick_ns = in->tick_ns,
+			.nr_iowaiters = (unsigned)in->nr_iowait[k],
 		};
 		bool stop_tick;
 		int idx = cpuidle_select(gov, &drv, cpu, &sel, &stop_tick);
@@ -37,7 +44,8 @@ static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struc
 		out->idx[k] = (uint64_t)idx;
 		out->stop_tick[k] = stop_tick;
 		now += in->residency[k];
-		cpuidle_reflect(gov, cpu, idx, in->residency[k], now, in->got_tick[k], in->tick_ns);
+		cpuidle_reflect(gov, &drv, cpu, idx, in->residency[k], now, in->got_tick[k],
+				in->tick_ns);
 		now += in->gap[k];
 	}
 	out->last_state_idx = (uint64_t)(int64_t)cpu->last_state_idx;
@@ -59,4 +67,10 @@ void cside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)
 
 	cs_run(CPUIDLE_GOV_TEO, (const struct kc_menu_in *)in, (struct kc_menu_out *)out, &cpu);
 	KC_TEO_OUT_DATA(out, cpu_data);
+	if (cpu.version == CPUIDLE_6_1)
+		KC_TEO_OUT_DATA_6_1(out, cpu_data);
+	else if (cpu.version == CPUIDLE_7_3)
+		KC_TEO_OUT_DATA_7_3(out, cpu_data);
+	else
+		KC_TEO_OUT_DATA_6_12(out, cpu_data);
 }

@@ -341,7 +341,7 @@ def main():
                 path, _, names = line.partition(':')
                 entries.append((path.strip(), names.split()))
     entries, aliases = apply_moves(entries, args.moves)
-    for path, names in entries:
+    for path, names in [(p, n) for p, n in entries if n]:  # a file whose names all went: unread
         with open(f'{args.src}/{path}') as f:
             text = select_config(f.read(), cfg, path)
         clean = strip_comments_keep_layout(text)

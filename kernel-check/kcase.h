@@ -1192,7 +1192,10 @@ static inline void kc_select_task_rq_fair_em(const struct kc_select_task_rq_fair
  * chose after residency ns (dev->last_residency_ns), woken by the tick or not (got_tick), and
  * the governor's reflect(); the next step's select comes gap ns later. Against the model's
  * cpuidle_select() and cpuidle_reflect() (src/model/cpuidle.c). The answer: each step's state
- * and stop_tick, and the governor's data at the end.
+ * and stop_tick, and the governor's data at the end. nr_iowait: nr_iowait_cpu() at each step
+ * (6.1's menu reads it). On 6.1 and 7.3 (menu_6_1, teo_6_1, menu_7_3, teo_7_3) against the v6.1
+ * and v7.3 models; the answer holds each version's fields (6.1's 12 buckets, teo's recent
+ * intercepts of 6.1, its tick and short-idle counts of 7.3), 0 where a version has none.
  */
 #define KC_IDLE_STATES 10
 #define KC_FIELDS_menu_in(S, A, I) \
@@ -1208,24 +1211,28 @@ static inline void kc_select_task_rq_fair_em(const struct kc_select_task_rq_fair
 	I(delta_tick, KC_MAX_STEPS) \
 	A(residency, KC_MAX_STEPS) \
 	A(got_tick, KC_MAX_STEPS) \
-	A(gap, KC_MAX_STEPS)
+	A(gap, KC_MAX_STEPS) \
+	A(nr_iowait, KC_MAX_STEPS)
 KC_STRUCT(menu_in)
 #define KC_FIELDS_menu_out(S, A, I) \
 	A(idx, KC_MAX_STEPS) \
 	A(stop_tick, KC_MAX_STEPS) \
 	S(last_state_idx) \
 	S(needs_update) S(tick_wakeup) S(next_timer_ns) S(bucket) \
-	A(correction_factor, 6) \
+	A(correction_factor, 12) \
 	A(intervals, 8) \
 	S(interval_ptr) \
 	I(time_span_ns, 1) I(sleep_length_ns, 1) \
 	A(hits, KC_IDLE_STATES) \
 	A(intercepts, KC_IDLE_STATES) \
-	S(total) S(tick_hits)
+	S(total) S(tick_hits) \
+	A(recent, KC_IDLE_STATES) S(next_recent_idx) I(recent_idx, 9) \
+	S(total_tick) S(tick_intercepts) S(short_idles) S(teo_tick_wakeup)
 KC_STRUCT(menu_out)
 /*
  * the menu governor's data at the end into a menu answer: each side's (the kernel's struct
- * menu_device, capsim's struct cpuidle_menu) has these names, 6 buckets and 8 intervals
+ * menu_device, capsim's struct cpuidle_menu) has these names, its BUCKETS (6; 6.1's 12: capsim
+ * keeps 12, the rest 0) and 8 intervals
  */
 #define KC_MENU_OUT_DATA(out, data)                                              \
 	do {                                                                     \
@@ -1233,7 +1240,8 @@ KC_STRUCT(menu_out)
 		(out)->tick_wakeup = (uint64_t)(int64_t)(data)->tick_wakeup;     \
 		(out)->next_timer_ns = (data)->next_timer_ns;                    \
 		(out)->bucket = (data)->bucket;                                  \
-		for (unsigned kc_i = 0; kc_i < 6; kc_i++)                        \
+		for (unsigned kc_i = 0; kc_i < sizeof((data)->correction_factor) / \
+					      sizeof((data)->correction_factor[0]); kc_i++) \
 			(out)->correction_factor[kc_i] =                         \
 				(data)->correction_factor[kc_i];                 \
 		for (unsigned kc_i = 0; kc_i < 8; kc_i++)                        \
@@ -1241,19 +1249,42 @@ KC_STRUCT(menu_out)
 		(out)->interval_ptr = (uint64_t)(int64_t)(data)->interval_ptr;   \
 	} while (0)
 /*
- * the teo governor's data at the end into a teo answer: each side's (the kernel's struct
- * teo_cpu, capsim's struct cpuidle_teo) has these names and KC_IDLE_STATES bins
+ * the teo governor's data at the end into a teo answer, the fields every version has: each
+ * side's (the kernel's struct teo_cpu, capsim's struct cpuidle_teo) has these names and
+ * KC_IDLE_STATES bins
  */
 #define KC_TEO_OUT_DATA(out, cpu_data)                                                      \
 	do {                                                                                \
-		(out)->time_span_ns[0] = (uint64_t)(cpu_data)->time_span_ns;                \
 		(out)->sleep_length_ns[0] = (uint64_t)(cpu_data)->sleep_length_ns;          \
 		for (unsigned kc_i = 0; kc_i < KC_IDLE_STATES; kc_i++) {                    \
 			(out)->hits[kc_i] = (cpu_data)->state_bins[kc_i].hits;              \
 			(out)->intercepts[kc_i] = (cpu_data)->state_bins[kc_i].intercepts;  \
 		}                                                                           \
 		(out)->total = (cpu_data)->total;                                           \
-		(out)->tick_hits = (cpu_data)->tick_hits;                                   \
+	} while (0)
+/* and 6.12's: the time span of the last idle period and the tick's hits */
+#define KC_TEO_OUT_DATA_6_12(out, cpu_data)                                  \
+	do {                                                                 \
+		(out)->time_span_ns[0] = (uint64_t)(cpu_data)->time_span_ns; \
+		(out)->tick_hits = (cpu_data)->tick_hits;                    \
+	} while (0)
+/* and 6.1's: the time span and the recent intercepts */
+#define KC_TEO_OUT_DATA_6_1(out, cpu_data)                                                  \
+	do {                                                                                \
+		(out)->time_span_ns[0] = (uint64_t)(cpu_data)->time_span_ns;                \
+		for (unsigned kc_i = 0; kc_i < KC_IDLE_STATES; kc_i++)                      \
+			(out)->recent[kc_i] = (cpu_data)->state_bins[kc_i].recent;          \
+		(out)->next_recent_idx = (uint64_t)(int64_t)(cpu_data)->next_recent_idx;    \
+		for (unsigned kc_i = 0; kc_i < 9; kc_i++)                                   \
+			(out)->recent_idx[kc_i] = (uint64_t)(int64_t)(cpu_data)->recent_idx[kc_i]; \
+	} while (0)
+/* and 7.3's: the tick's wake-ups, the intercepts within a tick, the short idles */
+#define KC_TEO_OUT_DATA_7_3(out, cpu_data)                               \
+	do {                                                             \
+		(out)->total_tick = (cpu_data)->total_tick;              \
+		(out)->tick_intercepts = (cpu_data)->tick_intercepts;    \
+		(out)->short_idles = (cpu_data)->short_idles;            \
+		(out)->teo_tick_wakeup = (cpu_data)->tick_wakeup;        \
 	} while (0)
 #define KC_FIELDS_teo_in KC_FIELDS_menu_in
 KC_STRUCT(teo_in)

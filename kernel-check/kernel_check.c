@@ -3203,6 +3203,9 @@ static void gen_menu(struct rng *r, unsigned kind, void *v)
 		gen_idle_wake(r, kind, in, k, period);
 		in->gap[k] = chance(r, 30) ? 0 : range(r, 0, 50000000);
 	}
+	/* drawn last, so that the steps above are those of the cases before 6.1's menu read it */
+	for (unsigned k = 0; k < in->nr_steps; k++)
+		in->nr_iowait[k] = chance(r, 30) ? range(r, 1, 3) : 0;
 }
 
 #define gen_teo gen_menu

@@ -609,7 +609,6 @@ void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 	}
 }
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 /* the RT class as select_task_rq() sees it */
 static const struct sched_class kc_rt_class = { .select_task_rq = k_select_task_rq_rt };
 
@@ -643,6 +642,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 						  .nr_cpus_allowed = (int)in->curr_nr_cpus_allowed[cpu],
 						  .cpu = (int)cpu };
 		rq->curr = &curr[cpu];
+		rq->donor = rq->curr; /* 7.3 reads it: curr, no proxy execution */
 		rq->rt.highest_prio.curr = (int)in->rt_highest_prio[cpu];
 	}
 	/* prev's domains, rq->sd the lowest */
@@ -692,7 +692,6 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 }
 
 /* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
-#endif /* !KC_LINUX_7_3 */
 static void kc_sugov_work(struct sugov_policy *sg)
 {
 	unsigned int freq = sg->next_freq;
@@ -1105,6 +1104,8 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	out->ilb[0] = (uint64_t)k_find_new_ilb();
 }
 
+#endif /* !KC_LINUX_7_3 */
+
 /* the deadline class as select_task_rq() sees it */
 static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
 
@@ -1158,6 +1159,7 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 				.flags = in->curr_special[cpu] ? SCHED_FLAG_SUGOV : 0 },
 		};
 		rq->curr = &curr[cpu];
+		rq->donor = rq->curr; /* 7.3 reads it: curr, no proxy execution */
 		rq->dl.dl_nr_running = (unsigned int)in->dl_nr_running[cpu];
 		rq->dl.earliest_dl.curr = in->earliest_dl[cpu];
 		if (rq->dl.dl_nr_running)
@@ -1202,7 +1204,6 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }
-#endif /* !KC_LINUX_7_3 */
 #endif /* !KC_LINUX_6_1 */
 
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };

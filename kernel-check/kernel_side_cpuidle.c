@@ -6,7 +6,10 @@
  * (kstubs_cpuidle.h), dev->last_residency_ns as cpuidle_enter_state() sets it, and its
  * reflect(), made with the functions functions_cpuidle.txt cut out of linux-source-6.12
  * (kernel_extract_cpuidle.c, every one renamed k_<name>). A translation unit of its own:
- * nothing here computes an answer itself.
+ * nothing here computes an answer itself. Compiled again with KC_LINUX_6_1 and KC_LINUX_7_3 on
+ * 6.1's and 7.3's cut (moves-cpuidle-6.1.txt, moves-cpuidle-7.3.txt) for menu_6_1, teo_6_1,
+ * menu_7_3 and teo_7_3; 7.3's cpuidle_idle_call() asks no governor for a driver of one state
+ * (state 0, the tick stopped as the governors' default).
  */
 #include "kcase.h"
 #include "kstubs_cpuidle.h"
@@ -14,9 +17,17 @@
 s64 kc_idle_latency_req, kc_idle_sleep_length, kc_idle_delta_tick;
 bool kc_idle_tick_stopped, kc_idle_got_tick;
 u64 kc_idle_now;
+unsigned int kc_idle_nr_iowait;
 u64 kc_menu_devices[KC_MAX_CPUS * 32], kc_teo_cpus[KC_MAX_CPUS * 32];
 
 #include "kernel_extract_cpuidle.c"
+
+/* 7.3's cpuidle_idle_call(): a driver of one state (or none) is no governor's */
+#ifdef KC_LINUX_7_3
+#define KC_LINUX_7_3_ONE_STATE(drv) ((drv)->state_count <= 1)
+#else
+#define KC_LINUX_7_3_ONE_STATE(drv) false
+#endif
 
 _Static_assert(sizeof(struct menu_device) * KC_MAX_CPUS <= sizeof(kc_menu_devices), "menu_devices");
 _Static_assert(sizeof(struct teo_cpu) * KC_MAX_CPUS <= sizeof(kc_teo_cpus), "teo_cpus");
@@ -46,19 +57,23 @@ static void kc_run(const struct kc_governor *gov, const struct kc_menu_in *in,
 	kc_idle_now = in->now;
 	for (unsigned k = 0; k < in->nr_steps; k++) {
 		bool stop_tick = true; /* cpuidle_idle_call()'s */
-		int idx;
+		bool governed = !KC_LINUX_7_3_ONE_STATE(drv);
+		int idx = 0;
 
 		kc_idle_latency_req = (s64)in->latency_req[k];
 		kc_idle_tick_stopped = in->tick_stopped[k];
 		kc_idle_sleep_length = (s64)in->sleep_length[k];
 		kc_idle_delta_tick = (s64)in->delta_tick[k];
-		idx = gov->select(drv, dev, &stop_tick);
+		kc_idle_nr_iowait = (unsigned int)in->nr_iowait[k];
+		if (governed)
+			idx = gov->select(drv, dev, &stop_tick);
 		out->idx[k] = (uint64_t)idx;
 		out->stop_tick[k] = stop_tick;
 		dev->last_residency_ns = in->residency[k];
 		kc_idle_now += in->residency[k];
 		kc_idle_got_tick = in->got_tick[k];
-		gov->reflect(dev, idx);
+		if (governed)
+			gov->reflect(dev, idx);
 		kc_idle_now += in->gap[k];
 	}
 	out->last_state_idx = (uint64_t)(int64_t)dev->last_state_idx;
@@ -85,4 +100,11 @@ void kside_teo(const struct kc_teo_in *in, struct kc_teo_out *out)
 
 	kc_run(&teo, (const struct kc_menu_in *)in, (struct kc_menu_out *)out, &drv, &dev);
 	KC_TEO_OUT_DATA(out, cpu_data);
+#if defined(KC_LINUX_6_1)
+	KC_TEO_OUT_DATA_6_1(out, cpu_data);
+#elif defined(KC_LINUX_7_3)
+	KC_TEO_OUT_DATA_7_3(out, cpu_data);
+#else
+	KC_TEO_OUT_DATA_6_12(out, cpu_data);
+#endif
 }

@@ -466,6 +466,7 @@ struct rq {
 	int cpu;
 	u64 clock, clock_task, clock_pelt, lost_idle_time, clock_idle, clock_pelt_idle;
 	struct task_struct *curr;
+	struct task_struct *donor; /* 7.3 (rt_placement_7_3, deadline_7_3): curr, no proxy exec */
 	struct cfs_rq cfs;
 	struct rt_rq rt;
 	struct dl_rq dl;
@@ -623,6 +624,7 @@ extern bool sched_asym_cpucapacity;
 #define NR_CPUS KC_MAX_CPUS
 #define small_cpumask_bits nr_cpu_ids /* NR_CPUS > BITS_PER_LONG in an arm64 defconfig */
 #define nr_cpumask_bits nr_cpu_ids
+#define cpumask_check(n) (n) /* 7.3's cpumask_next_and_wrap(): cpu_max_bits_warn() only */
 #define BITS_PER_LONG 64
 #define BITS_PER_TYPE(type) (sizeof(type) * 8)
 #define __ffs(x) ((unsigned long)__builtin_ctzl(x))

@@ -6,8 +6,8 @@
  *   - struct cpuidle_driver and cpuidle_device (cpuidle_state: kstubs.h) with the fields
  *     the governors read (include/linux/cpuidle.h), no state disabled;
  *   - cpuidle_governor_latency_req() (PM QoS), tick_nohz_tick_stopped(),
- *     tick_nohz_get_sleep_length() and its *delta_next, tick_nohz_idle_got_tick() and
- *     local_clock() read the step's values (kernel_side_cpuidle.c);
+ *     tick_nohz_get_sleep_length() and its *delta_next, tick_nohz_idle_got_tick(),
+ *     local_clock() and 6.1's nr_iowait_cpu() read the step's values (kernel_side_cpuidle.c);
  *   - the governors' per-CPU data (DEFINE_PER_CPU(struct menu_device, menu_devices), and
  *     teo_cpus) are arrays in kernel_side_cpuidle.c, named through macros because their types
  *     are the cut structures.
@@ -20,6 +20,9 @@
 typedef s64 ktime_t;
 #define KTIME_MAX ((s64)~((u64)1 << 63))
 #define U64_MAX UINT64_MAX
+#ifndef S64_MAX
+#define S64_MAX INT64_MAX
+#endif
 #define per_cpu_ptr(ptr, cpu) (&(*(ptr))[cpu])
 
 /* include/linux/cpuidle.h (struct cpuidle_state is kstubs.h's) */
@@ -44,7 +47,9 @@ struct cpuidle_device {
 extern s64 kc_idle_latency_req, kc_idle_sleep_length, kc_idle_delta_tick;
 extern bool kc_idle_tick_stopped, kc_idle_got_tick;
 extern u64 kc_idle_now;
+extern unsigned int kc_idle_nr_iowait;
 #define cpuidle_governor_latency_req(cpu) kc_idle_latency_req
+#define nr_iowait_cpu(cpu) kc_idle_nr_iowait
 #define tick_nohz_tick_stopped() kc_idle_tick_stopped
 #define tick_nohz_idle_got_tick() kc_idle_got_tick
 #define local_clock() kc_idle_now

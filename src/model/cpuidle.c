@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "model/cpuidle.h"
+#include "model/model.h"
 
 static const char *const governor_names[] = { [CPUIDLE_GOV_MENU] = "menu",
 					      [CPUIDLE_GOV_TEO] = "teo" };
@@ -18,6 +19,13 @@ int cpuidle_find_governor(const char *name)
 		if (!strcasecmp(name, governor_names[i])) /* strncasecmp(), CPUIDLE_NAME_LEN */
 			return i;
 	return -1;
+}
+
+enum cpuidle_version cpuidle_version_of(enum capsim_model model)
+{
+	if (model_cpuidle_6_1(model))
+		return CPUIDLE_6_1;
+	return model_cpuidle_7_3(model) ? CPUIDLE_7_3 : CPUIDLE_6_12;
 }
 
 const char *cpuidle_governor_name(enum cpuidle_governor gov)
@@ -42,10 +50,20 @@ void cpuidle_drv_of(const struct platform_cpu *c, struct cpuidle_drv *drv)
 }
 
 /* the governors' enable(): menu_enable_device(), teo_enable_device(); the device zeroed */
-void cpuidle_enable(struct cpuidle_cpu *cpu)
+void cpuidle_enable(struct cpuidle_cpu *cpu, enum cpuidle_version version)
 {
-	*cpu = (struct cpuidle_cpu){ 0 };
-	cpuidle_menu_enable(&cpu->menu);
+	*cpu = (struct cpuidle_cpu){ .version = version };
+	cpuidle_menu_enable(&cpu->menu, version);
+	cpuidle_teo_enable(&cpu->teo, version);
+}
+
+/*
+ * 7.3's cpuidle_idle_call() asks the governor only when the driver has more than one state
+ * (6.1's and 6.12's ask it always)
+ */
+static bool governed(const struct cpuidle_drv *drv, const struct cpuidle_cpu *cpu)
+{
+	return cpu->version != CPUIDLE_7_3 || drv->state_count > CAPSIM_MUT(171, 1, 0);
 }
 
 /* mirrors cpuidle_select(): cpuidle_idle_call() asks with the tick to be stopped */
@@ -53,15 +71,20 @@ int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick)
 {
 	*stop_tick = true;
+	if (!governed(drv, cpu))
+		return 0;
 	return gov == CPUIDLE_GOV_TEO ? cpuidle_teo_select(drv, cpu, in, stop_tick)
 				      : cpuidle_menu_select(drv, cpu, in, stop_tick);
 }
 
 /* mirrors cpuidle_reflect(), after cpuidle_enter_state() noted dev->last_residency_ns */
-void cpuidle_reflect(enum cpuidle_governor gov, struct cpuidle_cpu *cpu, int index,
-		     uint64_t residency_ns, uint64_t now_ns, bool got_tick, uint64_t tick_ns)
+void cpuidle_reflect(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
+		     struct cpuidle_cpu *cpu, int index, uint64_t residency_ns, uint64_t now_ns,
+		     bool got_tick, uint64_t tick_ns)
 {
 	cpu->last_residency_ns = residency_ns;
+	if (!governed(drv, cpu))
+		return;
 	if (gov == CPUIDLE_GOV_TEO)
 		cpuidle_teo_reflect(cpu, index, now_ns, got_tick, tick_ns);
 	else

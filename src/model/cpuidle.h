@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cpuidle.h - cpuidle's governors (drivers/cpuidle/governors/menu.c and teo.c of 6.12) over a
- * CPU's cpuidle driver states, and what capsim adds for the states of a cluster or power domain.
+ * cpuidle.h - cpuidle's governors (drivers/cpuidle/governors/menu.c and teo.c of 6.12, and of
+ * 6.1 and 7.3 for the models that run those: enum cpuidle_version) over a CPU's cpuidle driver
+ * states, and what capsim adds for the states of a cluster or power domain.
  */
 #ifndef CAPSIM_CPUIDLE_H
 #define CAPSIM_CPUIDLE_H
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "capsim/capsim.h"
 #include "model/platform.h"
 
 /* "no timer armed": tick_nohz_get_sleep_length()'s KTIME_MAX */
@@ -32,15 +34,32 @@
 /* CPUIDLE_STATE_MAX */
 #define CPUIDLE_STATE_MAX 10
 
-/* menu.c's BUCKETS and INTERVALS (1 << INTERVAL_SHIFT) */
+/* menu.c's BUCKETS (6.1's 12: six more while a task waits for I/O) and INTERVALS */
 #define CPUIDLE_MENU_BUCKETS 6
+#define CPUIDLE_MENU_BUCKETS_6_1 12
 #define CPUIDLE_MENU_INTERVALS 8
+
+/* teo.c's NR_RECENT of 6.1 (the recent intercepts; 6.3 dropped them) */
+#define CPUIDLE_TEO_NR_RECENT 9
 
 /* the governor cpuidle runs (cpuidle_curr_governor) */
 enum cpuidle_governor {
 	CPUIDLE_GOV_MENU, /* rating 20: the one cpuidle_register_governor() keeps when both built */
 	CPUIDLE_GOV_TEO,  /* rating 19: only without menu, or cpuidle.governor=teo */
 };
+
+/* the kernel whose menu.c and teo.c a model runs */
+enum cpuidle_version {
+	CPUIDLE_6_12, /* 6.12.118's, every model without one of its own */
+	CPUIDLE_6_1,  /* 6.1.192's: menu's iowait buckets and multiplier, teo's recent intercepts */
+	CPUIDLE_7_3,  /* 7.3.4's: menu's two-sided outliers, teo's tick wake-ups and short idles */
+};
+
+/**
+ * cpuidle_version_of() - the governors' version @model runs (model_cpuidle_6_1(),
+ * model_cpuidle_7_3()).
+ */
+enum cpuidle_version cpuidle_version_of(enum capsim_model model);
 
 /**
  * cpuidle_find_governor() - mirrors cpuidle_find_governor(): the governor named @name ("menu",
@@ -64,23 +83,30 @@ struct cpuidle_menu {
 	int tick_wakeup;
 	uint64_t next_timer_ns;
 	unsigned bucket;
-	unsigned correction_factor[CPUIDLE_MENU_BUCKETS];
+	unsigned correction_factor[CPUIDLE_MENU_BUCKETS_6_1]; /* BUCKETS of them used */
 	unsigned intervals[CPUIDLE_MENU_INTERVALS];
 	int interval_ptr;
 };
 
-/* teo.c's struct teo_bin and struct teo_cpu */
+/* teo.c's struct teo_bin and struct teo_cpu, each version's fields */
 struct cpuidle_teo_bin {
 	unsigned intercepts;
 	unsigned hits;
+	unsigned recent; /* 6.1 */
 };
 
 struct cpuidle_teo {
-	int64_t time_span_ns;
+	int64_t time_span_ns; /* 6.1, 6.12 */
 	int64_t sleep_length_ns;
 	struct cpuidle_teo_bin state_bins[CPUIDLE_STATE_MAX];
 	unsigned total;
-	unsigned tick_hits;
+	unsigned tick_hits;                       /* 6.12 */
+	int next_recent_idx;                      /* 6.1 */
+	int recent_idx[CPUIDLE_TEO_NR_RECENT];    /* 6.1 */
+	unsigned total_tick;                      /* 7.3 */
+	unsigned tick_intercepts;                 /* 7.3 */
+	unsigned short_idles;                     /* 7.3 */
+	bool tick_wakeup;                         /* 7.3 */
 };
 
 /*
@@ -88,6 +114,7 @@ struct cpuidle_teo {
  * and last_residency_ns) with the governors' per-CPU data: the one owner of what they learn.
  */
 struct cpuidle_cpu {
+	enum cpuidle_version version; /* the governors' code it runs */
 	int last_state_idx;
 	uint64_t last_residency_ns;
 	struct cpuidle_menu menu;
@@ -97,7 +124,8 @@ struct cpuidle_cpu {
 /*
  * What a selection reads of the rest of the kernel: cpuidle_governor_latency_req(),
  * tick_nohz_tick_stopped(), tick_nohz_get_sleep_length() (the sleep length and its
- * *delta_next, the time to the next event with the tick running), local_clock().
+ * *delta_next, the time to the next event with the tick running), local_clock(), and 6.1's
+ * menu nr_iowait_cpu() (the tasks that went to sleep in I/O wait on the CPU and still sleep).
  */
 struct cpuidle_select_in {
 	int64_t latency_req_ns;
@@ -106,6 +134,7 @@ struct cpuidle_select_in {
 	int64_t delta_tick_ns;
 	uint64_t now_ns;
 	uint64_t tick_ns; /* TICK_NSEC */
+	unsigned nr_iowaiters;
 };
 
 /**
@@ -115,33 +144,40 @@ struct cpuidle_select_in {
  */
 void cpuidle_drv_of(const struct platform_cpu *c, struct cpuidle_drv *drv);
 
-/** cpuidle_enable() - the governor's enable() of @cpu: menu's unity factors, teo's zeroes. */
-void cpuidle_enable(struct cpuidle_cpu *cpu);
+/**
+ * cpuidle_enable() - the governor's enable() of @cpu, whose governors run @version's code:
+ * menu's unity factors, teo's zeroes (6.1's no recent intercept).
+ */
+void cpuidle_enable(struct cpuidle_cpu *cpu, enum cpuidle_version version);
 
 /**
  * cpuidle_select() - cpuidle_select(): the state @gov picks for @cpu over @drv, and in
- * @stop_tick whether the tick may stop (menu_select(), teo_select()).
+ * @stop_tick whether the tick may stop (menu_select(), teo_select()). 7.3's idle loop asks no
+ * governor for a driver of one state: state 0, the governor's data untouched.
  */
 int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick);
 
 /**
- * cpuidle_reflect() - after @cpu left state @index, @residency_ns after cpuidle_enter_state()
- * entered it, at @now_ns: dev->last_residency_ns, then the governor's reflect() (@got_tick:
- * tick_nohz_idle_got_tick(), the tick woke it).
+ * cpuidle_reflect() - after @cpu left state @index of @drv, @residency_ns after
+ * cpuidle_enter_state() entered it, at @now_ns: dev->last_residency_ns, then the governor's
+ * reflect() (@got_tick: tick_nohz_idle_got_tick(), the tick woke it); none where
+ * cpuidle_select() asked no governor.
  */
-void cpuidle_reflect(enum cpuidle_governor gov, struct cpuidle_cpu *cpu, int index,
-		     uint64_t residency_ns, uint64_t now_ns, bool got_tick, uint64_t tick_ns);
+void cpuidle_reflect(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
+		     struct cpuidle_cpu *cpu, int index, uint64_t residency_ns, uint64_t now_ns,
+		     bool got_tick, uint64_t tick_ns);
 
 /* menu.c and teo.c (cpuidle_menu.c, cpuidle_teo.c) */
 int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *cpu,
 			const struct cpuidle_select_in *in, bool *stop_tick);
 void cpuidle_menu_reflect(struct cpuidle_cpu *cpu, int index, bool got_tick);
-void cpuidle_menu_enable(struct cpuidle_menu *data);
+void cpuidle_menu_enable(struct cpuidle_menu *data, enum cpuidle_version version);
 int cpuidle_teo_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *cpu,
 		       const struct cpuidle_select_in *in, bool *stop_tick);
 void cpuidle_teo_reflect(struct cpuidle_cpu *cpu, int index, uint64_t now_ns, bool got_tick,
 			 uint64_t tick_ns);
+void cpuidle_teo_enable(struct cpuidle_teo *cpu_data, enum cpuidle_version version);
 
 /**
  * cpuidle_domain_state() - the state @c is in when the governor picked the driver state @idx:

@@ -5,6 +5,11 @@
  * last eight idle periods, and the tick kept when the predicted idle time is under a tick.
  * 6.12's menu reads no iowait count (the performance multiplier went in 6.x): nothing of it here.
  * No polling state (ARM64's cpuidle-psci has none): the POLLING branches never run.
+ * 6.1's (cpu->version): the sleep length read first, six more buckets while a task waits for
+ * I/O, the typical interval asked only below the timer's prediction, and the exit latency
+ * limited by the prediction over the I/O-wait performance multiplier while the tick runs.
+ * 7.3's: the outliers of the typical interval dropped on the side farther from the average,
+ * and the stopped tick's prediction left alone when the next timer is within two ticks.
  */
 #include <limits.h>
 
@@ -17,9 +22,10 @@
 #define MAX_INTERESTING (50000 * CAPSIM_NSEC_PER_USEC)
 #define RESIDENCY_THRESHOLD_NS (15 * CAPSIM_NSEC_PER_USEC) /* governors/gov.h */
 #define KTIME_MAX INT64_MAX
+#define SAFE_TIMER_RANGE_NS(tick_ns) (2 * (tick_ns)) /* governors/gov.h, 7.3 */
 
-/* mirrors which_bucket() */
-static unsigned which_bucket(uint64_t duration_ns)
+/* which_bucket() of 6.12 and 7.3 */
+static unsigned bucket_of(uint64_t duration_ns)
 {
 	if (duration_ns < 10ULL * CAPSIM_NSEC_PER_USEC)
 		return 0;
@@ -34,6 +40,13 @@ static unsigned which_bucket(uint64_t duration_ns)
 	return 5;
 }
 
+/* mirrors which_bucket(): 6.1's second half of the buckets while a task waits for I/O */
+static unsigned which_bucket(uint64_t duration_ns, unsigned nr_iowaiters)
+{
+	return (nr_iowaiters ? CAPSIM_MUT(172, CPUIDLE_MENU_BUCKETS_6_1 / 2, 0) : 0) +
+	       bucket_of(duration_ns);
+}
+
 /* mirrors menu_update_intervals() */
 static void menu_update_intervals(struct cpuidle_menu *data, unsigned interval_us)
 {
@@ -42,13 +55,17 @@ static void menu_update_intervals(struct cpuidle_menu *data, unsigned interval_u
 		data->interval_ptr = 0;
 }
 
-/* the mean and variance of the intervals up to @thresh (get_typical_interval()'s first part) */
+/*
+ * the mean and variance of the intervals up to @thresh (get_typical_interval()'s first part) in
+ * *@avg and *@variance, their least and greatest in *@min and *@max. Return: how many.
+ */
 static int interval_stats(const struct cpuidle_menu *data, unsigned thresh, unsigned *avg,
-			  unsigned *max, uint64_t *variance)
+			  unsigned *min, unsigned *max, uint64_t *variance)
 {
 	uint64_t sum = 0;
 	int divisor = 0;
 
+	*min = UINT_MAX;
 	*max = 0;
 	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
 		unsigned value = data->intervals[i];
@@ -58,9 +75,11 @@ static int interval_stats(const struct cpuidle_menu *data, unsigned thresh, unsi
 			divisor++;
 			if (value > *max)
 				*max = value;
+			if (value < *min)
+				*min = value;
 		}
 	}
-	if (!*max)
+	if (!divisor)
 		return 0;
 	*avg = divisor == CPUIDLE_MENU_INTERVALS ? (unsigned)(sum >> INTERVAL_SHIFT)
 						 : (unsigned)(sum / (uint64_t)divisor);
@@ -81,29 +100,105 @@ static int interval_stats(const struct cpuidle_menu *data, unsigned thresh, unsi
 	return divisor;
 }
 
+/* get_typical_interval()'s test: the spread of @divisor intervals about @avg_sq is small */
+static bool typical(uint64_t avg_sq, uint64_t variance, unsigned divisor)
+{
+	return variance <= UINT64_MAX / 36 &&
+	       ((avg_sq > variance * 36 && divisor * 4 >= CPUIDLE_MENU_INTERVALS * 3) ||
+		variance <= CAPSIM_MUT(181, 400u, 40u));
+}
+
 /*
  * mirrors get_typical_interval(): the mean of the last intervals when their spread is small
  * (stddev <= 20 µs or avg > 6 stddev over at least 3/4 of them), the outliers above dropped
- * one by one down to 3/4 of them; else UINT_MAX.
+ * one by one down to 3/4 of them; else UINT_MAX. 6.1's (@below_us) gives up as soon as none
+ * is under @predicted_us, the timer's prediction, where 6.12's gives up only when all are 0.
  */
-static unsigned get_typical_interval(const struct cpuidle_menu *data)
+static unsigned get_typical_interval(const struct cpuidle_menu *data, bool below_us,
+				     unsigned predicted_us)
 {
-	unsigned thresh = INT_MAX, avg = 0, max;
+	unsigned thresh = INT_MAX, avg = 0, min, max;
 	uint64_t variance = 0;
 
 	for (;;) {
-		int divisor = interval_stats(data, thresh, &avg, &max, &variance);
+		int divisor = interval_stats(data, thresh, &avg, &min, &max, &variance);
 
-		if (!divisor)
+		if (below_us ? min >= CAPSIM_MUT(173, predicted_us, 0u) : !max)
 			return UINT_MAX;
-		if (variance <= UINT64_MAX / 36 &&
-		    (((uint64_t)avg * avg > variance * 36 &&
-		      divisor * 4 >= CPUIDLE_MENU_INTERVALS * 3) ||
-		     variance <= CAPSIM_MUT(181, 400u, 40u)))
+		if (typical((uint64_t)avg * avg, variance, (unsigned)divisor))
 			return avg;
 		if (divisor * 4 <= CPUIDLE_MENU_INTERVALS * 3)
 			return UINT_MAX;
 		thresh = max - 1;
+	}
+}
+
+/*
+ * 7.3's get_typical_interval()'s sums of the intervals strictly between @min_thresh and
+ * @max_thresh: the mean in *@avg and the mean square less the squared mean in *@variance (u64,
+ * as 7.3 wraps them), their least and greatest in *@min and *@max. Return: how many.
+ */
+static unsigned interval_sums_7_3(const struct cpuidle_menu *data, int64_t min_thresh,
+				  int64_t max_thresh, uint64_t *avg, uint64_t *variance,
+				  unsigned *min, unsigned *max)
+{
+	unsigned divisor = 0;
+
+	*max = 0;
+	*min = UINT_MAX;
+	*avg = 0;
+	*variance = 0;
+	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
+		int64_t value = data->intervals[i];
+
+		if (value <= min_thresh || value >= max_thresh)
+			continue;
+		divisor++;
+		*avg += (uint64_t)value;
+		*variance += (uint64_t)value * (uint64_t)value;
+		if (value > *max)
+			*max = (unsigned)value;
+		if (value < *min)
+			*min = (unsigned)value;
+	}
+	if (!*max)
+		return divisor;
+	if (divisor == CPUIDLE_MENU_INTERVALS) {
+		*avg >>= INTERVAL_SHIFT;
+		*variance >>= INTERVAL_SHIFT;
+	} else {
+		*avg /= divisor;
+		*variance /= divisor;
+	}
+	*variance -= *avg * *avg;
+	return divisor;
+}
+
+/*
+ * mirrors get_typical_interval() of 7.3: as 6.12's, but the mean and variance from the sums
+ * of the values and their squares, and an outlier dropped on the side farther from the mean
+ * (the least when the mean is farther from it than from the greatest).
+ */
+static unsigned get_typical_interval_7_3(const struct cpuidle_menu *data)
+{
+	int64_t min_thresh = -1, max_thresh = UINT_MAX;
+
+	for (;;) {
+		uint64_t avg, variance;
+		unsigned min, max;
+		unsigned divisor =
+			interval_sums_7_3(data, min_thresh, max_thresh, &avg, &variance, &min, &max);
+
+		if (!max)
+			return UINT_MAX;
+		if (typical(avg * avg, variance, divisor))
+			return (unsigned)avg;
+		if (divisor * 4 <= CPUIDLE_MENU_INTERVALS * 3)
+			return UINT_MAX;
+		if (avg - min > CAPSIM_MUT(174, max - avg, UINT64_MAX))
+			min_thresh = min;
+		else
+			max_thresh = max;
 	}
 }
 
@@ -137,15 +232,13 @@ static void menu_update(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev, 
 }
 
 /*
- * menu_select()'s prediction when the typical interval is long or the tick is stopped: the
- * next timer scaled by its bucket's correction factor (rounded to whole µs), or the typical
- * interval if shorter; the next timer itself if the tick is stopped and that is under a tick.
+ * menu_select()'s next timer: the sleep length (0 if negative, with *@delta_tick, the time to
+ * the next event with the tick) into data->next_timer_ns and its bucket.
  */
-static uint64_t menu_timer_prediction(struct cpuidle_menu *data, const struct cpuidle_select_in *in,
-				      uint64_t predicted_ns, int64_t *delta_tick)
+static void menu_next_timer(struct cpuidle_menu *data, const struct cpuidle_select_in *in,
+			    int64_t *delta_tick, unsigned nr_iowaiters)
 {
 	int64_t delta = in->sleep_length_ns;
-	unsigned timer_us; /* the kernel's unsigned int: a quotient past 2^32 µs is truncated */
 
 	*delta_tick = in->delta_tick_ns;
 	if (delta < 0) {
@@ -153,13 +246,36 @@ static uint64_t menu_timer_prediction(struct cpuidle_menu *data, const struct cp
 		*delta_tick = 0;
 	}
 	data->next_timer_ns = (uint64_t)delta;
-	data->bucket = which_bucket(data->next_timer_ns);
-	timer_us = (unsigned)(((uint64_t)RESOLUTION * DECAY * CAPSIM_NSEC_PER_USEC / 2 +
-		    data->next_timer_ns * data->correction_factor[data->bucket]) /
-		   ((uint64_t)RESOLUTION * DECAY * CAPSIM_NSEC_PER_USEC));
-	if ((uint64_t)timer_us * CAPSIM_NSEC_PER_USEC < predicted_ns)
-		predicted_ns = (uint64_t)timer_us * CAPSIM_NSEC_PER_USEC;
-	if (in->tick_stopped && predicted_ns < in->tick_ns)
+	data->bucket = which_bucket(data->next_timer_ns, nr_iowaiters);
+}
+
+/* the next timer scaled by its bucket's correction factor, rounded to whole µs (unsigned int) */
+static unsigned menu_timer_us(const struct cpuidle_menu *data)
+{
+	return (unsigned)(((uint64_t)RESOLUTION * DECAY * CAPSIM_NSEC_PER_USEC / 2 +
+			   data->next_timer_ns * data->correction_factor[data->bucket]) /
+			  ((uint64_t)RESOLUTION * DECAY * CAPSIM_NSEC_PER_USEC));
+}
+
+/*
+ * menu_select()'s prediction when the typical interval is long or the tick is stopped: the
+ * next timer scaled by its bucket's correction factor (rounded to whole µs), or the typical
+ * interval if shorter; the next timer itself if the tick is stopped and that is under a tick
+ * (7.3: and the next timer is not within SAFE_TIMER_RANGE_NS).
+ */
+static uint64_t menu_timer_prediction(struct cpuidle_menu *data, const struct cpuidle_select_in *in,
+				      uint64_t predicted_ns, int64_t *delta_tick,
+				      enum cpuidle_version version)
+{
+	uint64_t timer_ns;
+
+	menu_next_timer(data, in, delta_tick, 0);
+	timer_ns = (uint64_t)menu_timer_us(data) * CAPSIM_NSEC_PER_USEC;
+	if (timer_ns < predicted_ns)
+		predicted_ns = timer_ns;
+	if (in->tick_stopped && predicted_ns < in->tick_ns &&
+	    (version != CPUIDLE_7_3 ||
+	     data->next_timer_ns > CAPSIM_MUT(175, SAFE_TIMER_RANGE_NS(in->tick_ns), 0)))
 		predicted_ns = data->next_timer_ns;
 	return predicted_ns;
 }
@@ -169,20 +285,25 @@ static uint64_t menu_timer_prediction(struct cpuidle_menu *data, const struct cp
  * latency @latency_req; with the tick running and a prediction of a tick or more, the search
  * stops at the first state that does not fit, *@predicted_ns its residency (the tick keeps
  * waking the CPU); with it stopped, a deeper state fitting @delta_tick is taken for a shallow
- * one. Return: the index, -1 at menu_select()'s early return of idx (*@done set).
+ * one. 6.1's (@latency_last) tests the exit latency only of a state whose residency fits.
+ * Return: the index, -1 at menu_select()'s early return of idx (*@done set).
  */
 static int menu_pick(const struct cpuidle_drv *drv, const struct cpuidle_select_in *in,
-		     uint64_t *predicted_ns, int64_t delta_tick, bool *done)
+		     int64_t latency_req, bool latency_last, uint64_t *predicted_ns,
+		     int64_t delta_tick, bool *done)
 {
 	int idx = -1;
 
 	*done = false;
 	for (int i = 0; i < drv->state_count; i++) {
+		bool fits = (uint64_t)drv->target_residency_ns[i] <= *predicted_ns;
+
 		if (idx == -1)
 			idx = i;
-		if (drv->exit_latency_ns[i] > in->latency_req_ns)
+		if (drv->exit_latency_ns[i] > latency_req &&
+		    (fits || !CAPSIM_MUT(176, latency_last, false)))
 			break;
-		if ((uint64_t)drv->target_residency_ns[i] <= *predicted_ns) {
+		if (fits) {
 			idx = i;
 			continue;
 		}
@@ -201,39 +322,22 @@ static int menu_pick(const struct cpuidle_drv *drv, const struct cpuidle_select_
 	return idx == -1 ? 0 : idx;
 }
 
-/* mirrors menu_select() (no state disabled, none polling) */
-int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
-			const struct cpuidle_select_in *in, bool *stop_tick)
+/* menu_select()'s early return: state 0 is used no matter what (none polling: tick stopped) */
+static bool menu_state0_only(const struct cpuidle_drv *drv, const struct cpuidle_cpu *dev,
+			     int64_t latency_req)
 {
-	struct cpuidle_menu *data = &dev->menu;
-	uint64_t predicted_ns;
-	int64_t delta_tick;
-	bool done;
-	int idx;
+	return drv->state_count <= 1 || latency_req == 0 ||
+	       dev->menu.next_timer_ns < (uint64_t)drv->target_residency_ns[1] ||
+	       latency_req < drv->exit_latency_ns[1];
+}
 
-	if (data->needs_update) {
-		menu_update(drv, dev, in->tick_ns);
-		data->needs_update = 0;
-	} else if (!dev->last_residency_ns) {
-		menu_update_intervals(data, UINT_MAX);
-	}
-	predicted_ns = (uint64_t)get_typical_interval(data) * CAPSIM_NSEC_PER_USEC;
-	if (predicted_ns > RESIDENCY_THRESHOLD_NS || in->tick_stopped) {
-		predicted_ns = menu_timer_prediction(data, in, predicted_ns, &delta_tick);
-	} else {
-		data->next_timer_ns = KTIME_MAX;
-		delta_tick = (int64_t)(in->tick_ns / 2);
-		data->bucket = which_bucket(KTIME_MAX);
-	}
-	if (drv->state_count <= 1 || in->latency_req_ns == 0 ||
-	    data->next_timer_ns < (uint64_t)drv->target_residency_ns[1] ||
-	    in->latency_req_ns < drv->exit_latency_ns[1]) {
-		*stop_tick = true; /* state 0 is no polling one */
-		return 0;
-	}
-	idx = menu_pick(drv, in, &predicted_ns, delta_tick, &done);
-	if (done)
-		return idx;
+/*
+ * menu_select()'s end: with the tick kept (a prediction under a tick, the tick running), a
+ * state deeper than the time to the next event with the tick gives way to a shallower one.
+ */
+static int menu_keep_tick(const struct cpuidle_drv *drv, const struct cpuidle_select_in *in,
+			  int idx, uint64_t predicted_ns, int64_t delta_tick, bool *stop_tick)
+{
 	if (predicted_ns < CAPSIM_MUT(184, in->tick_ns, 0) && !in->tick_stopped) {
 		*stop_tick = false;
 		if (idx > 0 && drv->target_residency_ns[idx] > delta_tick) {
@@ -247,6 +351,88 @@ int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
 	return idx;
 }
 
+/* menu_select()'s start: the last idle period into the statistics */
+static void menu_learn(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
+		       const struct cpuidle_select_in *in)
+{
+	struct cpuidle_menu *data = &dev->menu;
+
+	if (data->needs_update) {
+		menu_update(drv, dev, in->tick_ns);
+		data->needs_update = 0;
+	} else if (!dev->last_residency_ns) {
+		menu_update_intervals(data, UINT_MAX);
+	}
+}
+
+/*
+ * mirrors menu_select() of 6.1 (no state disabled, none polling): the next timer first, its
+ * bucket by the I/O waiters, the typical interval only below the timer's prediction, and with
+ * the tick running the exit latency limited to the prediction over performance_multiplier()
+ * (1 + 10 per I/O waiter)
+ */
+static int menu_select_6_1(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
+			   const struct cpuidle_select_in *in, bool *stop_tick)
+{
+	struct cpuidle_menu *data = &dev->menu;
+	int64_t latency_req = in->latency_req_ns, delta_tick;
+	unsigned predicted_us, typical_us;
+	uint64_t predicted_ns;
+	bool done;
+	int idx;
+
+	menu_learn(drv, dev, in);
+	menu_next_timer(data, in, &delta_tick, in->nr_iowaiters);
+	if (menu_state0_only(drv, dev, latency_req))
+		return 0;
+	predicted_us = menu_timer_us(data);
+	typical_us = get_typical_interval(data, true, predicted_us);
+	predicted_ns = (uint64_t)(typical_us < predicted_us ? typical_us : predicted_us) *
+		       CAPSIM_NSEC_PER_USEC;
+	if (in->tick_stopped) {
+		if (predicted_ns < in->tick_ns)
+			predicted_ns = data->next_timer_ns;
+	} else {
+		uint64_t interactivity_req =
+			predicted_ns / (1 + CAPSIM_MUT(177, 10u, 0u) * (uint64_t)in->nr_iowaiters);
+
+		if ((uint64_t)latency_req > interactivity_req)
+			latency_req = (int64_t)interactivity_req;
+	}
+	idx = menu_pick(drv, in, latency_req, true, &predicted_ns, delta_tick, &done);
+	return done ? idx : menu_keep_tick(drv, in, idx, predicted_ns, delta_tick, stop_tick);
+}
+
+/* mirrors menu_select() (no state disabled, none polling; 6.1's: menu_select_6_1()) */
+int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
+			const struct cpuidle_select_in *in, bool *stop_tick)
+{
+	struct cpuidle_menu *data = &dev->menu;
+	uint64_t predicted_ns;
+	int64_t delta_tick;
+	bool done;
+	int idx;
+
+	if (dev->version == CPUIDLE_6_1)
+		return menu_select_6_1(drv, dev, in, stop_tick);
+	menu_learn(drv, dev, in);
+	predicted_ns = (uint64_t)(dev->version == CPUIDLE_7_3 ? get_typical_interval_7_3(data)
+					: get_typical_interval(data, false, 0)) *
+		       CAPSIM_NSEC_PER_USEC;
+	if (predicted_ns > RESIDENCY_THRESHOLD_NS || in->tick_stopped) {
+		predicted_ns =
+			menu_timer_prediction(data, in, predicted_ns, &delta_tick, dev->version);
+	} else {
+		data->next_timer_ns = KTIME_MAX;
+		delta_tick = (int64_t)(in->tick_ns / 2);
+		data->bucket = bucket_of(KTIME_MAX);
+	}
+	if (menu_state0_only(drv, dev, in->latency_req_ns))
+		return 0;
+	idx = menu_pick(drv, in, in->latency_req_ns, false, &predicted_ns, delta_tick, &done);
+	return done ? idx : menu_keep_tick(drv, in, idx, predicted_ns, delta_tick, stop_tick);
+}
+
 /* mirrors menu_reflect() */
 void cpuidle_menu_reflect(struct cpuidle_cpu *dev, int index, bool got_tick)
 {
@@ -255,10 +441,12 @@ void cpuidle_menu_reflect(struct cpuidle_cpu *dev, int index, bool got_tick)
 	dev->menu.tick_wakeup = got_tick;
 }
 
-/* mirrors menu_enable_device() */
-void cpuidle_menu_enable(struct cpuidle_menu *data)
+/* mirrors menu_enable_device(): unity factors for @version's BUCKETS */
+void cpuidle_menu_enable(struct cpuidle_menu *data, enum cpuidle_version version)
 {
+	int buckets = version == CPUIDLE_6_1 ? CPUIDLE_MENU_BUCKETS_6_1 : CPUIDLE_MENU_BUCKETS;
+
 	*data = (struct cpuidle_menu){ 0 };
-	for (int i = 0; i < CPUIDLE_MENU_BUCKETS; i++)
+	for (int i = 0; i < CAPSIM_MUT(178, buckets, CPUIDLE_MENU_BUCKETS); i++)
 		data->correction_factor[i] = RESOLUTION * DECAY;
 }

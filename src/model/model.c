@@ -185,6 +185,18 @@ bool model_newidle_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_cpuidle_6_1(enum capsim_model model)
+{
+	/* read in linux-source-6.1.192's drivers/cpuidle/governors (groups menu_6_1, teo_6_1) */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
+bool model_cpuidle_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4's drivers/cpuidle/governors (groups menu_7_3, teo_7_3) */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_balance_7_3(enum capsim_model model)
 {
 	/* read in linux-source-7.3.4 (groups load_balance and lb_walk not ported to 7.3:

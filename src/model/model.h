@@ -168,6 +168,20 @@ bool model_em_energy_6_1(enum capsim_model model);
  */
 bool model_post_init_scaled_weight(enum capsim_model model);
 
+/**
+ * model_cpuidle_6_1() - whether @model's cpuidle governors are 6.1's: menu with the I/O-wait
+ * buckets and performance multiplier, its typical interval asked after the timer's, teo with
+ * its recent intercepts and the sleep length read first (teo's 6.3 rework is after): v6.1 only.
+ */
+bool model_cpuidle_6_1(enum capsim_model model);
+
+/**
+ * model_cpuidle_7_3() - whether @model's cpuidle governors are 7.3's: menu's outliers dropped
+ * on either side and the stopped tick's safe timer range, teo's tick wake-ups, short idles and
+ * deepest-intercepts cap, and no governor for a driver of one state: v7.3 only.
+ */
+bool model_cpuidle_7_3(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

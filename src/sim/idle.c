@@ -276,7 +276,7 @@ void sim_idle_init(struct capsim_sim *s)
 		bool cluster = false;
 
 		cpuidle_drv_of(pc, &s->rq[c].cpuidle_drv);
-		cpuidle_enable(&s->rq[c].cpuidle);
+		cpuidle_enable(&s->rq[c].cpuidle, cpuidle_version_of(s->opt.model));
 
 		for (unsigned k = 0; k < pc->nr_idle; k++)
 			cluster |= pc->idle[k].cluster;
@@ -312,6 +312,20 @@ static int64_t sleep_length(uint64_t next_ns, int64_t *delta_next)
 }
 
 /*
+ * nr_iowait_cpu() of @rq's CPU: the tasks that went to sleep in I/O wait there and still sleep
+ * (rq->nr_iowait, __schedule() to ttwu); only 6.1's menu reads it (0 for the others)
+ */
+static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	unsigned n = 0;
+
+	for (uint32_t i = 0; rq->cpuidle.version == CPUIDLE_6_1 && i < s->nr_tasks; i++)
+		n += s->tasks[i]->state == TASK_BLOCKED && s->tasks[i]->in_iowait &&
+		     s->tasks[i]->cpu == rq->cpu;
+	return n;
+}
+
+/*
  * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq. The
  * engine stops the tick at every idle entry (docs/model.md, "Idle states"), so the governor
  * selects as it does once tick_nohz_tick_stopped(): by the next timer, no tick to wake the CPU
@@ -325,6 +339,7 @@ static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq)
 		.tick_stopped = true,
 		.now_ns = s->now,
 		.tick_ns = s->tick_ns,
+		.nr_iowaiters = nr_iowait(s, rq),
 	};
 	bool stop_tick;
 
@@ -350,7 +365,8 @@ static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
 		rq->cpuidle = rq->cpuidle_before;
 		return;
 	}
-	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle, CAPSIM_MUT(189, rq->cpuidle_idx, 0),
+	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle,
+			CAPSIM_MUT(189, rq->cpuidle_idx, 0),
 			s->now - rq->idle_enter, s->now, false, s->tick_ns);
 }
 

@@ -74,12 +74,12 @@ static void test_menu_correction(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	fresh = cpu;
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 2);
 	assert_true(stop_tick);
 	assert_int_equal(cpu.menu.bucket, 3);
-	cpuidle_reflect(CPUIDLE_GOV_MENU, &cpu, 2, 1000 * US, 1000 * US, false, TICK);
+	cpuidle_reflect(CPUIDLE_GOV_MENU, &drv, &cpu, 2, 1000 * US, 1000 * US, false, TICK);
 	in = select_in(4400 * US, 1500 * US, 1000 * US);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 1);
 	assert_false(stop_tick);
@@ -102,7 +102,7 @@ static void test_menu_short_timer(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 0);
 	assert_true(stop_tick);
 }
@@ -127,11 +127,11 @@ static void test_teo_intercepts(void **state)
 
 	(void)state;
 	cpuidle_drv_of(&rk3399_cpu, &drv);
-	cpuidle_enable(&cpu);
+	cpuidle_enable(&cpu, CPUIDLE_6_12);
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 2);
 	assert_true(stop_tick);
 	assert_int_equal(cpu.teo.state_bins[0].hits, 1024);
-	cpuidle_reflect(CPUIDLE_GOV_TEO, &cpu, 2, 1000 * US, 1001000 * US, false, TICK);
+	cpuidle_reflect(CPUIDLE_GOV_TEO, &drv, &cpu, 2, 1000 * US, 1001000 * US, false, TICK);
 	in.now_ns = 1002000 * US;
 	assert_int_equal(cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick), 0);
 	assert_false(stop_tick);
@@ -142,6 +142,97 @@ static void test_teo_intercepts(void **state)
 
 /* the cluster state: only when the cluster can go down (0: a sibling is not in a state) and
  * its residency fits the cluster's first timer; a latency request caps it too */
+/*
+ * menu_select() of 7.3 against 6.12's, with the tick stopped (as the engine asks): the last
+ * eight intervals all 500 us give a typical interval of 500 us (variance 0), below the timer's
+ * prediction of a 6 ms sleep length, (4096000 + 6e6 x 8192) / 8192000 = 6000 us (bucket 3).
+ * 500 us is under the 4 ms tick, so 6.12 takes the next timer itself, 6 ms: cluster-sleep
+ * (2 ms). 7.3 takes it only when it is beyond SAFE_TIMER_RANGE_NS, two ticks (8 ms): at 6 ms
+ * the 500 us stands and cpu-sleep's 900 us does not fit it: WFI; at 9 ms, cluster-sleep.
+ */
+static void test_menu_safe_timer_range_7_3(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_select_in in = select_in(6000 * US, 6000 * US, 0);
+	bool stop_tick;
+
+	(void)state;
+	in.tick_stopped = true;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	for (int v = CPUIDLE_6_12; v <= CPUIDLE_7_3; v++) {
+		struct cpuidle_cpu cpu;
+		int expect = v == CPUIDLE_7_3 ? 0 : 2;
+
+		cpuidle_enable(&cpu, (enum cpuidle_version)v);
+		cpu.last_residency_ns = 500 * US; /* no failed entry: no UINT_MAX interval */
+		for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
+			cpu.menu.intervals[i] = 500;
+		in.sleep_length_ns = in.delta_tick_ns = 6000 * US;
+		assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick),
+				 expect);
+		assert_int_equal(cpu.menu.bucket, 3);
+		assert_true(stop_tick);
+		in.sleep_length_ns = in.delta_tick_ns = 9000 * US;
+		assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick), 2);
+	}
+}
+
+/*
+ * menu_select() of 6.1 with a task waiting for I/O, the tick running: intervals of 100 ms, not
+ * below the timer's prediction of a 3 ms sleep length, (4096000 + 3e6 x 8192) / 8192000 = 3000
+ * us, give no typical interval; predicted 3 ms. One I/O waiter: bucket 6 + 3 = 9, and the exit
+ * latency is limited to 3 ms / performance_multiplier() (1 + 10) = 272727 ns, under cpu-sleep's
+ * 370 us: WFI. None: bucket 3, the limit 3 ms, cluster-sleep (2 ms residency, 900 us latency).
+ * Both under the tick: it is kept.
+ */
+static void test_menu_iowait_6_1(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_select_in in = select_in(3000 * US, 3000 * US, 0);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	for (unsigned iowait = 0; iowait <= 1; iowait++) {
+		struct cpuidle_cpu cpu;
+
+		cpuidle_enable(&cpu, CPUIDLE_6_1);
+		cpu.last_residency_ns = 100000 * US;
+		for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
+			cpu.menu.intervals[i] = 100000;
+		in.nr_iowaiters = iowait;
+		assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick),
+				 iowait ? 0 : 2);
+		assert_int_equal(cpu.menu.bucket, iowait ? 9 : 3);
+		assert_false(stop_tick);
+	}
+}
+
+/*
+ * teo_update() of 7.3 decays a metric with teo_decay(): 1/8 off, or to 0 once that is nothing
+ * (a value under 8; 6.12 keeps it, 7 - (7 >> 3) = 7). A fresh CPU that left WFI (exit latency
+ * 1 us) after 1 ms, bin 1 holding 7 hits: bin 1 decays to 0; the sleep length was never read
+ * (0), so both the timer's and the duration's bins are 0 and 0 - 999500 is under half the exit
+ * latency: a hit in bin 0. The total: the decayed bins (0) + PULSE = 1024.
+ */
+static void test_teo_decay_7_3(void **state)
+{
+	struct cpuidle_drv drv;
+	struct cpuidle_cpu cpu;
+	struct cpuidle_select_in in = select_in(5000 * US, 4000 * US, 1000 * US);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&rk3399_cpu, &drv);
+	cpuidle_enable(&cpu, CPUIDLE_7_3);
+	cpu.teo.state_bins[1].hits = 7;
+	cpuidle_reflect(CPUIDLE_GOV_TEO, &drv, &cpu, 0, 1000 * US, 1000 * US, false, TICK);
+	cpuidle_select(CPUIDLE_GOV_TEO, &drv, &cpu, &in, &stop_tick);
+	assert_int_equal(cpu.teo.state_bins[1].hits, 0);
+	assert_int_equal(cpu.teo.state_bins[0].hits, 1024);
+	assert_int_equal(cpu.teo.total, 1024);
+}
+
 static void test_domain_state(void **state)
 {
 	const struct platform_cpu *c = &rk3399_cpu;
@@ -181,6 +272,9 @@ int main(void)
 		cmocka_unit_test(test_menu_correction),
 		cmocka_unit_test(test_menu_short_timer),
 		cmocka_unit_test(test_teo_intercepts),
+		cmocka_unit_test(test_menu_safe_timer_range_7_3),
+		cmocka_unit_test(test_menu_iowait_6_1),
+		cmocka_unit_test(test_teo_decay_7_3),
 		cmocka_unit_test(test_domain_state),
 		cmocka_unit_test(test_cpu_state),
 		cmocka_unit_test(test_exit_delay),
