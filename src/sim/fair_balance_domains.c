@@ -322,6 +322,19 @@ static unsigned newidle_queued(const struct capsim_sim *s, const struct sim_rq *
 }
 
 /*
+ * whether sched_balance_newidle()'s walk stops after a pass that pulled nothing: 6.12 when the
+ * pass did not balance (!continue_balancing: should_we_balance() saw a task or a wake-up
+ * queued here), 6.1 when a task or a wake-up is queued here now (model_balance_6_1())
+ */
+static bool newidle_stop(const struct capsim_sim *s, const struct sim_rq *rq,
+			 bool continue_balancing)
+{
+	if (CAPSIM_MUT(305, model_balance_6_1(s->opt.model), false))
+		return rq->fc->nr_running > 0 || rq->fc->ttwu_pending;
+	return !continue_balancing;
+}
+
+/*
  * mirrors sched_balance_newidle(): clear the CPU's misfit state; unless a wake-up is queued
  * for it, stamp the idle period, and if the root domain is overloaded (rd->overloaded: set
  * when a runqueue reaches two tasks, updated by the root-level balance from two-task and
@@ -361,7 +374,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		cost = newidle_lb_cost(s, rq, i);
 		curr_cost += cost;
 		update_newidle_cost(s, &rq->sd[i], cost);
-		if (pulled || !continue_balancing)
+		if (pulled || newidle_stop(s, rq, continue_balancing))
 			break;
 	}
 	if (curr_cost > rq->max_idle_balance_cost)
