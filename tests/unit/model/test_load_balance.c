@@ -507,6 +507,58 @@ static void test_pick_busiest_ties_and_buddy_6_1(void **state)
 	assert_int_equal(lb_task_hot(&env, &src, &p), 0);
 }
 
+/*
+ * 6.1 has no SMT rules and reads prefer_sibling elsewhere (6.1.192's fair.c): its
+ * update_sg_lb_stats() has no smt_balance() (6.12: a non-local SMT group with two tasks, dst
+ * idle, is group_smt_balance); its update_sd_pick_busiest() compares groups with spare
+ * capacity by idle CPUs only (6.12 first prefers a non-SMT candidate over an SMT busiest,
+ * smt_vs_nonsmt_groups()); its update_sd_lb_stats() takes prefer_sibling from
+ * env->sd->child, whose flags are the local group's (6.12: the busiest group's).
+ */
+static void test_no_smt_rules_6_1(void **state)
+{
+	struct pkg p;
+	struct lb_sg_stats sgs;
+	struct lb_sd_stats sds = { .busiest = 0, .local = 1 };
+	struct lb_sg_stats cand = { .group_type = group_has_spare, .sum_h_nr_running = 1,
+				    .sum_nr_running = 1, .idle_cpus = 2 };
+	bool overloaded = false, overutilized = false;
+
+	(void)state;
+	pkg_init(&p, 0);
+	p.g[1].flags = SD_SHARE_CPUCAPACITY; /* CPUs 4-5 as SMT siblings */
+	busy(&p, 4, 1, 100);
+	busy(&p, 5, 1, 100);
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_smt_balance, 1);
+	p.env.v6_1 = true;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_smt_balance, 0);
+
+	/* busiest so far: the SMT group 1 with 1 idle CPU; candidate 0 (not SMT) with 2 */
+	p.env.v6_1 = false;
+	p.env.sd_flags = 0;
+	sds.busiest = 1;
+	sds.busiest_stat = (struct lb_sg_stats){ .group_type = group_has_spare,
+						.sum_h_nr_running = 1, .idle_cpus = 1 };
+	assert_true(lb_update_sd_pick_busiest(&p.env, &sds, 0, &cand));
+	p.env.v6_1 = true;
+	assert_false(lb_update_sd_pick_busiest(&p.env, &sds, 0, &cand));
+
+	/* prefer_sibling: the bigs (local, dst 4) prefer siblings, the littles do not */
+	pkg_init(&p, 4);
+	p.g[0].flags = SD_PREFER_SIBLING;
+	busy(&p, 0, 3, 381);
+	busy(&p, 1, 3, 381);
+	lb_update_sd_lb_stats(&p.env, &sds);
+	assert_int_equal(sds.busiest, 1);
+	assert_false(sds.prefer_sibling);
+	p.env.v6_1 = true;
+	lb_update_sd_lb_stats(&p.env, &sds);
+	assert_int_equal(sds.busiest, 1);
+	assert_true(sds.prefer_sibling);
+}
+
 static void test_should_we_balance(void **state)
 {
 	struct fair_cpu rq[4] = { { .nr_running = 1 }, { 0 }, { 0 }, { 0 } };
@@ -570,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_find_src_rq_cluster_7_3),
 		cmocka_unit_test(test_calculate_imbalance_6_1),
 		cmocka_unit_test(test_pick_busiest_ties_and_buddy_6_1),
+		cmocka_unit_test(test_no_smt_rules_6_1),
 		cmocka_unit_test(test_should_we_balance),
 		cmocka_unit_test(test_balance_interval),
 		cmocka_unit_test(test_find_new_ilb),
