@@ -101,11 +101,12 @@ bool model_balance_7_3(enum capsim_model model);
 
 /**
  * model_balance_6_1() - whether @model's load balance is 6.1's: no SMT rules, the first of
- * equally loaded fully busy groups kept, tasks spread between siblings by their difference
- * (no sibling_imbalance()) with prefer_sibling from the balancing domain's child,
- * find_busiest_queue()'s utilization without the runnable boost, the last buddy cache hot, a
- * failed misfit balance counted, and the nohz kick for a misfit task only from a CPU smaller
- * than the root domain's largest or one that lost capacity.
+ * equally loaded fully busy groups kept and the later of equal misfit loads taken, tasks
+ * spread between siblings by their difference (no sibling_imbalance()) with prefer_sibling
+ * from the balancing domain's child, find_busiest_queue()'s utilization without the runnable
+ * boost, the last buddy cache hot, a failed misfit balance counted, the newidle walk stopped
+ * by a task or a wake-up queued here, and the nohz kick for a misfit task only from a CPU
+ * smaller than the root domain's largest or one that lost capacity.
  */
 bool model_balance_6_1(enum capsim_model model);
 
