@@ -36,10 +36,12 @@
 #define KC_MODEL_READS KC_MODEL
 #define KC_MODEL_UCLAMP KC_MODEL
 #define KC_MODEL_EAS KC_MODEL
+#define KC_MODEL_BALANCE KC_MODEL
 #else
 #define KC_MODEL_READS CAPSIM_MODEL_V6_10
 #define KC_MODEL_UCLAMP CAPSIM_MODEL_V6_12
 #define KC_MODEL_EAS CAPSIM_MODEL_V6_12
+#define KC_MODEL_BALANCE CAPSIM_MODEL_V6_12
 #endif
 
 /* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
@@ -741,6 +743,17 @@ static void cs_sgs(const struct kc_load_balance_in *in, unsigned g, struct lb_sg
 	};
 }
 
+/* 6.1's sg_lb_stats has no group_smt_balance, nor its enum group_type the type: the case's
+ * SMT balance reads as fully busy (kernel_side.c's kc_group_types[]) */
+static void cs_sgs_6_1(struct lb_sg_stats *sgs)
+{
+	if (!model_balance_6_1(KC_MODEL_BALANCE))
+		return;
+	sgs->group_smt_balance = 0;
+	if (sgs->group_type == group_smt_balance)
+		sgs->group_type = group_fully_busy;
+}
+
 void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
 {
 	struct fair_cpu rq[KC_MAX_CPUS];
@@ -761,6 +774,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
 		.flags = (unsigned)in->lbf_flags,
+		.v6_1 = model_balance_6_1(KC_MODEL_BALANCE),
 	};
 	struct lb_sd_stats sds = { .busiest = in->has_busiest ? 1 : -1, .local = 0 };
 	struct lb_sg_stats cand;
@@ -777,6 +791,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.running = in->t_running != 0,
 		.idle_policy = in->t_idle_policy != 0,
 		.next_buddy = in->t_next_buddy != 0,
+		.last_buddy = in->t_last_buddy != 0, /* 6.1's CFS only (6.12 has none to read) */
 		.exec_start = in->t_exec_start,
 	};
 	int new_dst = -1;
@@ -797,16 +812,20 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 			.imbalance = in->sg_imbalance[g] != 0,
 		};
 	cs_sgs(in, 2, &cand);
+	cs_sgs_6_1(&cand);
 	cand.group_type = group_has_spare; /* group_classify() decides it here */
 	out->classify = lb_group_classify(env.imbalance_pct, groups[2].imbalance, &cand);
 
 	cs_sgs(in, 0, &sds.local_stat);
+	cs_sgs_6_1(&sds.local_stat);
 	if (in->has_busiest)
 		cs_sgs(in, 1, &sds.busiest_stat);
 	else
 		sds.busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
 							 .group_type = group_has_spare };
+	cs_sgs_6_1(&sds.busiest_stat);
 	cs_sgs(in, 2, &cand);
+	cs_sgs_6_1(&cand);
 	out->pick_busiest = lb_update_sd_pick_busiest(&env, &sds, 2, &cand);
 
 	sds.total_load = in->total_load;

@@ -13,9 +13,16 @@
 #include "kcase.h"
 #include "input/platform_load.h"
 #include "model/load_balance.h"
+#include "model/model.h"
 #include "model/platform.h"
 #include "model/sched_domains.h"
 #include "sim/sim.h"
+
+/* the v6.10 reads and 6.12's balance; compiled again with KC_MODEL=CAPSIM_MODEL_V6_1 for
+ * lb_walk_6_1 (kernel-check/CMakeLists.txt) */
+#ifndef KC_MODEL
+#define KC_MODEL CAPSIM_MODEL_V6_10
+#endif
 
 /* A shipped tree's CPUs and domains, read once per tree and configuration. */
 struct lbw_board {
@@ -120,7 +127,8 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	cs->s.overutilized = in->rd_overutilized != 0;
 	cs->s.overloaded = in->rd_overloaded != 0;
 	cs->s.sg = cs->sg;
-	cs->s.rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = (unsigned)in->nr_cpus,
+	cs->s.opt.model = KC_MODEL;
+	cs->s.rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				     .cpus = cs->view };
 	cs->p.cpus = cs->cpus;
 	cs->p.nr_cpus = (unsigned)in->nr_cpus;
@@ -172,6 +180,8 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		p->avg.load_avg = in->t_load[t];
 		p->avg.util_avg = in->t_util[t];
 		p->util_est = (uint32_t)in->t_util_est[t];
+		if (model_util_est_two_values(KC_MODEL)) /* 6.1's ewma: the same value */
+			p->util_est_ewma = p->util_est;
 		p->uclamp_eff[0] = 0;
 		p->uclamp_eff[1] = SCHED_CAPACITY_SCALE;
 		p->lb_seq = KC_LBW_TASKS - t;
@@ -198,6 +208,7 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		.dst_cpu = (int)in->dst_cpu,
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
+		.v6_1 = model_balance_6_1(KC_MODEL),
 	};
 	struct lb_sd_stats sds;
 	bool overloaded, overutilized;

@@ -14,14 +14,16 @@
  * is idle or not as the case's cpu_idle[] says), rq_update_blocked() is logged, and
  * nohz_idle_balance() (the kicked ILB's work) is recorded, none of them run.
  *
- * The model: 6.12's; built a second time with KC_MODEL=CAPSIM_MODEL_V7_3 for
- * sched_balance_newidle_7_3. That copy defines no __wrap_ (the link has one of each, this
- * file's first copy's): it points the shared case (kc_cs_ni) at its own while a case runs.
+ * The model: 6.12's; built again with KC_MODEL=CAPSIM_MODEL_V7_3 for sched_balance_newidle_7_3
+ * and with KC_MODEL=CAPSIM_MODEL_V6_1 for sched_balance_newidle_6_1. Those copies define no
+ * __wrap_ (the link has one of each, this file's first copy's): each points the shared case
+ * (kc_cs_ni) at its own while a case runs.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kcase.h"
+#include "model/model.h"
 #include "sim/sim.h"
 
 static struct {
@@ -190,9 +192,10 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	s->nohz_next_blocked = in->nohz_next_blocked;
 	s->nohz_next_balance = in->nohz_next_balance;
 	s->nohz_needs_update = in->nohz_needs_update != 0;
-	rq->fc->nr_running = (unsigned)in->nr_running;
-	rq->curr = in->nr_running ? &ns.curr[in->this_cpu] : NULL;
-	rq->cfs_delayed = (unsigned)in->nr_delayed;
+	/* the v6.1 model (CFS) has no delayed tasks: the case's are left out, as on 6.1's side */
+	rq->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed;
+	rq->fc->nr_running = (unsigned)in->nr_running - (unsigned)in->nr_delayed + rq->cfs_delayed;
+	rq->curr = rq->fc->nr_running ? &ns.curr[in->this_cpu] : NULL;
 	rq->fc->cfs_nr = (unsigned)(in->h_nr_queued - in->nr_delayed);
 	rq->fc->ttwu_pending = (unsigned)in->ttwu_pending;
 	rq->clk.clock = in->clock;

@@ -465,7 +465,7 @@ const char *kside_version_6_1(void);
 	S(total_load) S(total_capacity) S(sds_avg_load) \
 	S(dst_grpmask) S(cpus) \
 	S(t_allowed) S(t_running) S(t_idle_policy) S(t_next_buddy) S(t_exec_start) \
-	S(clock_task) S(migration_cost)
+	S(clock_task) S(migration_cost) S(t_last_buddy)
 KC_STRUCT(load_balance_in)
 #define KC_FIELDS_load_balance_out(S, A, I) \
 	S(classify) S(pick_busiest) \

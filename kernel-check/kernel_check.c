@@ -1285,6 +1285,7 @@ static void gen_load_balance(struct rng *r, unsigned kind, void *v)
 	/* hot: ran around sysctl_sched_migration_cost before the balance */
 	in->t_exec_start = kind == 5 ? in->clock_task - edgy(r, 499998, 500001)
 				     : in->clock_task - range(r, 0, 2000000);
+	in->t_last_buddy = chance(r, 15); /* 6.1's cfs_rq->last (load_balance_6_1) */
 }
 
 /* --- eevdf --------------------------------------------------------------------------------- */

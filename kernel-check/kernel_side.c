@@ -777,11 +777,49 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 	}
 }
 
+#endif /* !KC_LINUX_6_1 */
+
 /* ---- load_balance -------------------------------------------------------- */
 
 #ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 const struct sched_class fair_sched_class;
 unsigned int sysctl_sched_migration_cost;
+
+#ifdef KC_LINUX_6_1
+/* 6.1's names (load_balance_6_1, lb_walk_6_1): h_nr_running, rd->overload, and the functions
+ * 6.10 renamed */
+#define KC_H_NR_QUEUED h_nr_running
+#define KC_RD_OVERLOADED overload
+#define k_sched_balance_find_src_group k_find_busiest_group
+#define k_sched_balance_find_src_rq k_find_busiest_queue
+#else
+#define KC_H_NR_QUEUED h_nr_queued
+#define KC_RD_OVERLOADED overloaded
+#endif
+
+/* the case's enum cpu_idle_type and enum group_type (capsim's order, 6.12's) in the kernel's
+ * enumerators: 6.1 orders the idle types otherwise and has no group_smt_balance (its case
+ * reads as group_fully_busy there, on both sides) */
+static const enum cpu_idle_type kc_idle_types[] = { __CPU_NOT_IDLE, CPU_IDLE, CPU_NEWLY_IDLE };
+static const enum group_type kc_group_types[] = {
+	group_has_spare, group_fully_busy, group_misfit_task,
+#ifdef KC_LINUX_6_1
+	group_fully_busy,
+#else
+	group_smt_balance,
+#endif
+	group_asym_packing, group_imbalanced, group_overloaded,
+};
+
+/* a kernel's group type in the case's order */
+static uint64_t kc_group_type_out(enum group_type t)
+{
+	uint64_t i = 0;
+
+	while (kc_group_types[i] != t)
+		i++;
+	return i;
+}
 
 static int kc_sd_flags(const struct kc_load_balance_in *in)
 {
@@ -801,7 +839,7 @@ static void kc_sgs(const struct kc_load_balance_in *in, unsigned g, struct sg_lb
 		.sum_h_nr_running = (unsigned int)in->sum_h_nr_running[g],
 		.idle_cpus = (unsigned int)in->idle_cpus[g],
 		.group_weight = (unsigned int)in->group_weight[g],
-		.group_type = (enum group_type)in->group_type[g],
+		.group_type = kc_group_types[in->group_type[g]],
 		.group_smt_balance = (unsigned int)in->group_smt_balance[g],
 		.group_misfit_task_load = in->misfit_load[g],
 	};
@@ -824,7 +862,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.dst_cpu = (int)in->dst_cpu,
 		.src_cpu = (int)in->src_cpu,
 		.dst_core_idle = true,
-		.idle = (enum cpu_idle_type)in->idle,
+		.idle = kc_idle_types[in->idle],
 		.dst_grpmask = &grp,
 		.cpus = &cpus,
 		.flags = (unsigned int)in->lbf_flags,
@@ -840,7 +878,10 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		cpu_scale[c] = in->arch_cap[c] ? in->arch_cap[c] : SCHED_CAPACITY_SCALE;
 		kc_rqs[c].cpu_capacity = in->capacity_of[c];
 		kc_rqs[c].nr_running = (unsigned int)in->nr_running[c];
-		kc_rqs[c].cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+		kc_rqs[c].cfs.KC_H_NR_QUEUED = (unsigned int)in->h_nr_queued[c];
+#ifdef KC_LINUX_6_1
+		kc_rqs[c].cpu_capacity_orig = cpu_scale[c];
+#endif
 	}
 	env.dst_rq = cpu_rq(env.dst_cpu);
 	env.src_rq = cpu_rq(env.src_cpu);
@@ -861,7 +902,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	}
 	kc_sgs(in, 2, &cand);
 	cand.group_type = group_has_spare; /* group_classify() decides it here */
-	out->classify = (uint64_t)k_group_classify(sd.imbalance_pct, &sg[2], &cand);
+	out->classify = kc_group_type_out(k_group_classify(sd.imbalance_pct, &sg[2], &cand));
 
 	sds.local = &sg[0];
 	sds.busiest = in->has_busiest ? &sg[1] : NULL;
@@ -894,6 +935,10 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	env.src_rq->clock_task = in->clock_task;
 	if (in->t_next_buddy)
 		env.src_rq->cfs.next = &p.se;
+#ifdef KC_LINUX_6_1
+	if (in->t_last_buddy)
+		env.src_rq->cfs.last = &p.se;
+#endif
 	env.flags = (unsigned int)in->lbf_flags;
 	out->task_hot = (uint64_t)k_task_hot(&p, &env);
 	out->can_migrate = (uint64_t)k_can_migrate_task(&p, &env);
@@ -911,7 +956,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 {
 	k_list_del_init(&p->se.group_node);
 	env->src_rq->nr_running--;
-	env->src_rq->cfs.h_nr_queued--;
+	env->src_rq->cfs.KC_H_NR_QUEUED--;
 	p->cpu = env->dst_cpu;
 	kc_lbw_detached[kc_lbw_nr_detached++] = (uint64_t)(p - kc_lbw_tasks);
 }
@@ -926,6 +971,7 @@ static struct sched_domain *kc_lbw_child(const struct sched_group *sg)
 	int cpu;
 
 	memset(&child, 0, sizeof(child));
+	child.flags = (int)sg->flags; /* a group's flags are its child domain's (get_group()) */
 	for_each_cpu(cpu, to_cpumask(sg->cpumask)) {
 		groups[n] = (struct sched_group){ .sgc = &sgc[n], .group_weight = 1,
 						  .cpumask = { 1UL << cpu } };
@@ -959,7 +1005,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		.sd = &sd,
 		.dst_cpu = (int)in->dst_cpu,
 		.dst_rq = cpu_rq(in->dst_cpu),
-		.idle = (enum cpu_idle_type)in->idle,
+		.idle = kc_idle_types[in->idle],
 		.loop_break = SCHED_NR_MIGRATE_BREAK,
 		.cpus = &cpus,
 		.fbq_type = all,
@@ -974,7 +1020,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	k_INIT_LIST_HEAD(&env.tasks);
 	sched_energy_present = in->eas != 0;
 	kc_rd.overutilized = (int)in->rd_overutilized;
-	kc_rd.overloaded = (int)in->rd_overloaded;
+	kc_rd.KC_RD_OVERLOADED = (int)in->rd_overloaded;
 	kc_rd.pd = in->eas ? &kc_pd : NULL;
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], 0, false);
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
@@ -983,17 +1029,25 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 
 		cpu_scale[c] = in->arch_cap[c];
 		rq->nr_running = (unsigned int)in->nr_running[c];
-		rq->cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+		rq->cfs.KC_H_NR_QUEUED = (unsigned int)in->h_nr_queued[c];
 		rq->cfs.avg.load_avg = in->load[c];
 		rq->cfs.avg.runnable_avg = in->runnable[c];
 		rq->cfs.avg.util_avg = in->util[c];
+#ifdef KC_LINUX_6_1
+		rq->cfs.avg.util_est.enqueued = (unsigned int)in->util_est[c]; /* 6.1's two values */
+#else
 		rq->cfs.avg.util_est = (unsigned int)in->util_est[c];
+#endif
 		/* capacity_of() as update_cpu_capacity() leaves it: scale_rt_capacity() of an
 		 * RT load that takes the rest of arch_cap (no IRQ, deadline or pressure) */
 		rq->cpu_capacity = in->capacity_of[c];
 		memset(&rq->avg_dl, 0, sizeof(rq->avg_dl));
 		memset(&rq->avg_irq, 0, sizeof(rq->avg_irq));
 		memset(&rq->avg_hw, 0, sizeof(rq->avg_hw));
+#ifdef KC_LINUX_6_1
+		memset(&rq->avg_thermal, 0, sizeof(rq->avg_thermal));
+		thermal_pressure[c] = 0;
+#endif
 		memset(&rq->avg_rt, 0, sizeof(rq->avg_rt));
 		rq->avg_rt.util_avg = in->arch_cap[c] - in->capacity_of[c];
 		cpufreq_pressure[c] = 0;
@@ -1019,7 +1073,11 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		p->se.exec_start = in->t_exec_start[t];
 		p->se.avg.load_avg = in->t_load[t];
 		p->se.avg.util_avg = in->t_util[t];
+#ifdef KC_LINUX_6_1
+		p->se.avg.util_est.enqueued = p->se.avg.util_est.ewma = (unsigned int)in->t_util_est[t];
+#else
 		p->se.avg.util_est = (unsigned int)in->t_util_est[t];
+#endif
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], 0, false);
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
 		k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
@@ -1095,17 +1153,30 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		}
 	}
 	memcpy(out->detached, kc_lbw_detached, sizeof(out->detached));
+#ifdef KC_LINUX_6_1
+	/* 6.1 has no is_rd_overutilized(): the flag as 6.12's reads it, as the capsim side does */
+	out->rd_overutilized = (uint64_t)(!sched_energy_present || kc_rd.overutilized);
+#else
 	out->rd_overutilized = (uint64_t)k_is_rd_overutilized(&kc_rd);
-	out->rd_overloaded = (uint64_t)kc_rd.overloaded;
+#endif
+	out->rd_overloaded = (uint64_t)kc_rd.KC_RD_OVERLOADED;
 
 	/* the idle load balancer a busy CPU would kick */
 	nohz.idle_cpus_mask[0].bits[0] = in->nohz_idle;
 	kc_this_cpu = (int)in->ilb_cpu;
 	out->ilb[0] = (uint64_t)k_find_new_ilb();
+#ifdef KC_LINUX_6_1
+	if (out->ilb[0] >= nr_cpu_ids) /* 6.1's none (kick_ilb() tests >= nr_cpu_ids), 6.12's -1 */
+		out->ilb[0] = (uint64_t)-1;
+#endif
 }
 
+<<<<<<< HEAD
 #endif /* !KC_LINUX_7_3 */
 
+=======
+#ifndef KC_LINUX_6_1 /* deadline: not ported to 6.1 */
+>>>>>>> lb61
 /* the deadline class as select_task_rq() sees it */
 static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
 
@@ -1205,6 +1276,7 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }
 #endif /* !KC_LINUX_6_1 */
+#endif /* !KC_LINUX_7_3 */
 
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
 

@@ -11,7 +11,10 @@
  * sched_balance_newidle_7_3: there the avg_idle path runs update_rq_avg_idle() after
  * ttwu_do_activate() (7.3's put_prev_task_idle() calls it as the CPU leaves idle; its
  * ttwu_do_activate() no longer updates avg_idle), and nohz.nr_cpus is gone (the count of
- * nohz.idle_cpus_mask is read instead).
+ * nohz.idle_cpus_mask is read instead). Compiled a third time with KC_LINUX_6_1 on the
+ * functions cut from linux-source-6.1 (moves-newidle-6.1.txt) for sched_balance_newidle_6_1:
+ * 6.1's names of the stubs (load_balance(), update_blocked_averages()), rd->overload and
+ * rd->max_cpu_capacity, the case's delayed tasks left out, ttwu_do_wakeup() cut.
  *
  * A translation unit of its own: every name is static, so none meets the library's.
  */
@@ -46,7 +49,8 @@ static int sched_balance_rq(int this_cpu, struct rq *this_rq, struct sched_domai
 
 	(void)this_cpu;
 	(void)this_rq;
-	kc_ni_log(KC_NI_CALL_BALANCE, l, (unsigned)idle);
+	/* the idle type in the log as 6.12 numbers it (6.1 puts CPU_IDLE first) */
+	kc_ni_log(KC_NI_CALL_BALANCE, l, idle == __CPU_NOT_IDLE ? 0 : idle == CPU_IDLE ? 1 : 2);
 	kc_ni_sched_clock += kc_in->sd_cost[l];
 	*continue_balancing = (int)kc_in->lb_continue[l];
 	return (int)kc_in->lb_pulled[l];
@@ -102,10 +106,12 @@ static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags)
 	(void)rq, (void)p, (void)flags;
 }
 
+#ifndef KC_LINUX_6_1 /* 6.1's is cut: it updates avg_idle */
 static void ttwu_do_wakeup(struct task_struct *p)
 {
 	(void)p;
 }
+#endif
 
 static int smp_call_function_single_async(int cpu, struct call_single_data *csd)
 {
@@ -216,16 +222,26 @@ static void kc_ni_state(const struct kc_sched_balance_newidle_in *in)
 	max_load_balance_interval = HZ * in->nr_cpus / 10; /* update_max_interval() */
 	sched_balance_running.counter = 0;
 	kc_ni_rd.overloaded = (int)in->overloaded;
+#ifdef KC_LINUX_6_1
+	kc_ni_rd.overload = (int)in->overloaded;
+	kc_ni_rd.max_cpu_capacity = (unsigned long)in->arch_cap; /* every CPU's */
+#endif
 	for (unsigned c = 0; c < in->nr_cpus; c++) {
 		kc_ni_rq[c].cpu = (int)c;
 		kc_ni_rq[c].rd = &kc_ni_rd;
 		kc_ni_rq[c].nr_running = in->cpu_idle[c] ? 0 : 1;
 		kc_ni_arch_cap[c] = (unsigned long)in->arch_cap;
+		kc_ni_rq[c].cpu_capacity_orig = (unsigned long)in->arch_cap; /* 6.1's */
 	}
 	rq = &kc_ni_rq[in->this_cpu];
 	rq->nr_running = (unsigned)in->nr_running;
 	rq->cfs.h_nr_queued = (unsigned)in->h_nr_queued;
 	rq->cfs.h_nr_runnable = (unsigned)(in->h_nr_queued - in->nr_delayed);
+#ifdef KC_LINUX_6_1
+	/* no delayed dequeue in 6.1: the case's delayed tasks are left out (capsim's side too) */
+	rq->nr_running = (unsigned)(in->nr_running - in->nr_delayed);
+	rq->cfs.h_nr_running = rq->cfs.h_nr_runnable;
+#endif
 	rq->ttwu_pending = (unsigned)in->ttwu_pending;
 	rq->clock = in->clock;
 	rq->idle_stamp = in->idle_stamp;

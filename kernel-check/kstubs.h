@@ -373,6 +373,9 @@ struct cfs_rq {
 	struct sched_avg avg;
 	struct sched_entity *curr;
 	struct sched_entity *next;  /* load balance: CACHE_HOT_BUDDY */
+#ifdef KC_LINUX_6_1
+	struct sched_entity *last;  /* 6.1's CACHE_HOT_BUDDY reads the last buddy too */
+#endif
 	unsigned int h_nr_queued;   /* load balance */
 	unsigned int h_nr_runnable, idle_h_nr_running; /* select_task_rq_fair */
 	unsigned int h_nr_idle;     /* 7.3's idle_h_nr_running */
@@ -450,7 +453,11 @@ struct perf_domain {
 	struct perf_domain *next;
 };
 struct root_domain {
+#ifdef KC_LINUX_6_1
+	int overload;       /* 6.1's rd->overloaded */
+#else
 	int overloaded;     /* load balance: rd->overloaded */
+#endif
 	int overutilized;
 	struct perf_domain *pd; /* load balance: EAS on; find_energy_efficient_cpu: the list */
 	struct cpupri cpupri;

@@ -21,13 +21,22 @@
 #define SCHED_CAPACITY_SCALE_LB 1024
 #define SCHED_IDLE 5 /* include/uapi/linux/sched.h */
 
+#ifdef KC_LINUX_6_1
+/* 6.1's order, and its name of SD_SHARE_LLC (renamed in 6.10) */
+enum cpu_idle_type { CPU_IDLE, CPU_NOT_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_TYPES };
+#define __CPU_NOT_IDLE CPU_NOT_IDLE
+#define SD_SHARE_PKG_RESOURCES SD_SHARE_LLC
+#else
 enum cpu_idle_type { __CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_TYPES };
+#endif
 enum fbq_type { regular, remote, all };
 enum group_type {
 	group_has_spare = 0,
 	group_fully_busy,
 	group_misfit_task,
+#ifndef KC_LINUX_6_1 /* 6.1 has no SMT balance type */
 	group_smt_balance,
+#endif
 	group_asym_packing,
 	group_imbalanced,
 #ifdef KC_LINUX_7_3

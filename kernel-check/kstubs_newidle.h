@@ -133,7 +133,12 @@ static int kc_ni_this_cpu;
 #define smp_processor_id() kc_ni_this_cpu
 
 /* include/linux/sched/idle.h */
+#ifdef KC_LINUX_6_1
+enum cpu_idle_type { CPU_IDLE, CPU_NOT_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_TYPES };
+#define __CPU_NOT_IDLE CPU_NOT_IDLE
+#else
 enum cpu_idle_type { __CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_TYPES };
+#endif
 /* include/linux/sched/sd_flags.h: the two flags the cut code tests (values of our own) */
 #define SD_BALANCE_NEWIDLE 0x1
 #define SD_SERIALIZE 0x400
@@ -166,9 +171,14 @@ struct sched_domain {
 
 struct root_domain {
 	int overloaded;
+#ifdef KC_LINUX_6_1
+	int overload;                   /* 6.1's rd->overloaded */
+	unsigned long max_cpu_capacity; /* 6.1's check_misfit_status() */
+#endif
 };
 struct cfs_rq {
 	unsigned int h_nr_queued;
+	unsigned int h_nr_running;  /* 6.1's h_nr_queued (no delayed tasks) */
 	unsigned int h_nr_runnable; /* 7.3's nohz_balancer_kick(): h_nr_queued less the delayed */
 };
 struct sched_class;
@@ -178,6 +188,7 @@ struct task_struct {
 	int in_iowait;
 	int nr_cpus_allowed;
 	unsigned long max_allowed_capacity;
+	unsigned int __state; /* 6.1's ttwu_do_wakeup() */
 };
 struct call_single_data { int unused; };
 struct rq {
@@ -194,6 +205,9 @@ struct rq {
 	unsigned long next_balance;
 	unsigned long misfit_task_load;
 	unsigned long cpu_capacity;
+	unsigned long cpu_capacity_orig;             /* 6.1 */
+	unsigned long wake_stamp;                    /* 6.1's ttwu_do_wakeup() */
+	u64 wake_avg_idle;
 	int idle_balance;
 	unsigned int nohz_tick_stopped;
 	atomic_t nohz_flags;
@@ -262,12 +276,29 @@ static const struct sched_class fair_sched_class;
 static bool is_core_idle(int cpu);
 static void activate_task(struct rq *rq, struct task_struct *p, int flags);
 static void wakeup_preempt(struct rq *rq, struct task_struct *p, int flags);
+#ifndef KC_LINUX_6_1
 static void ttwu_do_wakeup(struct task_struct *p);
+#endif
 static int smp_call_function_single_async(int cpu, struct call_single_data *csd);
 /* update_misfit_status(NULL, rq) returns before these; never called */
 static int task_fits_cpu(struct task_struct *p, int cpu);
 static unsigned long task_h_load(struct task_struct *p);
 /* no SD_ASYM_PACKING domain: never called */
 static bool sched_asym(struct sched_domain *sd, int dst_cpu, int src_cpu);
+#ifdef KC_LINUX_6_1
+/* 6.1's names of the stubs; rebalance_domains()' SD_SERIALIZE lock (fair.c's static
+ * DEFINE_SPINLOCK(balancing)) always taken: one thread; its no-ILB answer is nr_cpu_ids */
+#define load_balance sched_balance_rq
+#define update_blocked_averages sched_balance_update_blocked_averages
+static int balancing;
+#define spin_trylock(l) ((void)(l), 1)
+#define spin_unlock(l) ((void)(l))
+#define nr_cpu_ids NR_CPUS
+#define sched_asym_prefer(a, b) sched_asym(NULL, a, b)
+/* ttwu_do_wakeup()'s preemption and tracing: group check_preempt_wakeup_fair's */
+#define check_preempt_curr(rq, p, flags) ((void)(rq), (void)(p), (void)(flags))
+#define trace_sched_wakeup(p) ((void)(p))
+#define TASK_RUNNING 0
+#endif
 
 #endif /* KERNEL_CHECK_KSTUBS_NEWIDLE_H */

@@ -164,8 +164,9 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 	}
 	sgs->group_capacity = grp->capacity;
 	sgs->group_weight = grp->weight;
-	/* smt_balance(): an SMT group with two tasks sharing a core */
-	if (!local && env->idle && (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
+	/* smt_balance(): an SMT group with two tasks sharing a core (not in 6.1) */
+	if (!CAPSIM_MUT(293, env->v6_1, false) && !local && env->idle &&
+	    (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
 		sgs->group_smt_balance = 1;
 	/* 7.3's group_is_overloaded(): with EAS, not without an overutilized CPU */
 	sgs->eas_not_overutilized = env->v7_3 && env->rd_has_pd &&
@@ -215,20 +216,25 @@ bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stat
 	case group_asym_packing:
 		return false; /* sched_asym_prefer(): no CPU priorities on arm64 */
 	case group_misfit_task:
+		/* the biggest misfit; 6.1 takes the later of equal ones */
+		if (CAPSIM_MUT(300, env->v6_1, false))
+			return sgs->group_misfit_task_load >= busiest->group_misfit_task_load;
 		return sgs->group_misfit_task_load > busiest->group_misfit_task_load;
 	case group_smt_balance:
 		if (sgs->idle_cpus != 0 || busiest->idle_cpus != 0)
 			goto has_spare;
 		/* fallthrough */
 	case group_fully_busy:
-		if (sgs->avg_load < busiest->avg_load)
+		/* 6.1 keeps the first of equally loaded groups (avg_load is 0 unless overloaded) */
+		if (sgs->avg_load < busiest->avg_load ||
+		    (CAPSIM_MUT(294, env->v6_1, false) && sgs->avg_load == busiest->avg_load))
 			return false;
 		if (sgs->avg_load == busiest->avg_load &&
 		    (env->groups[sds->busiest].flags & SD_SHARE_CPUCAPACITY))
 			return false; /* SMT groups need more help */
 		break;
 	case group_has_spare:
-		if (smt_vs_nonsmt_groups(env, sds->busiest, (int)g))
+		if (!CAPSIM_MUT(295, env->v6_1, false) && smt_vs_nonsmt_groups(env, sds->busiest, (int)g))
 			return !((sg->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running <= 1);
 has_spare:
 		/* the fewest idle CPUs, then the most tasks */
@@ -276,8 +282,14 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 	}
 	if (sds->local < 0)
 		sds->local_stat = (struct lb_sg_stats){ 0 };
-	/* a group's flags are its child domain's */
-	if (sds->busiest >= 0)
+	/*
+	 * a group's flags are its child domain's: the busiest group's child prefers siblings;
+	 * 6.1 asks the balancing domain's child, the local group's
+	 */
+	if (CAPSIM_MUT(296, env->v6_1, false))
+		sds->prefer_sibling = sds->local >= 0 &&
+				      (env->groups[sds->local].flags & SD_PREFER_SIBLING);
+	else if (sds->busiest >= 0)
 		sds->prefer_sibling = env->groups[sds->busiest].flags & SD_PREFER_SIBLING;
 }
 
@@ -287,13 +299,18 @@ static int64_t lsub_positive_long(int64_t a, int64_t b)
 	return a > b ? a - b : 0;
 }
 
-/* sibling_imbalance(): the tasks to move so that both groups run as many per core */
+/*
+ * sibling_imbalance(): the tasks to move so that both groups run as many per core; 6.1 takes
+ * the difference of their tasks, idle or not, whatever their sizes
+ */
 static int64_t sibling_imbalance(const struct lb_env *env, const struct lb_sd_stats *sds)
 {
 	const struct lb_sg_stats *busiest = &sds->busiest_stat, *local = &sds->local_stat;
 	int64_t nb = busiest->group_weight, nl = local->group_weight; /* sg->cores, no SMT */
 	int64_t imbalance;
 
+	if (CAPSIM_MUT(297, env->v6_1, false))
+		return lsub_positive_long(busiest->sum_nr_running, local->sum_nr_running);
 	if (!env->idle || !busiest->sum_nr_running)
 		return 0;
 	if (nb == nl)
@@ -495,7 +512,8 @@ int lb_find_src_rq(const struct lb_env *env, unsigned g)
 		case LB_MIGRATE_UTIL:
 			if (nr <= 1)
 				continue; /* its one task could not be detached */
-			util = cpu_util(env->rd, (int)i, NULL, -1, 1); /* cpu_util_cfs_boost() */
+			/* cpu_util_cfs_boost(); 6.1's cpu_util_cfs() has no runnable boost */
+			util = cpu_util(env->rd, (int)i, NULL, -1, !CAPSIM_MUT(298, env->v6_1, false));
 			if (busiest_util < util) {
 				busiest_util = util;
 				busiest = (int)i;
@@ -524,8 +542,10 @@ int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct
 		return 0;
 	if (env->sd_flags & SD_SHARE_CPUCAPACITY)
 		return 0; /* SMT siblings share the cache */
-	if (src->dst_nr_running && p->next_buddy)
-		return 1; /* CACHE_HOT_BUDDY */
+	/* CACHE_HOT_BUDDY; 6.1's CFS holds the last buddy (a preempted curr) hot too */
+	if (src->dst_nr_running &&
+	    (p->next_buddy || (CAPSIM_MUT(299, env->v6_1, false) && p->last_buddy)))
+		return 1;
 	if (src->migration_cost == -1)
 		return 1;
 	if (src->migration_cost == 0)

@@ -9,7 +9,9 @@
  * placement code does: its struct fair_cpu (the engine's rq->fc) through a struct fair_rd, and
  * idle_cpu() through the engine's accessor; the engine (src/sim/fair_balance.c) applies the
  * answers. arm64 has no SD_ASYM_PACKING, and there is no
- * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg). env->v7_3 selects what
+ * NUMA and no cgroup hierarchy (task_h_load() is the task's load_avg). env->v6_1 selects 6.1.192's
+ * balance (model_balance_6_1()): no SMT rules, the fully busy tie, the siblings' task
+ * difference, find_busiest_queue()'s utilization, the last buddy. env->v7_3 selects what
  * 7.3.4 changed (model_balance_7_3()): update_sg_lb_stats()'s misfit load and group
  * overutilization, can_migrate_task()'s eligibility, sched_balance_find_src_rq()'s clusters;
  * CONFIG_SCHED_CACHE (LLC-aware balancing) is off.
@@ -72,6 +74,7 @@ struct lb_env {
 	bool rd_overutilized;      /* is_rd_overutilized() */
 	bool rd_has_pd;            /* rd->pd: EAS is on */
 	bool v7_3;                 /* 7.3's balance (model_balance_7_3()) */
+	bool v6_1;                 /* 6.1's balance (model_balance_6_1()) */
 	bool cluster_active;       /* sched_cluster_active: a CPU has an SD_CLUSTER domain (7.3) */
 	unsigned nr_cpus;
 	int dst_cpu;
@@ -205,6 +208,7 @@ struct lb_task {
 	bool running;             /* task_on_cpu() */
 	bool idle_policy;         /* task_has_idle_policy(): SCHED_IDLE */
 	bool next_buddy;          /* cfs_rq->next */
+	bool last_buddy;          /* cfs_rq->last (6.1's CFS; task_hot() reads it there) */
 	uint64_t exec_start;      /* p->se.exec_start */
 	uint64_t h_load;          /* task_h_load() */
 	uint64_t util_est;        /* task_util_est() */

@@ -206,6 +206,21 @@ bool model_balance_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_balance_6_1(enum capsim_model model)
+{
+	/* read in linux-source-6.1.192 (kernel-check groups load_balance_6_1, lb_walk_6_1 and
+	 * sched_balance_newidle_6_1): 6.1's load balance has no SMT rules (group_smt_balance,
+	 * smt_vs_nonsmt_groups()), keeps the first of equally loaded fully busy groups and takes
+	 * the later of equal misfit loads, spreads tasks between siblings by their difference
+	 * (no sibling_imbalance()), takes prefer_sibling from the balancing domain's child, reads
+	 * cpu_util_cfs() without the runnable boost in find_busiest_queue(), holds the last
+	 * buddy cache hot in task_hot(), counts a failed misfit balance in nr_balance_failed and
+	 * the interval, stops the newidle walk on a task or a wake-up queued here, and kicks the
+	 * idle load balancer for a misfit task only from a CPU smaller than the root domain's
+	 * largest or one that lost capacity (check_misfit_status()); the v6.1 model only */
+	return CAPSIM_MUT(292, model == CAPSIM_MODEL_V6_1, false);
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

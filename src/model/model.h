@@ -100,6 +100,17 @@ bool model_newidle_7_3(enum capsim_model model);
 bool model_balance_7_3(enum capsim_model model);
 
 /**
+ * model_balance_6_1() - whether @model's load balance is 6.1's: no SMT rules, the first of
+ * equally loaded fully busy groups kept and the later of equal misfit loads taken, tasks
+ * spread between siblings by their difference (no sibling_imbalance()) with prefer_sibling
+ * from the balancing domain's child, find_busiest_queue()'s utilization without the runnable
+ * boost, the last buddy cache hot, a failed misfit balance counted, the newidle walk stopped
+ * by a task or a wake-up queued here, and the nohz kick for a misfit task only from a CPU
+ * smaller than the root domain's largest or one that lost capacity.
+ */
+bool model_balance_6_1(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

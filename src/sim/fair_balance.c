@@ -1000,6 +1000,10 @@ unsigned lb_cfs_tasks(struct capsim_sim *s, int src, int dst, struct sim_task **
 			.fits_src = sim_task_fits_cpu(s, p, src),
 			.ineligible = lb_task_ineligible(s, p, src, dst),
 		};
+		if (model_fair_cfs(s->opt.model)) { /* 6.1's CFS buddies (cfs_rq->next, ->last) */
+			view[i].next_buddy = rq->cfs61.next_buddy == &p->cse;
+			view[i].last_buddy = CAPSIM_MUT(301, rq->cfs61.last_buddy == &p->cse, false);
+		}
 		order[i] = i;
 	}
 	return n;
@@ -1046,6 +1050,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.has_parent = sdi + 1 < this_rq->nr_sd,
 		.rd_has_pd = s->eas,
 		.v7_3 = model_balance_7_3(s->opt.model),
+		.v6_1 = model_balance_6_1(s->opt.model),
 		.cluster_active = sd_cluster_active(sds_plat),
 		.nr_cpus = s->nr_cpus,
 		.dst_cpu = cpu,
@@ -1157,8 +1162,9 @@ more_balance:
 	if (!ld_moved) {
 		struct sim_task *curr = s->rq[busiest].curr;
 
-		/* newidle and misfit failures do not count */
-		if (idle != LB_CPU_NEWLY_IDLE && env.migration_type != LB_MIGRATE_MISFIT)
+		/* newidle failures do not count, nor misfit ones but in 6.1 */
+		if (idle != LB_CPU_NEWLY_IDLE &&
+		    (env.migration_type != LB_MIGRATE_MISFIT || CAPSIM_MUT(302, env.v6_1, false)))
 			env.nr_balance_failed = ++ssd->nr_balance_failed;
 		if (lb_need_active_balance(&env, busiest, s->rq[busiest].fc->cfs_nr)) {
 			struct sim_task *p;
@@ -1187,8 +1193,9 @@ out_balanced:
 out_all_pinned:
 	ssd->nr_balance_failed = 0;
 out_one_pinned:
-	/* newidle and misfit balances leave the interval alone */
-	if (idle == LB_CPU_NEWLY_IDLE || env.migration_type == LB_MIGRATE_MISFIT)
+	/* newidle balances leave the interval alone, and misfit ones but in 6.1 */
+	if (idle == LB_CPU_NEWLY_IDLE ||
+	    (env.migration_type == LB_MIGRATE_MISFIT && !CAPSIM_MUT(303, env.v6_1, false)))
 		return 0;
 	if (((env.flags & LBF_ALL_PINNED) && ssd->balance_interval < LB_MAX_PINNED_INTERVAL) ||
 	    ssd->balance_interval < 2ULL * ssd->min_interval)

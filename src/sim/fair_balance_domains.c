@@ -164,6 +164,25 @@ static unsigned nohz_kick_nr_fair(const struct capsim_sim *s, const struct sim_r
 }
 
 /*
+ * mirrors check_misfit_status() (6.1 and 6.12): a misfit task here; 6.1 only on a CPU smaller
+ * than the root domain's largest (rd->max_cpu_capacity, the largest cpu_capacity_orig) or one
+ * that lost capacity (check_cpu_capacity() of sd_asym_cpucapacity, not an SMT level)
+ */
+static bool check_misfit_status(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	uint64_t max = 0;
+
+	if (!rq->fc->misfit_task_load)
+		return false;
+	if (!CAPSIM_MUT(304, model_balance_6_1(s->opt.model), false))
+		return true;
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (sim_arch_cap(s, (int)c) > max)
+			max = sim_arch_cap(s, (int)c);
+	return sim_arch_cap(s, rq->cpu) < max || check_cpu_capacity(s, rq);
+}
+
+/*
  * Whether nohz_balancer_kick() asks for the idle CPUs' balance, nohz.next_balance having come:
  * two tasks here, a CFS task on a CPU that lost a noticeable part of its capacity
  * (check_cpu_capacity), then on asymmetric systems a misfit task (check_misfit_status()), on
@@ -176,7 +195,7 @@ static bool nohz_kick_needs_balance(const struct capsim_sim *s, const struct sim
 	if (rq->nr_sd && nohz_kick_nr_fair(s, rq) >= 1 && check_cpu_capacity(s, rq))
 		return true;
 	if (s->asym) /* sd_asym_cpucapacity: the LLC test is skipped */
-		return rq->fc->misfit_task_load != 0;
+		return check_misfit_status(s, rq);
 	return rq->sd_llc && llc_nr_busy_cpus(s, rq) > 1;
 }
 
@@ -303,6 +322,19 @@ static unsigned newidle_queued(const struct capsim_sim *s, const struct sim_rq *
 }
 
 /*
+ * whether sched_balance_newidle()'s walk stops after a pass that pulled nothing: 6.12 when the
+ * pass did not balance (!continue_balancing: should_we_balance() saw a task or a wake-up
+ * queued here), 6.1 when a task or a wake-up is queued here now (model_balance_6_1())
+ */
+static bool newidle_stop(const struct capsim_sim *s, const struct sim_rq *rq,
+			 bool continue_balancing)
+{
+	if (CAPSIM_MUT(305, model_balance_6_1(s->opt.model), false))
+		return rq->fc->nr_running > 0 || rq->fc->ttwu_pending;
+	return !continue_balancing;
+}
+
+/*
  * mirrors sched_balance_newidle(): clear the CPU's misfit state; unless a wake-up is queued
  * for it, stamp the idle period, and if the root domain is overloaded (rd->overloaded: set
  * when a runqueue reaches two tasks, updated by the root-level balance from two-task and
@@ -342,7 +374,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		cost = newidle_lb_cost(s, rq, i);
 		curr_cost += cost;
 		update_newidle_cost(s, &rq->sd[i], cost);
-		if (pulled || !continue_balancing)
+		if (pulled || newidle_stop(s, rq, continue_balancing))
 			break;
 	}
 	if (curr_cost > rq->max_idle_balance_cost)

@@ -438,6 +438,127 @@ static void test_find_src_rq_cluster_7_3(void **state)
 }
 
 /* should_we_balance(): the first idle CPU of the local group, else its first CPU */
+/*
+ * 6.1's balance (model_balance_6_1(), env->v6_1), from linux-source-6.1.192's fair.c:
+ * calculate_imbalance() of a local group with spare capacity and prefer_sibling takes
+ * "nr_diff = busiest->sum_nr_running; lsub_positive(&nr_diff, local->sum_nr_running)", halved,
+ * whether the CPU is idle or not and whatever the groups' sizes, where 6.12's
+ * sibling_imbalance() returns 0 for a busy CPU and weighs the tasks by the groups' cores:
+ * busiest 2 CPUs with 3 tasks, local 4 CPUs with none: 6.1 (3 - 0) >> 1 = 1 both times;
+ * 6.12 0 when busy, ((2 x (4 x 3 - 2 x 0) + 4 + 2) / (4 + 2)) >> 1 = (30 / 6) >> 1 = 2 when idle.
+ */
+static void test_calculate_imbalance_6_1(void **state)
+{
+	struct lb_env env = { .idle = LB_CPU_NOT_IDLE, .sd_flags = SD_SHARE_LLC };
+	struct lb_sd_stats sds = { .prefer_sibling = true };
+
+	(void)state;
+	sds.local_stat = (struct lb_sg_stats){ .group_type = group_has_spare, .idle_cpus = 4,
+					      .group_weight = 4 };
+	sds.busiest_stat = (struct lb_sg_stats){ .group_type = group_fully_busy,
+						.sum_nr_running = 3, .group_weight = 2 };
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.migration_type, LB_MIGRATE_TASK);
+	assert_int_equal(env.imbalance, 0);
+	env.v6_1 = true;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.imbalance, (3 - 0) >> 1);
+
+	env.idle = LB_CPU_IDLE;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.imbalance, (3 - 0) >> 1);
+	env.v6_1 = false;
+	lb_calculate_imbalance(&env, &sds);
+	assert_int_equal(env.imbalance, ((2 * (4 * 3 - 2 * 0) + 4 + 2) / (4 + 2)) >> 1);
+}
+
+/*
+ * 6.1's update_sd_pick_busiest() breaks ties the other way for two types: fully busy,
+ * "if (sgs->avg_load <= busiest->avg_load) return false" (6.12: only "<", an equal load
+ * picks the later group unless the busiest is SMT), and misfit, "if
+ * (sgs->group_misfit_task_load < busiest->group_misfit_task_load) return false" (6.12:
+ * "return sgs > busiest", an equal load keeps the first); task_hot() holds the last buddy
+ * (cfs_rq->last, 6.1's CFS) cache hot when dst runs something.
+ */
+static void test_pick_busiest_ties_and_buddy_6_1(void **state)
+{
+	struct lb_group g[2] = { { .weight = 1 }, { .weight = 1 } };
+	struct lb_env env = { .idle = LB_CPU_IDLE, .groups = g, .nr_groups = 2 };
+	struct lb_sd_stats sds = { .busiest = 1, .local = 0 };
+	struct lb_sg_stats cand = { .group_type = group_fully_busy, .sum_h_nr_running = 1 };
+	struct lb_src src = { .dst_nr_running = true, .clock_task = 10000000,
+			      .migration_cost = 500000 };
+	struct lb_task p = { .last_buddy = true, .exec_start = 0 }; /* ran 10 ms ago: not hot */
+
+	(void)state;
+	sds.busiest_stat = cand; /* avg_load 0 both: not computed unless overloaded */
+	assert_true(lb_update_sd_pick_busiest(&env, &sds, 1, &cand));
+	cand.group_type = sds.busiest_stat.group_type = group_misfit_task;
+	cand.group_misfit_task_load = sds.busiest_stat.group_misfit_task_load = 300;
+	assert_false(lb_update_sd_pick_busiest(&env, &sds, 1, &cand));
+	assert_int_equal(lb_task_hot(&env, &src, &p), 0);
+
+	env.v6_1 = true;
+	assert_true(lb_update_sd_pick_busiest(&env, &sds, 1, &cand));
+	cand.group_type = sds.busiest_stat.group_type = group_fully_busy;
+	assert_false(lb_update_sd_pick_busiest(&env, &sds, 1, &cand));
+	assert_int_equal(lb_task_hot(&env, &src, &p), 1);
+	src.dst_nr_running = false;
+	assert_int_equal(lb_task_hot(&env, &src, &p), 0);
+}
+
+/*
+ * 6.1 has no SMT rules and reads prefer_sibling elsewhere (6.1.192's fair.c): its
+ * update_sg_lb_stats() has no smt_balance() (6.12: a non-local SMT group with two tasks, dst
+ * idle, is group_smt_balance); its update_sd_pick_busiest() compares groups with spare
+ * capacity by idle CPUs only (6.12 first prefers a non-SMT candidate over an SMT busiest,
+ * smt_vs_nonsmt_groups()); its update_sd_lb_stats() takes prefer_sibling from
+ * env->sd->child, whose flags are the local group's (6.12: the busiest group's).
+ */
+static void test_no_smt_rules_6_1(void **state)
+{
+	struct pkg p;
+	struct lb_sg_stats sgs;
+	struct lb_sd_stats sds = { .busiest = 0, .local = 1 };
+	struct lb_sg_stats cand = { .group_type = group_has_spare, .sum_h_nr_running = 1,
+				    .sum_nr_running = 1, .idle_cpus = 2 };
+	bool overloaded = false, overutilized = false;
+
+	(void)state;
+	pkg_init(&p, 0);
+	p.g[1].flags = SD_SHARE_CPUCAPACITY; /* CPUs 4-5 as SMT siblings */
+	busy(&p, 4, 1, 100);
+	busy(&p, 5, 1, 100);
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_smt_balance, 1);
+	p.env.v6_1 = true;
+	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+	assert_int_equal(sgs.group_smt_balance, 0);
+
+	/* busiest so far: the SMT group 1 with 1 idle CPU; candidate 0 (not SMT) with 2 */
+	p.env.v6_1 = false;
+	p.env.sd_flags = 0;
+	sds.busiest = 1;
+	sds.busiest_stat = (struct lb_sg_stats){ .group_type = group_has_spare,
+						.sum_h_nr_running = 1, .idle_cpus = 1 };
+	assert_true(lb_update_sd_pick_busiest(&p.env, &sds, 0, &cand));
+	p.env.v6_1 = true;
+	assert_false(lb_update_sd_pick_busiest(&p.env, &sds, 0, &cand));
+
+	/* prefer_sibling: the bigs (local, dst 4) prefer siblings, the littles do not */
+	pkg_init(&p, 4);
+	p.g[0].flags = SD_PREFER_SIBLING;
+	busy(&p, 0, 3, 381);
+	busy(&p, 1, 3, 381);
+	lb_update_sd_lb_stats(&p.env, &sds);
+	assert_int_equal(sds.busiest, 1);
+	assert_false(sds.prefer_sibling);
+	p.env.v6_1 = true;
+	lb_update_sd_lb_stats(&p.env, &sds);
+	assert_int_equal(sds.busiest, 1);
+	assert_true(sds.prefer_sibling);
+}
+
 static void test_should_we_balance(void **state)
 {
 	struct fair_cpu rq[4] = { { .nr_running = 1 }, { 0 }, { 0 }, { 0 } };
@@ -499,6 +620,9 @@ int main(void)
 		cmocka_unit_test(test_update_sg_lb_stats_7_3),
 		cmocka_unit_test(test_can_migrate_ineligible_7_3),
 		cmocka_unit_test(test_find_src_rq_cluster_7_3),
+		cmocka_unit_test(test_calculate_imbalance_6_1),
+		cmocka_unit_test(test_pick_busiest_ties_and_buddy_6_1),
+		cmocka_unit_test(test_no_smt_rules_6_1),
 		cmocka_unit_test(test_should_we_balance),
 		cmocka_unit_test(test_balance_interval),
 		cmocka_unit_test(test_find_new_ilb),

@@ -337,6 +337,55 @@ static void test_lb_task_ineligible(void **state)
 	sim_free(s);
 }
 
+/*
+ * 6.1.192's load_balance() counts a failed misfit balance (6.12 leaves nr_balance_failed and
+ * the interval alone for migrate_misfit): "big" may run on CPUs 0 and 5 only and runs 100 ms
+ * on the little CPU0, misfit there (6.1's update_misfit_status(): two CPUs allowed, its util
+ * does not fit 462). CPU4, the big group's first idle CPU, balances at PKG (sd[1]): the
+ * little group is misfit (migrate_misfit, imbalance 1), CPU0 the busiest with one task, so no
+ * detach_tasks(); need_active_balance() says yes (migrate_misfit) but "big" may not run on
+ * CPU4: out_one_pinned, nothing moved. Under v6.1 nr_balance_failed goes 0 -> 1 and the
+ * interval, at its minimum (4 ms: sd_weight), doubles ("balance_interval < max_interval");
+ * under v6.12 both stay. And 6.1's CFS last buddy reaches task_hot() through lb_cfs_tasks().
+ */
+static void test_misfit_failure_counted_6_1(void **state)
+{
+	const enum capsim_model models[] = { CAPSIM_MODEL_V6_12, CAPSIM_MODEL_V6_1 };
+
+	(void)state;
+	for (unsigned m = 0; m < 2; m++) {
+		struct capsim_sim *s = sim_test_idle("{\"tasks\": {"
+			"\"big\": {\"cpus\": [0, 5], \"delay\": 10000000, \"loop\": 1, "
+			"\"run\": 1000000000}}}", models[m]);
+		struct sim_task *p = sim_test_task(s, "big");
+		struct sim_sd *sd = &s->rq[4].sd[1];
+		uint64_t interval = sd->balance_interval;
+		bool cont = true;
+
+		task_start(s, p);
+		assert_int_equal(p->cpu, 0);
+		run_then_class_tick(s, 0, 100 * MS);
+		assert_int_not_equal(s->rq[0].fc->misfit_task_load, 0);
+		assert_int_equal(sd->nr_balance_failed, 0);
+		assert_int_equal(interval, sd->min_interval);
+		assert_int_equal(sched_balance_rq(s, 4, 1, LB_CPU_IDLE, &cont), 0);
+		assert_int_equal(p->cpu, 0);
+		assert_int_equal(sd->nr_balance_failed, m);
+		assert_int_equal(sd->balance_interval, m ? 2 * interval : interval);
+		if (m) { /* CFS's cfs_rq->last, as check_preempt_wakeup() leaves it */
+			struct sim_task *tasks[LB_NR_MIGRATE];
+			struct lb_task view[LB_NR_MIGRATE];
+			unsigned order[LB_NR_MIGRATE];
+
+			s->rq[0].cfs61.last_buddy = &p->cse;
+			assert_int_equal(lb_cfs_tasks(s, 0, 4, tasks, view, order), 1);
+			assert_true(view[0].last_buddy);
+			s->rq[0].cfs61.last_buddy = NULL;
+		}
+		sim_free(s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_misfit_active_balance),
 		cmocka_unit_test(test_wakeup_scan_7_3),
 		cmocka_unit_test(test_lb_task_ineligible),
+		cmocka_unit_test(test_misfit_failure_counted_6_1),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
