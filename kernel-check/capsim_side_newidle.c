@@ -278,6 +278,8 @@ void cside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
 		ns.cpu[c].freq_ref_khz = 1000000;
 	if (sim_pressure_setup(s, &err))
 		abort();
+	s->tick_ns = NSEC_PER_SEC / s->opt.hz; /* TICK_NSEC: the next tick is queued */
+	eq_init(&s->eq);
 	kc_cs_ni.curr = ns.curr;
 	ns_rq(&in);
 	rq = &ns.rq[in.this_cpu];

@@ -2886,6 +2886,9 @@ static void gen_sched_tick_idle(struct rng *r, unsigned kind, void *v)
 	gen_sched_balance_newidle(r, kind == TK_DECAY ? NK_DOMAINS_DECAY : NK_KICK, v);
 	in->path = KC_NI_TICK;
 	in->this_cpu = 0; /* the domains are CPU 0's (kc_ni_domains(), ns_rq()) */
+	/* the engine's tick syncs its view from the runqueue, which holds no SCHED_IDLE task
+	 * (group sched_balance_newidle's domains path checks sched_idle_cpu()) */
+	in->sched_idle = 0;
 	in->nr_running = kind == TK_QUEUED || (kind == TK_IDLE && chance(r, 20)) ? range(r, 1, 2)
 										   : 0;
 	in->h_nr_queued = range(r, 0, in->nr_running);
