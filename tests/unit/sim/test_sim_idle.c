@@ -476,6 +476,56 @@ static void test_menu_stops_the_tick_for_a_long_idle(void **state)
 	sim_free(w.s);
 }
 
+struct cluster_tick_seen {
+	struct capsim_sim *s;
+	unsigned downs;      /* CPU5 took the cluster down (cluster-sleep) */
+	unsigned with_tick;  /* ... while CPU4 idled with its tick kept */
+	unsigned too_soon;   /* ... with CPU4's next tick within cluster-sleep's residency */
+};
+
+static void cluster_tick_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct cluster_tick_seen *w = ctx;
+	const struct sim_rq *rq4 = &w->s->rq[4];
+	uint64_t t = ev->time_ns, next_tick = (t / (TICK_US * US) + 1) * TICK_US * US;
+
+	if (ev->type != CAPSIM_EV_CPU_IDLE || ev->cpu != 5 || ev->u.cpu_idle.state != 2)
+		return;
+	w->downs++;
+	if (!rq4->in_idle || rq4->tick_stopped)
+		return;
+	w->with_tick++;
+	w->too_soon += next_tick - t < 2000 * US;
+}
+
+/*
+ * RK3399's big cluster: "p" on CPU4 keeps its tick (its sleeps are under a tick), "q" on CPU5
+ * sleeps 50 ms. CPU5, idling last, takes the cluster down (cluster-sleep, residency 2000 us)
+ * only if the cluster's next wake-up is 2 ms away or more: genpd's and the firmware's rule
+ * reads each CPU's next event, CPU4's kept tick included (dev->next_hrtimer), not only the
+ * timers.
+ */
+static void test_cluster_waits_for_a_kept_tick(void **state)
+{
+	struct sim_options o;
+	struct cluster_tick_seen w = { 0 };
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 5000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w.s = sim_test_create_on("rk3399", "{\"global\": {\"calibration\": \"CPU4\"}, "
+				 "\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 500, \"timer\": "
+				 "{\"ref\": \"t\", \"period\": 2999}}, \"q\": {\"cpus\": [5], "
+				 "\"run\": 500, \"timer\": {\"ref\": \"u\", \"period\": 50021}}}}", &o);
+	run(w.s, cluster_tick_sink, &w);
+	assert_true(w.downs > 0);
+	assert_true(w.with_tick > 0);
+	assert_int_equal(w.too_soon, 0);
+	sim_free(w.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -488,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_wfi_keeps_the_tick_until_it_comes),
 		cmocka_unit_test(test_menu_keeps_the_tick_for_a_short_idle),
 		cmocka_unit_test(test_menu_stops_the_tick_for_a_long_idle),
+		cmocka_unit_test(test_cluster_waits_for_a_kept_tick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
