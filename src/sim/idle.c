@@ -419,7 +419,8 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 		unsigned idx = idle_select(s, rq, &stop_tick);
 
 		idle_stop_or_retain_tick(s, rq, stop_tick);
-		rq->idle_state = cpuidle_domain_state(c, idx, CPUIDLE_NO_TIMER, domain_next_ns(s, rq));
+		rq->idle_state = cpuidle_domain_state(c, idx, CPUIDLE_NO_TIMER,
+						      domain_next_ns(s, rq));
 	} else {
 		idle_stop_or_retain_tick(s, rq, rq->got_idle_tick);
 		rq->got_idle_tick = false;

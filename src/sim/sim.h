@@ -465,8 +465,8 @@ struct sim_rq {
 
 	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
 	 * none), cancelled while @tick_stopped (tick-sched's ts->tick_stopped, TS_FLAG_STOPPED:
-	 * stopped by an idle-loop iteration, sim_tick_stop(); running again once the CPU runs a task,
-	 * sim_tick_start()). The nohz mask's @nohz_tick_stopped below is the scheduler's own flag:
+	 * stopped by an idle-loop iteration, sim_tick_stop(); running again once the CPU runs a
+	 * task, sim_tick_start()). The nohz mask's @nohz_tick_stopped below is the scheduler's own flag:
 	 * set with the first stop of an idle period, cleared only by the next busy tick. */
 	uint64_t tick_at;
 	uint32_t tick_gen;
