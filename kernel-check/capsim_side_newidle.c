@@ -8,6 +8,10 @@
  * (ttwu_update_avg_idle(), then the idle class's put_prev_task(), where 7.3 makes it). Nothing
  * here computes an answer.
  *
+ * Group sched_tick_idle (path 4): the engine's tick of an idle CPU, sim_tick_run() (src/sim/sim.c:
+ * rq_tick()'s clock and pressure on a belief sim_pressure_setup() made, then
+ * sched_balance_trigger()), on CPU this_cpu idle (rq->curr NULL, in its idle loop).
+ *
  * The engine's calls into fair_balance.c and fair.c are wrapped at link time (-Wl,--wrap,
  * kernel-check/CMakeLists.txt): while a case runs, sched_balance_rq() is logged and answers the
  * case's lb_pulled[l] / lb_continue[l] as the kernel side's stub does (after a pull, this CPU
@@ -25,6 +29,7 @@
 #include "kcase.h"
 #include "model/model.h"
 #include "sim/sim.h"
+#include "sim/sim_pressure.h"
 
 static struct {
 	struct capsim_sim s;
@@ -207,6 +212,26 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	rq->fc->capacity_of = in->cpu_capacity;
 }
 
+/* what the case's path left in the engine's structures */
+static void ns_answer(const struct kc_sched_balance_newidle_in *in,
+		      struct kc_sched_balance_newidle_out *out, const struct sim_rq *rq)
+{
+	for (unsigned l = 0; l < in->nr_sd; l++) { /* CPU 0's: every level spans it */
+		out->max_newidle_lb_cost[l] = ns.rq[0].sd[l].max_newidle_lb_cost;
+		out->last_decay[l] = ns.rq[0].sd[l].last_decay_max_lb_cost;
+		out->last_balance[l] = ns.rq[0].sd[l].last_balance;
+	}
+	out->max_idle_balance_cost = rq->max_idle_balance_cost;
+	out->next_balance = rq->next_balance;
+	out->idle_stamp = rq->idle_stamp;
+	out->avg_idle = rq->avg_idle;
+	out->misfit_task_load = rq->fc->misfit_task_load;
+	out->newilb_kick = rq->newilb_kick;
+	out->nohz_next_balance = ns.s.nohz_next_balance;
+	out->nohz_nr_cpus = ns.s.nohz_nr_cpus;
+	out->tick_stopped = rq->nohz_tick_stopped;
+}
+
 void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 				 struct kc_sched_balance_newidle_out *out)
 {
@@ -236,19 +261,44 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 		break;
 	}
 	ns_in = NULL;
-	for (unsigned l = 0; l < in->nr_sd; l++) { /* CPU 0's: every level spans it */
-		out->max_newidle_lb_cost[l] = ns.rq[0].sd[l].max_newidle_lb_cost;
-		out->last_decay[l] = ns.rq[0].sd[l].last_decay_max_lb_cost;
-		out->last_balance[l] = ns.rq[0].sd[l].last_balance;
-	}
-	out->max_idle_balance_cost = rq->max_idle_balance_cost;
-	out->next_balance = rq->next_balance;
-	out->idle_stamp = rq->idle_stamp;
-	out->avg_idle = rq->avg_idle;
-	out->misfit_task_load = rq->fc->misfit_task_load;
-	out->newilb_kick = rq->newilb_kick;
-	out->nohz_next_balance = ns.s.nohz_next_balance;
-	out->nohz_nr_cpus = ns.s.nohz_nr_cpus;
-	out->tick_stopped = rq->nohz_tick_stopped;
+	ns_answer(in, out, rq);
 	free(ns.s.sg);
 }
+
+#ifdef KC_NI_WRAPS
+void cside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
+			   struct kc_sched_tick_idle_out *tout)
+{
+	struct kc_sched_balance_newidle_in in;
+	struct kc_sched_balance_newidle_out out = { 0 };
+	struct capsim_sim *s = &ns.s;
+	struct sim_rq *rq;
+	capsim_error err = { 0 };
+
+	memcpy(&in, tin, sizeof(in));
+	ns_sim(&in);
+	for (unsigned c = 0; c < in.nr_cpus; c++)
+		ns.cpu[c].freq_ref_khz = 1000000;
+	if (sim_pressure_setup(s, &err))
+		abort();
+	s->tick_ns = NSEC_PER_SEC / s->opt.hz; /* TICK_NSEC: the next tick is queued */
+	eq_init(&s->eq);
+	kc_cs_ni.curr = ns.curr;
+	ns_rq(&in);
+	rq = &ns.rq[in.this_cpu];
+	rq->curr = NULL; /* its idle task runs, in its idle loop */
+	rq->in_idle = true;
+	s->now = in.clock - SIM_RQ_CLOCK_START_NS; /* the rq clock is up to date */
+	out.kick_ilb[0] = (uint64_t)-1;
+	ns_in = &in;
+	ns_out = &out;
+	sim_tick_run(s, rq);
+	ns_in = NULL;
+	ns_answer(&in, &out, rq);
+	memcpy(tout, &out, sizeof(out));
+	tout->idle_balance = rq->idle_balance;
+	free(ns.s.sg);
+	sim_pressure_free(s);
+	eq_free(&s->eq);
+}
+#endif

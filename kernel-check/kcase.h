@@ -1491,7 +1491,8 @@ static inline void kc_percent_text(const struct kc_uclamp_tg_in *in, unsigned i,
 	X(thermal_6_1) X(load_balance) X(eevdf) X(sched_domains) X(lb_walk) X(deadline) \
 	X(enqueue_task_fair) X(dequeue_task_fair) X(cfs_6_1) X(select_task_rq_fair) \
 	X(task_tick_fair) X(check_preempt_wakeup_fair) X(cooling_get_load) \
-	X(sched_balance_newidle) X(fork) X(update_misfit_status) X(migrate_task_rq_fair) \
+	X(sched_balance_newidle) X(sched_tick_idle) X(fork) X(update_misfit_status) \
+	X(migrate_task_rq_fair) \
 	X(sugov_6_1) X(util_est_6_1) X(uclamp_tg) X(pick_next_task_fair) \
 	X(find_energy_efficient_cpu) X(find_energy_efficient_cpu_6_1) X(menu) X(teo)
 

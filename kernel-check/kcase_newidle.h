@@ -11,7 +11,12 @@
  *     level another CPU balances while domains decay, max_idle_balance_cost, the balances due;
  *   2 nohz_balancer_kick() from CPU this_cpu's tick with kick_ilb() and find_new_ilb();
  *   3 ttwu_do_activate()'s avg_idle update, then the switch away from idle idle_exit ns later
- *     (7.3 updates avg_idle there: put_prev_task_idle()'s update_rq_avg_idle()).
+ *     (7.3 updates avg_idle there: put_prev_task_idle()'s update_rq_avg_idle());
+ *   4 (group sched_tick_idle, the same case) the tick of CPU this_cpu while it runs its idle
+ *     task: sched_tick() (task_tick_idle(), rq->idle_balance = idle_cpu(), which nr_running or
+ *     ttwu_pending can make false), sched_balance_trigger() with nohz_balancer_kick(), and the
+ *     SCHED_SOFTIRQ it raised: sched_balance_softirq() (nohz_idle_balance(), no kick pending;
+ *     the blocked-load update; sched_balance_domains() with rq->idle_balance).
  * sched_balance_rq() is stubbed on both sides (the kernel's by kernel_side_newidle.c, the
  * engine's by a --wrap): it answers lb_pulled[l] and lb_continue[l], and on the kernel side
  * takes sd_cost[l] ns of sched_clock_cpu(), the cost capsim charges (docs/model.md: 2000 ns
@@ -23,7 +28,7 @@
 #define KC_NI_LEVELS 3
 #define KC_NI_LOG 8
 
-enum { KC_NI_NEWIDLE, KC_NI_DOMAINS, KC_NI_KICK, KC_NI_AVG_IDLE };
+enum { KC_NI_NEWIDLE, KC_NI_DOMAINS, KC_NI_KICK, KC_NI_AVG_IDLE, KC_NI_TICK };
 /* the call log: sched_balance_rq() of a level with its idle type, the blocked-load update */
 enum { KC_NI_CALL_BALANCE = 1, KC_NI_CALL_BLOCKED = 2 };
 static inline uint64_t kc_ni_entry(unsigned call, unsigned level, unsigned idle)
@@ -90,5 +95,13 @@ KC_STRUCT(sched_balance_newidle_in)
 	S(nohz_nr_cpus) \
 	S(tick_stopped)
 KC_STRUCT(sched_balance_newidle_out)
+
+/* group sched_tick_idle: path 4 of the same case, and rq->idle_balance the tick set */
+#define KC_FIELDS_sched_tick_idle_in(S, A, I) KC_FIELDS_sched_balance_newidle_in(S, A, I)
+KC_STRUCT(sched_tick_idle_in)
+#define KC_FIELDS_sched_tick_idle_out(S, A, I) \
+	KC_FIELDS_sched_balance_newidle_out(S, A, I) \
+	S(idle_balance)
+KC_STRUCT(sched_tick_idle_out)
 
 #endif /* KERNEL_CHECK_KCASE_NEWIDLE_H */

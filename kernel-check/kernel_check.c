@@ -244,6 +244,12 @@ KC_TABLE(sched_balance_newidle_in)
 #define KC_T struct kc_sched_balance_newidle_out
 KC_TABLE(sched_balance_newidle_out)
 #undef KC_T
+#define KC_T struct kc_sched_tick_idle_in
+KC_TABLE(sched_tick_idle_in)
+#undef KC_T
+#define KC_T struct kc_sched_tick_idle_out
+KC_TABLE(sched_tick_idle_out)
+#undef KC_T
 #define KC_T struct kc_fork_in
 KC_TABLE(fork_in)
 #undef KC_T
@@ -2858,6 +2864,45 @@ static void gen_sched_balance_newidle(struct rng *r, unsigned kind, void *v)
 	in->idle_exit = kind == NK_AVG_IDLE && chance(r, 50) ? range(r, 1, 2000000) : 0;
 	if (kick)
 		in->cpu_idle[in->this_cpu] = 0; /* its tick runs */
+}
+
+/* --- path group sched_tick_idle -------------------------------------------------------------- */
+
+static const char *const sched_tick_idle_kinds[] = {
+	"idle", "due", "not_due", "queued", "ttwu_pending", "nohz_all", "decay",
+};
+enum { TK_IDLE, TK_DUE, TK_NOT_DUE, TK_QUEUED, TK_TTWU, TK_NOHZ_ALL, TK_DECAY };
+
+/*
+ * The idle CPU this_cpu's tick: sched_balance_newidle's case (domains, nohz state, the other
+ * CPUs idle or busy, in nohz mode or not) with this CPU running its idle task: idle_cpu(), or
+ * not with a task queued (queued) or a wake-up on its wake list (ttwu_pending); its
+ * next_balance due or not at the boundary; every CPU in nohz mode or this one out (nohz_all).
+ */
+static void gen_sched_tick_idle(struct rng *r, unsigned kind, void *v)
+{
+	struct kc_sched_tick_idle_in *in = v;
+	_Static_assert(sizeof(*in) == sizeof(struct kc_sched_balance_newidle_in), "one case");
+
+	gen_sched_balance_newidle(r, kind == TK_DECAY ? NK_DOMAINS_DECAY : NK_KICK, v);
+	in->path = KC_NI_TICK;
+	in->this_cpu = 0; /* the domains are CPU 0's (kc_ni_domains(), ns_rq()) */
+	/* the engine's tick syncs its view from the runqueue, which holds no SCHED_IDLE task
+	 * (group sched_balance_newidle's domains path checks sched_idle_cpu()) */
+	in->sched_idle = 0;
+	in->nr_running = kind == TK_QUEUED || (kind == TK_IDLE && chance(r, 20)) ? range(r, 1, 2)
+										   : 0;
+	in->h_nr_queued = range(r, 0, in->nr_running);
+	in->nr_delayed = 0;
+	in->ttwu_pending = kind == TK_TTWU || (kind == TK_IDLE && chance(r, 10));
+	in->cpu_idle[in->this_cpu] = !in->nr_running;
+	if (kind == TK_DUE) /* time_after_eq(jiffies, rq->next_balance) at its boundary */
+		in->next_balance = in->now_jiffies - range(r, 0, 2);
+	if (kind == TK_NOT_DUE)
+		in->next_balance = in->now_jiffies + range(r, 1, 3);
+	if (kind == TK_NOHZ_ALL)
+		for (unsigned c = 0; c < in->nr_cpus; c++)
+			in->tick_stopped[c] = c != in->this_cpu || chance(r, 50);
 }
 
 /* --- path group fork ---------------------------------------------------------------------- */

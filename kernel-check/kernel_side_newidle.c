@@ -7,6 +7,9 @@
  * sched_balance_newidle(), sched_balance_domains(), nohz_balancer_kick() or
  * ttwu_do_activate(). The stubs kstubs_newidle.h lists are here: they log their calls and
  * answer the case's values; nothing here computes an answer itself. Compiled again with
+ * Group sched_tick_idle (path 4, 6.12 only) runs sched_tick() on CPU this_cpu's idle task,
+ * then the SCHED_SOFTIRQ it raised (sched_balance_softirq()), as the tick's irq_exit() does.
+ * Compiled again with
  * KC_LINUX_7_3 on the functions cut from linux-source-7.3 (moves-newidle-7.3.txt) for
  * sched_balance_newidle_7_3: there the avg_idle path runs update_rq_avg_idle() after
  * ttwu_do_activate() (7.3's put_prev_task_idle() calls it as the CPU leaves idle; its
@@ -143,6 +146,41 @@ static bool sched_asym(struct sched_domain *sd, int dst_cpu, int src_cpu)
 	abort();
 }
 
+#ifndef KC_LINUX_7_3
+static int kc_ni_softirq;
+
+/* the rq clock and hw_load_avg: group task_tick_fair's, not what decides a balance */
+static void update_rq_clock(struct rq *rq)
+{
+	(void)rq;
+}
+
+static int update_hw_load_avg(u64 now, struct rq *rq, u64 capacity)
+{
+	(void)now, (void)rq, (void)capacity;
+	return 0;
+}
+
+/* the tick raises it; kside_sched_tick_idle() runs it as irq_exit() does */
+static void raise_softirq(unsigned int nr)
+{
+	if (nr == SCHED_SOFTIRQ)
+		kc_ni_softirq = 1;
+}
+
+static void _nohz_idle_balance(struct rq *this_rq, unsigned int flags)
+{
+	(void)this_rq, (void)flags;
+	abort(); /* no kick pending on the ticking CPU */
+}
+
+/* the idle class's task_tick_idle() (kernel/sched/idle.c): empty */
+static void kc_ni_task_tick_idle(struct rq *rq, struct task_struct *curr, int queued)
+{
+	(void)rq, (void)curr, (void)queued;
+}
+#endif
+
 /* CPU 0's domains, bottom up, as the case describes them (sd_init()'s imbalance_pct and
  * busy_factor of a non-SMT level; every level SD_BALANCE_NEWIDLE) */
 static void kc_ni_domains(const struct kc_sched_balance_newidle_in *in)
@@ -254,6 +292,37 @@ static void kc_ni_state(const struct kc_sched_balance_newidle_in *in)
 	kc_ni_nohz(in);
 }
 
+/* what the case's path left in the kernel's structures */
+static void kc_ni_answer(const struct kc_sched_balance_newidle_in *in,
+			 struct kc_sched_balance_newidle_out *out, const struct rq *rq)
+{
+	for (unsigned l = 0; l < in->nr_sd; l++) {
+		out->max_newidle_lb_cost[l] = kc_ni_sd[l].max_newidle_lb_cost;
+		out->last_decay[l] = kc_ni_sd[l].last_decay_max_lb_cost;
+		out->last_balance[l] = kc_ni_sd[l].last_balance;
+	}
+	out->max_idle_balance_cost = rq->max_idle_balance_cost;
+	out->next_balance = rq->next_balance;
+	out->idle_stamp = rq->idle_stamp;
+	out->avg_idle = rq->avg_idle;
+	out->misfit_task_load = rq->misfit_task_load;
+	out->newilb_kick = (atomic_read(nohz_flags(in->this_cpu)) & NOHZ_NEWILB_KICK) != 0;
+	if ((int64_t)out->kick_ilb[0] >= 0) {
+		int f = atomic_read(nohz_flags(out->kick_ilb[0]));
+
+		out->kick_flags = (f & NOHZ_BALANCE_KICK ? KC_NI_KICK_BALANCE : 0) |
+				  (f & NOHZ_STATS_KICK ? KC_NI_KICK_STATS : 0) |
+				  (f & NOHZ_NEXT_KICK ? KC_NI_KICK_NEXT : 0);
+	}
+	out->nohz_next_balance = nohz.next_balance;
+#ifdef KC_LINUX_7_3
+	out->nohz_nr_cpus = (uint64_t)__builtin_popcountl(nohz.idle_cpus_mask->bits);
+#else
+	out->nohz_nr_cpus = (uint64_t)atomic_read(&nohz.nr_cpus);
+#endif
+	out->tick_stopped = rq->nohz_tick_stopped;
+}
+
 void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 				 struct kc_sched_balance_newidle_out *out)
 {
@@ -287,29 +356,36 @@ void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 #endif
 		break;
 	}
-	for (unsigned l = 0; l < in->nr_sd; l++) {
-		out->max_newidle_lb_cost[l] = kc_ni_sd[l].max_newidle_lb_cost;
-		out->last_decay[l] = kc_ni_sd[l].last_decay_max_lb_cost;
-		out->last_balance[l] = kc_ni_sd[l].last_balance;
-	}
-	out->max_idle_balance_cost = rq->max_idle_balance_cost;
-	out->next_balance = rq->next_balance;
-	out->idle_stamp = rq->idle_stamp;
-	out->avg_idle = rq->avg_idle;
-	out->misfit_task_load = rq->misfit_task_load;
-	out->newilb_kick = (atomic_read(nohz_flags(in->this_cpu)) & NOHZ_NEWILB_KICK) != 0;
-	if ((int64_t)out->kick_ilb[0] >= 0) {
-		int f = atomic_read(nohz_flags(out->kick_ilb[0]));
-
-		out->kick_flags = (f & NOHZ_BALANCE_KICK ? KC_NI_KICK_BALANCE : 0) |
-				  (f & NOHZ_STATS_KICK ? KC_NI_KICK_STATS : 0) |
-				  (f & NOHZ_NEXT_KICK ? KC_NI_KICK_NEXT : 0);
-	}
-	out->nohz_next_balance = nohz.next_balance;
-#ifdef KC_LINUX_7_3
-	out->nohz_nr_cpus = (uint64_t)__builtin_popcountl(nohz.idle_cpus_mask->bits);
-#else
-	out->nohz_nr_cpus = (uint64_t)atomic_read(&nohz.nr_cpus);
-#endif
-	out->tick_stopped = rq->nohz_tick_stopped;
+	kc_ni_answer(in, out, rq);
 }
+
+#ifndef KC_LINUX_7_3
+void kside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
+			   struct kc_sched_tick_idle_out *tout)
+{
+	static const struct sched_class idle_class = { .task_tick = kc_ni_task_tick_idle };
+	struct task_struct idle = { .sched_class = &idle_class };
+	struct kc_sched_balance_newidle_in in;
+	struct kc_sched_balance_newidle_out out = { 0 };
+	struct rq *rq;
+
+	_Static_assert(sizeof(in) == sizeof(*tin), "the same case");
+	_Static_assert(offsetof(struct kc_sched_tick_idle_out, idle_balance) == sizeof(out),
+		       "the same answer, and idle_balance");
+	memcpy(&in, tin, sizeof(in));
+	kc_in = &in;
+	kc_out = &out;
+	kc_ni_sched_clock = 1000000000ULL;
+	out.kick_ilb[0] = (uint64_t)-1;
+	kc_ni_state(&in);
+	rq = &kc_ni_rq[in.this_cpu];
+	rq->curr = &idle;
+	kc_ni_softirq = 0;
+	k_sched_tick();
+	if (kc_ni_softirq)
+		k_sched_balance_softirq();
+	kc_ni_answer(&in, &out, rq);
+	memcpy(tout, &out, sizeof(out));
+	tout->idle_balance = (uint64_t)rq->idle_balance;
+}
+#endif

@@ -19,6 +19,14 @@
  *     the proportional newidle balance (docs/model.md);
  *   - no SD_ASYM_PACKING domain (arm64 has none), every CPU housekeeping and active; locks,
  *     RCU and lockdep do nothing.
+ * Group sched_tick_idle (6.12 only) runs sched_tick() on the idle task: its calls outside
+ * what decides a balance are stubs that do nothing (the clock and update_hw_load_avg() are
+ * group task_tick_fair's; loadavg's calc_global_load_tick(), psi, perf, the workqueue's tick,
+ * core scheduling, mm_cid and sched_ext are off or not modelled by capsim), the idle class's
+ * task_tick_idle() is empty as kernel/sched/idle.c's, raise_softirq(SCHED_SOFTIRQ) is recorded
+ * and the softirq then run as the tick's irq_exit() would (sched_balance_softirq()), and
+ * _nohz_idle_balance() is never reached (no kick is pending on the ticking CPU:
+ * rq->nohz_idle_balance 0, capsim's ILB balances at the kick).
  * On 7.3 (KC_LINUX_7_3, group sched_balance_newidle_7_3) besides: no SMT (sched_smt_active()
  * false: find_new_ilb() takes the first idle CPU), NI_RATE on as 7.3's features.h has it
  * (sched_clock() is sched_clock_cpu()'s: it only moves newidle_ratio, which NI_RANDOM alone
@@ -124,7 +132,7 @@ static struct cpumask kc_ni_select_rq_mask, kc_ni_smt_mask;
 #define this_cpu_cpumask_var_ptr(v) (&kc_ni_##v)
 #define sched_smt_active() false
 #define cpu_smt_mask(c) ((void)(c), &kc_ni_smt_mask)
-enum hk_type { HK_TYPE_MISC, HK_TYPE_SCHED, HK_TYPE_KERNEL_NOISE };
+enum hk_type { HK_TYPE_MISC, HK_TYPE_SCHED, HK_TYPE_KERNEL_NOISE, HK_TYPE_TICK };
 static struct cpumask kc_ni_all_cpus;
 #define housekeeping_cpumask(t) (&kc_ni_all_cpus)
 #define housekeeping_cpu(c, t) true
@@ -147,6 +155,7 @@ enum cpu_idle_type { __CPU_NOT_IDLE = 0, CPU_IDLE, CPU_NEWLY_IDLE, CPU_MAX_IDLE_
 #define sched_feat(x) (kc_ni_feat_##x)
 #define kc_ni_feat_NI_RANDOM 0
 #define kc_ni_feat_NI_RATE 1
+#define kc_ni_feat_LATENCY_WARN 0
 static u32 sched_rng(void);
 
 struct sched_domain_shared {
@@ -184,6 +193,7 @@ struct cfs_rq {
 struct sched_class;
 struct task_struct {
 	const struct sched_class *sched_class;
+	unsigned int flags;
 	int sched_contributes_to_load;
 	int in_iowait;
 	int nr_cpus_allowed;
@@ -193,6 +203,8 @@ struct task_struct {
 struct call_single_data { int unused; };
 struct rq {
 	int cpu;
+	struct task_struct *curr;
+	unsigned int nohz_idle_balance;
 	unsigned int nr_running;
 	unsigned int ttwu_pending;
 	unsigned int nr_uninterruptible;
@@ -218,6 +230,7 @@ struct rq {
 struct rq_flags { int unused; };
 struct sched_class {
 	void (*task_woken)(struct rq *rq, struct task_struct *p);
+	void (*task_tick)(struct rq *rq, struct task_struct *p, int queued);
 };
 
 static struct rq kc_ni_rq[NR_CPUS];
@@ -299,6 +312,33 @@ static int balancing;
 #define check_preempt_curr(rq, p, flags) ((void)(rq), (void)(p), (void)(flags))
 #define trace_sched_wakeup(p) ((void)(p))
 #define TASK_RUNNING 0
+#endif
+
+#ifndef KC_LINUX_7_3
+/* sched_tick() (group sched_tick_idle): what it calls beyond the balance, see above */
+#define PF_WQ_WORKER 0x00000020
+#define SCHED_SOFTIRQ 7
+#define rcu_dereference_sched(p) (p)
+#define arch_scale_freq_tick() do { } while (0)
+#define sched_clock_tick() do { } while (0)
+#define rq_lock(rq, rf) do { } while (0)
+#define rq_unlock(rq, rf) do { } while (0)
+#define psi_account_irqtime(rq, curr, prev) do { } while (0)
+#define arch_scale_hw_pressure(cpu) 0UL
+#define rq_clock_task(rq) ((rq)->clock)
+#define cpu_resched_latency(rq) 0ULL
+#define resched_latency_warn(cpu, latency) do { } while (0)
+#define calc_global_load_tick(rq) do { } while (0)
+#define sched_core_tick(rq) do { } while (0)
+#define task_tick_mm_cid(rq, curr) do { } while (0)
+#define scx_tick(rq) do { } while (0)
+#define perf_event_task_tick() do { } while (0)
+#define wq_worker_tick(curr) do { } while (0)
+#define scx_switched_all() false
+static void update_rq_clock(struct rq *rq);
+static int update_hw_load_avg(u64 now, struct rq *rq, u64 capacity);
+static void raise_softirq(unsigned int nr);
+static void _nohz_idle_balance(struct rq *this_rq, unsigned int flags);
 #endif
 
 #endif /* KERNEL_CHECK_KSTUBS_NEWIDLE_H */

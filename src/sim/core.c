@@ -58,7 +58,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
 	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
-	rq->nohz_tick_stopped = true;
+	rq->tick_stopped = rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
 	rq->avg_idle = 2 * SYSCTL_SCHED_MIGRATION_COST_NS; /* sched_init() */
 	rq->max_idle_balance_cost = SYSCTL_SCHED_MIGRATION_COST_NS;

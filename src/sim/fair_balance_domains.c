@@ -200,7 +200,8 @@ static bool nohz_kick_needs_balance(const struct capsim_sim *s, const struct sim
 }
 
 /*
- * mirrors nohz_balancer_kick() + kick_ilb(), from a busy CPU's tick: with CPUs in nohz mode, it
+ * mirrors nohz_balancer_kick() + kick_ilb(), from a CPU's tick: not on an idle CPU
+ * (rq->idle_balance); else the CPU leaves nohz mode and, with CPUs in nohz mode, it
  * asks for their blocked-load decay every LOAD_AVG_PERIOD ms while some remains, and, once
  * nohz.next_balance has come, for their balance if nohz_kick_needs_balance(); the ILB is the
  * first idle CPU in nohz mode, which balances at once (kick_ilb()'s IPI and softirq).
@@ -211,6 +212,8 @@ void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 	unsigned flags = 0;
 	int ilb;
 
+	if (CAPSIM_MUT(226, rq->idle_balance, false)) /* an idle CPU's tick kicks no one */
+		return;
 	nohz_balance_exit_idle(s, rq);
 	if (!s->nohz_nr_cpus)
 		return;
@@ -228,13 +231,19 @@ void nohz_balancer_kick(struct capsim_sim *s, struct sim_rq *rq)
 	if (ilb >= 0)
 		nohz_idle_balance(s, &s->rq[ilb], flags); /* kick_ilb(): the ILB walks from itself */
 }
-/* mirrors sched_balance_trigger(), from the tick, and the SCHED_SOFTIRQ it raises when due */
+/*
+ * mirrors sched_balance_trigger(), from the end of sched_tick() (rq->idle_balance = idle_cpu():
+ * an idle CPU's kept tick balances as CPU_IDLE), and the SCHED_SOFTIRQ it raises when due:
+ * sched_balance_softirq() (its nohz_idle_balance() has no kick pending: capsim's ILB balances
+ * at the kick) updates the blocked load and walks the domains
+ */
 void sched_balance_trigger(struct capsim_sim *s, struct sim_rq *rq)
 {
+	rq->idle_balance = lb_idle_cpu(s, rq->cpu);
 	if (sim_jiffies(s) >= rq->next_balance) {
 		rq_update_blocked(s, rq);
-		/* rq->idle_balance: idle_cpu() at the tick */
-		sched_balance_domains(s, rq, lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE);
+		sched_balance_domains(s, rq, CAPSIM_MUT(227, rq->idle_balance, false) ? LB_CPU_IDLE
+										: LB_CPU_NOT_IDLE);
 	}
 	nohz_balancer_kick(s, rq);
 }

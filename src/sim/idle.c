@@ -4,8 +4,10 @@
  * task (rq->curr NULL), and cpuidle in the run: an idle CPU enters the state its governor (menu
  * or teo, model/cpuidle.c) picks from its next timer event and what it learnt of past idle
  * periods, and leaves it only after the state's exit latency (EV_IDLE_EXIT), when the governor
- * learns how long it was idle. The tick is stopped at every idle entry, and the governor is told
- * so (idle_select()). What wakes it waits for that exit, as in the kernel:
+ * learns how long it was idle. Each iteration of the idle loop stops the tick or keeps it as
+ * the governor's stop_tick says (idle_call_stop_or_retain_tick()); a kept tick wakes the CPU
+ * at the next jiffy, runs sched_tick() on the idle runqueue (its balance as CPU_IDLE) and the
+ * loop selects again. What wakes it waits for that exit, as in the kernel:
  *
  *   - a wake-up by another CPU goes on the idle CPU's wake list (ttwu_queue_wakelist(): the
  *     target is idle, TTWU_QUEUE) and the IPI is taken once the CPU is out: the task is
@@ -200,11 +202,14 @@ static bool in_state(const struct sim_rq *rq)
 
 /*
  * The cluster of @rq can go down as @rq idles: every other CPU of it is idle in a state deeper
- * than WFI. Return: the time to the first timer of the cluster's CPUs (the domain's next
- * wake-up), or 0 when it cannot.
+ * than WFI. Return: the time to the first timer of the cluster's CPUs, a kept tick included
+ * (the domain's next wake-up: each CPU's dev->next_hrtimer, tick_nohz_get_next_hrtimer() at
+ * its cpuidle_enter()), or 0 when it cannot.
  */
 static uint64_t domain_next_ns(struct capsim_sim *s, const struct sim_rq *rq)
 {
+	uint64_t next;
+
 	if (rq->idle_dom_cpu < 0)
 		return 0;
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
@@ -213,7 +218,15 @@ static uint64_t domain_next_ns(struct capsim_sim *s, const struct sim_rq *rq)
 		if (o != rq && o->idle_dom_cpu == rq->idle_dom_cpu && !in_state(o))
 			return 0;
 	}
-	return next_timer_ns(s, rq, true);
+	next = next_timer_ns(s, rq, true);
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct sim_rq *o = &s->rq[c];
+
+		if (o->idle_dom_cpu == rq->idle_dom_cpu && !o->tick_stopped &&
+		    CAPSIM_MUT(224, sim_tick_next(s, o) - s->now < next, false))
+			next = sim_tick_next(s, o) - s->now;
+	}
+	return next;
 }
 
 /* Count @rq's idle time up to now in the state it was in, and from now in @state. */
@@ -299,15 +312,19 @@ static bool irq_work_on(const struct capsim_sim *s, int cpu)
 }
 
 /*
- * tick_nohz_get_sleep_length() of @rq with its tick stopped: @next_ns, the time to its next
- * timer, capped at what tick_nohz_next_event() allows with no timer
- * (timekeeping_max_deferment()); no tick comes before it (@delta_next the same).
+ * tick_nohz_get_sleep_length() of @rq: @next_ns, the time to its next timer, capped at what
+ * tick_nohz_next_event() allows with no timer (timekeeping_max_deferment()); @delta_next the
+ * time to the clock event device's next event: that, or the next tick if the tick runs and
+ * comes first.
  */
-static int64_t sleep_length(uint64_t next_ns, int64_t *delta_next)
+static int64_t sleep_length(const struct capsim_sim *s, const struct sim_rq *rq, uint64_t next_ns,
+			    int64_t *delta_next)
 {
 	if (next_ns > CPUIDLE_SLEEP_LENGTH_MAX_NS)
 		next_ns = CPUIDLE_SLEEP_LENGTH_MAX_NS;
 	*delta_next = (int64_t)next_ns;
+	if (!rq->tick_stopped && CAPSIM_MUT(222, sim_tick_next(s, rq) - s->now < next_ns, false))
+		*delta_next = (int64_t)(sim_tick_next(s, rq) - s->now);
 	return (int64_t)next_ns;
 }
 
@@ -326,29 +343,43 @@ static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
 }
 
 /*
- * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq. The
- * engine stops the tick at every idle entry (docs/model.md, "Idle states"), so the governor
- * selects as it does once tick_nohz_tick_stopped(): by the next timer, no tick to wake the CPU
- * sooner, its stop_tick moot. Telling it the tick still runs would let it pick a state for a
- * tick that then never comes.
+ * cpuidle_idle_call()'s cpuidle_select(): the driver state the governor picks for @rq, told
+ * whether this idle period's loop already stopped the tick (tick_nohz_tick_stopped()), and in
+ * @stop_tick whether it may stop.
  */
-static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq)
+static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq, bool *stop_tick)
 {
 	struct cpuidle_select_in in = {
 		.latency_req_ns = CPUIDLE_LATENCY_REQ_NONE_NS,
-		.tick_stopped = true,
+		.tick_stopped = CAPSIM_MUT(221, rq->tick_stopped, true),
 		.now_ns = s->now,
 		.tick_ns = s->tick_ns,
 		.nr_iowaiters = nr_iowait(s, rq),
 	};
-	bool stop_tick;
 
-	in.sleep_length_ns = sleep_length(next_timer_ns(s, rq, false), &in.delta_tick_ns);
+	in.sleep_length_ns = sleep_length(s, rq, next_timer_ns(s, rq, false), &in.delta_tick_ns);
 	rq->cpuidle_before = rq->cpuidle;
 	rq->cpuidle_idx = cpuidle_select(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle, &in,
-					 &stop_tick);
+					 stop_tick);
 	rq->cpuidle_selected = true;
 	return (unsigned)rq->cpuidle_idx;
+}
+
+/*
+ * mirrors idle_call_stop_or_retain_tick(): the tick stops if @stop_tick or it is stopped
+ * already (tick_nohz_idle_stop_tick(): ts->idle_calls counts it, and the first stop of the
+ * idle period is nohz_balance_enter_idle()'s: the CPU joins nohz.idle_cpus_mask); else it is
+ * kept (tick_nohz_idle_retain_tick()) and fires at the next jiffy (EV_TICK).
+ */
+static void idle_stop_or_retain_tick(struct capsim_sim *s, struct sim_rq *rq, bool stop_tick)
+{
+	if (!CAPSIM_MUT(220, stop_tick || rq->tick_stopped, true))
+		return;
+	rq->idle_calls++; /* read by sugov_hold_freq() */
+	if (rq->tick_stopped)
+		return;
+	sim_tick_stop(rq);
+	CAPSIM_MUT(223, nohz_balance_enter_idle(s, rq), (void)0);
 }
 
 /*
@@ -365,15 +396,18 @@ static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
 		rq->cpuidle = rq->cpuidle_before;
 		return;
 	}
+	/* the governor's reflect() reads tick_nohz_idle_got_tick(), which clears it */
 	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle,
 			CAPSIM_MUT(189, rq->cpuidle_idx, 0),
-			s->now - rq->idle_enter, s->now, false, s->tick_ns);
+			s->now - rq->idle_enter, s->now, rq->got_idle_tick, s->tick_ns);
+	rq->got_idle_tick = false;
 }
 
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 {
 	const struct platform_cpu *c = &s->plat->cpus[rq->cpu];
 	unsigned own;
+	bool stop_tick;
 
 	if (rq->idle_entry_deferred) {
 		rq->idle_entry_deferred = false;
@@ -394,14 +428,21 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 
 	/*
 	 * no DT idle state (cpuidle-psci does not probe) or cpuidle.off=1 (cpuidle_idle_call()
-	 * falls back to default_idle_call()): WFI
+	 * falls back to default_idle_call()): WFI, the tick stopped only once it woke the CPU in
+	 * this idle period (do_idle()'s got_tick, tick_nohz_idle_got_tick())
 	 */
-	rq->idle_state = c->nr_idle && !s->cpuidle_off
-				 ? cpuidle_domain_state(c, idle_select(s, rq), CPUIDLE_NO_TIMER,
-							domain_next_ns(s, rq))
-				 : 0;
+	if (c->nr_idle && !s->cpuidle_off) {
+		unsigned idx = idle_select(s, rq, &stop_tick);
+
+		idle_stop_or_retain_tick(s, rq, stop_tick);
+		rq->idle_state = cpuidle_domain_state(c, idx, CPUIDLE_NO_TIMER,
+						      domain_next_ns(s, rq));
+	} else {
+		idle_stop_or_retain_tick(s, rq, rq->got_idle_tick);
+		rq->got_idle_tick = false;
+		rq->idle_state = 0;
+	}
 	rq->in_idle = true;
-	rq->idle_calls++; /* tick_nohz_idle_stop_tick()'s ts->idle_calls, read by sugov_hold_freq() */
 	rq->idle_exiting = rq->idle_exited = rq->idle_exit_traced = false;
 	rq->idle_enter = s->now;
 	own = cpuidle_cpu_state(c, rq->idle_state);
@@ -633,13 +674,36 @@ void sim_idle_exit_event(struct capsim_sim *s, struct sim_rq *rq)
 		else if (kind == IDLE_WAIT_KTHREAD)
 			sugov_kthread_timer(s, &s->pol[s->rq[p->cpu].policy]);
 	}
+	if (rq->idle_tick_wait) { /* the tick's interrupt, after the timers' wake-ups */
+		rq->idle_tick_wait = false;
+		sim_tick_run(s, rq);
+	}
+	sim_idle_loop_next(s, rq);
+}
+
+void sim_idle_loop_next(struct capsim_sim *s, struct sim_rq *rq)
+{
 	if (!rq->curr && rq->in_idle && rq->fc->nr_running)
 		rq_resched(s, rq);
 	if (rq->curr || !rq->in_idle)
 		return;
-	/* what woke it runs elsewhere (a timer's task placed on another CPU): it idles again */
+	/*
+	 * what woke it runs elsewhere (a timer's task placed on another CPU), or it was the tick:
+	 * it idles again
+	 */
 	sim_idle_leave(s, rq);
 	sim_idle_enter(s, rq);
+}
+
+bool sim_idle_tick_wait(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (!rq->in_idle || !rq->idle_state || rq->idle_exited ||
+	    !(rq->idle_exiting || exit_delay(s, rq)))
+		return false;
+	rq->idle_tick_wait = true;
+	if (!rq->idle_exiting)
+		idle_exit_at(s, rq, idle_wake(s, rq));
+	return true;
 }
 
 /* ---- the idle class ---------------------------------------------------------------------- */
@@ -654,7 +718,7 @@ static void update_idle_rq_clock_pelt(struct sim_rq *rq)
 /*
  * The switch to the idle task: the rq's PELT clock idles (update_idle_rq_clock_pelt(), from
  * the fair class's pick finding nothing), no misfit task any more, and do_idle()'s
- * nohz_run_idle_balance() before the tick stops (nohz_balance_enter_idle(), sim_tick_stop()).
+ * nohz_run_idle_balance() before its loop's first iteration (sim_idle_enter()).
  */
 static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
@@ -662,8 +726,6 @@ static void set_next_task_idle(struct capsim_sim *s, struct sim_rq *rq, struct s
 	update_idle_rq_clock_pelt(rq);
 	update_misfit_status(s, rq);
 	nohz_run_idle_balance(s, rq);
-	nohz_balance_enter_idle(s, rq);
-	sim_tick_stop(rq);
 }
 
 /*

@@ -7,6 +7,7 @@
  * the governor (cpufreq_schedutil.c); placement and balance from fair_balance.c. What is
  * reported is gathered by sim_account.c, scenario events are applied by sim_scenario.c.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -543,9 +544,9 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
- * A tick that no longer fires: one forwarded past it, or cancelled as its CPU idled (NO_HZ
- * idle, tick_nohz_idle_stop_tick()), or that finds its CPU idle all the same. It is not an
- * event of the run.
+ * A tick that no longer fires: one forwarded past it, or cancelled as its CPU's idle loop
+ * stopped it (NO_HZ idle, tick_nohz_idle_stop_tick()). It is not an event of the run. A tick
+ * the idle loop kept (tick_nohz_idle_retain_tick()) fires on the idle CPU.
  */
 static bool tick_cancelled(struct capsim_sim *s, const struct sim_event *ev)
 {
@@ -553,22 +554,50 @@ static bool tick_cancelled(struct capsim_sim *s, const struct sim_event *ev)
 
 	if (ev->gen != rq->tick_gen)
 		return true;
-	if (!rq->tick_stopped && rq->fc->nr_running)
+	if (!rq->tick_stopped)
 		return false;
 	rq->tick_at = 0;
 	return true;
 }
 
+uint64_t sim_tick_next(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	assert(!rq->tick_stopped && rq->tick_at);
+	return rq->tick_at == TICK_RUNNING ? (sim_jiffies(s) + 1) * s->tick_ns : rq->tick_at;
+}
+
+/*
+ * mirrors tick_nohz_handler()'s sched_tick() (update_process_times()) and the forward of the
+ * tick's hrtimer past now on the jiffy grid (hrtimer_forward()): a tick the CPU took late,
+ * after an idle state's exit, keeps the grid. On an idle CPU the tick also sets
+ * ts->got_idle_tick (TS_FLAG_INIDLE), and the idle loop goes on once the tick is queued again.
+ */
+void sim_tick_run(struct capsim_sim *s, struct sim_rq *rq)
+{
+	bool idle = !rq->curr && rq->in_idle;
+
+	rq->tick_at = TICK_RUNNING;
+	rq->got_idle_tick |= idle;
+	rq->idle_ticks += idle;
+	rq_tick(s, rq);
+	sim_ev_counters(s, rq->cpu);
+	/* queued even if the CPU idled during the tick: then its idle loop keeps it or not */
+	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
+	sim_push(s, rq->tick_at, EV_TICK, (uint32_t)rq->cpu, ++rq->tick_gen);
+}
+
 static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
 {
 	struct sim_rq *rq = &s->rq[ev->id];
+	bool idle = !rq->curr && rq->in_idle;
 
-	rq->tick_at = TICK_RUNNING;
-	rq_tick(s, rq);
-	sim_ev_counters(s, rq->cpu);
-	/* queued even if the CPU idled during the tick: then it is cancelled at its time */
-	rq->tick_at = s->now + s->tick_ns;
-	sim_push(s, rq->tick_at, EV_TICK, ev->id, ++rq->tick_gen);
+	if (idle && sim_idle_tick_wait(s, rq)) {
+		rq->tick_at = TICK_RUNNING; /* the exit runs it (sim_tick_run()) */
+		return;
+	}
+	sim_tick_run(s, rq);
+	if (CAPSIM_MUT(225, idle, false))
+		sim_idle_loop_next(s, rq);
 }
 
 static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)

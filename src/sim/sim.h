@@ -464,10 +464,17 @@ struct sim_rq {
 	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
 
 	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
-	 * none), cancelled while @tick_stopped (NO_HZ idle: sim_tick_stop(), sim_tick_start()) */
+	 * none), cancelled while @tick_stopped (tick-sched's ts->tick_stopped, TS_FLAG_STOPPED:
+	 * stopped by an idle-loop iteration, sim_tick_stop(); running again once the CPU runs a
+	 * task, sim_tick_start()). The nohz mask's @nohz_tick_stopped below is the scheduler's own flag:
+	 * set with the first stop of an idle period, cleared only by the next busy tick. */
 	uint64_t tick_at;
 	uint32_t tick_gen;
 	bool tick_stopped;
+	bool got_idle_tick;              /* ts->got_idle_tick: the tick ran in the idle loop */
+	uint64_t idle_ticks;             /* ticks it took in its idle loop (the tick kept) */
+	bool idle_tick_wait;             /* the tick came in an idle state: it runs at the exit */
+	bool idle_balance;               /* rq->idle_balance: idle_cpu() at the last tick */
 	bool advance_queued;             /* its new curr must run its next events (sim_advance) */
 	uint64_t next_balance;           /* jiffies */
 	bool has_blocked_load;           /* idle with signals still decaying (rq->has_blocked_load) */
@@ -493,7 +500,7 @@ struct sim_rq {
 	/* cpuidle (idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
 	struct sim_timerq timerq;        /* the sleep timers armed on this CPU or moved to it */
-	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle entries so far */
+	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle-loop tick stops */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
 	bool idle_exited;                /* that event came: the next pick runs */
@@ -795,6 +802,16 @@ bool sim_idle_kthread_wait(struct capsim_sim *s, struct sim_task *p);
  */
 bool sim_idle_exit_pending(struct capsim_sim *s, struct sim_rq *rq);
 /**
+ * sim_idle_tick_wait() - the tick of the idle @rq came: if its CPU is in a state deeper than WFI
+ * the tick's interrupt is taken once it is out (EV_IDLE_EXIT runs it). Return: true to wait.
+ */
+bool sim_idle_tick_wait(struct capsim_sim *s, struct sim_rq *rq);
+/**
+ * sim_idle_loop_next() - the idle loop after an interrupt of the idle @rq: what it queued runs,
+ * else the loop's next iteration selects a state again (and stops or keeps the tick).
+ */
+void sim_idle_loop_next(struct capsim_sim *s, struct sim_rq *rq);
+/**
  * sim_idle_deferred() - after the irq_works ran: the CPUs that idled with one of theirs pending
  * and still have nothing to run enter cpuidle now.
  */
@@ -865,6 +882,10 @@ bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq);
 void rq_tick(struct capsim_sim *s, struct sim_rq *rq);
 /* tick_nohz_idle_stop_tick(): @rq's CPU idles, its queued tick no longer fires (sim.c) */
 void sim_tick_stop(struct sim_rq *rq);
+/* the next tick of @rq's CPU while it runs (tick_stopped false): its time on the jiffy grid */
+uint64_t sim_tick_next(const struct capsim_sim *s, const struct sim_rq *rq);
+/* @rq's tick interrupt now: sched_tick() (an idle CPU's too), then the next tick queued */
+void sim_tick_run(struct capsim_sim *s, struct sim_rq *rq);
 /* @rq's CPU switches to a task: its tick runs again (tick_nohz_idle_exit()'s restart) */
 void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
 /* rq_signals_changed() - a memo input of @rq's (its struct fair_cpu) moved: its memo goes */

@@ -11,7 +11,11 @@
  *   - a cluster state is the cluster's: entered by the last CPU with the others in a state,
  *     and counted for each CPU only while the cluster is down;
  *   - schedutil sees a CPU in a state as in WFI: no runnable time accrues during an exit (the
- *     RB5 little cluster stayed near 300 MHz in WFI but ran at 1 GHz when it did).
+ *     RB5 little cluster stayed near 300 MHz in WFI but ran at 1 GHz when it did);
+ *   - the tick in idle (kernel/sched/idle.c's idle_call_stop_or_retain_tick()): kept while the
+ *     governor predicts less than a tick, or, without cpuidle, until it first woke the CPU; a
+ *     kept tick wakes the CPU at the next jiffy, balances as CPU_IDLE, and the CPU joins
+ *     nohz.idle_cpus_mask only when its tick stops.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -324,6 +328,206 @@ static void test_rb5_little_frequency(void **state)
 	sim_free(off);
 }
 
+/* ---- the tick in idle ------------------------------------------------------------------ */
+
+#define TICK_US 4000ULL /* HZ=250 */
+/* "p" on CPU4: 500 us of work every 2999 us (2999 is prime: no jiffy ever falls on a timer) */
+static const char *const short_idle_wl =
+	"{\"global\": {\"calibration\": \"CPU4\"}, \"tasks\": {\"p\": {\"cpus\": [4], "
+	"\"run\": 500, \"timer\": {\"ref\": \"t\", \"period\": 2999}}}}";
+
+struct tick_seen {
+	struct capsim_sim *s;
+	uint64_t period_us;    /* "p"'s timer period: its next expiry is the sleep length */
+	unsigned enters;       /* CPU4's idle entries after the start */
+	unsigned at_jiffy;     /* ... at a jiffy: after a tick that woke it (WFI) */
+	unsigned jiffy_ok;     /* ... with its tick stopped, in the nohz mask, idle_balance */
+	unsigned kept;         /* ... with the tick kept */
+	unsigned kept_out;     /* ... kept and out of the nohz mask */
+	unsigned short_sleep;  /* ... with a sleep length under state 1's residency */
+	unsigned stopped_ok;   /* ... those with the tick stopped and the CPU in the mask */
+	unsigned too_deep;     /* a state whose residency the next tick cuts short */
+};
+
+static void tick_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct tick_seen *w = ctx;
+	const struct sim_rq *rq = &w->s->rq[4];
+	uint64_t t = ev->time_ns, period = w->period_us * US;
+
+	if (ev->type != CAPSIM_EV_CPU_IDLE || ev->cpu != 4 ||
+	    ev->u.cpu_idle.state == CAPSIM_CPU_IDLE_EXIT || t == 0)
+		return;
+	w->enters++;
+	if (t % (TICK_US * US) == 0) {
+		w->at_jiffy++;
+		w->jiffy_ok += rq->tick_stopped && rq->nohz_tick_stopped && rq->idle_balance;
+	}
+	if (rq->cpuidle_drv.state_count > 1 &&
+	    (int64_t)((t / period + 1) * period - t) < rq->cpuidle_drv.target_residency_ns[1]) {
+		w->short_sleep++;
+		w->stopped_ok += rq->tick_stopped && rq->nohz_tick_stopped;
+	}
+	if (rq->tick_stopped)
+		return;
+	w->kept++;
+	w->kept_out += !rq->nohz_tick_stopped;
+	/* menu_select(): a state deeper than the time to the next tick is not taken */
+	if (rq->cpuidle_idx > 0 &&
+	    rq->cpuidle_drv.target_residency_ns[rq->cpuidle_idx] >
+		    (int64_t)((t / (TICK_US * US) + 1) * TICK_US * US - t))
+		w->too_deep++;
+}
+
+/* the jiffies m x 4 ms of a 1 s run that come while "p" sleeps: (2999 k + 500, 2999 (k + 1)) */
+static unsigned jiffies_in_sleeps(void)
+{
+	unsigned n = 0;
+
+	for (uint64_t m = 1; m * TICK_US < 1000 * 1000; m++)
+		n += m * TICK_US % 2999 > 500;
+	return n;
+}
+
+/*
+ * cpuidle.off=1 (no governor: cpuidle_idle_call() -> default_idle_call()): each idle period
+ * the loop keeps the tick (do_idle()'s got_tick false, the tick running since "p" ran), so a
+ * jiffy that comes while "p" sleeps (2.5 ms < 4 ms: at most one a period) wakes CPU4 out of
+ * WFI at once; sched_tick() sets rq->idle_balance (idle_cpu()), and the next iteration, with
+ * got_tick, stops the tick (nohz_balance_enter_idle(): the nohz mask). So the idle ticks are
+ * the jiffies in the sleeps, each followed by an idle entry at that jiffy.
+ */
+static void test_wfi_keeps_the_tick_until_it_comes(void **state)
+{
+	struct sim_options o;
+	struct tick_seen w = { .period_us = 2999 };
+	unsigned n = jiffies_in_sleeps();
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE; /* 500 us of work take 500 us on CPU4 */
+	o.cpuidle_off = true;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w.s = sim_test_create_on("rk3399", short_idle_wl, &o);
+	run(w.s, tick_sink, &w);
+	/* of 249 jiffies: m x 4000 mod 2999 = m x 1001 mod 2999 is under 500 for one in three */
+	assert_int_equal(n, 166);
+	assert_int_equal(w.s->rq[4].idle_ticks, n);
+	assert_int_equal(w.at_jiffy, n);
+	assert_int_equal(w.jiffy_ok, n);
+	assert_int_equal(w.kept, w.enters - n); /* every entry from "p"'s run keeps it */
+	sim_free(w.s);
+}
+
+/*
+ * menu with RK3399's states: "p" sleeps at most 2.5 ms, so menu's prediction (the next timer
+ * scaled by a correction factor of at most 1, or less) is under a tick and, the tick running,
+ * menu keeps it (stop_tick false) and takes no state deeper than the time to the next tick
+ * (delta_tick): out of the nohz mask after a busy tick. When a tick woke CPU4 with less than
+ * state 1's residency (cpu-sleep, 900 us) left to "p"'s timer, menu returns WFI at once with
+ * stop_tick true (its first test): that entry stops the tick and joins the nohz mask. So an
+ * entry keeps the tick unless its sleep length is under 900 us; some jiffies come while it
+ * sleeps (at most as many as with WFI: exits delay "p").
+ */
+static void test_menu_keeps_the_tick_for_a_short_idle(void **state)
+{
+	struct sim_options o;
+	struct tick_seen w = { .period_us = 2999 };
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w.s = sim_test_create_on("rk3399", short_idle_wl, &o);
+	run(w.s, tick_sink, &w);
+	assert_true(w.enters > 300);
+	assert_true(w.short_sleep > 0);
+	assert_int_equal(w.stopped_ok, w.short_sleep);
+	assert_int_equal(w.kept, w.enters - w.short_sleep);
+	assert_true(w.kept_out > w.kept / 2);
+	assert_int_equal(w.too_deep, 0);
+	assert_true(w.s->rq[4].idle_ticks > 0 && w.s->rq[4].idle_ticks <= jiffies_in_sleeps());
+	sim_free(w.s);
+}
+
+/*
+ * "p" on CPU4 sleeping 9 ms of every 10: menu predicts more than a tick (the sleep length
+ * times a factor that learns measured / sleep, about 0.9), so every entry stops the tick,
+ * CPU4 joins the nohz mask each time, and no tick comes in idle.
+ */
+static void test_menu_stops_the_tick_for_a_long_idle(void **state)
+{
+	struct sim_options o;
+	struct tick_seen w = { .period_us = 10000 };
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w.s = sim_test_create_on("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+				 "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", &o);
+	run(w.s, tick_sink, &w);
+	assert_true(w.enters >= 99);
+	assert_int_equal(w.kept, 0);
+	assert_int_equal(w.s->rq[4].idle_ticks, 0);
+	assert_true(w.s->rq[4].nohz_tick_stopped);
+	sim_free(w.s);
+}
+
+struct cluster_tick_seen {
+	struct capsim_sim *s;
+	unsigned downs;      /* CPU5 took the cluster down (cluster-sleep) */
+	unsigned with_tick;  /* ... while CPU4 idled with its tick kept */
+	unsigned too_soon;   /* ... with CPU4's next tick within cluster-sleep's residency */
+};
+
+static void cluster_tick_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct cluster_tick_seen *w = ctx;
+	const struct sim_rq *rq4 = &w->s->rq[4];
+	uint64_t t = ev->time_ns, next_tick = (t / (TICK_US * US) + 1) * TICK_US * US;
+
+	if (ev->type != CAPSIM_EV_CPU_IDLE || ev->cpu != 5 || ev->u.cpu_idle.state != 2)
+		return;
+	w->downs++;
+	if (!rq4->in_idle || rq4->tick_stopped)
+		return;
+	w->with_tick++;
+	w->too_soon += next_tick - t < 2000 * US;
+}
+
+/*
+ * RK3399's big cluster: "p" on CPU4 keeps its tick (its sleeps are under a tick), "q" on CPU5
+ * sleeps 50 ms. CPU5, idling last, takes the cluster down (cluster-sleep, residency 2000 us)
+ * only if the cluster's next wake-up is 2 ms away or more: genpd's and the firmware's rule
+ * reads each CPU's next event, CPU4's kept tick included (dev->next_hrtimer), not only the
+ * timers.
+ */
+static void test_cluster_waits_for_a_kept_tick(void **state)
+{
+	struct sim_options o;
+	struct cluster_tick_seen w = { 0 };
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 5000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w.s = sim_test_create_on("rk3399", "{\"global\": {\"calibration\": \"CPU4\"}, "
+				 "\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 500, \"timer\": "
+				 "{\"ref\": \"t\", \"period\": 2999}}, \"q\": {\"cpus\": [5], "
+				 "\"run\": 500, \"timer\": {\"ref\": \"u\", "
+				 "\"period\": 50021}}}}", &o);
+	run(w.s, cluster_tick_sink, &w);
+	assert_true(w.downs > 0);
+	assert_true(w.with_tick > 0);
+	assert_int_equal(w.too_soon, 0);
+	sim_free(w.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +537,10 @@ int main(void)
 		cmocka_unit_test(test_cluster_residency),
 		cmocka_unit_test(test_cluster_needs_every_cpu_idle),
 		cmocka_unit_test(test_rb5_little_frequency),
+		cmocka_unit_test(test_wfi_keeps_the_tick_until_it_comes),
+		cmocka_unit_test(test_menu_keeps_the_tick_for_a_short_idle),
+		cmocka_unit_test(test_menu_stops_the_tick_for_a_long_idle),
+		cmocka_unit_test(test_cluster_waits_for_a_kept_tick),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
