@@ -572,12 +572,6 @@ static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
 }
 
 /*
- * Tasks from which prefetch_next() runs: their structs (about 700 bytes each) no longer fit
- * a core's L2 cache (512 KiB and up); below, its look at the queue costs more than it saves.
- */
-#define PREFETCH_MIN_TASKS 512
-
-/*
  * A hint: the lines of the task whose wake-up pops next (if eq_peek() knows it), loaded while
  * this event runs. With 10 000 tasks each wake-up's task comes from memory, its first read
  * (p->state, in dispatch()) waiting for it.
@@ -593,6 +587,20 @@ static void prefetch_next(const struct capsim_sim *s)
 	/* the struct and the first line after it (its unique timers) */
 	for (size_t off = 0; off <= sizeof(struct sim_task); off += 64)
 		__builtin_prefetch(p + off);
+}
+
+/*
+ * A hint, once the woken @p is read: what its wake-up reads next that its struct does not hold,
+ * its rt-app event (the workload's, task_advance()) and its latency histogram
+ * (task_record_latency() at its switch).
+ */
+static void prefetch_woken(const struct capsim_sim *s, const struct sim_task *p)
+{
+	if (s->nr_tasks < SIM_PREFETCH_MIN_TASKS)
+		return;
+	/* the next event, or the first of the next loop */
+	__builtin_prefetch(&p->ph_events[p->ev < p->ph_nr_events ? p->ev : 0]);
+	__builtin_prefetch(p->st.lat_hist);
 }
 
 static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
@@ -617,6 +625,7 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 		break;
 	case EV_TASK_WAKE:
 		p = s->tasks[ev->id];
+		prefetch_woken(s, p);
 		/* a timer of a CPU in an idle state: its interrupt comes once the CPU is out */
 		if (p->state == TASK_BLOCKED && ev->gen == p->gen + 1 &&
 		    !sim_idle_timer_wait(s, p, ev->gen))
@@ -733,7 +742,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		}
 		if (ev.kind == EV_END)
 			break;
-		if (s->nr_tasks >= PREFETCH_MIN_TASKS)
+		if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS)
 			prefetch_next(s);
 		dispatch(s, &ev, err);
 		if (s->adv_len) /* most events queue none: no call */
