@@ -243,6 +243,8 @@ static void redistribute(struct event_queue *q, unsigned i)
 		struct eq_block *next = blk->next;
 		uint32_t n = blk == tail ? b->tail_nr : EQ_BLOCK;
 
+		__builtin_prefetch(next); /* a hint: a large bucket's blocks come from memory */
+
 		for (uint32_t e = 0; e < n; e++)
 			bucket_put(q, bucket_of(blk->ev[e].time, last), &blk->ev[e]);
 		if (blk == tail)
