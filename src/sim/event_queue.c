@@ -243,6 +243,8 @@ static void redistribute(struct event_queue *q, unsigned i)
 		struct eq_block *next = blk->next;
 		uint32_t n = blk == tail ? b->tail_nr : EQ_BLOCK;
 
+		__builtin_prefetch(next); /* a hint: a large bucket's blocks come from memory */
+
 		for (uint32_t e = 0; e < n; e++)
 			bucket_put(q, bucket_of(blk->ev[e].time, last), &blk->ev[e]);
 		if (blk == tail)
@@ -343,4 +345,31 @@ int eq_pop(struct event_queue *q, struct sim_event *ev)
 	q->nr--;
 	*ev = (struct sim_event){ n.time, n.seq, n.kind, n.id, n.gen };
 	return 1;
+}
+
+bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id)
+{
+	const struct eq_node *n = NULL;
+
+	if (q->nr_past) {
+		n = &q->past[0];
+	} else if (q->bucket[0].nr) {
+		n = &q->bucket[0].head->ev[q->bucket[0].first];
+	} else if (q->nr) {
+		unsigned w = 0, nr;
+		const struct eq_bucket *b;
+
+		while (!q->occupied[w])
+			w++;
+		b = &q->bucket[w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1];
+		nr = b->head == b->tail ? b->tail_nr : EQ_BLOCK;
+		for (uint32_t j = 0; j < nr && !n; j++)
+			if (b->head->ev[j].time == b->min_time)
+				n = &b->head->ev[j];
+	}
+	if (!n)
+		return false;
+	*kind = n->kind;
+	*id = n->id;
+	return true;
 }

@@ -61,5 +61,11 @@ void eq_free(struct event_queue *q);
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
 /** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
+/**
+ * eq_peek() - the kind and id of the event the next eq_pop() would return, when finding it
+ * takes no move (bucket 0's first, or the earliest in the first block of the lowest bucket):
+ * a hint for prefetching, as an event pushed in between may pop first. Return: whether found.
+ */
+bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id);
 
 #endif /* CAPSIM_EVENT_QUEUE_H */

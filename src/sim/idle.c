@@ -111,9 +111,14 @@ static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 {
+	const struct sim_timerq *q = &s->rq[p->cpu].timerq;
+
 	p->timer_ns = t;
 	p->timer_queued = true;
 	tq_insert(s, p, p->cpu);
+	/* a hint: the first sleeper's line, which the idle entry that mostly follows reads */
+	if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS && q->nr)
+		__builtin_prefetch(&q->slot[0].p->state);
 }
 
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)

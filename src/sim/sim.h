@@ -46,6 +46,12 @@
  * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
  */
 #define SIM_RQ_CLOCK_START_NS (1ULL << 20)
+/*
+ * Tasks from which the engine prefetches what the next wake-up and idle entry read (sim.c,
+ * idle.c): their structs (about 800 bytes each) no longer fit a core's L2 cache (512 KiB and
+ * up); below, the hints cost more instructions than they save.
+ */
+#define SIM_PREFETCH_MIN_TASKS 512
 
 /* ---- runtime state ---------------------------------------------------------------------- */
 

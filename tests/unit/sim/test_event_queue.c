@@ -131,6 +131,7 @@ struct pending {
 	struct sim_event ev[4096];
 	unsigned n;
 	uint64_t seq; /* the queue's next seq: one per push */
+	unsigned peeked; /* pops that eq_peek() foretold */
 };
 
 static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, uint32_t kind,
@@ -143,12 +144,21 @@ static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, 
 	assert_int_equal(eq_push(q, t, kind, e.id, gen), 0);
 }
 
-/* Pop one event: it must be the whole of the earliest pending one, as a scan finds it. */
+/*
+ * Pop one event: it must be the whole of the earliest pending one, as a scan finds it; when
+ * eq_peek() names one first, it must be that one (ids are unique: the push order).
+ */
 static struct sim_event pop_earliest(struct event_queue *q, struct pending *pd)
 {
 	unsigned best = earliest(pd->ev, pd->n);
 	struct sim_event ev;
+	uint32_t kind, id;
 
+	if (eq_peek(q, &kind, &id)) {
+		assert_int_equal(id, pd->ev[best].id);
+		assert_int_equal(kind, pd->ev[best].kind);
+		pd->peeked++;
+	}
 	assert_int_equal(eq_pop(q, &ev), 1);
 	assert_true(ev.time == pd->ev[best].time);
 	assert_true(ev.seq == pd->ev[best].seq);
@@ -178,7 +188,7 @@ static void run_against_scan(const struct spread *sp)
 	uint64_t x = sp->seed;
 	unsigned pops = 0;
 
-	pd.n = pd.seq = 0; /* a fresh queue: its seq starts again */
+	pd.n = pd.seq = pd.peeked = 0; /* a fresh queue: its seq starts again */
 	eq_init(&q);
 	for (unsigned i = 0; i < sp->initial; i++)
 		push_pending(&q, &pd, sp->first(&x), 0, 0);
@@ -191,6 +201,7 @@ static void run_against_scan(const struct spread *sp)
 	}
 	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
 	assert_true(pops > sp->min_pops);
+	assert_true(pd.peeked > pops / 4); /* bucket 0 and small lowest buckets are common */
 	eq_free(&q);
 }
 
