@@ -37,6 +37,7 @@ static void cs_run(enum cpuidle_governor gov, const struct kc_menu_in *in, struc
 			.now_ns = now,
 			.tick_ns = in->tick_ns,
 			.nr_iowaiters = (unsigned)in->nr_iowait[k],
+			.got_tick = k && in->got_tick[k - 1],
 		};
 		bool stop_tick;
 		int idx = cpuidle_select(gov, &drv, cpu, &sel, &stop_tick);

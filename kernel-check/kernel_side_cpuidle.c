@@ -56,8 +56,9 @@ static void kc_run(const struct kc_governor *gov, const struct kc_menu_in *in,
 	gov->enable(drv, dev);
 	kc_idle_now = in->now;
 	for (unsigned k = 0; k < in->nr_steps; k++) {
-		bool stop_tick = true; /* cpuidle_idle_call()'s */
 		bool governed = !KC_LINUX_7_3_ONE_STATE(drv);
+		/* cpuidle_idle_call()'s: true for a governor, else do_idle()'s got_tick */
+		bool stop_tick = governed || (k && in->got_tick[k - 1]);
 		int idx = 0;
 
 		kc_idle_latency_req = (s64)in->latency_req[k];

@@ -57,22 +57,24 @@ void cpuidle_enable(struct cpuidle_cpu *cpu, enum cpuidle_version version)
 	cpuidle_teo_enable(&cpu->teo, version);
 }
 
-/*
- * 7.3's cpuidle_idle_call() asks the governor only when the driver has more than one state
- * (6.1's and 6.12's ask it always)
- */
-static bool governed(const struct cpuidle_drv *drv, const struct cpuidle_cpu *cpu)
+/* 7.3's cpuidle_idle_call() asks the governor only when the driver has more than one state */
+bool cpuidle_governed(const struct cpuidle_drv *drv, const struct cpuidle_cpu *cpu)
 {
 	return cpu->version != CPUIDLE_7_3 || drv->state_count > CAPSIM_MUT(171, 1, 0);
 }
 
-/* mirrors cpuidle_select(): cpuidle_idle_call() asks with the tick to be stopped */
+/*
+ * mirrors cpuidle_select(): cpuidle_idle_call() asks with the tick to be stopped; where it asks
+ * no governor (7.3, one state) it runs state 0 and stops the tick as do_idle()'s got_tick says
+ */
 int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick)
 {
 	*stop_tick = true;
-	if (!governed(drv, cpu))
+	if (!cpuidle_governed(drv, cpu)) {
+		*stop_tick = CAPSIM_MUT(313, in->got_tick, true);
 		return 0;
+	}
 	return gov == CPUIDLE_GOV_TEO ? cpuidle_teo_select(drv, cpu, in, stop_tick)
 				      : cpuidle_menu_select(drv, cpu, in, stop_tick);
 }
@@ -83,7 +85,7 @@ void cpuidle_reflect(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		     bool got_tick, uint64_t tick_ns)
 {
 	cpu->last_residency_ns = residency_ns;
-	if (!governed(drv, cpu))
+	if (!cpuidle_governed(drv, cpu))
 		return;
 	if (gov == CPUIDLE_GOV_TEO)
 		cpuidle_teo_reflect(cpu, index, now_ns, got_tick, tick_ns);

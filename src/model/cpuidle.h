@@ -135,6 +135,7 @@ struct cpuidle_select_in {
 	uint64_t now_ns;
 	uint64_t tick_ns; /* TICK_NSEC */
 	unsigned nr_iowaiters;
+	bool got_tick; /* do_idle()'s: the tick woke the CPU in the previous iteration */
 };
 
 /**
@@ -151,9 +152,17 @@ void cpuidle_drv_of(const struct platform_cpu *c, struct cpuidle_drv *drv);
 void cpuidle_enable(struct cpuidle_cpu *cpu, enum cpuidle_version version);
 
 /**
+ * cpuidle_governed() - whether the idle loop asks @cpu's governor (7.3's cpuidle_idle_call()
+ * asks none for a driver of one state; 6.1's and 6.12's always ask), and so whether its reflect()
+ * reads and clears the tick's wake-up (tick_nohz_idle_got_tick()).
+ */
+bool cpuidle_governed(const struct cpuidle_drv *drv, const struct cpuidle_cpu *cpu);
+
+/**
  * cpuidle_select() - cpuidle_select(): the state @gov picks for @cpu over @drv, and in
  * @stop_tick whether the tick may stop (menu_select(), teo_select()). 7.3's idle loop asks no
- * governor for a driver of one state: state 0, the governor's data untouched.
+ * governor for a driver of one state: state 0, the tick stopped if @in's got_tick, the governor's
+ * data untouched.
  */
 int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick);

@@ -360,6 +360,7 @@ static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq, bool *stop_
 		.now_ns = s->now,
 		.tick_ns = s->tick_ns,
 		.nr_iowaiters = nr_iowait(s, rq),
+		.got_tick = rq->got_idle_tick,
 	};
 
 	in.sleep_length_ns = sleep_length(s, rq, next_timer_ns(s, rq, false), &in.delta_tick_ns);
@@ -401,11 +402,15 @@ static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
 		rq->cpuidle = rq->cpuidle_before;
 		return;
 	}
-	/* the governor's reflect() reads tick_nohz_idle_got_tick(), which clears it */
+	/*
+	 * the governor's reflect() reads tick_nohz_idle_got_tick(), which clears it; with no
+	 * governor asked, do_idle() reads it for the next iteration's stop_tick (idle_select())
+	 */
 	cpuidle_reflect(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle,
 			CAPSIM_MUT(189, rq->cpuidle_idx, 0),
 			s->now - rq->idle_enter, s->now, rq->got_idle_tick, s->tick_ns);
-	rq->got_idle_tick = false;
+	if (cpuidle_governed(&rq->cpuidle_drv, &rq->cpuidle))
+		rq->got_idle_tick = false;
 }
 
 void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
@@ -439,6 +444,7 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq)
 	if (c->nr_idle && !s->cpuidle_off) {
 		unsigned idx = idle_select(s, rq, &stop_tick);
 
+		rq->got_idle_tick = false; /* read: do_idle()'s tick_nohz_idle_got_tick() */
 		idle_stop_or_retain_tick(s, rq, stop_tick);
 		rq->idle_state = cpuidle_domain_state(c, idx, CPUIDLE_NO_TIMER,
 						      domain_next_ns(s, rq));

@@ -233,6 +233,36 @@ static void test_teo_decay_7_3(void **state)
 	assert_int_equal(cpu.teo.total, 1024);
 }
 
+/*
+ * 7.3's cpuidle_idle_call() with a driver of one state (WFI alone) asks no governor: state 0, and
+ * the tick stops as do_idle()'s got_tick says (the previous iteration's tick wake-up): kept on
+ * the first iteration, stopped on the one after the tick woke the CPU; no reflect() clears the
+ * tick's wake-up. 6.12's asks menu, which stops the tick for a 100 ms sleep length either way.
+ */
+static void test_one_state_got_tick_7_3(void **state)
+{
+	static const struct platform_cpu wfi_only = { .nr_idle = 0 };
+	struct cpuidle_drv drv;
+	struct cpuidle_select_in in = select_in(100000 * US, 4000 * US, 0);
+	bool stop_tick;
+
+	(void)state;
+	cpuidle_drv_of(&wfi_only, &drv);
+	assert_int_equal(drv.state_count, 1);
+	for (int v = CPUIDLE_6_12; v <= CPUIDLE_7_3; v++) {
+		struct cpuidle_cpu cpu;
+
+		cpuidle_enable(&cpu, (enum cpuidle_version)v);
+		assert_int_equal(cpuidle_governed(&drv, &cpu), v != CPUIDLE_7_3);
+		for (int got_tick = 0; got_tick <= 1; got_tick++) {
+			in.got_tick = got_tick;
+			assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in,
+							&stop_tick), 0);
+			assert_int_equal(stop_tick, v != CPUIDLE_7_3 || got_tick);
+		}
+	}
+}
+
 static void test_domain_state(void **state)
 {
 	const struct platform_cpu *c = &rk3399_cpu;
@@ -275,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_menu_safe_timer_range_7_3),
 		cmocka_unit_test(test_menu_iowait_6_1),
 		cmocka_unit_test(test_teo_decay_7_3),
+		cmocka_unit_test(test_one_state_got_tick_7_3),
 		cmocka_unit_test(test_domain_state),
 		cmocka_unit_test(test_cpu_state),
 		cmocka_unit_test(test_exit_delay),
