@@ -741,6 +741,12 @@ static void cs_sgs(const struct kc_load_balance_in *in, unsigned g, struct lb_sg
 	};
 }
 
+/* cfs.h_nr_delayed of the case's CPU @cpu (env->rqs: the case) */
+static unsigned cs_lb_delayed(const struct lb_env *env, int cpu)
+{
+	return (unsigned)((const struct kc_load_balance_in *)env->rqs)->h_nr_delayed[cpu];
+}
+
 void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
 {
 	struct fair_cpu rq[KC_MAX_CPUS];
@@ -757,6 +763,8 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
 		.rd = &rd,
+		.cfs_delayed = cs_lb_delayed,
+		.rqs = in,
 		.groups = groups,
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
@@ -786,7 +794,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 			.capacity_of = in->capacity_of[c],
 			.arch_cap = in->arch_cap[c] ? in->arch_cap[c] : 1024,
 			.nr_running = (unsigned)in->nr_running[c],
-			.cfs_nr = (unsigned)in->h_nr_queued[c],
+			.cfs_nr = (unsigned)(in->h_nr_queued[c] - in->h_nr_delayed[c]),
 		};
 	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
 		groups[g] = (struct lb_group){
@@ -818,8 +826,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	out->imbalance[0] = (uint64_t)env.imbalance;
 	out->local_avg_load = sds.local_stat.avg_load;
 	out->sds_avg_load = sds.avg_load;
-	out->need_active = lb_need_active_balance(&env, (int)in->src_cpu,
-						 (unsigned)in->h_nr_queued[in->src_cpu]);
+	out->need_active = lb_need_active_balance(&env, (int)in->src_cpu);
 
 	env.flags = (unsigned)in->lbf_flags;
 	out->task_hot = (uint64_t)lb_task_hot(&env, &src, &t);

@@ -175,6 +175,12 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		p->uclamp_eff[0] = 0;
 		p->uclamp_eff[1] = SCHED_CAPACITY_SCALE;
 		p->lb_seq = KC_LBW_TASKS - t;
+		if (in->t_delayed[t]) { /* queued, not runnable, off fair_head */
+			p->se.sched_delayed = true;
+			rq->cfs_delayed++;
+			rq->fc->cfs_nr--;
+			continue;
+		}
 		if (in->t_running[t]) {
 			rq->curr = p;
 			continue;

@@ -465,7 +465,8 @@ const char *kside_version_6_1(void);
 	S(total_load) S(total_capacity) S(sds_avg_load) \
 	S(dst_grpmask) S(cpus) \
 	S(t_allowed) S(t_running) S(t_idle_policy) S(t_next_buddy) S(t_exec_start) \
-	S(clock_task) S(migration_cost)
+	S(clock_task) S(migration_cost) \
+	A(h_nr_delayed, KC_MAX_CPUS) /* of h_nr_queued: delayed, not runnable */
 KC_STRUCT(load_balance_in)
 #define KC_FIELDS_load_balance_out(S, A, I) \
 	S(classify) S(pick_busiest) \
@@ -738,7 +739,9 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
  * lb_walk: one pass of sched_balance_rq() of dst_cpu over one of its domains (a shipped
  * board's, as build_sched_domains() leaves it: its groups from dst_cpu's local one round the
  * ring), on runqueues given CPU by CPU (tasks queued, load, util, runnable, capacity, misfit
- * load, idle) and a cfs_tasks list per CPU (head first: the most recently run): whether dst
+ * load, idle) and a cfs_tasks list per CPU (head first: the most recently run; a delayed task
+ * counted in h_nr_queued and nr_running, not in h_nr_runnable, and kept off the list as the
+ * engine keeps it: kernel-check/README.md): whether dst
  * balances here (should_we_balance()), the busiest group and its imbalance
  * (sched_balance_find_src_group() with update_sd_lb_stats() over update_sg_lb_stats()), the
  * root domain's flags, the busiest runqueue (sched_balance_find_src_rq()), the tasks
@@ -764,7 +767,8 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
 	A(t_cpu, KC_LBW_TASKS) A(t_running, KC_LBW_TASKS) A(t_allowed, KC_LBW_TASKS) \
 	A(t_idle_policy, KC_LBW_TASKS) A(t_exec_start, KC_LBW_TASKS) A(t_load, KC_LBW_TASKS) \
 	A(t_util, KC_LBW_TASKS) A(t_util_est, KC_LBW_TASKS) \
-	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */
+	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */ \
+	A(t_delayed, KC_LBW_TASKS) /* se.sched_delayed: in h_nr_queued, not in h_nr_runnable */
 KC_STRUCT(lb_walk_in)
 #define KC_FIELDS_lb_walk_out(S, A, I) \
 	S(balance) /* should_we_balance() */ \

@@ -842,6 +842,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		kc_rqs[c].cpu_capacity = in->capacity_of[c];
 		kc_rqs[c].nr_running = (unsigned int)in->nr_running[c];
 		kc_rqs[c].cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+		kc_rqs[c].cfs.h_nr_runnable = (unsigned int)(in->h_nr_queued[c] - in->h_nr_delayed[c]);
 	}
 	env.dst_rq = cpu_rq(env.dst_cpu);
 	env.src_rq = cpu_rq(env.src_cpu);
@@ -913,6 +914,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 	k_list_del_init(&p->se.group_node);
 	env->src_rq->nr_running--;
 	env->src_rq->cfs.h_nr_queued--;
+	env->src_rq->cfs.h_nr_runnable--;
 	p->cpu = env->dst_cpu;
 	kc_lbw_detached[kc_lbw_nr_detached++] = (uint64_t)(p - kc_lbw_tasks);
 }
@@ -985,6 +987,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		cpu_scale[c] = in->arch_cap[c];
 		rq->nr_running = (unsigned int)in->nr_running[c];
 		rq->cfs.h_nr_queued = (unsigned int)in->h_nr_queued[c];
+		rq->cfs.h_nr_runnable = rq->cfs.h_nr_queued; /* less the delayed tasks, below */
 		rq->cfs.avg.load_avg = in->load[c];
 		rq->cfs.avg.runnable_avg = in->runnable[c];
 		rq->cfs.avg.util_avg = in->util[c];
@@ -1023,7 +1026,12 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		p->se.avg.util_est = (unsigned int)in->t_util_est[t];
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], 0, false);
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
-		k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
+		p->se.sched_delayed = (unsigned char)in->t_delayed[t];
+		rq->cfs.h_nr_runnable -= p->se.sched_delayed;
+		/* a delayed task is queued (h_nr_queued, nr_running) but kept off cfs_tasks, as the
+		 * engine keeps it: 6.12.118's detach_tasks() may move one (kernel-check/README.md) */
+		if (!p->se.sched_delayed)
+			k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
 		if (in->t_running[t])
 			rq->curr = p;
 	}

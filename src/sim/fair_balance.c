@@ -928,10 +928,17 @@ static bool lb_env_idle_cpu(const struct lb_env *env, int cpu)
 	return lb_idle_cpu(env->rqs, cpu);
 }
 
+/* cfs.h_nr_delayed of @cpu as the balance of @env reads it (lb_env_rqs()) */
+static unsigned lb_env_cfs_delayed(const struct lb_env *env, int cpu)
+{
+	return ((const struct capsim_sim *)env->rqs)->rq[cpu].cfs_delayed;
+}
+
 void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env)
 {
 	env->rd = &s->rd;
 	env->idle_cpu = lb_env_idle_cpu;
+	env->cfs_delayed = lb_env_cfs_delayed;
 	env->rqs = s;
 }
 
@@ -1160,7 +1167,7 @@ more_balance:
 		/* newidle and misfit failures do not count */
 		if (idle != LB_CPU_NEWLY_IDLE && env.migration_type != LB_MIGRATE_MISFIT)
 			env.nr_balance_failed = ++ssd->nr_balance_failed;
-		if (lb_need_active_balance(&env, busiest, s->rq[busiest].fc->cfs_nr)) {
+		if (lb_need_active_balance(&env, busiest)) {
 			struct sim_task *p;
 
 			if (!curr || !capsim_cpumask_test(&curr->allowed, (unsigned)cpu))
