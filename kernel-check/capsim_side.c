@@ -769,6 +769,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
 		.flags = (unsigned)in->lbf_flags,
+		.v7_3 = model_balance_7_3(KC_MODEL_READS),
 	};
 	struct lb_sd_stats sds = { .busiest = in->has_busiest ? 1 : -1, .local = 0 };
 	struct lb_sg_stats cand;
@@ -786,6 +787,10 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.idle_policy = in->t_idle_policy != 0,
 		.next_buddy = in->t_next_buddy != 0,
 		.exec_start = in->t_exec_start,
+		.delayed = in->t_delayed != 0,
+		/* task_is_ineligible_on_dst_cpu() as the engine's lb_cfs_tasks() hands it (PLACE_LAG
+		 * on, a fair task queued on dst) */
+		.ineligible = in->t_ineligible && in->h_nr_queued[in->dst_cpu],
 	};
 	int new_dst = -1;
 

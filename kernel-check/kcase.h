@@ -466,7 +466,8 @@ const char *kside_version_6_1(void);
 	S(dst_grpmask) S(cpus) \
 	S(t_allowed) S(t_running) S(t_idle_policy) S(t_next_buddy) S(t_exec_start) \
 	S(clock_task) S(migration_cost) \
-	A(h_nr_delayed, KC_MAX_CPUS) /* of h_nr_queued: delayed, not runnable */
+	A(h_nr_delayed, KC_MAX_CPUS) /* of h_nr_queued: delayed, not runnable */ \
+	S(t_delayed) S(t_ineligible) /* the task: se.sched_delayed; V - v < 0 on its runqueue */
 KC_STRUCT(load_balance_in)
 #define KC_FIELDS_load_balance_out(S, A, I) \
 	S(classify) S(pick_busiest) \

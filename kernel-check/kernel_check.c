@@ -1288,6 +1288,8 @@ static void gen_load_balance(struct rng *r, unsigned kind, void *v)
 	/* DELAY_DEQUEUE's entities, queued and not runnable (drawn last) */
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
 		in->h_nr_delayed[c] = chance(r, 30) ? range(r, 0, in->h_nr_queued[c]) : 0;
+	in->t_delayed = !in->t_running && chance(r, 20);
+	in->t_ineligible = chance(r, 40);
 }
 
 /* --- eevdf --------------------------------------------------------------------------------- */

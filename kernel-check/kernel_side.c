@@ -780,7 +780,6 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 
 /* ---- load_balance -------------------------------------------------------- */
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 const struct sched_class fair_sched_class;
 unsigned int sysctl_sched_migration_cost;
 
@@ -788,6 +787,19 @@ static int kc_sd_flags(const struct kc_load_balance_in *in)
 {
 	return (in->asym ? SD_ASYM_CPUCAPACITY : 0) | (in->share_llc ? SD_SHARE_LLC : 0) |
 	       (in->share_cpucap ? SD_SHARE_CPUCAPACITY : 0);
+}
+
+/* 6.12's enum group_type, the case's and capsim's, as this kernel's: 7.3 has group_llc_balance
+ * (CONFIG_SCHED_CACHE, off) before group_overloaded */
+static enum group_type kc_group_type(uint64_t t)
+{
+	return t == 6 ? group_overloaded : (enum group_type)t;
+}
+
+/* this kernel's enum group_type as 6.12's */
+static uint64_t kc_group_type_out(enum group_type t)
+{
+	return t == group_overloaded ? 6 : (uint64_t)t;
 }
 
 static void kc_sgs(const struct kc_load_balance_in *in, unsigned g, struct sg_lb_stats *sgs)
@@ -802,7 +814,7 @@ static void kc_sgs(const struct kc_load_balance_in *in, unsigned g, struct sg_lb
 		.sum_h_nr_running = (unsigned int)in->sum_h_nr_running[g],
 		.idle_cpus = (unsigned int)in->idle_cpus[g],
 		.group_weight = (unsigned int)in->group_weight[g],
-		.group_type = (enum group_type)in->group_type[g],
+		.group_type = kc_group_type(in->group_type[g]),
 		.group_smt_balance = (unsigned int)in->group_smt_balance[g],
 		.group_misfit_task_load = in->misfit_load[g],
 	};
@@ -863,7 +875,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	}
 	kc_sgs(in, 2, &cand);
 	cand.group_type = group_has_spare; /* group_classify() decides it here */
-	out->classify = (uint64_t)k_group_classify(sd.imbalance_pct, &sg[2], &cand);
+	out->classify = kc_group_type_out(k_group_classify(sd.imbalance_pct, &sg[2], &cand));
 
 	sds.local = &sg[0];
 	sds.busiest = in->has_busiest ? &sg[1] : NULL;
@@ -893,6 +905,13 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	p.on_cpu = (int)in->t_running;
 	p.policy = in->t_idle_policy ? SCHED_IDLE : 0;
 	p.se.exec_start = in->t_exec_start;
+	p.se.sched_delayed = (unsigned char)in->t_delayed;
+#ifdef KC_LINUX_7_3
+	/* entity_eligible() on its runqueue: V at zero_vruntime (one other entity of weight
+	 * 1024 there), the task at V (eligible) or just past it */
+	env.src_rq->cfs.sum_weight = 1024;
+	p.se.vruntime = in->t_ineligible;
+#endif
 	env.src_rq->clock_task = in->clock_task;
 	if (in->t_next_buddy)
 		env.src_rq->cfs.next = &p.se;
@@ -904,6 +923,8 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 }
 
 /* ---- lb_walk ------------------------------------------------------------- */
+
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 
 static struct task_struct kc_lbw_tasks[KC_LBW_TASKS], kc_lbw_rt;
 static uint64_t kc_lbw_detached[KC_LBW_TASKS], kc_lbw_nr_detached;

@@ -543,6 +543,10 @@ int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct
 bool lb_can_migrate_task(struct lb_env *env, const struct lb_src *src, const struct lb_task *p,
 			 int *new_dst_cpu)
 {
+	/* 7.3: a delayed task only when migrating load */
+	if (env->v7_3 && CAPSIM_MUT(285, p->delayed, false) &&
+	    CAPSIM_MUT(286, env->migration_type != LB_MIGRATE_LOAD, true))
+		return false;
 	/* 7.3: an ineligible task only once a balance of the domain has failed */
 	if (env->v7_3 && CAPSIM_MUT(276, p->ineligible, false) &&
 	    !CAPSIM_MUT(277, env->nr_balance_failed, 0u))

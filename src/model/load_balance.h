@@ -221,6 +221,7 @@ struct lb_task {
 	bool fits_src;            /* task_fits_cpu(p, src_cpu) */
 	bool ineligible;          /* task_is_ineligible_on_dst_cpu() (7.3): PLACE_LAG, tasks
 				   * queued on dst_cpu, and !entity_eligible() on its runqueue */
+	bool delayed;             /* se.sched_delayed (the engine lists none: rq_dequeue_delay()) */
 };
 
 /* The source runqueue of detach_tasks(). */

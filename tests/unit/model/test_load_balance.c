@@ -414,6 +414,32 @@ static void test_can_migrate_ineligible_7_3(void **state)
 }
 
 /*
+ * 7.3's can_migrate_task(): a delayed task (se.sched_delayed) is left first of all, before the
+ * affinity test (LBF_ALL_PINNED stays) and after failed balances too, unless the balance
+ * migrates load (migrate_load); 6.12 has no such test. The task is cache cold (migration
+ * cost 0), so where it is not left it moves.
+ */
+static void test_can_migrate_delayed_7_3(void **state)
+{
+	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 0, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
+			      .flags = LBF_ALL_PINNED, .v7_3 = true, .nr_balance_failed = 3,
+			      .migration_type = LB_MIGRATE_UTIL };
+	struct lb_src src = { .cpu = 3, .nr_running = 2, .dst_grpmask = mask(0, 1) };
+	struct lb_task p = { .allowed = mask(0, 3), .delayed = true };
+	int new_dst = -1;
+
+	(void)state;
+	assert_false(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_true(env.flags & LBF_ALL_PINNED);
+	env.migration_type = LB_MIGRATE_LOAD;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_false(env.flags & LBF_ALL_PINNED);
+	env.migration_type = LB_MIGRATE_TASK;
+	env.v7_3 = false;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+}
+
+/*
  * 7.3's sched_balance_find_src_rq(): with clusters active (sched_cluster_active) a lone task
  * on a CPU of the destination's actual capacity is not skipped. Little dst 0 (381), big CPU 4
  * capped to the same capacity_of by 643 of cpufreq pressure (actual 1024 - 643 = 381):
@@ -569,6 +595,7 @@ int main(void)
 		cmocka_unit_test(test_can_migrate_pinned),
 		cmocka_unit_test(test_update_sg_lb_stats_7_3),
 		cmocka_unit_test(test_can_migrate_ineligible_7_3),
+		cmocka_unit_test(test_can_migrate_delayed_7_3),
 		cmocka_unit_test(test_find_src_rq_cluster_7_3),
 		cmocka_unit_test(test_delayed_counts),
 		cmocka_unit_test(test_should_we_balance),
