@@ -13,9 +13,17 @@
 #include "kcase.h"
 #include "input/platform_load.h"
 #include "model/load_balance.h"
+#include "model/model.h"
 #include "model/platform.h"
 #include "model/sched_domains.h"
 #include "sim/sim.h"
+
+/* the model this copy runs: the v6.12 balance's (the reads are 6.10's alike), or KC_MODEL's */
+#ifdef KC_MODEL
+#define KC_LBW_MODEL KC_MODEL
+#else
+#define KC_LBW_MODEL CAPSIM_MODEL_V6_12
+#endif
 
 /* A shipped tree's CPUs and domains, read once per tree and configuration. */
 struct lbw_board {
@@ -68,6 +76,7 @@ bool cside_lbw_domain(struct kc_lb_walk_in *in)
 		return false;
 	sd = &b->sd;
 	in->nr_cpus = b->nr_cpus;
+	in->cluster_active = sd_cluster_active(&b->sd);
 	memcpy(in->arch_cap, b->arch_cap, sizeof(b->arch_cap));
 	for (unsigned d = 0; d < sd->nr_domains; d++)
 		if (capsim_cpumask_test(&sd->domains[d].span, c))
@@ -120,7 +129,8 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	cs->s.overutilized = in->rd_overutilized != 0;
 	cs->s.overloaded = in->rd_overloaded != 0;
 	cs->s.sg = cs->sg;
-	cs->s.rd = (struct fair_rd){ .model = CAPSIM_MODEL_V6_10, .nr_cpus = (unsigned)in->nr_cpus,
+	cs->s.opt.model = KC_LBW_MODEL;
+	cs->s.rd = (struct fair_rd){ .model = KC_LBW_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				     .cpus = cs->view };
 	cs->p.cpus = cs->cpus;
 	cs->p.nr_cpus = (unsigned)in->nr_cpus;
@@ -200,6 +210,8 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		.nr_balance_failed = (unsigned)in->nr_balance_failed,
 		.has_parent = in->has_parent != 0,
 		.rd_has_pd = in->eas != 0,
+		.v7_3 = model_balance_7_3(KC_LBW_MODEL),
+		.cluster_active = in->cluster_active != 0,
 		.nr_cpus = (unsigned)in->nr_cpus,
 		.dst_cpu = (int)in->dst_cpu,
 		.idle = (enum lb_idle)in->idle,

@@ -769,7 +769,8 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
 	A(t_idle_policy, KC_LBW_TASKS) A(t_exec_start, KC_LBW_TASKS) A(t_load, KC_LBW_TASKS) \
 	A(t_util, KC_LBW_TASKS) A(t_util_est, KC_LBW_TASKS) \
 	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */ \
-	A(t_delayed, KC_LBW_TASKS) /* se.sched_delayed: in h_nr_queued, not in h_nr_runnable */
+	A(t_delayed, KC_LBW_TASKS) /* se.sched_delayed: in h_nr_queued, not in h_nr_runnable */ \
+	S(cluster_active) /* sched_cluster_active: the board keeps an SD_CLUSTER domain */
 KC_STRUCT(lb_walk_in)
 #define KC_FIELDS_lb_walk_out(S, A, I) \
 	S(balance) /* should_we_balance() */ \
@@ -786,7 +787,7 @@ KC_STRUCT(lb_walk_out)
  * cside_lbw_domain() - the domain of @in (shipped tree, sched_cluster, dst_cpu, level: the
  * level-th of dst's kept domains, bottom up, modulo their number) as capsim builds it, into
  * @in's sd_span, sd_flags, imbalance_pct, cache_nice_tries, has_parent, nr_groups, sg_span
- * and sg_flags; nr_cpus and the CPUs' arch_cap too.
+ * and sg_flags; nr_cpus, the CPUs' arch_cap and cluster_active too.
  * Return: false if the tree has no domain for dst_cpu.
  */
 bool cside_lbw_domain(struct kc_lb_walk_in *in);

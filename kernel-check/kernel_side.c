@@ -130,6 +130,7 @@ static void kc_reset(void)
 	kc_current = &kc_idle;
 	sched_uclamp_used = false;
 	sched_energy_present = false;
+	sched_cluster_active = false;
 #ifndef KC_LINUX_6_1
 	cpufreq_driver->verify = k_cpufreq_generic_frequency_table_verify;
 #endif
@@ -924,8 +925,6 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 
 /* ---- lb_walk ------------------------------------------------------------- */
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
-
 static struct task_struct kc_lbw_tasks[KC_LBW_TASKS], kc_lbw_rt;
 static uint64_t kc_lbw_detached[KC_LBW_TASKS], kc_lbw_nr_detached;
 
@@ -1000,6 +999,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	kc_rd.overutilized = (int)in->rd_overutilized;
 	kc_rd.overloaded = (int)in->rd_overloaded;
 	kc_rd.pd = in->eas ? &kc_pd : NULL;
+	sched_cluster_active = in->cluster_active != 0;
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], 0, false);
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
 	for (unsigned c = 0; c < in->nr_cpus; c++) {
@@ -1134,6 +1134,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	out->ilb[0] = (uint64_t)k_find_new_ilb();
 }
 
+#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 /* the deadline class as select_task_rq() sees it */
 static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
 

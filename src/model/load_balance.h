@@ -275,7 +275,8 @@ uint64_t lb_balance_interval(uint64_t interval_ms, bool busy, unsigned busy_fact
 
 /**
  * lb_find_new_ilb() - find_new_ilb(): the first CPU of @idle_cpus_mask (every CPU a
- * housekeeping one) other than @this_cpu that is idle (@idle[cpu]), of @nr_cpus.
+ * housekeeping one) other than @this_cpu (6.12; -1 for 7.3, which skips none) that is idle
+ * (@idle[cpu]), of @nr_cpus.
  * Return: that CPU, or -1.
  */
 int lb_find_new_ilb(const capsim_cpumask *idle_cpus_mask, const bool *idle, unsigned nr_cpus,

@@ -1258,9 +1258,11 @@ void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsig
 		s->nohz_has_blocked = true;
 }
 
-/* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
+/* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's (but under 7.3, which
+ * has no such test: model_balance_7_3()), that is idle; no SMT */
 int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
+	bool self = !CAPSIM_MUT(287, model_balance_7_3(s->opt.model), false);
 	capsim_cpumask mask = { { 0 } };
 	bool idle[CAPSIM_MAX_CPUS];
 
@@ -1269,7 +1271,7 @@ int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 			capsim_cpumask_set(&mask, c);
 		idle[c] = lb_idle_cpu(s, (int)c);
 	}
-	return lb_find_new_ilb(&mask, idle, s->nr_cpus, rq->cpu);
+	return lb_find_new_ilb(&mask, idle, s->nr_cpus, self ? rq->cpu : -1);
 }
 
 /* An affinity change left the running task @p on a CPU it may not use: push it away (the
