@@ -850,6 +850,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	struct task_struct p = { .cpu = (int)in->src_cpu, .sched_class = &fair_sched_class };
 
 	kc_reset();
+	nr_cpu_ids = KC_MAX_CPUS; /* the case's CPUs (7.3's can_migrate_task() reads it) */
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++) {
 		cpu_scale[c] = in->arch_cap[c] ? in->arch_cap[c] : SCHED_CAPACITY_SCALE;
 		kc_rqs[c].cpu_capacity = in->capacity_of[c];
