@@ -754,6 +754,12 @@ static void cs_sgs_6_1(struct lb_sg_stats *sgs)
 		sgs->group_type = group_fully_busy;
 }
 
+/* cfs.h_nr_delayed of the case's CPU @cpu (env->rqs: the case) */
+static unsigned cs_lb_delayed(const struct lb_env *env, int cpu)
+{
+	return (unsigned)((const struct kc_load_balance_in *)env->rqs)->h_nr_delayed[cpu];
+}
+
 void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
 {
 	struct fair_cpu rq[KC_MAX_CPUS];
@@ -770,11 +776,14 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
 		.rd = &rd,
+		.cfs_delayed = cs_lb_delayed,
+		.rqs = in,
 		.groups = groups,
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
 		.flags = (unsigned)in->lbf_flags,
 		.v6_1 = model_balance_6_1(KC_MODEL_BALANCE),
+		.v7_3 = model_balance_7_3(KC_MODEL_BALANCE),
 	};
 	struct lb_sd_stats sds = { .busiest = in->has_busiest ? 1 : -1, .local = 0 };
 	struct lb_sg_stats cand;
@@ -793,6 +802,10 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.next_buddy = in->t_next_buddy != 0,
 		.last_buddy = in->t_last_buddy != 0, /* 6.1's CFS only (6.12 has none to read) */
 		.exec_start = in->t_exec_start,
+		.delayed = in->t_delayed != 0,
+		/* task_is_ineligible_on_dst_cpu() as the engine's lb_cfs_tasks() hands it (PLACE_LAG
+		 * on, a fair task queued on dst) */
+		.ineligible = in->t_ineligible && in->h_nr_queued[in->dst_cpu],
 	};
 	int new_dst = -1;
 
@@ -801,7 +814,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 			.capacity_of = in->capacity_of[c],
 			.arch_cap = in->arch_cap[c] ? in->arch_cap[c] : 1024,
 			.nr_running = (unsigned)in->nr_running[c],
-			.cfs_nr = (unsigned)in->h_nr_queued[c],
+			.cfs_nr = (unsigned)(in->h_nr_queued[c] - in->h_nr_delayed[c]),
 		};
 	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
 		groups[g] = (struct lb_group){
@@ -837,8 +850,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	out->imbalance[0] = (uint64_t)env.imbalance;
 	out->local_avg_load = sds.local_stat.avg_load;
 	out->sds_avg_load = sds.avg_load;
-	out->need_active = lb_need_active_balance(&env, (int)in->src_cpu,
-						 (unsigned)in->h_nr_queued[in->src_cpu]);
+	out->need_active = lb_need_active_balance(&env, (int)in->src_cpu);
 
 	env.flags = (unsigned)in->lbf_flags;
 	out->task_hot = (uint64_t)lb_task_hot(&env, &src, &t);

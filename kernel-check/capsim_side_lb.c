@@ -18,10 +18,12 @@
 #include "model/sched_domains.h"
 #include "sim/sim.h"
 
-/* the v6.10 reads and 6.12's balance; compiled again with KC_MODEL=CAPSIM_MODEL_V6_1 for
- * lb_walk_6_1 (kernel-check/CMakeLists.txt) */
-#ifndef KC_MODEL
-#define KC_MODEL CAPSIM_MODEL_V6_10
+/* the model this copy runs: the v6.12 balance's (the reads are 6.10's alike), or KC_MODEL's (v6.1
+ * for lb_walk_6_1, v7.3 for lb_walk_7_3: kernel-check/CMakeLists.txt) */
+#ifdef KC_MODEL
+#define KC_LBW_MODEL KC_MODEL
+#else
+#define KC_LBW_MODEL CAPSIM_MODEL_V6_12
 #endif
 
 /* A shipped tree's CPUs and domains, read once per tree and configuration. */
@@ -75,6 +77,7 @@ bool cside_lbw_domain(struct kc_lb_walk_in *in)
 		return false;
 	sd = &b->sd;
 	in->nr_cpus = b->nr_cpus;
+	in->cluster_active = sd_cluster_active(&b->sd);
 	memcpy(in->arch_cap, b->arch_cap, sizeof(b->arch_cap));
 	for (unsigned d = 0; d < sd->nr_domains; d++)
 		if (capsim_cpumask_test(&sd->domains[d].span, c))
@@ -127,8 +130,8 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 	cs->s.overutilized = in->rd_overutilized != 0;
 	cs->s.overloaded = in->rd_overloaded != 0;
 	cs->s.sg = cs->sg;
-	cs->s.opt.model = KC_MODEL;
-	cs->s.rd = (struct fair_rd){ .model = KC_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
+	cs->s.opt.model = KC_LBW_MODEL;
+	cs->s.rd = (struct fair_rd){ .model = KC_LBW_MODEL, .nr_cpus = (unsigned)in->nr_cpus,
 				     .cpus = cs->view };
 	cs->p.cpus = cs->cpus;
 	cs->p.nr_cpus = (unsigned)in->nr_cpus;
@@ -180,11 +183,17 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		p->avg.load_avg = in->t_load[t];
 		p->avg.util_avg = in->t_util[t];
 		p->util_est = (uint32_t)in->t_util_est[t];
-		if (model_util_est_two_values(KC_MODEL)) /* 6.1's ewma: the same value */
+		if (model_util_est_two_values(KC_LBW_MODEL)) /* 6.1's ewma: the same value */
 			p->util_est_ewma = p->util_est;
 		p->uclamp_eff[0] = 0;
 		p->uclamp_eff[1] = SCHED_CAPACITY_SCALE;
 		p->lb_seq = KC_LBW_TASKS - t;
+		if (in->t_delayed[t]) { /* queued, not runnable, off fair_head */
+			p->se.sched_delayed = true;
+			rq->cfs_delayed++;
+			rq->fc->cfs_nr--;
+			continue;
+		}
 		if (in->t_running[t]) {
 			rq->curr = p;
 			continue;
@@ -204,11 +213,13 @@ void cside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		.nr_balance_failed = (unsigned)in->nr_balance_failed,
 		.has_parent = in->has_parent != 0,
 		.rd_has_pd = in->eas != 0,
+		.v7_3 = model_balance_7_3(KC_LBW_MODEL),
+		.cluster_active = in->cluster_active != 0,
 		.nr_cpus = (unsigned)in->nr_cpus,
 		.dst_cpu = (int)in->dst_cpu,
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
-		.v6_1 = model_balance_6_1(KC_MODEL),
+		.v6_1 = model_balance_6_1(KC_LBW_MODEL),
 	};
 	struct lb_sd_stats sds;
 	bool overloaded, overutilized;

@@ -465,7 +465,9 @@ const char *kside_version_6_1(void);
 	S(total_load) S(total_capacity) S(sds_avg_load) \
 	S(dst_grpmask) S(cpus) \
 	S(t_allowed) S(t_running) S(t_idle_policy) S(t_next_buddy) S(t_exec_start) \
-	S(clock_task) S(migration_cost) S(t_last_buddy)
+	S(clock_task) S(migration_cost) S(t_last_buddy) \
+	A(h_nr_delayed, KC_MAX_CPUS) /* of h_nr_queued: delayed, not runnable */ \
+	S(t_delayed) S(t_ineligible) /* the task: se.sched_delayed; V - v < 0 on its runqueue */
 KC_STRUCT(load_balance_in)
 #define KC_FIELDS_load_balance_out(S, A, I) \
 	S(classify) S(pick_busiest) \
@@ -738,7 +740,9 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
  * lb_walk: one pass of sched_balance_rq() of dst_cpu over one of its domains (a shipped
  * board's, as build_sched_domains() leaves it: its groups from dst_cpu's local one round the
  * ring), on runqueues given CPU by CPU (tasks queued, load, util, runnable, capacity, misfit
- * load, idle) and a cfs_tasks list per CPU (head first: the most recently run): whether dst
+ * load, idle) and a cfs_tasks list per CPU (head first: the most recently run; a delayed task
+ * counted in h_nr_queued and nr_running, not in h_nr_runnable, and kept off the list as the
+ * engine keeps it: kernel-check/README.md): whether dst
  * balances here (should_we_balance()), the busiest group and its imbalance
  * (sched_balance_find_src_group() with update_sd_lb_stats() over update_sg_lb_stats()), the
  * root domain's flags, the busiest runqueue (sched_balance_find_src_rq()), the tasks
@@ -764,7 +768,9 @@ void cside_sd_policies(struct kc_sched_domains_in *in);
 	A(t_cpu, KC_LBW_TASKS) A(t_running, KC_LBW_TASKS) A(t_allowed, KC_LBW_TASKS) \
 	A(t_idle_policy, KC_LBW_TASKS) A(t_exec_start, KC_LBW_TASKS) A(t_load, KC_LBW_TASKS) \
 	A(t_util, KC_LBW_TASKS) A(t_util_est, KC_LBW_TASKS) \
-	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */
+	S(nohz_idle) S(ilb_cpu) /* find_new_ilb(): nohz.idle_cpus_mask, smp_processor_id() */ \
+	A(t_delayed, KC_LBW_TASKS) /* se.sched_delayed: in h_nr_queued, not in h_nr_runnable */ \
+	S(cluster_active) /* sched_cluster_active: the board keeps an SD_CLUSTER domain */
 KC_STRUCT(lb_walk_in)
 #define KC_FIELDS_lb_walk_out(S, A, I) \
 	S(balance) /* should_we_balance() */ \
@@ -781,7 +787,7 @@ KC_STRUCT(lb_walk_out)
  * cside_lbw_domain() - the domain of @in (shipped tree, sched_cluster, dst_cpu, level: the
  * level-th of dst's kept domains, bottom up, modulo their number) as capsim builds it, into
  * @in's sd_span, sd_flags, imbalance_pct, cache_nice_tries, has_parent, nr_groups, sg_span
- * and sg_flags; nr_cpus and the CPUs' arch_cap too.
+ * and sg_flags; nr_cpus, the CPUs' arch_cap and cluster_active too.
  * Return: false if the tree has no domain for dst_cpu.
  */
 bool cside_lbw_domain(struct kc_lb_walk_in *in);

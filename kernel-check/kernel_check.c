@@ -1292,6 +1292,11 @@ static void gen_load_balance(struct rng *r, unsigned kind, void *v)
 	in->t_exec_start = kind == 5 ? in->clock_task - edgy(r, 499998, 500001)
 				     : in->clock_task - range(r, 0, 2000000);
 	in->t_last_buddy = chance(r, 15); /* 6.1's cfs_rq->last (load_balance_6_1) */
+	/* DELAY_DEQUEUE's entities, queued and not runnable (drawn last) */
+	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
+		in->h_nr_delayed[c] = chance(r, 30) ? range(r, 0, in->h_nr_queued[c]) : 0;
+	in->t_delayed = !in->t_running && chance(r, 20);
+	in->t_ineligible = chance(r, 40);
 }
 
 /* --- eevdf --------------------------------------------------------------------------------- */
@@ -1828,6 +1833,7 @@ static void gen_sched_domains(struct rng *r, unsigned kind, void *v)
 
 static const char *const lb_walk_kinds[] = {
 	"random", "idle", "newidle", "misfit", "overloaded", "pinned", "hot", "imbalanced", "nohz",
+	"delayed",
 };
 
 /*
@@ -1928,6 +1934,10 @@ static void gen_lb_walk(struct rng *r, unsigned kind, void *v)
 	 * so that the other fields of a case are as before) */
 	for (unsigned c = 0; c < in->nr_cpus; c++)
 		in->ttwu_pending[c] = in->idle_task[c] && chance(r, 20);
+	/* DELAY_DEQUEUE: a task that slept while not eligible stays queued, delayed (not the
+	 * running one; drawn last too) */
+	for (unsigned t = 0; t < in->nr_tasks; t++)
+		in->t_delayed[t] = !in->t_running[t] && chance(r, kind == 9 ? 40 : 5);
 }
 
 static const char *const deadline_kinds[] = {

@@ -130,6 +130,7 @@ static void kc_reset(void)
 	kc_current = &kc_idle;
 	sched_uclamp_used = false;
 	sched_energy_present = false;
+	sched_cluster_active = false;
 #ifndef KC_LINUX_6_1
 	cpufreq_driver->verify = k_cpufreq_generic_frequency_table_verify;
 #endif
@@ -781,7 +782,6 @@ void kside_sugov(const struct kc_sugov_in *in, struct kc_sugov_out *out)
 
 /* ---- load_balance -------------------------------------------------------- */
 
-#ifndef KC_LINUX_7_3 /* a group not ported to 7.3 (moves-7.3.txt) */
 const struct sched_class fair_sched_class;
 unsigned int sysctl_sched_migration_cost;
 
@@ -799,7 +799,8 @@ unsigned int sysctl_sched_migration_cost;
 
 /* the case's enum cpu_idle_type and enum group_type (capsim's order, 6.12's) in the kernel's
  * enumerators: 6.1 orders the idle types otherwise and has no group_smt_balance (its case
- * reads as group_fully_busy there, on both sides) */
+ * reads as group_fully_busy there, on both sides); 7.3 has group_llc_balance (CONFIG_SCHED_CACHE,
+ * off: never a case's) before group_overloaded */
 static const enum cpu_idle_type kc_idle_types[] = { __CPU_NOT_IDLE, CPU_IDLE, CPU_NEWLY_IDLE };
 static const enum group_type kc_group_types[] = {
 	group_has_spare, group_fully_busy, group_misfit_task,
@@ -874,6 +875,7 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	struct task_struct p = { .cpu = (int)in->src_cpu, .sched_class = &fair_sched_class };
 
 	kc_reset();
+	nr_cpu_ids = KC_MAX_CPUS; /* the case's CPUs (7.3's can_migrate_task() reads it) */
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++) {
 		cpu_scale[c] = in->arch_cap[c] ? in->arch_cap[c] : SCHED_CAPACITY_SCALE;
 		kc_rqs[c].cpu_capacity = in->capacity_of[c];
@@ -881,6 +883,8 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		kc_rqs[c].cfs.KC_H_NR_QUEUED = (unsigned int)in->h_nr_queued[c];
 #ifdef KC_LINUX_6_1
 		kc_rqs[c].cpu_capacity_orig = cpu_scale[c];
+#else
+		kc_rqs[c].cfs.h_nr_runnable = (unsigned int)(in->h_nr_queued[c] - in->h_nr_delayed[c]);
 #endif
 	}
 	env.dst_rq = cpu_rq(env.dst_cpu);
@@ -932,6 +936,13 @@ void kside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 	p.on_cpu = (int)in->t_running;
 	p.policy = in->t_idle_policy ? SCHED_IDLE : 0;
 	p.se.exec_start = in->t_exec_start;
+	p.se.sched_delayed = (unsigned char)in->t_delayed;
+#ifdef KC_LINUX_7_3
+	/* entity_eligible() on its runqueue: V at zero_vruntime (one other entity of weight
+	 * 1024 there), the task at V (eligible) or just past it */
+	env.src_rq->cfs.sum_weight = 1024;
+	p.se.vruntime = in->t_ineligible;
+#endif
 	env.src_rq->clock_task = in->clock_task;
 	if (in->t_next_buddy)
 		env.src_rq->cfs.next = &p.se;
@@ -957,6 +968,9 @@ static void detach_task(struct task_struct *p, struct lb_env *env)
 	k_list_del_init(&p->se.group_node);
 	env->src_rq->nr_running--;
 	env->src_rq->cfs.KC_H_NR_QUEUED--;
+#ifndef KC_LINUX_6_1
+	env->src_rq->cfs.h_nr_runnable--;
+#endif
 	p->cpu = env->dst_cpu;
 	kc_lbw_detached[kc_lbw_nr_detached++] = (uint64_t)(p - kc_lbw_tasks);
 }
@@ -1022,6 +1036,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 	kc_rd.overutilized = (int)in->rd_overutilized;
 	kc_rd.KC_RD_OVERLOADED = (int)in->rd_overloaded;
 	kc_rd.pd = in->eas ? &kc_pd : NULL;
+	sched_cluster_active = in->cluster_active != 0;
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MIN], 0, false);
 	k_uclamp_se_set(&uclamp_default[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
 	for (unsigned c = 0; c < in->nr_cpus; c++) {
@@ -1030,6 +1045,9 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 		cpu_scale[c] = in->arch_cap[c];
 		rq->nr_running = (unsigned int)in->nr_running[c];
 		rq->cfs.KC_H_NR_QUEUED = (unsigned int)in->h_nr_queued[c];
+#ifndef KC_LINUX_6_1
+		rq->cfs.h_nr_runnable = rq->cfs.h_nr_queued; /* less the delayed tasks, below */
+#endif
 		rq->cfs.avg.load_avg = in->load[c];
 		rq->cfs.avg.runnable_avg = in->runnable[c];
 		rq->cfs.avg.util_avg = in->util[c];
@@ -1080,7 +1098,12 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 #endif
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MIN], 0, false);
 		k_uclamp_se_set(&p->uclamp_req[UCLAMP_MAX], SCHED_CAPACITY_SCALE, false);
-		k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
+		p->se.sched_delayed = (unsigned char)in->t_delayed[t];
+		rq->cfs.h_nr_runnable -= p->se.sched_delayed;
+		/* a delayed task is queued (h_nr_queued, nr_running) but kept off cfs_tasks, as the
+		 * engine keeps it: 6.12.118's detach_tasks() may move one (kernel-check/README.md) */
+		if (!p->se.sched_delayed)
+			k_list_add_tail(&p->se.group_node, &rq->cfs_tasks);
 		if (in->t_running[t])
 			rq->curr = p;
 	}
@@ -1171,12 +1194,7 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 #endif
 }
 
-<<<<<<< HEAD
-#endif /* !KC_LINUX_7_3 */
-
-=======
 #ifndef KC_LINUX_6_1 /* deadline: not ported to 6.1 */
->>>>>>> lb61
 /* the deadline class as select_task_rq() sees it */
 static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
 
@@ -1276,7 +1294,6 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
 }
 #endif /* !KC_LINUX_6_1 */
-#endif /* !KC_LINUX_7_3 */
 
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
 

@@ -330,6 +330,9 @@ struct sched_entity {
 	u64 exec_start; /* load balance: task_hot() */
 	unsigned char sched_delayed;
 	struct sched_avg avg;
+	/* 7.3's can_migrate_task(): task_is_ineligible_on_dst_cpu()'s entity_eligible() */
+	u64 vruntime;
+	struct load_weight h_load;
 };
 #define PF_IDLE 0x2
 /* the deadline entity's fields select_task_rq_dl() reads */
@@ -361,6 +364,7 @@ struct task_struct {
 	struct task_struct *last_wakee;
 	int recent_used_cpu;
 	unsigned long max_allowed_capacity; /* group update_misfit_status */
+	void *blocked_on; /* 7.3's task_is_blocked(), which proxy execution alone reads */
 };
 #define TASK_ON_RQ_QUEUED 1
 #define task_cpu(p) ((p)->cpu)
@@ -381,6 +385,10 @@ struct cfs_rq {
 	unsigned int h_nr_idle;     /* 7.3's idle_h_nr_running */
 	unsigned int h_nr_running;  /* 6.1's h_nr_queued (update_sg_wakeup_stats()) */
 	struct sched_entity *h_curr; /* 7.3's __update_load_avg_se(): curr of the hierarchy */
+	/* 7.3's vruntime_eligible() (group load_balance_7_3) */
+	s64 sum_w_vruntime;
+	u64 sum_weight, zero_vruntime;
+	unsigned int sum_shift;
 };
 struct rt_rq {
 	unsigned int rt_nr_running;
@@ -473,7 +481,7 @@ struct rq {
 	int cpu;
 	u64 clock, clock_task, clock_pelt, lost_idle_time, clock_idle, clock_pelt_idle;
 	struct task_struct *curr;
-	struct task_struct *donor; /* 7.3 (rt_placement_7_3, deadline_7_3): curr, no proxy exec */
+	struct task_struct *donor; /* 7.3's task_current_donor(): no proxy execution, curr */
 	struct cfs_rq cfs;
 	struct rt_rq rt;
 	struct dl_rq dl;
@@ -535,6 +543,14 @@ struct sched_domain {
 /* 7.3's sched_domain_span() reads the span past sizeof(*sd), where build_sched_domains()
  * allocates it; the stub's structure holds it (moves-7.3.txt cuts none) */
 #define sched_domain_span(sd) to_cpumask((sd)->span)
+/* 7.3's task_is_blocked(): proxy execution (CONFIG_SCHED_PROXY_EXEC) off */
+#define sched_proxy_exec() false
+/* 7.3's vruntime_op() names a function that only an unknown operator calls */
+extern void __BUILD_BUG_vruntime_op(void);
+/* 7.3's can_migrate_task(): the first CPU of three masks, nr_cpu_ids if none */
+#define cpumask_first_and_and(a, b, c) \
+	({ unsigned long kc_m = (a)->bits[0] & (b)->bits[0] & (c)->bits[0]; \
+	   kc_m ? (unsigned int)__builtin_ctzl(kc_m) : nr_cpu_ids; })
 #endif
 
 #include "kstubs_lb.h"

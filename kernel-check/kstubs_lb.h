@@ -44,7 +44,15 @@ enum group_type {
 #endif
 	group_overloaded,
 };
-enum migration_type { migrate_load = 0, migrate_util, migrate_task, migrate_misfit };
+enum migration_type {
+	migrate_load = 0,
+	migrate_util,
+	migrate_task,
+	migrate_misfit,
+#ifdef KC_LINUX_7_3
+	migrate_llc_task, /* 7.3's LLC-aware balancing */
+#endif
+};
 
 struct lb_env {
 	struct sched_domain *sd;
@@ -113,6 +121,7 @@ static void detach_task(struct task_struct *p, struct lb_env *env);
 #define schedstat_inc(x) do { } while (0)
 #define kc_sched_feat_CACHE_HOT_BUDDY 1
 #define kc_sched_feat_LB_MIN 0
+#define kc_sched_feat_PLACE_LAG 1 /* 7.3's task_is_ineligible_on_dst_cpu(); features.h: on */
 #define cfs_rq_of(ent) (&cpu_rq(container_of(ent, struct task_struct, se)->cpu)->cfs)
 struct task_group;
 extern unsigned int sysctl_sched_migration_cost;

@@ -37,6 +37,13 @@ static const struct fair_cpu *lb_rq(const struct lb_env *env, unsigned cpu)
 	return &env->rd->cpus[cpu];
 }
 
+unsigned lb_cfs_h_nr(const struct lb_env *env, unsigned cpu)
+{
+	bool queued = !CAPSIM_MUT(281, env->v7_3, false) && env->cfs_delayed;
+
+	return lb_rq(env, cpu)->cfs_nr + (queued ? env->cfs_delayed(env, (int)cpu) : 0u);
+}
+
 static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)
 {
 	return capsim_cpumask_next(m, 0, nr);
@@ -134,7 +141,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 		sgs->group_load += rq->cfs_avg.load_avg; /* cpu_load() */
 		sgs->group_util += cpu_util_cfs(env->rd, (int)i);
 		sgs->group_runnable += rq->cfs_avg.runnable_avg; /* cpu_runnable() */
-		sgs->sum_h_nr_running += rq->cfs_nr;
+		sgs->sum_h_nr_running += CAPSIM_MUT(280, lb_cfs_h_nr(env, i), rq->cfs_nr);
 		sgs->sum_nr_running += rq->nr_running;
 		if (rq->nr_running > 1)
 			*sg_overloaded = true;
@@ -155,7 +162,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 			if (sgs->group_misfit_task_load < rq->misfit_task_load &&
 			    lb_misfit_counted(env, grp))
 				sgs->group_misfit_task_load = rq->misfit_task_load;
-		} else if (env->idle && rq->cfs_nr == 1 &&
+		} else if (env->idle && CAPSIM_MUT(282, lb_cfs_h_nr(env, i), rq->cfs_nr) == 1 &&
 			   lb_check_cpu_capacity(rq, env->imbalance_pct)) {
 			/* sched_reduced_capacity(): one task on a CPU that lost capacity */
 			if (sgs->group_misfit_task_load < rq->cfs_avg.load_avg)
@@ -486,7 +493,7 @@ int lb_find_src_rq(const struct lb_env *env, unsigned g)
 
 	for (unsigned i = 0; i < env->nr_cpus; i++) {
 		const struct fair_cpu *rq = lb_rq(env, i);
-		unsigned nr = rq->cfs_nr;
+		unsigned nr = CAPSIM_MUT(283, lb_cfs_h_nr(env, i), rq->cfs_nr);
 		uint64_t load = rq->cfs_avg.load_avg, util;
 
 		if (!capsim_cpumask_test(&grp->span, i) || !capsim_cpumask_test(&env->cpus, i))
@@ -556,6 +563,10 @@ int lb_task_hot(const struct lb_env *env, const struct lb_src *src, const struct
 bool lb_can_migrate_task(struct lb_env *env, const struct lb_src *src, const struct lb_task *p,
 			 int *new_dst_cpu)
 {
+	/* 7.3: a delayed task only when migrating load */
+	if (env->v7_3 && CAPSIM_MUT(285, p->delayed, false) &&
+	    CAPSIM_MUT(286, env->migration_type != LB_MIGRATE_LOAD, true))
+		return false;
 	/* 7.3: an ineligible task only once a balance of the domain has failed */
 	if (env->v7_3 && CAPSIM_MUT(276, p->ineligible, false) &&
 	    !CAPSIM_MUT(277, env->nr_balance_failed, 0u))
@@ -659,7 +670,7 @@ next:
 	return nr_detached;
 }
 
-bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_h_nr_queued)
+bool lb_need_active_balance(const struct lb_env *env, int src_cpu)
 {
 	const struct fair_cpu *src = lb_rq(env, (unsigned)src_cpu);
 	const struct fair_cpu *dst = lb_rq(env, (unsigned)env->dst_cpu);
@@ -669,7 +680,9 @@ bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_
 	    env->nr_balance_failed > env->cache_nice_tries + 2)
 		return true;
 	/* one CFS task on a CPU that lost capacity, and more of it stays here */
-	if (env->idle && src_h_nr_queued == 1 && lb_check_cpu_capacity(src, env->imbalance_pct) &&
+	if (env->idle &&
+	    CAPSIM_MUT(284, lb_cfs_h_nr(env, (unsigned)src_cpu), src->cfs_nr) == 1 &&
+	    lb_check_cpu_capacity(src, env->imbalance_pct) &&
 	    src->capacity_of * env->imbalance_pct < dst->capacity_of * 100)
 		return true;
 	return env->migration_type == LB_MIGRATE_MISFIT;

@@ -82,12 +82,14 @@ struct lb_env {
 	capsim_cpumask cpus;       /* env->cpus: the domain's span, less all-pinned sources */
 	/*
 	 * The runqueues, read in place (cpu_rq()): per CPU its struct fair_cpu, @rd->cpus[cpu]
-	 * (nr_running, cfs_nr as cfs.h_nr_queued, cfs_avg's load and runnable, capacity_of,
+	 * (nr_running, cfs_nr as cfs.h_nr_runnable, cfs_avg's load and runnable, capacity_of,
 	 * arch_cap, misfit_task_load, ttwu_pending; cpu_util_cfs(), cpu_overutilized() from them),
-	 * and idle_cpu(), which @idle_cpu answers from the engine's runqueues @rqs.
+	 * and idle_cpu(), which @idle_cpu answers from the engine's runqueues @rqs, as @cfs_delayed
+	 * answers cfs.h_nr_delayed (the delayed entities, queued but not runnable; NULL: none).
 	 */
 	const struct fair_rd *rd;
 	bool (*idle_cpu)(const struct lb_env *env, int cpu);
+	unsigned (*cfs_delayed)(const struct lb_env *env, int cpu);
 	const void *rqs;
 	/* the domain's @nr_groups groups, in place; sd->groups' ring starts at @local_group */
 	const struct lb_group *groups;
@@ -121,6 +123,14 @@ struct lb_sd_stats {
 	bool sg_overloaded, sg_overutilized; /* what update_sd_lb_stats() hands the root domain */
 	uint64_t sum_util;                   /* the groups' group_util: update_idle_cpu_scan()'s */
 };
+
+/**
+ * lb_cfs_h_nr() - the fair tasks the balance counts on CPU @cpu of @env: 6.12.118's
+ * cfs.h_nr_queued (its delayed entities in), 7.3's cfs.h_nr_runnable (model_balance_7_3()),
+ * as update_sg_lb_stats(), sched_reduced_capacity(), sched_balance_find_src_rq() and
+ * need_active_balance() read it. Return: that count.
+ */
+unsigned lb_cfs_h_nr(const struct lb_env *env, unsigned cpu);
 
 /** lb_capacity_greater() - capacity_greater(): @a is about 5% above @b. Return: that. */
 bool lb_capacity_greater(uint64_t a, uint64_t b);
@@ -215,6 +225,7 @@ struct lb_task {
 	bool fits_src;            /* task_fits_cpu(p, src_cpu) */
 	bool ineligible;          /* task_is_ineligible_on_dst_cpu() (7.3): PLACE_LAG, tasks
 				   * queued on dst_cpu, and !entity_eligible() on its runqueue */
+	bool delayed;             /* se.sched_delayed (the engine lists none: rq_dequeue_delay()) */
 };
 
 /* The source runqueue of detach_tasks(). */
@@ -253,10 +264,10 @@ unsigned lb_detach_tasks(struct lb_env *env, const struct lb_src *src, const str
 			 unsigned *detached, unsigned *passed, int *new_dst_cpu);
 
 /**
- * lb_need_active_balance() - need_active_balance() for a balance of @env from @src_cpu whose
- * runqueue has @src_h_nr_queued CFS tasks. Return: true if the running task is to be pushed.
+ * lb_need_active_balance() - need_active_balance() for a balance of @env from @src_cpu.
+ * Return: true if the running task is to be pushed.
  */
-bool lb_need_active_balance(const struct lb_env *env, int src_cpu, unsigned src_h_nr_queued);
+bool lb_need_active_balance(const struct lb_env *env, int src_cpu);
 
 /**
  * lb_balance_interval() - get_sd_balance_interval(): @interval_ms (sd->balance_interval)
@@ -268,7 +279,8 @@ uint64_t lb_balance_interval(uint64_t interval_ms, bool busy, unsigned busy_fact
 
 /**
  * lb_find_new_ilb() - find_new_ilb(): the first CPU of @idle_cpus_mask (every CPU a
- * housekeeping one) other than @this_cpu that is idle (@idle[cpu]), of @nr_cpus.
+ * housekeeping one) other than @this_cpu (6.12; -1 for 7.3, which skips none) that is idle
+ * (@idle[cpu]), of @nr_cpus.
  * Return: that CPU, or -1.
  */
 int lb_find_new_ilb(const capsim_cpumask *idle_cpus_mask, const bool *idle, unsigned nr_cpus,

@@ -199,10 +199,12 @@ bool model_cpuidle_7_3(enum capsim_model model)
 
 bool model_balance_7_3(enum capsim_model model)
 {
-	/* read in linux-source-7.3.4 (groups load_balance and lb_walk not ported to 7.3:
+	/* read in linux-source-7.3.4 (group load_balance_7_3; lb_walk not ported to 7.3:
 	 * kernel-check/README.md): 6.12.118's update_sg_lb_stats() counts any misfit load and its
-	 * group_is_overloaded() has no EAS test, its can_migrate_task() no eligibility test; the
-	 * v7.3 model only */
+	 * group_is_overloaded() has no EAS test, its can_migrate_task() no eligibility and no
+	 * delayed-task test, and
+	 * its balance counts cfs.h_nr_queued (delayed entities in) where 7.3 counts h_nr_runnable
+	 * (lb_cfs_h_nr()); the v7.3 model only */
 	return model == CAPSIM_MODEL_V7_3;
 }
 

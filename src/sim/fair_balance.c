@@ -928,10 +928,17 @@ static bool lb_env_idle_cpu(const struct lb_env *env, int cpu)
 	return lb_idle_cpu(env->rqs, cpu);
 }
 
+/* cfs.h_nr_delayed of @cpu as the balance of @env reads it (lb_env_rqs()) */
+static unsigned lb_env_cfs_delayed(const struct lb_env *env, int cpu)
+{
+	return ((const struct capsim_sim *)env->rqs)->rq[cpu].cfs_delayed;
+}
+
 void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env)
 {
 	env->rd = &s->rd;
 	env->idle_cpu = lb_env_idle_cpu;
+	env->cfs_delayed = lb_env_cfs_delayed;
 	env->rqs = s;
 }
 
@@ -1166,7 +1173,7 @@ more_balance:
 		if (idle != LB_CPU_NEWLY_IDLE &&
 		    (env.migration_type != LB_MIGRATE_MISFIT || CAPSIM_MUT(302, env.v6_1, false)))
 			env.nr_balance_failed = ++ssd->nr_balance_failed;
-		if (lb_need_active_balance(&env, busiest, s->rq[busiest].fc->cfs_nr)) {
+		if (lb_need_active_balance(&env, busiest)) {
 			struct sim_task *p;
 
 			if (!curr || !capsim_cpumask_test(&curr->allowed, (unsigned)cpu))
@@ -1258,9 +1265,11 @@ void nohz_idle_balance(struct capsim_sim *s, const struct sim_rq *this_rq, unsig
 		s->nohz_has_blocked = true;
 }
 
-/* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's, that is idle */
+/* mirrors find_new_ilb(): the first CPU in nohz mode, other than @rq's (but under 7.3, which
+ * has no such test: model_balance_7_3()), that is idle; no SMT */
 int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 {
+	bool self = !CAPSIM_MUT(287, model_balance_7_3(s->opt.model), false);
 	capsim_cpumask mask = { { 0 } };
 	bool idle[CAPSIM_MAX_CPUS];
 
@@ -1269,7 +1278,7 @@ int find_new_ilb(const struct capsim_sim *s, const struct sim_rq *rq)
 			capsim_cpumask_set(&mask, c);
 		idle[c] = lb_idle_cpu(s, (int)c);
 	}
-	return lb_find_new_ilb(&mask, idle, s->nr_cpus, rq->cpu);
+	return lb_find_new_ilb(&mask, idle, s->nr_cpus, self ? rq->cpu : -1);
 }
 
 /* An affinity change left the running task @p on a CPU it may not use: push it away (the

@@ -1085,7 +1085,8 @@ void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
 void sg_check_capacity(const struct capsim_sim *s);
 /*
  * What sched_balance_rq() hands model/load_balance.c: lb_env_rqs() the runqueues @env reads in
- * place (s->rd, idle_cpu() of s->rq; a newly idle dst_cpu is not idle yet); lb_env_groups()
+ * place (s->rd, idle_cpu() of s->rq, a newly idle dst_cpu not idle yet, and each rq's
+ * cfs_delayed); lb_env_groups()
  * domain @d's groups in place (s->sg), the ring from its @local-th, with their sgc (the sum,
  * min and max of capacity_of()); lb_cfs_tasks() the least recently run LB_NR_MIGRATE fair tasks
  * of @src, head first, as a balance to @dst sees them (return: how many). Also callable on a

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "model/load_balance.h"
@@ -413,6 +414,32 @@ static void test_can_migrate_ineligible_7_3(void **state)
 }
 
 /*
+ * 7.3's can_migrate_task(): a delayed task (se.sched_delayed) is left first of all, before the
+ * affinity test (LBF_ALL_PINNED stays) and after failed balances too, unless the balance
+ * migrates load (migrate_load); 6.12 has no such test. The task is cache cold (migration
+ * cost 0), so where it is not left it moves.
+ */
+static void test_can_migrate_delayed_7_3(void **state)
+{
+	struct lb_env env = { .nr_cpus = 4, .dst_cpu = 0, .idle = LB_CPU_IDLE, .cpus = mask(0, 3),
+			      .flags = LBF_ALL_PINNED, .v7_3 = true, .nr_balance_failed = 3,
+			      .migration_type = LB_MIGRATE_UTIL };
+	struct lb_src src = { .cpu = 3, .nr_running = 2, .dst_grpmask = mask(0, 1) };
+	struct lb_task p = { .allowed = mask(0, 3), .delayed = true };
+	int new_dst = -1;
+
+	(void)state;
+	assert_false(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_true(env.flags & LBF_ALL_PINNED);
+	env.migration_type = LB_MIGRATE_LOAD;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+	assert_false(env.flags & LBF_ALL_PINNED);
+	env.migration_type = LB_MIGRATE_TASK;
+	env.v7_3 = false;
+	assert_true(lb_can_migrate_task(&env, &src, &p, &new_dst));
+}
+
+/*
  * 7.3's sched_balance_find_src_rq(): with clusters active (sched_cluster_active) a lone task
  * on a CPU of the destination's actual capacity is not skipped. Little dst 0 (381), big CPU 4
  * capped to the same capacity_of by 643 of cpufreq pressure (actual 1024 - 643 = 381):
@@ -607,6 +634,76 @@ static void test_find_new_ilb(void **state)
 	assert_int_equal(lb_find_new_ilb(&m, idle, 4, 2), -1);
 }
 
+/* cfs.h_nr_delayed of the hand-made runqueues (env->cfs_delayed), per CPU */
+static unsigned delayed_nr[6];
+
+static unsigned delayed_of(const struct lb_env *env, int cpu)
+{
+	(void)env;
+	return delayed_nr[cpu];
+}
+
+/*
+ * The balance's count of fair tasks (lb_cfs_h_nr()): 6.12.118 reads cfs.h_nr_queued, delayed
+ * entities in (update_sg_lb_stats()' sum_h_nr_running, sched_reduced_capacity()'s "!= 1",
+ * sched_balance_find_src_rq()'s nr_running, need_active_balance()'s "== 1"); 7.3.4 reads
+ * cfs.h_nr_runnable at the same four places. CPU4 runs one task with one delayed entity
+ * queued (nr_running 2, h_nr_runnable 1, h_nr_queued 2):
+ * - group 1 (CPUs 4-5, CPU5 one task) from dst 0: sum_h_nr_running 2 + 1 = 3 (6.12), 1 + 1 = 2
+ *   (7.3); sum_nr_running 2 + 1 = 3 both;
+ * - migrate_task from dst 0 with CPU4 at two delayed (h_nr_queued 3) and CPU5 two runnable:
+ *   6.12 takes the longest queue, CPU4 (3 > 2); 7.3 sees one task on CPU4, a lone task on a
+ *   CPU bigger than dst's 381 (capacity_greater() false), skipped: CPU5;
+ * - no SD_ASYM_CPUCAPACITY, dst 0 idle, CPU4 at capacity_of 800 (800 x 117 < 1024 x 100:
+ *   check_cpu_capacity()) with load 500: sched_reduced_capacity() needs exactly one task, so
+ *   group 1's misfit load is 0 under 6.12 (h_nr_queued 2) and 500 under 7.3;
+ * - need_active_balance() from CPU4 to dst 5 (idle, capacity_of 1024: 800 x 117 < 1024 x 100),
+ *   migrate_load, no failed balance: only the one-task test can say yes: 6.12 no, 7.3 yes.
+ */
+static void test_delayed_counts(void **state)
+{
+	struct pkg p;
+	struct lb_sg_stats sgs;
+	bool overloaded, overutilized;
+
+	(void)state;
+	for (int v7_3 = 0; v7_3 < 2; v7_3++) {
+		memset(delayed_nr, 0, sizeof(delayed_nr));
+		pkg_init(&p, 0);
+		p.env.v7_3 = v7_3;
+		p.env.cfs_delayed = delayed_of;
+		busy(&p, 4, 1, 300);
+		busy(&p, 5, 1, 300);
+		p.rq[4].nr_running = 2;
+		delayed_nr[4] = 1;
+		assert_int_equal(lb_cfs_h_nr(&p.env, 4), v7_3 ? 1 : 2);
+		lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+		assert_int_equal(sgs.sum_h_nr_running, v7_3 ? 2 : 3);
+		assert_int_equal(sgs.sum_nr_running, 3);
+
+		p.rq[4].nr_running = 3;
+		delayed_nr[4] = 2;
+		p.rq[5].nr_running = p.rq[5].cfs_nr = 2;
+		p.env.migration_type = LB_MIGRATE_TASK;
+		assert_int_equal(lb_find_src_rq(&p.env, 1), v7_3 ? 5 : 4);
+
+		pkg_init(&p, 0);
+		p.env.v7_3 = v7_3;
+		p.env.cfs_delayed = delayed_of;
+		p.env.sd_flags = 0;
+		busy(&p, 4, 1, 500);
+		p.rq[4].nr_running = 2;
+		delayed_nr[4] = 1;
+		p.rq[4].capacity_of = 800;
+		lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
+		assert_int_equal(sgs.group_misfit_task_load, v7_3 ? 500 : 0);
+
+		p.env.dst_cpu = 5;
+		p.env.migration_type = LB_MIGRATE_LOAD;
+		assert_int_equal(lb_need_active_balance(&p.env, 4), v7_3);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -619,10 +716,12 @@ int main(void)
 		cmocka_unit_test(test_can_migrate_pinned),
 		cmocka_unit_test(test_update_sg_lb_stats_7_3),
 		cmocka_unit_test(test_can_migrate_ineligible_7_3),
+		cmocka_unit_test(test_can_migrate_delayed_7_3),
 		cmocka_unit_test(test_find_src_rq_cluster_7_3),
 		cmocka_unit_test(test_calculate_imbalance_6_1),
 		cmocka_unit_test(test_pick_busiest_ties_and_buddy_6_1),
 		cmocka_unit_test(test_no_smt_rules_6_1),
+		cmocka_unit_test(test_delayed_counts),
 		cmocka_unit_test(test_should_we_balance),
 		cmocka_unit_test(test_balance_interval),
 		cmocka_unit_test(test_find_new_ilb),
