@@ -295,9 +295,10 @@ static bool build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *
 			d->flags = SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC | SD_BALANCE_FORK |
 				   SD_WAKE_AFFINE | SD_PREFER_SIBLING | level_flags[l];
 			d->flags |= sd_asym_cpu_capacity_classify(&d->span, all, cap, n);
-			/* don't spread across CPUs of different capacities */
-			if ((d->flags & SD_ASYM_CPUCAPACITY) && child)
-				child->flags &= ~(uint32_t)SD_PREFER_SIBLING;
+			/* don't spread across CPUs of different capacities (up to 6.12) */
+			if (CAPSIM_MUT(306, cfg.asym_clears_prefer_sibling, true) &&
+			    (d->flags & SD_ASYM_CPUCAPACITY) && child)
+				CAPSIM_MUT(310, child, d)->flags &= ~(uint32_t)SD_PREFER_SIBLING;
 			child = d;
 			if (mask_equal(&d->span, all))
 				break;
