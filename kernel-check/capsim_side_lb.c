@@ -38,7 +38,7 @@ static bool lbw_board_read(struct lbw_board *b, uint64_t shipped, bool cluster)
 {
 	struct kc_sched_domains_in sdin = { .shipped = shipped };
 	struct sd_cpu_topo topo[KC_MAX_CPUS];
-	struct sd_config cfg = SD_CONFIG_ARM64_DEFCONFIG;
+	struct sd_config cfg = sd_config_of(KC_LBW_MODEL); /* this model's sd_init() */
 	struct capsim_platform *p = NULL;
 	const char *name;
 	size_t size;

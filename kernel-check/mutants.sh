@@ -19,7 +19,8 @@ kc=$build/kernel-check/kernel-check
 cases=${KERNEL_CHECK_MUTANT_CASES:-2000}
 # the engine's and the model's fast unit tests: built here and run by ctest, one list for both
 unit_tests=(core sim sim_idle sim_pressure schedutil schedutil_driver sugov_kthread fair fair_eevdf
-	    fair_cfs pelt model belief load_balance fair_balance fair_balance_domains cpuidle)
+	    fair_cfs pelt model belief load_balance fair_balance fair_balance_domains cpuidle
+	    sched_domains)
 units="^unit\\.test_($(IFS='|'; echo "${unit_tests[*]}"))\$"
 export KERNEL_CHECK_SEED=${KERNEL_CHECK_SEED:-1} KERNEL_CHECK_CASES=$cases
 tmp=$(mktemp -d)

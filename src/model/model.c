@@ -223,6 +223,15 @@ bool model_balance_6_1(enum capsim_model model)
 	return CAPSIM_MUT(292, model == CAPSIM_MODEL_V6_1, false);
 }
 
+bool model_sd_asym_prefer_sibling_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4's kernel/sched/topology.c: sd_init() has no clearing left
+	 * ("sched/topology: Do not clear SD_PREFER_SIBLING in domains with clusters", Ricardo
+	 * Neri, LKML 2026-06); 6.1.192's and 6.12.118's clear it; the v7.3 model only */
+	return CAPSIM_MUT(309, model == CAPSIM_MODEL_V7_3,
+			  model == CAPSIM_MODEL_V7_3 || model == CAPSIM_MODEL_V6_12);
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

@@ -111,6 +111,13 @@ bool model_balance_7_3(enum capsim_model model);
 bool model_balance_6_1(enum capsim_model model);
 
 /**
+ * model_sd_asym_prefer_sibling_7_3() - whether @model's sd_init() is 7.3's, which keeps
+ * SD_PREFER_SIBLING on the child of an SD_ASYM_CPUCAPACITY domain (6.1's and 6.12's clear it),
+ * so a balance across big.LITTLE clusters prefers siblings (update_sd_lb_stats()).
+ */
+bool model_sd_asym_prefer_sibling_7_3(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/model.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 #include "model/sched_domains.h"
@@ -80,25 +81,35 @@ void platform_sd_topo(const struct capsim_platform *p, struct sd_cpu_topo *t)
 	}
 }
 
-static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
+int platform_sd_build(const struct capsim_platform *p, enum capsim_model model,
+		      struct sched_domains *out, capsim_error *err)
 {
 	struct sd_cpu_topo *t = calloc(p->nr_cpus, sizeof(*t));
 	int ret;
 
-	if (!t || (!p->sd && !(p->sd = calloc(1, sizeof(*p->sd))))) {
-		free(t);
+	if (!t)
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
-	}
-	sd_free(p->sd);
 	platform_sd_topo(p, t);
-	ret = sd_build(t, p->nr_cpus, SD_CONFIG_ARM64_DEFCONFIG, p->sd, err);
+	ret = sd_build(t, p->nr_cpus, sd_config_of(model), out, err);
+	free(t);
+	return ret;
+}
+
+/* the platform's domains: 6.12.118's (a run under v7.3 takes its groups' flags anew) */
+static int build_sched_domains(struct capsim_platform *p, capsim_error *err)
+{
+	int ret;
+
+	if (!p->sd && !(p->sd = calloc(1, sizeof(*p->sd))))
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	sd_free(p->sd);
+	ret = platform_sd_build(p, CAPSIM_MODEL_V6_12, p->sd, err);
 	if (!ret && p->sd->insane_level >= 0)
 		platform_note(p, "sched domains: the %s masks of CPU%u and CPU%u overlap without being "
 			      "equal (topology_span_sane()): build_sched_domains() fails, the kernel "
 			      "runs without sched domains (no load balance)",
 			      sd_level_name((enum sd_level)p->sd->insane_level), p->sd->insane_cpu[0],
 			      p->sd->insane_cpu[1]);
-	free(t);
 	return ret;
 }
 

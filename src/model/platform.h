@@ -350,6 +350,14 @@ struct sd_cpu_topo;
 void platform_sd_topo(const struct capsim_platform *p, struct sd_cpu_topo *t);
 
 /**
+ * platform_sd_build() - build_sched_domains() over @p's topology (platform_sd_topo()) as
+ * @model's kernel builds them (arm64 defconfig levels, its sd_init()), into @out (sd_free()).
+ * Return: 0, or CAPSIM_ERR_NOMEM.
+ */
+int platform_sd_build(const struct capsim_platform *p, enum capsim_model model,
+		      struct sched_domains *out, capsim_error *err);
+
+/**
  * platform_cpuidle_index() - the kernel's cpuidle index of @cpu's idle state @state (0 WFI,
  * k: cpus[].idle[k - 1]): a parent domain's state has none of its own, and is entered
  * through the CPU's deepest state (cpuidle-psci's psci_enter_domain_idle_state()).

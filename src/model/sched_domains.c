@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "model/model.h"
 #include "model/sched_domains.h"
 
 static const char *const level_names[SD_NR_LEVELS] = { "SMT", "CLS", "MC", "PKG" };
@@ -295,9 +296,10 @@ static bool build_levels(const struct sd_cpu_topo *t, const struct sd_siblings *
 			d->flags = SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC | SD_BALANCE_FORK |
 				   SD_WAKE_AFFINE | SD_PREFER_SIBLING | level_flags[l];
 			d->flags |= sd_asym_cpu_capacity_classify(&d->span, all, cap, n);
-			/* don't spread across CPUs of different capacities */
-			if ((d->flags & SD_ASYM_CPUCAPACITY) && child)
-				child->flags &= ~(uint32_t)SD_PREFER_SIBLING;
+			/* don't spread across CPUs of different capacities (up to 6.12) */
+			if (CAPSIM_MUT(306, cfg.asym_clears_prefer_sibling, true) &&
+			    (d->flags & SD_ASYM_CPUCAPACITY) && child)
+				CAPSIM_MUT(310, child, d)->flags &= ~(uint32_t)SD_PREFER_SIBLING;
 			child = d;
 			if (mask_equal(&d->span, all))
 				break;
@@ -513,4 +515,13 @@ void sd_free(struct sched_domains *sd)
 	free(sd->groups);
 	free(sd->group_flags);
 	memset(sd, 0, sizeof(*sd));
+}
+
+struct sd_config sd_config_of(enum capsim_model model)
+{
+	struct sd_config cfg = SD_CONFIG_ARM64_DEFCONFIG;
+
+	cfg.asym_clears_prefer_sibling =
+		CAPSIM_MUT(307, !model_sd_asym_prefer_sibling_7_3(model), false);
+	return cfg;
 }

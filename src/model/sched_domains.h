@@ -45,13 +45,20 @@ enum {
 /* The levels of default_topology[], bottom up. */
 enum sd_level { SD_LEVEL_SMT, SD_LEVEL_CLS, SD_LEVEL_MC, SD_LEVEL_PKG, SD_NR_LEVELS };
 
-/* Which levels the kernel was built with (CONFIG_SCHED_SMT, _CLUSTER, _MC). */
+/*
+ * Which levels the kernel was built with (CONFIG_SCHED_SMT, _CLUSTER, _MC), and whether its
+ * sd_init() clears SD_PREFER_SIBLING on the child of an SD_ASYM_CPUCAPACITY domain (6.1 and
+ * 6.12 do, 7.3 does not: model_sd_asym_prefer_sibling_7_3()).
+ */
 struct sd_config {
 	bool smt, cluster, mc;
+	bool asym_clears_prefer_sibling;
 };
 
-/* arm64 defconfig of 6.12: SCHED_SMT=y, SCHED_MC=y, SCHED_CLUSTER unset */
-#define SD_CONFIG_ARM64_DEFCONFIG ((struct sd_config){ .smt = true, .cluster = false, .mc = true })
+/* arm64 defconfig of 6.12: SCHED_SMT=y, SCHED_MC=y, SCHED_CLUSTER unset; 6.12's sd_init() */
+#define SD_CONFIG_ARM64_DEFCONFIG                                              \
+	((struct sd_config){ .smt = true, .cluster = false, .mc = true, \
+			     .asym_clears_prefer_sibling = true })
 
 /* What one CPU's topology is made of: the inputs of update_siblings_masks(). */
 struct sd_cpu_topo {
@@ -139,6 +146,12 @@ bool sd_parent_degenerate(const capsim_cpumask *cspan, uint32_t cflags,
  */
 uint32_t sd_asym_cpu_capacity_classify(const capsim_cpumask *span, const capsim_cpumask *cpu_map,
 				       const uint64_t *cap, unsigned nr_cpus);
+
+/**
+ * sd_config_of() - the levels and sd_init() rules of @model's kernel, arm64 defconfig: 7.3's
+ * keeps SD_PREFER_SIBLING on an asymmetric domain's child, 6.1's and 6.12's clear it.
+ */
+struct sd_config sd_config_of(enum capsim_model model);
 
 /**
  * sd_build() - build_sched_domains() over all of @nr_cpus CPUs of @topo with the levels of

@@ -49,6 +49,26 @@ static void update_top_cache_domain(struct capsim_sim *s, struct sim_rq *rq)
 }
 
 /*
+ * The groups' flags as the run's kernel builds them. The platform's domains are 6.12.118's;
+ * 7.3.4's sd_init() keeps SD_PREFER_SIBLING on the child of an asymmetric domain
+ * (model_sd_asym_prefer_sibling_7_3()), which moves the flags of the groups that child forms
+ * (sg->flags, read by update_sd_lb_stats()) and no span, group or kept domain: a parent that
+ * spans its child has one group, where sd_parent_degenerate() ignores the flag.
+ */
+static int sg_model_flags(struct capsim_sim *s)
+{
+	struct sched_domains run;
+	int ret = platform_sd_build(s->plat, s->opt.model, &run, NULL);
+
+	if (ret)
+		return ret;
+	for (unsigned gi = 0; gi < CAPSIM_MUT(308, run.nr_groups, 0); gi++)
+		s->sg[gi].flags = run.group_flags[gi];
+	sd_free(&run);
+	return 0;
+}
+
+/*
  * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
  * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
  * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
@@ -83,5 +103,5 @@ int sim_balance_init(struct capsim_sim *s)
 		}
 		update_top_cache_domain(s, rq);
 	}
-	return 0;
+	return sg_model_flags(s);
 }

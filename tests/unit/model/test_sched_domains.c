@@ -7,7 +7,8 @@
  * level 1 of reg), PKG exists when there is more than one such LLC, and
  * SD_ASYM_CPUCAPACITY(_FULL) sits on the lowest level whose span holds two capacities (all of
  * them). Hand-made topologies check the kernel's rules one by one: the degenerate tests,
- * asym_cpu_capacity_classify(), CONFIG_SCHED_CLUSTER without a shared LLC, SMT.
+ * asym_cpu_capacity_classify(), CONFIG_SCHED_CLUSTER without a shared LLC, SMT, and
+ * SD_PREFER_SIBLING under an asymmetric domain per model (6.12's sd_init() clears it, 7.3's not).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -189,7 +190,8 @@ static void test_cluster_without_llc(void **state)
 {
 	struct sd_cpu_topo t[6];
 	struct sched_domains sd;
-	struct sd_config cfg = { .smt = true, .cluster = true, .mc = true };
+	struct sd_config cfg = { .smt = true, .cluster = true, .mc = true,
+				 .asym_clears_prefer_sibling = true };
 	capsim_cpumask lo = { { 0x0f } }, hi = { { 0x30 } }, all = { { 0x3f } };
 
 	(void)state;
@@ -232,6 +234,48 @@ static void test_smt(void **state)
 	assert_true(d >= 0);
 	assert_int_equal(sd.domains[d].nr_groups, 2);
 	sd_free(&sd);
+}
+
+/*
+ * SD_PREFER_SIBLING on RK3399 (CPUs 0-3 one L2, 4-5 another; two capacities) per model, derived
+ * from sd_init() and cpu_attach_domain() of each kernel: MC {0-3} and {4-5} get NEWIDLE | EXEC
+ * | FORK | WAKE_AFFINE | PREFER_SIBLING | SHARE_LLC (1+2+4+16+4096+512 = 4631), no asymmetry
+ * (one capacity each); PKG over all adds ASYM_CPUCAPACITY(_FULL), and 6.1.192's and 6.12.118's
+ * sd_init() of PKG clear its child MC's PREFER_SIBLING (4631 - 4096 = 535), 7.3.4's does not.
+ * PKG keeps its own: NEWIDLE | EXEC | FORK | WAKE_AFFINE | PREFER_SIBLING (4119), no level flag.
+ * PKG's groups carry the MC flags (get_group()), MC's groups 0 (SMT, one CPU, removed).
+ */
+static void test_prefer_sibling_per_model(void **state)
+{
+	const enum capsim_model models[] = { CAPSIM_MODEL_V6_1, CAPSIM_MODEL_V6_10,
+					     CAPSIM_MODEL_V6_12, CAPSIM_MODEL_V7_3 };
+	struct capsim_platform *p = load_board("rk3399");
+	capsim_cpumask lo = { { 0x0f } }, hi = { { 0x30 } }, all = { { 0x3f } };
+
+	(void)state;
+	assert_non_null(p);
+	for (size_t m = 0; m < sizeof(models) / sizeof(models[0]); m++) {
+		uint32_t mc = models[m] == CAPSIM_MODEL_V7_3 ? 4631 : 535;
+		struct sched_domains sd;
+		int pkg;
+
+		assert_int_equal(platform_sd_build(p, models[m], &sd, NULL), 0);
+		assert_int_equal(sd.nr_domains, 3);
+		assert_int_equal(sd.domains[find_domain(&sd, SD_LEVEL_MC, &lo)].flags, mc);
+		assert_int_equal(sd.domains[find_domain(&sd, SD_LEVEL_MC, &hi)].flags, mc);
+		pkg = find_domain(&sd, SD_LEVEL_PKG, &all);
+		assert_true(pkg >= 0);
+		assert_int_equal(sd.domains[pkg].flags, 4119 | SD_ASYM_CPUCAPACITY |
+							   SD_ASYM_CPUCAPACITY_FULL);
+		assert_int_equal(sd.domains[pkg].nr_groups, 2);
+		for (unsigned g = 0; g < sd.nr_groups; g++)
+			assert_int_equal(sd.group_flags[g],
+					 g >= sd.domains[pkg].first_group ? mc : 0);
+		sd_free(&sd);
+	}
+	/* the platform's own domains are 6.12's */
+	assert_int_equal(p->sd->domains[find_domain(p->sd, SD_LEVEL_MC, &lo)].flags, 535);
+	platform_free(p);
 }
 
 /*
@@ -316,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_asym_classify),
 		cmocka_unit_test(test_cluster_without_llc),
 		cmocka_unit_test(test_smt),
+		cmocka_unit_test(test_prefer_sibling_per_model),
 		cmocka_unit_test(test_sd_init_balance),
 		cmocka_unit_test(test_span_insane),
 		cmocka_unit_test(test_group_ring),

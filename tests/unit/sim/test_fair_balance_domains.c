@@ -4,7 +4,7 @@
  * (src/sim/fair_balance_domains.c): the stated cost of a newidle pass (docs/model.md, "Newidle
  * balance in time"), sched_balance_newidle()'s avg_idle gates and walk, the decay of
  * max_newidle_lb_cost by sched_balance_domains(), and the avg_idle update of a wake-up (7.3: of
- * the switch away from idle). On a
+ * the switch away from idle), and the groups' flags per model (sd_init()). On a
  * HiKey960 run with nothing started (sim_test_idle_default(): CPUs 0-3 and 4-7 each an MC
  * domain, PKG over all eight); the expected values are derived from the kernel's rules
  * (kernel/sched/fair.c and core.c, 6.12), each named in its test's comment.
@@ -184,6 +184,34 @@ static void test_avg_idle_update_7_3(void **state)
 	sim_free(s);
 }
 
+/*
+ * The run's group flags follow its model's sd_init(): on the HiKey960, PKG's two groups are the
+ * MC domains {0-3} and {4-7} with their flags, NEWIDLE | EXEC | FORK | WAKE_AFFINE |
+ * SHARE_LLC (1+2+4+16+512 = 535) plus PREFER_SIBLING (4096) under v7.3 only: 6.1.192's and
+ * 6.12.118's sd_init() of the asymmetric PKG clear it on MC (update_sd_lb_stats() reads
+ * sg->flags for prefer_sibling). MC's groups (single CPUs) carry 0.
+ */
+static void test_group_flags_per_model(void **state)
+{
+	const enum capsim_model models[] = { CAPSIM_MODEL_V6_1, CAPSIM_MODEL_V6_10,
+					     CAPSIM_MODEL_V6_12, CAPSIM_MODEL_V7_3 };
+
+	(void)state;
+	for (size_t m = 0; m < sizeof(models) / sizeof(models[0]); m++) {
+		struct capsim_sim *s = sim_test_idle(WL, models[m]);
+		const struct sd_domain *mc = &s->plat->sd->domains[s->rq[0].sd[0].dom];
+		const struct sd_domain *pkg = &s->plat->sd->domains[s->rq[0].sd[1].dom];
+
+		assert_int_equal(pkg->nr_groups, 2);
+		for (unsigned g = 0; g < pkg->nr_groups; g++)
+			assert_int_equal(s->sg[pkg->first_group + g].flags,
+					 models[m] == CAPSIM_MODEL_V7_3 ? 4631 : 535);
+		for (unsigned g = 0; g < mc->nr_groups; g++)
+			assert_int_equal(s->sg[mc->first_group + g].flags, 0);
+		sim_free(s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +220,7 @@ int main(void)
 		cmocka_unit_test(test_domains_decay),
 		cmocka_unit_test(test_avg_idle_update),
 		cmocka_unit_test(test_avg_idle_update_7_3),
+		cmocka_unit_test(test_group_flags_per_model),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
