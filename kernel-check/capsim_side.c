@@ -37,11 +37,13 @@
 #define KC_MODEL_UCLAMP KC_MODEL
 #define KC_MODEL_EAS KC_MODEL
 #define KC_MODEL_BALANCE KC_MODEL
+#define KC_MODEL_RT KC_MODEL
 #else
 #define KC_MODEL_READS CAPSIM_MODEL_V6_10
 #define KC_MODEL_UCLAMP CAPSIM_MODEL_V6_12
 #define KC_MODEL_EAS CAPSIM_MODEL_V6_12
 #define KC_MODEL_BALANCE CAPSIM_MODEL_V6_12
+#define KC_MODEL_RT CAPSIM_MODEL_V6_12
 #endif
 
 /* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
@@ -525,6 +527,7 @@ void cside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	memset(&rd, 0, sizeof(rd));
 	rd.nr_cpus = (unsigned)in->nr_cpus;
 	rd.asym = in->asym != 0;
+	rd.dl_is_rt = model_rt_prio_dl(KC_MODEL_RT);
 	for (unsigned c = 0; c < KC_MAX_CPUS; c++)
 		last[c] = -1; /* CPUPRI_INVALID until set */
 	for (unsigned i = 0; i < in->nr_calls; i++)

@@ -265,7 +265,6 @@ void cside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	free(ns.s.sg);
 }
 
-#ifdef KC_NI_WRAPS
 void cside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
 			   struct kc_sched_tick_idle_out *tout)
 {
@@ -301,4 +300,3 @@ void cside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
 	sim_pressure_free(s);
 	eq_free(&s->eq);
 }
-#endif

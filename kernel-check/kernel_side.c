@@ -143,7 +143,7 @@ static struct cpumask kc_first_cpus(uint64_t n)
 	return m;
 }
 
-#ifndef KC_LINUX_6_1 /* the groups not ported to 6.1 (functions_wake_6_1.txt): all but these two */
+#ifndef KC_LINUX_6_1 /* the groups not ported to 6.1 (functions_wake_6_1.txt) */
 void kside_cpu_capacity(const struct kc_cpu_capacity_in *in, struct kc_cpu_capacity_out *out)
 {
 	struct sched_group_capacity sgc;
@@ -610,6 +610,29 @@ void kside_uclamp(const struct kc_uclamp_in *in, struct kc_uclamp_out *out)
 	}
 }
 
+#endif /* !KC_LINUX_6_1 */
+
+/* the core's select_task_rq() from @p's CPU (6.1's takes the flags by value) */
+static int kc_select_task_rq(struct task_struct *p, int *wake_flags)
+{
+#ifdef KC_LINUX_6_1
+	return k_select_task_rq(p, task_cpu(p), *wake_flags);
+#else
+	return k_select_task_rq(p, task_cpu(p), wake_flags);
+#endif
+}
+
+/* the case's arch capacity as the placement groups' kernel reads it: cpu_scale, and under 6.1
+ * rq->cpu_capacity_orig too (capacity_orig_of(), which update_cpu_capacity() sets to
+ * arch_scale_cpu_capacity()) */
+static void kc_arch_cap(unsigned cpu, unsigned long arch_cap)
+{
+	cpu_scale[cpu] = arch_cap;
+#ifdef KC_LINUX_6_1
+	cpu_rq(cpu)->cpu_capacity_orig = arch_cap;
+#endif
+}
+
 /* the RT class as select_task_rq() sees it */
 static const struct sched_class kc_rt_class = { .select_task_rq = k_select_task_rq_rt };
 
@@ -638,7 +661,7 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	for (unsigned cpu = 0; cpu < in->nr_cpus; cpu++) {
 		struct rq *rq = cpu_rq(cpu);
 
-		cpu_scale[cpu] = in->arch_cap[cpu];
+		kc_arch_cap(cpu, in->arch_cap[cpu]);
 		curr[cpu] = (struct task_struct){ .prio = (int)(int64_t)in->curr_prio[cpu],
 						  .nr_cpus_allowed = (int)in->curr_nr_cpus_allowed[cpu],
 						  .cpu = (int)cpu };
@@ -689,9 +712,10 @@ void kside_rt_placement(const struct kc_rt_placement_in *in, struct kc_rt_placem
 	}
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
-	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+	out->select_task_rq = (uint64_t)kc_select_task_rq(&p, &wake_flags);
 }
 
+#ifndef KC_LINUX_6_1
 /* sugov_work(): the kthread reads next_freq, clears the flag and sets the frequency */
 static void kc_sugov_work(struct sugov_policy *sg)
 {
@@ -1194,7 +1218,6 @@ void kside_lb_walk(const struct kc_lb_walk_in *in, struct kc_lb_walk_out *out)
 #endif
 }
 
-#ifndef KC_LINUX_6_1 /* deadline: not ported to 6.1 */
 /* the deadline class as select_task_rq() sees it */
 static const struct sched_class kc_dl_class = { .select_task_rq = k_select_task_rq_dl };
 
@@ -1239,7 +1262,7 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 		struct rq *rq = cpu_rq(cpu);
 		bool dl = in->curr_dl[cpu] != 0;
 
-		cpu_scale[cpu] = in->arch_cap[cpu];
+		kc_arch_cap(cpu, in->arch_cap[cpu]);
 		curr[cpu] = (struct task_struct){
 			.prio = dl ? -1 : 120,
 			.nr_cpus_allowed = (int)in->curr_nr_cpus_allowed[cpu],
@@ -1291,21 +1314,10 @@ void kside_deadline(const struct kc_deadline_in *in, struct kc_deadline_out *out
 		out->fits[cpu] = k_dl_task_fits_capacity(&p, (int)cpu);
 	/* the core's answer from the same cursor */
 	distribute_cpu_mask_prev[kc_this_cpu] = (int)in->cursor;
-	out->select_task_rq = (uint64_t)k_select_task_rq(&p, task_cpu(&p), &wake_flags);
+	out->select_task_rq = (uint64_t)kc_select_task_rq(&p, &wake_flags);
 }
-#endif /* !KC_LINUX_6_1 */
 
 static const struct sched_class kc_fair_class = { .select_task_rq = k_select_task_rq_fair };
-
-/* the core's select_task_rq() from @p's CPU (6.1's takes the flags by value) */
-static int kc_select_task_rq(struct task_struct *p, int *wake_flags)
-{
-#ifdef KC_LINUX_6_1
-	return k_select_task_rq(p, task_cpu(p), *wake_flags);
-#else
-	return k_select_task_rq(p, task_cpu(p), wake_flags);
-#endif
-}
 
 /* @p's util_est: 6.1's two values (the ewma the case's util_avg, as the 6.1 path groups'), or
  * the one of 6.12 and 7.3 */

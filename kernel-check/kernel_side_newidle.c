@@ -7,8 +7,8 @@
  * sched_balance_newidle(), sched_balance_domains(), nohz_balancer_kick() or
  * ttwu_do_activate(). The stubs kstubs_newidle.h lists are here: they log their calls and
  * answer the case's values; nothing here computes an answer itself. Compiled again with
- * Group sched_tick_idle (path 4, 6.12 only) runs sched_tick() on CPU this_cpu's idle task,
- * then the SCHED_SOFTIRQ it raised (sched_balance_softirq()), as the tick's irq_exit() does.
+ * Group sched_tick_idle (path 4; on 6.1 and 7.3 too) runs sched_tick() on CPU this_cpu's idle
+ * task, then the SCHED_SOFTIRQ it raised (sched_balance_softirq()), as the tick's irq_exit() does.
  * Compiled again with
  * KC_LINUX_7_3 on the functions cut from linux-source-7.3 (moves-newidle-7.3.txt) for
  * sched_balance_newidle_7_3: there the avg_idle path runs update_rq_avg_idle() after
@@ -146,7 +146,6 @@ static bool sched_asym(struct sched_domain *sd, int dst_cpu, int src_cpu)
 	abort();
 }
 
-#ifndef KC_LINUX_7_3
 static int kc_ni_softirq;
 
 /* the rq clock and hw_load_avg: group task_tick_fair's, not what decides a balance */
@@ -179,7 +178,6 @@ static void kc_ni_task_tick_idle(struct rq *rq, struct task_struct *curr, int qu
 {
 	(void)rq, (void)curr, (void)queued;
 }
-#endif
 
 /* CPU 0's domains, bottom up, as the case describes them (sd_init()'s imbalance_pct and
  * busy_factor of a non-SMT level; every level SD_BALANCE_NEWIDLE) */
@@ -359,7 +357,6 @@ void kside_sched_balance_newidle(const struct kc_sched_balance_newidle_in *in,
 	kc_ni_answer(in, out, rq);
 }
 
-#ifndef KC_LINUX_7_3
 void kside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
 			   struct kc_sched_tick_idle_out *tout)
 {
@@ -380,12 +377,16 @@ void kside_sched_tick_idle(const struct kc_sched_tick_idle_in *tin,
 	kc_ni_state(&in);
 	rq = &kc_ni_rq[in.this_cpu];
 	rq->curr = &idle;
+	rq->donor = &idle; /* 7.3 ticks the donor: curr, no proxy execution */
 	kc_ni_softirq = 0;
 	k_sched_tick();
 	if (kc_ni_softirq)
+#ifdef KC_LINUX_6_1
+		k_sched_balance_softirq(NULL); /* 6.1's run_rebalance_domains(h) */
+#else
 		k_sched_balance_softirq();
+#endif
 	kc_ni_answer(&in, &out, rq);
 	memcpy(tout, &out, sizeof(out));
 	tout->idle_balance = (uint64_t)rq->idle_balance;
 }
-#endif

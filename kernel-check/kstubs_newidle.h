@@ -19,7 +19,7 @@
  *     the proportional newidle balance (docs/model.md);
  *   - no SD_ASYM_PACKING domain (arm64 has none), every CPU housekeeping and active; locks,
  *     RCU and lockdep do nothing.
- * Group sched_tick_idle (6.12 only) runs sched_tick() on the idle task: its calls outside
+ * Group sched_tick_idle (and its 6.1 and 7.3 copies) runs sched_tick() on the idle task: its calls outside
  * what decides a balance are stubs that do nothing (the clock and update_hw_load_avg() are
  * group task_tick_fair's; loadavg's calc_global_load_tick(), psi, perf, the workqueue's tick,
  * core scheduling, mm_cid and sched_ext are off or not modelled by capsim), the idle class's
@@ -204,6 +204,7 @@ struct call_single_data { int unused; };
 struct rq {
 	int cpu;
 	struct task_struct *curr;
+	struct task_struct *donor;                   /* 7.3's sched_tick() */
 	unsigned int nohz_idle_balance;
 	unsigned int nr_running;
 	unsigned int ttwu_pending;
@@ -314,7 +315,6 @@ static int balancing;
 #define TASK_RUNNING 0
 #endif
 
-#ifndef KC_LINUX_7_3
 /* sched_tick() (group sched_tick_idle): what it calls beyond the balance, see above */
 #define PF_WQ_WORKER 0x00000020
 #define SCHED_SOFTIRQ 7
@@ -339,6 +339,20 @@ static void update_rq_clock(struct rq *rq);
 static int update_hw_load_avg(u64 now, struct rq *rq, u64 capacity);
 static void raise_softirq(unsigned int nr);
 static void _nohz_idle_balance(struct rq *this_rq, unsigned int flags);
+#ifdef KC_LINUX_6_1
+/* 6.1's scheduler_tick(): the thermal pressure's names for the hw pressure's (stubs above);
+ * run_rebalance_domains() takes the softirq_action, which it does not read */
+#define arch_scale_thermal_pressure arch_scale_hw_pressure
+#define rq_clock_thermal rq_clock_task
+#define update_thermal_load_avg update_hw_load_avg
+struct softirq_action;
+#endif
+#ifdef KC_LINUX_7_3
+/* 7.3's sched_tick(): the lazy preemption off (dynamic_preempt_lazy() false), curr the donor
+ * (no proxy execution, kside_sched_tick_idle()) */
+#define dynamic_preempt_lazy() false
+#define tif_test_bit(bit) false
+#define resched_curr(rq) ((void)(rq))
 #endif
 
 #endif /* KERNEL_CHECK_KSTUBS_NEWIDLE_H */

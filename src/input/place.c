@@ -862,6 +862,7 @@ int place_case_parse(struct place_case *pc, const char *text, size_t len, enum p
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	pc->mode = mode;
 	pc->rd.model = model;
+	pc->rt_rd.dl_is_rt = model_rt_prio_dl(model);
 	pc->rd.cpus = pc->cpus;
 	pc->rd.pds = pc->pds;
 	pc->rd.pd_order = pc->pd_order;

@@ -232,6 +232,14 @@ bool model_sd_asym_prefer_sibling_7_3(enum capsim_model model)
 			  model == CAPSIM_MODEL_V7_3 || model == CAPSIM_MODEL_V6_12);
 }
 
+bool model_rt_prio_dl(enum capsim_model model)
+{
+	/* read in linux-source-6.1.192 (kernel-check group rt_placement_6_1): its rt_prio() is
+	 * prio < MAX_RT_PRIO, a deadline task's -1 in; 6.12.118's and 7.3.4's exclude
+	 * prio < MAX_DL_PRIO (the v6.10 model is 6.12's here, as before) */
+	return model == CAPSIM_MODEL_V6_1;
+}
+
 bool model_fair_cfs(enum capsim_model model)
 {
 	/* EEVDF replaced CFS in 6.6 (147f3efaa241 "sched/fair: Implement an EEVDF-like

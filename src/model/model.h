@@ -118,6 +118,13 @@ bool model_balance_6_1(enum capsim_model model);
 bool model_sd_asym_prefer_sibling_7_3(enum capsim_model model);
 
 /**
+ * model_rt_prio_dl() - whether @model's rt_prio() counts a deadline priority (below 0) as RT,
+ * as 6.1's does: select_task_rq_rt() then takes a deadline curr (the sugov kthread) for an RT
+ * task it does not preempt and looks for another CPU.
+ */
+bool model_rt_prio_dl(enum capsim_model model);
+
+/**
  * model_fair_cfs() - whether @model's fair class is CFS as 6.1 ran it (model/fair_cfs.h)
  * rather than EEVDF (6.6 on): v6.1 only.
  */

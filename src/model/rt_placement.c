@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * rt_placement.c - the RT class's wake-up placement of Linux 6.12 as pure functions of a
- * per-CPU state: select_task_rq() and select_fallback_rq()'s first loop (core.c),
+ * rt_placement.c - the RT class's wake-up placement of Linux 6.12 (and 6.1's rt_prio()) as pure
+ * functions of a per-CPU state: select_task_rq() and select_fallback_rq()'s first loop (core.c),
  * select_task_rq_rt() and find_lowest_rq() (rt.c), cpupri_find_fitness() over the levels
  * cpupri_set() leaves (cpupri.c), and the per-CPU cursor of cpumask_any_and_distribute()
  * (lib/cpumask.c). `make kernel-check` (group rt_placement) compares it with that code.
  */
+#include "internal.h"
 #include "model/rt_placement.h"
 
 /* MAX_RT_PRIO of include/linux/sched/prio.h */
@@ -32,10 +33,10 @@ bool rt_task_fits_capacity(const struct rt_rd *rd, const struct rt_task *p, int 
 	return rd->cpus[cpu].arch_cap >= need;
 }
 
-/* rt_task(): rt_prio() excludes DL tasks (prio < 0) since 6.10 */
-static bool prio_is_rt(int prio)
+/* rt_task(): 6.12's and 7.3's rt_prio() exclude DL tasks (prio < 0), 6.1's does not */
+static bool prio_is_rt(const struct rt_rd *rd, int prio)
 {
-	return prio >= 0 && prio < RT_MAX_RT_PRIO;
+	return (prio >= 0 || CAPSIM_MUT(314, rd->dl_is_rt, false)) && prio < RT_MAX_RT_PRIO;
 }
 
 unsigned cpumask_any_and_distribute(const capsim_cpumask *mask, const capsim_cpumask *span,
@@ -139,7 +140,7 @@ static int select_task_rq_rt(const struct rt_rd *rd, const struct rt_task *p, in
 {
 	int cpu = p->prev_cpu, target;
 	const struct rt_cpu *curr = &rd->cpus[cpu];
-	bool test = prio_is_rt(curr->curr_prio) &&
+	bool test = prio_is_rt(rd, curr->curr_prio) &&
 		    (curr->curr_nr_cpus_allowed < 2 || curr->curr_prio <= p->prio);
 
 	if (!test && rt_task_fits_capacity(rd, p, cpu))

@@ -36,6 +36,7 @@ struct rt_level {
 struct rt_rd {
 	unsigned nr_cpus;
 	bool asym; /* sched_asym_cpucap_active() */
+	bool dl_is_rt; /* rt_prio() counts a DL prio (< 0) as RT: 6.1's (model_rt_prio_dl()) */
 	struct rt_cpu cpus[CAPSIM_MAX_CPUS];
 	unsigned nr_levels;
 	struct rt_level levels[RT_MAX_LEVELS]; /* prev's domains */

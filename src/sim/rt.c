@@ -190,6 +190,7 @@ static int select_task_rq_rt(struct capsim_sim *s, struct sim_task *p, int this_
 	(void)wake_flags;
 	rd.nr_cpus = s->nr_cpus;
 	rd.asym = s->asym;
+	rd.dl_is_rt = model_rt_prio_dl(s->opt.model);
 	rd.nr_levels = 1;
 	rd.levels[0] = (struct rt_level){ .wake_affine = true };
 	for (unsigned c = 0; c < s->nr_cpus; c++) {
