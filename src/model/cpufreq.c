@@ -148,7 +148,8 @@ int32_t platform_freq_qos_value(const struct capsim_platform *p, unsigned policy
 				enum freq_qos_kind kind)
 {
 	const struct platform_policy *pol = &p->policies[policy];
-	int32_t v = kind == FREQ_QOS_MAX ? boost_request(p, pol) : FREQ_QOS_MIN_DEFAULT_VALUE;
+	int32_t v = CAPSIM_MUT(323, kind == FREQ_QOS_MAX, true) ? boost_request(p, pol)
+								   : FREQ_QOS_MIN_DEFAULT_VALUE;
 
 	for (unsigned i = 0; i < pol->nr_reqs; i++) {
 		const struct freq_qos_request *r = &pol->reqs[i];
@@ -433,8 +434,6 @@ static int set_boost_7_3(struct capsim_platform *p, unsigned policy, bool enable
 	if (CAPSIM_MUT(326, false, true))
 		return platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, USER_REQUEST,
 							pol->max_khz, err);
-	if (CAPSIM_MUT(323, false, true))
-		prev = -1;
 	notify_policy(p, policy, FREQ_QOS_MAX, prev);
 	return 0;
 }
