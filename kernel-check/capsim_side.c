@@ -38,12 +38,14 @@
 #define KC_MODEL_EAS KC_MODEL
 #define KC_MODEL_BALANCE KC_MODEL
 #define KC_MODEL_RT KC_MODEL
+#define KC_MODEL_CPUFREQ KC_MODEL
 #else
 #define KC_MODEL_READS CAPSIM_MODEL_V6_10
 #define KC_MODEL_UCLAMP CAPSIM_MODEL_V6_12
 #define KC_MODEL_EAS CAPSIM_MODEL_V6_12
 #define KC_MODEL_BALANCE CAPSIM_MODEL_V6_12
 #define KC_MODEL_RT CAPSIM_MODEL_V6_12
+#define KC_MODEL_CPUFREQ CAPSIM_MODEL_V6_12
 #endif
 
 /* A platform of @nr CPUs without cpufreq: what the pressure and capacity code reads. */
@@ -189,8 +191,14 @@ void cside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
 	cs_platform_init(&cp, in->nr_cpus, in->arch_cap, in->freq_ref);
 	cs_platform_policy(&cp, in->nr_opps, in->opp_khz, in->opp_turbo, in->opp_inefficient,
 			   in->efficiencies != 0);
+#ifdef KC_MODEL
+	/* 7.3.4: without a reference, the driver's ->scale_freq_ref(), which cpufreq-dt has not */
+	cp.p.fallback = PLATFORM_FALLBACK_NONE;
+#else
 	/* 6.12.118 carries d2d5c129d07e: without a reference, cpuinfo.max_freq */
 	cp.p.fallback = PLATFORM_FALLBACK_CPUINFO_MAX;
+#endif
+	cp.p.cpufreq_model = KC_MODEL_CPUFREQ;
 	if (cpufreq_init_policies(&cp.p, &err) || cpufreq_init_requests(&cp.p, &err))
 		abort(); /* the generator only writes tables capsim accepts */
 	cs_policy_record(&cp, in, out, 0);

@@ -258,6 +258,12 @@ void kside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
 	k_freq_constraints_init(&kc_policy.constraints);
 #ifdef KC_LINUX_7_3
 	k_cpufreq_frequency_table_cpuinfo(&kc_policy); /* 7.3 reads policy->freq_table */
+	/* cpufreq_table_validate_and_sort(), then cpufreq_policy_online()'s boost request */
+	kc_policy.boost_supported = k_policy_has_boost_freq(&kc_policy);
+	cpufreq_driver->set_boost = k_cpufreq_boost_set_sw;
+	if (kc_policy.boost_supported)
+		k_freq_qos_add_request(&kc_policy.constraints, &kc_policy.boost_freq_req,
+				       FREQ_QOS_MAX, (s32)kc_policy.cpuinfo.max_freq);
 #else
 	k_cpufreq_frequency_table_cpuinfo(&kc_policy, table);
 #endif
@@ -294,8 +300,13 @@ void kside_cpufreq_policy(const struct kc_cpufreq_policy_in *in,
 		case KC_OP_BOOST_ON:
 		case KC_OP_BOOST_OFF:
 			/* cpufreq_boost_trigger_state() */
+#ifdef KC_LINUX_7_3
+			if (kc_policy.boost_supported)
+				k_policy_set_boost(&kc_policy, in->op[i] == KC_OP_BOOST_ON);
+#else
 			kc_policy.boost_enabled = in->op[i] == KC_OP_BOOST_ON;
 			k_cpufreq_boost_set_sw(&kc_policy, kc_policy.boost_enabled);
+#endif
 			break;
 		case KC_OP_OTHER_MIN:
 			if (!k_freq_qos_request_active(&other_min))

@@ -222,6 +222,8 @@ struct cpufreq_policy {
 	struct freq_qos_request *min_freq_req;
 	struct freq_qos_request *max_freq_req;
 	bool update_limits; /* 7.3: the next cpufreq_set_policy() calls the governor's ->limits() */
+	bool boost_supported; /* 7.3: policy_has_boost_freq() at the table's validation */
+	struct freq_qos_request boost_freq_req; /* 7.3: boost as a MAX request */
 };
 struct cpufreq_policy_data {
 	struct cpufreq_cpuinfo cpuinfo;
@@ -235,6 +237,7 @@ struct cpufreq_driver {
 	int (*setpolicy)(struct cpufreq_policy *policy);
 	/* 7.3: cpufreq_update_pressure()'s reference without arch_scale_freq_ref() (none here) */
 	unsigned int (*scale_freq_ref)(struct cpufreq_policy *policy);
+	int (*set_boost)(struct cpufreq_policy *policy, int state); /* 7.3: cpufreq_boost_set_sw */
 	unsigned int flags;
 };
 extern struct cpufreq_driver *cpufreq_driver;

@@ -22,6 +22,7 @@
 
 #include "internal.h"
 #include "model/belief.h"
+#include "model/model.h"
 #include "model/platform.h"
 #include "model/platform_internal.h"
 
@@ -73,7 +74,8 @@ uint32_t cpufreq_policy_transition_delay_us(const struct platform_policy *pol)
 	return 1000; /* USEC_PER_MSEC */
 }
 
-static int update_cpuinfo(struct platform_policy *pol)
+/* 7.3's form (cpuinfo only). Return: the highest entry counted, 0 for none (-EINVAL) */
+static uint32_t table_cpuinfo(struct platform_policy *pol)
 {
 	uint32_t min = UINT32_MAX, max = 0;
 
@@ -85,12 +87,21 @@ static int update_cpuinfo(struct platform_policy *pol)
 		if (pol->opps[i].khz > max)
 			max = pol->opps[i].khz;
 	}
-	if (min == UINT32_MAX)
-		return CAPSIM_ERR_PARSE;
-	pol->min_khz = pol->cpuinfo_min_khz = min;
-	pol->max_khz = max;
+	pol->cpuinfo_min_khz = min;
 	if (pol->cpuinfo_max_khz < max)
-		pol->max_khz = pol->cpuinfo_max_khz = max;
+		pol->cpuinfo_max_khz = max;
+	return max;
+}
+
+/* 6.12.118's form: policy->min and policy->max from the table too */
+static int update_cpuinfo(struct platform_policy *pol)
+{
+	uint32_t max = table_cpuinfo(pol);
+
+	if (!max)
+		return CAPSIM_ERR_PARSE;
+	pol->min_khz = pol->cpuinfo_min_khz;
+	pol->max_khz = max;
 	return 0;
 }
 
@@ -111,12 +122,34 @@ int cpufreq_init_policies(struct capsim_platform *p, capsim_error *err)
 	return 0;
 }
 
+/* mirrors policy_has_boost_freq(), drivers/cpufreq/freq_table.c: 7.3's boost_supported */
+static bool has_boost_freq(const struct platform_policy *pol)
+{
+	for (unsigned i = 0; i < pol->nr_opps; i++)
+		if (pol->opps[i].turbo)
+			return true;
+	return false;
+}
+
+/*
+ * 7.3's boost_freq_req: a MAX request cpufreq_policy_online() adds at cpuinfo.max_freq for a
+ * policy with turbo OPPs and policy_set_boost() sets to it after each cpuinfo update, so it
+ * is cpuinfo.max_freq at every read (kept implicit: the request list is every model's)
+ */
+static int32_t boost_request(const struct capsim_platform *p, const struct platform_policy *pol)
+{
+	if (!CAPSIM_MUT(321, model_cpufreq_7_3(p->cpufreq_model), false) || !has_boost_freq(pol))
+		return FREQ_QOS_MAX_DEFAULT_VALUE;
+	return (int32_t)CAPSIM_MUT(324, pol->cpuinfo_max_khz, pol->opps[pol->nr_opps - 1].khz);
+}
+
 /* mirrors freq_qos_read_value() / pm_qos_read_value() over the aggregated list */
 int32_t platform_freq_qos_value(const struct capsim_platform *p, unsigned policy,
 				enum freq_qos_kind kind)
 {
 	const struct platform_policy *pol = &p->policies[policy];
-	int32_t v = kind == FREQ_QOS_MAX ? FREQ_QOS_MAX_DEFAULT_VALUE : FREQ_QOS_MIN_DEFAULT_VALUE;
+	int32_t v = CAPSIM_MUT(323, kind == FREQ_QOS_MAX, true) ? boost_request(p, pol)
+								   : FREQ_QOS_MIN_DEFAULT_VALUE;
 
 	for (unsigned i = 0; i < pol->nr_reqs; i++) {
 		const struct freq_qos_request *r = &pol->reqs[i];
@@ -376,6 +409,36 @@ int platform_freq_qos_remove_request(struct capsim_platform *p, unsigned policy,
 }
 
 /*
+ * mirrors policy_set_boost() (7.3), from cpufreq_boost_trigger_state(), which skips a policy
+ * without boost_supported: cpufreq_boost_set_sw() is cpufreq_frequency_table_cpuinfo() alone,
+ * then the boost request follows cpuinfo.max_freq (which never shrinks: after boost off the
+ * limits stay until the next change)
+ */
+static int set_boost_7_3(struct capsim_platform *p, unsigned policy, bool enabled,
+			 capsim_error *err)
+{
+	struct platform_policy *pol = &p->policies[policy];
+	int32_t prev = platform_freq_qos_value(p, policy, FREQ_QOS_MAX);
+
+	if (pol->boost_enabled == enabled || !has_boost_freq(pol))
+		return 0;
+	pol->boost_enabled = enabled;
+	if (CAPSIM_MUT(322, false, true))
+		update_cpuinfo(pol);
+	else
+		table_cpuinfo(pol);
+	if (CAPSIM_MUT(325, false, !enabled))
+		pol->cpuinfo_max_khz = table_cpuinfo(pol);
+	if (CAPSIM_MUT(327, false, true))
+		prev = platform_freq_qos_value(p, policy, FREQ_QOS_MAX);
+	if (CAPSIM_MUT(326, false, true))
+		return platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, USER_REQUEST,
+							pol->max_khz, err);
+	notify_policy(p, policy, FREQ_QOS_MAX, prev);
+	return 0;
+}
+
+/*
  * mirrors cpufreq_boost_set_sw(): cpuinfo and policy->min/max from the table, then
  * scaling_max_freq follows policy->max (which re-resolves the limits only if that changes the
  * MAX aggregate: under a lower cap, policy->max stays the table's until the next change)
@@ -385,6 +448,8 @@ int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
 {
 	struct platform_policy *pol = &p->policies[policy];
 
+	if (model_cpufreq_7_3(p->cpufreq_model))
+		return set_boost_7_3(p, policy, enabled, err);
 	pol->boost_enabled = enabled;
 	update_cpuinfo(pol);
 	return platform_freq_qos_update_request(p, policy, FREQ_QOS_MAX, USER_REQUEST,

@@ -197,6 +197,14 @@ bool model_cpuidle_7_3(enum capsim_model model)
 	return model == CAPSIM_MODEL_V7_3;
 }
 
+bool model_cpufreq_7_3(enum capsim_model model)
+{
+	/* read in linux-source-7.3.4's drivers/cpufreq (group cpufreq_policy_7_3): 6.12.118's
+	 * cpufreq_boost_set_sw() writes policy->min/max and the user MAX request itself; the v7.3
+	 * model only */
+	return model == CAPSIM_MODEL_V7_3;
+}
+
 bool model_balance_7_3(enum capsim_model model)
 {
 	/* read in linux-source-7.3.4 (group load_balance_7_3; lb_walk not ported to 7.3:

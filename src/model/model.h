@@ -207,6 +207,13 @@ bool model_cpuidle_6_1(enum capsim_model model);
  */
 bool model_cpuidle_7_3(enum capsim_model model);
 
+/**
+ * model_cpufreq_7_3() - whether @model's cpufreq policy code is 7.3's: boost through a
+ * boost_freq_req MAX request at cpuinfo.max_freq (policy_set_boost()), and a
+ * cpufreq_frequency_table_cpuinfo() that leaves policy->min/max alone: v7.3 only.
+ */
+bool model_cpufreq_7_3(enum capsim_model model);
+
 /** model_reads_thermal() - true if @model reads thermal_pressure / thermal_load_avg. */
 int model_reads_thermal(enum capsim_model model);
 

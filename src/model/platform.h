@@ -311,6 +311,8 @@ struct capsim_platform {
 	bool dmips_unused;              /* arm64 DT without cpu-map: capacity-dmips-mhz unread */
 	enum platform_fie_source fie;   /* frequency invariance (platform_finalize() decides) */
 	enum platform_fie_origin fie_origin;
+	/* whose cpufreq policy code runs (model_cpufreq_7_3()): the simulated model's, else 0 */
+	enum capsim_model cpufreq_model;
 	struct platform_cpu *cpus;
 	unsigned nr_cpus;
 	struct platform_policy *policies; /* ordered by policy->cpu */
@@ -471,6 +473,9 @@ int32_t platform_freq_qos_value(const struct capsim_platform *p, unsigned policy
  * (whose max_freq never shrinks), set policy->min/max to the table's limits, and the default
  * "user" MAX request to that max; the limits are re-resolved only if the MAX aggregate
  * changed (under a lower cap, policy->max stays the table's until the next change).
+ * Under p->cpufreq_model 7.3 (model_cpufreq_7_3()), policy_set_boost(): nothing for a policy
+ * without turbo OPPs or already so; else cpuinfo from the table and the boost request
+ * (cpuinfo.max_freq) re-resolves the limits only if that changes the MAX aggregate.
  */
 int platform_set_boost(struct capsim_platform *p, unsigned policy, bool enabled,
 		       capsim_error *err);

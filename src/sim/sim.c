@@ -370,6 +370,7 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	}
 	s->plat = plat;
+	plat->cpufreq_model = opt->model; /* its policies run the model's cpufreq code */
 	s->wl = wl;
 	s->opt = *opt;
 	s->nr_cpus = plat->nr_cpus;

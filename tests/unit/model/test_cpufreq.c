@@ -166,6 +166,50 @@ static void test_boost_as_cpufreq_boost_set_sw(void **state)
 	platform_free(p);
 }
 
+/*
+ * 7.3's policy_set_boost() (model_cpufreq_7_3()), the same steps as above, derived from
+ * linux-source-7.3.4: cpufreq_policy_online() adds boost_freq_req, a MAX request at
+ * cpuinfo.max_freq, for a table with turbo OPPs; cpufreq_frequency_table_cpuinfo() no longer
+ * writes policy->min/max, and boost moves only that request, to the new cpuinfo.max_freq.
+ */
+static void test_boost_as_policy_set_boost_7_3(void **state)
+{
+	struct capsim_platform *p = load(two_cpus);
+	const struct platform_policy *pol = &p->policies[0];
+
+	p->cpufreq_model = CAPSIM_MODEL_V7_3;
+	/* the boost request is cpuinfo.max_freq = 2 GHz under the user's S32_MAX */
+	assert_int_equal(platform_freq_qos_value(p, 0, FREQ_QOS_MAX), 2000000);
+	assert_int_equal(platform_freq_qos_add_request(p, 0, FREQ_QOS_MAX, FREQ_QOS_ORIGIN_COOLING,
+						       "thermal", 1000000, NULL), 0);
+	assert_int_equal(platform_freq_qos_add_request(p, 0, FREQ_QOS_MIN, FREQ_QOS_ORIGIN_OTHER,
+						       "other", 1000000, NULL), 0);
+	/* boost on: cpuinfo 500000..2400000, the boost request 2.4 GHz; MAX = min(2400000,
+	 * thermal 1000000) is unchanged, so policy->min/max stay 1 GHz (6.12: 500000, 2400000) */
+	assert_int_equal(platform_set_boost(p, 0, true, NULL), 0);
+	assert_int_equal(pol->cpuinfo_max_khz, 2400000);
+	assert_int_equal(pol->max_khz, 1000000);
+	assert_int_equal(pol->min_khz, 1000000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 512);
+	assert_int_equal(platform_freq_qos_value(p, 0, FREQ_QOS_MAX), 1000000);
+	/* thermal 1.5 GHz: MAX 1500000 -> max 1500000, 1024 - 1024*1500000/2000000 = 256 */
+	assert_int_equal(platform_freq_qos_update_request(p, 0, FREQ_QOS_MAX, "thermal", 1500000,
+							  NULL), 0);
+	assert_int_equal(pol->max_khz, 1500000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 256);
+	/* boost off: cpuinfo.max stays 2.4 GHz, so the request does too: no change (6.12: 2 GHz) */
+	assert_int_equal(platform_set_boost(p, 0, false, NULL), 0);
+	assert_int_equal(pol->cpuinfo_max_khz, 2400000);
+	assert_int_equal(pol->max_khz, 1500000);
+	/* thermal gone: MAX = min(boost 2400000, user S32_MAX) = 2.4 GHz, the turbo OPP (6.12: the
+	 * user request followed policy->max, 2 GHz); ref 2000000 <= 2400000: pressure 0 */
+	assert_int_equal(platform_freq_qos_remove_request(p, 0, FREQ_QOS_MAX, "thermal", NULL), 0);
+	assert_int_equal(pol->max_khz, 2400000);
+	assert_int_equal(platform_cpufreq_pressure(p, 0), 0);
+	assert_int_equal(platform_freq_qos_value(p, 0, FREQ_QOS_MAX), 2400000);
+	platform_free(p);
+}
+
 static void test_one_opp_policy(void **state)
 {
 	struct capsim_platform *p = load("{\"cpus\": [{\"capacity_dmips_mhz\": 100}],"
@@ -225,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_min_above_max),
 		cmocka_unit_test(test_pressure_boundaries),
 		cmocka_unit_test(test_boost_as_cpufreq_boost_set_sw),
+		cmocka_unit_test(test_boost_as_policy_set_boost_7_3),
 		cmocka_unit_test(test_one_opp_policy),
 		cmocka_unit_test(test_resolve_freq),
 		cmocka_unit_test(test_x86_fallback),
