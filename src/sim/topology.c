@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "model/model.h"
 #include "sim/sim.h"
 
 /*
@@ -53,17 +54,23 @@ static void update_top_cache_domain(struct capsim_sim *s, struct sim_rq *rq)
  * 7.3.4's sd_init() keeps SD_PREFER_SIBLING on the child of an asymmetric domain
  * (model_sd_asym_prefer_sibling_7_3()), which moves the flags of the groups that child forms
  * (sg->flags, read by update_sd_lb_stats()) and no span, group or kept domain: a parent that
- * spans its child has one group, where sd_parent_degenerate() ignores the flag.
+ * spans its child has one group, where sd_parent_degenerate() ignores the flag. Other models
+ * build the platform's. Domains not built from the platform's topology (a kernel-check case's)
+ * are the run's as they are: rebuilt, they have other groups.
  */
 static int sg_model_flags(struct capsim_sim *s)
 {
 	struct sched_domains run;
-	int ret = platform_sd_build(s->plat, s->opt.model, &run, NULL);
+	int ret;
 
+	if (!model_sd_asym_prefer_sibling_7_3(s->opt.model))
+		return 0;
+	ret = platform_sd_build(s->plat, s->opt.model, &run, NULL);
 	if (ret)
 		return ret;
-	for (unsigned gi = 0; gi < CAPSIM_MUT(308, run.nr_groups, 0); gi++)
-		s->sg[gi].flags = run.group_flags[gi];
+	if (run.nr_domains == s->plat->sd->nr_domains && run.nr_groups == s->plat->sd->nr_groups)
+		for (unsigned gi = 0; gi < CAPSIM_MUT(308, run.nr_groups, 0); gi++)
+			s->sg[gi].flags = run.group_flags[gi];
 	sd_free(&run);
 	return 0;
 }

@@ -510,7 +510,9 @@ static void test_calculate_imbalance_6_1(void **state)
 static void test_pick_busiest_ties_and_buddy_6_1(void **state)
 {
 	struct lb_group g[2] = { { .weight = 1 }, { .weight = 1 } };
-	struct lb_env env = { .idle = LB_CPU_IDLE, .groups = g, .nr_groups = 2 };
+	struct fair_cpu cpus[2] = { { .capacity_of = 1024 }, { .capacity_of = 1024 } };
+	struct fair_rd rd = { .nr_cpus = 2, .cpus = cpus }; /* dst_cpu 0's capacity is read */
+	struct lb_env env = { .idle = LB_CPU_IDLE, .groups = g, .nr_groups = 2, .rd = &rd };
 	struct lb_sd_stats sds = { .busiest = 1, .local = 0 };
 	struct lb_sg_stats cand = { .group_type = group_fully_busy, .sum_h_nr_running = 1 };
 	struct lb_src src = { .dst_nr_running = true, .clock_task = 10000000,
