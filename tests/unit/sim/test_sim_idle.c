@@ -390,6 +390,23 @@ static unsigned jiffies_in_sleeps(void)
 }
 
 /*
+ * @wl on RK3399 for 1 s with performance (500 us of work take 500 us on CPU4), cpuidle off or
+ * not, @w's sink counting what the tick does
+ */
+static void run_on_rk3399(struct tick_seen *w, const char *wl, bool cpuidle_off)
+{
+	struct sim_options o;
+
+	sim_options_default(&o);
+	o.duration_ns = 1000 * MS;
+	o.governor = SIM_GOV_PERFORMANCE;
+	o.cpuidle_off = cpuidle_off;
+	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+	w->s = sim_test_create_on("rk3399", wl, &o);
+	run(w->s, tick_sink, w);
+}
+
+/*
  * cpuidle.off=1 (no governor: cpuidle_idle_call() -> default_idle_call()): each idle period
  * the loop keeps the tick (do_idle()'s got_tick false, the tick running since "p" ran), so a
  * jiffy that comes while "p" sleeps (2.5 ms < 4 ms: at most one a period) wakes CPU4 out of
@@ -399,18 +416,11 @@ static unsigned jiffies_in_sleeps(void)
  */
 static void test_wfi_keeps_the_tick_until_it_comes(void **state)
 {
-	struct sim_options o;
 	struct tick_seen w = { .period_us = 2999 };
 	unsigned n = jiffies_in_sleeps();
 
 	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	o.governor = SIM_GOV_PERFORMANCE; /* 500 us of work take 500 us on CPU4 */
-	o.cpuidle_off = true;
-	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
-	w.s = sim_test_create_on("rk3399", short_idle_wl, &o);
-	run(w.s, tick_sink, &w);
+	run_on_rk3399(&w, short_idle_wl, true);
 	/* of 249 jiffies: m x 4000 mod 2999 = m x 1001 mod 2999 is under 500 for one in three */
 	assert_int_equal(n, 166);
 	assert_int_equal(w.s->rq[4].idle_ticks, n);
@@ -432,16 +442,10 @@ static void test_wfi_keeps_the_tick_until_it_comes(void **state)
  */
 static void test_menu_keeps_the_tick_for_a_short_idle(void **state)
 {
-	struct sim_options o;
 	struct tick_seen w = { .period_us = 2999 };
 
 	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	o.governor = SIM_GOV_PERFORMANCE;
-	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
-	w.s = sim_test_create_on("rk3399", short_idle_wl, &o);
-	run(w.s, tick_sink, &w);
+	run_on_rk3399(&w, short_idle_wl, false);
 	assert_true(w.enters > 300);
 	assert_true(w.short_sleep > 0);
 	assert_int_equal(w.stopped_ok, w.short_sleep);
@@ -459,17 +463,11 @@ static void test_menu_keeps_the_tick_for_a_short_idle(void **state)
  */
 static void test_menu_stops_the_tick_for_a_long_idle(void **state)
 {
-	struct sim_options o;
 	struct tick_seen w = { .period_us = 10000 };
 
 	(void)state;
-	sim_options_default(&o);
-	o.duration_ns = 1000 * MS;
-	o.governor = SIM_GOV_PERFORMANCE;
-	setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
-	w.s = sim_test_create_on("rk3399", "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
-				 "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", &o);
-	run(w.s, tick_sink, &w);
+	run_on_rk3399(&w, "{\"tasks\": {\"p\": {\"cpus\": [4], \"run\": 1000, "
+			  "\"timer\": {\"ref\": \"t\", \"period\": 10000}}}}", false);
 	assert_true(w.enters >= 99);
 	assert_int_equal(w.kept, 0);
 	assert_int_equal(w.s->rq[4].idle_ticks, 0);
