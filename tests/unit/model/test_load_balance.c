@@ -84,6 +84,23 @@ static void busy(struct pkg *p, unsigned c, unsigned nr, uint64_t util)
 	p->idle[c] = false;
 }
 
+/*
+ * seven tasks on the littles (2, 3, 1, 1), each CPU's util 300 and runnable 600, 340 on CPU1
+ * (2140 in all), dst CPU4, EAS on (a perf domain)
+ */
+static void seven_on_the_littles(struct pkg *p)
+{
+	pkg_init(p, 4);
+	busy(p, 0, 2, 300);
+	busy(p, 1, 3, 300);
+	busy(p, 2, 1, 300);
+	busy(p, 3, 1, 300);
+	p->rq[0].cfs_avg.runnable_avg = p->rq[2].cfs_avg.runnable_avg = 600;
+	p->rq[3].cfs_avg.runnable_avg = 600;
+	p->rq[1].cfs_avg.runnable_avg = 340;
+	p->env.rd_has_pd = true;
+}
+
 /* group_is_overloaded() needs more tasks than CPUs and util x 117% above capacity */
 static void test_group_classify(void **state)
 {
@@ -174,15 +191,7 @@ static void test_no_pull_down_and_eas(void **state)
 	 * seven tasks on the littles, each CPU's util 300 (it fits 381: 300 x 1.25 < 381):
 	 * overloaded by runnable (1524 x 1.17 < 2140), but EAS is in charge until overutilized
 	 */
-	pkg_init(&p, 4);
-	busy(&p, 0, 2, 300);
-	busy(&p, 1, 3, 300);
-	busy(&p, 2, 1, 300);
-	busy(&p, 3, 1, 300);
-	p.rq[0].cfs_avg.runnable_avg = p.rq[2].cfs_avg.runnable_avg = 600;
-	p.rq[3].cfs_avg.runnable_avg = 600;
-	p.rq[1].cfs_avg.runnable_avg = 340;
-	p.env.rd_has_pd = true;
+	seven_on_the_littles(&p);
 	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
 	assert_int_equal(sds.busiest, 1);
 	assert_int_equal(sds.busiest_stat.group_type, group_overloaded);
@@ -366,15 +375,7 @@ static void test_update_sg_lb_stats_7_3(void **state)
 	/* seven tasks, util 300 on each little (fits: 300 x 1280 < 381 x 1024), runnable
 	 * 2140 > 1524 x 1.17: 6.12's group_overloaded (test_no_pull_down_and_eas); 7.3 under EAS:
 	 * no CPU overutilized, so not overloaded, and 7 > 4 tasks leave no spare: fully busy */
-	pkg_init(&p, 4);
-	busy(&p, 0, 2, 300);
-	busy(&p, 1, 3, 300);
-	busy(&p, 2, 1, 300);
-	busy(&p, 3, 1, 300);
-	p.rq[0].cfs_avg.runnable_avg = p.rq[2].cfs_avg.runnable_avg = 600;
-	p.rq[3].cfs_avg.runnable_avg = 600;
-	p.rq[1].cfs_avg.runnable_avg = 340;
-	p.env.rd_has_pd = true;
+	seven_on_the_littles(&p);
 	p.env.v7_3 = true;
 	lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
 	assert_int_equal(sgs.group_type, group_fully_busy);
