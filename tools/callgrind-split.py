@@ -68,7 +68,15 @@ KERNEL = {
     # cpuidle_menu.c, cpuidle_teo.c: parts of get_typical_interval(), menu_select(), teo_update()
     # and teo_select()
     'interval_stats', 'menu_timer_prediction', 'menu_pick', 'teo_measured_ns',
-    'teo_intercepts_state', 'teo_timer_check',
+    'teo_intercepts_state', 'teo_timer_check', 'typical', 'menu_state0_only', 'menu_timer_us',
+    'menu_learn', 'menu_next_timer', 'menu_keep_tick',
+    # idle.c, cpuidle.c: tick_nohz_get_sleep_length()'s arithmetic, the idle class's
+    # set_next_task_idle() and put_prev_task_idle() (kernel names), 7.3's test in
+    # cpuidle_idle_call()
+    'sleep_length', 'set_next_task_idle', 'put_prev_task_idle', 'cpuidle_governed',
+    # fair.c: update_load_avg() (kernel name), pick_task_fair() (kernel name), 7.3's
+    # wakeup_preempt_fair(), the sums' floor of update_cfs_rq_load_avg()
+    'update_load_avg', 'pick_task_fair', 'wakeup_preempt_eevdf_7_3', 'sum_floor',
     # sim_account.c: arch_set_freq_scale(), amu_scale_freq_tick()
     'sim_refresh_freq_scale', 'sim_amu_tick',
 }
