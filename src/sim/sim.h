@@ -407,9 +407,10 @@ struct sim_sd {
 };
 
 /*
- * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a binary min-heap on expiry,
- * whose first slot is the earliest. A re-arm or a migration adds a slot and leaves the old one,
- * which no longer matches its task (timer_ns, cpu) and leaves the heap once expired.
+ * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on expiry,
+ * whose root is the earliest (held from an offset of slot: idle.c's tq_slot()). A re-arm or a
+ * migration adds a slot and leaves the old one, which no longer matches its task (timer_ns,
+ * cpu) and leaves the heap once expired.
  */
 struct sim_timer_slot {
 	uint64_t expires;         /* the task's timer_ns when it was armed or moved here */
