@@ -383,17 +383,45 @@ static int64_t sleep_length(const struct capsim_sim *s, const struct sim_rq *rq,
 }
 
 /*
- * nr_iowait_cpu() of @rq's CPU: the tasks that went to sleep in I/O wait there and still sleep
- * (rq->nr_iowait, __schedule() to ttwu); only 6.1's menu reads it (0 for the others)
+ * rq->nr_iowait as the kernel keeps it: __schedule() counts a task that blocks in I/O wait on
+ * its CPU, try_to_wake_up() uncounts it there as it wakes (ttwu_do_activate(), or before
+ * set_task_cpu() for a migration). Here each change of a task's state syncs it: counted on
+ * its CPU while blocked with in_iowait. (A wake-up queued on the wake list of an idle CPU
+ * leaves it at once, where the kernel's leaves at sched_ttwu_pending(): no idle entry of that
+ * CPU comes in between.)
  */
-static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
+void sim_iowait_sync(struct capsim_sim *s, struct sim_task *p)
+{
+	uint32_t on = p->state == TASK_BLOCKED && p->in_iowait ? (uint32_t)p->cpu + 1 : 0;
+
+	if (on == p->iowait_on)
+		return;
+	if (p->iowait_on)
+		s->rq[p->iowait_on - 1].nr_iowait--;
+	if (on)
+		s->rq[on - 1].nr_iowait++;
+	p->iowait_on = on;
+}
+
+#ifndef NDEBUG
+/* the tasks blocked in I/O wait on @rq's CPU, from every task: the owner nr_iowait is checked
+ * against */
+static unsigned nr_iowait_scan(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	unsigned n = 0;
 
-	for (uint32_t i = 0; rq->cpuidle.version == CPUIDLE_6_1 && i < s->nr_tasks; i++)
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		n += s->tasks[i]->state == TASK_BLOCKED && s->tasks[i]->in_iowait &&
 		     s->tasks[i]->cpu == rq->cpu;
 	return n;
+}
+#endif
+
+/* nr_iowait_cpu() of @rq's CPU: only 6.1's menu reads it (0 for the others) */
+static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	assert(rq->nr_iowait == nr_iowait_scan(s, rq));
+	return rq->cpuidle.version == CPUIDLE_6_1 ? rq->nr_iowait : 0;
 }
 
 /*
@@ -628,6 +656,7 @@ bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
 	if (!must_wait(s, rq, p))
 		return false;
 	p->state = TASK_WAKING;
+	sim_iowait_sync(s, p);
 	rq->fc->ttwu_pending++;
 	rq_sync_view(s, rq);
 	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);
