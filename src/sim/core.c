@@ -240,6 +240,7 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 		rq_uclamp_inc(s, rq, p);
 	update_rq_clock(s, rq);
 	p->sched_class->enqueue_task(s, rq, p, wakeup, flags);
+	sim_iowait_sync(s, p);
 }
 
 void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup)
@@ -258,6 +259,7 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 		CAPSIM_MUT(13, rq_uclamp_dec(s, rq, p), (void)0);
 	update_rq_clock(s, rq);
 	p->sched_class->dequeue_task(s, rq, p, sleep);
+	sim_iowait_sync(s, p);
 }
 
 /* The running @p was dequeued: it stops being curr, and the switch away from it is

@@ -500,6 +500,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	rq->cfs_delayed--;
 	rq->fc->cfs_nr++;
 	p->state = TASK_RUNNABLE;
+	sim_iowait_sync(s, p);
 	task_list_append(&rq->fair_head, &rq->fair_tail, p);
 	if (!uclamp_first)
 		CAPSIM_MUT(9, rq_uclamp_inc(s, rq, p), (void)0);

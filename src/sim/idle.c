@@ -43,14 +43,41 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
-/* ---- a CPU's timer queue: a binary min-heap on expiry (struct sim_timerq) ------------------ */
+/* ---- a CPU's timer queue: a 4-ary min-heap on expiry (struct sim_timerq) ------------------- */
+
+/*
+ * The heap's slot @i (0: the root) is q->slot[i + TQ_PAD]: the children of @i, from
+ * TQ_ARITY * i + 1, are then one aligned line of q->slot (TQ_ALIGN), read by one miss. The
+ * slots from nr on are TQ_NONE, which expires after any other: a family always has TQ_ARITY.
+ */
+#define TQ_ARITY 4u
+#define TQ_PAD (TQ_ARITY - 1)
+#define TQ_ALIGN (TQ_ARITY * sizeof(struct sim_timer_slot))
+static const struct sim_timer_slot TQ_NONE = { UINT64_MAX, NULL };
+
+static struct sim_timer_slot *tq_slot(const struct sim_timerq *q, uint32_t i)
+{
+	return &q->slot[i + TQ_PAD];
+}
 
 /* the slot @i of @rq's queue is its task's pending timer on that CPU (not one re-armed or moved) */
 static bool tq_current(const struct sim_rq *rq, uint32_t i)
 {
-	const struct sim_timer_slot *e = &rq->timerq.slot[i];
+	const struct sim_timer_slot *e = tq_slot(&rq->timerq, i);
 
 	return e->p->timer_ns == e->expires && e->p->cpu == rq->cpu;
+}
+
+/*
+ * the child of @q's slots from @c (a first child) that expires first, without a branch (of
+ * equal ones the first: a slot in use before a TQ_NONE)
+ */
+static uint32_t tq_first_child(const struct sim_timerq *q, uint32_t c)
+{
+	const struct sim_timer_slot *e = tq_slot(q, c);
+	uint32_t a = e[1].expires < e[0].expires, b = 2 + (e[3].expires < e[2].expires);
+
+	return c + (e[b].expires < e[a].expires ? b : a);
 }
 
 /* @e into the hole at the root of @q, moved down past the slots that expire earlier */
@@ -58,24 +85,51 @@ static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 {
 	uint32_t i = 0, c;
 
-	while ((c = 2 * i + 1) < q->nr) {
-		if (c + 1 < q->nr && q->slot[c + 1].expires < q->slot[c].expires)
-			c++;
-		if (q->slot[c].expires >= e.expires)
+	while ((c = TQ_ARITY * i + 1) < q->nr) {
+		c = tq_first_child(q, c);
+		if (tq_slot(q, c)->expires >= e.expires)
 			break;
-		q->slot[i] = q->slot[c];
+		*tq_slot(q, i) = *tq_slot(q, c);
 		i = c;
 	}
-	q->slot[i] = e;
+	*tq_slot(q, i) = e;
 }
 
 /* the expired timers leave @q: they cannot count again before their tasks arm new ones */
 static void tq_expire(const struct capsim_sim *s, struct sim_timerq *q)
 {
-	while (q->nr && q->slot[0].expires <= s->now) {
-		q->nr--;
-		tq_sift_down(q, q->slot[q->nr]);
+	while (q->nr && tq_slot(q, 0)->expires <= s->now) {
+		struct sim_timer_slot last = *tq_slot(q, --q->nr);
+
+		*tq_slot(q, q->nr) = TQ_NONE;
+		if (q->nr)
+			tq_sift_down(q, last);
 	}
+}
+
+/*
+ * @q's slots doubled (16 to start), in a block aligned as tq_slot() needs, with room for the
+ * last slot's family of TQ_NONE; false: no memory
+ */
+static bool tq_grow(struct sim_timerq *q)
+{
+	uint32_t cap = q->cap ? q->cap * 2 : 16;
+	size_t n = (size_t)cap + 2 * TQ_ARITY;
+	struct sim_timer_slot *slot;
+
+	if (cap < q->cap)
+		return false;
+	slot = aligned_alloc(TQ_ALIGN, n * sizeof(*slot));
+	if (!slot)
+		return false;
+	if (q->nr)
+		memcpy(slot + TQ_PAD, q->slot + TQ_PAD, (size_t)q->nr * sizeof(*slot));
+	for (size_t i = q->nr + TQ_PAD; i < n; i++)
+		slot[i] = TQ_NONE;
+	free(q->slot);
+	q->slot = slot;
+	q->cap = cap;
+	return true;
 }
 
 /*
@@ -89,24 +143,18 @@ static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
 	struct sim_timer_slot e = { p->timer_ns, p };
 	uint32_t i;
 
-	if (q->nr && q->slot[0].expires <= s->now) {
+	if (q->nr && tq_slot(q, 0)->expires <= s->now) {
 		tq_sift_down(q, e);
 		return;
 	}
-	if (q->nr == q->cap) {
-		uint32_t cap = q->cap ? q->cap * 2 : 16;
-		struct sim_timer_slot *slot = realloc(q->slot, (size_t)cap * sizeof(*slot));
-
-		if (!slot || cap < q->cap) {
-			s->error = CAPSIM_ERR_NOMEM;
-			return;
-		}
-		q->slot = slot;
-		q->cap = cap;
+	if (q->nr == q->cap && !tq_grow(q)) {
+		s->error = CAPSIM_ERR_NOMEM;
+		return;
 	}
-	for (i = q->nr++; i > 0 && e.expires < q->slot[(i - 1) / 2].expires; i = (i - 1) / 2)
-		q->slot[i] = q->slot[(i - 1) / 2];
-	q->slot[i] = e;
+	for (i = q->nr++; i > 0 && e.expires < tq_slot(q, (i - 1) / TQ_ARITY)->expires;
+	     i = (i - 1) / TQ_ARITY)
+		*tq_slot(q, i) = *tq_slot(q, (i - 1) / TQ_ARITY);
+	*tq_slot(q, i) = e;
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -118,7 +166,7 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 	tq_insert(s, p, p->cpu);
 	/* a hint: the first sleeper's line, which the idle entry that mostly follows reads */
 	if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS && q->nr)
-		__builtin_prefetch(&q->slot[0].p->state);
+		__builtin_prefetch(&tq_slot(q, 0)->p->state);
 }
 
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
@@ -137,12 +185,13 @@ static uint64_t tq_first_blocked(const struct sim_rq *rq, uint32_t i, uint64_t n
 {
 	const struct sim_timerq *q = &rq->timerq;
 
-	if (i >= q->nr || q->slot[i].expires >= next)
+	if (i >= q->nr || tq_slot(q, i)->expires >= next)
 		return next;
-	if (q->slot[i].p->state == TASK_BLOCKED && tq_current(rq, i))
-		return q->slot[i].expires;
-	next = tq_first_blocked(rq, 2 * i + 1, next);
-	return tq_first_blocked(rq, 2 * i + 2, next);
+	if (tq_slot(q, i)->p->state == TASK_BLOCKED && tq_current(rq, i))
+		return tq_slot(q, i)->expires;
+	for (uint32_t c = TQ_ARITY * i + 1; c <= TQ_ARITY * i + TQ_ARITY; c++)
+		next = tq_first_blocked(rq, c, next);
+	return next;
 }
 
 /* The first of @next and the pending timers of @rq's blocked sleepers. */
@@ -334,17 +383,45 @@ static int64_t sleep_length(const struct capsim_sim *s, const struct sim_rq *rq,
 }
 
 /*
- * nr_iowait_cpu() of @rq's CPU: the tasks that went to sleep in I/O wait there and still sleep
- * (rq->nr_iowait, __schedule() to ttwu); only 6.1's menu reads it (0 for the others)
+ * rq->nr_iowait as the kernel keeps it: __schedule() counts a task that blocks in I/O wait on
+ * its CPU, try_to_wake_up() uncounts it there as it wakes (ttwu_do_activate(), or before
+ * set_task_cpu() for a migration). Here each change of a task's state syncs it: counted on
+ * its CPU while blocked with in_iowait. (A wake-up queued on the wake list of an idle CPU
+ * leaves it at once, where the kernel's leaves at sched_ttwu_pending(): no idle entry of that
+ * CPU comes in between.)
  */
-static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
+void sim_iowait_sync(struct capsim_sim *s, struct sim_task *p)
+{
+	uint32_t on = p->state == TASK_BLOCKED && p->in_iowait ? (uint32_t)p->cpu + 1 : 0;
+
+	if (on == p->iowait_on)
+		return;
+	if (p->iowait_on)
+		s->rq[p->iowait_on - 1].nr_iowait--;
+	if (on)
+		s->rq[on - 1].nr_iowait++;
+	p->iowait_on = on;
+}
+
+#ifndef NDEBUG
+/* the tasks blocked in I/O wait on @rq's CPU, from every task: the owner nr_iowait is checked
+ * against */
+static unsigned nr_iowait_scan(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	unsigned n = 0;
 
-	for (uint32_t i = 0; rq->cpuidle.version == CPUIDLE_6_1 && i < s->nr_tasks; i++)
+	for (uint32_t i = 0; i < s->nr_tasks; i++)
 		n += s->tasks[i]->state == TASK_BLOCKED && s->tasks[i]->in_iowait &&
 		     s->tasks[i]->cpu == rq->cpu;
 	return n;
+}
+#endif
+
+/* nr_iowait_cpu() of @rq's CPU: only 6.1's menu reads it (0 for the others) */
+static unsigned nr_iowait(const struct capsim_sim *s, const struct sim_rq *rq)
+{
+	assert(rq->nr_iowait == nr_iowait_scan(s, rq));
+	return rq->cpuidle.version == CPUIDLE_6_1 ? rq->nr_iowait : 0;
 }
 
 /*
@@ -579,6 +656,7 @@ bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
 	if (!must_wait(s, rq, p))
 		return false;
 	p->state = TASK_WAKING;
+	sim_iowait_sync(s, p);
 	rq->fc->ttwu_pending++;
 	rq_sync_view(s, rq);
 	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);

@@ -187,6 +187,7 @@ struct sim_task {
 	struct sim_task *idle_wait_next;
 	uint64_t idle_wait_since;
 	uint32_t idle_wait_gen;
+	uint32_t iowait_on;       /* 1 + the CPU whose rq->nr_iowait counts it, 0: none (idle.c) */
 	uint64_t wall_end;        /* runtime */
 	struct cfs_se cse;        /* the CFS entity instead of @se (model/fair_cfs.h), under v6.1 */
 	/* wake-up placement (fair_balance.c): what it records as a waker */
@@ -407,9 +408,10 @@ struct sim_sd {
 };
 
 /*
- * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a binary min-heap on expiry,
- * whose first slot is the earliest. A re-arm or a migration adds a slot and leaves the old one,
- * which no longer matches its task (timer_ns, cpu) and leaves the heap once expired.
+ * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on expiry,
+ * whose root is the earliest (held from an offset of slot: idle.c's tq_slot()). A re-arm or a
+ * migration adds a slot and leaves the old one, which no longer matches its task (timer_ns,
+ * cpu) and leaves the heap once expired.
  */
 struct sim_timer_slot {
 	uint64_t expires;         /* the task's timer_ns when it was armed or moved here */
@@ -506,6 +508,7 @@ struct sim_rq {
 	/* cpuidle (idle.c): the state it chose while idle, 0 WFI; k: plat cpus[].idle[k-1] */
 	unsigned idle_state;
 	struct sim_timerq timerq;        /* the sleep timers armed on this CPU or moved to it */
+	unsigned nr_iowait;              /* rq->nr_iowait: its tasks blocked in I/O wait (idle.c) */
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu(): idle-loop tick stops */
 	bool in_idle;                    /* idle since idle_enter (residency not yet counted) */
 	bool idle_exiting;               /* woken: EV_IDLE_EXIT pending */
@@ -786,6 +789,11 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t);
 /** sim_timer_move() - @p, migrating to @cpu, takes its pending timer there. */
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu);
+/**
+ * sim_iowait_sync() - after a change of @p's state (or of its in_iowait or cpu with it): the
+ * runqueues' nr_iowait count it where it blocks in I/O wait now, and nowhere else.
+ */
+void sim_iowait_sync(struct capsim_sim *s, struct sim_task *p);
 /**
  * sim_idle_ttwu_queue() - mirrors ttwu_queue_wakelist() for a wake-up of @p onto @cpu: when
  * that CPU is in an idle state deeper than WFI, @p goes on its wake list (TASK_WAKING, the CPU

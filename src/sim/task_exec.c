@@ -207,6 +207,7 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 	if (p->sched_class->task_dead)
 		p->sched_class->task_dead(s, rq, p);
 	p->state = TASK_DEAD;
+	sim_iowait_sync(s, p);
 	s->live_tasks--;
 	rq_resched(s, rq);
 	deadlock_check(s, NULL); /* it may have been the last one that could wake the others */
@@ -863,6 +864,7 @@ static void scenario_stop(struct capsim_sim *s, struct sim_task *p)
 	if (p->state == TASK_BLOCKED && p->waiting_res < 0) {
 		p->gen++; /* cancels its pending wake-up */
 		p->state = TASK_DEAD;
+		sim_iowait_sync(s, p);
 		s->live_tasks--;
 		deadlock_check(s, NULL);
 	}

@@ -15,7 +15,8 @@
  *   - the tick in idle (kernel/sched/idle.c's idle_call_stop_or_retain_tick()): kept while the
  *     governor predicts less than a tick, or, without cpuidle, until it first woke the CPU; a
  *     kept tick wakes the CPU at the next jiffy, balances as CPU_IDLE, and the CPU joins
- *     nohz.idle_cpus_mask only when its tick stops.
+ *     nohz.idle_cpus_mask only when its tick stops;
+ *   - rq->nr_iowait, which 6.1's menu reads: the tasks asleep after an iorun, on their CPU.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -526,6 +527,66 @@ static void test_cluster_waits_for_a_kept_tick(void **state)
 	sim_free(w.s);
 }
 
+/* ---- rq->nr_iowait ------------------------------------------------------------------------ */
+
+struct iowait_seen {
+	struct capsim_sim *s;
+	unsigned io, io_bucket;    /* CPU4's entries counting one iowaiter; menu's iowait buckets */
+	unsigned after_io_none;    /* ... counting none once it counted one */
+	unsigned other;            /* CPU0's entries counting any */
+};
+
+static void iowait_sink(void *ctx, const struct capsim_event *ev)
+{
+	struct iowait_seen *w = ctx;
+	const struct sim_rq *rq = &w->s->rq[ev->cpu < 0 ? 0 : ev->cpu];
+
+	if (ev->type != CAPSIM_EV_CPU_IDLE || ev->u.cpu_idle.state == CAPSIM_CPU_IDLE_EXIT)
+		return;
+	if (ev->cpu == 4 && rq->nr_iowait == 1) {
+		w->io++;
+		w->io_bucket += rq->cpuidle.menu.bucket >= CPUIDLE_MENU_BUCKETS_6_1 / 2;
+	}
+	w->after_io_none += ev->cpu == 4 && rq->nr_iowait == 0 && w->io;
+	w->other += ev->cpu == 0 && rq->nr_iowait != 0;
+}
+
+/*
+ * RK3399, 100 ms: "a" pinned on CPU4 does 1 ms of iorun then sleeps 9 ms, "b" on CPU0 runs
+ * then sleeps. The kernel's __schedule() counts a task that blocks with in_iowait (set by
+ * io_schedule(), rt-app's iorun) in its rq->nr_iowait until try_to_wake_up(): CPU4 idles only
+ * while "a" sleeps, so each of its idle entries after the first sleep counts one iowaiter
+ * (about 10 sleeps); "b" never sleeps in I/O: CPU0 counts none. 6.1's menu then picks from its
+ * iowait buckets (which_bucket(): + BUCKETS / 2 with nr_iowaiters); other versions' menu does
+ * not read it.
+ */
+static void test_nr_iowait_counts_the_iowait_sleepers(void **state)
+{
+	static const char *wl = "{\"tasks\": {\"a\": {\"cpus\": [4], \"iorun\": 1000, "
+				"\"sleep\": 9000}, \"b\": {\"cpus\": [0], \"run\": 1000, "
+				"\"sleep\": 9000}}}";
+	enum capsim_model models[] = { CAPSIM_MODEL_V6_1, CAPSIM_MODEL_V6_10 };
+
+	(void)state;
+	for (unsigned k = 0; k < 2; k++) {
+		struct iowait_seen w = { 0 };
+		struct sim_options o;
+
+		sim_options_default(&o);
+		o.duration_ns = 100 * MS;
+		o.governor = SIM_GOV_PERFORMANCE; /* no sugov kthread on CPU0 or CPU4 */
+		o.model = models[k];
+		setenv("CAPSIM_DATA_DIR", CAPSIM_SOURCE_DIR "/data", 1);
+		w.s = sim_test_create_on("rk3399", wl, &o);
+		run(w.s, iowait_sink, &w);
+		assert_true(w.io >= 9);
+		assert_int_equal(w.after_io_none, 0);
+		assert_int_equal(w.other, 0);
+		assert_int_equal(w.io_bucket, k == 0 ? w.io : 0);
+		sim_free(w.s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -539,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_menu_keeps_the_tick_for_a_short_idle),
 		cmocka_unit_test(test_menu_stops_the_tick_for_a_long_idle),
 		cmocka_unit_test(test_cluster_waits_for_a_kept_tick),
+		cmocka_unit_test(test_nr_iowait_counts_the_iowait_sleepers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
