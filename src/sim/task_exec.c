@@ -242,37 +242,33 @@ void sim_end_loops(struct capsim_sim *s)
  */
 static const struct sim_step *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
-	for (;;) {
-		const struct sim_step *st = &p->steps[p->step];
+	const struct sim_step *st = &p->steps[p->step];
 
-		switch (st->type) {
-		case SIM_STEP_PHASE:
-			p->phase = (unsigned)st->res;
-			task_load_phase(s, p);
-			task_apply_phase(s, p);
-			p->step++;
-			break;
-		case SIM_STEP_PHASE_END:
+	while (st->type >= SIM_STEP_PHASE) {
+		if (st->type == SIM_STEP_PHASE_END) {
 			task_loop_end(s, p, false);
 			p->phase_loops++;
 			if (st->loop < 0 || p->phase_loops < st->loop) {
-				p->step = (unsigned)st->res;
-				break;
+				st = &p->steps[st->res];
+			} else {
+				p->phase_loops = 0;
+				st++; /* the next phase, or the end of the task's loop */
 			}
-			p->phase_loops = 0;
-			p->step++; /* the next phase, or the end of the task's loop */
-			break;
-		case SIM_STEP_TASK_END:
+		} else if (st->type == SIM_STEP_TASK_END) {
 			p->phase = 0;
 			p->task_loops++;
 			if (st->loop >= 0 && p->task_loops >= st->loop)
 				return NULL;
-			p->step = (unsigned)st->res;
-			break;
-		default:
-			return st;
+			st = &p->steps[st->res];
+		} else {
+			p->phase = (unsigned)st->res;
+			task_load_phase(s, p);
+			task_apply_phase(s, p);
+			st++;
 		}
 	}
+	p->step = (unsigned)(st - p->steps);
+	return st;
 }
 
 /* ---- events ------------------------------------------------------------------------------ */
