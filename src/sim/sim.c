@@ -621,15 +621,14 @@ static void prefetch_next(const struct capsim_sim *s)
 
 /*
  * A hint, once the woken @p is read: what its wake-up reads next that its struct does not hold,
- * its rt-app event (the workload's, task_advance()) and its latency histogram
- * (task_record_latency() at its switch).
+ * its next step (task_advance()) and its latency histogram (task_record_latency() at its
+ * switch).
  */
 static void prefetch_woken(const struct capsim_sim *s, const struct sim_task *p)
 {
 	if (s->nr_tasks < SIM_PREFETCH_MIN_TASKS)
 		return;
-	/* the next event, or the first of the next loop */
-	__builtin_prefetch(&p->ph_events[p->ev < p->ph_nr_events ? p->ev : 0]);
+	__builtin_prefetch(&p->steps[p->step]);
 	__builtin_prefetch(p->st.lat_hist);
 }
 

@@ -240,14 +240,13 @@ struct sim_task {
 	const struct sim_sched_class *sched_class;
 	uint64_t wake_time;       /* last sched_waking, for the wake-up latency */
 
-	/* position in the workload, with what its steps read of its wl_task and current
-	 * wl_phase (task_load_phase()): a loop reads no workload struct but its events */
-	struct sim_loop_log *lp;  /* its own (after its unique timers), or s->lp_none */
+	/* position in its compiled steps (struct sim_step, after its unique timers), with what
+	 * a phase's settings read of its wl_task and wl_phase (task_load_phase()): a loop reads
+	 * no workload struct */
+	struct sim_loop_log *lp;  /* its own (after its steps), or s->lp_none */
 	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
-	const struct wl_event *ph_events;
-	unsigned ph_nr_events;
-	unsigned nr_phases;
-	int64_t ph_loop, task_loop;
+	const struct sim_step *steps; /* its program (task_compile(), after its unique timers) */
+	unsigned step;            /* the next step */
 	const capsim_cpumask *ph_cpus; /* the phase's affinity, else the task's (NULL: all) */
 	int ph_util_min, ph_util_max; /* the phase's clamps (WL_UNSET: none) */
 	const char *ph_taskgroup; /* the phase's taskgroup (NULL: unchanged) */
@@ -256,7 +255,6 @@ struct sim_task {
 	const capsim_cpumask *aff_src; /* the mask its affinity was last set from (NULL: all) */
 	int wl_task;              /* index into workload->tasks */
 	unsigned phase;
-	unsigned ev;              /* next event of the phase */
 	unsigned nr_utimers;
 	int64_t task_loops;       /* completed task loops */
 	int64_t phase_loops;      /* completed loops of the current phase */
@@ -381,13 +379,44 @@ struct sim_timer {
 };
 
 /*
- * A task's allocation: the struct, then its unique timers, then with @lp its loop log, on whole
- * cache lines (832 bytes for a task with a unique timer and no sink).
+ * A step of a task's program, compiled from its workload task when the task is made
+ * (task_exec.c, task_compile()): each phase's events in order and the end of the phase's loop,
+ * the settings of each phase after the first before its events (and of the first where a task
+ * loop changes something by applying them again), the end of the task's loop last. A wake-up
+ * or a completion moves the task's index through them and reads no workload struct.
  */
-static inline size_t sim_task_bytes(unsigned nr_utimers, bool lp)
+enum sim_step_type {
+	/* WL_EV_RUN .. WL_EV_MEM: that workload event */
+	SIM_STEP_PHASE = WL_EV_MEM + 1, /* phase @res starts: its settings (task_apply_phase()) */
+	SIM_STEP_PHASE_END,       /* a loop of the phase ends: @loop loops, again from step @res */
+	SIM_STEP_TASK_END,        /* a loop of the task ends: @loop loops, again from step @res */
+};
+
+struct sim_step {
+	union {
+		uint64_t ns;      /* run, mem, runtime, sleep: the event's value; timer: its period */
+		int64_t loop;     /* phase or task end: the loops, -1: forever */
+		struct {
+			int32_t arg;  /* wait, sync: the mutex (res2); fork: the task */
+			uint32_t line; /* the event's source line, for messages */
+		};
+	};
+	int32_t res;              /* the event's resource (a unique timer: its index in the
+				   * task's utimers); phase: its index; end: the step to go back to */
+	uint8_t type;             /* enum wl_event_type or enum sim_step_type */
+	unsigned absolute:1, unique:1, iowait:1, sync:1; /* struct wl_event's */
+};
+_Static_assert(sizeof(struct sim_step) == 16, "a step is 16 bytes: four to a cache line");
+
+/*
+ * A task's allocation: the struct, then its unique timers, its @nr_steps steps and with @lp its
+ * loop log, on whole cache lines.
+ */
+static inline size_t sim_task_bytes(unsigned nr_utimers, unsigned nr_steps, bool lp)
 {
 	return (sizeof(struct sim_task) + nr_utimers * sizeof(struct sim_timer) +
-		(lp ? sizeof(struct sim_loop_log) : 0) + 63) / 64 * 64;
+		nr_steps * sizeof(struct sim_step) + (lp ? sizeof(struct sim_loop_log) : 0) + 63) /
+	       64 * 64;
 }
 
 /*

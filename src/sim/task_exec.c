@@ -238,49 +238,51 @@ void sim_end_loops(struct capsim_sim *s)
 }
 
 /*
- * Move to the next event (p->ev of p->phase) and return it; NULL when the task has run all its
- * loops.
+ * Move to the next event step (p->step) through the ends of loops and the starts of phases, and
+ * return it; NULL when the task has run all its loops.
  */
-static const struct wl_event *task_next_position(struct capsim_sim *s, struct sim_task *p)
+static const struct sim_step *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
-	for (;;) {
-		if (p->ev < p->ph_nr_events)
-			return &p->ph_events[p->ev];
-		p->ev = 0;
-		task_loop_end(s, p, false);
-		p->phase_loops++;
-		if (p->ph_loop < 0 || p->phase_loops < p->ph_loop)
-			continue;
-		p->phase_loops = 0;
-		if (++p->phase < p->nr_phases) {
+	const struct sim_step *st = &p->steps[p->step];
+
+	while (st->type >= SIM_STEP_PHASE) {
+		if (st->type == SIM_STEP_PHASE_END) {
+			task_loop_end(s, p, false);
+			p->phase_loops++;
+			if (st->loop < 0 || p->phase_loops < st->loop) {
+				st = &p->steps[st->res];
+			} else {
+				p->phase_loops = 0;
+				st++; /* the next phase, or the end of the task's loop */
+			}
+		} else if (st->type == SIM_STEP_TASK_END) {
+			p->phase = 0;
+			p->task_loops++;
+			if (st->loop >= 0 && p->task_loops >= st->loop)
+				return NULL;
+			st = &p->steps[st->res];
+		} else {
+			p->phase = (unsigned)st->res;
 			task_load_phase(s, p);
 			task_apply_phase(s, p);
-			continue;
+			st++;
 		}
-		p->phase = 0;
-		p->task_loops++;
-		if (p->task_loop >= 0 && p->task_loops >= p->task_loop)
-			return NULL;
-		if (p->nr_phases > 1)
-			task_load_phase(s, p);
-		task_apply_phase(s, p);
 	}
+	p->step = (unsigned)(st - p->steps);
+	return st;
 }
 
 /* ---- events ------------------------------------------------------------------------------ */
 
 static struct sim_timer *timer_of(struct capsim_sim *s, struct sim_task *p,
-				   const struct wl_event *e)
+				   const struct sim_step *e)
 {
-	if (e->unique) /* the event says what its resource's owner would (rtapp.c) */
-		for (unsigned i = 0; i < p->nr_utimers; i++)
-			if (p->utimers[i].res == e->res)
-				return &p->utimers[i];
-	return &s->timers[e->res]; /* shared (task_new() gave every unique timer its slot) */
+	/* the event says what its resource's owner would (rtapp.c); task_compile() found its slot */
+	return e->unique ? &p->utimers[e->res] : &s->timers[e->res];
 }
 
 /* mirrors rt-app's timer event: returns true if the task sleeps until the next period */
-static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
+static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
 {
 	struct sim_timer *t = timer_of(s, p, e);
 	int64_t slack;
@@ -290,9 +292,9 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct wl_
 		t->init = true;
 		t->t_next = p->t_first;
 	}
-	t->t_next += e->value;
+	t->t_next += e->ns;
 	slack = (int64_t)(t->t_next - s->now);
-	p->lp->c_period += e->value;
+	p->lp->c_period += e->ns;
 	p->lp->slack = slack;
 	p->lp->timers++;
 	p->st.timer_events++;
@@ -324,7 +326,7 @@ static void wake_all(struct capsim_sim *s, int res, int this_cpu, int wake_flags
 }
 
 /* the wake_flags of a signal, broad or resume: WF_SYNC only where the workload says "sync" */
-static int event_wake_flags(const struct wl_event *e)
+static int event_wake_flags(const struct sim_step *e)
 {
 	return e->sync ? WF_SYNC : 0;
 }
@@ -345,7 +347,7 @@ static void task_fork(struct capsim_sim *s, int wl_task, int parent_cpu);
  * A synchronisation call the pthread rules refuse: the run stops with @fmt (naming the resource
  * @res) at the event's line. Return: false (the task does not go on).
  */
-static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct wl_event *e,
+static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct sim_step *e,
 		   const char *fmt, int res)
 {
 	char what[256];
@@ -357,37 +359,37 @@ static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct 
 }
 
 /* Run one event; true if the task keeps going with the next one at once. */
-static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_event *e)
+static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
 {
 	switch (e->type) {
 	case WL_EV_RUN:
 	case WL_EV_MEM:
 		p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
-		if (!e->value)
+		if (!e->ns)
 			return true;
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = false;
-		p->work_left = e->value * s->cap_calib;
+		p->work_left = e->ns * s->cap_calib;
 		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->value;
-		p->lp->work += e->value;
+		p->lp->c_duration += e->ns;
+		p->lp->work += e->ns;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_RUNTIME:
-		if (!e->value)
+		if (!e->ns)
 			return true;
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = true;
-		p->wall_end = s->now + e->value;
+		p->wall_end = s->now + e->ns;
 		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->value;
+		p->lp->c_duration += e->ns;
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_SLEEP:
-		if (!e->value)
+		if (!e->ns)
 			return true;
-		sim_push(s, s->now + e->value, EV_TASK_WAKE, p->id, p->gen + 1);
-		sim_timer_arm(s, p, s->now + e->value);
+		sim_push(s, s->now + e->ns, EV_TASK_WAKE, p->id, p->gen + 1);
+		sim_timer_arm(s, p, s->now + e->ns);
 		task_block(s, p);
 		return false;
 	case WL_EV_TIMER:
@@ -435,28 +437,28 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct wl_
 	case WL_EV_SYNC: {
 		struct sim_task *w;
 
-		if (s->mutex_owner[e->res2] != (int)p->id)
+		if (s->mutex_owner[e->arg] != (int)p->id)
 			return misuse(s, p, e, "syncs on cond \"%s\" without holding its mutex "
 				      "(pthread_cond_wait() needs it locked: lock it first)", e->res);
 		w = wq_pop(s, e->res);
 
 		if (w)
 			cond_wake(s, w, p->cpu, 0);
-		cond_wait(s, p, e->res, e->res2);
+		cond_wait(s, p, e->res, e->arg);
 		return false;
 	}
 	case WL_EV_WAIT:
-		if (s->mutex_owner[e->res2] != (int)p->id)
+		if (s->mutex_owner[e->arg] != (int)p->id)
 			return misuse(s, p, e, "waits on cond \"%s\" without holding its mutex "
 				      "(pthread_cond_wait() needs it locked: lock it first)", e->res);
-		cond_wait(s, p, e->res, e->res2);
+		cond_wait(s, p, e->res, e->arg);
 		return false;
 	case WL_EV_SUSPEND:
 		/* rt-app locks, waits, and unlocks once woken: the mutex is free again after it */
 		cond_wait(s, p, e->res, -1);
 		return false;
 	case WL_EV_FORK:
-		task_fork(s, e->task, p->cpu);
+		task_fork(s, e->arg, p->cpu);
 		return p->state == TASK_RUNNING;
 	case WL_EV_SEM_POST: {
 		struct sim_task *w = wq_pop(s, e->res);
@@ -491,7 +493,7 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 		p->lp->timer_expiry = 0;
 	}
 	while (p->state == TASK_RUNNING && !p->in_cpu_event && !s->error) {
-		const struct wl_event *e;
+		const struct sim_step *e;
 
 		if (p->zero_time_at != s->now) {
 			p->zero_time_at = s->now;
@@ -508,7 +510,7 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 		}
 		if (p->state != TASK_RUNNING)
 			return; /* a phase's new affinity moved it away */
-		p->ev++;
+		p->step++;
 		if (!run_event(s, p, e))
 			return;
 	}
@@ -576,23 +578,18 @@ static void task_set_affinity(struct capsim_sim *s, struct sim_task *p, const ca
 }
 
 /*
- * What the steps of p->phase read of the workload, into the task: the phase's events and loops,
- * its affinity (else the task's) and clamps, the task's phases and loops.
+ * What the settings of p->phase read of the workload, into the task: the phase's affinity (else
+ * the task's) and clamps, its taskgroup.
  */
 static void task_load_phase(struct capsim_sim *s, struct sim_task *p)
 {
 	const struct wl_task *wt = wl_of(s, p);
 	const struct wl_phase *ph = &wt->phases[p->phase];
 
-	p->ph_events = ph->events;
-	p->ph_nr_events = ph->nr_events;
-	p->ph_loop = ph->loop;
 	p->ph_cpus = ph->has_cpus ? &ph->cpus : wt->has_cpus ? &wt->cpus : NULL;
 	p->ph_util_min = ph->util_min;
 	p->ph_util_max = ph->util_max;
 	p->ph_taskgroup = ph->taskgroup;
-	p->nr_phases = wt->nr_phases;
-	p->task_loop = wt->loop;
 }
 
 /*
@@ -639,6 +636,86 @@ static unsigned unique_timer_events(const struct wl_task *wt)
 	return n;
 }
 
+/*
+ * Whether a task loop's end applies @wt's first phase again (a SIM_STEP_PHASE before its events):
+ * with one phase and none of its settings that could change anything (its affinity, the same
+ * mask as before, never does; task_apply_phase() leaves every setting it does not give), it
+ * would change nothing.
+ */
+static bool reapplies_first_phase(const struct wl_task *wt)
+{
+	const struct wl_phase *ph = &wt->phases[0];
+
+	return wt->nr_phases > 1 || ph->util_min != WL_UNSET || ph->util_max != WL_UNSET ||
+	       ph->taskgroup;
+}
+
+/* How many steps task_compile() makes of @wt. */
+static unsigned task_steps(const struct wl_task *wt)
+{
+	unsigned n = reapplies_first_phase(wt) + 1; /* the task's end */
+
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
+		n += (ph > 0) + wt->phases[ph].nr_events + 1; /* its start, events, end */
+	return n;
+}
+
+/* @e as a step of a task whose unique timers are @u (fill_unique_timers()). */
+static struct sim_step event_step(const struct wl_event *e, const struct sim_timer *u)
+{
+	struct sim_step st = { .res = e->res, .type = (uint8_t)e->type, .absolute = e->absolute,
+			       .unique = e->unique, .iowait = e->iowait, .sync = e->sync };
+
+	switch (e->type) {
+	case WL_EV_UNLOCK:
+	case WL_EV_WAIT:
+	case WL_EV_SYNC:
+		st.arg = e->res2;
+		st.line = e->line;
+		break;
+	case WL_EV_FORK:
+		st.arg = e->task;
+		break;
+	default:
+		st.ns = e->value;
+	}
+	if (is_unique_timer(e))
+		for (st.res = 0; u[st.res].res != e->res; st.res++)
+			;
+	return st;
+}
+
+/*
+ * Compile @wt into @out (task_steps() of them; struct sim_step) for a task whose unique timers
+ * are @u: each phase's start (but the first's, unless a task loop applies it again), events and
+ * end, then the task's end, whose loop starts again at the first phase's start or first event.
+ */
+static void task_compile(const struct wl_task *wt, const struct sim_timer *u, struct sim_step *out)
+{
+	unsigned n = 0;
+
+	if (reapplies_first_phase(wt))
+		out[n++] = (struct sim_step){ .type = SIM_STEP_PHASE, .res = 0 };
+	for (unsigned ph = 0; ph < wt->nr_phases; ph++) {
+		unsigned first;
+
+		if (ph > 0)
+			out[n++] = (struct sim_step){ .type = SIM_STEP_PHASE, .res = (int32_t)ph };
+		first = n;
+		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++)
+			out[n++] = event_step(&wt->phases[ph].events[k], u);
+		out[n++] = (struct sim_step){ .type = SIM_STEP_PHASE_END,
+					      .loop = wt->phases[ph].loop, .res = (int32_t)first };
+	}
+	out[n] = (struct sim_step){ .type = SIM_STEP_TASK_END, .loop = wt->loop, .res = 0 };
+}
+
+/* The step a task starts at, its first phase's settings applied: its first event. */
+static unsigned first_event_step(const struct sim_task *p)
+{
+	return p->steps[0].type == SIM_STEP_PHASE;
+}
+
 /* Gives each unique timer @wt names its slot in @u; returns how many. */
 static unsigned fill_unique_timers(const struct wl_task *wt, struct sim_timer *u)
 {
@@ -663,16 +740,20 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 {
 	const struct wl_task *wt = &s->wl->tasks[wl_task];
 	/* cache lines of its own: a wake-up reads most of them (sim.h) */
-	unsigned nr_utimers = unique_timer_events(wt);
+	unsigned nr_utimers = unique_timer_events(wt), nr_steps = task_steps(wt);
 	bool own_lp = !sim_no_sink(s);
-	size_t size = sim_task_bytes(nr_utimers, own_lp);
+	size_t size = sim_task_bytes(nr_utimers, nr_steps, own_lp);
 	struct sim_task *p = aligned_alloc(64, size);
 
 	if (p) {
+		struct sim_step *steps = (struct sim_step *)((struct sim_timer *)(p + 1) + nr_utimers);
+
 		memset(p, 0, size);
 		p->utimers = (struct sim_timer *)(p + 1);
 		p->nr_utimers = fill_unique_timers(wt, p->utimers);
-		p->lp = own_lp ? (struct sim_loop_log *)(p->utimers + nr_utimers) : &s->lp_none;
+		task_compile(wt, p->utimers, steps);
+		p->steps = steps;
+		p->lp = own_lp ? (struct sim_loop_log *)(steps + nr_steps) : &s->lp_none;
 	}
 	/* a task's only thread has the task's name: the workload's own (sim_task_owns_name()) */
 	if (p && (wt->instances > 1 || wt->forked)) {
@@ -751,6 +832,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_load_phase(s, p);
 	task_apply_phase(s, p);
+	p->step = first_event_step(p);
 	p->recent_used_cpu = p->cpu;
 	cpu = select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);
@@ -841,7 +923,6 @@ static void scenario_start(struct capsim_sim *s, struct sim_task *p)
 		for (unsigned i = 0; i < p->nr_utimers; i++)
 			p->utimers[i].init = false;
 		p->phase = 0;
-		p->ev = 0;
 		p->task_loops = p->phase_loops = 0;
 		p->stop_requested = false;
 		task_start(s, p);

@@ -388,6 +388,41 @@ static void test_phase_keeps_clamps(void **state)
 }
 
 /*
+ * A phase's clamps apply each time it begins, the start of each loop of its task included
+ * (docs/formats.md: "a phase's when it begins"), over what a sched_setattr() changed between:
+ * the one phase asks util_min 100; a scenario's sched_setattr() at 5 ms asks 700 while the task
+ * sleeps in its first loop (100 us of run, on any CPU at any OPP well under 1 ms, then 9.9 ms of
+ * sleep); its second loop starts after 10 ms and asks 100 again. (The task's phase is applied
+ * again from its compiled steps, task_compile(): a one-phase task whose phase has clamps keeps
+ * that step.)
+ */
+static void test_task_loop_applies_phase_again(void **state)
+{
+	static const char rtapp[] = "{\"tasks\": {\"t\": {\"phases\": {"
+				    "\"a\": {\"util_min\": 100, \"run\": 100, \"sleep\": 9900}}}}}";
+	struct sim_sc_event sc = { .time_ns = 5 * MS, .kind = SIM_SC_UCLAMP, .name = "t",
+				   .uclamp_min = 700, .uclamp_max = WL_UNSET };
+	struct sim_options o;
+	struct capsim_sim *s;
+	const struct sim_task *p;
+
+	(void)state;
+	sim_options_default(&o);
+	o.duration_ns = 7 * MS;
+	s = run_sim_events("hikey960", rtapp, &o, &sc, 1);
+	p = sim_test_task(s, "t");
+	assert_int_equal(p->task_loops, 0);
+	assert_int_equal(p->uclamp_req[0], 700);
+	sim_free(s);
+	o.duration_ns = 15 * MS;
+	s = run_sim_events("hikey960", rtapp, &o, &sc, 1);
+	p = sim_test_task(s, "t");
+	assert_int_equal(p->task_loops, 1);
+	assert_int_equal(p->uclamp_req[0], 100);
+	sim_free(s);
+}
+
+/*
  * A static cap from a scenario: policy4 max 1805 MHz resolves (RELATION_H) to the 1805000 kHz
  * OPP, so cpufreq pressure = 1024 - floor(1024 x 1805000 / 2362000) = 1024 - 782 = 242 and the
  * big CPUs' actual capacity is 782 for the whole run; the little CPUs keep 462.
@@ -851,6 +886,7 @@ int main(void)
 		cmocka_unit_test(test_rt_default_uclamp_goes_big),
 		cmocka_unit_test(test_timer_anchor),
 		cmocka_unit_test(test_phase_keeps_clamps),
+		cmocka_unit_test(test_task_loop_applies_phase_again),
 		cmocka_unit_test(test_static_cap_actual_capacity),
 		cmocka_unit_test(test_thirty_days),
 		cmocka_unit_test(test_trace_switch_chain),
