@@ -7,6 +7,7 @@
  * reference frequency, so on CPU c at delivered frequency f they progress at
  * capacity_orig(c) * f / freq_ref(c) relative to capacity_orig(calibration CPU).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +197,7 @@ static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
 /* ---- phases, loops and the end of a task ------------------------------------------------ */
 
 static void task_load_phase(struct capsim_sim *s, struct sim_task *p);
+static bool task_steps_current(const struct capsim_sim *s, const struct sim_task *p);
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p);
 
 /* mirrors do_exit() for the scheduler: dequeue, drop the task's util from its cfs_rq */
@@ -487,6 +489,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
  */
 void task_advance(struct capsim_sim *s, struct sim_task *p)
 {
+	assert(task_steps_current(s, p));
 	/* back from a timer's sleep: rt-app's wu_lat, how late after the expiry it runs */
 	if (p->lp->timer_expiry && p->state == TASK_RUNNING) {
 		p->lp->wu_lat += s->now - p->lp->timer_expiry;
@@ -708,6 +711,43 @@ static void task_compile(const struct wl_task *wt, const struct sim_timer *u, st
 					      .loop = wt->phases[ph].loop, .res = (int32_t)first };
 	}
 	out[n] = (struct sim_step){ .type = SIM_STEP_TASK_END, .loop = wt->loop, .res = 0 };
+}
+
+#ifndef NDEBUG
+/* @a and @b are the same step (field by field: a compound literal's padding is unspecified) */
+static bool step_equal(const struct sim_step *a, const struct sim_step *b)
+{
+	return a->ns == b->ns && a->res == b->res && a->type == b->type &&
+	       a->absolute == b->absolute && a->unique == b->unique && a->iowait == b->iowait &&
+	       a->sync == b->sync;
+}
+#endif
+
+/*
+ * Debug and ASan builds, at each of @p's advances: its steps are a cache of its workload task,
+ * compiled once (task_compile()); compiled again they must be the same, else something wrote
+ * over them. Return: true (always, in a release build).
+ */
+static bool task_steps_current(const struct capsim_sim *s, const struct sim_task *p)
+{
+#ifndef NDEBUG
+	const struct wl_task *wt = &s->wl->tasks[p->wl_task];
+	unsigned n = task_steps(wt);
+	struct sim_step *again = calloc(n, sizeof(*again));
+	bool same = true;
+
+	if (!again)
+		return true; /* nothing to check with */
+	task_compile(wt, p->utimers, again);
+	for (unsigned i = 0; i < n && same; i++)
+		same = step_equal(&again[i], &p->steps[i]);
+	free(again);
+	return same;
+#else
+	(void)s;
+	(void)p;
+	return true;
+#endif
 }
 
 /* The step a task starts at, its first phase's settings applied: its first event. */
