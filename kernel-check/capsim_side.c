@@ -765,12 +765,6 @@ static void cs_sgs_6_1(struct lb_sg_stats *sgs)
 		sgs->group_type = group_fully_busy;
 }
 
-/* cfs.h_nr_delayed of the case's CPU @cpu (env->rqs: the case) */
-static unsigned cs_lb_delayed(const struct lb_env *env, int cpu)
-{
-	return (unsigned)((const struct kc_load_balance_in *)env->rqs)->h_nr_delayed[cpu];
-}
-
 void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_balance_out *out)
 {
 	struct fair_cpu rq[KC_MAX_CPUS];
@@ -787,8 +781,6 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 		.idle = (enum lb_idle)in->idle,
 		.cpus = { { in->cpus } },
 		.rd = &rd,
-		.cfs_delayed = cs_lb_delayed,
-		.rqs = in,
 		.groups = groups,
 		.nr_groups = KC_LB_GROUPS,
 		.migration_type = (enum lb_migration_type)in->migration_type,
@@ -826,6 +818,7 @@ void cside_load_balance(const struct kc_load_balance_in *in, struct kc_load_bala
 			.arch_cap = in->arch_cap[c] ? in->arch_cap[c] : 1024,
 			.nr_running = (unsigned)in->nr_running[c],
 			.cfs_nr = (unsigned)(in->h_nr_queued[c] - in->h_nr_delayed[c]),
+			.cfs_delayed = (unsigned)in->h_nr_delayed[c],
 		};
 	for (unsigned g = 0; g < KC_LB_GROUPS; g++)
 		groups[g] = (struct lb_group){

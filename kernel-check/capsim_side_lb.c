@@ -190,7 +190,7 @@ static void cs_lb_init(struct cs_lb *cs, const struct kc_lb_walk_in *in)
 		p->lb_seq = KC_LBW_TASKS - t;
 		if (in->t_delayed[t]) { /* queued, not runnable, off fair_head */
 			p->se.sched_delayed = true;
-			rq->cfs_delayed++;
+			rq->fc->cfs_delayed++;
 			rq->fc->cfs_nr--;
 			continue;
 		}

@@ -198,8 +198,8 @@ static void ns_rq(const struct kc_sched_balance_newidle_in *in)
 	s->nohz_next_balance = in->nohz_next_balance;
 	s->nohz_needs_update = in->nohz_needs_update != 0;
 	/* the v6.1 model (CFS) has no delayed tasks: the case's are left out, as on 6.1's side */
-	rq->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed;
-	rq->fc->nr_running = (unsigned)in->nr_running - (unsigned)in->nr_delayed + rq->cfs_delayed;
+	rq->fc->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed;
+	rq->fc->nr_running = (unsigned)in->nr_running - (unsigned)in->nr_delayed + rq->fc->cfs_delayed;
 	rq->curr = rq->fc->nr_running ? &ns.curr[in->this_cpu] : NULL;
 	rq->fc->cfs_nr = (unsigned)(in->h_nr_queued - in->nr_delayed);
 	rq->fc->ttwu_pending = (unsigned)in->ttwu_pending;

@@ -405,7 +405,7 @@ static void cs_record_rq(struct kc_path_out *out, unsigned k, const struct sim_r
 {
 	out->nr_running[k] = rq->fc->nr_running;
 	out->h_nr_runnable[k] = rq->fc->cfs_nr;
-	out->h_nr_delayed[k] = rq->cfs_delayed;
+	out->h_nr_delayed[k] = rq->fc->cfs_delayed;
 	out->load_weight[k] = rq->cfs_load_weight;
 	out->cfs_util_avg_out[k] = rq->fc->cfs_avg.util_avg;
 	out->cfs_util_sum_out[k] = rq->fc->cfs_avg.util_sum;
@@ -636,8 +636,8 @@ static void ws_rq(const struct kc_select_task_rq_fair_in *in, unsigned c)
 	rq->fc->cfs_avg.last_update_time = 1000000;
 	rq->fc->nr_running = (unsigned)in->nr_running[c];
 	/* 6.1 has no delayed dequeue: the v6.1 model never keeps a delayed task */
-	rq->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed[c];
-	rq->fc->cfs_nr = rq->fc->nr_running - rq->cfs_delayed;
+	rq->fc->cfs_delayed = model_fair_cfs(KC_MODEL) ? 0 : (unsigned)in->nr_delayed[c];
+	rq->fc->cfs_nr = rq->fc->nr_running - rq->fc->cfs_delayed;
 	if (rq->fc->nr_running) {
 		struct sim_task *t = &ws.curr[c];
 

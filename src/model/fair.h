@@ -61,6 +61,8 @@ struct fair_cpu {
 	uint64_t uclamp_max_rq;    /* [uclamp_rq_get(rq, UCLAMP_MAX)] */
 	unsigned nr_running;       /* [rq->nr_running], including curr */
 	unsigned cfs_nr;           /* [rq->cfs.h_nr_runnable]: queued fair tasks, not delayed */
+	unsigned cfs_delayed;      /* [rq->cfs.h_nr_delayed]: queued, not runnable (in nr_running
+				    * and the load weight) */
 	unsigned ttwu_pending;     /* [rq->ttwu_pending]: tasks on its wake list */
 	uint64_t misfit_task_load; /* [rq->misfit_task_load] */
 	bool idle;                 /* [available_idle_cpu(cpu)] */

@@ -39,9 +39,9 @@ static const struct fair_cpu *lb_rq(const struct lb_env *env, unsigned cpu)
 
 unsigned lb_cfs_h_nr(const struct lb_env *env, unsigned cpu)
 {
-	bool queued = !CAPSIM_MUT(281, env->v7_3, false) && env->cfs_delayed;
+	const struct fair_cpu *rq = lb_rq(env, cpu);
 
-	return lb_rq(env, cpu)->cfs_nr + (queued ? env->cfs_delayed(env, (int)cpu) : 0u);
+	return rq->cfs_nr + (CAPSIM_MUT(281, env->v7_3, false) ? 0u : rq->cfs_delayed);
 }
 
 static unsigned first_cpu(const capsim_cpumask *m, unsigned nr)

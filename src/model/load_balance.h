@@ -82,14 +82,13 @@ struct lb_env {
 	capsim_cpumask cpus;       /* env->cpus: the domain's span, less all-pinned sources */
 	/*
 	 * The runqueues, read in place (cpu_rq()): per CPU its struct fair_cpu, @rd->cpus[cpu]
-	 * (nr_running, cfs_nr as cfs.h_nr_runnable, cfs_avg's load and runnable, capacity_of,
-	 * arch_cap, misfit_task_load, ttwu_pending; cpu_util_cfs(), cpu_overutilized() from them),
-	 * and idle_cpu(), which @idle_cpu answers from the engine's runqueues @rqs, as @cfs_delayed
-	 * answers cfs.h_nr_delayed (the delayed entities, queued but not runnable; NULL: none).
+	 * (nr_running, cfs_nr as cfs.h_nr_runnable, cfs_delayed as cfs.h_nr_delayed, cfs_avg's
+	 * load and runnable, capacity_of, arch_cap, misfit_task_load, ttwu_pending;
+	 * cpu_util_cfs(), cpu_overutilized() from them), and idle_cpu(), which @idle_cpu answers
+	 * from the engine's runqueues @rqs.
 	 */
 	const struct fair_rd *rd;
 	bool (*idle_cpu)(const struct lb_env *env, int cpu);
-	unsigned (*cfs_delayed)(const struct lb_env *env, int cpu);
 	const void *rqs;
 	/* the domain's @nr_groups groups, in place; sd->groups' ring starts at @local_group */
 	const struct lb_group *groups;

@@ -105,7 +105,7 @@ static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint6
 	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
 	unsigned nr = rq->fc->cfs_nr;
 	int decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
-					 CAPSIM_MUT(28, nr, nr + rq->cfs_delayed), running, 1);
+					 CAPSIM_MUT(28, nr, nr + rq->fc->cfs_delayed), running, 1);
 
 	decayed |= removed;
 	if (decayed) {
@@ -361,7 +361,7 @@ static void dequeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	eevdf_dequeue(&rq->cfs, &p->se, EEVDF_DEQUEUE_SLEEP | EEVDF_DEQUEUE_DELAYED);
 	if (!pelt_first)
 		update_load_avg(s, rq, p);
-	rq->cfs_delayed -= CAPSIM_MUT(212, 1u, 0u);
+	rq->fc->cfs_delayed -= CAPSIM_MUT(212, 1u, 0u);
 	rq->cfs_load_weight -= p->weight;
 	rq->fc->nr_running--;
 	rq_sync_view(s, rq);
@@ -497,7 +497,7 @@ void rq_requeue_delayed(struct capsim_sim *s, struct sim_rq *rq, struct sim_task
 	 * before clear_delayed(), which eevdf_requeue_delayed() does */
 	CAPSIM_MUT(10, update_load_avg(s, rq, p), (void)0);
 	eevdf_requeue_delayed(&rq->cfs, &p->se);
-	rq->cfs_delayed--;
+	rq->fc->cfs_delayed--;
 	rq->fc->cfs_nr++;
 	p->state = TASK_RUNNABLE;
 	sim_iowait_sync(s, p);
@@ -525,7 +525,7 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	CAPSIM_MUT(11, update_load_avg(s, rq, p), (void)0);
 	p->se.sched_delayed = true;
 	rq->fc->cfs_nr--;
-	rq->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
+	rq->fc->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
 	if (rq->curr == p) {
 		rq_put_dequeued_curr(rq, p);
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));

@@ -298,7 +298,7 @@ static int wake_affine_idle(const struct capsim_sim *s, int this_cpu, int prev_c
 	if (available_idle_cpu(s, this_cpu) && cpus_share_cache(s, this_cpu, prev_cpu))
 		return available_idle_cpu(s, prev_cpu) ? prev_cpu : this_cpu;
 	/* minus cfs_h_nr_delayed() */
-	if (sync && rq->fc->nr_running - CAPSIM_MUT(51, rq->cfs_delayed, 0) == 1)
+	if (sync && rq->fc->nr_running - CAPSIM_MUT(51, rq->fc->cfs_delayed, 0) == 1)
 		return this_cpu;
 	if (available_idle_cpu(s, prev_cpu))
 		return prev_cpu;
@@ -452,7 +452,7 @@ static void update_sg_wakeup_stats(const struct capsim_sim *s, uint32_t flags, u
 		sgs->group_util += cpu_util_without(s, (int)i, p);
 		sgs->group_runnable += cpu_runnable_without(s, (int)i, p);
 		/* h_nr_queued; 7.3: h_nr_runnable, the delayed tasks left out */
-		sgs->sum_h_nr_running += s->rq[i].fc->cfs_nr + (v7_3 ? 0 : s->rq[i].cfs_delayed) - local;
+		sgs->sum_h_nr_running += s->rq[i].fc->cfs_nr + (v7_3 ? 0 : s->rq[i].fc->cfs_delayed) - local;
 		nr_running = s->rq[i].fc->nr_running - local;
 		sgs->sum_nr_running += nr_running;
 		if (!nr_running && CAPSIM_MUT(72, idle_cpu_without(s, (int)i, p), true))
@@ -928,17 +928,10 @@ static bool lb_env_idle_cpu(const struct lb_env *env, int cpu)
 	return lb_idle_cpu(env->rqs, cpu);
 }
 
-/* cfs.h_nr_delayed of @cpu as the balance of @env reads it (lb_env_rqs()) */
-static unsigned lb_env_cfs_delayed(const struct lb_env *env, int cpu)
-{
-	return ((const struct capsim_sim *)env->rqs)->rq[cpu].cfs_delayed;
-}
-
 void lb_env_rqs(const struct capsim_sim *s, struct lb_env *env)
 {
 	env->rd = &s->rd;
 	env->idle_cpu = lb_env_idle_cpu;
-	env->cfs_delayed = lb_env_cfs_delayed;
 	env->rqs = s;
 }
 
@@ -964,7 +957,7 @@ static bool lb_task_ineligible(const struct capsim_sim *s, const struct sim_task
 {
 	const struct sim_rq *d = &s->rq[dst];
 
-	return CAPSIM_MUT(279, d->fc->cfs_nr + d->cfs_delayed, 1u) &&
+	return CAPSIM_MUT(279, d->fc->cfs_nr + d->fc->cfs_delayed, 1u) &&
 	       !eevdf_eligible(&s->rq[src].cfs, &p->se);
 }
 

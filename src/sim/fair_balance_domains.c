@@ -159,8 +159,8 @@ static unsigned llc_nr_busy_cpus(const struct capsim_sim *s, const struct sim_rq
 static unsigned nohz_kick_nr_fair(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	if (model_newidle_7_3(s->opt.model))
-		return rq->fc->cfs_nr + CAPSIM_MUT(270, 0u, rq->cfs_delayed);
-	return rq->fc->cfs_nr + CAPSIM_MUT(95, rq->cfs_delayed, 0u);
+		return rq->fc->cfs_nr + CAPSIM_MUT(270, 0u, rq->fc->cfs_delayed);
+	return rq->fc->cfs_nr + CAPSIM_MUT(95, rq->fc->cfs_delayed, 0u);
 }
 
 /*
@@ -326,7 +326,7 @@ void ttwu_update_avg_idle(const struct capsim_sim *s, struct sim_rq *rq)
 static unsigned newidle_queued(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	if (model_newidle_7_3(s->opt.model))
-		return CAPSIM_MUT(271, rq->fc->cfs_nr + rq->cfs_delayed, rq->fc->nr_running);
+		return CAPSIM_MUT(271, rq->fc->cfs_nr + rq->fc->cfs_delayed, rq->fc->nr_running);
 	return rq->fc->nr_running;
 }
 

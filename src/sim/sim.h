@@ -468,13 +468,12 @@ struct sim_rq {
 	struct sim_task *rt_head, *rt_tail; /* runnable (not running) RT tasks, queue order */
 	struct sim_task *dl_queued; /* the runnable (not running) deadline task: a sugov kthread,
 				     * the only kind here, and a CPU is in one policy at most */
-	unsigned cfs_delayed;     /* cfs h_nr_delayed (in nr_running and the load weight) */
 	bool fair_resched;        /* update_curr() asked for a reschedule (resched_curr()) */
 	uint64_t cfs_load_weight; /* cfs_rq->load.weight (scale_load_down) */
 
 	/* the signals and counts the model functions read, their one owner: cfs_avg, util_est_cfs,
 	 * avg_rt, avg_dl, rt_nr_running, capacity_of, the published rq clamps, nr_running, cfs_nr,
-	 * misfit_task_load, ttwu_pending (s->view[cpu]); a writer of a memo input calls
+	 * cfs_delayed, misfit_task_load, ttwu_pending (s->view[cpu]); a writer of a memo input calls
 	 * fair_memo_invalidate() (rq_signals_changed()) */
 	struct fair_cpu *fc;
 	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
@@ -1122,8 +1121,7 @@ void sg_sum_capacity(struct capsim_sim *s, unsigned gi);
 void sg_check_capacity(const struct capsim_sim *s);
 /*
  * What sched_balance_rq() hands model/load_balance.c: lb_env_rqs() the runqueues @env reads in
- * place (s->rd, idle_cpu() of s->rq, a newly idle dst_cpu not idle yet, and each rq's
- * cfs_delayed); lb_env_groups()
+ * place (s->rd, and idle_cpu() of s->rq, a newly idle dst_cpu not idle yet); lb_env_groups()
  * domain @d's groups in place (s->sg), the ring from its @local-th, with their sgc (the sum,
  * min and max of capacity_of()); lb_cfs_tasks() the least recently run LB_NR_MIGRATE fair tasks
  * of @src, head first, as a balance to @dst sees them (return: how many). Also callable on a

@@ -637,15 +637,6 @@ static void test_find_new_ilb(void **state)
 	assert_int_equal(lb_find_new_ilb(&m, idle, 4, 2), -1);
 }
 
-/* cfs.h_nr_delayed of the hand-made runqueues (env->cfs_delayed), per CPU */
-static unsigned delayed_nr[6];
-
-static unsigned delayed_of(const struct lb_env *env, int cpu)
-{
-	(void)env;
-	return delayed_nr[cpu];
-}
-
 /*
  * The balance's count of fair tasks (lb_cfs_h_nr()): 6.12.118 reads cfs.h_nr_queued, delayed
  * entities in (update_sg_lb_stats()' sum_h_nr_running, sched_reduced_capacity()'s "!= 1",
@@ -671,32 +662,29 @@ static void test_delayed_counts(void **state)
 
 	(void)state;
 	for (int v7_3 = 0; v7_3 < 2; v7_3++) {
-		memset(delayed_nr, 0, sizeof(delayed_nr));
 		pkg_init(&p, 0);
 		p.env.v7_3 = v7_3;
-		p.env.cfs_delayed = delayed_of;
 		busy(&p, 4, 1, 300);
 		busy(&p, 5, 1, 300);
 		p.rq[4].nr_running = 2;
-		delayed_nr[4] = 1;
+		p.rq[4].cfs_delayed = 1;
 		assert_int_equal(lb_cfs_h_nr(&p.env, 4), v7_3 ? 1 : 2);
 		lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
 		assert_int_equal(sgs.sum_h_nr_running, v7_3 ? 2 : 3);
 		assert_int_equal(sgs.sum_nr_running, 3);
 
 		p.rq[4].nr_running = 3;
-		delayed_nr[4] = 2;
+		p.rq[4].cfs_delayed = 2;
 		p.rq[5].nr_running = p.rq[5].cfs_nr = 2;
 		p.env.migration_type = LB_MIGRATE_TASK;
 		assert_int_equal(lb_find_src_rq(&p.env, 1), v7_3 ? 5 : 4);
 
 		pkg_init(&p, 0);
 		p.env.v7_3 = v7_3;
-		p.env.cfs_delayed = delayed_of;
 		p.env.sd_flags = 0;
 		busy(&p, 4, 1, 500);
 		p.rq[4].nr_running = 2;
-		delayed_nr[4] = 1;
+		p.rq[4].cfs_delayed = 1;
 		p.rq[4].capacity_of = 800;
 		lb_update_sg_lb_stats(&p.env, 1, false, &sgs, &overloaded, &overutilized);
 		assert_int_equal(sgs.group_misfit_task_load, v7_3 ? 500 : 0);

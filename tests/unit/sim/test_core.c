@@ -266,7 +266,7 @@ static void test_fair_enqueue_dequeue_accounting(void **state)
 
 		sim_test_sleep(s, leave);
 		/* DELAY_DEQUEUE may keep it queued (counted), but not its clamps or util_est */
-		assert_int_equal(rq->fc->nr_running, 1 + rq->cfs_delayed);
+		assert_int_equal(rq->fc->nr_running, 1 + rq->fc->cfs_delayed);
 		assert_int_equal(rq->fc->uclamp_min_rq, stay->uclamp_eff[0]);
 		assert_int_equal(rq->fc->uclamp_max_rq, stay->uclamp_eff[1]);
 		assert_int_equal(rq->fc->util_est_cfs, sum - leave_ue);

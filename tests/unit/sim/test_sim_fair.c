@@ -174,7 +174,7 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	}
 	assert_true(a->se.on_rq);
 	assert_true(a->se.sched_delayed);
-	assert_int_equal(rq->cfs_delayed, 1);
+	assert_int_equal(rq->fc->cfs_delayed, 1);
 	assert_int_equal(rq->fc->nr_running, 2);
 	assert_int_equal(rq->cfs_load_weight, 2048);
 	if (wake_while_delayed) {
@@ -184,7 +184,7 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 		assert_int_equal(a->state, TASK_RUNNABLE);
 		assert_int_equal(rq->fc->nr_running, 2);
 		assert_int_equal(rq->fc->cfs_nr, 2);
-		assert_int_equal(rq->cfs_delayed, 0);
+		assert_int_equal(rq->fc->cfs_delayed, 0);
 		assert_ptr_equal(rq->curr, b); /* B, eligible, keeps its slice (RUN_TO_PARITY) */
 		sim_free(s);
 		return;
@@ -197,7 +197,7 @@ static void delayed_dequeue_case(enum capsim_model model, bool wake_while_delaye
 	assert_int_equal(a->se.vlag, 0); /* alone, A was V: no lag (and DELAY_ZERO) */
 	assert_null(rq->curr);
 	assert_int_equal(rq->fc->nr_running, 0);
-	assert_int_equal(rq->cfs_delayed, 0);
+	assert_int_equal(rq->fc->cfs_delayed, 0);
 	assert_int_equal(rq->cfs_load_weight, 0);
 	sim_free(s);
 }
