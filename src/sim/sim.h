@@ -469,6 +469,8 @@ struct sim_rq {
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 	int policy;                      /* its cpufreq policy, -1: none */
 	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
+	uint32_t acct_cap;               /* sim_actual_capacity() (at most 1024) at the last view
+					  * fill: a cache for sim_account_capacity() */
 
 	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
 	 * none), cancelled while @tick_stopped (tick-sched's ts->tick_stopped, TS_FLAG_STOPPED:
