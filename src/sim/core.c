@@ -145,7 +145,7 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, rq->fc)) {
+	if (sim_pressure_fill_view(s, rq)) {
 		rq_signals_changed(s, rq);
 		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
 	}
@@ -155,7 +155,7 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
  * models' pressures change only where rq_sync_pressure() follows */
 void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq)
 {
-	if (sim_pressure_fill_view(s, rq->cpu, rq->fc))
+	if (sim_pressure_fill_view(s, rq))
 		rq_signals_changed(s, rq);
 }
 

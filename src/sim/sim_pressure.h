@@ -18,7 +18,7 @@
 
 struct capsim_sim;
 struct sim_task;
-struct fair_cpu;
+struct sim_rq;
 struct pressure_metrics;
 struct capsim_ev_cpu_counters;
 
@@ -58,10 +58,11 @@ uint64_t sim_pressure_hw(const struct capsim_sim *s, int cpu);
 void sim_pressure_check_views(const struct capsim_sim *s);
 
 /**
- * sim_pressure_fill_view() - the model's arch capacity and pressures into @v.
+ * sim_pressure_fill_view() - the model's arch capacity and pressures into @rq's view (rq->fc),
+ * and its actual capacity into rq->acct_cap.
  * Return: true if one of them moved (the CPU's fair_memo must then be refreshed).
  */
-bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
+bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_pressure_refresh_views() - refill every CPU's view (the capped maximum moves with time). */
 void sim_pressure_refresh_views(struct capsim_sim *s);
 /** sim_arch_cap() - arch_scale_cpu_capacity() as the model sees it (capped: the held max). */
