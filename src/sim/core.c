@@ -42,7 +42,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->fc = &s->view[cpu];
-	rq->memo = &s->memo[cpu];
+	rq->memo = s->memo ? &s->memo[cpu] : NULL; /* NULL: none (kernel-check's one-rq sims) */
 	rq->fc->capacity_of = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
 	uclamp_rq_init(&rq->uclamp, s->opt.uclamp_buckets); /* CONFIG_UCLAMP_BUCKETS_COUNT */
 	rq->fc->uclamp_max_rq = SCHED_CAPACITY_SCALE;

@@ -446,7 +446,8 @@ struct sim_rq {
 	 * misfit_task_load, ttwu_pending (s->view[cpu]); a writer of a memo input calls
 	 * fair_memo_invalidate() (rq_signals_changed()) */
 	struct fair_cpu *fc;
-	struct fair_memo *memo;   /* s->memo[cpu], its memo: rq_signals_changed() forgets it */
+	struct fair_memo *memo;   /* s->memo[cpu], its memo (or NULL: none), which
+				   * rq_signals_changed() forgets */
 	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
 	 * taken off at the cfs_rq's next update_cfs_rq_load_avg() */
 	struct {
@@ -901,7 +902,8 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
 static inline void rq_signals_changed(struct capsim_sim *s, const struct sim_rq *rq)
 {
 	(void)s;
-	fair_memo_forget(rq->memo); /* fair_memo_invalidate(&s->rd, rq->cpu) without its look-up */
+	if (rq->memo) /* fair_memo_invalidate(&s->rd, rq->cpu) without its look-up */
+		fair_memo_forget(rq->memo);
 }
 void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq);
 /* debug builds: abort if a CPU's memo or idle flags differ from their owners' recomputation */
