@@ -124,6 +124,14 @@ struct fair_rd {
 	struct fair_memo *memo;
 };
 
+/* fair_memo_forget() - the signals of @m's CPU changed: each of its fields is evaluated again
+ * by its next reader (a writer that holds its CPU's memo calls it directly) */
+static inline void fair_memo_forget(struct fair_memo *m)
+{
+	m->busy_valid = m->perf_valid = false;
+	m->overutilized_valid = false;
+}
+
 /* fair_memo_invalidate() - @cpu's signals changed (-1: every CPU's, or the rd's): its memo
  * is evaluated again by its next reader */
 static inline void fair_memo_invalidate(struct fair_rd *rd, int cpu)
@@ -131,8 +139,7 @@ static inline void fair_memo_invalidate(struct fair_rd *rd, int cpu)
 	if (!rd->memo)
 		return;
 	if (cpu >= 0) {
-		rd->memo[cpu].busy_valid = rd->memo[cpu].perf_valid = false;
-		rd->memo[cpu].overutilized_valid = false;
+		fair_memo_forget(&rd->memo[cpu]);
 		return;
 	}
 	for (unsigned c = 0; c < rd->nr_cpus; c++)

@@ -42,6 +42,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	snprintf(rq->idle_comm, sizeof(rq->idle_comm), "swapper/%d", cpu);
 	snprintf(rq->stopper_comm, sizeof(rq->stopper_comm), "migration/%d", cpu);
 	rq->fc = &s->view[cpu];
+	rq->memo = s->memo ? &s->memo[cpu] : NULL; /* NULL: none (kernel-check's one-rq sims) */
 	rq->fc->capacity_of = SCHED_CAPACITY_SCALE; /* capacity_of() at boot */
 	uclamp_rq_init(&rq->uclamp, s->opt.uclamp_buckets); /* CONFIG_UCLAMP_BUCKETS_COUNT */
 	rq->fc->uclamp_max_rq = SCHED_CAPACITY_SCALE;
@@ -144,7 +145,7 @@ void rq_uclamp_dec(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
 {
 	/* what the run's kernel model believes (src/sim/sim_pressure.c, src/model/belief.c) */
-	if (sim_pressure_fill_view(s, rq->cpu, rq->fc)) {
+	if (sim_pressure_fill_view(s, rq)) {
 		rq_signals_changed(s, rq);
 		sim_ev_counters(s, rq->cpu); /* the trace follows each change of the belief */
 	}
@@ -154,7 +155,7 @@ void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq)
  * models' pressures change only where rq_sync_pressure() follows */
 void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq)
 {
-	if (sim_pressure_fill_view(s, rq->cpu, rq->fc))
+	if (sim_pressure_fill_view(s, rq))
 		rq_signals_changed(s, rq);
 }
 

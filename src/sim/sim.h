@@ -476,6 +476,8 @@ struct sim_rq {
 	 * cfs_delayed, misfit_task_load, ttwu_pending (s->view[cpu]); a writer of a memo input calls
 	 * fair_memo_invalidate() (rq_signals_changed()) */
 	struct fair_cpu *fc;
+	struct fair_memo *memo;   /* s->memo[cpu], its memo (or NULL: none), which
+				   * rq_signals_changed() forgets */
 	/* cfs_rq->removed: what tasks that left (woken elsewhere, exited) still weigh in cfs_avg,
 	 * taken off at the cfs_rq's next update_cfs_rq_load_avg() */
 	struct {
@@ -498,6 +500,8 @@ struct sim_rq {
 	int opp_idx;                     /* index of that OPP in the policy, -1: no policy */
 	int policy;                      /* its cpufreq policy, -1: none */
 	unsigned policy_pos;             /* its place in the policy's cpus[] and sg_cpu[] */
+	uint32_t acct_cap;               /* sim_actual_capacity() (at most 1024) at the last view
+					  * fill: a cache for sim_account_capacity() */
 
 	/* tick and balance: the CPU's tick event (EV_TICK, gen @tick_gen) queued for @tick_at (0:
 	 * none), cancelled while @tick_stopped (tick-sched's ts->tick_stopped, TS_FLAG_STOPPED:
@@ -933,7 +937,9 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq);
 /* rq_signals_changed() - a memo input of @rq's (its struct fair_cpu) moved: its memo goes */
 static inline void rq_signals_changed(struct capsim_sim *s, const struct sim_rq *rq)
 {
-	fair_memo_invalidate(&s->rd, rq->cpu);
+	(void)s;
+	if (rq->memo) /* fair_memo_invalidate(&s->rd, rq->cpu) without its look-up */
+		fair_memo_forget(rq->memo);
 }
 void rq_sync_capped(struct capsim_sim *s, struct sim_rq *rq);
 /* debug builds: abort if a CPU's memo or idle flags differ from their owners' recomputation */

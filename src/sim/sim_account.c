@@ -87,7 +87,7 @@ void sim_account_cpu(struct capsim_sim *s, int cpu)
 			rq->amu_const += delta;
 		}
 	}
-	rq->cap_integral += (unsigned __int128)sim_actual_capacity(s, cpu) * delta;
+	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, cpu) * delta;
 }
 
 void sim_set_overutilized(struct capsim_sim *s, bool on)

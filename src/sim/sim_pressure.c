@@ -152,9 +152,10 @@ void sim_pressure_check_views(const struct capsim_sim *s)
 #endif
 }
 
-bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
+bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)cpu, s->now);
+	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)rq->cpu, s->now);
+	struct fair_cpu *v = rq->fc;
 	bool moved = v->arch_cap != bv.arch_cap || v->cpufreq_pressure != bv.cpufreq_pressure ||
 		     v->hw_load_avg != bv.hw_load_avg || v->thermal_pressure != bv.thermal_pressure ||
 		     v->thermal_load_avg != bv.thermal_load_avg;
@@ -164,7 +165,24 @@ bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v)
 	v->hw_load_avg = bv.hw_load_avg;
 	v->thermal_pressure = bv.thermal_pressure;
 	v->thermal_load_avg = bv.thermal_load_avg;
+	rq->acct_cap = (uint32_t)bv.actual_cap;
 	return moved;
+}
+
+/*
+ * The accounting reads the actual capacity at every clock update; outside the capped model it
+ * moves only with the pressures, which a view fill follows at the instant they change (the
+ * accounting before it sees the old capacity: sim_account_cpu() ran at that instant already,
+ * so it reads nothing until the fill). The fill keeps it in rq->acct_cap; debug and ASan
+ * builds check it against belief_view() at each read. The events' readers, which run between
+ * a change and its fill (a HW cap's hw_pressure event), call sim_actual_capacity().
+ */
+uint64_t sim_account_capacity(const struct capsim_sim *s, int cpu)
+{
+	if (s->opt.model == CAPSIM_MODEL_CAPPED)
+		return sim_actual_capacity(s, cpu);
+	assert(s->rq[cpu].acct_cap == sim_actual_capacity(s, cpu));
+	return s->rq[cpu].acct_cap;
 }
 
 void sim_pressure_refresh_views(struct capsim_sim *s)
@@ -172,7 +190,7 @@ void sim_pressure_refresh_views(struct capsim_sim *s)
 	if (s->opt.model != CAPSIM_MODEL_CAPPED)
 		return;
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (sim_pressure_fill_view(s, (int)c, &s->view[c])) {
+		if (sim_pressure_fill_view(s, &s->rq[c])) {
 			rq_signals_changed(s, &s->rq[c]);
 			sim_ev_counters(s, (int)c);
 		}

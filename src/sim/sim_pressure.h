@@ -18,7 +18,7 @@
 
 struct capsim_sim;
 struct sim_task;
-struct fair_cpu;
+struct sim_rq;
 struct pressure_metrics;
 struct capsim_ev_cpu_counters;
 
@@ -48,6 +48,8 @@ uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu);
  * (none). What the trace's counters, the summaries' mean_actual_capacity and the recording read.
  */
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
+/** sim_account_capacity() - sim_actual_capacity() for sim_account_cpu(): its view fill's cache. */
+uint64_t sim_account_capacity(const struct capsim_sim *s, int cpu);
 /** sim_pressure_counters() - the pressure fields of @cpu's counters event, from its model. */
 void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c);
 /** sim_pressure_hw() - @cpu's instantaneous HW pressure (arch_scale_hw_pressure()) as kept. */
@@ -56,10 +58,11 @@ uint64_t sim_pressure_hw(const struct capsim_sim *s, int cpu);
 void sim_pressure_check_views(const struct capsim_sim *s);
 
 /**
- * sim_pressure_fill_view() - the model's arch capacity and pressures into @v.
+ * sim_pressure_fill_view() - the model's arch capacity and pressures into @rq's view (rq->fc),
+ * and its actual capacity into rq->acct_cap.
  * Return: true if one of them moved (the CPU's fair_memo must then be refreshed).
  */
-bool sim_pressure_fill_view(struct capsim_sim *s, int cpu, struct fair_cpu *v);
+bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq);
 /** sim_pressure_refresh_views() - refill every CPU's view (the capped maximum moves with time). */
 void sim_pressure_refresh_views(struct capsim_sim *s);
 /** sim_arch_cap() - arch_scale_cpu_capacity() as the model sees it (capped: the held max). */
