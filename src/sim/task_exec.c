@@ -197,7 +197,9 @@ static void mutex_unlock(struct capsim_sim *s, int m, struct sim_task *p)
 /* ---- phases, loops and the end of a task ------------------------------------------------ */
 
 static void task_load_phase(struct capsim_sim *s, struct sim_task *p);
+#ifndef NDEBUG
 static bool task_steps_current(const struct capsim_sim *s, const struct sim_task *p);
+#endif
 static void task_apply_phase(struct capsim_sim *s, struct sim_task *p);
 
 /* mirrors do_exit() for the scheduler: dequeue, drop the task's util from its cfs_rq */
@@ -721,16 +723,14 @@ static bool step_equal(const struct sim_step *a, const struct sim_step *b)
 	       a->absolute == b->absolute && a->unique == b->unique && a->iowait == b->iowait &&
 	       a->sync == b->sync;
 }
-#endif
 
 /*
  * Debug and ASan builds, at each of @p's advances: its steps are a cache of its workload task,
  * compiled once (task_compile()); compiled again they must be the same, else something wrote
- * over them. Return: true (always, in a release build).
+ * over them.
  */
 static bool task_steps_current(const struct capsim_sim *s, const struct sim_task *p)
 {
-#ifndef NDEBUG
 	const struct wl_task *wt = &s->wl->tasks[p->wl_task];
 	unsigned n = task_steps(wt);
 	struct sim_step *again = calloc(n, sizeof(*again));
@@ -743,12 +743,8 @@ static bool task_steps_current(const struct capsim_sim *s, const struct sim_task
 		same = step_equal(&again[i], &p->steps[i]);
 	free(again);
 	return same;
-#else
-	(void)s;
-	(void)p;
-	return true;
-#endif
 }
+#endif
 
 /* The step a task starts at, its first phase's settings applied: its first event. */
 static unsigned first_event_step(const struct sim_task *p)
