@@ -31,7 +31,14 @@
  * blocks for every bucket to have a partial one beside its full ones, so that a pop never
  * allocates and never fails. An event pushed before @last (only other users do that) waits in
  * a small binary heap that pops first: every event in it is earlier than every bucketed one.
+ *
+ * Events pushed in time order (the ticks, each at the jiffy after now) skip the heap: they wait
+ * in a FIFO, sorted by (time, seq) as each comes no earlier than the one before it and with a
+ * later seq, and a pop takes the FIFO's first when the heap holds nothing before it. That costs
+ * a comparison with the heap's lowest time at each pop, and saves a tick its push into a bucket,
+ * its moves and its pop from the heap.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,9 +60,13 @@ struct eq_block {
 	struct eq_node ev[EQ_BLOCK];
 };
 
+/* An empty FIFO's first: after every event (seq UINT64_MAX is never taken), so never popped */
+static const struct eq_node fifo_none = { UINT64_MAX, UINT64_MAX, 0, 0, 0 };
+
 void eq_init(struct event_queue *q)
 {
 	memset(q, 0, sizeof(*q));
+	q->fifo_first = &fifo_none;
 	/* no block yet: a tail that counts as full makes the first append take one */
 	for (unsigned i = 0; i < EQ_BUCKETS; i++) {
 		q->bucket[i].tail_nr = EQ_BLOCK;
@@ -90,6 +101,7 @@ void eq_free(struct event_queue *q)
 		free_chain(q->bucket[i].head);
 	free_chain(q->spare);
 	free(q->past);
+	free(q->fifo);
 	eq_init(q);
 }
 
@@ -255,19 +267,28 @@ static void redistribute(struct event_queue *q, unsigned i)
 	bucket_keep_tail(b);
 }
 
-/*
- * The lowest non-empty bucket (1..256), which is about to be emptied: its occupied bit, the
- * lowest set, is cleared. There is one when bucket 0 is empty and q->nr > 0.
- */
-static inline unsigned take_lowest_bucket(struct event_queue *q)
+/* The lowest non-empty bucket (1..256); there is one when bucket 0 is empty and q->nr > 0. */
+static inline unsigned lowest_bucket(const struct event_queue *q)
 {
-	unsigned w = 0, i;
+	unsigned w = 0;
 
 	while (!q->occupied[w])
 		w++;
-	i = w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
-	q->occupied[w] &= q->occupied[w] - 1;
-	return i;
+	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
+}
+
+/*
+ * The earliest event of bucket @b when its first block holds it: the first of the bucket's
+ * earliest time (a bucket is in push order), else NULL.
+ */
+static inline struct eq_node *bucket_earliest(const struct eq_bucket *b)
+{
+	uint32_t nr = b->head == b->tail ? b->tail_nr : EQ_BLOCK;
+
+	for (uint32_t j = 0; j < nr; j++)
+		if (b->head->ev[j].time == b->min_time)
+			return &b->head->ev[j];
+	return NULL;
 }
 
 /*
@@ -319,53 +340,181 @@ static void bucket0_pop(struct event_queue *q, struct eq_node *out)
 	}
 }
 
+/*
+ * The earliest event of bucket @i, the lowest holding events (bucket 0 empty), leaves it into
+ * @out: in place from a small bucket, else through a redistribution into bucket 0.
+ */
+static void lowest_pop(struct event_queue *q, unsigned i, struct eq_node *out)
+{
+	struct eq_bucket *b = &q->bucket[i];
+
+	q->occupied[(i - 1) / 64] &= q->occupied[(i - 1) / 64] - 1; /* its lowest bit */
+	if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
+		bucket_take_earliest(q, i, out);
+	} else {
+		redistribute(q, i);
+		bucket0_pop(q, out);
+	}
+}
+
+/* ---- the FIFO of events pushed in time order ------------------------------------------------ */
+
+static inline struct eq_node *fifo_at(const struct event_queue *q, uint32_t k)
+{
+	return &q->fifo[(q->fifo_head + k) & (q->cap_fifo - 1)];
+}
+
+/* Twice the room (8 events the first time), the events in order from 0. Out of line: rare. */
+static __attribute__((noinline, cold)) int fifo_grow(struct event_queue *q)
+{
+	uint32_t cap = q->cap_fifo ? q->cap_fifo * 2 : 8;
+	struct eq_node *f = malloc((size_t)cap * sizeof(*f));
+
+	if (!f || cap < q->cap_fifo) {
+		free(f);
+		return CAPSIM_ERR_NOMEM;
+	}
+	for (uint32_t k = 0; k < q->nr_fifo; k++)
+		f[k] = *fifo_at(q, k);
+	free(q->fifo);
+	q->fifo = f;
+	q->cap_fifo = cap;
+	q->fifo_head = 0;
+	if (q->nr_fifo)
+		q->fifo_first = f;
+	return 0;
+}
+
+int eq_push_sorted(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
+{
+	struct eq_node n = { time, q->next_seq, kind, id, gen }, *slot;
+
+	if (q->nr_fifo && time < fifo_at(q, q->nr_fifo - 1)->time)
+		return eq_push(q, time, kind, id, gen); /* out of order: the heap keeps it */
+	if (q->nr_fifo == q->cap_fifo && fifo_grow(q))
+		return CAPSIM_ERR_NOMEM;
+	slot = fifo_at(q, q->nr_fifo);
+	*slot = n;
+	if (!q->nr_fifo++)
+		q->fifo_first = slot;
+	q->next_seq++;
+	return 0;
+}
+
+/* Where the next pop takes its event from */
+enum eq_source { EQ_NONE, EQ_FIFO, EQ_PAST, EQ_BUCKET0, EQ_LOWEST };
+
+static inline const struct eq_node *bucket0_first(const struct event_queue *q)
+{
+	return &q->bucket[0].head->ev[q->bucket[0].first];
+}
+
+/*
+ * Where the earliest event is, by time then seq: the FIFO's first, or the heap's earliest (for
+ * EQ_LOWEST in bucket *@i, the lowest non-empty). The lowest bucket's earliest time is known
+ * without a move; at a tie with the FIFO's first, so is its earliest event unless the bucket is
+ * large: it is then redistributed (as its pop would be), its events of that time to bucket 0.
+ */
+static enum eq_source next_source(struct event_queue *q, unsigned *i)
+{
+	const struct eq_node *f = q->fifo_first;
+	const struct eq_bucket *b;
+
+	if (q->nr_past)
+		return node_before(f, &q->past[0]) ? EQ_FIFO : EQ_PAST;
+	if (q->bucket[0].nr)
+		return node_before(f, bucket0_first(q)) ? EQ_FIFO : EQ_BUCKET0;
+	if (!q->nr)
+		return q->nr_fifo ? EQ_FIFO : EQ_NONE;
+	*i = lowest_bucket(q);
+	b = &q->bucket[*i];
+	if (f->time != b->min_time)
+		return f->time < b->min_time ? EQ_FIFO : EQ_LOWEST;
+	if (b->head == b->tail && b->tail_nr <= EQ_SCAN)
+		return f->seq < bucket_earliest(b)->seq ? EQ_FIFO : EQ_LOWEST;
+	q->occupied[(*i - 1) / 64] &= q->occupied[(*i - 1) / 64] - 1; /* its lowest bit */
+	redistribute(q, *i);
+	return node_before(f, bucket0_first(q)) ? EQ_FIFO : EQ_BUCKET0;
+}
+
+#ifndef NDEBUG
+/*
+ * Whether the FIFO is sorted by (time, seq), which its merge with the heap rests on, and
+ * @fifo_first names its first (a cache of its head): asserted at each pop of a Debug or ASan
+ * build.
+ */
+static bool fifo_valid(const struct event_queue *q)
+{
+	for (uint32_t k = 1; k < q->nr_fifo; k++)
+		if (!node_before(fifo_at(q, k - 1), fifo_at(q, k)))
+			return false;
+	return q->fifo_first == (q->nr_fifo ? fifo_at(q, 0) : &fifo_none);
+}
+#endif
+
 int eq_pop(struct event_queue *q, struct sim_event *ev)
 {
 	struct eq_node n;
+	unsigned i = 0;
 
-	if (!q->nr)
+	assert(fifo_valid(q));
+	switch (next_source(q, &i)) {
+	case EQ_NONE:
 		return 0;
-	if (q->nr_past) {
+	case EQ_FIFO:
+		n = *q->fifo_first;
+		q->fifo_head = (q->fifo_head + 1) & (q->cap_fifo - 1);
+		q->fifo_first = --q->nr_fifo ? &q->fifo[q->fifo_head] : &fifo_none;
+		break;
+	case EQ_PAST:
 		past_pop(q, &n);
-	} else {
-		if (q->bucket[0].nr) {
-			bucket0_pop(q, &n);
-		} else {
-			unsigned i = take_lowest_bucket(q);
-			struct eq_bucket *b = &q->bucket[i];
-
-			if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
-				bucket_take_earliest(q, i, &n);
-			} else {
-				redistribute(q, i);
-				bucket0_pop(q, &n);
-			}
-		}
+		q->nr--;
+		break;
+	case EQ_BUCKET0:
+		bucket0_pop(q, &n);
+		q->nr--;
+		break;
+	case EQ_LOWEST:
+		lowest_pop(q, i, &n);
+		q->nr--;
+		break;
 	}
-	q->nr--;
 	*ev = (struct sim_event){ n.time, n.seq, n.kind, n.id, n.gen };
 	return 1;
 }
 
-bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id)
+/* The heap's earliest event when finding it takes no move, else NULL; *@min: its time. */
+static const struct eq_node *heap_peek(const struct event_queue *q, uint64_t *min)
 {
-	const struct eq_node *n = NULL;
+	const struct eq_node *n;
 
+	*min = UINT64_MAX;
 	if (q->nr_past) {
 		n = &q->past[0];
 	} else if (q->bucket[0].nr) {
-		n = &q->bucket[0].head->ev[q->bucket[0].first];
+		n = bucket0_first(q);
 	} else if (q->nr) {
-		unsigned w = 0, nr;
-		const struct eq_bucket *b;
+		const struct eq_bucket *b = &q->bucket[lowest_bucket(q)];
 
-		while (!q->occupied[w])
-			w++;
-		b = &q->bucket[w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1];
-		nr = b->head == b->tail ? b->tail_nr : EQ_BLOCK;
-		for (uint32_t j = 0; j < nr && !n; j++)
-			if (b->head->ev[j].time == b->min_time)
-				n = &b->head->ev[j];
+		*min = b->min_time;
+		return bucket_earliest(b);
+	} else {
+		return NULL;
+	}
+	*min = n->time;
+	return n;
+}
+
+bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id)
+{
+	uint64_t min;
+	const struct eq_node *n = heap_peek(q, &min);
+
+	if (q->nr_fifo) {
+		const struct eq_node *f = q->fifo_first;
+
+		if (!q->nr || f->time < min || (n && !node_before(n, f)))
+			n = f;
 	}
 	if (!n)
 		return false;

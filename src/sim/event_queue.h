@@ -43,11 +43,14 @@ struct eq_bucket {
 struct event_queue {
 	struct eq_bucket bucket[EQ_BUCKETS];
 	uint64_t occupied[EQ_OCC_WORDS]; /* bit i - 1 set: bucket i (1..256) holds events */
-	uint64_t last;            /* the time of the last pop: no bucketed event is earlier */
+	uint64_t last;            /* the time of the heap's last pop: no bucketed event is earlier */
 	struct eq_node *past;     /* a min-heap of the events pushed before @last */
 	uint32_t nr_past, cap_past;
-	uint64_t nr;              /* events queued */
+	uint64_t nr;              /* events queued in the heap (buckets and @past) */
 	uint64_t next_seq;
+	struct eq_node *fifo;     /* a ring of the events pushed by eq_push_sorted(), in order */
+	uint32_t fifo_head, nr_fifo, cap_fifo; /* @cap_fifo: 0 or a power of 2 */
+	const struct eq_node *fifo_first; /* its first, or when empty one after every event */
 	struct eq_block *spare;   /* blocks no bucket holds */
 	uint64_t nr_blocks;       /* all blocks */
 	uint64_t room;            /* they suffice for this many events (>= nr) */
@@ -59,12 +62,19 @@ void eq_init(struct event_queue *q);
 void eq_free(struct event_queue *q);
 /** eq_push() - schedule an event. Return: 0, or CAPSIM_ERR_NOMEM. */
 int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
+/**
+ * eq_push_sorted() - schedule an event that is no earlier than any event this queue still
+ * holds from this function (the ticks: each at the jiffy after now): it waits in a FIFO that
+ * the pops merge with the heap, with the same (time, seq) order as eq_push() gives. An event
+ * earlier than the FIFO's last goes to the heap. Return: 0, or CAPSIM_ERR_NOMEM.
+ */
+int eq_push_sorted(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen);
 /** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
 /**
  * eq_peek() - the kind and id of the event the next eq_pop() would return, when finding it
- * takes no move (bucket 0's first, or the earliest in the first block of the lowest bucket):
- * a hint for prefetching, as an event pushed in between may pop first. Return: whether found.
+ * takes no move (the FIFO's first, bucket 0's first, or the earliest in the first block of the
+ * lowest bucket): a hint for prefetching, as an event pushed in between may pop first. Return: whether found.
  */
 bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id);
 

@@ -522,6 +522,17 @@ static void on_cpu_done(struct capsim_sim *s, const struct sim_event *ev)
 /* rq->tick_at of a CPU whose tick is being handled: it queues the next one as it ends */
 #define TICK_RUNNING UINT64_MAX
 
+/*
+ * The CPU's next tick, at the jiffy after now. As now never goes back, every tick comes no
+ * earlier than those queued before it: they wait in the queue's FIFO (eq_push_sorted()).
+ */
+static void tick_queue(struct capsim_sim *s, struct sim_rq *rq)
+{
+	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
+	if (eq_push_sorted(&s->eq, rq->tick_at, EV_TICK, (uint32_t)rq->cpu, ++rq->tick_gen))
+		s->error = CAPSIM_ERR_NOMEM;
+}
+
 void sim_tick_stop(struct sim_rq *rq)
 {
 	rq->tick_stopped = true;
@@ -540,8 +551,7 @@ void sim_tick_start(struct capsim_sim *s, struct sim_rq *rq)
 	rq->tick_stopped = false;
 	if (rq->tick_at && (!stopped || rq->tick_at > s->now))
 		return;
-	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
-	sim_push(s, rq->tick_at, EV_TICK, (uint32_t)rq->cpu, ++rq->tick_gen);
+	tick_queue(s, rq);
 }
 
 /*
@@ -583,8 +593,7 @@ void sim_tick_run(struct capsim_sim *s, struct sim_rq *rq)
 	rq_tick(s, rq);
 	sim_ev_counters(s, rq->cpu);
 	/* queued even if the CPU idled during the tick: then its idle loop keeps it or not */
-	rq->tick_at = (sim_jiffies(s) + 1) * s->tick_ns;
-	sim_push(s, rq->tick_at, EV_TICK, (uint32_t)rq->cpu, ++rq->tick_gen);
+	tick_queue(s, rq);
 }
 
 static void on_tick(struct capsim_sim *s, const struct sim_event *ev)

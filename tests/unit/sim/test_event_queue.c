@@ -144,6 +144,17 @@ static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, 
 	assert_int_equal(eq_push(q, t, kind, e.id, gen), 0);
 }
 
+/* The same through eq_push_sorted(): the order of the pops must not tell the two apart. */
+static void push_pending_sorted(struct event_queue *q, struct pending *pd, uint64_t t,
+				uint32_t kind, uint32_t gen)
+{
+	struct sim_event e = { t, pd->seq, kind, (uint32_t)pd->seq, gen };
+
+	pd->seq++;
+	pd->ev[pd->n++] = e;
+	assert_int_equal(eq_push_sorted(q, t, kind, e.id, gen), 0);
+}
+
 /*
  * Pop one event: it must be the whole of the earliest pending one, as a scan finds it; when
  * eq_peek() names one first, it must be that one (ids are unique: the push order).
@@ -273,7 +284,12 @@ static void test_any_order(void **state)
 				t = (v >> 8) % 20; /* ties, and often before the last pop */
 			else
 				t = v >> 4;
-			push_pending(&q, &pd, t, (uint32_t)(v >> 40) % 7, (uint32_t)(v >> 20));
+			if (v >> 62 == 3) /* in or out of the FIFO's order, whichever it is */
+				push_pending_sorted(&q, &pd, t, (uint32_t)(v >> 40) % 7,
+						    (uint32_t)(v >> 20));
+			else
+				push_pending(&q, &pd, t, (uint32_t)(v >> 40) % 7,
+					     (uint32_t)(v >> 20));
 		} else if (pd.n) {
 			pop_earliest(&q, &pd);
 			pops++;
@@ -285,6 +301,61 @@ static void test_any_order(void **state)
 		assert_int_equal(eq_pop(&q, &ev), 1);
 	assert_int_equal(eq_pop(&q, &ev), 0);
 	assert_true(pops > 10000);
+	eq_free(&q);
+}
+
+/*
+ * The simulator's ticks: one per CPU on a grid of 1000 ns, each pushed by eq_push_sorted() at
+ * the grid point after the popped time, as the tick's own pop or another event re-arms it; other
+ * events through eq_push() a random time after, often on the grid (ties with the ticks, which
+ * then pop by push order, whichever structure holds them). Now and then a push through
+ * eq_push_sorted() earlier than the FIFO's last, which the heap keeps. Every pop must be the
+ * earliest pending event, as a scan says, and what eq_peek() names must pop.
+ */
+static void test_sorted_fifo(void **state)
+{
+	enum { CPUS = 8, GRID = 1000 };
+	static struct pending pd;
+	struct event_queue q;
+	uint64_t x = 0x6a09e667f3bcc909ULL;
+	unsigned pops = 0, out_of_order = 0, ticks = CPUS;
+
+	(void)state;
+	pd.n = pd.seq = pd.peeked = 0;
+	eq_init(&q);
+	for (uint32_t c = 0; c < CPUS; c++)
+		push_pending_sorted(&q, &pd, GRID, 1, c);
+	for (unsigned i = 0; i < 40; i++)
+		push_pending(&q, &pd, next_rand(&x) % (20 * GRID), 0, 0);
+	while (pops < 60000) {
+		struct sim_event ev = pop_earliest(&q, &pd);
+		uint64_t v = next_rand(&x), next_grid = (ev.time / GRID + 1) * GRID;
+
+		pops++;
+		ticks -= ev.kind == 1;
+		if (ev.kind == 1 || (v % 8 == 0 && ticks < 2 * CPUS)) { /* a tick, or a re-arm */
+			push_pending_sorted(&q, &pd, next_grid, 1, (uint32_t)(v >> 40) % CPUS);
+			ticks++;
+		}
+		if (ev.kind != 1 && pd.n < 200) {
+			uint64_t later = v % 3 == 0 ? next_grid + (v >> 8) % 4 * GRID
+						    : ev.time + (v >> 8) % (8 * GRID);
+
+			push_pending(&q, &pd, later, 0, (uint32_t)(v >> 20));
+			if (v % 2)
+				push_pending(&q, &pd, ev.time + (v >> 30) % 3, 0, 0);
+		}
+		if (v % 1000 == 7) { /* before the FIFO's last tick, if any is later */
+			push_pending_sorted(&q, &pd, ev.time, 1, 99);
+			out_of_order++;
+			ticks++;
+		}
+	}
+	while (pd.n)
+		pop_earliest(&q, &pd);
+	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
+	assert_true(out_of_order > 20);
+	assert_true(pd.peeked > pops / 4);
 	eq_free(&q);
 }
 
@@ -333,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_wide_spread),
 		cmocka_unit_test(test_any_order),
 		cmocka_unit_test(test_many_simultaneous),
+		cmocka_unit_test(test_sorted_fifo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
