@@ -410,8 +410,9 @@ CAPSIM_API int capsim_sim_trace_set_events(capsim_sim *s, unsigned families);
  * same byte for byte, and capsim_sim_run() returns once it is all written. A caller's sink
  * (capsim_sim_set_sink()) and callbacks (capsim_open_fn, the progress callback) are always
  * called in the run's thread: a recording that writes rt-app logs, whose files are opened as
- * their first rows come, keeps the writers there. Return: 0, or CAPSIM_ERR_INVALID if @s is
- * NULL or has started.
+ * their first rows come, keeps the writers there. So does a recording of columns alone
+ * (capsim_recording_columns_only()) that is the run's only writer: it costs less than the
+ * copy into the ring. Return: 0, or CAPSIM_ERR_INVALID if @s is NULL or has started.
  */
 CAPSIM_API int capsim_sim_set_writer_thread(capsim_sim *s, int on);
 

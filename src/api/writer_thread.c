@@ -370,13 +370,25 @@ static void writer_free(struct writer_thread *w)
 	free(w);
 }
 
+/*
+ * The run's only writer is a recording of columns alone (capsim_recording_columns_only(): a
+ * binding's series): it appends a few values an event, less than the ring's copy of the event
+ * costs, so a writer thread would add CPU and wall time (bench/README.md, "Python series and
+ * the writer thread").
+ */
+static bool only_columns(const struct capsim_sim *s, const struct capsim_recording *r)
+{
+	return r && r->columns_only && s->sink.fn == recording_event;
+}
+
 void writer_thread_start(struct capsim_sim *s)
 {
 	struct capsim_recording *r = sink_list_ctx(s, recording_event);
 	struct writer_thread *w;
 
 	/* a caller's sink has no release: it stays synchronous, as documented */
-	if (s->writer_thread_off || !s->sink.fn || !s->sink.release || (r && r->log_open))
+	if (s->writer_thread_off || !s->sink.fn || !s->sink.release || (r && r->log_open) ||
+	    only_columns(s, r))
 		return;
 	w = calloc(1, sizeof(*w));
 	if (!w)

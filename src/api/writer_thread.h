@@ -15,9 +15,10 @@ struct capsim_sim;
 /**
  * writer_thread_start() - move the library's writers of @s onto a writer thread for its run:
  * a no-op when the run has none, carries a caller's sink, was told not to
- * (capsim_sim_set_writer_thread()), or writes rt-app logs (their files are opened through the
- * caller's capsim_open_fn, which is called in the run's thread), and when the thread cannot be
- * made (the writers then stay on the run's thread, as before).
+ * (capsim_sim_set_writer_thread()), writes rt-app logs (their files are opened through the
+ * caller's capsim_open_fn, which is called in the run's thread), or has only a recording of
+ * columns (capsim_recording_columns_only(): cheaper than the ring's copy of each event), and
+ * when the thread cannot be made (the writers then stay on the run's thread, as before).
  */
 void writer_thread_start(struct capsim_sim *s);
 

@@ -5,11 +5,14 @@
  * a recording's CSV series written on the writer thread are the bytes written on the run's
  * thread; with the thread on, the trace's writes come from another thread than the run's, with
  * it off from the run's only; a caller's sink is called in the run's thread whatever the
- * setting; the setting is refused once the run has started.
+ * setting, and a recording of columns alone when it is the only writer; the setting is refused
+ * once the run has started.
  */
 #define _GNU_SOURCE /* fopencookie() */
+#include <dirent.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -176,9 +179,92 @@ static void test_caller_sink_in_run_thread(void **state)
 	assert_int_equal(capsim_sim_set_writer_thread(NULL, 1), CAPSIM_ERR_INVALID);
 }
 
+/* the threads of this process now (the entries of /proc/self/task) */
+static unsigned process_threads(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	unsigned n = 0;
+	struct dirent *e;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+struct threads_seen {
+	unsigned calls, most;
+};
+
+static void count_threads(void *ctx, uint64_t now_ns, uint64_t end_ns)
+{
+	struct threads_seen *t = ctx;
+	unsigned n = process_threads();
+
+	(void)now_ns;
+	(void)end_ns;
+	t->calls++;
+	if (n > t->most)
+		t->most = n;
+}
+
+/* 16 tasks woken every 500 us: 64 000 events a simulated second, so the progress callback
+ * (every 2^20 events) is called in a run of 20 s */
+static const char dense[] = "{\"tasks\": {\"t\": {\"instance\": 16, \"run\": 100,"
+			    " \"timer\": {\"ref\": \"unique\", \"period\": 500}}}}";
+
+/* hikey960 and dense[] for 20 s, the writer thread on, with a recording of columns alone and,
+ * with @trace, a trace as well: the most threads the progress callback saw during the run */
+static unsigned threads_with_columns(bool trace)
+{
+	struct threads_seen seen = { 0 };
+	capsim_recording *rec = NULL;
+	capsim_scenario *sc = NULL;
+	capsim_workload *wl = NULL;
+	capsim_error e = { 0 };
+	capsim_sim *sim = NULL;
+	FILE *fp = fopen("/dev/null", "w");
+
+	assert_non_null(fp);
+	if (capsim_scenario_create(&sc, &e) || capsim_scenario_set_platform(sc, "hikey960", &e) ||
+	    capsim_workload_parse(dense, sizeof(dense) - 1, "dense", &wl, &e) ||
+	    capsim_scenario_set_workload(sc, wl, &e) ||
+	    capsim_scenario_set_duration(sc, 20000 * MS, &e) || capsim_sim_create(sc, &sim, &e) ||
+	    capsim_sim_set_writer_thread(sim, 1) || (trace && capsim_sim_trace_open(sim, fp)) ||
+	    capsim_recording_attach(sim, &rec, &e) || capsim_recording_columns_only(rec, &e) ||
+	    capsim_recording_series(rec, 0, 0, 0, &e))
+		fail_msg("%s", e.msg);
+	capsim_sim_set_progress(sim, count_threads, &seen);
+	if (capsim_sim_run(sim, &e) || capsim_recording_finish(rec, &e) ||
+	    (trace && capsim_sim_trace_close(sim)))
+		fail_msg("%s", e.msg);
+	fclose(fp);
+	capsim_sim_free(sim);
+	capsim_recording_free(rec);
+	capsim_scenario_free(sc);
+	capsim_workload_free(wl);
+	assert_true(seen.calls > 0);
+	return seen.most;
+}
+
+/*
+ * A recording of columns alone, the run's only writer, stays on the run's thread: no thread
+ * beside the test's own during the run. With a trace beside it, the writer thread runs (the
+ * check that the count sees it).
+ */
+static void test_columns_only_on_run_thread(void **state)
+{
+	(void)state;
+	assert_int_equal(process_threads(), 1);
+	assert_int_equal(threads_with_columns(false), 1);
+	assert_int_equal(threads_with_columns(true), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_columns_only_on_run_thread),
 		cmocka_unit_test(test_same_bytes_on_another_thread),
 		cmocka_unit_test(test_caller_sink_in_run_thread),
 	};
