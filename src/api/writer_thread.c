@@ -134,8 +134,11 @@ static size_t align8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
-/* The bytes of @ev's record (@ev is only read: the slots are those of a copy). */
-static size_t record_len(const struct capsim_event *ev)
+/*
+ * The bytes of @ev's record, and in @size each of its strings' bytes with the NUL (0: none), in
+ * string_slots()' order (@ev is only read: the slots are those of a copy).
+ */
+static size_t record_len(const struct capsim_event *ev, size_t size[3])
 {
 	struct capsim_event *e = (struct capsim_event *)ev;
 	const capsim_cpumask **mask = mask_slot(e);
@@ -143,15 +146,17 @@ static size_t record_len(const struct capsim_event *ev)
 	unsigned n = string_slots(e, slot);
 	size_t len = align8(sizeof(struct record)) + (mask && *mask ? sizeof(capsim_cpumask) : 0);
 
-	for (unsigned i = 0; i < n; i++)
-		if (*slot[i])
-			len += strlen(*slot[i]) + 1;
+	for (unsigned i = 0; i < n; i++) {
+		size[i] = *slot[i] ? strlen(*slot[i]) + 1 : 0;
+		len += size[i];
+	}
 	return align8(len);
 }
 
-/* @ev into the record @r of @len bytes, its pointers to the copies the record holds */
+/* @ev into the record @r of @len bytes, its pointers to the copies the record holds (@size:
+ * its strings' bytes, record_len()'s) */
 static void record_fill(struct record *r, size_t len, const struct capsim_event *ev,
-			uint64_t capacity)
+			uint64_t capacity, const size_t size[3])
 {
 	char *p = (char *)r + align8(sizeof(*r));
 	const capsim_cpumask **mask;
@@ -170,14 +175,11 @@ static void record_fill(struct record *r, size_t len, const struct capsim_event 
 	}
 	n = string_slots(&r->ev, slot);
 	for (unsigned i = 0; i < n; i++) {
-		size_t k;
-
 		if (!*slot[i])
 			continue;
-		k = strlen(*slot[i]) + 1;
-		memcpy(p, *slot[i], k);
+		memcpy(p, *slot[i], size[i]);
 		*slot[i] = p;
-		p += k;
+		p += size[i];
 	}
 }
 
@@ -251,7 +253,8 @@ static uint64_t event_capacity(const struct writer_thread *w, const struct capsi
 static void writer_event(void *ctx, const struct capsim_event *ev)
 {
 	struct writer_thread *w = ctx;
-	size_t len = record_len(ev);
+	size_t size[3];
+	size_t len = record_len(ev, size);
 	uint64_t at;
 
 	if (len > RECORD_MAX) {
@@ -269,7 +272,7 @@ static void writer_event(void *ctx, const struct capsim_event *ev)
 	} else {
 		wait_space(w, len);
 	}
-	record_fill((struct record *)(w->ring + at), len, ev, event_capacity(w, ev));
+	record_fill((struct record *)(w->ring + at), len, ev, event_capacity(w, ev), size);
 	w->head_local += len;
 	if (w->head_local - w->head_published >= RING_BATCH)
 		publish(w, false);
