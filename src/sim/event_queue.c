@@ -277,6 +277,13 @@ static inline unsigned lowest_bucket(const struct event_queue *q)
 	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
 }
 
+/* Bucket @i, the lowest non-empty one, is about to be emptied: its occupied bit, the lowest
+ * set, is cleared */
+static inline void clear_lowest_bucket(struct event_queue *q, unsigned i)
+{
+	q->occupied[(i - 1) / 64] &= q->occupied[(i - 1) / 64] - 1;
+}
+
 /*
  * The earliest event of bucket @b when its first block holds it: the first of the bucket's
  * earliest time (a bucket is in push order), else NULL.
@@ -348,7 +355,7 @@ static void lowest_pop(struct event_queue *q, unsigned i, struct eq_node *out)
 {
 	struct eq_bucket *b = &q->bucket[i];
 
-	q->occupied[(i - 1) / 64] &= q->occupied[(i - 1) / 64] - 1; /* its lowest bit */
+	clear_lowest_bucket(q, i);
 	if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
 		bucket_take_earliest(q, i, out);
 	} else {
@@ -432,7 +439,7 @@ static enum eq_source next_source(struct event_queue *q, unsigned *i)
 		return f->time < b->min_time ? EQ_FIFO : EQ_LOWEST;
 	if (b->head == b->tail && b->tail_nr <= EQ_SCAN)
 		return f->seq < bucket_earliest(b)->seq ? EQ_FIFO : EQ_LOWEST;
-	q->occupied[(*i - 1) / 64] &= q->occupied[(*i - 1) / 64] - 1; /* its lowest bit */
+	clear_lowest_bucket(q, *i);
 	redistribute(q, *i);
 	return node_before(f, bucket0_first(q)) ? EQ_FIFO : EQ_BUCKET0;
 }
