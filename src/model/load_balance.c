@@ -95,8 +95,9 @@ static bool group_is_overloaded(unsigned imbalance_pct, const struct lb_sg_stats
 	return sgs->group_capacity * imbalance_pct < sgs->group_runnable * 100;
 }
 
-enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
-				     const struct lb_sg_stats *sgs)
+/* group_classify(), inline where update_sg_lb_stats() classifies the group it just summed */
+static inline enum lb_group_type group_classify(unsigned imbalance_pct, bool sg_imbalanced,
+						const struct lb_sg_stats *sgs)
 {
 	if (group_is_overloaded(imbalance_pct, sgs))
 		return group_overloaded;
@@ -111,6 +112,12 @@ enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
 	if (!group_has_capacity(imbalance_pct, sgs))
 		return group_fully_busy;
 	return group_has_spare;
+}
+
+enum lb_group_type lb_group_classify(unsigned imbalance_pct, bool sg_imbalanced,
+				     const struct lb_sg_stats *sgs)
+{
+	return group_classify(imbalance_pct, sg_imbalanced, sgs);
 }
 
 /*
@@ -178,7 +185,7 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 	/* 7.3's group_is_overloaded(): with EAS, not without an overutilized CPU */
 	sgs->eas_not_overutilized = env->v7_3 && env->rd_has_pd &&
 				    !CAPSIM_MUT(275, group_overutilized, true);
-	sgs->group_type = lb_group_classify(env->imbalance_pct, grp->imbalance, sgs);
+	sgs->group_type = group_classify(env->imbalance_pct, grp->imbalance, sgs);
 	/* avg_load is needed, and computed, only for an overloaded group */
 	if (sgs->group_type == group_overloaded)
 		sgs->avg_load = sgs->group_load * LB_SCALE / sgs->group_capacity;
