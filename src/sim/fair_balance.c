@@ -1064,13 +1064,13 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 	bool active = false;
 	int busiest = -1, new_dst_cpu = -1;
 	struct lb_sd_stats sds;
-	capsim_cpumask dst_grpmask;
+	const capsim_cpumask *dst_grpmask; /* env->dst_grpmask: the local group's span, in place */
 
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
 	lb_env_rqs(s, &env);
 	lb_env_groups(s, d, ssd->local_sg - d->first_group, &env);
-	dst_grpmask = s->sg[ssd->local_sg].span;
+	dst_grpmask = &s->sg[ssd->local_sg].span;
 redo:
 	if (!lb_should_we_balance(&env)) {
 		*continue_balancing = false;
@@ -1115,7 +1115,7 @@ more_balance:
 				.nr_running = src->fc->nr_running,
 				.clock_task = src->clk.clock_task,
 				.dst_nr_running = s->rq[env.dst_cpu].fc->nr_running != 0,
-				.dst_grpmask = dst_grpmask,
+				.dst_grpmask = *dst_grpmask,
 				.migration_cost = (int64_t)SYSCTL_SCHED_MIGRATION_COST_NS,
 			};
 
@@ -1151,7 +1151,7 @@ more_balance:
 			/* all pinned: try the other runqueues outside our group, if any */
 			env.cpus.bits[busiest / 64] &= ~(1ULL << (busiest % 64));
 			for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
-				outside |= (env.cpus.bits[w] & ~dst_grpmask.bits[w]) != 0;
+				outside |= (env.cpus.bits[w] & ~dst_grpmask->bits[w]) != 0;
 			if (outside) {
 				loop = 0;
 				goto redo;
