@@ -95,7 +95,7 @@ static bool group_is_overloaded(unsigned imbalance_pct, const struct lb_sg_stats
 	return sgs->group_capacity * imbalance_pct < sgs->group_runnable * 100;
 }
 
-/* group_classify(), inline where update_sg_lb_stats() classifies the group it just summed */
+/* mirrors group_classify(), fair.c; inline where update_sg_lb_stats() classifies its group */
 static inline enum lb_group_type group_classify(unsigned imbalance_pct, bool sg_imbalanced,
 						const struct lb_sg_stats *sgs)
 {
