@@ -130,7 +130,7 @@ FAMILIES = {
     ],
 }
 
-DEF = re.compile(r'^(?!typedef|#|struct\s+\w+\s*\{|enum|union)[A-Za-z_][\w\s\*\(\),]*?\b(\w+)\s*\(')
+DEF = re.compile(r'^(?!typedef|#|(?:struct|enum|union)\s+\w*\s*\{)[A-Za-z_][\w\s\*\(\),]*?\b(\w+)\s*\(')
 
 
 def functions(path):
