@@ -24,8 +24,8 @@
 #define KTIME_MAX INT64_MAX
 #define SAFE_TIMER_RANGE_NS(tick_ns) (2 * (tick_ns)) /* governors/gov.h, 7.3 */
 
-/* which_bucket() of 6.12 and 7.3 */
-static unsigned bucket_of(uint64_t duration_ns)
+/* mirrors which_bucket() of 6.12 and 7.3 */
+static unsigned which_bucket(uint64_t duration_ns)
 {
 	if (duration_ns < 10ULL * CAPSIM_NSEC_PER_USEC)
 		return 0;
@@ -40,11 +40,14 @@ static unsigned bucket_of(uint64_t duration_ns)
 	return 5;
 }
 
-/* mirrors which_bucket(): 6.1's second half of the buckets while a task waits for I/O */
-static unsigned which_bucket(uint64_t duration_ns, unsigned nr_iowaiters)
+/*
+ * mirrors which_bucket() of 6.1: its second half of the buckets while a task waits for I/O
+ * (with none, 6.12's and 7.3's: menu_timer_prediction() asks it so)
+ */
+static unsigned which_bucket_6_1(uint64_t duration_ns, unsigned nr_iowaiters)
 {
 	return (nr_iowaiters ? CAPSIM_MUT(172, CPUIDLE_MENU_BUCKETS_6_1 / 2, 0) : 0) +
-	       bucket_of(duration_ns);
+	       which_bucket(duration_ns);
 }
 
 /* mirrors menu_update_intervals() */
@@ -254,7 +257,7 @@ static void menu_next_timer(struct cpuidle_menu *data, const struct cpuidle_sele
 		*delta_tick = 0;
 	}
 	data->next_timer_ns = (uint64_t)delta;
-	data->bucket = which_bucket(data->next_timer_ns, nr_iowaiters);
+	data->bucket = which_bucket_6_1(data->next_timer_ns, nr_iowaiters);
 }
 
 /* the next timer scaled by its bucket's correction factor, rounded to whole µs (unsigned int) */
@@ -433,7 +436,7 @@ int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
 	} else {
 		data->next_timer_ns = KTIME_MAX;
 		delta_tick = (int64_t)(in->tick_ns / 2);
-		data->bucket = bucket_of(KTIME_MAX);
+		data->bucket = which_bucket(KTIME_MAX);
 	}
 	if (menu_state0_only(drv, dev, in->latency_req_ns))
 		return 0;
