@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -3175,9 +3176,10 @@ static void gen_migrate_task_rq_fair(struct rng *r, unsigned kind, void *v)
 
 static const char *const menu_kinds[] = {
 	"random", "periodic", "timer", "early", "short", "tick", "latency", "stopped", "long",
+	"huge",
 };
 enum { CI_RANDOM, CI_PERIODIC, CI_TIMER, CI_EARLY, CI_SHORT, CI_TICK, CI_LATENCY, CI_STOPPED,
-       CI_LONG };
+       CI_LONG, CI_HUGE };
 #define teo_kinds menu_kinds
 
 /* an idle time in ns: short, around a tick, long, rarely huge (up to what no timer gives) */
@@ -3213,13 +3215,29 @@ static void gen_idle_states(struct rng *r, struct kc_menu_in *in)
 		in->target_residency_ns[range(r, 0, in->nr_states - 1)] = range(r, 0, 20000000);
 }
 
+/*
+ * a huge idle time: about INT_MAX or UINT_MAX µs, where get_typical_interval()'s u64 sums of
+ * squares wrap (6.12's highest it keeps, 7.3's), or past UINT_MAX µs (ktime_to_us() cut to
+ * unsigned int); mostly within 50 ms of the others, so that some sets are typical
+ */
+static uint64_t gen_huge_ns(struct rng *r)
+{
+	static const uint64_t us[] = { INT_MAX, (uint64_t)INT_MAX + 1, UINT_MAX - 1, UINT_MAX,
+				       1ULL << 32, 3037000499ULL /* the root of 2^63 */ };
+	uint64_t ns = us[rnd(r) % ARRAY_SIZE(us)] * 1000;
+
+	return ns - range(r, 0, 50000000) + range(r, 0, chance(r, 70) ? 50000000 : 1000000000000ULL);
+}
+
 /* what wakes the CPU: its timer (the sleep length and the exit), earlier, or the tick */
 static void gen_idle_wake(struct rng *r, unsigned kind, struct kc_menu_in *in, unsigned k,
 			  uint64_t period)
 {
 	uint64_t sleep = (uint64_t)in->sleep_length[k];
 
-	if (kind == CI_PERIODIC) {
+	if (kind == CI_HUGE && chance(r, 90)) {
+		in->residency[k] = gen_huge_ns(r);
+	} else if (kind == CI_PERIODIC) {
 		in->residency[k] = period + range(r, 0, chance(r, 70) ? 20000 : 2000000);
 	} else if (kind == CI_TIMER || (kind == CI_RANDOM && chance(r, 40))) {
 		in->residency[k] = (sleep > (uint64_t)1 << 40 ? range(r, 0, 1ULL << 40) : sleep) +
@@ -3248,6 +3266,8 @@ static void gen_menu(struct rng *r, unsigned kind, void *v)
 		uint64_t sleep = kind == CI_SHORT && chance(r, 60)
 					 ? range(r, 0, in->target_residency_ns[1] + 1000)
 				 : kind == CI_PERIODIC ? period + range(r, 0, 5000000)
+				 : kind == CI_HUGE     ? (chance(r, 50) ? (uint64_t)INT64_MAX
+								    : range(r, 1ULL << 42, 1ULL << 44))
 						       : gen_idle_ns(r, kind);
 		uint64_t to_tick = sleep < in->tick_ns ? sleep : in->tick_ns;
 

@@ -67,7 +67,8 @@ KERNEL = {
     'sim_idle_enter', 'sim_idle_leave', 'sim_idle_exit_pending', 'sim_idle_exit_event',
     # cpuidle_menu.c, cpuidle_teo.c: parts of get_typical_interval(), menu_select(), teo_update()
     # and teo_select()
-    'interval_stats', 'menu_timer_prediction', 'menu_pick', 'teo_measured_ns',
+    'intervals_sort', 'intervals_drop_above', 'intervals_drop_upto', 'intervals_bounds',
+    'intervals_mean', 'intervals_variance', 'menu_timer_prediction', 'menu_pick', 'teo_measured_ns',
     'teo_intercepts_state', 'teo_timer_check', 'typical', 'menu_state0_only', 'menu_timer_us',
     'menu_learn', 'menu_next_timer', 'menu_keep_tick',
     # idle.c, cpuidle.c: tick_nohz_get_sleep_length()'s arithmetic, the idle class's

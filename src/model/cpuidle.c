@@ -4,6 +4,8 @@
  * cpuidle_reflect()) over the driver cpuidle-psci builds, what the states of a cluster or power
  * domain add, and the cost of leaving a state. The governors: cpuidle_menu.c, cpuidle_teo.c.
  */
+#include <assert.h>
+#include <string.h>
 #include <strings.h>
 
 #include "internal.h"
@@ -64,19 +66,69 @@ bool cpuidle_governed(const struct cpuidle_drv *drv, const struct cpuidle_cpu *c
 }
 
 /*
+ * what @gov's select() writes of a device, from @from to @to: menu_select() its menu_device,
+ * teo_select() its teo_cpu and dev->last_state_idx (bytes: padding too, for the debug check)
+ */
+static void select_part_copy(enum cpuidle_governor gov, struct cpuidle_cpu *to,
+			     const struct cpuidle_cpu *from)
+{
+	if (gov == CPUIDLE_GOV_TEO) {
+		memcpy(&to->teo, &from->teo, sizeof(to->teo));
+		to->last_state_idx = from->last_state_idx;
+	} else {
+		memcpy(&to->menu, &from->menu, sizeof(to->menu));
+	}
+}
+
+void cpuidle_select_save(enum cpuidle_governor gov, const struct cpuidle_cpu *cpu,
+			 struct cpuidle_cpu *saved)
+{
+	select_part_copy(gov, saved, cpu);
+}
+
+void cpuidle_select_undo(enum cpuidle_governor gov, struct cpuidle_cpu *cpu,
+			 const struct cpuidle_cpu *saved)
+{
+	select_part_copy(gov, cpu, saved);
+}
+
+#ifndef NDEBUG
+/* @cpu after @gov's selection, with its part from @before put back, is @before byte for byte */
+static bool select_undone(enum cpuidle_governor gov, const struct cpuidle_cpu *before,
+			  const struct cpuidle_cpu *cpu)
+{
+	struct cpuidle_cpu undone;
+
+	memcpy(&undone, cpu, sizeof(undone));
+	select_part_copy(gov, &undone, before);
+	return !memcmp(&undone, before, sizeof(undone));
+}
+#endif
+
+/*
  * mirrors cpuidle_select(): cpuidle_idle_call() asks with the tick to be stopped; where it asks
- * no governor (7.3, one state) it runs state 0 and stops the tick as do_idle()'s got_tick says
+ * no governor (7.3, one state) it runs state 0 and stops the tick as do_idle()'s got_tick says.
+ * Debug builds check that cpuidle_select_undo() would undo it (the governor wrote no more than
+ * cpuidle_select_save() keeps).
  */
 int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick)
 {
+	int idx;
+#ifndef NDEBUG
+	struct cpuidle_cpu before;
+
+	memcpy(&before, cpu, sizeof(before));
+#endif
 	*stop_tick = true;
 	if (!cpuidle_governed(drv, cpu)) {
 		*stop_tick = CAPSIM_MUT(313, in->got_tick, true);
 		return 0;
 	}
-	return gov == CPUIDLE_GOV_TEO ? cpuidle_teo_select(drv, cpu, in, stop_tick)
-				      : cpuidle_menu_select(drv, cpu, in, stop_tick);
+	idx = gov == CPUIDLE_GOV_TEO ? cpuidle_teo_select(drv, cpu, in, stop_tick)
+				     : cpuidle_menu_select(drv, cpu, in, stop_tick);
+	assert(select_undone(gov, &before, cpu));
+	return idx;
 }
 
 /* mirrors cpuidle_reflect(), after cpuidle_enter_state() noted dev->last_residency_ns */

@@ -168,6 +168,15 @@ int cpuidle_select(enum cpuidle_governor gov, const struct cpuidle_drv *drv,
 		   struct cpuidle_cpu *cpu, const struct cpuidle_select_in *in, bool *stop_tick);
 
 /**
+ * cpuidle_select_save() - what cpuidle_select() of @gov may change of @cpu, into @saved;
+ * cpuidle_select_undo() puts it back: @cpu as before that selection.
+ */
+void cpuidle_select_save(enum cpuidle_governor gov, const struct cpuidle_cpu *cpu,
+			 struct cpuidle_cpu *saved);
+void cpuidle_select_undo(enum cpuidle_governor gov, struct cpuidle_cpu *cpu,
+			 const struct cpuidle_cpu *saved);
+
+/**
  * cpuidle_reflect() - after @cpu left state @index of @drv, @residency_ns after
  * cpuidle_enter_state() entered it, at @now_ns: dev->last_residency_ns, then the governor's
  * reflect() (@got_tick: tick_nohz_idle_got_tick(), the tick woke it); none where

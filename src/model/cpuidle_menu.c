@@ -24,8 +24,8 @@
 #define KTIME_MAX INT64_MAX
 #define SAFE_TIMER_RANGE_NS(tick_ns) (2 * (tick_ns)) /* governors/gov.h, 7.3 */
 
-/* which_bucket() of 6.12 and 7.3 */
-static unsigned bucket_of(uint64_t duration_ns)
+/* mirrors which_bucket() of 6.12 and 7.3 */
+static unsigned which_bucket(uint64_t duration_ns)
 {
 	if (duration_ns < 10ULL * CAPSIM_NSEC_PER_USEC)
 		return 0;
@@ -40,11 +40,14 @@ static unsigned bucket_of(uint64_t duration_ns)
 	return 5;
 }
 
-/* mirrors which_bucket(): 6.1's second half of the buckets while a task waits for I/O */
-static unsigned which_bucket(uint64_t duration_ns, unsigned nr_iowaiters)
+/*
+ * mirrors which_bucket() of 6.1: its second half of the buckets while a task waits for I/O
+ * (with none, 6.12's and 7.3's: menu_timer_prediction() asks it so)
+ */
+static unsigned which_bucket_6_1(uint64_t duration_ns, unsigned nr_iowaiters)
 {
 	return (nr_iowaiters ? CAPSIM_MUT(172, CPUIDLE_MENU_BUCKETS_6_1 / 2, 0) : 0) +
-	       bucket_of(duration_ns);
+	       which_bucket(duration_ns);
 }
 
 /* mirrors menu_update_intervals() */
@@ -56,48 +59,90 @@ static void menu_update_intervals(struct cpuidle_menu *data, unsigned interval_u
 }
 
 /*
- * the mean and variance of the intervals up to @thresh (get_typical_interval()'s first part) in
- * *@avg and *@variance, their least and greatest in *@min and *@max. Return: how many.
+ * get_typical_interval()'s sets of intervals: the values of each pass are a run of the eight
+ * sorted (a pass drops those equal to the greatest, 7.3's those equal to the least instead),
+ * so one sort per call and the run's sums, updated as it shrinks, take the place of the
+ * kernel's passes over the eight. The sums are taken mod 2^64, as the kernel's u64 sums wrap.
  */
-static int interval_stats(const struct cpuidle_menu *data, unsigned thresh, unsigned *avg,
-			  unsigned *min, unsigned *max, uint64_t *variance)
+struct interval_run {
+	unsigned v[CPUIDLE_MENU_INTERVALS]; /* ascending */
+	unsigned lo, hi;		    /* the run: v[lo] .. v[hi - 1] */
+	uint64_t sum, sum_sq;		    /* of its values and of their squares */
+};
+
+/* the pairs of a sorting network of the eight (Knuth's 19 compare-exchanges) */
+static const unsigned char sort8[][2] = {
+	{ 0, 2 }, { 1, 3 }, { 4, 6 }, { 5, 7 }, { 0, 4 }, { 1, 5 }, { 2, 6 },
+	{ 3, 7 }, { 0, 1 }, { 2, 3 }, { 4, 5 }, { 6, 7 }, { 2, 4 }, { 3, 5 },
+	{ 1, 4 }, { 3, 6 }, { 1, 2 }, { 3, 4 }, { 5, 6 },
+};
+
+/* @r's run without its values above @thresh */
+static void intervals_drop_above(struct interval_run *r, unsigned thresh)
 {
-	uint64_t sum = 0;
-	int divisor = 0;
+	while (r->hi > r->lo && r->v[r->hi - 1] > thresh) {
+		uint64_t value = r->v[--r->hi];
 
-	*min = UINT_MAX;
-	*max = 0;
-	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
-		unsigned value = data->intervals[i];
-
-		if (value <= thresh) {
-			sum += value;
-			divisor++;
-			if (value > *max)
-				*max = value;
-			if (value < *min)
-				*min = value;
-		}
+		r->sum -= value;
+		r->sum_sq -= value * value;
 	}
-	if (!divisor)
-		return 0;
-	*avg = divisor == CPUIDLE_MENU_INTERVALS ? (unsigned)(sum >> INTERVAL_SHIFT)
-						 : (unsigned)(sum / (uint64_t)divisor);
-	*variance = 0;
-	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
-		unsigned value = data->intervals[i];
+}
 
-		if (value <= thresh) {
-			int64_t diff = (int64_t)value - *avg;
+/* @r's run without its values up to @thresh (7.3's min_thresh) */
+static void intervals_drop_upto(struct interval_run *r, unsigned thresh)
+{
+	while (r->lo < r->hi && r->v[r->lo] <= thresh) {
+		uint64_t value = r->v[r->lo++];
 
-			*variance += (uint64_t)(diff * diff);
-		}
+		r->sum -= value;
+		r->sum_sq -= value * value;
 	}
-	if (divisor == CPUIDLE_MENU_INTERVALS)
-		*variance >>= INTERVAL_SHIFT;
-	else
-		*variance /= (uint64_t)divisor;
-	return divisor;
+}
+
+/* @data's intervals sorted into @r, the run all of them */
+static void intervals_sort(struct interval_run *r, const struct cpuidle_menu *data)
+{
+	r->sum = r->sum_sq = 0;
+	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
+		r->v[i] = data->intervals[i];
+		r->sum += r->v[i];
+		r->sum_sq += (uint64_t)r->v[i] * r->v[i];
+	}
+#pragma GCC unroll 19
+	for (unsigned k = 0; k < ARRAY_SIZE(sort8); k++) {
+		unsigned a = r->v[sort8[k][0]], b = r->v[sort8[k][1]];
+
+		r->v[sort8[k][0]] = a < b ? a : b;
+		r->v[sort8[k][1]] = a < b ? b : a;
+	}
+	r->lo = 0;
+	r->hi = CPUIDLE_MENU_INTERVALS;
+}
+
+/* the run's count, and its least and greatest in *@min and *@max (UINT_MAX and 0 if empty) */
+static unsigned intervals_bounds(const struct interval_run *r, unsigned *min, unsigned *max)
+{
+	*min = r->hi > r->lo ? r->v[r->lo] : UINT_MAX;
+	*max = r->hi > r->lo ? r->v[r->hi - 1] : 0;
+	return r->hi - r->lo;
+}
+
+/* @sum over @divisor intervals: the kernel's shift for all of them, else its division */
+static uint64_t intervals_mean(uint64_t sum, unsigned divisor)
+{
+	return divisor == CPUIDLE_MENU_INTERVALS ? sum >> INTERVAL_SHIFT : sum / divisor;
+}
+
+/*
+ * 6.12's and 6.1's mean (unsigned int) of @r's @divisor values in *@avg, and their variance:
+ * the kernel sums (value - avg)^2 in a u64, which mod 2^64 is sum_sq - 2 avg sum + n avg^2
+ */
+static uint64_t intervals_variance(const struct interval_run *r, unsigned divisor, unsigned *avg)
+{
+	*avg = (unsigned)intervals_mean(r->sum, divisor);
+	return intervals_mean(r->sum_sq - 2 * (uint64_t)*avg * r->sum +
+				     (uint64_t)divisor * *avg * *avg,
+			     divisor);
 }
 
 /* get_typical_interval()'s test: the spread of @divisor intervals about @avg_sq is small */
@@ -117,88 +162,54 @@ static bool typical(uint64_t avg_sq, uint64_t variance, unsigned divisor)
 static unsigned get_typical_interval(const struct cpuidle_menu *data, bool below_us,
 				     unsigned predicted_us)
 {
-	unsigned thresh = INT_MAX, avg = 0, min, max;
-	uint64_t variance = 0;
+	struct interval_run r;
+	unsigned avg, min, max;
 
+	intervals_sort(&r, data);
+	intervals_drop_above(&r, INT_MAX); /* thresh = INT_MAX */
 	for (;;) {
-		int divisor = interval_stats(data, thresh, &avg, &min, &max, &variance);
+		unsigned divisor = intervals_bounds(&r, &min, &max);
+		uint64_t variance;
 
 		if (below_us ? min >= CAPSIM_MUT(173, predicted_us, 0u) : !max)
 			return UINT_MAX;
-		if (typical((uint64_t)avg * avg, variance, (unsigned)divisor))
+		variance = intervals_variance(&r, divisor, &avg);
+		if (typical((uint64_t)avg * avg, variance, divisor))
 			return avg;
 		if (divisor * 4 <= CPUIDLE_MENU_INTERVALS * 3)
 			return UINT_MAX;
-		thresh = max - 1;
+		intervals_drop_above(&r, max - 1); /* thresh = max - 1 */
 	}
-}
-
-/*
- * 7.3's get_typical_interval()'s sums of the intervals strictly between @min_thresh and
- * @max_thresh: the mean in *@avg and the mean square less the squared mean in *@variance (u64,
- * as 7.3 wraps them), their least and greatest in *@min and *@max. Return: how many.
- */
-static unsigned interval_sums_7_3(const struct cpuidle_menu *data, int64_t min_thresh,
-				  int64_t max_thresh, uint64_t *avg, uint64_t *variance,
-				  unsigned *min, unsigned *max)
-{
-	unsigned divisor = 0;
-
-	*max = 0;
-	*min = UINT_MAX;
-	*avg = 0;
-	*variance = 0;
-	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
-		int64_t value = data->intervals[i];
-
-		if (value <= min_thresh || value >= max_thresh)
-			continue;
-		divisor++;
-		*avg += (uint64_t)value;
-		*variance += (uint64_t)value * (uint64_t)value;
-		if (value > *max)
-			*max = (unsigned)value;
-		if (value < *min)
-			*min = (unsigned)value;
-	}
-	if (!*max)
-		return divisor;
-	if (divisor == CPUIDLE_MENU_INTERVALS) {
-		*avg >>= INTERVAL_SHIFT;
-		*variance >>= INTERVAL_SHIFT;
-	} else {
-		*avg /= divisor;
-		*variance /= divisor;
-	}
-	*variance -= *avg * *avg;
-	return divisor;
 }
 
 /*
  * mirrors get_typical_interval() of 7.3: as 6.12's, but the mean and variance from the sums
- * of the values and their squares, and an outlier dropped on the side farther from the mean
- * (the least when the mean is farther from it than from the greatest).
+ * of the values and their squares (the mean square less the squared mean, u64), and an
+ * outlier dropped on the side farther from the mean (the least when the mean is farther from
+ * it than from the greatest).
  */
 static unsigned get_typical_interval_7_3(const struct cpuidle_menu *data)
 {
-	int64_t min_thresh = -1, max_thresh = UINT_MAX;
+	struct interval_run r;
 
+	intervals_sort(&r, data);
+	intervals_drop_above(&r, UINT_MAX - 1); /* max_thresh = UINT_MAX: strictly below it */
 	for (;;) {
+		unsigned min, max, divisor = intervals_bounds(&r, &min, &max);
 		uint64_t avg, variance;
-		unsigned min, max;
-		unsigned divisor =
-			interval_sums_7_3(data, min_thresh, max_thresh, &avg, &variance, &min, &max);
 
 		if (!max)
 			return UINT_MAX;
+		avg = intervals_mean(r.sum, divisor);
+		variance = intervals_mean(r.sum_sq, divisor) - avg * avg;
 		if (typical(avg * avg, variance, divisor))
 			return (unsigned)avg;
 		if (divisor * 4 <= CPUIDLE_MENU_INTERVALS * 3)
 			return UINT_MAX;
 		if (avg - min > CAPSIM_MUT(174, max - avg, UINT64_MAX))
-			min_thresh = min;
+			intervals_drop_upto(&r, min); /* min_thresh = min */
 		else
-			max_thresh = max;
+			intervals_drop_above(&r, max - 1); /* max_thresh = max */
 	}
 }
 
@@ -246,7 +257,7 @@ static void menu_next_timer(struct cpuidle_menu *data, const struct cpuidle_sele
 		*delta_tick = 0;
 	}
 	data->next_timer_ns = (uint64_t)delta;
-	data->bucket = which_bucket(data->next_timer_ns, nr_iowaiters);
+	data->bucket = which_bucket_6_1(data->next_timer_ns, nr_iowaiters);
 }
 
 /* the next timer scaled by its bucket's correction factor, rounded to whole µs (unsigned int) */
@@ -425,7 +436,7 @@ int cpuidle_menu_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *dev,
 	} else {
 		data->next_timer_ns = KTIME_MAX;
 		delta_tick = (int64_t)(in->tick_ns / 2);
-		data->bucket = bucket_of(KTIME_MAX);
+		data->bucket = which_bucket(KTIME_MAX);
 	}
 	if (menu_state0_only(drv, dev, in->latency_req_ns))
 		return 0;

@@ -441,7 +441,7 @@ static unsigned idle_select(struct capsim_sim *s, struct sim_rq *rq, bool *stop_
 	};
 
 	in.sleep_length_ns = sleep_length(s, rq, next_timer_ns(s, rq, false), &in.delta_tick_ns);
-	rq->cpuidle_before = rq->cpuidle;
+	cpuidle_select_save(s->cpuidle_gov, &rq->cpuidle, &rq->cpuidle_before);
 	rq->cpuidle_idx = cpuidle_select(s->cpuidle_gov, &rq->cpuidle_drv, &rq->cpuidle, &in,
 					 stop_tick);
 	rq->cpuidle_selected = true;
@@ -476,7 +476,7 @@ static void idle_reflect(struct capsim_sim *s, struct sim_rq *rq)
 		return;
 	rq->cpuidle_selected = false;
 	if (s->now == rq->idle_enter) {
-		rq->cpuidle = rq->cpuidle_before;
+		cpuidle_select_undo(s->cpuidle_gov, &rq->cpuidle, &rq->cpuidle_before);
 		return;
 	}
 	/*

@@ -562,9 +562,9 @@ struct sim_rq {
 	int dom_cpu;
 	uint64_t dom_entered, dom_up_at;
 	/* the governor's view (model/cpuidle.h): the driver's states, the device and the governor's
-	 * data (what it learns, one owner), that as it was before the last selection (restored when
-	 * the wake-up came before cpuidle was called), the driver state it chose, and whether a selection
-	 * is to be reflected */
+	 * data (what it learns, one owner), what the last selection could change of it as it was
+	 * before (cpuidle_select_save(): put back when the wake-up came before cpuidle was called),
+	 * the driver state it chose, and whether a selection is to be reflected */
 	struct cpuidle_drv cpuidle_drv;
 	struct cpuidle_cpu cpuidle, cpuidle_before;
 	int cpuidle_idx;
