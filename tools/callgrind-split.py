@@ -241,7 +241,7 @@ def main():
                     index[rel] = ([r[1] for r in fns], fns)
                     for n, _, _, com in fns:
                         said = re.search(r'\b[Mm]irrors\b', com + ' ' + docs.get(n, ''))
-                        kernel_of[n] = n not in SIMULATOR and (bool(said) or n in KERNEL)
+                        kernel_of[(rel, n)] = n not in SIMULATOR and (bool(said) or n in KERNEL)
 
     def where(path, line):
         rel = os.path.relpath(path, root) if path and path.startswith('/') else path
@@ -267,10 +267,10 @@ def main():
             fn = (outer or '').split('.')[0]
             src = next((r for r, (_, fs) in index.items() if any(f[0] == fn for f in fs)), rel)
             rel = src
-        kernel = kernel_of.get(fn, False)
+        kernel = kernel_of.get((rel, fn), False)  # by file: two files may define one name
         side['kernel functions' if kernel else 'simulator'] += n
         fams[(kernel, family(kernel, rel, fn))] += n
-        fns[(kernel, fn)] += n
+        fns[(kernel, fn, rel)] += n
     lib = side['kernel functions'] + side['simulator']
     print(f'{args[0]}: {sum(side.values()):,} instructions, {lib:,} in the library')
     for k in (True, False):
@@ -280,7 +280,7 @@ def main():
             if kk == k:
                 print(f'    {fam:44s} {n:>14,} {100 * n / lib:5.1f} %')
         print('      top functions (%): ' + ', '.join(
-            f'{f} {100 * n / lib:.1f}' for (_, f), n in
+            f'{f} {100 * n / lib:.1f}' for (_, f, _), n in
             [x for x in fns.most_common() if x[0][0] == k][:top]))
     o = 'outside the library (startup, libc)'
     print(f'  {o:46s} {side[o]:>14,} (not counted)')
