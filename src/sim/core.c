@@ -58,6 +58,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->opp_idx = -1;
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
+	rq_speed_update(rq);
 	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
 	rq->tick_stopped = rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
@@ -82,7 +83,7 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
 		return;
-	sim_account_cpu(s, rq->cpu);
+	sim_account_rq(s, rq);
 	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
@@ -213,7 +214,7 @@ void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
 	p->exec_start = rq->clk.clock;
 	p->st.runtime_ns += delta;
 	task_add_cpu_time(p, rq->cpu, delta);
-	task_progress(s, p, rq->cpu, delta);
+	task_progress(p, rq, delta);
 }
 
 /* mirrors the class's update_curr() on the scheduler's paths: rq_update_curr() and, for a fair
@@ -469,7 +470,7 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 		rq_cancel_completion(rq);
 		return;
 	}
-	t = s->now + task_time_to_done(s, p, rq->cpu);
+	t = s->now + task_time_to_done(s, p, rq);
 	if (rq->armed_time == t && rq->armed_task == p)
 		return;
 	rq_cancel_completion(rq);
