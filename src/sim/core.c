@@ -199,18 +199,10 @@ void rq_check_memos(const struct capsim_sim *s)
 #endif
 }
 
-/*
- * mirrors update_curr() (fair.c) and update_curr_rt() (rt.c): charge the running task for the
- * time since it last was, and move its work forward at this CPU's delivered speed.
- */
-void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+void rq_charge_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
 {
-	struct sim_task *p = rq->curr;
-	uint64_t delta;
+	uint64_t delta = rq->clk.clock - p->exec_start;
 
-	if (!p || rq->clk.clock <= p->exec_start)
-		return;
-	delta = rq->clk.clock - p->exec_start;
 	p->exec_start = rq->clk.clock;
 	p->st.runtime_ns += delta;
 	task_add_cpu_time(p, rq->cpu, delta);
