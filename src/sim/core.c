@@ -199,8 +199,12 @@ void rq_check_memos(const struct capsim_sim *s)
 #endif
 }
 
-/* mirrors update_curr() past rq_update_curr()'s test: @p's time since its exec_start charged */
-void rq_charge_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+/*
+ * mirrors update_curr() past rq_update_curr()'s test: @p's time since its exec_start charged.
+ * noinline: a caller's test does not pay for its register saves (update_curr()'s did).
+ */
+__attribute__((noinline)) void rq_charge_curr(struct capsim_sim *s, struct sim_rq *rq,
+					      struct sim_task *p)
 {
 	uint64_t delta = rq->clk.clock - p->exec_start;
 
