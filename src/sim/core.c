@@ -397,7 +397,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	if (next == prev && (next || !from)) {
 		rq->sched_prev = NULL;
 		if (next && !next->in_cpu_event)
-			sim_queue_advance(s, rq->cpu);
+			sim_queue_advance(s, rq);
 		else
 			rq_arm_completion(s, rq);
 		return;
@@ -420,7 +420,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	rq_sync_view(s, rq);
 	sim_tick_start(s, rq);
 	if (!next->in_cpu_event)
-		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
+		sim_queue_advance(s, rq); /* it runs its next events; it may block at once */
 	else
 		rq_arm_completion(s, rq);
 }

@@ -65,16 +65,16 @@ void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id,
  * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
  * pick another, which only queues that CPU again).
  */
-void sim_queue_advance(struct capsim_sim *s, int cpu)
+void sim_queue_advance(struct capsim_sim *s, struct sim_rq *rq)
 {
 	unsigned tail = s->adv_head + s->adv_len;
 
-	if (s->rq[cpu].advance_queued)
+	if (rq->advance_queued)
 		return;
-	s->rq[cpu].advance_queued = true;
+	rq->advance_queued = true;
 	s->adv_len++;
 	/* a ring of nr_cpus slots (a CPU is queued at most once); no division on this path */
-	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = cpu;
+	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = rq->cpu;
 }
 
 static void run_advances(struct capsim_sim *s)

@@ -891,7 +891,7 @@ void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
 /* mirrors amu_scale_freq_tick() at sched_tick() of @cpu (FIE source amu) */
 void sim_amu_tick(struct capsim_sim *s, int cpu);
-void sim_queue_advance(struct capsim_sim *s, int cpu);
+void sim_queue_advance(struct capsim_sim *s, struct sim_rq *rq);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
 /* sim_scenario.c: bring every CPU of @cpus up to now before a change of its limits (!@after),
