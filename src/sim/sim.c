@@ -74,18 +74,18 @@ void sim_queue_advance(struct capsim_sim *s, struct sim_rq *rq)
 	rq->advance_queued = true;
 	s->adv_len++;
 	/* a ring of nr_cpus slots (a CPU is queued at most once); no division on this path */
-	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = rq->cpu;
+	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = rq;
 }
 
 static void run_advances(struct capsim_sim *s)
 {
 	while (s->adv_len && !s->error) {
-		int cpu = s->advance_queue[s->adv_head];
-		struct sim_task *p = s->rq[cpu].curr;
+		struct sim_rq *rq = s->advance_queue[s->adv_head];
+		struct sim_task *p = rq->curr;
 
 		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
-		s->rq[cpu].advance_queued = false;
+		rq->advance_queued = false;
 		if (p && !p->in_cpu_event && task_is_dl(p))
 			sugov_kthread_run(s, p);
 		else if (p && !p->in_cpu_event)

@@ -694,7 +694,7 @@ struct capsim_sim {
 	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */
 	bool nohz_needs_update;           /* a CPU idled: nohz.next_balance is to be recomputed */
 	unsigned nohz_nr_cpus;            /* CPUs in nohz.idle_cpus_mask (nohz_tick_stopped) */
-	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
+	struct sim_rq **advance_queue;    /* CPUs whose curr has events to run, FIFO (nr_cpus) */
 	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
 	int livelock_task;                /* the task that ran events without time passing */
