@@ -58,6 +58,7 @@ void rq_init(struct capsim_sim *s, struct sim_rq *rq, int cpu)
 	rq->opp_idx = -1;
 	rq->policy = platform_policy_of(s->plat, (unsigned)cpu);
 	rq->delivered_khz = rq->freq_ref;
+	rq_speed_update(rq);
 	/* every CPU starts idle with its tick stopped: in nohz.idle_cpus_mask */
 	rq->tick_stopped = rq->nohz_tick_stopped = true;
 	s->nohz_nr_cpus++;
@@ -82,7 +83,7 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
 		return;
-	sim_account_cpu(s, rq->cpu);
+	sim_account_rq(s, rq);
 	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
@@ -199,21 +200,18 @@ void rq_check_memos(const struct capsim_sim *s)
 }
 
 /*
- * mirrors update_curr() (fair.c) and update_curr_rt() (rt.c): charge the running task for the
- * time since it last was, and move its work forward at this CPU's delivered speed.
+ * mirrors update_curr() past rq_update_curr()'s test: @p's time since its exec_start charged.
+ * noinline: a caller's test does not pay for its register saves (update_curr()'s did).
  */
-void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+__attribute__((noinline)) void rq_charge_curr(struct capsim_sim *s, struct sim_rq *rq,
+					      struct sim_task *p)
 {
-	struct sim_task *p = rq->curr;
-	uint64_t delta;
+	uint64_t delta = rq->clk.clock - p->exec_start;
 
-	if (!p || rq->clk.clock <= p->exec_start)
-		return;
-	delta = rq->clk.clock - p->exec_start;
 	p->exec_start = rq->clk.clock;
 	p->st.runtime_ns += delta;
 	task_add_cpu_time(p, rq->cpu, delta);
-	task_progress(s, p, rq->cpu, delta);
+	task_progress(p, rq, delta);
 }
 
 /* mirrors the class's update_curr() on the scheduler's paths: rq_update_curr() and, for a fair
@@ -399,7 +397,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	if (next == prev && (next || !from)) {
 		rq->sched_prev = NULL;
 		if (next && !next->in_cpu_event)
-			sim_queue_advance(s, rq->cpu);
+			sim_queue_advance(s, rq);
 		else
 			rq_arm_completion(s, rq);
 		return;
@@ -422,7 +420,7 @@ void rq_resched(struct capsim_sim *s, struct sim_rq *rq)
 	rq_sync_view(s, rq);
 	sim_tick_start(s, rq);
 	if (!next->in_cpu_event)
-		sim_queue_advance(s, rq->cpu); /* it runs its next events; it may block at once */
+		sim_queue_advance(s, rq); /* it runs its next events; it may block at once */
 	else
 		rq_arm_completion(s, rq);
 }
@@ -469,7 +467,7 @@ void rq_arm_completion(struct capsim_sim *s, struct sim_rq *rq)
 		rq_cancel_completion(rq);
 		return;
 	}
-	t = s->now + task_time_to_done(s, p, rq->cpu);
+	t = s->now + task_time_to_done(s, p, rq);
 	if (rq->armed_time == t && rq->armed_task == p)
 		return;
 	rq_cancel_completion(rq);

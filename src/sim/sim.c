@@ -65,27 +65,27 @@ void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id,
  * the event loop, one CPU after another (never nested: a task that blocks at once makes its CPU
  * pick another, which only queues that CPU again).
  */
-void sim_queue_advance(struct capsim_sim *s, int cpu)
+void sim_queue_advance(struct capsim_sim *s, struct sim_rq *rq)
 {
 	unsigned tail = s->adv_head + s->adv_len;
 
-	if (s->rq[cpu].advance_queued)
+	if (rq->advance_queued)
 		return;
-	s->rq[cpu].advance_queued = true;
+	rq->advance_queued = true;
 	s->adv_len++;
 	/* a ring of nr_cpus slots (a CPU is queued at most once); no division on this path */
-	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = cpu;
+	s->advance_queue[tail < s->nr_cpus ? tail : tail - s->nr_cpus] = rq;
 }
 
 static void run_advances(struct capsim_sim *s)
 {
 	while (s->adv_len && !s->error) {
-		int cpu = s->advance_queue[s->adv_head];
-		struct sim_task *p = s->rq[cpu].curr;
+		struct sim_rq *rq = s->advance_queue[s->adv_head];
+		struct sim_task *p = rq->curr;
 
 		s->adv_head = s->adv_head + 1 < s->nr_cpus ? s->adv_head + 1 : 0;
 		s->adv_len--;
-		s->rq[cpu].advance_queued = false;
+		rq->advance_queued = false;
 		if (p && !p->in_cpu_event && task_is_dl(p))
 			sugov_kthread_run(s, p);
 		else if (p && !p->in_cpu_event)
@@ -749,14 +749,34 @@ static uint64_t event_cap(const struct capsim_sim *s)
 	return s->opt.max_events ? s->opt.max_events : s->end ? UINT64_MAX : SIM_DEFAULT_MAX_EVENTS;
 }
 
+/*
+ * The count at which the loop next looks at its count: past the event cap, or at the next
+ * progress callback (every PROGRESS_EVERY events), whichever comes first. One compare an event
+ * instead of the cap's and the progress modulo.
+ */
+static uint64_t next_count_check(const struct capsim_sim *s, uint64_t max_events)
+{
+	uint64_t next = (s->nr_events / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
+
+	return max_events < next ? max_events + 1 : next;
+}
+
+/* what an event's end must look at (sim_run()'s @tail): rare, so one test of the word */
+enum {
+	TAIL_ENDLESS = 1u << 0,  /* a run without an end: it ends when its tasks do */
+	TAIL_PROGRESS = 1u << 1, /* the count is a multiple of PROGRESS_EVERY */
+};
+
 int sim_run(struct capsim_sim *s, capsim_error *err)
 {
 	struct sim_event ev;
-	uint64_t max_events = event_cap(s);
+	uint64_t max_events = event_cap(s), check_at;
 	int ret = start(s, err);
+	unsigned tail = s->end ? 0 : TAIL_ENDLESS;
 
 	if (ret)
 		return ret;
+	check_at = next_count_check(s, max_events);
 	/* a run with an end stops at its EV_END, which pops before any later event */
 	while (!s->error && eq_pop(&s->eq, &ev)) {
 		if (ev.kind == EV_TICK && tick_cancelled(s, &ev))
@@ -766,17 +786,22 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 			s->truncated = CAPSIM_STOP_REQUESTED;
 			break;
 		}
-		if (++s->nr_events > max_events) {
-			s->nr_events--;
-			if (s->opt.max_events) {
-				s->truncated = CAPSIM_STOP_MAX_EVENTS;
+		if (++s->nr_events >= check_at) {
+			if (s->nr_events > max_events) {
+				s->nr_events--;
+				if (s->opt.max_events) {
+					s->truncated = CAPSIM_STOP_MAX_EVENTS;
+					break;
+				}
+				sim_fail(s, CAPSIM_ERR_RANGE, 0, "more than %llu events by %.3f s of "
+					 "simulated time with no duration to end it: give a duration, "
+					 "or allow more with --max-events",
+					 (unsigned long long)max_events, (double)s->now * 1e-9);
 				break;
 			}
-			sim_fail(s, CAPSIM_ERR_RANGE, 0, "more than %llu events by %.3f s of simulated "
-				 "time with no duration to end it: give a duration, or allow more "
-				 "with --max-events", (unsigned long long)max_events,
-				 (double)s->now * 1e-9);
-			break;
+			assert(!(s->nr_events % PROGRESS_EVERY));
+			tail |= TAIL_PROGRESS;
+			check_at = next_count_check(s, max_events);
 		}
 		if (ev.kind == EV_END)
 			break;
@@ -791,10 +816,13 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		sim_pressure_check_views(s);
 		rq_check_memos(s);
 		sg_check_capacity(s);
-		if (!s->end && !s->live_tasks && !s->pending_starts)
+		if (!tail)
+			continue;
+		if ((tail & TAIL_ENDLESS) && !s->live_tasks && !s->pending_starts)
 			break;
-		if (!(s->nr_events % PROGRESS_EVERY) && s->progress)
+		if ((tail & TAIL_PROGRESS) && s->progress)
 			s->progress(s->progress_ctx, s->now, s->end);
+		tail &= ~(unsigned)TAIL_PROGRESS;
 	}
 	if (s->end && !s->error && !s->truncated)
 		sim_set_now(s, s->end);

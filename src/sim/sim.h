@@ -486,6 +486,8 @@ struct sim_rq {
 	uint64_t hw_pressure;            /* arch_scale_hw_pressure(cpu): instantaneous */
 	uint32_t hw_cap_khz;             /* 0: no HW throttling */
 	struct uclamp_rq_state uclamp;   /* rq->uclamp[]: the buckets (model/uclamp.c) */
+	uint32_t speed_den;              /* with @speed_num below: rq_speed_of() as of the last
+					  * rq_speed_update() (the two in the struct's holes) */
 	uint64_t freq_scale;             /* arch_scale_freq_capacity() */
 	/* FEAT_AMU counters (FIE source amu): core cycles at the delivered frequency and constant
 	 * cycles of a 1 GHz reference, both stopped while idle (WFI), as at the last tick */
@@ -576,6 +578,7 @@ struct sim_rq {
 	uint64_t *time_at_opp;           /* per OPP of its policy: all time at that delivered OPP */
 	uint64_t *busy_at_opp;           /* ... of which busy */
 	uint64_t *em_power_at_opp;       /* per OPP: its EM power (µW), 0 where the EM has none */
+	uint64_t speed_num;              /* see @speed_den */
 	unsigned __int128 cap_integral;  /* actual capacity x ns */
 };
 
@@ -691,7 +694,7 @@ struct capsim_sim {
 	bool nohz_has_blocked;            /* some idle CPU has blocked load to decay */
 	bool nohz_needs_update;           /* a CPU idled: nohz.next_balance is to be recomputed */
 	unsigned nohz_nr_cpus;            /* CPUs in nohz.idle_cpus_mask (nohz_tick_stopped) */
-	int *advance_queue;               /* CPUs whose curr has events to run, FIFO (nr_cpus) */
+	struct sim_rq **advance_queue;    /* CPUs whose curr has events to run, FIFO (nr_cpus) */
 	unsigned adv_head, adv_len;
 	unsigned pending_starts;          /* tasks whose start (delay) is still ahead */
 	int livelock_task;                /* the task that ran events without time passing */
@@ -881,12 +884,14 @@ void sim_fail(struct capsim_sim *s, int code, unsigned line, const char *fmt, ..
 	__attribute__((format(printf, 4, 5)));
 void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
+/* The accounting of @rq's CPU brought up to now (sim_account_cpu() by its rq, for its clock). */
+void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
 /* mirrors amu_scale_freq_tick() at sched_tick() of @cpu (FIE source amu) */
 void sim_amu_tick(struct capsim_sim *s, int cpu);
-void sim_queue_advance(struct capsim_sim *s, int cpu);
+void sim_queue_advance(struct capsim_sim *s, struct sim_rq *rq);
 int sim_apply_qos(struct capsim_sim *s, const struct sim_sc_event *e, enum freq_qos_origin origin,
 		  capsim_error *err);
 /* sim_scenario.c: bring every CPU of @cpus up to now before a change of its limits (!@after),
@@ -903,7 +908,39 @@ static inline uint64_t rq_clock_pelt(const struct sim_rq *rq)
 {
 	return pelt_rq_clock_pelt(&rq->clk);
 }
-void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq);
+/* Work units per wall ns on @rq's CPU: cap_orig x f_delivered / freq_ref as @num / @den. */
+static inline void rq_speed_of(const struct sim_rq *rq, uint64_t *num, uint64_t *den)
+{
+	uint32_t f = rq->delivered_khz ? rq->delivered_khz : 1;
+
+	*num = rq->cap_orig * f;
+	*den = rq->freq_ref ? rq->freq_ref : f;
+}
+/* The speed the CPU work reads (task_progress()), kept at each write of what it is made of:
+ * rq_update_curr() and the completion's arm run 1.7 M times a minute of bench (d), the
+ * frequency changes 40 k times. Debug builds check it against rq_speed_of() at each read. */
+static inline void rq_speed_update(struct sim_rq *rq)
+{
+	uint64_t den;
+
+	rq_speed_of(rq, &rq->speed_num, &den);
+	rq->speed_den = (uint32_t)den; /* freq_ref or delivered_khz: 32 bits */
+}
+/* rq_update_curr()'s charge of @p, @rq's curr, which ran since its exec_start */
+void rq_charge_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+/*
+ * mirrors update_curr() (fair.c) and update_curr_rt() (rt.c): charge the running task for the
+ * time since it last was, and move its work forward at this CPU's delivered speed. Inline: two
+ * calls in three find nothing to charge (1.3 M a minute of bench (d)), and return before the
+ * charge's register saves.
+ */
+static inline void rq_update_curr(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_task *p = rq->curr;
+
+	if (p && rq->clk.clock > p->exec_start)
+		rq_charge_curr(s, rq, p);
+}
 void update_curr(struct capsim_sim *s, struct sim_rq *rq);
 /* enqueue_task(): ENQUEUE_WAKEUP if @wakeup */
 void rq_enqueue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool wakeup);
@@ -1029,9 +1066,11 @@ void task_wake(struct capsim_sim *s, struct sim_task *p, int this_cpu);
 /* task_wake() of a wake-up caused at @since (a timer's expiry): the latency counts from it */
 void task_wake_since(struct capsim_sim *s, struct sim_task *p, uint64_t since);
 void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p);
-void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta);
+/* @p ran @delta ns on @rq's CPU: its run's work left shrinks at the CPU's speed */
+void task_progress(struct sim_task *p, const struct sim_rq *rq, uint64_t delta);
 void task_yield(struct capsim_sim *s, struct sim_task *p);
-uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu);
+uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
+			   const struct sim_rq *rq);
 
 void sim_task_scenario_event(struct capsim_sim *s, const struct sim_sc_event *e);
 void sim_hold_tasks(struct capsim_sim *s);

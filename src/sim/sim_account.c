@@ -44,6 +44,7 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 			rq->opp_idx = (int)i;
 	rq->delivered_khz = pp->opps[rq->opp_idx].khz < pp->cur_khz ? pp->opps[rq->opp_idx].khz :
 			    pp->cur_khz;
+	rq_speed_update(rq);
 	if (s->fie == PLATFORM_FIE_CPUFREQ)
 		rq->freq_scale = topology_freq_scale(rq->freq_scale, pp->cur_khz, rq->freq_ref);
 }
@@ -60,16 +61,15 @@ void sim_amu_tick(struct capsim_sim *s, int cpu)
 }
 
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
-void sim_account_cpu(struct capsim_sim *s, int cpu)
+void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct sim_rq *rq = &s->rq[cpu];
 	uint64_t delta = s->now - rq->acct_last;
 	int idx = rq->opp_idx;
 
 	if (!delta)
 		return;
 	rq->acct_last = s->now;
-	sim_pressure_account(s, cpu, delta);
+	sim_pressure_account(s, rq, delta);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
 	if (rq->curr) {
@@ -87,7 +87,12 @@ void sim_account_cpu(struct capsim_sim *s, int cpu)
 			rq->amu_const += delta;
 		}
 	}
-	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, cpu) * delta;
+	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
+}
+
+void sim_account_cpu(struct capsim_sim *s, int cpu)
+{
+	sim_account_rq(s, &s->rq[cpu]);
 }
 
 void sim_set_overutilized(struct capsim_sim *s, bool on)

@@ -177,12 +177,12 @@ bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq)
  * builds check it against belief_view() at each read. The events' readers, which run between
  * a change and its fill (a HW cap's hw_pressure event), call sim_actual_capacity().
  */
-uint64_t sim_account_capacity(const struct capsim_sim *s, int cpu)
+uint64_t sim_account_capacity(const struct capsim_sim *s, const struct sim_rq *rq)
 {
 	if (s->opt.model == CAPSIM_MODEL_CAPPED)
-		return sim_actual_capacity(s, cpu);
-	assert(s->rq[cpu].acct_cap == sim_actual_capacity(s, cpu));
-	return s->rq[cpu].acct_cap;
+		return sim_actual_capacity(s, rq->cpu);
+	assert(rq->acct_cap == sim_actual_capacity(s, rq->cpu));
+	return rq->acct_cap;
 }
 
 void sim_pressure_refresh_views(struct capsim_sim *s)
@@ -218,14 +218,13 @@ uint64_t sim_delivered_capacity(const struct capsim_sim *s, int cpu)
 
 /* ---- metrics --------------------------------------------------------------------------------- */
 
-void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta)
+void sim_pressure_account(struct capsim_sim *s, const struct sim_rq *rq, uint64_t delta)
 {
-	const struct fair_cpu *v = &s->view[cpu];
-
 	if (!s->opt.pressure_metrics)
 		return;
-	pm_account(&press_of(s)->pm, (unsigned)cpu, delta, model_capacity(s->opt.model, v, MODEL_SITE_IDLE),
-		   s->rq[cpu].delivered_cap, s->rq[cpu].cap_orig);
+	pm_account(&press_of(s)->pm, (unsigned)rq->cpu, delta,
+		   model_capacity(s->opt.model, rq->fc, MODEL_SITE_IDLE), rq->delivered_cap,
+		   rq->cap_orig);
 }
 
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu)

@@ -49,7 +49,7 @@ uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu);
  */
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
 /** sim_account_capacity() - sim_actual_capacity() for sim_account_cpu(): its view fill's cache. */
-uint64_t sim_account_capacity(const struct capsim_sim *s, int cpu);
+uint64_t sim_account_capacity(const struct capsim_sim *s, const struct sim_rq *rq);
 /** sim_pressure_counters() - the pressure fields of @cpu's counters event, from its model. */
 void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c);
 /** sim_pressure_hw() - @cpu's instantaneous HW pressure (arch_scale_hw_pressure()) as kept. */
@@ -70,8 +70,8 @@ uint64_t sim_arch_cap(const struct capsim_sim *s, int cpu);
 /** sim_delivered_capacity() - what @cpu can run at under every cap in force now. */
 uint64_t sim_delivered_capacity(const struct capsim_sim *s, int cpu);
 
-/** sim_pressure_account() - @cpu spent @delta ns in its state (if opt.pressure_metrics). */
-void sim_pressure_account(struct capsim_sim *s, int cpu, uint64_t delta);
+/** sim_pressure_account() - @rq's CPU spent @delta ns in its state (if opt.pressure_metrics). */
+void sim_pressure_account(struct capsim_sim *s, const struct sim_rq *rq, uint64_t delta);
 /** sim_pressure_placement() - @p was placed on @cpu at wake-up or fork (ditto). */
 void sim_pressure_placement(struct capsim_sim *s, const struct sim_task *p, int cpu);
 /** sim_pressure_metrics() - the run's pressure metrics. */

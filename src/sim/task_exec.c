@@ -27,24 +27,33 @@ static const struct wl_task *wl_of(const struct capsim_sim *s, const struct sim_
 
 /* ---- speed ------------------------------------------------------------------------------- */
 
-/* Work units per wall ns on @cpu: cap(cpu) * f_delivered / freq_ref(cpu) as a fraction. */
-static void cpu_speed(const struct capsim_sim *s, int cpu, uint64_t *num, uint64_t *den)
+/* Work units per wall ns on @rq's CPU: its speed as the rq keeps it (rq_speed_update()). */
+static void cpu_speed(const struct sim_rq *rq, uint64_t *num, uint64_t *den)
 {
-	const struct sim_rq *rq = &s->rq[cpu];
-	uint32_t f = rq->delivered_khz ? rq->delivered_khz : 1;
+#ifndef NDEBUG
+	uint64_t n, d;
 
-	*num = rq->cap_orig * f;
-	*den = rq->freq_ref ? rq->freq_ref : f;
+	rq_speed_of(rq, &n, &d);
+	if (rq->speed_num != n || rq->speed_den != d) {
+		fprintf(stderr, "capsim: CPU %d's speed is stale (%llu/%u, not %llu/%llu): "
+			"a write of its frequency or capacity skipped rq_speed_update()\n", rq->cpu,
+			(unsigned long long)rq->speed_num, rq->speed_den, (unsigned long long)n,
+			(unsigned long long)d);
+		abort();
+	}
+#endif
+	*num = rq->speed_num;
+	*den = rq->speed_den;
 }
 
-void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t delta)
+void task_progress(struct sim_task *p, const struct sim_rq *rq, uint64_t delta)
 {
 	uint64_t num, den;
 	unsigned __int128 done;
 
 	if (!p->in_cpu_event || p->cpu_event_is_wall)
 		return;
-	cpu_speed(s, cpu, &num, &den);
+	cpu_speed(rq, &num, &den);
 	if (delta <= UINT32_MAX && num <= UINT32_MAX)
 		done = delta * num / den; /* fits 64 bits: no 128-bit division */
 	else
@@ -52,14 +61,15 @@ void task_progress(struct capsim_sim *s, struct sim_task *p, int cpu, uint64_t d
 	p->work_left = done >= p->work_left ? 0 : p->work_left - (uint64_t)done;
 }
 
-uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p, int cpu)
+uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
+			   const struct sim_rq *rq)
 {
 	uint64_t num, den, t64;
 	unsigned __int128 t;
 
 	if (p->cpu_event_is_wall)
 		return p->wall_end > s->now ? p->wall_end - s->now : 0;
-	cpu_speed(s, cpu, &num, &den);
+	cpu_speed(rq, &num, &den);
 	if (!__builtin_mul_overflow(p->work_left, den, &t64) &&
 	    !__builtin_add_overflow(t64, num - 1, &t64))
 		t = t64 / num; /* fits 64 bits: no 128-bit division */
