@@ -175,8 +175,13 @@ void capsim_pelt_update_load_avg(struct capsim_sched_avg *sa, uint64_t load)
 	___update_load_avg(sa, load);
 }
 
-int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
-		       uint64_t runnable, int running, uint64_t weight)
+/*
+ * inline: declared so, the library's own callers (every rq signal's update) take the whole
+ * update into their frames under LTO instead of a call; capsim_pelt.h's declaration without
+ * "inline" keeps this the external definition the API exports (C11 6.7.4)
+ */
+inline int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
+			      uint64_t runnable, int running, uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, load, runnable, running))
 		return 0;
