@@ -98,8 +98,12 @@ static int cfs_rq_take_removed(struct sim_rq *rq)
 	return 1;
 }
 
-/* mirrors update_cfs_rq_load_avg(): the removed load, then __update_load_avg_cfs_rq() */
-static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
+/*
+ * mirrors update_cfs_rq_load_avg(): the removed load, then __update_load_avg_cfs_rq().
+ * always_inline: one frame with update_load_avg()'s (most of its calls) and its task's update
+ */
+static CAPSIM_ALWAYS_INLINE int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq,
+							 uint64_t now)
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
 	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
