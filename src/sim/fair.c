@@ -72,16 +72,15 @@ static uint64_t sum_floor(const struct sim_rq *rq, uint64_t sum, uint64_t avg)
 /*
  * mirrors update_cfs_rq_load_avg()'s first step, kernel/sched/fair.c: the load of the tasks
  * that left (cfs_rq->removed) comes off the averages and, with the divider of now, the sums,
- * which stay above their averages' lower bound. Return: 1 if there was any.
+ * which stay above their averages' lower bound. Called when there is any (removed.nr), which
+ * the caller tests inline: most updates have none.
  */
-static int cfs_rq_take_removed(struct sim_rq *rq)
+static void cfs_rq_take_removed(struct sim_rq *rq)
 {
 	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 	uint32_t divider = capsim_pelt_divider(sa);
 	uint64_t r;
 
-	if (!rq->cfs_removed.nr)
-		return 0;
 	r = rq->cfs_removed.load_avg;
 	sub_positive64(&sa->load_avg, r);
 	sub_positive64(&sa->load_sum, r * divider);
@@ -95,7 +94,6 @@ static int cfs_rq_take_removed(struct sim_rq *rq)
 	sub_positive64(&sa->runnable_sum, r * divider);
 	sa->runnable_sum = sum_floor(rq, sa->runnable_sum, sa->runnable_avg);
 	memset(&rq->cfs_removed, 0, sizeof(rq->cfs_removed));
-	return 1;
 }
 
 /*
@@ -106,10 +104,14 @@ static CAPSIM_ALWAYS_INLINE int update_cfs_rq_load_avg(struct capsim_sim *s, str
 							 uint64_t now)
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
-	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
+	int removed = rq->cfs_removed.nr && CAPSIM_MUT(84, true, false);
 	unsigned nr = rq->fc->cfs_nr;
-	int decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
-					 CAPSIM_MUT(28, nr, nr + rq->fc->cfs_delayed), running, 1);
+	int decayed;
+
+	if (removed)
+		cfs_rq_take_removed(rq);
+	decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
+				     CAPSIM_MUT(28, nr, nr + rq->fc->cfs_delayed), running, 1);
 
 	decayed |= removed;
 	if (decayed) {
