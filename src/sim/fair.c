@@ -217,10 +217,11 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 
 /*
  * mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c, or with
- * DO_DETACH instead (@detach: dequeue_entity() of a task the load balance moves)
+ * DO_DETACH instead (@detach: dequeue_entity() of a task the load balance moves).
+ * always_inline, with update_load_avg(): in the frames of enqueue, dequeue, set_next and tick
  */
-static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
-				  bool detach)
+static CAPSIM_ALWAYS_INLINE void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq,
+						       struct sim_task *p, bool detach)
 {
 	uint64_t now = rq_clock_pelt(rq);
 	int decayed;
@@ -243,7 +244,8 @@ static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struc
 		cpufreq_update_util(s, rq->cpu);
 }
 
-static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static CAPSIM_ALWAYS_INLINE void update_load_avg(struct capsim_sim *s, struct sim_rq *rq,
+						 struct sim_task *p)
 {
 	update_load_avg_flags(s, rq, p, false);
 }
