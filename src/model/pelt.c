@@ -202,9 +202,11 @@ int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uin
 
 /*
  * mirrors __update_load_avg_blocked_se(), kernel/sched/pelt.c: no cfs_se_util_change(), so
- * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED
+ * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED. inline, as
+ * capsim_pelt_update() (pelt.h declares it without).
  */
-int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight)
+inline int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now,
+					   uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, 0, 0, 0))
 		return 0;
