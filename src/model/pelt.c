@@ -73,6 +73,15 @@ static inline uint32_t __accumulate_pelt_segments(uint64_t periods, uint32_t d1,
 	return c1 + c2 + c3;
 }
 
+/* mirrors accumulate_sum()'s last step, kernel/sched/pelt.c: @contrib added to each sum */
+static inline void accumulate_contrib(struct capsim_sched_avg *sa, uint32_t contrib,
+				      uint64_t load, uint64_t runnable, uint32_t util_mask)
+{
+	sa->load_sum += load * contrib;
+	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
+	sa->util_sum += (contrib << SCHED_CAPACITY_SHIFT) & util_mask; /* u32 arithmetic */
+}
+
 /*
  * mirrors accumulate_sum(), kernel/sched/pelt.c. @delta is in 1024-ns units.
  *
@@ -102,22 +111,23 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 	delta += sa->period_contrib;
 	periods = delta / 1024;
 
-	/* Step 1 */
-	if (periods) {
-		sa->load_sum = decay_load(sa->load_sum, periods);
-		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
-		sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
-
-		/* Step 2 */
-		delta %= 1024;
-		contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib,
-						     (uint32_t)delta);
+	/* no period boundary crossed (most updates): its own path, without Step 1's registers */
+	if (!periods) {
+		sa->period_contrib = (uint32_t)delta;
+		accumulate_contrib(sa, contrib, load, runnable, util_mask);
+		return 0;
 	}
-	sa->period_contrib = (uint32_t)delta;
 
-	sa->load_sum += load * contrib;
-	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
-	sa->util_sum += (contrib << SCHED_CAPACITY_SHIFT) & util_mask; /* u32 arithmetic */
+	/* Step 1 */
+	sa->load_sum = decay_load(sa->load_sum, periods);
+	sa->runnable_sum = decay_load(sa->runnable_sum, periods);
+	sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
+
+	/* Step 2 */
+	delta %= 1024;
+	contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib, (uint32_t)delta);
+	sa->period_contrib = (uint32_t)delta;
+	accumulate_contrib(sa, contrib, load, runnable, util_mask);
 
 	return (uint32_t)periods;
 }
