@@ -28,9 +28,9 @@ static bool task_on_rq(const struct sim_task *p)
 }
 
 /* __update_load_avg_se(), src/model/pelt.c; a delayed task has load but is not runnable
- * (se_runnable()) */
-static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
-			       uint64_t now)
+ * (se_runnable()). always_inline: in update_load_avg()'s frame */
+static CAPSIM_ALWAYS_INLINE void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq,
+						    struct sim_task *p, uint64_t now)
 {
 	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p),
 				    task_on_rq(p) && CAPSIM_MUT(25, !p->se.sched_delayed, 1), rq->curr == p,
