@@ -199,9 +199,10 @@ inline int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_
 	return 1;
 }
 
-/* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
-int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
-			    int on_rq, int runnable, int running, uint64_t weight)
+/* mirrors __update_load_avg_se(), kernel/sched/pelt.c. inline, as capsim_pelt_update() */
+inline int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est,
+				   uint64_t now, int on_rq, int runnable, int running,
+				   uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, !!on_rq, !!runnable, running))
 		return 0;
