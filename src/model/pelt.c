@@ -73,6 +73,15 @@ static inline uint32_t __accumulate_pelt_segments(uint64_t periods, uint32_t d1,
 	return c1 + c2 + c3;
 }
 
+/* mirrors accumulate_sum()'s last step, kernel/sched/pelt.c: @contrib added to each sum */
+static inline void accumulate_contrib(struct capsim_sched_avg *sa, uint32_t contrib,
+				      uint64_t load, uint64_t runnable, uint32_t util_mask)
+{
+	sa->load_sum += load * contrib;
+	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
+	sa->util_sum += (contrib << SCHED_CAPACITY_SHIFT) & util_mask; /* u32 arithmetic */
+}
+
 /*
  * mirrors accumulate_sum(), kernel/sched/pelt.c. @delta is in 1024-ns units.
  *
@@ -102,22 +111,23 @@ static inline uint32_t accumulate_sum(uint64_t delta, struct capsim_sched_avg *s
 	delta += sa->period_contrib;
 	periods = delta / 1024;
 
-	/* Step 1 */
-	if (periods) {
-		sa->load_sum = decay_load(sa->load_sum, periods);
-		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
-		sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
-
-		/* Step 2 */
-		delta %= 1024;
-		contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib,
-						     (uint32_t)delta);
+	/* no period boundary crossed (most updates): its own path, without Step 1's registers */
+	if (!periods) {
+		sa->period_contrib = (uint32_t)delta;
+		accumulate_contrib(sa, contrib, load, runnable, util_mask);
+		return 0;
 	}
-	sa->period_contrib = (uint32_t)delta;
 
-	sa->load_sum += load * contrib;
-	sa->runnable_sum += runnable * contrib << SCHED_CAPACITY_SHIFT;
-	sa->util_sum += (contrib << SCHED_CAPACITY_SHIFT) & util_mask; /* u32 arithmetic */
+	/* Step 1 */
+	sa->load_sum = decay_load(sa->load_sum, periods);
+	sa->runnable_sum = decay_load(sa->runnable_sum, periods);
+	sa->util_sum = (uint32_t)decay_load((uint64_t)sa->util_sum, periods);
+
+	/* Step 2 */
+	delta %= 1024;
+	contrib = __accumulate_pelt_segments(periods, 1024 - sa->period_contrib, (uint32_t)delta);
+	sa->period_contrib = (uint32_t)delta;
+	accumulate_contrib(sa, contrib, load, runnable, util_mask);
 
 	return (uint32_t)periods;
 }
@@ -175,8 +185,13 @@ void capsim_pelt_update_load_avg(struct capsim_sched_avg *sa, uint64_t load)
 	___update_load_avg(sa, load);
 }
 
-int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
-		       uint64_t runnable, int running, uint64_t weight)
+/*
+ * inline: declared so, the library's own callers (every rq signal's update) take the whole
+ * update into their frames under LTO instead of a call; capsim_pelt.h's declaration without
+ * "inline" keeps this the external definition the API exports (C11 6.7.4)
+ */
+inline int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
+			      uint64_t runnable, int running, uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, load, runnable, running))
 		return 0;
@@ -184,9 +199,10 @@ int capsim_pelt_update(struct capsim_sched_avg *sa, uint64_t now, uint64_t load,
 	return 1;
 }
 
-/* mirrors __update_load_avg_se(), kernel/sched/pelt.c */
-int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uint64_t now,
-			    int on_rq, int runnable, int running, uint64_t weight)
+/* mirrors __update_load_avg_se(), kernel/sched/pelt.c. inline, as capsim_pelt_update() */
+inline int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est,
+				   uint64_t now, int on_rq, int runnable, int running,
+				   uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, !!on_rq, !!runnable, running))
 		return 0;
@@ -197,9 +213,11 @@ int pelt_update_load_avg_se(struct capsim_sched_avg *sa, uint32_t *util_est, uin
 
 /*
  * mirrors __update_load_avg_blocked_se(), kernel/sched/pelt.c: no cfs_se_util_change(), so
- * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED
+ * the util_est of the last dequeue stays marked UTIL_AVG_UNCHANGED. inline, as
+ * capsim_pelt_update() (pelt.h declares it without).
  */
-int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now, uint64_t weight)
+inline int pelt_update_load_avg_blocked_se(struct capsim_sched_avg *sa, uint64_t now,
+					   uint64_t weight)
 {
 	if (!___update_load_sum(now, sa, 0, 0, 0))
 		return 0;

@@ -10,8 +10,9 @@
 #include "sim/sim.h"
 #include "sim/sim_events.h"
 
-/* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
-int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
+/* mirrors update_dl_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed. inline, as
+ * update_rt_rq_load_avg() */
+inline int update_dl_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
 	int decayed = pelt_update_dl_rq_load_avg(&rq->fc->avg_dl, rq_clock_pelt(rq), running);
 

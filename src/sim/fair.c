@@ -28,9 +28,9 @@ static bool task_on_rq(const struct sim_task *p)
 }
 
 /* __update_load_avg_se(), src/model/pelt.c; a delayed task has load but is not runnable
- * (se_runnable()) */
-static void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
-			       uint64_t now)
+ * (se_runnable()). always_inline: in update_load_avg()'s frame */
+static CAPSIM_ALWAYS_INLINE void update_load_avg_se(struct capsim_sim *s, struct sim_rq *rq,
+						    struct sim_task *p, uint64_t now)
 {
 	if (pelt_update_load_avg_se(&p->avg, &p->util_est, now, task_on_rq(p),
 				    task_on_rq(p) && CAPSIM_MUT(25, !p->se.sched_delayed, 1), rq->curr == p,
@@ -72,16 +72,15 @@ static uint64_t sum_floor(const struct sim_rq *rq, uint64_t sum, uint64_t avg)
 /*
  * mirrors update_cfs_rq_load_avg()'s first step, kernel/sched/fair.c: the load of the tasks
  * that left (cfs_rq->removed) comes off the averages and, with the divider of now, the sums,
- * which stay above their averages' lower bound. Return: 1 if there was any.
+ * which stay above their averages' lower bound. Called when there is any (removed.nr), which
+ * the caller tests inline: most updates have none.
  */
-static int cfs_rq_take_removed(struct sim_rq *rq)
+static void cfs_rq_take_removed(struct sim_rq *rq)
 {
 	struct capsim_sched_avg *sa = &rq->fc->cfs_avg;
 	uint32_t divider = capsim_pelt_divider(sa);
 	uint64_t r;
 
-	if (!rq->cfs_removed.nr)
-		return 0;
 	r = rq->cfs_removed.load_avg;
 	sub_positive64(&sa->load_avg, r);
 	sub_positive64(&sa->load_sum, r * divider);
@@ -95,17 +94,24 @@ static int cfs_rq_take_removed(struct sim_rq *rq)
 	sub_positive64(&sa->runnable_sum, r * divider);
 	sa->runnable_sum = sum_floor(rq, sa->runnable_sum, sa->runnable_avg);
 	memset(&rq->cfs_removed, 0, sizeof(rq->cfs_removed));
-	return 1;
 }
 
-/* mirrors update_cfs_rq_load_avg(): the removed load, then __update_load_avg_cfs_rq() */
-static int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
+/*
+ * mirrors update_cfs_rq_load_avg(): the removed load, then __update_load_avg_cfs_rq().
+ * always_inline: one frame with update_load_avg()'s (most of its calls) and its task's update
+ */
+static CAPSIM_ALWAYS_INLINE int update_cfs_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq,
+							 uint64_t now)
 {
 	bool running = rq->curr && CAPSIM_MUT(27, task_is_fair(rq->curr), true);
-	int removed = CAPSIM_MUT(84, cfs_rq_take_removed(rq), 0);
+	int removed = rq->cfs_removed.nr && CAPSIM_MUT(84, true, false);
 	unsigned nr = rq->fc->cfs_nr;
-	int decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
-					 CAPSIM_MUT(28, nr, nr + rq->fc->cfs_delayed), running, 1);
+	int decayed;
+
+	if (removed)
+		cfs_rq_take_removed(rq);
+	decayed = capsim_pelt_update(&rq->fc->cfs_avg, now, rq->cfs_load_weight,
+				     CAPSIM_MUT(28, nr, nr + rq->fc->cfs_delayed), running, 1);
 
 	decayed |= removed;
 	if (decayed) {
@@ -211,10 +217,11 @@ void task_sync_load_avg(struct capsim_sim *s, struct sim_task *p)
 
 /*
  * mirrors update_load_avg(cfs_rq, se, UPDATE_TG | DO_ATTACH), kernel/sched/fair.c, or with
- * DO_DETACH instead (@detach: dequeue_entity() of a task the load balance moves)
+ * DO_DETACH instead (@detach: dequeue_entity() of a task the load balance moves).
+ * always_inline, with update_load_avg(): in the frames of enqueue, dequeue, set_next and tick
  */
-static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p,
-				  bool detach)
+static CAPSIM_ALWAYS_INLINE void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq,
+						       struct sim_task *p, bool detach)
 {
 	uint64_t now = rq_clock_pelt(rq);
 	int decayed;
@@ -237,7 +244,8 @@ static void update_load_avg_flags(struct capsim_sim *s, struct sim_rq *rq, struc
 		cpufreq_update_util(s, rq->cpu);
 }
 
-static void update_load_avg(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+static CAPSIM_ALWAYS_INLINE void update_load_avg(struct capsim_sim *s, struct sim_rq *rq,
+						 struct sim_task *p)
 {
 	update_load_avg_flags(s, rq, p, false);
 }

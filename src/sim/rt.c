@@ -17,8 +17,9 @@ uint32_t sched_rr_timeslice(const struct capsim_sim *s)
 	return 100 * s->opt.hz / 1000;
 }
 
-/* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed */
-int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
+/* mirrors update_rt_rq_load_avg(), kernel/sched/pelt.c: 1 if it decayed. inline (sim.h
+ * declares it without): LTO takes it into rq_update_blocked() */
+inline int update_rt_rq_load_avg(struct capsim_sim *s, struct sim_rq *rq, int running)
 {
 	int decayed = pelt_update_rt_rq_load_avg(&rq->fc->avg_rt, rq_clock_pelt(rq), running);
 
