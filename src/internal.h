@@ -13,6 +13,10 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* a function inlined whatever the compiler's size limits: one frame with its callers on a hot
+ * path (say which where it is used) */
+#define CAPSIM_ALWAYS_INLINE inline __attribute__((always_inline))
+
 /*
  * CAPSIM_MUT(id, orig, mutant) - a mutation point of `make kernel-check-mutants`
  * (kernel-check/mutants.txt lists each): @orig in every build but the mutants build
