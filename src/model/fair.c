@@ -564,9 +564,12 @@ static uint64_t pd_scale_cpu(const struct fair_rd *rd, unsigned pd_id)
 }
 
 /* mirrors compute_energy(), fair.c (6.1's em_cpu_energy() under model_em_energy_6_1());
- * @trace records the sched_compute_energy_tp values */
-uint64_t compute_energy(const struct fair_rd *rd, const struct energy_env *eenv, unsigned pd_id,
-			const struct fair_task *p, int dst_cpu, struct feec_trace *trace)
+ * @trace records the sched_compute_energy_tp values. always_inline: in feec_eval_pd()'s frame
+ * (three calls per pd; still exported) */
+CAPSIM_ALWAYS_INLINE uint64_t compute_energy(const struct fair_rd *rd,
+					     const struct energy_env *eenv, unsigned pd_id,
+					     const struct fair_task *p, int dst_cpu,
+					     struct feec_trace *trace)
 {
 	uint64_t max_util = eenv_pd_max_util(rd, eenv, pd_id, p, dst_cpu);
 	uint64_t busy_time = eenv->pd_busy_time;
