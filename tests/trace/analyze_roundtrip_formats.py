@@ -58,8 +58,10 @@ def window_text(path):
 def window_dat(path):
     text = subprocess.run(["trace-cmd", "report", "-t", path], check=True, capture_output=True,
                           text=True).stdout
-    ts = [int(m.group(1)) * 10**9 + int(m.group(2))
-          for m in re.finditer(r"\]\s+(\d+)\.(\d{9}):", text)]
+    # sec.nsec, or the raw ns Debian's trace-cmd 3.1.6 now and then prints instead for a whole
+    # file (seen under load; trace_text.py reads both too)
+    ts = [int(m.group(3)) if m.group(3) else int(m.group(1)) * 10**9 + int(m.group(2))
+          for m in re.finditer(r"\]\s+(?:(\d+)\.(\d{9})|(\d+)):", text)]
     return min(ts), max(ts)
 
 
