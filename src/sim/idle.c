@@ -219,6 +219,16 @@ static uint64_t next_timer_scan(const struct capsim_sim *s, const struct sim_rq 
 #endif
 
 /*
+ * The first CPU a scan of @rq's cluster starts from: its idle_dom_cpu, the cluster's lowest CPU
+ * (sim_idle_init()), so no CPU before it is of the cluster (0 when it has no cluster states)
+ */
+static unsigned dom_first(const struct sim_rq *rq)
+{
+	assert(rq->idle_dom_cpu <= rq->cpu);
+	return rq->idle_dom_cpu > 0 ? (unsigned)rq->idle_dom_cpu : 0;
+}
+
+/*
  * tick_nohz_get_sleep_length(): the first hrtimer of @rq's CPU (@domain: of any CPU of its
  * cluster, the domain's next wake-up), the sleep timers of the tasks that blocked there and of
  * a sugov kthread asleep in its driver (the tick is stopped in idle: NO_HZ_IDLE). Wake-ups by
@@ -230,7 +240,7 @@ static uint64_t next_timer_ns(struct capsim_sim *s, const struct sim_rq *rq, boo
 
 	if (!domain)
 		next = timers_first(s, &s->rq[rq->cpu], next);
-	for (unsigned c = 0; domain && c < s->nr_cpus; c++)
+	for (unsigned c = dom_first(rq); domain && c < s->nr_cpus; c++)
 		if (s->rq[c].idle_dom_cpu == rq->idle_dom_cpu)
 			next = timers_first(s, &s->rq[c], next);
 	for (unsigned i = 0; i < s->plat->nr_policies; i++)
@@ -266,14 +276,14 @@ static uint64_t domain_next_ns(struct capsim_sim *s, const struct sim_rq *rq)
 
 	if (rq->idle_dom_cpu < 0)
 		return 0;
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
+	for (unsigned c = dom_first(rq); c < s->nr_cpus; c++) {
 		const struct sim_rq *o = &s->rq[c];
 
 		if (o != rq && o->idle_dom_cpu == rq->idle_dom_cpu && !in_state(o))
 			return 0;
 	}
 	next = next_timer_ns(s, rq, true);
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
+	for (unsigned c = dom_first(rq); c < s->nr_cpus; c++) {
 		const struct sim_rq *o = &s->rq[c];
 
 		if (o->idle_dom_cpu == rq->idle_dom_cpu && !o->tick_stopped &&
