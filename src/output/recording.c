@@ -8,7 +8,7 @@
  * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()). Asked
  * for, the same pass keeps columns for a binding (capsim_recording_series()).
  */
-#define _GNU_SOURCE /* mremap(), madvise() */
+#define _GNU_SOURCE /* mremap() */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,18 +207,17 @@ static void series_widen(struct rec_series *s, uint64_t grid_ns)
 
 /*
  * The columns are mappings of their own, grown by mremap(): a dense hour's columns are
- * gigabytes, which realloc() would copy at each doubling (every page touched twice). Huge
- * pages where the kernel offers them: a fault per 2 MiB instead of per 4 KiB.
+ * gigabytes, which realloc() would copy at each doubling (every page touched twice). Small
+ * pages, no MADV_HUGEPAGE: a huge page is zeroed whole at its first touch, and where fresh huge
+ * pages are slow to zero (a hypervisor backing them on first use) that cost 4-5 times the
+ * small pages' faults (bench/README.md, "Python series: small pages").
  */
 static void *col_remap(void *p, size_t old, size_t size)
 {
 	void *q = p ? mremap(p, old, size, MREMAP_MAYMOVE)
 		    : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (q == MAP_FAILED)
-		return NULL;
-	madvise(q, size, MADV_HUGEPAGE);
-	return q;
+	return q == MAP_FAILED ? NULL : q;
 }
 
 static void col_unmap(void *p, size_t size)
