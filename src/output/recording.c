@@ -215,8 +215,8 @@ static void series_widen(struct rec_series *s, uint64_t grid_ns)
  * The columns are mappings of their own, grown by mremap(): a dense hour's columns are
  * gigabytes, which realloc() would copy at each doubling (every page touched twice). Small
  * pages, no MADV_HUGEPAGE: a huge page is zeroed whole at its first touch, and where fresh huge
- * pages are slow to zero (a hypervisor backing them on first use) that cost 4-5 times the
- * small pages' faults (bench/README.md, "Python series: small pages").
+ * pages are slow to zero (a VM backing them on first use) that cost up to 7 times the small
+ * pages' faults (bench/README.md, "Python series: small pages").
  */
 static void *col_remap(void *p, size_t old, size_t size)
 {
