@@ -576,7 +576,8 @@ class Result:
         names = [lib.capsim_signal_name(i).decode() for i in range(7)]
         self.cpu_series = pd.DataFrame({
             "time_ns": rec.column(t, n, np.int64), "cpu": rec.column(c, n, np.uint16),
-            "signal": pd.Categorical.from_codes(rec.column(g, n, np.uint8), names),
+            # the signals (0-6) read as int8, the codes' type: the categorical keeps C's array
+            "signal": pd.Categorical.from_codes(rec.column(g, n, np.int8), names),
             "value": rec.column(v, n, np.uint32)}, copy=False)
         task, cpu, st, en = P(_lib.c_i32)(), P(_lib.c_u16)(), P(_lib.c_i64)(), P(_lib.c_i64)()
         n = lib.capsim_recording_run_series(h, byref(task), byref(cpu), byref(st), byref(en))
@@ -590,7 +591,9 @@ class Result:
         # a comm may name several pids: the categories are the distinct comms
         uniq = sorted(set(comms))
         code_of = {name: i for i, name in enumerate(uniq)}
-        to_cat = np.array([code_of[x] for x in comms] or [0], np.int32)
+        # the codes in the type pandas keeps them in (coerce_indexer_dtype()): not copied again
+        code_type = next(t for t in (np.int8, np.int16, np.int32) if len(uniq) < np.iinfo(t).max)
+        to_cat = np.array([code_of[x] for x in comms] or [0], code_type)
         codes = rec.column(task, n, np.int32)
         self.runs = pd.DataFrame({
             "pid": np.array(pids or [0], np.int32)[codes],

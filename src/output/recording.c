@@ -8,7 +8,7 @@
  * cpu_scale - cpu_scale * max_freq / capacity_freq_ref (cpufreq_update_pressure()). Asked
  * for, the same pass keeps columns for a binding (capsim_recording_series()).
  */
-#define _GNU_SOURCE /* mremap(), madvise() */
+#define _GNU_SOURCE /* mremap() */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,18 +139,10 @@ static void series_to_grid(struct capsim_recording *r, struct rec_series *s, uin
 	free(p);
 }
 
-/* @s changes to @v at @t (a repeat of its value is no change) */
-static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v)
+/* @s changed to @v at @t from @held (if @had): its point, or its column once gridded */
+static __attribute__((noinline)) void add_point(struct capsim_recording *r, struct rec_series *s,
+						uint64_t t, int64_t v, bool had, int64_t held)
 {
-	bool had = s->have;
-	int64_t held = s->last;
-
-	if (had && held == v)
-		return;
-	s->have = true;
-	s->last = v;
-	if (r->columns_only)
-		return;
 	if (s->grid || s->n == REC_EXACT_MAX) {
 		if (!s->grid)
 			series_to_grid(r, s, t);
@@ -169,6 +161,20 @@ static void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, in
 		s->cap = cap;
 	}
 	s->p[s->n++] = (struct rec_pt){ t, v };
+}
+
+/* @s changes to @v at @t (a repeat of its value is no change); columns alone keep no points */
+static inline void add(struct capsim_recording *r, struct rec_series *s, uint64_t t, int64_t v)
+{
+	bool had = s->have;
+	int64_t held = s->last;
+
+	if (had && held == v)
+		return;
+	s->have = true;
+	s->last = v;
+	if (!r->columns_only)
+		add_point(r, s, t, v, had, held);
 }
 
 /* the columns 2k and 2k + 1 become column k of a grid twice as wide */
@@ -207,18 +213,17 @@ static void series_widen(struct rec_series *s, uint64_t grid_ns)
 
 /*
  * The columns are mappings of their own, grown by mremap(): a dense hour's columns are
- * gigabytes, which realloc() would copy at each doubling (every page touched twice). Huge
- * pages where the kernel offers them: a fault per 2 MiB instead of per 4 KiB.
+ * gigabytes, which realloc() would copy at each doubling (every page touched twice). Small
+ * pages, no MADV_HUGEPAGE: a huge page is zeroed whole at its first touch, and where fresh huge
+ * pages are slow to zero (a VM backing them on first use) that cost up to 7 times the small
+ * pages' faults (bench/README.md, "Python series: small pages").
  */
 static void *col_remap(void *p, size_t old, size_t size)
 {
 	void *q = p ? mremap(p, old, size, MREMAP_MAYMOVE)
 		    : mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (q == MAP_FAILED)
-		return NULL;
-	madvise(q, size, MADV_HUGEPAGE);
-	return q;
+	return q == MAP_FAILED ? NULL : q;
 }
 
 static void col_unmap(void *p, size_t size)
@@ -227,14 +232,11 @@ static void col_unmap(void *p, size_t size)
 		munmap(p, size);
 }
 
-/* Make room for one more row of @n columns (each remapped to *cap * 2 rows). */
-static int grow(size_t nr, size_t *cap, void **cols[], const size_t sizes[], unsigned n)
+/* @n columns of *cap rows, every row used: each remapped to twice as many rows */
+static int grow(size_t *cap, void **cols[], const size_t sizes[], unsigned n)
 {
-	size_t want;
+	size_t want = *cap ? *cap * 2 : 4096;
 
-	if (nr < *cap)
-		return 0;
-	want = *cap ? *cap * 2 : 4096;
 	for (unsigned i = 0; i < n; i++) {
 		void *p = col_remap(*cols[i], *cap * sizes[i], want * sizes[i]);
 
@@ -256,17 +258,32 @@ static const size_t sample_sizes[] = { sizeof(int64_t), sizeof(uint16_t), sizeof
 static const size_t run_sizes[] = { sizeof(int32_t), sizeof(uint16_t), sizeof(int64_t),
 				    sizeof(int64_t) };
 
+/* room for one more CPU row; for one more run row */
+static __attribute__((noinline, cold)) int grow_samples(struct rec_cols *k)
+{
+	void **cols[] = { (void **)&k->s_time, (void **)&k->s_cpu, (void **)&k->s_signal,
+			  (void **)&k->s_value };
+
+	return grow(&k->cap_samples, cols, sample_sizes, 4);
+}
+
+static __attribute__((noinline, cold)) int grow_runs(struct rec_cols *k)
+{
+	void **cols[] = { (void **)&k->r_task, (void **)&k->r_cpu, (void **)&k->r_start,
+			  (void **)&k->r_end };
+
+	return grow(&k->cap_runs, cols, run_sizes, 4);
+}
+
 /* a row of CPU @cpu's signal @sig at @t: its held value, unless its last row has it */
 static void col_row(struct capsim_recording *r, uint64_t t, unsigned cpu, unsigned sig)
 {
 	struct rec_cols *k = r->cols;
-	void **cols[] = { (void **)&k->s_time, (void **)&k->s_cpu, (void **)&k->s_signal,
-			  (void **)&k->s_value };
 	uint32_t v = k->held[cpu][sig];
 
 	if (v == k->out[cpu][sig])
 		return;
-	if (grow(k->nr_samples, &k->cap_samples, cols, sample_sizes, 4)) {
+	if (k->nr_samples == k->cap_samples && grow_samples(k)) {
 		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
 		return;
 	}
@@ -321,12 +338,10 @@ static void col_sample(struct capsim_recording *r, uint64_t t, int cpu, enum cap
 static void col_run(struct capsim_recording *r, int32_t task, int cpu, uint64_t t0, uint64_t t1)
 {
 	struct rec_cols *k = r->cols;
-	void **cols[] = { (void **)&k->r_task, (void **)&k->r_cpu, (void **)&k->r_start,
-			  (void **)&k->r_end };
 
 	if (t0 >= k->end || t1 < k->start || (t1 == k->start && t0 < t1))
 		return;
-	if (grow(k->nr_runs, &k->cap_runs, cols, run_sizes, 4)) {
+	if (k->nr_runs == k->cap_runs && grow_runs(k)) {
 		fail(r, CAPSIM_ERR_NOMEM, "out of memory for the recording's columns");
 		return;
 	}
@@ -576,7 +591,8 @@ static int32_t task_index(const struct capsim_recording *r, const struct rec_tas
 
 /* ---- rt-app's log rows (log_timing(), src/rt-app_utils.c: its columns and widths) --------- */
 
-static void log_row(struct capsim_recording *r, struct rec_task *t, const struct capsim_event *ev)
+static __attribute__((noinline, cold)) void log_row(struct capsim_recording *r, struct rec_task *t,
+						    const struct capsim_event *ev)
 {
 	const struct capsim_ev_rtapp_loop *l = &ev->u.rtapp_loop;
 	char name[512];
@@ -642,7 +658,8 @@ static struct rec_series *named(struct capsim_recording *r, struct rec_named **a
 	return &n->s;
 }
 
-static void text_event(struct capsim_recording *r, const struct capsim_event *ev)
+static __attribute__((noinline)) void text_event(struct capsim_recording *r,
+					       const struct capsim_event *ev)
 {
 	const char *name = ev->u.text.name, *body = ev->u.text.body;
 	char a[128], b[64];
@@ -675,18 +692,19 @@ static void cpu_switch(struct capsim_recording *r, const struct capsim_event *ev
 	const struct capsim_ev_sched_switch *sw = &ev->u.sched_switch;
 	struct rec_task *next = task_of(r, &sw->next);
 
-	if (c->curr >= 0) {
+	if (c->curr >= 0 && !r->columns_only) {
 		lane_add(r, &c->lane, c->curr, c->since, ev->time_ns);
 		lane_add(r, &r->tasks[c->curr].lane, ev->cpu, c->since, ev->time_ns);
-		if (r->cols)
-			col_run(r, c->curr, ev->cpu, c->since, ev->time_ns);
 	}
+	if (c->curr >= 0 && r->cols)
+		col_run(r, c->curr, ev->cpu, c->since, ev->time_ns);
 	c->curr = task_index(r, next);
 	c->since = ev->time_ns;
 	if (r->csv[CSV_RUNNING])
 		fprintf(r->csv[CSV_RUNNING], "%" PRIu64 ",%d,%d,%s\n", ev->time_ns, ev->cpu,
 			sw->next.pid, sw->next.comm);
-	if (next && next->waking) {
+	/* columns alone keep no histogram (capsim_report_html() refuses them): nor read @next */
+	if (next && !r->columns_only && next->waking) {
 		uint64_t lat = ev->time_ns - (next->waking - 1);
 
 		next->waking = 0;
