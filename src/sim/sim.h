@@ -396,6 +396,7 @@ enum sim_step_type {
 	SIM_STEP_PHASE = WL_EV_MEM + 1, /* phase @res starts: its settings (task_apply_phase()) */
 	SIM_STEP_PHASE_END,       /* a loop of the phase ends: @loop loops, again from step @res */
 	SIM_STEP_TASK_END,        /* a loop of the task ends: @loop loops, again from step @res */
+	SIM_STEP_LAST_END,        /* the same after the one loop of its last phase (its end) */
 };
 
 struct sim_step {
