@@ -260,8 +260,16 @@ static const struct sim_step *task_next_position(struct capsim_sim *s, struct si
 	const struct sim_step *st = &p->steps[p->step];
 
 	while (st->type >= SIM_STEP_PHASE) {
-		if (st->type == SIM_STEP_PHASE_END) {
+		if (st->type == SIM_STEP_PHASE) {
+			p->phase = (unsigned)st->res;
+			task_load_phase(s, p);
+			task_apply_phase(s, p);
+			st++;
+			continue;
+		}
+		if (st->type != SIM_STEP_TASK_END) /* a phase's end, or the last one's with the task's */
 			task_loop_end(s, p, false);
+		if (st->type == SIM_STEP_PHASE_END) {
 			p->phase_loops++;
 			if (st->loop < 0 || p->phase_loops < st->loop) {
 				st = &p->steps[st->res];
@@ -269,18 +277,13 @@ static const struct sim_step *task_next_position(struct capsim_sim *s, struct si
 				p->phase_loops = 0;
 				st++; /* the next phase, or the end of the task's loop */
 			}
-		} else if (st->type == SIM_STEP_TASK_END) {
-			p->phase = 0;
-			p->task_loops++;
-			if (st->loop >= 0 && p->task_loops >= st->loop)
-				return NULL;
-			st = &p->steps[st->res];
-		} else {
-			p->phase = (unsigned)st->res;
-			task_load_phase(s, p);
-			task_apply_phase(s, p);
-			st++;
+			continue;
 		}
+		p->phase = 0;
+		p->task_loops++;
+		if (st->loop >= 0 && p->task_loops >= st->loop)
+			return NULL;
+		st = &p->steps[st->res];
 	}
 	p->step = (unsigned)(st - p->steps);
 	return st;
@@ -665,10 +668,19 @@ static bool reapplies_first_phase(const struct wl_task *wt)
 	       ph->taskgroup;
 }
 
+/*
+ * Whether the end of @wt's last phase, run once a task loop, is one step with the task's end
+ * (SIM_STEP_LAST_END): a periodic task's wake-up passes one end, not two.
+ */
+static bool last_end_joined(const struct wl_task *wt)
+{
+	return wt->nr_phases && wt->phases[wt->nr_phases - 1].loop == 1;
+}
+
 /* How many steps task_compile() makes of @wt. */
 static unsigned task_steps(const struct wl_task *wt)
 {
-	unsigned n = reapplies_first_phase(wt) + 1; /* the task's end */
+	unsigned n = reapplies_first_phase(wt) + 1 - last_end_joined(wt); /* the task's end */
 
 	for (unsigned ph = 0; ph < wt->nr_phases; ph++)
 		n += (ph > 0) + wt->phases[ph].nr_events + 1; /* its start, events, end */
@@ -719,10 +731,14 @@ static void task_compile(const struct wl_task *wt, const struct sim_timer *u, st
 		first = n;
 		for (unsigned k = 0; k < wt->phases[ph].nr_events; k++)
 			out[n++] = event_step(&wt->phases[ph].events[k], u);
-		out[n++] = (struct sim_step){ .type = SIM_STEP_PHASE_END,
-					      .loop = wt->phases[ph].loop, .res = (int32_t)first };
+		if (ph + 1 < wt->nr_phases || !last_end_joined(wt))
+			out[n++] = (struct sim_step){ .type = SIM_STEP_PHASE_END,
+						      .loop = wt->phases[ph].loop,
+						      .res = (int32_t)first };
 	}
-	out[n] = (struct sim_step){ .type = SIM_STEP_TASK_END, .loop = wt->loop, .res = 0 };
+	out[n] = (struct sim_step){ .type = last_end_joined(wt) ? SIM_STEP_LAST_END :
+							       SIM_STEP_TASK_END,
+				    .loop = wt->loop, .res = 0 };
 }
 
 #ifndef NDEBUG
