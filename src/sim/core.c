@@ -83,7 +83,7 @@ void update_rq_clock(struct capsim_sim *s, struct sim_rq *rq)
 
 	if (s->now + SIM_RQ_CLOCK_START_NS <= rq->clk.clock)
 		return;
-	sim_account_clock(s, rq);
+	sim_account_rq(s, rq);
 	delta = s->now + SIM_RQ_CLOCK_START_NS - rq->clk.clock;
 	rq->clk.clock += delta;
 	rq->clk.clock_task += delta;
@@ -263,9 +263,8 @@ void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, boo
 
 /* The running @p was dequeued: it stops being curr, and the switch away from it is
  * rq_resched()'s (its class then brings its own signal up to this instant). */
-void rq_put_dequeued_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p)
+void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p)
 {
-	sim_account_flush(s, rq);
 	rq->curr = NULL;
 	rq->dequeued_curr = p;
 	rq_cancel_completion(rq);
@@ -370,7 +369,6 @@ void rq_put_prev_set_next(struct capsim_sim *s, struct sim_rq *rq, struct sim_ta
 {
 	if (next && next == rq->curr)
 		return;
-	sim_account_flush(s, rq); /* for the curr put_prev() and set_next_task() write */
 	put_prev(s, rq);
 	if (from_idle)
 		sim_idle_sched_class.put_prev_task(s, rq, NULL); /* the wake-up ends idle */

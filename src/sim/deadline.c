@@ -52,7 +52,7 @@ static void dequeue_task_dl(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	(void)sleep;
 	update_curr(s, rq);
 	rq->fc->nr_running--;
-	rq_put_dequeued_curr(s, rq, p);
+	rq_put_dequeued_curr(rq, p);
 	update_dl_rq_load_avg(s, rq, 1);
 	p->state = TASK_BLOCKED;
 	rq_sync_view(s, rq);

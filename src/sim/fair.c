@@ -535,7 +535,7 @@ static void rq_dequeue_delay(struct capsim_sim *s, struct sim_rq *rq, struct sim
 	rq->fc->cfs_nr--;
 	rq->fc->cfs_delayed += CAPSIM_MUT(17, 1u, 0u);
 	if (rq->curr == p) {
-		rq_put_dequeued_curr(s, rq, p);
+		rq_put_dequeued_curr(rq, p);
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	} else {
 		task_list_remove(&rq->fair_head, &rq->fair_tail, p);
@@ -576,7 +576,7 @@ static void dequeue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 	rq->fc->nr_running--;
 	if (rq->curr == p) {
 		/* put_prev_task(): the entity stops running at this instant */
-		rq_put_dequeued_curr(s, rq, p);
+		rq_put_dequeued_curr(rq, p);
 		update_cfs_rq_load_avg(s, rq, rq_clock_pelt(rq));
 	}
 	p->state = TASK_BLOCKED;

@@ -77,7 +77,7 @@ static void dequeue_task_rt(struct capsim_sim *s, struct sim_rq *rq, struct sim_
 	rq->fc->nr_running--;
 	if (rq->curr == p) {
 		/* put_prev_task(): it stops running at this instant */
-		rq_put_dequeued_curr(s, rq, p);
+		rq_put_dequeued_curr(rq, p);
 		update_rt_rq_load_avg(s, rq, 1);
 	}
 	p->state = TASK_BLOCKED;

@@ -385,8 +385,6 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	s->cpuidle_gov = (enum cpuidle_governor)opt->cpuidle_governor;
 	s->fie = opt->freq_invariance >= 0 ? (enum platform_fie_source)opt->freq_invariance
 					   : plat->fie;
-	/* the capped model's capacity moves with time, the pressure metrics with the view */
-	s->acct_lazy = !opt->pressure_metrics && opt->model != CAPSIM_MODEL_CAPPED;
 	for (unsigned c = 0; s->fie == PLATFORM_FIE_AMU && c < plat->nr_cpus; c++) {
 		if (!platform_freq_ref(plat, c)) { /* freq_inv_set_max_ratio() WARNs and gives up */
 			ret = capsim_error_set(err, CAPSIM_ERR_INVALID,

@@ -41,12 +41,6 @@
 #define NICE_0_LOAD 1024ULL   /* scale_load_down(NICE_0_LOAD) on 64-bit */
 #define WEIGHT_IDLEPRIO 3     /* SCHED_IDLE's weight, kernel/sched/sched.h */
 #define SYSCTL_SCHED_MIGRATION_COST_NS 500000ULL /* sysctl_sched_migration_cost, core.c */
-/* What sim_account_rq() reads of a CPU outside the pressure metrics and the capped model. */
-struct sim_acct_inputs {
-	const struct sim_task *curr;
-	int opp_idx;
-	uint32_t delivered_khz, acct_cap;
-};
 /*
  * The rq clocks read this much at simulated time 0 (one PELT period, 1024 x 1024 ns): a PELT
  * last_update_time of 0 means "not attached" in the kernel, so no clock may start at 0.
@@ -587,9 +581,6 @@ struct sim_rq {
 	uint64_t *em_power_at_opp;       /* per OPP: its EM power (µW), 0 where the EM has none */
 	uint64_t speed_num;              /* see @speed_den */
 	unsigned __int128 cap_integral;  /* actual capacity x ns */
-#ifndef NDEBUG
-	struct sim_acct_inputs acct_in;  /* those of the clock updates not accounted yet */
-#endif
 };
 
 /* Per-policy governor state: struct sugov_policy (the policy itself is the platform's). */
@@ -648,8 +639,6 @@ struct capsim_sim {
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
 	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
-	bool acct_lazy;                   /* the accounting's integrand moves only at its inputs'
-					   * writes: sim_account_flush() (sim_account.c) */
 	bool cpuidle_off;                 /* cpuidle.off=1: no DT idle state is entered */
 	enum cpuidle_governor cpuidle_gov; /* cpuidle_curr_governor */
 	int calib_cpu;
@@ -896,36 +885,9 @@ void sim_fail(struct capsim_sim *s, int code, unsigned line, const char *fmt, ..
 	__attribute__((format(printf, 4, 5)));
 void sim_push(struct capsim_sim *s, uint64_t t, enum sim_ev_kind k, uint32_t id, uint32_t gen);
 uint32_t sim_delivered_khz(const struct capsim_sim *s, int cpu);
-/* The accounting of @rq's CPU brought up to now (sim_account_cpu() by its rq). */
+/* The accounting of @rq's CPU brought up to now (sim_account_cpu() by its rq, for its clock). */
 void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq);
 void sim_account_cpu(struct capsim_sim *s, int cpu);
-/* the accounting of @rq's CPU brought up to @now with its inputs of now */
-void sim_account_to(struct capsim_sim *s, struct sim_rq *rq, uint64_t now);
-/* update_rq_clock()'s part, before the clock moves to s->now: sim_account_rq(), or nothing
- * where s->acct_lazy (debug builds check that its inputs did not move: sim_account_seen()) */
-void sim_account_seen(struct capsim_sim *s, struct sim_rq *rq);
-static inline void sim_account_clock(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (!s->acct_lazy)
-		sim_account_rq(s, rq);
-#ifndef NDEBUG
-	else
-		sim_account_seen(s, rq);
-#endif
-}
-/*
- * Before a write of the accounting's inputs (rq->curr, the OPP, rq->acct_cap): the clock
- * updates since the last accounting, which s->acct_lazy left, accounted with the inputs they
- * saw. A no-op where none was left and outside s->acct_lazy (kernel-check's states set
- * their clocks and acct_last as they like).
- */
-static inline void sim_account_flush(struct capsim_sim *s, struct sim_rq *rq)
-{
-	uint64_t seen = rq->clk.clock - SIM_RQ_CLOCK_START_NS;
-
-	if (seen > rq->acct_last && s->acct_lazy)
-		sim_account_to(s, rq, seen);
-}
 void sim_set_overutilized(struct capsim_sim *s, bool on);
 void sim_refresh_freq_scale(struct capsim_sim *s, int cpu);
 /* mirrors amu_scale_freq_tick() at sched_tick() of @cpu (FIE source amu) */
@@ -988,7 +950,7 @@ void rq_enqueue_flags(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *
 		      unsigned flags);
 /* dequeue_task(): DEQUEUE_SLEEP if @sleep */
 void rq_dequeue(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p, bool sleep);
-void rq_put_dequeued_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
+void rq_put_dequeued_curr(struct sim_rq *rq, struct sim_task *p);
 void rq_set_curr(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);
 /* __schedule(): rq_pick_next() (the pick, NULL for idle), then rq_put_prev_set_next() */
 struct sim_task *rq_pick_next(struct capsim_sim *s, struct sim_rq *rq);

@@ -5,8 +5,6 @@
  * time, and the frequency the scheduler sees it run at (arch_scale_freq_capacity(): the
  * cpufreq or AMU frequency-invariance source).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include "internal.h"
 #include "model/belief.h"
 #include "sim/sim.h"
@@ -36,7 +34,6 @@ void sim_refresh_freq_scale(struct capsim_sim *s, int cpu)
 
 	if (pi < 0)
 		return;
-	sim_account_flush(s, rq);
 	pp = &s->plat->policies[pi];
 	f = pp->cur_khz;
 	if (rq->hw_cap_khz && rq->hw_cap_khz < f)
@@ -63,63 +60,15 @@ void sim_amu_tick(struct capsim_sim *s, int cpu)
 	rq->amu_prev_const = rq->amu_const;
 }
 
-/*
- * Outside the capped model and the pressure metrics, what sim_account_to() adds over an interval
- * is its length times a product of these inputs, and sums of delta x constant merge exactly
- * (the AMU's cycles too: its remainder carries): the clock updates need not account one by one
- * (s->acct_lazy, sim_account_clock()), as long as every write of an input flushes first
- * (sim_account_flush(): rq->curr in core.c, the OPP in sim_refresh_freq_scale(), rq->acct_cap
- * in sim_pressure_fill_view()) and every reader accounts first (finish(), the AMU tick, the heat
- * step). Debug and ASan builds check at each clock update left and at each accounting that the
- * inputs are those of the clock updates left since the last accounting (sim_acct_check()).
- */
-#ifndef NDEBUG
-static struct sim_acct_inputs acct_inputs(const struct sim_rq *rq)
-{
-	return (struct sim_acct_inputs){ rq->curr, rq->opp_idx, rq->delivered_khz, rq->acct_cap };
-}
-
-/* the clock updates of @rq left unaccounted saw the inputs of now */
-static void sim_acct_check(const struct sim_rq *rq)
-{
-	struct sim_acct_inputs in = acct_inputs(rq), was = rq->acct_in;
-
-	if (in.curr != was.curr || in.opp_idx != was.opp_idx ||
-	    in.delivered_khz != was.delivered_khz || in.acct_cap != was.acct_cap) {
-		fprintf(stderr, "capsim: CPU %d's accounting inputs moved unaccounted (curr %p, OPP %d, "
-			"%u kHz, capacity %u; now %p, %d, %u, %u): a write skipped "
-			"sim_account_flush()\n", rq->cpu, (const void *)was.curr, was.opp_idx,
-			was.delivered_khz, was.acct_cap, (const void *)in.curr, in.opp_idx,
-			in.delivered_khz, in.acct_cap);
-		abort();
-	}
-}
-
-void sim_account_seen(struct capsim_sim *s, struct sim_rq *rq)
-{
-	if (s->now == rq->acct_last) /* sim_account_rq() would add nothing */
-		return;
-	(void)sim_account_capacity(s, rq); /* its check of the cache, at sim_account_rq()'s reads */
-	if (rq->clk.clock - SIM_RQ_CLOCK_START_NS > rq->acct_last)
-		sim_acct_check(rq);
-	else
-		rq->acct_in = acct_inputs(rq);
-}
-#endif
-
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
-void sim_account_to(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
+void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 {
-	uint64_t delta = now - rq->acct_last;
+	uint64_t delta = s->now - rq->acct_last;
 	int idx = rq->opp_idx;
 
 	if (!delta)
 		return;
-#ifndef NDEBUG
-	if (s->acct_lazy && rq->clk.clock - SIM_RQ_CLOCK_START_NS > rq->acct_last)
-		sim_acct_check(rq);
-#endif
-	rq->acct_last = now;
+	rq->acct_last = s->now;
 	sim_pressure_account(s, rq, delta);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
@@ -138,14 +87,7 @@ void sim_account_to(struct capsim_sim *s, struct sim_rq *rq, uint64_t now)
 			rq->amu_const += delta;
 		}
 	}
-	/* a flush at rq->acct_cap's write reads the old one, which its clock updates saw */
-	rq->cap_integral += (unsigned __int128)(s->acct_lazy ? rq->acct_cap :
-						sim_account_capacity(s, rq)) * delta;
-}
-
-void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
-{
-	sim_account_to(s, rq, s->now);
+	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
 }
 
 void sim_account_cpu(struct capsim_sim *s, int cpu)

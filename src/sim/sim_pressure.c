@@ -165,15 +165,12 @@ bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq)
 	v->hw_load_avg = bv.hw_load_avg;
 	v->thermal_pressure = bv.thermal_pressure;
 	v->thermal_load_avg = bv.thermal_load_avg;
-	if (moved) /* actual_cap is a function of these */
-		sim_account_flush(s, rq);
 	rq->acct_cap = (uint32_t)bv.actual_cap;
 	return moved;
 }
 
 /*
- * The accounting reads the actual capacity at every clock update (or, lazily, at the writes of
- * its inputs, this fill's among them: sim_account.c); outside the capped model it
+ * The accounting reads the actual capacity at every clock update; outside the capped model it
  * moves only with the pressures, which a view fill follows at the instant they change (the
  * accounting before it sees the old capacity: sim_account_cpu() ran at that instant already,
  * so it reads nothing until the fill). The fill keeps it in rq->acct_cap; debug and ASan
