@@ -334,13 +334,14 @@ static inline struct eq_node *bucket_earliest(const struct eq_bucket *b)
 }
 
 /*
- * Bucket @i, the lowest holding events (its occupied bit cleared), holds at most EQ_SCAN in one
- * block: its earliest event leaves it into @out without a redistribution. That is the first of
+ * Bucket @i, the lowest holding events, holds at most EQ_SCAN in one block: its earliest event
+ * leaves it into @out without a redistribution. Its only one is that, else the first of
  * the bucket's earliest time (a bucket is in push order, which the removal keeps). The others
  * stay where they are, and so does @last, which still places them there: no bucket is emptied
  * and no event moves (a redistribution moved every event of the bucket to a lower one, to
  * move again as @last came nearer: about 3 moves an event in bench (d)). Its only event also
- * moves @last to its time, as a redistribution would.
+ * moves @last to its time, as a redistribution would, and empties it (its occupied bit
+ * cleared); with others it stays occupied.
  */
 static void bucket_take_earliest(struct event_queue *q, unsigned i, struct eq_node *out)
 {
@@ -349,21 +350,22 @@ static void bucket_take_earliest(struct event_queue *q, unsigned i, struct eq_no
 	uint32_t j = 0, nr = b->tail_nr;
 	uint64_t min = UINT64_MAX;
 
-	while (ev[j].time != b->min_time)
-		j++;
-	*out = ev[j];
 	if (nr == 1) {
+		*out = ev[0];
 		q->last = out->time;
+		clear_lowest_bucket(q, i);
 		bucket_keep_tail(b);
 		return;
 	}
+	while (ev[j].time != b->min_time)
+		j++;
+	*out = ev[j];
 	b->tail_nr = --nr;
 	for (; j < nr; j++)
 		ev[j] = ev[j + 1];
 	for (j = 0; j < nr; j++)
 		min = ev[j].time < min ? ev[j].time : min;
 	b->min_time = min;
-	occupy(q, i);
 }
 
 /* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
@@ -390,10 +392,10 @@ static void lowest_pop(struct event_queue *q, unsigned i, struct eq_node *out)
 {
 	struct eq_bucket *b = &q->bucket[i];
 
-	clear_lowest_bucket(q, i);
 	if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
 		bucket_take_earliest(q, i, out);
 	} else {
+		clear_lowest_bucket(q, i);
 		redistribute(q, i);
 		bucket0_pop(q, out);
 	}
