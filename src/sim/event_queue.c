@@ -13,8 +13,8 @@
  * d), earlier than every event of a higher one. A pop takes bucket 0's earliest-pushed event;
  * when bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its
  * events move to lower buckets: below level L, as they now agree with @last down to digit L
- * (each event moves at most 8 times; with bytes rather than hex digits, about half as often
- * again as with hex digits, which halved the moves of one bucket a bit). A lowest bucket of at
+ * (each event moves at most 8 times; bytes moved a third as many events as hex digits did in
+ * bench (d), which moved half as many as one bucket a bit). A lowest bucket of at
  * most EQ_SCAN events gives its earliest in place instead, @last left as it is (which still
  * places every event where it is). Every bucket
  * holds its events in push order: a push appends the latest seq, and a redistribution moves a
