@@ -7,14 +7,14 @@
  *
  * A simulator never schedules into the past: every event it pushes is at or after the last one
  * popped (@last). Such events wait in bucket 0 when their time equals @last, else in the bucket
- * of the highest hex digit L where they differ from @last and of their value d there (greater
- * than @last's): bucket 1 + 16 L + d. Every event of bucket (L, d) is later than every event of
+ * of the highest byte L where they differ from @last and of their value d there (greater than
+ * @last's): bucket 1 + 256 L + d. Every event of bucket (L, d) is later than every event of
  * a lower bucket (they agree with @last above digit L, and their digit L is @last's or below
  * d), earlier than every event of a higher one. A pop takes bucket 0's earliest-pushed event;
  * when bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its
  * events move to lower buckets: below level L, as they now agree with @last down to digit L
- * (each event moves at most 16 times; with hex digits rather than bits, about half as often
- * as with one bucket a bit, which made 5 moves an event in bench (d)). A lowest bucket of at
+ * (each event moves at most 8 times; bytes moved a third as many events as hex digits did in
+ * bench (d), which moved half as many as one bucket a bit). A lowest bucket of at
  * most EQ_SCAN events gives its earliest in place instead, @last left as it is (which still
  * places every event where it is). Every bucket
  * holds its events in push order: a push appends the latest seq, and a redistribution moves a
@@ -50,8 +50,8 @@ struct eq_node {
 	uint32_t kind, id, gen;
 };
 
-/* 15 events and the link: 512 bytes (every one of the 257 buckets keeps one once used). */
-#define EQ_BLOCK 15
+/* 7 events and the link: 232 bytes (every one of the 2049 buckets keeps one once used). */
+#define EQ_BLOCK 7
 /* the most events of a lowest bucket its earliest is taken from in place (bucket_take_earliest()) */
 #define EQ_SCAN 3
 
@@ -112,8 +112,8 @@ static inline unsigned bucket_of(uint64_t time, uint64_t last)
 
 	if (time == last)
 		return 0;
-	shift = (63 - (unsigned)__builtin_clzll(time ^ last)) & ~3u; /* 4 L */
-	return 1 + (shift << 2) + (unsigned)((time >> shift) & 15);
+	shift = (63 - (unsigned)__builtin_clzll(time ^ last)) & ~7u; /* 8 L */
+	return 1 + (shift << 5) + (unsigned)((time >> shift) & 255);
 }
 
 static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
@@ -163,6 +163,13 @@ static __attribute__((noinline)) void bucket_extend(struct event_queue *q, struc
 	b->tail_nr = 0;
 }
 
+/* Bucket @i (1..2048) holds events: its occupied bit and its word's are set. */
+static inline void occupy(struct event_queue *q, unsigned i)
+{
+	q->occupied[(i - 1) / 64] |= 1ULL << ((i - 1) % 64);
+	q->occupied_words |= 1u << ((i - 1) / 64);
+}
+
 /* Append @n to bucket @i. */
 static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq_node *n)
 {
@@ -172,7 +179,7 @@ static inline void bucket_put(struct event_queue *q, unsigned i, const struct eq
 		bucket_extend(q, b);
 	b->tail->ev[b->tail_nr++] = *n;
 	if (i) {
-		q->occupied[(i - 1) / 64] |= 1ULL << ((i - 1) % 64);
+		occupy(q, i);
 		b->min_time = n->time < b->min_time ? n->time : b->min_time;
 	} else {
 		b->nr++;
@@ -218,23 +225,49 @@ static void past_pop(struct event_queue *q, struct eq_node *out)
 
 /* ---- the radix heap ------------------------------------------------------------------------ */
 
-int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
+/* @n, of seq @next_seq, is queued in the heap */
+static inline int pushed(struct event_queue *q)
 {
-	struct eq_node n = { time, q->next_seq, kind, id, gen };
+	q->next_seq++;
+	q->nr++;
+	return 0;
+}
 
+/*
+ * Any push: @n waits in the past heap or in its bucket, after whatever growth that takes. Out
+ * of line: eq_push() calls it only when its own path does not do (see there).
+ */
+static __attribute__((noinline)) int push_any(struct event_queue *q, const struct eq_node *n)
+{
 	if (q->nr == q->room && add_spare(q))
 		return CAPSIM_ERR_NOMEM;
-	if (time < q->last) {
-		int ret = past_push(q, &n);
+	if (n->time < q->last) {
+		int ret = past_push(q, n);
 
 		if (ret)
 			return ret;
 	} else {
-		bucket_put(q, bucket_of(time, q->last), &n);
+		bucket_put(q, bucket_of(n->time, q->last), n);
 	}
-	q->next_seq++;
-	q->nr++;
-	return 0;
+	return pushed(q);
+}
+
+/*
+ * A push with room, at or after @last, into a bucket whose tail block has room (nearly every
+ * one) appends and calls nothing, so it saves no register; any other goes through push_any().
+ */
+int eq_push(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t id, uint32_t gen)
+{
+	struct eq_node n = { time, q->next_seq, kind, id, gen };
+	unsigned i;
+
+	if (q->nr == q->room || time < q->last)
+		return push_any(q, &n);
+	i = bucket_of(time, q->last);
+	if (q->bucket[i].tail_nr == EQ_BLOCK)
+		return push_any(q, &n);
+	bucket_put(q, i, &n);
+	return pushed(q);
 }
 
 /*
@@ -267,21 +300,23 @@ static void redistribute(struct event_queue *q, unsigned i)
 	bucket_keep_tail(b);
 }
 
-/* The lowest non-empty bucket (1..256); there is one when bucket 0 is empty and q->nr > 0. */
+/* The lowest non-empty bucket (1..2048); there is one when bucket 0 is empty and q->nr > 0. */
 static inline unsigned lowest_bucket(const struct event_queue *q)
 {
-	unsigned w = 0;
+	unsigned w = (unsigned)__builtin_ctz(q->occupied_words);
 
-	while (!q->occupied[w])
-		w++;
 	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
 }
 
 /* Bucket @i, the lowest non-empty one, is about to be emptied: its occupied bit, the lowest
- * set, is cleared */
+ * set, is cleared, and its word's, the lowest set, if that was the word's last */
 static inline void clear_lowest_bucket(struct event_queue *q, unsigned i)
 {
-	q->occupied[(i - 1) / 64] &= q->occupied[(i - 1) / 64] - 1;
+	uint64_t *w = &q->occupied[(i - 1) / 64];
+
+	*w &= *w - 1;
+	if (!*w)
+		q->occupied_words &= q->occupied_words - 1;
 }
 
 /*
@@ -299,13 +334,14 @@ static inline struct eq_node *bucket_earliest(const struct eq_bucket *b)
 }
 
 /*
- * Bucket @i, the lowest holding events (its occupied bit cleared), holds at most EQ_SCAN in one
- * block: its earliest event leaves it into @out without a redistribution. That is the first of
+ * Bucket @i, the lowest holding events, holds at most EQ_SCAN in one block: its earliest event
+ * leaves it into @out without a redistribution. Its only one is that, else the first of
  * the bucket's earliest time (a bucket is in push order, which the removal keeps). The others
  * stay where they are, and so does @last, which still places them there: no bucket is emptied
  * and no event moves (a redistribution moved every event of the bucket to a lower one, to
  * move again as @last came nearer: about 3 moves an event in bench (d)). Its only event also
- * moves @last to its time, as a redistribution would.
+ * moves @last to its time, as a redistribution would, and empties it (its occupied bit
+ * cleared); with others it stays occupied.
  */
 static void bucket_take_earliest(struct event_queue *q, unsigned i, struct eq_node *out)
 {
@@ -314,21 +350,22 @@ static void bucket_take_earliest(struct event_queue *q, unsigned i, struct eq_no
 	uint32_t j = 0, nr = b->tail_nr;
 	uint64_t min = UINT64_MAX;
 
-	while (ev[j].time != b->min_time)
-		j++;
-	*out = ev[j];
 	if (nr == 1) {
+		*out = ev[0];
 		q->last = out->time;
+		clear_lowest_bucket(q, i);
 		bucket_keep_tail(b);
 		return;
 	}
+	while (ev[j].time != b->min_time)
+		j++;
+	*out = ev[j];
 	b->tail_nr = --nr;
 	for (; j < nr; j++)
 		ev[j] = ev[j + 1];
 	for (j = 0; j < nr; j++)
 		min = ev[j].time < min ? ev[j].time : min;
 	b->min_time = min;
-	q->occupied[(i - 1) / 64] |= 1ULL << ((i - 1) % 64);
 }
 
 /* The earliest-pushed event of bucket 0 (all at @last), its first, leaves it. */
@@ -355,10 +392,10 @@ static void lowest_pop(struct event_queue *q, unsigned i, struct eq_node *out)
 {
 	struct eq_bucket *b = &q->bucket[i];
 
-	clear_lowest_bucket(q, i);
 	if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
 		bucket_take_earliest(q, i, out);
 	} else {
+		clear_lowest_bucket(q, i);
 		redistribute(q, i);
 		bucket0_pop(q, out);
 	}

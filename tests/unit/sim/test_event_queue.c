@@ -73,14 +73,14 @@ static void test_interleaved(void **state)
 
 /*
  * A lowest bucket of at most 3 events gives its earliest in place (bucket_take_earliest()):
- * after a pop at 0x100, events at 0x121 and 0x125 all first differ from it in hex digit 1,
- * where they are 2 (one bucket), and stay there as they pop (@last stays 0x100). The ids are
- * their push order: 1, 2, 3 at 0x121, then 4 at 0x125 once 1 popped and 5 at 0x121 once 2
+ * after a pop at 0x100, events at 0x2110 and 0x2150 all first differ from it in byte 1, where
+ * they are 0x21 (one bucket), and stay there as they pop (@last stays 0x100). The ids are
+ * their push order: 1, 2, 3 at 0x2110, then 4 at 0x2150 once 1 popped and 5 at 0x2110 once 2
  * popped. By the queue's definition (time, then push order) they come out 1, 2, 3, 5, 4.
  */
 static void test_small_bucket(void **state)
 {
-	static const uint64_t time[] = { 0x121, 0x121, 0x121, 0x125, 0x121 };
+	static const uint64_t time[] = { 0x2110, 0x2110, 0x2110, 0x2150, 0x2110 };
 	static const uint32_t want[] = { 1, 2, 3, 5, 4 };
 	struct event_queue q;
 	struct sim_event ev;
