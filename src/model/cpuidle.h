@@ -84,8 +84,14 @@ struct cpuidle_menu {
 	uint64_t next_timer_ns;
 	unsigned bucket;
 	unsigned correction_factor[CPUIDLE_MENU_BUCKETS_6_1]; /* BUCKETS of them used */
-	unsigned intervals[CPUIDLE_MENU_INTERVALS];
+	unsigned intervals[CPUIDLE_MENU_INTERVALS]; /* cpuidle_menu_set_interval() writes them */
 	int interval_ptr;
+	/*
+	 * capsim's cache of intervals[] (their one writer keeps it; get_typical_interval() reads
+	 * it): the eight ascending, and the sums mod 2^64 of the values and of their squares
+	 */
+	unsigned sorted[CPUIDLE_MENU_INTERVALS];
+	uint64_t sum, sum_sq;
 };
 
 /* teo.c's struct teo_bin and struct teo_cpu, each version's fields */
@@ -196,6 +202,13 @@ int cpuidle_teo_select(const struct cpuidle_drv *drv, struct cpuidle_cpu *cpu,
 void cpuidle_teo_reflect(struct cpuidle_cpu *cpu, int index, uint64_t now_ns, bool got_tick,
 			 uint64_t tick_ns);
 void cpuidle_teo_enable(struct cpuidle_teo *cpu_data, enum cpuidle_version version);
+
+/**
+ * cpuidle_menu_set_interval() - @data->intervals[@i] = @interval_us, and the cache of them
+ * (sorted, sum, sum_sq) kept: the one writer of the intervals (menu_update_intervals(); tests
+ * too), @i < CPUIDLE_MENU_INTERVALS.
+ */
+void cpuidle_menu_set_interval(struct cpuidle_menu *data, unsigned i, unsigned interval_us);
 
 /**
  * cpuidle_domain_state() - the state @c is in when the governor picked the driver state @idx:

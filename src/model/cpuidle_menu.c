@@ -11,7 +11,9 @@
  * 7.3's: the outliers of the typical interval dropped on the side farther from the average,
  * and the stopped tick's prediction left alone when the next timer is within two ticks.
  */
+#include <assert.h>
 #include <limits.h>
+#include <string.h>
 
 #include "internal.h"
 #include "model/cpuidle.h"
@@ -50,10 +52,31 @@ static unsigned which_bucket_6_1(uint64_t duration_ns, unsigned nr_iowaiters)
 	       which_bucket(duration_ns);
 }
 
+/*
+ * The interval replaced: taken out of the ascending copy (any of its equals: the same values)
+ * and the new one moved in, up or down; the sums mod 2^64 less the old term plus the new, the
+ * same as summed again (the kernel's u64 sums wrap mod 2^64 too).
+ */
+void cpuidle_menu_set_interval(struct cpuidle_menu *data, unsigned i, unsigned interval_us)
+{
+	unsigned old = data->intervals[i], p = 0;
+
+	data->intervals[i] = interval_us;
+	data->sum += (uint64_t)interval_us - old;
+	data->sum_sq += (uint64_t)interval_us * interval_us - (uint64_t)old * old;
+	while (p + 1 < CPUIDLE_MENU_INTERVALS && data->sorted[p] != old)
+		p++;
+	for (; p + 1 < CPUIDLE_MENU_INTERVALS && data->sorted[p + 1] < interval_us; p++)
+		data->sorted[p] = data->sorted[p + 1];
+	for (; p > 0 && data->sorted[p - 1] > interval_us; p--)
+		data->sorted[p] = data->sorted[p - 1];
+	data->sorted[p] = interval_us;
+}
+
 /* mirrors menu_update_intervals() */
 static void menu_update_intervals(struct cpuidle_menu *data, unsigned interval_us)
 {
-	data->intervals[data->interval_ptr++] = interval_us;
+	cpuidle_menu_set_interval(data, (unsigned)data->interval_ptr++, interval_us);
 	if (data->interval_ptr >= CPUIDLE_MENU_INTERVALS)
 		data->interval_ptr = 0;
 }
@@ -61,20 +84,14 @@ static void menu_update_intervals(struct cpuidle_menu *data, unsigned interval_u
 /*
  * get_typical_interval()'s sets of intervals: the values of each pass are a run of the eight
  * sorted (a pass drops those equal to the greatest, 7.3's those equal to the least instead),
- * so one sort per call and the run's sums, updated as it shrinks, take the place of the
- * kernel's passes over the eight. The sums are taken mod 2^64, as the kernel's u64 sums wrap.
+ * so the eight kept sorted with their sums (struct cpuidle_menu's cache) and the run's sums,
+ * updated as it shrinks, take the place of the kernel's passes over the eight. The sums are
+ * taken mod 2^64, as the kernel's u64 sums wrap.
  */
 struct interval_run {
-	unsigned v[CPUIDLE_MENU_INTERVALS]; /* ascending */
+	const unsigned *v;		    /* ascending: the cache's */
 	unsigned lo, hi;		    /* the run: v[lo] .. v[hi - 1] */
 	uint64_t sum, sum_sq;		    /* of its values and of their squares */
-};
-
-/* the pairs of a sorting network of the eight (Knuth's 19 compare-exchanges) */
-static const unsigned char sort8[][2] = {
-	{ 0, 2 }, { 1, 3 }, { 4, 6 }, { 5, 7 }, { 0, 4 }, { 1, 5 }, { 2, 6 },
-	{ 3, 7 }, { 0, 1 }, { 2, 3 }, { 4, 5 }, { 6, 7 }, { 2, 4 }, { 3, 5 },
-	{ 1, 4 }, { 3, 6 }, { 1, 2 }, { 3, 4 }, { 5, 6 },
 };
 
 /* @r's run without its values above @thresh */
@@ -99,22 +116,37 @@ static void intervals_drop_upto(struct interval_run *r, unsigned thresh)
 	}
 }
 
-/* @data's intervals sorted into @r, the run all of them */
-static void intervals_sort(struct interval_run *r, const struct cpuidle_menu *data)
+#ifndef NDEBUG
+/* @data's cache is its intervals sorted afresh and summed: the owner it is checked against */
+static bool intervals_cache_fresh(const struct cpuidle_menu *data)
 {
-	r->sum = r->sum_sq = 0;
-	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
-		r->v[i] = data->intervals[i];
-		r->sum += r->v[i];
-		r->sum_sq += (uint64_t)r->v[i] * r->v[i];
-	}
-#pragma GCC unroll 19
-	for (unsigned k = 0; k < ARRAY_SIZE(sort8); k++) {
-		unsigned a = r->v[sort8[k][0]], b = r->v[sort8[k][1]];
+	unsigned v[CPUIDLE_MENU_INTERVALS];
+	uint64_t sum = 0, sum_sq = 0;
 
-		r->v[sort8[k][0]] = a < b ? a : b;
-		r->v[sort8[k][1]] = a < b ? b : a;
+	for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++) {
+		unsigned value = data->intervals[i];
+		int j = i;
+
+		for (; j > 0 && v[j - 1] > value; j--)
+			v[j] = v[j - 1];
+		v[j] = value;
+		sum += value;
+		sum_sq += (uint64_t)value * value;
 	}
+	return !memcmp(v, data->sorted, sizeof(v)) && sum == data->sum && sum_sq == data->sum_sq;
+}
+#endif
+
+/*
+ * @data's intervals as @r, the run all of them: the cache cpuidle_menu_set_interval() keeps
+ * (checked against a fresh sort in Debug builds)
+ */
+static void intervals_run(struct interval_run *r, const struct cpuidle_menu *data)
+{
+	assert(intervals_cache_fresh(data));
+	r->v = data->sorted;
+	r->sum = data->sum;
+	r->sum_sq = data->sum_sq;
 	r->lo = 0;
 	r->hi = CPUIDLE_MENU_INTERVALS;
 }
@@ -165,7 +197,7 @@ static unsigned get_typical_interval(const struct cpuidle_menu *data, bool below
 	struct interval_run r;
 	unsigned avg, min, max;
 
-	intervals_sort(&r, data);
+	intervals_run(&r, data);
 	intervals_drop_above(&r, INT_MAX); /* thresh = INT_MAX */
 	for (;;) {
 		unsigned divisor = intervals_bounds(&r, &min, &max);
@@ -192,7 +224,7 @@ static unsigned get_typical_interval_7_3(const struct cpuidle_menu *data)
 {
 	struct interval_run r;
 
-	intervals_sort(&r, data);
+	intervals_run(&r, data);
 	intervals_drop_above(&r, UINT_MAX - 1); /* max_thresh = UINT_MAX: strictly below it */
 	for (;;) {
 		unsigned min, max, divisor = intervals_bounds(&r, &min, &max);

@@ -6,6 +6,7 @@
  * learn, a cluster state only when the cluster can go down and its first timer is far enough,
  * the state a CPU is in while its cluster is powered, and the delay of a wake-up.
  */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,7 +167,7 @@ static void test_menu_safe_timer_range_7_3(void **state)
 		cpuidle_enable(&cpu, (enum cpuidle_version)v);
 		cpu.last_residency_ns = 500 * US; /* no failed entry: no UINT_MAX interval */
 		for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
-			cpu.menu.intervals[i] = 500;
+			cpuidle_menu_set_interval(&cpu.menu, (unsigned)i, 500);
 		in.sleep_length_ns = in.delta_tick_ns = 6000 * US;
 		assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick),
 				 expect);
@@ -199,13 +200,45 @@ static void test_menu_iowait_6_1(void **state)
 		cpuidle_enable(&cpu, CPUIDLE_6_1);
 		cpu.last_residency_ns = 100000 * US;
 		for (int i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
-			cpu.menu.intervals[i] = 100000;
+			cpuidle_menu_set_interval(&cpu.menu, (unsigned)i, 100000);
 		in.nr_iowaiters = iowait;
 		assert_int_equal(cpuidle_select(CPUIDLE_GOV_MENU, &drv, &cpu, &in, &stop_tick),
 				 iowait ? 0 : 2);
 		assert_int_equal(cpu.menu.bucket, iowait ? 9 : 3);
 		assert_false(stop_tick);
 	}
+}
+
+/*
+ * the menu intervals' cache (capsim's, for get_typical_interval()): the eight ascending and
+ * their sums, by hand. From cpuidle_menu_enable()'s zeros, intervals {7, 3, 3, UINT_MAX, 0, 5,
+ * 3, 9}: {0, 3, 3, 3, 5, 7, 9, UINT_MAX}; then [1] = 8 (one 3 out, 8 in between 7 and 9) and
+ * [3] = 1 (UINT_MAX out, 1 in after 0): {0, 1, 3, 3, 5, 7, 8, 9}, sum 36, squares 49 + 64 + 9 +
+ * 1 + 0 + 25 + 9 + 81 = 238. All eight UINT_MAX: sum 8 (2^32 - 1), squares 8 (2^32 - 1)^2 =
+ * 2^67 - 2^36 + 8, mod 2^64 2^64 - 2^36 + 8 (the kernel's u64 sum wraps the same).
+ */
+static void test_menu_intervals_cache(void **state)
+{
+	static const unsigned first[] = { 7, 3, 3, UINT_MAX, 0, 5, 3, 9 };
+	static const unsigned sorted1[] = { 0, 3, 3, 3, 5, 7, 9, UINT_MAX };
+	static const unsigned sorted2[] = { 0, 1, 3, 3, 5, 7, 8, 9 };
+	struct cpuidle_menu m;
+
+	(void)state;
+	cpuidle_menu_enable(&m, CPUIDLE_6_12);
+	for (unsigned i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
+		cpuidle_menu_set_interval(&m, i, first[i]);
+	assert_memory_equal(m.sorted, sorted1, sizeof(sorted1));
+	cpuidle_menu_set_interval(&m, 1, 8);
+	cpuidle_menu_set_interval(&m, 3, 1);
+	assert_memory_equal(m.sorted, sorted2, sizeof(sorted2));
+	assert_int_equal(m.sum, 36);
+	assert_int_equal(m.sum_sq, 238);
+	for (unsigned i = 0; i < CPUIDLE_MENU_INTERVALS; i++)
+		cpuidle_menu_set_interval(&m, i, UINT_MAX);
+	assert_int_equal(m.sum, 8 * (uint64_t)UINT_MAX);
+	assert_true(m.sum_sq == 0 - (1ULL << 36) + 8);
+	assert_int_equal(m.sorted[0], UINT_MAX);
 }
 
 /*
@@ -304,6 +337,7 @@ int main(void)
 		cmocka_unit_test(test_teo_intercepts),
 		cmocka_unit_test(test_menu_safe_timer_range_7_3),
 		cmocka_unit_test(test_menu_iowait_6_1),
+		cmocka_unit_test(test_menu_intervals_cache),
 		cmocka_unit_test(test_teo_decay_7_3),
 		cmocka_unit_test(test_one_state_got_tick_7_3),
 		cmocka_unit_test(test_domain_state),
