@@ -240,7 +240,7 @@ static uint64_t wide_later(uint64_t *x)
 }
 
 /*
- * As test_against_scan(), with the later events spread over many hex digits: buckets of every
+ * As test_against_scan(), with the later events spread over many digits (bytes): buckets of every
  * level hold several events when they are redistributed, or one, which a pop takes at once.
  */
 static void test_wide_spread(void **state)
