@@ -8,7 +8,8 @@
  * A simulator never schedules into the past: every event it pushes is at or after the last one
  * popped (@last). Such events wait in bucket 0 when their time equals @last, else in the bucket
  * of the highest byte L where they differ from @last and of their value d there (greater than
- * @last's): bucket 1 + 256 L + d. Every event of bucket (L, d) is later than every event of
+ * @last's, so not 0): bucket 256 L + d, which is its occupied bit (bucket 0, the unused (0, 0),
+ * has none). Every event of bucket (L, d) is later than every event of
  * a lower bucket (they agree with @last above digit L, and their digit L is @last's or below
  * d), earlier than every event of a higher one. A pop takes bucket 0's earliest-pushed event;
  * when bucket 0 is empty, the lowest non-empty bucket's earliest time becomes @last and its
@@ -50,7 +51,7 @@ struct eq_node {
 	uint32_t kind, id, gen;
 };
 
-/* 7 events and the link: 232 bytes (every one of the 2049 buckets keeps one once used). */
+/* 7 events and the link: 232 bytes (every one of the 2048 buckets keeps one once used). */
 #define EQ_BLOCK 7
 /* the most events of a lowest bucket its earliest is taken from in place (bucket_take_earliest()) */
 #define EQ_SCAN 3
@@ -113,7 +114,7 @@ static inline unsigned bucket_of(uint64_t time, uint64_t last)
 	if (time == last)
 		return 0;
 	shift = (63 - (unsigned)__builtin_clzll(time ^ last)) & ~7u; /* 8 L */
-	return 1 + (shift << 5) + (unsigned)((time >> shift) & 255);
+	return (shift << 5) + (unsigned)((time >> shift) & 255);
 }
 
 static inline bool node_before(const struct eq_node *a, const struct eq_node *b)
@@ -163,11 +164,11 @@ static __attribute__((noinline)) void bucket_extend(struct event_queue *q, struc
 	b->tail_nr = 0;
 }
 
-/* Bucket @i (1..2048) holds events: its occupied bit and its word's are set. */
+/* Bucket @i (1..2047) holds events: its occupied bit and its word's are set. */
 static inline void occupy(struct event_queue *q, unsigned i)
 {
-	q->occupied[(i - 1) / 64] |= 1ULL << ((i - 1) % 64);
-	q->occupied_words |= 1u << ((i - 1) / 64);
+	q->occupied[i / 64] |= 1ULL << (i % 64);
+	q->occupied_words |= 1u << (i / 64);
 }
 
 /* Append @n to bucket @i. */
@@ -300,19 +301,19 @@ static void redistribute(struct event_queue *q, unsigned i)
 	bucket_keep_tail(b);
 }
 
-/* The lowest non-empty bucket (1..2048); there is one when bucket 0 is empty and q->nr > 0. */
+/* The lowest non-empty bucket (1..2047); there is one when bucket 0 is empty and q->nr > 0. */
 static inline unsigned lowest_bucket(const struct event_queue *q)
 {
 	unsigned w = (unsigned)__builtin_ctz(q->occupied_words);
 
-	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]) + 1;
+	return w * 64 + (unsigned)__builtin_ctzll(q->occupied[w]);
 }
 
 /* Bucket @i, the lowest non-empty one, is about to be emptied: its occupied bit, the lowest
  * set, is cleared, and its word's, the lowest set, if that was the word's last */
 static inline void clear_lowest_bucket(struct event_queue *q, unsigned i)
 {
-	uint64_t *w = &q->occupied[(i - 1) / 64];
+	uint64_t *w = &q->occupied[i / 64];
 
 	*w &= *w - 1;
 	if (!*w)

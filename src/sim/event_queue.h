@@ -26,23 +26,23 @@ struct eq_block; /* a run of events of one bucket, private to event_queue.c */
 
 /*
  * The events whose time first differs from the last pop's in byte L, where it is d
- * (bucket 1 + 256 L + d; bucket 0: equal), in push order: a chain of blocks from @head (its
- * events from @first) to @tail (@tail_nr events).
+ * (bucket 256 L + d, d > 0 as it is above the last pop's digit; bucket 0: equal), in push
+ * order: a chain of blocks from @head (its events from @first) to @tail (@tail_nr events).
  */
 struct eq_bucket {
 	struct eq_block *head, *tail;
 	uint32_t first, tail_nr;
 	uint32_t nr;              /* events, kept for bucket 0 (the others have @occupied) */
-	uint64_t min_time;        /* the earliest event's time (buckets 1..2048), UINT64_MAX: empty */
+	uint64_t min_time;        /* the earliest event's time (buckets 1..2047), UINT64_MAX: empty */
 };
 
-/* bucket 0, then 256 values of each of the 8 bytes of a time */
-#define EQ_BUCKETS 2049
+/* 256 values of each of the 8 bytes of a time; value 0 of byte 0 is bucket 0 */
+#define EQ_BUCKETS 2048
 #define EQ_OCC_WORDS 32
 
 struct event_queue {
 	struct eq_bucket bucket[EQ_BUCKETS];
-	uint64_t occupied[EQ_OCC_WORDS]; /* bit i - 1 set: bucket i (1..2048) holds events */
+	uint64_t occupied[EQ_OCC_WORDS]; /* bit i set: bucket i (1..2047) holds events */
 	uint32_t occupied_words;  /* bit w set: occupied[w] is not 0 */
 	uint64_t last;            /* the time of the heap's last pop: no bucketed event is earlier */
 	struct eq_node *past;     /* a min-heap of the events pushed before @last */
