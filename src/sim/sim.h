@@ -143,8 +143,8 @@ static inline uint64_t cpu_time_ns(const struct task_stats *st, unsigned k)
  */
 /*
  * The loop in progress, as rt-app's log_data_t gathers it for its log row (CAPSIM_EV_RTAPP_LOOP
- * carries it): a task's own while a sink is attached, else every task writes the run's
- * capsim_sim.lp_none, which nothing reads (80 bytes a task fewer: see sim_task_bytes()).
+ * carries it): a task's own while a sink is attached, else none (NULL: 80 bytes a task fewer,
+ * see sim_task_bytes(), and none of its stores at each wake-up and completion).
  */
 struct sim_loop_log {
 	uint64_t start, run, work, c_duration, c_period, wu_lat;
@@ -243,7 +243,7 @@ struct sim_task {
 	/* position in its compiled steps (struct sim_step, after its unique timers), with what
 	 * a phase's settings read of its wl_task and wl_phase (task_load_phase()): a loop reads
 	 * no workload struct */
-	struct sim_loop_log *lp;  /* its own (after its steps), or s->lp_none */
+	struct sim_loop_log *lp;  /* its own (after its steps), NULL without a sink */
 	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
 	const struct sim_step *steps; /* its program (task_compile(), after its unique timers) */
 	unsigned step;            /* the next step */
@@ -706,7 +706,6 @@ struct capsim_sim {
 	unsigned irq_work_pending;        /* policies whose sugov_irq_work() has not run yet */
 	unsigned idle_entries_deferred;   /* CPUs whose cpuidle entry waits for their irq_work */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
-	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
 	bool writer_thread_off;           /* capsim_sim_set_writer_thread(s, 0) (api/writer_thread.c) */

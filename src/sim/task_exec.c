@@ -229,12 +229,15 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 
 /*
  * A loop of @p's phase ended (thread_body()'s log_timing() row), or the run ends in its last
- * timer's sleep (@partial): counted, sent to the sink, and the next loop starts now.
+ * timer's sleep (@partial): counted, sent to the sink, and the next loop starts now. Without a
+ * loop log (no sink) only the count.
  */
 static void task_loop_end(struct capsim_sim *s, struct sim_task *p, bool partial)
 {
 	if (!partial)
 		p->st.loops++;
+	if (!p->lp)
+		return;
 	sim_ev_rtapp_loop(s, p, partial);
 	*p->lp = (struct sim_loop_log){ .start = s->now };
 }
@@ -246,7 +249,7 @@ void sim_end_loops(struct capsim_sim *s)
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];
 
-		if (p->state != TASK_DEAD && p->lp->timer_expiry)
+		if (p->state != TASK_DEAD && p->lp && p->lp->timer_expiry)
 			task_loop_end(s, p, true);
 	}
 }
@@ -311,22 +314,26 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct sim
 	}
 	t->t_next += e->ns;
 	slack = (int64_t)(t->t_next - s->now);
-	p->lp->c_period += e->ns;
-	p->lp->slack = slack;
-	p->lp->timers++;
+	if (p->lp) {
+		p->lp->c_period += e->ns;
+		p->lp->slack = slack;
+		p->lp->timers++;
+	}
 	p->st.timer_events++;
 	p->st.slack_sum_ns += slack;
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
-		p->lp->timer_expiry = t->t_next;
+		if (p->lp)
+			p->lp->timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, t->t_next);
 		return true;
 	}
 	p->st.deadline_misses++;
-	p->lp->wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
+	if (p->lp)
+		p->lp->wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
 	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
@@ -375,6 +382,17 @@ static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct 
 	return false;
 }
 
+/* A run, mem or runtime of @ns (@work of it calibrated work) starts: into @p's loop log, if any. */
+static void log_cpu_event(const struct capsim_sim *s, struct sim_task *p, uint64_t ns,
+			  uint64_t work)
+{
+	if (!p->lp)
+		return;
+	p->lp->cpu_event_start = s->now;
+	p->lp->c_duration += ns;
+	p->lp->work += work;
+}
+
 /* Run one event; true if the task keeps going with the next one at once. */
 static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
 {
@@ -387,9 +405,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = false;
 		p->work_left = e->ns * s->cap_calib;
-		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->ns;
-		p->lp->work += e->ns;
+		log_cpu_event(s, p, e->ns, e->ns);
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_RUNTIME:
@@ -398,8 +414,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = true;
 		p->wall_end = s->now + e->ns;
-		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->ns;
+		log_cpu_event(s, p, e->ns, 0);
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_SLEEP:
@@ -506,7 +521,7 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 {
 	assert(task_steps_current(s, p));
 	/* back from a timer's sleep: rt-app's wu_lat, how late after the expiry it runs */
-	if (p->lp->timer_expiry && p->state == TASK_RUNNING) {
+	if (p->lp && p->lp->timer_expiry && p->state == TASK_RUNNING) {
 		p->lp->wu_lat += s->now - p->lp->timer_expiry;
 		p->lp->timer_expiry = 0;
 	}
@@ -539,7 +554,8 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 {
 	p->in_cpu_event = false;
 	p->work_left = 0;
-	p->lp->run += s->now - p->lp->cpu_event_start;
+	if (p->lp)
+		p->lp->run += s->now - p->lp->cpu_event_start;
 	task_advance(s, p);
 }
 
@@ -815,7 +831,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 		p->nr_utimers = fill_unique_timers(wt, p->utimers);
 		task_compile(wt, p->utimers, steps);
 		p->steps = steps;
-		p->lp = own_lp ? (struct sim_loop_log *)(steps + nr_steps) : &s->lp_none;
+		p->lp = own_lp ? (struct sim_loop_log *)(steps + nr_steps) : NULL;
 	}
 	/* a task's only thread has the task's name: the workload's own (sim_task_owns_name()) */
 	if (p && (wt->instances > 1 || wt->forked)) {
@@ -887,7 +903,8 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	int cpu;
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
-	*p->lp = (struct sim_loop_log){ .start = s->now };
+	if (p->lp)
+		*p->lp = (struct sim_loop_log){ .start = s->now };
 	/* thread_body(): the task's own sched_data and taskgroup first, then its first phase's */
 	if (wl_of(s, p)->taskgroup)
 		p->cgroup = sim_cgroup_index(s, wl_of(s, p)->taskgroup);
