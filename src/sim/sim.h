@@ -1203,7 +1203,19 @@ int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int
 void deadlock_check(struct capsim_sim *s, const struct sim_task *p);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
-void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+/*
+ * task_add_cpu_time()'s change of CPU: the time on the last one into the by-CPU list, then
+ * @ns on @cpu. noinline: rq_charge_curr() tail-calls it and its own path saves no registers.
+ */
+void task_add_cpu_time_moved(struct sim_task *p, int cpu, uint64_t ns);
+/* @p ran @ns on @cpu: its time there, kept aside until it changes CPU (task_flush_cpu_time()) */
+static inline void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+{
+	if (__builtin_expect(cpu == p->st.cur_cpu, 1))
+		p->st.cur_ns += ns;
+	else
+		task_add_cpu_time_moved(p, cpu, ns);
+}
 /** sim_kthread_busy_ns() - the time @cpu's policy's sugov kthread ran on @cpu so far. */
 uint64_t sim_kthread_busy_ns(const struct capsim_sim *s, unsigned cpu);
 void task_flush_cpu_time(struct sim_task *p);

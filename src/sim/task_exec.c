@@ -46,19 +46,39 @@ static void cpu_speed(const struct sim_rq *rq, uint64_t *num, uint64_t *den)
 	*den = rq->speed_den;
 }
 
+/*
+ * floor(@x / @den) for an @x below @den x 2^64 (the quotient fits 64 bits) and a 32-bit @den:
+ * long division by 32-bit digits, two 64-bit divisions (the high digit, x >> 64, is below
+ * @den, so each partial dividend fits 64 bits), where `x / den` would call __udivti3().
+ */
+static uint64_t div_u128_u32(unsigned __int128 x, uint32_t den)
+{
+	uint64_t lo = (uint64_t)x;
+	uint64_t a = (uint64_t)(x >> 64) << 32 | lo >> 32;
+	uint64_t b = (a % den) << 32 | (lo & UINT32_MAX);
+
+	return (a / den) << 32 | b / den;
+}
+
 void task_progress(struct sim_task *p, const struct sim_rq *rq, uint64_t delta)
 {
-	uint64_t num, den;
-	unsigned __int128 done;
+	uint64_t num, den, done;
+	unsigned __int128 x;
 
 	if (!p->in_cpu_event || p->cpu_event_is_wall)
 		return;
 	cpu_speed(rq, &num, &den);
-	if (delta <= UINT32_MAX && num <= UINT32_MAX)
+	if (delta <= UINT32_MAX && num <= UINT32_MAX) {
 		done = delta * num / den; /* fits 64 bits: no 128-bit division */
-	else
-		done = (unsigned __int128)delta * num / den;
-	p->work_left = done >= p->work_left ? 0 : p->work_left - (uint64_t)done;
+	} else {
+		/* floor(x / den) >= work_left exactly when x >= work_left x den, and below that
+		 * the quotient fits 64 bits: no call, for which rq_charge_curr() would save
+		 * registers at each charge */
+		x = (unsigned __int128)delta * num;
+		done = x >= (unsigned __int128)p->work_left * den ? p->work_left :
+		       div_u128_u32(x, (uint32_t)den);
+	}
+	p->work_left = done >= p->work_left ? 0 : p->work_left - done;
 }
 
 uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
