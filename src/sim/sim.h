@@ -246,7 +246,7 @@ struct sim_task {
 	struct sim_loop_log *lp;  /* its own (after its steps), NULL without a sink */
 	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
 	const struct sim_step *steps; /* its program (task_compile(), after its unique timers) */
-	unsigned step;            /* the next step */
+	const struct sim_step *step; /* the next step (in @steps) */
 	const capsim_cpumask *ph_cpus; /* the phase's affinity, else the task's (NULL: all) */
 	int ph_util_min, ph_util_max; /* the phase's clamps (WL_UNSET: none) */
 	const char *ph_taskgroup; /* the phase's taskgroup (NULL: unchanged) */

@@ -280,7 +280,7 @@ void sim_end_loops(struct capsim_sim *s)
  */
 static const struct sim_step *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
-	const struct sim_step *st = &p->steps[p->step];
+	const struct sim_step *st = p->step;
 
 	while (st->type >= SIM_STEP_PHASE) {
 		if (st->type == SIM_STEP_PHASE) {
@@ -308,7 +308,7 @@ static const struct sim_step *task_next_position(struct capsim_sim *s, struct si
 			return NULL;
 		st = &p->steps[st->res];
 	}
-	p->step = (unsigned)(st - p->steps);
+	p->step = st;
 	return st;
 }
 
@@ -931,7 +931,7 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_load_phase(s, p);
 	task_apply_phase(s, p);
-	p->step = first_event_step(p);
+	p->step = p->steps + first_event_step(p);
 	p->recent_used_cpu = p->cpu;
 	cpu = select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);
