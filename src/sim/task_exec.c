@@ -84,18 +84,20 @@ void task_progress(struct sim_task *p, const struct sim_rq *rq, uint64_t delta)
 uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
 			   const struct sim_rq *rq)
 {
-	uint64_t num, den, t64;
-	unsigned __int128 t;
+	uint64_t num, den, t;
+	unsigned __int128 wide;
 
 	if (p->cpu_event_is_wall)
 		return p->wall_end > s->now ? p->wall_end - s->now : 0;
 	cpu_speed(rq, &num, &den);
-	if (!__builtin_mul_overflow(p->work_left, den, &t64) &&
-	    !__builtin_add_overflow(t64, num - 1, &t64))
-		t = t64 / num; /* fits 64 bits: no 128-bit division */
-	else
-		t = ((unsigned __int128)p->work_left * den + num - 1) / num;
-	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)t;
+	if (!__builtin_mul_overflow(p->work_left, den, &t) &&
+	    !__builtin_add_overflow(t, num - 1, &t)) {
+		t /= num; /* fits 64 bits: no 128-bit division, nor compare */
+	} else {
+		wide = ((unsigned __int128)p->work_left * den + num - 1) / num;
+		t = wide > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)wide;
+	}
+	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : t;
 }
 
 /* ---- blocking and waking ----------------------------------------------------------------- */
