@@ -323,7 +323,9 @@ static uint64_t progress(struct sim_task *t, const struct sim_rq *rq, uint64_t w
  * 2362000) in exact integers: 1 ms (a product below 2^64 of 32-bit factors) 391478408; 5 s
  * (delta above 2^32, product below 2^64) 1957392040643; 100 s (product 92467200000000000000,
  * above 2^64: its high 64 bits are 5) 39147840812870, which leaves 0 of exactly that much work
- * and 1 of one unit more; 1000 s's is above 10^14, which it leaves at 0.
+ * and 1 of one unit more; 1000 s's is above 10^14, which it leaves at 0. task_time_to_done(),
+ * the time the work left takes, ceil(work x den / num): 10^9 takes 2554420 ns, 10^14 (work x
+ * den above 2^64) 255441929679 ns.
  */
 static void test_progress_widths(void **state)
 {
@@ -342,6 +344,10 @@ static void test_progress_widths(void **state)
 	assert_int_equal(progress(t, rq, q100, 100000 * MS), 0);
 	assert_int_equal(progress(t, rq, q100 + 1, 100000 * MS), 1);
 	assert_int_equal(progress(t, rq, w, 1000000 * MS), 0);
+	t->work_left = 1000000000;
+	assert_int_equal(task_time_to_done(s, t, rq), 2554420);
+	t->work_left = w;
+	assert_int_equal(task_time_to_done(s, t, rq), 255441929679ULL);
 	sim_free(s);
 }
 
