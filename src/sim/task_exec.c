@@ -415,21 +415,38 @@ static void log_cpu_event(const struct capsim_sim *s, struct sim_task *p, uint64
 	p->lp->work += work;
 }
 
-/* Run one event; true if the task keeps going with the next one at once. */
+/* run_event() of a run or mem: calibrated CPU work */
+static bool run_work(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
+{
+	p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
+	if (!e->ns)
+		return true;
+	p->in_cpu_event = true;
+	p->cpu_event_is_wall = false;
+	p->work_left = e->ns * s->cap_calib;
+	log_cpu_event(s, p, e->ns, e->ns);
+	rq_arm_completion(s, &s->rq[p->cpu]);
+	return false;
+}
+
+/*
+ * Run one event; true if the task keeps going with the next one at once. A periodic task's
+ * run and timer are tested first, before the switch's table (its address held across the
+ * walk took a register).
+ */
 static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
 {
-	switch (e->type) {
-	case WL_EV_RUN:
-	case WL_EV_MEM:
-		p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
-		if (!e->ns)
+	if (__builtin_expect(e->type == WL_EV_RUN, 1))
+		return run_work(s, p, e);
+	if (__builtin_expect(e->type == WL_EV_TIMER, 1)) {
+		if (!run_timer(s, p, e))
 			return true;
-		p->in_cpu_event = true;
-		p->cpu_event_is_wall = false;
-		p->work_left = e->ns * s->cap_calib;
-		log_cpu_event(s, p, e->ns, e->ns);
-		rq_arm_completion(s, &s->rq[p->cpu]);
+		task_block(s, p);
 		return false;
+	}
+	switch (e->type) {
+	case WL_EV_MEM:
+		return run_work(s, p, e);
 	case WL_EV_RUNTIME:
 		if (!e->ns)
 			return true;
@@ -444,11 +461,6 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
 			return true;
 		sim_push(s, s->now + e->ns, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, s->now + e->ns);
-		task_block(s, p);
-		return false;
-	case WL_EV_TIMER:
-		if (!run_timer(s, p, e))
-			return true;
 		task_block(s, p);
 		return false;
 	case WL_EV_YIELD:
