@@ -210,8 +210,8 @@ __attribute__((noinline)) void rq_charge_curr(struct capsim_sim *s, struct sim_r
 
 	p->exec_start = rq->clk.clock;
 	p->st.runtime_ns += delta;
-	task_add_cpu_time(p, rq->cpu, delta);
 	task_progress(p, rq, delta);
+	task_add_cpu_time(p, rq->cpu, delta); /* last: a change of CPU is a tail call */
 }
 
 /* mirrors the class's update_curr() on the scheduler's paths: rq_update_curr() and, for a fair

@@ -637,7 +637,7 @@ static void prefetch_woken(const struct capsim_sim *s, const struct sim_task *p)
 {
 	if (s->nr_tasks < SIM_PREFETCH_MIN_TASKS)
 		return;
-	__builtin_prefetch(&p->steps[p->step]);
+	__builtin_prefetch(p->step);
 	__builtin_prefetch(p->st.lat_hist);
 }
 

@@ -143,8 +143,8 @@ static inline uint64_t cpu_time_ns(const struct task_stats *st, unsigned k)
  */
 /*
  * The loop in progress, as rt-app's log_data_t gathers it for its log row (CAPSIM_EV_RTAPP_LOOP
- * carries it): a task's own while a sink is attached, else every task writes the run's
- * capsim_sim.lp_none, which nothing reads (80 bytes a task fewer: see sim_task_bytes()).
+ * carries it): a task's own while a sink is attached, else none (NULL: 80 bytes a task fewer,
+ * see sim_task_bytes(), and none of its stores at each wake-up and completion).
  */
 struct sim_loop_log {
 	uint64_t start, run, work, c_duration, c_period, wu_lat;
@@ -243,10 +243,10 @@ struct sim_task {
 	/* position in its compiled steps (struct sim_step, after its unique timers), with what
 	 * a phase's settings read of its wl_task and wl_phase (task_load_phase()): a loop reads
 	 * no workload struct */
-	struct sim_loop_log *lp;  /* its own (after its steps), or s->lp_none */
+	struct sim_loop_log *lp;  /* its own (after its steps), NULL without a sink */
 	struct sim_timer *utimers; /* this instance's "unique" timers (after the struct) */
 	const struct sim_step *steps; /* its program (task_compile(), after its unique timers) */
-	unsigned step;            /* the next step */
+	const struct sim_step *step; /* the next step (in @steps) */
 	const capsim_cpumask *ph_cpus; /* the phase's affinity, else the task's (NULL: all) */
 	int ph_util_min, ph_util_max; /* the phase's clamps (WL_UNSET: none) */
 	const char *ph_taskgroup; /* the phase's taskgroup (NULL: unchanged) */
@@ -706,7 +706,6 @@ struct capsim_sim {
 	unsigned irq_work_pending;        /* policies whose sugov_irq_work() has not run yet */
 	unsigned idle_entries_deferred;   /* CPUs whose cpuidle entry waits for their irq_work */
 	struct sim_sink sink;             /* where the run's events go (sim_events.h) */
-	struct sim_loop_log lp_none;      /* the tasks' loop logs without a sink: never read */
 	unsigned trace_families;          /* CAPSIM_TRACE_EV_* the text trace adds (sim_trace.c) */
 	bool started;                     /* sim_run() began: the sink is fixed */
 	bool writer_thread_off;           /* capsim_sim_set_writer_thread(s, 0) (api/writer_thread.c) */
@@ -1204,7 +1203,19 @@ int task_first_allowed(const struct capsim_sim *s, const struct sim_task *p, int
 void deadlock_check(struct capsim_sim *s, const struct sim_task *p);
 
 /* ---- sim_stats.c ------------------------------------------------------------------------- */
-void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns);
+/*
+ * task_add_cpu_time()'s change of CPU: the time on the last one into the by-CPU list, then
+ * @ns on @cpu. noinline: rq_charge_curr() tail-calls it and its own path saves no registers.
+ */
+void task_add_cpu_time_moved(struct sim_task *p, int cpu, uint64_t ns);
+/* @p ran @ns on @cpu: its time there, kept aside until it changes CPU (task_flush_cpu_time()) */
+static inline void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+{
+	if (__builtin_expect(cpu == p->st.cur_cpu, 1))
+		p->st.cur_ns += ns;
+	else
+		task_add_cpu_time_moved(p, cpu, ns);
+}
 /** sim_kthread_busy_ns() - the time @cpu's policy's sugov kthread ran on @cpu so far. */
 uint64_t sim_kthread_busy_ns(const struct capsim_sim *s, unsigned cpu);
 void task_flush_cpu_time(struct sim_task *p);

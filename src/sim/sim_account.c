@@ -60,6 +60,18 @@ void sim_amu_tick(struct capsim_sim *s, int cpu)
 	rq->amu_prev_const = rq->amu_const;
 }
 
+/*
+ * sim_account_rq()'s part that samples the pressure at each clock update: the capped model's
+ * capacity, which moves with time alone, and the pressure metrics. noinline: the usual path
+ * tail-calls it and saves no registers for it.
+ */
+__attribute__((noinline)) static void account_sampled(struct capsim_sim *s, struct sim_rq *rq,
+						     uint64_t delta)
+{
+	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
+	sim_pressure_account(s, rq, delta);
+}
+
 /* Time since the last call at the current OPP, busy or not, and at today's actual capacity. */
 void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 {
@@ -69,7 +81,6 @@ void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 	if (!delta)
 		return;
 	rq->acct_last = s->now;
-	sim_pressure_account(s, rq, delta);
 	if (idx >= 0)
 		rq->time_at_opp[idx] += delta;
 	if (rq->curr) {
@@ -87,7 +98,10 @@ void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 			rq->amu_const += delta;
 		}
 	}
-	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
+	if (__builtin_expect(s->opt.pressure_metrics || s->opt.model == CAPSIM_MODEL_CAPPED, 0))
+		account_sampled(s, rq, delta); /* the sums above read nothing it writes */
+	else
+		rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
 }
 
 void sim_account_cpu(struct capsim_sim *s, int cpu)

@@ -89,12 +89,10 @@ void task_flush_cpu_time(struct sim_task *p)
 	cpu_time_set(st, i, ns);
 }
 
-void task_add_cpu_time(struct sim_task *p, int cpu, uint64_t ns)
+__attribute__((noinline)) void task_add_cpu_time_moved(struct sim_task *p, int cpu, uint64_t ns)
 {
-	if (cpu != p->st.cur_cpu) {
-		task_flush_cpu_time(p);
-		p->st.cur_cpu = cpu;
-	}
+	task_flush_cpu_time(p);
+	p->st.cur_cpu = cpu;
 	p->st.cur_ns += ns;
 }
 

@@ -46,36 +46,58 @@ static void cpu_speed(const struct sim_rq *rq, uint64_t *num, uint64_t *den)
 	*den = rq->speed_den;
 }
 
+/*
+ * floor(@x / @den) for an @x below @den x 2^64 (the quotient fits 64 bits) and a 32-bit @den:
+ * long division by 32-bit digits, two 64-bit divisions (the high digit, x >> 64, is below
+ * @den, so each partial dividend fits 64 bits), where `x / den` would call __udivti3().
+ */
+static uint64_t div_u128_u32(unsigned __int128 x, uint32_t den)
+{
+	uint64_t lo = (uint64_t)x;
+	uint64_t a = (uint64_t)(x >> 64) << 32 | lo >> 32;
+	uint64_t b = (a % den) << 32 | (lo & UINT32_MAX);
+
+	return (a / den) << 32 | b / den;
+}
+
 void task_progress(struct sim_task *p, const struct sim_rq *rq, uint64_t delta)
 {
-	uint64_t num, den;
-	unsigned __int128 done;
+	uint64_t num, den, done;
+	unsigned __int128 x;
 
 	if (!p->in_cpu_event || p->cpu_event_is_wall)
 		return;
 	cpu_speed(rq, &num, &den);
-	if (delta <= UINT32_MAX && num <= UINT32_MAX)
+	if (delta <= UINT32_MAX && num <= UINT32_MAX) {
 		done = delta * num / den; /* fits 64 bits: no 128-bit division */
-	else
-		done = (unsigned __int128)delta * num / den;
-	p->work_left = done >= p->work_left ? 0 : p->work_left - (uint64_t)done;
+	} else {
+		/* floor(x / den) >= work_left exactly when x >= work_left x den, and below that
+		 * the quotient fits 64 bits: no call, for which rq_charge_curr() would save
+		 * registers at each charge */
+		x = (unsigned __int128)delta * num;
+		done = x >= (unsigned __int128)p->work_left * den ? p->work_left :
+		       div_u128_u32(x, (uint32_t)den);
+	}
+	p->work_left = done >= p->work_left ? 0 : p->work_left - done;
 }
 
 uint64_t task_time_to_done(const struct capsim_sim *s, const struct sim_task *p,
 			   const struct sim_rq *rq)
 {
-	uint64_t num, den, t64;
-	unsigned __int128 t;
+	uint64_t num, den, t;
+	unsigned __int128 wide;
 
 	if (p->cpu_event_is_wall)
 		return p->wall_end > s->now ? p->wall_end - s->now : 0;
 	cpu_speed(rq, &num, &den);
-	if (!__builtin_mul_overflow(p->work_left, den, &t64) &&
-	    !__builtin_add_overflow(t64, num - 1, &t64))
-		t = t64 / num; /* fits 64 bits: no 128-bit division */
-	else
-		t = ((unsigned __int128)p->work_left * den + num - 1) / num;
-	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)t;
+	if (!__builtin_mul_overflow(p->work_left, den, &t) &&
+	    !__builtin_add_overflow(t, num - 1, &t)) {
+		t /= num; /* fits 64 bits: no 128-bit division, nor compare */
+	} else {
+		wide = ((unsigned __int128)p->work_left * den + num - 1) / num;
+		t = wide > UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)wide;
+	}
+	return t > UINT64_MAX / 2 ? UINT64_MAX / 2 : t;
 }
 
 /* ---- blocking and waking ----------------------------------------------------------------- */
@@ -229,12 +251,15 @@ static void task_exit(struct capsim_sim *s, struct sim_task *p)
 
 /*
  * A loop of @p's phase ended (thread_body()'s log_timing() row), or the run ends in its last
- * timer's sleep (@partial): counted, sent to the sink, and the next loop starts now.
+ * timer's sleep (@partial): counted, sent to the sink, and the next loop starts now. Without a
+ * loop log (no sink) only the count.
  */
 static void task_loop_end(struct capsim_sim *s, struct sim_task *p, bool partial)
 {
 	if (!partial)
 		p->st.loops++;
+	if (!p->lp)
+		return;
 	sim_ev_rtapp_loop(s, p, partial);
 	*p->lp = (struct sim_loop_log){ .start = s->now };
 }
@@ -246,7 +271,7 @@ void sim_end_loops(struct capsim_sim *s)
 	for (uint32_t i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *p = s->tasks[i];
 
-		if (p->state != TASK_DEAD && p->lp->timer_expiry)
+		if (p->state != TASK_DEAD && p->lp && p->lp->timer_expiry)
 			task_loop_end(s, p, true);
 	}
 }
@@ -257,7 +282,7 @@ void sim_end_loops(struct capsim_sim *s)
  */
 static const struct sim_step *task_next_position(struct capsim_sim *s, struct sim_task *p)
 {
-	const struct sim_step *st = &p->steps[p->step];
+	const struct sim_step *st = p->step;
 
 	while (st->type >= SIM_STEP_PHASE) {
 		if (st->type == SIM_STEP_PHASE) {
@@ -285,7 +310,7 @@ static const struct sim_step *task_next_position(struct capsim_sim *s, struct si
 			return NULL;
 		st = &p->steps[st->res];
 	}
-	p->step = (unsigned)(st - p->steps);
+	p->step = st;
 	return st;
 }
 
@@ -311,22 +336,26 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct sim
 	}
 	t->t_next += e->ns;
 	slack = (int64_t)(t->t_next - s->now);
-	p->lp->c_period += e->ns;
-	p->lp->slack = slack;
-	p->lp->timers++;
+	if (p->lp) {
+		p->lp->c_period += e->ns;
+		p->lp->slack = slack;
+		p->lp->timers++;
+	}
 	p->st.timer_events++;
 	p->st.slack_sum_ns += slack;
 	if (p->st.timer_events == 1 || slack < p->st.slack_min_ns)
 		p->st.slack_min_ns = slack;
 	if (s->now < t->t_next) {
-		p->lp->timer_expiry = t->t_next;
+		if (p->lp)
+			p->lp->timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
 		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, t->t_next);
 		return true;
 	}
 	p->st.deadline_misses++;
-	p->lp->wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
+	if (p->lp)
+		p->lp->wu_lat = 0; /* rt-app forgets the loop's wake-up latency when a timer is late */
 	sim_ev_rtapp_timer(s, p, slack, true);
 	if (!e->absolute)
 		t->t_next = s->now;
@@ -375,31 +404,56 @@ static bool misuse(struct capsim_sim *s, const struct sim_task *p, const struct 
 	return false;
 }
 
-/* Run one event; true if the task keeps going with the next one at once. */
+/* A run, mem or runtime of @ns (@work of it calibrated work) starts: into @p's loop log, if any. */
+static void log_cpu_event(const struct capsim_sim *s, struct sim_task *p, uint64_t ns,
+			  uint64_t work)
+{
+	if (!p->lp)
+		return;
+	p->lp->cpu_event_start = s->now;
+	p->lp->c_duration += ns;
+	p->lp->work += work;
+}
+
+/* run_event() of a run or mem: calibrated CPU work */
+static bool run_work(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
+{
+	p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
+	if (!e->ns)
+		return true;
+	p->in_cpu_event = true;
+	p->cpu_event_is_wall = false;
+	p->work_left = e->ns * s->cap_calib;
+	log_cpu_event(s, p, e->ns, e->ns);
+	rq_arm_completion(s, &s->rq[p->cpu]);
+	return false;
+}
+
+/*
+ * Run one event; true if the task keeps going with the next one at once. A periodic task's
+ * run and timer are tested first, before the switch's table (its address held across the
+ * walk took a register).
+ */
 static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim_step *e)
 {
-	switch (e->type) {
-	case WL_EV_RUN:
-	case WL_EV_MEM:
-		p->in_iowait |= e->iowait; /* io_schedule(): the next wake-up is an iowait one */
-		if (!e->ns)
+	if (__builtin_expect(e->type == WL_EV_RUN, 1))
+		return run_work(s, p, e);
+	if (__builtin_expect(e->type == WL_EV_TIMER, 1)) {
+		if (!run_timer(s, p, e))
 			return true;
-		p->in_cpu_event = true;
-		p->cpu_event_is_wall = false;
-		p->work_left = e->ns * s->cap_calib;
-		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->ns;
-		p->lp->work += e->ns;
-		rq_arm_completion(s, &s->rq[p->cpu]);
+		task_block(s, p);
 		return false;
+	}
+	switch (e->type) {
+	case WL_EV_MEM:
+		return run_work(s, p, e);
 	case WL_EV_RUNTIME:
 		if (!e->ns)
 			return true;
 		p->in_cpu_event = true;
 		p->cpu_event_is_wall = true;
 		p->wall_end = s->now + e->ns;
-		p->lp->cpu_event_start = s->now;
-		p->lp->c_duration += e->ns;
+		log_cpu_event(s, p, e->ns, 0);
 		rq_arm_completion(s, &s->rq[p->cpu]);
 		return false;
 	case WL_EV_SLEEP:
@@ -407,11 +461,6 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
 			return true;
 		sim_push(s, s->now + e->ns, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, s->now + e->ns);
-		task_block(s, p);
-		return false;
-	case WL_EV_TIMER:
-		if (!run_timer(s, p, e))
-			return true;
 		task_block(s, p);
 		return false;
 	case WL_EV_YIELD:
@@ -506,7 +555,7 @@ void task_advance(struct capsim_sim *s, struct sim_task *p)
 {
 	assert(task_steps_current(s, p));
 	/* back from a timer's sleep: rt-app's wu_lat, how late after the expiry it runs */
-	if (p->lp->timer_expiry && p->state == TASK_RUNNING) {
+	if (p->lp && p->lp->timer_expiry && p->state == TASK_RUNNING) {
 		p->lp->wu_lat += s->now - p->lp->timer_expiry;
 		p->lp->timer_expiry = 0;
 	}
@@ -539,7 +588,8 @@ void task_cpu_event_done(struct capsim_sim *s, struct sim_task *p)
 {
 	p->in_cpu_event = false;
 	p->work_left = 0;
-	p->lp->run += s->now - p->lp->cpu_event_start;
+	if (p->lp)
+		p->lp->run += s->now - p->lp->cpu_event_start;
 	task_advance(s, p);
 }
 
@@ -815,7 +865,7 @@ static struct sim_task *task_new(struct capsim_sim *s, int wl_task, unsigned ins
 		p->nr_utimers = fill_unique_timers(wt, p->utimers);
 		task_compile(wt, p->utimers, steps);
 		p->steps = steps;
-		p->lp = own_lp ? (struct sim_loop_log *)(steps + nr_steps) : &s->lp_none;
+		p->lp = own_lp ? (struct sim_loop_log *)(steps + nr_steps) : NULL;
 	}
 	/* a task's only thread has the task's name: the workload's own (sim_task_owns_name()) */
 	if (p && (wt->instances > 1 || wt->forked)) {
@@ -887,14 +937,15 @@ void task_start(struct capsim_sim *s, struct sim_task *p)
 	int cpu;
 
 	p->t_first = s->now; /* thread_body(): t_zero + delay, the time it starts at */
-	*p->lp = (struct sim_loop_log){ .start = s->now };
+	if (p->lp)
+		*p->lp = (struct sim_loop_log){ .start = s->now };
 	/* thread_body(): the task's own sched_data and taskgroup first, then its first phase's */
 	if (wl_of(s, p)->taskgroup)
 		p->cgroup = sim_cgroup_index(s, wl_of(s, p)->taskgroup);
 	task_set_uclamp(s, p, wl_of(s, p)->util_min, wl_of(s, p)->util_max);
 	task_load_phase(s, p);
 	task_apply_phase(s, p);
-	p->step = first_event_step(p);
+	p->step = p->steps + first_event_step(p);
 	p->recent_used_cpu = p->cpu;
 	cpu = select_task_rq(s, p, p->cpu, WF_FORK);
 	sim_pressure_placement(s, p, cpu);

@@ -306,6 +306,51 @@ static void test_switch_out_accounting(void **state)
 	sim_free(s);
 }
 
+/* @t's work left after task_progress() of @delta ns from @work_left on @rq */
+static uint64_t progress(struct sim_task *t, const struct sim_rq *rq, uint64_t work_left,
+			 uint64_t delta)
+{
+	t->work_left = work_left;
+	task_progress(t, rq, delta);
+	return t->work_left;
+}
+
+/*
+ * task_progress(): a run's work left falls by floor(delta x num / den) for the CPU's speed
+ * num / den = capacity_orig x delivered kHz / freq_ref (rq_speed_of()), down to 0, whatever
+ * the widths. CPU4 (capacity 1024, freq_ref 2362000 kHz) delivering 903000 kHz: num = 1024 x
+ * 903000 = 924672000, den = 2362000. The expected quotients are floor(delta x 924672000 /
+ * 2362000) in exact integers: 1 ms (a product below 2^64 of 32-bit factors) 391478408; 5 s
+ * (delta above 2^32, product below 2^64) 1957392040643; 100 s (product 92467200000000000000,
+ * above 2^64: its high 64 bits are 5) 39147840812870, which leaves 0 of exactly that much work
+ * and 1 of one unit more; 1000 s's is above 10^14, which it leaves at 0. task_time_to_done(),
+ * the time the work left takes, ceil(work x den / num): 10^9 takes 2554420 ns, 10^14 (work x
+ * den above 2^64) 255441929679 ns.
+ */
+static void test_progress_widths(void **state)
+{
+	struct capsim_sim *s = sim_test_idle_default("{\"tasks\": {" TASK("t", ", \"cpus\": [4]") "}}");
+	struct sim_task *t = sim_test_task(s, "t");
+	struct sim_rq *rq = &s->rq[4];
+	const uint64_t w = 100000000000000ULL, q100 = 39147840812870ULL;
+
+	(void)state;
+	rq->delivered_khz = 903000;
+	rq_speed_update(rq);
+	t->in_cpu_event = true;
+	assert_int_equal(progress(t, rq, w, 1 * MS), w - 391478408ULL);
+	assert_int_equal(progress(t, rq, w, 5000 * MS), w - 1957392040643ULL);
+	assert_int_equal(progress(t, rq, w, 100000 * MS), w - q100);
+	assert_int_equal(progress(t, rq, q100, 100000 * MS), 0);
+	assert_int_equal(progress(t, rq, q100 + 1, 100000 * MS), 1);
+	assert_int_equal(progress(t, rq, w, 1000000 * MS), 0);
+	t->work_left = 1000000000;
+	assert_int_equal(task_time_to_done(s, t, rq), 2554420);
+	t->work_left = w;
+	assert_int_equal(task_time_to_done(s, t, rq), 255441929679ULL);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_wakeup_moves_pelt),
 		cmocka_unit_test(test_feec_sees_removed_load),
 		cmocka_unit_test(test_switch_out_accounting),
+		cmocka_unit_test(test_progress_widths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
