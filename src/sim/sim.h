@@ -1137,9 +1137,22 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
-/* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index): tasks moved */
+/*
+ * struct sd_walk - what a walk up a CPU's domains (sched_balance_newidle(),
+ * sched_balance_domains()) keeps between its sched_balance_rq() passes: room for two levels'
+ * statistics, and @child, those of level @level when that pass moved nothing after reading
+ * them (NULL: none), which the pass of level @level + 1 takes as its local group's. Zeroed at
+ * the start of each walk.
+ */
+struct sd_walk {
+	struct lb_sd_stats sds[2];
+	const struct lb_sd_stats *child;
+	unsigned level;
+};
+/* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index) in walk @w: tasks
+ * moved */
 unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-			  bool *continue_balancing);
+			  bool *continue_balancing, struct sd_walk *w);
 /* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
 enum {
 	NOHZ_BALANCE_KICK = 1,
