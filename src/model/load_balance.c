@@ -367,6 +367,8 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 		sds->total_load += sgs->group_load;
 		sds->total_capacity += sgs->group_capacity;
 		sds->sum_util += sgs->group_util;
+		if (!env->has_parent)
+			continue; /* no parent's pass takes the other sums */
 		sds->sum_runnable += sgs->group_runnable;
 		sds->sum_h_nr_running += sgs->sum_h_nr_running;
 		sds->sum_nr_running += sgs->sum_nr_running;

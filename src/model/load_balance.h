@@ -130,7 +130,7 @@ struct lb_sd_stats {
 	bool sg_overloaded, sg_overutilized; /* what update_sd_lb_stats() hands the root domain */
 	uint64_t sum_util;                   /* the groups' group_util: update_idle_cpu_scan()'s */
 	/* capsim: the groups' other sums (with total_load and sum_util), which a parent domain's
-	 * pass takes as its local group's (lb_env's child) */
+	 * pass takes as its local group's (lb_env's child); 0 without a parent (has_parent) */
 	uint64_t sum_runnable;
 	unsigned sum_h_nr_running, sum_nr_running, sum_idle_cpus;
 };

@@ -1029,25 +1029,13 @@ static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int ds
 
 /*
  * the statistics of @w's pass of the level below @sdi of CPU @rq, for this level's local group
- * (lb_env's child): that level's span is the group's, and it has no SD_ASYM_CPUCAPACITY (whose
- * misfit loads set sg_overloaded too). Return: them, or NULL.
+ * (lb_env's child), where they can be summed (sim_sd's child_sums). Return: them, or NULL.
  */
-static const struct lb_sd_stats *sd_walk_child(const struct capsim_sim *s,
-					       const struct sim_rq *rq, unsigned sdi,
+static const struct lb_sd_stats *sd_walk_child(const struct sim_rq *rq, unsigned sdi,
 					       const struct sd_walk *w)
 {
-	const struct sd_domain *c;
-	const capsim_cpumask *local;
-
-	if (!w->child || w->level + 1 != sdi)
+	if (!w->child || w->level + 1 != sdi || !rq->sd[sdi].child_sums)
 		return NULL;
-	c = &s->plat->sd->domains[rq->sd[sdi - 1].dom];
-	local = &s->sg[rq->sd[sdi].local_sg].span;
-	if (c->flags & SD_ASYM_CPUCAPACITY)
-		return NULL;
-	for (unsigned k = 0; k < CAPSIM_MAX_CPUS / 64; k++)
-		if (c->span.bits[k] != local->bits[k])
-			return NULL;
 	return w->child;
 }
 
@@ -1081,7 +1069,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.dst_cpu = cpu,
 		.idle = idle,
 		.cpus = d->span,
-		.child = sd_walk_child(s, this_rq, sdi, walk),
+		.child = sd_walk_child(this_rq, sdi, walk),
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
 	bool *parent_imbalance = env.has_parent ? &s->sg[this_rq->sd[sdi + 1].local_sg].imbalance

@@ -431,6 +431,10 @@ struct sim_sd {
 	uint64_t last_balance;     /* jiffies */
 	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
 	unsigned nr_balance_failed;
+	/* the level below spans this level's local group and has no SD_ASYM_CPUCAPACITY (whose
+	 * misfit loads set sg_overloaded too): its pass's statistics can be summed here
+	 * (struct sd_walk; in the padding after nr_balance_failed) */
+	bool child_sums;
 	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
 	uint64_t interval_ms, interval_jiffies[2];
 	uint64_t max_newidle_lb_cost;    /* ns: the costliest newidle pass here, decayed */

@@ -618,11 +618,13 @@ static void test_local_group_from_child(void **state)
 					   .min_capacity = 381, .max_capacity = 381 };
 	child = p.env;
 	child.sd_flags = SD_SHARE_LLC;
+	child.has_parent = true;
 	child.cpus = mask(0, 3);
 	child.groups = mc;
 	child.nr_groups = 4;
 	lb_update_sd_lb_stats(&child, &child_sds);
 	p.env.child = &child_sds;
+	p.env.has_parent = true; /* its sums kept for a parent */
 	lb_update_sd_lb_stats(&p.env, &sds);
 	assert_int_equal(sds.local, 0);
 	assert_int_equal(sds.local_stat.group_load, 670);
@@ -636,7 +638,7 @@ static void test_local_group_from_child(void **state)
 	assert_int_equal(sds.local_stat.group_type, group_has_spare);
 	assert_true(sds.sg_overloaded);
 	assert_true(sds.sg_overutilized);
-	/* the domain's sums, which its parent would take: both groups' (the bigs idle) */
+	/* the domain's sums, which its parent takes: both groups' (the bigs idle) */
 	assert_int_equal(sds.total_load, 670);
 	assert_int_equal(sds.sum_runnable, 670);
 	assert_int_equal(sds.sum_nr_running, 3);
