@@ -1106,8 +1106,7 @@ redo:
 		lb_root_domain_flags(&env, sds, &s->overloaded, &overutilized);
 		if (s->eas)
 			sim_set_overutilized(s, overutilized);
-		if (g >= 0)
-			busiest = lb_find_src_rq(&env, (unsigned)g);
+		busiest = g < 0 ? -1 : lb_find_src_rq(&env, (unsigned)g);
 		if (busiest < 0) {
 			/* nothing moves: the next level may sum these (not after a redo, which
 			 * left out the all-pinned runqueues) */
