@@ -82,14 +82,14 @@ static void ns_log(unsigned call, unsigned level, unsigned idle)
 }
 
 unsigned __real_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 bool *continue_balancing);
+				 bool *continue_balancing, struct sd_walk *w);
 unsigned __wrap_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 bool *continue_balancing);
+				 bool *continue_balancing, struct sd_walk *w);
 unsigned __wrap_sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-				 bool *continue_balancing)
+				 bool *continue_balancing, struct sd_walk *w)
 {
 	if (!ns_in)
-		return __real_sched_balance_rq(s, cpu, sdi, idle, continue_balancing);
+		return __real_sched_balance_rq(s, cpu, sdi, idle, continue_balancing, w);
 	ns_log(KC_NI_CALL_BALANCE, sdi, (unsigned)idle);
 	*continue_balancing = ns_in->lb_continue[sdi] != 0;
 	if (ns_in->lb_pulled[sdi] && idle != LB_CPU_NEWLY_IDLE)

@@ -15,6 +15,8 @@
  * counted as CPUs (sg->cores is the group weight; is_core_idle() is idle_cpu()): the shipped
  * platforms have none.
  */
+#include <assert.h>
+
 #include "internal.h"
 #include "model/load_balance.h"
 #include "model/sched_domains.h"
@@ -131,6 +133,48 @@ static bool lb_misfit_counted(const struct lb_env *env, const struct lb_group *g
 				   grp->max_capacity);
 }
 
+/*
+ * the tail of update_sg_lb_stats() for group @grp (@local: the local one) whose CPU sums are in
+ * @sgs, @group_overutilized if one of them is: its capacity and weight, smt_balance(), the
+ * group type and avg_load. always_inline: in update_sg_lb_stats()'s frame, as before it had
+ * two callers
+ */
+static CAPSIM_ALWAYS_INLINE void sg_lb_stats_classify(const struct lb_env *env,
+						      const struct lb_group *grp, bool local,
+						      bool group_overutilized,
+						      struct lb_sg_stats *sgs)
+{
+	sgs->group_capacity = grp->capacity;
+	sgs->group_weight = grp->weight;
+	/* smt_balance(): an SMT group with two tasks sharing a core (not in 6.1) */
+	if (!CAPSIM_MUT(293, env->v6_1, false) && !local && env->idle &&
+	    (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
+		sgs->group_smt_balance = 1;
+	/* 7.3's group_is_overloaded(): with EAS, not without an overutilized CPU */
+	sgs->eas_not_overutilized = env->v7_3 && env->rd_has_pd &&
+				    !CAPSIM_MUT(275, group_overutilized, true);
+	sgs->group_type = group_classify(env->imbalance_pct, grp->imbalance, sgs);
+	/* avg_load is needed, and computed, only for an overloaded group */
+	if (sgs->group_type == group_overloaded)
+		sgs->avg_load = sgs->group_load * LB_SCALE / sgs->group_capacity;
+}
+
+#ifndef NDEBUG
+/* @a and @b hold the same statistics */
+static bool sg_lb_stats_equal(const struct lb_sg_stats *a, const struct lb_sg_stats *b)
+{
+	return a->avg_load == b->avg_load && a->group_load == b->group_load &&
+	       a->group_capacity == b->group_capacity && a->group_util == b->group_util &&
+	       a->group_runnable == b->group_runnable && a->sum_nr_running == b->sum_nr_running &&
+	       a->sum_h_nr_running == b->sum_h_nr_running && a->idle_cpus == b->idle_cpus &&
+	       a->group_weight == b->group_weight && a->group_type == b->group_type &&
+	       a->group_asym_packing == b->group_asym_packing &&
+	       a->group_smt_balance == b->group_smt_balance &&
+	       a->group_misfit_task_load == b->group_misfit_task_load &&
+	       a->eas_not_overutilized == b->eas_not_overutilized;
+}
+#endif
+
 void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 			   struct lb_sg_stats *sgs, bool *sg_overloaded, bool *sg_overutilized)
 {
@@ -176,19 +220,43 @@ void lb_update_sg_lb_stats(const struct lb_env *env, unsigned g, bool local,
 				sgs->group_misfit_task_load = rq->cfs_avg.load_avg;
 		}
 	}
-	sgs->group_capacity = grp->capacity;
-	sgs->group_weight = grp->weight;
-	/* smt_balance(): an SMT group with two tasks sharing a core (not in 6.1) */
-	if (!CAPSIM_MUT(293, env->v6_1, false) && !local && env->idle &&
-	    (grp->flags & SD_SHARE_CPUCAPACITY) && sgs->sum_h_nr_running > 1)
-		sgs->group_smt_balance = 1;
-	/* 7.3's group_is_overloaded(): with EAS, not without an overutilized CPU */
-	sgs->eas_not_overutilized = env->v7_3 && env->rd_has_pd &&
-				    !CAPSIM_MUT(275, group_overutilized, true);
-	sgs->group_type = group_classify(env->imbalance_pct, grp->imbalance, sgs);
-	/* avg_load is needed, and computed, only for an overloaded group */
-	if (sgs->group_type == group_overloaded)
-		sgs->avg_load = sgs->group_load * LB_SCALE / sgs->group_capacity;
+	sg_lb_stats_classify(env, grp, local, group_overutilized, sgs);
+}
+
+/*
+ * The local group's update_sg_lb_stats() from @env's child pass (its span is the group's,
+ * env->cpus holds all of it, and its CPUs are as the child read them): a local group reads
+ * no misfit load, so its statistics are the child's sums, its CPUs' nr_running > 1 the
+ * child's sg_overloaded (a child without SD_ASYM_CPUCAPACITY sets it from nothing else), its
+ * overutilized CPUs the child's sg_overutilized. Debug builds check it against the group's
+ * CPUs read again.
+ */
+static void lb_local_from_child(const struct lb_env *env, unsigned g, struct lb_sg_stats *sgs,
+				bool *sg_overloaded, bool *sg_overutilized)
+{
+	const struct lb_sd_stats *c = env->child;
+
+	*sgs = (struct lb_sg_stats){
+		.group_load = c->total_load,
+		.group_util = c->sum_util,
+		.group_runnable = c->sum_runnable,
+		.sum_h_nr_running = c->sum_h_nr_running,
+		.sum_nr_running = c->sum_nr_running,
+		.idle_cpus = c->sum_idle_cpus,
+	};
+	*sg_overloaded |= c->sg_overloaded;
+	*sg_overutilized |= c->sg_overutilized;
+	sg_lb_stats_classify(env, &env->groups[g], true, c->sg_overutilized, sgs);
+#ifndef NDEBUG
+	{
+		struct lb_sg_stats fresh;
+		bool overloaded = false, overutilized = false;
+
+		lb_update_sg_lb_stats(env, g, true, &fresh, &overloaded, &overutilized);
+		assert(sg_lb_stats_equal(&fresh, sgs) && overloaded == c->sg_overloaded &&
+		       overutilized == c->sg_overutilized);
+	}
+#endif
 }
 
 /* smt_vs_nonsmt_groups(): one group is made of SMT siblings, the other is not */
@@ -271,6 +339,8 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 	 */
 	sds->busiest = sds->local = -1;
 	sds->total_load = sds->total_capacity = sds->avg_load = sds->sum_util = 0;
+	sds->sum_runnable = 0;
+	sds->sum_h_nr_running = sds->sum_nr_running = sds->sum_idle_cpus = 0;
 	sds->prefer_sibling = sds->sg_overloaded = sds->sg_overutilized = false;
 	sds->busiest_stat = (struct lb_sg_stats){ .idle_cpus = UINT32_MAX,
 						  .group_type = group_has_spare };
@@ -284,8 +354,12 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 			sds->local = (int)g;
 			sgs = &sds->local_stat;
 		}
-		lb_update_sg_lb_stats(env, g, local, sgs, &sds->sg_overloaded,
-				      &sds->sg_overutilized);
+		if (local && env->child)
+			lb_local_from_child(env, g, sgs, &sds->sg_overloaded,
+					    &sds->sg_overutilized);
+		else
+			lb_update_sg_lb_stats(env, g, local, sgs, &sds->sg_overloaded,
+					      &sds->sg_overutilized);
 		if (!local && lb_update_sd_pick_busiest(env, sds, g, sgs)) {
 			sds->busiest = (int)g;
 			sds->busiest_stat = *sgs;
@@ -293,6 +367,12 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 		sds->total_load += sgs->group_load;
 		sds->total_capacity += sgs->group_capacity;
 		sds->sum_util += sgs->group_util;
+		if (!env->has_parent)
+			continue; /* no parent's pass takes the other sums */
+		sds->sum_runnable += sgs->group_runnable;
+		sds->sum_h_nr_running += sgs->sum_h_nr_running;
+		sds->sum_nr_running += sgs->sum_nr_running;
+		sds->sum_idle_cpus += sgs->idle_cpus;
 	}
 	if (sds->local < 0)
 		sds->local_stat = (struct lb_sg_stats){ 0 };

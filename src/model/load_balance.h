@@ -64,6 +64,8 @@ struct lb_group {
 	bool imbalance;           /* sgc->imbalance: sg_imbalanced() */
 };
 
+struct lb_sd_stats;
+
 /* The domain being balanced and the env of sched_balance_rq(). */
 struct lb_env {
 	uint32_t sd_flags;
@@ -94,6 +96,12 @@ struct lb_env {
 	const struct lb_group *groups;
 	unsigned nr_groups;
 	unsigned local_group;
+	/*
+	 * NULL, or the statistics of the child domain's pass of the same walk (struct
+	 * lb_sd_stats), whose span is the local group's and whose CPUs nothing changed since:
+	 * update_sd_lb_stats() takes the local group's sums from them (lb_update_sd_lb_stats())
+	 */
+	const struct lb_sd_stats *child;
 
 	/* answers */
 	enum lb_migration_type migration_type;
@@ -121,6 +129,10 @@ struct lb_sd_stats {
 	struct lb_sg_stats busiest_stat, local_stat;
 	bool sg_overloaded, sg_overutilized; /* what update_sd_lb_stats() hands the root domain */
 	uint64_t sum_util;                   /* the groups' group_util: update_idle_cpu_scan()'s */
+	/* capsim: the groups' other sums (with total_load and sum_util), which a parent domain's
+	 * pass takes as its local group's (lb_env's child); 0 without a parent (has_parent) */
+	uint64_t sum_runnable;
+	unsigned sum_h_nr_running, sum_nr_running, sum_idle_cpus;
 };
 
 /**
@@ -171,7 +183,8 @@ bool lb_update_sd_pick_busiest(const struct lb_env *env, const struct lb_sd_stat
 
 /**
  * lb_update_sd_lb_stats() - update_sd_lb_stats() into @sds (initialised here) without the
- * group capacity refresh, which the caller does first.
+ * group capacity refresh, which the caller does first. With @env's child, the local group's
+ * statistics are the child pass's sums (the same CPUs, unchanged), not read again.
  */
 void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds);
 

@@ -1028,15 +1028,28 @@ static struct sim_task *lb_detach_one_task(struct capsim_sim *s, int src, int ds
 }
 
 /*
+ * the statistics of @w's pass of the level below @sdi of CPU @rq, for this level's local group
+ * (lb_env's child), where they can be summed (sim_sd's child_sums). Return: them, or NULL.
+ */
+static const struct lb_sd_stats *sd_walk_child(const struct sim_rq *rq, unsigned sdi,
+					       const struct sd_walk *w)
+{
+	if (!w->child || w->level + 1 != sdi || !rq->sd[sdi].child_sums)
+		return NULL;
+	return w->child;
+}
+
+/*
  * mirrors sched_balance_rq() of CPU @cpu over its domain @sdi: whether it balances here
  * (should_we_balance: *@continue_balancing cleared if not), the busiest group and runqueue,
  * detach_tasks() from it (again after an all-pinned runqueue, or onto another CPU of the local
  * group for tasks pinned away from @cpu), else an active balance of its running task; then
  * nr_balance_failed, the groups' sgc->imbalance and the balance interval as the kernel leaves
- * them. Return: how many tasks moved.
+ * them. The domain's statistics are left in @walk for the next level when nothing moved after
+ * they were read. Return: how many tasks moved.
  */
 unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-			  bool *continue_balancing)
+			  bool *continue_balancing, struct sd_walk *walk)
 {
 	struct sim_rq *this_rq = &s->rq[cpu];
 	struct sim_sd *ssd = &this_rq->sd[sdi];
@@ -1056,6 +1069,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.dst_cpu = cpu,
 		.idle = idle,
 		.cpus = d->span,
+		.child = sd_walk_child(this_rq, sdi, walk),
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
 	bool *parent_imbalance = env.has_parent ? &s->sg[this_rq->sd[sdi + 1].local_sg].imbalance
@@ -1063,9 +1077,10 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 	unsigned ld_moved = 0, loop = 0, loop_max = 0;
 	bool active = false;
 	int busiest = -1, new_dst_cpu = -1;
-	struct lb_sd_stats sds;
+	struct lb_sd_stats *sds = &walk->sds[sdi % 2];
 	const capsim_cpumask *dst_grpmask; /* env->dst_grpmask: the local group's span, in place */
 
+	walk->child = NULL; /* this pass's statistics replace them */
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
 	lb_env_rqs(s, &env);
@@ -1078,24 +1093,29 @@ redo:
 	}
 	env.rd_overutilized = is_rd_overutilized(s);
 	{
-		int g = lb_find_src_group(&env, &sds);
+		int g = lb_find_src_group(&env, sds);
 
 		/* update_sd_lb_stats()'s update_idle_cpu_scan(): not from a newly idle CPU */
 		if (model_placement_7_3(s->opt.model) && idle != LB_CPU_NEWLY_IDLE)
 			s->nr_idle_scan[ssd->dom] = update_idle_cpu_scan(
-				capsim_cpumask_weight(&d->span), env.imbalance_pct, sds.sum_util);
+				capsim_cpumask_weight(&d->span), env.imbalance_pct, sds->sum_util);
 
 		bool overutilized = s->overutilized;
 
 		/* update_sd_lb_stats(): the root domain's flags */
-		lb_root_domain_flags(&env, &sds, &s->overloaded, &overutilized);
+		lb_root_domain_flags(&env, sds, &s->overloaded, &overutilized);
 		if (s->eas)
 			sim_set_overutilized(s, overutilized);
-		if (g < 0)
+		busiest = g < 0 ? -1 : lb_find_src_rq(&env, (unsigned)g);
+		if (busiest < 0) {
+			/* nothing moves: the next level may sum these (not after a redo, which
+			 * left out the all-pinned runqueues) */
+			if (!(env.flags & LBF_ALL_PINNED)) {
+				walk->child = sds;
+				walk->level = sdi;
+			}
 			goto out_balanced;
-		busiest = lb_find_src_rq(&env, (unsigned)g);
-		if (busiest < 0)
-			goto out_balanced;
+		}
 	}
 	env.flags |= LBF_ALL_PINNED;
 	if (s->rq[busiest].fc->nr_running > 1) {
@@ -1154,6 +1174,7 @@ more_balance:
 				outside |= (env.cpus.bits[w] & ~dst_grpmask->bits[w]) != 0;
 			if (outside) {
 				loop = 0;
+				env.child = NULL; /* the local group is read again, from dst_cpu */
 				goto redo;
 			}
 			goto out_all_pinned;

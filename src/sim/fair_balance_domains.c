@@ -93,6 +93,9 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 	uint64_t j = sim_jiffies(s), next_balance = j + 60ULL * s->opt.hz, max_cost = 0;
 	bool busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 	bool continue_balancing = true, update_next_balance = false, need_decay = false;
+	struct sd_walk w; /* its statistics are written before they are read */
+
+	w.child = NULL;
 	for (unsigned i = 0; i < rq->nr_sd; i++) {
 		struct sim_sd *ssd = &rq->sd[i];
 		uint64_t interval;
@@ -106,7 +109,7 @@ void sched_balance_domains(struct capsim_sim *s, struct sim_rq *rq, enum lb_idle
 		}
 		interval = sd_balance_interval(s, ssd, busy);
 		if (j >= ssd->last_balance + interval) {
-			if (sched_balance_rq(s, rq->cpu, i, idle, &continue_balancing)) {
+			if (sched_balance_rq(s, rq->cpu, i, idle, &continue_balancing, &w)) {
 				idle = lb_idle_cpu(s, rq->cpu) ? LB_CPU_IDLE : LB_CPU_NOT_IDLE;
 				busy = idle != LB_CPU_IDLE && !s->view[rq->cpu].sched_idle;
 			}
@@ -358,6 +361,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 	uint64_t next_balance = sim_jiffies(s) + s->opt.hz, curr_cost = 0;
 	unsigned pulled = 0;
 	bool continue_balancing = true;
+	struct sd_walk w; /* its statistics are written before they are read */
 
 	if (s->asym) /* update_misfit_status(NULL, this_rq) */
 		rq->fc->misfit_task_load = 0;
@@ -372,6 +376,7 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		goto out;
 	}
 	rq_update_blocked(s, rq); /* sched_balance_update_blocked_averages() */
+	w.child = NULL;
 	for (unsigned i = 0; i < rq->nr_sd; i++) {
 		uint64_t cost;
 
@@ -379,7 +384,8 @@ void sched_balance_newidle(struct capsim_sim *s, struct sim_rq *rq)
 		if (rq->avg_idle < CAPSIM_MUT(99, curr_cost, 0) + rq->sd[i].max_newidle_lb_cost)
 			break;
 		/* every level has SD_BALANCE_NEWIDLE (sd_init()) */
-		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &continue_balancing);
+		pulled = sched_balance_rq(s, rq->cpu, i, LB_CPU_NEWLY_IDLE, &continue_balancing,
+					  &w);
 		cost = newidle_lb_cost(s, rq, i);
 		curr_cost += cost;
 		update_newidle_cost(s, &rq->sd[i], cost);

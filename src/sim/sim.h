@@ -431,6 +431,10 @@ struct sim_sd {
 	uint64_t last_balance;     /* jiffies */
 	uint64_t balance_interval; /* ms, min_interval (sd_weight) .. max_interval */
 	unsigned nr_balance_failed;
+	/* the level below spans this level's local group and has no SD_ASYM_CPUCAPACITY (whose
+	 * misfit loads set sg_overloaded too): its pass's statistics can be summed here
+	 * (struct sd_walk; in the padding after nr_balance_failed) */
+	bool child_sums;
 	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
 	uint64_t interval_ms, interval_jiffies[2];
 	uint64_t max_newidle_lb_cost;    /* ns: the costliest newidle pass here, decayed */
@@ -1136,9 +1140,22 @@ void task_fill_view(const struct capsim_sim *s, const struct sim_task *p, struct
 void update_misfit_status(struct capsim_sim *s, struct sim_rq *rq);
 void check_update_overutilized_status(struct capsim_sim *s, struct sim_rq *rq);
 void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
-/* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index): tasks moved */
+/*
+ * struct sd_walk - what a walk up a CPU's domains (sched_balance_newidle(),
+ * sched_balance_domains()) keeps between its sched_balance_rq() passes: room for two levels'
+ * statistics, and @child, those of level @level when that pass moved nothing after reading
+ * them (NULL: none), which the pass of level @level + 1 takes as its local group's. Zeroed at
+ * the start of each walk.
+ */
+struct sd_walk {
+	struct lb_sd_stats sds[2];
+	const struct lb_sd_stats *child;
+	unsigned level;
+};
+/* sched_balance_rq() of CPU @cpu over its domain @sdi (its rq->sd[] index) in walk @w: tasks
+ * moved */
 unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_idle idle,
-			  bool *continue_balancing);
+			  bool *continue_balancing, struct sd_walk *w);
 /* What a nohz kick asks the idle balancer for (NOHZ_*_KICK, kernel/sched/sched.h). */
 enum {
 	NOHZ_BALANCE_KICK = 1,

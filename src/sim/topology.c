@@ -80,6 +80,21 @@ static int sg_model_flags(struct capsim_sim *s)
  * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
  * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
  */
+/* sim_sd's child_sums of level @up of a CPU whose level below is @down */
+static bool child_sums(const struct sched_domains *sd, const struct sim_sd *down,
+		       const struct sim_sd *up)
+{
+	const struct sd_domain *child = &sd->domains[down->dom];
+	const capsim_cpumask *local = &sd->groups[up->local_sg];
+
+	if (child->flags & SD_ASYM_CPUCAPACITY)
+		return false;
+	for (unsigned k = 0; k < CAPSIM_MAX_CPUS / 64; k++)
+		if (child->span.bits[k] != local->bits[k])
+			return false;
+	return true;
+}
+
 int sim_balance_init(struct capsim_sim *s)
 {
 	const struct sched_domains *sd = s->plat->sd;
@@ -107,6 +122,11 @@ int sim_balance_init(struct capsim_sim *s)
 				.min_interval = w,
 				.balance_interval = w,
 			};
+			if (rq->nr_sd > 1) {
+				struct sim_sd *up = &rq->sd[rq->nr_sd - 1];
+
+				up->child_sums = child_sums(sd, up - 1, up);
+			}
 		}
 		update_top_cache_domain(s, rq);
 	}

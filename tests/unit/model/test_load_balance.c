@@ -589,6 +589,62 @@ static void test_no_smt_rules_6_1(void **state)
 	assert_true(sds.prefer_sibling);
 }
 
+/*
+ * A parent's pass takes its local group's statistics from the child domain's pass over the
+ * same CPUs (lb_env's child). The littles' MC domain (four groups of one CPU, no
+ * SD_ASYM_CPUCAPACITY) balanced from newly idle CPU0, then the PKG domain above it: CPU1 idle,
+ * CPU2 two tasks (util 300 each CPU: fits, 300 x 1280 < 381 x 1024), CPU3 one at 370 (370 x
+ * 1280 = 473600 > 390144: overutilized). update_sg_lb_stats() of the littles, read CPU by CPU:
+ * load, util and runnable 300 + 370 = 670, 3 tasks, 1 idle CPU (CPU0 is newly idle, not
+ * idle), capacity 4 x 381, 3 < 4 tasks: has spare; CPU2's two tasks set sg_overloaded, CPU3
+ * sg_overutilized.
+ */
+static void test_local_group_from_child(void **state)
+{
+	struct pkg p;
+	struct lb_group mc[4];
+	struct lb_env child;
+	struct lb_sd_stats child_sds, sds;
+
+	(void)state;
+	pkg_init(&p, 0);
+	busy(&p, 2, 2, 300);
+	busy(&p, 3, 1, 370);
+	p.idle[0] = false;
+	p.env.idle = LB_CPU_NEWLY_IDLE;
+	p.env.rd_has_pd = true;
+	for (unsigned c = 0; c < 4; c++)
+		mc[c] = (struct lb_group){ .span = mask(c, c), .weight = 1, .capacity = 381,
+					   .min_capacity = 381, .max_capacity = 381 };
+	child = p.env;
+	child.sd_flags = SD_SHARE_LLC;
+	child.has_parent = true;
+	child.cpus = mask(0, 3);
+	child.groups = mc;
+	child.nr_groups = 4;
+	lb_update_sd_lb_stats(&child, &child_sds);
+	p.env.child = &child_sds;
+	p.env.has_parent = true; /* its sums kept for a parent */
+	lb_update_sd_lb_stats(&p.env, &sds);
+	assert_int_equal(sds.local, 0);
+	assert_int_equal(sds.local_stat.group_load, 670);
+	assert_int_equal(sds.local_stat.group_util, 670);
+	assert_int_equal(sds.local_stat.group_runnable, 670);
+	assert_int_equal(sds.local_stat.sum_nr_running, 3);
+	assert_int_equal(sds.local_stat.sum_h_nr_running, 3);
+	assert_int_equal(sds.local_stat.idle_cpus, 1);
+	assert_int_equal(sds.local_stat.group_capacity, 4 * 381);
+	assert_int_equal(sds.local_stat.group_weight, 4);
+	assert_int_equal(sds.local_stat.group_type, group_has_spare);
+	assert_true(sds.sg_overloaded);
+	assert_true(sds.sg_overutilized);
+	/* the domain's sums, which its parent takes: both groups' (the bigs idle) */
+	assert_int_equal(sds.total_load, 670);
+	assert_int_equal(sds.sum_runnable, 670);
+	assert_int_equal(sds.sum_nr_running, 3);
+	assert_int_equal(sds.sum_idle_cpus, 3);
+}
+
 static void test_should_we_balance(void **state)
 {
 	struct fair_cpu rq[4] = { { .nr_running = 1 }, { 0 }, { 0 }, { 0 } };
@@ -713,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_pick_busiest_ties_and_buddy_6_1),
 		cmocka_unit_test(test_no_smt_rules_6_1),
 		cmocka_unit_test(test_delayed_counts),
+		cmocka_unit_test(test_local_group_from_child),
 		cmocka_unit_test(test_should_we_balance),
 		cmocka_unit_test(test_balance_interval),
 		cmocka_unit_test(test_find_new_ilb),

@@ -368,7 +368,8 @@ static void test_misfit_failure_counted_6_1(void **state)
 		assert_int_not_equal(s->rq[0].fc->misfit_task_load, 0);
 		assert_int_equal(sd->nr_balance_failed, 0);
 		assert_int_equal(interval, sd->min_interval);
-		assert_int_equal(sched_balance_rq(s, 4, 1, LB_CPU_IDLE, &cont), 0);
+		assert_int_equal(sched_balance_rq(s, 4, 1, LB_CPU_IDLE, &cont, &(struct sd_walk){ 0 }),
+				 0);
 		assert_int_equal(p->cpu, 0);
 		assert_int_equal(sd->nr_balance_failed, m);
 		assert_int_equal(sd->balance_interval, m ? 2 * interval : interval);
