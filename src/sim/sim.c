@@ -643,13 +643,14 @@ static void prefetch_woken(const struct capsim_sim *s, const struct sim_task *p)
 
 /*
  * The kinds of event other than a wake-up, a completion and a tick (7 in 100 on bench (d)). Out
- * of line and cold: what their paths inline (the thermal loop, the scenario, the idle exit) would
+ * of line: what their paths inline (the thermal loop, the scenario, the idle exit) would
  * otherwise weigh on sim_run()'s registers, which then kept the simulator's pointer on the stack.
- * The event's fields come as values, so that the loop's event never needs an address and stays
- * in registers.
+ * Not cold: that compiled the kernel paths they inline (the idle exit's enqueue) for size. The
+ * event's fields come as values, so that the loop's event never needs an address and stays in
+ * registers.
  */
-static __attribute__((noinline, cold)) void dispatch_rare(struct capsim_sim *s, uint32_t kind,
-							   uint32_t id, uint32_t gen, capsim_error *err)
+static __attribute__((noinline)) void dispatch_rare(struct capsim_sim *s, uint32_t kind,
+						    uint32_t id, uint32_t gen, capsim_error *err)
 {
 	struct sim_task *p;
 
