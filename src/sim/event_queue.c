@@ -465,11 +465,12 @@ static enum eq_source next_source(struct event_queue *q, unsigned *i)
 	const struct eq_node *f = q->fifo_first;
 	const struct eq_bucket *b;
 
-	if (q->nr_past)
-		return node_before(f, &q->past[0]) ? EQ_FIFO : EQ_PAST;
-	if (q->bucket[0].nr)
-		return node_before(f, bucket0_first(q)) ? EQ_FIFO : EQ_BUCKET0;
-	if (!q->nr)
+	if (q->nr_past | q->bucket[0].nr) /* rare: one test for both */
+		return q->nr_past ? (node_before(f, &q->past[0]) ? EQ_FIFO : EQ_PAST)
+				  : (node_before(f, bucket0_first(q)) ? EQ_FIFO : EQ_BUCKET0);
+	/* the heap's other events are its buckets': none when no bucket is occupied */
+	assert(!q->occupied_words == !q->nr);
+	if (!q->occupied_words)
 		return q->nr_fifo ? EQ_FIFO : EQ_NONE;
 	*i = lowest_bucket(q);
 	b = &q->bucket[*i];

@@ -69,30 +69,33 @@ static bool tq_current(const struct sim_rq *rq, uint32_t i)
 }
 
 /*
- * the child of @q's slots from @c (a first child) that expires first, without a branch (of
- * equal ones the first: a slot in use before a TQ_NONE)
+ * @e into the hole at the root of @q, moved down past the slots that expire earlier. At each
+ * level the family's first (of equal ones the first: a slot in use before a TQ_NONE) is found
+ * from its four times, each read once and kept in a register, and the slots are reached from
+ * the root's address held in one too (the loop writes slots, which the compiler cannot tell
+ * from @q's own fields).
  */
-static uint32_t tq_first_child(const struct sim_timerq *q, uint32_t c)
-{
-	const struct sim_timer_slot *e = tq_slot(q, c);
-	uint32_t a = e[1].expires < e[0].expires, b = 2 + (e[3].expires < e[2].expires);
-
-	return c + (e[b].expires < e[a].expires ? b : a);
-}
-
-/* @e into the hole at the root of @q, moved down past the slots that expire earlier */
 static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 {
-	uint32_t i = 0, c;
+	struct sim_timer_slot *h = tq_slot(q, 0);
+	uint32_t i = 0, c, nr = q->nr;
 
-	while ((c = TQ_ARITY * i + 1) < q->nr) {
-		c = tq_first_child(q, c);
-		if (tq_slot(q, c)->expires >= e.expires)
+	while ((c = TQ_ARITY * i + 1) < nr) {
+		const struct sim_timer_slot *f = &h[c];
+		uint64_t t0 = f[0].expires, t1 = f[1].expires, t2 = f[2].expires, t3 = f[3].expires;
+		uint32_t a = t1 < t0, b = 2 + (t3 < t2);
+		uint64_t ta = t1 < t0 ? t1 : t0, tb = t3 < t2 ? t3 : t2;
+
+		if (tb < ta) {
+			a = b;
+			ta = tb;
+		}
+		if (ta >= e.expires)
 			break;
-		*tq_slot(q, i) = *tq_slot(q, c);
-		i = c;
+		h[i] = f[a];
+		i = c + a;
 	}
-	*tq_slot(q, i) = e;
+	h[i] = e;
 }
 
 /* the expired timers leave @q: they cannot count again before their tasks arm new ones */

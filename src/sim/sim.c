@@ -641,26 +641,57 @@ static void prefetch_woken(const struct capsim_sim *s, const struct sim_task *p)
 	__builtin_prefetch(p->st.lat_hist);
 }
 
-static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
+/*
+ * The kinds of event other than a wake-up, a completion and a tick (7 in 100 on bench (d)). Out
+ * of line: what their paths inline (the thermal loop, the scenario, the idle exit) would
+ * otherwise weigh on sim_run()'s registers, which then kept the simulator's pointer on the stack.
+ * Not cold: that compiled the kernel paths they inline (the idle exit's enqueue) for size. The
+ * event's fields come as values, so that the loop's event never needs an address and stays in
+ * registers.
+ */
+static __attribute__((noinline)) void dispatch_rare(struct capsim_sim *s, uint32_t kind,
+						    uint32_t id, uint32_t gen, capsim_error *err)
 {
 	struct sim_task *p;
 
-	switch ((enum sim_ev_kind)ev->kind) {
+	switch ((enum sim_ev_kind)kind) {
 	case EV_SCENARIO:
-		if (sim_scenario_event(s, &s->sc[ev->id], err)) {
+		if (sim_scenario_event(s, &s->sc[id], err)) {
 			/* what the kernel refused at run time, at the event's place in the input */
-			if (s->sc[ev->id].where[0])
-				capsim_error_prefix(err, "%s: ", s->sc[ev->id].where);
+			if (s->sc[id].where[0])
+				capsim_error_prefix(err, "%s: ", s->sc[id].where);
 			s->error = err->code;
 		}
 		break;
 	case EV_TASK_START:
-		p = s->tasks[ev->id];
+		p = s->tasks[id];
 		if (p->held || p->state != TASK_NEW)
 			break; /* waits for its task_start event, or a task_stop came first */
 		s->pending_starts--;
 		task_start(s, p);
 		break;
+	case EV_THERMAL:
+		sim_thermal_event(s);
+		break;
+	case EV_IDLE_EXIT:
+		sim_idle_exit_event(s, &s->rq[id]);
+		break;
+	case EV_SUGOV_WORK:
+		sugov_kthread_timer(s, &s->pol[id]);
+		break;
+	case EV_SUGOV_CLOCK:
+		sugov_firmware_clock(s, &s->pol[id], gen);
+		break;
+	default: /* the kinds dispatch() runs itself; EV_END, which sim_run() stops at */
+		break;
+	}
+}
+
+static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_error *err)
+{
+	struct sim_task *p;
+
+	switch ((enum sim_ev_kind)ev->kind) {
 	case EV_TASK_WAKE:
 		p = s->tasks[ev->id];
 		prefetch_woken(s, p);
@@ -675,19 +706,8 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	case EV_TICK:
 		on_tick(s, ev);
 		break;
-	case EV_THERMAL:
-		sim_thermal_event(s);
-		break;
-	case EV_IDLE_EXIT:
-		sim_idle_exit_event(s, &s->rq[ev->id]);
-		break;
-	case EV_SUGOV_WORK:
-		sugov_kthread_timer(s, &s->pol[ev->id]);
-		break;
-	case EV_SUGOV_CLOCK:
-		sugov_firmware_clock(s, &s->pol[ev->id], ev->gen);
-		break;
-	case EV_END:
+	default:
+		dispatch_rare(s, ev->kind, ev->id, ev->gen, err);
 		break;
 	}
 }
