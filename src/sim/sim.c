@@ -682,7 +682,10 @@ static __attribute__((noinline)) void dispatch_rare(struct capsim_sim *s, uint32
 	case EV_SUGOV_CLOCK:
 		sugov_firmware_clock(s, &s->pol[id], gen);
 		break;
-	default: /* the kinds dispatch() runs itself; EV_END, which sim_run() stops at */
+	case EV_TASK_WAKE: /* dispatch() runs these itself */
+	case EV_CPU_DONE:
+	case EV_TICK:
+	case EV_END: /* sim_run() stops at it */
 		break;
 	}
 }
