@@ -1144,8 +1144,8 @@ void sim_cfs_tasks_add(struct capsim_sim *s, struct sim_task *p);
  * struct sd_walk - what a walk up a CPU's domains (sched_balance_newidle(),
  * sched_balance_domains()) keeps between its sched_balance_rq() passes: room for two levels'
  * statistics, and @child, those of level @level when that pass moved nothing after reading
- * them (NULL: none), which the pass of level @level + 1 takes as its local group's. Zeroed at
- * the start of each walk.
+ * them (NULL: none), which the pass of level @level + 1 takes as its local group's. A walk
+ * clears @child at its start; each pass writes its statistics before it reads them.
  */
 struct sd_walk {
 	struct lb_sd_stats sds[2];

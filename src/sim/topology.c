@@ -75,11 +75,6 @@ static int sg_model_flags(struct capsim_sim *s)
 	return 0;
 }
 
-/*
- * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
- * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
- * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
- */
 /* sim_sd's child_sums of level @up of a CPU whose level below is @down */
 static bool child_sums(const struct sched_domains *sd, const struct sim_sd *down,
 		       const struct sim_sd *up)
@@ -95,6 +90,11 @@ static bool child_sums(const struct sched_domains *sd, const struct sim_sd *down
 	return true;
 }
 
+/*
+ * The CPUs' sched domains from the platform's (model/sched_domains.c), each as
+ * build_sched_domains() leaves it: balance_interval = min_interval = sd_weight, last_balance
+ * at boot; and the groups' weights and sgc, sgc->imbalance all clear.
+ */
 int sim_balance_init(struct capsim_sim *s)
 {
 	const struct sched_domains *sd = s->plat->sd;
