@@ -11,6 +11,7 @@
  * update_cpu_capacity() at balance cadence. The placement functions themselves are
  * src/model/fair.c's; the domains and groups it walks are topology.c's.
  */
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1064,7 +1065,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.rd_has_pd = s->eas,
 		.v7_3 = model_balance_7_3(s->opt.model),
 		.v6_1 = model_balance_6_1(s->opt.model),
-		.cluster_active = sd_cluster_active(sds_plat),
+		.cluster_active = s->cluster_active,
 		.nr_cpus = s->nr_cpus,
 		.dst_cpu = cpu,
 		.idle = idle,
@@ -1080,6 +1081,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 	struct lb_sd_stats *sds = &walk->sds[sdi % 2];
 	const capsim_cpumask *dst_grpmask; /* env->dst_grpmask: the local group's span, in place */
 
+	assert(s->cluster_active == sd_cluster_active(sds_plat));
 	walk->child = NULL; /* this pass's statistics replace them */
 	if (sdi == 0 && idle != LB_CPU_NEWLY_IDLE)
 		update_cpu_capacity(s, cpu); /* update_group_capacity() at the bottom level */
@@ -1098,7 +1100,7 @@ redo:
 		/* update_sd_lb_stats()'s update_idle_cpu_scan(): not from a newly idle CPU */
 		if (model_placement_7_3(s->opt.model) && idle != LB_CPU_NEWLY_IDLE)
 			s->nr_idle_scan[ssd->dom] = update_idle_cpu_scan(
-				capsim_cpumask_weight(&d->span), env.imbalance_pct, sds->sum_util);
+				ssd->span_weight, env.imbalance_pct, sds->sum_util);
 
 		bool overutilized = s->overutilized;
 

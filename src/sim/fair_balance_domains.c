@@ -7,6 +7,8 @@
  * update_newidle_cost()'s decay), and the avg_idle update of a wake-up. One balance pass
  * (sched_balance_rq) and the nohz idle balance itself are fair_balance.c's.
  */
+#include <assert.h>
+
 #include "internal.h"
 #include "model/model.h"
 #include "sim/sim.h"
@@ -21,16 +23,18 @@
  * The cost model of a newidle balance pass (docs/model.md, "Newidle balance in time"): the
  * kernel measures each domain's pass with sched_clock_cpu(); capsim charges a constant per
  * domain, a fixed part plus a part per CPU of its span (update_sd_lb_stats() reads each CPU's
- * runqueue), so the walk is deterministic and a bigger domain costs more.
+ * runqueue), so the walk is deterministic and a bigger domain costs more. The span's weight is
+ * sim_sd's, set with the domains (debug builds check it against the span).
  */
 #define NEWIDLE_LB_COST_BASE_NS 2000ULL
 #define NEWIDLE_LB_COST_PER_CPU_NS 1000ULL
 
 uint64_t newidle_lb_cost(const struct capsim_sim *s, const struct sim_rq *rq, unsigned sdi)
 {
-	const capsim_cpumask *span = &s->plat->sd->domains[rq->sd[sdi].dom].span;
-
-	return NEWIDLE_LB_COST_BASE_NS + NEWIDLE_LB_COST_PER_CPU_NS * capsim_cpumask_weight(span);
+	assert(rq->sd[sdi].span_weight ==
+	       capsim_cpumask_weight(&s->plat->sd->domains[rq->sd[sdi].dom].span));
+	(void)s;
+	return NEWIDLE_LB_COST_BASE_NS + NEWIDLE_LB_COST_PER_CPU_NS * rq->sd[sdi].span_weight;
 }
 
 /*

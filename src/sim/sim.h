@@ -435,6 +435,7 @@ struct sim_sd {
 	 * misfit loads set sg_overloaded too): its pass's statistics can be summed here
 	 * (struct sd_walk; in the padding after nr_balance_failed) */
 	bool child_sums;
+	uint16_t span_weight;      /* sd->span_weight: its span's CPUs (in the padding too) */
 	/* get_sd_balance_interval() in jiffies, idle and busy, of @interval_ms (0: none yet) */
 	uint64_t interval_ms, interval_jiffies[2];
 	uint64_t max_newidle_lb_cost;    /* ns: the costliest newidle pass here, decayed */
@@ -642,6 +643,7 @@ struct capsim_sim {
 	unsigned *pd_order;
 	bool asym;                        /* sched_asym_cpucap_active() */
 	bool eas;                         /* sched_energy_enabled() */
+	bool cluster_active;              /* sched_cluster_active (7.3): sd_cluster_active() */
 	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
 	bool cpuidle_off;                 /* cpuidle.off=1: no DT idle state is entered */
 	enum cpuidle_governor cpuidle_gov; /* cpuidle_curr_governor */

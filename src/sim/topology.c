@@ -101,6 +101,7 @@ int sim_balance_init(struct capsim_sim *s)
 
 	if (!sd)
 		return 0;
+	s->cluster_active = sd_cluster_active(sd); /* the static key, set as the domains are built */
 	s->sg = calloc(sd->nr_groups ? sd->nr_groups : 1, sizeof(*s->sg));
 	if (!s->sg)
 		return CAPSIM_ERR_NOMEM;
@@ -121,6 +122,7 @@ int sim_balance_init(struct capsim_sim *s)
 				.local_sg = sd->domains[d].first_group + g,
 				.min_interval = w,
 				.balance_interval = w,
+				.span_weight = (uint16_t)w,
 			};
 			if (rq->nr_sd > 1) {
 				struct sim_sd *up = &rq->sd[rq->nr_sd - 1];
