@@ -646,6 +646,7 @@ struct capsim_sim {
 	bool cluster_active;              /* sched_cluster_active (7.3): sd_cluster_active() */
 	enum platform_fie_source fie;     /* what arch_scale_freq_capacity() follows */
 	bool cpuidle_off;                 /* cpuidle.off=1: no DT idle state is entered */
+	bool acct_sampled;                /* the accounting samples the pressure (sim_pressure.c) */
 	enum cpuidle_governor cpuidle_gov; /* cpuidle_curr_governor */
 	int calib_cpu;
 	uint64_t cap_calib;

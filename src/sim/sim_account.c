@@ -61,14 +61,17 @@ void sim_amu_tick(struct capsim_sim *s, int cpu)
 }
 
 /*
- * sim_account_rq()'s part that samples the pressure at each clock update: the capped model's
- * capacity, which moves with time alone, and the pressure metrics. noinline: the usual path
- * tail-calls it and saves no registers for it.
+ * sim_account_rq()'s part that samples the pressure at each clock update (s->acct_sampled):
+ * the capped model's capacity, which moves with time alone, and the pressure metrics. noinline:
+ * the usual path tail-calls it and saves no registers for it.
  */
 __attribute__((noinline)) static void account_sampled(struct capsim_sim *s, struct sim_rq *rq,
 						     uint64_t delta)
 {
-	rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;
+	uint64_t cap = s->opt.model == CAPSIM_MODEL_CAPPED ? sim_actual_capacity(s, rq->cpu)
+							   : sim_account_capacity(s, rq);
+
+	rq->cap_integral += (unsigned __int128)cap * delta;
 	sim_pressure_account(s, rq, delta);
 }
 
@@ -98,7 +101,7 @@ void sim_account_rq(struct capsim_sim *s, struct sim_rq *rq)
 			rq->amu_const += delta;
 		}
 	}
-	if (__builtin_expect(s->opt.pressure_metrics || s->opt.model == CAPSIM_MODEL_CAPPED, 0))
+	if (__builtin_expect(s->acct_sampled, 0))
 		account_sampled(s, rq, delta); /* the sums above read nothing it writes */
 	else
 		rq->cap_integral += (unsigned __int128)sim_account_capacity(s, rq) * delta;

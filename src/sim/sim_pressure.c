@@ -175,13 +175,14 @@ bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq)
  * accounting before it sees the old capacity: sim_account_cpu() ran at that instant already,
  * so it reads nothing until the fill). The fill keeps it in rq->acct_cap; debug and ASan
  * builds check it against belief_view() at each read. The events' readers, which run between
- * a change and its fill (a HW cap's hw_pressure event), call sim_actual_capacity().
+ * a change and its fill (a HW cap's hw_pressure event), call sim_actual_capacity(), and so
+ * does the accounting under the capped model.
  */
 uint64_t sim_account_capacity(const struct capsim_sim *s, const struct sim_rq *rq)
 {
-	if (s->opt.model == CAPSIM_MODEL_CAPPED)
-		return sim_actual_capacity(s, rq->cpu);
+	assert(s->opt.model != CAPSIM_MODEL_CAPPED);
 	assert(rq->acct_cap == sim_actual_capacity(s, rq->cpu));
+	(void)s;
 	return rq->acct_cap;
 }
 
@@ -393,6 +394,11 @@ int sim_pressure_setup(struct capsim_sim *s, capsim_error *err)
 {
 	int ret;
 
+	/*
+	 * the accounting's capacity moves with time alone (the capped model's held maximum), or
+	 * the metrics integrate the view: sim_account_rq() samples them at each clock update
+	 */
+	s->acct_sampled = s->opt.model == CAPSIM_MODEL_CAPPED || s->opt.pressure_metrics;
 	s->press = calloc(1, sizeof(*s->press));
 	if (!s->press || pm_init(&press_of(s)->pm, s->nr_cpus))
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");

@@ -48,7 +48,10 @@ uint64_t sim_pressure_load_avg(const struct capsim_sim *s, int cpu);
  * (none). What the trace's counters, the summaries' mean_actual_capacity and the recording read.
  */
 uint64_t sim_actual_capacity(const struct capsim_sim *s, int cpu);
-/** sim_account_capacity() - sim_actual_capacity() for sim_account_cpu(): its view fill's cache. */
+/**
+ * sim_account_capacity() - sim_actual_capacity() for sim_account_cpu(): its view fill's cache,
+ * outside the capped model (whose capacity moves with time alone).
+ */
 uint64_t sim_account_capacity(const struct capsim_sim *s, const struct sim_rq *rq);
 /** sim_pressure_counters() - the pressure fields of @cpu's counters event, from its model. */
 void sim_pressure_counters(const struct capsim_sim *s, int cpu, struct capsim_ev_cpu_counters *c);
