@@ -662,17 +662,27 @@ static bool must_wait(const struct capsim_sim *s, const struct sim_rq *rq, const
 	       (rq->idle_exiting || exit_delay(s, rq));
 }
 
+/*
+ * sim_idle_ttwu_queue()'s wait of @p on @rq's CPU, out of line: the usual wake-up (onto a CPU
+ * not in a state) then saves no registers for it
+ */
+__attribute__((noinline)) static void ttwu_queue_wait(struct capsim_sim *s, struct sim_rq *rq,
+						      struct sim_task *p)
+{
+	p->state = TASK_WAKING;
+	sim_iowait_sync(s, p);
+	rq->fc->ttwu_pending++;
+	rq_sync_view(s, rq);
+	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);
+}
+
 bool sim_idle_ttwu_queue(struct capsim_sim *s, struct sim_task *p, int cpu)
 {
 	struct sim_rq *rq = &s->rq[cpu];
 
 	if (!must_wait(s, rq, p))
 		return false;
-	p->state = TASK_WAKING;
-	sim_iowait_sync(s, p);
-	rq->fc->ttwu_pending++;
-	rq_sync_view(s, rq);
-	idle_wait(s, rq, p, IDLE_WAIT_ACTIVATE);
+	ttwu_queue_wait(s, rq, p);
 	return true;
 }
 
