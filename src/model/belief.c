@@ -180,6 +180,7 @@ void belief_set_policy_max(struct belief *b, const capsim_cpumask *cpus, uint32_
 		if (!capsim_cpumask_test(cpus, cpu))
 			continue;
 		bc->cpufreq_pressure = pressure;
+		bc->version++;
 		if (b->p.model == CAPSIM_MODEL_CAPPED && bc->p.cap_orig - pressure != bc->level)
 			window_push(bc, bc->p.cap_orig - pressure, now_ns, b->p.capped_threshold_ns);
 	}
@@ -223,6 +224,7 @@ void belief_write_pressure(struct belief *b, const capsim_cpumask *cpus, uint64_
 			b->cpus[cpu].thermal_pressure = pressure;
 		else
 			b->cpus[cpu].hw_pressure = pressure;
+		b->cpus[cpu].version++;
 	}
 }
 
@@ -241,11 +243,16 @@ void belief_hw_cap(struct belief *b, const capsim_cpumask *cpus, uint32_t capped
 
 /*
  * mirrors update_hw_load_avg() (6.10+) and update_thermal_load_avg() (6.9), pelt.c: the raw
- * pressure is the load, runnable and running of one more PELT signal.
+ * pressure is the load, runnable and running of one more PELT signal. (capsim: a new average
+ * bumps the version.)
  */
 static int update_pressure_avg(struct belief_cpu *bc, uint64_t now, uint64_t pressure)
 {
-	return capsim_pelt_update(&bc->avg, now, pressure, pressure, pressure != 0, 1);
+	uint64_t old = bc->avg.load_avg;
+	int decayed = capsim_pelt_update(&bc->avg, now, pressure, pressure, pressure != 0, 1);
+
+	bc->version += bc->avg.load_avg != old;
+	return decayed;
 }
 
 int belief_tick(struct belief *b, unsigned cpu, uint64_t clock_task)

@@ -66,6 +66,7 @@ struct belief_cpu {
 	uint64_t level;                /* capped: capacity policy->max allows now */
 	struct belief_level window[BELIEF_WINDOW_MAX]; /* capped: decreasing levels, oldest first */
 	unsigned nr_window;
+	uint32_t version;              /* capsim: bumped by each write that may move belief_view() */
 };
 
 /* The per-CPU inputs of the placement functions, as one model sees them now. */
@@ -148,6 +149,15 @@ int belief_blocked_update(struct belief *b, unsigned cpu, uint64_t clock_task,
 
 /** belief_view() - the placement inputs of @cpu at @now_ns. */
 struct belief_view belief_view(const struct belief *b, unsigned cpu, uint64_t now_ns);
+
+/*
+ * belief_version() - a number that changes whenever belief_view() of @cpu may give another
+ * answer, but for time alone: the capped model's held maximum also moves as its window ages.
+ */
+static inline uint32_t belief_version(const struct belief *b, unsigned cpu)
+{
+	return b->cpus[cpu].version;
+}
 
 /*
  * A CPU's pressure signals as the model keeps them (what the trace's counters carry), with

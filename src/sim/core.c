@@ -499,7 +499,7 @@ bool rq_tick_curr(struct capsim_sim *s, struct sim_rq *rq)
 		resched = c->sched_class->task_tick(s, rq, c);
 	if (CAPSIM_MUT(69, false, true))
 		update_curr(s, rq);
-	rq_sync_view(s, rq);
+	rq_sync_time(s, rq);
 	return resched;
 }
 

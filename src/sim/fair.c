@@ -158,7 +158,7 @@ static void detach_entity_load_avg(struct capsim_sim *s, struct sim_rq *rq, stru
 	sub_positive64(&sa->runnable_sum, p->avg.runnable_sum);
 	sa->runnable_sum = sum_floor(rq, sa->runnable_sum, sa->runnable_avg);
 	rq_signals_changed(s, rq);
-	rq_sync_view(s, rq);
+	rq_sync_time(s, rq);
 	cpufreq_update_util(s, rq->cpu);
 }
 
@@ -239,7 +239,7 @@ static CAPSIM_ALWAYS_INLINE void update_load_avg_flags(struct capsim_sim *s, str
 	/* cfs_rq_util_change(): schedutil reads the new signals (and the capped model's belief
 	 * of now); the caller syncs the idle flags */
 	if (decayed)
-		rq_sync_view(s, rq);
+		rq_sync_time(s, rq);
 	if (CAPSIM_MUT(20, decayed, !decayed))
 		cpufreq_update_util(s, rq->cpu);
 }
@@ -457,7 +457,7 @@ static void enqueue_task_fair(struct capsim_sim *s, struct sim_rq *rq, struct si
 		/* enqueue_task_fair(): the iowait flag reaches schedutil explicitly (iowait boost);
 		 * the task leaves its IO wait with this wake-up (io_schedule_finish()) */
 		p->in_iowait = false;
-		rq_sync_view(s, rq);
+		rq_sync_time(s, rq);
 		cpufreq_update_util_flags(s, rq->cpu, CAPSIM_MUT(3, SCHED_CPUFREQ_IOWAIT, 0));
 	}
 	update_load_avg(s, rq, p);
@@ -806,7 +806,7 @@ void rq_update_blocked(struct capsim_sim *s, struct sim_rq *rq)
 	    !rq->fc->cfs_avg.util_avg)
 		rq->has_blocked_load = false;
 	rq_sync_pressure(s, rq);
-	rq_sync_view(s, rq);
+	rq_sync_time(s, rq);
 	if (decayed)
 		cpufreq_update_util(s, rq->cpu);
 }

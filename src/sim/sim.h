@@ -1000,15 +1000,24 @@ static inline bool rq_view_sched_idle(const struct sim_rq *rq)
 	       rq->fc->cfs_nr == rq->fc->nr_running;
 }
 /*
- * rq_sync_view() - after a change of @rq's runqueue: the idle flags the placement code reads,
- * and the capped model's belief, which moves with time. Most calls follow a switch: inline.
+ * rq_sync_time() - after @rq's signals moved with time alone (a PELT update, a tick, a blocked
+ * update): the capped model's belief, which moves with time. The idle flags read only counts
+ * and curr, which such a path leaves as they were.
+ */
+static inline void rq_sync_time(struct capsim_sim *s, struct sim_rq *rq)
+{
+	if (s->opt.model == CAPSIM_MODEL_CAPPED)
+		rq_sync_capped(s, rq);
+}
+/*
+ * rq_sync_view() - after a change of @rq's counts or curr: the idle flags the placement code
+ * reads, and rq_sync_time(). Most calls follow a switch: inline.
  */
 static inline void rq_sync_view(struct capsim_sim *s, struct sim_rq *rq)
 {
 	rq->fc->idle = rq_view_idle(rq);
 	rq->fc->sched_idle = rq_view_sched_idle(rq);
-	if (s->opt.model == CAPSIM_MODEL_CAPPED)
-		rq_sync_capped(s, rq);
+	rq_sync_time(s, rq);
 }
 void rq_sync_pressure(struct capsim_sim *s, struct sim_rq *rq);
 void rq_uclamp_inc(struct capsim_sim *s, struct sim_rq *rq, struct sim_task *p);

@@ -38,6 +38,7 @@ struct sim_pressure {
 	uint64_t **busy_last;    /* per CPU: busy_at_opp at the last heat step */
 	uint64_t *power;         /* per CPU: scratch, µW over the last step */
 	struct thermal_cpu_input *in;
+	uint32_t *filled;        /* per CPU: belief_version() at its view's last fill */
 };
 
 static struct sim_pressure *press_of(const struct capsim_sim *s)
@@ -152,14 +153,27 @@ void sim_pressure_check_views(const struct capsim_sim *s)
 #endif
 }
 
+/*
+ * Outside the capped model a view moves only with its belief's version (most fills follow a
+ * tick or a blocked update that left the average where it was): a view filled at the current
+ * version is the belief's already, which sim_pressure_check_views() asserts after every event
+ * in debug and ASan builds.
+ */
 bool sim_pressure_fill_view(struct capsim_sim *s, struct sim_rq *rq)
 {
-	struct belief_view bv = belief_view(press_of(s)->belief, (unsigned)rq->cpu, s->now);
+	struct sim_pressure *sp = press_of(s);
+	uint32_t version = belief_version(sp->belief, (unsigned)rq->cpu);
+	struct belief_view bv;
 	struct fair_cpu *v = rq->fc;
-	bool moved = v->arch_cap != bv.arch_cap || v->cpufreq_pressure != bv.cpufreq_pressure ||
-		     v->hw_load_avg != bv.hw_load_avg || v->thermal_pressure != bv.thermal_pressure ||
-		     v->thermal_load_avg != bv.thermal_load_avg;
+	bool moved;
 
+	if (sp->filled[rq->cpu] == version && s->opt.model != CAPSIM_MODEL_CAPPED)
+		return false;
+	sp->filled[rq->cpu] = version;
+	bv = belief_view(sp->belief, (unsigned)rq->cpu, s->now);
+	moved = v->arch_cap != bv.arch_cap || v->cpufreq_pressure != bv.cpufreq_pressure ||
+		v->hw_load_avg != bv.hw_load_avg || v->thermal_pressure != bv.thermal_pressure ||
+		v->thermal_load_avg != bv.thermal_load_avg;
 	v->arch_cap = bv.arch_cap;
 	v->cpufreq_pressure = bv.cpufreq_pressure;
 	v->hw_load_avg = bv.hw_load_avg;
@@ -390,6 +404,19 @@ int32_t sim_thermal_zone_temp(const struct capsim_sim *s, unsigned z)
 
 /* ---- lifetime -------------------------------------------------------------------------------- */
 
+/* every view is filled at its first sync: none is at its belief's version yet */
+static int setup_filled(struct capsim_sim *s, capsim_error *err)
+{
+	struct sim_pressure *sp = press_of(s);
+
+	sp->filled = calloc(s->nr_cpus, sizeof(*sp->filled));
+	if (!sp->filled)
+		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		sp->filled[c] = belief_version(sp->belief, c) - 1;
+	return 0;
+}
+
 int sim_pressure_setup(struct capsim_sim *s, capsim_error *err)
 {
 	int ret;
@@ -403,6 +430,8 @@ int sim_pressure_setup(struct capsim_sim *s, capsim_error *err)
 	if (!s->press || pm_init(&press_of(s)->pm, s->nr_cpus))
 		return capsim_error_set(err, CAPSIM_ERR_NOMEM, "out of memory");
 	ret = setup_belief(s, err);
+	if (!ret)
+		ret = setup_filled(s, err);
 	if (!ret && s->opt.thermal)
 		ret = setup_thermal(s, err);
 	return ret;
@@ -427,6 +456,7 @@ void sim_pressure_free(struct capsim_sim *s)
 	free(sp->busy_last);
 	free(sp->power);
 	free(sp->in);
+	free(sp->filled);
 	thermal_free(sp->thermal);
 	thermal_desc_free(sp->desc);
 	belief_free(sp->belief);
