@@ -43,21 +43,27 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
-/* ---- a CPU's timer queue: a 4-ary min-heap on expiry (struct sim_timerq) ------------------- */
+/* ---- a CPU's timer queue: a 4-ary min-heap on (expiry, seq) (struct sim_timerq) ---------- */
 
 /*
  * The heap's slot @i (0: the root) is q->slot[i + TQ_PAD]: the children of @i, from
- * TQ_ARITY * i + 1, are then one aligned line of q->slot (TQ_ALIGN), read by one miss. The
- * slots from nr on are TQ_NONE, which expires after any other: a family always has TQ_ARITY.
+ * TQ_ARITY * i + 1, are then one aligned block of q->slot (TQ_ALIGN). The slots from nr on are
+ * TQ_NONE, which comes after any other: a family always has TQ_ARITY.
  */
 #define TQ_ARITY 4u
 #define TQ_PAD (TQ_ARITY - 1)
 #define TQ_ALIGN (TQ_ARITY * sizeof(struct sim_timer_slot))
-static const struct sim_timer_slot TQ_NONE = { UINT64_MAX, NULL };
+static const struct sim_timer_slot TQ_NONE = { UINT64_MAX, TQ_NO_SEQ, NULL, 0 };
 
 static struct sim_timer_slot *tq_slot(const struct sim_timerq *q, uint32_t i)
 {
 	return &q->slot[i + TQ_PAD];
+}
+
+/* @a comes before @b: the order of the events they carry (a slot without one after them) */
+static inline bool tq_before(const struct sim_timer_slot *a, const struct sim_timer_slot *b)
+{
+	return a->expires < b->expires || (a->expires == b->expires && a->seq < b->seq);
 }
 
 /* the slot @i of @rq's queue is its task's pending timer on that CPU (not one re-armed or moved) */
@@ -69,11 +75,10 @@ static bool tq_current(const struct sim_rq *rq, uint32_t i)
 }
 
 /*
- * @e into the hole at the root of @q, moved down past the slots that expire earlier. At each
+ * @e into the hole at the root of @q, moved down past the slots that come earlier. At each
  * level the family's first (of equal ones the first: a slot in use before a TQ_NONE) is found
- * from its four times, each read once and kept in a register, and the slots are reached from
- * the root's address held in one too (the loop writes slots, which the compiler cannot tell
- * from @q's own fields).
+ * from its four slots, and the slots are reached from the root's address held in a register
+ * (the loop writes slots, which the compiler cannot tell from @q's own fields).
  */
 static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 {
@@ -82,15 +87,11 @@ static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 
 	while ((c = TQ_ARITY * i + 1) < nr) {
 		const struct sim_timer_slot *f = &h[c];
-		uint64_t t0 = f[0].expires, t1 = f[1].expires, t2 = f[2].expires, t3 = f[3].expires;
-		uint32_t a = t1 < t0, b = 2 + (t3 < t2);
-		uint64_t ta = t1 < t0 ? t1 : t0, tb = t3 < t2 ? t3 : t2;
+		uint32_t a = tq_before(&f[1], &f[0]), b = 2 + tq_before(&f[3], &f[2]);
 
-		if (tb < ta) {
+		if (tq_before(&f[b], &f[a]))
 			a = b;
-			ta = tb;
-		}
-		if (ta >= e.expires)
+		if (!tq_before(&f[a], &e))
 			break;
 		h[i] = f[a];
 		i = c + a;
@@ -98,16 +99,44 @@ static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 	h[i] = e;
 }
 
-/* the expired timers leave @q: they cannot count again before their tasks arm new ones */
-static void tq_expire(const struct capsim_sim *s, struct sim_timerq *q)
+/* @q's root leaves it into @out */
+static void tq_pop(struct sim_timerq *q, struct sim_timer_slot *out)
 {
-	while (q->nr && tq_slot(q, 0)->expires <= s->now) {
-		struct sim_timer_slot last = *tq_slot(q, --q->nr);
+	struct sim_timer_slot last = *tq_slot(q, --q->nr);
 
-		*tq_slot(q, q->nr) = TQ_NONE;
-		if (q->nr)
-			tq_sift_down(q, last);
-	}
+	*out = *tq_slot(q, 0);
+	*tq_slot(q, q->nr) = TQ_NONE;
+	if (q->nr)
+		tq_sift_down(q, last);
+}
+
+/*
+ * @q's root has expired and carries no event (a migration's slot): it cannot count again, and
+ * no event waits for it. (A slot carrying an event leaves when that event pops, at its time.)
+ */
+static bool tq_root_dead(const struct capsim_sim *s, const struct sim_timerq *q)
+{
+	return q->nr && tq_slot(q, 0)->expires <= s->now && tq_slot(q, 0)->seq == TQ_NO_SEQ;
+}
+
+/* CPU @cpu's root has moved later: the earliest root of all is to be found again if it was it */
+static void tq_root_later(struct capsim_sim *s, int cpu)
+{
+	if (s->timer_first == cpu)
+		s->timer_first = TQ_FIRST_UNKNOWN;
+}
+
+/* the dead slots at the root of @rq's queue leave it */
+static void tq_expire(struct capsim_sim *s, struct sim_rq *rq)
+{
+	struct sim_timer_slot dead;
+
+	if (!tq_root_dead(s, &rq->timerq))
+		return;
+	do
+		tq_pop(&rq->timerq, &dead);
+	while (tq_root_dead(s, &rq->timerq));
+	tq_root_later(s, rq->cpu);
 }
 
 /*
@@ -136,28 +165,32 @@ static bool tq_grow(struct sim_timerq *q)
 }
 
 /*
- * @p's timer_ns into @cpu's queue: in the place of an expired first slot (a re-arm finds its
- * own there, mostly), else in a new one moved up past the slots that expire later (the queue
- * grows only while every slot is pending).
+ * @e into @cpu's queue: in the place of a dead first slot, else in a new one moved up past the
+ * slots that come later (the queue grows only while no slot is dead at its root); the earliest
+ * root of all follows.
  */
-static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
+static void tq_insert(struct capsim_sim *s, int cpu, struct sim_timer_slot e)
 {
 	struct sim_timerq *q = &s->rq[cpu].timerq;
-	struct sim_timer_slot e = { p->timer_ns, p };
 	uint32_t i;
 
-	if (q->nr && tq_slot(q, 0)->expires <= s->now) {
+	if (tq_root_dead(s, q)) {
 		tq_sift_down(q, e);
+		tq_root_later(s, cpu);
 		return;
 	}
 	if (q->nr == q->cap && !tq_grow(q)) {
 		s->error = CAPSIM_ERR_NOMEM;
 		return;
 	}
-	for (i = q->nr++; i > 0 && e.expires < tq_slot(q, (i - 1) / TQ_ARITY)->expires;
+	for (i = q->nr++; i > 0 && tq_before(&e, tq_slot(q, (i - 1) / TQ_ARITY));
 	     i = (i - 1) / TQ_ARITY)
 		*tq_slot(q, i) = *tq_slot(q, (i - 1) / TQ_ARITY);
 	*tq_slot(q, i) = e;
+	if (i == 0 && (s->timer_first == TQ_FIRST_NONE ||
+		       (s->timer_first >= 0 &&
+			tq_before(&e, tq_slot(&s->rq[s->timer_first].timerq, 0)))))
+		s->timer_first = cpu;
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -166,7 +199,8 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 
 	p->timer_ns = t;
 	p->timer_queued = true;
-	tq_insert(s, p, p->cpu);
+	/* the slot is the wake-up event too, as it was pushed to the event queue here */
+	tq_insert(s, p->cpu, (struct sim_timer_slot){ t, eq_take_seq(&s->eq), p, p->gen + 1 });
 	/* a hint: the first sleeper's line, which the idle entry that mostly follows reads */
 	if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS && q->nr)
 		__builtin_prefetch(&tq_slot(q, 0)->p->state);
@@ -175,33 +209,87 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 {
 	if (p->timer_queued && p->timer_ns > s->now && cpu != p->cpu)
-		tq_insert(s, p, cpu);
+		tq_insert(s, cpu, (struct sim_timer_slot){ p->timer_ns, TQ_NO_SEQ, p, 0 });
+}
+
+/* the CPU whose root comes first, TQ_FIRST_NONE: every queue is empty */
+static int tq_find_first(const struct capsim_sim *s)
+{
+	int first = TQ_FIRST_NONE;
+
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		if (s->rq[c].timerq.nr &&
+		    (first < 0 || tq_before(tq_slot(&s->rq[c].timerq, 0),
+					    tq_slot(&s->rq[first].timerq, 0))))
+			first = (int)c;
+	return first;
+}
+
+#ifndef NDEBUG
+/*
+ * Whether s->timer_first, kept as the queues change (tq_insert(), tq_root_later()), is what a
+ * scan of the roots finds, its owner: asserted at each use in Debug and ASan builds. Two CPUs'
+ * roots tie only when neither carries an event (a seq is unique): either is the first then.
+ */
+static bool tq_first_valid(const struct capsim_sim *s)
+{
+	int scan = tq_find_first(s);
+
+	if (s->timer_first < 0 || scan < 0)
+		return s->timer_first == scan;
+	return !tq_before(tq_slot(&s->rq[scan].timerq, 0),
+			  tq_slot(&s->rq[s->timer_first].timerq, 0));
+}
+#endif
+
+const struct sim_timer_slot *sim_timer_first(struct capsim_sim *s)
+{
+	if (s->timer_first == TQ_FIRST_UNKNOWN)
+		s->timer_first = tq_find_first(s);
+	assert(tq_first_valid(s));
+	return s->timer_first >= 0 ? tq_slot(&s->rq[s->timer_first].timerq, 0) : NULL;
+}
+
+int sim_timer_pop(struct capsim_sim *s, struct sim_event *ev)
+{
+	int cpu = s->timer_first;
+	struct sim_timer_slot e;
+
+	assert(cpu >= 0);
+	tq_pop(&s->rq[cpu].timerq, &e);
+	s->timer_first = TQ_FIRST_UNKNOWN;
+	if (e.seq == TQ_NO_SEQ)
+		return 0;
+	*ev = (struct sim_event){ e.expires, e.seq, EV_TASK_WAKE, e.p->id, e.gen };
+	return 1;
 }
 
 /*
  * The first of @next and the timers of @rq's queue from slot @i that are their blocked tasks'
- * pending ones: a subtree whose root expires no earlier than the best so far has nothing
- * earlier. (A task woken before its timer keeps it pending until it expires, but counts only
- * while blocked again.)
+ * pending ones, after now (a slot at now still carries an event to pop): a subtree whose root
+ * comes no earlier than the best so far has nothing earlier. (A task woken before its timer
+ * keeps it pending until it expires, but counts only while blocked again.)
  */
-static uint64_t tq_first_blocked(const struct sim_rq *rq, uint32_t i, uint64_t next)
+static uint64_t tq_first_blocked(const struct capsim_sim *s, const struct sim_rq *rq, uint32_t i,
+				 uint64_t next)
 {
 	const struct sim_timerq *q = &rq->timerq;
 
 	if (i >= q->nr || tq_slot(q, i)->expires >= next)
 		return next;
-	if (tq_slot(q, i)->p->state == TASK_BLOCKED && tq_current(rq, i))
+	if (tq_slot(q, i)->expires > s->now && tq_slot(q, i)->p->state == TASK_BLOCKED &&
+	    tq_current(rq, i))
 		return tq_slot(q, i)->expires;
 	for (uint32_t c = TQ_ARITY * i + 1; c <= TQ_ARITY * i + TQ_ARITY; c++)
-		next = tq_first_blocked(rq, c, next);
+		next = tq_first_blocked(s, rq, c, next);
 	return next;
 }
 
 /* The first of @next and the pending timers of @rq's blocked sleepers. */
 static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
 {
-	tq_expire(s, &rq->timerq);
-	return tq_first_blocked(rq, 0, next);
+	tq_expire(s, rq);
+	return tq_first_blocked(s, rq, 0, next);
 }
 
 #ifndef NDEBUG

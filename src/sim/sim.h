@@ -442,15 +442,21 @@ struct sim_sd {
 };
 
 /*
- * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on expiry,
+ * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on (expiry, seq),
  * whose root is the earliest (held from an offset of slot: idle.c's tq_slot()). A re-arm or a
  * migration adds a slot and leaves the old one, which no longer matches its task (timer_ns,
- * cpu) and leaves the heap once expired.
+ * cpu). A slot armed by sim_timer_arm() is also its task's wake-up event (EV_TASK_WAKE, with
+ * @seq and @gen as the event queue's events have them): the run pops it from the heap at its
+ * place among the queue's events (sim_timer_pop()), stale or not, as an event queued would
+ * pop. A slot a migration added carries no event (seq TQ_NO_SEQ) and leaves once expired.
  */
 struct sim_timer_slot {
 	uint64_t expires;         /* the task's timer_ns when it was armed or moved here */
+	uint64_t seq;             /* its wake-up event's, TQ_NO_SEQ: none */
 	struct sim_task *p;
+	uint32_t gen;             /* its wake-up event's: p->gen + 1 when armed */
 };
+#define TQ_NO_SEQ UINT64_MAX
 struct sim_timerq {
 	struct sim_timer_slot *slot;
 	uint32_t nr, cap;
@@ -664,6 +670,8 @@ struct capsim_sim {
 	unsigned nr_sc;
 
 	struct event_queue eq;
+	int timer_first;                  /* the CPU whose timer queue's root is the earliest of
+					   * all (idle.c), TQ_FIRST_UNKNOWN or TQ_FIRST_NONE */
 	uint64_t now;
 	uint64_t jiffies;                 /* now / tick_ns */
 	uint64_t next_jiffy_ns;           /* when jiffies next changes */
@@ -828,6 +836,18 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t);
 /** sim_timer_move() - @p, migrating to @cpu, takes its pending timer there. */
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu);
+#define TQ_FIRST_UNKNOWN (-1) /* timer_first: to be found from the roots */
+#define TQ_FIRST_NONE (-2)    /* timer_first: every timer queue is empty */
+/**
+ * sim_timer_first() - the earliest slot of all the CPUs' timer queues, by (expiry, seq), or
+ * NULL: none.
+ */
+const struct sim_timer_slot *sim_timer_first(struct capsim_sim *s);
+/**
+ * sim_timer_pop() - the slot sim_timer_first() gave leaves its queue: into @ev as its wake-up
+ * event. Return: 1, or 0 for a slot that carries none (a migration's, expired: dropped).
+ */
+int sim_timer_pop(struct capsim_sim *s, struct sim_event *ev);
 /**
  * sim_iowait_sync() - after a change of @p's state (or of its in_iowait or cpu with it): the
  * runqueues' nr_iowait count it where it blocks in I/O wait now, and nowhere else.
