@@ -43,12 +43,12 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 	       (domain ? s->rq[p->cpu].idle_dom_cpu == rq->idle_dom_cpu : p->cpu == rq->cpu);
 }
 
-/* ---- a CPU's timer queue: a 4-ary min-heap on (expiry, seq) (struct sim_timerq) ---------- */
+/* ---- a CPU's timer queue: a 4-ary min-heap on expiry (struct sim_timerq) ------------------- */
 
 /*
  * The heap's slot @i (0: the root) is q->slot[i + TQ_PAD]: the children of @i, from
  * TQ_ARITY * i + 1, are then one aligned block of q->slot (TQ_ALIGN). The slots from nr on are
- * TQ_NONE, which comes after any other: a family always has TQ_ARITY.
+ * TQ_NONE, which expires after any other: a family always has TQ_ARITY.
  */
 #define TQ_ARITY 4u
 #define TQ_PAD (TQ_ARITY - 1)
@@ -60,12 +60,6 @@ static struct sim_timer_slot *tq_slot(const struct sim_timerq *q, uint32_t i)
 	return &q->slot[i + TQ_PAD];
 }
 
-/* @a comes before @b: the order of the events they carry (a slot without one after them) */
-static inline bool tq_before(const struct sim_timer_slot *a, const struct sim_timer_slot *b)
-{
-	return a->expires < b->expires || (a->expires == b->expires && a->seq < b->seq);
-}
-
 /* the slot @i of @rq's queue is its task's pending timer on that CPU (not one re-armed or moved) */
 static bool tq_current(const struct sim_rq *rq, uint32_t i)
 {
@@ -75,23 +69,28 @@ static bool tq_current(const struct sim_rq *rq, uint32_t i)
 }
 
 /*
- * @e into the hole at the root of @q, moved down past the slots that come earlier. At each
- * level the family's first (of equal ones the first: a slot in use before a TQ_NONE) is found
- * from its four slots, and the slots are reached from the root's address held in a register
- * (the loop writes slots, which the compiler cannot tell from @q's own fields).
+ * @e into the hole at slot @i of @q (no earlier than @i's parent), moved down past the slots
+ * that expire earlier. At each level the family's first (of equal ones the first: a slot in
+ * use before a TQ_NONE) is found from its four times, each read once and kept in a register,
+ * and the slots are reached from the root's address held in one too (the loop writes slots,
+ * which the compiler cannot tell from @q's own fields).
  */
-static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
+static void tq_sift_down(struct sim_timerq *q, uint32_t i, struct sim_timer_slot e)
 {
 	struct sim_timer_slot *h = tq_slot(q, 0);
-	uint32_t i = 0, c, nr = q->nr;
+	uint32_t c, nr = q->nr;
 
 	while ((c = TQ_ARITY * i + 1) < nr) {
 		const struct sim_timer_slot *f = &h[c];
-		uint32_t a = tq_before(&f[1], &f[0]), b = 2 + tq_before(&f[3], &f[2]);
+		uint64_t t0 = f[0].expires, t1 = f[1].expires, t2 = f[2].expires, t3 = f[3].expires;
+		uint32_t a = t1 < t0, b = 2 + (t3 < t2);
+		uint64_t ta = t1 < t0 ? t1 : t0, tb = t3 < t2 ? t3 : t2;
 
-		if (tq_before(&f[b], &f[a]))
+		if (tb < ta) {
 			a = b;
-		if (!tq_before(&f[a], &e))
+			ta = tb;
+		}
+		if (ta >= e.expires)
 			break;
 		h[i] = f[a];
 		i = c + a;
@@ -99,15 +98,66 @@ static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 	h[i] = e;
 }
 
-/* @q's root leaves it into @out */
-static void tq_pop(struct sim_timerq *q, struct sim_timer_slot *out)
+/* slot @i of @q leaves it into @out: the last slot into its hole (@i: the root or a slot of
+ * the root's expiry, so no parent expires after the last) */
+static void tq_remove(struct sim_timerq *q, uint32_t i, struct sim_timer_slot *out)
 {
 	struct sim_timer_slot last = *tq_slot(q, --q->nr);
 
-	*out = *tq_slot(q, 0);
+	*out = *tq_slot(q, i);
 	*tq_slot(q, q->nr) = TQ_NONE;
-	if (q->nr)
-		tq_sift_down(q, last);
+	if (i < q->nr)
+		tq_sift_down(q, i, last);
+}
+
+/*
+ * The slots under slot @i of @q that expire at @t, the root's expiry (with the root, a subtree
+ * at the top of the heap): *@best the one of least seq so far. Mostly no child expires at @t.
+ */
+static void tq_ties(const struct sim_timerq *q, uint32_t i, uint64_t t, uint32_t *best)
+{
+	for (uint32_t c = TQ_ARITY * i + 1; c <= TQ_ARITY * i + TQ_ARITY && c < q->nr; c++)
+		if (tq_slot(q, c)->expires == t) {
+			if (tq_slot(q, c)->seq < tq_slot(q, *best)->seq)
+				*best = c;
+			tq_ties(q, c, t, best);
+		}
+}
+
+/* (@t, @seq) comes before (@u, @useq): the order of the events */
+static bool tq_before(uint64_t t, uint64_t seq, uint64_t u, uint64_t useq)
+{
+	return t < u || (t == u && seq < useq);
+}
+
+/*
+ * The slots of CPU @cpu's queue changed: its first by (expiry, seq), and the first CPU of all
+ * (found again by a scan if it was this one and comes later now).
+ */
+static void tq_changed(struct capsim_sim *s, int cpu)
+{
+	struct sim_timerq *q = &s->rq[cpu].timerq;
+	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
+	bool later;
+
+	if (q->nr) {
+		q->first = 0;
+		tq_ties(q, 0, tq_slot(q, 0)->expires, &q->first);
+		t = tq_slot(q, q->first)->expires;
+		seq = tq_slot(q, q->first)->seq;
+	}
+	later = tq_before(s->timer_exp[cpu], s->timer_seq[cpu], t, seq);
+	s->timer_exp[cpu] = t;
+	s->timer_seq[cpu] = seq;
+	if (s->timer_first == cpu) {
+		if (later)
+			s->timer_first = TQ_FIRST_UNKNOWN;
+	} else if (q->nr && (s->timer_first == TQ_FIRST_NONE ||
+			     (s->timer_first >= 0 &&
+			      tq_before(t, seq, s->timer_exp[s->timer_first],
+					s->timer_seq[s->timer_first])))) {
+		s->timer_first = cpu;
+	}
 }
 
 /*
@@ -119,13 +169,6 @@ static bool tq_root_dead(const struct capsim_sim *s, const struct sim_timerq *q)
 	return q->nr && tq_slot(q, 0)->expires <= s->now && tq_slot(q, 0)->seq == TQ_NO_SEQ;
 }
 
-/* CPU @cpu's root has moved later: the earliest root of all is to be found again if it was it */
-static void tq_root_later(struct capsim_sim *s, int cpu)
-{
-	if (s->timer_first == cpu)
-		s->timer_first = TQ_FIRST_UNKNOWN;
-}
-
 /* the dead slots at the root of @rq's queue leave it */
 static void tq_expire(struct capsim_sim *s, struct sim_rq *rq)
 {
@@ -134,9 +177,9 @@ static void tq_expire(struct capsim_sim *s, struct sim_rq *rq)
 	if (!tq_root_dead(s, &rq->timerq))
 		return;
 	do
-		tq_pop(&rq->timerq, &dead);
+		tq_remove(&rq->timerq, 0, &dead);
 	while (tq_root_dead(s, &rq->timerq));
-	tq_root_later(s, rq->cpu);
+	tq_changed(s, rq->cpu);
 }
 
 /*
@@ -165,9 +208,10 @@ static bool tq_grow(struct sim_timerq *q)
 }
 
 /*
- * @e into @cpu's queue: in the place of a dead first slot, else in a new one moved up past the
- * slots that come later (the queue grows only while no slot is dead at its root); the earliest
- * root of all follows.
+ * @e into @cpu's queue: in the place of a dead root, else in a new slot moved up past the
+ * slots that expire later (the queue grows only while its root is not dead). A slot that stops
+ * below the root moved no slot of the root's expiry: the queue's first stays where it is,
+ * unless the new slot shares that expiry (it comes before a migration's slot there).
  */
 static void tq_insert(struct capsim_sim *s, int cpu, struct sim_timer_slot e)
 {
@@ -175,22 +219,20 @@ static void tq_insert(struct capsim_sim *s, int cpu, struct sim_timer_slot e)
 	uint32_t i;
 
 	if (tq_root_dead(s, q)) {
-		tq_sift_down(q, e);
-		tq_root_later(s, cpu);
+		tq_sift_down(q, 0, e);
+		tq_changed(s, cpu);
 		return;
 	}
 	if (q->nr == q->cap && !tq_grow(q)) {
 		s->error = CAPSIM_ERR_NOMEM;
 		return;
 	}
-	for (i = q->nr++; i > 0 && tq_before(&e, tq_slot(q, (i - 1) / TQ_ARITY));
+	for (i = q->nr++; i > 0 && e.expires < tq_slot(q, (i - 1) / TQ_ARITY)->expires;
 	     i = (i - 1) / TQ_ARITY)
 		*tq_slot(q, i) = *tq_slot(q, (i - 1) / TQ_ARITY);
 	*tq_slot(q, i) = e;
-	if (i == 0 && (s->timer_first == TQ_FIRST_NONE ||
-		       (s->timer_first >= 0 &&
-			tq_before(&e, tq_slot(&s->rq[s->timer_first].timerq, 0)))))
-		s->timer_first = cpu;
+	if (i == 0 || e.expires == tq_slot(q, 0)->expires)
+		tq_changed(s, cpu);
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -199,7 +241,7 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 
 	p->timer_ns = t;
 	p->timer_queued = true;
-	/* the slot is the wake-up event too, as it was pushed to the event queue here */
+	/* the slot is the wake-up event too, with the seq its push to the event queue took */
 	tq_insert(s, p->cpu, (struct sim_timer_slot){ t, eq_take_seq(&s->eq), p, p->gen + 1 });
 	/* a hint: the first sleeper's line, which the idle entry that mostly follows reads */
 	if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS && q->nr)
@@ -212,52 +254,94 @@ void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 		tq_insert(s, cpu, (struct sim_timer_slot){ p->timer_ns, TQ_NO_SEQ, p, 0 });
 }
 
-/* the CPU whose root comes first, TQ_FIRST_NONE: every queue is empty */
+/* ---- the first slot of all the CPUs' queues ------------------------------------------------ */
+
+int sim_timers_init(struct capsim_sim *s)
+{
+	s->timer_exp = malloc(s->nr_cpus * sizeof(*s->timer_exp));
+	s->timer_seq = malloc(s->nr_cpus * sizeof(*s->timer_seq));
+	if (!s->timer_exp || !s->timer_seq)
+		return CAPSIM_ERR_NOMEM;
+	for (unsigned c = 0; c < s->nr_cpus; c++)
+		s->timer_exp[c] = s->timer_seq[c] = UINT64_MAX;
+	s->timer_first = TQ_FIRST_NONE;
+	return 0;
+}
+
+/* the CPU whose first slot comes first, TQ_FIRST_NONE: every queue is empty */
 static int tq_find_first(const struct capsim_sim *s)
 {
 	int first = TQ_FIRST_NONE;
+	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
 
 	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (s->rq[c].timerq.nr &&
-		    (first < 0 || tq_before(tq_slot(&s->rq[c].timerq, 0),
-					    tq_slot(&s->rq[first].timerq, 0))))
+		if (tq_before(s->timer_exp[c], s->timer_seq[c], t, seq)) {
 			first = (int)c;
+			t = s->timer_exp[c];
+			seq = s->timer_seq[c];
+		}
 	return first;
 }
 
 #ifndef NDEBUG
 /*
- * Whether s->timer_first, kept as the queues change (tq_insert(), tq_root_later()), is what a
- * scan of the roots finds, its owner: asserted at each use in Debug and ASan builds. Two CPUs'
- * roots tie only when neither carries an event (a seq is unique): either is the first then.
+ * Whether each queue's first and the first CPU, kept as the queues change (tq_changed()), are
+ * what a scan of every slot, their owner, finds: asserted at each use in Debug and ASan
+ * builds. Two CPUs' firsts tie only when neither carries an event (a seq is unique): either
+ * is the first then.
  */
 static bool tq_first_valid(const struct capsim_sim *s)
 {
-	int scan = tq_find_first(s);
+	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
+	int first;
 
-	if (s->timer_first < 0 || scan < 0)
-		return s->timer_first == scan;
-	return !tq_before(tq_slot(&s->rq[scan].timerq, 0),
-			  tq_slot(&s->rq[s->timer_first].timerq, 0));
+	for (unsigned c = 0; c < s->nr_cpus; c++) {
+		const struct sim_timerq *q = &s->rq[c].timerq;
+		uint64_t qt = UINT64_MAX, qseq = UINT64_MAX;
+
+		for (uint32_t i = 0; i < q->nr; i++)
+			if (tq_before(tq_slot(q, i)->expires, tq_slot(q, i)->seq, qt, qseq)) {
+				qt = tq_slot(q, i)->expires;
+				qseq = tq_slot(q, i)->seq;
+			}
+		if (s->timer_exp[c] != qt || s->timer_seq[c] != qseq ||
+		    (q->nr && (tq_slot(q, q->first)->expires != qt ||
+			       tq_slot(q, q->first)->seq != qseq)))
+			return false;
+		if (tq_before(qt, qseq, t, seq)) {
+			t = qt;
+			seq = qseq;
+		}
+	}
+	first = s->timer_first;
+	if (first < 0)
+		return first == TQ_FIRST_NONE && t == UINT64_MAX && seq == UINT64_MAX;
+	return s->timer_exp[first] == t && s->timer_seq[first] == seq;
 }
 #endif
 
 const struct sim_timer_slot *sim_timer_first(struct capsim_sim *s)
 {
+	const struct sim_timerq *q;
+
 	if (s->timer_first == TQ_FIRST_UNKNOWN)
 		s->timer_first = tq_find_first(s);
 	assert(tq_first_valid(s));
-	return s->timer_first >= 0 ? tq_slot(&s->rq[s->timer_first].timerq, 0) : NULL;
+	if (s->timer_first < 0)
+		return NULL;
+	q = &s->rq[s->timer_first].timerq;
+	return tq_slot(q, q->first);
 }
 
 int sim_timer_pop(struct capsim_sim *s, struct sim_event *ev)
 {
 	int cpu = s->timer_first;
+	struct sim_timerq *q = &s->rq[cpu].timerq;
 	struct sim_timer_slot e;
 
 	assert(cpu >= 0);
-	tq_pop(&s->rq[cpu].timerq, &e);
-	s->timer_first = TQ_FIRST_UNKNOWN;
+	tq_remove(q, q->first, &e);
+	tq_changed(s, cpu);
 	if (e.seq == TQ_NO_SEQ)
 		return 0;
 	*ev = (struct sim_event){ e.expires, e.seq, EV_TASK_WAKE, e.p->id, e.gen };

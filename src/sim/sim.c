@@ -352,6 +352,8 @@ static int setup_cpus(struct capsim_sim *s)
 				sp->cpus[sp->nr_cpus++] = c;
 			}
 	}
+	if (sim_timers_init(s))
+		return CAPSIM_ERR_NOMEM;
 	sim_idle_init(s);
 	return sim_balance_init(s);
 }
@@ -375,7 +377,6 @@ int sim_create(struct capsim_platform *plat, struct capsim_workload *wl,
 	s->opt = *opt;
 	s->nr_cpus = plat->nr_cpus;
 	eq_init(&s->eq);
-	s->timer_first = TQ_FIRST_NONE;
 	if (!opt->hz || opt->hz > 10000) {
 		ret = capsim_error_set(err, CAPSIM_ERR_RANGE, "HZ %u is out of range (expected 1..10000)",
 				       opt->hz);
@@ -473,6 +474,8 @@ void sim_free(struct capsim_sim *s)
 			free(s->rq[c].timerq.slot);
 		}
 	free(s->rq);
+	free(s->timer_exp);
+	free(s->timer_seq);
 	free(s->sg);
 	free(s->view);
 	free(s->memo);
