@@ -498,58 +498,13 @@ static bool fifo_valid(const struct event_queue *q)
 }
 #endif
 
-/*
- * Whether the earliest event, which @src holds (for EQ_LOWEST bucket @i), comes before (@time,
- * @seq). A lowest bucket's earliest time answers without a move; at a tie its earliest event
- * does, found in place in a small bucket, else by the redistribution its pop would make, which
- * leaves it first in bucket 0 (*@src then EQ_BUCKET0).
- */
-static bool source_before(struct event_queue *q, enum eq_source *src, unsigned i, uint64_t time,
-			  uint64_t seq)
-{
-	const struct eq_bucket *b = &q->bucket[i];
-	const struct eq_node *n;
-
-	switch (*src) {
-	case EQ_NONE:
-		return false;
-	case EQ_FIFO:
-		n = q->fifo_first;
-		break;
-	case EQ_PAST:
-		n = &q->past[0];
-		break;
-	case EQ_BUCKET0:
-		n = bucket0_first(q);
-		break;
-	case EQ_LOWEST:
-	default:
-		if (b->min_time != time)
-			return b->min_time < time;
-		if (b->head == b->tail && b->tail_nr <= EQ_SCAN) {
-			n = bucket_earliest(b);
-			break;
-		}
-		clear_lowest_bucket(q, i);
-		redistribute(q, i);
-		*src = EQ_BUCKET0;
-		n = bucket0_first(q);
-		break;
-	}
-	return n->time < time || (n->time == time && n->seq < seq);
-}
-
-int eq_pop_before(struct event_queue *q, uint64_t time, uint64_t seq, struct sim_event *ev)
+int eq_pop(struct event_queue *q, struct sim_event *ev)
 {
 	struct eq_node n;
 	unsigned i = 0;
-	enum eq_source src;
 
 	assert(fifo_valid(q));
-	src = next_source(q, &i);
-	if (!source_before(q, &src, i, time, seq))
-		return 0;
-	switch (src) {
+	switch (next_source(q, &i)) {
 	case EQ_NONE:
 		return 0;
 	case EQ_FIFO:
@@ -574,7 +529,42 @@ int eq_pop_before(struct event_queue *q, uint64_t time, uint64_t seq, struct sim
 	return 1;
 }
 
-int eq_pop(struct event_queue *q, struct sim_event *ev)
+/* The heap's earliest event when finding it takes no move, else NULL; *@min: its time. */
+static const struct eq_node *heap_peek(const struct event_queue *q, uint64_t *min)
 {
-	return eq_pop_before(q, UINT64_MAX, UINT64_MAX, ev);
+	const struct eq_node *n;
+
+	*min = UINT64_MAX;
+	if (q->nr_past) {
+		n = &q->past[0];
+	} else if (q->bucket[0].nr) {
+		n = bucket0_first(q);
+	} else if (q->nr) {
+		const struct eq_bucket *b = &q->bucket[lowest_bucket(q)];
+
+		*min = b->min_time;
+		return bucket_earliest(b);
+	} else {
+		return NULL;
+	}
+	*min = n->time;
+	return n;
+}
+
+bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id)
+{
+	uint64_t min;
+	const struct eq_node *n = heap_peek(q, &min);
+
+	if (q->nr_fifo) {
+		const struct eq_node *f = q->fifo_first;
+
+		if (!q->nr || f->time < min || (n && !node_before(n, f)))
+			n = f;
+	}
+	if (!n)
+		return false;
+	*kind = n->kind;
+	*id = n->id;
+	return true;
 }

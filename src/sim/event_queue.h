@@ -73,19 +73,10 @@ int eq_push_sorted(struct event_queue *q, uint64_t time, uint32_t kind, uint32_t
 /** eq_pop() - remove the earliest event into @ev. Return: 1, or 0 if the queue is empty. */
 int eq_pop(struct event_queue *q, struct sim_event *ev);
 /**
- * eq_pop_before() - remove the earliest event into @ev if it comes before (@time, @seq), an
- * event its owner keeps outside the queue with a seq from eq_take_seq(). Return: 1, or 0 if
- * none does (the queue's order is as before).
+ * eq_peek() - the kind and id of the event the next eq_pop() would return, when finding it
+ * takes no move (the FIFO's first, bucket 0's first, or the earliest in the first block of the
+ * lowest bucket): a hint for prefetching, as an event pushed in between may pop first. Return: whether found.
  */
-int eq_pop_before(struct event_queue *q, uint64_t time, uint64_t seq, struct sim_event *ev);
-
-/**
- * eq_take_seq() - the seq of an event kept outside the queue, pushed now: ordered among the
- * queue's events as eq_push() would order it.
- */
-static inline uint64_t eq_take_seq(struct event_queue *q)
-{
-	return q->next_seq++;
-}
+bool eq_peek(const struct event_queue *q, uint32_t *kind, uint32_t *id);
 
 #endif /* CAPSIM_EVENT_QUEUE_H */

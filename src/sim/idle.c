@@ -47,13 +47,13 @@ static bool timer_on(const struct capsim_sim *s, const struct sim_rq *rq, const 
 
 /*
  * The heap's slot @i (0: the root) is q->slot[i + TQ_PAD]: the children of @i, from
- * TQ_ARITY * i + 1, are then one aligned block of q->slot (TQ_ALIGN). The slots from nr on are
- * TQ_NONE, which expires after any other: a family always has TQ_ARITY.
+ * TQ_ARITY * i + 1, are then one aligned line of q->slot (TQ_ALIGN), read by one miss. The
+ * slots from nr on are TQ_NONE, which expires after any other: a family always has TQ_ARITY.
  */
 #define TQ_ARITY 4u
 #define TQ_PAD (TQ_ARITY - 1)
 #define TQ_ALIGN (TQ_ARITY * sizeof(struct sim_timer_slot))
-static const struct sim_timer_slot TQ_NONE = { UINT64_MAX, TQ_NO_SEQ, NULL, 0 };
+static const struct sim_timer_slot TQ_NONE = { UINT64_MAX, NULL };
 
 static struct sim_timer_slot *tq_slot(const struct sim_timerq *q, uint32_t i)
 {
@@ -69,16 +69,16 @@ static bool tq_current(const struct sim_rq *rq, uint32_t i)
 }
 
 /*
- * @e into the hole at slot @i of @q (no earlier than @i's parent), moved down past the slots
- * that expire earlier. At each level the family's first (of equal ones the first: a slot in
- * use before a TQ_NONE) is found from its four times, each read once and kept in a register,
- * and the slots are reached from the root's address held in one too (the loop writes slots,
- * which the compiler cannot tell from @q's own fields).
+ * @e into the hole at the root of @q, moved down past the slots that expire earlier. At each
+ * level the family's first (of equal ones the first: a slot in use before a TQ_NONE) is found
+ * from its four times, each read once and kept in a register, and the slots are reached from
+ * the root's address held in one too (the loop writes slots, which the compiler cannot tell
+ * from @q's own fields).
  */
-static void tq_sift_down(struct sim_timerq *q, uint32_t i, struct sim_timer_slot e)
+static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
 {
 	struct sim_timer_slot *h = tq_slot(q, 0);
-	uint32_t c, nr = q->nr;
+	uint32_t i = 0, c, nr = q->nr;
 
 	while ((c = TQ_ARITY * i + 1) < nr) {
 		const struct sim_timer_slot *f = &h[c];
@@ -98,88 +98,16 @@ static void tq_sift_down(struct sim_timerq *q, uint32_t i, struct sim_timer_slot
 	h[i] = e;
 }
 
-/* slot @i of @q leaves it into @out: the last slot into its hole (@i: the root or a slot of
- * the root's expiry, so no parent expires after the last) */
-static void tq_remove(struct sim_timerq *q, uint32_t i, struct sim_timer_slot *out)
+/* the expired timers leave @q: they cannot count again before their tasks arm new ones */
+static void tq_expire(const struct capsim_sim *s, struct sim_timerq *q)
 {
-	struct sim_timer_slot last = *tq_slot(q, --q->nr);
+	while (q->nr && tq_slot(q, 0)->expires <= s->now) {
+		struct sim_timer_slot last = *tq_slot(q, --q->nr);
 
-	*out = *tq_slot(q, i);
-	*tq_slot(q, q->nr) = TQ_NONE;
-	if (i < q->nr)
-		tq_sift_down(q, i, last);
-}
-
-/*
- * The slots under slot @i of @q that expire at @t, the root's expiry (with the root, a subtree
- * at the top of the heap): *@best the one of least seq so far. Mostly no child expires at @t.
- */
-static void tq_ties(const struct sim_timerq *q, uint32_t i, uint64_t t, uint32_t *best)
-{
-	for (uint32_t c = TQ_ARITY * i + 1; c <= TQ_ARITY * i + TQ_ARITY && c < q->nr; c++)
-		if (tq_slot(q, c)->expires == t) {
-			if (tq_slot(q, c)->seq < tq_slot(q, *best)->seq)
-				*best = c;
-			tq_ties(q, c, t, best);
-		}
-}
-
-/* (@t, @seq) comes before (@u, @useq): the order of the events */
-static bool tq_before(uint64_t t, uint64_t seq, uint64_t u, uint64_t useq)
-{
-	return t < u || (t == u && seq < useq);
-}
-
-/*
- * The slots of CPU @cpu's queue changed: its first by (expiry, seq), and the first CPU of all
- * (found again by a scan if it was this one and comes later now).
- */
-static void tq_changed(struct capsim_sim *s, int cpu)
-{
-	struct sim_timerq *q = &s->rq[cpu].timerq;
-	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
-	bool later;
-
-	if (q->nr) {
-		q->first = 0;
-		tq_ties(q, 0, tq_slot(q, 0)->expires, &q->first);
-		t = tq_slot(q, q->first)->expires;
-		seq = tq_slot(q, q->first)->seq;
+		*tq_slot(q, q->nr) = TQ_NONE;
+		if (q->nr)
+			tq_sift_down(q, last);
 	}
-	later = tq_before(s->timer_exp[cpu], s->timer_seq[cpu], t, seq);
-	s->timer_exp[cpu] = t;
-	s->timer_seq[cpu] = seq;
-	if (s->timer_first == cpu) {
-		if (later)
-			s->timer_first = TQ_FIRST_UNKNOWN;
-	} else if (q->nr && (s->timer_first == TQ_FIRST_NONE ||
-			     (s->timer_first >= 0 &&
-			      tq_before(t, seq, s->timer_exp[s->timer_first],
-					s->timer_seq[s->timer_first])))) {
-		s->timer_first = cpu;
-	}
-}
-
-/*
- * @q's root has expired and carries no event (a migration's slot): it cannot count again, and
- * no event waits for it. (A slot carrying an event leaves when that event pops, at its time.)
- */
-static bool tq_root_dead(const struct capsim_sim *s, const struct sim_timerq *q)
-{
-	return q->nr && tq_slot(q, 0)->expires <= s->now && tq_slot(q, 0)->seq == TQ_NO_SEQ;
-}
-
-/* the dead slots at the root of @rq's queue leave it */
-static void tq_expire(struct capsim_sim *s, struct sim_rq *rq)
-{
-	struct sim_timer_slot dead;
-
-	if (!tq_root_dead(s, &rq->timerq))
-		return;
-	do
-		tq_remove(&rq->timerq, 0, &dead);
-	while (tq_root_dead(s, &rq->timerq));
-	tq_changed(s, rq->cpu);
 }
 
 /*
@@ -208,19 +136,18 @@ static bool tq_grow(struct sim_timerq *q)
 }
 
 /*
- * @e into @cpu's queue: in the place of a dead root, else in a new slot moved up past the
- * slots that expire later (the queue grows only while its root is not dead). A slot that stops
- * below the root moved no slot of the root's expiry: the queue's first stays where it is,
- * unless the new slot shares that expiry (it comes before a migration's slot there).
+ * @p's timer_ns into @cpu's queue: in the place of an expired first slot (a re-arm finds its
+ * own there, mostly), else in a new one moved up past the slots that expire later (the queue
+ * grows only while every slot is pending).
  */
-static void tq_insert(struct capsim_sim *s, int cpu, struct sim_timer_slot e)
+static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
 {
 	struct sim_timerq *q = &s->rq[cpu].timerq;
+	struct sim_timer_slot e = { p->timer_ns, p };
 	uint32_t i;
 
-	if (tq_root_dead(s, q)) {
-		tq_sift_down(q, 0, e);
-		tq_changed(s, cpu);
+	if (q->nr && tq_slot(q, 0)->expires <= s->now) {
+		tq_sift_down(q, e);
 		return;
 	}
 	if (q->nr == q->cap && !tq_grow(q)) {
@@ -231,8 +158,6 @@ static void tq_insert(struct capsim_sim *s, int cpu, struct sim_timer_slot e)
 	     i = (i - 1) / TQ_ARITY)
 		*tq_slot(q, i) = *tq_slot(q, (i - 1) / TQ_ARITY);
 	*tq_slot(q, i) = e;
-	if (i == 0 || e.expires == tq_slot(q, 0)->expires)
-		tq_changed(s, cpu);
 }
 
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
@@ -241,8 +166,7 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 
 	p->timer_ns = t;
 	p->timer_queued = true;
-	/* the slot is the wake-up event too, with the seq its push to the event queue took */
-	tq_insert(s, p->cpu, (struct sim_timer_slot){ t, eq_take_seq(&s->eq), p, p->gen + 1 });
+	tq_insert(s, p, p->cpu);
 	/* a hint: the first sleeper's line, which the idle entry that mostly follows reads */
 	if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS && q->nr)
 		__builtin_prefetch(&tq_slot(q, 0)->p->state);
@@ -251,129 +175,33 @@ void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t)
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu)
 {
 	if (p->timer_queued && p->timer_ns > s->now && cpu != p->cpu)
-		tq_insert(s, cpu, (struct sim_timer_slot){ p->timer_ns, TQ_NO_SEQ, p, 0 });
-}
-
-/* ---- the first slot of all the CPUs' queues ------------------------------------------------ */
-
-int sim_timers_init(struct capsim_sim *s)
-{
-	s->timer_exp = malloc(s->nr_cpus * sizeof(*s->timer_exp));
-	s->timer_seq = malloc(s->nr_cpus * sizeof(*s->timer_seq));
-	if (!s->timer_exp || !s->timer_seq)
-		return CAPSIM_ERR_NOMEM;
-	for (unsigned c = 0; c < s->nr_cpus; c++)
-		s->timer_exp[c] = s->timer_seq[c] = UINT64_MAX;
-	s->timer_first = TQ_FIRST_NONE;
-	return 0;
-}
-
-/* the CPU whose first slot comes first, TQ_FIRST_NONE: every queue is empty */
-static int tq_find_first(const struct capsim_sim *s)
-{
-	int first = TQ_FIRST_NONE;
-	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
-
-	for (unsigned c = 0; c < s->nr_cpus; c++)
-		if (tq_before(s->timer_exp[c], s->timer_seq[c], t, seq)) {
-			first = (int)c;
-			t = s->timer_exp[c];
-			seq = s->timer_seq[c];
-		}
-	return first;
-}
-
-#ifndef NDEBUG
-/*
- * Whether each queue's first and the first CPU, kept as the queues change (tq_changed()), are
- * what a scan of every slot, their owner, finds: asserted at each use in Debug and ASan
- * builds. Two CPUs' firsts tie only when neither carries an event (a seq is unique): either
- * is the first then.
- */
-static bool tq_first_valid(const struct capsim_sim *s)
-{
-	uint64_t t = UINT64_MAX, seq = UINT64_MAX;
-	int first;
-
-	for (unsigned c = 0; c < s->nr_cpus; c++) {
-		const struct sim_timerq *q = &s->rq[c].timerq;
-		uint64_t qt = UINT64_MAX, qseq = UINT64_MAX;
-
-		for (uint32_t i = 0; i < q->nr; i++)
-			if (tq_before(tq_slot(q, i)->expires, tq_slot(q, i)->seq, qt, qseq)) {
-				qt = tq_slot(q, i)->expires;
-				qseq = tq_slot(q, i)->seq;
-			}
-		if (s->timer_exp[c] != qt || s->timer_seq[c] != qseq ||
-		    (q->nr && (tq_slot(q, q->first)->expires != qt ||
-			       tq_slot(q, q->first)->seq != qseq)))
-			return false;
-		if (tq_before(qt, qseq, t, seq)) {
-			t = qt;
-			seq = qseq;
-		}
-	}
-	first = s->timer_first;
-	if (first < 0)
-		return first == TQ_FIRST_NONE && t == UINT64_MAX && seq == UINT64_MAX;
-	return s->timer_exp[first] == t && s->timer_seq[first] == seq;
-}
-#endif
-
-const struct sim_timer_slot *sim_timer_first(struct capsim_sim *s)
-{
-	const struct sim_timerq *q;
-
-	if (s->timer_first == TQ_FIRST_UNKNOWN)
-		s->timer_first = tq_find_first(s);
-	assert(tq_first_valid(s));
-	if (s->timer_first < 0)
-		return NULL;
-	q = &s->rq[s->timer_first].timerq;
-	return tq_slot(q, q->first);
-}
-
-int sim_timer_pop(struct capsim_sim *s, struct sim_event *ev)
-{
-	int cpu = s->timer_first;
-	struct sim_timerq *q = &s->rq[cpu].timerq;
-	struct sim_timer_slot e;
-
-	assert(cpu >= 0);
-	tq_remove(q, q->first, &e);
-	tq_changed(s, cpu);
-	if (e.seq == TQ_NO_SEQ)
-		return 0;
-	*ev = (struct sim_event){ e.expires, e.seq, EV_TASK_WAKE, e.p->id, e.gen };
-	return 1;
+		tq_insert(s, p, cpu);
 }
 
 /*
  * The first of @next and the timers of @rq's queue from slot @i that are their blocked tasks'
- * pending ones, after now (a slot at now still carries an event to pop): a subtree whose root
- * comes no earlier than the best so far has nothing earlier. (A task woken before its timer
- * keeps it pending until it expires, but counts only while blocked again.)
+ * pending ones: a subtree whose root expires no earlier than the best so far has nothing
+ * earlier. (A task woken before its timer keeps it pending until it expires, but counts only
+ * while blocked again.)
  */
-static uint64_t tq_first_blocked(const struct capsim_sim *s, const struct sim_rq *rq, uint32_t i,
-				 uint64_t next)
+static uint64_t tq_first_blocked(const struct sim_rq *rq, uint32_t i, uint64_t next)
 {
 	const struct sim_timerq *q = &rq->timerq;
 
 	if (i >= q->nr || tq_slot(q, i)->expires >= next)
 		return next;
-	if (tq_slot(q, i)->expires > s->now && tq_slot(q, i)->p->state == TASK_BLOCKED &&
-	    tq_current(rq, i))
+	if (tq_slot(q, i)->p->state == TASK_BLOCKED && tq_current(rq, i))
 		return tq_slot(q, i)->expires;
 	for (uint32_t c = TQ_ARITY * i + 1; c <= TQ_ARITY * i + TQ_ARITY; c++)
-		next = tq_first_blocked(s, rq, c, next);
+		next = tq_first_blocked(rq, c, next);
 	return next;
 }
 
 /* The first of @next and the pending timers of @rq's blocked sleepers. */
 static uint64_t timers_first(struct capsim_sim *s, struct sim_rq *rq, uint64_t next)
 {
-	tq_expire(s, rq);
-	return tq_first_blocked(s, rq, 0, next);
+	tq_expire(s, &rq->timerq);
+	return tq_first_blocked(rq, 0, next);
 }
 
 #ifndef NDEBUG

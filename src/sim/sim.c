@@ -352,8 +352,6 @@ static int setup_cpus(struct capsim_sim *s)
 				sp->cpus[sp->nr_cpus++] = c;
 			}
 	}
-	if (sim_timers_init(s))
-		return CAPSIM_ERR_NOMEM;
 	sim_idle_init(s);
 	return sim_balance_init(s);
 }
@@ -474,8 +472,6 @@ void sim_free(struct capsim_sim *s)
 			free(s->rq[c].timerq.slot);
 		}
 	free(s->rq);
-	free(s->timer_exp);
-	free(s->timer_seq);
 	free(s->sg);
 	free(s->view);
 	free(s->memo);
@@ -615,18 +611,18 @@ static void on_tick(struct capsim_sim *s, const struct sim_event *ev)
 }
 
 /*
- * A hint: the lines of the task whose wake-up the timer queues hold first, loaded while this
- * event runs. With 10 000 tasks each wake-up's task comes from memory, its first read
+ * A hint: the lines of the task whose wake-up pops next (if eq_peek() knows it), loaded while
+ * this event runs. With 10 000 tasks each wake-up's task comes from memory, its first read
  * (p->state, in dispatch()) waiting for it.
  */
-static void prefetch_next(struct capsim_sim *s)
+static void prefetch_next(const struct capsim_sim *s)
 {
-	const struct sim_timer_slot *t = sim_timer_first(s);
+	uint32_t kind, id;
 	const char *p;
 
-	if (!t)
+	if (!eq_peek(&s->eq, &kind, &id) || kind != EV_TASK_WAKE)
 		return;
-	p = (const char *)t->p;
+	p = (const char *)s->tasks[id];
 	/* the struct and the first line after it (its unique timers) */
 	for (size_t off = 0; off <= sizeof(struct sim_task); off += 64)
 		__builtin_prefetch(p + off);
@@ -719,22 +715,6 @@ static void dispatch(struct capsim_sim *s, const struct sim_event *ev, capsim_er
 	}
 }
 
-/*
- * The next event: the event queue's earliest or the timer queues' (the tasks' wake-ups, which
- * only they hold), whichever comes first by (time, seq), as one queue of both would pop them.
- * A timer slot that carries no event is dropped on the way: no event comes before it, so the
- * clock passes its expiry before anything reads the queues again. Return: 0 when both are empty.
- */
-static int next_event(struct capsim_sim *s, struct sim_event *ev)
-{
-	const struct sim_timer_slot *t;
-
-	while ((t = sim_timer_first(s)))
-		if (eq_pop_before(&s->eq, t->expires, t->seq, ev) || sim_timer_pop(s, ev))
-			return 1;
-	return eq_pop(&s->eq, ev);
-}
-
 /* Bring every CPU's and task's accounting up to the end of the run. */
 static void finish(struct capsim_sim *s)
 {
@@ -821,7 +801,7 @@ int sim_run(struct capsim_sim *s, capsim_error *err)
 		return ret;
 	check_at = next_count_check(s, max_events);
 	/* a run with an end stops at its EV_END, which pops before any later event */
-	while (!s->error && next_event(s, &ev)) {
+	while (!s->error && eq_pop(&s->eq, &ev)) {
 		if (ev.kind == EV_TICK && tick_cancelled(s, &ev))
 			continue;
 		sim_set_now(s, ev.time);

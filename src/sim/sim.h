@@ -442,27 +442,18 @@ struct sim_sd {
 };
 
 /*
- * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on (expiry, seq),
+ * A CPU's sleep hrtimers (idle.c), the kernel's timerqueue: a 4-ary min-heap on expiry,
  * whose root is the earliest (held from an offset of slot: idle.c's tq_slot()). A re-arm or a
  * migration adds a slot and leaves the old one, which no longer matches its task (timer_ns,
- * cpu). A slot armed by sim_timer_arm() is also its task's wake-up event (EV_TASK_WAKE, with
- * the seq and gen the event queue's events have): the run pops it from the heap at its place
- * among the queue's events (sim_timer_pop()), stale or not, as an event queued would pop. A
- * slot a migration added carries no event (seq TQ_NO_SEQ) and leaves once expired. The heap is
- * on expiry alone (one 64-bit compare a child); of the slots that share the root's expiry, all
- * at its top, the one of least seq is the queue's first (@first).
+ * cpu) and leaves the heap once expired.
  */
 struct sim_timer_slot {
 	uint64_t expires;         /* the task's timer_ns when it was armed or moved here */
-	uint64_t seq;             /* its wake-up event's, TQ_NO_SEQ: none */
 	struct sim_task *p;
-	uint32_t gen;             /* its wake-up event's: p->gen + 1 when armed */
 };
-#define TQ_NO_SEQ UINT64_MAX
 struct sim_timerq {
 	struct sim_timer_slot *slot;
 	uint32_t nr, cap;
-	uint32_t first;           /* the index of the first slot by (expiry, seq), when nr > 0 */
 };
 
 /* Per-CPU runqueue: struct rq with its cfs_rq and rt_rq signals. */
@@ -673,13 +664,6 @@ struct capsim_sim {
 	unsigned nr_sc;
 
 	struct event_queue eq;
-	/*
-	 * The CPUs' timer queues' first slots (idle.c): CPU c's expiry and seq (UINT64_MAX:
-	 * empty), one array each so that a scan of the CPUs reads a line or two, and the CPU whose
-	 * first comes first of all, or TQ_FIRST_UNKNOWN, or TQ_FIRST_NONE.
-	 */
-	uint64_t *timer_exp, *timer_seq;
-	int timer_first;
 	uint64_t now;
 	uint64_t jiffies;                 /* now / tick_ns */
 	uint64_t next_jiffy_ns;           /* when jiffies next changes */
@@ -844,20 +828,6 @@ void sim_idle_enter(struct capsim_sim *s, struct sim_rq *rq);
 void sim_timer_arm(struct capsim_sim *s, struct sim_task *p, uint64_t t);
 /** sim_timer_move() - @p, migrating to @cpu, takes its pending timer there. */
 void sim_timer_move(struct capsim_sim *s, struct sim_task *p, int cpu);
-#define TQ_FIRST_UNKNOWN (-1) /* timer_first: to be found from the CPUs' firsts */
-#define TQ_FIRST_NONE (-2)    /* timer_first: every timer queue is empty */
-/** sim_timers_init() - the CPUs' timer queues' firsts, all empty. Return: 0 or CAPSIM_ERR_NOMEM. */
-int sim_timers_init(struct capsim_sim *s);
-/**
- * sim_timer_first() - the earliest slot of all the CPUs' timer queues, by (expiry, seq), or
- * NULL: none.
- */
-const struct sim_timer_slot *sim_timer_first(struct capsim_sim *s);
-/**
- * sim_timer_pop() - the slot sim_timer_first() gave leaves its queue: into @ev as its wake-up
- * event. Return: 1, or 0 for a slot that carries none (a migration's, expired: dropped).
- */
-int sim_timer_pop(struct capsim_sim *s, struct sim_event *ev);
 /**
  * sim_iowait_sync() - after a change of @p's state (or of its in_iowait or cpu with it): the
  * runqueues' nr_iowait count it where it blocks in I/O wait now, and nowhere else.

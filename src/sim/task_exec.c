@@ -349,6 +349,7 @@ static bool run_timer(struct capsim_sim *s, struct sim_task *p, const struct sim
 		if (p->lp)
 			p->lp->timer_expiry = t->t_next;
 		sim_ev_rtapp_timer(s, p, slack, false);
+		sim_push(s, t->t_next, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, t->t_next);
 		return true;
 	}
@@ -458,6 +459,7 @@ static bool run_event(struct capsim_sim *s, struct sim_task *p, const struct sim
 	case WL_EV_SLEEP:
 		if (!e->ns)
 			return true;
+		sim_push(s, s->now + e->ns, EV_TASK_WAKE, p->id, p->gen + 1);
 		sim_timer_arm(s, p, s->now + e->ns);
 		task_block(s, p);
 		return false;

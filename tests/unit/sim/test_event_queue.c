@@ -6,7 +6,6 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -132,8 +131,7 @@ struct pending {
 	struct sim_event ev[4096];
 	unsigned n;
 	uint64_t seq; /* the queue's next seq: one per push */
-	bool outside[4096]; /* ev[i] is kept outside the queue (a seq from eq_take_seq()) */
-	unsigned outside_pops; /* pops of those */
+	unsigned peeked; /* pops that eq_peek() foretold */
 };
 
 static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, uint32_t kind,
@@ -142,23 +140,8 @@ static void push_pending(struct event_queue *q, struct pending *pd, uint64_t t, 
 	struct sim_event e = { t, pd->seq, kind, (uint32_t)pd->seq, gen };
 
 	pd->seq++;
-	pd->outside[pd->n] = false;
 	pd->ev[pd->n++] = e;
 	assert_int_equal(eq_push(q, t, kind, e.id, gen), 0);
-}
-
-/*
- * An event its owner keeps outside the queue, as the simulator's timer queues keep the
- * wake-ups: only its seq comes from the queue, and eq_pop_before() must merge it in order.
- */
-static void push_outside(struct event_queue *q, struct pending *pd, uint64_t t, uint32_t kind)
-{
-	struct sim_event e = { t, eq_take_seq(q), kind, (uint32_t)pd->seq, 0 };
-
-	assert_true(e.seq == pd->seq);
-	pd->seq++;
-	pd->outside[pd->n] = true;
-	pd->ev[pd->n++] = e;
 }
 
 /* The same through eq_push_sorted(): the order of the pops must not tell the two apart. */
@@ -168,40 +151,32 @@ static void push_pending_sorted(struct event_queue *q, struct pending *pd, uint6
 	struct sim_event e = { t, pd->seq, kind, (uint32_t)pd->seq, gen };
 
 	pd->seq++;
-	pd->outside[pd->n] = false;
 	pd->ev[pd->n++] = e;
 	assert_int_equal(eq_push_sorted(q, t, kind, e.id, gen), 0);
 }
 
 /*
- * Pop one event: it must be the whole of the earliest pending one, as a scan finds it (ids are
- * unique: the push order). With events kept outside, the queue gives its earliest through
- * eq_pop_before() the earliest outside one, and none when that one comes first.
+ * Pop one event: it must be the whole of the earliest pending one, as a scan finds it; when
+ * eq_peek() names one first, it must be that one (ids are unique: the push order).
  */
 static struct sim_event pop_earliest(struct event_queue *q, struct pending *pd)
 {
-	unsigned best = earliest(pd->ev, pd->n), out = pd->n;
+	unsigned best = earliest(pd->ev, pd->n);
 	struct sim_event ev;
+	uint32_t kind, id;
 
-	for (unsigned i = 0; i < pd->n; i++)
-		if (pd->outside[i] && (out == pd->n || pd->ev[i].time < pd->ev[out].time ||
-				       (pd->ev[i].time == pd->ev[out].time &&
-					pd->ev[i].seq < pd->ev[out].seq)))
-			out = i;
-	if (out == pd->n) {
-		assert_int_equal(eq_pop(q, &ev), 1);
-	} else if (eq_pop_before(q, pd->ev[out].time, pd->ev[out].seq, &ev) == 0) {
-		assert_int_equal(best, out);
-		ev = pd->ev[out];
-		pd->outside_pops++;
+	if (eq_peek(q, &kind, &id)) {
+		assert_int_equal(id, pd->ev[best].id);
+		assert_int_equal(kind, pd->ev[best].kind);
+		pd->peeked++;
 	}
+	assert_int_equal(eq_pop(q, &ev), 1);
 	assert_true(ev.time == pd->ev[best].time);
 	assert_true(ev.seq == pd->ev[best].seq);
 	assert_int_equal(ev.kind, pd->ev[best].kind);
 	assert_int_equal(ev.id, pd->ev[best].id);
 	assert_int_equal(ev.gen, pd->ev[best].gen);
 	pd->ev[best] = pd->ev[--pd->n];
-	pd->outside[best] = pd->outside[pd->n];
 	return ev;
 }
 
@@ -224,7 +199,7 @@ static void run_against_scan(const struct spread *sp)
 	uint64_t x = sp->seed;
 	unsigned pops = 0;
 
-	pd.n = pd.seq = pd.outside_pops = 0; /* a fresh queue: its seq starts again */
+	pd.n = pd.seq = pd.peeked = 0; /* a fresh queue: its seq starts again */
 	eq_init(&q);
 	for (unsigned i = 0; i < sp->initial; i++)
 		push_pending(&q, &pd, sp->first(&x), 0, 0);
@@ -232,19 +207,12 @@ static void run_against_scan(const struct spread *sp)
 		struct sim_event ev = pop_earliest(&q, &pd);
 		unsigned pushes = ++pops < sp->min_pops ? (unsigned)(next_rand(&x) % 4) : 0;
 
-		for (unsigned k = 0; k < pushes && pd.n < sp->cap; k++) {
-			uint64_t t = ev.time + sp->later(&x);
-
-			/* a third kept outside, as the simulator's wake-ups */
-			if (next_rand(&x) % 3 == 0)
-				push_outside(&q, &pd, t, 2);
-			else
-				push_pending(&q, &pd, t, 0, 0);
-		}
+		for (unsigned k = 0; k < pushes && pd.n < sp->cap; k++)
+			push_pending(&q, &pd, ev.time + sp->later(&x), 0, 0);
 	}
 	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
 	assert_true(pops > sp->min_pops);
-	assert_true(pd.outside_pops > pops / 8);
+	assert_true(pd.peeked > pops / 4); /* bucket 0 and small lowest buckets are common */
 	eq_free(&q);
 }
 
@@ -342,8 +310,7 @@ static void test_any_order(void **state)
  * events through eq_push() a random time after, often on the grid (ties with the ticks, which
  * then pop by push order, whichever structure holds them). Now and then a push through
  * eq_push_sorted() earlier than the FIFO's last, which the heap keeps. Every pop must be the
- * earliest pending event, as a scan says, the events kept outside the queue (a quarter of the
- * others, at the same times) included.
+ * earliest pending event, as a scan says, and what eq_peek() names must pop.
  */
 static void test_sorted_fifo(void **state)
 {
@@ -354,7 +321,7 @@ static void test_sorted_fifo(void **state)
 	unsigned pops = 0, out_of_order = 0, ticks = CPUS;
 
 	(void)state;
-	pd.n = pd.seq = pd.outside_pops = 0;
+	pd.n = pd.seq = pd.peeked = 0;
 	eq_init(&q);
 	for (uint32_t c = 0; c < CPUS; c++)
 		push_pending_sorted(&q, &pd, GRID, 1, c);
@@ -374,10 +341,7 @@ static void test_sorted_fifo(void **state)
 			uint64_t later = v % 3 == 0 ? next_grid + (v >> 8) % 4 * GRID
 						    : ev.time + (v >> 8) % (8 * GRID);
 
-			if (v % 4 == 1)
-				push_outside(&q, &pd, later, 2);
-			else
-				push_pending(&q, &pd, later, 0, (uint32_t)(v >> 20));
+			push_pending(&q, &pd, later, 0, (uint32_t)(v >> 20));
 			if (v % 2)
 				push_pending(&q, &pd, ev.time + (v >> 30) % 3, 0, 0);
 		}
@@ -391,7 +355,7 @@ static void test_sorted_fifo(void **state)
 		pop_earliest(&q, &pd);
 	assert_int_equal(eq_pop(&q, &(struct sim_event){ 0 }), 0);
 	assert_true(out_of_order > 20);
-	assert_true(pd.outside_pops > pops / 20);
+	assert_true(pd.peeked > pops / 4);
 	eq_free(&q);
 }
 
