@@ -998,7 +998,7 @@ unsigned lb_cfs_tasks(struct capsim_sim *s, int src, int dst, struct sim_task **
 			.exec_start = p->exec_start,
 			.h_load = p->avg.load_avg, /* task_h_load() without cgroups */
 			.util_est = task_util_est(&ft),
-			.fits_src = sim_task_fits_cpu(s, p, src),
+			.fits_src = task_fits_cpu(&s->rd, &ft, src), /* sim_task_fits_cpu(), @ft once */
 			.ineligible = lb_task_ineligible(s, p, src, dst),
 		};
 		if (model_fair_cfs(s->opt.model)) { /* 6.1's CFS buddies (cfs_rq->next, ->last) */
