@@ -623,9 +623,10 @@ static void prefetch_next(const struct capsim_sim *s)
 	if (!eq_peek(&s->eq, &kind, &id) || kind != EV_TASK_WAKE)
 		return;
 	p = (const char *)s->tasks[id];
-	/* the struct and the first line after it (its unique timers) */
-	for (size_t off = 0; off <= sizeof(struct sim_task); off += 64)
+	/* the struct up to its cold fields, and the first line after it (its unique timers) */
+	for (size_t off = 0; off < offsetof(struct sim_task, name); off += 64)
 		__builtin_prefetch(p + off);
+	__builtin_prefetch(p + sizeof(struct sim_task));
 }
 
 /*

@@ -166,30 +166,13 @@ struct sim_wakee {
 
 /*
  * A task, its fields grouped by when an event reads them (issue 32: with 10 000 tasks each
- * wake-up's lines come from memory): first what setup, reporting, resources and the CFS model
- * read, then the statistics, the entity, the signals and placement, then the wake-up and the
- * workload position, next to the unique timers that follow the struct (sim_task_bytes()).
+ * wake-up's lines come from memory): first the statistics, the entity, the signals and
+ * placement, then the wake-up and the workload position, last what setup, reporting, resources
+ * and the CFS model read, so that a wake-up reads one line fewer and sim.c's prefetch_next()
+ * skips them (the struct is 64-byte aligned, task_new()). The unique timers follow the struct
+ * (sim_task_bytes()).
  */
 struct sim_task {
-	/* setup, reporting and resources */
-	char *name;
-	struct sim_task *wq_next; /* FIFO of waiters on a resource */
-	unsigned instance;
-	uint32_t pid;
-	int rt_prio;              /* 1..99 (kernel prio = 99 - rt_prio) */
-	int nice;
-	int waiting_res;          /* resource it is blocked on, or -1 */
-	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
-	uint32_t rr_time_slice;   /* SCHED_RR: ticks left of its slice (p->rt.time_slice) */
-	/* a wake-up waiting for its CPU to leave an idle state (idle.c): the next on that
-	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
-	enum sim_idle_wait idle_wait;
-	struct sim_task *idle_wait_next;
-	uint64_t idle_wait_since;
-	uint32_t idle_wait_gen;
-	uint32_t iowait_on;       /* 1 + the CPU whose rq->nr_iowait counts it, 0: none (idle.c) */
-	uint64_t wall_end;        /* runtime */
-	struct cfs_se cse;        /* the CFS entity instead of @se (model/fair_cfs.h), under v6.1 */
 	/* wake-up placement (fair_balance.c): what it records as a waker */
 	struct sim_wakee wakee;
 
@@ -225,6 +208,7 @@ struct sim_task {
 	uint32_t gen;             /* cancels this task's pending wake-up event */
 	uint32_t id;
 	int cpu;                  /* task_cpu(p) */
+	uint32_t iowait_on;       /* 1 + the CPU whose rq->nr_iowait counts it, 0: none (idle.c) */
 	bool uninterruptible;     /* blocked in TASK_UNINTERRUPTIBLE (the kthread in its driver) */
 	bool in_cpu_event;        /* a run/runtime/mem is in progress */
 	bool cpu_event_is_wall;   /* runtime: ends at wall time @wall_end */
@@ -262,7 +246,28 @@ struct sim_task {
 	uint64_t t_first;         /* rt-app's t_first: its timers count their periods from it */
 	uint64_t zero_time_events;/* events run at @zero_time_at, to catch loops that take no time */
 	uint64_t zero_time_at;
+
+	/* setup, reporting and resources */
+	char *name;
+	struct sim_task *wq_next; /* FIFO of waiters on a resource */
+	unsigned instance;
+	uint32_t pid;
+	int rt_prio;              /* 1..99 (kernel prio = 99 - rt_prio) */
+	int nice;
+	int waiting_res;          /* resource it is blocked on, or -1 */
+	int mutex_after_wake;     /* wait/sync: the mutex to take again once signalled, or -1 */
+	uint32_t rr_time_slice;   /* SCHED_RR: ticks left of its slice (p->rt.time_slice) */
+	/* a wake-up waiting for its CPU to leave an idle state (idle.c): the next on that
+	 * CPU's list, what it waits for, the timer's expiry and its wake-up event's gen */
+	enum sim_idle_wait idle_wait;
+	struct sim_task *idle_wait_next;
+	uint64_t idle_wait_since;
+	uint32_t idle_wait_gen;
+	uint64_t wall_end;        /* runtime */
+	struct cfs_se cse;        /* the CFS entity instead of @se (model/fair_cfs.h), under v6.1 */
 };
+_Static_assert(offsetof(struct sim_task, state) / 64 == offsetof(struct sim_task, cpu) / 64,
+	       "an idle entry reads @state, @timer_ns and @cpu of one line (idle.c)");
 
 struct sim_rq;
 struct capsim_sim;
