@@ -6,6 +6,7 @@
  * the platform's domains (model/sched_domains.c). fair_balance.c balances over them.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 #include "model/model.h"
@@ -82,12 +83,8 @@ static bool child_sums(const struct sched_domains *sd, const struct sim_sd *down
 	const struct sd_domain *child = &sd->domains[down->dom];
 	const capsim_cpumask *local = &sd->groups[up->local_sg];
 
-	if (child->flags & SD_ASYM_CPUCAPACITY)
-		return false;
-	for (unsigned k = 0; k < CAPSIM_MAX_CPUS / 64; k++)
-		if (child->span.bits[k] != local->bits[k])
-			return false;
-	return true;
+	return !(child->flags & SD_ASYM_CPUCAPACITY) &&
+	       !memcmp(&child->span, local, sizeof(*local));
 }
 
 /*
