@@ -338,6 +338,7 @@ void lb_update_sd_lb_stats(const struct lb_env *env, struct lb_sd_stats *sds)
 	 * update_sd_pick_busiest()), and with no local group it is zeroed after the walk
 	 */
 	sds->busiest = sds->local = -1;
+	sds->summed = true;
 	sds->total_load = sds->total_capacity = sds->avg_load = sds->sum_util = 0;
 	sds->sum_runnable = 0;
 	sds->sum_h_nr_running = sds->sum_nr_running = sds->sum_idle_cpus = 0;
@@ -511,11 +512,78 @@ void lb_root_domain_flags(const struct lb_env *env, const struct lb_sd_stats *sd
 		*overutilized = sds->sg_overutilized;
 }
 
+/*
+ * A CPU of @env that may give its group a misfit load (update_sg_lb_stats()'s two tests, less
+ * their idle and local-group conditions: a superset)
+ */
+static bool lb_cpu_may_misfit(const struct lb_env *env, unsigned cpu)
+{
+	const struct fair_cpu *rq = lb_rq(env, cpu);
+
+	if (env->sd_flags & SD_ASYM_CPUCAPACITY)
+		return CAPSIM_MUT(332, rq->misfit_task_load != 0, false);
+	return env->idle && lb_check_cpu_capacity(rq, env->imbalance_pct) &&
+	       CAPSIM_MUT(333, lb_cfs_h_nr(env, cpu) == 1, false);
+}
+
+/*
+ * Whether sched_balance_find_src_group() ends at out_balanced with EAS in charge whatever its
+ * groups' sums: rd->pd set, no CPU of the domain overutilized (rd->overutilized then false
+ * after update_sd_lb_stats(): kept at a child level, set so at the root) and none that may give
+ * a group a misfit load (the busiest group, if any, is then not group_misfit_task, the one type
+ * balanced before the EAS test). If so @sds gets only what update_sd_lb_stats() hands the root
+ * domain: the same answer without the sums nobody reads. Debug builds check it against them.
+ */
+static bool lb_eas_balanced(const struct lb_env *env, struct lb_sd_stats *sds)
+{
+	bool overloaded = false;
+
+	if (!env->rd_has_pd || env->sums_read || (env->has_parent && env->rd_overutilized))
+		return false;
+	for (unsigned g = 0; g < env->nr_groups; g++) {
+		capsim_cpumask m; /* update_sg_lb_stats()'s CPUs */
+
+		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+			m.bits[w] = env->groups[g].span.bits[w] & env->cpus.bits[w];
+		for_each_cpu(i, &m, env->nr_cpus) {
+			if (CAPSIM_MUT(334, cpu_overutilized(env->rd, (int)i), false) ||
+			    lb_cpu_may_misfit(env, i))
+				return false;
+			overloaded |= lb_rq(env, i)->nr_running > 1;
+		}
+	}
+	sds->busiest = -1;
+	sds->sg_overloaded = overloaded; /* no misfit load sets it either */
+	sds->sg_overutilized = false;
+	sds->summed = false;
+	return true;
+}
+
+#ifndef NDEBUG
+/* lb_eas_balanced()'s answer in @sds against update_sd_lb_stats()'s statistics */
+static void lb_eas_balanced_check(const struct lb_env *env, const struct lb_sd_stats *sds)
+{
+	struct lb_sd_stats full;
+	bool overloaded = false, overutilized = env->rd_overutilized;
+
+	lb_update_sd_lb_stats(env, &full);
+	lb_root_domain_flags(env, &full, &overloaded, &overutilized);
+	assert(full.sg_overloaded == sds->sg_overloaded && !full.sg_overutilized && !overutilized);
+	assert(full.busiest < 0 || full.busiest_stat.group_type != group_misfit_task);
+}
+#endif
+
 int lb_find_src_group(struct lb_env *env, struct lb_sd_stats *sds)
 {
 	const struct lb_sg_stats *busiest = &sds->busiest_stat, *local = &sds->local_stat;
 	bool rd_overloaded = false, rd_overutilized = env->rd_overutilized;
 
+	if (lb_eas_balanced(env, sds)) {
+#ifndef NDEBUG
+		lb_eas_balanced_check(env, sds);
+#endif
+		goto out_balanced;
+	}
 	lb_update_sd_lb_stats(env, sds);
 	/* set_rd_overutilized() as update_sd_lb_stats() leaves it for the test below */
 	lb_root_domain_flags(env, sds, &rd_overloaded, &rd_overutilized);

@@ -102,6 +102,9 @@ struct lb_env {
 	 * update_sd_lb_stats() takes the local group's sums from them (lb_update_sd_lb_stats())
 	 */
 	const struct lb_sd_stats *child;
+	/* the caller reads the pass's sums (7.3's update_idle_cpu_scan() reads sum_util), so
+	 * lb_find_src_group() computes them even where EAS keeps the domain balanced */
+	bool sums_read;
 
 	/* answers */
 	enum lb_migration_type migration_type;
@@ -133,6 +136,9 @@ struct lb_sd_stats {
 	 * pass takes as its local group's (lb_env's child); 0 without a parent (has_parent) */
 	uint64_t sum_runnable;
 	unsigned sum_h_nr_running, sum_nr_running, sum_idle_cpus;
+	/* capsim: false when lb_find_src_group() knew the domain balanced without the statistics:
+	 * only busiest and the two root-domain flags above are set */
+	bool summed;
 };
 
 /**
@@ -214,7 +220,8 @@ void lb_calculate_imbalance(struct lb_env *env, struct lb_sd_stats *sds);
 /**
  * lb_find_src_group() - sched_balance_find_src_group(): the statistics (@sds, for the root
  * domain's flags), then the busiest group if there is an imbalance to fix, with @env's
- * migration_type and imbalance set. Return: its index in @env->groups, or -1.
+ * migration_type and imbalance set. Where EAS keeps the domain balanced whatever the sums
+ * (@sds->summed false), only the flags are found. Return: its index in @env->groups, or -1.
  */
 int lb_find_src_group(struct lb_env *env, struct lb_sd_stats *sds);
 

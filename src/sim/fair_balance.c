@@ -1040,6 +1040,13 @@ static const struct lb_sd_stats *sd_walk_child(const struct sim_rq *rq, unsigned
 	return w->child;
 }
 
+/* update_sd_lb_stats()'s update_idle_cpu_scan() reads the pass's sum_util: 7.3, not from a
+ * newly idle CPU */
+static bool lb_reads_sum_util(const struct capsim_sim *s, enum lb_idle idle)
+{
+	return model_placement_7_3(s->opt.model) && idle != LB_CPU_NEWLY_IDLE;
+}
+
 /*
  * mirrors sched_balance_rq() of CPU @cpu over its domain @sdi: whether it balances here
  * (should_we_balance: *@continue_balancing cleared if not), the busiest group and runqueue,
@@ -1071,6 +1078,7 @@ unsigned sched_balance_rq(struct capsim_sim *s, int cpu, unsigned sdi, enum lb_i
 		.idle = idle,
 		.cpus = d->span,
 		.child = sd_walk_child(this_rq, sdi, walk),
+		.sums_read = lb_reads_sum_util(s, idle),
 	};
 	/* sd_parent->groups->sgc: the parent's local group */
 	bool *parent_imbalance = env.has_parent ? &s->sg[this_rq->sd[sdi + 1].local_sg].imbalance
@@ -1097,8 +1105,7 @@ redo:
 	{
 		int g = lb_find_src_group(&env, sds);
 
-		/* update_sd_lb_stats()'s update_idle_cpu_scan(): not from a newly idle CPU */
-		if (model_placement_7_3(s->opt.model) && idle != LB_CPU_NEWLY_IDLE)
+		if (lb_reads_sum_util(s, idle))
 			s->nr_idle_scan[ssd->dom] = update_idle_cpu_scan(
 				ssd->span_weight, env.imbalance_pct, sds->sum_util);
 
@@ -1111,8 +1118,8 @@ redo:
 		busiest = g < 0 ? -1 : lb_find_src_rq(&env, (unsigned)g);
 		if (busiest < 0) {
 			/* nothing moves: the next level may sum these (not after a redo, which
-			 * left out the all-pinned runqueues) */
-			if (!(env.flags & LBF_ALL_PINNED)) {
+			 * left out the all-pinned runqueues, nor what EAS kept unsummed) */
+			if (!(env.flags & LBF_ALL_PINNED) && sds->summed) {
 				walk->child = sds;
 				walk->level = sdi;
 			}
