@@ -189,12 +189,16 @@ static void test_no_pull_down_and_eas(void **state)
 
 	/*
 	 * seven tasks on the littles, each CPU's util 300 (it fits 381: 300 x 1.25 < 381):
-	 * overloaded by runnable (1524 x 1.17 < 2140), but EAS is in charge until overutilized
+	 * overloaded by runnable (1524 x 1.17 < 2140), but EAS is in charge until overutilized,
+	 * so the sums are not even taken (no CPU overutilized, none with a misfit load)
 	 */
 	seven_on_the_littles(&p);
-	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
+	lb_update_sd_lb_stats(&p.env, &sds);
 	assert_int_equal(sds.busiest, 1);
 	assert_int_equal(sds.busiest_stat.group_type, group_overloaded);
+	assert_int_equal(lb_find_src_group(&p.env, &sds), -1);
+	assert_false(sds.summed);
+	assert_true(sds.sg_overloaded); /* two tasks on a CPU: the root domain's flag, still */
 	/* CPU1 at 350 no longer fits (350 x 1.25 > 381): cpu_overutilized(), and the root
 	 * level sets rd->overutilized from its groups */
 	p.rq[1].cfs_avg.util_avg = 350;
