@@ -540,17 +540,12 @@ static bool lb_eas_balanced(const struct lb_env *env, struct lb_sd_stats *sds)
 
 	if (!env->rd_has_pd || env->sums_read || (env->has_parent && env->rd_overutilized))
 		return false;
-	for (unsigned g = 0; g < env->nr_groups; g++) {
-		capsim_cpumask m; /* update_sg_lb_stats()'s CPUs */
-
-		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
-			m.bits[w] = env->groups[g].span.bits[w] & env->cpus.bits[w];
-		for_each_cpu(i, &m, env->nr_cpus) {
-			if (CAPSIM_MUT(334, cpu_overutilized(env->rd, (int)i), false) ||
-			    lb_cpu_may_misfit(env, i))
-				return false;
-			overloaded |= lb_rq(env, i)->nr_running > 1;
-		}
+	/* update_sg_lb_stats()'s CPUs: its groups split the domain's span, so env->cpus whole */
+	for_each_cpu(i, &env->cpus, env->nr_cpus) {
+		if (CAPSIM_MUT(334, cpu_overutilized(env->rd, i), false) ||
+		    lb_cpu_may_misfit(env, (unsigned)i))
+			return false;
+		overloaded |= lb_rq(env, (unsigned)i)->nr_running > 1;
 	}
 	sds->busiest = -1;
 	sds->sg_overloaded = overloaded; /* no misfit load sets it either */
@@ -565,7 +560,13 @@ static void lb_eas_balanced_check(const struct lb_env *env, const struct lb_sd_s
 {
 	struct lb_sd_stats full;
 	bool overloaded = false, overutilized = env->rd_overutilized;
+	capsim_cpumask groups = { 0 };
 
+	for (unsigned g = 0; g < env->nr_groups; g++)
+		for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+			groups.bits[w] |= env->groups[g].span.bits[w];
+	for (unsigned w = 0; w < CAPSIM_MAX_CPUS / 64; w++)
+		assert(!(env->cpus.bits[w] & ~groups.bits[w]));
 	lb_update_sd_lb_stats(env, &full);
 	lb_root_domain_flags(env, &full, &overloaded, &overutilized);
 	assert(full.sg_overloaded == sds->sg_overloaded && !full.sg_overutilized && !overutilized);
