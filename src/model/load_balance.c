@@ -528,17 +528,19 @@ static bool lb_cpu_may_misfit(const struct lb_env *env, unsigned cpu)
 
 /*
  * Whether sched_balance_find_src_group() ends at out_balanced with EAS in charge whatever its
- * groups' sums: rd->pd set, no CPU of the domain overutilized (rd->overutilized then false
- * after update_sd_lb_stats(): kept at a child level, set so at the root) and none that may give
- * a group a misfit load (the busiest group, if any, is then not group_misfit_task, the one type
+ * groups' sums: rd->pd set, the root domain not overutilized and no CPU of the domain
+ * overutilized (so it is not after update_sd_lb_stats() either), and none that may give a
+ * group a misfit load (the busiest group, if any, is then not group_misfit_task, the one type
  * balanced before the EAS test). If so @sds gets only what update_sd_lb_stats() hands the root
  * domain: the same answer without the sums nobody reads. Debug builds check it against them.
+ * (An overutilized root domain that the pass would clear is left to the full pass: it mostly
+ * finds an overutilized CPU, after a scan for nothing.)
  */
 static bool lb_eas_balanced(const struct lb_env *env, struct lb_sd_stats *sds)
 {
 	bool overloaded = false;
 
-	if (!env->rd_has_pd || env->sums_read || (env->has_parent && env->rd_overutilized))
+	if (!env->rd_has_pd || env->sums_read || env->rd_overutilized)
 		return false;
 	/* update_sg_lb_stats()'s CPUs: its groups split the domain's span, so env->cpus whole */
 	for_each_cpu(i, &env->cpus, env->nr_cpus) {
