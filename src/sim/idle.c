@@ -82,10 +82,14 @@ static struct sim_timer_slot *tq_at(struct sim_timer_slot *h, size_t off)
  * before a TQ_NONE) is picked from its four times, each read once, by selects, not branches
  * (which half holds it is a coin toss). Equal times may end in other places than a top-down
  * sift leaves them; what is read of the heap does not depend on that: its first expiry,
- * tq_expire()'s slots up to now, tq_first_blocked()'s earliest. always_inline: in the frame of
- * tq_insert(), whose re-arm is most of its calls.
+ * tq_expire()'s slots up to now, tq_first_blocked()'s earliest. @hint: each level prefetches
+ * the four families below its slots, one of which the next level reads (with
+ * SIM_PREFETCH_MIN_TASKS tasks the heap's lower levels are mostly out of L1, and each level's
+ * load waits for the pick of the one above). always_inline: in the frame of tq_insert(), whose
+ * re-arm is most of its calls.
  */
-static CAPSIM_ALWAYS_INLINE void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
+static CAPSIM_ALWAYS_INLINE void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e,
+					      bool hint)
 {
 	const size_t sz = sizeof(e);
 	struct sim_timer_slot *h = tq_slot(q, 0);
@@ -93,11 +97,18 @@ static CAPSIM_ALWAYS_INLINE void tq_sift_down(struct sim_timerq *q, struct sim_t
 
 	while ((c = TQ_ARITY * hole + sz) < end) {
 		const struct sim_timer_slot *f = tq_at(h, c);
+		size_t g = TQ_ARITY * c + sz; /* the four slots' families: four lines from g */
 		uint64_t t0 = f[0].expires, t1 = f[1].expires, t2 = f[2].expires, t3 = f[3].expires;
 		size_t a = t1 < t0 ? c + sz : c, b = t3 < t2 ? c + 3 * sz : c + 2 * sz;
 		uint64_t ta = t1 < t0 ? t1 : t0, tb = t3 < t2 ? t3 : t2;
 		size_t first = a ^ ((a ^ b) & -(size_t)(tb < ta));
 
+		if (hint && g < end) {
+			__builtin_prefetch(tq_at(h, g));
+			__builtin_prefetch(tq_at(h, g + TQ_ALIGN));
+			__builtin_prefetch(tq_at(h, g + 2 * TQ_ALIGN));
+			__builtin_prefetch(tq_at(h, g + 3 * TQ_ALIGN));
+		}
 		*tq_at(h, hole) = *tq_at(h, first);
 		hole = first;
 	}
@@ -118,7 +129,7 @@ static __attribute__((noinline)) void tq_pop(struct sim_timerq *q)
 
 	*tq_slot(q, q->nr) = TQ_NONE;
 	if (q->nr)
-		tq_sift_down(q, last);
+		tq_sift_down(q, last, false);
 }
 
 /* the expired timers leave @q: they cannot count again before their tasks arm new ones */
@@ -166,7 +177,11 @@ static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
 	uint32_t i;
 
 	if (q->nr && tq_slot(q, 0)->expires <= s->now) {
-		tq_sift_down(q, e);
+		/* two copies of the loop: the one without hints does not test for them */
+		if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS)
+			tq_sift_down(q, e, true);
+		else
+			tq_sift_down(q, e, false);
 		return;
 	}
 	if (q->nr == q->cap && !tq_grow(q)) {
