@@ -68,53 +68,83 @@ static bool tq_current(const struct sim_rq *rq, uint32_t i)
 	return e->p->timer_ns == e->expires && e->p->cpu == rq->cpu;
 }
 
-/*
- * @e into the hole at the root of @q, moved down past the slots that expire earlier. At each
- * level the family's first (of equal ones the first: a slot in use before a TQ_NONE) is found
- * from its four times, each read once and kept in a register, and the slots are reached from
- * the root's address held in one too (the loop writes slots, which the compiler cannot tell
- * from @q's own fields).
- */
-static void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e)
+/* the slot @off bytes after the root @h (the sift's positions are byte offsets: no scaling) */
+static struct sim_timer_slot *tq_at(struct sim_timer_slot *h, size_t off)
 {
+	return (struct sim_timer_slot *)((char *)h + off);
+}
+
+/*
+ * @e into the hole at the root of @q, bottom-up (Floyd): the hole goes down to a leaf past each
+ * family's first without comparing with @e, which mostly goes there anyway (a re-armed timer,
+ * now + a period, expires later than most; a pop's last slot is a leaf's), then @e moves up
+ * past the slots that expire later. A family's first (of equal ones the first: a slot in use
+ * before a TQ_NONE) is picked from its four times, each read once, by selects, not branches
+ * (which half holds it is a coin toss). Equal times may end in other places than a top-down
+ * sift leaves them; what is read of the heap does not depend on that: its first expiry,
+ * tq_expire()'s slots up to now, tq_first_blocked()'s earliest. @hint: each level prefetches
+ * the four families below its slots, one of which the next level reads (with
+ * SIM_PREFETCH_MIN_TASKS tasks the heap's lower levels are mostly out of L1, and each level's
+ * load waits for the pick of the one above). always_inline: in the frame of tq_insert(), whose
+ * re-arm is most of its calls.
+ */
+static CAPSIM_ALWAYS_INLINE void tq_sift_down(struct sim_timerq *q, struct sim_timer_slot e,
+					      bool hint)
+{
+	const size_t sz = sizeof(e);
 	struct sim_timer_slot *h = tq_slot(q, 0);
-	uint32_t i = 0, c, nr = q->nr;
+	size_t end = q->nr * sz, hole = 0, c, up;
 
-	while ((c = TQ_ARITY * i + 1) < nr) {
-		const struct sim_timer_slot *f = &h[c];
+	while ((c = TQ_ARITY * hole + sz) < end) {
+		const struct sim_timer_slot *f = tq_at(h, c);
+		size_t g = TQ_ARITY * c + sz; /* the four slots' families: four lines from g */
 		uint64_t t0 = f[0].expires, t1 = f[1].expires, t2 = f[2].expires, t3 = f[3].expires;
-		uint32_t a = t1 < t0, b = 2 + (t3 < t2);
+		size_t a = t1 < t0 ? c + sz : c, b = t3 < t2 ? c + 3 * sz : c + 2 * sz;
 		uint64_t ta = t1 < t0 ? t1 : t0, tb = t3 < t2 ? t3 : t2;
+		size_t first = a ^ ((a ^ b) & -(size_t)(tb < ta));
 
-		if (tb < ta) {
-			a = b;
-			ta = tb;
+		if (hint && g < end) {
+			__builtin_prefetch(tq_at(h, g));
+			__builtin_prefetch(tq_at(h, g + TQ_ALIGN));
+			__builtin_prefetch(tq_at(h, g + 2 * TQ_ALIGN));
+			__builtin_prefetch(tq_at(h, g + 3 * TQ_ALIGN));
 		}
-		if (ta >= e.expires)
-			break;
-		h[i] = f[a];
-		i = c + a;
+		*tq_at(h, hole) = *tq_at(h, first);
+		hole = first;
 	}
-	h[i] = e;
+	/* the parent of the slot at @hole: (i - 1) / TQ_ARITY of its index i, in bytes */
+	for (; hole && e.expires < tq_at(h, up = (hole - sz) / TQ_ARITY & ~(sz - 1))->expires;
+	     hole = up)
+		*tq_at(h, hole) = *tq_at(h, up);
+	*tq_at(h, hole) = e;
+}
+
+/*
+ * The first slot leaves @q, the last sifted down from the root. noinline: the idle entry's
+ * tq_expire() mostly finds nothing expired, and need not pay for the sift's register saves.
+ */
+static __attribute__((noinline)) void tq_pop(struct sim_timerq *q)
+{
+	struct sim_timer_slot last = *tq_slot(q, --q->nr);
+
+	*tq_slot(q, q->nr) = TQ_NONE;
+	if (q->nr)
+		tq_sift_down(q, last, false);
 }
 
 /* the expired timers leave @q: they cannot count again before their tasks arm new ones */
 static void tq_expire(const struct capsim_sim *s, struct sim_timerq *q)
 {
-	while (q->nr && tq_slot(q, 0)->expires <= s->now) {
-		struct sim_timer_slot last = *tq_slot(q, --q->nr);
-
-		*tq_slot(q, q->nr) = TQ_NONE;
-		if (q->nr)
-			tq_sift_down(q, last);
-	}
+	while (q->nr && tq_slot(q, 0)->expires <= s->now)
+		tq_pop(q);
 }
 
 /*
  * @q's slots doubled (16 to start), in a block aligned as tq_slot() needs, with room for the
- * last slot's family of TQ_NONE; false: no memory
+ * last slot's family of TQ_NONE; false: no memory. noinline: tq_insert()'s frame, which a
+ * re-arm pays, does not hold the registers of its calls.
  */
-static bool tq_grow(struct sim_timerq *q)
+static __attribute__((noinline)) bool tq_grow(struct sim_timerq *q)
 {
 	uint32_t cap = q->cap ? q->cap * 2 : 16;
 	size_t n = (size_t)cap + 2 * TQ_ARITY;
@@ -147,7 +177,11 @@ static void tq_insert(struct capsim_sim *s, struct sim_task *p, int cpu)
 	uint32_t i;
 
 	if (q->nr && tq_slot(q, 0)->expires <= s->now) {
-		tq_sift_down(q, e);
+		/* two copies of the loop: the one without hints does not test for them */
+		if (s->nr_tasks >= SIM_PREFETCH_MIN_TASKS)
+			tq_sift_down(q, e, true);
+		else
+			tq_sift_down(q, e, false);
 		return;
 	}
 	if (q->nr == q->cap && !tq_grow(q)) {
