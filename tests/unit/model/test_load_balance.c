@@ -171,6 +171,36 @@ static void test_misfit_uses_group_max_capacity(void **state)
 }
 
 /*
+ * EAS on, nothing overutilized, yet a misfit task: a task boosted to uclamp_min 512 on little
+ * CPU1 (util 200) is misfit there (task_fits_cpu(): util_fits_cpu() is -1, 512 being above
+ * the little's 381), while CPU1 is not overutilized (cpu_overutilized() is !util_fits_cpu(),
+ * and !-1 is false). The littles' group is group_misfit_task, balanced before the EAS test:
+ * big CPU4 pulls it (migrate_misfit, imbalance 1), and the misfit overloads the root domain.
+ */
+static void test_misfit_under_eas(void **state)
+{
+	struct pkg p;
+	struct lb_sd_stats sds;
+
+	(void)state;
+	pkg_init(&p, 4);
+	p.rd.uclamp_used = true;
+	p.env.rd_has_pd = true;
+	for (unsigned c = 0; c < 6; c++)
+		p.rq[c].uclamp_max_rq = 1024;
+	busy(&p, 1, 1, 200);
+	p.rq[1].uclamp_min_rq = 512;
+	p.rq[1].misfit_task_load = 200;
+	assert_false(cpu_overutilized(&p.rd, 1));
+	assert_int_equal(lb_find_src_group(&p.env, &sds), 1);
+	assert_int_equal(sds.busiest_stat.group_type, group_misfit_task);
+	assert_int_equal(p.env.migration_type, LB_MIGRATE_MISFIT);
+	assert_int_equal(p.env.imbalance, 1);
+	assert_true(sds.sg_overloaded);
+	assert_false(sds.sg_overutilized);
+}
+
+/*
  * Two busy bigs running one task each: a little CPU does not pull from them (they are
  * group_has_spare/fully_busy on bigger CPUs: update_sd_pick_busiest()), and with EAS on and
  * the root domain not overutilized nothing but misfit is balanced.
@@ -761,6 +791,7 @@ int main(void)
 		cmocka_unit_test(test_group_classify),
 		cmocka_unit_test(test_update_idle_cpu_scan),
 		cmocka_unit_test(test_misfit_uses_group_max_capacity),
+		cmocka_unit_test(test_misfit_under_eas),
 		cmocka_unit_test(test_no_pull_down_and_eas),
 		cmocka_unit_test(test_calculate_imbalance),
 		cmocka_unit_test(test_detach_tasks_lru_order),
